@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/** The app's languages (SPEC §1): fr is the default and the fallback. */
+export const languages = ['fr', 'nl', 'en'] as const;
+export const languageSchema = z.enum(languages);
+export type Language = z.infer<typeof languageSchema>;
+export const defaultLanguage: Language = 'fr';
+
+/** Translations per language, as the server sends product and promotion texts. */
+export const translatedSchema = z.object({ fr: z.string(), nl: z.string(), en: z.string() });
+export type Translated = z.infer<typeof translatedSchema>;
+
+/** Money travels in cents (SPEC §9) and is divided by 100 for display only. */
+export const centsSchema = z.number().int();
+
+export const isoDateSchema = z.iso.date();
+export const isoDateTimeSchema = z.iso.datetime({ offset: true });
+
+/** Numeric ids arrive in paths as strings. */
+export const idParamSchema = z.coerce.number().int().positive();
+
+/** SPEC §7 "Lists": paging query params and the snake_case pagination answer. */
+export const defaultPageSize = 25;
+export const pagingQuerySchema = z.object({
+  'megalist-page': z.coerce.number().int().min(1).default(1),
+  'megalist-batchSize': z.coerce.number().int().min(1).max(5000).default(defaultPageSize),
+  'megalist-sort': z.string().max(40).optional(),
+  'megalist-sortOrder': z.enum(['asc', 'desc']).default('desc'),
+});
+export type PagingQuery = z.infer<typeof pagingQuerySchema>;
+
+export const paginationSchema = z.object({
+  current_page: z.number().int(),
+  from: z.number().int().nullable(),
+  to: z.number().int().nullable(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+  last_page: z.number().int(),
+  links: z.object({ first: z.string(), last: z.string(), prev: z.string().nullable(), next: z.string().nullable() }),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+export const pagedSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), pagination: paginationSchema });
+
+/** One field at fault in a 400/422 answer; `message` is a translation key of the `validation` namespace. */
+export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+/** Every error answer of the reference API. `code` is a key of the `errors` namespace (SPEC §8). */
+export const errorBodySchema = z.object({
+  statusCode: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+  fields: z.array(fieldErrorSchema).optional(),
+  retryAfter: z.number().int().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const okSchema = z.object({ success: z.boolean() });

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { languageSchema } from './common.ts';
+import { contractSchema } from './contracts.ts';
+import { bicSchema, emailSchema, ibanSchema, phoneSchema, postalCodeSchema } from './validators.ts';
+
+export const paymentModes = ['DD', 'BT'] as const;
+export const paymentModeSchema = z.enum(paymentModes);
+export type PaymentMode = z.infer<typeof paymentModeSchema>;
+
+/** SPEC §3 "Contact". */
+export const contactSchema = z.object({
+  id: z.number().int(),
+  guid: z.string(),
+  language: languageSchema,
+  civility: z.enum(['mr', 'mrs', 'mx']).nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  birthDate: z.string().nullable(),
+  nationality: z.string().nullable(),
+  phone: z.string().nullable(),
+  mobile: z.string().nullable(),
+  email: z.string().nullable(),
+  isEmailConfirmed: z.boolean(),
+  residential: z.boolean(),
+  company: z
+    .object({ name: z.string(), type: z.string().nullable(), number: z.string().nullable(), vat: z.string().nullable() })
+    .nullable(),
+  lastUpdate: z.string(),
+});
+export type Contact = z.infer<typeof contactSchema>;
+
+/** SPEC §3 "Invoicing". */
+export const invoicingSchema = z.object({
+  id: z.number().int(),
+  address: z.object({
+    street: z.string(),
+    number: z.string(),
+    box: z.string().nullable(),
+    city: z.string(),
+    zipCode: z.string(),
+    country: z.string(),
+  }),
+  payment: z.object({
+    iban: z.string().nullable(),
+    bic: z.string().nullable(),
+    mode: paymentModeSchema,
+    mandateDate: z.string().nullable(),
+  }),
+  holder: z.object({ firstName: z.string(), lastName: z.string(), email: z.string().nullable() }),
+  lastUpdate: z.string(),
+});
+export type Invoicing = z.infer<typeof invoicingSchema>;
+
+/** SPEC §3 "Customer", the server payload of GET /customer/{id}/full. */
+export const customerCoreSchema = z.object({
+  id: z.number().int(),
+  guid: z.string(),
+  promo: z.string().nullable(),
+  parrain: z.string().nullable(),
+  identifiers: z.object({ mobileId: z.string(), energyId: z.string().nullable() }),
+  status: z.object({ isComplete: z.boolean(), isConfirmed: z.boolean() }),
+  legal: z.object({
+    optinMarketing: z.boolean(),
+    optinSales: z.boolean(),
+    acceptConditions: z.boolean(),
+    energyLinkConfirmed: z.boolean(),
+  }),
+  lastUpdate: z.string(),
+});
+
+export const customerFullSchema = z.object({
+  customer: customerCoreSchema,
+  contracts: z.array(contractSchema),
+  contact: contactSchema,
+  invoicing: invoicingSchema,
+});
+export type CustomerFull = z.infer<typeof customerFullSchema>;
+
+export const customerFullQuerySchema = z.object({
+  withContracts: z.enum(['0', '1']).default('1'),
+  withLinkedUser: z.enum(['0', '1']).default('0'),
+});
+
+/** PATCH /customer/{id}/contact: the editable part of the contact; lastUpdate is the base the edit was made on. */
+export const contactPatchSchema = z.object({
+  lastUpdate: z.string().optional(),
+  civility: z.enum(['mr', 'mrs', 'mx']).nullable().optional(),
+  firstName: z.string().trim().min(1, 'validation:required').max(80).optional(),
+  lastName: z.string().trim().min(1, 'validation:required').max(80).optional(),
+  phone: z.union([phoneSchema, z.literal('')]).nullable().optional(),
+  mobile: z.union([phoneSchema, z.literal('')]).nullable().optional(),
+  email: emailSchema.optional(),
+  language: languageSchema.optional(),
+});
+export type ContactPatch = z.infer<typeof contactPatchSchema>;
+
+/** PATCH /customer/{id}/invoicing. Direct debit requires the agreement checkbox (SPEC §5). */
+export const invoicingPatchSchema = z
+  .object({
+    lastUpdate: z.string().optional(),
+    address: z
+      .object({
+        street: z.string().trim().min(1, 'validation:required').max(120),
+        number: z.string().trim().min(1, 'validation:required').max(10),
+        box: z.string().trim().max(10).nullable(),
+        city: z.string().trim().min(1, 'validation:required').max(80),
+        zipCode: postalCodeSchema,
+        country: z.literal('BE'),
+      })
+      .optional(),
+    payment: z
+      .object({
+        mode: paymentModeSchema,
+        iban: ibanSchema.optional(),
+        bic: bicSchema.optional(),
+        agreement: z.boolean().optional(),
+      })
+      .refine((p) => p.mode !== 'DD' || (p.iban && p.bic), { path: ['iban'], message: 'validation:required' })
+      .refine((p) => p.mode !== 'DD' || p.agreement === true, { path: ['agreement'], message: 'validation:agreement' })
+      .refine((p) => !p.iban || !p.bic || p.iban.slice(0, 2) === p.bic.slice(4, 6), { path: ['bic'], message: 'validation:bic.match' })
+      .optional(),
+    holder: z
+      .object({ firstName: z.string().trim().min(1).max(80), lastName: z.string().trim().min(1).max(80), email: emailSchema })
+      .optional(),
+  });
+export type InvoicingPatch = z.infer<typeof invoicingPatchSchema>;
+
+export const linkStatusSchema = z.object({ energyId: z.string().nullable(), energyLinkConfirmed: z.boolean() });
+
+export const privacySettingsSchema = z.object({ sales: z.boolean(), marketing: z.boolean() });
+export type PrivacySettings = z.infer<typeof privacySettingsSchema>;
+
+/** Consent cookie flags (SPEC §3). */
+export const consentSchema = z.object({ necessary: z.literal(true), statistic: z.boolean(), marketing: z.boolean() });
+export type Consent = z.infer<typeof consentSchema>;

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { pagedSchema } from './common.ts';
+
+export const usageTypes = ['DATA', 'CALL', 'SMS'] as const;
+export const usageTypeSchema = z.enum(usageTypes);
+export type UsageType = z.infer<typeof usageTypeSchema>;
+
+export const overspentTypes = ['credit', 'premium', 'national', 'international'] as const;
+
+/** Usage summary per type (SPEC §3): balance 0 means unlimited. */
+export const usageBalanceSchema = z.object({
+  type: usageTypeSchema,
+  value: z.number().min(0),
+  unit: z.string(),
+  balanceValue: z.number().min(0),
+  balanceUnit: z.string(),
+  overspentValue: z.number().min(0),
+  overspentUnit: z.string(),
+});
+export type UsageBalance = z.infer<typeof usageBalanceSchema>;
+
+export const serviceCategories = ['call', 'data', 'sms'] as const;
+export const destinations = ['national', 'international', 'roaming', 'premium'] as const;
+
+/** SPEC §3 "Usage record", snake_case as the server sends it. */
+export const usageRecordSchema = z.object({
+  id: z.string(),
+  service_cat: z.enum(serviceCategories),
+  messages: z.number().int().min(0),
+  is_oob: z.boolean(),
+  resource_impact: z.number().int(),
+  resource_unit: z.string(),
+  service_used: z.number().min(0),
+  service_unit: z.string(),
+  incoming: z.boolean(),
+  destination: z.enum(destinations),
+  event_time: z.string(),
+});
+export type UsageRecordDto = z.infer<typeof usageRecordSchema>;
+
+/** SPEC §3 "Safeguard"; amounts in cents. */
+export const safeguardTypes = ['OSG', 'PSG', 'DSG'] as const;
+export const safeguardSchema = z.object({
+  type: z.enum(safeguardTypes),
+  overSpent: z.object({ credit: z.number().int() }),
+  current: z.number().int(),
+  next: z.number().int().nullable(),
+  alert: z.number().int().nullable(),
+  default: z.number().int(),
+  max: z.number().int(),
+});
+export type Safeguard = z.infer<typeof safeguardSchema>;
+
+export const overspentSchema = z.object({
+  credit: z.number().int(),
+  premium: z.number().int(),
+  national: z.number().int(),
+  international: z.number().int(),
+});
+
+/** GET usage summary: balances, cdrUsage, cdrOverspent, safeguard (SPEC §7). */
+export const usageSummarySchema = z.object({
+  period: z.object({ start: z.string(), end: z.string() }),
+  balances: z.array(usageBalanceSchema),
+  cdrUsage: z.array(usageRecordSchema),
+  cdrOverspent: overspentSchema,
+  safeguard: z.array(safeguardSchema),
+});
+export type UsageSummary = z.infer<typeof usageSummarySchema>;
+
+export const usageHistoryQuerySchema = z.object({
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  type: z.enum(serviceCategories).optional(),
+});
+export const usageHistoryResponseSchema = pagedSchema(usageRecordSchema);
+
+export const consumptionDownloadTypes = ['PDF', 'CONSO'] as const;

@@ -1,0 +1,244 @@
+import { z } from 'zod';
+
+/*
+ * The validation rules of SPEC §5 as reusable schemas. Messages are translation keys of the `validation`
+ * namespace so that the form and the server's 400 answer speak the same language.
+ */
+
+const digits = (n: number) => new RegExp(`^\\d{${n}}$`);
+
+/** Belgian mobile: 10 digits starting with 04, no plus sign or country prefix. */
+export const phoneSchema = z
+  .string({ error: 'validation:required' })
+  .trim()
+  .min(1, 'validation:required')
+  .regex(/^04\d{8}$/, 'validation:phone');
+
+/** At least 8 characters, one capital and one special character. */
+export const passwordSchema = z
+  .string({ error: 'validation:required' })
+  .min(1, 'validation:required')
+  .min(8, 'validation:password.length')
+  .regex(/[A-Z]/, 'validation:password.capital')
+  .regex(/[^A-Za-z0-9]/, 'validation:password.special')
+  .max(128, 'validation:password.long');
+
+export const pinSchema = z.string({ error: 'validation:required' }).regex(digits(4), 'validation:pin');
+
+export const verificationCodeSchema = z
+  .string({ error: 'validation:required' })
+  .trim()
+  .min(1, 'validation:required')
+  .regex(digits(6), 'validation:code');
+
+export const activationCodeSchema = verificationCodeSchema;
+
+/** MT followed by 8 digits. */
+export const customerNumberSchema = z.string().trim().toUpperCase().regex(/^MT\d{8}$/, 'validation:customerNumber');
+/** ME followed by digits. */
+export const energyNumberSchema = z.string().trim().toUpperCase().regex(/^ME\d+$/, 'validation:energyNumber');
+/** 'O-' followed by 10 digits. */
+export const orderNumberSchema = z.string().trim().toUpperCase().regex(/^O-\d{10}$/, 'validation:orderNumber');
+
+export const emailSchema = z
+  .string({ error: 'validation:required' })
+  .trim()
+  .min(1, 'validation:required')
+  .max(254, 'validation:email')
+  .pipe(z.email('validation:email'));
+
+/** Belgian postal codes: 4 digits, 1000–9999. */
+export const postalCodeSchema = z
+  .string({ error: 'validation:required' })
+  .trim()
+  .regex(/^[1-9]\d{3}$/, 'validation:postalCode');
+
+export type LoginKind = 'customerNumber' | 'energyNumber' | 'email' | 'phone';
+
+/** Which kind of identifier the login field holds (SPEC §1: customer number, energy number, e-mail, or phone). */
+export const loginKind = (login: string): LoginKind | null => {
+  const value = login.trim();
+  if (customerNumberSchema.safeParse(value).success) return 'customerNumber';
+  if (energyNumberSchema.safeParse(value).success) return 'energyNumber';
+  if (phoneSchema.safeParse(value).success) return 'phone';
+  if (emailSchema.safeParse(value).success) return 'email';
+  return null;
+};
+
+export const loginIdentifierSchema = z
+  .string({ error: 'validation:required' })
+  .trim()
+  .min(1, 'validation:required')
+  .max(254, 'validation:login')
+  .refine((v) => loginKind(v) !== null, 'validation:login');
+
+/** SIM activation accepts an order number or a phone number (SPEC §5). */
+export const activationIdentifierSchema = z
+  .string({ error: 'validation:required' })
+  .trim()
+  .min(1, 'validation:required')
+  .refine(
+    (v) =>
+      orderNumberSchema.safeParse(v).success ||
+      phoneSchema.safeParse(v).success ||
+      customerNumberSchema.safeParse(v).success,
+    'validation:activationIdentifier',
+  );
+
+/** EU (and EEA payment-area) countries accepted for IBAN and BIC (SPEC §5: "EU country"). */
+export const euCountries = [
+  'AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'HU', 'IE', 'IT',
+  'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK',
+] as const;
+const euSet = new Set<string>(euCountries);
+
+/** IBAN lengths of the EU countries (ISO 13616 registry). */
+const ibanLengths: Record<string, number> = {
+  AT: 20, BE: 16, BG: 22, CY: 28, CZ: 24, DE: 22, DK: 18, EE: 20, ES: 24, FI: 18, FR: 27, GR: 27, HR: 21,
+  HU: 28, IE: 22, IT: 27, LT: 20, LU: 20, LV: 21, MT: 31, NL: 18, PL: 28, PT: 25, RO: 24, SE: 24, SI: 19, SK: 24,
+};
+
+export const normalizeIban = (value: string): string => value.replace(/\s+/g, '').toUpperCase();
+
+/** ISO 7064 mod 97-10 over the rearranged IBAN, computed in chunks so no BigInt is needed. */
+export const ibanChecksumValid = (iban: string): boolean => {
+  const rearranged = iban.slice(4) + iban.slice(0, 4);
+  let remainder = 0;
+  for (const ch of rearranged) {
+    const code = ch.charCodeAt(0);
+    const chunk = code >= 65 && code <= 90 ? String(code - 55) : ch;
+    for (const d of chunk) remainder = (remainder * 10 + Number(d)) % 97;
+  }
+  return remainder === 1;
+};
+
+export const ibanSchema = z
+  .string({ error: 'validation:required' })
+  .transform(normalizeIban)
+  .pipe(
+    z
+      .string()
+      .min(1, 'validation:required')
+      .regex(/^[A-Z]{2}\d{2}[A-Z0-9]{8,30}$/, 'validation:iban.format')
+      .refine((v) => euSet.has(v.slice(0, 2)), 'validation:iban.country')
+      .refine((v) => ibanLengths[v.slice(0, 2)] === v.length && ibanChecksumValid(v), 'validation:iban.format'),
+  );
+
+/** BIC: 8 (or 11) characters, bank code, ISO country, location, optional branch. */
+export const bicSchema = z
+  .string({ error: 'validation:required' })
+  .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+  .pipe(
+    z
+      .string()
+      .min(1, 'validation:required')
+      .regex(/^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'validation:bic.format')
+      .refine((v) => euSet.has(v.slice(4, 6)), 'validation:bic.country'),
+  );
+
+/** The BIC must belong to the IBAN's country (SPEC §5). */
+export const bicMatchesIban = (iban: string, bic: string): boolean =>
+  normalizeIban(iban).slice(0, 2) === bic.replace(/\s+/g, '').toUpperCase().slice(4, 6);
+
+/**
+ * Belgian national register number: 11 digits, YYMMDD + 3-digit serial + 2-digit mod-97 check; people born
+ * from 2000 on get the check computed over "2" + the first 9 digits. When a birth date is given, the number must
+ * start with it (SPEC §5).
+ */
+export const nationalNumberValid = (value: string, birthDate?: string): boolean => {
+  const n = value.replace(/[\s.-]/g, '');
+  if (!/^\d{11}$/.test(n)) return false;
+  const base = n.slice(0, 9);
+  const check = Number(n.slice(9));
+  const ok19 = 97 - (Number(base) % 97) === check;
+  const ok20 = 97 - (Number(`2${base}`) % 97) === check;
+  if (!ok19 && !ok20) return false;
+  if (birthDate) {
+    const [y, m, d] = birthDate.split('-');
+    if (!y || !m || !d) return false;
+    if (n.slice(0, 6) !== `${y.slice(2)}${m}${d}`) return false;
+    if ((Number(y) >= 2000) !== ok20) return false;
+  }
+  return true;
+};
+
+export const nationalNumberSchema = z
+  .string({ error: 'validation:required' })
+  .trim()
+  .min(1, 'validation:required')
+  .refine((v) => nationalNumberValid(v), 'validation:nationalNumber');
+
+/** Belgian eID card number: 12 digits, the last two a mod-97 check of the first ten. */
+export const idCardNumberSchema = z
+  .string()
+  .transform((v) => v.replace(/[\s.-]/g, ''))
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{12}$/, 'validation:idCard')
+      .refine((v) => {
+        const r = Number(v.slice(0, 10)) % 97;
+        return (r === 0 ? 97 : r) === Number(v.slice(10));
+      }, 'validation:idCard'),
+  );
+
+/** Residence card: a letter followed by 9 digits (B, C, D, E, F, H, K, L, M). */
+export const residentCardNumberSchema = z
+  .string()
+  .transform((v) => v.replace(/[\s.-]/g, '').toUpperCase())
+  .pipe(z.string().regex(/^[BCDEFHKLM]\d{9}$/, 'validation:residentCard'));
+
+/** SIM ICCID: 19 or 20 digits starting with 89, Luhn-valid over the digits. */
+export const luhnValid = (digitsOnly: string): boolean => {
+  let sum = 0;
+  let double = false;
+  for (let i = digitsOnly.length - 1; i >= 0; i -= 1) {
+    let d = Number(digitsOnly[i]);
+    if (double) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+    double = !double;
+  }
+  return sum % 10 === 0;
+};
+
+export const iccidSchema = z
+  .string()
+  .transform((v) => v.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^89\d{17,18}$/, 'validation:iccid').refine(luhnValid, 'validation:iccid'));
+
+/** Contact form message: required, not too short, at most 500 characters (SPEC §5, §9). */
+export const contactMessageMax = 500;
+export const contactMessageMin = 10;
+export const contactMessageSchema = z
+  .string({ error: 'validation:required' })
+  .trim()
+  .min(1, 'validation:required')
+  .min(contactMessageMin, 'validation:message.short')
+  .max(contactMessageMax, 'validation:message.long');
+
+export const maxAttachmentBytes = 2 * 1024 * 1024;
+export const maxIdentityUploadBytes = 5 * 1024 * 1024;
+export const attachmentTypes = ['application/pdf', 'image/png', 'image/jpeg'] as const;
+
+export const attachmentSchema = z.object({
+  name: z.string().regex(/\.(pdf|png|jpe?g)$/i, 'validation:attachment.type'),
+  type: z.enum(attachmentTypes, { error: 'validation:attachment.type' }),
+  size: z.number().int().min(1).max(maxAttachmentBytes, 'validation:attachment.size'),
+});
+
+/** A new password: rules above, confirmation matches, and (when changing) differs from the old one. */
+export const newPasswordSchema = z
+  .object({ pwd: passwordSchema, confirm: z.string() })
+  .refine((v) => v.pwd === v.confirm, { path: ['confirm'], message: 'validation:password.confirm' });
+
+export const changePasswordSchema = z
+  .object({ old_pwd: z.string().min(1, 'validation:required'), pwd: passwordSchema, confirm: z.string() })
+  .refine((v) => v.pwd === v.confirm, { path: ['confirm'], message: 'validation:password.confirm' })
+  .refine((v) => v.pwd !== v.old_pwd, { path: ['pwd'], message: 'validation:password.reuse' });
+
+export const newPinSchema = z
+  .object({ pin: pinSchema, confirm: z.string() })
+  .refine((v) => v.pin === v.confirm, { path: ['confirm'], message: 'validation:pinConfirm' });

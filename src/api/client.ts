@@ -1,0 +1,141 @@
+import { FetchError, ofetch } from 'ofetch';
+import type { z } from 'zod';
+import { errorBodySchema, type FieldError } from '#contract/common';
+import { endpointUrl, fillPath, type Endpoint } from '#contract/endpoints';
+
+/*
+ * The one HTTP client of the app (ARCHITECTURE.md): base URLs from configuration, 60 s time-out online and 5 s
+ * offline (SPEC §7), one abort signal cancelled on logout, every failure mapped to ApiError. It never touches the
+ * UI or `window.location`: listeners registered with onApiError decide what the user sees.
+ */
+
+export const apiBases = {
+  api: import.meta.env.VITE_API_BASE ?? '/api',
+  public: import.meta.env.VITE_PUBLIC_API_BASE ?? '/api/public',
+};
+
+export const onlineTimeoutMs = 60_000;
+export const offlineTimeoutMs = 5_000;
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: FieldError[];
+  readonly retryAfter: number | undefined;
+  readonly endpoint: string;
+
+  constructor(init: { status: number; code: string; message: string; fields?: FieldError[]; retryAfter?: number; endpoint: string }) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.fields = init.fields ?? [];
+    this.retryAfter = init.retryAfter;
+    this.endpoint = init.endpoint;
+  }
+
+  /** No answer at all (offline, DNS, connection refused): status 0. */
+  get isNetwork(): boolean {
+    return this.code === 'network' || this.code === 'timeout';
+  }
+
+  get isAborted(): boolean {
+    return this.code === 'aborted';
+  }
+}
+
+type Listener = (error: ApiError) => void;
+const listeners = new Set<Listener>();
+
+/** Subscribe to every failed call (aborted ones excluded). Returns the unsubscribe function. */
+export const onApiError = (listener: Listener): (() => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+let controller = new AbortController();
+
+/** Cancel every request in flight (logout) and start a fresh signal for the next ones. */
+export const abortAll = (): void => {
+  controller.abort();
+  controller = new AbortController();
+};
+
+const isOnline = (): boolean => (typeof navigator === 'undefined' ? true : navigator.onLine);
+
+const toApiError = (error: unknown, endpoint: string, signal: AbortSignal): ApiError => {
+  if (error instanceof ApiError) return error;
+  if (signal.aborted) return new ApiError({ status: 0, code: 'aborted', message: 'aborted', endpoint });
+  if (error instanceof FetchError) {
+    const status = error.response?.status ?? error.statusCode;
+    if (status) {
+      const parsed = errorBodySchema.safeParse(error.data);
+      if (parsed.success) {
+        return new ApiError({ ...parsed.data, status, endpoint });
+      }
+      return new ApiError({ status, code: status >= 500 ? 'serverError' : 'invalidParameters', message: error.statusMessage ?? String(status), endpoint });
+    }
+    const timedOut = error.cause instanceof DOMException && error.cause.name === 'TimeoutError';
+    return new ApiError({ status: 0, code: timedOut ? 'timeout' : 'network', message: error.message, endpoint });
+  }
+  if (error instanceof DOMException && error.name === 'TimeoutError') {
+    return new ApiError({ status: 0, code: 'timeout', message: error.message, endpoint });
+  }
+  return new ApiError({ status: 0, code: 'network', message: error instanceof Error ? error.message : String(error), endpoint });
+};
+
+type ResponseOf<E extends Endpoint> = E extends { response: infer R extends z.ZodType } ? z.output<R> : unknown;
+
+export type CallOptions = {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Don't report this call's failure to the global handler (the caller shows its own message). */
+  silent?: boolean;
+};
+
+/** Call one endpoint of the contract and parse its answer with the contract's schema. */
+export const call = async <E extends Endpoint>(endpoint: E, options: CallOptions = {}): Promise<ResponseOf<E>> => {
+  const url = fillPath(endpointUrl(endpoint, apiBases), options.params ?? {});
+  const signal = controller.signal;
+  try {
+    const data: unknown = await ofetch(url, {
+      method: endpoint.method,
+      body: options.body as Record<string, unknown> | undefined,
+      query: options.query,
+      headers: { Accept: 'application/json', ...options.headers },
+      credentials: 'include',
+      timeout: isOnline() ? onlineTimeoutMs : offlineTimeoutMs,
+      signal,
+      retry: 0,
+    });
+    if (!endpoint.response) return data as ResponseOf<E>;
+    const parsed = endpoint.response.safeParse(data);
+    if (!parsed.success) {
+      throw new ApiError({ status: 200, code: 'serverError', message: `unexpected answer from ${endpoint.path}`, endpoint: endpoint.path });
+    }
+    return parsed.data as ResponseOf<E>;
+  } catch (error) {
+    const apiError = toApiError(error, endpoint.path, signal);
+    if (!apiError.isAborted && !options.silent) for (const listener of listeners) listener(apiError);
+    throw apiError;
+  }
+};
+
+/**
+ * The status convention of save calls (SPEC §7): 200 on success, the HTTP status on a server error, -1 when
+ * there is no answer or a precondition is missing, 500 for any other (non-HTTP) error.
+ */
+export const saveStatus = async (save: () => Promise<unknown>): Promise<number> => {
+  try {
+    await save();
+    return 200;
+  } catch (error) {
+    if (error instanceof ApiError) {
+      if (error.status > 0) return error.status;
+      return error.isNetwork || error.isAborted ? -1 : 500;
+    }
+    return 500;
+  }
+};

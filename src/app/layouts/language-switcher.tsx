@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import { languageSchema, languages } from '#contract/common';
+import { saveLanguagePreference } from '#features/auth/data/language.ts';
+import { setLanguage } from '#i18n/i18n';
+
+/** The language header (SPEC §2): a native select, so it works with every keyboard and screen reader. */
+export const LanguageSwitcher = () => {
+  const { t, i18n } = useTranslation('common');
+  return (
+    <label className="language-switcher">
+      <span className="visually-hidden">{t('language')}</span>
+      <select
+        value={i18n.resolvedLanguage ?? 'fr'}
+        onChange={(event) => {
+          const parsed = languageSchema.safeParse(event.target.value);
+          if (parsed.success) void setLanguage(parsed.data).then(() => saveLanguagePreference(parsed.data));
+        }}
+      >
+        {languages.map((lng) => (
+          <option key={lng} value={lng} lang={lng}>
+            {t(`languages.${lng}`)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+};

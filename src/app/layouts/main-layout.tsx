@@ -1,0 +1,110 @@
+import { Suspense, useEffect, useState } from 'react';
+import { Dialog, DialogTrigger, Popover } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { useSession } from '#features/auth/data/session.ts';
+import { Button } from '#ui/button';
+import { Spinner } from '#ui/spinner';
+import { LanguageSwitcher } from './language-switcher.tsx';
+import { LogoutButton } from './logout-dialog.tsx';
+import { OfflineBanner } from './offline-banner.tsx';
+
+type NavKey = 'home' | 'consumption' | 'bills' | 'subscription' | 'profile' | 'offers' | 'energy' | 'support';
+type NavItem = { key: NavKey; to: string; external?: boolean };
+
+const energyPortal = import.meta.env.VITE_ENERGY_PORTAL_URL ?? '/offers/link-accounts';
+
+/** Main navigation entries of SPEC §2, in order; logout closes the list. */
+const navItems: readonly NavItem[] = [
+  { key: 'home', to: '/' },
+  { key: 'consumption', to: '/consumption/main' },
+  { key: 'bills', to: '/bills/main' },
+  { key: 'subscription', to: '/subscription/main' },
+  { key: 'profile', to: '/settings/main' },
+  { key: 'offers', to: '/offers/main' },
+  { key: 'energy', to: energyPortal, external: energyPortal.startsWith('http') },
+  { key: 'support', to: '/support/main' },
+];
+/** On phones the first four sit in the tab bar; the rest go under "more". */
+const tabCount = 4;
+
+const NavEntry = ({ item, label }: { item: NavItem; label: string }) =>
+  item.external ? (
+    <a href={item.to} target="_blank" rel="noopener noreferrer">
+      {label}
+    </a>
+  ) : (
+    <NavLink to={item.to} end={item.to === '/'}>
+      {label}
+    </NavLink>
+  );
+
+export const MainLayout = () => {
+  const { t } = useTranslation(['nav', 'common']);
+  const session = useSession();
+  const location = useLocation();
+  // SPEC §2: modals and menus close on every navigation.
+  const [moreOpen, setMoreOpen] = useState(false);
+  useEffect(() => setMoreOpen(false), [location.key]);
+  // Energy: owners link accounts; everyone sees the entry (SPEC §6: others get the plain link).
+  const items = navItems.filter((item) => item.key !== 'energy' || session.status === 'ready');
+  return (
+    <div className="main-layout">
+      <a className="skip-link" href="#main">
+        {t('common:skipToContent')}
+      </a>
+      <OfflineBanner />
+      <header className="app-header">
+        <NavLink to="/" className="brand">
+          {t('common:appName')}
+        </NavLink>
+        <nav className="desktop-nav" aria-label={t('nav:main')}>
+          <ul>
+            {items.map((item) => (
+              <li key={item.key}>
+                <NavEntry item={item} label={t(`nav:${item.key}`)} />
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="app-header__tools">
+          <LanguageSwitcher />
+          <LogoutButton />
+        </div>
+      </header>
+      <main id="main" className="app-main" tabIndex={-1}>
+        <Suspense fallback={<Spinner label={t('common:loading')} />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <footer className="app-footer">
+        <p>{t('common:footer.copyright', { year: new Date().getFullYear() })}</p>
+      </footer>
+      <nav className="tabbar" aria-label={t('nav:main')}>
+        <ul>
+          {items.slice(0, tabCount).map((item) => (
+            <li key={item.key}>
+              <NavEntry item={item} label={t(`nav:${item.key}`)} />
+            </li>
+          ))}
+          <li>
+            <DialogTrigger isOpen={moreOpen} onOpenChange={setMoreOpen}>
+              <Button variant="ghost">{t('nav:more')}</Button>
+              <Popover className="popover" placement="top end">
+                <Dialog className="more-menu" aria-label={t('nav:moreTitle')}>
+                  <ul>
+                    {items.slice(tabCount).map((item) => (
+                      <li key={item.key}>
+                        <NavEntry item={item} label={t(`nav:${item.key}`)} />
+                      </li>
+                    ))}
+                  </ul>
+                </Dialog>
+              </Popover>
+            </DialogTrigger>
+          </li>
+        </ul>
+      </nav>
+    </div>
+  );
+};

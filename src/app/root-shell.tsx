@@ -1,0 +1,81 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { ApiError, onApiError } from '#api/client';
+import { languageSchema } from '#contract/common';
+import { saveLanguagePreference } from '#features/auth/data/language.ts';
+import { dropLocalSession } from '#features/auth/data/session.ts';
+import { setLanguage } from '#i18n/i18n';
+
+type Notice = { id: number; code: string; status: number };
+
+/** Screens where the global error notice stays quiet: they show their own messages (SPEC §8). */
+const quietPaths = ['/login', '/maintenance', '/orders/activate', '/account/confirm-email'];
+
+/**
+ * The root of every route: the router rules of SPEC §2 that apply on every navigation (?lang=, scroll to top),
+ * and the global error handling of SPEC §8 (401 → login, 503 → maintenance, other failures → a red notice).
+ */
+export const RootShell = () => {
+  const { t } = useTranslation(['common', 'errors']);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [notices, setNotices] = useState<Notice[]>([]);
+  const pathRef = useRef(location.pathname + location.search);
+  pathRef.current = location.pathname + location.search;
+  const nextId = useRef(1);
+
+  useEffect(() => {
+    const lang = languageSchema.safeParse(new URLSearchParams(location.search).get('lang'));
+    if (lang.success) {
+      void setLanguage(lang.data).then(() => saveLanguagePreference(lang.data));
+    }
+  }, [location.search]);
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    // Notices belong to the screen that caused them.
+    setNotices([]);
+  }, [location.pathname]);
+
+  useEffect(
+    () =>
+      onApiError((error: ApiError) => {
+        const path = pathRef.current;
+        if (error.status === 503) {
+          void navigate('/maintenance');
+          return;
+        }
+        if (error.status === 401) {
+          if (path.startsWith('/login')) return;
+          void dropLocalSession().then(() => navigate(`/login?expired=1&redirect=${encodeURIComponent(path)}`, { replace: true }));
+          return;
+        }
+        if (error.isNetwork || quietPaths.some((p) => path.startsWith(p))) return;
+        const id = nextId.current++;
+        setNotices((current) => [...current.slice(-2), { id, code: error.code, status: error.status }]);
+      }),
+    [navigate],
+  );
+
+  return (
+    <>
+      <Outlet />
+      <div className="notices" role="region" aria-live="assertive" aria-label={t('common:notice.dismiss')}>
+        {notices.map((notice) => (
+          <div key={notice.id} className="notice" role="alert">
+            <p>
+              {t('common:notice.error', {
+                code: notice.status,
+                message: t(`errors:${notice.code}` as 'errors:serverError', { defaultValue: t('errors:serverError') }),
+              })}
+            </p>
+            <button type="button" aria-label={t('common:notice.dismiss')} onClick={() => setNotices((c) => c.filter((n) => n.id !== notice.id))}>
+              ×
+            </button>
+          </div>
+        ))}
+      </div>
+    </>
+  );
+};

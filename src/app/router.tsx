@@ -1,0 +1,87 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RouteError } from '#features/system/components/route-error.tsx';
+import { notPlainUser, ownerOnly, redirectIfLoggedIn, requireSession } from './guards.ts';
+import { EmptyLayout } from './layouts/empty-layout.tsx';
+import { MainLayout } from './layouts/main-layout.tsx';
+import { RootShell } from './root-shell.tsx';
+
+/*
+ * The one route table (SPEC §2). Screens load lazily so the login route only ships what it needs; guards run as
+ * loaders before a screen renders.
+ */
+
+const auth = () => import('#features/auth/components/auth-screens.tsx');
+const settings = () => import('#features/settings/components/settings-screens.tsx');
+const consumption = () => import('#features/consumption/components/consumption-screens.tsx');
+const subscription = () => import('#features/subscription/components/subscription-screens.tsx');
+const orders = () => import('#features/orders/components/order-screens.tsx');
+const support = () => import('#features/support/components/support-screens.tsx');
+const offers = () => import('#features/offers/components/offer-screens.tsx');
+
+const guarded = (path: string, id: string, lazy: RouteObject['lazy'], roles?: Parameters<typeof requireSession>[0]): RouteObject => ({
+  path,
+  id,
+  loader: requireSession(roles),
+  lazy,
+});
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootShell />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <MainLayout />,
+        errorElement: <RouteError />,
+        children: [
+          {
+            errorElement: <RouteError />,
+            children: [
+              guarded('/', 'home', async () => ({ Component: (await import('#features/home/components/home-page.tsx')).HomePage })),
+              guarded('/account/main', 'account-main', async () => ({ Component: (await settings()).AccountPage })),
+              guarded('/account/create-account', 'account-create', async () => ({ Component: (await auth()).CreateAccountPage })),
+              // No login needed: the token is checked by the screen before anything else (SPEC §2).
+              { path: '/account/confirm-email/:uuid/:token', id: 'confirm-email', lazy: async () => ({ Component: (await auth()).ConfirmEmailPage }) },
+              guarded('/bills/main', 'bills', async () => ({ Component: (await import('#features/invoices/components/invoice-screens.tsx')).BillsPage })),
+              guarded('/consumption/main', 'consumption-main', async () => ({ Component: (await consumption()).ConsumptionPage })),
+              guarded('/consumption/details', 'consumption-details', async () => ({ Component: (await consumption()).ConsumptionDetailsPage })),
+              guarded('/consumption/overspent', 'consumption-overspent', async () => ({ Component: (await consumption()).OverspentPage })),
+              guarded('/settings/main', 'settings-main', async () => ({ Component: (await settings()).SettingsPage })),
+              guarded('/settings/alerts', 'settings-alerts', async () => ({ Component: (await settings()).AlertsPage })),
+              guarded('/settings/payment', 'settings-payment', async () => ({ Component: (await settings()).PaymentPage })),
+              guarded('/settings/contact', 'settings-contact', async () => ({ Component: (await settings()).ContactPage })),
+              guarded('/offers/main', 'offers-main', async () => ({ Component: (await offers()).OffersPage })),
+              guarded('/offers/link-accounts', 'link-accounts', async () => ({ Component: (await offers()).LinkAccountsPage }), ownerOnly),
+              guarded('/orders', 'orders', async () => ({ Component: (await orders()).OrdersPage }), notPlainUser),
+              guarded('/orders/:uuid', 'order-follow', async () => ({ Component: (await orders()).OrderFollowPage }), notPlainUser),
+              guarded('/subscription/main', 'subscription-main', async () => ({ Component: (await subscription()).SubscriptionPage })),
+              guarded('/subscription/optimize', 'subscription-optimize', async () => ({ Component: (await subscription()).OptimizePage })),
+              guarded('/subscription/order-summary', 'order-summary', async () => ({ Component: (await subscription()).OrderSummaryPage })),
+              guarded('/support/main', 'support-main', async () => ({ Component: (await support()).SupportPage })),
+              guarded('/support/contact', 'support-contact', async () => ({ Component: (await support()).SupportContactPage })),
+            ],
+          },
+        ],
+      },
+      {
+        element: <EmptyLayout />,
+        errorElement: <RouteError />,
+        children: [
+          { path: '/login', id: 'login-main', loader: redirectIfLoggedIn, lazy: async () => ({ Component: (await import('#features/auth/components/login-page.tsx')).LoginPage }) },
+          { path: '/login/recover-password', id: 'recover-password', lazy: async () => ({ Component: (await auth()).RecoverPasswordPage }) },
+          { path: '/login/recover-password/sms', id: 'recover-password-phone', lazy: async () => ({ Component: (await auth()).RecoverSmsPage }) },
+          { path: '/login/recover-password/:uuid/:token', id: 'recover-password-email', lazy: async () => ({ Component: (await auth()).RecoverTokenPage }) },
+          { path: '/login/create-password/:uuid/:token', id: 'create-password', lazy: async () => ({ Component: (await auth()).CreatePasswordPage }) },
+          { path: '/login/create-account', id: 'create-account-msisdn', lazy: async () => ({ Component: (await auth()).CreateAccountPage }) },
+          { path: '/login/renew', id: 'renew-access', lazy: async () => ({ Component: (await auth()).RenewAccessPage }) },
+          { path: '/login/:uuid/:token', id: 'login-link', lazy: async () => ({ Component: (await auth()).LoginLinkPage }) },
+          { path: '/maintenance', id: 'maintenance', lazy: async () => ({ Component: (await import('#features/system/components/maintenance-page.tsx')).MaintenancePage }) },
+          { path: '/orders/activate', id: 'activate-sim', lazy: async () => ({ Component: (await import('#features/activation/components/activation-screens.tsx')).ActivateSimPage }) },
+          { path: '*', id: 'not-found', lazy: async () => ({ Component: (await import('#features/system/components/not-found-page.tsx')).NotFoundPage }) },
+        ],
+      },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,204 @@
+import Dexie, { type EntityTable } from 'dexie';
+import type { Language } from '#contract/common';
+import type { Role } from '#contract/auth';
+import type { ContractStatus, ContractSubStatus } from '#contract/contracts';
+
+/*
+ * The app's local database. Views read only from here (ARCHITECTURE.md "How data flows"). Rows are the
+ * normalized, camelCase form of the server payloads; `pull` functions write them. The service worker and the
+ * usage worker import this module too, so it holds no React and no API code.
+ */
+
+export const databaseName = 'mobile-self-service';
+
+/** The non-secret session descriptor that lets the app start offline. Tokens never live here. */
+export type SessionRow = {
+  id: 'current';
+  userId: number;
+  userGuid: string;
+  customerId: number | null;
+  role: Role;
+  scope: string;
+  msisdn: string | null;
+  email: string | null;
+  energyRef: string | null;
+  language: Language;
+  firstName: string;
+  lastName: string;
+  expiresAt: number;
+  loggedInAt: number;
+};
+
+export type CustomerRow = {
+  id: number;
+  guid: string;
+  promo: string | null;
+  parrain: string | null;
+  mobileId: string;
+  energyId: string | null;
+  completed: boolean;
+  confirmed: boolean;
+  optinMarketing: boolean;
+  optinSales: boolean;
+  conditionsAccepted: boolean;
+  energyLinkConfirmed: boolean;
+  lastUpdate: string;
+};
+
+export type ContactRow = {
+  customerId: number;
+  id: number;
+  guid: string;
+  language: Language;
+  civility: 'mr' | 'mrs' | 'mx' | null;
+  firstName: string;
+  lastName: string;
+  birthDate: string | null;
+  nationality: string | null;
+  phone: string | null;
+  mobile: string | null;
+  email: string | null;
+  isEmailConfirmed: boolean;
+  residential: boolean;
+  company: { name: string; type: string | null; number: string | null; vat: string | null } | null;
+  lastUpdate: string;
+};
+
+export type InvoicingRow = {
+  customerId: number;
+  id: number;
+  address: { street: string; number: string; box: string | null; city: string; zipCode: string; country: string };
+  payment: { iban: string | null; bic: string | null; mode: 'DD' | 'BT'; mandateDate: string | null };
+  holder: { firstName: string; lastName: string; email: string | null };
+  lastUpdate: string;
+};
+
+export type ContractRow = {
+  id: number;
+  customerId: number;
+  contractRef: string;
+  orderId: string | null;
+  scenario: string | null;
+  type: 'prepaid' | 'post_simple' | 'post_complex';
+  msisdn: string | null;
+  status: ContractStatus;
+  subStatus: ContractSubStatus | null;
+  identificationStatus: string | null;
+  portInStatus: string | null;
+  fraudStatus: string | null;
+  simIccid: string | null;
+  simSentDate: string | null;
+  activeProductIds: number[];
+  baseProductId: number | null;
+  billCycle: { id: number; startDay: number; frequencyUnit: 'DAY' | 'WEEK' | 'MONTH' | 'YEAR'; frequencyDuration: number } | null;
+  dunningLevelReached: boolean;
+  fraudulentBehaviour: boolean;
+  linkedUser: { id: number; guid: string; firstName: string; lastName: string; msisdn: string | null } | null;
+  createdAt: string;
+  activatedAt: string | null;
+  /** Position in the server's list, so views can keep its order. */
+  position: number;
+};
+
+export type ProductRow = {
+  id: number;
+  guid: string;
+  name: string;
+  type: 'BASE' | 'OPTION';
+  descriptions: { fr: string; nl: string; en: string };
+  priceCents: number;
+  forResidential: boolean;
+  forProfessional: boolean;
+  sortedOptionIds: number[];
+  /** Limits: data in MB, voice in minutes, SMS in count; 0 means unlimited (SPEC §3). */
+  dataMb: number;
+  voiceMinutes: number;
+  smsCount: number;
+  lastUpdate: string;
+};
+
+export type ContractOptionRow = {
+  contractId: number;
+  optionId: number;
+  guid: string;
+  name: string;
+  maxCombinations: number;
+  priceCents: number;
+  dataMb: number;
+  descriptions: { fr: string; nl: string; en: string };
+  active: boolean | number;
+};
+
+/** Usage record as the usage worker reads it (workers/usage-core.ts has the same shape). */
+export type UsageRecordRow = {
+  id: string;
+  contractId: number;
+  serviceCat: 'call' | 'data' | 'sms';
+  messages: number;
+  isOob: boolean;
+  resourceImpact: number;
+  resourceUnit: string;
+  serviceUsed: number;
+  serviceUnit: string;
+  incoming: boolean;
+  destination: 'national' | 'international' | 'roaming' | 'premium';
+  eventTime: number;
+};
+
+/** When each resource was last fetched (`customer:12`, `products:12:34`, …), for the freshness rule. */
+export type MetaRow = { resource: string; fetchedAt: number; etag?: string | null };
+
+/** Small app preferences that must survive reloads (selected contract, closed alerts, consent). */
+export type PrefRow = { key: string; value: unknown };
+
+/** A queued change (ARCHITECTURE.md "Write"): data, never a closure, so that it survives a reload. */
+export type PendingMutationRow = {
+  key: string;
+  type: string;
+  payload: unknown;
+  createdAt: number;
+  state: 'pending' | 'sending' | 'queued' | 'needs-auth' | 'rejected' | 'applied';
+  attempts: number;
+  error?: { status: number; code: string; message: string } | null;
+  /** The server's truth before the optimistic write, to roll back a rejected change. */
+  rollback?: unknown;
+};
+
+export type AppDatabase = Dexie & {
+  session: EntityTable<SessionRow, 'id'>;
+  customers: EntityTable<CustomerRow, 'id'>;
+  contacts: EntityTable<ContactRow, 'customerId'>;
+  invoicing: EntityTable<InvoicingRow, 'customerId'>;
+  contracts: EntityTable<ContractRow, 'id'>;
+  products: EntityTable<ProductRow, 'id'>;
+  contractOptions: EntityTable<ContractOptionRow, 'contractId'>;
+  usageRecords: EntityTable<UsageRecordRow, 'id'>;
+  meta: EntityTable<MetaRow, 'resource'>;
+  prefs: EntityTable<PrefRow, 'key'>;
+  pendingMutations: EntityTable<PendingMutationRow, 'key'>;
+};
+
+/** Tables that hold a customer's data; logout clears all of them. */
+export const customerTables = [
+  'session', 'customers', 'contacts', 'invoicing', 'contracts', 'products', 'contractOptions', 'usageRecords',
+  'meta', 'prefs', 'pendingMutations',
+] as const;
+
+export const createDatabase = (name = databaseName): AppDatabase => {
+  const db = new Dexie(name) as AppDatabase;
+  // Version 1. New versions go below with their upgrade() so existing installs migrate in place.
+  db.version(1).stores({
+    session: 'id',
+    customers: 'id',
+    contacts: 'customerId',
+    invoicing: 'customerId',
+    contracts: 'id, customerId, msisdn',
+    products: 'id',
+    contractOptions: '[contractId+optionId], contractId',
+    usageRecords: 'id, [contractId+eventTime]',
+    meta: 'resource',
+    prefs: 'key',
+    pendingMutations: 'key, state, createdAt',
+  });
+  return db;
+};

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { canSwitchContract } from '#lib/contract-selection';
+import { Alert } from '#ui/alert';
+import { Badge } from '#ui/badge';
+import { FreshnessNote } from '#ui/freshness-note';
+import { Spinner } from '#ui/spinner';
+import { setSelectedContract } from '../data/contract-preference.ts';
+import { formatMsisdn, statusLabel, statusTone } from '../data/contract-status.ts';
+import { useHome } from '../data/use-home.ts';
+
+export const HomePage = () => {
+  const { t } = useTranslation(['home', 'common']);
+  const { result, refresh, refreshError } = useHome();
+  const [busy, setBusy] = useState(false);
+
+  if (result.status === 'loading') return <Spinner label={t('common:loading')} />;
+  const data = result.data;
+  if (!data) return <Spinner label={t('common:loading')} />;
+
+  const { session, contact, contracts, selectedContractId, fetchedAt } = data;
+  const firstName = contact?.firstName ?? session.firstName;
+  const fullName = [firstName, contact?.lastName ?? session.lastName].filter(Boolean).join(' ');
+  const company = contact && !contact.residential ? contact.company?.name : undefined;
+  const switchable = canSwitchContract(session.role === 'user', contracts.length);
+
+  const onRefresh = () => {
+    setBusy(true);
+    void refresh().finally(() => setBusy(false));
+  };
+
+  return (
+    <div className="page">
+      <header className="page__header">
+        <h1>{t('home:greeting', { name: firstName })}</h1>
+        <p className="muted" data-testid="customer-name">
+          {fullName}
+          {company ? ` · ${t('home:company', { company })}` : ''}
+        </p>
+        <FreshnessNote fetchedAt={fetchedAt} onRefresh={onRefresh} busy={busy} />
+      </header>
+      {refreshError && fetchedAt === undefined ? <Alert tone="error">{t('home:loadError')}</Alert> : null}
+      <section aria-labelledby="contracts-title">
+        <h2 id="contracts-title">
+          {t('home:contracts')} <span className="muted">({t('home:contractsCount', { count: contracts.length })})</span>
+        </h2>
+        {fetchedAt === undefined && contracts.length === 0 ? (
+          <Spinner label={t('common:loading')} />
+        ) : contracts.length === 0 ? (
+          <p>{t('home:noContracts')}</p>
+        ) : (
+          <ul className="contract-list">
+            {contracts.map((contract) => {
+              const label = statusLabel(contract.status);
+              const selected = contract.id === selectedContractId;
+              const number = contract.msisdn ? formatMsisdn(contract.msisdn) : t('home:noNumber');
+              return (
+                <li key={contract.id} className="card contract-card" data-selected={selected || undefined}>
+                  <div className="contract-card__main">
+                    <span className="contract-card__number">{number}</span>
+                    <Badge tone={statusTone(label)}>{t(`common:contractStatus.${label}`)}</Badge>
+                  </div>
+                  <span className="muted">{t('home:contractRef', { ref: contract.contractRef })}</span>
+                  {selected ? (
+                    <span className="contract-card__selected">{t('home:selected')}</span>
+                  ) : switchable ? (
+                    <button type="button" className="link-button" onClick={() => void setSelectedContract(contract.id)}>
+                      {t('home:select', { msisdn: number })}
+                    </button>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+};

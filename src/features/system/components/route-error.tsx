@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Button } from '#ui/button';
+import { TitledPage } from '#ui/titled-page';
+import { NotFoundPage } from './not-found-page.tsx';
+
+/** Error boundary of the routes: a 404 thrown by a guard shows not-found; anything else offers a reload. */
+export const RouteError = () => {
+  const error = useRouteError();
+  const { t } = useTranslation('system');
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  console.error(error);
+  return (
+    <TitledPage title={t('error.title')}>
+      <p>{t('error.text')}</p>
+      <Button onPress={() => window.location.reload()}>{t('error.reload')}</Button>
+    </TitledPage>
+  );
+};

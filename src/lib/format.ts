@@ -1,0 +1,177 @@
+/**
+ * Locale-aware formatting of data sizes, money, durations and dates (SPEC §9).
+ *
+ * Pure and React-free so that the app, the usage worker and the tests share it. Works offline: it only
+ * uses the runtime's built-in Intl data.
+ *
+ * Formatters are cached per locale and options because constructing an Intl formatter costs far more
+ * than using one, and these functions run once per table row.
+ */
+
+export type AppLanguage = 'fr' | 'nl' | 'en';
+
+/** The BCP 47 tags actually handed to Intl. */
+export type IntlLocale = 'fr-BE' | 'nl-BE' | 'en-GB';
+
+/**
+ * Anything that names a language: an `AppLanguage`, or a raw tag such as i18next's `i18n.language`
+ * ('fr-FR', 'nl'). The `string & {}` keeps editor completion for the three app languages.
+ */
+export type LocaleInput = AppLanguage | (string & {});
+
+export type DataSizeUnit = 'GB' | 'MB';
+
+export type DataSizeParts = { value: number; unit: DataSizeUnit };
+
+/** SPEC §9: gigabytes at or above 100 MB (104857600 bytes), else megabytes. */
+export const GB_THRESHOLD_BYTES = 104_857_600;
+/** SPEC §3/§9: data is converted with a factor of 1024. */
+export const BYTES_PER_MB = 1024 ** 2;
+export const BYTES_PER_GB = 1024 ** 3;
+
+const DEFAULT_LANGUAGE: AppLanguage = 'fr';
+
+/*
+ * English uses en-GB rather than en-BE: with ICU 78 (Node 20/22, current Chrome) en-BE formats plain
+ * numbers as "1.234,50" but currency as "€1,234.50", so one screen would mix two decimal separators.
+ * en-GB is internally consistent and uses the day-month-year order Belgian customers expect.
+ */
+const INTL_LOCALES: Readonly<Record<AppLanguage, IntlLocale>> = {
+  fr: 'fr-BE',
+  nl: 'nl-BE',
+  en: 'en-GB',
+};
+
+export const isAppLanguage = (value: unknown): value is AppLanguage =>
+  value === 'fr' || value === 'nl' || value === 'en';
+
+/**
+ * Maps an app language (or any tag whose primary subtag is fr, nl or en) to the Intl locale.
+ * Unknown languages fall back to French, the app's default and fallback language (SPEC §1).
+ */
+export const toIntlLocale = (lang: LocaleInput): IntlLocale => {
+  const primary = lang.trim().toLowerCase().split(/[-_]/, 1)[0];
+  return INTL_LOCALES[isAppLanguage(primary) ? primary : DEFAULT_LANGUAGE];
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Formatter cache
+
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat | Intl.ListFormat>();
+
+const cached = <T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat | Intl.ListFormat>(
+  key: string,
+  create: () => T,
+): T => {
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit as T;
+  const made = create();
+  cache.set(key, made);
+  return made;
+};
+
+const numberFormat = (locale: IntlLocale, options: Intl.NumberFormatOptions): Intl.NumberFormat =>
+  cached(`n|${locale}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options));
+
+const dateFormat = (locale: IntlLocale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat =>
+  cached(`d|${locale}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
+
+// ---------------------------------------------------------------------------------------------------
+// Data sizes
+
+/**
+ * Splits a byte count into the display value and unit of SPEC §9. `value` is not rounded, so charts
+ * can use it as is; `formatDataSize` rounds to 2 decimals.
+ */
+export const dataSizeParts = (bytes: number): DataSizeParts =>
+  Math.abs(bytes) >= GB_THRESHOLD_BYTES
+    ? { value: bytes / BYTES_PER_GB, unit: 'GB' }
+    : { value: bytes / BYTES_PER_MB, unit: 'MB' };
+
+/**
+ * "1,50 Go" (fr), "1,50 GB" (nl), "1.50 GB" (en). Always 2 decimals. The unit label comes from Intl so
+ * French gets its own "Go"/"Mo".
+ */
+export const formatDataSize = (bytes: number, locale: LocaleInput): string => {
+  const { value, unit } = dataSizeParts(bytes);
+  return numberFormat(toIntlLocale(locale), {
+    style: 'unit',
+    unit: unit === 'GB' ? 'gigabyte' : 'megabyte',
+    unitDisplay: 'short',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(value);
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Money
+
+/** Amounts arrive in cents (SPEC §9): 123456 → "1 234,56 €" (fr), "€ 1.234,56" (nl), "€1,234.56" (en). */
+export const formatMoneyCents = (cents: number, locale: LocaleInput): string =>
+  numberFormat(toIntlLocale(locale), { style: 'currency', currency: 'EUR' }).format(cents / 100);
+
+// ---------------------------------------------------------------------------------------------------
+// Durations
+
+/**
+ * Call time: 725 → "12 min 05 s" (fr), "12 min, 05 sec" (nl), "12 mins 05 secs" (en); hours appear from
+ * one hour on ("1 h 02 min 05 s"). Seconds are rounded, and padded to 2 digits after a larger unit.
+ *
+ * Built from Intl unit formats and Intl.ListFormat rather than Intl.DurationFormat because the latter
+ * is missing from Node 20 and older Safari/Firefox, and the output must not differ between the test
+ * runner and the customer's browser.
+ */
+export const formatDuration = (seconds: number, locale: LocaleInput): string => {
+  const intl = toIntlLocale(locale);
+  const total = Math.max(0, Math.round(Number.isFinite(seconds) ? seconds : 0));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const unit = (u: 'hour' | 'minute' | 'second', v: number, pad: boolean): string =>
+    numberFormat(intl, {
+      style: 'unit',
+      unit: u,
+      unitDisplay: 'short',
+      ...(pad ? { minimumIntegerDigits: 2 } : {}),
+    }).format(v);
+
+  const parts: string[] = [];
+  if (h > 0) parts.push(unit('hour', h, false));
+  if (h > 0 || m > 0) parts.push(unit('minute', m, h > 0));
+  parts.push(unit('second', s, h > 0 || m > 0));
+  return cached(`l|${intl}`, () => new Intl.ListFormat(intl, { type: 'unit', style: 'narrow' })).format(parts);
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Dates
+
+type DateInput = Date | number;
+
+const toDate = (d: DateInput): Date => (typeof d === 'number' ? new Date(d) : d);
+
+/** "5 janv. 2026" (fr), "5 jan 2026" (nl), "5 Jan 2026" (en); in the runtime's local time zone. */
+export const formatDate = (
+  date: DateInput,
+  locale: LocaleInput,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
+): string => dateFormat(toIntlLocale(locale), options).format(toDate(date));
+
+/** Medium date and short time, e.g. "5 janv. 2026, 14:03"; local time zone. */
+export const formatDateTime = (date: DateInput, locale: LocaleInput): string =>
+  dateFormat(toIntlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(toDate(date));
+
+/**
+ * "il y a 3 minutes" for the "updated N minutes ago" label of every data screen (SPEC §9: staleness
+ * 15 minutes). Whole minutes, rounded down. A timestamp in the future (clock skew between server and
+ * device) reads as "now" rather than "in 2 minutes". Past an hour it switches to hours, past a day to
+ * days, because an offline device can show data that is days old and "il y a 4320 minutes" reads badly.
+ */
+export const formatRelativeMinutes = (fetchedAt: DateInput, now: DateInput, locale: LocaleInput): string => {
+  const intl = toIntlLocale(locale);
+  const rtf = cached(`r|${intl}`, () => new Intl.RelativeTimeFormat(intl, { numeric: 'auto' }));
+  const minutes = Math.max(0, Math.floor((toDate(now).getTime() - toDate(fetchedAt).getTime()) / 60_000));
+  if (minutes < 60) return rtf.format(-minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return rtf.format(-hours, 'hour');
+  return rtf.format(-Math.floor(hours / 24), 'day');
+};

@@ -1,0 +1,33 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatRelativeMinutes } from '#lib/format';
+import { Badge } from './badge.tsx';
+import { Button } from './button.tsx';
+
+const staleAfterMs = 15 * 60 * 1000;
+
+/** "Updated N minutes ago", a stale badge past 15 minutes (SPEC §7), and a refresh action. */
+export const FreshnessNote = ({ fetchedAt, onRefresh, busy = false }: { fetchedAt: number | undefined; onRefresh?: () => void; busy?: boolean }) => {
+  const { t, i18n } = useTranslation('common');
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 30_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  const stale = fetchedAt !== undefined && now - fetchedAt >= staleAfterMs;
+  return (
+    <div className="freshness">
+      <span className="muted" data-testid="freshness">
+        {fetchedAt === undefined
+          ? t('freshness.never')
+          : t('freshness.updated', { when: formatRelativeMinutes(fetchedAt, now, i18n.language) })}
+      </span>
+      {stale ? <Badge tone="warning">{t('freshness.stale')}</Badge> : null}
+      {onRefresh ? (
+        <Button variant="ghost" onPress={onRefresh} isDisabled={busy}>
+          {t('freshness.refresh')}
+        </Button>
+      ) : null}
+    </div>
+  );
+};

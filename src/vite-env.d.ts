@@ -1,0 +1,10 @@
+/// <reference types="vite/client" />
+
+// Declaration merging with Vite's own ImportMetaEnv needs an interface here.
+// eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+interface ImportMetaEnv {
+  readonly VITE_API_BASE?: string;
+  readonly VITE_PUBLIC_API_BASE?: string;
+  readonly VITE_ENERGY_PORTAL_URL?: string;
+  readonly VITE_TARIFF_COMPARE_URL?: string;
+}

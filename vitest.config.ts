@@ -1,0 +1,15 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    include: ['tests/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    // Server tests open their own in-memory databases; files run in parallel on the 2 cores.
+    pool: 'forks',
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    restoreMocks: true,
+  },
+});
