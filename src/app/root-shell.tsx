@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { ApiError, onApiError } from '#api/client';
 import { languageSchema } from '#contract/common';
 import { saveLanguagePreference } from '#features/auth/data/language.ts';
 import { dropLocalSession } from '#features/auth/data/session.ts';
+import { onApiFailure } from '#features/system/data/api-events.ts';
 import { setLanguage } from '#i18n/i18n';
 
-type Notice = { id: number; code: string; status: number };
+type Notice = { id: number; code: string; status: number; path: string };
 
 /** Screens where the global error notice stays quiet: they show their own messages (SPEC §8). */
 const quietPaths = ['/login', '/maintenance', '/orders/activate', '/account/confirm-email'];
@@ -21,9 +21,12 @@ export const RootShell = () => {
   const location = useLocation();
   const navigate = useNavigate();
   const [notices, setNotices] = useState<Notice[]>([]);
-  const pathRef = useRef(location.pathname + location.search);
-  pathRef.current = location.pathname + location.search;
+  const pathRef = useRef('');
   const nextId = useRef(1);
+
+  useEffect(() => {
+    pathRef.current = location.pathname + location.search;
+  }, [location.pathname, location.search]);
 
   useEffect(() => {
     const lang = languageSchema.safeParse(new URLSearchParams(location.search).get('lang'));
@@ -34,35 +37,37 @@ export const RootShell = () => {
 
   useEffect(() => {
     window.scrollTo(0, 0);
-    // Notices belong to the screen that caused them.
-    setNotices([]);
   }, [location.pathname]);
 
   useEffect(
     () =>
-      onApiError((error: ApiError) => {
+      onApiFailure((failure) => {
         const path = pathRef.current;
-        if (error.status === 503) {
+        if (failure.status === 503) {
           void navigate('/maintenance');
           return;
         }
-        if (error.status === 401) {
+        if (failure.status === 401) {
           if (path.startsWith('/login')) return;
           void dropLocalSession().then(() => navigate(`/login?expired=1&redirect=${encodeURIComponent(path)}`, { replace: true }));
           return;
         }
-        if (error.isNetwork || quietPaths.some((p) => path.startsWith(p))) return;
+        if (failure.isNetwork || quietPaths.some((p) => path.startsWith(p))) return;
         const id = nextId.current++;
-        setNotices((current) => [...current.slice(-2), { id, code: error.code, status: error.status }]);
+        const pathname = path.split('?')[0] ?? path;
+        setNotices((current) => [...current.slice(-2), { id, code: failure.code, status: failure.status, path: pathname }]);
       }),
     [navigate],
   );
 
+  // Notices belong to the screen that caused them: they disappear on navigation.
+  const visible = notices.filter((notice) => notice.path === location.pathname);
+
   return (
     <>
       <Outlet />
-      <div className="notices" role="region" aria-live="assertive" aria-label={t('common:notice.dismiss')}>
-        {notices.map((notice) => (
+      <div className="notices" aria-live="assertive">
+        {visible.map((notice) => (
           <div key={notice.id} className="notice" role="alert">
             <p>
               {t('common:notice.error', {

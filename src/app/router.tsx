@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { NotFoundPage } from '#features/system/components/not-found-page.tsx';
 import { RouteError } from '#features/system/components/route-error.tsx';
 import { notPlainUser, ownerOnly, redirectIfLoggedIn, requireSession } from './guards.ts';
 import { EmptyLayout } from './layouts/empty-layout.tsx';
@@ -77,7 +78,7 @@ export const routes: RouteObject[] = [
           { path: '/login/:uuid/:token', id: 'login-link', lazy: async () => ({ Component: (await auth()).LoginLinkPage }) },
           { path: '/maintenance', id: 'maintenance', lazy: async () => ({ Component: (await import('#features/system/components/maintenance-page.tsx')).MaintenancePage }) },
           { path: '/orders/activate', id: 'activate-sim', lazy: async () => ({ Component: (await import('#features/activation/components/activation-screens.tsx')).ActivateSimPage }) },
-          { path: '*', id: 'not-found', lazy: async () => ({ Component: (await import('#features/system/components/not-found-page.tsx')).NotFoundPage }) },
+          { path: '*', id: 'not-found', element: <NotFoundPage /> },
         ],
       },
     ],

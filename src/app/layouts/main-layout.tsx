@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Dialog, DialogTrigger, Popover } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
@@ -43,9 +43,10 @@ export const MainLayout = () => {
   const { t } = useTranslation(['nav', 'common']);
   const session = useSession();
   const location = useLocation();
-  // SPEC §2: modals and menus close on every navigation.
-  const [moreOpen, setMoreOpen] = useState(false);
-  useEffect(() => setMoreOpen(false), [location.key]);
+  // SPEC §2: modals and menus close on every navigation: the menu is open only for the location it opened on.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const moreOpen = openOn === location.key;
+  const setMoreOpen = (open: boolean) => setOpenOn(open ? location.key : null);
   // Energy: owners link accounts; everyone sees the entry (SPEC §6: others get the plain link).
   const items = navItems.filter((item) => item.key !== 'energy' || session.status === 'ready');
   return (

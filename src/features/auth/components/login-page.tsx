@@ -33,6 +33,7 @@ export const LoginPage = () => {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const online = useOnline();
+  const sessionExpired = params.has('expired');
   const [failure, setFailure] = useState<keyof typeof errorKey | null>(null);
   const [showPassword, setShowPassword] = useState(false);
   const {
@@ -56,7 +57,7 @@ export const LoginPage = () => {
     <section className="auth-card" aria-labelledby="login-title">
       <h1 id="login-title">{t('login.title')}</h1>
       <p className="muted">{t('login.intro')}</p>
-      {params.get('expired') ? <Alert tone="info">{t('sessionExpired')}</Alert> : null}
+      {sessionExpired ? <Alert tone="info">{t('sessionExpired')}</Alert> : null}
       {!online ? <Alert tone="warning">{t('login.offline')}</Alert> : null}
       {failure !== null ? (
         <Alert tone="error">{failure === 429 ? t('errors.429') : t(errorKey[failure])}</Alert>

@@ -1,0 +1,76 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { demoUsers } from '#contract/fixtures/demo';
+import { expectHome, LoginPage } from './page-models/login-page.ts';
+
+/*
+ * axe on every route that exists, logged out and logged in, at the project's size (phone and desktop).
+ * Fails on any serious or critical violation; later issues keep it green for their screens.
+ */
+
+const publicRoutes = [
+  '/login',
+  '/login?lang=nl',
+  '/login/recover-password',
+  '/login/recover-password/sms',
+  '/login/recover-password/abc/def',
+  '/login/create-password/abc/def',
+  '/login/create-account',
+  '/login/renew',
+  '/login/abc/def',
+  '/maintenance',
+  '/orders/activate',
+  '/account/confirm-email/abc/def',
+  '/no-such-page',
+];
+
+const privateRoutes = [
+  '/',
+  '/account/main',
+  '/account/create-account',
+  '/bills/main',
+  '/consumption/main',
+  '/consumption/details',
+  '/consumption/overspent',
+  '/settings/main',
+  '/settings/alerts',
+  '/settings/payment',
+  '/settings/contact',
+  '/offers/main',
+  '/offers/link-accounts',
+  '/orders',
+  '/orders/O-0000000004',
+  '/subscription/main',
+  '/subscription/optimize',
+  '/subscription/order-summary',
+  '/support/main',
+  '/support/contact',
+];
+
+const expectNoSeriousViolations = async (page: Page, route: string) => {
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${route}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+};
+
+test('public routes have no serious accessibility violations', async ({ page }) => {
+  for (const route of publicRoutes) {
+    await page.goto(route);
+    await expectNoSeriousViolations(page, route);
+  }
+});
+
+test('logged-in routes have no serious accessibility violations', async ({ page }) => {
+  test.setTimeout(90_000);
+  const loginPage = new LoginPage(page);
+  await loginPage.goto();
+  await loginPage.login(demoUsers.sophie.logins[0]);
+  await expectHome(page, demoUsers.sophie.name);
+  for (const route of privateRoutes) {
+    await page.goto(route);
+    await expectNoSeriousViolations(page, route);
+  }
+});

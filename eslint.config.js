@@ -1,0 +1,183 @@
+// @ts-check
+import fs from 'node:fs';
+import js from '@eslint/js';
+import i18next from 'eslint-plugin-i18next';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/*
+ * Lint, with the import rules of ARCHITECTURE.md as errors. The per-feature zones are generated from the folders
+ * under src/features, so a new feature gets its boundary without anyone copying a block by hand.
+ */
+
+const features = fs
+  .readdirSync(new URL('./src/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** @param {string[]} names @param {string} message */
+const bannedPackages = (names, message) => names.map((name) => ({ name, message }));
+
+/** @param {string} regex @param {string} message */
+const bannedPattern = (regex, message) => ({ regex, message });
+
+const otherFeatures = (feature) => features.filter((f) => f !== feature).join('|');
+
+/** @type {import('eslint').Linter.Config[]} */
+const featureZones = features.flatMap((feature) => {
+  const others = otherFeatures(feature);
+  const crossFeature = others
+    ? [
+        bannedPattern(`^#features/(${others})/`, `features/${feature} may not import another feature`),
+        bannedPattern(`^(\\.\\./)+(${others})/`, `features/${feature} may not import another feature`),
+      ]
+    : [];
+  return [
+    {
+      files: [`src/features/${feature}/components/**/*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            paths: bannedPackages(['dexie', 'dexie-react-hooks', 'ofetch'], 'components read data through their feature\'s data/ hooks'),
+            patterns: [
+              ...crossFeature,
+              bannedPattern('^#(db|api|sync)/', 'components read data through their feature\'s data/ hooks'),
+              bannedPattern('^#app/', 'features never import the app composition'),
+            ],
+          },
+        ],
+      },
+    },
+    {
+      files: [`src/features/${feature}/data/**/*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              ...crossFeature,
+              bannedPattern('^#(ui|app)/', 'data/ holds no React components'),
+              bannedPattern('/components/', 'data/ holds no React components'),
+            ],
+          },
+        ],
+      },
+    },
+  ];
+});
+
+const noReact = bannedPackages(['react', 'react-dom', 'react-router', 'react-i18next', 'dexie-react-hooks'], 'no React here');
+
+export default tseslint.config(
+  {
+    ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**', 'bench/results.json', '.tmp/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          allowDefaultProject: ['eslint.config.js', 'scripts/*.mjs', '.ci/*.mjs'],
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+      globals: { ...globals.browser, ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      // React Router's guards throw redirect() and data() answers by design.
+      '@typescript-eslint/only-throw-error': [
+        'error',
+        { allow: [{ from: 'lib', name: 'Response' }, { from: 'package', package: 'react-router', name: 'DataWithResponseInit' }] },
+      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Named exports only (ARCHITECTURE.md conventions).' },
+      ],
+    },
+  },
+  {
+    files: ['**/*.{js,mjs}'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['*.config.{ts,js}', 'eslint.config.js'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    files: ['src/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks, i18next },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Every user-visible string goes through i18next.
+      'i18next/no-literal-string': ['error', { mode: 'jsx-only', 'jsx-attributes': { include: ['aria-label', 'title', 'alt', 'placeholder', 'label'] } }],
+    },
+  },
+  {
+    files: ['src/app/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: bannedPackages(['dexie', 'dexie-react-hooks', 'ofetch'], 'app/ is composition only: go through a feature\'s data/'),
+          patterns: [bannedPattern('^#(db|api|sync)/', 'app/ is composition only: go through a feature\'s data/')],
+        },
+      ],
+    },
+  },
+  ...featureZones,
+  {
+    files: ['src/db/**/*.ts', 'src/api/**/*.ts', 'src/sync/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: noReact, patterns: [bannedPattern('^#(features|app|ui)/', 'infrastructure never imports features or UI')] }],
+    },
+  },
+  {
+    files: ['sw/**/*.ts', 'workers/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: noReact,
+          patterns: [
+            bannedPattern('^#(features|app|ui|api|sync|i18n)/', 'sw/ and workers/ import contract, db/schema, lib, workbox and comlink only'),
+            bannedPattern('^#db/(?!schema$)', 'sw/ and workers/ import contract, db/schema, lib, workbox and comlink only'),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [bannedPattern('^#(features|app|ui|db|api|sync|lib|i18n|workers|sw)/', 'server/ imports contract/ only'), bannedPattern('(\\.\\./)+src/', 'server/ imports contract/ only')] }],
+    },
+  },
+  {
+    files: ['contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [bannedPattern('^(?!zod$|\\./|\\.\\./)', 'contract/ imports zod only')] }],
+    },
+  },
+  {
+    files: ['e2e/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [bannedPattern('^#(?!contract/fixtures/)', 'e2e/ imports contract/fixtures and its page models only'), bannedPattern('(\\.\\./)+src/', 'e2e/ never imports src/')] }],
+    },
+  },
+  {
+    files: ['tests/**/*.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+);

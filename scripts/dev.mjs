@@ -1,0 +1,20 @@
+// `npm run dev`: the reference API on :8080 (test mode off, no static files) and Vite with HMR on :5173,
+// which proxies /api to it. Ctrl-C stops both.
+import { spawn } from 'node:child_process';
+
+const api = spawn('node', ['--import', 'tsx', '--watch', 'server/main.ts'], {
+  stdio: 'inherit',
+  env: { ...process.env, PORT: process.env.API_PORT ?? '8080', SERVE_STATIC: '0' },
+});
+const vite = spawn('npx', ['vite'], { stdio: 'inherit', env: process.env });
+
+const stop = () => {
+  api.kill('SIGTERM');
+  vite.kill('SIGTERM');
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+api.on('exit', (code) => {
+  if (code) stop();
+});
+vite.on('exit', stop);

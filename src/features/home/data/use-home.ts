@@ -1,0 +1,70 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { db } from '#db/db';
+import type { ContactRow, ContractRow, CustomerRow, SessionRow } from '#db/schema';
+import { selectContract } from '#lib/contract-selection';
+import { fromLive, type LiveResult } from '#lib/live-result';
+import { pullCustomer } from '#sync/customer-pull';
+import { selectedContractKey } from './contract-preference.ts';
+
+export type HomeData = {
+  session: SessionRow;
+  customer: CustomerRow | undefined;
+  contact: ContactRow | undefined;
+  contracts: ContractRow[];
+  selectedContractId: number | null;
+  fetchedAt: number | undefined;
+};
+
+/**
+ * Everything the home page shows, read from Dexie. Asks for a refresh of the customer when it is older than 15
+ * minutes. Offline: shows the stored rows and their age; the refresh error is reported, nothing is lost.
+ */
+export const useHome = (): { result: LiveResult<HomeData | null>; refresh: () => Promise<void>; refreshError: unknown } => {
+  const [refreshError, setRefreshError] = useState<unknown>(null);
+  const result = fromLive(
+    useLiveQuery(async () => {
+      const session = await db.session.get('current');
+      if (!session || session.customerId === null) return { data: null };
+      const customerId = session.customerId;
+      const [customer, contact, allContracts, meta, forced] = await Promise.all([
+        db.customers.get(customerId),
+        db.contacts.get(customerId),
+        db.contracts.where('customerId').equals(customerId).sortBy('position'),
+        db.meta.get(`customer:${customerId}`),
+        db.prefs.get(selectedContractKey),
+      ]);
+      const isPlain = session.role === 'user';
+      // A plain user only ever sees its own contract (SPEC §6), even if more rows were stored.
+      const contracts = isPlain ? allContracts.filter((c) => c.msisdn === session.msisdn) : allContracts;
+      const selectedContractId = selectContract({
+        contracts,
+        isPlainUser: isPlain,
+        userMsisdn: session.msisdn,
+        forcedContractId: typeof forced?.value === 'number' ? forced.value : null,
+      });
+      return { data: { session, customer, contact, contracts, selectedContractId, fetchedAt: meta?.fetchedAt } };
+    }, []),
+  );
+
+  const customerId = result.status === 'ready' ? (result.data?.session.customerId ?? null) : null;
+  useEffect(() => {
+    if (customerId === null) return;
+    pullCustomer(customerId).then(
+      () => setRefreshError(null),
+      (error: unknown) => setRefreshError(error),
+    );
+  }, [customerId]);
+
+  const refresh = async () => {
+    if (customerId === null) return;
+    try {
+      await pullCustomer(customerId, { force: true });
+      setRefreshError(null);
+    } catch (error) {
+      setRefreshError(error);
+    }
+  };
+
+  return { result, refresh, refreshError };
+};

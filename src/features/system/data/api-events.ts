@@ -1,0 +1,8 @@
+import { onApiError, type ApiError } from '#api/client';
+
+/** What the global error handler needs to know of a failed call (SPEC §8). */
+export type ApiFailure = { status: number; code: string; isNetwork: boolean };
+
+/** Subscribe to failed API calls (aborted ones never arrive). */
+export const onApiFailure = (listener: (failure: ApiFailure) => void): (() => void) =>
+  onApiError((error: ApiError) => listener({ status: error.status, code: error.code, isNetwork: error.isNetwork }));
