@@ -79,9 +79,8 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: {
-          allowDefaultProject: ['eslint.config.js', 'scripts/*.mjs', '.ci/*.mjs'],
-        },
+        // The app, the service worker and the Node code (server, tests, e2e, bench) have their own tsconfig.
+        project: ['./tsconfig.json', './sw/tsconfig.json', './tsconfig.node.json'],
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.browser, ...globals.node },

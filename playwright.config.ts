@@ -38,6 +38,8 @@ export default defineConfig({
   use: {
     baseURL,
     headless: true,
+    locale: 'fr-BE',
+    timezoneId: 'Europe/Brussels',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions,

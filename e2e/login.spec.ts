@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { demoUsers } from '#contract/fixtures/demo';
-import { expectHome, LoginPage } from './page-models/login-page.ts';
+import { expectHome, LoginPage, openLogout } from './page-models/login-page.ts';
 
 const cases = [
   { who: 'Sophie by customer number', login: demoUsers.sophie.logins[0], name: demoUsers.sophie.name, numbers: ['0470 00 00 01', '0470 00 00 02'] },
@@ -119,8 +119,9 @@ test('logout asks for confirmation and leaves no customer data in IndexedDB', as
   await loginPage.goto();
   await loginPage.login(demoUsers.marc.logins[0]);
   await expectHome(page, demoUsers.marc.name);
-  await page.getByRole('button', { name: 'Afmelden' }).first().click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Afmelden' }).click();
+  const dialog = await openLogout(page, /^Afmelden$/);
+  await expect(dialog.getByRole('heading')).toHaveText('Afmelden?');
+  await dialog.getByRole('button', { name: 'Afmelden' }).click();
   await expect(page).toHaveURL(/\/login$/);
   const counts = await page.evaluate(async () => {
     const open = indexedDB.open('mobile-self-service');

@@ -34,3 +34,11 @@ export const expectHome = async (page: Page, fullName: string) => {
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('customer-name')).toContainText(fullName);
 };
+
+/** Open the logout confirmation: in the header on desktop, under "more" in the phone's tab bar. */
+export const openLogout = async (page: Page, label: RegExp) => {
+  const more = page.getByRole('navigation').getByRole('button', { name: /^(Plus|Meer|More)$/ });
+  if (await more.isVisible()) await more.click();
+  await page.getByRole('button', { name: label }).click();
+  return page.getByRole('dialog').filter({ has: page.getByRole('heading') });
+};

@@ -20,7 +20,9 @@ export const FreshnessNote = ({ fetchedAt, onRefresh, busy = false }: { fetchedA
       <span className="muted" data-testid="freshness">
         {fetchedAt === undefined
           ? t('freshness.never')
-          : t('freshness.updated', { when: formatRelativeMinutes(fetchedAt, now, i18n.language) })}
+          : now - fetchedAt < 60_000
+            ? t('freshness.justNow')
+            : t('freshness.updated', { when: formatRelativeMinutes(fetchedAt, now, i18n.language) })}
       </span>
       {stale ? <Badge tone="warning">{t('freshness.stale')}</Badge> : null}
       {onRefresh ? (

@@ -90,7 +90,7 @@ describe('pull', () => {
 
   it('shares one request between concurrent pulls of the same resource', async () => {
     const fetch = vi.fn(() => Promise.resolve(1));
-    const write = async () => undefined;
+    const write = () => Promise.resolve();
     await Promise.all([1, 2, 3].map(() => pull({ resource: 'same', fetch, tables: [], write })));
     expect(fetch).toHaveBeenCalledTimes(1);
   });

@@ -70,7 +70,9 @@ export const MainLayout = () => {
         </nav>
         <div className="app-header__tools">
           <LanguageSwitcher />
-          <LogoutButton />
+          <span className="desktop-only">
+            <LogoutButton />
+          </span>
         </div>
       </header>
       <main id="main" className="app-main" tabIndex={-1}>
@@ -99,6 +101,9 @@ export const MainLayout = () => {
                         <NavEntry item={item} label={t(`nav:${item.key}`)} />
                       </li>
                     ))}
+                    <li>
+                      <LogoutButton />
+                    </li>
                   </ul>
                 </Dialog>
               </Popover>

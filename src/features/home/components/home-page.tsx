@@ -19,10 +19,13 @@ export const HomePage = () => {
   if (!data) return <Spinner label={t('common:loading')} />;
 
   const { session, contact, contracts, selectedContractId, fetchedAt } = data;
-  const firstName = contact?.firstName ?? session.firstName;
-  const fullName = [firstName, contact?.lastName ?? session.lastName].filter(Boolean).join(' ');
+  // The contact is the account holder's; a plain user (an employee) is greeted with its own name.
+  const isPlain = session.role === 'user';
+  const holder = isPlain ? undefined : contact;
+  const firstName = holder?.firstName ?? session.firstName;
+  const fullName = [firstName, holder?.lastName ?? session.lastName].filter(Boolean).join(' ');
   const company = contact && !contact.residential ? contact.company?.name : undefined;
-  const switchable = canSwitchContract(session.role === 'user', contracts.length);
+  const switchable = canSwitchContract(isPlain, contracts.length);
 
   const onRefresh = () => {
     setBusy(true);

@@ -1,0 +1,110 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { openDatabase, type Db } from './db/database.ts';
+import type { AppContext } from './lib/app-context.ts';
+import { createClock } from './lib/clock.ts';
+import { createRouter } from './lib/router.ts';
+import { registerErrorHandling, type SpaFallback } from './plugins/error-handler.ts';
+import { registerMaintenance } from './plugins/maintenance.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerAuthRoutes } from './routes/auth.ts';
+import { registerCustomerRoutes } from './routes/customer.ts';
+import { registerProductRoutes } from './routes/products.ts';
+import { registerStatusRoutes } from './routes/status.ts';
+import { registerTestRoutes } from './routes/test-mode.ts';
+
+export type BuildAppOptions = {
+  /** SQLite file; ':memory:' (the default) for tests. Ignored when `db` is given. */
+  dbFile?: string;
+  /**
+   * An already opened (migrated and seeded) database. Lets a test file seed once and build several apps on it;
+   * the app then does not close it.
+   */
+  db?: Db;
+  now?: () => Date;
+  /** Test-only switches under /api/test and response validation against the contract. */
+  testMode?: boolean;
+  /** Folder of the built app (dist/), served with an SPA fallback; null or absent = API only. */
+  staticDir?: string | null;
+  logger?: boolean;
+  /** Largest accepted request body in bytes (413 above). */
+  bodyLimit?: number;
+};
+
+const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+const readVersion = (): string => {
+  const pkg: unknown = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  return typeof pkg === 'object' && pkg !== null && 'version' in pkg && typeof pkg.version === 'string' ? pkg.version : '0.0.0';
+};
+
+// Built files under /assets carry a content hash in their name, so they can be cached for a year; the entry
+// points (index.html, sw.js, the manifest) must always be revalidated or an update would never arrive.
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+// Requests that look like a file: a missing one is a 404, not the app shell (the browser would choke on HTML).
+const FILE_LIKE = /^\/assets\/|\.(?:js|mjs|css|map|png|jpe?g|gif|svg|ico|webp|avif|webmanifest|json|txt|woff2?)$/i;
+
+const registerStatic = async (app: FastifyInstance, staticDir: string): Promise<SpaFallback> => {
+  await app.register(fastifyStatic, {
+    root: resolve(staticDir),
+    prefix: '/',
+    cacheControl: false,
+    dotfiles: 'ignore',
+    setHeaders: (reply, filePath) => {
+      const normalized = filePath.replaceAll('\\', '/');
+      void reply.header('Cache-Control', normalized.includes('/assets/') ? IMMUTABLE : REVALIDATE);
+    },
+  });
+  return (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (FILE_LIKE.test(path)) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    return reply.header('Cache-Control', REVALIDATE).sendFile('index.html');
+  };
+};
+
+/**
+ * The reference API (and, with `staticDir`, the built app). Importable for `app.inject` tests; `server/main.ts`
+ * only adds the listening socket.
+ */
+export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyInstance> => {
+  const clock = createClock(options.now);
+  const db = options.db ?? openDatabase(options.dbFile ?? ':memory:', { now: clock.now() });
+  const ctx: AppContext = { db, clock, testMode: options.testMode === true, version: readVersion(), state: { maintenance: false } };
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    // A JSON body with "__proto__" or "constructor.prototype" keys is cleaned instead of answered with an error.
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
+  });
+  // The API speaks JSON only. Dropping text/plain also refuses the "simple" cross-site POSTs a browser sends
+  // without a CORS preflight (defence in depth on top of SameSite=Strict cookies).
+  app.removeContentTypeParser('text/plain');
+
+  await app.register(fastifyCookie);
+  registerSecurityHeaders(app);
+  registerMaintenance(app, ctx);
+
+  const router = createRouter(app, ctx);
+  registerStatusRoutes(router, ctx);
+  registerAuthRoutes(router, ctx);
+  registerCustomerRoutes(router, ctx);
+  registerProductRoutes(router, ctx);
+  if (ctx.testMode) registerTestRoutes(router, ctx);
+
+  const spaFallback = options.staticDir ? await registerStatic(app, options.staticDir) : null;
+  registerErrorHandling(app, spaFallback);
+
+  if (!options.db) {
+    app.addHook('onClose', (_instance, done) => {
+      db.close();
+      done();
+    });
+  }
+  return app;
+};

@@ -1,0 +1,69 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { seed } from './seed.ts';
+
+export type Db = Database.Database;
+
+export type OpenDatabaseOptions = {
+  /** Clock used by the seed; tests pass a fixed date so the demo data is reproducible. */
+  now?: Date;
+};
+
+// Resolved from this module, not from process.cwd(), so the server, Vitest and the bench all find them.
+const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+const MIGRATION_FILE = /^(\d+)_[\w-]+\.sql$/;
+
+type MigrationFile = { version: string; sql: string };
+
+function readMigrations(): MigrationFile[] {
+  return readdirSync(MIGRATIONS_DIR)
+    .filter((name) => MIGRATION_FILE.test(name))
+    // Numeric order, so 010 follows 009 even if someone forgets to zero-pad.
+    .sort((a, b) => Number(MIGRATION_FILE.exec(a)?.[1]) - Number(MIGRATION_FILE.exec(b)?.[1]))
+    .map((name) => ({ version: name.replace(/\.sql$/, ''), sql: readFileSync(join(MIGRATIONS_DIR, name), 'utf8') }));
+}
+
+/** Applies every migration not yet recorded in schema_migrations, each in its own transaction. Returns the versions applied. */
+export function applyMigrations(db: Db): string[] {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version    TEXT PRIMARY KEY,
+    applied_at TEXT NOT NULL
+  )`);
+  const applied = new Set(
+    db.prepare<[], { version: string }>('SELECT version FROM schema_migrations').all().map((row) => row.version),
+  );
+  const record = db.prepare<[string, string]>('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)');
+  const done: string[] = [];
+  for (const migration of readMigrations()) {
+    if (applied.has(migration.version)) continue;
+    // A failing statement rolls back the whole file, so a half-applied migration can never be recorded.
+    db.transaction(() => {
+      db.exec(migration.sql);
+      record.run(migration.version, new Date().toISOString());
+    })();
+    done.push(migration.version);
+  }
+  return done;
+}
+
+/**
+ * Opens (or creates) the API database: WAL + foreign keys, pending migrations, and the demo seed when there
+ * are no customers yet. `file` is a path or ':memory:'.
+ */
+export function openDatabase(file: string, options: OpenDatabaseOptions = {}): Db {
+  const db = new Database(file);
+  if (file !== ':memory:' && file !== '') {
+    // WAL lets the server read while a write is in progress; NORMAL sync is safe with WAL and much faster.
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('busy_timeout = 5000');
+  }
+  // Must be set outside a transaction; SQLite ignores the pragma inside one.
+  db.pragma('foreign_keys = ON');
+  applyMigrations(db);
+  const { count } = db.prepare<[], { count: number }>('SELECT COUNT(*) AS count FROM customers').get() ?? { count: 0 };
+  if (count === 0) seed(db, options.now ?? new Date());
+  return db;
+}

@@ -1,0 +1,51 @@
+import type { Db } from '../db/database.ts';
+import { forbidden, notFound } from './api-error.ts';
+import { findContract, listContracts, type ContractRow } from './customer-data.ts';
+import type { ResolvedSession } from './sessions.ts';
+import type { UserRow } from './users.ts';
+
+/*
+ * The one authorization guard of the API (SPEC §6). Every route that takes a customer id or a contract id goes
+ * through requireCustomer / requireContract; no route compares ids itself.
+ */
+
+/** A plain user (role 'user', e.g. an employee) sees only the line it uses. */
+export const isPlainUser = (user: UserRow): boolean => user.role === 'user';
+
+/** The line of a plain user: linked to it, or carrying its phone number. */
+export const usesContract = (user: UserRow, contract: ContractRow): boolean =>
+  contract.linked_user_id === user.id || (user.msisdn !== null && contract.msisdn === user.msisdn);
+
+export type CustomerAccess = {
+  /**
+   * 'deny' for account-holder data a plain user may not see at all (invoices, orders, payment details: SPEC §6).
+   * Default 'allow': the route then restricts a plain user to its own line (requireContract, visibleContracts).
+   */
+  plainUser?: 'allow' | 'deny';
+};
+
+/**
+ * 403 unless the session's user belongs to this customer. Role 'none' has no rights on customer data; a user
+ * without a customer (LEGACY) never reaches here because login refuses it, but is refused here as well.
+ */
+export const requireCustomer = (auth: ResolvedSession, customerId: number, access: CustomerAccess = {}): void => {
+  const { user } = auth;
+  if (user.role === 'none' || user.customer_id === null || user.customer_id !== customerId) throw forbidden();
+  if (access.plainUser === 'deny' && isPlainUser(user)) throw forbidden();
+};
+
+/** 403 for another customer, 404 for a contract that is not this customer's, 403 for a plain user's colleague's line. */
+export const requireContract = (db: Db, auth: ResolvedSession, customerId: number, contractId: number): ContractRow => {
+  requireCustomer(auth, customerId);
+  const contract = findContract(db, customerId, contractId);
+  if (!contract) throw notFound('Contract not found');
+  if (isPlainUser(auth.user) && !usesContract(auth.user, contract)) throw forbidden();
+  return contract;
+};
+
+/** The contracts of a customer the session may see: all of them, or a plain user's own line only. */
+export const visibleContracts = (db: Db, auth: ResolvedSession, customerId: number): ContractRow[] => {
+  requireCustomer(auth, customerId);
+  const contracts = listContracts(db, customerId);
+  return isPlainUser(auth.user) ? contracts.filter((contract) => usesContract(auth.user, contract)) : contracts;
+};

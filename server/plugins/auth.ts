@@ -1,0 +1,76 @@
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { unauthenticated } from '../lib/api-error.ts';
+import type { AppContext } from '../lib/app-context.ts';
+import { resolveAccessToken, type IssuedSession, type ResolvedSession } from '../lib/sessions.ts';
+
+export const ACCESS_COOKIE = 'access_token';
+export const REFRESH_COOKIE = 'refresh_token';
+/** The access token goes with every API call; the refresh token only to the login/renew endpoints. */
+export const ACCESS_COOKIE_PATH = '/api';
+export const REFRESH_COOKIE_PATH = '/api/public/users';
+
+// Sessions resolved by the onRequest hook, per request. A WeakMap instead of a request decorator keeps the
+// type exact without augmenting Fastify's global interfaces.
+const sessions = new WeakMap<FastifyRequest, ResolvedSession>();
+
+/** The session of an authenticated route. Throws 401 if called on a route without the auth hook (a bug). */
+export const authOf = (request: FastifyRequest): ResolvedSession => {
+  const session = sessions.get(request);
+  if (!session) throw unauthenticated();
+  return session;
+};
+
+/** `Authorization: Bearer` for non-browser clients wins over the cookie the browser sends. */
+export const tokenFromRequest = (request: FastifyRequest): string | undefined => {
+  const header = request.headers.authorization;
+  if (header) {
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (match?.[1]) return match[1];
+  }
+  const cookie = request.cookies[ACCESS_COOKIE];
+  return cookie && cookie.length > 0 ? cookie : undefined;
+};
+
+/** Refresh token from its cookie (browsers) or from the body (non-browser clients). */
+export const refreshTokenFromRequest = (request: FastifyRequest, fromBody: string | undefined): string | undefined => {
+  const cookie = request.cookies[REFRESH_COOKIE];
+  return fromBody && fromBody.length > 0 ? fromBody : cookie && cookie.length > 0 ? cookie : undefined;
+};
+
+/** Runs on every authenticated route before the body is read: missing, expired or revoked token → 401. */
+export const createAuthenticate = (ctx: AppContext): onRequestHookHandler =>
+  (request, _reply, done) => {
+    const token = tokenFromRequest(request);
+    const resolved = token ? resolveAccessToken(ctx.db, token, ctx.clock.now()) : undefined;
+    if (!resolved) {
+      done(unauthenticated());
+      return;
+    }
+    sessions.set(request, resolved);
+    done();
+  };
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/**
+ * `Secure` everywhere except plain HTTP on a loopback host (local development and tests): a Secure cookie sent
+ * over plain HTTP elsewhere would simply be dropped, which is what we want outside development.
+ */
+const secureCookie = (request: FastifyRequest): boolean => request.protocol === 'https' || !LOOPBACK_HOSTS.has(request.hostname);
+
+const baseCookie = (request: FastifyRequest) => ({ httpOnly: true, sameSite: 'strict' as const, secure: secureCookie(request) });
+
+export const setSessionCookies = (request: FastifyRequest, reply: FastifyReply, issued: IssuedSession, now: Date): void => {
+  const seconds = (until: Date) => Math.max(0, Math.floor((until.getTime() - now.getTime()) / 1000));
+  void reply.setCookie(ACCESS_COOKIE, issued.accessToken, { ...baseCookie(request), path: ACCESS_COOKIE_PATH, maxAge: seconds(issued.expiresAt) });
+  void reply.setCookie(REFRESH_COOKIE, issued.refreshToken, {
+    ...baseCookie(request),
+    path: REFRESH_COOKIE_PATH,
+    maxAge: seconds(issued.refreshExpiresAt),
+  });
+};
+
+export const clearSessionCookies = (request: FastifyRequest, reply: FastifyReply, options: { accessOnly: boolean }): void => {
+  void reply.clearCookie(ACCESS_COOKIE, { ...baseCookie(request), path: ACCESS_COOKIE_PATH });
+  if (!options.accessOnly) void reply.clearCookie(REFRESH_COOKIE, { ...baseCookie(request), path: REFRESH_COOKIE_PATH });
+};

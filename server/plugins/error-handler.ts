@@ -1,0 +1,56 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorBody } from '#contract/common';
+import { ApiError } from '../lib/api-error.ts';
+
+/** What the not-found handler does for a non-API GET (the SPA fallback), when static files are served. */
+export type SpaFallback = (request: FastifyRequest, reply: FastifyReply) => unknown;
+
+// Fastify's own 4xx (body parsing) mapped to a field message the app can translate.
+const fastifyFieldMessages: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'validation:contentType',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'validation:tooLarge',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'validation:invalid',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'validation:json',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'validation:json',
+};
+
+const isFastifyError = (error: unknown): error is FastifyError =>
+  error instanceof Error && typeof (error as Partial<FastifyError>).statusCode === 'number';
+
+const fastifyClientMessage = (status: number): string =>
+  status === 413 ? 'Payload too large' : status === 415 ? 'Unsupported content type' : 'Invalid parameters';
+
+/**
+ * Every failure answers with the contract's error body (SPEC §8), so the app has exactly one error shape to
+ * handle. Bad input is always a 4xx, never a 500; a 500 means a bug and is logged with its stack.
+ */
+export const registerErrorHandling = (app: FastifyInstance, spaFallback: SpaFallback | null): void => {
+  app.setErrorHandler((error: unknown, request, reply) => {
+    if (error instanceof ApiError) {
+      if (error.retryAfter !== undefined) void reply.header('Retry-After', String(error.retryAfter));
+      return reply.status(error.statusCode).send(error.toBody());
+    }
+    if (isFastifyError(error) && error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+      // Malformed JSON has no code in some Fastify versions: it is a SyntaxError with a 400 status.
+      const message = fastifyFieldMessages[error.code] ?? (error instanceof SyntaxError ? 'validation:json' : 'validation:invalid');
+      const body: ErrorBody = {
+        statusCode: error.statusCode,
+        code: 'invalidParameters',
+        message: fastifyClientMessage(error.statusCode),
+        fields: [{ field: 'body', message }],
+      };
+      return reply.status(error.statusCode).send(body);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    const body: ErrorBody = { statusCode: 500, code: 'serverError', message: 'Internal server error' };
+    return reply.status(500).send(body);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isApi = path === '/api' || path.startsWith('/api/');
+    if (!isApi && spaFallback && (request.method === 'GET' || request.method === 'HEAD')) return spaFallback(request, reply);
+    const body: ErrorBody = { statusCode: 404, code: 'notFound', message: 'Not found' };
+    return reply.status(404).send(body);
+  });
+};

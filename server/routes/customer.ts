@@ -1,0 +1,31 @@
+import { endpoints } from '#contract/endpoints';
+import { ApiError } from '../lib/api-error.ts';
+import { isPlainUser, requireCustomer, visibleContracts } from '../lib/access.ts';
+import type { AppContext } from '../lib/app-context.ts';
+import { findContact, findCustomer, findInvoicing, toContact, toContracts, toCustomerCore, toInvoicing } from '../lib/customer-data.ts';
+import type { Router } from '../lib/router.ts';
+import { authOf } from '../plugins/auth.ts';
+
+export const registerCustomerRoutes = (router: Router, ctx: AppContext): void => {
+  const { db } = ctx;
+
+  router.route(endpoints.customerFull, ({ params, query, request }) => {
+    const auth = authOf(request);
+    requireCustomer(auth, params.customerId);
+    const customer = findCustomer(db, params.customerId);
+    if (!customer) throw new ApiError(404, 'customerNotFound', 'Customer not found');
+    const contact = findContact(db, customer.id);
+    const invoicing = findInvoicing(db, customer.id);
+    // Every seeded and created customer has both rows; their absence is a data bug, hence a 500.
+    if (!contact || !invoicing) throw new Error(`customer ${customer.id} has no contact or invoicing row`);
+
+    const contracts =
+      query.withContracts === '1'
+        ? toContracts(db, visibleContracts(db, auth, customer.id), { withLinkedUser: query.withLinkedUser === '1' })
+        : [];
+    const invoicingDto = toInvoicing(invoicing, contact);
+    // A plain user (an employee) is not the account holder: it does not get the holder's bank account.
+    if (isPlainUser(auth.user)) invoicingDto.payment = { ...invoicingDto.payment, iban: null, bic: null };
+    return { customer: toCustomerCore(customer), contracts, contact: toContact(contact), invoicing: invoicingDto };
+  });
+};

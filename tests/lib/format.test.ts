@@ -1,0 +1,138 @@
+import { describe, it, expect } from 'vitest';
+import {
+  dataSizeParts,
+  formatDataSize,
+  formatDate,
+  formatDateTime,
+  formatDuration,
+  formatMoneyCents,
+  formatRelativeMinutes,
+  toIntlLocale,
+} from '#lib/format';
+import type { AppLanguage } from '#lib/format';
+
+// Intl puts narrow no-break spaces (U+202F) and no-break spaces (U+00A0) in French and Dutch output.
+const norm = (s: string): string => s.replace(/[\u202f\u00a0]/g, ' ');
+
+const MB = 1024 ** 2;
+const GB = 1024 ** 3;
+
+describe('toIntlLocale', () => {
+  it.each([
+    ['fr', 'fr-BE'],
+    ['nl', 'nl-BE'],
+    ['en', 'en-GB'],
+    ['nl-NL', 'nl-BE'],
+    ['EN_us', 'en-GB'],
+    ['de', 'fr-BE'],
+    ['', 'fr-BE'],
+  ])('%j → %s', (lang, expected) => {
+    expect(toIntlLocale(lang)).toBe(expected);
+  });
+});
+
+describe('dataSizeParts', () => {
+  it.each([
+    [0, 0, 'MB'],
+    [5 * MB, 5, 'MB'],
+    [104_857_599, 104_857_599 / MB, 'MB'],
+    [104_857_600, 100 / 1024, 'GB'],
+    [1.5 * GB, 1.5, 'GB'],
+  ])('%i bytes → %d %s', (bytes, value, unit) => {
+    expect(dataSizeParts(bytes)).toEqual({ value, unit });
+  });
+});
+
+describe('formatDataSize', () => {
+  it.each<[number, AppLanguage, string]>([
+    [0, 'fr', '0,00 Mo'],
+    [5 * MB, 'fr', '5,00 Mo'],
+    [5 * MB, 'nl', '5,00 MB'],
+    [5 * MB, 'en', '5.00 MB'],
+    // Just under the threshold still shows megabytes, rounded.
+    [104_857_599, 'fr', '100,00 Mo'],
+    [104_857_600, 'fr', '0,10 Go'],
+    [104_857_600, 'nl', '0,10 GB'],
+    [104_857_600, 'en', '0.10 GB'],
+    [1.5 * GB, 'fr', '1,50 Go'],
+    [1.5 * GB, 'nl', '1,50 GB'],
+    [1.5 * GB, 'en', '1.50 GB'],
+    [1234 * GB, 'fr', '1 234,00 Go'],
+    [1234 * GB, 'nl', '1.234,00 GB'],
+    [1234 * GB, 'en', '1,234.00 GB'],
+    [2.345 * MB, 'en', '2.35 MB'],
+  ])('%i bytes in %s → %s', (bytes, lang, expected) => {
+    expect(norm(formatDataSize(bytes, lang))).toBe(expected);
+  });
+});
+
+describe('formatMoneyCents', () => {
+  it.each<[number, AppLanguage, string]>([
+    [123_456, 'fr', '1 234,56 €'],
+    [123_456, 'nl', '€ 1.234,56'],
+    [123_456, 'en', '€1,234.56'],
+    [0, 'fr', '0,00 €'],
+    [5, 'fr', '0,05 €'],
+    [5, 'nl', '€ 0,05'],
+    [1999, 'en', '€19.99'],
+    [-500, 'fr', '-5,00 €'],
+    [-500, 'nl', '€ -5,00'],
+    [-500, 'en', '-€5.00'],
+  ])('%i cents in %s → %s', (cents, lang, expected) => {
+    expect(norm(formatMoneyCents(cents, lang))).toBe(expected);
+  });
+});
+
+describe('formatDuration', () => {
+  it.each<[number, AppLanguage, string]>([
+    [725, 'fr', '12 min 05 s'],
+    [725, 'nl', '12 min, 05 sec'],
+    [725, 'en', '12 mins 05 secs'],
+    [45, 'fr', '45 s'],
+    [0, 'fr', '0 s'],
+    [60, 'fr', '1 min 00 s'],
+    [3725, 'fr', '1 h 02 min 05 s'],
+    [3600, 'en', '1 hr 00 mins 00 secs'],
+    [59.6, 'fr', '1 min 00 s'],
+    [-3, 'fr', '0 s'],
+  ])('%d s in %s → %s', (seconds, lang, expected) => {
+    expect(norm(formatDuration(seconds, lang))).toBe(expected);
+  });
+});
+
+describe('formatRelativeMinutes', () => {
+  const now = new Date(2026, 10, 22, 12, 0, 0);
+  const ago = (ms: number): Date => new Date(now.getTime() - ms);
+  it.each<[number, AppLanguage, string]>([
+    [3 * 60_000, 'fr', 'il y a 3 minutes'],
+    [3 * 60_000, 'nl', '3 minuten geleden'],
+    [3 * 60_000, 'en', '3 minutes ago'],
+    [3 * 60_000 + 59_999, 'en', '3 minutes ago'],
+    [60_000, 'fr', 'il y a 1 minute'],
+    [16 * 60_000, 'en', '16 minutes ago'],
+    [0, 'en', 'this minute'],
+    [-120_000, 'en', 'this minute'],
+    [90 * 60_000, 'fr', 'il y a 1 heure'],
+    [2 * 86_400_000, 'nl', 'eergisteren'],
+    [3 * 86_400_000, 'en', '3 days ago'],
+  ])('%i ms ago in %s → %s', (ms, lang, expected) => {
+    expect(norm(formatRelativeMinutes(ago(ms), now, lang))).toBe(expected);
+  });
+
+  it('accepts epoch numbers', () => {
+    expect(formatRelativeMinutes(now.getTime() - 5 * 60_000, now.getTime(), 'en')).toBe('5 minutes ago');
+  });
+});
+
+describe('formatDate and formatDateTime', () => {
+  const date = new Date(2026, 0, 5, 14, 3);
+  it.each<[AppLanguage, string, string]>([
+    ['fr', '5 janv. 2026', '5 janv. 2026, 14:03'],
+    ['nl', '5 jan 2026', '5 jan 2026, 14:03'],
+    ['en', '5 Jan 2026', '5 Jan 2026, 14:03'],
+  ])('%s', (lang, expectedDate, expectedDateTime) => {
+    expect(norm(formatDate(date, lang))).toBe(expectedDate);
+    expect(norm(formatDate(date.getTime(), lang))).toBe(expectedDate);
+    expect(norm(formatDateTime(date, lang))).toBe(expectedDateTime);
+  });
+});

@@ -1,0 +1,162 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorBodySchema } from '#contract/common';
+import { buildApp } from '#server/app';
+import { contentSecurityPolicy } from '#server/plugins/security-headers';
+import { bearer, createTestApp, login, type TestApp } from './test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const expectErrorBody = (body: unknown, statusCode: number, code: string) => {
+  expect(errorBodySchema.parse(body)).toMatchObject({ statusCode, code });
+};
+
+describe('bad input is a 4xx with the error body, never a 500', () => {
+  it('malformed JSON → 400 with the body field', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/public/users/login', headers: { 'content-type': 'application/json' }, payload: '{"login": ' });
+    expect(response.statusCode).toBe(400);
+    expectErrorBody(response.json(), 400, 'invalidParameters');
+    expect(response.json()).toMatchObject({ fields: [{ field: 'body', message: 'validation:json' }] });
+  });
+
+  it('a JSON body that is not an object → 400', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/public/users/login', headers: { 'content-type': 'application/json' }, payload: '[1,2]' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'invalidParameters', fields: [{ field: 'body' }] });
+  });
+
+  it('a non-JSON content type → 415', async () => {
+    for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/public/users/login', headers: { 'content-type': contentType }, payload: 'login=x' });
+      expect(response.statusCode).toBe(415);
+      expectErrorBody(response.json(), 415, 'invalidParameters');
+    }
+  });
+
+  it('an oversized body → 413', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/public/users/login', payload: { login: 'x'.repeat(1_100_000), password: 'x' } });
+    expect(response.statusCode).toBe(413);
+    expectErrorBody(response.json(), 413, 'invalidParameters');
+  });
+
+  it('an unknown API route → 404 notFound', async () => {
+    for (const [method, url] of [['GET', '/api/nope'], ['POST', '/api/public/nope'], ['DELETE', '/api/user/me']] as const) {
+      const response = await t.app.inject({ method, url });
+      expect(response.statusCode).toBe(404);
+      expectErrorBody(response.json(), 404, 'notFound');
+    }
+  });
+});
+
+describe('security headers', () => {
+  it('sends the strict CSP and friends on API answers, errors included', async () => {
+    for (const url of ['/api/public/status', '/api/nope', '/api/user/me']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers['content-security-policy']).toBe(contentSecurityPolicy);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('same-origin');
+      expect(response.headers['permissions-policy']).toBeTruthy();
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+    expect(contentSecurityPolicy).not.toContain('unsafe-');
+    expect(contentSecurityPolicy).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe('status and maintenance (test mode)', () => {
+  it('GET status answers ok and the version', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/public/status' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', version: expect.stringMatching(/^\d+\.\d+\.\d+/) as unknown });
+  });
+
+  it('the maintenance switch turns every API call into 503 maintenance, except status and /api/test', async () => {
+    const { token } = await login(t.app, 'MT00000001');
+    const on = await t.app.inject({ method: 'POST', url: '/api/test/maintenance', payload: { on: true } });
+    expect(on.statusCode).toBe(200);
+    try {
+      for (const request of [
+        { method: 'GET' as const, url: '/api/user/me', headers: bearer(token) },
+        { method: 'GET' as const, url: '/api/customer/1/full', headers: bearer(token) },
+        { method: 'POST' as const, url: '/api/public/users/login', payload: { login: 'MT00000001', password: 'x' } },
+      ]) {
+        const response = await t.app.inject(request);
+        expect(response.statusCode).toBe(503);
+        expectErrorBody(response.json(), 503, 'maintenance');
+      }
+      const status = await t.app.inject({ method: 'GET', url: '/api/public/status' });
+      expect(status.json()).toMatchObject({ status: 'maintenance' });
+    } finally {
+      await t.app.inject({ method: 'POST', url: '/api/test/maintenance', payload: { on: false } });
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(token) })).statusCode).toBe(200);
+  });
+
+  it('validates the test switches like any route', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/test/maintenance', payload: { on: 'yes' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ fields: [{ field: 'on' }] });
+  });
+
+  it('has no test switches outside test mode', async () => {
+    const prod = await buildApp({ db: t.db, testMode: false });
+    try {
+      for (const url of ['/api/test/maintenance', '/api/test/clock']) {
+        const response = await prod.inject({ method: 'POST', url, payload: { on: true } });
+        expect(response.statusCode).toBe(404);
+        expectErrorBody(response.json(), 404, 'notFound');
+      }
+      expect((await prod.inject({ method: 'GET', url: '/api/public/status' })).json()).toMatchObject({ status: 'ok' });
+    } finally {
+      await prod.close();
+    }
+  });
+});
+
+describe('static files and SPA fallback', () => {
+  let dir: string;
+  let staticApp: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'mss-static-'));
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>app</title>');
+    writeFileSync(join(dir, 'sw.js'), 'self.x = 1;');
+    writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1);');
+    staticApp = await buildApp({ db: t.db, staticDir: dir });
+  });
+  afterAll(async () => {
+    await staticApp.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves hashed assets with a long cache, index.html and sw.js with no-cache', async () => {
+    const asset = await staticApp.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const sw = await staticApp.inject({ method: 'GET', url: '/sw.js' });
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    const index = await staticApp.inject({ method: 'GET', url: '/' });
+    expect(index.statusCode).toBe(200);
+    expect(index.headers['cache-control']).toBe('no-cache');
+    expect(index.headers['content-security-policy']).toBe(contentSecurityPolicy);
+  });
+
+  it('answers app routes with index.html, but API and missing files with 404', async () => {
+    const route = await staticApp.inject({ method: 'GET', url: '/consumption/details?contractId=1' });
+    expect(route.statusCode).toBe(200);
+    expect(route.headers['content-type']).toContain('text/html');
+    expect(route.body).toContain('<title>app</title>');
+    const api = await staticApp.inject({ method: 'GET', url: '/api/nope' });
+    expect(api.statusCode).toBe(404);
+    expectErrorBody(api.json(), 404, 'notFound');
+    expect((await staticApp.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+  });
+});

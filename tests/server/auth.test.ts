@@ -1,0 +1,266 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authUserSchema, loginResponseSchema, tokenExpiredResponseSchema } from '#contract/auth';
+import { errorBodySchema } from '#contract/common';
+import { demoPassword, demoUsers, type DemoUserKey } from '#contract/fixtures/demo';
+import { bearer, createTestApp, login, type TestApp } from './test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const postLogin = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/public/users/login', payload: payload as Record<string, unknown> });
+
+const loginCases = (Object.keys(demoUsers) as DemoUserKey[])
+  .filter((key) => key !== 'legacy')
+  .flatMap((key) => demoUsers[key].logins.map((loginId) => ({ key, loginId })));
+
+describe('POST /api/public/users/login', () => {
+  it.each(loginCases)('logs $key in with $loginId', async ({ key, loginId }) => {
+    const { response } = await login(t.app, loginId);
+    const body = loginResponseSchema.parse(response.json());
+    const demo = demoUsers[key];
+    expect(`${body.user.personal_data.first_name} ${body.user.personal_data.last_name}`).toBe(demo.name);
+    expect(body.user.role).toBe(demo.role);
+    expect(body.user.language.app).toBe(demo.language);
+    expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(body.refresh_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(body.token).not.toBe(body.refresh_token);
+  });
+
+  it('accepts an e-mail address in any case and customer numbers in lower case', async () => {
+    await expect(login(t.app, 'SOPHIE.Dubois@Example.BE')).resolves.toBeTruthy();
+    await expect(login(t.app, 'mt00000001')).resolves.toBeTruthy();
+  });
+
+  it('stores only hashes of the tokens', async () => {
+    const { token, refreshToken } = await login(t.app, 'MT00000003');
+    const rows = t.db.prepare('SELECT access_token_hash, refresh_token_hash FROM sessions').all() as { access_token_hash: string; refresh_token_hash: string }[];
+    const stored = rows.flatMap((row) => [row.access_token_hash, row.refresh_token_hash]);
+    expect(stored).not.toContain(token);
+    expect(stored).not.toContain(refreshToken);
+    expect(stored.every((hash) => /^[0-9a-f]{64}$/.test(hash))).toBe(true);
+  });
+
+  it('sets HttpOnly, SameSite=Strict cookies with the SPEC §9 lifetimes', async () => {
+    const { response, token, refreshToken } = await login(t.app, 'MT00000001');
+    const access = response.cookies.find((cookie) => cookie.name === 'access_token');
+    const refresh = response.cookies.find((cookie) => cookie.name === 'refresh_token');
+    expect(access).toMatchObject({ value: token, path: '/api', httpOnly: true, sameSite: 'Strict', maxAge: 86_400 });
+    expect(refresh).toMatchObject({ value: refreshToken, path: '/api/public/users', httpOnly: true, sameSite: 'Strict' });
+    // Three calendar months: between 89 and 92 days.
+    expect(refresh?.maxAge).toBeGreaterThanOrEqual(89 * 86_400);
+    expect(refresh?.maxAge).toBeLessThanOrEqual(92 * 86_400);
+    // Plain HTTP on localhost (inject's default host) is local development: no Secure flag.
+    expect(access?.secure).toBeFalsy();
+  });
+
+  it('marks the cookies Secure outside plain-HTTP localhost', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/users/login',
+      headers: { host: 'portal.example.be' },
+      payload: { login: 'MT00000001', password: demoPassword },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.cookies.every((cookie) => cookie.secure === true)).toBe(true);
+  });
+
+  it('answers 401 invalidCredentials for a wrong password', async () => {
+    const response = await postLogin({ login: 'MT00000001', password: 'Wrong!2026' });
+    expect(response.statusCode).toBe(401);
+    expect(errorBodySchema.parse(response.json())).toMatchObject({ statusCode: 401, code: 'invalidCredentials' });
+    expect(response.cookies).toHaveLength(0);
+  });
+
+  it('answers the same 401 for an unknown login', async () => {
+    const unknown = await postLogin({ login: 'MT99999999', password: demoPassword });
+    const wrong = await postLogin({ login: 'MT00000001', password: 'Wrong!2026' });
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('refuses a phone number for an owner and an e-mail for a plain user', async () => {
+    // Lucas has an e-mail address, but plain users log in with their phone number only (SPEC §1).
+    expect((await postLogin({ login: 'lucas.peeters@example.be', password: demoPassword })).statusCode).toBe(401);
+    // Sophie's customer number works; her mobile number is not a login.
+    expect((await postLogin({ login: '0470000001', password: demoPassword })).statusCode).toBe(401);
+  });
+
+  it('answers 403 legacyWithoutCustomer for a LEGACY user without customer, only with the right password', async () => {
+    const [legacyLogin] = demoUsers.legacy.logins;
+    const ok = await postLogin({ login: legacyLogin, password: demoPassword });
+    expect(ok.statusCode).toBe(403);
+    expect(ok.json()).toMatchObject({ statusCode: 403, code: 'legacyWithoutCustomer' });
+    expect(ok.cookies).toHaveLength(0);
+    const wrong = await postLogin({ login: legacyLogin, password: 'Wrong!2026' });
+    expect(wrong.statusCode).toBe(401);
+  });
+
+  it.each([
+    { name: 'missing login', payload: { password: demoPassword }, field: 'login', message: 'validation:required' },
+    { name: 'empty login', payload: { login: '', password: demoPassword }, field: 'login', message: 'validation:required' },
+    { name: 'badly formed login', payload: { login: 'not a login', password: demoPassword }, field: 'login', message: 'validation:login' },
+    { name: 'missing password', payload: { login: 'MT00000001' }, field: 'password', message: 'validation:required' },
+    { name: 'login of the wrong type', payload: { login: 42, password: demoPassword }, field: 'login', message: 'validation:required' },
+  ])('answers 400 with the field at fault for a $name', async ({ payload, field, message }) => {
+    const response = await postLogin(payload);
+    expect(response.statusCode).toBe(400);
+    const body = errorBodySchema.parse(response.json());
+    expect(body).toMatchObject({ statusCode: 400, code: 'invalidParameters', message: 'Invalid parameters' });
+    expect(body.fields).toContainEqual({ field, message });
+  });
+});
+
+describe('login rate limit', () => {
+  it('locks an identifier after 5 failures with a growing wait, then lets the right password in', async () => {
+    const jan = 'jan.claes@martin-logistics.example.be';
+    for (let i = 0; i < 5; i += 1) {
+      // Case variants count for the same identifier.
+      const response = await postLogin({ login: i % 2 ? jan.toUpperCase() : jan, password: 'Wrong!2026' });
+      expect(response.statusCode).toBe(401);
+    }
+    const locked = await postLogin({ login: jan, password: demoPassword });
+    expect(locked.statusCode).toBe(429);
+    expect(errorBodySchema.parse(locked.json())).toMatchObject({ statusCode: 429, code: 'tooManyLoginAttempts', retryAfter: 30 });
+    expect(locked.headers['retry-after']).toBe('30');
+    await t.app.inject({ method: 'POST', url: '/api/test/clock', payload: { now: new Date(Date.now() + 31_000).toISOString() } });
+    try {
+      expect((await postLogin({ login: jan, password: demoPassword })).statusCode).toBe(200);
+    } finally {
+      await t.app.inject({ method: 'POST', url: '/api/test/clock', payload: { now: null } });
+    }
+  });
+
+  it('counts unknown identifiers too', async () => {
+    for (let i = 0; i < 5; i += 1) await postLogin({ login: 'MT12345678', password: 'Wrong!2026' });
+    expect((await postLogin({ login: 'MT12345678', password: 'Wrong!2026' })).statusCode).toBe(429);
+  });
+});
+
+describe('session', () => {
+  it('GET /api/user/me answers with the cookie', async () => {
+    const { token } = await login(t.app, 'MT00000001');
+    const response = await t.app.inject({ method: 'GET', url: '/api/user/me', cookies: { access_token: token } });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{ user: unknown; expires_at: string }>();
+    expect(authUserSchema.parse(body.user)).toMatchObject({ customer_id: 1, role: 'owner' });
+    expect(Date.parse(body.expires_at)).toBeGreaterThan(Date.now());
+  });
+
+  it('GET /api/user/me answers with a Bearer token', async () => {
+    const { token } = await login(t.app, '0470000003');
+    const response = await t.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(token) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ user: { role: 'user', msisdn: '0470000003' } });
+  });
+
+  it.each([
+    { name: 'no token', headers: {} },
+    { name: 'an unknown token', headers: bearer('x'.repeat(43)) },
+    { name: 'a malformed Authorization header', headers: { authorization: 'Basic abc' } },
+  ])('GET /api/user/me answers 401 unauthenticated with $name', async ({ headers }) => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/user/me', headers });
+    expect(response.statusCode).toBe(401);
+    expect(errorBodySchema.parse(response.json())).toMatchObject({ statusCode: 401, code: 'unauthenticated' });
+  });
+
+  it('checks authentication before validating input', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/customer/abc/full' });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('logout revokes the session on the server and clears both cookies', async () => {
+    const { token } = await login(t.app, 'MT00000004');
+    const out = await t.app.inject({ method: 'POST', url: '/api/user/logout', headers: bearer(token), payload: {} });
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ success: true });
+    const cleared = Object.fromEntries(out.cookies.map((cookie) => [cookie.name, cookie]));
+    expect(cleared.access_token?.value).toBe('');
+    expect(cleared.refresh_token?.value).toBe('');
+    // The token itself is dead, not just the cookie: a client that kept it gets 401.
+    const me = await t.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(token) });
+    expect(me.statusCode).toBe(401);
+    const row = t.db.prepare('SELECT revoked_at FROM sessions WHERE id = (SELECT MAX(id) FROM sessions)').get() as { revoked_at: string | null };
+    expect(row.revoked_at).not.toBeNull();
+  });
+
+  it('logout with accessOnly drops only the access token', async () => {
+    const { token } = await login(t.app, 'MT00000005');
+    const out = await t.app.inject({ method: 'POST', url: '/api/user/logout', cookies: { access_token: token }, payload: { accessOnly: true } });
+    expect(out.statusCode).toBe(200);
+    expect(out.cookies.map((cookie) => cookie.name)).toEqual(['access_token']);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(token) })).statusCode).toBe(401);
+    const row = t.db.prepare('SELECT revoked_at FROM sessions WHERE id = (SELECT MAX(id) FROM sessions)').get() as { revoked_at: string | null };
+    // The session (and its refresh token) stays alive for renew-access.
+    expect(row.revoked_at).toBeNull();
+  });
+
+  it('logout without a session answers 401', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/user/logout', payload: {} });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/public/token/expired', () => {
+  const ask = (options: { payload?: Record<string, unknown>; cookies?: Record<string, string> }) =>
+    t.app.inject({ method: 'POST', url: '/api/public/token/expired', payload: options.payload ?? {}, ...(options.cookies ? { cookies: options.cookies } : {}) });
+
+  it('says a fresh token (body or cookie) has not expired', async () => {
+    const { token } = await login(t.app, 'MT00000001');
+    for (const response of [await ask({ payload: { token } }), await ask({ cookies: { access_token: token } })]) {
+      expect(response.statusCode).toBe(200);
+      const body = tokenExpiredResponseSchema.parse(response.json());
+      expect(body.expired).toBe(false);
+      expect(Date.parse(body.expires_at ?? '')).toBeGreaterThan(Date.now());
+    }
+  });
+
+  it('says an unknown or missing token has expired', async () => {
+    expect((await ask({ payload: { token: 'nope' } })).json()).toEqual({ expired: true, expires_at: null });
+    expect((await ask({})).json()).toEqual({ expired: true, expires_at: null });
+  });
+
+  it('says a revoked token has expired', async () => {
+    const { token } = await login(t.app, 'MT00000001');
+    await t.app.inject({ method: 'POST', url: '/api/user/logout', headers: bearer(token), payload: {} });
+    expect((await ask({ payload: { token } })).json()).toMatchObject({ expired: true });
+  });
+
+  it('follows the clock: a token is expired one day later', async () => {
+    const { token } = await login(t.app, 'MT00000001');
+    const later = new Date(Date.now() + 25 * 60 * 60 * 1000).toISOString();
+    const moved = await t.app.inject({ method: 'POST', url: '/api/test/clock', payload: { now: later } });
+    expect(moved.statusCode).toBe(200);
+    try {
+      expect((await ask({ payload: { token } })).json()).toMatchObject({ expired: true });
+      expect((await t.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(token) })).statusCode).toBe(401);
+    } finally {
+      await t.app.inject({ method: 'POST', url: '/api/test/clock', payload: { now: null } });
+    }
+    expect((await ask({ payload: { token } })).json()).toMatchObject({ expired: false });
+  });
+});
+
+describe('POST /api/user/language', () => {
+  it('persists the language of the user', async () => {
+    const { token } = await login(t.app, 'MT00000003');
+    const response = await t.app.inject({ method: 'POST', url: '/api/user/language', headers: bearer(token), payload: { lang: 'en' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ lang: 'en' });
+    const me = await t.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(token) });
+    expect(me.json()).toMatchObject({ user: { language: { app: 'en' } } });
+    const { response: again } = await login(t.app, 'MT00000003');
+    expect(again.json()).toMatchObject({ user: { language: { app: 'en' } } });
+  });
+
+  it('refuses a language the app does not have', async () => {
+    const { token } = await login(t.app, 'MT00000003');
+    const response = await t.app.inject({ method: 'POST', url: '/api/user/language', headers: bearer(token), payload: { lang: 'de' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'invalidParameters', fields: [{ field: 'lang', message: 'validation:invalid' }] });
+  });
+});

@@ -1,0 +1,68 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { Endpoint } from '#contract/endpoints';
+import { registerEndpoint } from '#server/lib/route';
+import { registerErrorHandling } from '#server/plugins/error-handler';
+
+// The route helper on its own: no database, no authentication.
+const endpoint = {
+  method: 'POST',
+  base: 'public',
+  path: '/echo/:id',
+  params: z.object({ id: z.coerce.number().int().positive() }),
+  query: z.object({ mode: z.enum(['good', 'bad']).default('good') }),
+  body: z.object({ name: z.string().min(1, 'validation:required'), nested: z.object({ n: z.number() }).optional() }),
+  response: z.object({ id: z.number(), name: z.string() }),
+} as const satisfies Endpoint;
+
+const build = async (validateResponse: boolean) => {
+  const app = Fastify();
+  registerEndpoint(app, endpoint, ({ params, query, body }) =>
+    // The "bad" mode returns a body that drifts from the response schema.
+    query.mode === 'good' ? { id: params.id, name: body.name } : ({ id: String(params.id), name: body.name } as unknown as { id: number; name: string }),
+  { validateResponse });
+  registerErrorHandling(app, null);
+  await app.ready();
+  return app;
+};
+
+describe('registerEndpoint', () => {
+  it('registers the method and URL of the descriptor and hands over parsed values', async () => {
+    const app = await build(true);
+    const response = await app.inject({ method: 'POST', url: '/api/public/echo/7', payload: { name: 'a' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ id: 7, name: 'a' });
+    expect((await app.inject({ method: 'GET', url: '/api/public/echo/7' })).statusCode).toBe(404);
+  });
+
+  it('reports the issues of params, query and body together, with dotted paths', async () => {
+    const app = await build(true);
+    const response = await app.inject({ method: 'POST', url: '/api/public/echo/0?mode=other', payload: { name: '', nested: { n: 'x' } } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      statusCode: 400,
+      code: 'invalidParameters',
+      message: 'Invalid parameters',
+      fields: [
+        { field: 'id', message: 'validation:invalid' },
+        { field: 'mode', message: 'validation:invalid' },
+        { field: 'name', message: 'validation:required' },
+        { field: 'nested.n', message: 'validation:invalid' },
+      ],
+    });
+  });
+
+  it('throws on a response that drifts from the contract when validating (test mode)', async () => {
+    const app = await build(true);
+    const response = await app.inject({ method: 'POST', url: '/api/public/echo/7?mode=bad', payload: { name: 'a' } });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ statusCode: 500, code: 'serverError', message: 'Internal server error' });
+  });
+
+  it('does not pay for the response check outside test mode', async () => {
+    const app = await build(false);
+    const response = await app.inject({ method: 'POST', url: '/api/public/echo/7?mode=bad', payload: { name: 'a' } });
+    expect(response.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,36 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { demoPassword } from '#contract/fixtures/demo';
+import { buildApp, type BuildAppOptions } from '#server/app';
+import { openDatabase, type Db } from '#server/db/database';
+
+/*
+ * Shared set-up of the server tests. Seeding (≈200k usage rows plus scrypt hashes) takes a couple of seconds,
+ * so each test file opens one database in beforeAll and builds its app(s) on it.
+ */
+
+export type TestApp = { app: FastifyInstance; db: Db; close: () => Promise<void> };
+
+export const createTestApp = async (options: Omit<BuildAppOptions, 'db' | 'dbFile'> = {}): Promise<TestApp> => {
+  const db = openDatabase(':memory:');
+  const app = await buildApp({ db, testMode: true, ...options });
+  await app.ready();
+  return {
+    app,
+    db,
+    close: async () => {
+      await app.close();
+      db.close();
+    },
+  };
+};
+
+export type LoggedIn = { token: string; refreshToken: string; response: LightMyRequestResponse };
+
+export const login = async (app: FastifyInstance, loginId: string, password: string = demoPassword): Promise<LoggedIn> => {
+  const response = await app.inject({ method: 'POST', url: '/api/public/users/login', payload: { login: loginId, password } });
+  if (response.statusCode !== 200) throw new Error(`login ${loginId} failed: ${response.statusCode} ${response.body}`);
+  const body = response.json<{ token: string; refresh_token: string }>();
+  return { token: body.token, refreshToken: body.refresh_token, response };
+};
+
+export const bearer = (token: string): { authorization: string } => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,329 @@
+import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
+import {
+  aggregate,
+  averagePerCycle,
+  createAggregator,
+  forecast,
+  matchesFilter,
+} from '#workers/usage-core';
+import type {
+  AggregateResult,
+  AggregatorOptions,
+  DayBucket,
+  UsageDestination,
+  UsageFilter,
+  UsageRecordRow,
+  UsageType,
+} from '#workers/usage-core';
+
+const row = (over: Partial<UsageRecordRow>): UsageRecordRow => ({
+  id: 'r',
+  contractId: 1,
+  serviceCat: 'data',
+  messages: 0,
+  isOob: false,
+  resourceImpact: 0,
+  resourceUnit: 'EUR_CENT',
+  serviceUsed: 0,
+  serviceUnit: 'B',
+  incoming: false,
+  destination: 'national',
+  eventTime: 0,
+  ...over,
+});
+
+const ymd = (d: Date): string =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+/** Deliberately naive: a Date per row and a label map, so it shares no logic with the hot path. */
+const reference = (rows: readonly UsageRecordRow[], options: UsageFilter): AggregateResult => {
+  const days = new Map<string, DayBucket>();
+  const first = new Date(options.from);
+  for (let d = new Date(first.getFullYear(), first.getMonth(), first.getDate()); d.getTime() <= options.to; ) {
+    days.set(ymd(d), { day: ymd(d), data: 0, call: 0, sms: 0, cost: 0 });
+    d = new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1);
+  }
+  const result: AggregateResult = {
+    days: [],
+    totals: {
+      call: { used: 0, count: 0, oobCost: 0 },
+      data: { used: 0, count: 0, oobCost: 0 },
+      sms: { used: 0, count: 0, oobCost: 0 },
+    },
+    overspent: { credit: 0, premium: 0, national: 0, international: 0 },
+    matched: 0,
+    scanned: rows.length,
+  };
+  for (const r of rows) {
+    if (r.eventTime < options.from || r.eventTime > options.to) continue;
+    if (options.types && options.types.length > 0 && !options.types.includes(r.serviceCat)) continue;
+    if (options.direction === 'in' && !r.incoming) continue;
+    if (options.direction === 'out' && r.incoming) continue;
+    if (options.oobOnly && !r.isOob) continue;
+    result.matched++;
+    const bucket = days.get(ymd(new Date(r.eventTime)))!;
+    bucket[r.serviceCat] += r.serviceUsed;
+    const t = result.totals[r.serviceCat];
+    t.used += r.serviceUsed;
+    t.count++;
+    if (r.isOob) {
+      bucket.cost += r.resourceImpact;
+      t.oobCost += r.resourceImpact;
+      result.overspent.credit += r.resourceImpact;
+      if (r.destination === 'premium') result.overspent.premium += r.resourceImpact;
+      if (r.destination === 'national') result.overspent.national += r.resourceImpact;
+      if (r.destination === 'international' || r.destination === 'roaming') {
+        result.overspent.international += r.resourceImpact;
+      }
+    }
+  }
+  result.days = [...days.values()];
+  return result;
+};
+
+describe('matchesFilter', () => {
+  const base: UsageFilter = { from: 1000, to: 2000 };
+  it.each<[string, Partial<UsageRecordRow>, UsageFilter, boolean]>([
+    ['inside the range', { eventTime: 1500 }, base, true],
+    ['on the lower bound', { eventTime: 1000 }, base, true],
+    ['on the upper bound', { eventTime: 2000 }, base, true],
+    ['before the range', { eventTime: 999 }, base, false],
+    ['after the range', { eventTime: 2001 }, base, false],
+    ['NaN time', { eventTime: Number.NaN }, base, false],
+    ['type kept', { eventTime: 1500, serviceCat: 'sms' }, { ...base, types: ['sms', 'call'] }, true],
+    ['type dropped', { eventTime: 1500, serviceCat: 'data' }, { ...base, types: ['sms'] }, false],
+    ['empty types keep all', { eventTime: 1500, serviceCat: 'data' }, { ...base, types: [] }, true],
+    ['incoming with in', { eventTime: 1500, incoming: true }, { ...base, direction: 'in' }, true],
+    ['outgoing with in', { eventTime: 1500, incoming: false }, { ...base, direction: 'in' }, false],
+    ['incoming with out', { eventTime: 1500, incoming: true }, { ...base, direction: 'out' }, false],
+    ['incoming with all', { eventTime: 1500, incoming: true }, { ...base, direction: 'all' }, true],
+    ['in-bundle with oobOnly', { eventTime: 1500, isOob: false }, { ...base, oobOnly: true }, false],
+    ['oob with oobOnly', { eventTime: 1500, isOob: true }, { ...base, oobOnly: true }, true],
+  ])('%s', (_name, over, filter, expected) => {
+    expect(matchesFilter(row(over), filter)).toBe(expected);
+  });
+});
+
+describe('Aggregator', () => {
+  it('zero-fills every local day of the range', () => {
+    const from = new Date(2026, 1, 27).getTime();
+    const to = new Date(2026, 2, 2, 23, 59, 59, 999).getTime();
+    const { days } = aggregate([], { from, to });
+    expect(days.map((d) => d.day)).toEqual(['2026-02-27', '2026-02-28', '2026-03-01', '2026-03-02']);
+    expect(days.every((d) => d.data === 0 && d.call === 0 && d.sms === 0 && d.cost === 0)).toBe(true);
+  });
+
+  it('buckets by local day, sums totals and splits overspent by destination', () => {
+    const day = (d: number, h: number): number => new Date(2026, 9, d, h).getTime();
+    const rows = [
+      row({ serviceCat: 'data', serviceUsed: 1_000, eventTime: day(24, 0) }),
+      row({ serviceCat: 'data', serviceUsed: 500, eventTime: day(25, 23), isOob: true, resourceImpact: 99, destination: 'roaming' }),
+      row({ serviceCat: 'call', serviceUsed: 65, eventTime: day(25, 1), isOob: true, resourceImpact: 30, destination: 'national' }),
+      row({ serviceCat: 'sms', serviceUsed: 1, eventTime: day(26, 12), isOob: true, resourceImpact: 150, destination: 'premium' }),
+      row({ serviceCat: 'sms', serviceUsed: 2, eventTime: day(26, 13), isOob: true, resourceImpact: 20, destination: 'international' }),
+      row({ serviceCat: 'call', serviceUsed: 10, eventTime: day(27, 9) }), // outside the range
+    ];
+    const result = aggregate(rows, { from: day(24, 0), to: new Date(2026, 9, 26, 23, 59, 59, 999).getTime() });
+    expect(result.days).toEqual([
+      { day: '2026-10-24', data: 1_000, call: 0, sms: 0, cost: 0 },
+      { day: '2026-10-25', data: 500, call: 65, sms: 0, cost: 129 },
+      { day: '2026-10-26', data: 0, call: 0, sms: 3, cost: 170 },
+    ]);
+    expect(result.totals).toEqual({
+      data: { used: 1_500, count: 2, oobCost: 99 },
+      call: { used: 65, count: 1, oobCost: 30 },
+      sms: { used: 3, count: 2, oobCost: 170 },
+    });
+    expect(result.overspent).toEqual({ credit: 299, premium: 150, national: 30, international: 119 });
+    expect([result.matched, result.scanned]).toEqual([5, 6]);
+  });
+
+  it.each<[string, number, string[]]>([
+    // Fixed offsets reproduce another zone's days whatever the runner's TZ.
+    ['UTC+2 (offset −120)', -120, ['2026-06-01', '2026-06-02']],
+    ['UTC', 0, ['2026-06-01', '2026-06-01']],
+    ['UTC−5 (offset 300)', 300, ['2026-05-31', '2026-06-01']],
+  ])('with a fixed offset %s', (_name, timeZoneOffset, expected) => {
+    const early = Date.UTC(2026, 5, 1, 3, 0); // 03:00Z
+    const late = Date.UTC(2026, 5, 1, 22, 30); // 22:30Z
+    const agg = createAggregator({ from: early, to: late, timeZoneOffset });
+    agg.add([row({ serviceUsed: 1, eventTime: early }), row({ serviceUsed: 2, eventTime: late })]);
+    const { days } = agg.result();
+    const dayOf = (used: number): string | undefined => days.find((d) => d.data > 0 && (d.data & used) === used)?.day;
+    expect([dayOf(1), dayOf(2)]).toEqual(expected);
+  });
+
+  it('gives progressive snapshots and keeps accumulating', () => {
+    const from = new Date(2026, 0, 1).getTime();
+    const agg = createAggregator({ from, to: from + 3_600_000 });
+    agg.add([row({ serviceUsed: 10, eventTime: from })]);
+    expect(agg.result().totals.data.used).toBe(10);
+    agg.add([row({ serviceUsed: 5, eventTime: from + 1 })]);
+    expect(agg.result().totals.data.used).toBe(15);
+  });
+
+  it.each<[string, number, number, number | undefined]>([
+    ['to before from', 2, 1, undefined],
+    ['NaN bound', Number.NaN, 1, undefined],
+    ['eleven years', 0, 11 * 366 * 86_400_000, undefined],
+    ['eleven years, fixed offset', 0, 11 * 366 * 86_400_000, 0],
+  ])('rejects a bad range: %s', (_name, from, to, timeZoneOffset) => {
+    const options: AggregatorOptions = timeZoneOffset === undefined ? { from, to } : { from, to, timeZoneOffset };
+    expect(() => createAggregator(options)).toThrow(RangeError);
+  });
+
+  it('property: pages of any size give the same result as the naive reference', () => {
+    const types: UsageType[] = ['call', 'data', 'sms'];
+    const destinations: UsageDestination[] = ['national', 'international', 'roaming', 'premium'];
+    const scenario = fc
+      .record({
+        // Spans the European and American DST changes of several years.
+        from: fc.integer({ min: new Date(2025, 0, 1).getTime(), max: new Date(2027, 11, 31).getTime() }),
+        spanDays: fc.integer({ min: 0, max: 70 }),
+        spanExtraMs: fc.integer({ min: 0, max: 86_399_999 }),
+        types: fc.option(fc.subarray(types), { nil: undefined }),
+        direction: fc.option(fc.constantFrom('all' as const, 'in' as const, 'out' as const), { nil: undefined }),
+        oobOnly: fc.option(fc.boolean(), { nil: undefined }),
+      })
+      .chain((s) => {
+        const to = s.from + s.spanDays * 86_400_000 + s.spanExtraMs;
+        const record = fc.record({
+          id: fc.string({ maxLength: 4 }),
+          contractId: fc.nat(5),
+          serviceCat: fc.constantFrom(...types),
+          messages: fc.nat(3),
+          isOob: fc.boolean(),
+          resourceImpact: fc.nat(10_000),
+          resourceUnit: fc.constant('EUR_CENT'),
+          serviceUsed: fc.nat(2 ** 31),
+          serviceUnit: fc.constant('B'),
+          incoming: fc.boolean(),
+          destination: fc.constantFrom(...destinations),
+          // A margin around the range so that the bounds filter is exercised too.
+          eventTime: fc.oneof(
+            fc.integer({ min: s.from - 86_400_000, max: to + 86_400_000 }),
+            fc.constantFrom(s.from, to, s.from - 1, to + 1),
+          ),
+        });
+        return fc.record({
+          filter: fc.constant<UsageFilter>({
+            from: s.from,
+            to,
+            ...(s.types === undefined ? {} : { types: s.types }),
+            ...(s.direction === undefined ? {} : { direction: s.direction }),
+            ...(s.oobOnly === undefined ? {} : { oobOnly: s.oobOnly }),
+          }),
+          rows: fc.array(record, { maxLength: 300 }),
+          pageSizes: fc.array(fc.integer({ min: 1, max: 64 }), { minLength: 1, maxLength: 20 }),
+        });
+      });
+
+    fc.assert(
+      fc.property(scenario, ({ filter, rows, pageSizes }) => {
+        const agg = createAggregator(filter);
+        for (let i = 0, p = 0; i < rows.length; p++) {
+          const size = pageSizes[p % pageSizes.length]!;
+          agg.add(rows.slice(i, i + size));
+          i += size;
+        }
+        const got = agg.result();
+        expect(got).toEqual(reference(rows, filter));
+        expect(got.matched).toBe(rows.filter((r) => matchesFilter(r, filter)).length);
+        expect(got.overspent.credit).toBe(got.overspent.premium + got.overspent.national + got.overspent.international);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('perf: aggregates 1,000,000 rows quickly', () => {
+    const from = new Date(2026, 0, 1).getTime();
+    const to = new Date(2026, 11, 31, 23, 59, 59, 999).getTime();
+    const cats: UsageType[] = ['call', 'data', 'sms'];
+    const dests: UsageDestination[] = ['national', 'international', 'roaming', 'premium'];
+    const pageSize = 5_000;
+    const pages: UsageRecordRow[][] = [];
+    let seed = 42;
+    const rand = (): number => {
+      // Deterministic LCG so that timings compare between runs.
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed / 2_147_483_648;
+    };
+    for (let p = 0; p < 1_000_000 / pageSize; p++) {
+      const page: UsageRecordRow[] = [];
+      for (let i = 0; i < pageSize; i++) {
+        page.push(
+          row({
+            id: `${p}-${i}`,
+            serviceCat: cats[(rand() * 3) | 0]!,
+            isOob: rand() < 0.2,
+            resourceImpact: (rand() * 500) | 0,
+            serviceUsed: (rand() * 50_000_000) | 0,
+            incoming: rand() < 0.5,
+            destination: dests[(rand() * 4) | 0]!,
+            eventTime: from + Math.floor(rand() * (to - from)),
+          }),
+        );
+      }
+      pages.push(page);
+    }
+
+    const run = (): number => {
+      const started = performance.now();
+      const agg = createAggregator({ from, to, direction: 'all' });
+      for (const page of pages) agg.add(page);
+      const result = agg.result();
+      const elapsed = performance.now() - started;
+      expect(result.matched).toBe(1_000_000);
+      expect(result.days).toHaveLength(365);
+      return elapsed;
+    };
+    run(); // warm-up, so the figure is the optimised steady state a worker reaches after a few pages
+    const elapsed = run();
+    console.log(`usage-core: aggregated 1,000,000 rows in ${elapsed.toFixed(1)} ms`);
+    expect(elapsed).toBeLessThan(1_500);
+  });
+});
+
+describe('averagePerCycle', () => {
+  it.each<[number[], number | undefined, number]>([
+    [[6, 6, 6, 6, 6, 6], undefined, 6],
+    [[1, 2, 3, 4, 5, 6], undefined, 3.5],
+    [[12], undefined, 2],
+    [[], undefined, 0],
+    [[3, 6, 9], 3, 6],
+  ])('%j / %s → %d', (totals, divisor, expected) => {
+    expect(averagePerCycle(totals, divisor)).toBe(expected);
+  });
+
+  it.each([0, -1, Number.NaN, Number.POSITIVE_INFINITY])('rejects divisor %d', (divisor) => {
+    expect(() => averagePerCycle([1], divisor)).toThrow(RangeError);
+  });
+});
+
+describe('forecast', () => {
+  // Epoch numbers, not local dates: a 30-day cycle must be 30 × 24 h in every TZ for these figures.
+  const start = Date.UTC(2026, 10, 1);
+  const DAY = 86_400_000;
+  const end = start + 30 * DAY - 1;
+  it.each<[string, number, number, number, { projected: number | null; willExceed: boolean; exhaustion: number | null; ratio: number | null }]>([
+    ['nothing used', 0, 100, 10 * DAY, { projected: 0, willExceed: false, exhaustion: null, ratio: 0 }],
+    ['on pace to exceed', 50, 100, 10 * DAY, { projected: 150, willExceed: true, exhaustion: 20 * DAY, ratio: 1.5 }],
+    ['well within', 10, 100, 15 * DAY, { projected: 20, willExceed: false, exhaustion: null, ratio: 0.2 }],
+    // Reached only at the first instant after the cycle: not within it.
+    ['exactly on the limit', 50, 100, 15 * DAY, { projected: 100, willExceed: false, exhaustion: null, ratio: 1 }],
+    ['already over', 200, 100, 10 * DAY, { projected: 600, willExceed: true, exhaustion: 5 * DAY, ratio: 6 }],
+    ['unlimited (limit 0)', 100, 0, 10 * DAY, { projected: 300, willExceed: false, exhaustion: null, ratio: null }],
+    ['30 minutes in', 5, 100, 1_800_000, { projected: null, willExceed: false, exhaustion: null, ratio: null }],
+    ['exactly one hour in', 1, 360, 3_600_000, { projected: 720, willExceed: true, exhaustion: 15 * DAY, ratio: 2 }],
+    ['before the cycle', 0, 100, -DAY, { projected: null, willExceed: false, exhaustion: null, ratio: null }],
+    ['after the cycle', 120, 100, 40 * DAY, { projected: 120, willExceed: true, exhaustion: 25 * DAY, ratio: 1.2 }],
+    ['NaN used', Number.NaN, 100, 10 * DAY, { projected: null, willExceed: false, exhaustion: null, ratio: null }],
+  ])('%s', (_name, used, limit, elapsed, expected) => {
+    const got = forecast({ used, limit, cycleStart: new Date(start), cycleEnd: end, now: start + elapsed });
+    expect(got.projected === null ? null : Number(got.projected.toFixed(9))).toBe(expected.projected);
+    expect(got.willExceed).toBe(expected.willExceed);
+    expect(got.exhaustionDate === null ? null : Math.round(got.exhaustionDate.getTime() - start)).toBe(expected.exhaustion);
+    expect(got.ratio === null ? null : Number(got.ratio.toFixed(9))).toBe(expected.ratio);
+  });
+});

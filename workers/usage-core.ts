@@ -1,0 +1,367 @@
+/**
+ * Pure usage aggregation for the usage worker (ARCHITECTURE "Heavy computation").
+ *
+ * No Comlink and no Dexie here: the worker reads records from IndexedDB in pages of 1,000–5,000 rows
+ * and feeds each page to an `Aggregator`, so only the small result ever crosses `postMessage`. Being
+ * plain functions over arrays, everything works offline and is tested as an ordinary module.
+ *
+ * Performance: `Aggregator.add` is the hot path (a year of CDRs can be a million rows). Per row it does
+ * no allocation, no `Date`, no string building: categories are told apart by their first character,
+ * sums go into typed arrays, and the day index comes from integer arithmetic on a precomputed list of
+ * day boundaries.
+ *
+ * Days and DST: a "day" is a local calendar day. The boundaries (epoch ms of each local midnight in the
+ * range, plus the end of the last day) are computed once, with the local `Date` constructor, so each
+ * boundary carries the UTC offset valid at that midnight; a DST day is simply 23 or 25 hours long. A
+ * row's day is first estimated as ⌊(t − firstMidnight) / 24 h⌋, which is off by at most one day because
+ * local midnights never drift more than the DST shift from the 24 h grid, and then corrected against
+ * the boundary list.
+ */
+
+export type UsageType = 'call' | 'data' | 'sms';
+export type UsageDirection = 'all' | 'in' | 'out';
+export type UsageDestination = 'national' | 'international' | 'roaming' | 'premium';
+
+export type UsageRecordRow = {
+  id: string;
+  contractId: number;
+  serviceCat: UsageType;
+  messages: number;
+  isOob: boolean;
+  /** Cost in cents. */
+  resourceImpact: number;
+  resourceUnit: string;
+  /** Bytes for data, seconds for calls, count for sms. */
+  serviceUsed: number;
+  serviceUnit: string;
+  incoming: boolean;
+  destination: UsageDestination;
+  /** Epoch ms. */
+  eventTime: number;
+};
+
+export type UsageFilter = {
+  /** Epoch ms, inclusive. */
+  from: number;
+  /** Epoch ms, inclusive (a `BillPeriod` end is 23:59:59.999). */
+  to: number;
+  /** Categories to keep; omitted or empty keeps all. */
+  types?: readonly UsageType[];
+  direction?: UsageDirection;
+  /** Keep only out-of-bundle rows (the extra-cost history). */
+  oobOnly?: boolean;
+};
+
+export type AggregatorOptions = UsageFilter & {
+  /**
+   * Fixed UTC offset for day boundaries, in minutes with the sign of `Date#getTimezoneOffset()`
+   * (UTC − local: −60 for Brussels in winter). Omit it (the normal case) to use the runtime's own
+   * time zone with its DST changes; give it to reproduce another zone's days, e.g. in tests.
+   */
+  timeZoneOffset?: number;
+};
+
+export type DayBucket = {
+  /** Local calendar date, 'YYYY-MM-DD'. */
+  day: string;
+  /** Bytes. */
+  data: number;
+  /** Seconds. */
+  call: number;
+  /** Messages. */
+  sms: number;
+  /** Out-of-bundle cost, cents. */
+  cost: number;
+};
+
+export type TypeTotals = {
+  /** Sum of `serviceUsed`: bytes, seconds or messages. */
+  used: number;
+  /** Number of records. */
+  count: number;
+  /** Out-of-bundle cost, cents. */
+  oobCost: number;
+};
+
+/** SPEC "Overspent detail types", all in cents of out-of-bundle cost. */
+export type Overspent = {
+  /** All out-of-bundle cost. */
+  credit: number;
+  premium: number;
+  national: number;
+  /** International including roaming. */
+  international: number;
+};
+
+export type AggregateResult = {
+  days: DayBucket[];
+  totals: Record<UsageType, TypeTotals>;
+  overspent: Overspent;
+  /** Rows that passed the filter. */
+  matched: number;
+  /** Rows fed in. */
+  scanned: number;
+};
+
+export type Aggregator = {
+  add: (rows: readonly UsageRecordRow[]) => void;
+  /** A snapshot; can be called after every page for progressive display, and `add` may continue. */
+  result: () => AggregateResult;
+};
+
+export type ForecastInput = {
+  /** Amount used so far in the cycle (any unit, same as `limit`). */
+  used: number;
+  /** Bundle size; 0 means unlimited (SPEC §3). */
+  limit: number;
+  cycleStart: Date | number;
+  /** Inclusive end instant, e.g. a `BillPeriod` end (23:59:59.999). */
+  cycleEnd: Date | number;
+  now: Date | number;
+};
+
+export type Forecast = {
+  /** Expected use at cycle end at the present pace; null before one hour into the cycle. */
+  projected: number | null;
+  /** The projection exceeds a finite limit. */
+  willExceed: boolean;
+  /** When the limit is (or, in the past, was) reached at the present pace, if within the cycle. */
+  exhaustionDate: Date | null;
+  /** projected / limit; null when unlimited or without projection. */
+  ratio: number | null;
+};
+
+/** SPEC §9: average consumption divisor. */
+export const AVERAGE_DIVISOR = 6;
+
+/** No projection during the first hour: a few minutes of use extrapolated over a month are noise. */
+export const MIN_FORECAST_ELAPSED_MS = 3_600_000;
+
+/** Guards against a bad range (seconds for milliseconds, `from: 0`) allocating decades of buckets. */
+export const MAX_RANGE_DAYS = 3_660;
+
+const MS_PER_DAY = 86_400_000;
+const MS_PER_MINUTE = 60_000;
+
+// First character codes: cheaper than string equality on strings that come out of structured clone,
+// which V8 does not intern.
+const C = 99; // 'c'all
+const D = 100; // 'd'ata
+const S = 115; // 's'ms
+const I = 105; // 'i'nternational
+const R = 114; // 'r'oaming
+const P = 112; // 'p'remium
+const N = 110; // 'n'ational
+
+const TYPE_BIT: Record<UsageType, number> = { call: 1, data: 2, sms: 4 };
+const ALL_TYPES = 7;
+
+const typeMask = (types: readonly UsageType[] | undefined): number =>
+  types === undefined || types.length === 0 ? ALL_TYPES : types.reduce((m, t) => m | TYPE_BIT[t], 0);
+
+/** Whether one record passes a filter; the same rule the Aggregator applies inline. */
+export const matchesFilter = (row: UsageRecordRow, filter: UsageFilter): boolean => {
+  if (!(row.eventTime >= filter.from && row.eventTime <= filter.to)) return false;
+  if ((typeMask(filter.types) & (TYPE_BIT[row.serviceCat] ?? 0)) === 0) return false;
+  const direction = filter.direction ?? 'all';
+  if (direction === 'in' && !row.incoming) return false;
+  if (direction === 'out' && row.incoming) return false;
+  if (filter.oobOnly === true && !row.isOob) return false;
+  return true;
+};
+
+const pad2 = (n: number): string => (n < 10 ? `0${n}` : `${n}`);
+
+const isoDay = (year: number, month: number, day: number): string =>
+  `${String(year).padStart(4, '0')}-${pad2(month + 1)}-${pad2(day)}`;
+
+type DayGrid = { bounds: Float64Array; labels: string[] };
+
+/** Local midnights from the day of `from` to the day after the day of `to`. */
+const localDayGrid = (from: number, to: number): DayGrid => {
+  const first = new Date(from);
+  const y = first.getFullYear();
+  const m = first.getMonth();
+  const d = first.getDate();
+  const bounds: number[] = [];
+  const labels: string[] = [];
+  for (let k = 0; ; k++) {
+    // The Date constructor normalises day overflow and applies the offset valid at that midnight.
+    const midnight = new Date(y, m, d + k);
+    if (y < 100) midnight.setFullYear(y, m, d + k);
+    const t = midnight.getTime();
+    bounds.push(t);
+    if (t > to) break;
+    if (k >= MAX_RANGE_DAYS) throw new RangeError(`Usage range longer than ${MAX_RANGE_DAYS} days`);
+    labels.push(isoDay(midnight.getFullYear(), midnight.getMonth(), midnight.getDate()));
+  }
+  return { bounds: Float64Array.from(bounds), labels };
+};
+
+/** Same grid for a fixed offset: every day is exactly 24 h. */
+const fixedOffsetDayGrid = (from: number, to: number, offsetMinutes: number): DayGrid => {
+  const shift = offsetMinutes * MS_PER_MINUTE; // local = UTC − offset
+  const firstDay = Math.floor((from - shift) / MS_PER_DAY);
+  const lastDay = Math.floor((to - shift) / MS_PER_DAY);
+  const count = lastDay - firstDay + 1;
+  if (count > MAX_RANGE_DAYS) throw new RangeError(`Usage range longer than ${MAX_RANGE_DAYS} days`);
+  const bounds = new Float64Array(count + 1);
+  const labels: string[] = [];
+  for (let k = 0; k <= count; k++) {
+    bounds[k] = (firstDay + k) * MS_PER_DAY + shift;
+    if (k < count) {
+      const u = new Date((firstDay + k) * MS_PER_DAY);
+      labels.push(isoDay(u.getUTCFullYear(), u.getUTCMonth(), u.getUTCDate()));
+    }
+  }
+  return { bounds, labels };
+};
+
+export const createAggregator = (options: AggregatorOptions): Aggregator => {
+  const { from, to } = options;
+  if (!Number.isFinite(from) || !Number.isFinite(to) || to < from) {
+    throw new RangeError(`Invalid usage range ${from}–${to}`);
+  }
+  if (options.timeZoneOffset !== undefined && !Number.isFinite(options.timeZoneOffset)) {
+    throw new RangeError(`Invalid time-zone offset ${options.timeZoneOffset}`);
+  }
+  const { bounds, labels } =
+    options.timeZoneOffset === undefined ? localDayGrid(from, to) : fixedOffsetDayGrid(from, to, options.timeZoneOffset);
+  const dayCount = labels.length;
+  const base = bounds[0] ?? from;
+
+  const mask = typeMask(options.types);
+  const direction = options.direction ?? 'all';
+  // -1: keep all; 1: keep incoming only; 0: keep outgoing only.
+  const wantIncoming = direction === 'all' ? -1 : direction === 'in' ? 1 : 0;
+  const oobOnly = options.oobOnly === true;
+
+  // Float64 because byte sums pass 2^31 quickly; integer sums stay exact up to 2^53.
+  const dayData = new Float64Array(dayCount);
+  const dayCall = new Float64Array(dayCount);
+  const daySms = new Float64Array(dayCount);
+  const dayCost = new Float64Array(dayCount);
+  // Indexed 0 call, 1 data, 2 sms.
+  const used = new Float64Array(3);
+  const count = new Float64Array(3);
+  const oobCost = new Float64Array(3);
+  // Indexed 0 premium, 1 national, 2 international (incl. roaming).
+  const overspent = new Float64Array(3);
+  let matched = 0;
+  let scanned = 0;
+
+  const add = (rows: readonly UsageRecordRow[]): void => {
+    const len = rows.length;
+    scanned += len;
+    for (let i = 0; i < len; i++) {
+      const row = rows[i]!;
+      const t = row.eventTime;
+      if (!(t >= from && t <= to)) continue; // also drops NaN
+      const cat = row.serviceCat.charCodeAt(0);
+      const typeIndex = cat === C ? 0 : cat === D ? 1 : cat === S ? 2 : -1;
+      if (typeIndex < 0 || (mask & (1 << typeIndex)) === 0) continue;
+      if (wantIncoming !== -1 && (row.incoming ? 1 : 0) !== wantIncoming) continue;
+      const isOob = row.isOob;
+      if (oobOnly && !isOob) continue;
+
+      let day = Math.floor((t - base) / MS_PER_DAY);
+      if (day >= dayCount) day = dayCount - 1;
+      while (day > 0 && t < bounds[day]!) day--;
+      while (day < dayCount - 1 && t >= bounds[day + 1]!) day++;
+
+      const amount = row.serviceUsed;
+      matched++;
+      used[typeIndex]! += amount;
+      count[typeIndex]! += 1;
+      if (typeIndex === 0) dayCall[day]! += amount;
+      else if (typeIndex === 1) dayData[day]! += amount;
+      else daySms[day]! += amount;
+
+      if (isOob) {
+        const cost = row.resourceImpact;
+        oobCost[typeIndex]! += cost;
+        dayCost[day]! += cost;
+        const dest = row.destination.charCodeAt(0);
+        if (dest === P) overspent[0]! += cost;
+        else if (dest === N) overspent[1]! += cost;
+        else if (dest === I || dest === R) overspent[2]! += cost;
+      }
+    }
+  };
+
+  const result = (): AggregateResult => {
+    const days: DayBucket[] = new Array<DayBucket>(dayCount);
+    for (let k = 0; k < dayCount; k++) {
+      days[k] = { day: labels[k]!, data: dayData[k]!, call: dayCall[k]!, sms: daySms[k]!, cost: dayCost[k]! };
+    }
+    const totals = (index: number): TypeTotals => ({ used: used[index]!, count: count[index]!, oobCost: oobCost[index]! });
+    return {
+      days,
+      totals: { call: totals(0), data: totals(1), sms: totals(2) },
+      overspent: {
+        credit: oobCost[0]! + oobCost[1]! + oobCost[2]!,
+        premium: overspent[0]!,
+        national: overspent[1]!,
+        international: overspent[2]!,
+      },
+      matched,
+      scanned,
+    };
+  };
+
+  return { add, result };
+};
+
+/** Convenience for a single in-memory array (tests, small sets). */
+export const aggregate = (rows: readonly UsageRecordRow[], options: AggregatorOptions): AggregateResult => {
+  const aggregator = createAggregator(options);
+  aggregator.add(rows);
+  return aggregator.result();
+};
+
+/**
+ * SPEC §9 "average consumption divisor 6 by default": the sum of the given per-cycle totals divided by
+ * the divisor, not by the number of entries. That is the rule as specified: a customer with two
+ * months of history gets a third of their real monthly average. Pass the totals of the cycles to
+ * average (normally the last 6 completed ones, see `lastCycles(…, { includeCurrent: false })`).
+ */
+export const averagePerCycle = (totalsPerCycle: readonly number[], divisor: number = AVERAGE_DIVISOR): number => {
+  if (!(divisor > 0) || !Number.isFinite(divisor)) throw new RangeError(`Average divisor must be positive, got ${divisor}`);
+  let sum = 0;
+  for (const total of totalsPerCycle) sum += total;
+  return sum / divisor;
+};
+
+const epoch = (d: Date | number): number => (typeof d === 'number' ? d : d.getTime());
+
+/**
+ * Linear projection of use to the end of the cycle at the present pace. Offline-safe (pure).
+ * - Before one hour into the cycle (or with unusable input) there is no projection: `projected` and
+ *   `ratio` are null, `willExceed` false.
+ * - A limit of 0 means unlimited (SPEC §3): never exceeds, no exhaustion date, ratio null.
+ * - After the cycle end the projection is simply what was used.
+ */
+export const forecast = ({ used, limit, cycleStart, cycleEnd, now }: ForecastInput): Forecast => {
+  const start = epoch(cycleStart);
+  const end = epoch(cycleEnd);
+  const at = epoch(now);
+  const none: Forecast = { projected: null, willExceed: false, exhaustionDate: null, ratio: null };
+  if (![used, limit, start, end, at].every(Number.isFinite) || end < start) return none;
+
+  const elapsed = Math.min(at, end + 1) - start;
+  if (elapsed < MIN_FORECAST_ELAPSED_MS) return none;
+
+  const usedSoFar = Math.max(0, used);
+  const duration = end + 1 - start; // the end instant is inclusive
+  const projected = (usedSoFar * duration) / elapsed;
+  if (!(limit > 0)) return { projected, willExceed: false, exhaustionDate: null, ratio: null };
+
+  const pace = usedSoFar / elapsed; // units per ms
+  const reachedAt = pace > 0 ? start + limit / pace : Infinity;
+  return {
+    projected,
+    willExceed: projected > limit,
+    exhaustionDate: reachedAt <= end ? new Date(reachedAt) : null,
+    ratio: projected / limit,
+  };
+};
