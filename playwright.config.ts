@@ -68,7 +68,7 @@ export default defineConfig({
     url: `${baseURL}/api/public/status`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), DATA_DIR: dataDir, TEST_MODE: '1', HOST: '127.0.0.1' },
+    env: { PORT: String(port), DATA_DIR: dataDir, TEST_MODE: '1', HOST: '127.0.0.1', ...(process.env.STATIC_DIR ? { STATIC_DIR: process.env.STATIC_DIR } : {}) },
     stdout: 'ignore',
     stderr: 'pipe',
   },

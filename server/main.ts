@@ -10,7 +10,8 @@ const testMode = process.env.TEST_MODE === '1';
 mkdirSync(dataDir, { recursive: true });
 
 // dist/ next to server/, whatever the working directory; without a build the server runs API-only.
-const distDir = fileURLToPath(new URL('../dist/', import.meta.url));
+// STATIC_DIR overrides it (tests that build into their own folder).
+const distDir = process.env.STATIC_DIR ?? fileURLToPath(new URL('../dist/', import.meta.url));
 const staticDir = existsSync(join(distDir, 'index.html')) ? distDir : null;
 
 const app = await buildApp({ dbFile: join(dataDir, 'app.sqlite'), testMode, staticDir, logger: true });
