@@ -30,6 +30,8 @@ export const routes: RouteObject[] = [
   {
     element: <RootShell />,
     errorElement: <RouteError />,
+    // Shown while the first route's guard reads the session from IndexedDB.
+    hydrateFallbackElement: <div className="boot" aria-busy="true" />,
     children: [
       {
         element: <MainLayout />,
