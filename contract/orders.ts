@@ -46,3 +46,14 @@ export const orderRequestSchema = z.object({
   options: z.array(z.object({ id: z.number().int().positive(), combinations: z.number().int().min(0).max(20) })).max(50),
 });
 export type OrderRequest = z.infer<typeof orderRequestSchema>;
+
+/** SPEC §3 "New-order working state": the optimize screen's draft, kept on the device between steps. */
+export const newOrderStateSchema = z.object({
+  newOrder: orderRequestSchema.nullable(),
+  oldOrder: orderRequestSchema.nullable(),
+  historyContract: z.number().int().nullable(),
+  orderPendingId: z.string().nullable(),
+  isPending: z.boolean(),
+  context: z.enum(optimizeContexts).default('EditNewOrder'),
+});
+export type NewOrderState = z.infer<typeof newOrderStateSchema>;
