@@ -1,0 +1,347 @@
+import { Readable } from 'node:stream';
+import PDFDocument from 'pdfkit';
+import type { Language } from '#contract/common';
+import type { Db } from '../db/database.ts';
+import { localDateTime } from './service-calendar.ts';
+import { bool } from './sql.ts';
+import { rangeTotals, usageChunks, usagePage, type TimeRange, type UsageCategory, type UsageRow } from './usage-data.ts';
+
+/*
+ * The consumption downloads of SPEC §3 ("Consumption download types: PDF, CONSO").
+ *
+ * CONSO is a CSV made for the spreadsheet a Belgian customer opens it in: UTF-8 with a byte-order mark (or Excel
+ * reads the accents as Latin-1), ';' as separator and a decimal comma (Belgian Excel's list and decimal
+ * separators, in fr-BE and nl-BE alike), CRLF line ends (RFC 4180), fields quoted only when they need it.
+ * Times are local Brussels wall time 'YYYY-MM-DD HH:mm:ss', which Excel reads as a date. It streams every record
+ * of the range, read in keyset chunks, so its size is not bounded by memory.
+ *
+ * The PDF is a readable statement: who, which line, which period, the totals per type and the list of records,
+ * newest first, capped at PDF_ROW_LIMIT rows (a 200k-row PDF would be thousands of pages nobody reads; the note
+ * on the last page points to CONSO for the full list).
+ *
+ * The server writes these texts itself (the app cannot translate a file it only downloads), in the user's
+ * language, with the formatting rules of SPEC §9.
+ */
+
+export const PDF_ROW_LIMIT = 2000;
+export const CSV_SEPARATOR = ';';
+
+type Texts = {
+  /** French puts a space before the colon. */
+  colon: string;
+  title: string;
+  customer: string;
+  customerNumber: string;
+  line: string;
+  period: (from: string, to: string) => string;
+  generated: string;
+  totals: string;
+  columns: { type: string; used: string; oobUsed: string; cost: string; records: string };
+  records: string;
+  list: { time: string; type: string; direction: string; destination: string; used: string; cost: string };
+  types: Record<UsageCategory, string>;
+  directions: { in: string; out: string };
+  destinations: Record<UsageRow['destination'], string>;
+  none: string;
+  truncated: (shown: string, total: string) => string;
+  csv: { time: string; type: string; direction: string; destination: string; oob: string; used: string; unit: string; messages: string; cost: string; id: string };
+  yes: string;
+  no: string;
+};
+
+const TEXTS: Record<Language, Texts> = {
+  fr: {
+    colon: ' : ',
+    title: 'Relevé de consommation',
+    customer: 'Client',
+    customerNumber: 'Numéro de client',
+    line: 'Numéro de téléphone',
+    period: (from, to) => `Du ${from} au ${to}`,
+    generated: 'Généré le',
+    totals: 'Totaux de la période',
+    columns: { type: 'Type', used: 'Dans le forfait', oobUsed: 'Hors forfait', cost: 'Coût hors forfait', records: 'Enregistrements' },
+    records: 'Détail des enregistrements',
+    list: { time: 'Date et heure', type: 'Type', direction: 'Sens', destination: 'Destination', used: 'Utilisation', cost: 'Coût' },
+    types: { data: 'Données', call: 'Appels', sms: 'SMS' },
+    directions: { in: 'Entrant', out: 'Sortant' },
+    destinations: { national: 'National', international: 'International', roaming: 'Roaming', premium: 'Premium' },
+    none: 'Aucune consommation sur cette période.',
+    truncated: (shown, total) => `Seuls les ${shown} enregistrements les plus récents sur ${total} figurent ici. Le téléchargement CONSO (CSV) les contient tous.`,
+    csv: { time: 'Date et heure', type: 'Type', direction: 'Sens', destination: 'Destination', oob: 'Hors forfait', used: 'Utilisation', unit: 'Unité', messages: 'Messages', cost: 'Coût (EUR)', id: 'Identifiant' },
+    yes: 'oui',
+    no: 'non',
+  },
+  nl: {
+    colon: ': ',
+    title: 'Verbruiksoverzicht',
+    customer: 'Klant',
+    customerNumber: 'Klantnummer',
+    line: 'Telefoonnummer',
+    period: (from, to) => `Van ${from} tot ${to}`,
+    generated: 'Aangemaakt op',
+    totals: 'Totalen van de periode',
+    columns: { type: 'Type', used: 'In de bundel', oobUsed: 'Buiten de bundel', cost: 'Kosten buiten bundel', records: 'Records' },
+    records: 'Detail van het verbruik',
+    list: { time: 'Datum en uur', type: 'Type', direction: 'Richting', destination: 'Bestemming', used: 'Verbruik', cost: 'Kosten' },
+    types: { data: 'Data', call: 'Gesprekken', sms: 'Sms' },
+    directions: { in: 'Inkomend', out: 'Uitgaand' },
+    destinations: { national: 'Nationaal', international: 'Internationaal', roaming: 'Roaming', premium: 'Premium' },
+    none: 'Geen verbruik in deze periode.',
+    truncated: (shown, total) => `Enkel de ${shown} meest recente van ${total} records staan hier. De CONSO-download (CSV) bevat ze allemaal.`,
+    csv: { time: 'Datum en uur', type: 'Type', direction: 'Richting', destination: 'Bestemming', oob: 'Buiten bundel', used: 'Verbruik', unit: 'Eenheid', messages: 'Berichten', cost: 'Kosten (EUR)', id: 'Id' },
+    yes: 'ja',
+    no: 'nee',
+  },
+  en: {
+    colon: ': ',
+    title: 'Consumption statement',
+    customer: 'Customer',
+    customerNumber: 'Customer number',
+    line: 'Phone number',
+    period: (from, to) => `From ${from} to ${to}`,
+    generated: 'Generated on',
+    totals: 'Totals of the period',
+    columns: { type: 'Type', used: 'In bundle', oobUsed: 'Out of bundle', cost: 'Out-of-bundle cost', records: 'Records' },
+    records: 'Usage records',
+    list: { time: 'Date and time', type: 'Type', direction: 'Direction', destination: 'Destination', used: 'Usage', cost: 'Cost' },
+    types: { data: 'Data', call: 'Calls', sms: 'Texts' },
+    directions: { in: 'Incoming', out: 'Outgoing' },
+    destinations: { national: 'National', international: 'International', roaming: 'Roaming', premium: 'Premium' },
+    none: 'No usage in this period.',
+    truncated: (shown, total) => `Only the ${shown} most recent of ${total} records are listed here. The CONSO (CSV) download holds them all.`,
+    csv: { time: 'Date and time', type: 'Type', direction: 'Direction', destination: 'Destination', oob: 'Out of bundle', used: 'Usage', unit: 'Unit', messages: 'Messages', cost: 'Cost (EUR)', id: 'Id' },
+    yes: 'yes',
+    no: 'no',
+  },
+};
+
+const LOCALES: Record<Language, string> = { fr: 'fr-BE', nl: 'nl-BE', en: 'en' };
+
+// ---------------------------------------------------------------------------------------------------------------
+// Formatting (SPEC §9)
+// ---------------------------------------------------------------------------------------------------------------
+
+const GB = 1024 ** 3;
+const MB = 1024 ** 2;
+/** SPEC §9: gigabytes at or above 100 MB. */
+const GB_THRESHOLD = 104_857_600;
+
+// The standard PDF fonts only know WinAnsi: Intl's narrow no-break space (fr thousands) would print as garbage.
+const pdfSafe = (text: string): string => text.replace(/[\u202F\u2009]/g, ' ');
+
+type Formatters = {
+  bytes: (bytes: number) => string;
+  seconds: (seconds: number) => string;
+  count: (count: number) => string;
+  money: (cents: number) => string;
+  date: (isoDate: string) => string;
+};
+
+const formatters = (language: Language): Formatters => {
+  const locale = LOCALES[language];
+  const twoDecimals = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+  const euro = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' });
+  return {
+    bytes: (bytes) => pdfSafe(bytes >= GB_THRESHOLD ? `${twoDecimals.format(bytes / GB)} GB` : `${twoDecimals.format(bytes / MB)} MB`),
+    seconds: (seconds) => {
+      const h = Math.floor(seconds / 3600);
+      const m = Math.floor((seconds % 3600) / 60);
+      const s = seconds % 60;
+      return `${pdfSafe(integer.format(h))}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+    },
+    count: (count) => pdfSafe(integer.format(count)),
+    money: (cents) => pdfSafe(euro.format(cents / 100)),
+    // DD/MM/YYYY in every language, like the rows (a Belgian reader of the English version reads dates that way too).
+    date: (isoDate) => `${isoDate.slice(8, 10)}/${isoDate.slice(5, 7)}/${isoDate.slice(0, 4)}`,
+  };
+};
+
+/** 'YYYY-MM-DD HH:mm:ss' (local) → 'DD/MM/YYYY HH:mm:ss', the Belgian order in all three languages. */
+const humanDateTime = (ms: number): string => {
+  const text = localDateTime(ms);
+  return `${text.slice(8, 10)}/${text.slice(5, 7)}/${text.slice(0, 4)} ${text.slice(11)}`;
+};
+
+const formatUse = (f: Formatters, cat: UsageCategory, amount: number): string =>
+  cat === 'data' ? f.bytes(amount) : cat === 'call' ? f.seconds(amount) : f.count(amount);
+
+// ---------------------------------------------------------------------------------------------------------------
+// CSV
+// ---------------------------------------------------------------------------------------------------------------
+
+const NEEDS_QUOTES = /[";\r\n]/;
+// A text cell starting with one of these is run as a formula by spreadsheets (CSV injection).
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One CSV cell: formula-looking text is neutralised with a leading quote, special characters are quoted. */
+export const csvCell = (value: string | number): string => {
+  if (typeof value === 'number') return String(value).replace('.', ',');
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+};
+
+const csvLine = (cells: (string | number)[]): string => `${cells.map(csvCell).join(CSV_SEPARATOR)}\r\n`;
+
+const euros = (cents: number): string => {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
+};
+
+export type ExportSubject = {
+  contractId: number;
+  customerName: string;
+  customerNumber: string;
+  msisdn: string;
+  from: string;
+  to: string;
+  range: TimeRange;
+  language: Language;
+  generatedAt: Date;
+};
+
+/** CONSO: every record of the range, oldest first, streamed chunk by chunk. */
+export const consumptionCsv = (db: Db, subject: ExportSubject): Readable => {
+  const t = TEXTS[subject.language];
+  // The words are escaped once here; per row only numbers and times are written (this loop runs 200k times).
+  const types = { data: csvCell(t.types.data), call: csvCell(t.types.call), sms: csvCell(t.types.sms) };
+  const directions = { in: csvCell(t.directions.in), out: csvCell(t.directions.out) };
+  const destinations = {
+    national: csvCell(t.destinations.national),
+    international: csvCell(t.destinations.international),
+    roaming: csvCell(t.destinations.roaming),
+    premium: csvCell(t.destinations.premium),
+  };
+  const yes = csvCell(t.yes);
+  const no = csvCell(t.no);
+  const units: Record<string, string> = { B: 'B', s: 's', sms: 'sms' };
+  const s = CSV_SEPARATOR;
+  function* lines(): Generator<string> {
+    const c = t.csv;
+    yield `\uFEFF${csvLine([c.time, c.type, c.direction, c.destination, c.oob, c.used, c.unit, c.messages, c.cost, c.id])}`;
+    for (const chunk of usageChunks(db, subject.contractId, subject.range)) {
+      let text = '';
+      for (const row of chunk) {
+        // The cost is written from integer cents with a decimal comma (never through a float).
+        text += `${localDateTime(row.event_time)}${s}${types[row.service_cat]}${s}${row.incoming === 1 ? directions.in : directions.out}${s}${
+          destinations[row.destination]}${s}${row.is_oob === 1 ? yes : no}${s}${row.service_used}${s}${
+          units[row.service_unit] ?? csvCell(row.service_unit)}${s}${row.messages}${s}${euros(row.resource_impact)}${s}${row.id}\r\n`;
+      }
+      yield text;
+    }
+  }
+  return Readable.from(lines(), { objectMode: false });
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// PDF
+// ---------------------------------------------------------------------------------------------------------------
+
+const PAGE_MARGIN = 40;
+const ROW_HEIGHT = 13;
+const FONT_SIZE = 8.5;
+const BLUE = '#1d4ed8';
+const GREY = '#4b5563';
+
+/** The statement as a PDF file (a Buffer: the row cap keeps it small, and a finished file can carry its length). */
+export const consumptionPdf = (db: Db, subject: ExportSubject): Promise<Buffer> => {
+  const t = TEXTS[subject.language];
+  const f = formatters(subject.language);
+  const totals = rangeTotals(db, subject.contractId, subject.range);
+  const recordCount = totals.data.count + totals.call.count + totals.sms.count;
+  const rows = usagePage(db, subject.contractId, { range: subject.range, type: undefined }, 'desc', PDF_ROW_LIMIT, 0);
+
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: PAGE_MARGIN,
+    lang: LOCALES[subject.language],
+    info: { Title: `${t.title} ${subject.msisdn} ${subject.from} – ${subject.to}`, Author: 'Mega', Subject: subject.customerName },
+    bufferPages: false,
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = PAGE_MARGIN;
+  const width = doc.page.width - 2 * PAGE_MARGIN;
+  const bottom = () => doc.page.height - PAGE_MARGIN;
+
+  // Header block
+  doc.fillColor(BLUE).font('Helvetica-Bold').fontSize(18).text(t.title, left, PAGE_MARGIN);
+  doc.moveDown(0.5).fillColor('black').font('Helvetica').fontSize(10);
+  const facts: [string, string][] = [
+    [t.customer, subject.customerName],
+    [t.customerNumber, subject.customerNumber],
+    [t.line, subject.msisdn],
+    [t.generated, humanDateTime(subject.generatedAt.getTime())],
+  ];
+  for (const [label, value] of facts) {
+    doc.font('Helvetica-Bold').text(`${label}${t.colon}`, { continued: true }).font('Helvetica').text(pdfSafe(value));
+  }
+  doc.moveDown(0.3).font('Helvetica-Bold').fontSize(11).text(t.period(f.date(subject.from), f.date(subject.to)));
+
+  // Totals per type
+  doc.moveDown(1).font('Helvetica-Bold').fontSize(12).fillColor(BLUE).text(t.totals, left);
+  doc.moveDown(0.3).fontSize(9.5).fillColor('black');
+  const totalCols = [0, 0.2, 0.42, 0.64, 0.84].map((share) => left + share * width);
+  const totalRow = (cells: string[], bold: boolean): void => {
+    const y = doc.y;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
+    cells.forEach((cell, i) => doc.text(cell, totalCols[i] ?? left, y, { lineBreak: false }));
+    doc.y = y + ROW_HEIGHT + 2;
+  };
+  const c = t.columns;
+  totalRow([c.type, c.used, c.oobUsed, c.cost, c.records], true);
+  for (const cat of ['data', 'call', 'sms'] as const) {
+    const total = totals[cat];
+    totalRow([t.types[cat], formatUse(f, cat, total.used), formatUse(f, cat, total.oobUsed), f.money(total.cost), f.count(total.count)], false);
+  }
+
+  // Records
+  doc.moveDown(1).font('Helvetica-Bold').fontSize(12).fillColor(BLUE).text(t.records, left);
+  doc.moveDown(0.3).fontSize(FONT_SIZE).fillColor('black');
+  const l = t.list;
+  const listCols = [0, 0.24, 0.38, 0.52, 0.7, 0.88].map((share) => left + share * width);
+  const header = [l.time, l.type, l.direction, l.destination, l.used, l.cost];
+  const listRow = (cells: string[], bold: boolean): void => {
+    if (doc.y + ROW_HEIGHT > bottom()) {
+      doc.addPage();
+      doc.y = PAGE_MARGIN;
+      // Each page repeats the column titles, so a printed page can be read on its own.
+      if (!bold) listRow(header, true);
+    }
+    const y = doc.y;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
+    cells.forEach((cell, i) => doc.text(cell, listCols[i] ?? left, y, { lineBreak: false }));
+    doc.y = y + ROW_HEIGHT;
+  };
+  if (rows.length === 0) {
+    doc.font('Helvetica').fontSize(10).text(t.none, left);
+  } else {
+    listRow(header, true);
+    for (const row of rows) {
+      listRow(
+        [
+          humanDateTime(row.event_time),
+          t.types[row.service_cat],
+          bool(row.incoming) ? t.directions.in : t.directions.out,
+          t.destinations[row.destination],
+          formatUse(f, row.service_cat, row.service_used),
+          row.resource_impact > 0 ? f.money(row.resource_impact) : '',
+        ],
+        false,
+      );
+    }
+  }
+  if (recordCount > rows.length) {
+    if (doc.y + 3 * ROW_HEIGHT > bottom()) doc.addPage();
+    doc.moveDown(1).font('Helvetica-Oblique').fontSize(9).fillColor(GREY)
+      .text(t.truncated(f.count(rows.length), f.count(recordCount)), left, doc.y, { width });
+  }
+  doc.end();
+  return done;
+};

@@ -1,0 +1,268 @@
+import type { Safeguard, UsageBalance, UsageRecordDto, UsageSummary } from '#contract/usage';
+import type { Db } from '../db/database.ts';
+import type { ContractRow } from './customer-data.ts';
+import { cyclePeriod, localDayRange, type CyclePeriod } from './service-calendar.ts';
+import { bool, stmt } from './sql.ts';
+
+/*
+ * Usage records → the usage calls of SPEC §7. Every query is a range on (contract_id, event_time) or, with a
+ * type filter, on (contract_id, service_cat, event_time) (migration 002), so the heavy demo customer's ~200k
+ * rows are never scanned outside the asked range. Statements are prepared once per SQL text (lib/sql.ts).
+ */
+
+export type UsageCategory = UsageRecordDto['service_cat'];
+
+export type UsageRow = {
+  id: number;
+  service_cat: UsageCategory;
+  messages: number;
+  is_oob: number;
+  resource_impact: number;
+  resource_unit: string;
+  service_used: number;
+  service_unit: string;
+  incoming: number;
+  destination: UsageRecordDto['destination'];
+  event_time: number;
+};
+
+const COLUMNS = `id, service_cat, messages, is_oob, resource_impact, resource_unit, service_used, service_unit, incoming,
+  destination, event_time`;
+
+export const toUsageRecord = (row: UsageRow): UsageRecordDto => ({
+  id: String(row.id),
+  service_cat: row.service_cat,
+  messages: row.messages,
+  is_oob: bool(row.is_oob),
+  resource_impact: row.resource_impact,
+  resource_unit: row.resource_unit,
+  service_used: row.service_used,
+  service_unit: row.service_unit,
+  incoming: bool(row.incoming),
+  destination: row.destination,
+  event_time: new Date(row.event_time).toISOString(),
+});
+
+/** Inclusive epoch-ms bounds. */
+export type TimeRange = { from: number; to: number };
+
+/** No bound at all (the history without from/to): every record of the contract. */
+const OPEN_RANGE: TimeRange = { from: Number.MIN_SAFE_INTEGER, to: Number.MAX_SAFE_INTEGER };
+
+/** from/to local dates (either may be absent) → instants; an absent side is open. */
+export const rangeOfDates = (from: string | undefined, to: string | undefined): TimeRange => ({
+  from: from === undefined ? OPEN_RANGE.from : localDayRange(from, from).from,
+  to: to === undefined ? OPEN_RANGE.to : localDayRange(to, to).to,
+});
+
+export const billCycleStartDay = (db: Db, contract: ContractRow): number =>
+  stmt<[number], { start_day: number }>(db, 'SELECT start_day FROM bill_cycles WHERE id = ?').get(contract.bill_cycle_id)?.start_day ?? 1;
+
+export const periodOf = (db: Db, contract: ContractRow, now: Date, which: 'current' | 'previous'): CyclePeriod =>
+  cyclePeriod(now, billCycleStartDay(db, contract), which === 'current' ? 0 : 1);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Summary
+// ---------------------------------------------------------------------------------------------------------------
+
+type BundleRow = { data_limit_mb: number; voice_limit_min: number; sms_limit: number; count: number };
+
+const MB = 1024 * 1024;
+
+/**
+ * Bundle sizes in the units of the records (bytes, seconds, messages). SPEC §3: total volume = base + options
+ * (× their count); a base of 0 is unlimited, which no option can make limited, so it stays 0.
+ */
+export const bundleOf = (db: Db, contract: ContractRow): Record<UsageCategory, number> => {
+  const base = stmt<[number], BundleRow>(
+    db,
+    'SELECT data_limit_mb, voice_limit_min, sms_limit, 1 AS count FROM products WHERE id = ?',
+  ).get(contract.product_id);
+  const options = stmt<[number], BundleRow>(
+    db,
+    `SELECT p.data_limit_mb, p.voice_limit_min, p.sms_limit, co.count FROM contract_options co
+     JOIN products p ON p.id = co.option_id WHERE co.contract_id = ?`,
+  ).all(contract.id);
+  const total = (pick: (row: BundleRow) => number, factor: number): number => {
+    if (!base || pick(base) === 0) return 0;
+    return (pick(base) + options.reduce((sum, option) => sum + pick(option) * option.count, 0)) * factor;
+  };
+  return { data: total((row) => row.data_limit_mb, MB), call: total((row) => row.voice_limit_min, 60), sms: total((row) => row.sms_limit, 1) };
+};
+
+type AggregateRow = { service_cat: UsageCategory; is_oob: number; destination: UsageRecordDto['destination']; used: number; cost: number };
+
+const UNITS: Record<UsageCategory, { type: UsageBalance['type']; unit: string }> = {
+  data: { type: 'DATA', unit: 'B' },
+  call: { type: 'CALL', unit: 's' },
+  sms: { type: 'SMS', unit: 'sms' },
+};
+
+type SafeguardRow = {
+  type: Safeguard['type'];
+  current_cents: number;
+  next_cents: number | null;
+  alert_cents: number;
+  default_cents: number;
+  max_cents: number;
+  overspent_credit_cents: number;
+};
+
+export const safeguardsOf = (db: Db, contractId: number): Safeguard[] =>
+  stmt<[number], SafeguardRow>(
+    db,
+    `SELECT type, current_cents, next_cents, alert_cents, default_cents, max_cents, overspent_credit_cents
+     FROM safeguards WHERE contract_id = ? ORDER BY CASE type WHEN 'OSG' THEN 0 WHEN 'PSG' THEN 1 ELSE 2 END`,
+  )
+    .all(contractId)
+    .map((row) => ({
+      type: row.type,
+      overSpent: { credit: row.overspent_credit_cents },
+      current: row.current_cents,
+      next: row.next_cents,
+      alert: row.alert_cents,
+      default: row.default_cents,
+      max: row.max_cents,
+    }));
+
+/**
+ * GET …/usage: in-bundle use per type against the bundle, out-of-bundle cost per type and per destination
+ * class, the 20 latest records and the safeguards. One grouped range query for all the totals.
+ */
+export const usageSummary = (db: Db, contract: ContractRow, period: CyclePeriod): UsageSummary => {
+  const range = localDayRange(period.start, period.end);
+  const aggregates = stmt<[number, number, number], AggregateRow>(
+    db,
+    `SELECT service_cat, is_oob, destination, SUM(service_used) AS used, SUM(resource_impact) AS cost
+     FROM usage_records WHERE contract_id = ? AND event_time BETWEEN ? AND ?
+     GROUP BY service_cat, is_oob, destination`,
+  ).all(contract.id, range.from, range.to);
+
+  const used: Record<UsageCategory, number> = { data: 0, call: 0, sms: 0 };
+  const oobCost: Record<UsageCategory, number> = { data: 0, call: 0, sms: 0 };
+  const overspent = { credit: 0, premium: 0, national: 0, international: 0 };
+  for (const row of aggregates) {
+    if (!bool(row.is_oob)) {
+      // Only in-bundle use counts against the bundle; out-of-bundle use is paid for separately.
+      used[row.service_cat] += row.used;
+      continue;
+    }
+    oobCost[row.service_cat] += row.cost;
+    overspent.credit += row.cost;
+    // SPEC §3: international includes roaming.
+    if (row.destination === 'premium') overspent.premium += row.cost;
+    else if (row.destination === 'national') overspent.national += row.cost;
+    else overspent.international += row.cost;
+  }
+
+  const bundle = bundleOf(db, contract);
+  const balances = (['data', 'call', 'sms'] as const).map(
+    (cat): UsageBalance => ({
+      type: UNITS[cat].type,
+      value: used[cat],
+      unit: UNITS[cat].unit,
+      balanceValue: bundle[cat],
+      balanceUnit: UNITS[cat].unit,
+      overspentValue: oobCost[cat],
+      overspentUnit: 'EUR_CENT',
+    }),
+  );
+
+  const latest = stmt<[number, number, number], UsageRow>(
+    db,
+    `SELECT ${COLUMNS} FROM usage_records WHERE contract_id = ? AND event_time BETWEEN ? AND ?
+     ORDER BY event_time DESC, id DESC LIMIT 20`,
+  ).all(contract.id, range.from, range.to);
+
+  return { period, balances, cdrUsage: latest.map(toUsageRecord), cdrOverspent: overspent, safeguard: safeguardsOf(db, contract.id) };
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// History
+// ---------------------------------------------------------------------------------------------------------------
+
+export type HistoryFilter = { range: TimeRange; type: UsageCategory | undefined };
+export type SortOrder = 'asc' | 'desc';
+
+const whereOf = (filter: HistoryFilter): string =>
+  filter.type === undefined
+    ? 'contract_id = ? AND event_time BETWEEN ? AND ?'
+    : 'contract_id = ? AND service_cat = ? AND event_time BETWEEN ? AND ?';
+
+const argsOf = (contractId: number, filter: HistoryFilter): (number | string)[] =>
+  filter.type === undefined
+    ? [contractId, filter.range.from, filter.range.to]
+    : [contractId, filter.type, filter.range.from, filter.range.to];
+
+/** Index-only count over the range. */
+export const countUsage = (db: Db, contractId: number, filter: HistoryFilter): number =>
+  stmt<(number | string)[], { total: number }>(db, `SELECT COUNT(*) AS total FROM usage_records WHERE ${whereOf(filter)}`).get(
+    ...argsOf(contractId, filter),
+  )?.total ?? 0;
+
+/**
+ * One page in (event_time, id) order. The inner query walks only the index (the rowid is in every index
+ * entry), so skipping the rows of a deep page costs index steps, not row reads; only the page's own rows are
+ * then fetched from the table.
+ */
+export const usagePage = (db: Db, contractId: number, filter: HistoryFilter, order: SortOrder, limit: number, offset: number): UsageRow[] => {
+  const direction = order === 'asc' ? 'ASC' : 'DESC';
+  const orderBy = `ORDER BY event_time ${direction}, id ${direction}`;
+  return stmt<(number | string)[], UsageRow>(
+    db,
+    `SELECT ${COLUMNS} FROM usage_records WHERE id IN (
+       SELECT id FROM usage_records WHERE ${whereOf(filter)} ${orderBy} LIMIT ? OFFSET ?
+     ) ${orderBy}`,
+  ).all(...argsOf(contractId, filter), limit, offset);
+};
+
+/**
+ * All records of a range in chronological order, in chunks read by keyset (event_time, id) — never one open
+ * cursor across awaits: better-sqlite3 refuses every other statement on the connection while an iterator is
+ * open, so a slow download would block the whole API.
+ */
+export function* usageChunks(db: Db, contractId: number, range: TimeRange, chunkSize = 5000): Generator<UsageRow[]> {
+  const first = stmt<[number, number, number, number], UsageRow>(
+    db,
+    `SELECT ${COLUMNS} FROM usage_records WHERE contract_id = ? AND event_time BETWEEN ? AND ?
+     ORDER BY event_time, id LIMIT ?`,
+  );
+  // A row-value comparison, which SQLite turns into a range on the (contract_id, event_time) index.
+  const next = stmt<[number, number, number, number, number], UsageRow>(
+    db,
+    `SELECT ${COLUMNS} FROM usage_records WHERE contract_id = ? AND (event_time, id) > (?, ?) AND event_time <= ?
+     ORDER BY event_time, id LIMIT ?`,
+  );
+  let rows = first.all(contractId, range.from, range.to, chunkSize);
+  while (rows.length > 0) {
+    yield rows;
+    if (rows.length < chunkSize) return;
+    const last = rows[rows.length - 1];
+    if (!last) return;
+    rows = next.all(contractId, last.event_time, last.id, range.to, chunkSize);
+  }
+}
+
+/** Totals of a range per type (in-bundle use, out-of-bundle cost, record count), for the PDF header. */
+export type RangeTotals = Record<UsageCategory, { used: number; oobUsed: number; cost: number; count: number }>;
+
+export const rangeTotals = (db: Db, contractId: number, range: TimeRange): RangeTotals => {
+  const rows = stmt<[number, number, number], { service_cat: UsageCategory; is_oob: number; used: number; cost: number; count: number }>(
+    db,
+    `SELECT service_cat, is_oob, SUM(service_used) AS used, SUM(resource_impact) AS cost, COUNT(*) AS count
+     FROM usage_records WHERE contract_id = ? AND event_time BETWEEN ? AND ? GROUP BY service_cat, is_oob`,
+  ).all(contractId, range.from, range.to);
+  const totals: RangeTotals = {
+    data: { used: 0, oobUsed: 0, cost: 0, count: 0 },
+    call: { used: 0, oobUsed: 0, cost: 0, count: 0 },
+    sms: { used: 0, oobUsed: 0, cost: 0, count: 0 },
+  };
+  for (const row of rows) {
+    const total = totals[row.service_cat];
+    if (bool(row.is_oob)) total.oobUsed += row.used;
+    else total.used += row.used;
+    total.cost += row.cost;
+    total.count += row.count;
+  }
+  return totals;
+};

@@ -1,0 +1,181 @@
+import { inflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorBodySchema } from '#contract/common';
+import { DEMO_IDS } from '#server/db/seed';
+import { csvCell } from '#server/lib/consumption-export';
+import { cyclePeriod, localDate, localDayRange } from '#server/lib/service-calendar';
+import { createSession } from '#server/lib/sessions';
+import { bearer, createTestApp, type TestApp } from './test-app.ts';
+
+let t: TestApp;
+const tokens = { sophie: '', lucas: '', marc: '', yasmine: '' };
+const C = DEMO_IDS.customers;
+const K = DEMO_IDS.contracts;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // Sessions are opened directly: these tests are about the download route, not the login flow (auth.test.ts).
+  const U = DEMO_IDS.users;
+  for (const who of ['sophie', 'lucas', 'marc', 'yasmine'] as const) tokens[who] = createSession(t.db, U[who], new Date()).accessToken;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const download = (customerId: number, contractId: number, query: string, token: string) =>
+  t.app.inject({ method: 'GET', url: `/api/customer/${customerId}/contract/${contractId}/usage/download?${query}`, headers: bearer(token) });
+const countIn = (contractId: number, from: string, to: string): number => {
+  const range = localDayRange(from, to);
+  return (t.db.prepare('SELECT COUNT(*) AS n FROM usage_records WHERE contract_id = ? AND event_time BETWEEN ? AND ?').get(contractId, range.from, range.to) as { n: number }).n;
+};
+
+/**
+ * The text drawn in a pdfkit PDF: its page streams are deflated and the standard fonts write each run as a hex
+ * string of WinAnsi codes (`[<536f70686965> 0] TJ`). Enough to check what a page says without a PDF library.
+ */
+const pdfText = (pdf: Buffer): string => {
+  const raw = pdf.toString('latin1');
+  let text = '';
+  for (const match of raw.matchAll(/stream\n([\s\S]*?)\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const run of content.matchAll(/\[([^\]]*)\] TJ/g)) {
+      for (const hex of (run[1] ?? '').matchAll(/<([0-9a-f]*)>/gi)) text += Buffer.from(hex[1] ?? '', 'hex').toString('latin1');
+      text += '\n';
+    }
+  }
+  return text;
+};
+const frDate = (iso: string): string => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
+describe('GET …/usage/download?type=PDF', () => {
+  it('sends a real PDF of the current cycle as an attachment', async () => {
+    const period = cyclePeriod(new Date(), 5);
+    const response = await download(C.sophie, K.sophieMain, 'type=PDF', tokens.sophie);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="consumption-0470000001-${period.start}.pdf"`);
+    const bytes = response.rawPayload;
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(bytes.subarray(-6).toString('latin1')).toContain('%%EOF');
+    // It says whose, which line, which period (in Sophie's language, French) and lists the records.
+    const text = pdfText(bytes);
+    expect(text).toContain('Sophie Dubois');
+    expect(text).toContain('0470000001');
+    expect(text).toContain('MT00000001');
+    expect(text).toContain(`Du ${frDate(period.start)} au ${frDate(localDate(Date.now()))}`);
+    expect(text).toContain('Totaux de la période');
+    const rows = text.split('\n').filter((line) => /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/.test(line));
+    // Every record of the cycle so far, plus the generation time, which has the same shape.
+    expect(rows.length).toBe(countIn(K.sophieMain, period.start, localDate(Date.now())) + 1);
+  });
+
+  it('stays small for the heavy customer over six cycles (the list is capped)', async () => {
+    const from = cyclePeriod(new Date(), 1, 5).start;
+    const to = localDate(Date.now());
+    const start = performance.now();
+    const response = await download(C.yasmine, K.yasmine, `type=PDF&from=${from}&to=${to}`, tokens.yasmine);
+    const ms = Math.round(performance.now() - start);
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    console.info(`usage PDF, Yasmine, 6 cycles: ${ms} ms, ${response.rawPayload.length} bytes`);
+    expect(response.rawPayload.length).toBeLessThan(1_000_000);
+    const text = pdfText(response.rawPayload);
+    // 2,000 newest rows (plus the generation time, which has the same shape), then the note pointing to CONSO.
+    const rows = text.split('\n').filter((line) => /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/.test(line));
+    expect(rows.length).toBe(2000 + 1);
+    expect(text.replaceAll('\n', ' ')).toMatch(/Seuls les 2 000 enregistrements les plus récents sur [\d ]+ figurent ici/);
+  });
+});
+
+describe('GET …/usage/download?type=CONSO', () => {
+  it('sends a UTF-8 CSV with BOM, a header and one line per record of the range', async () => {
+    const period = cyclePeriod(new Date(), 5, 1);
+    const response = await download(C.sophie, K.sophieMain, `type=CONSO&from=${period.start}&to=${period.end}`, tokens.sophie);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="consumption-0470000001-${period.start}.csv"`);
+    const bytes = response.rawPayload;
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines.pop()).toBe('');
+    const [header, ...rows] = lines;
+    // Sophie's language is French.
+    expect(header).toBe('Date et heure;Type;Sens;Destination;Hors forfait;Utilisation;Unité;Messages;Coût (EUR);Identifiant');
+    expect(rows).toHaveLength(countIn(K.sophieMain, period.start, period.end));
+    for (const row of rows) {
+      const cells = row.split(';');
+      expect(cells).toHaveLength(10);
+      expect(cells[0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+      const day = (cells[0] ?? '').slice(0, 10);
+      expect(day >= period.start && day <= period.end, day).toBe(true);
+      expect(cells[8]).toMatch(/^\d+,\d{2}$/);
+    }
+    // Chronological.
+    const times = rows.map((row) => row.slice(0, 19));
+    expect(times).toEqual([...times].sort());
+  });
+
+  it('writes the header in the user’s language (Marc: Dutch) and the cost with a decimal comma', async () => {
+    const response = await download(C.marc, K.marc, 'type=CONSO', tokens.marc);
+    const [header, ...rows] = response.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(header?.split(';')[0]).toBe('Datum en uur');
+    const oob = rows.filter((row) => row.split(';')[4] === 'ja');
+    const cents = oob.reduce((sum, row) => sum + Number((row.split(';')[8] ?? '0').replace(',', '')), 0);
+    expect(cents).toBeGreaterThan(0);
+  });
+
+  it('streams every record of six cycles for the heavy customer', async () => {
+    const from = cyclePeriod(new Date(), 1, 5).start;
+    const to = localDate(Date.now());
+    const start = performance.now();
+    const response = await download(C.yasmine, K.yasmine, `type=CONSO&from=${from}&to=${to}`, tokens.yasmine);
+    const ms = Math.round(performance.now() - start);
+    expect(response.statusCode).toBe(200);
+    const expected = countIn(K.yasmine, from, to);
+    expect(expected).toBeGreaterThan(200_000);
+    // Header + one CRLF-terminated line per record.
+    let newlines = 0;
+    for (const byte of response.rawPayload) if (byte === 0x0a) newlines++;
+    expect(newlines).toBe(expected + 1);
+    console.info(`usage CSV, Yasmine, 6 cycles: ${ms} ms, ${response.rawPayload.length} bytes, ${expected} records`);
+  });
+
+  it('lets a plain user download its own line', async () => {
+    const response = await download(C.martinLogistics, K.lucas, 'type=CONSO', tokens.lucas);
+    expect(response.statusCode).toBe(200);
+    expect(response.body.replace(/^\uFEFF/, '').split(';')[0]).toBe('Datum en uur');
+  });
+
+  it.each([
+    { query: 'type=XLS', field: 'type' },
+    { query: '', field: 'type' },
+    { query: 'type=PDF&from=2026-11-10&to=2026-11-01', field: 'to' },
+    { query: 'type=CONSO&to=yesterday', field: 'to' },
+  ])('answers 400 naming $field for "$query"', async ({ query, field }) => {
+    const response = await download(C.sophie, K.sophieMain, query, tokens.sophie);
+    expect(response.statusCode).toBe(400);
+    expect(errorBodySchema.parse(response.json()).fields?.map((f) => f.field)).toContain(field);
+  });
+});
+
+describe('csvCell', () => {
+  it.each([
+    { value: 'plain', expected: 'plain' },
+    { value: 'semi;colon', expected: '"semi;colon"' },
+    { value: 'say "hi"', expected: '"say ""hi"""' },
+    { value: 'two\nlines', expected: '"two\nlines"' },
+    { value: '=SUM(A1:A2)', expected: "'=SUM(A1:A2)" },
+    { value: '+32 470', expected: "'+32 470" },
+    { value: '@cmd', expected: "'@cmd" },
+    { value: 'Données', expected: 'Données' },
+    { value: 12, expected: '12' },
+    { value: 0.5, expected: '0,5' },
+  ])('writes $value as $expected', ({ value, expected }) => {
+    expect(csvCell(value)).toBe(expected);
+  });
+});
