@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { languageSchema } from './common.ts';
-import { emailSchema, loginIdentifierSchema, newPasswordSchema, passwordSchema, phoneSchema, pinSchema, verificationCodeSchema } from './validators.ts';
+import { customerNumberSchema, emailSchema, loginIdentifierSchema, newPasswordSchema, passwordSchema, phoneSchema, pinSchema, verificationCodeSchema } from './validators.ts';
 
 export const scopes = ['LEGACY', 'TEMP', 'DEFAULT'] as const;
 export const roles = ['owner', 'admin', 'user', 'none'] as const;
@@ -28,67 +28,128 @@ export const authUserSchema = z.object({
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
 
-/** A plain user logs in with its phone number; everyone else with customer number, energy number or e-mail. */
-export const loginRequestSchema = z.object({
-  login: loginIdentifierSchema,
-  password: z.string({ error: 'validation:required' }).min(1, 'validation:required').max(128),
-  deviceId: z.string().max(100).optional(),
-  deviceKey: z.string().max(200).optional(),
-});
+/**
+ * This device, as the app names it (issue 4): `deviceId` a random UUID, `deviceKey` a random secret of at least
+ * 32 bytes (base64url, ≥ 43 characters) made with WebCrypto. The server stores only hashes; a PIN works only
+ * together with the key of the device it was set on.
+ */
+export const deviceIdSchema = z.string({ error: 'validation:required' }).min(1, 'validation:required').max(100, 'validation:invalid');
+export const deviceKeySchema = z.string({ error: 'validation:required' }).min(32, 'validation:invalid').max(200, 'validation:invalid');
+
+/** Both halves of a device or neither: a key without its id (or the reverse) is a client bug worth a 400. */
+const devicePair = (value: { deviceId?: string | undefined; deviceKey?: string | undefined }, ctx: z.RefinementCtx): void => {
+  if (value.deviceId !== undefined && value.deviceKey === undefined) ctx.addIssue({ code: 'custom', path: ['deviceKey'], message: 'validation:required' });
+  if (value.deviceKey !== undefined && value.deviceId === undefined) ctx.addIssue({ code: 'custom', path: ['deviceId'], message: 'validation:required' });
+};
+
+/**
+ * A plain user logs in with its phone number; everyone else with customer number, energy number or e-mail.
+ * With `deviceId` + `deviceKey` the session is bound to this device (needed before `setupPin`, and then
+ * `renewAccess` must send the same key).
+ */
+export const loginRequestSchema = z
+  .object({
+    login: loginIdentifierSchema,
+    password: z.string({ error: 'validation:required' }).min(1, 'validation:required').max(128),
+    deviceId: deviceIdSchema.optional(),
+    deviceKey: deviceKeySchema.optional(),
+  })
+  .superRefine(devicePair);
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 /**
- * Login answer. Tokens travel in HttpOnly cookies (ARCHITECTURE.md); the body repeats them only for non-browser
- * clients, and the app never stores them.
+ * Login answer (password, PIN, link, renewal). Tokens travel in HttpOnly cookies (ARCHITECTURE.md); the body
+ * repeats them only for non-browser clients, and the app never stores them. `device` is present when the session
+ * is bound to a device: `pin_expires_at` is null while no PIN is set on it (→ offer PIN setup on a touch device).
  */
 export const loginResponseSchema = z.object({
   token: z.string(),
   refresh_token: z.string(),
   expires_at: z.string(),
+  /** When the refresh token (and so this login) ends: 3 months after the password or PIN login. */
+  refresh_expires_at: z.string(),
   user: authUserSchema,
+  device: z.object({ id: z.string(), pin_expires_at: z.string().nullable() }).optional(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const tokenExpiredRequestSchema = z.object({ token: z.string().max(500).optional() });
 export const tokenExpiredResponseSchema = z.object({ expired: z.boolean(), expires_at: z.string().nullable() });
 
+/** `deviceId`: this device's PIN stops working too (full logout). `accessOnly`: only the access token dies. */
 export const logoutRequestSchema = z.object({ deviceId: z.string().max(100).optional(), accessOnly: z.boolean().optional() });
 
+/**
+ * Silent renewal with the refresh token (HttpOnly cookie; `refresh_token` in the body for non-browser clients).
+ * `deviceKey` is required when the session is bound to a device. Rotates the refresh token; a rotated token that
+ * comes back revokes its whole family. 419 `invalidToken`: unknown, expired, revoked or reused → forget it and log
+ * in; 429: too many failures from this address.
+ */
 export const renewAccessRequestSchema = z.object({
   refresh_token: z.string().max(500).optional(),
   deviceKey: z.string().max(200).optional(),
 });
 
+/** PIN login (and PIN renewal at /login/renew): the user's guid, this device, and the PIN. */
 export const pinLoginRequestSchema = z.object({
-  guid: z.string().min(1).max(64),
-  deviceId: z.string().min(1).max(100),
-  deviceKey: z.string().min(1).max(200),
+  guid: z.string({ error: 'validation:required' }).min(1, 'validation:required').max(64),
+  deviceId: deviceIdSchema,
+  deviceKey: deviceKeySchema,
   pin: pinSchema,
 });
 
+/** Sets the PIN of this device (logged in). The answer's `expires_at` is the PIN's expiry (3 months). */
 export const pinSetupRequestSchema = z.object({
-  deviceId: z.string().min(1).max(100),
-  deviceKey: z.string().min(1).max(200),
+  deviceId: deviceIdSchema,
+  deviceKey: deviceKeySchema,
   pin: pinSchema,
 });
+export const pinSetupResponseSchema = z.object({ expires_at: z.string() });
+
+/** Optional with every body: the language of the e-mail or SMS the call sends (default: the account's). */
+const messageLang = { lang: languageSchema.optional() };
 
 export const languageRequestSchema = z.object({ lang: languageSchema });
 
-export const changePasswordRequestSchema = z
-  .object({ old_pwd: z.string().min(1, 'validation:required').max(128), pwd: passwordSchema })
-  .refine((v) => v.old_pwd !== v.pwd, { path: ['pwd'], message: 'validation:password.reuse' });
+/**
+ * Logged-in change (SPEC §7: old_pwd, pwd). The "must differ" rule is the server's answer (422 `samePassword`,
+ * field pwd), so that the form's check and the server's agree on one message; a wrong old password is 422
+ * `invalidCredentials` on field old_pwd (not 401: the session is fine).
+ */
+export const changePasswordRequestSchema = z.object({
+  old_pwd: z.string({ error: 'validation:required' }).min(1, 'validation:required').max(128),
+  pwd: passwordSchema,
+});
 
+/** Starts a recovery: a link by e-mail (/login/recover-password/{uuid}/{token}) or a 6-digit code by SMS. */
 export const resetPasswordRequestSchema = z.union([
-  z.object({ email: emailSchema }),
-  z.object({ msisdn: phoneSchema }),
+  z.object({ email: emailSchema, ...messageLang }),
+  z.object({ msisdn: phoneSchema, ...messageLang }),
 ]);
 
+/** Ends an SMS recovery: the code sent to the phone and the new password. */
 export const recoverBySmsRequestSchema = z.object({ msisdn: phoneSchema, code: verificationCodeSchema, pwd: passwordSchema });
 export const createPasswordRequestSchema = z.object({ pwd: passwordSchema });
+
+/**
+ * Account creation: customer number + the contact e-mail → a link to /login/create-password/{uuid}/{token}; or a
+ * phone number (a line of the operator without a plain-user account) → an SMS code for `createAccountBySms`.
+ */
 export const createAccountRequestSchema = z.union([
-  z.object({ customer: z.string().trim().min(1, 'validation:required').max(254), email: emailSchema }),
-  z.object({ msisdn: phoneSchema }),
+  z.object({ customer: customerNumberSchema, email: emailSchema, ...messageLang }),
+  z.object({ msisdn: phoneSchema, ...messageLang }),
 ]);
+
+/** Ends an account creation by phone: the code sent by SMS and the password; the account logs in with the phone number. */
+export const createAccountBySmsRequestSchema = z.object({ msisdn: phoneSchema, code: verificationCodeSchema, pwd: passwordSchema });
+
+/** E-mail confirmation link /account/confirm-email/{uuid}/{token}: uuid = the customer's guid. */
+export const confirmEmailRequestSchema = z.object({ token: z.string({ error: 'validation:required' }).min(1, 'validation:required').max(200) });
+
+/** Login by link /login/{uuid}/{token}: optional device, as for a password login. */
+export const linkLoginRequestSchema = z
+  .object({ deviceId: deviceIdSchema.optional(), deviceKey: deviceKeySchema.optional() })
+  .superRefine(devicePair);
 
 /** Recovery initialisation answer (SPEC §7): a user with customer_ref or email. */
 export const recoveryInitResponseSchema = z.object({

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { activateOrderRequestSchema, activateOrderResponseSchema } from './activation.ts';
 import {
-  changePasswordRequestSchema, createAccountRequestSchema, createPasswordRequestSchema, languageRequestSchema,
-  loginRequestSchema, loginResponseSchema, logoutRequestSchema, pinLoginRequestSchema, pinSetupRequestSchema,
-  recoverBySmsRequestSchema, recoveryInitResponseSchema, renewAccessRequestSchema, resetPasswordRequestSchema,
-  tokenExpiredRequestSchema, tokenExpiredResponseSchema,
+  changePasswordRequestSchema, confirmEmailRequestSchema, createAccountBySmsRequestSchema, createAccountRequestSchema,
+  createPasswordRequestSchema, languageRequestSchema, linkLoginRequestSchema, loginRequestSchema, loginResponseSchema,
+  logoutRequestSchema, pinLoginRequestSchema, pinSetupRequestSchema, pinSetupResponseSchema, recoverBySmsRequestSchema,
+  recoveryInitResponseSchema, renewAccessRequestSchema, resetPasswordRequestSchema, tokenExpiredRequestSchema,
+  tokenExpiredResponseSchema,
 } from './auth.ts';
 import { idParamSchema, languageSchema, okSchema, pagingQuerySchema } from './common.ts';
 import {
@@ -55,8 +56,10 @@ export const endpoints = define({
   // Public calls (SPEC §7)
   login: { method: 'POST', base: 'public', path: '/users/login', body: loginRequestSchema, response: loginResponseSchema },
   loginPin: { method: 'POST', base: 'public', path: '/users/login/pin', body: pinLoginRequestSchema, response: loginResponseSchema },
-  loginByLink: { method: 'POST', base: 'public', path: '/users/login/:uuid/:token', params: linkParams, response: loginResponseSchema },
+  // uuid = the user's guid; body optional ({ deviceId, deviceKey } binds the session to this device).
+  loginByLink: { method: 'POST', base: 'public', path: '/users/login/:uuid/:token', params: linkParams, body: linkLoginRequestSchema.optional(), response: loginResponseSchema },
   createAccount: { method: 'POST', base: 'public', path: '/users/create-account', body: createAccountRequestSchema, response: okSchema },
+  createAccountBySms: { method: 'POST', base: 'public', path: '/users/create-account/sms', body: createAccountBySmsRequestSchema, response: okSchema },
   createPasswordInit: { method: 'GET', base: 'public', path: '/users/create-password/:uuid/:token', params: linkParams, response: recoveryInitResponseSchema },
   createPassword: { method: 'POST', base: 'public', path: '/users/create-password/:uuid/:token', params: linkParams, body: createPasswordRequestSchema, response: okSchema },
   recoverPasswordInit: { method: 'GET', base: 'public', path: '/users/recover-password/:uuid/:token', params: linkParams, response: recoveryInitResponseSchema },
@@ -68,7 +71,9 @@ export const endpoints = define({
   renewAccess: { method: 'POST', base: 'public', path: '/users/renew-access', body: renewAccessRequestSchema, response: loginResponseSchema },
   activateOrderDelivery: { method: 'POST', base: 'public', path: '/subscription/:customerId/contract/:contractId/order-delivery/activate', params: contractParams, body: activateOrderRequestSchema, response: activateOrderResponseSchema, onlineOnly: true },
   activateOrder: { method: 'POST', base: 'public', path: '/orders/activate', body: activateOrderRequestSchema, response: activateOrderResponseSchema, onlineOnly: true },
-  confirmEmail: { method: 'POST', base: 'public', path: '/subscription/:customerId/confirm-email', params: customerParams, body: z.object({ token: z.string().min(1).max(200) }), response: okSchema },
+  // SPEC §7 names the path subscription/{id}/confirm-email; the id is the customer's guid, the {uuid} of the app's
+  // /account/confirm-email/{uuid}/{token} link.
+  confirmEmail: { method: 'POST', base: 'public', path: '/subscription/:uuid/confirm-email', params: z.object({ uuid: z.string().min(1).max(64) }), body: confirmEmailRequestSchema, response: okSchema },
   publicCustomer: { method: 'GET', base: 'public', path: '/customer/:customerId/:token', params: z.object({ customerId: idParamSchema, token: z.string().min(1).max(200) }), response: z.object({ customer_ref: z.string(), first_name: z.string() }) },
 
   // Authenticated calls
@@ -82,7 +87,7 @@ export const endpoints = define({
   logout: { method: 'POST', base: 'api', path: '/user/logout', body: logoutRequestSchema, response: okSchema },
   relog: { method: 'POST', base: 'api', path: '/user/relog', body: emptyBody, response: z.object({ link: z.string(), login: z.string().optional(), guid: z.string().optional(), token: z.string().optional() }) },
   changePassword: { method: 'POST', base: 'api', path: '/user/password', body: changePasswordRequestSchema, response: okSchema },
-  setupPin: { method: 'POST', base: 'api', path: '/user/pin', body: pinSetupRequestSchema, response: z.object({ expires_at: z.string() }) },
+  setupPin: { method: 'POST', base: 'api', path: '/user/pin', body: pinSetupRequestSchema, response: pinSetupResponseSchema },
   patchContact: { method: 'PATCH', base: 'api', path: '/customer/:customerId/contact', params: customerParams, body: contactPatchSchema, response: contactSchema, queued: true },
   patchInvoicing: { method: 'PATCH', base: 'api', path: '/customer/:customerId/invoicing', params: customerParams, body: invoicingPatchSchema, response: invoicingSchema, queued: true },
   patchCostCenter: { method: 'PATCH', base: 'api', path: '/customer/:customerId/cost-center', params: customerParams, body: z.object({ name: z.string().min(1).max(80) }), response: okSchema, queued: true },

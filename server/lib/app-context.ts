@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts';
 import type { Clock } from './clock.ts';
+import type { MailConfig, Mailer } from './mailer.ts';
 
 /** What every plugin and route module receives from buildApp: passed explicitly, no Fastify decorators. */
 export type AppContext = {
@@ -7,6 +8,9 @@ export type AppContext = {
   clock: Clock;
   testMode: boolean;
   version: string;
+  /** E-mail and SMS sender (SMTP, or the development outbox) and the settings its links use. */
+  mailer: Mailer;
+  mail: MailConfig;
   /** Mutable runtime switches (test mode toggles maintenance). */
   state: { maintenance: boolean };
 };

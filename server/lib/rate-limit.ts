@@ -3,10 +3,13 @@ import { ApiError } from './api-error.ts';
 import type { ErrorCode } from '#contract/errors';
 import { stmt } from './sql.ts';
 
-/**
- * Rate limits with growing waits (ARCHITECTURE.md "Session and security decisions"), kept in login_attempts so
- * they survive a restart. The `freeAttempts`-th failure inside `windowMs` locks the key; every further failure
- * locks it for twice as long as the previous one, up to `maxLockMs`; a success clears the key.
+/*
+ * Rate limits with growing waits (ARCHITECTURE.md "Session and security decisions", SPEC §8), kept in
+ * login_attempts so they survive a restart. Every failure is recorded under one or more keys (the account, the
+ * caller's address, the phone number …). The `freeAttempts`-th failure locks the key for `firstLockMs`; every
+ * further failure doubles the wait, up to `maxLockMs`. The count is forgotten only after `windowMs` without any
+ * failure (a sliding window: a patient guesser who keeps failing never earns a fresh set of free attempts), or
+ * when a success clears the key.
  */
 export type RateLimitPolicy = {
   freeAttempts: number;
@@ -16,43 +19,120 @@ export type RateLimitPolicy = {
   code: ErrorCode;
 };
 
-/** Login: 5 free tries per 15 minutes, then 30 s, 1 min, 2 min … up to the 30 minutes of SPEC §8. */
+const MINUTE = 60_000;
+
+/**
+ * Per account: 5 free tries, then 30 s, 1, 2, 4, 8, 16 and at most 30 minutes between tries. A user who mistypes
+ * a few times barely notices; a guesser gets about 50 tries a day per account instead of thousands a second.
+ */
 export const loginPolicy: RateLimitPolicy = {
   freeAttempts: 5,
-  windowMs: 15 * 60_000,
+  windowMs: 15 * MINUTE,
   firstLockMs: 30_000,
-  maxLockMs: 30 * 60_000,
+  maxLockMs: 30 * MINUTE,
   code: 'tooManyLoginAttempts',
 };
 
-type AttemptRow = { key: string; count: number; window_start: string; locked_until: string | null };
+/**
+ * Per address, all accounts together (password, PIN, access renewal): catches one machine trying many accounts
+ * (credential stuffing). Generous, because an office or a mobile carrier puts many customers behind one address.
+ */
+export const addressPolicy: RateLimitPolicy = {
+  freeAttempts: 50,
+  windowMs: 15 * MINUTE,
+  firstLockMs: MINUTE,
+  maxLockMs: 30 * MINUTE,
+  code: 'tooManyLoginAttempts',
+};
+
+/** SMS codes and e-mailed links per recipient: 3 in a row, then blocked 30 minutes (SPEC §8, §9). */
+export const codeRequestPolicy: RateLimitPolicy = {
+  freeAttempts: 3,
+  windowMs: 30 * MINUTE,
+  firstLockMs: 30 * MINUTE,
+  maxLockMs: 30 * MINUTE,
+  code: 'tooManyCodeRequests',
+};
+
+/** Codes sent from one address to any recipients (stops one caller from spamming many numbers with SMS). */
+export const codeRequestAddressPolicy: RateLimitPolicy = {
+  freeAttempts: 20,
+  windowMs: 30 * MINUTE,
+  firstLockMs: 30 * MINUTE,
+  maxLockMs: 30 * MINUTE,
+  code: 'tooManyCodeRequests',
+};
+
+/**
+ * Wrong SMS codes per phone number and purpose: the 5th wrong code burns the codes sent and blocks the number for
+ * 30 minutes, so 10^6 codes cannot be walked through within their 10-minute life.
+ */
+export const codeAttemptPolicy: RateLimitPolicy = {
+  freeAttempts: 5,
+  windowMs: 30 * MINUTE,
+  firstLockMs: 30 * MINUTE,
+  maxLockMs: 30 * MINUTE,
+  code: 'tooManyCodeRequests',
+};
+
+type AttemptRow = { key: string; count: number; window_start: string; last_at: string | null; locked_until: string | null };
+
+const findRow = (db: Db, key: string): AttemptRow | undefined =>
+  stmt<[string], AttemptRow>(db, 'SELECT key, count, window_start, last_at, locked_until FROM login_attempts WHERE key = ?').get(key);
+
+/** Milliseconds the key is still locked for (0 when free). */
+export const lockedForMs = (db: Db, key: string, now: Date): number => {
+  const row = findRow(db, key);
+  if (!row?.locked_until) return 0;
+  return Math.max(0, new Date(row.locked_until).getTime() - now.getTime());
+};
 
 /** 429 with Retry-After while the key is locked. Called before the expensive check (scrypt) is made. */
 export const assertNotLocked = (db: Db, key: string, now: Date, policy: RateLimitPolicy): void => {
-  const row = stmt<[string], AttemptRow>(db, 'SELECT * FROM login_attempts WHERE key = ?').get(key);
-  if (!row?.locked_until) return;
-  const waitMs = new Date(row.locked_until).getTime() - now.getTime();
-  if (waitMs > 0) {
-    throw new ApiError(429, policy.code, 'Too many attempts', { retryAfter: Math.ceil(waitMs / 1000) });
-  }
+  const waitMs = lockedForMs(db, key, now);
+  if (waitMs > 0) throw new ApiError(429, policy.code, 'Too many attempts', { retryAfter: Math.ceil(waitMs / 1000) });
 };
 
-export const recordFailure = (db: Db, key: string, now: Date, policy: RateLimitPolicy): void => {
-  const row = stmt<[string], AttemptRow>(db, 'SELECT * FROM login_attempts WHERE key = ?').get(key);
-  const windowOpen = row !== undefined && now.getTime() - new Date(row.window_start).getTime() < policy.windowMs;
+/** Records one failure (or one counted request) and returns how long the key is now locked for (0 = not locked). */
+export const recordFailure = (db: Db, key: string, now: Date, policy: RateLimitPolicy): number => {
+  const row = findRow(db, key);
+  const last = row ? new Date(row.last_at ?? row.window_start).getTime() : Number.NEGATIVE_INFINITY;
+  const windowOpen = row !== undefined && now.getTime() - last < policy.windowMs;
   const count = windowOpen ? row.count + 1 : 1;
   const windowStart = windowOpen ? row.window_start : now.toISOString();
   // The failure that uses up the last free attempt starts the first lock.
   const excess = count - policy.freeAttempts + 1;
-  const lockedUntil =
-    excess > 0 ? new Date(now.getTime() + Math.min(policy.maxLockMs, policy.firstLockMs * 2 ** (excess - 1))).toISOString() : null;
-  stmt<[string, number, string, string | null]>(
+  const lockMs = excess > 0 ? Math.min(policy.maxLockMs, policy.firstLockMs * 2 ** (excess - 1)) : 0;
+  const lockedUntil = lockMs > 0 ? new Date(now.getTime() + lockMs).toISOString() : null;
+  stmt<[string, number, string, string, string | null]>(
     db,
-    `INSERT INTO login_attempts (key, count, window_start, locked_until) VALUES (?, ?, ?, ?)
-     ON CONFLICT (key) DO UPDATE SET count = excluded.count, window_start = excluded.window_start, locked_until = excluded.locked_until`,
-  ).run(key, count, windowStart, lockedUntil);
+    `INSERT INTO login_attempts (key, count, window_start, last_at, locked_until) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (key) DO UPDATE SET count = excluded.count, window_start = excluded.window_start,
+       last_at = excluded.last_at, locked_until = excluded.locked_until`,
+  ).run(key, count, windowStart, now.toISOString(), lockedUntil);
+  return lockMs;
 };
 
 export const clearAttempts = (db: Db, key: string): void => {
   stmt<[string]>(db, 'DELETE FROM login_attempts WHERE key = ?').run(key);
 };
+
+/** Throws the 429 of the first locked key among several (account, address …). */
+export const assertNoneLocked = (db: Db, now: Date, checks: readonly (readonly [string, RateLimitPolicy])[]): void => {
+  for (const [key, policy] of checks) assertNotLocked(db, key, now, policy);
+};
+
+/** Records a failure under several keys at once. */
+export const recordFailures = (db: Db, now: Date, checks: readonly (readonly [string, RateLimitPolicy])[]): void => {
+  for (const [key, policy] of checks) recordFailure(db, key, now, policy);
+};
+
+/** Keys: one counter per identifier however it is typed (e-mail case, lower-case customer number). */
+export const limitKeys = {
+  login: (login: string): string => `login:${login.trim().toLowerCase()}`,
+  address: (ip: string): string => `ip:${ip}`,
+  password: (userId: number): string => `password:${userId}`,
+  codeRequest: (recipient: string): string => `code-request:${recipient.trim().toLowerCase()}`,
+  codeRequestAddress: (ip: string): string => `code-request-ip:${ip}`,
+  codeAttempt: (msisdn: string, purpose: string): string => `code-attempt:${purpose}:${msisdn}`,
+} as const;

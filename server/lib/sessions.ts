@@ -8,6 +8,8 @@ import { findUserById, type UserRow } from './users.ts';
 export const ACCESS_TOKEN_DAYS = 1;
 export const REFRESH_TOKEN_MONTHS = 3;
 
+export type RevokeReason = 'logout' | 'rotated' | 'reuse' | 'passwordChanged' | 'passwordReset' | 'deviceRevoked';
+
 export type SessionRow = {
   id: number;
   user_id: number;
@@ -15,6 +17,10 @@ export type SessionRow = {
   expires_at: string;
   refresh_expires_at: string | null;
   revoked_at: string | null;
+  revoked_reason: RevokeReason | null;
+  rotated_at: string | null;
+  /** devices.id when the session was opened on a registered device (PIN login, or a login that sent a device). */
+  device_id: number | null;
 };
 
 export type IssuedSession = {
@@ -27,24 +33,43 @@ export type IssuedSession = {
 
 export type ResolvedSession = { session: SessionRow; user: UserRow };
 
-/**
- * Opens a session: fresh random tokens, only their hashes stored. `familyId` is passed when a refresh token is
- * rotated, so reuse of an old refresh token can revoke the whole family (ARCHITECTURE.md).
- */
-export const createSession = (db: Db, userId: number, now: Date, familyId: string = newGuid()): IssuedSession => {
+export type CreateSessionOptions = {
+  /** Passed when a refresh token is rotated, so reuse of an old one can revoke the whole family. */
+  familyId?: string;
+  deviceId?: number | null;
+  /**
+   * A rotated session keeps the refresh expiry of the login that started the family: renewing access every day
+   * must not stretch a 3-month session forever (the PIN and the password are asked again after 3 months).
+   */
+  refreshExpiresAt?: Date;
+};
+
+/** Opens a session: fresh random tokens, only their hashes stored. */
+export const createSession = (db: Db, userId: number, now: Date, options: CreateSessionOptions = {}): IssuedSession => {
   const accessToken = randomToken();
   const refreshToken = randomToken();
-  const expiresAt = addDays(now, ACCESS_TOKEN_DAYS);
-  const refreshExpiresAt = addMonths(now, REFRESH_TOKEN_MONTHS);
-  const result = stmt<[number, string, string, string, string, string, string]>(
+  const refreshExpiresAt = options.refreshExpiresAt ?? addMonths(now, REFRESH_TOKEN_MONTHS);
+  // The access token never outlives the refresh token of its family.
+  const oneDay = addDays(now, ACCESS_TOKEN_DAYS);
+  const expiresAt = oneDay.getTime() < refreshExpiresAt.getTime() ? oneDay : refreshExpiresAt;
+  const result = stmt<[number, string, string, string, string, string, string, number | null]>(
     db,
-    `INSERT INTO sessions (user_id, access_token_hash, refresh_token_hash, family_id, expires_at, refresh_expires_at, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  ).run(userId, hashToken(accessToken), hashToken(refreshToken), familyId, expiresAt.toISOString(), refreshExpiresAt.toISOString(), now.toISOString());
+    `INSERT INTO sessions (user_id, access_token_hash, refresh_token_hash, family_id, expires_at, refresh_expires_at, created_at, device_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    userId,
+    hashToken(accessToken),
+    hashToken(refreshToken),
+    options.familyId ?? newGuid(),
+    expiresAt.toISOString(),
+    refreshExpiresAt.toISOString(),
+    now.toISOString(),
+    options.deviceId ?? null,
+  );
   return { sessionId: Number(result.lastInsertRowid), accessToken, refreshToken, expiresAt, refreshExpiresAt };
 };
 
-const SESSION_COLUMNS = 'id, user_id, family_id, expires_at, refresh_expires_at, revoked_at';
+const SESSION_COLUMNS = 'id, user_id, family_id, expires_at, refresh_expires_at, revoked_at, revoked_reason, rotated_at, device_id';
 
 /** The session of an access token and its user, whatever the session's state (expiry checks are the caller's). */
 export const findSessionByAccessToken = (db: Db, token: string): ResolvedSession | undefined => {
@@ -54,6 +79,10 @@ export const findSessionByAccessToken = (db: Db, token: string): ResolvedSession
   const user = session ? findUserById(db, session.user_id) : undefined;
   return session && user ? { session, user } : undefined;
 };
+
+/** The session of a refresh token, whatever its state (the caller tells expiry, rotation and revocation apart). */
+export const findSessionByRefreshToken = (db: Db, token: string): SessionRow | undefined =>
+  stmt<[string], SessionRow>(db, `SELECT ${SESSION_COLUMNS} FROM sessions WHERE refresh_token_hash = ?`).get(hashToken(token));
 
 export const isAccessValid = (session: SessionRow, now: Date): boolean =>
   session.revoked_at === null && new Date(session.expires_at).getTime() > now.getTime();
@@ -65,9 +94,49 @@ export const resolveAccessToken = (db: Db, token: string, now: Date): ResolvedSe
 };
 
 /** Full logout: neither token of the session works any more. */
-export const revokeSession = (db: Db, sessionId: number, now: Date): void => {
-  stmt<[string, number]>(db, 'UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(now.toISOString(), sessionId);
+export const revokeSession = (db: Db, sessionId: number, now: Date, reason: RevokeReason = 'logout'): void => {
+  stmt<[string, RevokeReason, number]>(db, 'UPDATE sessions SET revoked_at = ?, revoked_reason = ? WHERE id = ? AND revoked_at IS NULL').run(
+    now.toISOString(),
+    reason,
+    sessionId,
+  );
 };
+
+/** Every session descended from one login: used on refresh-token reuse and on logout. */
+export const revokeFamily = (db: Db, familyId: string, now: Date, reason: RevokeReason): void => {
+  stmt<[string, RevokeReason, string]>(db, 'UPDATE sessions SET revoked_at = ?, revoked_reason = ? WHERE family_id = ? AND revoked_at IS NULL').run(
+    now.toISOString(),
+    reason,
+    familyId,
+  );
+};
+
+/** Every session of a user but one (password change keeps the session that made it). */
+export const revokeUserSessions = (db: Db, userId: number, now: Date, reason: RevokeReason, exceptSessionId: number | null = null): void => {
+  stmt<[string, RevokeReason, number, number]>(
+    db,
+    'UPDATE sessions SET revoked_at = ?, revoked_reason = ? WHERE user_id = ? AND id <> ? AND revoked_at IS NULL',
+  ).run(now.toISOString(), reason, userId, exceptSessionId ?? -1);
+};
+
+/** Sessions opened on a device die with the device (too many PINs, logout of that device). */
+export const revokeDeviceSessions = (db: Db, deviceId: number, now: Date, reason: RevokeReason): void => {
+  stmt<[string, RevokeReason, number]>(db, 'UPDATE sessions SET revoked_at = ?, revoked_reason = ? WHERE device_id = ? AND revoked_at IS NULL').run(
+    now.toISOString(),
+    reason,
+    deviceId,
+  );
+};
+
+/**
+ * Marks a session's refresh token as exchanged: its access token dies too, so the old pair is fully replaced.
+ * Returns false when another request rotated it first (then the caller treats this one as a reuse).
+ */
+export const markRotated = (db: Db, sessionId: number, now: Date): boolean =>
+  stmt<[string, string, number]>(
+    db,
+    "UPDATE sessions SET rotated_at = ?, revoked_at = ?, revoked_reason = 'rotated' WHERE id = ? AND rotated_at IS NULL AND revoked_at IS NULL",
+  ).run(now.toISOString(), now.toISOString(), sessionId).changes === 1;
 
 /** Logout with `accessOnly`: the access token dies now, the refresh token stays usable to renew access. */
 export const expireAccessToken = (db: Db, sessionId: number, now: Date): void => {

@@ -24,6 +24,48 @@ export const USER_COLUMNS =
 export const findUserById = (db: Db, id: number): UserRow | undefined =>
   stmt<[number], UserRow>(db, `SELECT ${USER_COLUMNS} FROM users u WHERE u.id = ?`).get(id);
 
+export const findUserByGuid = (db: Db, guid: string): UserRow | undefined =>
+  stmt<[string], UserRow>(db, `SELECT ${USER_COLUMNS} FROM users u WHERE u.guid = ?`).get(guid);
+
+/** Any account with this e-mail address (case-insensitive: the column is COLLATE NOCASE). */
+export const findUserByEmail = (db: Db, email: string): UserRow | undefined =>
+  stmt<[string], UserRow>(db, `SELECT ${USER_COLUMNS} FROM users u WHERE u.email = ?`).get(email.trim());
+
+/** The plain user that logs in with this phone number (SPEC §1). */
+export const findUserByMsisdn = (db: Db, msisdn: string): UserRow | undefined =>
+  stmt<[string], UserRow>(db, `SELECT ${USER_COLUMNS} FROM users u WHERE u.msisdn = ?`).get(msisdn);
+
+/**
+ * The account that receives a password reset sent to a phone: the plain user of that number, otherwise the
+ * owner (then admin) of the customer whose contact mobile it is (owners log in by customer number, not by phone).
+ */
+export const findUserForPhone = (db: Db, msisdn: string): UserRow | undefined =>
+  findUserByMsisdn(db, msisdn) ??
+  stmt<[string], UserRow>(
+    db,
+    `SELECT ${USER_COLUMNS} FROM users u JOIN contacts ct ON ct.customer_id = u.customer_id
+     WHERE ct.mobile = ? AND u.role IN ('owner', 'admin')
+     ORDER BY CASE u.role WHEN 'owner' THEN 0 ELSE 1 END, u.id LIMIT 1`,
+  ).get(msisdn);
+
+export const setPasswordHash = (db: Db, userId: number, passwordHash: string): void => {
+  stmt<[string, number]>(db, 'UPDATE users SET password_hash = ? WHERE id = ?').run(passwordHash, userId);
+};
+
+export type NewUser = Pick<UserRow, 'guid' | 'customer_id' | 'role' | 'email' | 'msisdn' | 'language' | 'first_name' | 'last_name' | 'birth_date'>;
+
+/** A new account without a password: it gets one through its create-password link or SMS code. */
+export const insertUser = (db: Db, user: NewUser, now: Date): UserRow => {
+  const result = stmt<[string, number | null, string, string | null, string | null, string, string | null, string | null, string | null, string]>(
+    db,
+    `INSERT INTO users (guid, customer_id, scope, role, email, msisdn, language, first_name, last_name, birth_date, created_at)
+     VALUES (?, ?, 'DEFAULT', ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(user.guid, user.customer_id, user.role, user.email, user.msisdn, user.language, user.first_name, user.last_name, user.birth_date, now.toISOString());
+  const row = findUserById(db, Number(result.lastInsertRowid));
+  if (!row) throw new Error('user just inserted is missing');
+  return row;
+};
+
 /** SPEC §3 "Auth user" as the contract sends it; never includes the password hash. */
 export const toAuthUser = (user: UserRow): AuthUser => ({
   id: user.id,

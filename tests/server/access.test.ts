@@ -11,7 +11,7 @@ const user = (overrides: Partial<UserRow>): UserRow => ({
 });
 const session = (overrides: Partial<UserRow>): ResolvedSession => ({
   user: user(overrides),
-  session: { id: 1, user_id: 1, family_id: 'f', expires_at: '', refresh_expires_at: null, revoked_at: null },
+  session: { id: 1, user_id: 1, family_id: 'f', expires_at: '', refresh_expires_at: null, revoked_at: null, revoked_reason: null, rotated_at: null, device_id: null },
 });
 const statusOf = (run: () => void): number | 'ok' => {
   try {

@@ -1,0 +1,66 @@
+import type { Language } from '#contract/common';
+import { ApiError } from './api-error.ts';
+import type { AppContext } from './app-context.ts';
+import { findContact } from './customer-data.ts';
+import type { Channel } from './mailer.ts';
+import { renderMessage, type MessageKind, type MessageVars } from './messages.ts';
+import { CODE_TTL_MS, issueLink, LINK_TTL_MS } from './one-time-codes.ts';
+import { stmt } from './sql.ts';
+import type { UserRow } from './users.ts';
+
+/*
+ * Sending the account messages (issue 4): one place renders the text in the right language, fills in the
+ * lifetimes, and turns a delivery failure into the contract's 502 `serverError` (SPEC §8 "Account create or
+ * recover: server error") instead of a 500.
+ */
+
+export const linkHours = LINK_TTL_MS / 3_600_000;
+export const codeMinutes = CODE_TTL_MS / 60_000;
+
+export const sendAccountMessage = async (
+  ctx: AppContext,
+  message: { channel: Channel; to: string; lang: Language; kind: MessageKind; vars: MessageVars },
+): Promise<void> => {
+  const { subject, text } = renderMessage(message.lang, message.kind, { hours: linkHours, minutes: codeMinutes, ...message.vars }, message.channel);
+  try {
+    await ctx.mailer.send({ channel: message.channel, to: message.to, subject: message.channel === 'EMAIL' ? subject : null, text });
+  } catch {
+    throw new ApiError(502, 'serverError', 'The message could not be sent');
+  }
+};
+
+/** Full URL of an app path, on the configured origin (never the request's Host header). */
+export const appUrl = (ctx: AppContext, path: string): string => `${ctx.mail.publicUrl}${path}`;
+
+export const displayName = (user: Pick<UserRow, 'first_name' | 'last_name'>): string =>
+  [user.first_name, user.last_name].filter((part) => part && part.length > 0).join(' ');
+
+/**
+ * Sends the e-mail confirmation link /account/confirm-email/{customer guid}/{token} to the customer's contact
+ * address (for the contact route after an e-mail change, and the test-mode switch). The link is tied to that
+ * address: if the address changes again, the old link stops working. Returns the link parts.
+ */
+export const sendEmailConfirmation = async (
+  ctx: AppContext,
+  customerId: number,
+  lang?: Language,
+): Promise<{ uuid: string; token: string; path: string }> => {
+  const contact = findContact(ctx.db, customerId);
+  const customer = stmt<[number], { guid: string }>(ctx.db, 'SELECT guid FROM customers WHERE id = ?').get(customerId);
+  // The link is stored against an account of the customer (link_tokens.user_id): owner first.
+  const user = stmt<[number], { id: number }>(
+    ctx.db,
+    "SELECT id FROM users WHERE customer_id = ? ORDER BY CASE role WHEN 'owner' THEN 0 WHEN 'admin' THEN 1 ELSE 2 END, id LIMIT 1",
+  ).get(customerId);
+  if (!contact || !customer || !user) throw new ApiError(404, 'customerNotFound', 'Customer not found');
+  const token = issueLink(ctx.db, user.id, 'confirmEmail', ctx.clock.now(), contact.email.toLowerCase());
+  const path = `/account/confirm-email/${customer.guid}/${token}`;
+  await sendAccountMessage(ctx, {
+    channel: 'EMAIL',
+    to: contact.email,
+    lang: lang ?? contact.language,
+    kind: 'confirmEmail',
+    vars: { name: `${contact.first_name} ${contact.last_name}`, link: appUrl(ctx, path) },
+  });
+  return { uuid: customer.guid, token, path };
+};

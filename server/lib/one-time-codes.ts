@@ -1,0 +1,96 @@
+import type { Db } from '../db/database.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { stmt } from './sql.ts';
+import { hashToken, randomCode, randomToken } from './tokens.ts';
+
+/*
+ * Single-use secrets sent by e-mail or SMS (issue 4): links (256-bit random tokens, SHA-256 stored, 24 hours)
+ * and 6-digit SMS codes (scrypt stored, 10 minutes). Issuing a new one of a kind retires the earlier ones, so
+ * only the latest message works.
+ */
+
+export const LINK_TTL_MS = 24 * 60 * 60 * 1000;
+export const CODE_TTL_MS = 10 * 60 * 1000;
+
+export type LinkPurpose = 'createPassword' | 'recoverPassword' | 'confirmEmail' | 'login';
+export type CodePurpose = 'createAccount' | 'recoverPassword';
+
+type LinkRow = { id: number; user_id: number; purpose: LinkPurpose; expires_at: string; used_at: string | null; target: string | null };
+
+export const issueLink = (db: Db, userId: number, purpose: LinkPurpose, now: Date, target: string | null = null): string => {
+  const token = randomToken();
+  stmt<[string, number, LinkPurpose]>(db, 'UPDATE link_tokens SET used_at = ? WHERE user_id = ? AND purpose = ? AND used_at IS NULL').run(
+    now.toISOString(),
+    userId,
+    purpose,
+  );
+  stmt<[number, LinkPurpose, string, string, string | null, string]>(
+    db,
+    'INSERT INTO link_tokens (user_id, purpose, token_hash, expires_at, target, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+  ).run(userId, purpose, hashToken(token), new Date(now.getTime() + LINK_TTL_MS).toISOString(), target, now.toISOString());
+  return token;
+};
+
+export type LinkCheck = { ok: true; link: LinkRow } | { ok: false; reason: 'unknown' | 'expired' };
+
+/**
+ * A link is unknown (404) when no token of that purpose matches or it belongs to someone else than `owns` says;
+ * expired (419) when it is past its 24 hours or was already used.
+ */
+export const checkLink = (db: Db, token: string, purpose: LinkPurpose, now: Date, owns: (userId: number) => boolean): LinkCheck => {
+  const link = stmt<[string, LinkPurpose], LinkRow>(
+    db,
+    'SELECT id, user_id, purpose, expires_at, used_at, target FROM link_tokens WHERE token_hash = ? AND purpose = ?',
+  ).get(hashToken(token), purpose);
+  if (!link || !owns(link.user_id)) return { ok: false, reason: 'unknown' };
+  if (link.used_at !== null || new Date(link.expires_at).getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
+  return { ok: true, link };
+};
+
+/** Marks a link used; false when a concurrent request used it first. */
+export const useLink = (db: Db, linkId: number, now: Date): boolean =>
+  stmt<[string, number]>(db, 'UPDATE link_tokens SET used_at = ? WHERE id = ? AND used_at IS NULL').run(now.toISOString(), linkId).changes === 1;
+
+type CodeRow = { id: number; code_hash: string; expires_at: string; used_at: string | null };
+
+export const issueCode = (db: Db, msisdn: string, purpose: CodePurpose, now: Date): string => {
+  const code = randomCode();
+  retireCodes(db, msisdn, purpose, now);
+  stmt<[string, CodePurpose, string, string, string]>(
+    db,
+    'INSERT INTO sms_codes (msisdn, purpose, code_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?)',
+  ).run(msisdn, purpose, hashPassword(code), new Date(now.getTime() + CODE_TTL_MS).toISOString(), now.toISOString());
+  return code;
+};
+
+/** No open code of this kind works any more (a new one was sent, or too many wrong codes were tried). */
+export const retireCodes = (db: Db, msisdn: string, purpose: CodePurpose, now: Date): void => {
+  stmt<[string, string, CodePurpose]>(db, 'UPDATE sms_codes SET used_at = ? WHERE msisdn = ? AND purpose = ? AND used_at IS NULL').run(
+    now.toISOString(),
+    msisdn,
+    purpose,
+  );
+};
+
+export type CodeCheck = { ok: true; codeId: number } | { ok: false; reason: 'wrong' | 'expired' };
+
+/**
+ * Checks a code against the codes sent to this number in the last day (newest first): the open one → ok;
+ * one that is used or past its 10 minutes → expired (419: ask for a new code); none → wrong (422).
+ */
+export const checkCode = (db: Db, msisdn: string, purpose: CodePurpose, code: string, now: Date): CodeCheck => {
+  const since = new Date(now.getTime() - LINK_TTL_MS).toISOString();
+  const rows = stmt<[string, CodePurpose, string], CodeRow>(
+    db,
+    'SELECT id, code_hash, expires_at, used_at FROM sms_codes WHERE msisdn = ? AND purpose = ? AND created_at > ? ORDER BY id DESC LIMIT 5',
+  ).all(msisdn, purpose, since);
+  for (const row of rows) {
+    if (!verifyPassword(code, row.code_hash)) continue;
+    if (row.used_at !== null || new Date(row.expires_at).getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
+    return { ok: true, codeId: row.id };
+  }
+  return { ok: false, reason: 'wrong' };
+};
+
+export const useCode = (db: Db, codeId: number, now: Date): boolean =>
+  stmt<[string, number]>(db, 'UPDATE sms_codes SET used_at = ? WHERE id = ? AND used_at IS NULL').run(now.toISOString(), codeId).changes === 1;
