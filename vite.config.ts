@@ -1,10 +1,69 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 
+/*
+ * Web app manifest (French first, SPEC §1). Chromium's manifest localization (`*_localized`) carries the Dutch
+ * and English names; browsers that do not know it keep the French ones.
+ */
+const manifest: Partial<ManifestOptions> & Record<string, unknown> = {
+  id: '/',
+  name: 'Mon espace mobile',
+  short_name: 'Mon mobile',
+  description: 'Gérez votre abonnement mobile, votre consommation et vos factures.',
+  name_localized: { nl: 'Mijn mobiele ruimte', en: 'My mobile space' },
+  short_name_localized: { nl: 'Mijn mobiel', en: 'My mobile' },
+  description_localized: {
+    nl: 'Beheer uw mobiele abonnement, uw verbruik en uw facturen.',
+    en: 'Manage your mobile subscription, usage and invoices.',
+  },
+  lang: 'fr',
+  dir: 'ltr',
+  start_url: '/',
+  scope: '/',
+  display: 'standalone',
+  orientation: 'any',
+  theme_color: '#5b2a86',
+  background_color: '#ffffff',
+  categories: ['utilities', 'productivity'],
+  icons: [
+    { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+    { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+    { src: '/icon-maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+    { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+  ],
+};
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      // The app registers the worker itself (src/sync/sw-bridge.ts, workbox-window): an injected inline script
+      // would break the CSP, and the app needs the registration for its update prompt.
+      injectRegister: false,
+      manifestFilename: 'manifest.webmanifest',
+      includeAssets: ['favicon.svg', 'apple-touch-icon.png', 'robots.txt'],
+      manifest,
+      injectManifest: {
+        // Shell, lazy route chunks, the usage worker, locale chunks (i18n loads them as JS chunks), CSS, icons.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,json}'],
+        globIgnores: ['**/*.map'],
+        // The usage worker and the big shared chunks stay under this; a larger file would silently be skipped.
+        maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+        rollupFormat: 'iife',
+        sourcemap: true,
+      },
+      // Off in `npm run dev`: a worker in dev would serve stale modules from its cache against Vite's hot
+      // reload and answer API calls with the 15-minute rule, hiding every change being worked on. Offline
+      // behaviour is tested on the production build (e2e/offline*.spec.ts).
+      devOptions: { enabled: false },
+    }),
+  ],
   build: {
     target: 'es2022',
     sourcemap: true,

@@ -6,15 +6,22 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { openDatabase, type Db } from './db/database.ts';
 import type { AppContext } from './lib/app-context.ts';
 import { createClock } from './lib/clock.ts';
+import { createMailer, mailConfigFromEnv, type MailConfig } from './lib/mailer.ts';
 import { createRouter } from './lib/router.ts';
 import { registerErrorHandling, type SpaFallback } from './plugins/error-handler.ts';
 import { registerMaintenance } from './plugins/maintenance.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerAuthRoutes } from './routes/auth.ts';
+import { registerContactRoutes } from './routes/contact.ts';
 import { registerCustomerRoutes } from './routes/customer.ts';
+import { registerInvoiceRoutes } from './routes/invoices.ts';
+import { registerDevOutbox } from './routes/dev-outbox.ts';
 import { registerProductRoutes } from './routes/products.ts';
 import { registerStatusRoutes } from './routes/status.ts';
+import { registerAppliedTestRoute } from './routes/test-applied.ts';
 import { registerTestRoutes } from './routes/test-mode.ts';
+import { registerUsageRoutes } from './routes/usage.ts';
 
 export type BuildAppOptions = {
   /** SQLite file; ':memory:' (the default) for tests. Ignored when `db` is given. */
@@ -32,6 +39,8 @@ export type BuildAppOptions = {
   logger?: boolean;
   /** Largest accepted request body in bytes (413 above). */
   bodyLimit?: number;
+  /** Overrides the mail settings read from the environment (SMTP_URL, MAIL_FROM, SMS_GATEWAY_DOMAIN, PUBLIC_URL). */
+  mail?: Partial<MailConfig>;
 };
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -73,7 +82,9 @@ const registerStatic = async (app: FastifyInstance, staticDir: string): Promise<
 export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyInstance> => {
   const clock = createClock(options.now);
   const db = options.db ?? openDatabase(options.dbFile ?? ':memory:', { now: clock.now() });
-  const ctx: AppContext = { db, clock, testMode: options.testMode === true, version: readVersion(), state: { maintenance: false } };
+  const mail: MailConfig = { ...mailConfigFromEnv(), ...options.mail };
+  const mailer = createMailer(db, clock, mail);
+  const ctx: AppContext = { db, clock, testMode: options.testMode === true, version: readVersion(), mailer, mail, state: { maintenance: false } };
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -90,12 +101,18 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   registerSecurityHeaders(app);
   registerMaintenance(app, ctx);
 
+  registerIdempotency(app, ctx);
   const router = createRouter(app, ctx);
   registerStatusRoutes(router, ctx);
   registerAuthRoutes(router, ctx);
   registerCustomerRoutes(router, ctx);
   registerProductRoutes(router, ctx);
+  registerUsageRoutes(router, ctx);
+  registerInvoiceRoutes(router, ctx);
+  registerContactRoutes(router, ctx);
   if (ctx.testMode) registerTestRoutes(router, ctx);
+  registerDevOutbox(app, ctx);
+  if (ctx.testMode) registerAppliedTestRoute(router, ctx);
 
   const spaFallback = options.staticDir ? await registerStatic(app, options.staticDir) : null;
   registerErrorHandling(app, spaFallback);

@@ -93,27 +93,66 @@ export type CallOptions = {
   headers?: Record<string, string>;
   /** Don't report this call's failure to the global handler (the caller shows its own message). */
   silent?: boolean;
+  /** Queued changes: sent as the `Idempotency-Key` header so that a replay applies once (ARCHITECTURE.md). */
+  idempotencyKey?: string;
 };
+
+/*
+ * Explicit refresh: calls started inside `explicitRefresh` carry `Cache-Control: no-cache`, which the service
+ * worker answers from the network first instead of its 15-minute cache. A depth counter, because the headers
+ * are computed synchronously when `call` starts, before its first await.
+ */
+let refreshDepth = 0;
+export const explicitRefresh = async <T>(run: () => Promise<T>): Promise<T> => {
+  refreshDepth += 1;
+  try {
+    const pending = run();
+    return await pending;
+  } finally {
+    refreshDepth -= 1;
+  }
+};
+
+// When the answer's data was fetched from the server: the service worker's stamp for a cached answer.
+const FETCHED_AT_HEADER = 'X-Sw-Fetched-At';
+const QUEUED_HEADER = 'X-Sw-Queued';
+const servedAtByData = new WeakMap<object, number>();
+
+/** When the server produced this parsed answer (ms): the worker's cache stamp, else undefined (just fetched). */
+export const servedAt = (data: unknown): number | undefined =>
+  data !== null && typeof data === 'object' ? servedAtByData.get(data) : undefined;
+
+const headersOf = (options: CallOptions): Record<string, string> => ({
+  Accept: 'application/json',
+  ...(refreshDepth > 0 ? { 'Cache-Control': 'no-cache' } : {}),
+  ...(options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {}),
+  ...options.headers,
+});
 
 /** Call one endpoint of the contract and parse its answer with the contract's schema. */
 export const call = async <E extends Endpoint>(endpoint: E, options: CallOptions = {}): Promise<ResponseOf<E>> => {
   const url = fillPath(endpointUrl(endpoint, apiBases), options.params ?? {});
   const signal = controller.signal;
   try {
-    const data: unknown = await ofetch(url, {
+    const raw = await ofetch.raw(url, {
       method: endpoint.method,
       body: options.body as Record<string, unknown> | undefined,
       query: options.query,
-      headers: { Accept: 'application/json', ...options.headers },
+      headers: headersOf(options),
       credentials: 'include',
       timeout: isOnline() ? onlineTimeoutMs : offlineTimeoutMs,
       signal,
       retry: 0,
     });
+    const data: unknown = raw._data;
     if (!endpoint.response) return data as ResponseOf<E>;
     const parsed = endpoint.response.safeParse(data);
     if (!parsed.success) {
       throw new ApiError({ status: 200, code: 'serverError', message: `unexpected answer from ${endpoint.path}`, endpoint: endpoint.path });
+    }
+    const fetchedAt = Number(raw.headers.get(FETCHED_AT_HEADER));
+    if (Number.isFinite(fetchedAt) && fetchedAt > 0 && parsed.data !== null && typeof parsed.data === 'object') {
+      servedAtByData.set(parsed.data, fetchedAt);
     }
     return parsed.data as ResponseOf<E>;
   } catch (error) {
@@ -137,5 +176,43 @@ export const saveStatus = async (save: () => Promise<unknown>): Promise<number> 
       return error.isNetwork || error.isAborted ? -1 : 500;
     }
     return 500;
+  }
+};
+
+export type MutationAnswer<E extends Endpoint> = { queued: true } | { queued: false; data: ResponseOf<E> };
+
+/**
+ * Send a queued change (ARCHITECTURE.md "Write") with its Idempotency-Key. The service worker answers 202 with
+ * its "queued" header when the network failed and it kept the change for background sync: that is not an
+ * answer from the server, so it comes back as `{ queued: true }`. Failures throw ApiError like `call`, silently:
+ * the outbox decides what the user sees.
+ */
+export const callMutation = async <E extends Endpoint>(
+  endpoint: E,
+  options: CallOptions & { idempotencyKey: string },
+): Promise<MutationAnswer<E>> => {
+  const url = fillPath(endpointUrl(endpoint, apiBases), options.params ?? {});
+  const signal = controller.signal;
+  try {
+    const raw = await ofetch.raw(url, {
+      method: endpoint.method,
+      body: options.body as Record<string, unknown> | undefined,
+      query: options.query,
+      headers: headersOf(options),
+      credentials: 'include',
+      timeout: isOnline() ? onlineTimeoutMs : offlineTimeoutMs,
+      signal,
+      retry: 0,
+    });
+    if (raw.status === 202 && raw.headers.get(QUEUED_HEADER) === '1') return { queued: true };
+    const data: unknown = raw._data;
+    if (!endpoint.response) return { queued: false, data: data as ResponseOf<E> };
+    const parsed = endpoint.response.safeParse(data);
+    if (!parsed.success) {
+      throw new ApiError({ status: 200, code: 'serverError', message: `unexpected answer from ${endpoint.path}`, endpoint: endpoint.path });
+    }
+    return { queued: false, data: parsed.data as ResponseOf<E> };
+  } catch (error) {
+    throw toApiError(error, endpoint.path, signal);
   }
 };

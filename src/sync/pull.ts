@@ -1,6 +1,8 @@
 import type { Table } from 'dexie';
+import { explicitRefresh, servedAt } from '#api/client';
 import { db } from '#db/db';
 import { isStale } from './freshness.ts';
+import { clearApiCache, clearWorkerQueue } from './sw-bridge.ts';
 
 /*
  * Generic pull: ask the API for a resource when the local copy is stale (or when forced), then write the
@@ -32,10 +34,12 @@ export const pull = <T>(options: PullOptions<T>): Promise<PullResult> => {
       const meta = await db.meta.get(options.resource);
       if (!isStale(meta?.fetchedAt, now())) return 'fresh';
     }
-    const data = await options.fetch();
+    // A forced pull is the user's explicit refresh: past the service worker's cache, to the network first.
+    const data = await (options.force ? explicitRefresh(options.fetch) : options.fetch());
     await db.transaction('rw', [...options.tables, db.meta], async () => {
       await options.write(data);
-      await db.meta.put({ resource: options.resource, fetchedAt: now() });
+      // An answer the service worker served from its cache keeps the time it was really fetched.
+      await db.meta.put({ resource: options.resource, fetchedAt: servedAt(data) ?? now() });
     });
     return 'updated';
   })();
@@ -47,10 +51,17 @@ export const pull = <T>(options: PullOptions<T>): Promise<PullResult> => {
   return run;
 };
 
-/** Wipe every customer table (logout). The precached shell is untouched: it holds no personal data. */
-export const clearLocalData = async (): Promise<void> => {
-  await db.transaction('rw', db.tables, async () => {
-    await Promise.all(db.tables.map((table) => table.clear()));
+/**
+ * Wipe every customer table, the service worker's API cache and its queue of changes (logout, offline too). The
+ * precached shell is untouched: it holds no personal data. `keepQueue` keeps the pending changes (the session
+ * expired: they wait for the same user to log in again, see resumeAfterAuth in outbox.ts).
+ */
+export const clearLocalData = async (options: { keepQueue?: boolean } = {}): Promise<void> => {
+  const tables = options.keepQueue ? db.tables.filter((table) => table.name !== 'pendingMutations') : db.tables;
+  await db.transaction('rw', tables, async () => {
+    await Promise.all(tables.map((table) => table.clear()));
   });
   inFlight.clear();
+  await clearApiCache();
+  if (!options.keepQueue) await clearWorkerQueue();
 };

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CustomerFull } from '#contract/customer';
 
 const callMock = vi.hoisted(() => vi.fn());
-vi.mock('#api/client', () => ({ call: callMock }));
+vi.mock('#api/client', async (importOriginal) => ({ ...(await importOriginal<typeof import('#api/client')>()), call: callMock }));
 
 const { db } = await import('#db/db');
 const { pull, clearLocalData } = await import('#sync/pull');

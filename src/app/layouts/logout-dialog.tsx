@@ -3,12 +3,21 @@ import { Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { logout } from '#features/auth/data/session.ts';
+import { flushBeforeLogout, usePendingChanges } from '#features/offline/data/use-pending-changes.ts';
+import { Alert } from '#ui/alert';
 import { Button } from '#ui/button';
+import { useOnline } from '#ui/use-online';
 
-/** Logout confirmation (SPEC §2 "logout confirmation"); logout wipes every local table. */
+/**
+ * Logout confirmation (SPEC §2 "logout confirmation"); logout wipes every local table, the API cache and the
+ * queue. Online, waiting changes are sent first; offline, the dialog says that N changes will be lost.
+ */
 export const LogoutButton = ({ className }: { className?: string }) => {
   const { t } = useTranslation(['nav', 'auth', 'common']);
   const navigate = useNavigate();
+  const online = useOnline();
+  const pending = usePendingChanges();
+  const pendingCount = pending.status === 'ready' ? pending.data.length : 0;
   const [busy, setBusy] = useState(false);
   return (
     <DialogTrigger>
@@ -20,6 +29,7 @@ export const LogoutButton = ({ className }: { className?: string }) => {
               <>
                 <Heading slot="title">{t('auth:logoutConfirm.title')}</Heading>
                 <p>{t('auth:logoutConfirm.text')}</p>
+                {pendingCount > 0 && !online ? <Alert tone="warning">{t('common:pending.lostOnLogout', { count: pendingCount })}</Alert> : null}
                 <div className="dialog__actions">
                   <Button variant="secondary" onPress={close}>
                     {t('common:cancel')}
@@ -28,7 +38,8 @@ export const LogoutButton = ({ className }: { className?: string }) => {
                     isDisabled={busy}
                     onPress={() => {
                       setBusy(true);
-                      void logout().then(() => navigate('/login', { replace: true }));
+                      const before = online && pendingCount > 0 ? flushBeforeLogout() : Promise.resolve();
+                      void before.then(() => logout()).then(() => navigate('/login', { replace: true }));
                     }}
                   >
                     {t('auth:logoutConfirm.confirm')}

@@ -1,0 +1,123 @@
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { demoUsers } from '#contract/fixtures/demo';
+import { expectHome, LoginPage } from './login-page.ts';
+
+/*
+ * Helpers of the offline specs: wait until the service worker controls the page, ask the server what it
+ * applied (GET /api/test/applied, test mode), and drive the contact screen and the pending-changes indicator.
+ */
+
+export type Applied = { changes: { key: string; method: string; path: string; body: Record<string, unknown> }[]; requests: { method: string; path: string }[] };
+
+export const serverLog = async (page: Page): Promise<Applied> => {
+  const res = await page.request.get('/api/test/applied');
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as Applied;
+};
+
+/** The service worker is activated (its precache complete) and controls the page. */
+export const waitForServiceWorker = async (page: Page): Promise<void> => {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+};
+
+export const loginAs = async (page: Page, who: keyof typeof demoUsers = 'sophie'): Promise<void> => {
+  const loginPage = new LoginPage(page);
+  await loginPage.goto();
+  await loginPage.login(demoUsers[who].logins[0]);
+  await expectHome(page, demoUsers[who].name);
+};
+
+/**
+ * One online visit: the app installs its service worker on the login page (a first visit), then the user logs
+ * in and home is stored in IndexedDB and in the worker's API cache.
+ */
+export const onlineVisit = async (page: Page, who: keyof typeof demoUsers = 'sophie'): Promise<void> => {
+  const loginPage = new LoginPage(page);
+  await loginPage.goto();
+  await waitForServiceWorker(page);
+  await loginPage.login(demoUsers[who].logins[0]);
+  await expectHome(page, demoUsers[who].name);
+  await expect(page.getByTestId('freshness').first()).toHaveText(/Mis à jour|Bijgewerkt|Updated/);
+};
+
+export const setOffline = async (context: BrowserContext, page: Page, offline: boolean): Promise<void> => {
+  await context.setOffline(offline);
+  await page.waitForFunction((expected) => navigator.onLine === !expected, offline);
+};
+
+export class ContactScreen {
+  constructor(private readonly page: Page) {}
+
+  async goto() {
+    await this.page.goto('/settings/contact');
+    await expect(this.page.getByRole('heading', { level: 1 })).toHaveText(/Mes coordonnées|Mijn contactgegevens|My contact details/);
+    await expect(this.firstName).not.toHaveValue('');
+  }
+
+  get firstName() {
+    return this.page.getByLabel(/^(Prénom|Voornaam|First name)$/);
+  }
+
+  get lastName() {
+    return this.page.getByLabel(/^(Nom|Naam|Last name)$/);
+  }
+
+  get mobile() {
+    return this.page.getByLabel(/^(GSM|Gsm|Mobile)$/);
+  }
+
+  async save(values: { firstName?: string; lastName?: string; mobile?: string }) {
+    if (values.firstName !== undefined) await this.firstName.fill(values.firstName);
+    if (values.lastName !== undefined) await this.lastName.fill(values.lastName);
+    if (values.mobile !== undefined) await this.mobile.fill(values.mobile);
+    await this.page.getByRole('button', { name: /^(Enregistrer|Opslaan|Save)$/ }).click();
+  }
+
+  /** The header's indicator: "N modifications en attente" (absent when nothing waits). */
+  get indicator() {
+    return this.page.getByRole('button', { name: /modifications? en attente|wijzigingen? in behandeling|pending changes?/ });
+  }
+}
+
+/** The stored contact's first name (IndexedDB), to wait until a save is recorded locally. */
+export const storedFirstName = (page: Page): Promise<string | null> =>
+  page.evaluate(
+    () =>
+      new Promise<string | null>((resolve) => {
+        const open = indexedDB.open('mobile-self-service');
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction(['session', 'contacts'], 'readonly');
+          const session = tx.objectStore('session').get('current');
+          session.onsuccess = () => {
+            const customerId = (session.result as { customerId: number } | undefined)?.customerId;
+            if (customerId === undefined) {
+              db.close();
+              resolve(null);
+              return;
+            }
+            const contact = tx.objectStore('contacts').get(customerId);
+            contact.onsuccess = () => {
+              db.close();
+              resolve((contact.result as { firstName: string } | undefined)?.firstName ?? null);
+            };
+          };
+        };
+        open.onerror = () => resolve(null);
+      }),
+  );
+
+/** A small seeded PRNG (mulberry32), so a random scenario replays identically. */
+export const seededRandom = (seed: number): (() => number) => {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+};

@@ -1,0 +1,42 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { watchChunkErrors } from '#features/offline/data/chunk-load.ts';
+import { installUpdate, useUpdateAvailable } from '#features/offline/data/use-app-update.ts';
+import { Button } from '#ui/button';
+import './offline.css';
+
+/**
+ * "A new version is available" (SPEC §7: the new service worker waits until the user agrees), and the
+ * chunk-load error of SPEC §8 with its reload action.
+ */
+export const AppUpdatePrompt = () => {
+  const { t } = useTranslation(['common', 'errors']);
+  const updateAvailable = useUpdateAvailable();
+  const [chunkError, setChunkError] = useState(false);
+  const [installing, setInstalling] = useState(false);
+  useEffect(() => watchChunkErrors(() => setChunkError(true)), []);
+
+  if (chunkError) {
+    return (
+      <div className="app-toast" role="alert">
+        <p>{t('errors:chunkLoad')}</p>
+        <Button onPress={() => window.location.reload()}>{t('common:update.reload')}</Button>
+      </div>
+    );
+  }
+  if (!updateAvailable) return null;
+  return (
+    <div className="app-toast" role="status" aria-live="polite">
+      <p>{t('common:update.available')}</p>
+      <Button
+        isDisabled={installing}
+        onPress={() => {
+          setInstalling(true);
+          installUpdate();
+        }}
+      >
+        {t('common:update.install')}
+      </Button>
+    </div>
+  );
+};

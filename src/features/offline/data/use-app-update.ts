@@ -1,0 +1,8 @@
+import { useSyncExternalStore } from 'react';
+import { acceptUpdate, isUpdateWaiting, subscribeUpdate } from '#sync/sw-bridge';
+
+/** Whether a new version of the app waits (SPEC §7 update flow). Offline: the waiting version is already installed. */
+export const useUpdateAvailable = (): boolean => useSyncExternalStore(subscribeUpdate, isUpdateWaiting, () => false);
+
+/** Activate the waiting version; the page reloads into it. */
+export const installUpdate = (): void => acceptUpdate();

@@ -1,0 +1,60 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { db } from '#db/db';
+import type { ContactRow } from '#db/schema';
+import { fromLive, type LiveResult } from '#lib/live-result';
+import { customerResource, pullCustomer } from '#sync/customer-pull';
+import { contactEntity } from '#sync/mutations';
+
+export type ContactData = {
+  customerId: number;
+  contact: ContactRow | undefined;
+  fetchedAt: number | undefined;
+  /** Changes of this contact not yet applied by the server (pending, queued, needs-auth or rejected). */
+  pending: { key: string; state: string }[];
+  canEdit: boolean;
+};
+
+/**
+ * The contact screen's data, from Dexie; pulls the customer when older than 15 minutes.
+ * Offline: the stored contact with its age; edits are queued.
+ */
+export const useContact = (): { result: LiveResult<ContactData | null>; refresh: () => Promise<void>; refreshError: unknown } => {
+  const [refreshError, setRefreshError] = useState<unknown>(null);
+  const result = fromLive(
+    useLiveQuery(async () => {
+      const session = await db.session.get('current');
+      if (!session || session.customerId === null) return { data: null };
+      const customerId = session.customerId;
+      const [contact, meta, rows] = await Promise.all([
+        db.contacts.get(customerId),
+        db.meta.get(customerResource(customerId)),
+        db.pendingMutations.orderBy('createdAt').toArray(),
+      ]);
+      const entity = contactEntity(customerId);
+      const pending = rows.filter((row) => row.entity === entity).map((row) => ({ key: row.key, state: row.state }));
+      // The contact is the account holder's (SPEC §6): a plain user sees it but cannot change it.
+      return { data: { customerId, contact, fetchedAt: meta?.fetchedAt, pending, canEdit: session.role !== 'user' } };
+    }, []),
+  );
+
+  const customerId = result.status === 'ready' ? (result.data?.customerId ?? null) : null;
+  useEffect(() => {
+    if (customerId === null) return;
+    pullCustomer(customerId).then(
+      () => setRefreshError(null),
+      (error: unknown) => setRefreshError(error),
+    );
+  }, [customerId]);
+
+  const refresh = async () => {
+    if (customerId === null) return;
+    try {
+      await pullCustomer(customerId, { force: true });
+      setRefreshError(null);
+    } catch (error) {
+      setRefreshError(error);
+    }
+  };
+  return { result, refresh, refreshError };
+};

@@ -1,0 +1,57 @@
+import { db } from '#db/db';
+
+/*
+ * Storage pressure (issue 3 "Storage"): ask the browser to keep our data (persistent storage) after login, and
+ * survive a full disk by dropping the oldest usage records first, the only data that can be fetched again in
+ * bulk without losing anything of the user's. Offline: both work locally.
+ */
+
+const quotaNames = new Set(['QuotaExceededError', 'NS_ERROR_DOM_QUOTA_REACHED']);
+
+/** Quota errors come bare, or wrapped as the inner error of an AbortError (IndexedDB transactions, Dexie). */
+export const isQuotaError = (error: unknown, depth = 0): boolean => {
+  if (depth > 4 || error === null || typeof error !== 'object') return false;
+  const e = error as { name?: unknown; inner?: unknown; cause?: unknown };
+  if (typeof e.name === 'string' && quotaNames.has(e.name)) return true;
+  return isQuotaError(e.inner, depth + 1) || isQuotaError(e.cause, depth + 1);
+};
+
+type Listener = (freedRecords: number) => void;
+const listeners = new Set<Listener>();
+/** The UI tells the user when old usage records had to go. */
+export const onStorageFreed = (listener: Listener): (() => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** Delete the oldest usage records (by event time, across contracts). Returns how many went. */
+export const dropOldestUsageRecords = async (count: number): Promise<number> => {
+  const oldest = await db.usageRecords.toCollection().sortBy('eventTime');
+  const keys = oldest.slice(0, count).map((row) => row.id);
+  await db.usageRecords.bulkDelete(keys);
+  return keys.length;
+};
+
+/** Run a write; on a quota error free the oldest quarter of the usage records (at least 1,000) and try once more. */
+export const withQuotaRecovery = async <T>(write: () => Promise<T>): Promise<T> => {
+  try {
+    return await write();
+  } catch (error) {
+    if (!isQuotaError(error)) throw error;
+    const total = await db.usageRecords.count();
+    const freed = await dropOldestUsageRecords(Math.max(1000, Math.ceil(total / 4)));
+    for (const listener of listeners) listener(freed);
+    return write();
+  }
+};
+
+/** After login: ask that the browser does not evict our data under pressure (best effort, silent). */
+export const requestPersistentStorage = async (): Promise<boolean> => {
+  if (typeof navigator === 'undefined' || !navigator.storage?.persist) return false;
+  try {
+    if (await navigator.storage.persisted()) return true;
+    return await navigator.storage.persist();
+  } catch {
+    return false;
+  }
+};

@@ -1,0 +1,112 @@
+import { Workbox } from 'workbox-window';
+import { API_CACHE, type FromWorker, type ToWorker } from '#sw/messages';
+
+/*
+ * The app's side of the service worker: registration, the update flow (SPEC §7 skip-waiting), messages in both
+ * directions, and the wipe of the worker's storage on logout. No React: hooks in features/offline/data read the
+ * state through `subscribeUpdate`. Without a service worker (dev server, unit tests, old browsers) every function
+ * here is a no-op and the app simply uses the network.
+ */
+
+type Listener<T> = (value: T) => void;
+
+let workbox: Workbox | null = null;
+let updateWaiting = false;
+let acceptedUpdate = false;
+const updateListeners = new Set<Listener<boolean>>();
+const messageListeners = new Set<Listener<FromWorker>>();
+
+const hasWorkerSupport = (): boolean => typeof navigator !== 'undefined' && 'serviceWorker' in navigator;
+
+const setUpdateWaiting = (value: boolean) => {
+  updateWaiting = value;
+  for (const listener of updateListeners) listener(value);
+};
+
+export const isUpdateWaiting = (): boolean => updateWaiting;
+
+export const subscribeUpdate = (listener: Listener<boolean>): (() => void) => {
+  updateListeners.add(listener);
+  return () => updateListeners.delete(listener);
+};
+
+/** Every message the worker sends to the pages (API_UPDATED, MUTATION_RESULT, NEEDS_AUTH). */
+export const onWorkerMessage = (listener: Listener<FromWorker>): (() => void) => {
+  messageListeners.add(listener);
+  return () => messageListeners.delete(listener);
+};
+
+export const postToWorker = (message: ToWorker): boolean => {
+  const controller = hasWorkerSupport() ? navigator.serviceWorker.controller : null;
+  if (!controller) return false;
+  controller.postMessage(message);
+  return true;
+};
+
+/** Whether a service worker answers this page's requests (so changes are queued by it when the network fails). */
+export const isControlled = (): boolean => hasWorkerSupport() && navigator.serviceWorker.controller !== null;
+
+/**
+ * Register /sw.js (production builds only: in dev the plugin builds no worker). An existing registration keeps
+ * its script URL, so that `?sync=fallback` (set by the tests) survives reloads.
+ */
+export const registerServiceWorker = async (): Promise<void> => {
+  if (!hasWorkerSupport() || workbox) return;
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<FromWorker>) => {
+    for (const listener of messageListeners) listener(event.data);
+  });
+  const existing = await navigator.serviceWorker.getRegistration('/');
+  const current = existing?.active?.scriptURL ?? existing?.waiting?.scriptURL ?? existing?.installing?.scriptURL;
+  const scriptUrl = current && new URL(current).pathname === '/sw.js' ? new URL(current).pathname + new URL(current).search : '/sw.js';
+  workbox = new Workbox(scriptUrl, { scope: '/', type: 'classic' });
+  workbox.addEventListener('waiting', () => setUpdateWaiting(true));
+  // Reload only when the user accepted the update: the first install also takes control of the page.
+  workbox.addEventListener('controlling', () => {
+    if (acceptedUpdate) window.location.reload();
+  });
+  await workbox.register();
+  // Browsers check for a new worker on navigation; a long-lived tab asks every hour and when it comes back online.
+  window.setInterval(() => void workbox?.update().catch(() => undefined), 60 * 60 * 1000);
+  window.addEventListener('online', () => void workbox?.update().catch(() => undefined));
+};
+
+/** The user's word: activate the waiting version (SKIP_WAITING), then the page reloads into it. */
+export const acceptUpdate = (): void => {
+  if (!workbox || !updateWaiting) return;
+  acceptedUpdate = true;
+  workbox.messageSkipWaiting();
+};
+
+/** Resolves when a service worker controls the page (or at once when there is none to wait for). */
+export const whenControlled = async (timeoutMs = 10_000): Promise<boolean> => {
+  if (!hasWorkerSupport()) return false;
+  if (navigator.serviceWorker.controller) return true;
+  return new Promise<boolean>((resolve) => {
+    const timer = window.setTimeout(() => resolve(false), timeoutMs);
+    navigator.serviceWorker.addEventListener('controllerchange', () => {
+      window.clearTimeout(timer);
+      resolve(true);
+    }, { once: true });
+  });
+};
+
+/** Logout: the worker's API cache holds personal data. Works without the worker (the Cache API is the page's too). */
+export const clearApiCache = async (): Promise<void> => {
+  if (typeof caches === 'undefined') return;
+  await caches.delete(API_CACHE);
+};
+
+/** Logout: drop the changes the worker keeps for background sync. Waits at most 2 s for its answer. */
+export const clearWorkerQueue = async (): Promise<void> => {
+  const controller = hasWorkerSupport() ? navigator.serviceWorker.controller : null;
+  if (!controller) return;
+  await new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(resolve, 2000);
+    channel.port1.onmessage = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    controller.postMessage({ type: 'CLEAR' } satisfies ToWorker, [channel.port2]);
+  });
+};

@@ -1,0 +1,39 @@
+/*
+ * The freshness rule of ARCHITECTURE.md, as a pure decision so that it can be tested as a table. One constant,
+ * 15 minutes (SPEC §7 and §9), shared with the app's own rule in src/sync/freshness.ts.
+ */
+
+export const FRESH_FOR_MS = 15 * 60 * 1000;
+
+export type FreshnessDecision =
+  /** Younger than 15 minutes: the cached answer, no network at all (saves a roaming customer's data). */
+  | 'cache'
+  /** Older: the cached answer at once, and a background revalidation. */
+  | 'cache-and-revalidate'
+  /** Nothing usable cached: the network (and cache its answer). */
+  | 'network'
+  /** An explicit refresh (`Cache-Control: no-cache`): the network first, the cache only if it fails. */
+  | 'network-first';
+
+export type FreshnessInput = {
+  /** When the cached answer was fetched (ms), undefined when nothing is cached or it carries no stamp. */
+  fetchedAt: number | undefined;
+  now: number;
+  /** The request carries `Cache-Control: no-cache` (or `no-store`, or `Pragma: no-cache`). */
+  noCache: boolean;
+};
+
+export const decideFreshness = ({ fetchedAt, now, noCache }: FreshnessInput): FreshnessDecision => {
+  if (noCache) return 'network-first';
+  // An answer without a stamp is treated as absent, never as fresh (Workbox's expiration plugin would do the opposite).
+  if (fetchedAt === undefined || !Number.isFinite(fetchedAt)) return 'network';
+  const age = now - fetchedAt;
+  // A stamp from the future (clock moved back) cannot prove freshness either.
+  if (age < 0) return 'cache-and-revalidate';
+  return age < FRESH_FOR_MS ? 'cache' : 'cache-and-revalidate';
+};
+
+export const wantsNoCache = (headers: Headers): boolean => {
+  const cacheControl = (headers.get('Cache-Control') ?? '').toLowerCase();
+  return /\bno-cache\b|\bno-store\b|\bmax-age=0\b/.test(cacheControl) || (headers.get('Pragma') ?? '').toLowerCase() === 'no-cache';
+};

@@ -1,0 +1,16 @@
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+
+/*
+ * The app shell: every built file listed by vite-plugin-pwa (index.html, the entry, the lazy route chunks, the
+ * usage worker, the locale chunks, icons) is precached, so a cold start works offline. Navigations fall back to
+ * the shell, except under /api/ (an API URL opened in the tab must reach the server, not show the app).
+ */
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
+
+export const registerPrecache = (): void => {
+  precacheAndRoute(self.__WB_MANIFEST);
+  cleanupOutdatedCaches();
+  registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(\/|$)/] }));
+};
