@@ -17,6 +17,11 @@ const publicRoutes = [
   '/login/create-password/abc/def',
   '/login/create-account',
   '/login/renew',
+  '/login/pin',
+  '/login/pin/lost',
+  '/login/welcome',
+  '/login/create-account?by=phone',
+  '/login/recover-password?by=phone',
   '/login/abc/def',
   '/maintenance',
   '/orders/activate',
@@ -28,6 +33,7 @@ const privateRoutes = [
   '/',
   '/account/main',
   '/account/create-account',
+  '/login/pin/setup',
   '/bills/main',
   '/consumption/main',
   '/consumption/details',
@@ -57,6 +63,7 @@ const expectNoSeriousViolations = async (page: Page, route: string) => {
 };
 
 test('public routes have no serious accessibility violations', async ({ page }) => {
+  test.setTimeout(90_000);
   for (const route of publicRoutes) {
     await page.goto(route);
     await expectNoSeriousViolations(page, route);

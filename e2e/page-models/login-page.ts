@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { demoPassword } from '#contract/fixtures/demo';
+import { dismissHomeAlerts } from './home-page.ts';
 
 /** The login screen, found by role and accessible name in any of the three languages. */
 export class LoginPage {
@@ -22,10 +23,41 @@ export class LoginPage {
     await expect(this.submit).toBeVisible();
   }
 
-  async login(login: string, password = demoPassword) {
+  /** "Later" on the PIN setup prompt that a touch device (the phone project) shows after a password login. */
+  get pinLater() {
+    return this.page.getByRole('button', { name: /^(Plus tard|Later)$/ });
+  }
+
+  /**
+   * Submit the form. On a touch device a successful login first offers to set a PIN: `pin: 'later'` (the default)
+   * puts it off so that the test continues where a desktop would; `pin: 'keep'` leaves the prompt on screen.
+   */
+  async login(login: string, password = demoPassword, options: { pin?: 'later' | 'keep' } = {}) {
     await this.loginField.fill(login);
     await this.passwordField.fill(password);
     await this.submit.click();
+    if (options.pin === 'keep') return;
+    // Wait until the form is done: the app left /login, the PIN prompt is up, or the form says why not.
+    const outcome = await this.outcome();
+    if (outcome === 'pin-setup') {
+      await this.pinLater.click();
+      await expect(this.page).not.toHaveURL(/\/login\/pin\/setup/);
+    }
+  }
+
+  private async outcome(): Promise<'left' | 'pin-setup' | 'refused'> {
+    let result: 'left' | 'pin-setup' | 'refused' | 'pending' = 'pending';
+    await expect
+      .poll(async () => {
+        const path = new URL(this.page.url()).pathname;
+        if (path === '/login/pin/setup') result = 'pin-setup';
+        else if (!path.startsWith('/login')) result = 'left';
+        else if ((await this.page.getByRole('alert').count()) > 0 || (await this.page.locator('[aria-invalid="true"]').count()) > 0) result = 'refused';
+        else result = 'pending';
+        return result;
+      })
+      .not.toBe('pending');
+    return result === 'pending' ? 'refused' : result;
   }
 }
 
@@ -33,6 +65,8 @@ export class LoginPage {
 export const expectHome = async (page: Page, fullName: string) => {
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('customer-name')).toContainText(fullName);
+  // Home's alert modals (SPEC §4) cover the page for some customers: tests that use the page close them first.
+  await dismissHomeAlerts(page);
 };
 
 /** Open the logout confirmation: in the header on desktop, under "more" in the phone's tab bar. */

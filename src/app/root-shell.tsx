@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { languageSchema } from '#contract/common';
 import { saveLanguagePreference } from '#features/auth/data/language.ts';
-import { dropLocalSession } from '#features/auth/data/session.ts';
+import { afterUnauthorized } from '#features/auth/data/session.ts';
 import { onApiFailure } from '#features/system/data/api-events.ts';
 import { setLanguage } from '#i18n/i18n';
+import { AppUpdatePrompt } from './app-update.tsx';
 
 type Notice = { id: number; code: string; status: number; path: string };
 
@@ -49,7 +50,10 @@ export const RootShell = () => {
         }
         if (failure.status === 401) {
           if (path.startsWith('/login')) return;
-          void dropLocalSession().then(() => navigate(`/login?expired=1&redirect=${encodeURIComponent(path)}`, { replace: true }));
+          // SPEC §4: PIN renewal on a touch device that has a refresh token and the user guid, otherwise login.
+          void afterUnauthorized().then((target) =>
+            navigate(target === 'renew' ? `/login/renew?redirect=${encodeURIComponent(path)}` : `/login?expired=1&redirect=${encodeURIComponent(path)}`, { replace: true }),
+          );
           return;
         }
         if (failure.isNetwork || quietPaths.some((p) => path.startsWith(p))) return;
@@ -66,6 +70,7 @@ export const RootShell = () => {
   return (
     <>
       <Outlet />
+      <AppUpdatePrompt />
       <div className="notices" aria-live="assertive">
         {visible.map((notice) => (
           <div key={notice.id} className="notice" role="alert">

@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { loadChunk } from '#features/offline/data/chunk-load.ts';
 import { NotFoundPage } from '#features/system/components/not-found-page.tsx';
 import { RouteError } from '#features/system/components/route-error.tsx';
 import { notPlainUser, ownerOnly, redirectIfLoggedIn, requireSession } from './guards.ts';
@@ -41,7 +42,11 @@ export const routes: RouteObject[] = [
             errorElement: <RouteError />,
             children: [
               guarded('/', 'home', async () => ({ Component: (await import('#features/home/components/home-page.tsx')).HomePage })),
-              guarded('/account/main', 'account-main', async () => ({ Component: (await settings()).AccountPage })),
+              guarded('/account/main', 'account-main', async () => {
+                // The profile's account page, with the password change of the auth feature under it.
+                const [{ AccountPage }, { ChangePasswordSection }] = await Promise.all([settings(), auth()]);
+                return { Component: () => (<><AccountPage /><ChangePasswordSection /></>) };
+              }),
               guarded('/account/create-account', 'account-create', async () => ({ Component: (await auth()).CreateAccountPage })),
               // No login needed: the token is checked by the screen before anything else (SPEC §2).
               { path: '/account/confirm-email/:uuid/:token', id: 'confirm-email', lazy: async () => ({ Component: (await auth()).ConfirmEmailPage }) },
@@ -52,7 +57,7 @@ export const routes: RouteObject[] = [
               guarded('/settings/main', 'settings-main', async () => ({ Component: (await settings()).SettingsPage })),
               guarded('/settings/alerts', 'settings-alerts', async () => ({ Component: (await settings()).AlertsPage })),
               guarded('/settings/payment', 'settings-payment', async () => ({ Component: (await settings()).PaymentPage })),
-              guarded('/settings/contact', 'settings-contact', async () => ({ Component: (await settings()).ContactPage })),
+              guarded('/settings/contact', 'settings-contact', async () => ({ Component: (await loadChunk(settings)).ContactPage })),
               guarded('/offers/main', 'offers-main', async () => ({ Component: (await offers()).OffersPage })),
               guarded('/offers/link-accounts', 'link-accounts', async () => ({ Component: (await offers()).LinkAccountsPage }), ownerOnly),
               guarded('/orders', 'orders', async () => ({ Component: (await orders()).OrdersPage }), notPlainUser),
@@ -77,6 +82,10 @@ export const routes: RouteObject[] = [
           { path: '/login/create-password/:uuid/:token', id: 'create-password', lazy: async () => ({ Component: (await auth()).CreatePasswordPage }) },
           { path: '/login/create-account', id: 'create-account-msisdn', lazy: async () => ({ Component: (await auth()).CreateAccountPage }) },
           { path: '/login/renew', id: 'renew-access', lazy: async () => ({ Component: (await auth()).RenewAccessPage }) },
+          { path: '/login/pin', id: 'pin-login', lazy: async () => ({ Component: (await auth()).PinLoginPage }) },
+          { path: '/login/pin/lost', id: 'pin-lost', lazy: async () => ({ Component: (await auth()).PinLostPage }) },
+          { path: '/login/pin/setup', id: 'pin-setup', loader: requireSession(), lazy: async () => ({ Component: (await auth()).PinSetupPage }) },
+          { path: '/login/welcome', id: 'welcome', lazy: async () => ({ Component: (await auth()).WelcomePage }) },
           { path: '/login/:uuid/:token', id: 'login-link', lazy: async () => ({ Component: (await auth()).LoginLinkPage }) },
           { path: '/maintenance', id: 'maintenance', lazy: async () => ({ Component: (await import('#features/system/components/maintenance-page.tsx')).MaintenancePage }) },
           { path: '/orders/activate', id: 'activate-sim', lazy: async () => ({ Component: (await import('#features/activation/components/activation-screens.tsx')).ActivateSimPage }) },

@@ -5,6 +5,8 @@ import {
   orderNumberSchema, passwordSchema, phoneSchema, pinSchema, postalCodeSchema, verificationCodeSchema, contactMessageSchema,
 } from '#contract/validators';
 import type { z } from 'zod';
+import { createAccountRequestSchema, pinLoginRequestSchema, pinSetupRequestSchema, recoverBySmsRequestSchema, resetPasswordRequestSchema } from '#contract/auth';
+import { loginIdentifierSchema, newPasswordSchema } from '#contract/validators';
 
 const firstMessage = (schema: z.ZodType, value: unknown) => {
   const result = schema.safeParse(value);
@@ -81,5 +83,39 @@ describe('password change and PIN confirmation', () => {
   it('the BIC must match the IBAN country', () => {
     expect(bicMatchesIban('BE68539007547034', 'GEBABEBB')).toBe(true);
     expect(bicMatchesIban('BE68539007547034', 'ABNANL2A')).toBe(false);
+  });
+});
+
+describe('auth request schemas (issue 4)', () => {
+  it.each([
+    ['login identifier', loginIdentifierSchema, 'MT00000001', null],
+    ['login identifier', loginIdentifierSchema, 'hello', 'validation:login'],
+    ['login identifier', loginIdentifierSchema, '', 'validation:required'],
+    ['new password', newPasswordSchema, { pwd: 'Demo!2027', confirm: 'Demo!2027' }, null],
+    ['new password', newPasswordSchema, { pwd: 'Demo!2027', confirm: 'Demo!2028' }, 'validation:password.confirm'],
+    ['new password', newPasswordSchema, { pwd: 'demo2027', confirm: 'demo2027' }, 'validation:password.capital'],
+    ['new PIN', newPinSchema, { pin: '12345', confirm: '12345' }, 'validation:pin'],
+    ['new PIN', newPinSchema, { pin: '', confirm: '' }, 'validation:pin'],
+    ['reset by e-mail', resetPasswordRequestSchema, { email: 'sophie.dubois@example.be' }, null],
+    ['reset by phone', resetPasswordRequestSchema, { msisdn: '0470000003' }, null],
+    ['reset by phone', resetPasswordRequestSchema, { msisdn: '+32470000003' }, 'validation:phone'],
+    ['recover by SMS', recoverBySmsRequestSchema, { msisdn: '0470000003', code: '123456', pwd: 'Demo!2027' }, null],
+    ['recover by SMS', recoverBySmsRequestSchema, { msisdn: '0470000003', code: '12345', pwd: 'Demo!2027' }, 'validation:code'],
+    ['recover by SMS', recoverBySmsRequestSchema, { msisdn: '0470000003', code: '123456', pwd: 'Demo2027' }, 'validation:password.special'],
+    ['create account', createAccountRequestSchema, { customer: 'MT00000001', email: 'sophie.dubois@example.be' }, null],
+    ['create account', createAccountRequestSchema, { msisdn: '0470000009' }, null],
+    ['PIN login', pinLoginRequestSchema, { guid: 'g', deviceId: 'd', deviceKey: 'k'.repeat(43), pin: '1234' }, null],
+    ['PIN login', pinLoginRequestSchema, { guid: 'g', deviceId: 'd', deviceKey: 'k'.repeat(43), pin: '12a4' }, 'validation:pin'],
+    ['PIN setup', pinSetupRequestSchema, { deviceId: 'd', deviceKey: 'short', pin: '1234' }, 'validation:invalid'],
+  ] as const)('%s %j → %s', (_name, schema, value, message) => {
+    expect(firstMessage(schema, value)).toBe(message);
+  });
+
+  it.each([
+    [{ customer: 'MT123', email: 'sophie.dubois@example.be' }],
+    [{ msisdn: '0370000009' }],
+    [{}],
+  ])('create account refuses %j', (value) => {
+    expect(createAccountRequestSchema.safeParse(value).success).toBe(false);
   });
 });

@@ -1,15 +1,20 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { abortAll, ApiError, call } from '#api/client';
-import type { AuthUser } from '#contract/auth';
+import type { AuthUser, LoginResponse } from '#contract/auth';
 import { endpoints } from '#contract/endpoints';
 import { db } from '#db/db';
-import type { SessionRow } from '#db/schema';
+import type { DeviceRow, SessionRow } from '#db/schema';
+import { resumeAfterAuth } from '#sync/outbox';
 import { clearLocalData } from '#sync/pull';
 import { fromLive, type LiveResult } from '#lib/live-result';
+import { hasRefreshToken, hasUsablePin, pinRevokedCodes, refreshLifetimeMs, shouldOfferPinSetup, unauthorizedTarget } from './auth-rules.ts';
+import { ensureDevice, forgetDevice, isTouchDevice, readDevice, updateDevice } from './device.ts';
+import { clearRecoveryState } from './recovery.ts';
 
 /*
  * The session as the app knows it: a non-secret descriptor in Dexie (the tokens stay in HttpOnly cookies), so
- * that the app can start and route offline. Offline, the stored expiry is trusted.
+ * that the app can start and route offline. Offline, the stored expiry is trusted. Every function here needs the
+ * network except readSession/useSession and the local wipes.
  */
 
 export const readSession = async (): Promise<SessionRow | null> => (await db.session.get('current')) ?? null;
@@ -45,68 +50,231 @@ export const safeRedirect = (target: string | null): string => {
   return target;
 };
 
-export type LoginValues = { login: string; password: string };
+/**
+ * Wipe the local data of an expired session but this device's credentials (so that its PIN keeps working) and the
+ * queued changes (they wait for the same user to log in again; resumeAfterAuth drops another user's).
+ */
+const clearKeepingDevice = async (): Promise<void> => {
+  const device = await readDevice();
+  await clearLocalData({ keepQueue: true });
+  if (device) await db.devices.put(device);
+};
 
-/** Password login. The caller shows the error; login screens are excluded from the global notice (SPEC §8). */
-export const login = async (values: LoginValues): Promise<SessionRow> => {
-  const answer = await call(endpoints.login, { body: values, silent: true });
-  // A different user on this device must not see the previous one's data.
+/**
+ * Queued changes wait for a session (ARCHITECTURE.md "Write": 401/419 keep them); they go out again after every
+ * successful login, PIN login and renewal. Best effort: a failure here must not undo the login.
+ */
+const resumeQueuedChanges = async (): Promise<void> => {
+  try {
+    await resumeAfterAuth();
+  } catch {
+    // The outbox retries on its own at the next start or when the browser comes back online.
+  }
+};
+
+/** Store the session of a successful login (any kind) and bind the device row to its user. */
+const establishSession = async (answer: LoginResponse): Promise<SessionRow> => {
+  const now = Date.now();
+  // A different user on this device must not see the previous one's data, nor reach its PIN.
   const previous = await readSession();
-  if (previous && previous.userGuid !== answer.user.guid) await clearLocalData();
-  const session = sessionFromUser(answer.user, answer.expires_at);
+  const device = await readDevice();
+  const otherUser = (previous && previous.userGuid !== answer.user.guid) || (device?.userGuid && device.userGuid !== answer.user.guid);
+  if (otherUser) {
+    await clearLocalData();
+    if (device) {
+      await db.devices.put({ ...device, userGuid: null, firstName: null, pinExpiresAt: null, pinPromptDismissedAt: null, refreshExpiresAt: null });
+    }
+  }
+  const session = sessionFromUser(answer.user, answer.expires_at, now);
   await db.session.put(session);
+  const refreshExpiresAt = Date.parse(answer.refresh_expires_at);
+  const current = await readDevice();
+  // The server says whether this device has a PIN (it may have expired or been revoked since).
+  const boundHere = answer.device !== undefined && current !== null && answer.device.id === current.deviceId;
+  await updateDevice({
+    userGuid: answer.user.guid,
+    firstName: answer.user.personal_data.first_name,
+    refreshExpiresAt: Number.isNaN(refreshExpiresAt) ? now + refreshLifetimeMs(now) : refreshExpiresAt,
+    ...(boundHere ? { pinExpiresAt: answer.device?.pin_expires_at ? Date.parse(answer.device.pin_expires_at) : null } : {}),
+  });
+  clearRecoveryState();
+  await resumeQueuedChanges();
   return session;
 };
 
+export type LoginValues = { login: string; password: string };
+export type LoginOutcome = { session: SessionRow; offerPin: boolean };
+
+/** Password login, bound to this device. The caller shows the error; login screens stay out of the global notice. */
+export const login = async (values: LoginValues): Promise<LoginOutcome> => {
+  const device = await ensureDevice();
+  const answer = await call(endpoints.login, {
+    body: { ...values, deviceId: device.deviceId, deviceKey: device.deviceKey },
+    silent: true,
+  });
+  const session = await establishSession(answer);
+  const offerPin = shouldOfferPinSetup({ touch: isTouchDevice(), device: await readDevice(), userGuid: session.userGuid, now: Date.now() });
+  return { session, offerPin };
+};
+
 /** SPEC §7 login status codes: 401 bad credentials, 403 legacy without customer, -1 network, 500 otherwise. */
-export const loginErrorStatus = (error: unknown): 401 | 403 | 429 | -1 | 500 => {
+export const loginErrorStatus = (error: unknown): 401 | 403 | 404 | 419 | 429 | -1 | 500 => {
   if (!(error instanceof ApiError)) return 500;
-  if (error.status === 401 || error.status === 403 || error.status === 429) return error.status;
-  if (error.isNetwork) return -1;
+  if (error.status === 401 || error.status === 403 || error.status === 404 || error.status === 419 || error.status === 429) return error.status;
+  if (error.isNetwork || error.isAborted) return -1;
   return 500;
 };
 
+export type PinLoginResult = { ok: true; session: SessionRow } | { ok: false; status: number; code: string; revoked: boolean };
+
 /**
- * Logout: cancel every request in flight, tell the server (best effort: offline the cookies expire on their own),
- * and wipe every local table. With `accessOnly` only the server-side access token is dropped.
+ * PIN login: the server checks the PIN against this device's key (never compared here). After too many wrong PINs,
+ * or once the PIN expired, the server revokes the device: its PIN is forgotten and the password is needed again.
+ */
+export const loginWithPin = async (pin: string): Promise<PinLoginResult> => {
+  const device = await readDevice();
+  if (!device?.userGuid) return { ok: false, status: -1, code: 'pinExpired', revoked: true };
+  try {
+    const answer = await call(endpoints.loginPin, {
+      body: { guid: device.userGuid, deviceId: device.deviceId, deviceKey: device.deviceKey, pin },
+      silent: true,
+    });
+    return { ok: true, session: await establishSession(answer) };
+  } catch (error) {
+    const status = loginErrorStatus(error);
+    const code = error instanceof ApiError ? error.code : 'serverError';
+    const revoked = pinRevokedCodes.has(code);
+    if (revoked) await updateDevice({ pinExpiresAt: null });
+    return { ok: false, status, code, revoked };
+  }
+};
+
+/** Set this device's PIN for the logged-in user (SPEC §1: 4 digits, valid 3 months). Returns a save status. */
+export const setupPin = async (pin: string): Promise<{ status: number; code?: string }> => {
+  const device = await ensureDevice();
+  try {
+    const answer = await call(endpoints.setupPin, { body: { deviceId: device.deviceId, deviceKey: device.deviceKey, pin }, silent: true });
+    await updateDevice({ pinExpiresAt: Date.parse(answer.expires_at), pinPromptDismissedAt: null });
+    return { status: 200 };
+  } catch (error) {
+    if (error instanceof ApiError) return { status: error.status > 0 ? error.status : -1, code: error.code };
+    return { status: 500 };
+  }
+};
+
+/** "Later" on the PIN setup prompt. Local only. */
+export const postponePinSetup = async (): Promise<void> => {
+  await updateDevice({ pinPromptDismissedAt: Date.now() });
+};
+
+/**
+ * "PIN lost": forget this device's credentials, so that the PIN the server knows can never be used from here
+ * again; the next password login registers fresh credentials and offers a new PIN.
+ */
+export const forgetPin = async (): Promise<void> => {
+  await forgetDevice();
+};
+
+/** The PIN entry screen applies: touch device, a PIN for a known user, not expired. */
+export const pinLoginAvailable = (device: DeviceRow | null, now = Date.now()): boolean => isTouchDevice() && hasUsablePin(device, now);
+
+export type RenewResult = { ok: true; session: SessionRow } | { ok: false; status: number };
+
+/**
+ * Renew access with the refresh cookie and this device's key (POST users/renew-access). The server rotates the
+ * refresh token; on 419 (expired or reused) or 429 the app forgets that it had one (SPEC §4).
+ */
+export const renewAccess = async (): Promise<RenewResult> => {
+  const device = await readDevice();
+  try {
+    const answer = await call(endpoints.renewAccess, { body: device ? { deviceKey: device.deviceKey } : {}, silent: true });
+    return { ok: true, session: await establishSession(answer) };
+  } catch (error) {
+    const status = loginErrorStatus(error);
+    if (status === 419 || status === 429 || status === 401) await updateDevice({ refreshExpiresAt: null });
+    return { ok: false, status };
+  }
+};
+
+/** Login by link (`/login/{uuid}/{token}`), single use. */
+export const loginByLink = async (uuid: string, token: string): Promise<SessionRow> => {
+  const device = await ensureDevice();
+  const answer = await call(endpoints.loginByLink, {
+    params: { uuid, token },
+    body: { deviceId: device.deviceId, deviceKey: device.deviceKey },
+    silent: true,
+  });
+  return establishSession(answer);
+};
+
+/**
+ * Logout: cancel every request in flight, tell the server with this device's id (so it revokes the device and the
+ * session; best effort, offline the cookies expire on their own), and wipe every local table, the device included.
+ * With `accessOnly` only the access token goes: the data and the refresh token stay, and the next screen renews.
  */
 export const logout = async (options: { accessOnly?: boolean } = {}): Promise<void> => {
   abortAll();
+  const device = await readDevice();
+  const accessOnly = options.accessOnly ?? false;
   try {
-    await call(endpoints.logout, { body: { accessOnly: options.accessOnly ?? false }, silent: true });
+    await call(endpoints.logout, { body: { accessOnly, ...(device ? { deviceId: device.deviceId } : {}) }, silent: true });
   } catch {
     // Offline or already logged out on the server: the local wipe below is what protects the device.
   }
-  if (!options.accessOnly) await clearLocalData();
+  if (accessOnly) {
+    await db.session.update('current', { expiresAt: Date.now() });
+    return;
+  }
+  await clearLocalData();
+  clearRecoveryState();
 };
 
-/** Forget the session locally (expired on start, or a 401): the data goes with it. */
+/** Forget the session locally (expired on start, or a 401): the data goes with it, the device's PIN stays. */
 export const dropLocalSession = async (): Promise<void> => {
   abortAll();
-  await clearLocalData();
+  await clearKeepingDevice();
 };
 
 /**
- * SPEC §2: on start, check whether the access token expired. Online, ask the server; offline, trust the stored
- * expiry. Returns true when the session is still valid.
+ * What a 401 leads to (SPEC §4): PIN renewal when a refresh token and the user guid exist on a touch device (the
+ * data stays for after the renewal), otherwise login (the data goes).
  */
-export const checkSessionOnStart = async (): Promise<boolean> => {
+export const afterUnauthorized = async (): Promise<'renew' | 'login'> => {
+  const [session, device] = await Promise.all([readSession(), readDevice()]);
+  const target = unauthorizedTarget({
+    touch: isTouchDevice(),
+    userGuid: session?.userGuid ?? device?.userGuid,
+    hasRefresh: hasRefreshToken(device, Date.now()),
+  });
+  if (target === 'login') await dropLocalSession();
+  else abortAll();
+  return target;
+};
+
+export type StartCheck = 'none' | 'valid' | 'expired';
+
+/**
+ * SPEC §2: on start, check whether the access token expired. Online, ask the server (POST token/expired); offline,
+ * trust the stored expiry. An expired session is dropped (the device's PIN stays).
+ */
+export const checkSessionOnStart = async (): Promise<StartCheck> => {
   const session = await readSession();
-  if (!session) return false;
+  if (!session) return 'none';
   if (isSessionExpired(session)) {
     await dropLocalSession();
-    return false;
+    return 'expired';
   }
-  if (typeof navigator !== 'undefined' && !navigator.onLine) return true;
+  if (typeof navigator !== 'undefined' && !navigator.onLine) return 'valid';
   try {
     const answer = await call(endpoints.tokenExpired, { body: {}, silent: true });
     if (answer.expired) {
       await dropLocalSession();
-      return false;
+      return 'expired';
     }
     if (answer.expires_at) await db.session.update('current', { expiresAt: Date.parse(answer.expires_at) });
-    return true;
+    return 'valid';
   } catch {
-    return true;
+    // No answer: the stored expiry said the session is still good.
+    return 'valid';
   }
 };

@@ -1,0 +1,142 @@
+import { useId, useState, type ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { errorCodes } from '#contract/errors';
+import { Button } from '#ui/button';
+import { TextField } from '#ui/text-field';
+import { failureKey } from '../data/auth-rules.ts';
+import './auth.css';
+
+/* Parts shared by the account screens: the card, password and PIN fields, the variant switch, failures. */
+
+const knownCodes: ReadonlySet<string> = new Set(errorCodes);
+
+/** Translate a failed account call (status per SPEC §7, code per SPEC §8) into one sentence. */
+export const useFailureMessage = (): ((status: number, code?: string) => string) => {
+  const { t } = useTranslation(['errors', 'auth']);
+  return (status, code) => t(failureKey(status, code, knownCodes) as 'errors:serverError');
+};
+
+export const AuthCard = ({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) => {
+  const id = useId();
+  return (
+    <section className="auth-card" aria-labelledby={id}>
+      <h1 id={id}>{title}</h1>
+      {intro ? <p className="muted">{intro}</p> : null}
+      {children}
+    </section>
+  );
+};
+
+type FieldRegistration = UseFormRegisterReturn;
+
+/** A password input with its show/hide toggle. */
+export const PasswordField = ({
+  label,
+  description,
+  error,
+  autoComplete,
+  registration,
+}: {
+  label: string;
+  description?: string;
+  error: string | undefined;
+  autoComplete: 'new-password' | 'current-password';
+  registration: FieldRegistration;
+}) => {
+  const { t } = useTranslation('auth');
+  const [visible, setVisible] = useState(false);
+  return (
+    <TextField
+      label={label}
+      {...(description ? { description } : {})}
+      type={visible ? 'text' : 'password'}
+      autoComplete={autoComplete}
+      error={error}
+      adornment={
+        <Button variant="secondary" type="button" onPress={() => setVisible((v) => !v)} aria-pressed={visible} aria-label={visible ? t('login.hidePassword') : t('login.showPassword')}>
+          {visible ? t('login.hide') : t('login.show')}
+        </Button>
+      }
+      {...registration}
+    />
+  );
+};
+
+/** New password and its confirmation (SPEC §5). */
+export const NewPasswordFields = ({
+  pwd,
+  confirm,
+  pwdError,
+  confirmError,
+}: {
+  pwd: FieldRegistration;
+  confirm: FieldRegistration;
+  pwdError: string | undefined;
+  confirmError: string | undefined;
+}) => {
+  const { t } = useTranslation('auth');
+  return (
+    <>
+      <PasswordField label={t('password.new')} description={t('password.rules')} autoComplete="new-password" error={pwdError} registration={pwd} />
+      <PasswordField label={t('password.confirm')} autoComplete="new-password" error={confirmError} registration={confirm} />
+    </>
+  );
+};
+
+/** A 4-digit PIN: numeric keypad on phones, masked, no autofill. */
+export const PinField = ({ label, error, registration, autoFocus }: { label: string; error: string | undefined; registration: FieldRegistration; autoFocus?: boolean }) => {
+  const { t } = useTranslation('auth');
+  return (
+    <div className="pin-input">
+      <TextField
+        label={label}
+        description={t('pin.hint')}
+        type="password"
+        inputMode="numeric"
+        pattern="[0-9]*"
+        maxLength={4}
+        autoComplete="off"
+        autoFocus={autoFocus}
+        error={error}
+        {...registration}
+      />
+    </div>
+  );
+};
+
+/** A switch between the variants of a form (e-mail or SMS, customer number or phone) as a radio group. */
+export const VariantChoice = <V extends string>({
+  legend,
+  value,
+  options,
+  onChange,
+}: {
+  legend: string;
+  value: V;
+  options: readonly { value: V; label: string }[];
+  onChange: (value: V) => void;
+}) => {
+  const name = useId();
+  return (
+    <fieldset className="auth-choice">
+      <legend>{legend}</legend>
+      {options.map((option) => (
+        <label key={option.value}>
+          <input type="radio" name={name} value={option.value} checked={value === option.value} onChange={() => onChange(option.value)} />
+          {option.label}
+        </label>
+      ))}
+    </fieldset>
+  );
+};
+
+export const BackToLogin = () => {
+  const { t } = useTranslation('auth');
+  return (
+    <nav className="auth-links" aria-label={t('links')}>
+      <Link to="/login">{t('backToLogin')}</Link>
+    </nav>
+  );
+};

@@ -1,0 +1,271 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import type { RecoveryState } from '#contract/auth';
+import { emailSchema, newPasswordSchema, passwordSchema, phoneSchema, verificationCodeSchema } from '#contract/validators';
+import { currentLanguage } from '#i18n/i18n';
+import { useFieldError } from '#i18n/use-field-error';
+import { Alert } from '#ui/alert';
+import { Button } from '#ui/button';
+import { Spinner } from '#ui/spinner';
+import { TextField } from '#ui/text-field';
+import { useOnline } from '#ui/use-online';
+import { initRecovery, readRecoveryState, requestReset, saveBySms, saveByToken } from '../data/recovery.ts';
+import { AuthCard, BackToLogin, NewPasswordFields, useFailureMessage, VariantChoice } from './auth-parts.tsx';
+
+/*
+ * Password recovery (SPEC §1, §4 "Recovery"): the request form (e-mail link or SMS code), the SMS code screen, and
+ * the link screens (recover and create password). Every failure is shown in the page's language and the form
+ * keeps what was typed.
+ */
+
+type Variant = 'email' | 'phone';
+
+const emailFormSchema = z.object({ email: emailSchema });
+const phoneFormSchema = z.object({ msisdn: phoneSchema });
+
+const loginNotice = (login: string | null) => `/login?password=1&notice=passwordSaved${login ? `&login=${encodeURIComponent(login)}` : ''}`;
+
+/** Recover form with its two variants; SMS leads on to the code screen, e-mail to "check your inbox". */
+export const RecoverPasswordPage = () => {
+  const { t } = useTranslation('auth');
+  const [params, setParams] = useSearchParams();
+  // Local state so the radio changes at once; the URL follows (?by=phone) so that a reload keeps the choice.
+  const [variant, setVariant] = useState<Variant>(params.get('by') === 'phone' ? 'phone' : 'email');
+  return (
+    <AuthCard title={t('recover.title')} intro={t('recover.intro')}>
+      <VariantChoice<Variant>
+        legend={t('recover.by')}
+        value={variant}
+        options={[
+          { value: 'email', label: t('recover.byEmail') },
+          { value: 'phone', label: t('recover.byPhone') },
+        ]}
+        onChange={(value) => {
+          setVariant(value);
+          setParams(value === 'phone' ? { by: 'phone' } : {}, { replace: true });
+        }}
+      />
+      {variant === 'email' ? <RecoverByEmailForm /> : <RecoverByPhoneForm />}
+      <nav className="auth-links" aria-label={t('links')}>
+        <Link to="/login/recover-password/sms">{t('recover.haveCode')}</Link>
+        <Link to="/login">{t('backToLogin')}</Link>
+      </nav>
+    </AuthCard>
+  );
+};
+
+const RecoverByEmailForm = () => {
+  const { t } = useTranslation('auth');
+  const fieldError = useFieldError();
+  const failureMessage = useFailureMessage();
+  const online = useOnline();
+  const [sent, setSent] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof emailFormSchema>>({ resolver: zodResolver(emailFormSchema), mode: 'onTouched' });
+  const onSubmit = handleSubmit(async ({ email }) => {
+    setFailure(null);
+    const result = await requestReset({ email }, currentLanguage());
+    if (result.status === 200) setSent(true);
+    else setFailure(failureMessage(result.status, result.code));
+  });
+  if (sent) return <Alert tone="success">{t('recover.emailSent')}</Alert>;
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      {failure ? <Alert tone="error">{failure}</Alert> : null}
+      <TextField label={t('recover.email')} type="email" autoComplete="email" inputMode="email" autoCapitalize="none" spellCheck={false} error={fieldError(errors.email?.message)} {...register('email')} />
+      <Button type="submit" block isDisabled={isSubmitting || !online}>
+        {isSubmitting ? t('recover.submitting') : t('recover.submitEmail')}
+      </Button>
+    </form>
+  );
+};
+
+const RecoverByPhoneForm = () => {
+  const { t } = useTranslation('auth');
+  const fieldError = useFieldError();
+  const failureMessage = useFailureMessage();
+  const online = useOnline();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof phoneFormSchema>>({ resolver: zodResolver(phoneFormSchema), mode: 'onTouched' });
+  const onSubmit = handleSubmit(async ({ msisdn }) => {
+    setFailure(null);
+    const result = await requestReset({ msisdn }, currentLanguage());
+    if (result.status === 200) await navigate('/login/recover-password/sms');
+    else setFailure(failureMessage(result.status, result.code));
+  });
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      {failure ? <Alert tone="error">{failure}</Alert> : null}
+      <TextField label={t('recover.phone')} description={t('recover.phoneHint')} type="tel" autoComplete="tel-national" inputMode="tel" error={fieldError(errors.msisdn?.message)} {...register('msisdn')} />
+      <Button type="submit" block isDisabled={isSubmitting || !online}>
+        {isSubmitting ? t('recover.submitting') : t('recover.submitPhone')}
+      </Button>
+    </form>
+  );
+};
+
+const smsFormSchema = z
+  .object({ msisdn: phoneSchema, code: verificationCodeSchema, pwd: passwordSchema, confirm: z.string() })
+  .refine((v) => v.pwd === v.confirm, { path: ['confirm'], message: 'validation:password.confirm' });
+
+/** Recover by SMS code: phone, 6-digit code (10 minutes, single use), new password twice. */
+export const RecoverSmsPage = () => {
+  const { t } = useTranslation('auth');
+  const fieldError = useFieldError();
+  const failureMessage = useFailureMessage();
+  const online = useOnline();
+  const navigate = useNavigate();
+  const [state] = useState<RecoveryState>(readRecoveryState);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof smsFormSchema>>({
+    resolver: zodResolver(smsFormSchema),
+    mode: 'onTouched',
+    defaultValues: { msisdn: state.enableSms ? (state.customer ?? '') : '', code: '', pwd: '', confirm: '' },
+  });
+  const onSubmit = handleSubmit(async ({ msisdn, code, pwd }) => {
+    setFailure(null);
+    const result = await saveBySms({ msisdn, code, pwd });
+    if (result.status === 200) {
+      await navigate(loginNotice(msisdn), { replace: true });
+      return;
+    }
+    setFailure(result.status === -1 && online ? t('recoverSms.noCode') : failureMessage(result.status, result.code));
+  });
+
+  return (
+    <AuthCard title={t('recoverSms.title')} intro={t('recoverSms.intro')}>
+      {!state.enableSms ? <Alert tone="info">{t('recoverSms.noCode')}</Alert> : null}
+      {failure ? <Alert tone="error">{failure}</Alert> : null}
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+        <TextField label={t('recover.phone')} description={t('recover.phoneHint')} type="tel" autoComplete="tel-national" inputMode="tel" error={fieldError(errors.msisdn?.message)} {...register('msisdn')} />
+        <TextField label={t('recoverSms.code')} description={t('recoverSms.codeHint')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} error={fieldError(errors.code?.message)} {...register('code')} />
+        <NewPasswordFields pwd={register('pwd')} confirm={register('confirm')} pwdError={fieldError(errors.pwd?.message)} confirmError={fieldError(errors.confirm?.message)} />
+        <Button type="submit" block isDisabled={isSubmitting || !online || !state.enableSms}>
+          {isSubmitting ? t('recover.submitting') : t('recoverSms.submit')}
+        </Button>
+      </form>
+      <nav className="auth-links" aria-label={t('links')}>
+        <Link to="/login/recover-password?by=phone">{t('recoverSms.resend')}</Link>
+        <Link to="/login">{t('backToLogin')}</Link>
+      </nav>
+    </AuthCard>
+  );
+};
+
+type LinkStatus = { kind: 'checking' } | { kind: 'ready'; state: RecoveryState } | { kind: 'invalid' } | { kind: 'error'; message: string };
+
+/** Check a link once on entry (404/419 → invalid) and keep the recovery state in session storage. */
+const useRecoveryLink = (createAccount: boolean): LinkStatus => {
+  const { uuid = '', token = '' } = useParams();
+  const failureMessage = useFailureMessage();
+  const [status, setStatus] = useState<LinkStatus>({ kind: 'checking' });
+  useEffect(() => {
+    let live = true;
+    void initRecovery(uuid, token, createAccount).then(
+      (state) => {
+        if (live) setStatus(state.invalid ? { kind: 'invalid' } : { kind: 'ready', state });
+      },
+      (error: unknown) => {
+        const status = typeof error === 'object' && error && 'status' in error && typeof error.status === 'number' && error.status > 0 ? error.status : -1;
+        const code = typeof error === 'object' && error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+        if (live) setStatus({ kind: 'error', message: failureMessage(status, code) });
+      },
+    );
+    return () => {
+      live = false;
+    };
+    // failureMessage changes identity with the language; the link is checked once per uuid/token.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [uuid, token, createAccount]);
+  return status;
+};
+
+/** The new-password form of a link (recover or create). */
+const LinkPasswordScreen = ({ createAccount }: { createAccount: boolean }) => {
+  const { t } = useTranslation('auth');
+  const fieldError = useFieldError();
+  const failureMessage = useFailureMessage();
+  const online = useOnline();
+  const navigate = useNavigate();
+  const link = useRecoveryLink(createAccount);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [invalidated, setInvalidated] = useState(false);
+  const screen = createAccount ? 'createPassword' : 'recoverToken';
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof newPasswordSchema>>({ resolver: zodResolver(newPasswordSchema), mode: 'onTouched', defaultValues: { pwd: '', confirm: '' } });
+
+  const onSubmit = handleSubmit(async ({ pwd }) => {
+    setFailure(null);
+    const result = await saveByToken(pwd);
+    const customer = link.kind === 'ready' ? link.state.customer : null;
+    if (result.status === 200) {
+      await navigate(createAccount ? `/login/welcome${customer ? `?login=${encodeURIComponent(customer)}` : ''}` : loginNotice(customer), { replace: true });
+      return;
+    }
+    if (result.status === 404 || result.status === 419) setInvalidated(true);
+    else setFailure(failureMessage(result.status, result.code));
+  });
+
+  const title = t(`${screen}.title`);
+  if (link.kind === 'checking') return <AuthCard title={title}><Spinner label={t('link.checking')} /></AuthCard>;
+  if (link.kind === 'invalid' || invalidated) {
+    return (
+      <AuthCard title={title}>
+        <Alert tone="error">{t('link.invalid')}</Alert>
+        <nav className="auth-links" aria-label={t('links')}>
+          <Link to={createAccount ? '/login/create-account' : '/login/recover-password'}>{t(`${screen}.newLink`)}</Link>
+          <Link to="/login">{t('backToLogin')}</Link>
+        </nav>
+      </AuthCard>
+    );
+  }
+  if (link.kind === 'error') {
+    return (
+      <AuthCard title={title}>
+        <Alert tone="error">{link.message}</Alert>
+        <BackToLogin />
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={title} intro={link.state.customer ? t('link.forAccount') : t('link.choose')}>
+      {link.state.customer ? <p className="auth-account">{link.state.customer}</p> : null}
+      {failure ? <Alert tone="error">{failure}</Alert> : null}
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+        {/* The account name helps password managers file the new password under the right login. */}
+        <input type="text" name="username" autoComplete="username" value={link.state.customer ?? ''} readOnly hidden />
+        <NewPasswordFields pwd={register('pwd')} confirm={register('confirm')} pwdError={fieldError(errors.pwd?.message)} confirmError={fieldError(errors.confirm?.message)} />
+        <Button type="submit" block isDisabled={isSubmitting || !online}>
+          {isSubmitting ? t('recover.submitting') : t(`${screen}.submit`)}
+        </Button>
+      </form>
+      <BackToLogin />
+    </AuthCard>
+  );
+};
+
+/** /login/recover-password/{uuid}/{token}: a recovery link from the e-mail (24 hours, single use). */
+export const RecoverTokenPage = () => <LinkPasswordScreen createAccount={false} />;
+
+/** /login/create-password/{uuid}/{token}: the first password of a new account. */
+export const CreatePasswordPage = () => <LinkPasswordScreen createAccount />;

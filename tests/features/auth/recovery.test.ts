@@ -1,0 +1,122 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+/* Recovery state in session storage and the save codes of SPEC §5/§7, with the API mocked. */
+
+class FakeApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+  ) {
+    super(code);
+  }
+  get isNetwork() {
+    return this.status === 0;
+  }
+  get isAborted() {
+    return false;
+  }
+}
+
+const callMock = vi.hoisted(() => vi.fn());
+vi.mock('#api/client', () => ({
+  call: callMock,
+  ApiError: FakeApiError,
+  saveStatus: async (save: () => Promise<unknown>) => {
+    try {
+      await save();
+      return 200;
+    } catch (error) {
+      if (error instanceof FakeApiError) return error.status > 0 ? error.status : -1;
+      return 500;
+    }
+  },
+}));
+
+const store = new Map<string, string>();
+vi.stubGlobal('sessionStorage', {
+  getItem: (key: string) => store.get(key) ?? null,
+  setItem: (key: string, value: string) => void store.set(key, value),
+  removeItem: (key: string) => void store.delete(key),
+});
+
+const recovery = await import('#features/auth/data/recovery.ts');
+const { endpoints } = await import('#contract/endpoints');
+
+beforeEach(() => {
+  store.clear();
+  callMock.mockReset();
+});
+
+describe('recovery link initialisation (SPEC §4, §8)', () => {
+  it('keeps guid, token and the account in session storage', async () => {
+    callMock.mockResolvedValue({ user: { customer_ref: 'MT00000001', email: null } });
+    const state = await recovery.initRecovery('g', 't', false);
+    expect(state).toEqual({ guid: 'g', token: 't', customer: 'MT00000001', invalid: false, enableSms: false, createAccount: false });
+    expect(recovery.readRecoveryState()).toEqual(state);
+    expect(callMock.mock.calls[0]?.[0]).toBe(endpoints.recoverPasswordInit);
+  });
+
+  it('the create flag uses the create-password link', async () => {
+    callMock.mockResolvedValue({ user: { customer_ref: null, email: 'a@b.be' } });
+    const state = await recovery.initRecovery('g', 't', true);
+    expect(state).toMatchObject({ customer: 'a@b.be', createAccount: true });
+    expect(callMock.mock.calls[0]?.[0]).toBe(endpoints.createPasswordInit);
+  });
+
+  it.each([404, 419])('%s marks the link invalid', async (status) => {
+    callMock.mockRejectedValue(new FakeApiError(status, 'linkExpired'));
+    expect((await recovery.initRecovery('g', 't', false)).invalid).toBe(true);
+  });
+
+  it.each([500, 0])('%s is re-thrown', async (status) => {
+    callMock.mockRejectedValue(new FakeApiError(status, 'serverError'));
+    await expect(recovery.initRecovery('g', 't', false)).rejects.toBeInstanceOf(FakeApiError);
+  });
+});
+
+describe('save preconditions answer -1 (SPEC §5)', () => {
+  it.each([
+    ['by token without guid/token', () => recovery.saveByToken('Demo!2027')],
+    ['by SMS without SMS mode', () => recovery.saveBySms({ msisdn: '0470000003', code: '123456', pwd: 'Demo!2027' })],
+    ['create by SMS without SMS mode', () => recovery.createAccountBySms({ msisdn: '0470000003', code: '123456', pwd: 'Demo!2027' })],
+  ])('%s', async (_name, save) => {
+    expect(await save()).toEqual({ status: -1 });
+    expect(callMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('save codes (SPEC §7)', () => {
+  it.each([
+    [undefined, { status: 200 }],
+    [new FakeApiError(419, 'linkExpired'), { status: 419, code: 'linkExpired' }],
+    [new FakeApiError(429, 'tooManyCodeRequests'), { status: 429, code: 'tooManyCodeRequests' }],
+    [new FakeApiError(0, 'network'), { status: -1, code: 'network' }],
+    [new Error('boom'), { status: 500 }],
+  ])('%s → %j', async (failure, expected) => {
+    if (failure) callMock.mockRejectedValue(failure);
+    else callMock.mockResolvedValue({ success: true });
+    expect(await recovery.requestReset({ email: 'a@b.be' }, 'nl')).toEqual(expected);
+    expect(callMock.mock.calls[0]?.[1]).toMatchObject({ body: { email: 'a@b.be', lang: 'nl' } });
+  });
+
+  it('an SMS request enables SMS mode, and the SMS save then goes out', async () => {
+    callMock.mockResolvedValue({ success: true });
+    await recovery.requestReset({ msisdn: '0470000003' }, 'fr');
+    expect(recovery.readRecoveryState()).toMatchObject({ enableSms: true, customer: '0470000003' });
+    expect(await recovery.saveBySms({ msisdn: '0470000003', code: '123456', pwd: 'Demo!2027' })).toEqual({ status: 200 });
+    expect(recovery.readRecoveryState().enableSms).toBe(false);
+  });
+
+  it('a used link found at save time turns invalid', async () => {
+    callMock.mockResolvedValueOnce({ user: { customer_ref: 'MT00000001', email: null } });
+    await recovery.initRecovery('g', 't', false);
+    callMock.mockRejectedValueOnce(new FakeApiError(419, 'linkExpired'));
+    expect(await recovery.saveByToken('Demo!2027')).toEqual({ status: 419, code: 'linkExpired' });
+    expect(recovery.readRecoveryState().invalid).toBe(true);
+  });
+
+  it('a broken stored state reads as empty', () => {
+    store.set('auth.recovery', '{not json');
+    expect(recovery.readRecoveryState()).toEqual(recovery.emptyRecoveryState);
+  });
+});
