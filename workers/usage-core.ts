@@ -103,8 +103,17 @@ export type AggregateResult = {
   scanned: number;
 };
 
+/** One day's sums, as in the `usageDaily` table (layout in usage-rollup.ts). */
+export type DayRollup = { dayStart: number; dayEnd: number; sums: readonly number[] };
+
 export type Aggregator = {
   add: (rows: readonly UsageRecordRow[]) => void;
+  /**
+   * Adds a whole day's sums instead of its records. Returns false, adding nothing, when the day is not exactly one
+   * of the grid's days inside [from, to] (e.g. an edge day cut by the range, or a rollup written in another time
+   * zone): the caller then reads that day's records.
+   */
+  addRollup: (day: DayRollup) => boolean;
   /** A snapshot; can be called after every page for progressive display, and `add` may continue. */
   result: () => AggregateResult;
 };
@@ -289,6 +298,44 @@ export const createAggregator = (options: AggregatorOptions): Aggregator => {
     }
   };
 
+  const addRollup = ({ dayStart, dayEnd, sums }: DayRollup): boolean => {
+    if (!(dayStart >= from && dayEnd - 1 <= to)) return false;
+    let day = Math.floor((dayStart - base) / MS_PER_DAY);
+    if (day >= dayCount) day = dayCount - 1;
+    if (day < 0) day = 0;
+    while (day > 0 && dayStart < bounds[day]!) day--;
+    while (day < dayCount - 1 && dayStart >= bounds[day + 1]!) day++;
+    if (bounds[day] !== dayStart || bounds[day + 1] !== dayEnd) return false;
+    // 48 combinations × [used, count, cost]: combination = ((type × 2 + incoming) × 2 + isOob) × 4 + destination.
+    for (let combo = 0; combo < 48 && combo * 3 < sums.length; combo++) {
+      const n = sums[combo * 3 + 1]!;
+      scanned += n;
+      if (n === 0) continue;
+      const typeIndex = combo >> 4;
+      if ((mask & (1 << typeIndex)) === 0) continue;
+      if (wantIncoming !== -1 && ((combo >> 3) & 1) !== wantIncoming) continue;
+      const isOob = ((combo >> 2) & 1) === 1;
+      if (oobOnly && !isOob) continue;
+      const amount = sums[combo * 3]!;
+      matched += n;
+      used[typeIndex]! += amount;
+      count[typeIndex]! += n;
+      if (typeIndex === 0) dayCall[day]! += amount;
+      else if (typeIndex === 1) dayData[day]! += amount;
+      else daySms[day]! += amount;
+      if (isOob) {
+        const cost = sums[combo * 3 + 2]!;
+        oobCost[typeIndex]! += cost;
+        dayCost[day]! += cost;
+        const dest = combo & 3; // 0 national, 1 international, 2 roaming, 3 premium
+        if (dest === 3) overspent[0]! += cost;
+        else if (dest === 0) overspent[1]! += cost;
+        else overspent[2]! += cost;
+      }
+    }
+    return true;
+  };
+
   const result = (): AggregateResult => {
     const days: DayBucket[] = new Array<DayBucket>(dayCount);
     for (let k = 0; k < dayCount; k++) {
@@ -309,7 +356,7 @@ export const createAggregator = (options: AggregatorOptions): Aggregator => {
     };
   };
 
-  return { add, result };
+  return { add, addRollup, result };
 };
 
 /** Convenience for a single in-memory array (tests, small sets). */

@@ -1,4 +1,4 @@
-import Dexie, { type EntityTable } from 'dexie';
+import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { Language } from '#contract/common';
 import type { Role } from '#contract/auth';
 import type { ContractStatus, ContractSubStatus } from '#contract/contracts';
@@ -145,6 +145,69 @@ export type UsageRecordRow = {
   eventTime: number;
 };
 
+/** Usage summary of one contract and period (GET …/usage), stored as the contract sends it (amounts in cents). */
+export type UsageSummaryRow = {
+  contractId: number;
+  period: 'current' | 'previous';
+  start: string;
+  end: string;
+  balances: { type: 'DATA' | 'CALL' | 'SMS'; value: number; unit: string; balanceValue: number; balanceUnit: string; overspentValue: number; overspentUnit: string }[];
+  overspent: { credit: number; premium: number; national: number; international: number };
+  safeguards: { type: 'OSG' | 'PSG' | 'DSG'; overSpentCredit: number; current: number; next: number | null; alert: number | null; default: number; max: number }[];
+  /** The 20 most recent records, ids only: the rows themselves live in usageRecords. */
+  recentIds: string[];
+};
+
+/** Invoice situation of a customer (GET …/invoices/situation); owners and admins only. */
+export type InvoiceSituationRow = {
+  customerId: number;
+  openInvoiceTotal: number;
+  firstInvoiceDueDate: string | null;
+  hasOpenInvoice: boolean;
+  isInDebt: boolean;
+  payUrgently: boolean;
+};
+
+/**
+ * This device's credentials for PIN login and access renewal (issue 4). The key is a random secret the server
+ * stores hashed and checks together with the PIN; the PIN itself never lives here. Kept when a session expires
+ * (so the PIN still works), wiped by an explicit logout.
+ */
+export type DeviceRow = {
+  id: 'current';
+  deviceId: string;
+  deviceKey: string;
+  /** The user the device's PIN and refresh token belong to. */
+  userGuid: string | null;
+  firstName: string | null;
+  /** When the PIN set on this device expires (3 months); null when none is set. */
+  pinExpiresAt: number | null;
+  /** "Later" on the PIN setup prompt. */
+  pinPromptDismissedAt: number | null;
+  /** When the refresh token (an HttpOnly cookie) expires; null once the server refused it (419/429). */
+  refreshExpiresAt: number | null;
+};
+
+/**
+ * Per-day sums of a contract's usage records (issue 5, performance): one row per contract and local calendar day,
+ * written by the records pull when a fetched range is complete, so the usage worker aggregates a period from a few
+ * hundred rows instead of every record. A row exists only when it equals the sum of that day's stored records;
+ * the worker scans the records of the days without one.
+ */
+export type UsageDailyRow = {
+  contractId: number;
+  /** Epoch ms of the local midnight that starts the day, and of the next one (exclusive end). */
+  dayStart: number;
+  dayEnd: number;
+  /** When the fetch that produced the sums started (ms): an older fetch never replaces a newer one's row. */
+  asOf: number;
+  /**
+   * Flat sums per combination of category × direction × out-of-bundle × destination (see workers/usage-core.ts
+   * `rollupSlot`): [used, count, cost] for each of the 48 combinations.
+   */
+  sums: number[];
+};
+
 /** When each resource was last fetched (`customer:12`, `products:12:34`, …), for the freshness rule. */
 export type MetaRow = { resource: string; fetchedAt: number; etag?: string | null };
 
@@ -162,6 +225,12 @@ export type PendingMutationRow = {
   error?: { status: number; code: string; message: string } | null;
   /** The server's truth before the optimistic write, to roll back a rejected change. */
   rollback?: unknown;
+  /** Who made the change: replayed only for this user (another user logging in on the device discards it). */
+  userGuid?: string;
+  /** What the change is about (`contact:12`, `language`): changes to one entity are sent one after the other. */
+  entity?: string;
+  /** Back-off: not sent again before this time (ms). */
+  nextAttemptAt?: number;
 };
 
 export type AppDatabase = Dexie & {
@@ -176,12 +245,17 @@ export type AppDatabase = Dexie & {
   meta: EntityTable<MetaRow, 'resource'>;
   prefs: EntityTable<PrefRow, 'key'>;
   pendingMutations: EntityTable<PendingMutationRow, 'key'>;
+  usageSummaries: Table<UsageSummaryRow, [number, 'current' | 'previous']>;
+  invoiceSituations: EntityTable<InvoiceSituationRow, 'customerId'>;
+  devices: EntityTable<DeviceRow, 'id'>;
+  usageDaily: Table<UsageDailyRow, [number, number]>;
 };
 
 /** Tables that hold a customer's data; logout clears all of them. */
 export const customerTables = [
   'session', 'customers', 'contacts', 'invoicing', 'contracts', 'products', 'contractOptions', 'usageRecords',
-  'meta', 'prefs', 'pendingMutations',
+  'meta', 'prefs', 'pendingMutations', 'usageSummaries', 'invoiceSituations', 'devices',
+  'usageDaily',
 ] as const;
 
 export const createDatabase = (name = databaseName): AppDatabase => {
@@ -200,5 +274,14 @@ export const createDatabase = (name = databaseName): AppDatabase => {
     prefs: 'key',
     pendingMutations: 'key, state, createdAt',
   });
+  // Version 2 (consumption and home): usage summaries per contract and period, and the invoice situation.
+  db.version(2).stores({
+    usageSummaries: '[contractId+period], contractId',
+    invoiceSituations: 'customerId',
+  });
+  // Version 4 (authentication): this device's PIN and renewal credentials.
+  db.version(4).stores({ devices: 'id' });
+  // Version 5 (usage performance): per-day usage rollups, rebuilt by the next records pull (no upgrade needed).
+  db.version(5).stores({ usageDaily: '[contractId+dayStart]' });
   return db;
 };

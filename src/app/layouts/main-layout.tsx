@@ -5,6 +5,7 @@ import { NavLink, Outlet, useLocation } from 'react-router';
 import { useSession } from '#features/auth/data/session.ts';
 import { Button } from '#ui/button';
 import { Spinner } from '#ui/spinner';
+import { PendingChangesIndicator } from '../pending-changes.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { LogoutButton } from './logout-dialog.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
@@ -69,6 +70,7 @@ export const MainLayout = () => {
           </ul>
         </nav>
         <div className="app-header__tools">
+          <PendingChangesIndicator />
           <LanguageSwitcher />
           <span className="desktop-only">
             <LogoutButton />

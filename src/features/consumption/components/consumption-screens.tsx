@@ -1,7 +1,331 @@
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TitledPage } from '#ui/titled-page';
+import { useSearchParams } from 'react-router';
+import { formatDate, formatMoneyCents } from '#lib/format';
+import { formatCount, formatUsageAmount, kindOfBalance, localDayEnd, localDayStart, type UsageKind } from '#lib/usage-format';
+import { Alert } from '#ui/alert';
+import { Button } from '#ui/button';
+import { FreshnessNote } from '#ui/freshness-note';
+import { Spinner } from '#ui/spinner';
+import { useOnline } from '#ui/use-online';
+import { UsageMeter } from '#ui/usage-meter';
+import { forecast, type AggregateResult, type UsageDirection, type UsageType } from '#workers/usage-core';
+import { completedCycles, type ResolvedPeriod } from '../data/period.ts';
+import { consumptionDownloadUrl, type ConsumptionContext, type UsageSummaryRow } from '../data/use-consumption.ts';
+import { useAverage, useUsageQuery, type UsageQueryState } from '../data/use-usage-query.ts';
+import { ConsumptionFrame } from './consumption-frame.tsx';
+import { RecordList } from './record-list.tsx';
+import { UsageChart } from './usage-chart.tsx';
 
-// The consumption screens arrive with the consumption issue; until then they show their title and navigation.
-export const ConsumptionPage = () => <TitledPage title={useTranslation('consumption').t('title')} />;
-export const ConsumptionDetailsPage = () => <TitledPage title={useTranslation('consumption').t('details.title')} />;
-export const OverspentPage = () => <TitledPage title={useTranslation('consumption').t('overspent.title')} />;
+const usageKinds = ['data', 'call', 'sms'] as const;
+const overspentKinds = ['credit', 'premium', 'national', 'international'] as const;
+const dayMonth: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long' };
+const noFilters = { types: [] as UsageType[], direction: 'all' as UsageDirection, oobOnly: false };
+
+/** Balances of the bill (used, bundle, unlimited, out-of-bundle) and, for the current bill, the forecast. */
+const Balances = ({ summary, withForecast, fetchedAt }: { summary: UsageSummaryRow; withForecast: boolean; fetchedAt: number | undefined }) => {
+  const { t, i18n } = useTranslation('consumption');
+  const lang = i18n.language;
+  const [now] = useState(() => Date.now());
+  const start = localDayStart(summary.start.slice(0, 10));
+  const end = localDayEnd(summary.end.slice(0, 10));
+  return (
+    <section aria-labelledby="balances-title">
+      <h2 id="balances-title">{t('summary.title')}</h2>
+      <p className="muted">{t('summary.period', { start: formatDate(start, lang), end: formatDate(end, lang) })}</p>
+      <div className="usage-grid">
+        {summary.balances.map((b) => {
+          const kind = kindOfBalance(b.type);
+          const fmt = (v: number) => formatUsageAmount(kind, v, lang);
+          const unlimited = b.balanceValue === 0;
+          const f = forecast({ used: b.value, limit: b.balanceValue, cycleStart: start, cycleEnd: end, now });
+          const exhausted = !unlimited && b.value >= b.balanceValue;
+          return (
+            <UsageMeter
+              key={b.type}
+              kind={kind}
+              label={t(`kinds.${kind}`)}
+              valueText={unlimited ? t('summary.unlimitedUsed', { used: fmt(b.value) }) : t('summary.usedOf', { used: fmt(b.value), limit: fmt(b.balanceValue) })}
+              ratio={unlimited ? null : b.value / b.balanceValue}
+            >
+              <p>{unlimited ? t('summary.unlimited') : t('summary.remaining', { amount: fmt(Math.max(0, b.balanceValue - b.value)) })}</p>
+              <p>{t('summary.oob', { amount: formatMoneyCents(b.overspentValue, lang) })}</p>
+              {withForecast && f.projected !== null && !exhausted ? (
+                <p className="forecast" data-warning={f.willExceed || undefined}>
+                  {unlimited
+                    ? t('forecast.unlimited', { projected: fmt(f.projected), date: formatDate(end, lang, dayMonth) })
+                    : t('forecast.text', { projected: fmt(f.projected), limit: fmt(b.balanceValue), date: formatDate(end, lang, dayMonth) })}
+                </p>
+              ) : null}
+              {withForecast && exhausted ? (
+                <p className="forecast" data-warning>
+                  {t('forecast.exhausted')}
+                </p>
+              ) : withForecast && f.willExceed && f.exhaustionDate ? (
+                <p className="forecast" data-warning>
+                  {t('forecast.runsOut', { date: formatDate(f.exhaustionDate, lang, dayMonth) })}
+                </p>
+              ) : null}
+            </UsageMeter>
+          );
+        })}
+      </div>
+      <FreshnessNote fetchedAt={fetchedAt} />
+    </section>
+  );
+};
+
+/** Totals of the period as computed by the worker; `data-testid` lets tests compare them across filters. */
+const Totals = ({ aggregate, count }: { aggregate: AggregateResult; count: number }) => {
+  const { t, i18n } = useTranslation('consumption');
+  const lang = i18n.language;
+  const { totals, overspent } = aggregate;
+  return (
+    <ul className="totals card" data-testid="usage-totals" aria-label={t('totals.label')}>
+      <li>
+        {t('totals.records')} <strong>{formatCount(count, lang)}</strong>
+      </li>
+      <li>
+        {t('kinds.data')} <strong>{formatUsageAmount('data', totals.data.used, lang)}</strong>
+      </li>
+      <li>
+        {t('kinds.call')} <strong>{formatUsageAmount('call', totals.call.used, lang)}</strong>
+      </li>
+      <li>
+        {t('kinds.sms')} <strong>{formatCount(totals.sms.used, lang)}</strong>
+      </li>
+      <li>
+        {t('totals.oob')} <strong>{formatMoneyCents(overspent.credit, lang)}</strong>
+      </li>
+    </ul>
+  );
+};
+
+const PullStatus = ({ query }: { query: UsageQueryState }) => {
+  const { t, i18n } = useTranslation('consumption');
+  return (
+    <>
+      {query.progress ? (
+        <p className="muted" role="status">
+          {t('records.progress', { loaded: formatCount(query.progress.loaded, i18n.language), total: formatCount(query.progress.total, i18n.language) })}
+        </p>
+      ) : null}
+      {query.error ? <Alert tone="warning">{t('records.loadError')}</Alert> : null}
+      <FreshnessNote fetchedAt={query.fetchedAt} />
+    </>
+  );
+};
+
+/** PDF and CONSO (CSV) downloads of the period: online-only, disabled with a message offline. */
+const Downloads = ({ context, period }: { context: ConsumptionContext; period: ResolvedPeriod }) => {
+  const { t } = useTranslation('consumption');
+  const online = useOnline();
+  const customerId = context.session.customerId;
+  const contract = context.contract;
+  if (customerId === null || !contract) return null;
+  return (
+    <section aria-labelledby="downloads-title" className="card">
+      <h2 id="downloads-title">{t('downloads.title')}</h2>
+      {online ? (
+        <div className="dialog__actions">
+          <a className="button" data-variant="secondary" href={consumptionDownloadUrl(customerId, contract.id, 'PDF', period.from, period.to)} download>
+            {t('downloads.pdf')}
+          </a>
+          <a className="button" data-variant="secondary" href={consumptionDownloadUrl(customerId, contract.id, 'CONSO', period.from, period.to)} download>
+            {t('downloads.csv')}
+          </a>
+        </div>
+      ) : (
+        <>
+          <div className="dialog__actions">
+            <Button variant="secondary" isDisabled>
+              {t('downloads.pdf')}
+            </Button>
+            <Button variant="secondary" isDisabled>
+              {t('downloads.csv')}
+            </Button>
+          </div>
+          <p className="muted">{t('downloads.offline')}</p>
+        </>
+      )}
+    </section>
+  );
+};
+
+const SummaryBody = ({ context, period, kind }: { context: ConsumptionContext; period: ResolvedPeriod | null; kind: 'current' | 'previous' | 'range' }) => {
+  const { t, i18n } = useTranslation('consumption');
+  const lang = i18n.language;
+  const id = useId();
+  const [chartKind, setChartKind] = useState<UsageKind>('data');
+  const customerId = context.session.customerId;
+  const contract = context.contract ?? null;
+  const query = useUsageQuery(customerId, contract?.id ?? null, period, noFilters, { list: false });
+  const cycles = useMemo(() => completedCycles(contract?.billCycle ?? null, new Date()), [contract?.billCycle]);
+  const average = useAverage(customerId, contract?.id ?? null, cycles);
+  const summary = kind === 'current' ? context.current : kind === 'previous' ? context.previous : undefined;
+  return (
+    <>
+      {summary ? (
+        <Balances summary={summary} withForecast={kind === 'current'} fetchedAt={kind === 'current' ? context.currentFetchedAt : context.previousFetchedAt} />
+      ) : null}
+      <section aria-labelledby="period-usage-title">
+        <h2 id="period-usage-title">{t('totals.title')}</h2>
+        {query.aggregate ? <Totals aggregate={query.aggregate} count={query.count} /> : <Spinner label={t('records.computing')} />}
+        <PullStatus query={query} />
+      </section>
+      <section aria-labelledby="chart-title">
+        <h2 id="chart-title">{t('chart.heading')}</h2>
+        <div className="field">
+          <label htmlFor={`${id}-chart-kind`}>{t('chart.kind')}</label>
+          <select id={`${id}-chart-kind`} value={chartKind} onChange={(e) => setChartKind(e.target.value as UsageKind)}>
+            {usageKinds.map((k) => (
+              <option key={k} value={k}>
+                {t(`kinds.${k}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {query.aggregate ? <UsageChart days={query.aggregate.days} kind={chartKind} /> : null}
+      </section>
+      <section aria-labelledby="average-title" className="card">
+        <h2 id="average-title">{t('average.title')}</h2>
+        {average.average ? (
+          <p data-testid="usage-average">
+            {t('average.text', {
+              data: formatUsageAmount('data', average.average.data, lang),
+              call: formatUsageAmount('call', average.average.call, lang),
+              sms: formatCount(average.average.sms, lang),
+            })}
+          </p>
+        ) : (
+          <Spinner label={t('records.computing')} />
+        )}
+        <p className="muted">{t('average.note')}</p>
+        {average.progress ? (
+          <p className="muted" role="status">
+            {t('records.progress', { loaded: formatCount(average.progress.loaded, lang), total: formatCount(average.progress.total, lang) })}
+          </p>
+        ) : null}
+        <FreshnessNote fetchedAt={average.fetchedAt} />
+      </section>
+      {period ? <Downloads context={context} period={period} /> : null}
+    </>
+  );
+};
+
+export const ConsumptionPage = () => {
+  const { t } = useTranslation('consumption');
+  return <ConsumptionFrame title={t('title')}>{({ context, period, choice }) => <SummaryBody context={context} period={period} kind={choice.kind} />}</ConsumptionFrame>;
+};
+
+const typeValues = ['all', 'data', 'call', 'sms'] as const;
+const directionValues = ['all', 'in', 'out'] as const;
+
+const DetailsBody = ({ context, period }: { context: ConsumptionContext; period: ResolvedPeriod | null }) => {
+  const { t } = useTranslation('consumption');
+  const id = useId();
+  const [params, setParams] = useSearchParams();
+  const type = typeValues.find((v) => v === params.get('type')) ?? 'all';
+  const direction = directionValues.find((v) => v === params.get('dir')) ?? 'all';
+  const oobOnly = params.get('oob') === '1';
+  const filters = useMemo(() => ({ types: type === 'all' ? [] : [type], direction, oobOnly }), [type, direction, oobOnly]);
+  const query = useUsageQuery(context.session.customerId, context.contract?.id ?? null, period, filters);
+  const setParam = (name: string, value: string | null) => {
+    const next = new URLSearchParams(params);
+    if (value === null) next.delete(name);
+    else next.set(name, value);
+    setParams(next, { replace: true });
+  };
+  return (
+    <>
+      <div className="filters">
+        <div className="field">
+          <label htmlFor={`${id}-type`}>{t('filters.type')}</label>
+          <select id={`${id}-type`} value={type} onChange={(e) => setParam('type', e.target.value === 'all' ? null : e.target.value)}>
+            {typeValues.map((v) => (
+              <option key={v} value={v}>
+                {v === 'all' ? t('filters.allTypes') : t(`kinds.${v}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-dir`}>{t('filters.direction')}</label>
+          <select id={`${id}-dir`} value={direction} onChange={(e) => setParam('dir', e.target.value === 'all' ? null : e.target.value)}>
+            {directionValues.map((v) => (
+              <option key={v} value={v}>
+                {t(`filters.directions.${v}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <label className="checkbox">
+          <input type="checkbox" checked={oobOnly} onChange={(e) => setParam('oob', e.target.checked ? '1' : null)} /> {t('filters.oobOnly')}
+        </label>
+      </div>
+      {query.aggregate ? <Totals aggregate={query.aggregate} count={query.count} /> : <Spinner label={t('records.computing')} />}
+      <PullStatus query={query} />
+      {query.status === 'ready' ? <RecordList queryId={query.queryId} count={query.count} label={t('details.listLabel')} /> : null}
+    </>
+  );
+};
+
+export const ConsumptionDetailsPage = () => {
+  const { t } = useTranslation('consumption');
+  return <ConsumptionFrame title={t('details.title')}>{({ context, period }) => <DetailsBody context={context} period={period} />}</ConsumptionFrame>;
+};
+
+const oobFilters = { types: [] as UsageType[], direction: 'all' as UsageDirection, oobOnly: true };
+
+const OverspentBody = ({ context, period }: { context: ConsumptionContext; period: ResolvedPeriod | null }) => {
+  const { t, i18n } = useTranslation('consumption');
+  const lang = i18n.language;
+  const summary = context.current;
+  const osg = summary?.safeguards.find((s) => s.type === 'OSG');
+  const query = useUsageQuery(context.session.customerId, context.contract?.id ?? null, period, oobFilters);
+  return (
+    <>
+      <section aria-labelledby="overspent-by-type" className="card">
+        <h2 id="overspent-by-type">{t('overspent.byType')}</h2>
+        {summary ? (
+          <>
+            <table className="data-table" data-testid="overspent-table">
+              <tbody>
+                {overspentKinds.map((k) => (
+                  <tr key={k}>
+                    <th scope="row">{t(`overspent.types.${k}`)}</th>
+                    <td className="num">{formatMoneyCents(summary.overspent[k], lang)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {osg ? (
+              <p data-warning={osg.overSpentCredit >= osg.current || undefined} className="forecast">
+                {t(osg.overSpentCredit >= osg.current ? 'overspent.limitReached' : 'overspent.limit', {
+                  spent: formatMoneyCents(osg.overSpentCredit, lang),
+                  limit: formatMoneyCents(osg.current, lang),
+                })}
+              </p>
+            ) : null}
+            <FreshnessNote fetchedAt={context.currentFetchedAt} />
+          </>
+        ) : (
+          <Spinner label={t('records.computing')} />
+        )}
+      </section>
+      <section aria-labelledby="extra-cost-history">
+        <h2 id="extra-cost-history">{t('overspent.history')}</h2>
+        {query.aggregate ? (
+          <p data-testid="oob-total">{t('overspent.historyTotal', { count: query.count, amount: formatMoneyCents(query.aggregate.overspent.credit, lang) })}</p>
+        ) : null}
+        <PullStatus query={query} />
+        {query.status === 'ready' ? <RecordList queryId={query.queryId} count={query.count} label={t('overspent.history')} /> : null}
+      </section>
+    </>
+  );
+};
+
+export const OverspentPage = () => {
+  const { t } = useTranslation('consumption');
+  return <ConsumptionFrame title={t('overspent.title')}>{({ context, period }) => <OverspentBody context={context} period={period} />}</ConsumptionFrame>;
+};

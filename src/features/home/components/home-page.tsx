@@ -7,15 +7,21 @@ import { FreshnessNote } from '#ui/freshness-note';
 import { Spinner } from '#ui/spinner';
 import { setSelectedContract } from '../data/contract-preference.ts';
 import { formatMsisdn, statusLabel, statusTone } from '../data/contract-status.ts';
+import { useHomeAlerts } from '../data/use-home-alerts.ts';
+import { useContractUsage } from '../data/use-home-usage.ts';
 import { useHome } from '../data/use-home.ts';
+import { HomeAlertModals } from './home-alerts.tsx';
+import { UsageOverview } from './usage-overview.tsx';
 
 export const HomePage = () => {
   const { t } = useTranslation(['home', 'common']);
   const { result, refresh, refreshError } = useHome();
   const [busy, setBusy] = useState(false);
+  const data = result.status === 'ready' ? result.data : null;
+  const selected = data?.contracts.find((c) => c.id === data.selectedContractId);
+  const usage = useContractUsage(data?.session.customerId ?? null, selected);
+  const alerts = useHomeAlerts(data?.session ?? null, data?.contracts ?? [], data?.selectedContractId ?? null, usage.settled);
 
-  if (result.status === 'loading') return <Spinner label={t('common:loading')} />;
-  const data = result.data;
   if (!data) return <Spinner label={t('common:loading')} />;
 
   const { session, contact, contracts, selectedContractId, fetchedAt } = data;
@@ -29,11 +35,11 @@ export const HomePage = () => {
 
   const onRefresh = () => {
     setBusy(true);
-    void refresh().finally(() => setBusy(false));
+    void Promise.all([refresh(), usage.refresh()]).finally(() => setBusy(false));
   };
 
   return (
-    <div className="page">
+    <div className="page" data-testid="home-alerts" data-state={alerts.settled ? 'settled' : 'pending'}>
       <header className="page__header">
         <h1>{t('home:greeting', { name: firstName })}</h1>
         <p className="muted" data-testid="customer-name">
@@ -43,6 +49,7 @@ export const HomePage = () => {
         <FreshnessNote fetchedAt={fetchedAt} onRefresh={onRefresh} busy={busy} />
       </header>
       {refreshError && fetchedAt === undefined ? <Alert tone="error">{t('home:loadError')}</Alert> : null}
+      {selected ? <UsageOverview contract={selected} usage={usage} /> : null}
       <section aria-labelledby="contracts-title">
         <h2 id="contracts-title">
           {t('home:contracts')} <span className="muted">({t('home:contractsCount', { count: contracts.length })})</span>
@@ -55,16 +62,16 @@ export const HomePage = () => {
           <ul className="contract-list">
             {contracts.map((contract) => {
               const label = statusLabel(contract.status);
-              const selected = contract.id === selectedContractId;
+              const isSelected = contract.id === selectedContractId;
               const number = contract.msisdn ? formatMsisdn(contract.msisdn) : t('home:noNumber');
               return (
-                <li key={contract.id} className="card contract-card" data-selected={selected || undefined}>
+                <li key={contract.id} className="card contract-card" data-selected={isSelected || undefined}>
                   <div className="contract-card__main">
                     <span className="contract-card__number">{number}</span>
                     <Badge tone={statusTone(label)}>{t(`common:contractStatus.${label}`)}</Badge>
                   </div>
                   <span className="muted">{t('home:contractRef', { ref: contract.contractRef })}</span>
-                  {selected ? (
+                  {isSelected ? (
                     <span className="contract-card__selected">{t('home:selected')}</span>
                   ) : switchable ? (
                     <button type="button" className="link-button" onClick={() => void setSelectedContract(contract.id)}>
@@ -77,6 +84,7 @@ export const HomePage = () => {
           </ul>
         )}
       </section>
+      <HomeAlertModals alerts={alerts} />
     </div>
   );
 };

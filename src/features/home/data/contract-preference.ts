@@ -1,8 +1,2 @@
-import { db } from '#db/db';
-
-/** The contract the user chose last (or forced with ?contractId=), kept across reloads. */
-export const selectedContractKey = 'selectedContractId';
-
-export const setSelectedContract = async (contractId: number): Promise<void> => {
-  await db.prefs.put({ key: selectedContractKey, value: contractId });
-};
+/** The selected-contract preference is shared with consumption, so it lives in sync/; the guards import it from here. */
+export { selectedContractKey, setSelectedContract } from '#sync/selected-contract';

@@ -1,0 +1,127 @@
+import { expect, test, type Page } from '@playwright/test';
+import { demoUsers } from '#contract/fixtures/demo';
+import { ConsumptionPage } from './page-models/consumption-page.ts';
+import { expectHome, LoginPage } from './page-models/login-page.ts';
+
+/*
+ * Consumption (SPEC §2, §3): period filters, the virtualized details list, overspent details, downloads, and the
+ * screens working offline after one online visit.
+ */
+
+const loginAs = async (page: Page, who: keyof typeof demoUsers) => {
+  const loginPage = new LoginPage(page);
+  await loginPage.goto();
+  await loginPage.login(demoUsers[who].logins[0]);
+  await expectHome(page, demoUsers[who].name);
+};
+
+test('period filters change the list and the totals', async ({ page }) => {
+  await loginAs(page, 'sophie');
+  await page.goto('/consumption/details');
+  const consumption = new ConsumptionPage(page);
+  await consumption.waitForTotals();
+  await consumption.waitForLocalData();
+  const current = await consumption.recordCount();
+  expect(current).toBeGreaterThan(0);
+  await expect(consumption.rows.first()).toHaveAttribute('aria-setsize', String(current));
+  const currentTotals = await consumption.totals.textContent();
+  const currentFirstRow = await consumption.rows.first().textContent();
+
+  await consumption.choosePeriod(/^Facture précédente$/);
+  await expect(page).toHaveURL(/period=previous/);
+  await consumption.waitForLocalData();
+  // The seed gives every cycle as many records, so the totals and the rows tell the periods apart.
+  await expect.poll(() => consumption.totals.textContent(), { timeout: 20_000 }).not.toBe(currentTotals);
+  await expect.poll(() => consumption.rows.first().textContent()).not.toBe(currentFirstRow);
+  const previous = await consumption.recordCount();
+  await expect(consumption.rows.first()).toHaveAttribute('aria-setsize', String(previous));
+
+  // Type filter: only data rows remain, and the totals follow.
+  await page.getByLabel('Type', { exact: true }).selectOption('data');
+  await expect.poll(() => consumption.recordCount()).toBeLessThan(previous);
+  await expect(consumption.rows.first()).toContainText('Données');
+  await expect(consumption.totals).toContainText(/Appels\s*0\ss/);
+
+  // A chosen range with the end before the start is refused with a message, and nothing changes.
+  await consumption.choosePeriod(/^Période choisie$/);
+  await page.getByLabel('Du', { exact: true }).fill('2026-02-10');
+  await page.getByLabel('Au', { exact: true }).fill('2026-02-01');
+  await page.getByRole('button', { name: 'Afficher' }).click();
+  await expect(page.getByRole('alert')).toHaveText('La date de début doit précéder la date de fin.');
+});
+
+test('overspent details of Marc: by type, the limit reached and the extra-cost history', async ({ page }) => {
+  await loginAs(page, 'marc');
+  await page.goto('/consumption/overspent');
+  const table = page.getByTestId('overspent-table');
+  await expect(table.getByRole('row', { name: /Totaal buiten bundel/ })).toContainText('52,30');
+  await expect(page.getByText(/^Limiet buiten bundel bereikt: €\s52,30 bij een limiet van €\s50,00$/)).toBeVisible();
+  await expect(page.getByTestId('oob-total')).toHaveText(/^\d+ kosten buiten bundel voor €\s52,30 in de periode$/);
+});
+
+test('downloads: PDF and CSV online; disabled with a message offline; the screen opens offline after a visit', async ({ page, context }) => {
+  await loginAs(page, 'sophie');
+  await page.goto('/consumption/main');
+  const consumption = new ConsumptionPage(page);
+  await consumption.waitForTotals();
+  await consumption.waitForLocalData();
+  const totals = await consumption.totals.textContent();
+  const pdf = page.getByRole('link', { name: 'Télécharger en PDF' });
+  await expect(pdf).toHaveAttribute('href', /\/usage\/download\?type=PDF&from=\d{4}-\d\d-\d\d&to=\d{4}-\d\d-\d\d$/);
+  const download = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Télécharger en CSV' }).click()]).then(([d]) => d);
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+
+  // The service worker must control the page before it can serve the shell offline.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await consumption.waitForTotals();
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ma consommation');
+  await consumption.waitForTotals();
+  await expect(consumption.totals).toHaveText(totals ?? '');
+  await expect(page.getByRole('button', { name: 'Télécharger en PDF' })).toBeDisabled();
+  await expect(page.getByText('Les téléchargements demandent une connexion internet.')).toBeVisible();
+  await context.setOffline(false);
+});
+
+test('the heavy customer scrolls to the end of 200,000 records with no long task over 50 ms', async ({ page }) => {
+  test.setTimeout(240_000);
+  await loginAs(page, 'yasmine');
+  // Every record of the last 6 bill cycles: a chosen range from 200 days ago to today.
+  const to = new Date();
+  const from = new Date(to.getTime() - 200 * 86_400_000);
+  const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  await page.goto(`/consumption/details?period=range&from=${iso(from)}&to=${iso(to)}`);
+  const consumption = new ConsumptionPage(page);
+  await consumption.waitForLocalData();
+  await consumption.waitForTotals();
+  await expect.poll(() => consumption.recordCount(), { timeout: 60_000 }).toBeGreaterThanOrEqual(200_000);
+  const count = await consumption.recordCount();
+  await expect(consumption.rows.first()).toHaveAttribute('aria-setsize', String(count));
+
+  // Data is local: from here on, watch the main thread's long tasks while the list scrolls to its end.
+  await page.evaluate(() => {
+    const w = window as unknown as { longTasks: number[] };
+    w.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.longTasks.push(entry.duration);
+    }).observe({ type: 'longtask' });
+  });
+  const scroller = consumption.scroller;
+  for (let step = 1; step <= 20; step++) {
+    await scroller.evaluate((el, s) => {
+      el.scrollTop = (el.scrollHeight * s) / 20;
+    }, step);
+    await expect(scroller.getByRole('listitem').filter({ hasText: /\d{4}/ }).first()).toBeVisible();
+  }
+  const last = scroller.locator(`[aria-posinset="${count}"]`);
+  await expect(last).toBeVisible();
+  await expect(last).not.toContainText('Chargement');
+  const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+  expect(Math.max(0, ...longTasks)).toBeLessThanOrEqual(50);
+});

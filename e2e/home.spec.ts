@@ -1,0 +1,95 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { demoUsers } from '#contract/fixtures/demo';
+import { alertDialog, alertTitles, closeLabel, waitForHomeAlerts } from './page-models/home-page.ts';
+import { LoginPage } from './page-models/login-page.ts';
+
+/*
+ * Home (SPEC §4): the usage overview of the selected contract, the contract selector rules and the alert modals,
+ * each hidden for 24 hours once closed, across reloads.
+ */
+
+const loginTo = async (page: Page, login: string) => {
+  const loginPage = new LoginPage(page);
+  await loginPage.goto();
+  await loginPage.login(login);
+  await expect(page).toHaveURL(/\/$/);
+  await waitForHomeAlerts(page);
+};
+
+test('Sophie sees the activate-SIM modal, and only it; the dialog is accessible', async ({ page }) => {
+  await loginTo(page, demoUsers.sophie.logins[0]);
+  const dialog = alertDialog(page, alertTitles.activateSim);
+  await expect(dialog).toBeVisible();
+  await expect(page.getByRole('alertdialog')).toHaveCount(1);
+  await expect(dialog.getByRole('link', { name: 'Activer ma carte SIM' })).toHaveAttribute('href', '/orders/activate');
+  const results = await new AxeBuilder({ page }).include('[role="alertdialog"]').analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  await dialog.getByRole('button', { name: closeLabel }).click();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  // The page underneath is usable again: the usage overview of the selected contract is there.
+  await expect(page.getByRole('heading', { name: 'Consommation du 0470 00 00 01' })).toBeVisible();
+});
+
+test('Marc sees the invoice-situation modal, then the overspent-limit modal', async ({ page }) => {
+  await loginTo(page, demoUsers.marc.logins[0]);
+  const invoice = alertDialog(page, alertTitles.invoiceSituation);
+  await expect(invoice).toBeVisible();
+  await expect(invoice).toContainText('openstaande factuur');
+  await invoice.getByRole('button', { name: closeLabel }).click();
+  const overspent = alertDialog(page, alertTitles.overspentLimit);
+  await expect(overspent).toBeVisible();
+  await overspent.getByRole('button', { name: closeLabel }).click();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+});
+
+test('Lucas (plain user) gets none of the owner modals and no contract switcher', async ({ page }) => {
+  await loginTo(page, demoUsers.lucas.logins[0]);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /selecteren/ })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Verbruik van 0470 00 00 03' })).toBeVisible();
+});
+
+test('a closed modal stays hidden after a reload and comes back after 24 hours', async ({ page }) => {
+  // Start the page clock 25 hours in the past, so that jumping to "now" later leaves the session (issued by the
+  // server on its real clock, valid a day) still valid.
+  const realNow = Date.now();
+  await page.clock.install({ time: realNow - 25 * 3_600_000 });
+  await loginTo(page, demoUsers.sophie.logins[0]);
+  const dialog = alertDialog(page, alertTitles.activateSim);
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: closeLabel }).click();
+  await expect(dialog).toHaveCount(0);
+
+  await page.reload();
+  await waitForHomeAlerts(page);
+  await expect(page.getByTestId('customer-name')).toContainText(demoUsers.sophie.name);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+
+  await page.clock.setSystemTime(realNow + 60_000);
+  await page.reload();
+  await waitForHomeAlerts(page);
+  await expect(alertDialog(page, alertTitles.activateSim)).toBeVisible();
+});
+
+test('home shows the usage in the bundle, unlimited, out-of-bundle costs and the forecast', async ({ page }) => {
+  await loginTo(page, demoUsers.sophie.logins[0]);
+  await alertDialog(page, alertTitles.activateSim).getByRole('button', { name: closeLabel }).click();
+  const data = page.getByRole('meter', { name: 'Données' });
+  // Sophie used exactly 82 % of her 20 GB this cycle.
+  await expect(data).toHaveAttribute('aria-valuetext', /^16,40\sGo sur 20,00\sGo$/);
+  await expect(data).toHaveAttribute('aria-valuenow', '82');
+  await expect(page.getByRole('meter', { name: 'SMS' })).toHaveAttribute('aria-valuetext', /illimité/);
+  await expect(page.getByText(/^À ce rythme : [\d,]+\sGo sur 20,00\sGo d’ici le \d+ \p{L}+$/u)).toBeVisible();
+  await expect(page.getByText(/^Hors forfait : \d+,\d\d\s€$/).first()).toBeVisible();
+});
+
+test('switching the contract changes the usage overview', async ({ page }) => {
+  await loginTo(page, demoUsers.emma.logins[0]);
+  // SPEC §4: the oldest contract with a number comes first.
+  await expect(page.getByRole('heading', { name: 'Usage of 0470 00 00 05' })).toBeVisible();
+  await page.getByRole('button', { name: 'Select 0470 00 00 03' }).click();
+  await expect(page.getByRole('heading', { name: 'Usage of 0470 00 00 03' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Usage of 0470 00 00 03' })).toBeVisible();
+});

@@ -1,0 +1,37 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The consumption screens, by role and accessible name (French unless said otherwise). */
+export class ConsumptionPage {
+  constructor(private readonly page: Page) {}
+
+  get totals() {
+    return this.page.getByRole('list', { name: /^(Totaux de la période|Totalen van de periode|Totals of the period)$/ });
+  }
+
+  get scroller() {
+    return this.page.getByRole('region', { name: /^(Communications de la période|Verbruik van de periode|Usage of the period)$/ });
+  }
+
+  get rows() {
+    return this.scroller.getByRole('listitem');
+  }
+
+  /** The number of records the totals announce ("Communications 113"). */
+  async recordCount(): Promise<number> {
+    const text = await this.totals.getByRole('listitem').first().innerText();
+    return Number(text.replace(/\D/g, ''));
+  }
+
+  async waitForTotals() {
+    await expect(this.totals).toBeVisible({ timeout: 60_000 });
+  }
+
+  /** Wait until the period's records are all local: no download in progress. */
+  async waitForLocalData() {
+    await expect(this.page.getByRole('status').filter({ hasText: /Chargement des communications|Verbruik laden|Loading usage/ })).toHaveCount(0, { timeout: 120_000 });
+  }
+
+  async choosePeriod(label: RegExp) {
+    await this.page.getByRole('radio', { name: label }).check();
+  }
+}

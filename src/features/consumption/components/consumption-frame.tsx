@@ -1,0 +1,89 @@
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useSearchParams } from 'react-router';
+import { Alert } from '#ui/alert';
+import { Spinner } from '#ui/spinner';
+// The usage styles (filters, list, chart) come with the meter component's stylesheet.
+import '#ui/usage-meter';
+import { periodFromSearch, resolvePeriod, type PeriodChoice, type PeriodError, type ResolvedPeriod } from '../data/period.ts';
+import { useConsumption, type ConsumptionContext } from '../data/use-consumption.ts';
+import { PeriodFilter } from './period-filter.tsx';
+
+const formatMsisdn = (msisdn: string): string =>
+  (msisdn.startsWith('32') ? `0${msisdn.slice(2)}` : msisdn).replace(/^(\d{4})(\d{2})(\d{2})(\d{2})$/, '$1 $2 $3 $4');
+
+export type FrameProps = {
+  title: string;
+  /** Whether the screen offers the period filter. */
+  withPeriod?: boolean;
+  children: (args: { context: ConsumptionContext; period: ResolvedPeriod | null; choice: PeriodChoice; refresh: () => Promise<void>; error: unknown }) => ReactNode;
+};
+
+/** Title, sub-navigation, contract switcher and period filter shared by the three consumption screens. */
+export const ConsumptionFrame = ({ title, withPeriod = true, children }: FrameProps) => {
+  const { t } = useTranslation(['consumption', 'common']);
+  const id = useId();
+  const { result, error, refresh, select } = useConsumption();
+  const [params, setParams] = useSearchParams();
+  const choice = periodFromSearch(params);
+  const context = result.status === 'ready' ? result.data : null;
+  const contract = context?.contract;
+  const resolved: ResolvedPeriod | PeriodError | null = contract ? resolvePeriod(choice, contract.billCycle, new Date()) : null;
+  const period = resolved !== null && typeof resolved === 'object' ? resolved : null;
+  const current = contract ? resolvePeriod({ kind: 'current' }, contract.billCycle, new Date()) : null;
+
+  const setChoice = (next: PeriodChoice) => {
+    const search = new URLSearchParams(params);
+    search.set('period', next.kind);
+    if (next.kind === 'range') {
+      search.set('from', next.from);
+      search.set('to', next.to);
+    } else {
+      search.delete('from');
+      search.delete('to');
+    }
+    setParams(search, { replace: true });
+  };
+
+  return (
+    <div className="page">
+      <header className="page__header">
+        <h1>{title}</h1>
+      </header>
+      <nav className="sub-nav" aria-label={t('consumption:nav.label')}>
+        <NavLink to={{ pathname: '/consumption/main', search: params.toString() }} end>
+          {t('consumption:nav.main')}
+        </NavLink>
+        <NavLink to={{ pathname: '/consumption/details', search: params.toString() }}>{t('consumption:nav.details')}</NavLink>
+        <NavLink to={{ pathname: '/consumption/overspent', search: params.toString() }}>{t('consumption:nav.overspent')}</NavLink>
+      </nav>
+      {!context ? (
+        result.status === 'ready' ? null : <Spinner label={t('common:loading')} />
+      ) : !contract ? (
+        <p>{t('consumption:noContract')}</p>
+      ) : (
+        <>
+          {context.switchable ? (
+            <div className="field">
+              <label htmlFor={`${id}-contract`}>{t('consumption:contract')}</label>
+              <select id={`${id}-contract`} value={contract.id} onChange={(e) => void select(Number(e.target.value))}>
+                {context.contracts.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.msisdn ? formatMsisdn(c.msisdn) : c.contractRef}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : (
+            <p className="muted">{t('consumption:contractOf', { number: contract.msisdn ? formatMsisdn(contract.msisdn) : contract.contractRef })}</p>
+          )}
+          {withPeriod && current && typeof current === 'object' ? (
+            <PeriodFilter key={`${choice.kind}`} value={choice} onChange={setChoice} defaultRange={{ from: current.from, to: current.to }} />
+          ) : null}
+          {withPeriod && resolved !== null && typeof resolved === 'string' ? <Alert tone="error">{t(`consumption:period.errors.${resolved}`)}</Alert> : null}
+          {children({ context, period, choice, refresh, error })}
+        </>
+      )}
+    </div>
+  );
+};

@@ -1,0 +1,92 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '#lib/format';
+import { formatUsageAmount, localDayStart, type UsageKind } from '#lib/usage-format';
+import type { DayBucket } from '#workers/usage-core';
+
+const colours: Record<UsageKind, string> = { data: '#1d5fd1', call: '#c25400', sms: '#a07800' };
+
+/**
+ * Use per day for the period, drawn with uPlot (loaded on demand) and always accompanied by its text alternative: a
+ * sentence with the total and the busiest day, and the figures as a table.
+ */
+export const UsageChart = ({ days, kind }: { days: DayBucket[]; kind: UsageKind }) => {
+  const { t, i18n } = useTranslation('consumption');
+  const lang = i18n.language;
+  const target = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState(false);
+  const values = days.map((d) => d[kind]);
+  const total = values.reduce((a, b) => a + b, 0);
+  let peak = 0;
+  values.forEach((v, i) => {
+    if (v > (values[peak] ?? 0)) peak = i;
+  });
+  const peakDay = days[peak];
+  const fmt = (v: number) => formatUsageAmount(kind, v, lang);
+
+  useEffect(() => {
+    const element = target.current;
+    if (!element || days.length === 0) return;
+    let destroy: (() => void) | null = null;
+    let live = true;
+    import('./chart-impl.ts').then(
+      ({ drawChart }) => {
+        if (!live) return;
+        element.replaceChildren();
+        destroy = drawChart(
+          element,
+          {
+            x: days.map((d) => localDayStart(d.day) / 1000),
+            y: days.map((d) => d[kind]),
+            colour: colours[kind],
+            label: t(`kinds.${kind}`),
+            formatValue: (v) => formatUsageAmount(kind, v, lang),
+            formatDay: (s) => formatDate(s * 1000, lang, { day: 'numeric', month: 'short' }),
+          },
+          Math.max(260, element.clientWidth),
+        );
+      },
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+      destroy?.();
+    };
+  }, [days, kind, lang, t]);
+
+  return (
+    <figure className="card">
+      <figcaption>
+        <strong>{t('chart.title', { kind: t(`kinds.${kind}`) })}</strong>
+      </figcaption>
+      <div ref={target} className="chart" aria-hidden="true" />
+      {failed ? <p className="muted">{t('chart.unavailable')}</p> : null}
+      <p data-testid="chart-summary">
+        {total > 0 && peakDay
+          ? t('chart.summary', { total: fmt(total), days: days.length, day: formatDate(localDayStart(peakDay.day), lang), peak: fmt(values[peak] ?? 0) })
+          : t('chart.empty')}
+      </p>
+      <details>
+        <summary>{t('chart.table')}</summary>
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('chart.day')}</th>
+              <th scope="col" className="num">
+                {t(`kinds.${kind}`)}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {days.map((d) => (
+              <tr key={d.day}>
+                <td>{formatDate(localDayStart(d.day), lang)}</td>
+                <td className="num">{fmt(d[kind])}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  );
+};

@@ -1,0 +1,105 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useEffect, useState } from 'react';
+import { apiBases } from '#api/client';
+import { endpointUrl, endpoints, fillPath } from '#contract/endpoints';
+import { db } from '#db/db';
+import type { ContractRow, SessionRow, UsageSummaryRow } from '#db/schema';
+import { canSwitchContract, selectContract } from '#lib/contract-selection';
+import { fromLive, type LiveResult } from '#lib/live-result';
+import { pullCustomer } from '#sync/customer-pull';
+import { readForcedContractId, selectedContractKey, setSelectedContract } from '#sync/selected-contract';
+import { pullUsageSummary, usageSummaryResource } from '#sync/usage-pull';
+
+export type { UsageSummaryRow };
+
+export type ConsumptionContext = {
+  session: SessionRow;
+  contracts: ContractRow[];
+  contract: ContractRow | undefined;
+  switchable: boolean;
+  current: UsageSummaryRow | undefined;
+  previous: UsageSummaryRow | undefined;
+  currentFetchedAt: number | undefined;
+  previousFetchedAt: number | undefined;
+};
+
+/**
+ * The session, the contracts the user may see, the selected one (SPEC §4 rules) and its current and previous usage
+ * summaries, from Dexie; pulls what is older than 15 minutes. Offline: the stored rows with their age; a failed
+ * refresh is reported, nothing is lost.
+ */
+export const useConsumption = () => {
+  const [error, setError] = useState<unknown>(null);
+  const result: LiveResult<ConsumptionContext | null> = fromLive(
+    useLiveQuery(async () => {
+      const session = await db.session.get('current');
+      if (!session || session.customerId === null) return { data: null };
+      const customerId = session.customerId;
+      const [all, forced] = await Promise.all([
+        db.contracts.where('customerId').equals(customerId).sortBy('position'),
+        db.prefs.get(selectedContractKey),
+      ]);
+      const isPlain = session.role === 'user';
+      const contracts = isPlain ? all.filter((c) => c.msisdn === session.msisdn) : all;
+      const id = selectContract({ contracts, isPlainUser: isPlain, userMsisdn: session.msisdn, forcedContractId: readForcedContractId(forced?.value) });
+      const contract = contracts.find((c) => c.id === id);
+      const [current, previous, currentMeta, previousMeta] = contract
+        ? await Promise.all([
+            db.usageSummaries.get([contract.id, 'current']),
+            db.usageSummaries.get([contract.id, 'previous']),
+            db.meta.get(usageSummaryResource(customerId, contract.id, 'current')),
+            db.meta.get(usageSummaryResource(customerId, contract.id, 'previous')),
+          ])
+        : [undefined, undefined, undefined, undefined];
+      return {
+        data: {
+          session,
+          contracts,
+          contract,
+          switchable: canSwitchContract(isPlain, contracts.length),
+          current,
+          previous,
+          currentFetchedAt: currentMeta?.fetchedAt,
+          previousFetchedAt: previousMeta?.fetchedAt,
+        },
+      };
+    }, []),
+  );
+
+  const customerId = result.status === 'ready' ? (result.data?.session.customerId ?? null) : null;
+  const contractId = result.status === 'ready' ? (result.data?.contract?.id ?? null) : null;
+
+  const load = useCallback(
+    async (force: boolean) => {
+      if (customerId === null) return;
+      try {
+        await pullCustomer(customerId, { force });
+        if (contractId !== null) {
+          await Promise.all([
+            pullUsageSummary(customerId, contractId, 'current', { force }),
+            pullUsageSummary(customerId, contractId, 'previous', { force }),
+          ]);
+        }
+        setError(null);
+      } catch (e) {
+        setError(e);
+      }
+    },
+    [customerId, contractId],
+  );
+
+  useEffect(() => {
+    void load(false);
+  }, [load]);
+
+  return { result, error, refresh: () => load(true), select: setSelectedContract };
+};
+
+/**
+ * Where the browser downloads the consumption as PDF or CONSO (CSV): a same-origin link, so the session cookie goes
+ * along and the browser saves the file itself. Online-only: the screens disable it offline.
+ */
+export const consumptionDownloadUrl = (customerId: number, contractId: number, type: 'PDF' | 'CONSO', from: string, to: string): string => {
+  const path = fillPath(endpointUrl(endpoints.usageDownload, apiBases), { customerId, contractId });
+  return `${path}?${new URLSearchParams({ type, from, to }).toString()}`;
+};

@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AlertModal } from '#ui/alert-modal';
+import type { AlertKind } from '../data/alert-rules.ts';
+import type { HomeAlerts } from '../data/use-home-alerts.ts';
+
+const targets: Record<AlertKind, string> = {
+  activateSim: '/orders/activate',
+  invoiceSituation: '/bills/main',
+  overspentLimit: '/consumption/overspent',
+};
+
+/** The first due alert of SPEC §4 as a modal; closing it hides it for 24 hours and shows the next one. */
+export const HomeAlertModals = ({ alerts }: { alerts: HomeAlerts }) => {
+  const { t } = useTranslation('home');
+  const kind = alerts.settled ? alerts.due[0] : undefined;
+  if (!kind) return null;
+  return (
+    <AlertModal
+      key={kind}
+      isOpen
+      title={t(`alerts.${kind}.title`)}
+      closeLabel={t('alerts.close')}
+      onClose={() => void alerts.close(kind)}
+      actions={
+        <Link className="button" data-variant="primary" to={targets[kind]}>
+          {t(`alerts.${kind}.action`)}
+        </Link>
+      }
+    >
+      <p>{t(`alerts.${kind}.text`)}</p>
+    </AlertModal>
+  );
+};

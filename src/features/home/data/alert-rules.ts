@@ -1,0 +1,57 @@
+/*
+ * The alert modals of home (SPEC §4 "Alert modals on home"), as pure rules. Offline-safe: they only look at rows
+ * already stored.
+ * - ActivateSimCard: non-plain users with a SIM ready to activate (IN_DELIVERY + SIM_SENT + identification OK +
+ *   fraud OK).
+ * - InvoiceSituation: non-plain users with an open invoice and in debt.
+ * - OverspentLimitReached: the out-of-subscription (OSG) credit overspent is at least the current limit.
+ * - A closed alert stays hidden for 24 hours.
+ */
+
+export type AlertKind = 'activateSim' | 'invoiceSituation' | 'overspentLimit';
+
+/** Display order when several are due: one modal at a time, the next after the first is closed. */
+export const alertOrder: readonly AlertKind[] = ['activateSim', 'invoiceSituation', 'overspentLimit'];
+
+export const alertHiddenMs = 24 * 60 * 60 * 1000;
+
+export const alertClosedKey = (kind: AlertKind) => `alertClosed:${kind}`;
+
+export type SimContract = {
+  status: string;
+  subStatus: string | null;
+  identificationStatus: string | null;
+  fraudStatus: string | null;
+};
+
+/** SPEC §4: the SIM can be activated when in delivery, SIM sent, identification OK and fraud OK. */
+export const canActivateSim = (c: SimContract): boolean =>
+  c.status === 'IN_DELIVERY' && c.subStatus === 'SIM_SENT' && c.identificationStatus === 'OK' && c.fraudStatus === 'OK';
+
+export type AlertInput = {
+  isPlainUser: boolean;
+  contracts: readonly SimContract[];
+  situation: { hasOpenInvoice: boolean; isInDebt: boolean } | null;
+  /** The selected contract's OSG safeguard, amounts in cents. */
+  osg: { overSpentCredit: number; current: number } | null;
+  /** When each alert was last closed (epoch ms). */
+  closedAt: Partial<Record<AlertKind, number>>;
+  now: number;
+};
+
+/** Hidden until 24 hours after closing (a closing time ahead of the clock counts as just closed). */
+export const isHidden = (closedAt: number | undefined, now: number): boolean =>
+  closedAt !== undefined && now - closedAt < alertHiddenMs;
+
+/** The alerts whose condition holds, ignoring the 24-hour hiding. */
+export const alertConditions = ({ isPlainUser, contracts, situation, osg }: Omit<AlertInput, 'closedAt' | 'now'>): AlertKind[] => {
+  const due: AlertKind[] = [];
+  if (!isPlainUser && contracts.some(canActivateSim)) due.push('activateSim');
+  if (!isPlainUser && situation !== null && situation.hasOpenInvoice && situation.isInDebt) due.push('invoiceSituation');
+  if (osg !== null && osg.current > 0 && osg.overSpentCredit >= osg.current) due.push('overspentLimit');
+  return due;
+};
+
+/** The alerts to show now, in display order. */
+export const dueAlerts = (input: AlertInput): AlertKind[] =>
+  alertConditions(input).filter((kind) => !isHidden(input.closedAt[kind], input.now));

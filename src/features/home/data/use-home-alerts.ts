@@ -1,0 +1,72 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { db } from '#db/db';
+import type { ContractRow, SessionRow } from '#db/schema';
+import { pullCustomer } from '#sync/customer-pull';
+import { pullInvoiceSituation } from '#sync/usage-pull';
+import { alertClosedKey, alertOrder, dueAlerts, type AlertKind } from './alert-rules.ts';
+
+export type HomeAlerts = {
+  /** The alerts to show now, in order; the page shows the first one. */
+  due: AlertKind[];
+  /** Everything the rules need has been fetched or has failed: the decision will not change by itself. */
+  settled: boolean;
+  close: (kind: AlertKind) => Promise<void>;
+};
+
+/**
+ * The alert modals of home for the session and its selected contract. Reads contracts, invoice situation, the
+ * selected contract's safeguard and the closing times from Dexie; asks for the invoice situation (never for a plain
+ * user: the server refuses it). Offline: decides on the stored rows; closing is a local write.
+ */
+export const useHomeAlerts = (session: SessionRow | null, contracts: readonly ContractRow[], selectedContractId: number | null, usageSettled: boolean): HomeAlerts => {
+  const customerId = session?.customerId ?? null;
+  const isPlain = session?.role === 'user';
+  const [pullsDone, setPullsDone] = useState<number | null>(null);
+  // Re-evaluated every minute, so an alert comes back once its 24 hours are over on a page left open.
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
+    return () => window.clearInterval(timer);
+  }, []);
+
+  const data = useLiveQuery(async () => {
+    const [situation, summary, ...closed] = await Promise.all([
+      customerId === null || isPlain ? undefined : db.invoiceSituations.get(customerId),
+      selectedContractId === null ? undefined : db.usageSummaries.get([selectedContractId, 'current']),
+      ...alertOrder.map((kind) => db.prefs.get(alertClosedKey(kind))),
+    ]);
+    const closedAt: Partial<Record<AlertKind, number>> = {};
+    alertOrder.forEach((kind, i) => {
+      const value = closed[i]?.value;
+      if (typeof value === 'number') closedAt[kind] = value;
+    });
+    const osg = summary?.safeguards.find((s) => s.type === 'OSG');
+    return { situation: situation ?? null, osg: osg ? { overSpentCredit: osg.overSpentCredit, current: osg.current } : null, closedAt };
+  }, [customerId, isPlain, selectedContractId]);
+
+  useEffect(() => {
+    if (customerId === null) return;
+    let live = true;
+    const waits: Promise<unknown>[] = [pullCustomer(customerId)];
+    if (!isPlain) waits.push(pullInvoiceSituation(customerId));
+    void Promise.allSettled(waits).then(() => live && setPullsDone(customerId));
+    return () => {
+      live = false;
+    };
+  }, [customerId, isPlain]);
+
+  const due =
+    session && data
+      ? dueAlerts({ isPlainUser: isPlain, contracts, situation: data.situation, osg: data.osg, closedAt: data.closedAt, now })
+      : [];
+  return {
+    due,
+    settled: data !== undefined && pullsDone === customerId && usageSettled,
+    close: async (kind) => {
+      const closedAt = Date.now();
+      await db.prefs.put({ key: alertClosedKey(kind), value: closedAt });
+      setNow(closedAt);
+    },
+  };
+};

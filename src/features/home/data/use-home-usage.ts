@@ -1,0 +1,99 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useEffect, useState } from 'react';
+import { db } from '#db/db';
+import type { ContractRow, UsageSummaryRow } from '#db/schema';
+import { fromLive, type LiveResult } from '#lib/live-result';
+import { localDayEnd, localDayStart } from '#lib/usage-format';
+import { pullUsageSummary, usageSummaryResource } from '#sync/usage-pull';
+import { forecast, type Forecast } from '#workers/usage-core';
+
+export type { ContractRow };
+
+export type BalanceView = {
+  kind: 'data' | 'call' | 'sms';
+  used: number;
+  /** Bundle size, 0 = unlimited. */
+  limit: number;
+  remaining: number | null;
+  oobCents: number;
+  forecast: Forecast;
+};
+
+export type HomeUsage = {
+  summary: UsageSummaryRow | undefined;
+  balances: BalanceView[];
+  cycleEnd: number | null;
+  fetchedAt: number | undefined;
+};
+
+const kinds = { DATA: 'data', CALL: 'call', SMS: 'sms' } as const;
+
+/** Balances of a summary with remaining amount and the forecast at the present pace (pure). */
+export const toBalanceViews = (summary: UsageSummaryRow, now: number): BalanceView[] => {
+  const cycleStart = localDayStart(summary.start.slice(0, 10));
+  const cycleEnd = localDayEnd(summary.end.slice(0, 10));
+  return (['DATA', 'CALL', 'SMS'] as const).flatMap((type) => {
+    const b = summary.balances.find((x) => x.type === type);
+    if (!b) return [];
+    return [{
+      kind: kinds[type],
+      used: b.value,
+      limit: b.balanceValue,
+      remaining: b.balanceValue > 0 ? Math.max(0, b.balanceValue - b.value) : null,
+      oobCents: b.overspentValue,
+      forecast: forecast({ used: b.value, limit: b.balanceValue, cycleStart, cycleEnd, now }),
+    }];
+  });
+};
+
+/**
+ * The current bill's usage of one contract, from Dexie; pulls the summary when older than 15 minutes.
+ * Offline: shows the stored summary with its age; the failed refresh is reported, nothing is lost.
+ */
+export const useContractUsage = (customerId: number | null, contract: ContractRow | undefined) => {
+  const contractId = contract?.id ?? null;
+  const [error, setError] = useState<unknown>(null);
+  const [settled, setSettled] = useState<number | null>(null);
+  const result: LiveResult<HomeUsage> = fromLive(
+    useLiveQuery(async () => {
+      if (customerId === null || contractId === null) return { data: { summary: undefined, balances: [], cycleEnd: null, fetchedAt: undefined } };
+      const [summary, meta] = await Promise.all([
+        db.usageSummaries.get([contractId, 'current']),
+        db.meta.get(usageSummaryResource(customerId, contractId, 'current')),
+      ]);
+      const now = Date.now();
+      return {
+        data: {
+          summary,
+          balances: summary ? toBalanceViews(summary, now) : [],
+          cycleEnd: summary ? localDayEnd(summary.end.slice(0, 10)) : null,
+          fetchedAt: meta?.fetchedAt,
+        },
+      };
+    }, [customerId, contractId]),
+  );
+
+  useEffect(() => {
+    if (customerId === null || contractId === null) return;
+    let live = true;
+    pullUsageSummary(customerId, contractId, 'current').then(
+      () => live && setError(null),
+      (e: unknown) => live && setError(e),
+    ).finally(() => live && setSettled(contractId));
+    return () => {
+      live = false;
+    };
+  }, [customerId, contractId]);
+
+  const refresh = useCallback(async () => {
+    if (customerId === null || contractId === null) return;
+    try {
+      await pullUsageSummary(customerId, contractId, 'current', { force: true });
+      setError(null);
+    } catch (e) {
+      setError(e);
+    }
+  }, [customerId, contractId]);
+
+  return { result, error, refresh, settled: contractId === null || settled === contractId };
+};

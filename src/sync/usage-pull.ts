@@ -1,0 +1,302 @@
+import { call } from '#api/client';
+import { endpoints } from '#contract/endpoints';
+import type { InvoiceSituation } from '#contract/invoices';
+import type { z } from 'zod';
+import type { UsageRecordDto, UsageSummary, usageHistoryResponseSchema } from '#contract/usage';
+import { db } from '#db/db';
+import type { InvoiceSituationRow, UsageRecordRow, UsageSummaryRow } from '#db/schema';
+import { createDayRollupBuilder, localDayOf, toDailyRow, type DayRollupBuilder } from '#workers/usage-rollup';
+import { isStale } from './freshness.ts';
+import { pull, type PullResult } from './pull.ts';
+
+/*
+ * Usage: the summary of a contract's current or previous bill (balances, 20 latest records, overspent and
+ * safeguards), the usage records of a date range (paged API → Dexie in batches), and the invoice situation that
+ * the home alerts need. Home and consumption both use these.
+ * Offline: every call fails, nothing is written, and the views keep the last stored rows with their age.
+ */
+
+export type UsagePeriod = 'current' | 'previous';
+
+export const usageSummaryResource = (customerId: number, contractId: number, period: UsagePeriod) =>
+  `usage:${customerId}:${contractId}:${period}`;
+export const usageRecordsResource = (customerId: number, contractId: number, from: string, to: string) =>
+  `usage-records:${customerId}:${contractId}:${from}:${to}`;
+/** Bumped whenever records of a contract are written: the usage worker drops its cache when it changes. */
+export const usageRevisionResource = (contractId: number) => `usage-rev:${contractId}`;
+export const invoiceSituationResource = (customerId: number) => `invoice-situation:${customerId}`;
+
+/** Rows per API page (the contract's maximum) and per Dexie transaction (ARCHITECTURE.md: ~1,000). */
+export const historyPageSize = 5000;
+export const ingestChunkSize = 1000;
+
+export const toUsageRecordRow = (dto: UsageRecordDto, contractId: number): UsageRecordRow => ({
+  id: dto.id,
+  contractId,
+  serviceCat: dto.service_cat,
+  messages: dto.messages,
+  isOob: dto.is_oob,
+  resourceImpact: dto.resource_impact,
+  resourceUnit: dto.resource_unit,
+  serviceUsed: dto.service_used,
+  serviceUnit: dto.service_unit,
+  incoming: dto.incoming,
+  destination: dto.destination,
+  eventTime: Date.parse(dto.event_time),
+});
+
+export const toUsageSummaryRow = (summary: UsageSummary, contractId: number, period: UsagePeriod): UsageSummaryRow => ({
+  contractId,
+  period,
+  start: summary.period.start,
+  end: summary.period.end,
+  balances: summary.balances,
+  overspent: summary.cdrOverspent,
+  safeguards: summary.safeguard.map((s) => ({
+    type: s.type,
+    overSpentCredit: s.overSpent.credit,
+    current: s.current,
+    next: s.next,
+    alert: s.alert,
+    default: s.default,
+    max: s.max,
+  })),
+  recentIds: summary.cdrUsage.map((r) => r.id),
+});
+
+export const toInvoiceSituationRow = (s: InvoiceSituation, customerId: number): InvoiceSituationRow => ({
+  customerId,
+  openInvoiceTotal: s.openInvoiceTotal,
+  firstInvoiceDueDate: s.firstInvoiceDueDate,
+  hasOpenInvoice: s.hasOpenInvoice,
+  isInDebt: s.isInDebt,
+  payUrgently: s.payUrgently,
+});
+
+const bumpRevision = (contractId: number, now: number) => db.meta.put({ resource: usageRevisionResource(contractId), fetchedAt: now });
+
+/*
+ * Rollup consistency (usageDaily): a day's rollup row must always equal the sum of that day's stored records.
+ * - The records pulls of one contract run one after the other, so a later one always carries a newer snapshot.
+ * - Every write of records deletes the rollup rows of the days it touches, in the same transaction; the pull writes
+ *   the rows of its complete days again when its last page is in, so a pull that stops half-way leaves no row for
+ *   the days it touched and the worker reads their records instead.
+ * - The summary's recent records may land while a records pull runs: their days are remembered here, and the pull
+ *   does not write rollups for days written after it started.
+ */
+const recordPullChains = new Map<number, Promise<unknown>>();
+const summaryWrites = new Map<number, Map<number, number>>();
+
+const oneAtATime = <T>(contractId: number, task: () => Promise<T>): Promise<T> => {
+  const previous = recordPullChains.get(contractId) ?? Promise.resolve();
+  const run = previous.then(task, task);
+  const tail = run.then(() => undefined, () => undefined);
+  recordPullChains.set(contractId, tail);
+  void tail.then(() => {
+    if (recordPullChains.get(contractId) === tail) recordPullChains.delete(contractId);
+  });
+  return run;
+};
+
+const dayKeysOf = (contractId: number, rows: readonly UsageRecordRow[]): [number, number][] => {
+  const starts = new Set<number>();
+  let end = -Infinity;
+  let start = Infinity;
+  for (const row of rows) {
+    if (row.eventTime >= start && row.eventTime < end) continue;
+    const day = localDayOf(row.eventTime);
+    start = day.start;
+    end = day.end;
+    starts.add(start);
+  }
+  return [...starts].filter(Number.isFinite).map((d) => [contractId, d]);
+};
+
+/** The time zone in which the server reads the history's from/to dates (server/lib/service-calendar.ts). */
+const serviceTimeZone = 'Europe/Brussels';
+let zoneFormat: Intl.DateTimeFormat | null = null;
+
+/** Service-zone time − UTC at `ms`. */
+const serviceZoneOffset = (ms: number): number => {
+  zoneFormat ??= new Intl.DateTimeFormat('en-US', { timeZone: serviceTimeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+  const part = (type: string) => Number(zoneFormat!.formatToParts(ms).find((p) => p.type === type)?.value ?? 0);
+  return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second')) - Math.floor(ms / 1000) * 1000;
+};
+
+/** The instant of midnight at the start of an ISO date in the service's time zone. */
+export const serviceMidnight = (iso: string): number => {
+  const guess = Date.parse(`${iso}T00:00:00Z`);
+  const first = guess - serviceZoneOffset(guess);
+  return guess - serviceZoneOffset(first);
+};
+
+const nextIsoDate = (iso: string): string => new Date(Date.parse(`${iso}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The rollup rows of the local days that the fetched range [from, to] (service-zone dates) covers completely,
+ * including days without any record; days touched but only partly covered get none.
+ */
+const completeDayRows = (contractId: number, range: { from: string; to: string }, rollups: DayRollupBuilder, asOf: number, skip: (dayStart: number) => boolean) => {
+  const coverStart = serviceMidnight(range.from);
+  const coverEnd = serviceMidnight(nextIsoDate(range.to));
+  const rows = [];
+  for (let day = localDayOf(coverStart); day.start < coverEnd; day = localDayOf(day.end)) {
+    if (day.start >= coverStart && day.end <= coverEnd && !skip(day.start)) {
+      const sums = rollups.days.get(day.start);
+      if (sums && !sums.valid) continue;
+      rows.push(toDailyRow(contractId, day.start, day.end, asOf, sums?.sums ?? null));
+    }
+  }
+  return rows;
+};
+
+/** GET …/usage?period=: the summary row, its 20 latest records and the fetch time in one transaction. */
+export const pullUsageSummary = (
+  customerId: number,
+  contractId: number,
+  period: UsagePeriod,
+  options: { force?: boolean } = {},
+): Promise<PullResult> =>
+  pull({
+    resource: usageSummaryResource(customerId, contractId, period),
+    force: options.force ?? false,
+    tables: [db.usageSummaries, db.usageRecords, db.usageDaily],
+    fetch: () => call(endpoints.usageSummary, { params: { customerId, contractId }, query: { period }, silent: true }),
+    write: async (summary) => {
+      const records = summary.cdrUsage.map((r) => toUsageRecordRow(r, contractId));
+      const days = dayKeysOf(contractId, records);
+      const now = Date.now();
+      await db.usageSummaries.put(toUsageSummaryRow(summary, contractId, period));
+      await db.usageRecords.bulkPut(records);
+      // These days' rollups may lack the new records: the worker reads their records until the next records pull.
+      await db.usageDaily.bulkDelete(days);
+      const marks = summaryWrites.get(contractId) ?? new Map<number, number>();
+      for (const [, day] of days) marks.set(day, now);
+      summaryWrites.set(contractId, marks);
+      await bumpRevision(contractId, now);
+    },
+  });
+
+/** GET …/invoices/situation (owners and admins only: never call it for a plain user, the server answers 403). */
+export const pullInvoiceSituation = (customerId: number, options: { force?: boolean } = {}): Promise<PullResult> =>
+  pull({
+    resource: invoiceSituationResource(customerId),
+    force: options.force ?? false,
+    tables: [db.invoiceSituations],
+    fetch: () => call(endpoints.invoiceSituation, { params: { customerId }, silent: true }),
+    write: async (situation) => {
+      await db.invoiceSituations.put(toInvoiceSituationRow(situation, customerId));
+    },
+  });
+
+/**
+ * Write rows in chunks of ~1,000, one transaction each, so no single transaction blocks the page for long. Each
+ * transaction also drops the rollups of the days it touches (see "Rollup consistency"); `dropped` remembers the
+ * days already dropped by this pull.
+ */
+export const ingestUsageRecords = async (rows: readonly UsageRecordRow[], chunkSize = ingestChunkSize, dropped = new Set<number>()): Promise<void> => {
+  for (let i = 0; i < rows.length; i += chunkSize) {
+    const chunk = rows.slice(i, i + chunkSize);
+    const contractId = chunk[0]?.contractId ?? 0;
+    const days = dayKeysOf(contractId, chunk).filter(([, d]) => !dropped.has(d));
+    for (const [, d] of days) dropped.add(d);
+    await db.transaction('rw', db.usageRecords, db.usageDaily, async () => {
+      await db.usageRecords.bulkPut(chunk);
+      if (days.length > 0) await db.usageDaily.bulkDelete(days);
+    });
+  }
+};
+
+type UsageHistoryPage = z.infer<typeof usageHistoryResponseSchema>;
+
+export type RecordsProgress = { loaded: number; total: number };
+
+const inFlight = new Map<string, Promise<PullResult>>();
+
+const startOfToday = (now: number): number => {
+  const d = new Date(now);
+  d.setHours(0, 0, 0, 0);
+  return d.getTime();
+};
+
+/**
+ * The records of a date range (ISO dates, inclusive), every page of GET …/usage/history into Dexie. The next page
+ * is requested while the current one is written. A range that ended before today never changes once fetched, so
+ * it is not fetched again; one that includes today follows the 15-minute rule.
+ * Offline: the first call fails and nothing changes; a failure midway keeps the pages already written (the range
+ * is not marked fetched, so the next visit fetches it again).
+ */
+export const pullUsageRecords = (
+  customerId: number,
+  contractId: number,
+  range: { from: string; to: string },
+  options: { force?: boolean; onProgress?: (p: RecordsProgress) => void; pageSize?: number; now?: () => number } = {},
+): Promise<PullResult> => {
+  const resource = usageRecordsResource(customerId, contractId, range.from, range.to);
+  const existing = inFlight.get(resource);
+  if (existing && !options.force) return existing;
+  const now = options.now ?? Date.now;
+  const pageSize = options.pageSize ?? historyPageSize;
+  const run = oneAtATime(contractId, async (): Promise<PullResult> => {
+    const startedAt = now();
+    if (!options.force) {
+      const meta = await db.meta.get(resource);
+      const closed = Date.parse(`${range.to}T23:59:59.999`) < startOfToday(now());
+      if (meta && (closed || !isStale(meta.fetchedAt, now()))) return 'fresh';
+    }
+    const fetchPage = (page: number): Promise<UsageHistoryPage> =>
+      call(endpoints.usageHistory, {
+        params: { customerId, contractId },
+        query: {
+          'megalist-page': page,
+          'megalist-batchSize': pageSize,
+          'megalist-sort': 'event_time',
+          'megalist-sortOrder': 'desc',
+          from: range.from,
+          to: range.to,
+        },
+        silent: true,
+      });
+    let next: Promise<UsageHistoryPage> | null = fetchPage(1);
+    let page = 1;
+    let loaded = 0;
+    const rollups = createDayRollupBuilder();
+    // Pages can shift while new records arrive (sorted newest first): a record seen twice is summed once.
+    const seen = new Set<string>();
+    const dropped = new Set<number>();
+    while (next) {
+      const answer: UsageHistoryPage = await next;
+      const lastPage: number = answer.pagination.last_page;
+      next = page < lastPage ? fetchPage(page + 1) : null;
+      // Keep the failure of a prefetched page from being reported as unhandled before it is awaited.
+      next?.catch(() => undefined);
+      const data = answer.data;
+      const rows: UsageRecordRow[] = new Array<UsageRecordRow>(data.length);
+      for (let i = 0; i < data.length; i++) {
+        const row = toUsageRecordRow(data[i]!, contractId);
+        rows[i] = row;
+        if (seen.has(row.id)) continue;
+        seen.add(row.id);
+        rollups.add(row);
+      }
+      await ingestUsageRecords(rows, ingestChunkSize, dropped);
+      loaded += rows.length;
+      options.onProgress?.({ loaded, total: answer.pagination.total });
+      page += 1;
+    }
+    const marks = summaryWrites.get(contractId);
+    const daily = completeDayRows(contractId, range, rollups, startedAt, (day) => (marks?.get(day) ?? -Infinity) >= startedAt);
+    await db.transaction('rw', db.meta, db.usageDaily, async () => {
+      await db.usageDaily.bulkPut(daily);
+      await db.meta.put({ resource, fetchedAt: now() });
+      await bumpRevision(contractId, now());
+    });
+    return 'updated';
+  });
+  inFlight.set(resource, run);
+  const clear = () => {
+    if (inFlight.get(resource) === run) inFlight.delete(resource);
+  };
+  run.then(clear, clear);
+  return run;
+};

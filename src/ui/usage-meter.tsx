@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import './usage.css';
+
+export type UsageMeterProps = {
+  kind: 'data' | 'call' | 'sms';
+  /** Already translated name of the meter ("Data"). */
+  label: string;
+  /** Already formatted "3,20 Go sur 20,00 Go" or "Illimité". */
+  valueText: string;
+  /** Share of the bundle used, 0–1; null when unlimited (no bar fill). */
+  ratio: number | null;
+  children?: ReactNode;
+};
+
+/**
+ * One usage figure with its bar in the usage colour of SPEC §9 (data blue, calls orange, SMS yellow). The bar is a
+ * meter for assistive technology, with the formatted text as its value.
+ */
+export const UsageMeter = ({ kind, label, valueText, ratio, children }: UsageMeterProps) => {
+  const percent = ratio === null ? 0 : Math.round(Math.min(1, Math.max(0, ratio)) * 100);
+  return (
+    <div className="usage-meter" data-kind={kind}>
+      <div className="usage-meter__head">
+        <span className="usage-meter__label">{label}</span>
+        <span className="usage-meter__value">{valueText}</span>
+      </div>
+      <div
+        className="usage-meter__track"
+        role="meter"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={valueText}
+        data-unlimited={ratio === null || undefined}
+      >
+        <div className="usage-meter__fill" style={{ width: `${ratio === null ? 100 : percent}%` }} />
+      </div>
+      {children}
+    </div>
+  );
+};
