@@ -1,9 +1,10 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as ApiClient from '#api/client';
 import type { CustomerFull } from '#contract/customer';
 
 const callMock = vi.hoisted(() => vi.fn());
-vi.mock('#api/client', async (importOriginal) => ({ ...(await importOriginal<typeof import('#api/client')>()), call: callMock }));
+vi.mock('#api/client', async (importOriginal) => ({ ...(await importOriginal<typeof ApiClient>()), call: callMock }));
 
 const { db } = await import('#db/db');
 const { pull, clearLocalData } = await import('#sync/pull');
