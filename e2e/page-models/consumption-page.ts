@@ -32,6 +32,10 @@ export class ConsumptionPage {
   }
 
   async choosePeriod(label: RegExp) {
-    await this.page.getByRole('radio', { name: label }).check();
+    // The period lives in the URL: the radio shows its new state once the navigation settles, so click and wait
+    // for it rather than `check()`, which fails when the state is not synchronous.
+    const radio = this.page.getByRole('radio', { name: label });
+    await radio.click();
+    await expect(radio).toBeChecked();
   }
 }
