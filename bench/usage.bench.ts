@@ -21,7 +21,8 @@ import { addDaysToDate, localDate, localDayRange } from '../server/lib/service-c
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 8487);
 const base = `http://127.0.0.1:${port}`;
-const distDir = path.join(root, '.tmp', 'dist-bench');
+// BENCH_DIST: a build of one's own (the default is shared with the bundle bench).
+const distDir = process.env.BENCH_DIST ? path.resolve(process.env.BENCH_DIST) : path.join(root, '.tmp', 'dist-bench');
 const runs = 5;
 
 const median = (values: number[]) => {

@@ -189,22 +189,43 @@ export const pullInvoiceSituation = (customerId: number, options: { force?: bool
     },
   });
 
+/** Lets the browser run other tasks (input, rendering) before the next chunk: a macrotask, not throttled like timers. */
+const yieldToMain = (): Promise<void> =>
+  typeof MessageChannel === 'undefined'
+    ? Promise.resolve()
+    : new Promise((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => {
+          channel.port1.close();
+          resolve();
+        };
+        channel.port2.postMessage(null);
+      });
+
 /**
- * Write rows in chunks of ~1,000, one transaction each, so no single transaction blocks the page for long. Each
- * transaction also drops the rollups of the days it touches (see "Rollup consistency"); `dropped` remembers the
- * days already dropped by this pull.
+ * Write rows in chunks of ~1,000, one transaction each, so no single transaction (nor the task that issues its
+ * puts) blocks the page for long. The chunks are issued one task after the other without waiting for the previous
+ * commit (IndexedDB runs them in order), so the database never waits for the page nor the page for the database.
+ * Each transaction also drops the rollups of the days it touches (see "Rollup consistency"); `dropped` remembers
+ * the days already dropped by this pull.
  */
 export const ingestUsageRecords = async (rows: readonly UsageRecordRow[], chunkSize = ingestChunkSize, dropped = new Set<number>()): Promise<void> => {
+  const commits: Promise<void>[] = [];
   for (let i = 0; i < rows.length; i += chunkSize) {
+    if (i > 0) await yieldToMain();
     const chunk = rows.slice(i, i + chunkSize);
     const contractId = chunk[0]?.contractId ?? 0;
     const days = dayKeysOf(contractId, chunk).filter(([, d]) => !dropped.has(d));
     for (const [, d] of days) dropped.add(d);
-    await db.transaction('rw', db.usageRecords, db.usageDaily, async () => {
+    const commit = db.transaction('rw', db.usageRecords, db.usageDaily, async () => {
       await db.usageRecords.bulkPut(chunk);
       if (days.length > 0) await db.usageDaily.bulkDelete(days);
     });
+    // Awaited below; keeps a failure from being reported as unhandled meanwhile.
+    commit.catch(() => undefined);
+    commits.push(commit);
   }
+  await Promise.all(commits);
 };
 
 type UsageHistoryPage = z.infer<typeof usageHistoryResponseSchema>;
@@ -264,6 +285,7 @@ export const pullUsageRecords = (
     // Pages can shift while new records arrive (sorted newest first): a record seen twice is summed once.
     const seen = new Set<string>();
     const dropped = new Set<number>();
+    let writing: Promise<void> = Promise.resolve();
     while (next) {
       const answer: UsageHistoryPage = await next;
       const lastPage: number = answer.pagination.last_page;
@@ -279,11 +301,16 @@ export const pullUsageRecords = (
         seen.add(row.id);
         rollups.add(row);
       }
-      await ingestUsageRecords(rows, ingestChunkSize, dropped);
+      // The previous page's commits run while this page is issued: at most two pages of writes in flight.
+      const previous = writing;
+      writing = ingestUsageRecords(rows, ingestChunkSize, dropped);
+      writing.catch(() => undefined);
+      await previous;
       loaded += rows.length;
       options.onProgress?.({ loaded, total: answer.pagination.total });
       page += 1;
     }
+    await writing;
     const marks = summaryWrites.get(contractId);
     const daily = completeDayRows(contractId, range, rollups, startedAt, (day) => (marks?.get(day) ?? -Infinity) >= startedAt);
     await db.transaction('rw', db.meta, db.usageDaily, async () => {
