@@ -4,21 +4,21 @@ import { NotFoundPage } from '#features/system/components/not-found-page.tsx';
 import { RouteError } from '#features/system/components/route-error.tsx';
 import { notPlainUser, ownerOnly, redirectIfLoggedIn, requireSession } from './guards.ts';
 import { EmptyLayout } from './layouts/empty-layout.tsx';
-import { MainLayout } from './layouts/main-layout.tsx';
 import { RootShell } from './root-shell.tsx';
 
 /*
  * The one route table (SPEC §2). Screens load lazily so the login route only ships what it needs; guards run as
- * loaders before a screen renders.
+ * loaders before a screen renders. Every lazy import goes through loadChunk: a failure or a 120 s time-out raises
+ * the chunk-load error of SPEC §8 with its reload action.
  */
 
-const auth = () => import('#features/auth/components/auth-screens.tsx');
-const settings = () => import('#features/settings/components/settings-screens.tsx');
-const consumption = () => import('#features/consumption/components/consumption-screens.tsx');
-const subscription = () => import('#features/subscription/components/subscription-screens.tsx');
-const orders = () => import('#features/orders/components/order-screens.tsx');
-const support = () => import('#features/support/components/support-screens.tsx');
-const offers = () => import('#features/offers/components/offer-screens.tsx');
+const auth = () => loadChunk(() => import('#features/auth/components/auth-screens.tsx'));
+const settings = () => loadChunk(() => import('#features/settings/components/settings-screens.tsx'));
+const consumption = () => loadChunk(() => import('#features/consumption/components/consumption-screens.tsx'));
+const subscription = () => loadChunk(() => import('#features/subscription/components/subscription-screens.tsx'));
+const orders = () => loadChunk(() => import('#features/orders/components/order-screens.tsx'));
+const support = () => loadChunk(() => import('#features/support/components/support-screens.tsx'));
+const offers = () => loadChunk(() => import('#features/offers/components/offer-screens.tsx'));
 
 const guarded = (path: string, id: string, lazy: RouteObject['lazy'], roles?: Parameters<typeof requireSession>[0]): RouteObject => ({
   path,
@@ -35,13 +35,14 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <div className="boot" aria-busy="true" />,
     children: [
       {
-        element: <MainLayout />,
+        // Lazy: the login route never pays for the navigation, its menus and dialogs.
+        lazy: async () => ({ Component: (await loadChunk(() => import('./layouts/main-layout.tsx'))).MainLayout }),
         errorElement: <RouteError />,
         children: [
           {
             errorElement: <RouteError />,
             children: [
-              guarded('/', 'home', async () => ({ Component: (await import('#features/home/components/home-page.tsx')).HomePage })),
+              guarded('/', 'home', async () => ({ Component: (await loadChunk(() => import('#features/home/components/home-page.tsx'))).HomePage })),
               guarded('/account/main', 'account-main', async () => {
                 // The profile's account page, with the password change of the auth feature under it.
                 const [{ AccountPage }, { ChangePasswordSection }] = await Promise.all([settings(), auth()]);
@@ -50,14 +51,14 @@ export const routes: RouteObject[] = [
               guarded('/account/create-account', 'account-create', async () => ({ Component: (await auth()).CreateAccountPage })),
               // No login needed: the token is checked by the screen before anything else (SPEC §2).
               { path: '/account/confirm-email/:uuid/:token', id: 'confirm-email', lazy: async () => ({ Component: (await auth()).ConfirmEmailPage }) },
-              guarded('/bills/main', 'bills', async () => ({ Component: (await import('#features/invoices/components/invoice-screens.tsx')).BillsPage })),
+              guarded('/bills/main', 'bills', async () => ({ Component: (await loadChunk(() => import('#features/invoices/components/invoice-screens.tsx'))).BillsPage })),
               guarded('/consumption/main', 'consumption-main', async () => ({ Component: (await consumption()).ConsumptionPage })),
               guarded('/consumption/details', 'consumption-details', async () => ({ Component: (await consumption()).ConsumptionDetailsPage })),
               guarded('/consumption/overspent', 'consumption-overspent', async () => ({ Component: (await consumption()).OverspentPage })),
               guarded('/settings/main', 'settings-main', async () => ({ Component: (await settings()).SettingsPage })),
               guarded('/settings/alerts', 'settings-alerts', async () => ({ Component: (await settings()).AlertsPage })),
               guarded('/settings/payment', 'settings-payment', async () => ({ Component: (await settings()).PaymentPage })),
-              guarded('/settings/contact', 'settings-contact', async () => ({ Component: (await loadChunk(settings)).ContactPage })),
+              guarded('/settings/contact', 'settings-contact', async () => ({ Component: (await settings()).ContactPage })),
               guarded('/offers/main', 'offers-main', async () => ({ Component: (await offers()).OffersPage })),
               guarded('/offers/link-accounts', 'link-accounts', async () => ({ Component: (await offers()).LinkAccountsPage }), ownerOnly),
               guarded('/orders', 'orders', async () => ({ Component: (await orders()).OrdersPage }), notPlainUser),
@@ -75,7 +76,7 @@ export const routes: RouteObject[] = [
         element: <EmptyLayout />,
         errorElement: <RouteError />,
         children: [
-          { path: '/login', id: 'login-main', loader: redirectIfLoggedIn, lazy: async () => ({ Component: (await import('#features/auth/components/login-page.tsx')).LoginPage }) },
+          { path: '/login', id: 'login-main', loader: redirectIfLoggedIn, lazy: async () => ({ Component: (await loadChunk(() => import('#features/auth/components/login-page.tsx'))).LoginPage }) },
           { path: '/login/recover-password', id: 'recover-password', lazy: async () => ({ Component: (await auth()).RecoverPasswordPage }) },
           { path: '/login/recover-password/sms', id: 'recover-password-phone', lazy: async () => ({ Component: (await auth()).RecoverSmsPage }) },
           { path: '/login/recover-password/:uuid/:token', id: 'recover-password-email', lazy: async () => ({ Component: (await auth()).RecoverTokenPage }) },
@@ -87,8 +88,8 @@ export const routes: RouteObject[] = [
           { path: '/login/pin/setup', id: 'pin-setup', loader: requireSession(), lazy: async () => ({ Component: (await auth()).PinSetupPage }) },
           { path: '/login/welcome', id: 'welcome', lazy: async () => ({ Component: (await auth()).WelcomePage }) },
           { path: '/login/:uuid/:token', id: 'login-link', lazy: async () => ({ Component: (await auth()).LoginLinkPage }) },
-          { path: '/maintenance', id: 'maintenance', lazy: async () => ({ Component: (await import('#features/system/components/maintenance-page.tsx')).MaintenancePage }) },
-          { path: '/orders/activate', id: 'activate-sim', lazy: async () => ({ Component: (await import('#features/activation/components/activation-screens.tsx')).ActivateSimPage }) },
+          { path: '/maintenance', id: 'maintenance', lazy: async () => ({ Component: (await loadChunk(() => import('#features/system/components/maintenance-page.tsx'))).MaintenancePage }) },
+          { path: '/orders/activate', id: 'activate-sim', lazy: async () => ({ Component: (await loadChunk(() => import('#features/activation/components/activation-screens.tsx'))).ActivateSimPage }) },
           { path: '*', id: 'not-found', element: <NotFoundPage /> },
         ],
       },
