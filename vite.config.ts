@@ -72,7 +72,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Keep the big libraries that every screen shares in their own long-cached chunks.
-        advancedChunks: {
+        codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             { name: 'dexie', test: /node_modules[\\/](dexie|dexie-react-hooks)[\\/]/ },
