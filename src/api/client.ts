@@ -129,32 +129,40 @@ const headersOf = (options: CallOptions): Record<string, string> => ({
   ...options.headers,
 });
 
+/** One request to an endpoint: URL, headers, credentials, time-out and the shared abort signal. */
+const send = <E extends Endpoint>(endpoint: E, options: CallOptions, signal: AbortSignal) =>
+  ofetch.raw(fillPath(endpointUrl(endpoint, apiBases), options.params ?? {}), {
+    method: endpoint.method,
+    body: options.body as Record<string, unknown> | undefined,
+    query: options.query,
+    headers: headersOf(options),
+    credentials: 'include',
+    timeout: isOnline() ? onlineTimeoutMs : offlineTimeoutMs,
+    signal,
+    retry: 0,
+  });
+
+/** Parse an answer with the endpoint's response schema; a drifted answer is a server error, never a crash. */
+const parseAnswer = <E extends Endpoint>(endpoint: E, data: unknown): ResponseOf<E> => {
+  if (!endpoint.response) return data as ResponseOf<E>;
+  const parsed = endpoint.response.safeParse(data);
+  if (!parsed.success) {
+    throw new ApiError({ status: 200, code: 'serverError', message: `unexpected answer from ${endpoint.path}`, endpoint: endpoint.path });
+  }
+  return parsed.data as ResponseOf<E>;
+};
+
 /** Call one endpoint of the contract and parse its answer with the contract's schema. */
 export const call = async <E extends Endpoint>(endpoint: E, options: CallOptions = {}): Promise<ResponseOf<E>> => {
-  const url = fillPath(endpointUrl(endpoint, apiBases), options.params ?? {});
   const signal = controller.signal;
   try {
-    const raw = await ofetch.raw(url, {
-      method: endpoint.method,
-      body: options.body as Record<string, unknown> | undefined,
-      query: options.query,
-      headers: headersOf(options),
-      credentials: 'include',
-      timeout: isOnline() ? onlineTimeoutMs : offlineTimeoutMs,
-      signal,
-      retry: 0,
-    });
-    const data: unknown = raw._data;
-    if (!endpoint.response) return data as ResponseOf<E>;
-    const parsed = endpoint.response.safeParse(data);
-    if (!parsed.success) {
-      throw new ApiError({ status: 200, code: 'serverError', message: `unexpected answer from ${endpoint.path}`, endpoint: endpoint.path });
-    }
+    const raw = await send(endpoint, options, signal);
+    const data = parseAnswer(endpoint, raw._data);
     const fetchedAt = Number(raw.headers.get(FETCHED_AT_HEADER));
-    if (Number.isFinite(fetchedAt) && fetchedAt > 0 && parsed.data !== null && typeof parsed.data === 'object') {
-      servedAtByData.set(parsed.data, fetchedAt);
+    if (Number.isFinite(fetchedAt) && fetchedAt > 0 && data !== null && typeof data === 'object') {
+      servedAtByData.set(data, fetchedAt);
     }
-    return parsed.data as ResponseOf<E>;
+    return data;
   } catch (error) {
     const apiError = toApiError(error, endpoint.path, signal);
     if (!apiError.isAborted && !options.silent) for (const listener of listeners) listener(apiError);
@@ -191,27 +199,11 @@ export const callMutation = async <E extends Endpoint>(
   endpoint: E,
   options: CallOptions & { idempotencyKey: string },
 ): Promise<MutationAnswer<E>> => {
-  const url = fillPath(endpointUrl(endpoint, apiBases), options.params ?? {});
   const signal = controller.signal;
   try {
-    const raw = await ofetch.raw(url, {
-      method: endpoint.method,
-      body: options.body as Record<string, unknown> | undefined,
-      query: options.query,
-      headers: headersOf(options),
-      credentials: 'include',
-      timeout: isOnline() ? onlineTimeoutMs : offlineTimeoutMs,
-      signal,
-      retry: 0,
-    });
+    const raw = await send(endpoint, options, signal);
     if (raw.status === 202 && raw.headers.get(QUEUED_HEADER) === '1') return { queued: true };
-    const data: unknown = raw._data;
-    if (!endpoint.response) return { queued: false, data: data as ResponseOf<E> };
-    const parsed = endpoint.response.safeParse(data);
-    if (!parsed.success) {
-      throw new ApiError({ status: 200, code: 'serverError', message: `unexpected answer from ${endpoint.path}`, endpoint: endpoint.path });
-    }
-    return { queued: false, data: parsed.data as ResponseOf<E> };
+    return { queued: false, data: parseAnswer(endpoint, raw._data) };
   } catch (error) {
     throw toApiError(error, endpoint.path, signal);
   }

@@ -1,8 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
 import { db } from '#db/db';
 import type { ContactRow, ContractRow, CustomerRow, SessionRow } from '#db/schema';
 import { selectContract } from '#lib/contract-selection';
+import { usePull } from '#lib/use-pull';
 import { fromLive, type LiveResult } from '#lib/live-result';
 import { pullCustomer } from '#sync/customer-pull';
 import { selectedContractKey } from './contract-preference.ts';
@@ -21,7 +21,6 @@ export type HomeData = {
  * minutes. Offline: shows the stored rows and their age; the refresh error is reported, nothing is lost.
  */
 export const useHome = (): { result: LiveResult<HomeData | null>; refresh: () => Promise<void>; refreshError: unknown } => {
-  const [refreshError, setRefreshError] = useState<unknown>(null);
   const result = fromLive(
     useLiveQuery(async () => {
       const session = await db.session.get('current');
@@ -48,23 +47,7 @@ export const useHome = (): { result: LiveResult<HomeData | null>; refresh: () =>
   );
 
   const customerId = result.status === 'ready' ? (result.data?.session.customerId ?? null) : null;
-  useEffect(() => {
-    if (customerId === null) return;
-    pullCustomer(customerId).then(
-      () => setRefreshError(null),
-      (error: unknown) => setRefreshError(error),
-    );
-  }, [customerId]);
-
-  const refresh = async () => {
-    if (customerId === null) return;
-    try {
-      await pullCustomer(customerId, { force: true });
-      setRefreshError(null);
-    } catch (error) {
-      setRefreshError(error);
-    }
-  };
+  const { refresh, refreshError } = usePull(customerId, pullCustomer);
 
   return { result, refresh, refreshError };
 };

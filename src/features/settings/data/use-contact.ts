@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
 import { db } from '#db/db';
 import type { ContactRow } from '#db/schema';
+import { usePull } from '#lib/use-pull';
 import { fromLive, type LiveResult } from '#lib/live-result';
 import { customerResource, pullCustomer } from '#sync/customer-pull';
 import { contactEntity } from '#sync/mutations';
@@ -20,7 +20,6 @@ export type ContactData = {
  * Offline: the stored contact with its age; edits are queued.
  */
 export const useContact = (): { result: LiveResult<ContactData | null>; refresh: () => Promise<void>; refreshError: unknown } => {
-  const [refreshError, setRefreshError] = useState<unknown>(null);
   const result = fromLive(
     useLiveQuery(async () => {
       const session = await db.session.get('current');
@@ -39,22 +38,7 @@ export const useContact = (): { result: LiveResult<ContactData | null>; refresh:
   );
 
   const customerId = result.status === 'ready' ? (result.data?.customerId ?? null) : null;
-  useEffect(() => {
-    if (customerId === null) return;
-    pullCustomer(customerId).then(
-      () => setRefreshError(null),
-      (error: unknown) => setRefreshError(error),
-    );
-  }, [customerId]);
+  const { refresh, refreshError } = usePull(customerId, pullCustomer);
 
-  const refresh = async () => {
-    if (customerId === null) return;
-    try {
-      await pullCustomer(customerId, { force: true });
-      setRefreshError(null);
-    } catch (error) {
-      setRefreshError(error);
-    }
-  };
   return { result, refresh, refreshError };
 };
