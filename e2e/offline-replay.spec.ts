@@ -5,10 +5,7 @@ import { ContactScreen, onlineVisit, seededRandom, serverLog, setOffline, stored
 
 /* Replay of queued changes under stress (seeded offline/online flips) and after the session expired. */
 
-// FIXME(issue 3): under fast flips a change held in the worker's queue sometimes never reports its result, so
-// the last changes stay pending (the server never applies a key twice: that part holds). Kept visible here
-// rather than deleted; see the closing note.
-test.fixme('50 changes across at least 20 seeded offline/online flips: each key applied exactly once, final values shown', async ({ page, context }) => {
+test('50 changes across at least 20 seeded offline/online flips: each key applied exactly once, final values shown', async ({ page, context }) => {
   test.setTimeout(180_000);
   await onlineVisit(page);
   const contact = new ContactScreen(page);

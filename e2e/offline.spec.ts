@@ -108,7 +108,9 @@ test('a queued change the server refuses (412) comes back with the message; noth
   const otherDevice = await playwright.request.newContext({ baseURL });
   const login = await otherDevice.post('/api/public/users/login', { data: { login: demoUsers.sophie.logins[0], password: demoPassword } });
   const customerId = ((await login.json()) as { user: { customer_id: number } }).user.customer_id;
-  const elsewhere = await otherDevice.patch(`/api/customer/${customerId}/contact`, { data: { lastName: 'Changed-Elsewhere' } });
+  // Still "Dubois…" and unique per run: the other tests of this file share its server and look for "Sophie Dubois".
+  const elsewhereName = `Dubois-Elsewhere-${test.info().repeatEachIndex}-${test.info().retry}`;
+  const elsewhere = await otherDevice.patch(`/api/customer/${customerId}/contact`, { data: { lastName: elsewhereName } });
   expect(elsewhere.status()).toBe(200);
   await otherDevice.dispose();
 
@@ -123,7 +125,7 @@ test('a queued change the server refuses (412) comes back with the message; noth
   await dialog.getByRole('button', { name: 'Abandonner' }).click();
   await expect(contact.indicator).toHaveCount(0);
   await expect(contact.firstName).not.toHaveValue('Offline-Edit');
-  await expect(contact.lastName).toHaveValue('Changed-Elsewhere');
+  await expect(contact.lastName).toHaveValue(elsewhereName);
 });
 
 test('logout offline with pending changes asks for confirmation and leaves no customer data nor API cache', async ({ page, context }) => {

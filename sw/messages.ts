@@ -16,8 +16,13 @@ export const API_CACHE = 'api-v1';
 
 export type ToWorker =
   | { type: 'SKIP_WAITING' }
-  /** Replay the background-sync queue now (app start, back online, after re-authentication). */
+  /**
+   * Replay the background-sync queue now (app start, back online, after re-authentication, the page's back-off).
+   * With a port, the worker answers REPORT on it once the replay attempt is over.
+   */
   | { type: 'REPLAY' }
+  /** The page has settled these outcomes: the worker forgets them. */
+  | { type: 'ACK'; keys: string[] }
   /** Logout: drop the queued changes and the API cache. Answered with CLEARED on the given port. */
   | { type: 'CLEAR' };
 
@@ -27,6 +32,18 @@ export type MutationResult = {
   status: number;
   /** The answer's JSON body (the server's truth or its error body). */
   body: unknown;
+};
+
+/**
+ * The worker's answer to REPLAY (on the message port): what it still holds, the outcomes no page acknowledged yet
+ * (kept in the Cache API so that a result is not lost when no page listened), and whether replay stopped for
+ * re-authentication.
+ */
+export type WorkerReport = {
+  type: 'REPORT';
+  held: string[];
+  outcomes: MutationResult[];
+  needsAuth: string[];
 };
 
 export type FromWorker =

@@ -1,6 +1,6 @@
 import { Queue, type QueueOptions } from 'workbox-background-sync';
 import { clearApiCache, notifyPages } from './api-cache.ts';
-import { IDEMPOTENCY_KEY_HEADER, QUEUED_HEADER, type ToWorker } from './messages.ts';
+import { IDEMPOTENCY_KEY_HEADER, QUEUED_HEADER, type MutationResult, type ToWorker, type WorkerReport } from './messages.ts';
 import { classifyReplay } from './replay-rules.ts';
 
 /*
@@ -9,9 +9,13 @@ import { classifyReplay } from './replay-rules.ts';
  * custom onSync because Workbox's default treats any HTTP answer as success:
  *   2xx → applied; 401/419 → kept, pages asked to renew the session, replay stops; 4xx → rejected, the page gets
  *   the server's message; 5xx or no answer → kept, and the sync is retried later (Chromium backs off).
- * Each result goes to the open pages (MUTATION_RESULT), which update their pending-changes rows; a page opened
- * later re-sends its still-queued rows with the same key and gets the stored answer, so nothing is lost.
- * Replay also runs when the worker starts and when a page asks (REPLAY), for browsers without Background Sync.
+ * Each result goes to the open pages (MUTATION_RESULT) and is also kept (Cache API) until a page acknowledges it
+ * (ACK): a result that no page heard is not lost. A page asks (REPLAY with a port) at start, when it comes back
+ * online and on its own back-off; the worker replays, then reports the keys it still holds and the outcomes not
+ * yet acknowledged (REPORT). The page is the one source of truth for the order of changes: it re-sends a change
+ * the worker neither holds nor answered with the same key and body, which the server answers with the stored
+ * result, so a duplicate never applies twice. Replay also runs when the worker starts, for browsers without
+ * Background Sync.
  */
 
 declare const self: ServiceWorkerGlobalScope;
@@ -19,6 +23,41 @@ declare const self: ServiceWorkerGlobalScope;
 type Metadata = { key: string };
 
 let replaying: Promise<void> = Promise.resolve();
+/** The key the last replay stopped on for re-authentication (reported to the pages until a replay gets past it). */
+let waitingForAuth: string | null = null;
+
+const OUTCOMES_CACHE = 'mutation-outcomes-v1';
+const outcomeUrl = (key: string): string => `${self.location.origin}/__mutation-outcome/${encodeURIComponent(key)}`;
+
+const keepOutcome = async (result: MutationResult): Promise<void> => {
+  const cache = await caches.open(OUTCOMES_CACHE);
+  await cache.put(outcomeUrl(result.key), new Response(JSON.stringify(result), { headers: { 'Content-Type': 'application/json' } }));
+};
+
+const keptOutcomes = async (): Promise<MutationResult[]> => {
+  const cache = await caches.open(OUTCOMES_CACHE);
+  const results: MutationResult[] = [];
+  for (const request of await cache.keys()) {
+    const response = await cache.match(request);
+    if (response) results.push((await response.json()) as MutationResult);
+  }
+  return results;
+};
+
+const forgetOutcomes = async (keys: string[]): Promise<void> => {
+  const cache = await caches.open(OUTCOMES_CACHE);
+  await Promise.all(keys.map((key) => cache.delete(outcomeUrl(key))));
+};
+
+const keyOf = (entry: { request: Request; metadata?: object }): string =>
+  (entry.metadata as Metadata | undefined)?.key ?? entry.request.headers.get(IDEMPOTENCY_KEY_HEADER) ?? '';
+
+const reportTo = async (queue: Queue): Promise<WorkerReport> => ({
+  type: 'REPORT',
+  held: (await queue.getAll()).map(keyOf),
+  outcomes: await keptOutcomes(),
+  needsAuth: waitingForAuth === null ? [] : [waitingForAuth],
+});
 
 const jsonOf = async (response: Response): Promise<unknown> => {
   try {
@@ -33,7 +72,7 @@ const errorCodeOf = (body: unknown): string | undefined =>
 
 const replayQueue = async (queue: Queue): Promise<void> => {
   for (let entry = await queue.shiftRequest(); entry; entry = await queue.shiftRequest()) {
-    const key = (entry.metadata as Metadata | undefined)?.key ?? entry.request.headers.get(IDEMPOTENCY_KEY_HEADER) ?? '';
+    const key = keyOf(entry);
     let response: Response;
     try {
       response = await fetch(entry.request.clone());
@@ -51,10 +90,15 @@ const replayQueue = async (queue: Queue): Promise<void> => {
     if (outcome === 'needs-auth') {
       // Kept as it is; replay resumes on REPLAY after the user logged in again.
       await queue.unshiftRequest(entry);
+      waitingForAuth = key;
       await notifyPages({ type: 'NEEDS_AUTH', key });
       return;
     }
-    await notifyPages({ type: 'MUTATION_RESULT', key, status: response.status, body });
+    if (waitingForAuth === key) waitingForAuth = null;
+    const result: MutationResult = { type: 'MUTATION_RESULT', key, status: response.status, body };
+    // Kept first: the page may not be listening (loading, closed); it acknowledges what it settled.
+    await keepOutcome(result);
+    await notifyPages(result);
   }
 };
 
@@ -100,7 +144,7 @@ export const registerMutationQueue = (): Queue => {
           const key = copy.headers.get(IDEMPOTENCY_KEY_HEADER) ?? '';
           // The app re-sends rows it still sees as queued: keep one copy per key.
           const held = await queue.getAll();
-          if (!held.some((entry) => (entry.metadata as Metadata | undefined)?.key === key)) {
+          if (!held.some((entry) => keyOf(entry) === key)) {
             await queue.pushRequest({ request: copy, metadata: { key } satisfies Metadata });
           }
           return queuedAnswer(key);
@@ -112,7 +156,17 @@ export const registerMutationQueue = (): Queue => {
   self.addEventListener('message', (event: ExtendableMessageEvent) => {
     const data = event.data as ToWorker | undefined;
     if (data?.type === 'REPLAY') {
-      event.waitUntil(replaySerially(queue).catch(() => undefined));
+      const port = event.ports[0];
+      event.waitUntil(
+        (async () => {
+          // A failed attempt (still offline, 5xx) is reported too: the page backs off and asks again.
+          await replaySerially(queue).catch(() => undefined);
+          port?.postMessage(await reportTo(queue));
+        })(),
+      );
+    }
+    if (data?.type === 'ACK') {
+      event.waitUntil(forgetOutcomes(data.keys));
     }
     if (data?.type === 'CLEAR') {
       event.waitUntil(
@@ -121,6 +175,8 @@ export const registerMutationQueue = (): Queue => {
             // Dropped on purpose: the user confirmed the logout.
           }
           await clearApiCache();
+          await caches.delete(OUTCOMES_CACHE);
+          waitingForAuth = null;
           event.ports[0]?.postMessage({ type: 'CLEARED' });
         })(),
       );

@@ -47,3 +47,32 @@ export const versionOf = (body: unknown): string | undefined => {
   const value = (body as Record<string, unknown>).lastUpdate;
   return typeof value === 'string' ? value : undefined;
 };
+
+/**
+ * The version a change should be based on, given the versions this device's own applied changes replaced
+ * (`superseded`: from → to). A change read from a screen that had not yet re-rendered after an earlier change
+ * was applied carries the replaced version; it is a change on top of the earlier one, so it follows the chain to
+ * the newest version. A version nobody of ours replaced (a pull brought it, or it is current) stays as it is.
+ */
+export const latestVersion = (version: string, superseded: ReadonlyMap<string, string>): string => {
+  let current = version;
+  // Each step moves strictly forward; the bound only guards against a corrupted chain looping.
+  for (let steps = 0; steps <= superseded.size; steps += 1) {
+    const next = superseded.get(current);
+    if (next === undefined || next === current) return current;
+    current = next;
+  }
+  return current;
+};
+
+/**
+ * What the page makes of the worker's report (keys it still holds, outcomes it saw) for one of its rows that it
+ * believes the worker holds: `outcome` (settle it with the reported answer), `held` (wait for the worker),
+ * `resend` (the worker neither holds it nor saw an answer: the page sends it again with the same key and body,
+ * which the server answers with the stored result if it was applied after all).
+ */
+export const reconcileHeld = (key: string, report: { held: readonly string[]; outcomes: readonly string[] }): 'outcome' | 'held' | 'resend' => {
+  if (report.outcomes.includes(key)) return 'outcome';
+  if (report.held.includes(key)) return 'held';
+  return 'resend';
+};

@@ -3,10 +3,10 @@ import { ApiError, callMutation } from '#api/client';
 import { endpoints, type EndpointName } from '#contract/endpoints';
 import { db } from '#db/db';
 import type { PendingMutationRow } from '#db/schema';
-import type { FromWorker } from '#sw/messages';
-import { classifyReplay, rebaseBody, retryDelayMs, versionOf, type ReplayOutcome } from '#sw/replay-rules';
+import type { FromWorker, MutationResult } from '#sw/messages';
+import { classifyReplay, latestVersion, rebaseBody, reconcileHeld, retryDelayMs, versionOf, type ReplayOutcome } from '#sw/replay-rules';
 import { requestPersistentStorage, withQuotaRecovery } from './storage.ts';
-import { isControlled, onWorkerMessage, postToWorker } from './sw-bridge.ts';
+import { isControlled, onWorkerMessage, postToWorker, requestWorkerReport } from './sw-bridge.ts';
 
 /*
  * The outbox: queued changes as data (ARCHITECTURE.md "Write"). A feature's mutation hook calls `enqueue`, which
@@ -15,6 +15,12 @@ import { isControlled, onWorkerMessage, postToWorker } from './sw-bridge.ts';
  * later change is rebased on the version the earlier one produced. The service worker keeps a change whose send
  * failed (202 "queued") and replays it with the same rules (sw/replay-rules.ts); without a service worker the
  * outbox retries by itself with back-off. Offline: changes stay in Dexie (and in the worker's queue) until online.
+ *
+ * The page is the one source of truth for the order of changes, and delivery is idempotent end to end: a row's
+ * body never changes once sent (only never-sent rows are rebased), so the same key may reach the server several
+ * times (the worker's copy, the page's re-send) and is applied once. At start, when back online and on a back-off
+ * while the worker holds changes, the page asks the worker to replay and report what it holds and what it saw
+ * (a message round trip), settles the reported outcomes and re-sends what the worker neither holds nor answered.
  */
 
 export type MutationPayload = { endpoint: EndpointName; params: Record<string, string | number>; body: unknown };
@@ -85,10 +91,16 @@ export const enqueue = async (input: EnqueueInput): Promise<string> => {
   const handler = handlerOf(input.type);
   const session = await db.session.get('current');
   const key = uuid();
-  const payload: MutationPayload = { endpoint: input.endpoint, params: input.params ?? {}, body: input.body };
+  let payload: MutationPayload = { endpoint: input.endpoint, params: input.params ?? {}, body: input.body };
   await withQuotaRecovery(() =>
     db.transaction('rw', [db.pendingMutations, ...handler.tables()], async () => {
       const previous = await handler.apply(payload);
+      // After a first request of this transaction, so after any settle that was committing when it was opened
+      // (the callback's synchronous start runs before IndexedDB lets the transaction begin): a screen that had not
+      // re-rendered yet sent the version our own applied change replaced; the change is on top of that one.
+      const base = versionOf(payload.body);
+      const chain = supersededVersions.get(input.entity);
+      if (base !== undefined && chain) payload = { ...payload, body: rebaseBody(payload.body, base, latestVersion(base, chain)) };
       const row: PendingMutationRow = {
         key,
         type: input.type,
@@ -112,6 +124,12 @@ export const enqueue = async (input: EnqueueInput): Promise<string> => {
 // Results
 // ---------------------------------------------------------------------------------------------------------------
 
+/** Per entity, the versions this page's own applied changes replaced (from → to), for `enqueue`. */
+const supersededVersions = new Map<string, Map<string, string>>();
+
+/** A row whose body may still change: never sent. A sent body is bound to its key on the server (422 otherwise). */
+const isUnsent = (row: PendingMutationRow): boolean => row.state === 'pending' && row.attempts === 0;
+
 type Answer = { status: number; code?: string; message?: string; fields?: { field: string; message: string }[]; body?: unknown };
 
 /** The entity's other changes still waiting (whatever their age: results may come back out of order). */
@@ -130,8 +148,13 @@ const settleApplied = async (row: PendingMutationRow, body: unknown): Promise<vo
     const later = await laterRowsOf(row);
     await db.pendingMutations.delete(row.key);
     // Later changes made on top of this one carried the same base version: move them onto the new one.
-    if (from !== undefined && to !== undefined) {
+    if (from !== undefined && to !== undefined && from !== to) {
+      const entity = row.entity ?? row.key;
+      const chain = supersededVersions.get(entity) ?? new Map<string, string>();
+      chain.set(from, to);
+      supersededVersions.set(entity, chain);
       for (const next of later) {
+        if (!isUnsent(next)) continue;
         const nextPayload = payloadOf(next);
         const rebased = rebaseBody(nextPayload.body, from, to);
         if (rebased !== nextPayload.body) await db.pendingMutations.update(next.key, { payload: { ...nextPayload, body: rebased } });
@@ -305,22 +328,102 @@ const errorFields = (body: unknown): Omit<Answer, 'status'> => {
   };
 };
 
+/**
+ * Settle one outcome the worker reported (as a message or in its report). Matched by key, and only while the row
+ * is unresolved: the same outcome may arrive twice (message and report), and a rejected row is the user's now.
+ */
+const settleWorkerResult = async (result: MutationResult): Promise<void> => {
+  const row = await db.pendingMutations.get(result.key);
+  if (row && row.state !== 'rejected') {
+    const details = errorFields(result.body);
+    const outcome = classifyReplay(result.status, details.code);
+    // A retry class never comes back from the worker (it keeps those); if it did, the page sends it again.
+    if (outcome === 'retry') await db.pendingMutations.update(row.key, { state: 'pending' });
+    else await applyOutcome(row, outcome, { status: result.status, ...details, body: result.body });
+  }
+  heldByWorker.delete(result.key);
+};
+
 export const handleWorkerMessage = async (message: FromWorker): Promise<void> => {
   if (message.type !== 'MUTATION_RESULT' && message.type !== 'NEEDS_AUTH') return;
   // Serialised with the sends: a later change of the entity must be rebased before it can go out.
   await exclusive(async () => {
-    const row = await db.pendingMutations.get(message.key);
     if (message.type === 'MUTATION_RESULT') {
-      if (row) {
-        const details = errorFields(message.body);
-        await applyOutcome(row, classifyReplay(message.status, details.code), { status: message.status, ...details, body: message.body });
+      await settleWorkerResult(message);
+      return;
+    }
+    const row = await db.pendingMutations.get(message.key);
+    if (row && row.state !== 'rejected' && row.state !== 'needs-auth') await applyOutcome(row, 'needs-auth', { status: 401 });
+  });
+  if (message.type === 'MUTATION_RESULT') {
+    // Settled (or unknown here): the worker may forget it.
+    postToWorker({ type: 'ACK', keys: [message.key] });
+    await flush();
+  }
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reconciling with the worker (start, back online, back-off while it holds changes)
+// ---------------------------------------------------------------------------------------------------------------
+
+let workerChecks = 0;
+let workerCheckTimer: ReturnType<typeof setTimeout> | null = null;
+let reconciling: Promise<void> | null = null;
+
+const scheduleWorkerCheck = () => {
+  if (workerCheckTimer !== null) return;
+  workerChecks += 1;
+  workerCheckTimer = setTimeout(() => {
+    workerCheckTimer = null;
+    void reconcileWithWorker();
+  }, retryDelayMs(workerChecks));
+};
+
+const runReconcile = async (): Promise<void> => {
+  const report = await requestWorkerReport();
+  if (!report) {
+    // No answer (worker busy or restarting): ask again later; meanwhile the rows stay as they are.
+    if (isControlled()) scheduleWorkerCheck();
+    return;
+  }
+  await exclusive(async () => {
+    for (const outcome of report.outcomes) await settleWorkerResult(outcome);
+    const keys = { held: report.held, outcomes: report.outcomes.map((outcome) => outcome.key) };
+    for (const row of await db.pendingMutations.where('state').anyOf('queued', 'sending').toArray()) {
+      switch (reconcileHeld(row.key, keys)) {
+        case 'held':
+          heldByWorker.add(row.key);
+          if (row.state !== 'queued') await db.pendingMutations.update(row.key, { state: 'queued' });
+          break;
+        case 'resend':
+          // Same key, same body: applied once whoever delivers it first.
+          heldByWorker.delete(row.key);
+          await db.pendingMutations.update(row.key, { state: 'pending', nextAttemptAt: 0, attempts: Math.max(1, row.attempts) });
+          break;
+        case 'outcome':
+          break;
       }
-      heldByWorker.delete(message.key);
-    } else if (row) {
-      await applyOutcome(row, 'needs-auth', { status: 401 });
+    }
+    for (const key of report.needsAuth) {
+      const row = await db.pendingMutations.get(key);
+      if (row && row.state !== 'rejected' && row.state !== 'needs-auth') await applyOutcome(row, 'needs-auth', { status: 401 });
     }
   });
-  if (message.type === 'MUTATION_RESULT') await flush();
+  if (report.outcomes.length > 0) postToWorker({ type: 'ACK', keys: report.outcomes.map((outcome) => outcome.key) });
+  // The worker's own retry may be minutes away (the browser's sync back-off): the page asks again sooner.
+  if (report.held.length > 0 && report.needsAuth.length === 0) scheduleWorkerCheck();
+  else workerChecks = 0;
+  await flush();
+};
+
+/** Ask the worker to replay and report, then settle and re-send. Concurrent calls share one round trip. */
+export const reconcileWithWorker = (): Promise<void> => {
+  if (!isControlled()) return flush();
+  if (reconciling) return reconciling;
+  reconciling = runReconcile().finally(() => {
+    reconciling = null;
+  });
+  return reconciling;
 };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -349,8 +452,7 @@ export const resumeAfterAuth = async (): Promise<void> => {
       await db.pendingMutations.update(row.key, { state: 'pending', nextAttemptAt: 0 });
     }
   }
-  postToWorker({ type: 'REPLAY' });
-  await flush();
+  await reconcileWithWorker();
 };
 
 /** Send a rejected change again (rebased on the latest known version), under a new key. */
@@ -404,8 +506,11 @@ export const startOutbox = (): void => {
   started = true;
   onWorkerMessage((message) => void handleWorkerMessage(message));
   window.addEventListener('online', () => {
-    postToWorker({ type: 'REPLAY' });
-    void flush();
+    // Back online: start the worker's back-off afresh, the network is there now.
+    workerChecks = 0;
+    if (workerCheckTimer !== null) clearTimeout(workerCheckTimer);
+    workerCheckTimer = null;
+    void reconcileWithWorker();
   });
   let lastLogin: number | null | undefined;
   liveQuery(() => db.session.get('current')).subscribe({
@@ -418,6 +523,6 @@ export const startOutbox = (): void => {
       lastLogin = login;
     },
   });
-  postToWorker({ type: 'REPLAY' });
-  void flush();
+  // Learn what the worker holds before sending anything, so that its changes are not sent twice for nothing.
+  void reconcileWithWorker();
 };

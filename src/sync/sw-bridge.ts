@@ -1,5 +1,5 @@
 import { Workbox } from 'workbox-window';
-import { API_CACHE, type FromWorker, type ToWorker } from '#sw/messages';
+import { API_CACHE, type FromWorker, type ToWorker, type WorkerReport } from '#sw/messages';
 
 /*
  * The app's side of the service worker: registration, the update flow (SPEC §7 skip-waiting), messages in both
@@ -41,6 +41,29 @@ export const postToWorker = (message: ToWorker): boolean => {
   if (!controller) return false;
   controller.postMessage(message);
   return true;
+};
+
+/**
+ * Ask the worker to replay its queue now and report what it still holds and the outcomes it kept (a message
+ * round trip). Null without a controlling worker or when it does not answer within `timeoutMs` (the replay of a
+ * long queue on a slow network may take that long: the caller simply asks again later).
+ */
+export const requestWorkerReport = async (timeoutMs = 20_000): Promise<WorkerReport | null> => {
+  const controller = hasWorkerSupport() ? navigator.serviceWorker.controller : null;
+  if (!controller) return null;
+  return new Promise<WorkerReport | null>((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(() => {
+      channel.port1.close();
+      resolve(null);
+    }, timeoutMs);
+    channel.port1.onmessage = (event: MessageEvent<WorkerReport>) => {
+      clearTimeout(timer);
+      channel.port1.close();
+      resolve(event.data);
+    };
+    controller.postMessage({ type: 'REPLAY' } satisfies ToWorker, [channel.port2]);
+  });
 };
 
 /** Whether a service worker answers this page's requests (so changes are queued by it when the network fails). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyReplay, rebaseBody, retryDelayMs, versionOf, type ReplayOutcome } from '#sw/replay-rules';
+import { classifyReplay, latestVersion, rebaseBody, reconcileHeld, retryDelayMs, versionOf, type ReplayOutcome } from '#sw/replay-rules';
 
 describe('replay rules per answer class (ARCHITECTURE.md "Write")', () => {
   const cases: { status: number; code?: string; expected: ReplayOutcome }[] = [
@@ -53,5 +53,39 @@ describe('rebasing a later change on the version an earlier one produced', () =>
     expect(versionOf({ lastUpdate: 'v3' })).toBe('v3');
     expect(versionOf({ lang: 'fr' })).toBeUndefined();
     expect(versionOf(null)).toBeUndefined();
+  });
+});
+
+describe('the base of a change made on a screen that had not re-rendered after our own change was applied', () => {
+  const superseded = new Map([
+    ['v1', 'v2'],
+    ['v2', 'v3'],
+  ]);
+  const cases = [
+    { name: 'replaced once → follows to the newest', version: 'v2', expected: 'v3' },
+    { name: 'replaced twice → follows the whole chain', version: 'v1', expected: 'v3' },
+    { name: 'current version → unchanged', version: 'v3', expected: 'v3' },
+    { name: 'a version we did not replace (a pull brought it) → unchanged', version: 'v9', expected: 'v9' },
+  ];
+  it.each(cases)('$name', ({ version, expected }) => {
+    expect(latestVersion(version, superseded)).toBe(expected);
+  });
+  it('stops on a corrupted chain that loops', () => {
+    expect(['a', 'b']).toContain(latestVersion('a', new Map([['a', 'b'], ['b', 'a']])));
+  });
+});
+
+describe('reconciling the page rows with the worker report', () => {
+  const report = { held: ['k-held'], outcomes: ['k-done'] };
+  const cases: { name: string; key: string; expected: ReturnType<typeof reconcileHeld> }[] = [
+    { name: 'an outcome was reported → settle it', key: 'k-done', expected: 'outcome' },
+    { name: 'the worker still holds it → wait', key: 'k-held', expected: 'held' },
+    { name: 'neither held nor answered → re-send with the same key', key: 'k-lost', expected: 'resend' },
+  ];
+  it.each(cases)('$name', ({ key, expected }) => {
+    expect(reconcileHeld(key, report)).toBe(expected);
+  });
+  it('an outcome wins over a stale held entry', () => {
+    expect(reconcileHeld('k', { held: ['k'], outcomes: ['k'] })).toBe('outcome');
   });
 });

@@ -36,9 +36,11 @@ export const ContactPage = () => {
     defaultValues: { firstName: '', lastName: '', email: '', phone: '', mobile: '' },
   });
 
-  // The form follows the stored contact (a replay or a pull changed it) unless the user is typing.
+  // The form follows the stored contact (a replay or a pull changed it) unless the user is typing. The effect may
+  // run after a keystroke it did not see (React flushes it just before the keystroke's render): keepDirtyValues
+  // keeps what the user typed then, instead of overwriting it with the stored value.
   useEffect(() => {
-    if (contact && !isDirty) reset(contactFormValues(contact));
+    if (contact && !isDirty) reset(contactFormValues(contact), { keepDirtyValues: true });
   }, [contact, isDirty, reset]);
 
   if (result.status === 'loading' || !data) return <Spinner label={t('common:loading')} />;
