@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { demoUsers } from '#contract/fixtures/demo';
 import { expectHome, LoginPage, openLogout } from './page-models/login-page.ts';
+import { indexedDbCounts } from './page-models/auth-pages.ts';
 
 const cases = [
   { who: 'Sophie by customer number', login: demoUsers.sophie.logins[0], name: demoUsers.sophie.name, numbers: ['0470 00 00 01', '0470 00 00 02'] },
@@ -123,30 +124,7 @@ test('logout asks for confirmation and leaves no customer data in IndexedDB', as
   await expect(dialog.getByRole('heading')).toHaveText('Afmelden?');
   await dialog.getByRole('button', { name: 'Afmelden' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  const counts = await page.evaluate(async () => {
-    const open = indexedDB.open('mobile-self-service');
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error ?? new Error('open failed'));
-    });
-    const names = Array.from(db.objectStoreNames);
-    const tx = db.transaction(names, 'readonly');
-    const result: Record<string, number> = {};
-    await Promise.all(
-      names.map(
-        (name) =>
-          new Promise<void>((resolve) => {
-            const req = tx.objectStore(name).count();
-            req.onsuccess = () => {
-              result[name] = req.result;
-              resolve();
-            };
-          }),
-      ),
-    );
-    db.close();
-    return result;
-  });
+  const counts = await indexedDbCounts(page);
   expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(0);
   await page.goto('/');
   await expect(page).toHaveURL(/\/login\?redirect=%2F/);

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { changePasswordSchema, customerNumberSchema, emailSchema, passwordSchema, phoneSchema, verificationCodeSchema } from '#contract/validators';
+import { changePasswordSchema, customerNumberSchema, emailSchema } from '#contract/validators';
 import { currentLanguage } from '#i18n/i18n';
 import { useFieldError } from '#i18n/use-field-error';
 import { Alert } from '#ui/alert';
@@ -16,6 +16,7 @@ import { linkTarget } from '../data/auth-rules.ts';
 import { changePassword, confirmEmail, createAccount, createAccountBySms } from '../data/recovery.ts';
 import { loginByLink, readSession, safeRedirect, useSession } from '../data/session.ts';
 import { AuthCard, BackToLogin, NewPasswordFields, PasswordField, useFailureMessage, VariantChoice } from './auth-parts.tsx';
+import { phoneFormSchema, smsCodeFormSchema } from '../data/auth-forms.ts';
 
 /*
  * Account creation, welcome, password change, e-mail confirmation and login by link (SPEC §1, §2).
@@ -24,7 +25,6 @@ import { AuthCard, BackToLogin, NewPasswordFields, PasswordField, useFailureMess
 type CreateVariant = 'customer' | 'phone';
 
 const customerFormSchema = z.object({ customer: customerNumberSchema, email: emailSchema });
-const phoneFormSchema = z.object({ msisdn: phoneSchema });
 
 /** Create account (/login/create-account, and /account/create-account when logged in) with its msisdn variant. */
 export const CreateAccountPage = () => {
@@ -126,10 +126,6 @@ const CreateByPhoneForm = ({ onSent }: { onSent: (to: string) => void }) => {
   );
 };
 
-const smsFormSchema = z
-  .object({ msisdn: phoneSchema, code: verificationCodeSchema, pwd: passwordSchema, confirm: z.string() })
-  .refine((v) => v.pwd === v.confirm, { path: ['confirm'], message: 'validation:password.confirm' });
-
 /** Second step of the phone variant: the SMS code and the first password, then welcome. */
 const CreateBySmsForm = ({ msisdn }: { msisdn: string }) => {
   const { t } = useTranslation('auth');
@@ -142,7 +138,7 @@ const CreateBySmsForm = ({ msisdn }: { msisdn: string }) => {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof smsFormSchema>>({ resolver: zodResolver(smsFormSchema), mode: 'onTouched', defaultValues: { msisdn, code: '', pwd: '', confirm: '' } });
+  } = useForm<z.input<typeof smsCodeFormSchema>>({ resolver: zodResolver(smsCodeFormSchema), mode: 'onTouched', defaultValues: { msisdn, code: '', pwd: '', confirm: '' } });
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     const result = await createAccountBySms({ msisdn: values.msisdn, code: values.code, pwd: values.pwd });

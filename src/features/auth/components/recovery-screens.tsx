@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import type { RecoveryState } from '#contract/auth';
-import { emailSchema, newPasswordSchema, passwordSchema, phoneSchema, verificationCodeSchema } from '#contract/validators';
+import { emailSchema, newPasswordSchema } from '#contract/validators';
 import { currentLanguage } from '#i18n/i18n';
 import { useFieldError } from '#i18n/use-field-error';
 import { Alert } from '#ui/alert';
@@ -15,6 +15,7 @@ import { TextField } from '#ui/text-field';
 import { useOnline } from '#ui/use-online';
 import { initRecovery, readRecoveryState, requestReset, saveBySms, saveByToken } from '../data/recovery.ts';
 import { AuthCard, BackToLogin, NewPasswordFields, useFailureMessage, VariantChoice } from './auth-parts.tsx';
+import { phoneFormSchema, smsCodeFormSchema } from '../data/auth-forms.ts';
 
 /*
  * Password recovery (SPEC §1, §4 "Recovery"): the request form (e-mail link or SMS code), the SMS code screen, and
@@ -25,7 +26,6 @@ import { AuthCard, BackToLogin, NewPasswordFields, useFailureMessage, VariantCho
 type Variant = 'email' | 'phone';
 
 const emailFormSchema = z.object({ email: emailSchema });
-const phoneFormSchema = z.object({ msisdn: phoneSchema });
 
 const loginNotice = (login: string | null) => `/login?password=1&notice=passwordSaved${login ? `&login=${encodeURIComponent(login)}` : ''}`;
 
@@ -117,10 +117,6 @@ const RecoverByPhoneForm = () => {
   );
 };
 
-const smsFormSchema = z
-  .object({ msisdn: phoneSchema, code: verificationCodeSchema, pwd: passwordSchema, confirm: z.string() })
-  .refine((v) => v.pwd === v.confirm, { path: ['confirm'], message: 'validation:password.confirm' });
-
 /** Recover by SMS code: phone, 6-digit code (10 minutes, single use), new password twice. */
 export const RecoverSmsPage = () => {
   const { t } = useTranslation('auth');
@@ -134,8 +130,8 @@ export const RecoverSmsPage = () => {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof smsFormSchema>>({
-    resolver: zodResolver(smsFormSchema),
+  } = useForm<z.input<typeof smsCodeFormSchema>>({
+    resolver: zodResolver(smsCodeFormSchema),
     mode: 'onTouched',
     defaultValues: { msisdn: state.enableSms ? (state.customer ?? '') : '', code: '', pwd: '', confirm: '' },
   });
