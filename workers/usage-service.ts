@@ -1,4 +1,5 @@
 import type { AppDatabase } from '#db/schema';
+import { scanRecords } from './usage-blocks.ts';
 import {
   averagePerCycle, createAggregator, matchesFilter, type AggregateResult, type Aggregator, type UsageDirection,
   type UsageRecordRow, type UsageType,
@@ -6,8 +7,8 @@ import {
 
 /*
  * What the usage worker does, as a plain module over a Dexie database (tested in Vitest on fake-indexeddb; the
- * worker only wraps it in Comlink). Records are read in pages of `readPageSize` rows on the [contractId+eventTime]
- * index; each page is fed to the aggregator, and the rows that pass the filter stay here, in the worker: the page
+ * worker only wraps it in Comlink). Records are read from their hourly blocks in pages of `readPageSize` rows
+ * (workers/usage-blocks.ts); each page is fed to the aggregator, and the rows that pass the filter stay here, in the worker: the page
  * asks for them one page at a time (`rows`). Only small results cross postMessage.
  * Aggregates without a list (`aggregateOnly`, `average`) come from the per-day rollups (usageDaily) for the days
  * that have one, and from the records only for the days that have none (ranges never completely fetched, edge days).
@@ -47,39 +48,6 @@ export const maxRowsPage = 500;
 export const maxCachedRows = 400_000;
 
 const dayMs = 86_400_000;
-
-/**
- * Every record of a contract in [from, to], oldest first, page by page. Keyset paging on the compound index: the
- * next page starts at the last event time, skipping the rows of that instant already delivered (index entries with
- * equal keys are ordered by primary key, so the skip is stable).
- */
-export const scanRecords = async (
-  db: AppDatabase,
-  contractId: number,
-  from: number,
-  to: number,
-  onPage: (rows: UsageRecordRow[]) => void,
-  pageSize = readPageSize,
-): Promise<number> => {
-  let lower = from;
-  let skip = 0;
-  let total = 0;
-  for (;;) {
-    let collection = db.usageRecords.where('[contractId+eventTime]').between([contractId, lower], [contractId, to], true, true);
-    if (skip > 0) collection = collection.offset(skip);
-    const page = (await collection.limit(pageSize).toArray()) as UsageRecordRow[];
-    if (page.length === 0) break;
-    onPage(page);
-    total += page.length;
-    if (page.length < pageSize) break;
-    const last = page[page.length - 1]!.eventTime;
-    let sameInstant = 0;
-    for (let i = page.length - 1; i >= 0 && page[i]!.eventTime === last; i--) sameInstant++;
-    skip = last === lower ? skip + sameInstant : sameInstant;
-    lower = last;
-  }
-  return total;
-};
 
 type Cache = { contractId: number; from: number; to: number; revision: number; rows: UsageRecordRow[] } | null;
 

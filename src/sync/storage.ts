@@ -1,4 +1,5 @@
 import { db } from '#db/db';
+import { countRecords } from '#workers/usage-blocks';
 
 /*
  * Storage pressure (issue 3 "Storage"): ask the browser to keep our data (persistent storage) after login, and
@@ -24,13 +25,30 @@ export const onStorageFreed = (listener: Listener): (() => void) => {
   return () => listeners.delete(listener);
 };
 
-/** Delete the oldest usage records (by event time, across contracts). Returns how many went. */
-export const dropOldestUsageRecords = async (count: number): Promise<number> => {
-  const oldest = await db.usageRecords.toCollection().sortBy('eventTime');
-  const keys = oldest.slice(0, count).map((row) => row.id);
-  await db.usageRecords.bulkDelete(keys);
-  return keys.length;
-};
+/**
+ * Delete the oldest usage records (by hour, across contracts), at least `count` of them unless fewer are stored,
+ * with the rollups of their days and the marks of the ranges that held them (a later visit fetches them again).
+ * Returns how many records went.
+ */
+export const dropOldestUsageRecords = async (count: number): Promise<number> =>
+  db.transaction('rw', db.usageBlocks, db.usageDaily, db.meta, async () => {
+    const keys = (await db.usageBlocks.toCollection().primaryKeys()).sort((a, b) => a[1] - b[1]);
+    let freed = 0;
+    const gone: [number, number][] = [];
+    for (const key of keys) {
+      if (freed >= count) break;
+      const block = await db.usageBlocks.get(key);
+      freed += block?.count ?? 0;
+      gone.push(key);
+    }
+    await db.usageBlocks.bulkDelete(gone);
+    const last = gone.at(-1)?.[1];
+    if (last !== undefined) {
+      await db.usageDaily.filter((row) => row.dayStart <= last).delete();
+      await db.meta.where('resource').startsWith('usage-records:').delete();
+    }
+    return freed;
+  });
 
 /** Run a write; on a quota error free the oldest quarter of the usage records (at least 1,000) and try once more. */
 export const withQuotaRecovery = async <T>(write: () => Promise<T>): Promise<T> => {
@@ -38,7 +56,7 @@ export const withQuotaRecovery = async <T>(write: () => Promise<T>): Promise<T> 
     return await write();
   } catch (error) {
     if (!isQuotaError(error)) throw error;
-    const total = await db.usageRecords.count();
+    const total = await countRecords(db);
     const freed = await dropOldestUsageRecords(Math.max(1000, Math.ceil(total / 4)));
     for (const listener of listeners) listener(freed);
     return write();

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { UsageRecordDto, UsageSummary, usageHistoryResponseSchema } from '#contract/usage';
 import { db } from '#db/db';
 import type { InvoiceSituationRow, UsageRecordRow, UsageSummaryRow } from '#db/schema';
+import { blockMs, blockStartOf, groupIntoBlocks, mergeIntoBlocks, type BlockGroup } from '#workers/usage-blocks';
 import { createDayRollupBuilder, localDayOf, toDailyRow, type DayRollupBuilder } from '#workers/usage-rollup';
 import { isStale } from './freshness.ts';
 import { pull, type PullResult } from './pull.ts';
@@ -160,14 +161,14 @@ export const pullUsageSummary = (
   pull({
     resource: usageSummaryResource(customerId, contractId, period),
     force: options.force ?? false,
-    tables: [db.usageSummaries, db.usageRecords, db.usageDaily],
+    tables: [db.usageSummaries, db.usageBlocks, db.usageDaily],
     fetch: () => call(endpoints.usageSummary, { params: { customerId, contractId }, query: { period }, silent: true }),
     write: async (summary) => {
       const records = summary.cdrUsage.map((r) => toUsageRecordRow(r, contractId));
       const days = dayKeysOf(contractId, records);
       const now = Date.now();
       await db.usageSummaries.put(toUsageSummaryRow(summary, contractId, period));
-      await db.usageRecords.bulkPut(records);
+      await mergeIntoBlocks(db, groupIntoBlocks(records));
       // These days' rollups may lack the new records: the worker reads their records until the next records pull.
       await db.usageDaily.bulkDelete(days);
       const marks = summaryWrites.get(contractId) ?? new Map<number, number>();
@@ -202,23 +203,49 @@ const yieldToMain = (): Promise<void> =>
         channel.port2.postMessage(null);
       });
 
+/** Groups in order, cut into runs of about `chunkSize` records (a run never splits an hour's block). */
+const packGroups = (groups: readonly BlockGroup[], chunkSize: number): BlockGroup[][] => {
+  const runs: BlockGroup[][] = [];
+  let run: BlockGroup[] = [];
+  let size = 0;
+  for (const group of groups) {
+    if (size > 0 && size + group.records.length > chunkSize) {
+      runs.push(run);
+      run = [];
+      size = 0;
+    }
+    run.push(group);
+    size += group.records.length;
+  }
+  if (run.length > 0) runs.push(run);
+  return runs;
+};
+
 /**
- * Write rows in chunks of ~1,000, one transaction each, so no single transaction (nor the task that issues its
- * puts) blocks the page for long. The chunks are issued one task after the other without waiting for the previous
- * commit (IndexedDB runs them in order), so the database never waits for the page nor the page for the database.
+ * Write rows in transactions of ~1,000 records each, merged into their hourly blocks (src/db/schema.ts
+ * `UsageBlockRow`), so no single transaction (nor the task that issues it) blocks the page for long. The
+ * transactions are issued one task after the other without waiting for the previous commit (IndexedDB runs them
+ * in order), so the database never waits for the page nor the page for the database.
  * Each transaction also drops the rollups of the days it touches (see "Rollup consistency"); `dropped` remembers
  * the days already dropped by this pull.
  */
-export const ingestUsageRecords = async (rows: readonly UsageRecordRow[], chunkSize = ingestChunkSize, dropped = new Set<number>()): Promise<void> => {
+export const ingestUsageRecords = async (rows: readonly UsageRecordRow[], chunkSize = ingestChunkSize, dropped = new Set<string>()): Promise<void> => {
   const commits: Promise<void>[] = [];
-  for (let i = 0; i < rows.length; i += chunkSize) {
-    if (i > 0) await yieldToMain();
-    const chunk = rows.slice(i, i + chunkSize);
-    const contractId = chunk[0]?.contractId ?? 0;
-    const days = dayKeysOf(contractId, chunk).filter(([, d]) => !dropped.has(d));
-    for (const [, d] of days) dropped.add(d);
-    const commit = db.transaction('rw', db.usageRecords, db.usageDaily, async () => {
-      await db.usageRecords.bulkPut(chunk);
+  for (const [n, run] of packGroups(groupIntoBlocks(rows), chunkSize).entries()) {
+    if (n > 0) await yieldToMain();
+    const days: [number, number][] = [];
+    for (const group of run) {
+      // An hour lies within one local day in whole-hour time zones; the last millisecond covers the others.
+      for (const t of [group.blockStart, group.blockStart + blockMs - 1]) {
+        const day = localDayOf(t).start;
+        const key = `${group.contractId}:${day}`;
+        if (dropped.has(key)) continue;
+        dropped.add(key);
+        days.push([group.contractId, day]);
+      }
+    }
+    const commit = db.transaction('rw', db.usageBlocks, db.usageDaily, async () => {
+      await mergeIntoBlocks(db, run);
       if (days.length > 0) await db.usageDaily.bulkDelete(days);
     });
     // Awaited below; keeps a failure from being reported as unhandled meanwhile.
@@ -284,8 +311,12 @@ export const pullUsageRecords = (
     const rollups = createDayRollupBuilder();
     // Pages can shift while new records arrive (sorted newest first): a record seen twice is summed once.
     const seen = new Set<string>();
-    const dropped = new Set<number>();
+    const dropped = new Set<string>();
     let writing: Promise<void> = Promise.resolve();
+    // Rows of hours that later pages may still add to (pages come newest first): written once their hour is
+    // complete, so that most blocks are written once. (A block written twice is merged, never duplicated.)
+    let held: UsageRecordRow[] = [];
+    let oldestSeen = Infinity;
     while (next) {
       const answer: UsageHistoryPage = await next;
       const lastPage: number = answer.pagination.last_page;
@@ -297,13 +328,19 @@ export const pullUsageRecords = (
       for (let i = 0; i < data.length; i++) {
         const row = toUsageRecordRow(data[i]!, contractId);
         rows[i] = row;
+        if (row.eventTime < oldestSeen) oldestSeen = row.eventTime;
         if (seen.has(row.id)) continue;
         seen.add(row.id);
         rollups.add(row);
       }
+      const openBlock = page < lastPage ? blockStartOf(oldestSeen) : -Infinity;
+      const complete: UsageRecordRow[] = [];
+      const stillOpen: UsageRecordRow[] = [];
+      for (const list of [held, rows]) for (const row of list) (row.eventTime >= openBlock + blockMs ? complete : stillOpen).push(row);
+      held = stillOpen;
       // The previous page's commits run while this page is issued: at most two pages of writes in flight.
       const previous = writing;
-      writing = ingestUsageRecords(rows, ingestChunkSize, dropped);
+      writing = ingestUsageRecords(complete, ingestChunkSize, dropped);
       writing.catch(() => undefined);
       await previous;
       loaded += rows.length;

@@ -9,6 +9,9 @@ const { db } = await import('#db/db');
 const { pullUsageRecords, pullUsageSummary, ingestUsageRecords, toUsageRecordRow, usageRevisionResource } = await import('#sync/usage-pull');
 const { createUsageService } = await import('#workers/usage-service');
 const { aggregate } = await import('#workers/usage-core');
+const { countRecords } = await import('#workers/usage-blocks');
+
+const storedRecords = async () => (await db.usageBlocks.toArray()).flatMap((block) => block.records);
 
 const dto = (i: number): UsageRecordDto => ({
   id: String(i),
@@ -48,8 +51,8 @@ describe('pullUsageRecords', () => {
     expect(result).toBe('updated');
     expect(callMock).toHaveBeenCalledTimes(3);
     expect(progress).toEqual([1000, 2000, 2345]);
-    expect(await db.usageRecords.count()).toBe(2345);
-    const stored = await db.usageRecords.get('5');
+    expect(await countRecords(db)).toBe(2345);
+    const stored = (await storedRecords()).find((r) => r.id === '5');
     expect(stored).toMatchObject({ contractId: 7, serviceCat: 'data', eventTime: Date.UTC(2026, 0, 1) + 5000 });
     expect(await db.meta.get('usage-records:1:7:2026-01-01:2026-01-31')).toMatchObject({ fetchedAt: Date.UTC(2026, 0, 15) });
     expect(await db.meta.get(usageRevisionResource(7))).toBeDefined();
@@ -73,12 +76,27 @@ describe('pullUsageRecords', () => {
 });
 
 describe('ingestUsageRecords', () => {
-  it('writes in chunks of about 1,000 rows, one transaction each', async () => {
-    const rows = Array.from({ length: 2500 }, (_, i) => toUsageRecordRow(dto(i), 7));
+  const minutely = (i: number) => toUsageRecordRow({ ...dto(i), event_time: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString() }, 7);
+
+  it('writes hourly blocks in transactions of about 1,000 records each', async () => {
+    const rows = Array.from({ length: 2500 }, (_, i) => minutely(i));
     const spy = vi.spyOn(db, 'transaction');
     await ingestUsageRecords(rows);
     expect(spy).toHaveBeenCalledTimes(3);
-    expect(await db.usageRecords.count()).toBe(2500);
+    spy.mockRestore();
+    expect(await countRecords(db)).toBe(2500);
+    // 60 records per UTC hour, one row per hour.
+    expect(await db.usageBlocks.count()).toBe(Math.ceil(2500 / 60));
+    expect((await db.usageBlocks.toArray()).every((b) => b.count === b.records.length && b.records.every((r) => r.eventTime - b.blockStart < 3_600_000))).toBe(true);
+  });
+
+  it('writes a record twice as one (merged by id, the newer wins), and keeps each hour in time order', async () => {
+    const rows = Array.from({ length: 300 }, (_, i) => minutely(i));
+    await ingestUsageRecords([...rows].reverse());
+    await ingestUsageRecords(rows.slice(100, 200).map((r) => ({ ...r, serviceUsed: 7 })));
+    const stored = await storedRecords();
+    expect(stored.map((r) => r.id)).toEqual(rows.map((r) => r.id));
+    expect(stored.filter((r) => r.serviceUsed === 7)).toHaveLength(100);
   });
 });
 
@@ -94,7 +112,7 @@ describe('pullUsageSummary', () => {
     await pullUsageSummary(3, 4, 'current');
     const row = await db.usageSummaries.get([4, 'current']);
     expect(row).toMatchObject({ start: '2026-01-05', recentIds: ['1', '2'], safeguards: [{ type: 'OSG', overSpentCredit: 5230, current: 5000 }] });
-    expect(await db.usageRecords.count()).toBe(2);
+    expect(await countRecords(db)).toBe(2);
     expect(await db.meta.get('usage:3:4:current')).toBeDefined();
   });
 });
@@ -125,7 +143,7 @@ describe('per-day rollups written by the records pull', () => {
       return Promise.resolve({ ...page(n, pageNo, perPage), data });
     });
   const fromRecords = async (q: { types?: ('data' | 'call' | 'sms')[]; direction?: 'all' | 'in' | 'out'; oobOnly?: boolean } = {}) =>
-    aggregate(await db.usageRecords.toArray(), { from, to, ...q });
+    aggregate(await storedRecords(), { from, to, ...q });
   const fromService = (q: { types?: ('data' | 'call' | 'sms')[]; direction?: 'all' | 'in' | 'out'; oobOnly?: boolean } = {}) =>
     createUsageService(db).aggregateOnly({ contractId: 7, from, to, ...q });
   const same = async (q: Parameters<typeof fromService>[0] = {}) => {
@@ -145,8 +163,12 @@ describe('per-day rollups written by the records pull', () => {
     // The answer really comes from the rollups: without the records of the days that have one, it stays the same.
     const rolled = await db.usageDaily.toArray();
     const inRollup = (t: number) => rolled.some((d) => t >= d.dayStart && t < d.dayEnd);
-    await db.usageRecords.bulkDelete((await db.usageRecords.toArray()).filter((r) => inRollup(r.eventTime)).map((r) => r.id));
-    expect(await db.usageRecords.count()).toBeLessThan(n / 10);
+    const blocks = await db.usageBlocks.toArray();
+    await db.usageBlocks.bulkPut(blocks.map((b) => {
+      const records = b.records.filter((r) => !inRollup(r.eventTime));
+      return { ...b, records, count: records.length };
+    }));
+    expect(await countRecords(db)).toBeLessThan(n / 10);
     expect({ ...(await fromService()), scanned: 0 }).toEqual({ ...all, scanned: 0 });
   });
 

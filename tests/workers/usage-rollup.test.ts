@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createDatabase } from '#db/schema';
 import { aggregate, type UsageRecordRow, type UsageType } from '#workers/usage-core';
 import { createDayRollupBuilder, localDayOf, toDailyRow } from '#workers/usage-rollup';
+import { putRecords } from '#workers/usage-blocks';
 import { createUsageService } from '#workers/usage-service';
 
 let dbCount = 0;
@@ -42,7 +43,7 @@ describe('aggregation from per-day rollups', () => {
       fc.asyncProperty(fc.array(recordArb, { maxLength: 120 }), filterArb, fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }), async (drafts, f, coverage) => {
         const rows = toRows(drafts);
         const db = freshDb();
-        await db.usageRecords.bulkPut(rows);
+        await putRecords(db, rows);
         const builder = createDayRollupBuilder();
         for (const row of rows) builder.add(row);
         // Rollups for some days only (the rest is read from the records), empty days included.
@@ -66,7 +67,7 @@ describe('aggregation from per-day rollups', () => {
   it('a rollup that does not match a day of the grid is ignored and the records are read', async () => {
     const db = freshDb();
     const rows = toRows([{ serviceCat: 'data', isOob: false, resourceImpact: 0, serviceUsed: 10, incoming: false, destination: 'national', eventTime: t0 + 5 * hour }]);
-    await db.usageRecords.bulkPut(rows);
+    await putRecords(db, rows);
     // Written in another time zone: starts an hour off the local midnight.
     await db.usageDaily.put(toDailyRow(7, t0 + hour, t0 + day + hour, 1, null));
     const answer = await createUsageService(db).aggregateOnly({ contractId: 7, from: t0, to: t0 + day - 1 });
@@ -77,7 +78,7 @@ describe('aggregation from per-day rollups', () => {
   it('average over cycles from rollups equals the average from records', async () => {
     const db = freshDb();
     const rows = toRows(Array.from({ length: 40 }, (_, i) => ({ serviceCat: (['data', 'call', 'sms'] as const)[i % 3]!, isOob: false, resourceImpact: 0, serviceUsed: 100 + i, incoming: false, destination: 'national' as const, eventTime: t0 + i * 6 * hour })));
-    await db.usageRecords.bulkPut(rows);
+    await putRecords(db, rows);
     const cycles = [{ from: t0, to: t0 + 4 * day - 1 }, { from: t0 + 4 * day, to: t0 + 10 * day - 1 }];
     const before = await createUsageService(db).average(7, cycles);
     const builder = createDayRollupBuilder();

@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { createDatabase } from '#db/schema';
 import { aggregate, type UsageRecordRow } from '#workers/usage-core';
-import { createUsageService, maxRowsPage, scanRecords } from '#workers/usage-service';
+import { putRecords, scanRecords } from '#workers/usage-blocks';
+import { createUsageService, maxRowsPage } from '#workers/usage-service';
 
 let dbCount = 0;
 const freshDb = () => createDatabase(`usage-service-${++dbCount}`);
@@ -23,7 +24,7 @@ const row = (i: number, over: Partial<UsageRecordRow> = {}): UsageRecordRow => (
   ...over,
 });
 
-describe('scanRecords (keyset paging on [contractId+eventTime])', () => {
+describe('scanRecords (keyset paging on the hourly blocks)', () => {
   it.each([
     ['distinct instants', (i: number) => row(i)],
     ['many rows on the same instant across page borders', (i: number) => row(i, { eventTime: Date.UTC(2026, 0, 1) + Math.floor(i / 7) * 60_000 })],
@@ -31,7 +32,7 @@ describe('scanRecords (keyset paging on [contractId+eventTime])', () => {
   ])('%s: every row once, in time order', async (_name, make) => {
     const db = freshDb();
     const rows = Array.from({ length: 53 }, (_, i) => make(i));
-    await db.usageRecords.bulkPut([...rows, row(999, { contractId: 8 })]);
+    await putRecords(db, [...rows, row(999, { contractId: 8 })]);
     const seen: UsageRecordRow[] = [];
     const pageSizes: number[] = [];
     const total = await scanRecords(db, 7, 0, Date.UTC(2030, 0, 1), (page) => {
@@ -50,7 +51,7 @@ describe('usage service', () => {
   it('query aggregates like the pure aggregator and serves pages of rows, newest first', async () => {
     const db = freshDb();
     const rows = Array.from({ length: 1200 }, (_, i) => row(i));
-    await db.usageRecords.bulkPut(rows);
+    await putRecords(db, rows);
     const service = createUsageService(db);
     const from = Date.UTC(2026, 0, 1, 2);
     const to = Date.UTC(2026, 0, 1, 15);
@@ -68,11 +69,11 @@ describe('usage service', () => {
 
   it('a cached range is re-read after new records arrive (revision changes)', async () => {
     const db = freshDb();
-    await db.usageRecords.bulkPut([row(1), row(2)]);
+    await putRecords(db, [row(1), row(2)]);
     const service = createUsageService(db);
     const q = { contractId: 7, from: Date.UTC(2025, 0, 1), to: Date.UTC(2027, 0, 1) };
     expect((await service.query(q)).count).toBe(2);
-    await db.usageRecords.put(row(3));
+    await putRecords(db, [row(3)]);
     await db.meta.put({ resource: 'usage-rev:7', fetchedAt: 123 });
     expect((await service.query(q)).count).toBe(3);
     db.close();
@@ -80,7 +81,7 @@ describe('usage service', () => {
 
   it('older lists stay readable for a while, then give null', async () => {
     const db = freshDb();
-    await db.usageRecords.bulkPut([row(1), row(2)]);
+    await putRecords(db, [row(1), row(2)]);
     const service = createUsageService(db);
     const q = { contractId: 7, from: Date.UTC(2025, 0, 1), to: Date.UTC(2027, 0, 1) };
     const a = await service.query(q);
@@ -96,7 +97,7 @@ describe('usage service', () => {
     const db = freshDb();
     const day = 86_400_000;
     const t0 = Date.UTC(2026, 0, 1);
-    await db.usageRecords.bulkPut([
+    await putRecords(db, [
       row(1, { serviceCat: 'data', serviceUsed: 600, eventTime: t0 + day }),
       row(2, { serviceCat: 'data', serviceUsed: 600, eventTime: t0 + 40 * day }),
       row(3, { serviceCat: 'call', serviceUsed: 120, eventTime: t0 + 41 * day }),
