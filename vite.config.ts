@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import path from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
@@ -36,9 +37,35 @@ const manifest: Partial<ManifestOptions> & Record<string, unknown> = {
   ],
 };
 
+/*
+ * The usage worker as a chunk of the app's own build (`virtual:usage-worker-url`), not as Vite's separate worker
+ * bundle: it then shares the Dexie chunk (and the db schema) with the page instead of shipping its own copy, so a
+ * device downloads and caches Dexie once (issue 5, total JS). In `npm run dev` the worker is served from source.
+ */
+const usageWorkerEntry = path.resolve(import.meta.dirname, 'workers/usage.worker.ts');
+const usageWorkerChunk = (): Plugin => {
+  let build = false;
+  let root = import.meta.dirname;
+  return {
+    name: 'usage-worker-chunk',
+    configResolved(config) {
+      build = config.command === 'build';
+      root = config.root;
+    },
+    resolveId: (id) => (id === 'virtual:usage-worker-url' ? '\0virtual:usage-worker-url' : null),
+    load(id) {
+      if (id !== '\0virtual:usage-worker-url') return null;
+      if (!build) return `export default ${JSON.stringify(`/${path.relative(root, usageWorkerEntry)}`)};`;
+      const ref = this.emitFile({ type: 'chunk', id: usageWorkerEntry, name: 'usage-worker' });
+      return `export default import.meta.ROLLUP_FILE_URL_${ref};`;
+    },
+  };
+};
+
 export default defineConfig({
   plugins: [
     react(),
+    usageWorkerChunk(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -75,8 +102,12 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'dexie', test: /node_modules[\\/](dexie|dexie-react-hooks)[\\/]/ },
+            // Dexie alone: the usage worker imports this chunk, and dexie-react-hooks would bring React with it.
+            { name: 'dexie', test: /node_modules[\\/]dexie[\\/]/ },
             { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
+            // What the usage worker shares with the page, kept apart from chunks that touch the DOM; the worker's
+            // entry stays out (it starts the service when it runs).
+            { name: 'usage-core', test: /[\\/](workers[\\/](?!usage\.worker\.ts)|src[\\/]db[\\/]schema\.ts|node_modules[\\/]comlink[\\/])/ },
           ],
         },
       },

@@ -17,7 +17,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const gzipKb = (file: string): number => gzipSync(fs.readFileSync(file), { level: 9 }).length / 1024;
 
 export const run = (): Promise<Record<string, number>> => {
-  const outDir = path.join(root, '.tmp', 'dist-bench');
+  // BENCH_BUNDLE_DIR: a build folder of one's own (several engineers may measure at once).
+  const outDir = process.env.BENCH_BUNDLE_DIR ? path.resolve(process.env.BENCH_BUNDLE_DIR) : path.join(root, '.tmp', 'dist-bench');
   execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--manifest'], { cwd: root, stdio: 'ignore' });
   const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
 

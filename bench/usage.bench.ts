@@ -180,7 +180,7 @@ const aggregate1m = async (browser: Browser): Promise<number> => {
   // Brussels, like the customers (and the server's reading of dates): the app's local days are the service's days.
   const context = await browser.newContext({ serviceWorkers: 'block', locale: 'fr-BE', timezoneId: 'Europe/Brussels' });
   const page = await context.newPage();
-  const workerFile = fs.readdirSync(path.join(distDir, 'assets')).find((f) => /^usage\.worker-.*\.js$/.test(f));
+  const workerFile = fs.readdirSync(path.join(distDir, 'assets')).find((f) => /^usage-worker-.*\.js$/.test(f));
   if (!workerFile) throw new Error('usage worker not in the build');
   // A 6-cycle period of whole Brussels days, today included (as the screens ask for it).
   const today = localDate(Date.now());

@@ -8,3 +8,9 @@ interface ImportMetaEnv {
   readonly VITE_ENERGY_PORTAL_URL?: string;
   readonly VITE_TARIFF_COMPARE_URL?: string;
 }
+
+/** The built usage worker's URL (vite.config.ts `usageWorkerChunk`). */
+declare module 'virtual:usage-worker-url' {
+  const url: string;
+  export default url;
+}
