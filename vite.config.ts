@@ -55,9 +55,9 @@ const usageWorkerChunk = (): Plugin => {
     resolveId: (id) => (id === 'virtual:usage-worker-url' ? '\0virtual:usage-worker-url' : null),
     load(id) {
       if (id !== '\0virtual:usage-worker-url') return null;
-      if (!build) return `export default ${JSON.stringify(`/${path.relative(root, usageWorkerEntry)}`)};`;
+      if (!build) return `export const usageWorkerUrl = ${JSON.stringify(`/${path.relative(root, usageWorkerEntry)}`)};`;
       const ref = this.emitFile({ type: 'chunk', id: usageWorkerEntry, name: 'usage-worker' });
-      return `export default import.meta.ROLLUP_FILE_URL_${ref};`;
+      return `export const usageWorkerUrl = import.meta.ROLLUP_FILE_URL_${ref};`;
     },
   };
 };

@@ -11,6 +11,5 @@ interface ImportMetaEnv {
 
 /** The built usage worker's URL (vite.config.ts `usageWorkerChunk`). */
 declare module 'virtual:usage-worker-url' {
-  const url: string;
-  export default url;
+  export const usageWorkerUrl: string;
 }

@@ -1,5 +1,5 @@
 import { wrap, type Remote } from 'comlink';
-import usageWorkerUrl from 'virtual:usage-worker-url';
+import { usageWorkerUrl } from 'virtual:usage-worker-url';
 import type { UsageWorkerApi } from '#workers/usage.worker';
 
 /*
