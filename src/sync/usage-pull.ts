@@ -78,7 +78,8 @@ const bumpRevision = (contractId: number, now: number) => db.meta.put({ resource
 
 /*
  * Rollup consistency (usageDaily): a day's rollup row must always equal the sum of that day's stored records.
- * - The records pulls of one contract run one after the other, so a later one always carries a newer snapshot.
+ * - The records pulls of one contract run one after the other (in this tab, and across tabs with a Web Lock), so
+ *   a later one always carries a newer snapshot.
  * - Every write of records deletes the rollup rows of the days it touches, in the same transaction; the pull writes
  *   the rows of its complete days again when its last page is in, so a pull that stops half-way leaves no row for
  *   the days it touched and the worker reads their records instead.
@@ -88,9 +89,14 @@ const bumpRevision = (contractId: number, now: number) => db.meta.put({ resource
 const recordPullChains = new Map<number, Promise<unknown>>();
 const summaryWrites = new Map<number, Map<number, number>>();
 
+/** Across the tabs of the device too (Web Locks), so that two tabs never interleave the writes of one contract. */
+const acrossTabs = <T>(contractId: number, task: () => Promise<T>): Promise<T> =>
+  typeof navigator !== 'undefined' && navigator.locks ? navigator.locks.request(`usage-records:${contractId}`, task) : task();
+
 const oneAtATime = <T>(contractId: number, task: () => Promise<T>): Promise<T> => {
   const previous = recordPullChains.get(contractId) ?? Promise.resolve();
-  const run = previous.then(task, task);
+  const locked = () => acrossTabs(contractId, task);
+  const run = previous.then(locked, locked);
   const tail = run.then(() => undefined, () => undefined);
   recordPullChains.set(contractId, tail);
   void tail.then(() => {
