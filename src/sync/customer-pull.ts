@@ -5,7 +5,11 @@ import type { ContractDto } from '#contract/contracts';
 import type { ContractProducts } from '#contract/products';
 import { db } from '#db/db';
 import type { ContactRow, ContractOptionRow, ContractRow, CustomerRow, InvoicingRow, ProductRow } from '#db/schema';
+import { reapplyPending } from './outbox.ts';
 import { pull, type PullResult } from './pull.ts';
+
+/** The queue's entity of a customer's contact: its changes are sent one after the other (src/sync/mutations.ts). */
+export const contactEntity = (customerId: number): string => `contact:${customerId}`;
 
 /*
  * The customer, its contact, invoicing and contracts (GET /customer/{id}/full), and each contract's products.
@@ -74,13 +78,15 @@ export const pullCustomer = (customerId: number, options: { force?: boolean } = 
   pull({
     resource: customerResource(customerId),
     force: options.force ?? false,
-    tables: [db.customers, db.contacts, db.invoicing, db.contracts],
+    tables: [db.customers, db.contacts, db.invoicing, db.contracts, db.pendingMutations],
     fetch: () =>
       call(endpoints.customerFull, { params: { customerId }, query: { withContracts: '1', withLinkedUser: '1' } }),
     write: async (full) => {
       const rows = normalizeCustomerFull(full);
       await db.customers.put(rows.customerRow);
       await db.contacts.put(rows.contactRow);
+      // The user's contact changes still waiting for the server stay visible over the fresh copy.
+      await reapplyPending(contactEntity(customerId));
       await db.invoicing.put(rows.invoicingRow);
       // Contracts the server no longer lists (or no longer shows this user) disappear locally too.
       await db.contracts.where('customerId').equals(customerId).delete();

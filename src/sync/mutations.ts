@@ -2,7 +2,7 @@ import { contactSchema } from '#contract/customer';
 import type { Language } from '#contract/common';
 import { db } from '#db/db';
 import type { ContactRow } from '#db/schema';
-import { pullCustomer } from './customer-pull.ts';
+import { contactEntity, pullCustomer } from './customer-pull.ts';
 import { registerMutation, type MutationPayload } from './outbox.ts';
 
 /*
@@ -26,7 +26,7 @@ export const applyContactPatch = (row: ContactRow, body: Record<string, unknown>
   return next as ContactRow;
 };
 
-export const contactEntity = (customerId: number): string => `contact:${customerId}`;
+export { contactEntity };
 export const languageEntity = 'language';
 
 let registered = false;

@@ -166,6 +166,22 @@ const settleApplied = async (row: PendingMutationRow, body: unknown): Promise<vo
   });
 };
 
+/**
+ * A pull just wrote the server's copy of `entity`: put the user's changes that the server has not answered yet
+ * back on top of it, oldest first, and make the fresh copy their rollback point, so that a refresh never shows
+ * older values than the user typed (ARCHITECTURE.md "Write": the user loses nothing). Runs inside the pull's
+ * transaction, which must include `pendingMutations` and the handler's tables. Offline: local only.
+ */
+export const reapplyPending = async (entity: string): Promise<void> => {
+  const waiting = (await db.pendingMutations.orderBy('createdAt').toArray()).filter(
+    (row) => row.entity === entity && row.state !== 'rejected' && row.state !== 'applied' && handlers.has(row.type),
+  );
+  for (const row of waiting) {
+    const previous = await handlerOf(row.type).apply(payloadOf(row));
+    await db.pendingMutations.update(row.key, { rollback: previous });
+  }
+};
+
 const settleRejected = async (row: PendingMutationRow, answer: Answer): Promise<void> => {
   const handler = handlerOf(row.type);
   const payload = payloadOf(row);
