@@ -1,3 +1,5 @@
+import type { UsageRecordRow } from '#db/schema';
+
 /**
  * Pure usage aggregation for the usage worker (ARCHITECTURE "Heavy computation").
  *
@@ -18,27 +20,10 @@
  * the boundary list.
  */
 
-export type UsageType = 'call' | 'data' | 'sms';
+export type { UsageRecordRow };
+export type UsageType = UsageRecordRow['serviceCat'];
 export type UsageDirection = 'all' | 'in' | 'out';
-export type UsageDestination = 'national' | 'international' | 'roaming' | 'premium';
-
-export type UsageRecordRow = {
-  id: string;
-  contractId: number;
-  serviceCat: UsageType;
-  messages: number;
-  isOob: boolean;
-  /** Cost in cents. */
-  resourceImpact: number;
-  resourceUnit: string;
-  /** Bytes for data, seconds for calls, count for sms. */
-  serviceUsed: number;
-  serviceUnit: string;
-  incoming: boolean;
-  destination: UsageDestination;
-  /** Epoch ms. */
-  eventTime: number;
-};
+export type UsageDestination = UsageRecordRow['destination'];
 
 export type UsageFilter = {
   /** Epoch ms, inclusive. */

@@ -129,19 +129,22 @@ export type ContractOptionRow = {
   active: boolean | number;
 };
 
-/** Usage record as the usage worker reads it (workers/usage-core.ts has the same shape). Stored in usageBlocks. */
+/** One usage record as stored (in usageBlocks) and as the usage worker reads it. */
 export type UsageRecordRow = {
   id: string;
   contractId: number;
   serviceCat: 'call' | 'data' | 'sms';
   messages: number;
   isOob: boolean;
+  /** Cost in cents. */
   resourceImpact: number;
   resourceUnit: string;
+  /** Bytes for data, seconds for calls, count for sms. */
   serviceUsed: number;
   serviceUnit: string;
   incoming: boolean;
   destination: 'national' | 'international' | 'roaming' | 'premium';
+  /** Epoch ms. */
   eventTime: number;
 };
 
