@@ -15,8 +15,8 @@ import { useOnline } from '#ui/use-online';
 import { linkTarget } from '../data/auth-rules.ts';
 import { changePassword, confirmEmail, createAccount, createAccountBySms } from '../data/recovery.ts';
 import { loginByLink, readSession, safeRedirect, useSession } from '../data/session.ts';
-import { AuthCard, BackToLogin, NewPasswordFields, PasswordField, useFailureMessage, VariantChoice } from './auth-parts.tsx';
-import { phoneFormSchema, smsCodeFormSchema } from '../data/auth-forms.ts';
+import { AuthCard, BackToLogin, NewPasswordFields, PasswordField, PhoneRequestForm, useFailureMessage, VariantChoice } from './auth-parts.tsx';
+import { smsCodeFormSchema } from '../data/auth-forms.ts';
 
 /*
  * Account creation, welcome, password change, e-mail confirmation and login by link (SPEC §1, §2).
@@ -100,30 +100,7 @@ const CreateByCustomerForm = ({ onSent }: { onSent: (to: string) => void }) => {
 
 const CreateByPhoneForm = ({ onSent }: { onSent: (to: string) => void }) => {
   const { t } = useTranslation('auth');
-  const fieldError = useFieldError();
-  const failureMessage = useFailureMessage();
-  const online = useOnline();
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof phoneFormSchema>>({ resolver: zodResolver(phoneFormSchema), mode: 'onTouched' });
-  const onSubmit = handleSubmit(async ({ msisdn }) => {
-    setFailure(null);
-    const result = await createAccount({ msisdn }, currentLanguage());
-    if (result.status === 200) onSent(msisdn);
-    else setFailure(failureMessage(result.status, result.code));
-  });
-  return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate>
-      {failure ? <Alert tone="error">{failure}</Alert> : null}
-      <TextField label={t('recover.phone')} description={t('recover.phoneHint')} type="tel" autoComplete="tel-national" inputMode="tel" error={fieldError(errors.msisdn?.message)} {...register('msisdn')} />
-      <Button type="submit" block isDisabled={isSubmitting || !online}>
-        {isSubmitting ? t('recover.submitting') : t('createAccount.submit')}
-      </Button>
-    </form>
-  );
+  return <PhoneRequestForm submitLabel={t('createAccount.submit')} send={(msisdn) => createAccount({ msisdn }, currentLanguage())} onSent={onSent} />;
 };
 
 /** Second step of the phone variant: the SMS code and the first password, then welcome. */

@@ -1,11 +1,18 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState, type ReactNode } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { z } from 'zod';
 import { errorCodes } from '#contract/errors';
+import { useFieldError } from '#i18n/use-field-error';
+import { Alert } from '#ui/alert';
 import { Button } from '#ui/button';
 import { TextField } from '#ui/text-field';
+import { useOnline } from '#ui/use-online';
+import { phoneFormSchema } from '../data/auth-forms.ts';
 import { failureKey } from '../data/auth-rules.ts';
+import type { SaveResult } from '../data/recovery.ts';
 import './auth.css';
 
 /* Parts shared by the account screens: the card, password and PIN fields, the variant switch, failures. */
@@ -26,6 +33,46 @@ export const AuthCard = ({ title, intro, children }: { title: string; intro?: Re
       {intro ? <p className="muted">{intro}</p> : null}
       {children}
     </section>
+  );
+};
+
+/**
+ * The phone step of password recovery and of account creation: a Belgian mobile number, sent by `send`. A failure
+ * stays on the form with its message (the number is kept); success goes to `onSent`. Needs the network.
+ */
+export const PhoneRequestForm = ({
+  submitLabel,
+  send,
+  onSent,
+}: {
+  submitLabel: string;
+  send: (msisdn: string) => Promise<SaveResult>;
+  onSent: (msisdn: string) => void | Promise<void>;
+}) => {
+  const { t } = useTranslation('auth');
+  const fieldError = useFieldError();
+  const failureMessage = useFailureMessage();
+  const online = useOnline();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof phoneFormSchema>>({ resolver: zodResolver(phoneFormSchema), mode: 'onTouched' });
+  const onSubmit = handleSubmit(async ({ msisdn }) => {
+    setFailure(null);
+    const result = await send(msisdn);
+    if (result.status === 200) await onSent(msisdn);
+    else setFailure(failureMessage(result.status, result.code));
+  });
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      {failure ? <Alert tone="error">{failure}</Alert> : null}
+      <TextField label={t('recover.phone')} description={t('recover.phoneHint')} type="tel" autoComplete="tel-national" inputMode="tel" error={fieldError(errors.msisdn?.message)} {...register('msisdn')} />
+      <Button type="submit" block isDisabled={isSubmitting || !online}>
+        {isSubmitting ? t('recover.submitting') : submitLabel}
+      </Button>
+    </form>
   );
 };
 

@@ -14,8 +14,8 @@ import { Spinner } from '#ui/spinner';
 import { TextField } from '#ui/text-field';
 import { useOnline } from '#ui/use-online';
 import { initRecovery, readRecoveryState, requestReset, saveBySms, saveByToken } from '../data/recovery.ts';
-import { AuthCard, BackToLogin, NewPasswordFields, useFailureMessage, VariantChoice } from './auth-parts.tsx';
-import { phoneFormSchema, smsCodeFormSchema } from '../data/auth-forms.ts';
+import { AuthCard, BackToLogin, NewPasswordFields, PhoneRequestForm, useFailureMessage, VariantChoice } from './auth-parts.tsx';
+import { smsCodeFormSchema } from '../data/auth-forms.ts';
 
 /*
  * Password recovery (SPEC §1, §4 "Recovery"): the request form (e-mail link or SMS code), the SMS code screen, and
@@ -90,30 +90,13 @@ const RecoverByEmailForm = () => {
 
 const RecoverByPhoneForm = () => {
   const { t } = useTranslation('auth');
-  const fieldError = useFieldError();
-  const failureMessage = useFailureMessage();
-  const online = useOnline();
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof phoneFormSchema>>({ resolver: zodResolver(phoneFormSchema), mode: 'onTouched' });
-  const onSubmit = handleSubmit(async ({ msisdn }) => {
-    setFailure(null);
-    const result = await requestReset({ msisdn }, currentLanguage());
-    if (result.status === 200) await navigate('/login/recover-password/sms');
-    else setFailure(failureMessage(result.status, result.code));
-  });
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate>
-      {failure ? <Alert tone="error">{failure}</Alert> : null}
-      <TextField label={t('recover.phone')} description={t('recover.phoneHint')} type="tel" autoComplete="tel-national" inputMode="tel" error={fieldError(errors.msisdn?.message)} {...register('msisdn')} />
-      <Button type="submit" block isDisabled={isSubmitting || !online}>
-        {isSubmitting ? t('recover.submitting') : t('recover.submitPhone')}
-      </Button>
-    </form>
+    <PhoneRequestForm
+      submitLabel={t('recover.submitPhone')}
+      send={(msisdn) => requestReset({ msisdn }, currentLanguage())}
+      onSent={() => navigate('/login/recover-password/sms')}
+    />
   );
 };
 
