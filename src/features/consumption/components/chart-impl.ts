@@ -16,12 +16,16 @@ export type ChartInput = {
   formatDay: (epochSeconds: number) => string;
 };
 
-export const drawChart = (target: HTMLElement, input: ChartInput, width: number): (() => void) => {
+export type DrawnChart = { resize: (width: number) => void; destroy: () => void };
+
+export const chartHeight = 220;
+
+export const drawChart = (target: HTMLElement, input: ChartInput, width: number): DrawnChart => {
   const bars = uPlot.paths.bars?.({ size: [0.7, 40] });
   const chart = new uPlot(
     {
       width,
-      height: 220,
+      height: chartHeight,
       legend: { show: false },
       cursor: { show: false },
       scales: { x: { time: true } },
@@ -34,5 +38,5 @@ export const drawChart = (target: HTMLElement, input: ChartInput, width: number)
     [input.x, input.y],
     target,
   );
-  return () => chart.destroy();
+  return { resize: (w) => chart.setSize({ width: w, height: chartHeight }), destroy: () => chart.destroy() };
 };

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '#lib/format';
 import { formatUsageAmount, localDayStart, type UsageKind } from '#lib/usage-format';
 import type { DayBucket } from '#workers/usage-core';
+import type { DrawnChart } from './chart-impl.ts';
 
 const colours: Record<UsageKind, string> = { data: '#1d5fd1', call: '#c25400', sms: '#a07800' };
 
@@ -27,13 +28,17 @@ export const UsageChart = ({ days, kind }: { days: DayBucket[]; kind: UsageKind 
   useEffect(() => {
     const element = target.current;
     if (!element || days.length === 0) return;
-    let destroy: (() => void) | null = null;
+    let chart: DrawnChart | null = null;
     let live = true;
+    const widthOf = () => Math.max(260, element.clientWidth);
+    // The column's width changes with the window and the phone's orientation: the chart follows it.
+    const resizes = new ResizeObserver(() => chart?.resize(widthOf()));
+    resizes.observe(element);
     import('./chart-impl.ts').then(
       ({ drawChart }) => {
         if (!live) return;
         element.replaceChildren();
-        destroy = drawChart(
+        chart = drawChart(
           element,
           {
             x: days.map((d) => localDayStart(d.day) / 1000),
@@ -43,14 +48,15 @@ export const UsageChart = ({ days, kind }: { days: DayBucket[]; kind: UsageKind 
             formatValue: (v) => formatUsageAmount(kind, v, lang),
             formatDay: (s) => formatDate(s * 1000, lang, { day: 'numeric', month: 'short' }),
           },
-          Math.max(260, element.clientWidth),
+          widthOf(),
         );
       },
       () => live && setFailed(true),
     );
     return () => {
       live = false;
-      destroy?.();
+      resizes.disconnect();
+      chart?.destroy();
     };
   }, [days, kind, lang, t]);
 
