@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { OutboxMessage } from '#server/routes/dev-outbox';
+import { createTestApp, type TestApp } from './test-app.ts';
 
 /* Shared by the auth-*.test.ts files: the fake clock, the outbox, device credentials. */
 
@@ -57,3 +59,28 @@ export const post = (app: FastifyInstance, url: string, payload: unknown, extra:
 
 export const cookieOf = (response: LightMyRequestResponse, name: string): string | undefined =>
   response.cookies.find((cookie) => cookie.name === name)?.value;
+
+/**
+ * The set-up of an auth test file: one seeded app for the file, rate limits reset before each test. Returns a
+ * view whose `app` and `db` read the app of the running file.
+ */
+export const authTestApp = (): Pick<TestApp, 'app' | 'db'> => {
+  let current: TestApp | null = null;
+  beforeAll(async () => {
+    current = await createTestApp();
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  beforeEach(async () => {
+    await resetLimits(current!.app);
+  });
+  return {
+    get app() {
+      return current!.app;
+    },
+    get db() {
+      return current!.db;
+    },
+  };
+};

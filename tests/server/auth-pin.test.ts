@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loginResponseSchema } from '#contract/auth';
 import { errorBodySchema } from '#contract/common';
 import { demoPassword } from '#contract/fixtures/demo';
-import { bearer, createTestApp, type TestApp } from './test-app.ts';
-import { DAY, later, newDevice, post, resetLimits, type Device } from './auth-helpers.ts';
+import { bearer } from './test-app.ts';
+import { authTestApp, DAY, later, newDevice, post, type Device } from './auth-helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(async () => {
-  await resetLimits(t.app);
-});
+const t = authTestApp();
 
 const loginWithDevice = async (loginId: string, device: Device) => {
   const response = await post(t.app, '/api/public/users/login', { login: loginId, password: demoPassword, ...device });

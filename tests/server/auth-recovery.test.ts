@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recoveryInitResponseSchema } from '#contract/auth';
 import { demoPassword } from '#contract/fixtures/demo';
-import { bearer, createTestApp, login, type TestApp } from './test-app.ts';
-import { DAY, later, latestMessage, linkParts, MINUTE, newDevice, outbox, post, resetLimits } from './auth-helpers.ts';
+import { bearer, createTestApp, login } from './test-app.ts';
+import { authTestApp, DAY, later, latestMessage, linkParts, MINUTE, newDevice, outbox, post } from './auth-helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(async () => {
-  await resetLimits(t.app);
-});
+const t = authTestApp();
 
 const RESET = '/api/public/users/reset-password';
 const loginStatus = async (loginId: string, password: string) => (await post(t.app, '/api/public/users/login', { login: loginId, password })).statusCode;

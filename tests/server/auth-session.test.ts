@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loginResponseSchema } from '#contract/auth';
 import { demoPassword } from '#contract/fixtures/demo';
-import { bearer, createTestApp, login, type TestApp } from './test-app.ts';
-import { cookieOf, DAY, later, newDevice, post, resetLimits, type Device } from './auth-helpers.ts';
+import { bearer, login } from './test-app.ts';
+import { authTestApp, cookieOf, DAY, later, newDevice, post, resetLimits, type Device } from './auth-helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(async () => {
-  await resetLimits(t.app);
-});
+const t = authTestApp();
 
 const RENEW = '/api/public/users/renew-access';
 const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(token) });
