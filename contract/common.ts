@@ -1,10 +1,9 @@
 import { z } from 'zod';
+import { languages } from './language.ts';
 
-/** The app's languages (SPEC §1): fr is the default and the fallback. */
-export const languages = ['fr', 'nl', 'en'] as const;
+/** The app's languages (SPEC §1), listed in language.ts so that the start of the app needs no zod. */
+export { defaultLanguage, isLanguage, languages, type Language } from './language.ts';
 export const languageSchema = z.enum(languages);
-export type Language = z.infer<typeof languageSchema>;
-export const defaultLanguage: Language = 'fr';
 
 /** Translations per language, as the server sends product and promotion texts. */
 export const translatedSchema = z.object({ fr: z.string(), nl: z.string(), en: z.string() });

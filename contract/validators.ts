@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { customerNumberPattern, emailMaxLength, emailPattern, energyNumberPattern, loginKind, phonePattern } from './rules.ts';
+
+export { loginIdentifierError, loginKind, loginPasswordError, type LoginKind } from './rules.ts';
 
 /*
  * The validation rules of SPEC §5 as reusable schemas. Messages are translation keys of the `validation`
@@ -12,7 +15,7 @@ export const phoneSchema = z
   .string({ error: 'validation:required' })
   .trim()
   .min(1, 'validation:required')
-  .regex(/^04\d{8}$/, 'validation:phone');
+  .regex(phonePattern, 'validation:phone');
 
 /** At least 8 characters, one capital and one special character. */
 export const passwordSchema = z
@@ -34,9 +37,9 @@ export const verificationCodeSchema = z
 export const activationCodeSchema = verificationCodeSchema;
 
 /** MT followed by 8 digits. */
-export const customerNumberSchema = z.string().trim().toUpperCase().regex(/^MT\d{8}$/, 'validation:customerNumber');
+export const customerNumberSchema = z.string().trim().toUpperCase().regex(customerNumberPattern, 'validation:customerNumber');
 /** ME followed by digits. */
-export const energyNumberSchema = z.string().trim().toUpperCase().regex(/^ME\d+$/, 'validation:energyNumber');
+export const energyNumberSchema = z.string().trim().toUpperCase().regex(energyNumberPattern, 'validation:energyNumber');
 /** 'O-' followed by 10 digits. */
 export const orderNumberSchema = z.string().trim().toUpperCase().regex(/^O-\d{10}$/, 'validation:orderNumber');
 
@@ -44,8 +47,8 @@ export const emailSchema = z
   .string({ error: 'validation:required' })
   .trim()
   .min(1, 'validation:required')
-  .max(254, 'validation:email')
-  .pipe(z.email('validation:email'));
+  .max(emailMaxLength, 'validation:email')
+  .pipe(z.email({ pattern: emailPattern, error: 'validation:email' }));
 
 /** Belgian postal codes: 4 digits, 1000–9999. */
 export const postalCodeSchema = z
@@ -53,23 +56,11 @@ export const postalCodeSchema = z
   .trim()
   .regex(/^[1-9]\d{3}$/, 'validation:postalCode');
 
-export type LoginKind = 'customerNumber' | 'energyNumber' | 'email' | 'phone';
-
-/** Which kind of identifier the login field holds (SPEC §1: customer number, energy number, e-mail, or phone). */
-export const loginKind = (login: string): LoginKind | null => {
-  const value = login.trim();
-  if (customerNumberSchema.safeParse(value).success) return 'customerNumber';
-  if (energyNumberSchema.safeParse(value).success) return 'energyNumber';
-  if (phoneSchema.safeParse(value).success) return 'phone';
-  if (emailSchema.safeParse(value).success) return 'email';
-  return null;
-};
-
 export const loginIdentifierSchema = z
   .string({ error: 'validation:required' })
   .trim()
   .min(1, 'validation:required')
-  .max(254, 'validation:login')
+  .max(emailMaxLength, 'validation:login')
   .refine((v) => loginKind(v) !== null, 'validation:login');
 
 /** SIM activation accepts an order number or a phone number (SPEC §5). */

@@ -1,7 +1,10 @@
 import { FetchError, ofetch } from 'ofetch';
 import type { z } from 'zod';
-import { errorBodySchema, type FieldError } from '#contract/common';
+import { errorBodySchema } from '#contract/common';
 import { endpointUrl, fillPath, type Endpoint } from '#contract/endpoints';
+import { ApiError, reportApiError } from './api-error.ts';
+
+export { ApiError, onApiError } from './api-error.ts';
 
 /*
  * The one HTTP client of the app (ARCHITECTURE.md): base URLs from configuration, 60 s time-out online and 5 s
@@ -16,42 +19,6 @@ export const apiBases = {
 
 export const onlineTimeoutMs = 60_000;
 export const offlineTimeoutMs = 5_000;
-
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly fields: FieldError[];
-  readonly retryAfter: number | undefined;
-  readonly endpoint: string;
-
-  constructor(init: { status: number; code: string; message: string; fields?: FieldError[]; retryAfter?: number; endpoint: string }) {
-    super(init.message);
-    this.name = 'ApiError';
-    this.status = init.status;
-    this.code = init.code;
-    this.fields = init.fields ?? [];
-    this.retryAfter = init.retryAfter;
-    this.endpoint = init.endpoint;
-  }
-
-  /** No answer at all (offline, DNS, connection refused): status 0. */
-  get isNetwork(): boolean {
-    return this.code === 'network' || this.code === 'timeout';
-  }
-
-  get isAborted(): boolean {
-    return this.code === 'aborted';
-  }
-}
-
-type Listener = (error: ApiError) => void;
-const listeners = new Set<Listener>();
-
-/** Subscribe to every failed call (aborted ones excluded). Returns the unsubscribe function. */
-export const onApiError = (listener: Listener): (() => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
 
 let controller = new AbortController();
 
@@ -165,7 +132,7 @@ export const call = async <E extends Endpoint>(endpoint: E, options: CallOptions
     return data;
   } catch (error) {
     const apiError = toApiError(error, endpoint.path, signal);
-    if (!apiError.isAborted && !options.silent) for (const listener of listeners) listener(apiError);
+    if (!apiError.isAborted && !options.silent) reportApiError(apiError);
     throw apiError;
   }
 };

@@ -1,11 +1,11 @@
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import type { Role } from '#contract/auth';
-import { dropLocalSession, isSessionExpired, readSession, safeRedirect } from '#features/auth/data/session.ts';
-import { setSelectedContract } from '#features/home/data/contract-preference.ts';
+import { isSessionExpired, loginRouteTarget, peekSession } from '#features/auth/data/session-peek.ts';
 
 /*
  * Route guards (SPEC §2 "Router rules"), run as loaders so nothing of a guarded screen renders first. They read
- * the session from Dexie, so they work offline.
+ * the session from IndexedDB without Dexie (issue 5: the login route's JS budget), so they work offline; what
+ * writes (an expired session's wipe, a forced contract) loads its module when it happens.
  */
 
 const loginRedirect = (request: Request) => {
@@ -19,15 +19,19 @@ const notFound = () => data(null, { status: 404 });
 export const requireSession =
   (roles?: readonly Role[]) =>
   async ({ request }: LoaderFunctionArgs) => {
-    const session = await readSession();
+    const session = await peekSession();
     if (!session) throw loginRedirect(request);
     if (isSessionExpired(session)) {
+      const { dropLocalSession } = await import('#features/auth/data/session.ts');
       await dropLocalSession();
       throw loginRedirect(request);
     }
     if (roles && !roles.includes(session.role)) throw notFound();
     const contractId = Number(new URL(request.url).searchParams.get('contractId'));
-    if (Number.isInteger(contractId) && contractId > 0) await setSelectedContract(contractId);
+    if (Number.isInteger(contractId) && contractId > 0) {
+      const { setSelectedContract } = await import('#features/home/data/contract-preference.ts');
+      await setSelectedContract(contractId);
+    }
     return null;
   };
 
@@ -35,11 +39,12 @@ export const requireSession =
 export const notPlainUser: readonly Role[] = ['owner', 'admin'];
 export const ownerOnly: readonly Role[] = ['owner'];
 
-/** The login page sends an already logged-in user home (or to the redirect target). */
+/**
+ * The login page sends an already logged-in user home (or to the redirect target), and a phone with a PIN for
+ * its user to PIN entry (unless `?password`).
+ */
 export const redirectIfLoggedIn = async ({ request }: LoaderFunctionArgs) => {
-  const session = await readSession();
-  if (session && !isSessionExpired(session)) {
-    throw redirect(safeRedirect(new URL(request.url).searchParams.get('redirect')));
-  }
+  const target = await loginRouteTarget(new URL(request.url));
+  if (target) throw redirect(target);
   return null;
 };

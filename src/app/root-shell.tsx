@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { languageSchema } from '#contract/common';
+import { isLanguage } from '#contract/language';
 import { saveLanguagePreference } from '#features/auth/data/language.ts';
-import { afterUnauthorized } from '#features/auth/data/session.ts';
 import { onApiFailure } from '#features/system/data/api-events.ts';
 import { setLanguage } from '#i18n/i18n';
 import { AppUpdatePrompt } from './app-update.tsx';
@@ -30,9 +29,9 @@ export const RootShell = () => {
   }, [location.pathname, location.search]);
 
   useEffect(() => {
-    const lang = languageSchema.safeParse(new URLSearchParams(location.search).get('lang'));
-    if (lang.success) {
-      void setLanguage(lang.data).then(() => saveLanguagePreference(lang.data));
+    const lang = new URLSearchParams(location.search).get('lang');
+    if (isLanguage(lang)) {
+      void setLanguage(lang).then(() => saveLanguagePreference(lang));
     }
   }, [location.search]);
 
@@ -51,7 +50,8 @@ export const RootShell = () => {
         if (failure.status === 401) {
           if (path.startsWith('/login')) return;
           // SPEC §4: PIN renewal on a touch device that has a refresh token and the user guid, otherwise login.
-          void afterUnauthorized().then((target) =>
+          // The session module loads here, not with the login route (issue 5: its JS budget).
+          void import('#features/auth/data/session.ts').then(({ afterUnauthorized }) => afterUnauthorized()).then((target) =>
             navigate(target === 'renew' ? `/login/renew?redirect=${encodeURIComponent(path)}` : `/login?expired=1&redirect=${encodeURIComponent(path)}`, { replace: true }),
           );
           return;

@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { loadChunk } from '#features/offline/data/chunk-load.ts';
 import { NotFoundPage } from '#features/system/components/not-found-page.tsx';
 import { RouteError } from '#features/system/components/route-error.tsx';
+import { preloadNamespaces } from '#i18n/i18n';
 import { notPlainUser, ownerOnly, redirectIfLoggedIn, requireSession } from './guards.ts';
 import { EmptyLayout } from './layouts/empty-layout.tsx';
 import { RootShell } from './root-shell.tsx';
@@ -76,7 +77,16 @@ export const routes: RouteObject[] = [
         element: <EmptyLayout />,
         errorElement: <RouteError />,
         children: [
-          { path: '/login', id: 'login-main', loader: redirectIfLoggedIn, lazy: async () => ({ Component: (await loadChunk(() => import('#features/auth/components/login-page.tsx'))).LoginPage }) },
+          {
+            path: '/login',
+            id: 'login-main',
+            loader: redirectIfLoggedIn,
+            // Its texts load with its chunk, so the form shows in the first render after the route resolves.
+            lazy: async () => {
+              const [{ LoginPage }] = await Promise.all([loadChunk(() => import('#features/auth/components/login-page.tsx')), preloadNamespaces(['auth'])]);
+              return { Component: LoginPage };
+            },
+          },
           { path: '/login/recover-password', id: 'recover-password', lazy: async () => ({ Component: (await auth()).RecoverPasswordPage }) },
           { path: '/login/recover-password/sms', id: 'recover-password-phone', lazy: async () => ({ Component: (await auth()).RecoverSmsPage }) },
           { path: '/login/recover-password/:uuid/:token', id: 'recover-password-email', lazy: async () => ({ Component: (await auth()).RecoverTokenPage }) },

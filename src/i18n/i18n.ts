@@ -1,6 +1,6 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { defaultLanguage, languageSchema, languages, type Language } from '#contract/common';
+import { defaultLanguage, isLanguage, languages, type Language } from '#contract/language';
 
 /*
  * i18next with fr as default and fallback (SPEC §1). Namespaces are loaded on demand from locales/<lng>/<ns>.json,
@@ -35,8 +35,8 @@ const storageKey = 'app.language';
 
 export const storedLanguage = (): Language | null => {
   try {
-    const parsed = languageSchema.safeParse(localStorage.getItem(storageKey));
-    return parsed.success ? parsed.data : null;
+    const stored = localStorage.getItem(storageKey);
+    return isLanguage(stored) ? stored : null;
   } catch {
     return null;
   }
@@ -44,20 +44,20 @@ export const storedLanguage = (): Language | null => {
 
 /** The language to start with: ?lang=, then the last choice on this device, then the browser's, then fr. */
 export const initialLanguage = (search: string, browserLanguages: readonly string[]): Language => {
-  const fromQuery = languageSchema.safeParse(new URLSearchParams(search).get('lang'));
-  if (fromQuery.success) return fromQuery.data;
+  const fromQuery = new URLSearchParams(search).get('lang');
+  if (isLanguage(fromQuery)) return fromQuery;
   const stored = storedLanguage();
   if (stored) return stored;
   for (const candidate of browserLanguages) {
-    const parsed = languageSchema.safeParse(candidate.slice(0, 2).toLowerCase());
-    if (parsed.success) return parsed.data;
+    const short = candidate.slice(0, 2).toLowerCase();
+    if (isLanguage(short)) return short;
   }
   return defaultLanguage;
 };
 
 export const currentLanguage = (): Language => {
-  const parsed = languageSchema.safeParse(i18next.resolvedLanguage ?? i18next.language);
-  return parsed.success ? parsed.data : defaultLanguage;
+  const active = i18next.resolvedLanguage ?? i18next.language;
+  return isLanguage(active) ? active : defaultLanguage;
 };
 
 export const setLanguage = async (language: Language): Promise<void> => {
@@ -67,6 +67,11 @@ export const setLanguage = async (language: Language): Promise<void> => {
     // Private mode without storage: the choice lasts for this page only.
   }
   if (currentLanguage() !== language) await i18next.changeLanguage(language);
+};
+
+/** Load namespaces before a screen renders (a route's lazy()), so that it never suspends on its texts. */
+export const preloadNamespaces = async (ns: readonly Namespace[]): Promise<void> => {
+  await i18next.loadNamespaces([...ns]);
 };
 
 export const initI18n = async (language: Language): Promise<typeof i18next> => {

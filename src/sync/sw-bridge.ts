@@ -1,4 +1,4 @@
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 import { API_CACHE, type FromWorker, type ToWorker, type WorkerReport } from '#sw/messages';
 
 /*
@@ -81,7 +81,10 @@ export const registerServiceWorker = async (): Promise<void> => {
   const existing = await navigator.serviceWorker.getRegistration('/');
   const current = existing?.active?.scriptURL ?? existing?.waiting?.scriptURL ?? existing?.installing?.scriptURL;
   const scriptUrl = current && new URL(current).pathname === '/sw.js' ? new URL(current).pathname + new URL(current).search : '/sw.js';
-  workbox = new Workbox(scriptUrl, { scope: '/', type: 'classic' });
+  // workbox-window loads with the registration, after the first screen (issue 5: the login route's JS budget).
+  const { Workbox: WorkboxWindow } = await import('workbox-window');
+  if (workbox) return;
+  workbox = new WorkboxWindow(scriptUrl, { scope: '/', type: 'classic' });
   workbox.addEventListener('waiting', () => setUpdateWaiting(true));
   // Reload only when the user accepted the update: the first install also takes control of the page.
   workbox.addEventListener('controlling', () => {

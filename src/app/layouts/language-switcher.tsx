@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { languageSchema, languages } from '#contract/common';
+import { isLanguage, languages } from '#contract/language';
 import { saveLanguagePreference } from '#features/auth/data/language.ts';
 import { setLanguage } from '#i18n/i18n';
 
@@ -12,8 +12,8 @@ export const LanguageSwitcher = () => {
       <select
         value={i18n.resolvedLanguage ?? 'fr'}
         onChange={(event) => {
-          const parsed = languageSchema.safeParse(event.target.value);
-          if (parsed.success) void setLanguage(parsed.data).then(() => saveLanguagePreference(parsed.data));
+          const lang = event.target.value;
+          if (isLanguage(lang)) void setLanguage(lang).then(() => saveLanguagePreference(lang));
         }}
       >
         {languages.map((lng) => (

@@ -1,25 +1,27 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
-import { loginIdentifierSchema } from '#contract/validators';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { loginIdentifierError, loginPasswordError } from '#contract/rules';
 import { setLanguage } from '#i18n/i18n';
 import { useFieldError } from '#i18n/use-field-error';
 import { Alert } from '#ui/alert';
 import { Button } from '#ui/button';
 import { TextField } from '#ui/text-field';
 import { useOnline } from '#ui/use-online';
-import { useDevice } from '../data/device.ts';
-import { login, loginErrorStatus, pinLoginAvailable, safeRedirect } from '../data/session.ts';
+import { safeRedirect } from '../data/session-peek.ts';
+import type * as SessionModule from '../data/session.ts';
 import './auth.css';
 
-const loginFormSchema = z.object({
-  login: loginIdentifierSchema,
-  password: z.string().min(1, 'validation:required'),
-});
-type LoginForm = z.input<typeof loginFormSchema>;
+type LoginForm = { login: string; password: string };
+
+/*
+ * The rules of contract/rules.ts (loginIdentifierSchema builds on the same ones) instead of a zod resolver, and the login call
+ * loaded on submit: the login route ships no zod, no contract schemas and no Dexie (issue 5: its JS budget). The
+ * route's loader (app/guards.ts) already sent a logged-in user or a phone with a PIN elsewhere.
+ */
+const loginRules = { validate: (value: string) => loginIdentifierError(value) ?? true };
+const passwordRules = { validate: (value: string) => loginPasswordError(value) ?? true };
 
 const errorKey = {
   401: 'errors.401',
@@ -51,7 +53,6 @@ export const LoginPage = () => {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const online = useOnline();
-  const device = useDevice();
   const sessionExpired = params.has('expired');
   const noticeParam = params.get('notice');
   const notice = isNotice(noticeParam) ? notices[noticeParam] : null;
@@ -61,27 +62,26 @@ export const LoginPage = () => {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<LoginForm>({ resolver: zodResolver(loginFormSchema), mode: 'onTouched', defaultValues: { login: params.get('login') ?? '', password: '' } });
+  } = useForm<LoginForm>({ mode: 'onTouched', defaultValues: { login: params.get('login') ?? '', password: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
+    let auth: typeof SessionModule;
     try {
-      const { session, offerPin } = await login({ login: values.login.trim(), password: values.password });
+      auth = await import('../data/session.ts');
+    } catch {
+      // The chunk did not load (offline on a build the service worker has not cached): no answer.
+      setFailure(-1);
+      return;
+    }
+    try {
+      const { session, offerPin } = await auth.login({ login: values.login.trim(), password: values.password });
       if (!params.get('lang')) await setLanguage(session.language);
       await navigate(nextAfterLogin(offerPin, safeRedirect(params.get('redirect'))), { replace: true });
     } catch (error) {
-      setFailure(loginErrorStatus(error));
+      setFailure(auth.loginErrorStatus(error));
     }
   });
-
-  // A phone with a PIN for its user goes to PIN entry, unless the user asked for the password (`?password`).
-  if (device.status === 'loading') return null;
-  if (!params.has('password') && pinLoginAvailable(device.data)) {
-    const query = new URLSearchParams(params);
-    query.delete('expired');
-    const rest = query.toString();
-    return <Navigate to={`/login/pin${rest ? `?${rest}` : ''}`} replace />;
-  }
 
   return (
     <section className="auth-card" aria-labelledby="login-title">
@@ -102,7 +102,7 @@ export const LoginPage = () => {
           autoCapitalize="none"
           spellCheck={false}
           error={fieldError(errors.login?.message)}
-          {...register('login')}
+          {...register('login', loginRules)}
         />
         <TextField
           label={t('login.password')}
@@ -115,7 +115,7 @@ export const LoginPage = () => {
               {showPassword ? t('login.hide') : t('login.show')}
             </Button>
           }
-          {...register('password')}
+          {...register('password', passwordRules)}
         />
         <Button type="submit" block isDisabled={isSubmitting || !online}>
           {isSubmitting ? t('login.submitting') : t('login.submit')}

@@ -2,7 +2,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '#db/db';
 import type { DeviceRow } from '#db/schema';
 import { fromLive, type LiveResult } from '#lib/live-result';
-import { detectTouch } from './auth-rules.ts';
+
+export { isTouchDevice } from './session-peek.ts';
 
 /*
  * This device's credentials (ARCHITECTURE.md "Session and security decisions"): a random device id and a random
@@ -51,9 +52,3 @@ export const forgetDevice = async (): Promise<void> => {
   await db.devices.delete('current');
 };
 
-/** Touch screen (phone, tablet), the only kind of device that gets a PIN. */
-export const isTouchDevice = (): boolean => {
-  if (typeof navigator === 'undefined') return false;
-  const coarse = typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
-  return detectTouch({ maxTouchPoints: navigator.maxTouchPoints ?? 0, coarsePointer: coarse });
-};

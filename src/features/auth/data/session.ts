@@ -3,13 +3,16 @@ import { abortAll, ApiError, call } from '#api/client';
 import type { AuthUser, LoginResponse } from '#contract/auth';
 import { endpoints } from '#contract/endpoints';
 import { db } from '#db/db';
-import type { DeviceRow, SessionRow } from '#db/schema';
+import type { SessionRow } from '#db/schema';
 import { resumeAfterAuth } from '#sync/outbox';
 import { clearLocalData } from '#sync/pull';
 import { fromLive, type LiveResult } from '#lib/live-result';
-import { hasRefreshToken, hasUsablePin, pinRevokedCodes, refreshLifetimeMs, shouldOfferPinSetup, unauthorizedTarget } from './auth-rules.ts';
+import { hasRefreshToken, pinRevokedCodes, refreshLifetimeMs, shouldOfferPinSetup, unauthorizedTarget } from './auth-rules.ts';
 import { ensureDevice, forgetDevice, isTouchDevice, readDevice, updateDevice } from './device.ts';
 import { clearRecoveryState } from './recovery.ts';
+import { isSessionExpired } from './session-peek.ts';
+
+export { isSessionExpired, pinLoginAvailable, safeRedirect } from './session-peek.ts';
 
 /*
  * The session as the app knows it: a non-secret descriptor in Dexie (the tokens stay in HttpOnly cookies), so
@@ -41,14 +44,6 @@ export const sessionFromUser = (user: AuthUser, expiresAt: string, now = Date.no
   expiresAt: Date.parse(expiresAt),
   loggedInAt: now,
 });
-
-export const isSessionExpired = (session: Pick<SessionRow, 'expiresAt'>, now = Date.now()): boolean => session.expiresAt <= now;
-
-/** A redirect target must stay inside the app: a path, never another origin (`//evil`, `https:`). */
-export const safeRedirect = (target: string | null): string => {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return '/';
-  return target;
-};
 
 /**
  * Wipe the local data of an expired session but this device's credentials (so that its PIN keeps working) and the
@@ -174,9 +169,6 @@ export const postponePinSetup = async (): Promise<void> => {
 export const forgetPin = async (): Promise<void> => {
   await forgetDevice();
 };
-
-/** The PIN entry screen applies: touch device, a PIN for a known user, not expired. */
-export const pinLoginAvailable = (device: DeviceRow | null, now = Date.now()): boolean => isTouchDevice() && hasUsablePin(device, now);
 
 export type RenewResult = { ok: true; session: SessionRow } | { ok: false; status: number };
 

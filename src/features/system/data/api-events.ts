@@ -1,4 +1,4 @@
-import { onApiError, type ApiError } from '#api/client';
+import { onApiError, type ApiError } from '#api/api-error';
 
 /** What the global error handler needs to know of a failed call (SPEC §8). */
 export type ApiFailure = { status: number; code: string; isNetwork: boolean };

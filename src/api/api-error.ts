@@ -1,0 +1,48 @@
+import type { FieldError } from '#contract/common';
+
+/*
+ * The API client's error and its listeners, apart from the client itself: the app's root subscribes to failed
+ * calls on the login route without loading ofetch and the contract's schemas (issue 5: the login route's JS
+ * budget). client.ts re-exports everything here; import it from '#api/client' unless the module sits on that path.
+ */
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: FieldError[];
+  readonly retryAfter: number | undefined;
+  readonly endpoint: string;
+
+  constructor(init: { status: number; code: string; message: string; fields?: FieldError[]; retryAfter?: number; endpoint: string }) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.fields = init.fields ?? [];
+    this.retryAfter = init.retryAfter;
+    this.endpoint = init.endpoint;
+  }
+
+  /** No answer at all (offline, DNS, connection refused): status 0. */
+  get isNetwork(): boolean {
+    return this.code === 'network' || this.code === 'timeout';
+  }
+
+  get isAborted(): boolean {
+    return this.code === 'aborted';
+  }
+}
+
+type Listener = (error: ApiError) => void;
+const listeners = new Set<Listener>();
+
+/** Subscribe to every failed call (aborted ones excluded). Returns the unsubscribe function. */
+export const onApiError = (listener: Listener): (() => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** Tell the listeners about a failed call (the client calls this; aborted and silent calls never come here). */
+export const reportApiError = (error: ApiError): void => {
+  for (const listener of listeners) listener(error);
+};

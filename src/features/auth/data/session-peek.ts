@@ -1,0 +1,46 @@
+import { peekStartRows } from '#db/peek';
+import type { DeviceRow, SessionRow } from '#db/schema';
+import { detectTouch, hasUsablePin } from './auth-rules.ts';
+
+/*
+ * What the start of the app needs to know of the session, without Dexie, the API client or the contract's schemas
+ * (issue 5: the login route's JS budget): the route guards, the login route and the language menu read here;
+ * session.ts (loaded on the first login call, by logged-in screens and by the background start) does the rest and
+ * re-exports these functions. Offline: local reads only, always work.
+ */
+
+/** The stored session, read without loading Dexie. */
+export const peekSession = async (): Promise<SessionRow | null> => (await peekStartRows()).session;
+
+export const isSessionExpired = (session: Pick<SessionRow, 'expiresAt'>, now = Date.now()): boolean => session.expiresAt <= now;
+
+/** A redirect target must stay inside the app: a path, never another origin (`//evil`, `https:`). */
+export const safeRedirect = (target: string | null): string => {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return '/';
+  return target;
+};
+
+/** Touch screen (phone, tablet), the only kind of device that gets a PIN. */
+export const isTouchDevice = (): boolean => {
+  if (typeof navigator === 'undefined') return false;
+  const coarse = typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
+  return detectTouch({ maxTouchPoints: navigator.maxTouchPoints ?? 0, coarsePointer: coarse });
+};
+
+/** The PIN entry screen applies: touch device, a PIN for a known user, not expired. */
+export const pinLoginAvailable = (device: DeviceRow | null, now = Date.now()): boolean => isTouchDevice() && hasUsablePin(device, now);
+
+/**
+ * Where `/login` sends the user instead of showing the form, or null: a live session goes to the redirect target
+ * (inside the app only); a touch device with a PIN for its user goes to PIN entry, unless the user asked for the
+ * password (`?password`). The PIN screen keeps the other parameters but `expired`.
+ */
+export const loginRouteTarget = async (url: URL, now = Date.now()): Promise<string | null> => {
+  const { session, device } = await peekStartRows();
+  if (session && !isSessionExpired(session, now)) return safeRedirect(url.searchParams.get('redirect'));
+  if (url.searchParams.has('password') || !pinLoginAvailable(device, now)) return null;
+  const query = new URLSearchParams(url.search);
+  query.delete('expired');
+  const rest = query.toString();
+  return `/login/pin${rest ? `?${rest}` : ''}`;
+};

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { isLanguage } from '#contract/language';
+import { emailPattern, loginIdentifierError, loginKind, loginPasswordError } from '#contract/rules';
+import { languageSchema } from '#contract/common';
+import { loginIdentifierSchema } from '#contract/validators';
+
+/*
+ * The zod-free rules the login route validates with (issue 5) give the same answers as the contract's schemas,
+ * which the server applies: one source of truth.
+ */
+
+const firstMessage = (value: string): string | undefined => {
+  const result = loginIdentifierSchema.safeParse(value);
+  return result.success ? undefined : result.error.issues[0]?.message;
+};
+
+const identifiers: readonly [string, string | undefined][] = [
+  ['MT00000001', undefined],
+  [' mt00000001 ', undefined],
+  ['ME1', undefined],
+  ['me00000042', undefined],
+  ['0470123456', undefined],
+  [' 0470123456', undefined],
+  ['sophie.dubois@example.be', undefined],
+  ["o'brien+tag@mail.example.co", undefined],
+  ['', 'validation:required'],
+  ['   ', 'validation:required'],
+  ['MT1234567', 'validation:login'],
+  ['+32470123456', 'validation:login'],
+  ['sophie', 'validation:login'],
+  ['a@b', 'validation:login'],
+  ['.a@b.co', 'validation:login'],
+  ['a..b@b.co', 'validation:login'],
+  ['a@-b.co', 'validation:login'],
+  [`${'a'.repeat(250)}@b.co`, 'validation:login'],
+  [`${'a'.repeat(245)}@b.co`, undefined],
+  ['ME', 'validation:login'],
+];
+
+describe('login identifier', () => {
+  it.each(identifiers)('%j → %s, as loginIdentifierSchema says', (value, message) => {
+    expect(loginIdentifierError(value)).toBe(message);
+    expect(firstMessage(value)).toBe(message);
+  });
+
+  it.each([
+    ['MT00000001', 'customerNumber'],
+    ['ME00000001', 'energyNumber'],
+    ['0470123456', 'phone'],
+    ['a@b.co', 'email'],
+    ['nope', null],
+  ] as const)('kind of %j is %s', (value, kind) => {
+    expect(loginKind(value)).toBe(kind);
+  });
+});
+
+describe('e-mail pattern', () => {
+  it.each(['a@b.co', 'sophie.dubois@example.be', 'x_y-z+1@sub.domain.eu', 'a@b', 'a@@b.co', '.a@b.co', 'a.@b.co', 'a@b.c', 'a b@c.de', 'é@b.co'])(
+    '%j: the same answer as zod’s own e-mail pattern',
+    (value) => {
+      expect(emailPattern.test(value)).toBe(z.regexes.email.test(value));
+    },
+  );
+});
+
+describe('login password', () => {
+  it.each([
+    ['', 'validation:required'],
+    [' ', undefined],
+    ['Demo!2026', undefined],
+  ] as const)('%j → %s', (value, message) => {
+    expect(loginPasswordError(value)).toBe(message);
+  });
+});
+
+describe('language', () => {
+  it.each(['fr', 'nl', 'en', 'de', 'FR', '', null, undefined, 3])('%j: the same answer as languageSchema', (value) => {
+    expect(isLanguage(value)).toBe(languageSchema.safeParse(value).success);
+  });
+});
