@@ -46,6 +46,8 @@ export const onlineVisit = async (page: Page, who: keyof typeof demoUsers = 'sop
 export const setOffline = async (context: BrowserContext, page: Page, offline: boolean): Promise<void> => {
   await context.setOffline(offline);
   await page.waitForFunction((expected) => navigator.onLine === !expected, offline);
+  // The app has seen it too: its banner is shown or gone.
+  await expect(page.getByRole('status').filter({ hasText: /Pas de connexion internet|Geen internetverbinding|No internet connection/ })).toHaveCount(offline ? 1 : 0);
 };
 
 export class ContactScreen {
