@@ -60,7 +60,9 @@ export const UsageOverview = ({ contract, usage }: { contract: ContractRow; usag
       ) : !result.data.summary ? (
         usage.error ? (
           <Alert tone="warning">{t('home:usage.loadError')}</Alert>
-        ) : usage.settled ? (
+        ) : usage.settled && result.data.fetchedAt !== undefined ? (
+          // The pull's answer is stored (its fetch time is written with it): the number has no usage yet. Until the
+          // stored rows reach this view, the spinner stays (no flash of "no usage" between the pull and the rows).
           <p>{t('home:usage.none')}</p>
         ) : (
           <Spinner label={t('common:loading')} />
