@@ -26,9 +26,13 @@ export class ConsumptionPage {
     await expect(this.totals).toBeVisible({ timeout: 60_000 });
   }
 
-  /** Wait until the period's records are all local: no download in progress. */
+  /**
+   * Wait until the period's records are all local and the totals computed from them: no download in progress and
+   * the totals no longer `aria-busy` (a download that has not started yet counts as in progress).
+   */
   async waitForLocalData() {
     await expect(this.page.getByRole('status').filter({ hasText: /Chargement des communications|Verbruik laden|Loading usage/ })).toHaveCount(0, { timeout: 120_000 });
+    await expect(this.totals).toHaveAttribute('aria-busy', 'false', { timeout: 120_000 });
   }
 
   async choosePeriod(label: RegExp) {

@@ -76,12 +76,12 @@ const Balances = ({ summary, withForecast, fetchedAt }: { summary: UsageSummaryR
 };
 
 /** Totals of the period as computed by the worker; `data-testid` lets tests compare them across filters. */
-const Totals = ({ aggregate, count }: { aggregate: AggregateResult; count: number }) => {
+const Totals = ({ aggregate, count, busy }: { aggregate: AggregateResult; count: number; busy: boolean }) => {
   const { t, i18n } = useTranslation('consumption');
   const lang = i18n.language;
   const { totals, overspent } = aggregate;
   return (
-    <ul className="totals card" data-testid="usage-totals" aria-label={t('totals.label')}>
+    <ul className="totals card" data-testid="usage-totals" aria-label={t('totals.label')} aria-busy={busy}>
       <li>
         {t('totals.records')} <strong>{formatCount(count, lang)}</strong>
       </li>
@@ -170,7 +170,7 @@ const SummaryBody = ({ context, period, kind }: { context: ConsumptionContext; p
       ) : null}
       <section aria-labelledby="period-usage-title">
         <h2 id="period-usage-title">{t('totals.title')}</h2>
-        {query.aggregate ? <Totals aggregate={query.aggregate} count={query.count} /> : <Spinner label={t('records.computing')} />}
+        {query.aggregate ? <Totals aggregate={query.aggregate} count={query.count} busy={query.busy} /> : <Spinner label={t('records.computing')} />}
         <PullStatus query={query} />
       </section>
       <section aria-labelledby="chart-title">
@@ -263,7 +263,7 @@ const DetailsBody = ({ context, period }: { context: ConsumptionContext; period:
           <input type="checkbox" checked={oobOnly} onChange={(e) => setParam('oob', e.target.checked ? '1' : null)} /> {t('filters.oobOnly')}
         </label>
       </div>
-      {query.aggregate ? <Totals aggregate={query.aggregate} count={query.count} /> : <Spinner label={t('records.computing')} />}
+      {query.aggregate ? <Totals aggregate={query.aggregate} count={query.count} busy={query.busy} /> : <Spinner label={t('records.computing')} />}
       <PullStatus query={query} />
       {query.status === 'ready' ? <RecordList queryId={query.queryId} count={query.count} label={t('details.listLabel')} /> : null}
     </>

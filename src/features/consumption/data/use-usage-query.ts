@@ -19,6 +19,11 @@ export type UsageQueryState = {
   progress: RecordsProgress | null;
   fetchedAt: number | undefined;
   error: unknown;
+  /**
+   * The figures shown may still change: the period's records are downloading, or were written since the worker
+   * answered (a newer answer is on its way). Screens mark their totals `aria-busy` meanwhile.
+   */
+  busy: boolean;
 };
 
 /** Pulls the period's records into Dexie (batches) and keeps the worker's answer for the filters up to date. */
@@ -43,10 +48,16 @@ export const useRecordsPull = (customerId: number | null, contractId: number | n
       live = false;
     };
   }, [customerId, contractId, from, to]);
-  const fetchedAt = useLiveQuery(
-    async () => (customerId === null || contractId === null || !from || !to ? undefined : (await db.meta.get(usageRecordsResource(customerId, contractId, from, to)))?.fetchedAt),
-    [customerId, contractId, from, to],
+  // Keyed by the range: right after the range changes, useLiveQuery still returns the previous range's answer.
+  const rangeKey = `${customerId}|${contractId}|${from}|${to}`;
+  const fetched = useLiveQuery(
+    async () => ({
+      rangeKey,
+      at: customerId === null || contractId === null || !from || !to ? undefined : (await db.meta.get(usageRecordsResource(customerId, contractId, from, to)))?.fetchedAt,
+    }),
+    [customerId, contractId, from, to, rangeKey],
   );
+  const fetchedAt = fetched?.rangeKey === rangeKey ? fetched.at : undefined;
   // The revision changes whenever records of this contract are written: the worker's answer is then redone.
   const revision = useLiveQuery(async () => (contractId === null ? 0 : ((await db.meta.get(usageRevisionResource(contractId)))?.fetchedAt ?? 0)), [contractId]);
   return { progress, error, fetchedAt, revision: revision ?? 0 };
@@ -66,7 +77,7 @@ export const useUsageQuery = (
   { list = true }: { list?: boolean } = {},
 ): UsageQueryState => {
   const pullState = useRecordsPull(customerId, contractId, period);
-  const [answer, setAnswer] = useState<{ key: string; queryId: number; count: number; aggregate: AggregateResult } | null>(null);
+  const [answer, setAnswer] = useState<{ key: string; revision: number; queryId: number; count: number; aggregate: AggregateResult } | null>(null);
   const typesKey = filters.types.join(',');
   const key = `${contractId}|${period?.fromMs}|${period?.toMs}|${typesKey}|${filters.direction}|${filters.oobOnly}`;
   const { revision } = pullState;
@@ -80,7 +91,7 @@ export const useUsageQuery = (
     const worker = usageWorker();
     (list ? worker.query(q) : worker.aggregateOnly(q).then((aggregate) => ({ queryId: 0, count: aggregate.matched, aggregate })))
       .then(
-        (a) => live && setAnswer({ key, ...a }),
+        (a) => live && setAnswer({ key, revision, ...a }),
         () => undefined,
       );
     return () => {
@@ -88,6 +99,9 @@ export const useUsageQuery = (
     };
   }, [contractId, fromMs, toMs, typesKey, filters.direction, filters.oobOnly, key, revision, list]);
   const ready = answer !== null && answer.key === key;
+  const current = ready && answer.revision === revision;
+  // Not fetched yet and no failure: the download is about to start (or runs without progress so far).
+  const downloading = pullState.progress !== null || (pullState.fetchedAt === undefined && pullState.error === null);
   return {
     status: ready ? 'ready' : 'loading',
     queryId: ready ? answer.queryId : 0,
@@ -96,6 +110,7 @@ export const useUsageQuery = (
     progress: pullState.progress,
     fetchedAt: pullState.fetchedAt,
     error: pullState.error,
+    busy: !current || downloading,
   };
 };
 
