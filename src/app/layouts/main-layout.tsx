@@ -97,16 +97,20 @@ export const MainLayout = () => {
               <Button variant="ghost">{t('nav:more')}</Button>
               <Popover className="popover" placement="top end">
                 <Dialog className="more-menu" aria-label={t('nav:moreTitle')}>
-                  <ul>
-                    {items.slice(tabCount).map((item) => (
-                      <li key={item.key}>
-                        <NavEntry item={item} label={t(`nav:${item.key}`)} />
+                  {/* The logout entry's texts may still be loading when the menu first opens: only the menu waits
+                      for them, not the whole layout (which would lose the menu's open state). */}
+                  <Suspense fallback={<Spinner label={t('common:loading')} />}>
+                    <ul>
+                      {items.slice(tabCount).map((item) => (
+                        <li key={item.key}>
+                          <NavEntry item={item} label={t(`nav:${item.key}`)} />
+                        </li>
+                      ))}
+                      <li>
+                        <LogoutButton />
                       </li>
-                    ))}
-                    <li>
-                      <LogoutButton />
-                    </li>
-                  </ul>
+                    </ul>
+                  </Suspense>
                 </Dialog>
               </Popover>
             </DialogTrigger>
