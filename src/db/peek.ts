@@ -1,3 +1,4 @@
+import { databaseName } from './database-name.ts';
 import type { DeviceRow, SessionRow } from './schema.ts';
 
 /*
@@ -8,8 +9,8 @@ import type { DeviceRow, SessionRow } from './schema.ts';
  * upgrade is aborted and the answer is "no rows". Offline: local only, always works.
  */
 
-/** The name Dexie gives the database (schema.ts `databaseName`; tests/db/peek.test.ts holds them equal). */
-export const peekDatabaseName = 'mobile-self-service';
+/** The database Dexie owns (one name for both, src/db/database-name.ts). */
+export const peekDatabaseName = databaseName;
 
 export type StartRows = { session: SessionRow | null; device: DeviceRow | null };
 

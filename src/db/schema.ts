@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
+import { databaseName } from './database-name.ts';
 import type { Language } from '#contract/common';
 import type { Role } from '#contract/auth';
 import type { ContractStatus, ContractSubStatus } from '#contract/contracts';
@@ -9,7 +10,7 @@ import type { ContractStatus, ContractSubStatus } from '#contract/contracts';
  * usage worker import this module too, so it holds no React and no API code.
  */
 
-export const databaseName = 'mobile-self-service';
+export { databaseName };
 
 /** The non-secret session descriptor that lets the app start offline. Tokens never live here. */
 export type SessionRow = {
