@@ -105,18 +105,23 @@ const oneAtATime = <T>(contractId: number, task: () => Promise<T>): Promise<T> =
   return run;
 };
 
-const dayKeysOf = (contractId: number, rows: readonly UsageRecordRow[]): [number, number][] => {
-  const starts = new Set<number>();
-  let end = -Infinity;
-  let start = Infinity;
-  for (const row of rows) {
-    if (row.eventTime >= start && row.eventTime < end) continue;
-    const day = localDayOf(row.eventTime);
-    start = day.start;
-    end = day.end;
-    starts.add(start);
+/**
+ * The [contractId, local day start] keys of the days that blocks of records touch, each once (`seen` carries them
+ * across calls): the rollups to drop when those records are written (see "Rollup consistency").
+ */
+const daysOfBlocks = (groups: readonly BlockGroup[], seen = new Set<string>()): [number, number][] => {
+  const days: [number, number][] = [];
+  for (const group of groups) {
+    // An hour lies within one local day in whole-hour time zones; the last millisecond covers the others.
+    for (const t of [group.blockStart, group.blockStart + blockMs - 1]) {
+      const day = localDayOf(t).start;
+      const key = `${group.contractId}:${day}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      days.push([group.contractId, day]);
+    }
   }
-  return [...starts].filter(Number.isFinite).map((d) => [contractId, d]);
+  return days;
 };
 
 /** The time zone in which the server reads the history's from/to dates (server/lib/service-calendar.ts). */
@@ -170,11 +175,11 @@ export const pullUsageSummary = (
     tables: [db.usageSummaries, db.usageBlocks, db.usageDaily],
     fetch: () => call(endpoints.usageSummary, { params: { customerId, contractId }, query: { period }, silent: true }),
     write: async (summary) => {
-      const records = summary.cdrUsage.map((r) => toUsageRecordRow(r, contractId));
-      const days = dayKeysOf(contractId, records);
+      const blocks = groupIntoBlocks(summary.cdrUsage.map((r) => toUsageRecordRow(r, contractId)));
+      const days = daysOfBlocks(blocks);
       const now = Date.now();
       await db.usageSummaries.put(toUsageSummaryRow(summary, contractId, period));
-      await mergeIntoBlocks(db, groupIntoBlocks(records));
+      await mergeIntoBlocks(db, blocks);
       // These days' rollups may lack the new records: the worker reads their records until the next records pull.
       await db.usageDaily.bulkDelete(days);
       const marks = summaryWrites.get(contractId) ?? new Map<number, number>();
@@ -239,17 +244,7 @@ export const ingestUsageRecords = async (rows: readonly UsageRecordRow[], chunkS
   const commits: Promise<void>[] = [];
   for (const [n, run] of packGroups(groupIntoBlocks(rows), chunkSize).entries()) {
     if (n > 0) await yieldToMain();
-    const days: [number, number][] = [];
-    for (const group of run) {
-      // An hour lies within one local day in whole-hour time zones; the last millisecond covers the others.
-      for (const t of [group.blockStart, group.blockStart + blockMs - 1]) {
-        const day = localDayOf(t).start;
-        const key = `${group.contractId}:${day}`;
-        if (dropped.has(key)) continue;
-        dropped.add(key);
-        days.push([group.contractId, day]);
-      }
-    }
+    const days = daysOfBlocks(run, dropped);
     const commit = db.transaction('rw', db.usageBlocks, db.usageDaily, async () => {
       await mergeIntoBlocks(db, run);
       if (days.length > 0) await db.usageDaily.bulkDelete(days);
