@@ -1,36 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '#api/api-error';
 
 /* Recovery state in session storage and the save codes of SPEC §5/§7, with the API mocked. */
 
-class FakeApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-  ) {
-    super(code);
-  }
-  get isNetwork() {
-    return this.status === 0;
-  }
-  get isAborted() {
-    return false;
-  }
-}
+/** A failed call as the API client reports it (status 0 with code `network`: no answer). */
+const apiError = (status: number, code: string) => new ApiError({ status, code, message: code, endpoint: 'test' });
 
 const callMock = vi.hoisted(() => vi.fn());
-vi.mock('#api/client', () => ({
-  call: callMock,
-  ApiError: FakeApiError,
-  saveStatus: async (save: () => Promise<unknown>) => {
-    try {
-      await save();
-      return 200;
-    } catch (error) {
-      if (error instanceof FakeApiError) return error.status > 0 ? error.status : -1;
-      return 500;
-    }
-  },
-}));
+vi.mock('#api/client', async (importOriginal) => ({ ...(await importOriginal<Record<string, unknown>>()), call: callMock }));
 
 const store = new Map<string, string>();
 vi.stubGlobal('sessionStorage', {
@@ -64,13 +41,13 @@ describe('recovery link initialisation (SPEC §4, §8)', () => {
   });
 
   it.each([404, 419])('%s marks the link invalid', async (status) => {
-    callMock.mockRejectedValue(new FakeApiError(status, 'linkExpired'));
+    callMock.mockRejectedValue(apiError(status, 'linkExpired'));
     expect((await recovery.initRecovery('g', 't', false)).invalid).toBe(true);
   });
 
   it.each([500, 0])('%s is re-thrown', async (status) => {
-    callMock.mockRejectedValue(new FakeApiError(status, 'serverError'));
-    await expect(recovery.initRecovery('g', 't', false)).rejects.toBeInstanceOf(FakeApiError);
+    callMock.mockRejectedValue(apiError(status, 'serverError'));
+    await expect(recovery.initRecovery('g', 't', false)).rejects.toBeInstanceOf(ApiError);
   });
 });
 
@@ -88,9 +65,9 @@ describe('save preconditions answer -1 (SPEC §5)', () => {
 describe('save codes (SPEC §7)', () => {
   it.each([
     [undefined, { status: 200 }],
-    [new FakeApiError(419, 'linkExpired'), { status: 419, code: 'linkExpired' }],
-    [new FakeApiError(429, 'tooManyCodeRequests'), { status: 429, code: 'tooManyCodeRequests' }],
-    [new FakeApiError(0, 'network'), { status: -1, code: 'network' }],
+    [apiError(419, 'linkExpired'), { status: 419, code: 'linkExpired' }],
+    [apiError(429, 'tooManyCodeRequests'), { status: 429, code: 'tooManyCodeRequests' }],
+    [apiError(0, 'network'), { status: -1, code: 'network' }],
     [new Error('boom'), { status: 500 }],
   ])('%s → %j', async (failure, expected) => {
     if (failure) callMock.mockRejectedValue(failure);
@@ -110,7 +87,7 @@ describe('save codes (SPEC §7)', () => {
   it('a used link found at save time turns invalid', async () => {
     callMock.mockResolvedValueOnce({ user: { customer_ref: 'MT00000001', email: null } });
     await recovery.initRecovery('g', 't', false);
-    callMock.mockRejectedValueOnce(new FakeApiError(419, 'linkExpired'));
+    callMock.mockRejectedValueOnce(apiError(419, 'linkExpired'));
     expect(await recovery.saveByToken('Demo!2027')).toEqual({ status: 419, code: 'linkExpired' });
     expect(recovery.readRecoveryState().invalid).toBe(true);
   });

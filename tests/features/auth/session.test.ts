@@ -1,41 +1,18 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '#api/api-error';
 
 /*
  * The session on fake-indexeddb with the API mocked: the device binds to its user, a revoked PIN is forgotten,
  * a refused refresh token is forgotten, logout wipes everything, an expiry keeps only the device.
  */
 
-class FakeApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-  ) {
-    super(code);
-  }
-  get isNetwork() {
-    return this.status === 0;
-  }
-  get isAborted() {
-    return false;
-  }
-}
+/** A failed call as the API client reports it (status 0 with code `network`: no answer). */
+const apiError = (status: number, code: string) => new ApiError({ status, code, message: code, endpoint: 'test' });
 
 const callMock = vi.hoisted(() => vi.fn());
 const abortMock = vi.hoisted(() => vi.fn());
-vi.mock('#api/client', () => ({
-  call: callMock,
-  abortAll: abortMock,
-  ApiError: FakeApiError,
-  saveStatus: async (save: () => Promise<unknown>) => {
-    try {
-      await save();
-      return 200;
-    } catch (error) {
-      return error instanceof FakeApiError ? (error.status > 0 ? error.status : -1) : 500;
-    }
-  },
-}));
+vi.mock('#api/client', async (importOriginal) => ({ ...(await importOriginal<Record<string, unknown>>()), call: callMock, abortAll: abortMock }));
 
 const { db } = await import('#db/db');
 const { endpoints } = await import('#contract/endpoints');
@@ -112,7 +89,7 @@ describe('PIN login', () => {
     ['invalidCredentials', 401, true],
   ] as const)('%s (%s) → revoked %s', async (code, status, revoked) => {
     await withPin();
-    callMock.mockRejectedValue(new FakeApiError(status, code));
+    callMock.mockRejectedValue(apiError(status, code));
     const result = await session.loginWithPin('0000');
     expect(result).toMatchObject({ ok: false, code, revoked });
     const device = await db.devices.get('current');
@@ -128,7 +105,7 @@ describe('renew access', () => {
     [500, 'kept'],
   ] as const)('a %s answer → refresh marker %s', async (status, kept) => {
     await db.devices.put({ id: 'current', deviceId: 'd', deviceKey: 'k'.repeat(43), userGuid: 'u-1', firstName: null, pinExpiresAt: null, pinPromptDismissedAt: null, refreshExpiresAt: Date.now() + 1000 });
-    callMock.mockRejectedValue(new FakeApiError(status, status === 0 ? 'network' : 'invalidToken'));
+    callMock.mockRejectedValue(apiError(status, status === 0 ? 'network' : 'invalidToken'));
     const result = await session.renewAccess();
     expect(result.ok).toBe(false);
     const device = await db.devices.get('current');
@@ -165,7 +142,7 @@ describe('logout and local drops', () => {
 
   it('logout offline still wipes everything', async () => {
     await seed();
-    callMock.mockRejectedValue(new FakeApiError(0, 'network'));
+    callMock.mockRejectedValue(apiError(0, 'network'));
     await session.logout();
     const counts = await Promise.all(db.tables.map((table) => table.count()));
     expect(counts.reduce((a, b) => a + b, 0)).toBe(0);
@@ -211,7 +188,7 @@ describe('logout and local drops', () => {
 
   it('on start without an answer, the stored expiry decides', async () => {
     await seed();
-    callMock.mockRejectedValue(new FakeApiError(0, 'network'));
+    callMock.mockRejectedValue(apiError(0, 'network'));
     expect(await session.checkSessionOnStart()).toBe('valid');
   });
 
