@@ -15,7 +15,7 @@ import { useOnline } from '#ui/use-online';
 import { linkTarget } from '../data/auth-rules.ts';
 import { changePassword, confirmEmail, createAccount, createAccountBySms } from '../data/recovery.ts';
 import { loginByLink, readSession, safeRedirect, useSession } from '../data/session.ts';
-import { AuthCard, BackToLogin, NewPasswordFields, PasswordField, PhoneRequestForm, useFailureMessage, VariantChoice } from './auth-parts.tsx';
+import { AuthCard, BackToLogin, NewPasswordFields, PasswordField, PhoneRequestForm, useAuthRequest, useFailureMessage, VariantChoice } from './auth-parts.tsx';
 import { smsCodeFormSchema } from '../data/auth-forms.ts';
 
 /*
@@ -72,20 +72,13 @@ export const CreateAccountPage = () => {
 const CreateByCustomerForm = ({ onSent }: { onSent: (to: string) => void }) => {
   const { t } = useTranslation('auth');
   const fieldError = useFieldError();
-  const failureMessage = useFailureMessage();
-  const online = useOnline();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, online, send } = useAuthRequest();
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof customerFormSchema>>({ resolver: zodResolver(customerFormSchema), mode: 'onTouched' });
-  const onSubmit = handleSubmit(async ({ customer, email }) => {
-    setFailure(null);
-    const result = await createAccount({ customer, email }, currentLanguage());
-    if (result.status === 200) onSent(email);
-    else setFailure(failureMessage(result.status, result.code));
-  });
+  const onSubmit = handleSubmit(({ customer, email }) => send(() => createAccount({ customer, email }, currentLanguage()), () => onSent(email)));
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       {failure ? <Alert tone="error">{failure}</Alert> : null}
@@ -107,24 +100,19 @@ const CreateByPhoneForm = ({ onSent }: { onSent: (to: string) => void }) => {
 const CreateBySmsForm = ({ msisdn }: { msisdn: string }) => {
   const { t } = useTranslation('auth');
   const fieldError = useFieldError();
-  const failureMessage = useFailureMessage();
-  const online = useOnline();
+  const { failure, online, send } = useAuthRequest();
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof smsCodeFormSchema>>({ resolver: zodResolver(smsCodeFormSchema), mode: 'onTouched', defaultValues: { msisdn, code: '', pwd: '', confirm: '' } });
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    const result = await createAccountBySms({ msisdn: values.msisdn, code: values.code, pwd: values.pwd });
-    if (result.status === 200) {
-      await navigate(`/login/welcome?login=${encodeURIComponent(values.msisdn)}`, { replace: true });
-      return;
-    }
-    setFailure(failureMessage(result.status, result.code));
-  });
+  const onSubmit = handleSubmit((values) =>
+    send(
+      () => createAccountBySms({ msisdn: values.msisdn, code: values.code, pwd: values.pwd }),
+      () => navigate(`/login/welcome?login=${encodeURIComponent(values.msisdn)}`, { replace: true }),
+    ),
+  );
   return (
     <>
       <Alert tone="success">{t('createAccount.sentSms', { msisdn })}</Alert>

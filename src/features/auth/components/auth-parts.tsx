@@ -37,6 +37,28 @@ export const AuthCard = ({ title, intro, children }: { title: string; intro?: Re
 };
 
 /**
+ * The failure state of an account form. `send` runs the call; on success `onSent` follows, otherwise the form stays
+ * with the failure's message (`message` may word some failures better; null keeps the general one). `online`
+ * lets the form disable its submit offline. Every call behind it needs the network.
+ */
+export const useAuthRequest = () => {
+  const failureMessage = useFailureMessage();
+  const online = useOnline();
+  const [failure, setFailure] = useState<string | null>(null);
+  const send = async (
+    request: () => Promise<SaveResult>,
+    onSent: () => void | Promise<void>,
+    message?: (result: SaveResult) => string | null,
+  ): Promise<void> => {
+    setFailure(null);
+    const result = await request();
+    if (result.status === 200) await onSent();
+    else setFailure(message?.(result) ?? failureMessage(result.status, result.code));
+  };
+  return { failure, online, send };
+};
+
+/**
  * The phone step of password recovery and of account creation: a Belgian mobile number, sent by `send`. A failure
  * stays on the form with its message (the number is kept); success goes to `onSent`. Needs the network.
  */
@@ -51,20 +73,13 @@ export const PhoneRequestForm = ({
 }) => {
   const { t } = useTranslation('auth');
   const fieldError = useFieldError();
-  const failureMessage = useFailureMessage();
-  const online = useOnline();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, online, send: sendRequest } = useAuthRequest();
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof phoneFormSchema>>({ resolver: zodResolver(phoneFormSchema), mode: 'onTouched' });
-  const onSubmit = handleSubmit(async ({ msisdn }) => {
-    setFailure(null);
-    const result = await send(msisdn);
-    if (result.status === 200) await onSent(msisdn);
-    else setFailure(failureMessage(result.status, result.code));
-  });
+  const onSubmit = handleSubmit(({ msisdn }) => sendRequest(() => send(msisdn), () => onSent(msisdn)));
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       {failure ? <Alert tone="error">{failure}</Alert> : null}

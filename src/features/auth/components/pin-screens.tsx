@@ -15,7 +15,7 @@ import { useDevice } from '../data/device.ts';
 import {
   dropLocalSession, forgetPin, loginWithPin, pinLoginAvailable, postponePinSetup, renewAccess, safeRedirect, setupPin,
 } from '../data/session.ts';
-import { AuthCard, PinField, useFailureMessage } from './auth-parts.tsx';
+import { AuthCard, PinField, useAuthRequest, useFailureMessage } from './auth-parts.tsx';
 
 /*
  * The device PIN (SPEC §1, issue 4): entry, setup after a password login on a touch device, "PIN lost", and the
@@ -146,12 +146,10 @@ export const PinLostPage = () => {
 export const PinSetupPage = () => {
   const { t } = useTranslation(['auth', 'errors']);
   const fieldError = useFieldError();
-  const failureMessage = useFailureMessage();
+  const { failure, online, send } = useAuthRequest();
   const navigate = useNavigate();
-  const online = useOnline();
   const [params] = useSearchParams();
   const target = safeRedirect(params.get('redirect'));
-  const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -159,15 +157,7 @@ export const PinSetupPage = () => {
     // Validated on submit: checking on blur would flag the empty PIN when the user taps "later".
   } = useForm<z.input<typeof newPinSchema>>({ resolver: zodResolver(newPinSchema), mode: 'onSubmit', defaultValues: { pin: '', confirm: '' } });
 
-  const onSubmit = handleSubmit(async ({ pin }) => {
-    setFailure(null);
-    const result = await setupPin(pin);
-    if (result.status === 200) {
-      await navigate(target, { replace: true });
-      return;
-    }
-    setFailure(failureMessage(result.status, result.code));
-  });
+  const onSubmit = handleSubmit(({ pin }) => send(() => setupPin(pin), () => navigate(target, { replace: true })));
 
   return (
     <AuthCard title={t('auth:pin.setup.title')} intro={t('auth:pin.setup.intro')}>

@@ -14,7 +14,7 @@ import { Spinner } from '#ui/spinner';
 import { TextField } from '#ui/text-field';
 import { useOnline } from '#ui/use-online';
 import { initRecovery, readRecoveryState, requestReset, saveBySms, saveByToken } from '../data/recovery.ts';
-import { AuthCard, BackToLogin, NewPasswordFields, PhoneRequestForm, useFailureMessage, VariantChoice } from './auth-parts.tsx';
+import { AuthCard, BackToLogin, NewPasswordFields, PhoneRequestForm, useAuthRequest, useFailureMessage, VariantChoice } from './auth-parts.tsx';
 import { smsCodeFormSchema } from '../data/auth-forms.ts';
 
 /*
@@ -61,21 +61,14 @@ export const RecoverPasswordPage = () => {
 const RecoverByEmailForm = () => {
   const { t } = useTranslation('auth');
   const fieldError = useFieldError();
-  const failureMessage = useFailureMessage();
-  const online = useOnline();
+  const { failure, online, send } = useAuthRequest();
   const [sent, setSent] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof emailFormSchema>>({ resolver: zodResolver(emailFormSchema), mode: 'onTouched' });
-  const onSubmit = handleSubmit(async ({ email }) => {
-    setFailure(null);
-    const result = await requestReset({ email }, currentLanguage());
-    if (result.status === 200) setSent(true);
-    else setFailure(failureMessage(result.status, result.code));
-  });
+  const onSubmit = handleSubmit(({ email }) => send(() => requestReset({ email }, currentLanguage()), () => setSent(true)));
   if (sent) return <Alert tone="success">{t('recover.emailSent')}</Alert>;
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
@@ -104,11 +97,9 @@ const RecoverByPhoneForm = () => {
 export const RecoverSmsPage = () => {
   const { t } = useTranslation('auth');
   const fieldError = useFieldError();
-  const failureMessage = useFailureMessage();
-  const online = useOnline();
+  const { failure, online, send } = useAuthRequest();
   const navigate = useNavigate();
   const [state] = useState<RecoveryState>(readRecoveryState);
-  const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -118,15 +109,13 @@ export const RecoverSmsPage = () => {
     mode: 'onTouched',
     defaultValues: { msisdn: state.enableSms ? (state.customer ?? '') : '', code: '', pwd: '', confirm: '' },
   });
-  const onSubmit = handleSubmit(async ({ msisdn, code, pwd }) => {
-    setFailure(null);
-    const result = await saveBySms({ msisdn, code, pwd });
-    if (result.status === 200) {
-      await navigate(loginNotice(msisdn), { replace: true });
-      return;
-    }
-    setFailure(result.status === -1 && online ? t('recoverSms.noCode') : failureMessage(result.status, result.code));
-  });
+  const onSubmit = handleSubmit(({ msisdn, code, pwd }) =>
+    send(
+      () => saveBySms({ msisdn, code, pwd }),
+      () => navigate(loginNotice(msisdn), { replace: true }),
+      (result) => (result.status === -1 && online ? t('recoverSms.noCode') : null),
+    ),
+  );
 
   return (
     <AuthCard title={t('recoverSms.title')} intro={t('recoverSms.intro')}>
