@@ -1,7 +1,9 @@
 // @ts-check
 import fs from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import i18next from 'eslint-plugin-i18next';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -40,10 +42,10 @@ const featureZones = features.flatMap((feature) => {
         'no-restricted-imports': [
           'error',
           {
-            paths: bannedPackages(['dexie', 'dexie-react-hooks', 'ofetch'], 'components read data through their feature\'s data/ hooks'),
+            paths: bannedPackages(['dexie', 'dexie-react-hooks', 'ofetch'], "components read data through their feature's data/ hooks"),
             patterns: [
               ...crossFeature,
-              bannedPattern('^#(db|api|sync)/', 'components read data through their feature\'s data/ hooks'),
+              bannedPattern('^#(db|api|sync)/', "components read data through their feature's data/ hooks"),
               bannedPattern('^#app/', 'features never import the app composition'),
             ],
           },
@@ -93,13 +95,35 @@ export default tseslint.config(
       // React Router's guards throw redirect() and data() answers by design.
       '@typescript-eslint/only-throw-error': [
         'error',
-        { allow: [{ from: 'lib', name: 'Response' }, { from: 'package', package: 'react-router', name: 'DataWithResponseInit' }] },
+        {
+          allow: [
+            { from: 'lib', name: 'Response' },
+            { from: 'package', package: 'react-router', name: 'DataWithResponseInit' },
+          ],
+        },
       ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-syntax': [
         'error',
         { selector: 'ExportDefaultDeclaration', message: 'Named exports only (ARCHITECTURE.md conventions).' },
       ],
+    },
+  },
+  {
+    // One import statement per module, and no import cycles: a cycle makes the order of module evaluation (and
+    // which chunk a module lands in) depend on who imports first.
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: ['./tsconfig.json', './sw/tsconfig.json', './tsconfig.node.json'],
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-duplicates': ['error', { 'prefer-inline': true }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
@@ -116,7 +140,10 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // Every user-visible string goes through i18next.
-      'i18next/no-literal-string': ['error', { mode: 'jsx-only', 'jsx-attributes': { include: ['aria-label', 'title', 'alt', 'placeholder', 'label'] } }],
+      'i18next/no-literal-string': [
+        'error',
+        { mode: 'jsx-only', 'jsx-attributes': { include: ['aria-label', 'title', 'alt', 'placeholder', 'label'] } },
+      ],
     },
   },
   {
@@ -125,8 +152,8 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: bannedPackages(['dexie', 'dexie-react-hooks', 'ofetch'], 'app/ is composition only: go through a feature\'s data/'),
-          patterns: [bannedPattern('^#(db|api|sync)/', 'app/ is composition only: go through a feature\'s data/')],
+          paths: bannedPackages(['dexie', 'dexie-react-hooks', 'ofetch'], "app/ is composition only: go through a feature's data/"),
+          patterns: [bannedPattern('^#(db|api|sync)/', "app/ is composition only: go through a feature's data/")],
         },
       ],
     },
@@ -135,7 +162,10 @@ export default tseslint.config(
   {
     files: ['src/db/**/*.ts', 'src/api/**/*.ts', 'src/sync/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: noReact, patterns: [bannedPattern('^#(features|app|ui)/', 'infrastructure never imports features or UI')] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: noReact, patterns: [bannedPattern('^#(features|app|ui)/', 'infrastructure never imports features or UI')] },
+      ],
     },
   },
   {
@@ -146,7 +176,10 @@ export default tseslint.config(
         {
           paths: noReact,
           patterns: [
-            bannedPattern('^#(features|app|ui|api|sync|i18n)/', 'sw/ and workers/ import contract, db/schema, lib, workbox and comlink only'),
+            bannedPattern(
+              '^#(features|app|ui|api|sync|i18n)/',
+              'sw/ and workers/ import contract, db/schema, lib, workbox and comlink only',
+            ),
             bannedPattern('^#db/(?!schema$)', 'sw/ and workers/ import contract, db/schema, lib, workbox and comlink only'),
           ],
         },
@@ -156,7 +189,15 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [bannedPattern('^#(features|app|ui|db|api|sync|lib|i18n|workers|sw)/', 'server/ imports contract/ only'), bannedPattern('(\\.\\./)+src/', 'server/ imports contract/ only')] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            bannedPattern('^#(features|app|ui|db|api|sync|lib|i18n|workers|sw)/', 'server/ imports contract/ only'),
+            bannedPattern('(\\.\\./)+src/', 'server/ imports contract/ only'),
+          ],
+        },
+      ],
     },
   },
   {
@@ -168,7 +209,15 @@ export default tseslint.config(
   {
     files: ['e2e/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [bannedPattern('^#(?!contract/fixtures/)', 'e2e/ imports contract/fixtures and its page models only'), bannedPattern('(\\.\\./)+src/', 'e2e/ never imports src/')] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            bannedPattern('^#(?!contract/fixtures/)', 'e2e/ imports contract/fixtures and its page models only'),
+            bannedPattern('(\\.\\./)+src/', 'e2e/ never imports src/'),
+          ],
+        },
+      ],
     },
   },
   {
