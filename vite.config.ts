@@ -107,7 +107,10 @@ export default defineConfig({
             { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
             // What the usage worker shares with the page, kept apart from chunks that touch the DOM; the worker's
             // entry stays out (it starts the service when it runs).
-            { name: 'usage-core', test: /[\\/](workers[\\/](?!usage\.worker\.ts)|src[\\/]db[\\/]schema\.ts|node_modules[\\/]comlink[\\/])/ },
+            {
+              name: 'usage-core',
+              test: /[\\/](workers[\\/](?!usage\.worker\.ts)|src[\\/]db[\\/]schema\.ts|node_modules[\\/]comlink[\\/])/,
+            },
           ],
         },
       },

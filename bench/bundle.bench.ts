@@ -39,7 +39,10 @@ export const run = (): Promise<Record<string, number>> => {
   if (!loginKey) throw new Error('login chunk not found in the manifest');
   addWithImports(loginKey);
 
-  const allJs = fs.readdirSync(path.join(outDir, 'assets')).filter((f) => f.endsWith('.js')).map((f) => path.join('assets', f));
+  const allJs = fs
+    .readdirSync(path.join(outDir, 'assets'))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => path.join('assets', f));
   if (fs.existsSync(path.join(outDir, 'sw.js'))) allJs.push('sw.js');
   const sum = (files: Iterable<string>) => [...files].reduce((total, f) => total + gzipKb(path.join(outDir, f)), 0);
   const round = (n: number) => Math.round(n * 10) / 10;

@@ -33,6 +33,11 @@ for (const file of files) {
   }
 }
 
-const merged = { ...previous, ...figures, measuredAt: new Date().toISOString(), machine: `${process.platform} ${process.arch}, node ${process.version}` };
+const merged = {
+  ...previous,
+  ...figures,
+  measuredAt: new Date().toISOString(),
+  machine: `${process.platform} ${process.arch}, node ${process.version}`,
+};
 fs.writeFileSync(resultsPath, `${JSON.stringify(merged, null, 2)}\n`);
 console.log(`\nwrote ${path.relative(process.cwd(), resultsPath)}`);

@@ -33,7 +33,14 @@ const median = (values: number[]) => {
 const startServer = async (): Promise<ChildProcess> => {
   const server = spawn('node', ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', TEST_MODE: '1', STATIC_DIR: distDir, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-data-')) },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      TEST_MODE: '1',
+      STATIC_DIR: distDir,
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-data-')),
+    },
     stdio: 'ignore',
   });
   for (let i = 0; i < 240; i++) {
@@ -93,12 +100,28 @@ const ingest = async (browser: Browser): Promise<number> => {
         const n = p * perPage + i;
         const cat = (['data', 'call', 'sms'] as const)[n % 3]!;
         return {
-          id: `bench-${n}`, service_cat: cat, messages: 1, is_oob: n % 50 === 0, resource_impact: n % 50 === 0 ? 25 : 0, resource_unit: 'EUR_CENT',
-          service_used: cat === 'data' ? 1_000_000 + n : cat === 'call' ? 60 + (n % 600) : 1, service_unit: cat === 'data' ? 'B' : cat === 'call' ? 's' : 'sms',
-          incoming: n % 2 === 0, destination: 'national', event_time: new Date(start + Math.floor((span * n) / total)).toISOString(),
+          id: `bench-${n}`,
+          service_cat: cat,
+          messages: 1,
+          is_oob: n % 50 === 0,
+          resource_impact: n % 50 === 0 ? 25 : 0,
+          resource_unit: 'EUR_CENT',
+          service_used: cat === 'data' ? 1_000_000 + n : cat === 'call' ? 60 + (n % 600) : 1,
+          service_unit: cat === 'data' ? 'B' : cat === 'call' ? 's' : 'sms',
+          incoming: n % 2 === 0,
+          destination: 'national',
+          event_time: new Date(start + Math.floor((span * n) / total)).toISOString(),
         };
       }),
-      pagination: { current_page: p + 1, from: p * perPage + 1, to: (p + 1) * perPage, per_page: perPage, total, last_page: total / perPage, links: { first: '', last: '', prev: null, next: null } },
+      pagination: {
+        current_page: p + 1,
+        from: p * perPage + 1,
+        to: (p + 1) * perPage,
+        per_page: perPage,
+        total,
+        last_page: total / perPage,
+        links: { first: '', last: '', prev: null, next: null },
+      },
     }),
   );
   const times: number[] = [];
@@ -163,15 +186,31 @@ const syntheticHistory = (total: number, start: number, end: number) => {
       const n = hi - 1 - k; // newest first
       const cat = cats[n % 3]!;
       data.push({
-        id: `agg-${n}`, service_cat: cat, messages: 1, is_oob: n % 50 === 0, resource_impact: n % 50 === 0 ? 25 : 0, resource_unit: 'EUR_CENT',
-        service_used: cat === 'data' ? 1_000_000 : cat === 'call' ? 120 : 1, service_unit: cat === 'data' ? 'B' : cat === 'call' ? 's' : 'sms',
-        incoming: n % 2 === 0, destination: destinations[n % 7 === 0 ? 2 : n % 4]!, event_time: new Date(timeOf(n)).toISOString(),
+        id: `agg-${n}`,
+        service_cat: cat,
+        messages: 1,
+        is_oob: n % 50 === 0,
+        resource_impact: n % 50 === 0 ? 25 : 0,
+        resource_unit: 'EUR_CENT',
+        service_used: cat === 'data' ? 1_000_000 : cat === 'call' ? 120 : 1,
+        service_unit: cat === 'data' ? 'B' : cat === 'call' ? 's' : 'sms',
+        incoming: n % 2 === 0,
+        destination: destinations[n % 7 === 0 ? 2 : n % 4]!,
+        event_time: new Date(timeOf(n)).toISOString(),
       });
     }
     const lastPage = Math.max(1, Math.ceil(count / perPage));
     return JSON.stringify({
       data,
-      pagination: { current_page: pageNo, from: first + 1, to: first + data.length, per_page: perPage, total: count, last_page: lastPage, links: { first: '', last: '', prev: null, next: null } },
+      pagination: {
+        current_page: pageNo,
+        from: first + 1,
+        to: first + data.length,
+        per_page: perPage,
+        total: count,
+        last_page: lastPage,
+        links: { first: '', last: '', prev: null, next: null },
+      },
     });
   };
 };
@@ -190,7 +229,9 @@ const aggregate1m = async (browser: Browser): Promise<number> => {
   const serve = syntheticHistory(total, period.from, Date.now());
   // 1,000,000 records of Yasmine's contract, written by the app's own pull (records and per-day rollups), from API
   // pages answered from memory. The summary's 20 latest real records are left out so the set is exactly the 1M.
-  await page.route(/\/usage\/history\?/, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: serve(new URL(route.request().url())) }));
+  await page.route(/\/usage\/history\?/, (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: serve(new URL(route.request().url())) }),
+  );
   await page.route(/\/usage\?period=/, async (route) => {
     const response = await route.fetch();
     const body = (await response.json()) as { cdrUsage: unknown[] };
@@ -250,7 +291,8 @@ const maxLongTask = async (browser: Browser): Promise<number> => {
   const from = new Date(to.getTime() - 200 * 86_400_000);
   const url = `${base}/consumption/details?period=range&from=${iso(from)}&to=${iso(to)}`;
   await page.goto(url);
-  for (let i = 0; i < 1200 && (await readMeta(page, `usage-records:5:7:${iso(from)}:${iso(to)}`)) === null; i++) await page.waitForTimeout(100);
+  for (let i = 0; i < 1200 && (await readMeta(page, `usage-records:5:7:${iso(from)}:${iso(to)}`)) === null; i++)
+    await page.waitForTimeout(100);
   await context.addInitScript(() => {
     const w = window as unknown as { longTasks: number[] };
     w.longTasks = [];
@@ -283,7 +325,10 @@ export const run = async (): Promise<Record<string, number>> => {
     execFileSync('npx', ['vite', 'build', '--outDir', distDir, '--emptyOutDir', '--manifest'], { cwd: root, stdio: 'ignore' });
   }
   const server = await startServer();
-  const browser = await chromium.launch({ executablePath: fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined, args: ['--no-sandbox'] });
+  const browser = await chromium.launch({
+    executablePath: fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
+    args: ['--no-sandbox'],
+  });
   try {
     // USAGE_FIGURES=ingest,aggregate,longtask: only some of the figures (all by default).
     const only = process.env.USAGE_FIGURES?.split(',');

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { languageSchema } from './common.ts';
-import { customerNumberSchema, emailSchema, loginIdentifierSchema, newPasswordSchema, passwordSchema, phoneSchema, pinSchema, verificationCodeSchema } from './validators.ts';
+import {
+  customerNumberSchema,
+  emailSchema,
+  loginIdentifierSchema,
+  newPasswordSchema,
+  passwordSchema,
+  phoneSchema,
+  pinSchema,
+  verificationCodeSchema,
+} from './validators.ts';
 
 export const scopes = ['LEGACY', 'TEMP', 'DEFAULT'] as const;
 export const roles = ['owner', 'admin', 'user', 'none'] as const;
@@ -38,8 +47,10 @@ export const deviceKeySchema = z.string({ error: 'validation:required' }).min(32
 
 /** Both halves of a device or neither: a key without its id (or the reverse) is a client bug worth a 400. */
 const devicePair = (value: { deviceId?: string | undefined; deviceKey?: string | undefined }, ctx: z.RefinementCtx): void => {
-  if (value.deviceId !== undefined && value.deviceKey === undefined) ctx.addIssue({ code: 'custom', path: ['deviceKey'], message: 'validation:required' });
-  if (value.deviceKey !== undefined && value.deviceId === undefined) ctx.addIssue({ code: 'custom', path: ['deviceId'], message: 'validation:required' });
+  if (value.deviceId !== undefined && value.deviceKey === undefined)
+    ctx.addIssue({ code: 'custom', path: ['deviceKey'], message: 'validation:required' });
+  if (value.deviceKey !== undefined && value.deviceId === undefined)
+    ctx.addIssue({ code: 'custom', path: ['deviceId'], message: 'validation:required' });
 };
 
 /**
@@ -144,7 +155,9 @@ export const createAccountRequestSchema = z.union([
 export const createAccountBySmsRequestSchema = z.object({ msisdn: phoneSchema, code: verificationCodeSchema, pwd: passwordSchema });
 
 /** E-mail confirmation link /account/confirm-email/{uuid}/{token}: uuid = the customer's guid. */
-export const confirmEmailRequestSchema = z.object({ token: z.string({ error: 'validation:required' }).min(1, 'validation:required').max(200) });
+export const confirmEmailRequestSchema = z.object({
+  token: z.string({ error: 'validation:required' }).min(1, 'validation:required').max(200),
+});
 
 /** Login by link /login/{uuid}/{token}: optional device, as for a password login. */
 export const linkLoginRequestSchema = z

@@ -39,8 +39,7 @@ export const paginationSchema = z.object({
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
-export const pagedSchema = <T extends z.ZodType>(item: T) =>
-  z.object({ data: z.array(item), pagination: paginationSchema });
+export const pagedSchema = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), pagination: paginationSchema });
 
 /** One field at fault in a 400/422 answer; `message` is a translation key of the `validation` namespace. */
 export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });

@@ -1,19 +1,46 @@
 import { z } from 'zod';
 
 export const contractStatuses = [
-  'ACTIVATED', 'COMPLETED', 'INCOMPLETE', 'CONFIRMED', 'CANCELED', 'IN_VALIDATION', 'IN_DELIVERY', 'SUSPENDED',
-  'TERMINATED', 'IDENTIFICATION', 'UNKNOWN',
+  'ACTIVATED',
+  'COMPLETED',
+  'INCOMPLETE',
+  'CONFIRMED',
+  'CANCELED',
+  'IN_VALIDATION',
+  'IN_DELIVERY',
+  'SUSPENDED',
+  'TERMINATED',
+  'IDENTIFICATION',
+  'UNKNOWN',
 ] as const;
 export const contractStatusSchema = z.enum(contractStatuses);
 export type ContractStatus = z.infer<typeof contractStatusSchema>;
 
 export const contractSubStatuses = [
-  'STARTED', 'COMPLETED_PARTNER', 'CUSTOMER_COMPLETED', 'CUSTOMER_CONFIRMED', 'ORDER_COMPLETED', 'ORDER_VALIDATED',
-  'BLOCKED', 'BLOCKED_CREDIT_CHECK', 'BLOCKED_GRAYDON_DEPOSIT', 'BLOCKED_FRAUD', 'BLOCKED_IDENTIFICATION',
-  'SIM_SENT', 'SIM_DELIVERY_FAILED',
-  'PORT_IN_REQUESTED', 'PORT_IN_ACCEPTED', 'PORT_IN_EXECUTED', 'PORT_IN_FAILED',
-  'ACTIVATION_REQUESTED', 'ACTIVATION_EXECUTED', 'ACTIVATION_FAILED',
-  'ACTIVATED', 'TERMINATED', 'PORTED_OUT', 'SUSPENDED',
+  'STARTED',
+  'COMPLETED_PARTNER',
+  'CUSTOMER_COMPLETED',
+  'CUSTOMER_CONFIRMED',
+  'ORDER_COMPLETED',
+  'ORDER_VALIDATED',
+  'BLOCKED',
+  'BLOCKED_CREDIT_CHECK',
+  'BLOCKED_GRAYDON_DEPOSIT',
+  'BLOCKED_FRAUD',
+  'BLOCKED_IDENTIFICATION',
+  'SIM_SENT',
+  'SIM_DELIVERY_FAILED',
+  'PORT_IN_REQUESTED',
+  'PORT_IN_ACCEPTED',
+  'PORT_IN_EXECUTED',
+  'PORT_IN_FAILED',
+  'ACTIVATION_REQUESTED',
+  'ACTIVATION_EXECUTED',
+  'ACTIVATION_FAILED',
+  'ACTIVATED',
+  'TERMINATED',
+  'PORTED_OUT',
+  'SUSPENDED',
 ] as const;
 export const contractSubStatusSchema = z.enum(contractSubStatuses);
 export type ContractSubStatus = z.infer<typeof contractSubStatusSchema>;
@@ -71,7 +98,9 @@ export const contractSchema = z.object({
   dunning_level_reached: z.boolean(),
   fraudulent_behaviour: z.boolean(),
   lead: z.string().nullable(),
-  linked_user: z.object({ id: z.number().int(), guid: z.string(), first_name: z.string(), last_name: z.string(), msisdn: z.string().nullable() }).nullable(),
+  linked_user: z
+    .object({ id: z.number().int(), guid: z.string(), first_name: z.string(), last_name: z.string(), msisdn: z.string().nullable() })
+    .nullable(),
   order_validation: z.object({
     identification: z.object({ status: identificationStatusSchema.nullable() }),
     port_in: z.object({ status: z.string().nullable() }),

@@ -87,42 +87,47 @@ export const contactPatchSchema = z.object({
   civility: z.enum(['mr', 'mrs', 'mx']).nullable().optional(),
   firstName: z.string().trim().min(1, 'validation:required').max(80).optional(),
   lastName: z.string().trim().min(1, 'validation:required').max(80).optional(),
-  phone: z.union([phoneSchema, z.literal('')]).nullable().optional(),
-  mobile: z.union([phoneSchema, z.literal('')]).nullable().optional(),
+  phone: z
+    .union([phoneSchema, z.literal('')])
+    .nullable()
+    .optional(),
+  mobile: z
+    .union([phoneSchema, z.literal('')])
+    .nullable()
+    .optional(),
   email: emailSchema.optional(),
   language: languageSchema.optional(),
 });
 export type ContactPatch = z.infer<typeof contactPatchSchema>;
 
 /** PATCH /customer/{id}/invoicing. Direct debit requires the agreement checkbox (SPEC §5). */
-export const invoicingPatchSchema = z
-  .object({
-    lastUpdate: z.string().optional(),
-    address: z
-      .object({
-        street: z.string().trim().min(1, 'validation:required').max(120),
-        number: z.string().trim().min(1, 'validation:required').max(10),
-        box: z.string().trim().max(10).nullable(),
-        city: z.string().trim().min(1, 'validation:required').max(80),
-        zipCode: postalCodeSchema,
-        country: z.literal('BE'),
-      })
-      .optional(),
-    payment: z
-      .object({
-        mode: paymentModeSchema,
-        iban: ibanSchema.optional(),
-        bic: bicSchema.optional(),
-        agreement: z.boolean().optional(),
-      })
-      .refine((p) => p.mode !== 'DD' || (p.iban && p.bic), { path: ['iban'], message: 'validation:required' })
-      .refine((p) => p.mode !== 'DD' || p.agreement === true, { path: ['agreement'], message: 'validation:agreement' })
-      .refine((p) => !p.iban || !p.bic || p.iban.slice(0, 2) === p.bic.slice(4, 6), { path: ['bic'], message: 'validation:bic.match' })
-      .optional(),
-    holder: z
-      .object({ firstName: z.string().trim().min(1).max(80), lastName: z.string().trim().min(1).max(80), email: emailSchema })
-      .optional(),
-  });
+export const invoicingPatchSchema = z.object({
+  lastUpdate: z.string().optional(),
+  address: z
+    .object({
+      street: z.string().trim().min(1, 'validation:required').max(120),
+      number: z.string().trim().min(1, 'validation:required').max(10),
+      box: z.string().trim().max(10).nullable(),
+      city: z.string().trim().min(1, 'validation:required').max(80),
+      zipCode: postalCodeSchema,
+      country: z.literal('BE'),
+    })
+    .optional(),
+  payment: z
+    .object({
+      mode: paymentModeSchema,
+      iban: ibanSchema.optional(),
+      bic: bicSchema.optional(),
+      agreement: z.boolean().optional(),
+    })
+    .refine((p) => p.mode !== 'DD' || (p.iban && p.bic), { path: ['iban'], message: 'validation:required' })
+    .refine((p) => p.mode !== 'DD' || p.agreement === true, { path: ['agreement'], message: 'validation:agreement' })
+    .refine((p) => !p.iban || !p.bic || p.iban.slice(0, 2) === p.bic.slice(4, 6), { path: ['bic'], message: 'validation:bic.match' })
+    .optional(),
+  holder: z
+    .object({ firstName: z.string().trim().min(1).max(80), lastName: z.string().trim().min(1).max(80), email: emailSchema })
+    .optional(),
+});
 export type InvoicingPatch = z.infer<typeof invoicingPatchSchema>;
 
 export const linkStatusSchema = z.object({ energyId: z.string().nullable(), energyLinkConfirmed: z.boolean() });

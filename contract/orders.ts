@@ -7,7 +7,11 @@ export const orderItemKinds = ['SAFEGUARD', 'SETTING', 'OPTION', 'PRODUCT', 'CON
 export const initiatorTypes = ['U', 'O', 'A', 'C', 'S'] as const;
 export const historyErrorTypes = ['JSON', 'HTML', 'TEXT', 'CUSTOMER_DEBT'] as const;
 export const optimizeContexts = [
-  'EditNewOrder', 'EditOptimizeSubscription', 'EditPendingOrder', 'SeeClosedOrder', 'CancelOptionPending',
+  'EditNewOrder',
+  'EditOptimizeSubscription',
+  'EditPendingOrder',
+  'SeeClosedOrder',
+  'CancelOptionPending',
 ] as const;
 
 /** SPEC §3 "Order line (history)". */

@@ -41,7 +41,11 @@ export const customerNumberSchema = z.string().trim().toUpperCase().regex(custom
 /** ME followed by digits. */
 export const energyNumberSchema = z.string().trim().toUpperCase().regex(energyNumberPattern, 'validation:energyNumber');
 /** 'O-' followed by 10 digits. */
-export const orderNumberSchema = z.string().trim().toUpperCase().regex(/^O-\d{10}$/, 'validation:orderNumber');
+export const orderNumberSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^O-\d{10}$/, 'validation:orderNumber');
 
 export const emailSchema = z
   .string({ error: 'validation:required' })
@@ -69,24 +73,71 @@ export const activationIdentifierSchema = z
   .trim()
   .min(1, 'validation:required')
   .refine(
-    (v) =>
-      orderNumberSchema.safeParse(v).success ||
-      phoneSchema.safeParse(v).success ||
-      customerNumberSchema.safeParse(v).success,
+    (v) => orderNumberSchema.safeParse(v).success || phoneSchema.safeParse(v).success || customerNumberSchema.safeParse(v).success,
     'validation:activationIdentifier',
   );
 
 /** EU (and EEA payment-area) countries accepted for IBAN and BIC (SPEC §5: "EU country"). */
 export const euCountries = [
-  'AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'HU', 'IE', 'IT',
-  'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK',
+  'AT',
+  'BE',
+  'BG',
+  'CY',
+  'CZ',
+  'DE',
+  'DK',
+  'EE',
+  'ES',
+  'FI',
+  'FR',
+  'GR',
+  'HR',
+  'HU',
+  'IE',
+  'IT',
+  'LT',
+  'LU',
+  'LV',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SE',
+  'SI',
+  'SK',
 ] as const;
 const euSet = new Set<string>(euCountries);
 
 /** IBAN lengths of the EU countries (ISO 13616 registry). */
 const ibanLengths: Record<string, number> = {
-  AT: 20, BE: 16, BG: 22, CY: 28, CZ: 24, DE: 22, DK: 18, EE: 20, ES: 24, FI: 18, FR: 27, GR: 27, HR: 21,
-  HU: 28, IE: 22, IT: 27, LT: 20, LU: 20, LV: 21, MT: 31, NL: 18, PL: 28, PT: 25, RO: 24, SE: 24, SI: 19, SK: 24,
+  AT: 20,
+  BE: 16,
+  BG: 22,
+  CY: 28,
+  CZ: 24,
+  DE: 22,
+  DK: 18,
+  EE: 20,
+  ES: 24,
+  FI: 18,
+  FR: 27,
+  GR: 27,
+  HR: 21,
+  HU: 28,
+  IE: 22,
+  IT: 27,
+  LT: 20,
+  LU: 20,
+  LV: 21,
+  MT: 31,
+  NL: 18,
+  PL: 28,
+  PT: 25,
+  RO: 24,
+  SE: 24,
+  SI: 19,
+  SK: 24,
 };
 
 export const normalizeIban = (value: string): string => value.replace(/\s+/g, '').toUpperCase();
@@ -148,7 +199,7 @@ export const nationalNumberValid = (value: string, birthDate?: string): boolean 
     const [y, m, d] = birthDate.split('-');
     if (!y || !m || !d) return false;
     if (n.slice(0, 6) !== `${y.slice(2)}${m}${d}`) return false;
-    if ((Number(y) >= 2000) !== ok20) return false;
+    if (Number(y) >= 2000 !== ok20) return false;
   }
   return true;
 };
@@ -198,7 +249,12 @@ export const luhnValid = (digitsOnly: string): boolean => {
 export const iccidSchema = z
   .string()
   .transform((v) => v.replace(/\s+/g, ''))
-  .pipe(z.string().regex(/^89\d{17,18}$/, 'validation:iccid').refine(luhnValid, 'validation:iccid'));
+  .pipe(
+    z
+      .string()
+      .regex(/^89\d{17,18}$/, 'validation:iccid')
+      .refine(luhnValid, 'validation:iccid'),
+  );
 
 /** Contact form message: required, not too short, at most 500 characters (SPEC §5, §9). */
 export const contactMessageMax = 500;

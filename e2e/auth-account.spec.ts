@@ -170,7 +170,9 @@ test('account creation by customer number and e-mail, then e-mail confirmation',
   await expect(page).toHaveURL(/\/$/);
   // A used link says so.
   await page.goto(link.path);
-  await expect(page.getByRole('alert')).toHaveText('Ce lien de confirmation n’est plus valable. Demandez-en un nouveau depuis votre profil.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Ce lien de confirmation n’est plus valable. Demandez-en un nouveau depuis votre profil.',
+  );
 });
 
 test('e-mail confirmation while logged out shows the login view with the message', async ({ page, request }, testInfo) => {

@@ -59,7 +59,10 @@ test('overspent details of Marc: by type, the limit reached and the extra-cost h
   await expect(page.getByTestId('oob-total')).toHaveText(/^\d+ kosten buiten bundel voor €\s52,30 in de periode$/);
 });
 
-test('downloads: PDF and CSV online; disabled with a message offline; the screen opens offline after a visit', async ({ page, context }) => {
+test('downloads: PDF and CSV online; disabled with a message offline; the screen opens offline after a visit', async ({
+  page,
+  context,
+}) => {
   await loginAs(page, 'sophie');
   await page.goto('/consumption/main');
   const consumption = new ConsumptionPage(page);
@@ -68,7 +71,9 @@ test('downloads: PDF and CSV online; disabled with a message offline; the screen
   const totals = await consumption.totals.textContent();
   const pdf = page.getByRole('link', { name: 'Télécharger en PDF' });
   await expect(pdf).toHaveAttribute('href', /\/usage\/download\?type=PDF&from=\d{4}-\d\d-\d\d&to=\d{4}-\d\d-\d\d$/);
-  const download = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Télécharger en CSV' }).click()]).then(([d]) => d);
+  const download = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Télécharger en CSV' }).click()]).then(
+    ([d]) => d,
+  );
   expect(download.suggestedFilename()).toMatch(/\.csv$/);
 
   // The service worker must control the page before it can serve the shell offline.

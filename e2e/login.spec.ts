@@ -4,12 +4,22 @@ import { expectHome, LoginPage, openLogout } from './page-models/login-page.ts';
 import { indexedDbCounts } from './page-models/auth-pages.ts';
 
 const cases = [
-  { who: 'Sophie by customer number', login: demoUsers.sophie.logins[0], name: demoUsers.sophie.name, numbers: ['0470 00 00 01', '0470 00 00 02'] },
+  {
+    who: 'Sophie by customer number',
+    login: demoUsers.sophie.logins[0],
+    name: demoUsers.sophie.name,
+    numbers: ['0470 00 00 01', '0470 00 00 02'],
+  },
   { who: 'Sophie by e-mail', login: demoUsers.sophie.logins[1], name: demoUsers.sophie.name, numbers: ['0470 00 00 01'] },
   { who: 'Sophie by energy number', login: demoUsers.sophie.logins[2], name: demoUsers.sophie.name, numbers: ['0470 00 00 01'] },
   { who: 'Lucas (plain user) by phone', login: demoUsers.lucas.logins[0], name: demoUsers.lucas.name, numbers: ['0470 00 00 03'] },
   { who: 'Marc by customer number', login: demoUsers.marc.logins[0], name: demoUsers.marc.name, numbers: ['0470 00 00 04'] },
-  { who: 'Emma by e-mail', login: demoUsers.emma.logins[1], name: demoUsers.emma.name, numbers: ['0470 00 00 03', '0470 00 00 05', '0470 00 00 06'] },
+  {
+    who: 'Emma by e-mail',
+    login: demoUsers.emma.logins[1],
+    name: demoUsers.emma.name,
+    numbers: ['0470 00 00 03', '0470 00 00 05', '0470 00 00 06'],
+  },
   { who: 'Yasmine by customer number', login: demoUsers.yasmine.logins[0], name: demoUsers.yasmine.name, numbers: ['0470 00 00 07'] },
 ];
 

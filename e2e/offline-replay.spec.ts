@@ -5,7 +5,10 @@ import { ContactScreen, onlineVisit, seededRandom, serverLog, setOffline, stored
 
 /* Replay of queued changes under stress (seeded offline/online flips) and after the session expired. */
 
-test('50 changes across at least 20 seeded offline/online flips: each key applied exactly once, final values shown', async ({ page, context }) => {
+test('50 changes across at least 20 seeded offline/online flips: each key applied exactly once, final values shown', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(180_000);
   await onlineVisit(page);
   const contact = new ContactScreen(page);
@@ -39,7 +42,12 @@ test('50 changes across at least 20 seeded offline/online flips: each key applie
   await expect(contact.firstName).toHaveValue('Essai49');
 });
 
-test('a change replayed after the session expired waits for re-authentication, then applies', async ({ page, context, playwright, baseURL }) => {
+test('a change replayed after the session expired waits for re-authentication, then applies', async ({
+  page,
+  context,
+  playwright,
+  baseURL,
+}) => {
   await onlineVisit(page);
   const contact = new ContactScreen(page);
   await contact.goto();

@@ -13,7 +13,10 @@ test('a new build triggers the update prompt; accepting it loads the new version
   const indexFile = path.join(offlineServer.staticDir, 'index.html');
   const swFile = path.join(offlineServer.staticDir, 'sw.js');
   fs.writeFileSync(indexFile, fs.readFileSync(indexFile, 'utf8').replace('<head>', '<head><meta name="app-build" content="2">'));
-  fs.writeFileSync(swFile, fs.readFileSync(swFile, 'utf8').replace(/\{"revision":"[0-9a-f]+","url":"index.html"\}/, '{"revision":"build-2","url":"index.html"}'));
+  fs.writeFileSync(
+    swFile,
+    fs.readFileSync(swFile, 'utf8').replace(/\{"revision":"[0-9a-f]+","url":"index.html"\}/, '{"revision":"build-2","url":"index.html"}'),
+  );
 
   // The browser looks for a new worker on navigation; it installs and waits.
   await page.reload();

@@ -95,7 +95,12 @@ test('a contact edit made offline is pending, then applied exactly once when bac
   await expect(contact.lastName).toHaveValue('Dubois-Offline');
 });
 
-test('a queued change the server refuses (412) comes back with the message; nothing is applied', async ({ page, context, playwright, baseURL }) => {
+test('a queued change the server refuses (412) comes back with the message; nothing is applied', async ({
+  page,
+  context,
+  playwright,
+  baseURL,
+}) => {
   await onlineVisit(page);
   const contact = new ContactScreen(page);
   await contact.goto();

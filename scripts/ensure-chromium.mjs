@@ -21,9 +21,9 @@ const hasApt = (() => {
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 if (isRoot && hasApt) {
-  console.log('No Chromium found: installing Debian\'s chromium package…');
+  console.log("No Chromium found: installing Debian's chromium package…");
   execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
 } else {
-  console.log('No Chromium found: installing Playwright\'s Chromium…');
+  console.log("No Chromium found: installing Playwright's Chromium…");
   execSync('npx playwright install chromium', { stdio: 'inherit' });
 }

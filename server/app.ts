@@ -84,7 +84,15 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   const db = options.db ?? openDatabase(options.dbFile ?? ':memory:', { now: clock.now() });
   const mail: MailConfig = { ...mailConfigFromEnv(), ...options.mail };
   const mailer = createMailer(db, clock, mail);
-  const ctx: AppContext = { db, clock, testMode: options.testMode === true, version: readVersion(), mailer, mail, state: { maintenance: false } };
+  const ctx: AppContext = {
+    db,
+    clock,
+    testMode: options.testMode === true,
+    version: readVersion(),
+    mailer,
+    mail,
+    state: { maintenance: false },
+  };
 
   const app = Fastify({
     logger: options.logger ?? false,

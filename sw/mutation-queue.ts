@@ -68,7 +68,9 @@ const jsonOf = async (response: Response): Promise<unknown> => {
 };
 
 const errorCodeOf = (body: unknown): string | undefined =>
-  body !== null && typeof body === 'object' && typeof (body as { code?: unknown }).code === 'string' ? (body as { code: string }).code : undefined;
+  body !== null && typeof body === 'object' && typeof (body as { code?: unknown }).code === 'string'
+    ? (body as { code: string }).code
+    : undefined;
 
 const replayQueue = async (queue: Queue): Promise<void> => {
   for (let entry = await queue.shiftRequest(); entry; entry = await queue.shiftRequest()) {
@@ -110,7 +112,10 @@ const replaySerially = (queue: Queue): Promise<void> => {
 };
 
 const isQueuable = (request: Request): boolean =>
-  request.method !== 'GET' && request.method !== 'HEAD' && request.headers.has(IDEMPOTENCY_KEY_HEADER) && new URL(request.url).pathname.startsWith('/api/');
+  request.method !== 'GET' &&
+  request.method !== 'HEAD' &&
+  request.headers.has(IDEMPOTENCY_KEY_HEADER) &&
+  new URL(request.url).pathname.startsWith('/api/');
 
 const queuedAnswer = (key: string): Response =>
   new Response(JSON.stringify({ queued: true, key }), {

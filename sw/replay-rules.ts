@@ -71,7 +71,10 @@ export const latestVersion = (version: string, superseded: ReadonlyMap<string, s
  * `resend` (the worker neither holds it nor saw an answer: the page sends it again with the same key and body,
  * which the server answers with the stored result if it was applied after all).
  */
-export const reconcileHeld = (key: string, report: { held: readonly string[]; outcomes: readonly string[] }): 'outcome' | 'held' | 'resend' => {
+export const reconcileHeld = (
+  key: string,
+  report: { held: readonly string[]; outcomes: readonly string[] },
+): 'outcome' | 'held' | 'resend' => {
   if (report.outcomes.includes(key)) return 'outcome';
   if (report.held.includes(key)) return 'held';
   return 'resend';

@@ -20,5 +20,8 @@ const isCachedApiGet = (url: URL, request: Request): boolean =>
   url.pathname.startsWith('/api/') &&
   !/^\/api\/(public|test)\//.test(url.pathname) &&
   !url.pathname.endsWith('/download');
-registerRoute(({ url, request }) => isCachedApiGet(url, request), ({ event }) => handleApiGet(event as FetchEvent));
+registerRoute(
+  ({ url, request }) => isCachedApiGet(url, request),
+  ({ event }) => handleApiGet(event as FetchEvent),
+);
 registerUpdateFlow();

@@ -83,7 +83,11 @@ export const scanRecords = async (
   let total = 0;
   let page: UsageRecordRow[] = [];
   for (;;) {
-    const blocks = await db.usageBlocks.where('[contractId+blockStart]').between([contractId, lower], [contractId, to], true, true).limit(blocksPerRead).toArray();
+    const blocks = await db.usageBlocks
+      .where('[contractId+blockStart]')
+      .between([contractId, lower], [contractId, to], true, true)
+      .limit(blocksPerRead)
+      .toArray();
     for (const block of blocks) {
       for (const row of block.records) {
         if (row.eventTime < from || row.eventTime > to) continue;

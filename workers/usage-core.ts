@@ -166,8 +166,7 @@ export const matchesFilter = (row: UsageRecordRow, filter: UsageFilter): boolean
 
 const pad2 = (n: number): string => (n < 10 ? `0${n}` : `${n}`);
 
-const isoDay = (year: number, month: number, day: number): string =>
-  `${String(year).padStart(4, '0')}-${pad2(month + 1)}-${pad2(day)}`;
+const isoDay = (year: number, month: number, day: number): string => `${String(year).padStart(4, '0')}-${pad2(month + 1)}-${pad2(day)}`;
 
 type DayGrid = { bounds: Float64Array; labels: string[] };
 

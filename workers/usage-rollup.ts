@@ -89,7 +89,13 @@ export const createDayRollupBuilder = (): DayRollupBuilder => {
 };
 
 /** The stored row of one day; a day without records stores no sums at all. */
-export const toDailyRow = (contractId: number, dayStart: number, dayEnd: number, asOf: number, sums: Float64Array | null): UsageDailyRow => ({
+export const toDailyRow = (
+  contractId: number,
+  dayStart: number,
+  dayEnd: number,
+  asOf: number,
+  sums: Float64Array | null,
+): UsageDailyRow => ({
   contractId,
   dayStart,
   dayEnd,

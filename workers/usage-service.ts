@@ -1,8 +1,14 @@
 import type { AppDatabase } from '#db/schema';
 import { scanRecords } from './usage-blocks.ts';
 import {
-  averagePerCycle, createAggregator, matchesFilter, type AggregateResult, type Aggregator, type UsageDirection,
-  type UsageRecordRow, type UsageType,
+  averagePerCycle,
+  createAggregator,
+  matchesFilter,
+  type AggregateResult,
+  type Aggregator,
+  type UsageDirection,
+  type UsageRecordRow,
+  type UsageType,
 } from './usage-core.ts';
 
 /*
@@ -109,7 +115,10 @@ export const createUsageService = (db: AppDatabase) => {
    */
   const feedRange = async (aggregator: Aggregator, contractId: number, from: number, to: number): Promise<void> => {
     // Rollup rows start at a local midnight, so the first one of interest starts at most a day before `from`.
-    const daily = await db.usageDaily.where('[contractId+dayStart]').between([contractId, from - 2 * dayMs], [contractId, to], true, true).toArray();
+    const daily = await db.usageDaily
+      .where('[contractId+dayStart]')
+      .between([contractId, from - 2 * dayMs], [contractId, to], true, true)
+      .toArray();
     const covered: [number, number][] = [];
     for (const day of daily) if (aggregator.addRollup(day)) covered.push([day.dayStart, day.dayEnd - 1]);
     if (covered.length === 0) {
@@ -128,7 +137,13 @@ export const createUsageService = (db: AppDatabase) => {
 
   /** Aggregation only (no list kept): the summary screen, the average and the benchmark use it. */
   const aggregateOnly = async (q: UsageQuery): Promise<AggregateResult> => {
-    const aggregator = createAggregator({ from: q.from, to: q.to, types: q.types ?? [], direction: q.direction ?? 'all', oobOnly: q.oobOnly ?? false });
+    const aggregator = createAggregator({
+      from: q.from,
+      to: q.to,
+      types: q.types ?? [],
+      direction: q.direction ?? 'all',
+      oobOnly: q.oobOnly ?? false,
+    });
     await feedRange(aggregator, q.contractId, q.from, q.to);
     return aggregator.result();
   };
@@ -142,7 +157,11 @@ export const createUsageService = (db: AppDatabase) => {
       const { totals } = await aggregateOnly({ contractId, from: c.from, to: c.to });
       perCycle.push({ data: totals.data.used, call: totals.call.used, sms: totals.sms.used });
     }
-    const avg = (type: UsageType) => averagePerCycle(perCycle.map((c) => c[type]), divisor);
+    const avg = (type: UsageType) =>
+      averagePerCycle(
+        perCycle.map((c) => c[type]),
+        divisor,
+      );
     return { average: { data: avg('data'), call: avg('call'), sms: avg('sms') }, perCycle };
   };
 

@@ -31,7 +31,9 @@ export class ConsumptionPage {
    * the totals no longer `aria-busy` (a download that has not started yet counts as in progress).
    */
   async waitForLocalData() {
-    await expect(this.page.getByRole('status').filter({ hasText: /Chargement des communications|Verbruik laden|Loading usage/ })).toHaveCount(0, { timeout: 120_000 });
+    await expect(
+      this.page.getByRole('status').filter({ hasText: /Chargement des communications|Verbruik laden|Loading usage/ }),
+    ).toHaveCount(0, { timeout: 120_000 });
     await expect(this.totals).toHaveAttribute('aria-busy', 'false', { timeout: 120_000 });
   }
 

@@ -52,7 +52,8 @@ export class LoginPage {
         const path = new URL(this.page.url()).pathname;
         if (path === '/login/pin/setup') result = 'pin-setup';
         else if (!path.startsWith('/login')) result = 'left';
-        else if ((await this.page.getByRole('alert').count()) > 0 || (await this.page.locator('[aria-invalid="true"]').count()) > 0) result = 'refused';
+        else if ((await this.page.getByRole('alert').count()) > 0 || (await this.page.locator('[aria-invalid="true"]').count()) > 0)
+          result = 'refused';
         else result = 'pending';
         return result;
       })

@@ -7,7 +7,10 @@ import { expectHome, LoginPage } from './login-page.ts';
  * applied (GET /api/test/applied, test mode), and drive the contact screen and the pending-changes indicator.
  */
 
-export type Applied = { changes: { key: string; method: string; path: string; body: Record<string, unknown> }[]; requests: { method: string; path: string }[] };
+export type Applied = {
+  changes: { key: string; method: string; path: string; body: Record<string, unknown> }[];
+  requests: { method: string; path: string }[];
+};
 
 export const serverLog = async (page: Page): Promise<Applied> => {
   const res = await page.request.get('/api/test/applied');
@@ -47,7 +50,9 @@ export const setOffline = async (context: BrowserContext, page: Page, offline: b
   await context.setOffline(offline);
   await page.waitForFunction((expected) => navigator.onLine === !expected, offline);
   // The app has seen it too: its banner is shown or gone.
-  await expect(page.getByRole('status').filter({ hasText: /Pas de connexion internet|Geen internetverbinding|No internet connection/ })).toHaveCount(offline ? 1 : 0);
+  await expect(
+    page.getByRole('status').filter({ hasText: /Pas de connexion internet|Geen internetverbinding|No internet connection/ }),
+  ).toHaveCount(offline ? 1 : 0);
 };
 
 export class ContactScreen {

@@ -18,11 +18,13 @@ const MIGRATION_FILE = /^(\d+)_[\w-]+\.sql$/;
 type MigrationFile = { version: string; sql: string };
 
 function readMigrations(): MigrationFile[] {
-  return readdirSync(MIGRATIONS_DIR)
-    .filter((name) => MIGRATION_FILE.test(name))
-    // Numeric order, so 010 follows 009 even if someone forgets to zero-pad.
-    .sort((a, b) => Number(MIGRATION_FILE.exec(a)?.[1]) - Number(MIGRATION_FILE.exec(b)?.[1]))
-    .map((name) => ({ version: name.replace(/\.sql$/, ''), sql: readFileSync(join(MIGRATIONS_DIR, name), 'utf8') }));
+  return (
+    readdirSync(MIGRATIONS_DIR)
+      .filter((name) => MIGRATION_FILE.test(name))
+      // Numeric order, so 010 follows 009 even if someone forgets to zero-pad.
+      .sort((a, b) => Number(MIGRATION_FILE.exec(a)?.[1]) - Number(MIGRATION_FILE.exec(b)?.[1]))
+      .map((name) => ({ version: name.replace(/\.sql$/, ''), sql: readFileSync(join(MIGRATIONS_DIR, name), 'utf8') }))
+  );
 }
 
 /** Applies every migration not yet recorded in schema_migrations, each in its own transaction. Returns the versions applied. */
@@ -32,7 +34,10 @@ export function applyMigrations(db: Db): string[] {
     applied_at TEXT NOT NULL
   )`);
   const applied = new Set(
-    db.prepare<[], { version: string }>('SELECT version FROM schema_migrations').all().map((row) => row.version),
+    db
+      .prepare<[], { version: string }>('SELECT version FROM schema_migrations')
+      .all()
+      .map((row) => row.version),
   );
   const record = db.prepare<[string, string]>('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)');
   const done: string[] = [];

@@ -14,7 +14,11 @@ export const baseVersionOf = (request: FastifyRequest, bodyLastUpdate: string | 
   const header: unknown = request.headers['if-match'];
   const first: unknown = Array.isArray(header) ? (header as unknown[])[0] : header;
   const raw = typeof first === 'string' ? first : undefined;
-  if (raw && raw.trim() !== '*') return raw.trim().replace(/^W\//, '').replace(/^"(.*)"$/, '$1');
+  if (raw && raw.trim() !== '*')
+    return raw
+      .trim()
+      .replace(/^W\//, '')
+      .replace(/^"(.*)"$/, '$1');
   return bodyLastUpdate;
 };
 

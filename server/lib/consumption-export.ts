@@ -44,7 +44,18 @@ type Texts = {
   destinations: Record<UsageRow['destination'], string>;
   none: string;
   truncated: (shown: string, total: string) => string;
-  csv: { time: string; type: string; direction: string; destination: string; oob: string; used: string; unit: string; messages: string; cost: string; id: string };
+  csv: {
+    time: string;
+    type: string;
+    direction: string;
+    destination: string;
+    oob: string;
+    used: string;
+    unit: string;
+    messages: string;
+    cost: string;
+    id: string;
+  };
   yes: string;
   no: string;
 };
@@ -66,8 +77,20 @@ const TEXTS: Record<Language, Texts> = {
     directions: { in: 'Entrant', out: 'Sortant' },
     destinations: { national: 'National', international: 'International', roaming: 'Roaming', premium: 'Premium' },
     none: 'Aucune consommation sur cette période.',
-    truncated: (shown, total) => `Seuls les ${shown} enregistrements les plus récents sur ${total} figurent ici. Le téléchargement CONSO (CSV) les contient tous.`,
-    csv: { time: 'Date et heure', type: 'Type', direction: 'Sens', destination: 'Destination', oob: 'Hors forfait', used: 'Utilisation', unit: 'Unité', messages: 'Messages', cost: 'Coût (EUR)', id: 'Identifiant' },
+    truncated: (shown, total) =>
+      `Seuls les ${shown} enregistrements les plus récents sur ${total} figurent ici. Le téléchargement CONSO (CSV) les contient tous.`,
+    csv: {
+      time: 'Date et heure',
+      type: 'Type',
+      direction: 'Sens',
+      destination: 'Destination',
+      oob: 'Hors forfait',
+      used: 'Utilisation',
+      unit: 'Unité',
+      messages: 'Messages',
+      cost: 'Coût (EUR)',
+      id: 'Identifiant',
+    },
     yes: 'oui',
     no: 'non',
   },
@@ -87,8 +110,20 @@ const TEXTS: Record<Language, Texts> = {
     directions: { in: 'Inkomend', out: 'Uitgaand' },
     destinations: { national: 'Nationaal', international: 'Internationaal', roaming: 'Roaming', premium: 'Premium' },
     none: 'Geen verbruik in deze periode.',
-    truncated: (shown, total) => `Enkel de ${shown} meest recente van ${total} records staan hier. De CONSO-download (CSV) bevat ze allemaal.`,
-    csv: { time: 'Datum en uur', type: 'Type', direction: 'Richting', destination: 'Bestemming', oob: 'Buiten bundel', used: 'Verbruik', unit: 'Eenheid', messages: 'Berichten', cost: 'Kosten (EUR)', id: 'Id' },
+    truncated: (shown, total) =>
+      `Enkel de ${shown} meest recente van ${total} records staan hier. De CONSO-download (CSV) bevat ze allemaal.`,
+    csv: {
+      time: 'Datum en uur',
+      type: 'Type',
+      direction: 'Richting',
+      destination: 'Bestemming',
+      oob: 'Buiten bundel',
+      used: 'Verbruik',
+      unit: 'Eenheid',
+      messages: 'Berichten',
+      cost: 'Kosten (EUR)',
+      id: 'Id',
+    },
     yes: 'ja',
     no: 'nee',
   },
@@ -108,8 +143,20 @@ const TEXTS: Record<Language, Texts> = {
     directions: { in: 'Incoming', out: 'Outgoing' },
     destinations: { national: 'National', international: 'International', roaming: 'Roaming', premium: 'Premium' },
     none: 'No usage in this period.',
-    truncated: (shown, total) => `Only the ${shown} most recent of ${total} records are listed here. The CONSO (CSV) download holds them all.`,
-    csv: { time: 'Date and time', type: 'Type', direction: 'Direction', destination: 'Destination', oob: 'Out of bundle', used: 'Usage', unit: 'Unit', messages: 'Messages', cost: 'Cost (EUR)', id: 'Id' },
+    truncated: (shown, total) =>
+      `Only the ${shown} most recent of ${total} records are listed here. The CONSO (CSV) download holds them all.`,
+    csv: {
+      time: 'Date and time',
+      type: 'Type',
+      direction: 'Direction',
+      destination: 'Destination',
+      oob: 'Out of bundle',
+      used: 'Usage',
+      unit: 'Unit',
+      messages: 'Messages',
+      cost: 'Cost (EUR)',
+      id: 'Id',
+    },
     yes: 'yes',
     no: 'no',
   },
@@ -225,8 +272,10 @@ export const consumptionCsv = (db: Db, subject: ExportSubject): Readable => {
       for (const row of chunk) {
         // The cost is written from integer cents with a decimal comma (never through a float).
         text += `${localDateTime(row.event_time)}${s}${types[row.service_cat]}${s}${row.incoming === 1 ? directions.in : directions.out}${s}${
-          destinations[row.destination]}${s}${row.is_oob === 1 ? yes : no}${s}${row.service_used}${s}${
-          units[row.service_unit] ?? csvCell(row.service_unit)}${s}${row.messages}${s}${euros(row.resource_impact)}${s}${row.id}\r\n`;
+          destinations[row.destination]
+        }${s}${row.is_oob === 1 ? yes : no}${s}${row.service_used}${s}${
+          units[row.service_unit] ?? csvCell(row.service_unit)
+        }${s}${row.messages}${s}${euros(row.resource_impact)}${s}${row.id}\r\n`;
       }
       yield text;
     }
@@ -282,7 +331,11 @@ export const consumptionPdf = (db: Db, subject: ExportSubject): Promise<Buffer> 
   for (const [label, value] of facts) {
     doc.font('Helvetica-Bold').text(`${label}${t.colon}`, { continued: true }).font('Helvetica').text(pdfSafe(value));
   }
-  doc.moveDown(0.3).font('Helvetica-Bold').fontSize(11).text(t.period(f.date(subject.from), f.date(subject.to)));
+  doc
+    .moveDown(0.3)
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .text(t.period(f.date(subject.from), f.date(subject.to)));
 
   // Totals per type
   doc.moveDown(1).font('Helvetica-Bold').fontSize(12).fillColor(BLUE).text(t.totals, left);
@@ -298,7 +351,10 @@ export const consumptionPdf = (db: Db, subject: ExportSubject): Promise<Buffer> 
   totalRow([c.type, c.used, c.oobUsed, c.cost, c.records], true);
   for (const cat of ['data', 'call', 'sms'] as const) {
     const total = totals[cat];
-    totalRow([t.types[cat], formatUse(f, cat, total.used), formatUse(f, cat, total.oobUsed), f.money(total.cost), f.count(total.count)], false);
+    totalRow(
+      [t.types[cat], formatUse(f, cat, total.used), formatUse(f, cat, total.oobUsed), f.money(total.cost), f.count(total.count)],
+      false,
+    );
   }
 
   // Records
@@ -339,7 +395,11 @@ export const consumptionPdf = (db: Db, subject: ExportSubject): Promise<Buffer> 
   }
   if (recordCount > rows.length) {
     if (doc.y + 3 * ROW_HEIGHT > bottom()) doc.addPage();
-    doc.moveDown(1).font('Helvetica-Oblique').fontSize(9).fillColor(GREY)
+    doc
+      .moveDown(1)
+      .font('Helvetica-Oblique')
+      .fontSize(9)
+      .fillColor(GREY)
       .text(t.truncated(f.count(rows.length), f.count(recordCount)), left, doc.y, { width });
   }
   doc.end();

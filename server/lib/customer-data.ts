@@ -151,9 +151,7 @@ export const toContact = (row: ContactRow): Contact => ({
   isEmailConfirmed: bool(row.is_email_confirmed),
   residential: bool(row.is_residential),
   company:
-    row.company_name === null
-      ? null
-      : { name: row.company_name, type: row.company_type, number: row.company_number, vat: row.company_vat },
+    row.company_name === null ? null : { name: row.company_name, type: row.company_type, number: row.company_number, vat: row.company_vat },
   lastUpdate: row.last_update,
 });
 
@@ -210,7 +208,11 @@ export const toContracts = (db: Db, rows: readonly ContractRow[], options: Contr
 
   return rows.map((row): ContractDto => {
     const own = products.filter((product) => product.contract_id === row.id);
-    const ref = (product: ContractProductRow) => ({ id: product.product_id, is_base: bool(product.is_base), bill_cycle_id: product.bill_cycle_id });
+    const ref = (product: ContractProductRow) => ({
+      id: product.product_id,
+      is_base: bool(product.is_base),
+      bill_cycle_id: product.bill_cycle_id,
+    });
     const cycle = cycles.get(row.bill_cycle_id);
     const linked = row.linked_user_id === null ? undefined : linkedUsers.get(row.linked_user_id);
     return {
@@ -248,7 +250,13 @@ export const toContracts = (db: Db, rows: readonly ContractRow[], options: Contr
       fraudulent_behaviour: bool(row.fraudulent_behaviour),
       lead: row.lead,
       linked_user: linked
-        ? { id: linked.id, guid: linked.guid, first_name: linked.first_name ?? '', last_name: linked.last_name ?? '', msisdn: linked.msisdn }
+        ? {
+            id: linked.id,
+            guid: linked.guid,
+            first_name: linked.first_name ?? '',
+            last_name: linked.last_name ?? '',
+            msisdn: linked.msisdn,
+          }
         : null,
       order_validation: {
         identification: { status: row.identification_status },

@@ -37,7 +37,9 @@ export const toInvoice = (row: InvoiceRow): Invoice => ({
 
 /** Open invoices, oldest first (the one to pay first on top). */
 const openRows = (db: Db, customerId: number): InvoiceRow[] =>
-  stmt<[number], InvoiceRow>(db, `SELECT ${COLUMNS} FROM invoices WHERE customer_id = ? AND paid = 0 ORDER BY generated_at, id`).all(customerId);
+  stmt<[number], InvoiceRow>(db, `SELECT ${COLUMNS} FROM invoices WHERE customer_id = ? AND paid = 0 ORDER BY generated_at, id`).all(
+    customerId,
+  );
 
 export const openInvoices = (db: Db, customerId: number): Invoice[] => openRows(db, customerId).map(toInvoice);
 
@@ -55,8 +57,13 @@ export const paidInvoices = (db: Db, customerId: number, order: 'asc' | 'desc', 
 type BillCycleRow = { id: number; start_day: number; frequency_unit: BillCycleDto['frequencyUnit']; frequency_duration: number };
 
 export const findBillCycle = (db: Db, id: number): BillCycleDto | undefined => {
-  const row = stmt<[number], BillCycleRow>(db, 'SELECT id, start_day, frequency_unit, frequency_duration FROM bill_cycles WHERE id = ?').get(id);
-  return row ? { id: row.id, startDay: row.start_day, frequencyUnit: row.frequency_unit, frequencyDuration: row.frequency_duration } : undefined;
+  const row = stmt<[number], BillCycleRow>(
+    db,
+    'SELECT id, start_day, frequency_unit, frequency_duration FROM bill_cycles WHERE id = ?',
+  ).get(id);
+  return row
+    ? { id: row.id, startDay: row.start_day, frequencyUnit: row.frequency_unit, frequencyDuration: row.frequency_duration }
+    : undefined;
 };
 
 /**

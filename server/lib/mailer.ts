@@ -62,7 +62,12 @@ const createOutbox = (db: Db, clock: Clock): Mailer => ({
 
 const createSmtp = (config: MailConfig & { smtpUrl: string }): Mailer => {
   // Short time-outs: the request that triggers a message waits for it, and a dead relay must not hang it.
-  const transport = nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+  const transport = nodemailer.createTransport({
+    url: config.smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
   return {
     kind: 'smtp',
     send: async (message) => {

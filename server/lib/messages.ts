@@ -7,71 +7,77 @@ import type { Language } from '#contract/common';
  */
 
 export type MessageKind =
-  | 'createAccountLink'
-  | 'createAccountCode'
-  | 'accountExists'
-  | 'recoverLink'
-  | 'recoverCode'
-  | 'confirmEmail'
-  | 'loginLink';
+  'createAccountLink' | 'createAccountCode' | 'accountExists' | 'recoverLink' | 'recoverCode' | 'confirmEmail' | 'loginLink';
 
 export type MessageVars = { name?: string; link?: string; code?: string; minutes?: number; hours?: number };
 
 type Template = { subject: string; body: (v: Required<MessageVars>) => string };
 
-const sign = { fr: "\n\n— Mon espace mobile", nl: "\n\n— Mijn mobiele ruimte", en: "\n\n— My mobile space" } as const;
+const sign = { fr: '\n\n— Mon espace mobile', nl: '\n\n— Mijn mobiele ruimte', en: '\n\n— My mobile space' } as const;
 
 const templates: Record<Language, Record<MessageKind, Template>> = {
   fr: {
     createAccountLink: {
       subject: 'Créez votre mot de passe',
-      body: (v) => `Bonjour ${v.name},\n\nPour terminer la création de votre compte, choisissez votre mot de passe :\n${v.link}\n\nCe lien est valable ${v.hours} heures et ne fonctionne qu'une fois. Si vous n'avez rien demandé, ignorez ce message.`,
+      body: (v) =>
+        `Bonjour ${v.name},\n\nPour terminer la création de votre compte, choisissez votre mot de passe :\n${v.link}\n\nCe lien est valable ${v.hours} heures et ne fonctionne qu'une fois. Si vous n'avez rien demandé, ignorez ce message.`,
     },
     createAccountCode: {
       subject: 'Code de création de compte',
-      body: (v) => `Votre code pour créer votre compte Mon espace mobile : ${v.code}. Valable ${v.minutes} minutes. Ne le communiquez à personne.`,
+      body: (v) =>
+        `Votre code pour créer votre compte Mon espace mobile : ${v.code}. Valable ${v.minutes} minutes. Ne le communiquez à personne.`,
     },
     accountExists: {
       subject: 'Vous avez déjà un compte',
-      body: (v) => `Bonjour ${v.name},\n\nUn compte existe déjà pour ce numéro client. Si vous avez oublié votre mot de passe, choisissez-en un nouveau ici :\n${v.link}\n\nCe lien est valable ${v.hours} heures et ne fonctionne qu'une fois.`,
+      body: (v) =>
+        `Bonjour ${v.name},\n\nUn compte existe déjà pour ce numéro client. Si vous avez oublié votre mot de passe, choisissez-en un nouveau ici :\n${v.link}\n\nCe lien est valable ${v.hours} heures et ne fonctionne qu'une fois.`,
     },
     recoverLink: {
       subject: 'Réinitialisez votre mot de passe',
-      body: (v) => `Bonjour ${v.name},\n\nPour choisir un nouveau mot de passe, ouvrez ce lien :\n${v.link}\n\nCe lien est valable ${v.hours} heures et ne fonctionne qu'une fois. Si vous n'avez rien demandé, ignorez ce message : votre mot de passe actuel reste valable.`,
+      body: (v) =>
+        `Bonjour ${v.name},\n\nPour choisir un nouveau mot de passe, ouvrez ce lien :\n${v.link}\n\nCe lien est valable ${v.hours} heures et ne fonctionne qu'une fois. Si vous n'avez rien demandé, ignorez ce message : votre mot de passe actuel reste valable.`,
     },
     recoverCode: {
       subject: 'Code de réinitialisation',
-      body: (v) => `Votre code pour réinitialiser votre mot de passe Mon espace mobile : ${v.code}. Valable ${v.minutes} minutes. Ne le communiquez à personne.`,
+      body: (v) =>
+        `Votre code pour réinitialiser votre mot de passe Mon espace mobile : ${v.code}. Valable ${v.minutes} minutes. Ne le communiquez à personne.`,
     },
     confirmEmail: {
       subject: 'Confirmez votre adresse e-mail',
-      body: (v) => `Bonjour ${v.name},\n\nConfirmez votre adresse e-mail en ouvrant ce lien :\n${v.link}\n\nCe lien est valable ${v.hours} heures.`,
+      body: (v) =>
+        `Bonjour ${v.name},\n\nConfirmez votre adresse e-mail en ouvrant ce lien :\n${v.link}\n\nCe lien est valable ${v.hours} heures.`,
     },
     loginLink: {
       subject: 'Votre lien de connexion',
-      body: (v) => `Bonjour ${v.name},\n\nConnectez-vous directement avec ce lien :\n${v.link}\n\nCe lien est valable ${v.hours} heures et ne fonctionne qu'une fois.`,
+      body: (v) =>
+        `Bonjour ${v.name},\n\nConnectez-vous directement avec ce lien :\n${v.link}\n\nCe lien est valable ${v.hours} heures et ne fonctionne qu'une fois.`,
     },
   },
   nl: {
     createAccountLink: {
       subject: 'Kies uw wachtwoord',
-      body: (v) => `Beste ${v.name},\n\nKies uw wachtwoord om uw account af te werken:\n${v.link}\n\nDeze link is ${v.hours} uur geldig en werkt maar één keer. Hebt u niets aangevraagd? Negeer dan dit bericht.`,
+      body: (v) =>
+        `Beste ${v.name},\n\nKies uw wachtwoord om uw account af te werken:\n${v.link}\n\nDeze link is ${v.hours} uur geldig en werkt maar één keer. Hebt u niets aangevraagd? Negeer dan dit bericht.`,
     },
     createAccountCode: {
       subject: 'Code om uw account aan te maken',
-      body: (v) => `Uw code om uw account Mijn mobiele ruimte aan te maken: ${v.code}. ${v.minutes} minuten geldig. Geef hem aan niemand door.`,
+      body: (v) =>
+        `Uw code om uw account Mijn mobiele ruimte aan te maken: ${v.code}. ${v.minutes} minuten geldig. Geef hem aan niemand door.`,
     },
     accountExists: {
       subject: 'U hebt al een account',
-      body: (v) => `Beste ${v.name},\n\nEr bestaat al een account voor dit klantnummer. Bent u uw wachtwoord vergeten? Kies hier een nieuw:\n${v.link}\n\nDeze link is ${v.hours} uur geldig en werkt maar één keer.`,
+      body: (v) =>
+        `Beste ${v.name},\n\nEr bestaat al een account voor dit klantnummer. Bent u uw wachtwoord vergeten? Kies hier een nieuw:\n${v.link}\n\nDeze link is ${v.hours} uur geldig en werkt maar één keer.`,
     },
     recoverLink: {
       subject: 'Stel uw wachtwoord opnieuw in',
-      body: (v) => `Beste ${v.name},\n\nOpen deze link om een nieuw wachtwoord te kiezen:\n${v.link}\n\nDeze link is ${v.hours} uur geldig en werkt maar één keer. Hebt u niets aangevraagd? Negeer dan dit bericht: uw huidige wachtwoord blijft geldig.`,
+      body: (v) =>
+        `Beste ${v.name},\n\nOpen deze link om een nieuw wachtwoord te kiezen:\n${v.link}\n\nDeze link is ${v.hours} uur geldig en werkt maar één keer. Hebt u niets aangevraagd? Negeer dan dit bericht: uw huidige wachtwoord blijft geldig.`,
     },
     recoverCode: {
       subject: 'Code om uw wachtwoord opnieuw in te stellen',
-      body: (v) => `Uw code om uw wachtwoord van Mijn mobiele ruimte opnieuw in te stellen: ${v.code}. ${v.minutes} minuten geldig. Geef hem aan niemand door.`,
+      body: (v) =>
+        `Uw code om uw wachtwoord van Mijn mobiele ruimte opnieuw in te stellen: ${v.code}. ${v.minutes} minuten geldig. Geef hem aan niemand door.`,
     },
     confirmEmail: {
       subject: 'Bevestig uw e-mailadres',
@@ -79,37 +85,45 @@ const templates: Record<Language, Record<MessageKind, Template>> = {
     },
     loginLink: {
       subject: 'Uw aanmeldlink',
-      body: (v) => `Beste ${v.name},\n\nMeld u rechtstreeks aan met deze link:\n${v.link}\n\nDeze link is ${v.hours} uur geldig en werkt maar één keer.`,
+      body: (v) =>
+        `Beste ${v.name},\n\nMeld u rechtstreeks aan met deze link:\n${v.link}\n\nDeze link is ${v.hours} uur geldig en werkt maar één keer.`,
     },
   },
   en: {
     createAccountLink: {
       subject: 'Choose your password',
-      body: (v) => `Hello ${v.name},\n\nTo finish creating your account, choose your password:\n${v.link}\n\nThis link is valid for ${v.hours} hours and works once. If you did not ask for it, ignore this message.`,
+      body: (v) =>
+        `Hello ${v.name},\n\nTo finish creating your account, choose your password:\n${v.link}\n\nThis link is valid for ${v.hours} hours and works once. If you did not ask for it, ignore this message.`,
     },
     createAccountCode: {
       subject: 'Account creation code',
-      body: (v) => `Your code to create your My mobile space account: ${v.code}. Valid for ${v.minutes} minutes. Do not share it with anyone.`,
+      body: (v) =>
+        `Your code to create your My mobile space account: ${v.code}. Valid for ${v.minutes} minutes. Do not share it with anyone.`,
     },
     accountExists: {
       subject: 'You already have an account',
-      body: (v) => `Hello ${v.name},\n\nAn account already exists for this customer number. If you forgot your password, choose a new one here:\n${v.link}\n\nThis link is valid for ${v.hours} hours and works once.`,
+      body: (v) =>
+        `Hello ${v.name},\n\nAn account already exists for this customer number. If you forgot your password, choose a new one here:\n${v.link}\n\nThis link is valid for ${v.hours} hours and works once.`,
     },
     recoverLink: {
       subject: 'Reset your password',
-      body: (v) => `Hello ${v.name},\n\nTo choose a new password, open this link:\n${v.link}\n\nThis link is valid for ${v.hours} hours and works once. If you did not ask for it, ignore this message: your current password still works.`,
+      body: (v) =>
+        `Hello ${v.name},\n\nTo choose a new password, open this link:\n${v.link}\n\nThis link is valid for ${v.hours} hours and works once. If you did not ask for it, ignore this message: your current password still works.`,
     },
     recoverCode: {
       subject: 'Password reset code',
-      body: (v) => `Your code to reset your My mobile space password: ${v.code}. Valid for ${v.minutes} minutes. Do not share it with anyone.`,
+      body: (v) =>
+        `Your code to reset your My mobile space password: ${v.code}. Valid for ${v.minutes} minutes. Do not share it with anyone.`,
     },
     confirmEmail: {
       subject: 'Confirm your e-mail address',
-      body: (v) => `Hello ${v.name},\n\nConfirm your e-mail address by opening this link:\n${v.link}\n\nThis link is valid for ${v.hours} hours.`,
+      body: (v) =>
+        `Hello ${v.name},\n\nConfirm your e-mail address by opening this link:\n${v.link}\n\nThis link is valid for ${v.hours} hours.`,
     },
     loginLink: {
       subject: 'Your login link',
-      body: (v) => `Hello ${v.name},\n\nLog in directly with this link:\n${v.link}\n\nThis link is valid for ${v.hours} hours and works once.`,
+      body: (v) =>
+        `Hello ${v.name},\n\nLog in directly with this link:\n${v.link}\n\nThis link is valid for ${v.hours} hours and works once.`,
     },
   },
 };
@@ -117,7 +131,12 @@ const templates: Record<Language, Record<MessageKind, Template>> = {
 const fallbackName = { fr: 'Madame, Monsieur', nl: 'klant', en: 'customer' } as const;
 
 /** Subject and text of one message; SMS texts carry no signature (one SMS segment is 160 characters). */
-export const renderMessage = (lang: Language, kind: MessageKind, vars: MessageVars, channel: 'SMS' | 'EMAIL'): { subject: string; text: string } => {
+export const renderMessage = (
+  lang: Language,
+  kind: MessageKind,
+  vars: MessageVars,
+  channel: 'SMS' | 'EMAIL',
+): { subject: string; text: string } => {
   const template = templates[lang][kind];
   const full: Required<MessageVars> = {
     name: vars.name && vars.name.trim().length > 0 ? vars.name : fallbackName[lang],

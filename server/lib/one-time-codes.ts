@@ -49,7 +49,8 @@ export const checkLink = (db: Db, token: string, purpose: LinkPurpose, now: Date
 
 /** Marks a link used; false when a concurrent request used it first. */
 export const useLink = (db: Db, linkId: number, now: Date): boolean =>
-  stmt<[string, number]>(db, 'UPDATE link_tokens SET used_at = ? WHERE id = ? AND used_at IS NULL').run(now.toISOString(), linkId).changes === 1;
+  stmt<[string, number]>(db, 'UPDATE link_tokens SET used_at = ? WHERE id = ? AND used_at IS NULL').run(now.toISOString(), linkId)
+    .changes === 1;
 
 type CodeRow = { id: number; code_hash: string; expires_at: string; used_at: string | null };
 
@@ -93,4 +94,5 @@ export const checkCode = (db: Db, msisdn: string, purpose: CodePurpose, code: st
 };
 
 export const useCode = (db: Db, codeId: number, now: Date): boolean =>
-  stmt<[string, number]>(db, 'UPDATE sms_codes SET used_at = ? WHERE id = ? AND used_at IS NULL').run(now.toISOString(), codeId).changes === 1;
+  stmt<[string, number]>(db, 'UPDATE sms_codes SET used_at = ? WHERE id = ? AND used_at IS NULL').run(now.toISOString(), codeId).changes ===
+  1;

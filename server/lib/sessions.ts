@@ -95,24 +95,28 @@ export const resolveAccessToken = (db: Db, token: string, now: Date): ResolvedSe
 
 /** Full logout: neither token of the session works any more. */
 export const revokeSession = (db: Db, sessionId: number, now: Date, reason: RevokeReason = 'logout'): void => {
-  stmt<[string, RevokeReason, number]>(db, 'UPDATE sessions SET revoked_at = ?, revoked_reason = ? WHERE id = ? AND revoked_at IS NULL').run(
-    now.toISOString(),
-    reason,
-    sessionId,
-  );
+  stmt<[string, RevokeReason, number]>(
+    db,
+    'UPDATE sessions SET revoked_at = ?, revoked_reason = ? WHERE id = ? AND revoked_at IS NULL',
+  ).run(now.toISOString(), reason, sessionId);
 };
 
 /** Every session descended from one login: used on refresh-token reuse and on logout. */
 export const revokeFamily = (db: Db, familyId: string, now: Date, reason: RevokeReason): void => {
-  stmt<[string, RevokeReason, string]>(db, 'UPDATE sessions SET revoked_at = ?, revoked_reason = ? WHERE family_id = ? AND revoked_at IS NULL').run(
-    now.toISOString(),
-    reason,
-    familyId,
-  );
+  stmt<[string, RevokeReason, string]>(
+    db,
+    'UPDATE sessions SET revoked_at = ?, revoked_reason = ? WHERE family_id = ? AND revoked_at IS NULL',
+  ).run(now.toISOString(), reason, familyId);
 };
 
 /** Every session of a user but one (password change keeps the session that made it). */
-export const revokeUserSessions = (db: Db, userId: number, now: Date, reason: RevokeReason, exceptSessionId: number | null = null): void => {
+export const revokeUserSessions = (
+  db: Db,
+  userId: number,
+  now: Date,
+  reason: RevokeReason,
+  exceptSessionId: number | null = null,
+): void => {
   stmt<[string, RevokeReason, number, number]>(
     db,
     'UPDATE sessions SET revoked_at = ?, revoked_reason = ? WHERE user_id = ? AND id <> ? AND revoked_at IS NULL',
@@ -121,11 +125,10 @@ export const revokeUserSessions = (db: Db, userId: number, now: Date, reason: Re
 
 /** Sessions opened on a device die with the device (too many PINs, logout of that device). */
 export const revokeDeviceSessions = (db: Db, deviceId: number, now: Date, reason: RevokeReason): void => {
-  stmt<[string, RevokeReason, number]>(db, 'UPDATE sessions SET revoked_at = ?, revoked_reason = ? WHERE device_id = ? AND revoked_at IS NULL').run(
-    now.toISOString(),
-    reason,
-    deviceId,
-  );
+  stmt<[string, RevokeReason, number]>(
+    db,
+    'UPDATE sessions SET revoked_at = ?, revoked_reason = ? WHERE device_id = ? AND revoked_at IS NULL',
+  ).run(now.toISOString(), reason, deviceId);
 };
 
 /**

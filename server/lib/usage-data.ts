@@ -74,10 +74,9 @@ const MB = 1024 * 1024;
  * (× their count); a base of 0 is unlimited, which no option can make limited, so it stays 0.
  */
 export const bundleOf = (db: Db, contract: ContractRow): Record<UsageCategory, number> => {
-  const base = stmt<[number], BundleRow>(
-    db,
-    'SELECT data_limit_mb, voice_limit_min, sms_limit, 1 AS count FROM products WHERE id = ?',
-  ).get(contract.product_id);
+  const base = stmt<[number], BundleRow>(db, 'SELECT data_limit_mb, voice_limit_min, sms_limit, 1 AS count FROM products WHERE id = ?').get(
+    contract.product_id,
+  );
   const options = stmt<[number], BundleRow>(
     db,
     `SELECT p.data_limit_mb, p.voice_limit_min, p.sms_limit, co.count FROM contract_options co
@@ -87,7 +86,11 @@ export const bundleOf = (db: Db, contract: ContractRow): Record<UsageCategory, n
     if (!base || pick(base) === 0) return 0;
     return (pick(base) + options.reduce((sum, option) => sum + pick(option) * option.count, 0)) * factor;
   };
-  return { data: total((row) => row.data_limit_mb, MB), call: total((row) => row.voice_limit_min, 60), sms: total((row) => row.sms_limit, 1) };
+  return {
+    data: total((row) => row.data_limit_mb, MB),
+    call: total((row) => row.voice_limit_min, 60),
+    sms: total((row) => row.sms_limit, 1),
+  };
 };
 
 type AggregateRow = { service_cat: UsageCategory; is_oob: number; destination: UsageRecordDto['destination']; used: number; cost: number };
@@ -156,17 +159,15 @@ export const usageSummary = (db: Db, contract: ContractRow, period: CyclePeriod)
   }
 
   const bundle = bundleOf(db, contract);
-  const balances = (['data', 'call', 'sms'] as const).map(
-    (cat): UsageBalance => ({
-      type: UNITS[cat].type,
-      value: used[cat],
-      unit: UNITS[cat].unit,
-      balanceValue: bundle[cat],
-      balanceUnit: UNITS[cat].unit,
-      overspentValue: oobCost[cat],
-      overspentUnit: 'EUR_CENT',
-    }),
-  );
+  const balances = (['data', 'call', 'sms'] as const).map((cat): UsageBalance => ({
+    type: UNITS[cat].type,
+    value: used[cat],
+    unit: UNITS[cat].unit,
+    balanceValue: bundle[cat],
+    balanceUnit: UNITS[cat].unit,
+    overspentValue: oobCost[cat],
+    overspentUnit: 'EUR_CENT',
+  }));
 
   const latest = stmt<[number, number, number], UsageRow>(
     db,
@@ -205,7 +206,14 @@ export const countUsage = (db: Db, contractId: number, filter: HistoryFilter): n
  * entry), so skipping the rows of a deep page costs index steps, not row reads; only the page's own rows are
  * then fetched from the table.
  */
-export const usagePage = (db: Db, contractId: number, filter: HistoryFilter, order: SortOrder, limit: number, offset: number): UsageRow[] => {
+export const usagePage = (
+  db: Db,
+  contractId: number,
+  filter: HistoryFilter,
+  order: SortOrder,
+  limit: number,
+  offset: number,
+): UsageRow[] => {
   const direction = order === 'asc' ? 'ASC' : 'DESC';
   const orderBy = `ORDER BY event_time ${direction}, id ${direction}`;
   return stmt<(number | string)[], UsageRow>(

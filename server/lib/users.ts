@@ -52,15 +52,31 @@ export const setPasswordHash = (db: Db, userId: number, passwordHash: string): v
   stmt<[string, number]>(db, 'UPDATE users SET password_hash = ? WHERE id = ?').run(passwordHash, userId);
 };
 
-export type NewUser = Pick<UserRow, 'guid' | 'customer_id' | 'role' | 'email' | 'msisdn' | 'language' | 'first_name' | 'last_name' | 'birth_date'>;
+export type NewUser = Pick<
+  UserRow,
+  'guid' | 'customer_id' | 'role' | 'email' | 'msisdn' | 'language' | 'first_name' | 'last_name' | 'birth_date'
+>;
 
 /** A new account without a password: it gets one through its create-password link or SMS code. */
 export const insertUser = (db: Db, user: NewUser, now: Date): UserRow => {
-  const result = stmt<[string, number | null, string, string | null, string | null, string, string | null, string | null, string | null, string]>(
+  const result = stmt<
+    [string, number | null, string, string | null, string | null, string, string | null, string | null, string | null, string]
+  >(
     db,
     `INSERT INTO users (guid, customer_id, scope, role, email, msisdn, language, first_name, last_name, birth_date, created_at)
      VALUES (?, ?, 'DEFAULT', ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(user.guid, user.customer_id, user.role, user.email, user.msisdn, user.language, user.first_name, user.last_name, user.birth_date, now.toISOString());
+  ).run(
+    user.guid,
+    user.customer_id,
+    user.role,
+    user.email,
+    user.msisdn,
+    user.language,
+    user.first_name,
+    user.last_name,
+    user.birth_date,
+    now.toISOString(),
+  );
   const row = findUserById(db, Number(result.lastInsertRowid));
   if (!row) throw new Error('user just inserted is missing');
   return row;

@@ -38,7 +38,8 @@ export const refreshTokenFromRequest = (request: FastifyRequest, fromBody: strin
 };
 
 /** Runs on every authenticated route before the body is read: missing, expired or revoked token → 401. */
-export const createAuthenticate = (ctx: AppContext): onRequestHookHandler =>
+export const createAuthenticate =
+  (ctx: AppContext): onRequestHookHandler =>
   (request, _reply, done) => {
     const token = tokenFromRequest(request);
     const resolved = token ? resolveAccessToken(ctx.db, token, ctx.clock.now()) : undefined;
@@ -62,7 +63,11 @@ const baseCookie = (request: FastifyRequest) => ({ httpOnly: true, sameSite: 'st
 
 export const setSessionCookies = (request: FastifyRequest, reply: FastifyReply, issued: IssuedSession, now: Date): void => {
   const seconds = (until: Date) => Math.max(0, Math.floor((until.getTime() - now.getTime()) / 1000));
-  void reply.setCookie(ACCESS_COOKIE, issued.accessToken, { ...baseCookie(request), path: ACCESS_COOKIE_PATH, maxAge: seconds(issued.expiresAt) });
+  void reply.setCookie(ACCESS_COOKIE, issued.accessToken, {
+    ...baseCookie(request),
+    path: ACCESS_COOKIE_PATH,
+    maxAge: seconds(issued.expiresAt),
+  });
   void reply.setCookie(REFRESH_COOKIE, issued.refreshToken, {
     ...baseCookie(request),
     path: REFRESH_COOKIE_PATH,

@@ -58,7 +58,9 @@ export const canonicalJson = (value: unknown): string => {
 };
 
 export const requestHash = (method: string, path: string, body: unknown): string =>
-  createHash('sha256').update(`${method} ${path}\n${canonicalJson(body ?? null)}`).digest('hex');
+  createHash('sha256')
+    .update(`${method} ${path}\n${canonicalJson(body ?? null)}`)
+    .digest('hex');
 
 const mismatch = (): ApiError =>
   new ApiError(422, 'idempotencyMismatch', 'This Idempotency-Key was already used for another request', {
@@ -107,7 +109,9 @@ export const registerIdempotency = (app: FastifyInstance, ctx: AppContext): void
     if (!path.startsWith('/api/')) return;
     const key = Array.isArray(header) ? header[0] : header;
     if (!key || !KEY_FORMAT.test(key)) {
-      throw new ApiError(400, 'invalidParameters', 'Invalid Idempotency-Key', { fields: [{ field: 'Idempotency-Key', message: 'validation:invalid' }] });
+      throw new ApiError(400, 'invalidParameters', 'Invalid Idempotency-Key', {
+        fields: [{ field: 'Idempotency-Key', message: 'validation:invalid' }],
+      });
     }
     let userId: number | null = null;
     try {
@@ -155,7 +159,11 @@ export const registerIdempotency = (app: FastifyInstance, ctx: AppContext): void
       stmt<[string]>(db, 'DELETE FROM idempotency_keys WHERE key = ? AND status_code = 0').run(owned.key);
     } else {
       const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
-      stmt<[number, string | null, string]>(db, 'UPDATE idempotency_keys SET status_code = ?, response_body = ? WHERE key = ?').run(status, body, owned.key);
+      stmt<[number, string | null, string]>(db, 'UPDATE idempotency_keys SET status_code = ?, response_body = ? WHERE key = ?').run(
+        status,
+        body,
+        owned.key,
+      );
       if (status < 300) {
         appliedLog.get(ctx)?.push({
           key: owned.key,

@@ -9,25 +9,67 @@ import type { AppContext } from '../lib/app-context.ts';
 import { appUrl, displayName, sendAccountMessage, sendEmailConfirmation } from '../lib/auth-messages.ts';
 import { findContact } from '../lib/customer-data.ts';
 import {
-  checkPin, deviceKeyMatches, findDevice, findDeviceById, pinExpiry, registerDevice, revokeDevice, revokeUserDevices,
-  setDevicePin, type DeviceRow,
+  checkPin,
+  deviceKeyMatches,
+  findDevice,
+  findDeviceById,
+  pinExpiry,
+  registerDevice,
+  revokeDevice,
+  revokeUserDevices,
+  setDevicePin,
+  type DeviceRow,
 } from '../lib/devices.ts';
-import { checkCode, checkLink, issueCode, issueLink, retireCodes, useCode, useLink, type CodePurpose, type LinkPurpose } from '../lib/one-time-codes.ts';
+import {
+  checkCode,
+  checkLink,
+  issueCode,
+  issueLink,
+  retireCodes,
+  useCode,
+  useLink,
+  type CodePurpose,
+  type LinkPurpose,
+} from '../lib/one-time-codes.ts';
 import { hashPassword, verifyPassword } from '../lib/password.ts';
 import {
-  addressPolicy, assertNoneLocked, assertNotLocked, clearAttempts, codeAttemptPolicy, codeRequestAddressPolicy,
-  codeRequestPolicy, limitKeys, loginPolicy, recordFailure, recordFailures,
+  addressPolicy,
+  assertNoneLocked,
+  assertNotLocked,
+  clearAttempts,
+  codeAttemptPolicy,
+  codeRequestAddressPolicy,
+  codeRequestPolicy,
+  limitKeys,
+  loginPolicy,
+  recordFailure,
+  recordFailures,
 } from '../lib/rate-limit.ts';
 import type { Router } from '../lib/router.ts';
 import {
-  createSession, expireAccessToken, findSessionByAccessToken, findSessionByRefreshToken, isAccessValid, markRotated,
-  revokeFamily, revokeUserSessions, type IssuedSession,
+  createSession,
+  expireAccessToken,
+  findSessionByAccessToken,
+  findSessionByRefreshToken,
+  isAccessValid,
+  markRotated,
+  revokeFamily,
+  revokeUserSessions,
+  type IssuedSession,
 } from '../lib/sessions.ts';
 import { stmt } from '../lib/sql.ts';
 import { newGuid, randomToken } from '../lib/tokens.ts';
 import {
-  findUserByEmail, findUserByGuid, findUserById, findUserByMsisdn, findUserForPhone, insertUser, setPasswordHash,
-  toAuthUser, USER_COLUMNS, type UserRow,
+  findUserByEmail,
+  findUserByGuid,
+  findUserById,
+  findUserByMsisdn,
+  findUserForPhone,
+  insertUser,
+  setPasswordHash,
+  toAuthUser,
+  USER_COLUMNS,
+  type UserRow,
 } from '../lib/users.ts';
 import { authOf, clearSessionCookies, refreshTokenFromRequest, setSessionCookies, tokenFromRequest } from '../plugins/auth.ts';
 
@@ -80,9 +122,10 @@ const isLegacyWithoutCustomer = (user: UserRow): boolean => user.scope === 'LEGA
 /** 404: no such link (SPEC §8 "customer or token mismatch"); 419: expired or already used. The app marks the link invalid on both. */
 const linkUnknown = () => new ApiError(404, 'linkMismatch', 'Unknown link');
 const linkExpired = () => new ApiError(419, 'linkExpired', 'Link expired or already used');
-const samePassword = () => new ApiError(422, 'samePassword', 'The new password must differ from the old one', {
-  fields: [{ field: 'pwd', message: 'validation:password.reuse' }],
-});
+const samePassword = () =>
+  new ApiError(422, 'samePassword', 'The new password must differ from the old one', {
+    fields: [{ field: 'pwd', message: 'validation:password.reuse' }],
+  });
 
 /** The customer number of a user's customer, or for a plain user the phone number it logs in with. */
 const customerRef = (db: Db, user: UserRow): string | null => {
@@ -104,7 +147,14 @@ export const registerAuthRoutes = (router: Router, ctx: AppContext): void => {
   timingDummy();
 
   /** Cookies + the login answer of every kind of login (password, PIN, link, renewal). */
-  const openSession = (request: FastifyRequest, reply: FastifyReply, user: UserRow, issued: IssuedSession, now: Date, device?: DeviceRow) => {
+  const openSession = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: UserRow,
+    issued: IssuedSession,
+    now: Date,
+    device?: DeviceRow,
+  ) => {
     setSessionCookies(request, reply, issued, now);
     return {
       token: issued.accessToken,
@@ -117,7 +167,9 @@ export const registerAuthRoutes = (router: Router, ctx: AppContext): void => {
   };
 
   const bindDevice = (user: UserRow, body: { deviceId?: string | undefined; deviceKey?: string | undefined } | undefined, now: Date) =>
-    body?.deviceId !== undefined && body.deviceKey !== undefined ? registerDevice(db, user.id, body.deviceId, body.deviceKey, now) : undefined;
+    body?.deviceId !== undefined && body.deviceKey !== undefined
+      ? registerDevice(db, user.id, body.deviceId, body.deviceKey, now)
+      : undefined;
 
   // --- Logins ------------------------------------------------------------------------------------------------
 
@@ -218,7 +270,10 @@ export const registerAuthRoutes = (router: Router, ctx: AppContext): void => {
       throw refused();
     }
     const device = session.device_id !== null ? findDeviceById(db, session.device_id) : undefined;
-    if (session.device_id !== null && (!device || device.revoked_at !== null || !body.deviceKey || !deviceKeyMatches(device, body.deviceKey))) {
+    if (
+      session.device_id !== null &&
+      (!device || device.revoked_at !== null || !body.deviceKey || !deviceKeyMatches(device, body.deviceKey))
+    ) {
       throw refused();
     }
     const user = findUserById(db, session.user_id);
@@ -297,7 +352,9 @@ export const registerAuthRoutes = (router: Router, ctx: AppContext): void => {
     assertNotLocked(db, key, now, loginPolicy);
     if (!user.password_hash || !verifyPassword(body.old_pwd, user.password_hash)) {
       recordFailure(db, key, now, loginPolicy);
-      throw new ApiError(422, 'invalidCredentials', 'The current password is wrong', { fields: [{ field: 'old_pwd', message: 'validation:invalid' }] });
+      throw new ApiError(422, 'invalidCredentials', 'The current password is wrong', {
+        fields: [{ field: 'old_pwd', message: 'validation:invalid' }],
+      });
     }
     clearAttempts(db, key);
     setPasswordHash(db, user.id, hashPassword(body.pwd));
@@ -337,14 +394,21 @@ export const registerAuthRoutes = (router: Router, ctx: AppContext): void => {
     if ('email' in body) {
       countMessageRequest(request, body.email, now);
       const user = findUserByEmail(db, body.email);
-      if (user?.email && !isLegacyWithoutCustomer(user)) await sendRecoveryLink(user, user.email, body.lang ?? user.language, 'recoverLink');
+      if (user?.email && !isLegacyWithoutCustomer(user))
+        await sendRecoveryLink(user, user.email, body.lang ?? user.language, 'recoverLink');
       return { success: true };
     }
     countMessageRequest(request, body.msisdn, now);
     const user = findUserForPhone(db, body.msisdn);
     if (user && !isLegacyWithoutCustomer(user)) {
       const code = issueCode(db, body.msisdn, 'recoverPassword', now);
-      await sendAccountMessage(ctx, { channel: 'SMS', to: body.msisdn, lang: body.lang ?? user.language, kind: 'recoverCode', vars: { code } });
+      await sendAccountMessage(ctx, {
+        channel: 'SMS',
+        to: body.msisdn,
+        lang: body.lang ?? user.language,
+        kind: 'recoverCode',
+        vars: { code },
+      });
     }
     return { success: true };
   });
@@ -359,7 +423,9 @@ export const registerAuthRoutes = (router: Router, ctx: AppContext): void => {
     const check = checkCode(db, msisdn, purpose, code, now);
     if (check.ok) return check.codeId;
     if (check.reason === 'expired') {
-      throw new ApiError(419, 'invalidToken', 'Code expired or already used', { fields: [{ field: 'code', message: 'validation:invalid' }] });
+      throw new ApiError(419, 'invalidToken', 'Code expired or already used', {
+        fields: [{ field: 'code', message: 'validation:invalid' }],
+      });
     }
     const lockMs = recordFailure(db, key, now, codeAttemptPolicy);
     if (lockMs > 0) {
@@ -399,7 +465,9 @@ export const registerAuthRoutes = (router: Router, ctx: AppContext): void => {
 
   const initAnswer = (user: UserRow) => ({ user: { customer_ref: customerRef(db, user), email: user.email } });
 
-  router.route(endpoints.recoverPasswordInit, ({ params }) => initAnswer(linkUser(params.uuid, params.token, 'recoverPassword', clock.now()).user));
+  router.route(endpoints.recoverPasswordInit, ({ params }) =>
+    initAnswer(linkUser(params.uuid, params.token, 'recoverPassword', clock.now()).user),
+  );
 
   router.route(endpoints.recoverPassword, ({ params, body }) => {
     const now = clock.now();
@@ -410,7 +478,9 @@ export const registerAuthRoutes = (router: Router, ctx: AppContext): void => {
     return { success: true };
   });
 
-  router.route(endpoints.createPasswordInit, ({ params }) => initAnswer(linkUser(params.uuid, params.token, 'createPassword', clock.now()).user));
+  router.route(endpoints.createPasswordInit, ({ params }) =>
+    initAnswer(linkUser(params.uuid, params.token, 'createPassword', clock.now()).user),
+  );
 
   /** Ends an account creation by e-mail; the link came to the contact address, which is therefore confirmed. */
   router.route(endpoints.createPassword, ({ params, body }) => {
@@ -440,11 +510,17 @@ export const registerAuthRoutes = (router: Router, ctx: AppContext): void => {
       const contact = customer ? findContact(db, customer.id) : undefined;
       if (!customer || !contact || contact.email.toLowerCase() !== body.email.toLowerCase()) {
         throw new ApiError(404, 'customerNotFound', 'No customer with this number and e-mail address', {
-          fields: [{ field: 'customer', message: 'validation:invalid' }, { field: 'email', message: 'validation:invalid' }],
+          fields: [
+            { field: 'customer', message: 'validation:invalid' },
+            { field: 'email', message: 'validation:invalid' },
+          ],
         });
       }
       const lang = body.lang ?? contact.language;
-      const owner = stmt<[number], UserRow>(db, `SELECT ${USER_COLUMNS} FROM users u WHERE u.customer_id = ? AND u.role = 'owner' ORDER BY u.id LIMIT 1`).get(customer.id);
+      const owner = stmt<[number], UserRow>(
+        db,
+        `SELECT ${USER_COLUMNS} FROM users u WHERE u.customer_id = ? AND u.role = 'owner' ORDER BY u.id LIMIT 1`,
+      ).get(customer.id);
       if (owner?.password_hash) {
         await sendRecoveryLink(owner, contact.email, lang, 'accountExists');
         return { success: true };
@@ -482,10 +558,14 @@ export const registerAuthRoutes = (router: Router, ctx: AppContext): void => {
     countMessageRequest(request, body.msisdn, now);
     const line = findLine(db, body.msisdn);
     if (!line) {
-      throw new ApiError(404, 'customerNotFound', 'No line with this number', { fields: [{ field: 'msisdn', message: 'validation:invalid' }] });
+      throw new ApiError(404, 'customerNotFound', 'No line with this number', {
+        fields: [{ field: 'msisdn', message: 'validation:invalid' }],
+      });
     }
     if (findUserByMsisdn(db, body.msisdn)?.password_hash) {
-      throw new ApiError(409, 'msisdnInUse', 'An account already uses this number', { fields: [{ field: 'msisdn', message: 'validation:invalid' }] });
+      throw new ApiError(409, 'msisdnInUse', 'An account already uses this number', {
+        fields: [{ field: 'msisdn', message: 'validation:invalid' }],
+      });
     }
     const code = issueCode(db, body.msisdn, 'createAccount', now);
     const lang = body.lang ?? findContact(db, line.customer_id)?.language ?? 'fr';
@@ -498,10 +578,15 @@ export const registerAuthRoutes = (router: Router, ctx: AppContext): void => {
     const now = clock.now();
     const codeId = verifySmsCode(body.msisdn, 'createAccount', body.code, now);
     const line = findLine(db, body.msisdn);
-    if (!line) throw new ApiError(404, 'customerNotFound', 'No line with this number', { fields: [{ field: 'msisdn', message: 'validation:invalid' }] });
+    if (!line)
+      throw new ApiError(404, 'customerNotFound', 'No line with this number', {
+        fields: [{ field: 'msisdn', message: 'validation:invalid' }],
+      });
     const existing = findUserByMsisdn(db, body.msisdn);
     if (existing?.password_hash) {
-      throw new ApiError(409, 'msisdnInUse', 'An account already uses this number', { fields: [{ field: 'msisdn', message: 'validation:invalid' }] });
+      throw new ApiError(409, 'msisdnInUse', 'An account already uses this number', {
+        fields: [{ field: 'msisdn', message: 'validation:invalid' }],
+      });
     }
     if (!useCode(db, codeId, now)) throw new ApiError(419, 'invalidToken', 'Code expired or already used');
     clearAttempts(db, limitKeys.codeAttempt(body.msisdn, 'createAccount'));
@@ -530,13 +615,22 @@ export const registerAuthRoutes = (router: Router, ctx: AppContext): void => {
   router.route(endpoints.confirmEmail, ({ params, body }) => {
     const now = clock.now();
     const customer = stmt<[string], { id: number }>(db, 'SELECT id FROM customers WHERE guid = ?').get(params.uuid);
-    const check = checkLink(db, body.token, 'confirmEmail', now, (userId) => customer !== undefined && findUserById(db, userId)?.customer_id === customer.id);
+    const check = checkLink(
+      db,
+      body.token,
+      'confirmEmail',
+      now,
+      (userId) => customer !== undefined && findUserById(db, userId)?.customer_id === customer.id,
+    );
     if (!customer || !check.ok) throw !check.ok && check.reason === 'expired' ? linkExpired() : linkUnknown();
     const contact = findContact(db, customer.id);
     // The link confirms the address it was sent to; after another change it is out of date.
     if (!contact || contact.email.toLowerCase() !== check.link.target) throw linkExpired();
     if (!useLink(db, check.link.id, now)) throw linkExpired();
-    stmt<[string, number]>(db, 'UPDATE contacts SET is_email_confirmed = 1, last_update = ? WHERE customer_id = ?').run(now.toISOString(), customer.id);
+    stmt<[string, number]>(db, 'UPDATE contacts SET is_email_confirmed = 1, last_update = ? WHERE customer_id = ?').run(
+      now.toISOString(),
+      customer.id,
+    );
     return { success: true };
   });
 
@@ -554,7 +648,11 @@ export const authTestEndpoints = {
     method: 'POST',
     base: 'api',
     path: '/login-link',
-    body: z.object({ login: z.string().min(1), contractId: z.number().int().positive().optional(), redirect: z.string().startsWith('/').optional() }),
+    body: z.object({
+      login: z.string().min(1),
+      contractId: z.number().int().positive().optional(),
+      redirect: z.string().startsWith('/').optional(),
+    }),
     response: linkAnswer,
   },
   /** Sends the e-mail confirmation link of the account's customer (and marks the address unconfirmed, as after a change). */
@@ -590,7 +688,13 @@ const registerAuthTestRoutes = (router: Router, ctx: AppContext): void => {
     if (body.redirect !== undefined) query.set('redirect', body.redirect);
     const path = `/login/${user.guid}/${token}${query.size > 0 ? `?${query.toString()}` : ''}`;
     if (user.email) {
-      await sendAccountMessage(ctx, { channel: 'EMAIL', to: user.email, lang: user.language, kind: 'loginLink', vars: { name: displayName(user), link: appUrl(ctx, path) } });
+      await sendAccountMessage(ctx, {
+        channel: 'EMAIL',
+        to: user.email,
+        lang: user.language,
+        kind: 'loginLink',
+        vars: { name: displayName(user), link: appUrl(ctx, path) },
+      });
     }
     return { uuid: user.guid, token, path };
   });

@@ -11,7 +11,14 @@ import { stmt } from '../lib/sql.ts';
  * messages. No inline style or script (the CSP forbids them): the page links /dev/outbox.css.
  */
 
-type OutboxRow = { id: number; channel: 'SMS' | 'EMAIL' | 'PUSH'; recipient: string; subject: string | null; body: string; created_at: string };
+type OutboxRow = {
+  id: number;
+  channel: 'SMS' | 'EMAIL' | 'PUSH';
+  recipient: string;
+  subject: string | null;
+  body: string;
+  created_at: string;
+};
 
 const querySchema = z.object({
   to: z.string().trim().max(254).optional(),
@@ -58,8 +65,7 @@ const toMessage = (row: OutboxRow): OutboxMessage => {
 const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
 
-const linkify = (text: string): string =>
-  escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+const linkify = (text: string): string => escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
 const STYLESHEET = `body{font-family:system-ui,sans-serif;margin:0;color:#1a1a1a;background:#fafafa}
 main{max-width:60rem;margin:0 auto;padding:1rem}
@@ -77,7 +83,10 @@ const notFoundBody: ErrorBody = { statusCode: 404, code: 'notFound', message: 'N
 
 const listMessages = (ctx: AppContext, to: string | undefined, limit: number): OutboxMessage[] => {
   const rows = to
-    ? stmt<[string, number], OutboxRow>(ctx.db, 'SELECT * FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT ?').all(to.toLowerCase(), limit)
+    ? stmt<[string, number], OutboxRow>(ctx.db, 'SELECT * FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT ?').all(
+        to.toLowerCase(),
+        limit,
+      )
     : stmt<[number], OutboxRow>(ctx.db, 'SELECT * FROM outbox ORDER BY id DESC LIMIT ?').all(limit);
   return rows.map(toMessage);
 };
@@ -134,7 +143,12 @@ export const registerDevOutbox = (app: FastifyInstance, ctx: AppContext): void =
     if (!gate(reply)) return reply;
     const query = querySchema.safeParse(request.query);
     if (!query.success) {
-      const body: ErrorBody = { statusCode: 400, code: 'invalidParameters', message: 'Invalid parameters', fields: [{ field: 'query', message: 'validation:invalid' }] };
+      const body: ErrorBody = {
+        statusCode: 400,
+        code: 'invalidParameters',
+        message: 'Invalid parameters',
+        fields: [{ field: 'query', message: 'validation:invalid' }],
+      };
       return reply.status(400).send(body);
     }
     return noStore(reply).send({ sender: 'outbox', messages: listMessages(ctx, query.data.to || undefined, query.data.limit) });

@@ -33,14 +33,16 @@ export const registerUsageRoutes = (router: Router, ctx: AppContext): void => {
   router.route(endpoints.usageHistory, ({ params, query, request }) => {
     const contract = requireContract(db, authOf(request), params.customerId, params.contractId);
     const sort = query['megalist-sort'] ?? 'event_time';
-    if (!(SORT_FIELDS as readonly string[]).includes(sort)) throw invalidParameters([{ field: 'megalist-sort', message: 'validation:invalid' }]);
+    if (!(SORT_FIELDS as readonly string[]).includes(sort))
+      throw invalidParameters([{ field: 'megalist-sort', message: 'validation:invalid' }]);
     checkDateOrder(query.from, query.to);
 
     const filter = { range: rangeOfDates(query.from, query.to), type: query.type };
     const window = pageWindow(query['megalist-page'], query['megalist-batchSize']);
     const total = countUsage(db, contract.id, filter);
     // Past the last page there is nothing to read; skip the query instead of walking the index to the end.
-    const rows = window.offset < total ? usagePage(db, contract.id, filter, query['megalist-sortOrder'], window.perPage, window.offset) : [];
+    const rows =
+      window.offset < total ? usagePage(db, contract.id, filter, query['megalist-sortOrder'], window.perPage, window.offset) : [];
     const path = request.url.split('?')[0] ?? '';
     return {
       data: rows.map(toUsageRecord),

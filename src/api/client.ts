@@ -40,7 +40,12 @@ const toApiError = (error: unknown, endpoint: string, signal: AbortSignal): ApiE
       if (parsed.success) {
         return new ApiError({ ...parsed.data, status, endpoint });
       }
-      return new ApiError({ status, code: status >= 500 ? 'serverError' : 'invalidParameters', message: error.statusMessage ?? String(status), endpoint });
+      return new ApiError({
+        status,
+        code: status >= 500 ? 'serverError' : 'invalidParameters',
+        message: error.statusMessage ?? String(status),
+        endpoint,
+      });
     }
     const timedOut = error.cause instanceof DOMException && error.cause.name === 'TimeoutError';
     return new ApiError({ status: 0, code: timedOut ? 'timeout' : 'network', message: error.message, endpoint });

@@ -1,7 +1,13 @@
 import { Dialog, DialogTrigger, Heading, Popover } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { discardChange, prepareReauthentication, retryChange, usePendingChanges, type PendingChange } from '#features/offline/data/use-pending-changes.ts';
+import {
+  discardChange,
+  prepareReauthentication,
+  retryChange,
+  usePendingChanges,
+  type PendingChange,
+} from '#features/offline/data/use-pending-changes.ts';
 import { Badge } from '#ui/badge';
 import { Button } from '#ui/button';
 import './offline.css';

@@ -51,9 +51,16 @@ export const RootShell = () => {
           if (path.startsWith('/login')) return;
           // SPEC §4: PIN renewal on a touch device that has a refresh token and the user guid, otherwise login.
           // The session module loads here, not with the login route (issue 5: its JS budget).
-          void import('#features/auth/data/session.ts').then(({ afterUnauthorized }) => afterUnauthorized()).then((target) =>
-            navigate(target === 'renew' ? `/login/renew?redirect=${encodeURIComponent(path)}` : `/login?expired=1&redirect=${encodeURIComponent(path)}`, { replace: true }),
-          );
+          void import('#features/auth/data/session.ts')
+            .then(({ afterUnauthorized }) => afterUnauthorized())
+            .then((target) =>
+              navigate(
+                target === 'renew'
+                  ? `/login/renew?redirect=${encodeURIComponent(path)}`
+                  : `/login?expired=1&redirect=${encodeURIComponent(path)}`,
+                { replace: true },
+              ),
+            );
           return;
         }
         if (failure.isNetwork || quietPaths.some((p) => path.startsWith(p))) return;
@@ -80,7 +87,11 @@ export const RootShell = () => {
                 message: t(`errors:${notice.code}` as 'errors:serverError', { defaultValue: t('errors:serverError') }),
               })}
             </p>
-            <button type="button" aria-label={t('common:notice.dismiss')} onClick={() => setNotices((c) => c.filter((n) => n.id !== notice.id))}>
+            <button
+              type="button"
+              aria-label={t('common:notice.dismiss')}
+              onClick={() => setNotices((c) => c.filter((n) => n.id !== notice.id))}
+            >
               ×
             </button>
           </div>

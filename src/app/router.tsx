@@ -43,18 +43,35 @@ export const routes: RouteObject[] = [
           {
             errorElement: <RouteError />,
             children: [
-              guarded('/', 'home', async () => ({ Component: (await loadChunk(() => import('#features/home/components/home-page.tsx'))).HomePage })),
+              guarded('/', 'home', async () => ({
+                Component: (await loadChunk(() => import('#features/home/components/home-page.tsx'))).HomePage,
+              })),
               guarded('/account/main', 'account-main', async () => {
                 // The profile's account page, with the password change of the auth feature under it.
                 const [{ AccountPage }, { ChangePasswordSection }] = await Promise.all([settings(), auth()]);
-                return { Component: () => (<><AccountPage /><ChangePasswordSection /></>) };
+                return {
+                  Component: () => (
+                    <>
+                      <AccountPage />
+                      <ChangePasswordSection />
+                    </>
+                  ),
+                };
               }),
               guarded('/account/create-account', 'account-create', async () => ({ Component: (await auth()).CreateAccountPage })),
               // No login needed: the token is checked by the screen before anything else (SPEC §2).
-              { path: '/account/confirm-email/:uuid/:token', id: 'confirm-email', lazy: async () => ({ Component: (await auth()).ConfirmEmailPage }) },
-              guarded('/bills/main', 'bills', async () => ({ Component: (await loadChunk(() => import('#features/invoices/components/invoice-screens.tsx'))).BillsPage })),
+              {
+                path: '/account/confirm-email/:uuid/:token',
+                id: 'confirm-email',
+                lazy: async () => ({ Component: (await auth()).ConfirmEmailPage }),
+              },
+              guarded('/bills/main', 'bills', async () => ({
+                Component: (await loadChunk(() => import('#features/invoices/components/invoice-screens.tsx'))).BillsPage,
+              })),
               guarded('/consumption/main', 'consumption-main', async () => ({ Component: (await consumption()).ConsumptionPage })),
-              guarded('/consumption/details', 'consumption-details', async () => ({ Component: (await consumption()).ConsumptionDetailsPage })),
+              guarded('/consumption/details', 'consumption-details', async () => ({
+                Component: (await consumption()).ConsumptionDetailsPage,
+              })),
               guarded('/consumption/overspent', 'consumption-overspent', async () => ({ Component: (await consumption()).OverspentPage })),
               guarded('/settings/main', 'settings-main', async () => ({ Component: (await settings()).SettingsPage })),
               guarded('/settings/alerts', 'settings-alerts', async () => ({ Component: (await settings()).AlertsPage })),
@@ -83,23 +100,63 @@ export const routes: RouteObject[] = [
             loader: redirectIfLoggedIn,
             // Its texts load with its chunk, so the form shows in the first render after the route resolves.
             lazy: async () => {
-              const [{ LoginPage }] = await Promise.all([loadChunk(() => import('#features/auth/components/login-page.tsx')), preloadNamespaces(['auth'])]);
+              const [{ LoginPage }] = await Promise.all([
+                loadChunk(() => import('#features/auth/components/login-page.tsx')),
+                preloadNamespaces(['auth']),
+              ]);
               return { Component: LoginPage };
             },
           },
-          { path: '/login/recover-password', id: 'recover-password', lazy: async () => ({ Component: (await auth()).RecoverPasswordPage }) },
-          { path: '/login/recover-password/sms', id: 'recover-password-phone', lazy: async () => ({ Component: (await auth()).RecoverSmsPage }) },
-          { path: '/login/recover-password/:uuid/:token', id: 'recover-password-email', lazy: async () => ({ Component: (await auth()).RecoverTokenPage }) },
-          { path: '/login/create-password/:uuid/:token', id: 'create-password', lazy: async () => ({ Component: (await auth()).CreatePasswordPage }) },
-          { path: '/login/create-account', id: 'create-account-msisdn', lazy: async () => ({ Component: (await auth()).CreateAccountPage }) },
+          {
+            path: '/login/recover-password',
+            id: 'recover-password',
+            lazy: async () => ({ Component: (await auth()).RecoverPasswordPage }),
+          },
+          {
+            path: '/login/recover-password/sms',
+            id: 'recover-password-phone',
+            lazy: async () => ({ Component: (await auth()).RecoverSmsPage }),
+          },
+          {
+            path: '/login/recover-password/:uuid/:token',
+            id: 'recover-password-email',
+            lazy: async () => ({ Component: (await auth()).RecoverTokenPage }),
+          },
+          {
+            path: '/login/create-password/:uuid/:token',
+            id: 'create-password',
+            lazy: async () => ({ Component: (await auth()).CreatePasswordPage }),
+          },
+          {
+            path: '/login/create-account',
+            id: 'create-account-msisdn',
+            lazy: async () => ({ Component: (await auth()).CreateAccountPage }),
+          },
           { path: '/login/renew', id: 'renew-access', lazy: async () => ({ Component: (await auth()).RenewAccessPage }) },
           { path: '/login/pin', id: 'pin-login', lazy: async () => ({ Component: (await auth()).PinLoginPage }) },
           { path: '/login/pin/lost', id: 'pin-lost', lazy: async () => ({ Component: (await auth()).PinLostPage }) },
-          { path: '/login/pin/setup', id: 'pin-setup', loader: requireSession(), lazy: async () => ({ Component: (await auth()).PinSetupPage }) },
+          {
+            path: '/login/pin/setup',
+            id: 'pin-setup',
+            loader: requireSession(),
+            lazy: async () => ({ Component: (await auth()).PinSetupPage }),
+          },
           { path: '/login/welcome', id: 'welcome', lazy: async () => ({ Component: (await auth()).WelcomePage }) },
           { path: '/login/:uuid/:token', id: 'login-link', lazy: async () => ({ Component: (await auth()).LoginLinkPage }) },
-          { path: '/maintenance', id: 'maintenance', lazy: async () => ({ Component: (await loadChunk(() => import('#features/system/components/maintenance-page.tsx'))).MaintenancePage }) },
-          { path: '/orders/activate', id: 'activate-sim', lazy: async () => ({ Component: (await loadChunk(() => import('#features/activation/components/activation-screens.tsx'))).ActivateSimPage }) },
+          {
+            path: '/maintenance',
+            id: 'maintenance',
+            lazy: async () => ({
+              Component: (await loadChunk(() => import('#features/system/components/maintenance-page.tsx'))).MaintenancePage,
+            }),
+          },
+          {
+            path: '/orders/activate',
+            id: 'activate-sim',
+            lazy: async () => ({
+              Component: (await loadChunk(() => import('#features/activation/components/activation-screens.tsx'))).ActivateSimPage,
+            }),
+          },
           { path: '*', id: 'not-found', element: <NotFoundPage /> },
         ],
       },

@@ -155,9 +155,25 @@ export type UsageSummaryRow = {
   period: 'current' | 'previous';
   start: string;
   end: string;
-  balances: { type: 'DATA' | 'CALL' | 'SMS'; value: number; unit: string; balanceValue: number; balanceUnit: string; overspentValue: number; overspentUnit: string }[];
+  balances: {
+    type: 'DATA' | 'CALL' | 'SMS';
+    value: number;
+    unit: string;
+    balanceValue: number;
+    balanceUnit: string;
+    overspentValue: number;
+    overspentUnit: string;
+  }[];
   overspent: { credit: number; premium: number; national: number; international: number };
-  safeguards: { type: 'OSG' | 'PSG' | 'DSG'; overSpentCredit: number; current: number; next: number | null; alert: number | null; default: number; max: number }[];
+  safeguards: {
+    type: 'OSG' | 'PSG' | 'DSG';
+    overSpentCredit: number;
+    current: number;
+    next: number | null;
+    alert: number | null;
+    default: number;
+    max: number;
+  }[];
   /** The 20 most recent records, ids only: the records themselves live in usageBlocks. */
   recentIds: string[];
 };
@@ -273,8 +289,20 @@ export type AppDatabase = Dexie & {
 
 /** Tables that hold a customer's data; logout clears all of them. */
 export const customerTables = [
-  'session', 'customers', 'contacts', 'invoicing', 'contracts', 'products', 'contractOptions', 'usageBlocks',
-  'meta', 'prefs', 'pendingMutations', 'usageSummaries', 'invoiceSituations', 'devices',
+  'session',
+  'customers',
+  'contacts',
+  'invoicing',
+  'contracts',
+  'products',
+  'contractOptions',
+  'usageBlocks',
+  'meta',
+  'prefs',
+  'pendingMutations',
+  'usageSummaries',
+  'invoiceSituations',
+  'devices',
   'usageDaily',
 ] as const;
 

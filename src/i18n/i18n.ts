@@ -8,8 +8,21 @@ import { defaultLanguage, isLanguage, languages, type Language } from '#contract
  */
 
 export const namespaces = [
-  'common', 'nav', 'auth', 'validation', 'errors', 'system', 'home', 'consumption', 'invoices', 'subscription',
-  'orders', 'activation', 'settings', 'support', 'offers',
+  'common',
+  'nav',
+  'auth',
+  'validation',
+  'errors',
+  'system',
+  'home',
+  'consumption',
+  'invoices',
+  'subscription',
+  'orders',
+  'activation',
+  'settings',
+  'support',
+  'offers',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -94,8 +94,7 @@ const monthOccurrence = (startDay: number, mi: number): number => {
   return dayNumber(year, month, Math.min(startDay, daysInMonth(year, month)));
 };
 
-const yearOccurrence = (startDay: number, year: number): number =>
-  dayNumber(year, 0, Math.min(startDay, isLeapYear(year) ? 366 : 365));
+const yearOccurrence = (startDay: number, year: number): number => dayNumber(year, 0, Math.min(startDay, isLeapYear(year) ? 366 : 365));
 
 /** [first day, last day] (day numbers) of the cycle containing day number `dn`. */
 const cycleBounds = (cycle: BillCycle, dn: number): [number, number] => {

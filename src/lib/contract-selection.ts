@@ -18,9 +18,7 @@ export const selectContract = ({ contracts, isPlainUser, userMsisdn, forcedContr
     return contracts.find((c) => c.msisdn !== null && c.msisdn === userMsisdn)?.id ?? null;
   }
   if (forcedContractId !== null && contracts.some((c) => c.id === forcedContractId)) return forcedContractId;
-  const withMsisdn = contracts
-    .filter((c) => c.msisdn)
-    .toSorted((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
+  const withMsisdn = contracts.filter((c) => c.msisdn).toSorted((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
   if (withMsisdn[0]) return withMsisdn[0].id;
   return contracts.find((c) => c.id > 0)?.id ?? null;
 };

@@ -42,8 +42,7 @@ const INTL_LOCALES: Readonly<Record<AppLanguage, IntlLocale>> = {
   en: 'en-GB',
 };
 
-export const isAppLanguage = (value: unknown): value is AppLanguage =>
-  value === 'fr' || value === 'nl' || value === 'en';
+export const isAppLanguage = (value: unknown): value is AppLanguage => value === 'fr' || value === 'nl' || value === 'en';
 
 /**
  * Maps an app language (or any tag whose primary subtag is fr, nl or en) to the Intl locale.
@@ -84,9 +83,7 @@ const dateFormat = (locale: IntlLocale, options: Intl.DateTimeFormatOptions): In
  * can use it as is; `formatDataSize` rounds to 2 decimals.
  */
 export const dataSizeParts = (bytes: number): DataSizeParts =>
-  Math.abs(bytes) >= GB_THRESHOLD_BYTES
-    ? { value: bytes / BYTES_PER_GB, unit: 'GB' }
-    : { value: bytes / BYTES_PER_MB, unit: 'MB' };
+  Math.abs(bytes) >= GB_THRESHOLD_BYTES ? { value: bytes / BYTES_PER_GB, unit: 'GB' } : { value: bytes / BYTES_PER_MB, unit: 'MB' };
 
 /**
  * "1,50 Go" (fr), "1,50 GB" (nl), "1.50 GB" (en). Always 2 decimals. The unit label comes from Intl so
@@ -150,11 +147,8 @@ type DateInput = Date | number;
 const toDate = (d: DateInput): Date => (typeof d === 'number' ? new Date(d) : d);
 
 /** "5 janv. 2026" (fr), "5 jan 2026" (nl), "5 Jan 2026" (en); in the runtime's local time zone. */
-export const formatDate = (
-  date: DateInput,
-  locale: LocaleInput,
-  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
-): string => dateFormat(toIntlLocale(locale), options).format(toDate(date));
+export const formatDate = (date: DateInput, locale: LocaleInput, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string =>
+  dateFormat(toIntlLocale(locale), options).format(toDate(date));
 
 /** Medium date and short time, e.g. "5 janv. 2026, 14:03"; local time zone. */
 export const formatDateTime = (date: DateInput, locale: LocaleInput): string =>

@@ -38,12 +38,23 @@ export const toContractRow = (c: ContractDto, customerId: number, position: numb
   activeProductIds: c.active_products.map((p) => p.id),
   baseProductId: c.active_products.find((p) => p.is_base)?.id ?? null,
   billCycle: c.bill_cycle
-    ? { id: c.bill_cycle.id, startDay: c.bill_cycle.startDay, frequencyUnit: c.bill_cycle.frequencyUnit, frequencyDuration: c.bill_cycle.frequencyDuration }
+    ? {
+        id: c.bill_cycle.id,
+        startDay: c.bill_cycle.startDay,
+        frequencyUnit: c.bill_cycle.frequencyUnit,
+        frequencyDuration: c.bill_cycle.frequencyDuration,
+      }
     : null,
   dunningLevelReached: c.dunning_level_reached,
   fraudulentBehaviour: c.fraudulent_behaviour,
   linkedUser: c.linked_user
-    ? { id: c.linked_user.id, guid: c.linked_user.guid, firstName: c.linked_user.first_name, lastName: c.linked_user.last_name, msisdn: c.linked_user.msisdn }
+    ? {
+        id: c.linked_user.id,
+        guid: c.linked_user.guid,
+        firstName: c.linked_user.first_name,
+        lastName: c.linked_user.last_name,
+        msisdn: c.linked_user.msisdn,
+      }
     : null,
   createdAt: c.created_at,
   activatedAt: c.activated_at,
@@ -79,8 +90,7 @@ export const pullCustomer = (customerId: number, options: { force?: boolean } = 
     resource: customerResource(customerId),
     force: options.force ?? false,
     tables: [db.customers, db.contacts, db.invoicing, db.contracts, db.pendingMutations],
-    fetch: () =>
-      call(endpoints.customerFull, { params: { customerId }, query: { withContracts: '1', withLinkedUser: '1' } }),
+    fetch: () => call(endpoints.customerFull, { params: { customerId }, query: { withContracts: '1', withLinkedUser: '1' } }),
     write: async (full) => {
       const rows = normalizeCustomerFull(full);
       await db.customers.put(rows.customerRow);

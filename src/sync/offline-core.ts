@@ -10,6 +10,7 @@ import { registerServiceWorker } from './sw-bridge.ts';
 export const startOfflineCore = (options: { serviceWorker: boolean }): void => {
   registerMutationTypes();
   startRevalidation();
-  if (options.serviceWorker) void registerServiceWorker().catch((error: unknown) => console.error('service worker registration failed', error));
+  if (options.serviceWorker)
+    void registerServiceWorker().catch((error: unknown) => console.error('service worker registration failed', error));
   startOutbox();
 };

@@ -81,7 +81,13 @@ export const setOutboxClock = (clock: () => number): void => {
 // Enqueue
 // ---------------------------------------------------------------------------------------------------------------
 
-export type EnqueueInput = { type: string; entity: string; endpoint: EndpointName; params?: Record<string, string | number>; body: unknown };
+export type EnqueueInput = {
+  type: string;
+  entity: string;
+  endpoint: EndpointName;
+  params?: Record<string, string | number>;
+  body: unknown;
+};
 
 /**
  * Record a change: optimistic write + pending row in one transaction, then try to send it. Resolves with the
@@ -198,7 +204,11 @@ const settleRejected = async (row: PendingMutationRow, answer: Answer): Promise<
   if (handler.refresh) await handler.refresh(payload).catch(() => undefined);
 };
 
-const applyOutcome = async (row: PendingMutationRow, outcome: ReplayOutcome, answer: Answer): Promise<'continue' | 'stop-entity' | 'stop-all'> => {
+const applyOutcome = async (
+  row: PendingMutationRow,
+  outcome: ReplayOutcome,
+  answer: Answer,
+): Promise<'continue' | 'stop-entity' | 'stop-all'> => {
   switch (outcome) {
     case 'applied':
       await settleApplied(row, answer.body);

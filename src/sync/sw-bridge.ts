@@ -109,10 +109,14 @@ export const whenControlled = async (timeoutMs = 10_000): Promise<boolean> => {
   if (navigator.serviceWorker.controller) return true;
   return new Promise<boolean>((resolve) => {
     const timer = window.setTimeout(() => resolve(false), timeoutMs);
-    navigator.serviceWorker.addEventListener('controllerchange', () => {
-      window.clearTimeout(timer);
-      resolve(true);
-    }, { once: true });
+    navigator.serviceWorker.addEventListener(
+      'controllerchange',
+      () => {
+        window.clearTimeout(timer);
+        resolve(true);
+      },
+      { once: true },
+    );
   });
 };
 

@@ -97,7 +97,10 @@ const oneAtATime = <T>(contractId: number, task: () => Promise<T>): Promise<T> =
   const previous = recordPullChains.get(contractId) ?? Promise.resolve();
   const locked = () => acrossTabs(contractId, task);
   const run = previous.then(locked, locked);
-  const tail = run.then(() => undefined, () => undefined);
+  const tail = run.then(
+    () => undefined,
+    () => undefined,
+  );
   recordPullChains.set(contractId, tail);
   void tail.then(() => {
     if (recordPullChains.get(contractId) === tail) recordPullChains.delete(contractId);
@@ -130,9 +133,20 @@ let zoneFormat: Intl.DateTimeFormat | null = null;
 
 /** Service-zone time − UTC at `ms`. */
 const serviceZoneOffset = (ms: number): number => {
-  zoneFormat ??= new Intl.DateTimeFormat('en-US', { timeZone: serviceTimeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+  zoneFormat ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: serviceTimeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
   const part = (type: string) => Number(zoneFormat!.formatToParts(ms).find((p) => p.type === type)?.value ?? 0);
-  return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second')) - Math.floor(ms / 1000) * 1000;
+  return (
+    Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second')) - Math.floor(ms / 1000) * 1000
+  );
 };
 
 /** The instant of midnight at the start of an ISO date in the service's time zone. */
@@ -148,7 +162,13 @@ const nextIsoDate = (iso: string): string => new Date(Date.parse(`${iso}T00:00:0
  * The rollup rows of the local days that the fetched range [from, to] (service-zone dates) covers completely,
  * including days without any record; days touched but only partly covered get none.
  */
-const completeDayRows = (contractId: number, range: { from: string; to: string }, rollups: DayRollupBuilder, asOf: number, skip: (dayStart: number) => boolean) => {
+const completeDayRows = (
+  contractId: number,
+  range: { from: string; to: string },
+  rollups: DayRollupBuilder,
+  asOf: number,
+  skip: (dayStart: number) => boolean,
+) => {
   const coverStart = serviceMidnight(range.from);
   const coverEnd = serviceMidnight(nextIsoDate(range.to));
   const rows = [];
@@ -240,7 +260,11 @@ const packGroups = (groups: readonly BlockGroup[], chunkSize: number): BlockGrou
  * Each transaction also drops the rollups of the days it touches (see "Rollup consistency"); `dropped` remembers
  * the days already dropped by this pull.
  */
-export const ingestUsageRecords = async (rows: readonly UsageRecordRow[], chunkSize = ingestChunkSize, dropped = new Set<string>()): Promise<void> => {
+export const ingestUsageRecords = async (
+  rows: readonly UsageRecordRow[],
+  chunkSize = ingestChunkSize,
+  dropped = new Set<string>(),
+): Promise<void> => {
   const commits: Promise<void>[] = [];
   for (const [n, run] of packGroups(groupIntoBlocks(rows), chunkSize).entries()) {
     if (n > 0) await yieldToMain();

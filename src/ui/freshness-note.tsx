@@ -7,7 +7,15 @@ import { Button } from './button.tsx';
 const staleAfterMs = 15 * 60 * 1000;
 
 /** "Updated N minutes ago", a stale badge past 15 minutes (SPEC §7), and a refresh action. */
-export const FreshnessNote = ({ fetchedAt, onRefresh, busy = false }: { fetchedAt: number | undefined; onRefresh?: () => void; busy?: boolean }) => {
+export const FreshnessNote = ({
+  fetchedAt,
+  onRefresh,
+  busy = false,
+}: {
+  fetchedAt: number | undefined;
+  onRefresh?: () => void;
+  busy?: boolean;
+}) => {
   const { t, i18n } = useTranslation('common');
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {

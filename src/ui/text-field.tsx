@@ -19,9 +19,7 @@ export const TextField = ({ label, description, error, adornment, ref, ...inputP
   const descriptionId = description ? `${id}-description` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [descriptionId, errorId].filter(Boolean).join(' ') || undefined;
-  const input = (
-    <input ref={ref} id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...inputProps} />
-  );
+  const input = <input ref={ref} id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...inputProps} />;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>

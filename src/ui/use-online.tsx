@@ -10,4 +10,9 @@ const subscribe = (onChange: () => void) => {
 };
 
 /** Whether the browser believes it is online (Playwright's setOffline flips this too). */
-export const useOnline = (): boolean => useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+export const useOnline = (): boolean =>
+  useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );

@@ -56,12 +56,20 @@ describe('login identifier', () => {
 });
 
 describe('e-mail pattern', () => {
-  it.each(['a@b.co', 'sophie.dubois@example.be', 'x_y-z+1@sub.domain.eu', 'a@b', 'a@@b.co', '.a@b.co', 'a.@b.co', 'a@b.c', 'a b@c.de', 'é@b.co'])(
-    '%j: the same answer as zod’s own e-mail pattern',
-    (value) => {
-      expect(emailPattern.test(value)).toBe(z.regexes.email.test(value));
-    },
-  );
+  it.each([
+    'a@b.co',
+    'sophie.dubois@example.be',
+    'x_y-z+1@sub.domain.eu',
+    'a@b',
+    'a@@b.co',
+    '.a@b.co',
+    'a.@b.co',
+    'a@b.c',
+    'a b@c.de',
+    'é@b.co',
+  ])('%j: the same answer as zod’s own e-mail pattern', (value) => {
+    expect(emailPattern.test(value)).toBe(z.regexes.email.test(value));
+  });
 });
 
 describe('login password', () => {

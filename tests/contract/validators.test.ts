@@ -1,12 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import {
-  activationCodeSchema, bicMatchesIban, bicSchema, changePasswordSchema, customerNumberSchema, emailSchema,
-  energyNumberSchema, iccidSchema, ibanSchema, idCardNumberSchema, loginKind, nationalNumberValid, newPinSchema,
-  orderNumberSchema, passwordSchema, phoneSchema, pinSchema, postalCodeSchema, verificationCodeSchema, contactMessageSchema,
+  activationCodeSchema,
+  bicMatchesIban,
+  bicSchema,
+  changePasswordSchema,
+  customerNumberSchema,
+  emailSchema,
+  energyNumberSchema,
+  iccidSchema,
+  ibanSchema,
+  idCardNumberSchema,
+  loginKind,
+  nationalNumberValid,
+  newPinSchema,
+  orderNumberSchema,
+  passwordSchema,
+  phoneSchema,
+  pinSchema,
+  postalCodeSchema,
+  verificationCodeSchema,
+  contactMessageSchema,
+  loginIdentifierSchema,
+  newPasswordSchema,
 } from '#contract/validators';
 import type { z } from 'zod';
-import { createAccountRequestSchema, pinLoginRequestSchema, pinSetupRequestSchema, recoverBySmsRequestSchema, resetPasswordRequestSchema } from '#contract/auth';
-import { loginIdentifierSchema, newPasswordSchema } from '#contract/validators';
+import {
+  createAccountRequestSchema,
+  pinLoginRequestSchema,
+  pinSetupRequestSchema,
+  recoverBySmsRequestSchema,
+  resetPasswordRequestSchema,
+} from '#contract/auth';
 
 const firstMessage = (schema: z.ZodType, value: unknown) => {
   const result = schema.safeParse(value);
@@ -14,21 +38,146 @@ const firstMessage = (schema: z.ZodType, value: unknown) => {
 };
 
 describe.each([
-  ['phone', phoneSchema, ['0470123456', '0499999999', ' 0470123456 '], [['', 'validation:required'], ['+32470123456', 'validation:phone'], ['32470123456', 'validation:phone'], ['047012345', 'validation:phone'], ['0370123456', 'validation:phone'], ['04701234567', 'validation:phone']]],
-  ['password', passwordSchema, ['Demo!2026', 'Abcdefg#', 'Zz_zzzzzz'], [['', 'validation:required'], ['Ab!1', 'validation:password.length'], ['demo!2026', 'validation:password.capital'], ['Demo2026x', 'validation:password.special']]],
-  ['PIN', pinSchema, ['0000', '1234'], [['123', 'validation:pin'], ['12345', 'validation:pin'], ['12a4', 'validation:pin']]],
-  ['verification code', verificationCodeSchema, ['123456', '000000'], [['', 'validation:required'], ['12345', 'validation:code'], ['1234567', 'validation:code'], ['12345a', 'validation:code']]],
+  [
+    'phone',
+    phoneSchema,
+    ['0470123456', '0499999999', ' 0470123456 '],
+    [
+      ['', 'validation:required'],
+      ['+32470123456', 'validation:phone'],
+      ['32470123456', 'validation:phone'],
+      ['047012345', 'validation:phone'],
+      ['0370123456', 'validation:phone'],
+      ['04701234567', 'validation:phone'],
+    ],
+  ],
+  [
+    'password',
+    passwordSchema,
+    ['Demo!2026', 'Abcdefg#', 'Zz_zzzzzz'],
+    [
+      ['', 'validation:required'],
+      ['Ab!1', 'validation:password.length'],
+      ['demo!2026', 'validation:password.capital'],
+      ['Demo2026x', 'validation:password.special'],
+    ],
+  ],
+  [
+    'PIN',
+    pinSchema,
+    ['0000', '1234'],
+    [
+      ['123', 'validation:pin'],
+      ['12345', 'validation:pin'],
+      ['12a4', 'validation:pin'],
+    ],
+  ],
+  [
+    'verification code',
+    verificationCodeSchema,
+    ['123456', '000000'],
+    [
+      ['', 'validation:required'],
+      ['12345', 'validation:code'],
+      ['1234567', 'validation:code'],
+      ['12345a', 'validation:code'],
+    ],
+  ],
   ['activation code', activationCodeSchema, ['123456'], [['12 3456', 'validation:code']]],
-  ['customer number', customerNumberSchema, ['MT00000001', 'mt12345678'], [['MT1234567', 'validation:customerNumber'], ['MX12345678', 'validation:customerNumber'], ['MT123456789', 'validation:customerNumber']]],
-  ['energy number', energyNumberSchema, ['ME00000001', 'ME1'], [['ME', 'validation:energyNumber'], ['MEx1', 'validation:energyNumber']]],
-  ['order number', orderNumberSchema, ['O-0000000001'], [['O-000000001', 'validation:orderNumber'], ['O0000000001', 'validation:orderNumber'], ['X-0000000001', 'validation:orderNumber']]],
-  ['e-mail', emailSchema, ['sophie.dubois@example.be', 'a@b.co'], [['', 'validation:required'], ['sophie', 'validation:email'], ['a@b', 'validation:email']]],
-  ['postal code', postalCodeSchema, ['1000', '9999', '4000'], [['0999', 'validation:postalCode'], ['10000', 'validation:postalCode'], ['abcd', 'validation:postalCode']]],
-  ['IBAN', ibanSchema, ['BE68539007547034', 'BE68 5390 0754 7034', 'NL91ABNA0417164300', 'DE89370400440532013000'], [['BE68539007547035', 'validation:iban.format'], ['GB29NWBK60161331926819', 'validation:iban.country'], ['BE6853900754703', 'validation:iban.format'], ['', 'validation:required']]],
-  ['BIC', bicSchema, ['GEBABEBB', 'GEBABEBB036', 'abnanl2a'], [['GEBABEB', 'validation:bic.format'], ['NWBKGB2L', 'validation:bic.country']]],
-  ['ICCID', iccidSchema, ['8932000000000000006', '89320000000000000006'], [['8932000000000000001', 'validation:iccid'], ['1234', 'validation:iccid']]],
-  ['ID card', idCardNumberSchema, ['591-1234567-32'.replace(/-/g, '').padEnd(12, '0').slice(0, 10) + String((Number('5911234567') % 97) || 97).padStart(2, '0')], [['123456789012', 'validation:idCard']]],
-  ['contact message', contactMessageSchema, ['Bonjour, ma facture est fausse.', 'x'.repeat(500)], [['', 'validation:required'], ['court', 'validation:message.short'], ['x'.repeat(501), 'validation:message.long']]],
+  [
+    'customer number',
+    customerNumberSchema,
+    ['MT00000001', 'mt12345678'],
+    [
+      ['MT1234567', 'validation:customerNumber'],
+      ['MX12345678', 'validation:customerNumber'],
+      ['MT123456789', 'validation:customerNumber'],
+    ],
+  ],
+  [
+    'energy number',
+    energyNumberSchema,
+    ['ME00000001', 'ME1'],
+    [
+      ['ME', 'validation:energyNumber'],
+      ['MEx1', 'validation:energyNumber'],
+    ],
+  ],
+  [
+    'order number',
+    orderNumberSchema,
+    ['O-0000000001'],
+    [
+      ['O-000000001', 'validation:orderNumber'],
+      ['O0000000001', 'validation:orderNumber'],
+      ['X-0000000001', 'validation:orderNumber'],
+    ],
+  ],
+  [
+    'e-mail',
+    emailSchema,
+    ['sophie.dubois@example.be', 'a@b.co'],
+    [
+      ['', 'validation:required'],
+      ['sophie', 'validation:email'],
+      ['a@b', 'validation:email'],
+    ],
+  ],
+  [
+    'postal code',
+    postalCodeSchema,
+    ['1000', '9999', '4000'],
+    [
+      ['0999', 'validation:postalCode'],
+      ['10000', 'validation:postalCode'],
+      ['abcd', 'validation:postalCode'],
+    ],
+  ],
+  [
+    'IBAN',
+    ibanSchema,
+    ['BE68539007547034', 'BE68 5390 0754 7034', 'NL91ABNA0417164300', 'DE89370400440532013000'],
+    [
+      ['BE68539007547035', 'validation:iban.format'],
+      ['GB29NWBK60161331926819', 'validation:iban.country'],
+      ['BE6853900754703', 'validation:iban.format'],
+      ['', 'validation:required'],
+    ],
+  ],
+  [
+    'BIC',
+    bicSchema,
+    ['GEBABEBB', 'GEBABEBB036', 'abnanl2a'],
+    [
+      ['GEBABEB', 'validation:bic.format'],
+      ['NWBKGB2L', 'validation:bic.country'],
+    ],
+  ],
+  [
+    'ICCID',
+    iccidSchema,
+    ['8932000000000000006', '89320000000000000006'],
+    [
+      ['8932000000000000001', 'validation:iccid'],
+      ['1234', 'validation:iccid'],
+    ],
+  ],
+  [
+    'ID card',
+    idCardNumberSchema,
+    ['591-1234567-32'.replace(/-/g, '').padEnd(12, '0').slice(0, 10) + String(Number('5911234567') % 97 || 97).padStart(2, '0')],
+    [['123456789012', 'validation:idCard']],
+  ],
+  [
+    'contact message',
+    contactMessageSchema,
+    ['Bonjour, ma facture est fausse.', 'x'.repeat(500)],
+    [
+      ['', 'validation:required'],
+      ['court', 'validation:message.short'],
+      ['x'.repeat(501), 'validation:message.long'],
+    ],
+  ],
 ] as const)('%s', (_name, schema, valid, invalid) => {
   it.each(valid as readonly string[])('accepts %j', (value) => {
     expect(firstMessage(schema, value)).toBeNull();
@@ -111,11 +260,10 @@ describe('auth request schemas (issue 4)', () => {
     expect(firstMessage(schema, value)).toBe(message);
   });
 
-  it.each([
-    [{ customer: 'MT123', email: 'sophie.dubois@example.be' }],
-    [{ msisdn: '0370000009' }],
-    [{}],
-  ])('create account refuses %j', (value) => {
-    expect(createAccountRequestSchema.safeParse(value).success).toBe(false);
-  });
+  it.each([[{ customer: 'MT123', email: 'sophie.dubois@example.be' }], [{ msisdn: '0370000009' }], [{}]])(
+    'create account refuses %j',
+    (value) => {
+      expect(createAccountRequestSchema.safeParse(value).success).toBe(false);
+    },
+  );
 });

@@ -9,13 +9,30 @@ import { createDatabase, databaseName, type DeviceRow, type SessionRow } from '#
  */
 
 const session: SessionRow = {
-  id: 'current', userId: 1, userGuid: 'u-1', customerId: 10, role: 'owner', scope: 'DEFAULT', msisdn: null,
-  email: 'sophie.dubois@example.be', energyRef: null, language: 'nl', firstName: 'Sophie', lastName: 'Dubois',
-  expiresAt: 2_000_000_000_000, loggedInAt: 1_000,
+  id: 'current',
+  userId: 1,
+  userGuid: 'u-1',
+  customerId: 10,
+  role: 'owner',
+  scope: 'DEFAULT',
+  msisdn: null,
+  email: 'sophie.dubois@example.be',
+  energyRef: null,
+  language: 'nl',
+  firstName: 'Sophie',
+  lastName: 'Dubois',
+  expiresAt: 2_000_000_000_000,
+  loggedInAt: 1_000,
 };
 const device: DeviceRow = {
-  id: 'current', deviceId: 'd-1', deviceKey: 'k'.repeat(43), userGuid: 'u-1', firstName: 'Sophie',
-  pinExpiresAt: 2_000_000_000_000, pinPromptDismissedAt: null, refreshExpiresAt: null,
+  id: 'current',
+  deviceId: 'd-1',
+  deviceKey: 'k'.repeat(43),
+  userGuid: 'u-1',
+  firstName: 'Sophie',
+  pinExpiresAt: 2_000_000_000_000,
+  pinPromptDismissedAt: null,
+  refreshExpiresAt: null,
 };
 
 let counter = 0;

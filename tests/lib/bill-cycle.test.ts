@@ -1,7 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { currentCycle, cycleContaining, lastCycles, periodToRange, previousCycle } from '#lib/bill-cycle';
-import type { BillCycle, BillPeriod } from '#lib/bill-cycle';
+import { currentCycle, cycleContaining, lastCycles, periodToRange, previousCycle, type BillCycle, type BillPeriod } from '#lib/bill-cycle';
 
 // Expectations are built with local Date constructors so the suite passes in any TZ.
 const parse = (iso: string): [number, number, number] => {
@@ -11,8 +10,7 @@ const parse = (iso: string): [number, number, number] => {
 const localMidnight = (iso: string): Date => new Date(...parse(iso));
 const localEndOfDay = (iso: string): Date => new Date(...parse(iso), 23, 59, 59, 999);
 const noon = (iso: string): Date => new Date(...parse(iso), 12, 0, 0, 0);
-const ymd = (d: Date): string =>
-  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+const ymd = (d: Date): string => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 const show = (p: BillPeriod): [string, string] => [ymd(p.start), ymd(p.end)];
 
 const monthly = (startDay: number): BillCycle => ({ startDay, frequencyUnit: 'MONTH', frequencyDuration: 1 });

@@ -8,8 +8,8 @@ import {
   formatMoneyCents,
   formatRelativeMinutes,
   toIntlLocale,
+  type AppLanguage,
 } from '#lib/format';
-import type { AppLanguage } from '#lib/format';
 
 // Intl puts narrow no-break spaces (U+202F) and no-break spaces (U+00A0) in French and Dutch output.
 const norm = (s: string): string => s.replace(/[\u202f\u00a0]/g, ' ');

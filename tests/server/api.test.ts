@@ -21,34 +21,57 @@ const expectErrorBody = (body: unknown, statusCode: number, code: string) => {
 
 describe('bad input is a 4xx with the error body, never a 500', () => {
   it('malformed JSON → 400 with the body field', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/public/users/login', headers: { 'content-type': 'application/json' }, payload: '{"login": ' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/users/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"login": ',
+    });
     expect(response.statusCode).toBe(400);
     expectErrorBody(response.json(), 400, 'invalidParameters');
     expect(response.json()).toMatchObject({ fields: [{ field: 'body', message: 'validation:json' }] });
   });
 
   it('a JSON body that is not an object → 400', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/public/users/login', headers: { 'content-type': 'application/json' }, payload: '[1,2]' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/users/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '[1,2]',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'invalidParameters', fields: [{ field: 'body' }] });
   });
 
   it('a non-JSON content type → 415', async () => {
     for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/public/users/login', headers: { 'content-type': contentType }, payload: 'login=x' });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/public/users/login',
+        headers: { 'content-type': contentType },
+        payload: 'login=x',
+      });
       expect(response.statusCode).toBe(415);
       expectErrorBody(response.json(), 415, 'invalidParameters');
     }
   });
 
   it('an oversized body → 413', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/public/users/login', payload: { login: 'x'.repeat(1_100_000), password: 'x' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/users/login',
+      payload: { login: 'x'.repeat(1_100_000), password: 'x' },
+    });
     expect(response.statusCode).toBe(413);
     expectErrorBody(response.json(), 413, 'invalidParameters');
   });
 
   it('an unknown API route → 404 notFound', async () => {
-    for (const [method, url] of [['GET', '/api/nope'], ['POST', '/api/public/nope'], ['DELETE', '/api/user/me']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['POST', '/api/public/nope'],
+      ['DELETE', '/api/user/me'],
+    ] as const) {
       const response = await t.app.inject({ method, url });
       expect(response.statusCode).toBe(404);
       expectErrorBody(response.json(), 404, 'notFound');

@@ -54,8 +54,12 @@ export const linkParts = (path: string | null): { uuid: string; token: string } 
 export type Device = { deviceId: string; deviceKey: string };
 export const newDevice = (): Device => ({ deviceId: randomUUID(), deviceKey: randomBytes(32).toString('base64url') });
 
-export const post = (app: FastifyInstance, url: string, payload: unknown, extra: { headers?: Record<string, string>; cookies?: Record<string, string>; remoteAddress?: string } = {}): Promise<LightMyRequestResponse> =>
-  app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, ...extra });
+export const post = (
+  app: FastifyInstance,
+  url: string,
+  payload: unknown,
+  extra: { headers?: Record<string, string>; cookies?: Record<string, string>; remoteAddress?: string } = {},
+): Promise<LightMyRequestResponse> => app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, ...extra });
 
 export const cookieOf = (response: LightMyRequestResponse, name: string): string | undefined =>
   response.cookies.find((cookie) => cookie.name === name)?.value;

@@ -90,7 +90,10 @@ describe('PIN login', () => {
     const device = newDevice();
     const guid = await withPin('MT00000001', device);
     expect((await pinLogin(guid, newDevice(), '2468')).json()).toMatchObject({ statusCode: 401, code: 'invalidCredentials' });
-    expect((await pinLogin('00000000-0000-0000-0000-000000000000', device, '2468')).json()).toMatchObject({ statusCode: 401, code: 'invalidCredentials' });
+    expect((await pinLogin('00000000-0000-0000-0000-000000000000', device, '2468')).json()).toMatchObject({
+      statusCode: 401,
+      code: 'invalidCredentials',
+    });
   });
 
   it('revokes the device after 5 wrong PINs; the password brings it back without a PIN', async () => {
@@ -109,7 +112,10 @@ describe('PIN login', () => {
     // Even the right PIN no longer works.
     expect((await pinLogin(guid, device, '5555')).json()).toMatchObject({ statusCode: 403, code: 'tooManyPinAttempts' });
     expect((await t.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(before.token) })).statusCode).toBe(401);
-    const renewed = await post(t.app, '/api/public/users/renew-access', { refresh_token: before.refresh_token, deviceKey: device.deviceKey });
+    const renewed = await post(t.app, '/api/public/users/renew-access', {
+      refresh_token: before.refresh_token,
+      deviceKey: device.deviceKey,
+    });
     expect(renewed.statusCode).toBe(419);
     // Password login: the device is known again, without a PIN until a new one is set.
     const back = await loginWithDevice('jan.claes@martin-logistics.example.be', device);
@@ -168,7 +174,10 @@ describe('login by link', () => {
   it('answers 404 for an unknown token or a token of another user', async () => {
     const sophie = await issue('MT00000001');
     const marc = await issue('MT00000003');
-    expect((await post(t.app, `/api/public/users/login/${sophie.uuid}/${'x'.repeat(43)}`, {})).json()).toMatchObject({ statusCode: 404, code: 'linkMismatch' });
+    expect((await post(t.app, `/api/public/users/login/${sophie.uuid}/${'x'.repeat(43)}`, {})).json()).toMatchObject({
+      statusCode: 404,
+      code: 'linkMismatch',
+    });
     expect((await post(t.app, `/api/public/users/login/${sophie.uuid}/${marc.token}`, {})).statusCode).toBe(404);
   });
 
@@ -190,16 +199,26 @@ describe('growing waits per address', () => {
   it('locks an address that fails on many accounts, whatever the account, and lets others in', async () => {
     const attacker = { remoteAddress: '203.0.113.7' };
     for (let i = 0; i < 50; i += 1) {
-      const response = await post(t.app, '/api/public/users/login', { login: `MT1${String(i).padStart(7, '0')}`, password: 'Wrong!2026' }, attacker);
+      const response = await post(
+        t.app,
+        '/api/public/users/login',
+        { login: `MT1${String(i).padStart(7, '0')}`, password: 'Wrong!2026' },
+        attacker,
+      );
       expect(response.statusCode).toBe(401);
     }
     const locked = await post(t.app, '/api/public/users/login', { login: 'MT00000001', password: demoPassword }, attacker);
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toMatchObject({ code: 'tooManyLoginAttempts', retryAfter: 60 });
     // Another address is not affected.
-    expect((await post(t.app, '/api/public/users/login', { login: 'MT00000001', password: demoPassword }, { remoteAddress: '198.51.100.1' })).statusCode).toBe(200);
+    expect(
+      (await post(t.app, '/api/public/users/login', { login: 'MT00000001', password: demoPassword }, { remoteAddress: '198.51.100.1' }))
+        .statusCode,
+    ).toBe(200);
     // The wait ends after a minute.
-    const released = await later(t.app, 61_000, () => post(t.app, '/api/public/users/login', { login: 'MT00000001', password: demoPassword }, attacker));
+    const released = await later(t.app, 61_000, () =>
+      post(t.app, '/api/public/users/login', { login: 'MT00000001', password: demoPassword }, attacker),
+    );
     expect(released.statusCode).toBe(200);
   });
 });
@@ -216,7 +235,9 @@ describe('growing waits per account', () => {
     const second = await later(t.app, 32_000, () => post(t.app, '/api/public/users/login', { login: account, password: demoPassword }));
     expect(second.json()).toMatchObject({ statusCode: 429, code: 'tooManyLoginAttempts' });
     expect(second.json<{ retryAfter: number }>().retryAfter).toBeGreaterThan(55);
-    const released = await later(t.app, 31_000 + 61_000, () => post(t.app, '/api/public/users/login', { login: account, password: demoPassword }));
+    const released = await later(t.app, 31_000 + 61_000, () =>
+      post(t.app, '/api/public/users/login', { login: account, password: demoPassword }),
+    );
     expect(released.statusCode).toBe(200);
   });
 });

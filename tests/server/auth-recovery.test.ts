@@ -7,7 +7,8 @@ import { authTestApp, DAY, later, latestMessage, linkParts, MINUTE, newDevice, o
 const t = authTestApp();
 
 const RESET = '/api/public/users/reset-password';
-const loginStatus = async (loginId: string, password: string) => (await post(t.app, '/api/public/users/login', { login: loginId, password })).statusCode;
+const loginStatus = async (loginId: string, password: string) =>
+  (await post(t.app, '/api/public/users/login', { login: loginId, password })).statusCode;
 
 describe('recovery by e-mail link', () => {
   it('e-mails a link in the user’s language; init answers the user; save sets the password once', async () => {
@@ -20,7 +21,9 @@ describe('recovery by e-mail link', () => {
 
     const init = await t.app.inject({ method: 'GET', url: `/api/public/users/recover-password/${uuid}/${token}` });
     expect(init.statusCode).toBe(200);
-    expect(recoveryInitResponseSchema.parse(init.json())).toEqual({ user: { customer_ref: 'MT00000003', email: 'marc.janssens@example.be' } });
+    expect(recoveryInitResponseSchema.parse(init.json())).toEqual({
+      user: { customer_ref: 'MT00000003', email: 'marc.janssens@example.be' },
+    });
 
     const same = await post(t.app, `/api/public/users/recover-password/${uuid}/${token}`, { pwd: demoPassword });
     expect(same.json()).toMatchObject({ statusCode: 422, code: 'samePassword' });
@@ -28,7 +31,10 @@ describe('recovery by e-mail link', () => {
     expect(saved.json()).toEqual({ success: true });
     expect(await loginStatus('MT00000003', 'Hersteld!2026')).toBe(200);
     // Single use: init and save now answer 419.
-    expect((await t.app.inject({ method: 'GET', url: `/api/public/users/recover-password/${uuid}/${token}` })).json()).toMatchObject({ statusCode: 419, code: 'linkExpired' });
+    expect((await t.app.inject({ method: 'GET', url: `/api/public/users/recover-password/${uuid}/${token}` })).json()).toMatchObject({
+      statusCode: 419,
+      code: 'linkExpired',
+    });
     expect((await post(t.app, `/api/public/users/recover-password/${uuid}/${token}`, { pwd: 'Encore!2026' })).statusCode).toBe(419);
   });
 
@@ -39,7 +45,10 @@ describe('recovery by e-mail link', () => {
 
   it('ends every session and device PIN of the account', async () => {
     const device = newDevice();
-    const session = (await post(t.app, '/api/public/users/login', { login: 'MT00000004', password: demoPassword, ...device })).json<{ token: string; user: { guid: string } }>();
+    const session = (await post(t.app, '/api/public/users/login', { login: 'MT00000004', password: demoPassword, ...device })).json<{
+      token: string;
+      user: { guid: string };
+    }>();
     await post(t.app, '/api/user/pin', { ...device, pin: '4321' }, { headers: bearer(session.token) });
     await post(t.app, RESET, { email: 'emma@martin-logistics.example.be' });
     const { uuid, token } = linkParts((await latestMessage(t.app, 'emma@martin-logistics.example.be')).path);
@@ -51,13 +60,22 @@ describe('recovery by e-mail link', () => {
   it('answers 404 for an unknown link and 419 for an expired one (24 hours)', async () => {
     await post(t.app, RESET, { email: 'sophie.dubois@example.be' });
     const { uuid, token } = linkParts((await latestMessage(t.app, 'sophie.dubois@example.be')).path);
-    expect((await t.app.inject({ method: 'GET', url: `/api/public/users/recover-password/${uuid}/${'A'.repeat(43)}` })).json()).toMatchObject({ statusCode: 404, code: 'linkMismatch' });
-    expect((await t.app.inject({ method: 'GET', url: `/api/public/users/recover-password/00000000-0000-0000-0000-000000000000/${token}` })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/public/users/recover-password/${uuid}/${'A'.repeat(43)}` })).json(),
+    ).toMatchObject({ statusCode: 404, code: 'linkMismatch' });
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/public/users/recover-password/00000000-0000-0000-0000-000000000000/${token}` }))
+        .statusCode,
+    ).toBe(404);
     // A recovery link is not a create-password link.
     expect((await t.app.inject({ method: 'GET', url: `/api/public/users/create-password/${uuid}/${token}` })).statusCode).toBe(404);
-    const almost = await later(t.app, DAY - MINUTE, () => t.app.inject({ method: 'GET', url: `/api/public/users/recover-password/${uuid}/${token}` }));
+    const almost = await later(t.app, DAY - MINUTE, () =>
+      t.app.inject({ method: 'GET', url: `/api/public/users/recover-password/${uuid}/${token}` }),
+    );
     expect(almost.statusCode).toBe(200);
-    const expired = await later(t.app, DAY + MINUTE, () => post(t.app, `/api/public/users/recover-password/${uuid}/${token}`, { pwd: 'Late!20260' }));
+    const expired = await later(t.app, DAY + MINUTE, () =>
+      post(t.app, `/api/public/users/recover-password/${uuid}/${token}`, { pwd: 'Late!20260' }),
+    );
     expect(expired.json()).toMatchObject({ statusCode: 419, code: 'linkExpired' });
   });
 
@@ -65,7 +83,9 @@ describe('recovery by e-mail link', () => {
     await post(t.app, RESET, { email: 'yasmine.elamrani@example.be' });
     const older = linkParts((await latestMessage(t.app, 'yasmine.elamrani@example.be')).path);
     await post(t.app, RESET, { email: 'yasmine.elamrani@example.be' });
-    expect((await t.app.inject({ method: 'GET', url: `/api/public/users/recover-password/${older.uuid}/${older.token}` })).statusCode).toBe(419);
+    expect((await t.app.inject({ method: 'GET', url: `/api/public/users/recover-password/${older.uuid}/${older.token}` })).statusCode).toBe(
+      419,
+    );
   });
 
   it('answers the same for an unknown address, and sends nothing', async () => {
@@ -80,10 +100,13 @@ describe('recovery by e-mail link', () => {
   });
 
   it('blocks a recipient for 30 minutes after 3 requests', async () => {
-    for (let i = 0; i < 3; i += 1) expect((await post(t.app, RESET, { email: 'jan.claes@martin-logistics.example.be' })).statusCode).toBe(200);
+    for (let i = 0; i < 3; i += 1)
+      expect((await post(t.app, RESET, { email: 'jan.claes@martin-logistics.example.be' })).statusCode).toBe(200);
     const blocked = await post(t.app, RESET, { email: 'jan.claes@martin-logistics.example.be' });
     expect(blocked.json()).toMatchObject({ statusCode: 429, code: 'tooManyCodeRequests', retryAfter: 1800 });
-    expect((await later(t.app, 31 * MINUTE, () => post(t.app, RESET, { email: 'jan.claes@martin-logistics.example.be' }))).statusCode).toBe(200);
+    expect((await later(t.app, 31 * MINUTE, () => post(t.app, RESET, { email: 'jan.claes@martin-logistics.example.be' }))).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -95,7 +118,8 @@ describe('recovery by SMS code', () => {
     expect(sms.code).toMatch(/^\d{6}$/);
     return sms.code ?? '';
   };
-  const recover = (msisdn: string, code: string, pwd: string) => post(t.app, '/api/public/users/recover-password/sms', { msisdn, code, pwd });
+  const recover = (msisdn: string, code: string, pwd: string) =>
+    post(t.app, '/api/public/users/recover-password/sms', { msisdn, code, pwd });
 
   it('sends a code to a plain user’s phone in its language; the code works once', async () => {
     const code = await requestCode('0470000003');
@@ -125,7 +149,11 @@ describe('recovery by SMS code', () => {
       const response = await recover('0470000004', wrong, 'Guess!2026');
       expect(response.json()).toMatchObject({ statusCode: 422, code: 'smsCodeInvalid', fields: [{ field: 'code' }] });
     }
-    expect((await recover('0470000004', wrong, 'Guess!2026')).json()).toMatchObject({ statusCode: 429, code: 'tooManyCodeRequests', retryAfter: 1800 });
+    expect((await recover('0470000004', wrong, 'Guess!2026')).json()).toMatchObject({
+      statusCode: 429,
+      code: 'tooManyCodeRequests',
+      retryAfter: 1800,
+    });
     expect((await recover('0470000004', code, 'Right!2026')).statusCode).toBe(429);
     // After the block, the old code is dead: a new one is needed.
     await later(t.app, 31 * MINUTE, async () => {
@@ -156,14 +184,18 @@ describe('account creation', () => {
     const { uuid, token } = linkParts(mail.path);
     const init = await t.app.inject({ method: 'GET', url: `/api/public/users/create-password/${uuid}/${token}` });
     expect(init.json()).toEqual({ user: { customer_ref: 'MT00000006', email: 'thomas.lambert@example.be' } });
-    expect((await post(t.app, `/api/public/users/create-password/${uuid}/${token}`, { pwd: 'Thomas!2026' })).json()).toEqual({ success: true });
+    expect((await post(t.app, `/api/public/users/create-password/${uuid}/${token}`, { pwd: 'Thomas!2026' })).json()).toEqual({
+      success: true,
+    });
     expect(await loginStatus('MT00000006', 'Thomas!2026')).toBe(200);
     expect(await loginStatus('thomas.lambert@example.be', 'Thomas!2026')).toBe(200);
     expect((await post(t.app, `/api/public/users/create-password/${uuid}/${token}`, { pwd: 'Again!2026' })).statusCode).toBe(419);
     // The link came to the contact address: it is confirmed.
     expect(t.db.prepare('SELECT is_email_confirmed FROM contacts WHERE customer_id = 6').pluck().get()).toBe(1);
     // A second request now offers a recovery link instead (same answer, nothing revealed).
-    expect((await post(t.app, '/api/public/users/create-account', { customer: 'MT00000006', email: 'thomas.lambert@example.be' })).json()).toEqual({ success: true });
+    expect(
+      (await post(t.app, '/api/public/users/create-account', { customer: 'MT00000006', email: 'thomas.lambert@example.be' })).json(),
+    ).toEqual({ success: true });
     expect((await latestMessage(t.app, 'thomas.lambert@example.be')).path).toMatch(/^\/login\/recover-password\//);
   });
 
@@ -183,23 +215,39 @@ describe('account creation', () => {
     expect((await post(t.app, '/api/public/users/create-account', { msisdn: '0470000005', lang: 'en' })).json()).toEqual({ success: true });
     const sms = await latestMessage(t.app, '0470000005');
     expect(sms.body).toContain('Your code to create');
-    const wrong = await post(t.app, '/api/public/users/create-account/sms', { msisdn: '0470000005', code: sms.code === '123456' ? '654321' : '123456', pwd: 'Line5!2026' });
+    const wrong = await post(t.app, '/api/public/users/create-account/sms', {
+      msisdn: '0470000005',
+      code: sms.code === '123456' ? '654321' : '123456',
+      pwd: 'Line5!2026',
+    });
     expect(wrong.json()).toMatchObject({ statusCode: 422, code: 'smsCodeInvalid' });
-    expect((await post(t.app, '/api/public/users/create-account/sms', { msisdn: '0470000005', code: sms.code, pwd: 'Line5!2026' })).json()).toEqual({ success: true });
+    expect(
+      (await post(t.app, '/api/public/users/create-account/sms', { msisdn: '0470000005', code: sms.code, pwd: 'Line5!2026' })).json(),
+    ).toEqual({ success: true });
     const { response } = await login(t.app, '0470000005', 'Line5!2026');
     expect(response.json()).toMatchObject({ user: { role: 'user', msisdn: '0470000005', customer_id: 4 } });
     // The number is now taken.
-    expect((await post(t.app, '/api/public/users/create-account', { msisdn: '0470000005' })).json()).toMatchObject({ statusCode: 409, code: 'msisdnInUse' });
+    expect((await post(t.app, '/api/public/users/create-account', { msisdn: '0470000005' })).json()).toMatchObject({
+      statusCode: 409,
+      code: 'msisdnInUse',
+    });
   });
 
   it('by phone: 409 msisdnInUse for a number with an account, 404 for a number that is no line', async () => {
-    expect((await post(t.app, '/api/public/users/create-account', { msisdn: '0470000003' })).json()).toMatchObject({ statusCode: 409, code: 'msisdnInUse' });
-    expect((await post(t.app, '/api/public/users/create-account', { msisdn: '0499999999' })).json()).toMatchObject({ statusCode: 404, code: 'customerNotFound' });
+    expect((await post(t.app, '/api/public/users/create-account', { msisdn: '0470000003' })).json()).toMatchObject({
+      statusCode: 409,
+      code: 'msisdnInUse',
+    });
+    expect((await post(t.app, '/api/public/users/create-account', { msisdn: '0499999999' })).json()).toMatchObject({
+      statusCode: 404,
+      code: 'customerNotFound',
+    });
   });
 });
 
 describe('e-mail confirmation', () => {
-  const issue = async (loginId: string) => (await post(t.app, '/api/test/confirm-email-link', { login: loginId })).json<{ uuid: string; token: string; path: string }>();
+  const issue = async (loginId: string) =>
+    (await post(t.app, '/api/test/confirm-email-link', { login: loginId })).json<{ uuid: string; token: string; path: string }>();
   const confirm = (uuid: string, token: string) => post(t.app, `/api/public/subscription/${uuid}/confirm-email`, { token });
 
   it('confirms the contact address once', async () => {
@@ -238,7 +286,11 @@ describe('development outbox', () => {
   });
 
   it('escapes what it shows', async () => {
-    t.db.prepare("INSERT INTO outbox (channel, recipient, subject, body, created_at) VALUES ('EMAIL', 'x@example.be', '<script>alert(1)</script>', '<b>hi</b>', '2026-01-01T00:00:00Z')").run();
+    t.db
+      .prepare(
+        "INSERT INTO outbox (channel, recipient, subject, body, created_at) VALUES ('EMAIL', 'x@example.be', '<script>alert(1)</script>', '<b>hi</b>', '2026-01-01T00:00:00Z')",
+      )
+      .run();
     const page = await t.app.inject({ method: 'GET', url: '/dev/outbox?to=x@example.be' });
     expect(page.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(page.body).not.toContain('<b>hi</b>');

@@ -8,7 +8,8 @@ const t = authTestApp();
 
 const RENEW = '/api/public/users/renew-access';
 const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(token) });
-const renewWithCookie = (refreshToken: string, body: Record<string, unknown> = {}) => post(t.app, RENEW, body, { cookies: { refresh_token: refreshToken } });
+const renewWithCookie = (refreshToken: string, body: Record<string, unknown> = {}) =>
+  post(t.app, RENEW, body, { cookies: { refresh_token: refreshToken } });
 
 const deviceLogin = async (loginId: string, device: Device) =>
   loginResponseSchema.parse((await post(t.app, '/api/public/users/login', { login: loginId, password: demoPassword, ...device })).json());
@@ -45,7 +46,10 @@ describe('renew access (refresh-token rotation)', () => {
     // … and every descendant is dead, the legitimate one included.
     expect((await me(third.token)).statusCode).toBe(401);
     expect((await renewWithCookie(third.refresh_token)).statusCode).toBe(419);
-    const reasons = t.db.prepare("SELECT DISTINCT revoked_reason FROM sessions WHERE family_id = (SELECT family_id FROM sessions ORDER BY id DESC LIMIT 1)").pluck().all();
+    const reasons = t.db
+      .prepare('SELECT DISTINCT revoked_reason FROM sessions WHERE family_id = (SELECT family_id FROM sessions ORDER BY id DESC LIMIT 1)')
+      .pluck()
+      .all();
     expect(reasons).toContain('reuse');
   });
 
@@ -125,7 +129,8 @@ describe('logout', () => {
 });
 
 describe('POST /api/user/password', () => {
-  const change = (token: string, payload: Record<string, unknown>) => post(t.app, '/api/user/password', payload, { headers: bearer(token) });
+  const change = (token: string, payload: Record<string, unknown>) =>
+    post(t.app, '/api/user/password', payload, { headers: bearer(token) });
 
   it('answers 422 samePassword when the new one equals the old one', async () => {
     const { token } = await login(t.app, 'MT00000003');
@@ -140,7 +145,10 @@ describe('POST /api/user/password', () => {
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json()).toMatchObject({ code: 'invalidCredentials', fields: [{ field: 'old_pwd' }] });
     for (let i = 0; i < 4; i += 1) await change(token, { old_pwd: 'Nope!2026', pwd: 'Other!2026' });
-    expect((await change(token, { old_pwd: demoPassword, pwd: 'Other!2026' })).json()).toMatchObject({ statusCode: 429, code: 'tooManyLoginAttempts' });
+    expect((await change(token, { old_pwd: demoPassword, pwd: 'Other!2026' })).json()).toMatchObject({
+      statusCode: 429,
+      code: 'tooManyLoginAttempts',
+    });
     await resetLimits(t.app);
   });
 

@@ -12,7 +12,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const postLogin = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/public/users/login', payload: payload as Record<string, unknown> });
+const postLogin = (payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/public/users/login', payload: payload as Record<string, unknown> });
 
 const loginCases = (Object.keys(demoUsers) as DemoUserKey[])
   .filter((key) => key !== 'legacy')
@@ -38,7 +39,10 @@ describe('POST /api/public/users/login', () => {
 
   it('stores only hashes of the tokens', async () => {
     const { token, refreshToken } = await login(t.app, 'MT00000003');
-    const rows = t.db.prepare('SELECT access_token_hash, refresh_token_hash FROM sessions').all() as { access_token_hash: string; refresh_token_hash: string }[];
+    const rows = t.db.prepare('SELECT access_token_hash, refresh_token_hash FROM sessions').all() as {
+      access_token_hash: string;
+      refresh_token_hash: string;
+    }[];
     const stored = rows.flatMap((row) => [row.access_token_hash, row.refresh_token_hash]);
     expect(stored).not.toContain(token);
     expect(stored).not.toContain(refreshToken);
@@ -184,17 +188,26 @@ describe('session', () => {
     // The token itself is dead, not just the cookie: a client that kept it gets 401.
     const me = await t.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(token) });
     expect(me.statusCode).toBe(401);
-    const row = t.db.prepare('SELECT revoked_at FROM sessions WHERE id = (SELECT MAX(id) FROM sessions)').get() as { revoked_at: string | null };
+    const row = t.db.prepare('SELECT revoked_at FROM sessions WHERE id = (SELECT MAX(id) FROM sessions)').get() as {
+      revoked_at: string | null;
+    };
     expect(row.revoked_at).not.toBeNull();
   });
 
   it('logout with accessOnly drops only the access token', async () => {
     const { token } = await login(t.app, 'MT00000005');
-    const out = await t.app.inject({ method: 'POST', url: '/api/user/logout', cookies: { access_token: token }, payload: { accessOnly: true } });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/logout',
+      cookies: { access_token: token },
+      payload: { accessOnly: true },
+    });
     expect(out.statusCode).toBe(200);
     expect(out.cookies.map((cookie) => cookie.name)).toEqual(['access_token']);
     expect((await t.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(token) })).statusCode).toBe(401);
-    const row = t.db.prepare('SELECT revoked_at FROM sessions WHERE id = (SELECT MAX(id) FROM sessions)').get() as { revoked_at: string | null };
+    const row = t.db.prepare('SELECT revoked_at FROM sessions WHERE id = (SELECT MAX(id) FROM sessions)').get() as {
+      revoked_at: string | null;
+    };
     // The session (and its refresh token) stays alive for renew-access.
     expect(row.revoked_at).toBeNull();
   });
@@ -207,7 +220,12 @@ describe('session', () => {
 
 describe('POST /api/public/token/expired', () => {
   const ask = (options: { payload?: Record<string, unknown>; cookies?: Record<string, string> }) =>
-    t.app.inject({ method: 'POST', url: '/api/public/token/expired', payload: options.payload ?? {}, ...(options.cookies ? { cookies: options.cookies } : {}) });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/public/token/expired',
+      payload: options.payload ?? {},
+      ...(options.cookies ? { cookies: options.cookies } : {}),
+    });
 
   it('says a fresh token (body or cookie) has not expired', async () => {
     const { token } = await login(t.app, 'MT00000001');

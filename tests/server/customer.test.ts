@@ -46,7 +46,14 @@ describe('GET /api/customer/:customerId/full', () => {
       status: { isComplete: true, isConfirmed: true },
       legal: { energyLinkConfirmed: true },
     });
-    expect(full.contact).toMatchObject({ civility: 'mrs', firstName: 'Sophie', lastName: 'Dubois', email: 'sophie.dubois@example.be', residential: true, company: null });
+    expect(full.contact).toMatchObject({
+      civility: 'mrs',
+      firstName: 'Sophie',
+      lastName: 'Dubois',
+      email: 'sophie.dubois@example.be',
+      residential: true,
+      company: null,
+    });
     expect(full.invoicing.payment).toMatchObject({ mode: 'DD', iban: 'BE68539007547034', bic: 'BBRUBEBB' });
     const main = full.contracts.find((contract) => contract.msisdn === '0470000001');
     expect(main).toMatchObject({ status: 'ACTIVATED', dunning_level_reached: false, bill_cycle: { startDay: 5, frequencyUnit: 'MONTH' } });
@@ -57,7 +64,10 @@ describe('GET /api/customer/:customerId/full', () => {
 
   it('includes the linked user only when asked', async () => {
     const withUser = customerFullSchema.parse((await get('/api/customer/4/full?withLinkedUser=1', tokens.emma)).json());
-    expect(withUser.contracts.find((contract) => contract.msisdn === '0470000003')?.linked_user).toMatchObject({ first_name: 'Lucas', last_name: 'Peeters' });
+    expect(withUser.contracts.find((contract) => contract.msisdn === '0470000003')?.linked_user).toMatchObject({
+      first_name: 'Lucas',
+      last_name: 'Peeters',
+    });
     const without = customerFullSchema.parse((await get('/api/customer/4/full', tokens.emma)).json());
     expect(without.contracts.every((contract) => contract.linked_user === null)).toBe(true);
     expect(without.contact.company).toMatchObject({ name: 'Martin Logistics BV' });
@@ -75,7 +85,7 @@ describe('GET /api/customer/:customerId/full', () => {
     expect(response.json()).toMatchObject({ statusCode: 403, code: 'forbidden' });
   });
 
-  it('gives a plain user only its own line, and not the holder\'s bank account', async () => {
+  it("gives a plain user only its own line, and not the holder's bank account", async () => {
     const customerId = await customerIdOf(tokens.lucas);
     const full = customerFullSchema.parse((await get(`/api/customer/${customerId}/full?withLinkedUser=1`, tokens.lucas)).json());
     expect(full.contracts.map((contract) => contract.msisdn)).toEqual(['0470000003']);
@@ -91,7 +101,9 @@ describe('GET /api/customer/:customerId/full', () => {
     const response = await get('/api/customer/abc/full', tokens.sophie);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'invalidParameters', fields: [{ field: 'customerId' }] });
-    expect((await get('/api/customer/1/full?withContracts=yes', tokens.sophie)).json()).toMatchObject({ fields: [{ field: 'withContracts' }] });
+    expect((await get('/api/customer/1/full?withContracts=yes', tokens.sophie)).json()).toMatchObject({
+      fields: [{ field: 'withContracts' }],
+    });
   });
 });
 
@@ -111,7 +123,9 @@ describe('GET /api/customer/:customerId/contract/:contractId/products', () => {
 
   it('filters the products by ids', async () => {
     const contractId = contractIdOf('0470000001');
-    const body = contractProductsResponseSchema.parse((await get(`/api/customer/1/contract/${contractId}/products?ids=2`, tokens.sophie)).json());
+    const body = contractProductsResponseSchema.parse(
+      (await get(`/api/customer/1/contract/${contractId}/products?ids=2`, tokens.sophie)).json(),
+    );
     expect(body.products.map((product) => product.id)).toEqual([2]);
     const bad = await get(`/api/customer/1/contract/${contractId}/products?ids=2;drop`, tokens.sophie);
     expect(bad.statusCode).toBe(400);

@@ -13,12 +13,18 @@ let customerId: number;
 
 const contactUrl = () => `/api/customer/${customerId}/contact`;
 const patch = (key: string | undefined, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'PATCH', url: contactUrl(), payload, headers: { ...auth, ...(key ? { 'idempotency-key': key } : {}), ...headers } });
+  t.app.inject({
+    method: 'PATCH',
+    url: contactUrl(),
+    payload,
+    headers: { ...auth, ...(key ? { 'idempotency-key': key } : {}), ...headers },
+  });
 const current = async () => {
   const res = await t.app.inject({ method: 'GET', url: `/api/customer/${customerId}/full?withContracts=0`, headers: auth });
   return res.json<{ contact: { firstName: string; lastUpdate: string } }>().contact;
 };
-const applied = async () => (await t.app.inject({ method: 'GET', url: '/api/test/applied' })).json<{ changes: { key: string }[] }>().changes;
+const applied = async () =>
+  (await t.app.inject({ method: 'GET', url: '/api/test/applied' })).json<{ changes: { key: string }[] }>().changes;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -75,7 +81,9 @@ describe('idempotency keys', () => {
   });
 
   it('keeps keys at least 7 days', async () => {
-    const row = t.db.prepare<[string], { created_at: string }>('SELECT created_at FROM idempotency_keys WHERE key = ?').get('key-same-twice-0001');
+    const row = t.db
+      .prepare<[string], { created_at: string }>('SELECT created_at FROM idempotency_keys WHERE key = ?')
+      .get('key-same-twice-0001');
     expect(row).toBeDefined();
     const { retentionDays } = await import('#server/plugins/idempotency');
     expect(retentionDays).toBeGreaterThanOrEqual(7);
@@ -111,9 +119,19 @@ describe('conditional updates', () => {
     const lucas = await login(t.app, '0470000003');
     const me = await t.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(lucas.token) });
     const lucasCustomer = me.json<{ user: { customer_id: number } }>().user.customer_id;
-    const own = await t.app.inject({ method: 'PATCH', url: `/api/customer/${lucasCustomer}/contact`, payload: { firstName: 'L' }, headers: bearer(lucas.token) });
+    const own = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/customer/${lucasCustomer}/contact`,
+      payload: { firstName: 'L' },
+      headers: bearer(lucas.token),
+    });
     expect(own.statusCode).toBe(403);
-    const other = await t.app.inject({ method: 'PATCH', url: `/api/customer/${customerId}/contact`, payload: { firstName: 'L' }, headers: bearer(lucas.token) });
+    const other = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/customer/${customerId}/contact`,
+      payload: { firstName: 'L' },
+      headers: bearer(lucas.token),
+    });
     expect(other.statusCode).toBe(403);
   });
 });

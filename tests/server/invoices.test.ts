@@ -29,7 +29,9 @@ const situationOf = async (customerId: number, token: string): Promise<InvoiceSi
 type OpenRow = { id: number; uuid: string; total: number; due: string; generated: string };
 const openRowsOf = (customerId: number): OpenRow[] =>
   t.db
-    .prepare('SELECT id, uuid, total_incl_vat_cents AS total, due_date AS due, generated_at AS generated FROM invoices WHERE customer_id = ? AND paid = 0 ORDER BY generated_at')
+    .prepare(
+      'SELECT id, uuid, total_incl_vat_cents AS total, due_date AS due, generated_at AS generated FROM invoices WHERE customer_id = ? AND paid = 0 ORDER BY generated_at',
+    )
     .all(customerId) as OpenRow[];
 
 describe('GET /customer/:id/invoices/situation', () => {
@@ -90,7 +92,13 @@ describe('GET /customer/:id/invoices/situation', () => {
     const { lastInsertRowid } = insert.run(C.sophie);
     try {
       const situation = await situationOf(C.sophie, tokens.sophie);
-      expect(situation).toMatchObject({ openInvoiceTotal: 2500, isInDebt: false, payUrgently: false, hasOpenInvoice: true, firstInvoiceDueDate: '2026-01-16' });
+      expect(situation).toMatchObject({
+        openInvoiceTotal: 2500,
+        isInDebt: false,
+        payUrgently: false,
+        hasOpenInvoice: true,
+        firstInvoiceDueDate: '2026-01-16',
+      });
     } finally {
       t.db.prepare('DELETE FROM invoices WHERE id = ?').run(lastInsertRowid);
     }
@@ -122,7 +130,9 @@ describe('invoice lists', () => {
       (await get(`/api/customer/${C.sophie}/invoices/paid?megalist-batchSize=2&megalist-page=2`, tokens.sophie)).json(),
     ).invoices;
     expect(second.map((invoice) => invoice.uuid)).toEqual(all.slice(2, 4).map((invoice) => invoice.uuid));
-    const ascending = invoiceListSchema.parse((await get(`/api/customer/${C.sophie}/invoices/paid?megalist-sortOrder=asc`, tokens.sophie)).json()).invoices;
+    const ascending = invoiceListSchema.parse(
+      (await get(`/api/customer/${C.sophie}/invoices/paid?megalist-sortOrder=asc`, tokens.sophie)).json(),
+    ).invoices;
     expect(ascending.map((invoice) => invoice.uuid)).toEqual([...all].reverse().map((invoice) => invoice.uuid));
   });
 
@@ -154,7 +164,12 @@ describe('GET /invoices/bill-cycle/:id', () => {
   it('answers the cycle, also to a plain user (it needs it for its consumption periods)', async () => {
     const response = await get(`/api/invoices/bill-cycle/${DEMO_IDS.billCycles.day5}`, tokens.lucas);
     expect(response.statusCode).toBe(200);
-    expect(billCycleSchema.parse(response.json())).toEqual({ id: DEMO_IDS.billCycles.day5, startDay: 5, frequencyUnit: 'MONTH', frequencyDuration: 1 });
+    expect(billCycleSchema.parse(response.json())).toEqual({
+      id: DEMO_IDS.billCycles.day5,
+      startDay: 5,
+      frequencyUnit: 'MONTH',
+      frequencyDuration: 1,
+    });
   });
 
   it.each([

@@ -18,10 +18,16 @@ const endpoint = {
 
 const build = async (validateResponse: boolean) => {
   const app = Fastify();
-  registerEndpoint(app, endpoint, ({ params, query, body }) =>
-    // The "bad" mode returns a body that drifts from the response schema.
-    query.mode === 'good' ? { id: params.id, name: body.name } : ({ id: String(params.id), name: body.name } as unknown as { id: number; name: string }),
-  { validateResponse });
+  registerEndpoint(
+    app,
+    endpoint,
+    ({ params, query, body }) =>
+      // The "bad" mode returns a body that drifts from the response schema.
+      query.mode === 'good'
+        ? { id: params.id, name: body.name }
+        : ({ id: String(params.id), name: body.name } as unknown as { id: number; name: string }),
+    { validateResponse },
+  );
   registerErrorHandling(app, null);
   await app.ready();
   return app;

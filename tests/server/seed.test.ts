@@ -3,8 +3,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyMigrations, openDatabase } from '../../server/db/database.ts';
-import type { Db } from '../../server/db/database.ts';
+import { applyMigrations, openDatabase, type Db } from '../../server/db/database.ts';
 import { createPrng, mulberry32 } from '../../server/db/prng.ts';
 import {
   billCycleEnd,
@@ -48,22 +47,33 @@ const CHECKED_TABLES: [table: string, columns: string, orderBy: string][] = [
 
 /** Data bundle of a contract in bytes: base product plus active data options × count (0 = unlimited). */
 function dataLimitBytes(db: Db, contractId: number): number {
-  const row = db.prepare<[number, number], { limitMb: number }>(`
+  const row = db
+    .prepare<[number, number], { limitMb: number }>(
+      `
     SELECT p.data_limit_mb + COALESCE((
       SELECT SUM(o.data_limit_mb * co.count) FROM contract_options co JOIN products o ON o.id = co.option_id
       WHERE co.contract_id = ?), 0) AS limitMb
-    FROM contracts c JOIN products p ON p.id = c.product_id WHERE c.id = ?`).get(contractId, contractId);
+    FROM contracts c JOIN products p ON p.id = c.product_id WHERE c.id = ?`,
+    )
+    .get(contractId, contractId);
   return (row?.limitMb ?? 0) * MB;
 }
 
 function currentCycleDataShare(db: Db, contractId: number, now: Date): number {
-  const startDay = db.prepare<[number], { startDay: number }>(
-    'SELECT b.start_day AS startDay FROM contracts c JOIN bill_cycles b ON b.id = c.bill_cycle_id WHERE c.id = ?',
-  ).get(contractId)?.startDay ?? 1;
+  const startDay =
+    db
+      .prepare<[number], { startDay: number }>(
+        'SELECT b.start_day AS startDay FROM contracts c JOIN bill_cycles b ON b.id = c.bill_cycle_id WHERE c.id = ?',
+      )
+      .get(contractId)?.startDay ?? 1;
   const from = billCycleStart(now, startDay).getTime();
-  const used = db.prepare<[number, number, number], { used: number }>(`SELECT COALESCE(SUM(service_used), 0) AS used
-    FROM usage_records WHERE contract_id = ? AND service_cat = 'data' AND is_oob = 0 AND event_time BETWEEN ? AND ?`)
-    .get(contractId, from, now.getTime())?.used ?? 0;
+  const used =
+    db
+      .prepare<[number, number, number], { used: number }>(
+        `SELECT COALESCE(SUM(service_used), 0) AS used
+    FROM usage_records WHERE contract_id = ? AND service_cat = 'data' AND is_oob = 0 AND event_time BETWEEN ? AND ?`,
+      )
+      .get(contractId, from, now.getTime())?.used ?? 0;
   return used / dataLimitBytes(db, contractId);
 }
 
@@ -115,16 +125,20 @@ describe('password hashing', () => {
 });
 
 describe('demo seed', () => {
-  it('is deterministic for the same now', () => {
-    const other = openDatabase(':memory:', { now: NOW });
-    try {
-      for (const [table, columns, orderBy] of CHECKED_TABLES) {
-        expect(tableChecksum(other, table, columns, orderBy), table).toBe(tableChecksum(db, table, columns, orderBy));
+  it(
+    'is deterministic for the same now',
+    () => {
+      const other = openDatabase(':memory:', { now: NOW });
+      try {
+        for (const [table, columns, orderBy] of CHECKED_TABLES) {
+          expect(tableChecksum(other, table, columns, orderBy), table).toBe(tableChecksum(db, table, columns, orderBy));
+        }
+      } finally {
+        other.close();
       }
-    } finally {
-      other.close();
-    }
-  }, SLOW);
+    },
+    SLOW,
+  );
 
   it('gives every user the demo password, and the new order its activation code', () => {
     const users = db.prepare<[], { email: string | null; password_hash: string }>('SELECT email, password_hash FROM users').all();
@@ -133,14 +147,24 @@ describe('demo seed', () => {
       expect(verifyPassword(DEMO_PASSWORD, user.password_hash), user.email ?? '').toBe(true);
       expect(verifyPassword('Demo!2025', user.password_hash)).toBe(false);
     }
-    const code = db.prepare<[], { code_hash: string; contract_id: number }>(
-      "SELECT code_hash, contract_id FROM activation_codes WHERE order_ref = 'O-0000000001'",
-    ).get();
+    const code = db
+      .prepare<[], { code_hash: string; contract_id: number }>(
+        "SELECT code_hash, contract_id FROM activation_codes WHERE order_ref = 'O-0000000001'",
+      )
+      .get();
     expect(code && verifyPassword(DEMO_ACTIVATION_CODE, code.code_hash)).toBe(true);
-    const contract = db.prepare<[number], { status: string; sub_status: string; identification_status: string; fraud_status: string; is_complete: number }>(
-      'SELECT c.status, c.sub_status, c.identification_status, c.fraud_status, cu.is_complete FROM contracts c JOIN customers cu ON cu.id = c.customer_id WHERE c.id = ?',
-    ).get(code?.contract_id ?? 0);
-    expect(contract).toEqual({ status: 'IN_DELIVERY', sub_status: 'SIM_SENT', identification_status: 'OK', fraud_status: 'OK', is_complete: 0 });
+    const contract = db
+      .prepare<[number], { status: string; sub_status: string; identification_status: string; fraud_status: string; is_complete: number }>(
+        'SELECT c.status, c.sub_status, c.identification_status, c.fraud_status, cu.is_complete FROM contracts c JOIN customers cu ON cu.id = c.customer_id WHERE c.id = ?',
+      )
+      .get(code?.contract_id ?? 0);
+    expect(contract).toEqual({
+      status: 'IN_DELIVERY',
+      sub_status: 'SIM_SENT',
+      identification_status: 'OK',
+      fraud_status: 'OK',
+      is_complete: 0,
+    });
   });
 
   it.each([NOW, new Date('2026-11-05T00:00:00Z'), new Date('2026-11-05T08:00:00Z'), new Date('2027-02-28T23:00:00Z')])(
@@ -152,7 +176,9 @@ describe('demo seed', () => {
         const share = currentCycleDataShare(seeded, DEMO_IDS.contracts.sophieMain, now);
         expect(share).toBeGreaterThanOrEqual(0.8);
         expect(share).toBeLessThanOrEqual(0.84);
-        const future = seeded.prepare<[number], { n: number }>('SELECT COUNT(*) AS n FROM usage_records WHERE event_time > ?').get(now.getTime());
+        const future = seeded
+          .prepare<[number], { n: number }>('SELECT COUNT(*) AS n FROM usage_records WHERE event_time > ?')
+          .get(now.getTime());
         expect(future?.n).toBe(0);
       } finally {
         if (seeded !== db) seeded.close();
@@ -162,41 +188,55 @@ describe('demo seed', () => {
   );
 
   it('gives Sophie a few hundred records over 6 cycles with paid direct-debit invoices', () => {
-    const records = db.prepare<[number], { n: number; oob: number }>(
-      'SELECT COUNT(*) AS n, SUM(CASE WHEN is_oob = 1 AND resource_impact > 0 THEN 1 ELSE 0 END) AS oob FROM usage_records WHERE contract_id = ?',
-    ).get(DEMO_IDS.contracts.sophieMain);
+    const records = db
+      .prepare<[number], { n: number; oob: number }>(
+        'SELECT COUNT(*) AS n, SUM(CASE WHEN is_oob = 1 AND resource_impact > 0 THEN 1 ELSE 0 END) AS oob FROM usage_records WHERE contract_id = ?',
+      )
+      .get(DEMO_IDS.contracts.sophieMain);
     expect(records?.n).toBeGreaterThanOrEqual(300);
     expect(records?.oob).toBeGreaterThan(0);
-    const invoices = db.prepare<[number], { paid: number; payment_mode: string }>('SELECT paid, payment_mode FROM invoices WHERE customer_id = ?')
+    const invoices = db
+      .prepare<[number], { paid: number; payment_mode: string }>('SELECT paid, payment_mode FROM invoices WHERE customer_id = ?')
       .all(DEMO_IDS.customers.sophie);
     expect(invoices.length).toBeGreaterThanOrEqual(6);
     expect(invoices.every((invoice) => invoice.paid === 1 && invoice.payment_mode === 'DD')).toBe(true);
   });
 
   it('gives Yasmine at least 200,000 records, roaming data and calls included', () => {
-    const rows = db.prepare<[number], { service_cat: string; destination: string; n: number }>(
-      'SELECT service_cat, destination, COUNT(*) AS n FROM usage_records WHERE contract_id = ? GROUP BY service_cat, destination',
-    ).all(DEMO_IDS.contracts.yasmine);
+    const rows = db
+      .prepare<[number], { service_cat: string; destination: string; n: number }>(
+        'SELECT service_cat, destination, COUNT(*) AS n FROM usage_records WHERE contract_id = ? GROUP BY service_cat, destination',
+      )
+      .all(DEMO_IDS.contracts.yasmine);
     expect(rows.reduce((sum, row) => sum + row.n, 0)).toBeGreaterThanOrEqual(200_000);
     expect(rows.some((row) => row.service_cat === 'data' && row.destination === 'roaming')).toBe(true);
     expect(rows.some((row) => row.service_cat === 'call' && row.destination === 'roaming')).toBe(true);
   });
 
-  it("puts Marc in debt: overdue bank-transfer invoice and out-of-bundle credit over his limit", () => {
-    const open = db.prepare<[number], { due_date: string; payment_mode: string }>('SELECT due_date, payment_mode FROM invoices WHERE customer_id = ? AND paid = 0')
+  it('puts Marc in debt: overdue bank-transfer invoice and out-of-bundle credit over his limit', () => {
+    const open = db
+      .prepare<[number], { due_date: string; payment_mode: string }>(
+        'SELECT due_date, payment_mode FROM invoices WHERE customer_id = ? AND paid = 0',
+      )
       .all(DEMO_IDS.customers.marc);
     expect(open).toHaveLength(1);
     expect(open[0]?.payment_mode).toBe('BT');
     expect(Date.parse(open[0]?.due_date ?? '')).toBeLessThanOrEqual(NOW.getTime() - 10 * 86_400_000);
-    const osg = db.prepare<[number], { current_cents: number; overspent_credit_cents: number }>(
-      "SELECT current_cents, overspent_credit_cents FROM safeguards WHERE contract_id = ? AND type = 'OSG'",
-    ).get(DEMO_IDS.contracts.marc);
+    const osg = db
+      .prepare<[number], { current_cents: number; overspent_credit_cents: number }>(
+        "SELECT current_cents, overspent_credit_cents FROM safeguards WHERE contract_id = ? AND type = 'OSG'",
+      )
+      .get(DEMO_IDS.contracts.marc);
     expect(osg?.overspent_credit_cents).toBeGreaterThanOrEqual(osg?.current_cents ?? Infinity);
   });
 
   it('covers every order status and initiator type on contract 0470000005, with a pending option line', () => {
-    const lines = db.prepare<[string], { status: string; initiator_type: string; order_type: string }>(`SELECT l.status, o.initiator_type, l.order_type
-      FROM order_lines l JOIN orders o ON o.id = l.order_id JOIN contracts c ON c.id = o.contract_id WHERE c.msisdn = ?`).all('0470000005');
+    const lines = db
+      .prepare<[string], { status: string; initiator_type: string; order_type: string }>(
+        `SELECT l.status, o.initiator_type, l.order_type
+      FROM order_lines l JOIN orders o ON o.id = l.order_id JOIN contracts c ON c.id = o.contract_id WHERE c.msisdn = ?`,
+      )
+      .all('0470000005');
     expect(new Set(lines.map((line) => line.status))).toEqual(new Set(['CANCELED', 'PENDING', 'QUEUED', 'FAILED', 'SUCCESS']));
     expect(new Set(lines.map((line) => line.initiator_type))).toEqual(new Set(['U', 'O', 'A', 'C', 'S']));
     expect(lines.some((line) => line.order_type === 'option' && line.status === 'PENDING')).toBe(true);
@@ -208,7 +248,11 @@ describe('demo seed', () => {
     const communications = db.prepare<[], { structured_communication: string }>('SELECT structured_communication FROM invoices').all();
     expect(communications.every((row) => isValidStructuredCommunication(row.structured_communication))).toBe(true);
     const faq = db.prepare<[], { lang: string; n: number }>('SELECT lang, COUNT(*) AS n FROM faq GROUP BY lang ORDER BY lang').all();
-    expect(faq).toEqual([{ lang: 'en', n: 8 }, { lang: 'fr', n: 8 }, { lang: 'nl', n: 8 }]);
+    expect(faq).toEqual([
+      { lang: 'en', n: 8 },
+      { lang: 'fr', n: 8 },
+      { lang: 'nl', n: 8 },
+    ]);
     const notifications = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM notification_settings').get();
     const contracts = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM contracts').get();
     expect(notifications?.n).toBe((contracts?.n ?? 0) * 15);
@@ -217,32 +261,39 @@ describe('demo seed', () => {
 });
 
 describe('migrations', () => {
-  it('are idempotent: reopening a file database neither fails nor reseeds', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'seed-test-'));
-    const file = join(dir, 'api.sqlite');
-    try {
-      const first = openDatabase(file, { now: NOW });
-      expect(first.pragma('journal_mode', { simple: true })).toBe('wal');
-      expect(first.pragma('foreign_keys', { simple: true })).toBe(1);
-      // A runtime change must survive the reopen: a reseed would have to fail or wipe it.
-      first.prepare("UPDATE customers SET promo = 'KEPT' WHERE id = ?").run(DEMO_IDS.customers.sophie);
-      const before = tableChecksum(first, 'usage_records', 'id, event_time', 'id');
-      first.close();
-
-      const second = openDatabase(file, { now: new Date('2027-01-01T00:00:00Z') });
+  it(
+    'are idempotent: reopening a file database neither fails nor reseeds',
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), 'seed-test-'));
+      const file = join(dir, 'api.sqlite');
       try {
-        expect(applyMigrations(second)).toEqual([]);
-        // Every migration file, once each (the list grows with the issues).
-        const files = readdirSync(new URL('../../server/db/migrations/', import.meta.url)).filter((name) => name.endsWith('.sql')).map((name) => name.replace(/\.sql$/, '')).sort();
-        expect(second.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual(files);
-        expect(second.prepare('SELECT promo FROM customers WHERE id = ?').pluck().get(DEMO_IDS.customers.sophie)).toBe('KEPT');
-        expect(second.prepare('SELECT COUNT(*) FROM customers').pluck().get()).toBe(5);
-        expect(tableChecksum(second, 'usage_records', 'id, event_time', 'id')).toBe(before);
+        const first = openDatabase(file, { now: NOW });
+        expect(first.pragma('journal_mode', { simple: true })).toBe('wal');
+        expect(first.pragma('foreign_keys', { simple: true })).toBe(1);
+        // A runtime change must survive the reopen: a reseed would have to fail or wipe it.
+        first.prepare("UPDATE customers SET promo = 'KEPT' WHERE id = ?").run(DEMO_IDS.customers.sophie);
+        const before = tableChecksum(first, 'usage_records', 'id, event_time', 'id');
+        first.close();
+
+        const second = openDatabase(file, { now: new Date('2027-01-01T00:00:00Z') });
+        try {
+          expect(applyMigrations(second)).toEqual([]);
+          // Every migration file, once each (the list grows with the issues).
+          const files = readdirSync(new URL('../../server/db/migrations/', import.meta.url))
+            .filter((name) => name.endsWith('.sql'))
+            .map((name) => name.replace(/\.sql$/, ''))
+            .sort();
+          expect(second.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual(files);
+          expect(second.prepare('SELECT promo FROM customers WHERE id = ?').pluck().get(DEMO_IDS.customers.sophie)).toBe('KEPT');
+          expect(second.prepare('SELECT COUNT(*) FROM customers').pluck().get()).toBe(5);
+          expect(tableChecksum(second, 'usage_records', 'id, event_time', 'id')).toBe(before);
+        } finally {
+          second.close();
+        }
       } finally {
-        second.close();
+        rmSync(dir, { recursive: true, force: true });
       }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, SLOW);
+    },
+    SLOW,
+  );
 });

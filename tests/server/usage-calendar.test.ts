@@ -61,8 +61,19 @@ describe('pagination', () => {
     { page: 3, size: 10, total: 95, rows: 10, expected: { from: 21, to: 30, last_page: 10, prev: true, next: true } },
     { page: 12, size: 10, total: 95, rows: 0, expected: { from: null, to: null, last_page: 10, prev: true, next: false } },
   ])('page $page by $size of $total', ({ page, size, total, rows, expected }) => {
-    const pagination = buildPagination(pageWindow(page, size), total, rows, path, { 'megalist-batchSize': size, type: 'sms', from: undefined });
-    expect(pagination).toMatchObject({ current_page: page, per_page: size, total, from: expected.from, to: expected.to, last_page: expected.last_page });
+    const pagination = buildPagination(pageWindow(page, size), total, rows, path, {
+      'megalist-batchSize': size,
+      type: 'sms',
+      from: undefined,
+    });
+    expect(pagination).toMatchObject({
+      current_page: page,
+      per_page: size,
+      total,
+      from: expected.from,
+      to: expected.to,
+      last_page: expected.last_page,
+    });
     expect(pagination.links.prev !== null).toBe(expected.prev);
     expect(pagination.links.next !== null).toBe(expected.next);
     expect(pagination.links.first).toBe(`${path}?megalist-batchSize=${size}&type=sms&megalist-page=1`);

@@ -23,10 +23,18 @@ afterAll(async () => {
 });
 
 const download = (customerId: number, contractId: number, query: string, token: string) =>
-  t.app.inject({ method: 'GET', url: `/api/customer/${customerId}/contract/${contractId}/usage/download?${query}`, headers: bearer(token) });
+  t.app.inject({
+    method: 'GET',
+    url: `/api/customer/${customerId}/contract/${contractId}/usage/download?${query}`,
+    headers: bearer(token),
+  });
 const countIn = (contractId: number, from: string, to: string): number => {
   const range = localDayRange(from, to);
-  return (t.db.prepare('SELECT COUNT(*) AS n FROM usage_records WHERE contract_id = ? AND event_time BETWEEN ? AND ?').get(contractId, range.from, range.to) as { n: number }).n;
+  return (
+    t.db
+      .prepare('SELECT COUNT(*) AS n FROM usage_records WHERE contract_id = ? AND event_time BETWEEN ? AND ?')
+      .get(contractId, range.from, range.to) as { n: number }
+  ).n;
 };
 
 /**

@@ -15,7 +15,8 @@ beforeAll(async () => {
   t = await createTestApp();
   // Sessions are opened directly: these tests are about the usage routes, not the login flow (auth.test.ts).
   const U = DEMO_IDS.users;
-  for (const who of ['sophie', 'lucas', 'marc', 'emma', 'yasmine'] as const) tokens[who] = createSession(t.db, U[who], new Date()).accessToken;
+  for (const who of ['sophie', 'lucas', 'marc', 'emma', 'yasmine'] as const)
+    tokens[who] = createSession(t.db, U[who], new Date()).accessToken;
 });
 afterAll(async () => {
   await t.close();
@@ -70,7 +71,9 @@ describe('GET …/usage (summary)', () => {
     const range = localDayRange(summary.period.start, summary.period.end);
     const expected = dbCount(
       "SELECT SUM(service_used) AS n FROM usage_records WHERE contract_id = ? AND service_cat = 'data' AND is_oob = 0 AND event_time BETWEEN ? AND ?",
-      K.sophieMain, range.from, range.to,
+      K.sophieMain,
+      range.from,
+      range.to,
     );
     expect(balance(summary, 'DATA').value).toBe(expected);
     for (const record of summary.cdrUsage) expect(Date.parse(record.event_time)).toBeLessThanOrEqual(range.to);
@@ -99,7 +102,9 @@ describe('GET …/usage (summary)', () => {
     const range = localDayRange(summary.period.start, summary.period.end);
     const foreign = dbCount(
       "SELECT COALESCE(SUM(resource_impact), 0) AS n FROM usage_records WHERE contract_id = ? AND is_oob = 1 AND destination IN ('international', 'roaming') AND event_time BETWEEN ? AND ?",
-      K.yasmine, range.from, range.to,
+      K.yasmine,
+      range.from,
+      range.to,
     );
     expect(summary.cdrOverspent.international).toBe(foreign);
     expect(foreign).toBeGreaterThan(0);
@@ -108,7 +113,11 @@ describe('GET …/usage (summary)', () => {
   it('answers an empty but complete summary for a line without usage (SIM not yet activated)', async () => {
     const summary = await summaryOf(C.sophie, K.sophieNew, tokens.sophie);
     expect(summary.cdrUsage).toEqual([]);
-    expect(summary.balances.map((b) => [b.type, b.value, b.overspentValue])).toEqual([['DATA', 0, 0], ['CALL', 0, 0], ['SMS', 0, 0]]);
+    expect(summary.balances.map((b) => [b.type, b.value, b.overspentValue])).toEqual([
+      ['DATA', 0, 0],
+      ['CALL', 0, 0],
+      ['SMS', 0, 0],
+    ]);
     expect(balance(summary, 'DATA').balanceValue).toBe(5 * GB);
     expect(summary.cdrOverspent).toEqual({ credit: 0, premium: 0, national: 0, international: 0 });
   });
@@ -202,7 +211,9 @@ describe('GET …/usage/history', () => {
   it.each(['call', 'data', 'sms'] as const)('filters on type=%s', async (type) => {
     const body = await page(`type=${type}&megalist-batchSize=500`);
     expect(body.data.every((r) => r.service_cat === type)).toBe(true);
-    expect(body.pagination.total).toBe(dbCount('SELECT COUNT(*) AS n FROM usage_records WHERE contract_id = ? AND service_cat = ?', K.sophieMain, type));
+    expect(body.pagination.total).toBe(
+      dbCount('SELECT COUNT(*) AS n FROM usage_records WHERE contract_id = ? AND service_cat = ?', K.sophieMain, type),
+    );
     expect(body.pagination.links.next ?? body.pagination.links.first).toContain(`type=${type}`);
   });
 
@@ -216,7 +227,12 @@ describe('GET …/usage/history', () => {
     }
     const range = localDayRange(previous.start, previous.end);
     expect(body.pagination.total).toBe(
-      dbCount('SELECT COUNT(*) AS n FROM usage_records WHERE contract_id = ? AND event_time BETWEEN ? AND ?', K.sophieMain, range.from, range.to),
+      dbCount(
+        'SELECT COUNT(*) AS n FROM usage_records WHERE contract_id = ? AND event_time BETWEEN ? AND ?',
+        K.sophieMain,
+        range.from,
+        range.to,
+      ),
     );
     // One day, one type: the filters combine.
     const day = previous.start;

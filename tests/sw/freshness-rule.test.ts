@@ -12,7 +12,12 @@ describe('freshness decision (ARCHITECTURE.md "Freshness")', () => {
     { name: '14 min 59 s → cache', fetchedAt: now - FRESH_FOR_MS + 1000, noCache: false, expected: 'cache' },
     { name: 'exactly 15 min → stale: cache + revalidate', fetchedAt: now - FRESH_FOR_MS, noCache: false, expected: 'cache-and-revalidate' },
     { name: '3 hours → cache + revalidate', fetchedAt: now - 180 * minute, noCache: false, expected: 'cache-and-revalidate' },
-    { name: 'stamp in the future (clock moved back) → revalidate', fetchedAt: now + 5 * minute, noCache: false, expected: 'cache-and-revalidate' },
+    {
+      name: 'stamp in the future (clock moved back) → revalidate',
+      fetchedAt: now + 5 * minute,
+      noCache: false,
+      expected: 'cache-and-revalidate',
+    },
     { name: 'explicit refresh, fresh cache → network first', fetchedAt: now - minute, noCache: true, expected: 'network-first' },
     { name: 'explicit refresh, nothing cached → network first', fetchedAt: undefined, noCache: true, expected: 'network-first' },
   ];

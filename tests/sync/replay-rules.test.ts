@@ -42,7 +42,11 @@ describe('back-off', () => {
 describe('rebasing a later change on the version an earlier one produced', () => {
   const cases = [
     { name: 'same base → moved', body: { firstName: 'A', lastUpdate: 'v1' }, expected: { firstName: 'A', lastUpdate: 'v2' } },
-    { name: 'other base (a real conflict) → unchanged', body: { firstName: 'A', lastUpdate: 'v0' }, expected: { firstName: 'A', lastUpdate: 'v0' } },
+    {
+      name: 'other base (a real conflict) → unchanged',
+      body: { firstName: 'A', lastUpdate: 'v0' },
+      expected: { firstName: 'A', lastUpdate: 'v0' },
+    },
     { name: 'no base → unchanged', body: { lang: 'nl' }, expected: { lang: 'nl' } },
     { name: 'not an object → unchanged', body: 'x', expected: 'x' },
   ];
@@ -71,7 +75,15 @@ describe('the base of a change made on a screen that had not re-rendered after o
     expect(latestVersion(version, superseded)).toBe(expected);
   });
   it('stops on a corrupted chain that loops', () => {
-    expect(['a', 'b']).toContain(latestVersion('a', new Map([['a', 'b'], ['b', 'a']])));
+    expect(['a', 'b']).toContain(
+      latestVersion(
+        'a',
+        new Map([
+          ['a', 'b'],
+          ['b', 'a'],
+        ]),
+      ),
+    );
   });
 });
 

@@ -6,15 +6,13 @@ import {
   createAggregator,
   forecast,
   matchesFilter,
-} from '#workers/usage-core';
-import type {
-  AggregateResult,
-  AggregatorOptions,
-  DayBucket,
-  UsageDestination,
-  UsageFilter,
-  UsageRecordRow,
-  UsageType,
+  type AggregateResult,
+  type AggregatorOptions,
+  type DayBucket,
+  type UsageDestination,
+  type UsageFilter,
+  type UsageRecordRow,
+  type UsageType,
 } from '#workers/usage-core';
 
 const row = (over: Partial<UsageRecordRow>): UsageRecordRow => ({
@@ -33,14 +31,13 @@ const row = (over: Partial<UsageRecordRow>): UsageRecordRow => ({
   ...over,
 });
 
-const ymd = (d: Date): string =>
-  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+const ymd = (d: Date): string => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 /** Deliberately naive: a Date per row and a label map, so it shares no logic with the hot path. */
 const reference = (rows: readonly UsageRecordRow[], options: UsageFilter): AggregateResult => {
   const days = new Map<string, DayBucket>();
   const first = new Date(options.from);
-  for (let d = new Date(first.getFullYear(), first.getMonth(), first.getDate()); d.getTime() <= options.to; ) {
+  for (let d = new Date(first.getFullYear(), first.getMonth(), first.getDate()); d.getTime() <= options.to;) {
     days.set(ymd(d), { day: ymd(d), data: 0, call: 0, sms: 0, cost: 0 });
     d = new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1);
   }
@@ -306,7 +303,9 @@ describe('forecast', () => {
   const start = Date.UTC(2026, 10, 1);
   const DAY = 86_400_000;
   const end = start + 30 * DAY - 1;
-  it.each<[string, number, number, number, { projected: number | null; willExceed: boolean; exhaustion: number | null; ratio: number | null }]>([
+  it.each<
+    [string, number, number, number, { projected: number | null; willExceed: boolean; exhaustion: number | null; ratio: number | null }]
+  >([
     ['nothing used', 0, 100, 10 * DAY, { projected: 0, willExceed: false, exhaustion: null, ratio: 0 }],
     ['on pace to exceed', 50, 100, 10 * DAY, { projected: 150, willExceed: true, exhaustion: 20 * DAY, ratio: 1.5 }],
     ['well within', 10, 100, 15 * DAY, { projected: 20, willExceed: false, exhaustion: null, ratio: 0.2 }],

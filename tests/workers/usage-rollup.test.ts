@@ -23,7 +23,10 @@ const recordArb = fc.record({
   incoming: fc.boolean(),
   destination: fc.constantFrom('national', 'international', 'roaming', 'premium' as const),
   // Ten days, with a bias towards midnights (the day borders).
-  eventTime: fc.oneof(fc.integer({ min: t0, max: t0 + 10 * day - 1 }), fc.integer({ min: 0, max: 10 }).chain((d) => fc.integer({ min: -2, max: 1 }).map((o) => t0 + d * day + o))),
+  eventTime: fc.oneof(
+    fc.integer({ min: t0, max: t0 + 10 * day - 1 }),
+    fc.integer({ min: 0, max: 10 }).chain((d) => fc.integer({ min: -2, max: 1 }).map((o) => t0 + d * day + o)),
+  ),
 });
 
 const toRows = (drafts: Omit<UsageRecordRow, 'id' | 'contractId' | 'messages' | 'resourceUnit' | 'serviceUnit'>[]): UsageRecordRow[] =>
@@ -31,7 +34,10 @@ const toRows = (drafts: Omit<UsageRecordRow, 'id' | 'contractId' | 'messages' | 
 
 const filterArb = fc.record({
   from: fc.integer({ min: t0 - day, max: t0 + 5 * day }),
-  length: fc.oneof(fc.integer({ min: 0, max: 6 * day }), fc.integer({ min: 1, max: 6 }).map((n) => n * day - 1)),
+  length: fc.oneof(
+    fc.integer({ min: 0, max: 6 * day }),
+    fc.integer({ min: 1, max: 6 }).map((n) => n * day - 1),
+  ),
   types: fc.subarray<UsageType>(['data', 'call', 'sms']),
   direction: fc.constantFrom('all', 'in', 'out' as const),
   oobOnly: fc.boolean(),
@@ -40,33 +46,48 @@ const filterArb = fc.record({
 describe('aggregation from per-day rollups', () => {
   it('gives exactly the record scan on random records, filters, ranges and rollup coverage', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(recordArb, { maxLength: 120 }), filterArb, fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }), async (drafts, f, coverage) => {
-        const rows = toRows(drafts);
-        const db = freshDb();
-        await putRecords(db, rows);
-        const builder = createDayRollupBuilder();
-        for (const row of rows) builder.add(row);
-        // Rollups for some days only (the rest is read from the records), empty days included.
-        const daily = [];
-        for (let k = -1; k < 11; k++) {
-          const { start, end } = localDayOf(t0 + k * day);
-          if (coverage[k + 1]) daily.push(toDailyRow(7, start, end, 1, builder.days.get(start)?.sums ?? null));
-        }
-        await db.usageDaily.bulkPut(daily);
-        const service = createUsageService(db);
-        const q = { contractId: 7, from: f.from, to: f.from + f.length, types: f.types, direction: f.direction, oobOnly: f.oobOnly };
-        const fromRollups = await service.aggregateOnly(q);
-        const reference = aggregate(rows, q);
-        expect({ ...fromRollups, scanned: 0 }).toEqual({ ...reference, scanned: 0 });
-        db.close();
-      }),
+      fc.asyncProperty(
+        fc.array(recordArb, { maxLength: 120 }),
+        filterArb,
+        fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }),
+        async (drafts, f, coverage) => {
+          const rows = toRows(drafts);
+          const db = freshDb();
+          await putRecords(db, rows);
+          const builder = createDayRollupBuilder();
+          for (const row of rows) builder.add(row);
+          // Rollups for some days only (the rest is read from the records), empty days included.
+          const daily = [];
+          for (let k = -1; k < 11; k++) {
+            const { start, end } = localDayOf(t0 + k * day);
+            if (coverage[k + 1]) daily.push(toDailyRow(7, start, end, 1, builder.days.get(start)?.sums ?? null));
+          }
+          await db.usageDaily.bulkPut(daily);
+          const service = createUsageService(db);
+          const q = { contractId: 7, from: f.from, to: f.from + f.length, types: f.types, direction: f.direction, oobOnly: f.oobOnly };
+          const fromRollups = await service.aggregateOnly(q);
+          const reference = aggregate(rows, q);
+          expect({ ...fromRollups, scanned: 0 }).toEqual({ ...reference, scanned: 0 });
+          db.close();
+        },
+      ),
       { numRuns: 60 },
     );
   });
 
   it('a rollup that does not match a day of the grid is ignored and the records are read', async () => {
     const db = freshDb();
-    const rows = toRows([{ serviceCat: 'data', isOob: false, resourceImpact: 0, serviceUsed: 10, incoming: false, destination: 'national', eventTime: t0 + 5 * hour }]);
+    const rows = toRows([
+      {
+        serviceCat: 'data',
+        isOob: false,
+        resourceImpact: 0,
+        serviceUsed: 10,
+        incoming: false,
+        destination: 'national',
+        eventTime: t0 + 5 * hour,
+      },
+    ]);
     await putRecords(db, rows);
     // Written in another time zone: starts an hour off the local midnight.
     await db.usageDaily.put(toDailyRow(7, t0 + hour, t0 + day + hour, 1, null));
@@ -77,9 +98,22 @@ describe('aggregation from per-day rollups', () => {
 
   it('average over cycles from rollups equals the average from records', async () => {
     const db = freshDb();
-    const rows = toRows(Array.from({ length: 40 }, (_, i) => ({ serviceCat: (['data', 'call', 'sms'] as const)[i % 3]!, isOob: false, resourceImpact: 0, serviceUsed: 100 + i, incoming: false, destination: 'national' as const, eventTime: t0 + i * 6 * hour })));
+    const rows = toRows(
+      Array.from({ length: 40 }, (_, i) => ({
+        serviceCat: (['data', 'call', 'sms'] as const)[i % 3]!,
+        isOob: false,
+        resourceImpact: 0,
+        serviceUsed: 100 + i,
+        incoming: false,
+        destination: 'national' as const,
+        eventTime: t0 + i * 6 * hour,
+      })),
+    );
     await putRecords(db, rows);
-    const cycles = [{ from: t0, to: t0 + 4 * day - 1 }, { from: t0 + 4 * day, to: t0 + 10 * day - 1 }];
+    const cycles = [
+      { from: t0, to: t0 + 4 * day - 1 },
+      { from: t0 + 4 * day, to: t0 + 10 * day - 1 },
+    ];
     const before = await createUsageService(db).average(7, cycles);
     const builder = createDayRollupBuilder();
     for (const row of rows) builder.add(row);

@@ -27,7 +27,10 @@ const row = (i: number, over: Partial<UsageRecordRow> = {}): UsageRecordRow => (
 describe('scanRecords (keyset paging on the hourly blocks)', () => {
   it.each([
     ['distinct instants', (i: number) => row(i)],
-    ['many rows on the same instant across page borders', (i: number) => row(i, { eventTime: Date.UTC(2026, 0, 1) + Math.floor(i / 7) * 60_000 })],
+    [
+      'many rows on the same instant across page borders',
+      (i: number) => row(i, { eventTime: Date.UTC(2026, 0, 1) + Math.floor(i / 7) * 60_000 }),
+    ],
     ['every row on one instant', (i: number) => row(i, { eventTime: Date.UTC(2026, 0, 1) })],
   ])('%s: every row once, in time order', async (_name, make) => {
     const db = freshDb();
@@ -35,10 +38,17 @@ describe('scanRecords (keyset paging on the hourly blocks)', () => {
     await putRecords(db, [...rows, row(999, { contractId: 8 })]);
     const seen: UsageRecordRow[] = [];
     const pageSizes: number[] = [];
-    const total = await scanRecords(db, 7, 0, Date.UTC(2030, 0, 1), (page) => {
-      pageSizes.push(page.length);
-      seen.push(...page);
-    }, 5);
+    const total = await scanRecords(
+      db,
+      7,
+      0,
+      Date.UTC(2030, 0, 1),
+      (page) => {
+        pageSizes.push(page.length);
+        seen.push(...page);
+      },
+      5,
+    );
     expect(total).toBe(53);
     expect(new Set(seen.map((r) => r.id)).size).toBe(53);
     expect(Math.max(...pageSizes)).toBeLessThanOrEqual(5);
@@ -104,9 +114,15 @@ describe('usage service', () => {
       row(4, { serviceCat: 'data', serviceUsed: 999, eventTime: t0 + 100 * day }),
     ]);
     const service = createUsageService(db);
-    const cycles = [{ from: t0, to: t0 + 31 * day - 1 }, { from: t0 + 31 * day, to: t0 + 59 * day - 1 }];
+    const cycles = [
+      { from: t0, to: t0 + 31 * day - 1 },
+      { from: t0 + 31 * day, to: t0 + 59 * day - 1 },
+    ];
     const answer = await service.average(7, cycles);
-    expect(answer.perCycle).toEqual([{ data: 600, call: 0, sms: 0 }, { data: 600, call: 120, sms: 0 }]);
+    expect(answer.perCycle).toEqual([
+      { data: 600, call: 0, sms: 0 },
+      { data: 600, call: 120, sms: 0 },
+    ]);
     expect(answer.average).toEqual({ data: 200, call: 20, sms: 0 });
     db.close();
   });

@@ -29,7 +29,9 @@ export const LogoutButton = ({ className }: { className?: string }) => {
               <>
                 <Heading slot="title">{t('auth:logoutConfirm.title')}</Heading>
                 <p>{t('auth:logoutConfirm.text')}</p>
-                {pendingCount > 0 && !online ? <Alert tone="warning">{t('common:pending.lostOnLogout', { count: pendingCount })}</Alert> : null}
+                {pendingCount > 0 && !online ? (
+                  <Alert tone="warning">{t('common:pending.lostOnLogout', { count: pendingCount })}</Alert>
+                ) : null}
                 <div className="dialog__actions">
                   <Button variant="secondary" onPress={close}>
                     {t('common:cancel')}

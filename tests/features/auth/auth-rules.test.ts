@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  detectTouch, failureKey, hasRefreshToken, hasUsablePin, linkTarget, pinPromptPauseMs, refreshLifetimeMs, shouldOfferPinSetup,
-  unauthorizedTarget, type DeviceState,
+  detectTouch,
+  failureKey,
+  hasRefreshToken,
+  hasUsablePin,
+  linkTarget,
+  pinPromptPauseMs,
+  refreshLifetimeMs,
+  shouldOfferPinSetup,
+  unauthorizedTarget,
+  type DeviceState,
 } from '#features/auth/data/auth-rules.ts';
 import { safeRedirect } from '#features/auth/data/session.ts';
 

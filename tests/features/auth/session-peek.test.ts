@@ -8,12 +8,30 @@ import { loginRouteTarget } from '#features/auth/data/session-peek.ts';
 
 const now = 1_800_000_000_000;
 const session = (expiresAt: number): SessionRow => ({
-  id: 'current', userId: 1, userGuid: 'u-1', customerId: 10, role: 'owner', scope: 'DEFAULT', msisdn: null,
-  email: null, energyRef: null, language: 'fr', firstName: 'Sophie', lastName: 'Dubois', expiresAt, loggedInAt: now - 1000,
+  id: 'current',
+  userId: 1,
+  userGuid: 'u-1',
+  customerId: 10,
+  role: 'owner',
+  scope: 'DEFAULT',
+  msisdn: null,
+  email: null,
+  energyRef: null,
+  language: 'fr',
+  firstName: 'Sophie',
+  lastName: 'Dubois',
+  expiresAt,
+  loggedInAt: now - 1000,
 });
 const device = (pinExpiresAt: number | null): DeviceRow => ({
-  id: 'current', deviceId: 'd-1', deviceKey: 'k', userGuid: 'u-1', firstName: 'Sophie', pinExpiresAt,
-  pinPromptDismissedAt: null, refreshExpiresAt: now + 1000,
+  id: 'current',
+  deviceId: 'd-1',
+  deviceKey: 'k',
+  userGuid: 'u-1',
+  firstName: 'Sophie',
+  pinExpiresAt,
+  pinPromptDismissedAt: null,
+  refreshExpiresAt: now + 1000,
 });
 
 beforeEach(async () => {

@@ -12,7 +12,11 @@ const apiError = (status: number, code: string) => new ApiError({ status, code, 
 
 const callMock = vi.hoisted(() => vi.fn());
 const abortMock = vi.hoisted(() => vi.fn());
-vi.mock('#api/client', async (importOriginal) => ({ ...(await importOriginal<Record<string, unknown>>()), call: callMock, abortAll: abortMock }));
+vi.mock('#api/client', async (importOriginal) => ({
+  ...(await importOriginal<Record<string, unknown>>()),
+  call: callMock,
+  abortAll: abortMock,
+}));
 
 const { db } = await import('#db/db');
 const { endpoints } = await import('#contract/endpoints');
@@ -48,21 +52,34 @@ beforeEach(async () => {
 
 describe('password login', () => {
   it('creates the device first and sends its id and key', async () => {
-    callMock.mockImplementation((_endpoint: unknown, options: { body: { deviceId: string } }) => Promise.resolve(answer('u-1', null, options.body.deviceId)));
+    callMock.mockImplementation((_endpoint: unknown, options: { body: { deviceId: string } }) =>
+      Promise.resolve(answer('u-1', null, options.body.deviceId)),
+    );
     const { session: row } = await session.login({ login: 'MT00000001', password: 'Demo!2026' });
     const device = await db.devices.get('current');
     expect(device?.deviceKey.length).toBeGreaterThanOrEqual(43);
     expect(callMock.mock.calls[0]?.[0]).toBe(endpoints.login);
-    expect(callMock.mock.calls[0]?.[1]).toMatchObject({ body: { login: 'MT00000001', deviceId: device?.deviceId, deviceKey: device?.deviceKey } });
+    expect(callMock.mock.calls[0]?.[1]).toMatchObject({
+      body: { login: 'MT00000001', deviceId: device?.deviceId, deviceKey: device?.deviceKey },
+    });
     expect(row.userGuid).toBe('u-1');
     expect(device).toMatchObject({ userGuid: 'u-1', firstName: 'Sophie', pinExpiresAt: null });
     expect(device?.refreshExpiresAt).toBeGreaterThan(Date.now());
   });
 
-  it('a different user wipes the previous one\'s data and PIN', async () => {
+  it("a different user wipes the previous one's data and PIN", async () => {
     await db.session.put(session.sessionFromUser(user('u-1'), answer().expires_at));
     await db.customers.put({ id: 10 } as never);
-    await db.devices.put({ id: 'current', deviceId: 'd', deviceKey: 'k'.repeat(43), userGuid: 'u-1', firstName: 'Sophie', pinExpiresAt: Date.now() + 1000, pinPromptDismissedAt: null, refreshExpiresAt: Date.now() + 1000 });
+    await db.devices.put({
+      id: 'current',
+      deviceId: 'd',
+      deviceKey: 'k'.repeat(43),
+      userGuid: 'u-1',
+      firstName: 'Sophie',
+      pinExpiresAt: Date.now() + 1000,
+      pinPromptDismissedAt: null,
+      refreshExpiresAt: Date.now() + 1000,
+    });
     callMock.mockResolvedValue(answer('u-2'));
     await session.login({ login: '0470000003', password: 'Demo!2026' });
     expect(await db.customers.count()).toBe(0);
@@ -72,7 +89,16 @@ describe('password login', () => {
 
 describe('PIN login', () => {
   const withPin = () =>
-    db.devices.put({ id: 'current', deviceId: 'd', deviceKey: 'k'.repeat(43), userGuid: 'u-1', firstName: 'Sophie', pinExpiresAt: Date.now() + 1000, pinPromptDismissedAt: null, refreshExpiresAt: Date.now() + 1000 });
+    db.devices.put({
+      id: 'current',
+      deviceId: 'd',
+      deviceKey: 'k'.repeat(43),
+      userGuid: 'u-1',
+      firstName: 'Sophie',
+      pinExpiresAt: Date.now() + 1000,
+      pinPromptDismissedAt: null,
+      refreshExpiresAt: Date.now() + 1000,
+    });
 
   it('sends guid, device and PIN; the PIN is never compared locally', async () => {
     await withPin();
@@ -104,7 +130,16 @@ describe('renew access', () => {
     [0, 'kept'],
     [500, 'kept'],
   ] as const)('a %s answer → refresh marker %s', async (status, kept) => {
-    await db.devices.put({ id: 'current', deviceId: 'd', deviceKey: 'k'.repeat(43), userGuid: 'u-1', firstName: null, pinExpiresAt: null, pinPromptDismissedAt: null, refreshExpiresAt: Date.now() + 1000 });
+    await db.devices.put({
+      id: 'current',
+      deviceId: 'd',
+      deviceKey: 'k'.repeat(43),
+      userGuid: 'u-1',
+      firstName: null,
+      pinExpiresAt: null,
+      pinPromptDismissedAt: null,
+      refreshExpiresAt: Date.now() + 1000,
+    });
     callMock.mockRejectedValue(apiError(status, status === 0 ? 'network' : 'invalidToken'));
     const result = await session.renewAccess();
     expect(result.ok).toBe(false);
@@ -113,7 +148,16 @@ describe('renew access', () => {
   });
 
   it('sends the device key and stores the rotated session', async () => {
-    await db.devices.put({ id: 'current', deviceId: 'd', deviceKey: 'k'.repeat(43), userGuid: 'u-1', firstName: null, pinExpiresAt: null, pinPromptDismissedAt: null, refreshExpiresAt: Date.now() + 1000 });
+    await db.devices.put({
+      id: 'current',
+      deviceId: 'd',
+      deviceKey: 'k'.repeat(43),
+      userGuid: 'u-1',
+      firstName: null,
+      pinExpiresAt: null,
+      pinPromptDismissedAt: null,
+      refreshExpiresAt: Date.now() + 1000,
+    });
     callMock.mockResolvedValue(answer('u-1', null, 'd'));
     const result = await session.renewAccess();
     expect(result.ok).toBe(true);
@@ -127,7 +171,16 @@ describe('logout and local drops', () => {
   const seed = async () => {
     await db.session.put(session.sessionFromUser(user(), answer().expires_at));
     await db.customers.put({ id: 10 } as never);
-    await db.devices.put({ id: 'current', deviceId: 'd', deviceKey: 'k'.repeat(43), userGuid: 'u-1', firstName: null, pinExpiresAt: Date.now() + 1000, pinPromptDismissedAt: null, refreshExpiresAt: Date.now() + 1000 });
+    await db.devices.put({
+      id: 'current',
+      deviceId: 'd',
+      deviceKey: 'k'.repeat(43),
+      userGuid: 'u-1',
+      firstName: null,
+      pinExpiresAt: Date.now() + 1000,
+      pinPromptDismissedAt: null,
+      refreshExpiresAt: Date.now() + 1000,
+    });
   };
 
   it('logout cancels requests, sends the device id and wipes every table', async () => {

@@ -20,7 +20,12 @@ describe('resolvePeriod (SPEC §3 bill cycle: start = last start day, end = star
 
   it('a chosen range covers whole local days', () => {
     const resolved = resolvePeriod({ kind: 'range', from: '2026-03-01', to: '2026-03-02' }, null, new Date(2026, 3, 1));
-    expect(resolved).toEqual({ from: '2026-03-01', to: '2026-03-02', fromMs: new Date(2026, 2, 1).getTime(), toMs: new Date(2026, 2, 2, 23, 59, 59, 999).getTime() });
+    expect(resolved).toEqual({
+      from: '2026-03-01',
+      to: '2026-03-02',
+      fromMs: new Date(2026, 2, 1).getTime(),
+      toMs: new Date(2026, 2, 2, 23, 59, 59, 999).getTime(),
+    });
   });
 
   it('without a bill cycle, bills follow calendar months', () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { alertConditions, alertHiddenMs, canActivateSim, dueAlerts, isHidden, type AlertInput, type SimContract } from '#features/home/data/alert-rules.ts';
+import {
+  alertConditions,
+  alertHiddenMs,
+  canActivateSim,
+  dueAlerts,
+  isHidden,
+  type AlertInput,
+  type SimContract,
+} from '#features/home/data/alert-rules.ts';
 
 const ready: SimContract = { status: 'IN_DELIVERY', subStatus: 'SIM_SENT', identificationStatus: 'OK', fraudStatus: 'OK' };
 const active: SimContract = { status: 'ACTIVATED', subStatus: 'ACTIVATED', identificationStatus: 'OK', fraudStatus: 'OK' };
@@ -60,6 +68,9 @@ describe('24-hour hiding after closing (SPEC §4, §9)', () => {
   it('a closed alert is left out and the next one shows; it comes back after 24 h', () => {
     const input = { ...base, contracts: [ready], situation: { hasOpenInvoice: true, isInDebt: true } };
     expect(dueAlerts({ ...input, closedAt: { activateSim: closed }, now: closed + 1000 })).toEqual(['invoiceSituation']);
-    expect(dueAlerts({ ...input, closedAt: { activateSim: closed }, now: closed + alertHiddenMs + 1 })).toEqual(['activateSim', 'invoiceSituation']);
+    expect(dueAlerts({ ...input, closedAt: { activateSim: closed }, now: closed + alertHiddenMs + 1 })).toEqual([
+      'activateSim',
+      'invoiceSituation',
+    ]);
   });
 });

@@ -15,7 +15,16 @@ import { useOnline } from '#ui/use-online';
 import { linkTarget } from '../data/auth-rules.ts';
 import { changePassword, confirmEmail, createAccount, createAccountBySms } from '../data/recovery.ts';
 import { loginByLink, readSession, safeRedirect, useSession } from '../data/session.ts';
-import { AuthCard, BackToLogin, NewPasswordFields, PasswordField, PhoneRequestForm, useAuthRequest, useFailureMessage, VariantChoice } from './auth-parts.tsx';
+import {
+  AuthCard,
+  BackToLogin,
+  NewPasswordFields,
+  PasswordField,
+  PhoneRequestForm,
+  useAuthRequest,
+  useFailureMessage,
+  VariantChoice,
+} from './auth-parts.tsx';
 import { smsCodeFormSchema } from '../data/auth-forms.ts';
 
 /*
@@ -78,12 +87,33 @@ const CreateByCustomerForm = ({ onSent }: { onSent: (to: string) => void }) => {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof customerFormSchema>>({ resolver: zodResolver(customerFormSchema), mode: 'onTouched' });
-  const onSubmit = handleSubmit(({ customer, email }) => send(() => createAccount({ customer, email }, currentLanguage()), () => onSent(email)));
+  const onSubmit = handleSubmit(({ customer, email }) =>
+    send(
+      () => createAccount({ customer, email }, currentLanguage()),
+      () => onSent(email),
+    ),
+  );
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       {failure ? <Alert tone="error">{failure}</Alert> : null}
-      <TextField label={t('createAccount.customer')} description={t('createAccount.customerHint')} autoCapitalize="characters" spellCheck={false} error={fieldError(errors.customer?.message)} {...register('customer')} />
-      <TextField label={t('createAccount.email')} type="email" autoComplete="email" inputMode="email" autoCapitalize="none" spellCheck={false} error={fieldError(errors.email?.message)} {...register('email')} />
+      <TextField
+        label={t('createAccount.customer')}
+        description={t('createAccount.customerHint')}
+        autoCapitalize="characters"
+        spellCheck={false}
+        error={fieldError(errors.customer?.message)}
+        {...register('customer')}
+      />
+      <TextField
+        label={t('createAccount.email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={fieldError(errors.email?.message)}
+        {...register('email')}
+      />
       <Button type="submit" block isDisabled={isSubmitting || !online}>
         {isSubmitting ? t('recover.submitting') : t('createAccount.submit')}
       </Button>
@@ -93,7 +123,13 @@ const CreateByCustomerForm = ({ onSent }: { onSent: (to: string) => void }) => {
 
 const CreateByPhoneForm = ({ onSent }: { onSent: (to: string) => void }) => {
   const { t } = useTranslation('auth');
-  return <PhoneRequestForm submitLabel={t('createAccount.submit')} send={(msisdn) => createAccount({ msisdn }, currentLanguage())} onSent={onSent} />;
+  return (
+    <PhoneRequestForm
+      submitLabel={t('createAccount.submit')}
+      send={(msisdn) => createAccount({ msisdn }, currentLanguage())}
+      onSent={onSent}
+    />
+  );
 };
 
 /** Second step of the phone variant: the SMS code and the first password, then welcome. */
@@ -106,7 +142,11 @@ const CreateBySmsForm = ({ msisdn }: { msisdn: string }) => {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof smsCodeFormSchema>>({ resolver: zodResolver(smsCodeFormSchema), mode: 'onTouched', defaultValues: { msisdn, code: '', pwd: '', confirm: '' } });
+  } = useForm<z.input<typeof smsCodeFormSchema>>({
+    resolver: zodResolver(smsCodeFormSchema),
+    mode: 'onTouched',
+    defaultValues: { msisdn, code: '', pwd: '', confirm: '' },
+  });
   const onSubmit = handleSubmit((values) =>
     send(
       () => createAccountBySms({ msisdn: values.msisdn, code: values.code, pwd: values.pwd }),
@@ -118,9 +158,29 @@ const CreateBySmsForm = ({ msisdn }: { msisdn: string }) => {
       <Alert tone="success">{t('createAccount.sentSms', { msisdn })}</Alert>
       {failure ? <Alert tone="error">{failure}</Alert> : null}
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
-        <TextField label={t('recover.phone')} type="tel" autoComplete="tel-national" inputMode="tel" error={fieldError(errors.msisdn?.message)} {...register('msisdn')} />
-        <TextField label={t('recoverSms.code')} description={t('recoverSms.codeHint')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} error={fieldError(errors.code?.message)} {...register('code')} />
-        <NewPasswordFields pwd={register('pwd')} confirm={register('confirm')} pwdError={fieldError(errors.pwd?.message)} confirmError={fieldError(errors.confirm?.message)} />
+        <TextField
+          label={t('recover.phone')}
+          type="tel"
+          autoComplete="tel-national"
+          inputMode="tel"
+          error={fieldError(errors.msisdn?.message)}
+          {...register('msisdn')}
+        />
+        <TextField
+          label={t('recoverSms.code')}
+          description={t('recoverSms.codeHint')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          error={fieldError(errors.code?.message)}
+          {...register('code')}
+        />
+        <NewPasswordFields
+          pwd={register('pwd')}
+          confirm={register('confirm')}
+          pwdError={fieldError(errors.pwd?.message)}
+          confirmError={fieldError(errors.confirm?.message)}
+        />
         <Button type="submit" block isDisabled={isSubmitting || !online}>
           {isSubmitting ? t('recover.submitting') : t('createPassword.submit')}
         </Button>
@@ -137,7 +197,11 @@ export const WelcomePage = () => {
   return (
     <AuthCard title={t('welcome.title')} intro={t('welcome.text')}>
       <div className="auth-actions">
-        <Link className="button button--block" data-variant="primary" to={`/login?password=1${login ? `&login=${encodeURIComponent(login)}` : ''}`}>
+        <Link
+          className="button button--block"
+          data-variant="primary"
+          to={`/login?password=1${login ? `&login=${encodeURIComponent(login)}` : ''}`}
+        >
           {t('welcome.login')}
         </Link>
       </div>
@@ -158,7 +222,11 @@ export const ChangePasswordSection = () => {
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof changePasswordSchema>>({ resolver: zodResolver(changePasswordSchema), mode: 'onTouched', defaultValues: { old_pwd: '', pwd: '', confirm: '' } });
+  } = useForm<z.input<typeof changePasswordSchema>>({
+    resolver: zodResolver(changePasswordSchema),
+    mode: 'onTouched',
+    defaultValues: { old_pwd: '', pwd: '', confirm: '' },
+  });
   const onSubmit = handleSubmit(async ({ old_pwd, pwd }) => {
     setResult(null);
     const saved = await changePassword({ old_pwd, pwd });
@@ -184,8 +252,18 @@ export const ChangePasswordSection = () => {
         <h2 id="change-password-title">{t('auth:changePassword.title')}</h2>
         {result ? <Alert tone={result.tone}>{result.text}</Alert> : null}
         <form onSubmit={(event) => void onSubmit(event)} noValidate>
-          <PasswordField label={t('auth:password.current')} autoComplete="current-password" error={fieldError(errors.old_pwd?.message)} registration={register('old_pwd')} />
-          <NewPasswordFields pwd={register('pwd')} confirm={register('confirm')} pwdError={fieldError(errors.pwd?.message)} confirmError={fieldError(errors.confirm?.message)} />
+          <PasswordField
+            label={t('auth:password.current')}
+            autoComplete="current-password"
+            error={fieldError(errors.old_pwd?.message)}
+            registration={register('old_pwd')}
+          />
+          <NewPasswordFields
+            pwd={register('pwd')}
+            confirm={register('confirm')}
+            pwdError={fieldError(errors.pwd?.message)}
+            confirmError={fieldError(errors.confirm?.message)}
+          />
           <Button type="submit" block isDisabled={isSubmitting || !online}>
             {isSubmitting ? t('auth:changePassword.submitting') : t('auth:changePassword.submit')}
           </Button>

@@ -79,11 +79,24 @@ export const PhoneRequestForm = ({
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof phoneFormSchema>>({ resolver: zodResolver(phoneFormSchema), mode: 'onTouched' });
-  const onSubmit = handleSubmit(({ msisdn }) => sendRequest(() => send(msisdn), () => onSent(msisdn)));
+  const onSubmit = handleSubmit(({ msisdn }) =>
+    sendRequest(
+      () => send(msisdn),
+      () => onSent(msisdn),
+    ),
+  );
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       {failure ? <Alert tone="error">{failure}</Alert> : null}
-      <TextField label={t('recover.phone')} description={t('recover.phoneHint')} type="tel" autoComplete="tel-national" inputMode="tel" error={fieldError(errors.msisdn?.message)} {...register('msisdn')} />
+      <TextField
+        label={t('recover.phone')}
+        description={t('recover.phoneHint')}
+        type="tel"
+        autoComplete="tel-national"
+        inputMode="tel"
+        error={fieldError(errors.msisdn?.message)}
+        {...register('msisdn')}
+      />
       <Button type="submit" block isDisabled={isSubmitting || !online}>
         {isSubmitting ? t('recover.submitting') : submitLabel}
       </Button>
@@ -117,7 +130,13 @@ export const PasswordField = ({
       autoComplete={autoComplete}
       error={error}
       adornment={
-        <Button variant="secondary" type="button" onPress={() => setVisible((v) => !v)} aria-pressed={visible} aria-label={visible ? t('login.hidePassword') : t('login.showPassword')}>
+        <Button
+          variant="secondary"
+          type="button"
+          onPress={() => setVisible((v) => !v)}
+          aria-pressed={visible}
+          aria-label={visible ? t('login.hidePassword') : t('login.showPassword')}
+        >
           {visible ? t('login.hide') : t('login.show')}
         </Button>
       }
@@ -141,14 +160,30 @@ export const NewPasswordFields = ({
   const { t } = useTranslation('auth');
   return (
     <>
-      <PasswordField label={t('password.new')} description={t('password.rules')} autoComplete="new-password" error={pwdError} registration={pwd} />
+      <PasswordField
+        label={t('password.new')}
+        description={t('password.rules')}
+        autoComplete="new-password"
+        error={pwdError}
+        registration={pwd}
+      />
       <PasswordField label={t('password.confirm')} autoComplete="new-password" error={confirmError} registration={confirm} />
     </>
   );
 };
 
 /** A 4-digit PIN: numeric keypad on phones, masked, no autofill. */
-export const PinField = ({ label, error, registration, autoFocus }: { label: string; error: string | undefined; registration: FieldRegistration; autoFocus?: boolean }) => {
+export const PinField = ({
+  label,
+  error,
+  registration,
+  autoFocus,
+}: {
+  label: string;
+  error: string | undefined;
+  registration: FieldRegistration;
+  autoFocus?: boolean;
+}) => {
   const { t } = useTranslation('auth');
   return (
     <div className="pin-input">

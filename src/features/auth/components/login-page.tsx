@@ -90,9 +90,7 @@ export const LoginPage = () => {
       {sessionExpired ? <Alert tone="info">{t('sessionExpired')}</Alert> : null}
       {notice ? <Alert tone={notice.tone}>{t(notice.key)}</Alert> : null}
       {!online ? <Alert tone="warning">{t('login.offline')}</Alert> : null}
-      {failure !== null ? (
-        <Alert tone="error">{failure === 429 ? t('errors.429') : t(errorKey[failure])}</Alert>
-      ) : null}
+      {failure !== null ? <Alert tone="error">{failure === 429 ? t('errors.429') : t(errorKey[failure])}</Alert> : null}
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <TextField
           label={t('login.login')}
@@ -111,7 +109,13 @@ export const LoginPage = () => {
           error={fieldError(errors.password?.message)}
           adornment={
             // Short visible text so the input keeps its width on a phone; the name says what it shows.
-            <Button variant="secondary" type="button" onPress={() => setShowPassword((v) => !v)} aria-pressed={showPassword} aria-label={showPassword ? t('login.hidePassword') : t('login.showPassword')}>
+            <Button
+              variant="secondary"
+              type="button"
+              onPress={() => setShowPassword((v) => !v)}
+              aria-pressed={showPassword}
+              aria-label={showPassword ? t('login.hidePassword') : t('login.showPassword')}
+            >
               {showPassword ? t('login.hide') : t('login.show')}
             </Button>
           }

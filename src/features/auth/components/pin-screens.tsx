@@ -13,7 +13,14 @@ import { Spinner } from '#ui/spinner';
 import { useOnline } from '#ui/use-online';
 import { useDevice } from '../data/device.ts';
 import {
-  dropLocalSession, forgetPin, loginWithPin, pinLoginAvailable, postponePinSetup, renewAccess, safeRedirect, setupPin,
+  dropLocalSession,
+  forgetPin,
+  loginWithPin,
+  pinLoginAvailable,
+  postponePinSetup,
+  renewAccess,
+  safeRedirect,
+  setupPin,
 } from '../data/session.ts';
 import { AuthCard, PinField, useAuthRequest, useFailureMessage } from './auth-parts.tsx';
 
@@ -130,7 +137,12 @@ export const PinLostPage = () => {
   return (
     <AuthCard title={t('pin.lost.title')} intro={t('pin.lost.text')}>
       <div className="auth-actions">
-        <Button block onPress={() => void forgetPin().then(() => navigate(withRedirect('/login?password=1', params.get('redirect')), { replace: true }))}>
+        <Button
+          block
+          onPress={() =>
+            void forgetPin().then(() => navigate(withRedirect('/login?password=1', params.get('redirect')), { replace: true }))
+          }
+        >
           {t('pin.lost.usePassword')}
         </Button>
       </div>
@@ -155,9 +167,18 @@ export const PinSetupPage = () => {
     handleSubmit,
     formState: { errors, isSubmitting },
     // Validated on submit: checking on blur would flag the empty PIN when the user taps "later".
-  } = useForm<z.input<typeof newPinSchema>>({ resolver: zodResolver(newPinSchema), mode: 'onSubmit', defaultValues: { pin: '', confirm: '' } });
+  } = useForm<z.input<typeof newPinSchema>>({
+    resolver: zodResolver(newPinSchema),
+    mode: 'onSubmit',
+    defaultValues: { pin: '', confirm: '' },
+  });
 
-  const onSubmit = handleSubmit(({ pin }) => send(() => setupPin(pin), () => navigate(target, { replace: true })));
+  const onSubmit = handleSubmit(({ pin }) =>
+    send(
+      () => setupPin(pin),
+      () => navigate(target, { replace: true }),
+    ),
+  );
 
   return (
     <AuthCard title={t('auth:pin.setup.title')} intro={t('auth:pin.setup.intro')}>

@@ -14,7 +14,15 @@ import { Spinner } from '#ui/spinner';
 import { TextField } from '#ui/text-field';
 import { useOnline } from '#ui/use-online';
 import { initRecovery, readRecoveryState, requestReset, saveBySms, saveByToken } from '../data/recovery.ts';
-import { AuthCard, BackToLogin, NewPasswordFields, PhoneRequestForm, useAuthRequest, useFailureMessage, VariantChoice } from './auth-parts.tsx';
+import {
+  AuthCard,
+  BackToLogin,
+  NewPasswordFields,
+  PhoneRequestForm,
+  useAuthRequest,
+  useFailureMessage,
+  VariantChoice,
+} from './auth-parts.tsx';
 import { smsCodeFormSchema } from '../data/auth-forms.ts';
 
 /*
@@ -68,12 +76,26 @@ const RecoverByEmailForm = () => {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof emailFormSchema>>({ resolver: zodResolver(emailFormSchema), mode: 'onTouched' });
-  const onSubmit = handleSubmit(({ email }) => send(() => requestReset({ email }, currentLanguage()), () => setSent(true)));
+  const onSubmit = handleSubmit(({ email }) =>
+    send(
+      () => requestReset({ email }, currentLanguage()),
+      () => setSent(true),
+    ),
+  );
   if (sent) return <Alert tone="success">{t('recover.emailSent')}</Alert>;
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       {failure ? <Alert tone="error">{failure}</Alert> : null}
-      <TextField label={t('recover.email')} type="email" autoComplete="email" inputMode="email" autoCapitalize="none" spellCheck={false} error={fieldError(errors.email?.message)} {...register('email')} />
+      <TextField
+        label={t('recover.email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={fieldError(errors.email?.message)}
+        {...register('email')}
+      />
       <Button type="submit" block isDisabled={isSubmitting || !online}>
         {isSubmitting ? t('recover.submitting') : t('recover.submitEmail')}
       </Button>
@@ -122,9 +144,30 @@ export const RecoverSmsPage = () => {
       {!state.enableSms ? <Alert tone="info">{t('recoverSms.noCode')}</Alert> : null}
       {failure ? <Alert tone="error">{failure}</Alert> : null}
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
-        <TextField label={t('recover.phone')} description={t('recover.phoneHint')} type="tel" autoComplete="tel-national" inputMode="tel" error={fieldError(errors.msisdn?.message)} {...register('msisdn')} />
-        <TextField label={t('recoverSms.code')} description={t('recoverSms.codeHint')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} error={fieldError(errors.code?.message)} {...register('code')} />
-        <NewPasswordFields pwd={register('pwd')} confirm={register('confirm')} pwdError={fieldError(errors.pwd?.message)} confirmError={fieldError(errors.confirm?.message)} />
+        <TextField
+          label={t('recover.phone')}
+          description={t('recover.phoneHint')}
+          type="tel"
+          autoComplete="tel-national"
+          inputMode="tel"
+          error={fieldError(errors.msisdn?.message)}
+          {...register('msisdn')}
+        />
+        <TextField
+          label={t('recoverSms.code')}
+          description={t('recoverSms.codeHint')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          error={fieldError(errors.code?.message)}
+          {...register('code')}
+        />
+        <NewPasswordFields
+          pwd={register('pwd')}
+          confirm={register('confirm')}
+          pwdError={fieldError(errors.pwd?.message)}
+          confirmError={fieldError(errors.confirm?.message)}
+        />
         <Button type="submit" block isDisabled={isSubmitting || !online || !state.enableSms}>
           {isSubmitting ? t('recover.submitting') : t('recoverSms.submit')}
         </Button>
@@ -151,7 +194,10 @@ const useRecoveryLink = (createAccount: boolean): LinkStatus => {
         if (live) setStatus(state.invalid ? { kind: 'invalid' } : { kind: 'ready', state });
       },
       (error: unknown) => {
-        const status = typeof error === 'object' && error && 'status' in error && typeof error.status === 'number' && error.status > 0 ? error.status : -1;
+        const status =
+          typeof error === 'object' && error && 'status' in error && typeof error.status === 'number' && error.status > 0
+            ? error.status
+            : -1;
         const code = typeof error === 'object' && error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
         if (live) setStatus({ kind: 'error', message: failureMessage(status, code) });
       },
@@ -180,14 +226,20 @@ const LinkPasswordScreen = ({ createAccount }: { createAccount: boolean }) => {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof newPasswordSchema>>({ resolver: zodResolver(newPasswordSchema), mode: 'onTouched', defaultValues: { pwd: '', confirm: '' } });
+  } = useForm<z.input<typeof newPasswordSchema>>({
+    resolver: zodResolver(newPasswordSchema),
+    mode: 'onTouched',
+    defaultValues: { pwd: '', confirm: '' },
+  });
 
   const onSubmit = handleSubmit(async ({ pwd }) => {
     setFailure(null);
     const result = await saveByToken(pwd);
     const customer = link.kind === 'ready' ? link.state.customer : null;
     if (result.status === 200) {
-      await navigate(createAccount ? `/login/welcome${customer ? `?login=${encodeURIComponent(customer)}` : ''}` : loginNotice(customer), { replace: true });
+      await navigate(createAccount ? `/login/welcome${customer ? `?login=${encodeURIComponent(customer)}` : ''}` : loginNotice(customer), {
+        replace: true,
+      });
       return;
     }
     if (result.status === 404 || result.status === 419) setInvalidated(true);
@@ -195,7 +247,12 @@ const LinkPasswordScreen = ({ createAccount }: { createAccount: boolean }) => {
   });
 
   const title = t(`${screen}.title`);
-  if (link.kind === 'checking') return <AuthCard title={title}><Spinner label={t('link.checking')} /></AuthCard>;
+  if (link.kind === 'checking')
+    return (
+      <AuthCard title={title}>
+        <Spinner label={t('link.checking')} />
+      </AuthCard>
+    );
   if (link.kind === 'invalid' || invalidated) {
     return (
       <AuthCard title={title}>
@@ -222,7 +279,12 @@ const LinkPasswordScreen = ({ createAccount }: { createAccount: boolean }) => {
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         {/* The account name helps password managers file the new password under the right login. */}
         <input type="text" name="username" autoComplete="username" value={link.state.customer ?? ''} readOnly hidden />
-        <NewPasswordFields pwd={register('pwd')} confirm={register('confirm')} pwdError={fieldError(errors.pwd?.message)} confirmError={fieldError(errors.confirm?.message)} />
+        <NewPasswordFields
+          pwd={register('pwd')}
+          confirm={register('confirm')}
+          pwdError={fieldError(errors.pwd?.message)}
+          confirmError={fieldError(errors.confirm?.message)}
+        />
         <Button type="submit" block isDisabled={isSubmitting || !online}>
           {isSubmitting ? t('recover.submitting') : t(`${screen}.submit`)}
         </Button>

@@ -33,7 +33,17 @@ export const drawChart = (target: HTMLElement, input: ChartInput, width: number)
         { values: (_u, splits) => splits.map((s) => input.formatDay(s)), stroke: '#55525e', grid: { show: false } },
         { values: (_u, splits) => splits.map((s) => input.formatValue(s)), stroke: '#55525e', size: 70 },
       ],
-      series: [{}, { label: input.label, stroke: input.colour, fill: input.colour, width: 0, ...(bars ? { paths: bars } : {}), points: { show: false } }],
+      series: [
+        {},
+        {
+          label: input.label,
+          stroke: input.colour,
+          fill: input.colour,
+          width: 0,
+          ...(bars ? { paths: bars } : {}),
+          points: { show: false },
+        },
+      ],
     },
     [input.x, input.y],
     target,

@@ -16,7 +16,13 @@ export type FrameProps = {
   title: string;
   /** Whether the screen offers the period filter. */
   withPeriod?: boolean;
-  children: (args: { context: ConsumptionContext; period: ResolvedPeriod | null; choice: PeriodChoice; refresh: () => Promise<void>; error: unknown }) => ReactNode;
+  children: (args: {
+    context: ConsumptionContext;
+    period: ResolvedPeriod | null;
+    choice: PeriodChoice;
+    refresh: () => Promise<void>;
+    error: unknown;
+  }) => ReactNode;
 };
 
 /** Title, sub-navigation, contract switcher and period filter shared by the three consumption screens. */
@@ -58,7 +64,9 @@ export const ConsumptionFrame = ({ title, withPeriod = true, children }: FramePr
         <NavLink to={{ pathname: '/consumption/overspent', search: params.toString() }}>{t('consumption:nav.overspent')}</NavLink>
       </nav>
       {!context ? (
-        result.status === 'ready' ? null : <Spinner label={t('common:loading')} />
+        result.status === 'ready' ? null : (
+          <Spinner label={t('common:loading')} />
+        )
       ) : !contract ? (
         <p>{t('consumption:noContract')}</p>
       ) : (
@@ -75,12 +83,21 @@ export const ConsumptionFrame = ({ title, withPeriod = true, children }: FramePr
               </select>
             </div>
           ) : (
-            <p className="muted">{t('consumption:contractOf', { number: contract.msisdn ? formatMsisdn(contract.msisdn) : contract.contractRef })}</p>
+            <p className="muted">
+              {t('consumption:contractOf', { number: contract.msisdn ? formatMsisdn(contract.msisdn) : contract.contractRef })}
+            </p>
           )}
           {withPeriod && current && typeof current === 'object' ? (
-            <PeriodFilter key={`${choice.kind}`} value={choice} onChange={setChoice} defaultRange={{ from: current.from, to: current.to }} />
+            <PeriodFilter
+              key={`${choice.kind}`}
+              value={choice}
+              onChange={setChoice}
+              defaultRange={{ from: current.from, to: current.to }}
+            />
           ) : null}
-          {withPeriod && resolved !== null && typeof resolved === 'string' ? <Alert tone="error">{t(`consumption:period.errors.${resolved}`)}</Alert> : null}
+          {withPeriod && resolved !== null && typeof resolved === 'string' ? (
+            <Alert tone="error">{t(`consumption:period.errors.${resolved}`)}</Alert>
+          ) : null}
           {children({ context, period, choice, refresh, error })}
         </>
       )}

@@ -23,7 +23,15 @@ const dayMonth: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long' };
 const noFilters = { types: [] as UsageType[], direction: 'all' as UsageDirection, oobOnly: false };
 
 /** Balances of the bill (used, bundle, unlimited, out-of-bundle) and, for the current bill, the forecast. */
-const Balances = ({ summary, withForecast, fetchedAt }: { summary: UsageSummaryRow; withForecast: boolean; fetchedAt: number | undefined }) => {
+const Balances = ({
+  summary,
+  withForecast,
+  fetchedAt,
+}: {
+  summary: UsageSummaryRow;
+  withForecast: boolean;
+  fetchedAt: number | undefined;
+}) => {
   const { t, i18n } = useTranslation('consumption');
   const lang = i18n.language;
   const [now] = useState(() => Date.now());
@@ -45,7 +53,11 @@ const Balances = ({ summary, withForecast, fetchedAt }: { summary: UsageSummaryR
               key={b.type}
               kind={kind}
               label={t(`kinds.${kind}`)}
-              valueText={unlimited ? t('summary.unlimitedUsed', { used: fmt(b.value) }) : t('summary.usedOf', { used: fmt(b.value), limit: fmt(b.balanceValue) })}
+              valueText={
+                unlimited
+                  ? t('summary.unlimitedUsed', { used: fmt(b.value) })
+                  : t('summary.usedOf', { used: fmt(b.value), limit: fmt(b.balanceValue) })
+              }
               ratio={unlimited ? null : b.value / b.balanceValue}
             >
               <p>{unlimited ? t('summary.unlimited') : t('summary.remaining', { amount: fmt(Math.max(0, b.balanceValue - b.value)) })}</p>
@@ -54,7 +66,11 @@ const Balances = ({ summary, withForecast, fetchedAt }: { summary: UsageSummaryR
                 <p className="forecast" data-warning={f.willExceed || undefined}>
                   {unlimited
                     ? t('forecast.unlimited', { projected: fmt(f.projected), date: formatDate(end, lang, dayMonth) })
-                    : t('forecast.text', { projected: fmt(f.projected), limit: fmt(b.balanceValue), date: formatDate(end, lang, dayMonth) })}
+                    : t('forecast.text', {
+                        projected: fmt(f.projected),
+                        limit: fmt(b.balanceValue),
+                        date: formatDate(end, lang, dayMonth),
+                      })}
                 </p>
               ) : null}
               {withForecast && exhausted ? (
@@ -107,7 +123,10 @@ const PullStatus = ({ query }: { query: UsageQueryState }) => {
     <>
       {query.progress ? (
         <p className="muted" role="status">
-          {t('records.progress', { loaded: formatCount(query.progress.loaded, i18n.language), total: formatCount(query.progress.total, i18n.language) })}
+          {t('records.progress', {
+            loaded: formatCount(query.progress.loaded, i18n.language),
+            total: formatCount(query.progress.total, i18n.language),
+          })}
         </p>
       ) : null}
       {query.error ? <Alert tone="warning">{t('records.loadError')}</Alert> : null}
@@ -128,10 +147,20 @@ const Downloads = ({ context, period }: { context: ConsumptionContext; period: R
       <h2 id="downloads-title">{t('downloads.title')}</h2>
       {online ? (
         <div className="dialog__actions">
-          <a className="button" data-variant="secondary" href={consumptionDownloadUrl(customerId, contract.id, 'PDF', period.from, period.to)} download>
+          <a
+            className="button"
+            data-variant="secondary"
+            href={consumptionDownloadUrl(customerId, contract.id, 'PDF', period.from, period.to)}
+            download
+          >
             {t('downloads.pdf')}
           </a>
-          <a className="button" data-variant="secondary" href={consumptionDownloadUrl(customerId, contract.id, 'CONSO', period.from, period.to)} download>
+          <a
+            className="button"
+            data-variant="secondary"
+            href={consumptionDownloadUrl(customerId, contract.id, 'CONSO', period.from, period.to)}
+            download
+          >
             {t('downloads.csv')}
           </a>
         </div>
@@ -152,7 +181,15 @@ const Downloads = ({ context, period }: { context: ConsumptionContext; period: R
   );
 };
 
-const SummaryBody = ({ context, period, kind }: { context: ConsumptionContext; period: ResolvedPeriod | null; kind: 'current' | 'previous' | 'range' }) => {
+const SummaryBody = ({
+  context,
+  period,
+  kind,
+}: {
+  context: ConsumptionContext;
+  period: ResolvedPeriod | null;
+  kind: 'current' | 'previous' | 'range';
+}) => {
   const { t, i18n } = useTranslation('consumption');
   const lang = i18n.language;
   const id = useId();
@@ -166,11 +203,19 @@ const SummaryBody = ({ context, period, kind }: { context: ConsumptionContext; p
   return (
     <>
       {summary ? (
-        <Balances summary={summary} withForecast={kind === 'current'} fetchedAt={kind === 'current' ? context.currentFetchedAt : context.previousFetchedAt} />
+        <Balances
+          summary={summary}
+          withForecast={kind === 'current'}
+          fetchedAt={kind === 'current' ? context.currentFetchedAt : context.previousFetchedAt}
+        />
       ) : null}
       <section aria-labelledby="period-usage-title">
         <h2 id="period-usage-title">{t('totals.title')}</h2>
-        {query.aggregate ? <Totals aggregate={query.aggregate} count={query.count} busy={query.busy} /> : <Spinner label={t('records.computing')} />}
+        {query.aggregate ? (
+          <Totals aggregate={query.aggregate} count={query.count} busy={query.busy} />
+        ) : (
+          <Spinner label={t('records.computing')} />
+        )}
         <PullStatus query={query} />
       </section>
       <section aria-labelledby="chart-title">
@@ -203,7 +248,10 @@ const SummaryBody = ({ context, period, kind }: { context: ConsumptionContext; p
         <p className="muted">{t('average.note')}</p>
         {average.progress ? (
           <p className="muted" role="status">
-            {t('records.progress', { loaded: formatCount(average.progress.loaded, lang), total: formatCount(average.progress.total, lang) })}
+            {t('records.progress', {
+              loaded: formatCount(average.progress.loaded, lang),
+              total: formatCount(average.progress.total, lang),
+            })}
           </p>
         ) : null}
         <FreshnessNote fetchedAt={average.fetchedAt} />
@@ -215,7 +263,11 @@ const SummaryBody = ({ context, period, kind }: { context: ConsumptionContext; p
 
 export const ConsumptionPage = () => {
   const { t } = useTranslation('consumption');
-  return <ConsumptionFrame title={t('title')}>{({ context, period, choice }) => <SummaryBody context={context} period={period} kind={choice.kind} />}</ConsumptionFrame>;
+  return (
+    <ConsumptionFrame title={t('title')}>
+      {({ context, period, choice }) => <SummaryBody context={context} period={period} kind={choice.kind} />}
+    </ConsumptionFrame>
+  );
 };
 
 const typeValues = ['all', 'data', 'call', 'sms'] as const;
@@ -260,10 +312,15 @@ const DetailsBody = ({ context, period }: { context: ConsumptionContext; period:
           </select>
         </div>
         <label className="checkbox">
-          <input type="checkbox" checked={oobOnly} onChange={(e) => setParam('oob', e.target.checked ? '1' : null)} /> {t('filters.oobOnly')}
+          <input type="checkbox" checked={oobOnly} onChange={(e) => setParam('oob', e.target.checked ? '1' : null)} />{' '}
+          {t('filters.oobOnly')}
         </label>
       </div>
-      {query.aggregate ? <Totals aggregate={query.aggregate} count={query.count} busy={query.busy} /> : <Spinner label={t('records.computing')} />}
+      {query.aggregate ? (
+        <Totals aggregate={query.aggregate} count={query.count} busy={query.busy} />
+      ) : (
+        <Spinner label={t('records.computing')} />
+      )}
       <PullStatus query={query} />
       {query.status === 'ready' ? <RecordList queryId={query.queryId} count={query.count} label={t('details.listLabel')} /> : null}
     </>
@@ -272,7 +329,11 @@ const DetailsBody = ({ context, period }: { context: ConsumptionContext; period:
 
 export const ConsumptionDetailsPage = () => {
   const { t } = useTranslation('consumption');
-  return <ConsumptionFrame title={t('details.title')}>{({ context, period }) => <DetailsBody context={context} period={period} />}</ConsumptionFrame>;
+  return (
+    <ConsumptionFrame title={t('details.title')}>
+      {({ context, period }) => <DetailsBody context={context} period={period} />}
+    </ConsumptionFrame>
+  );
 };
 
 const oobFilters = { types: [] as UsageType[], direction: 'all' as UsageDirection, oobOnly: true };
@@ -316,7 +377,9 @@ const OverspentBody = ({ context, period }: { context: ConsumptionContext; perio
       <section aria-labelledby="extra-cost-history">
         <h2 id="extra-cost-history">{t('overspent.history')}</h2>
         {query.aggregate ? (
-          <p data-testid="oob-total">{t('overspent.historyTotal', { count: query.count, amount: formatMoneyCents(query.aggregate.overspent.credit, lang) })}</p>
+          <p data-testid="oob-total">
+            {t('overspent.historyTotal', { count: query.count, amount: formatMoneyCents(query.aggregate.overspent.credit, lang) })}
+          </p>
         ) : null}
         <PullStatus query={query} />
         {query.status === 'ready' ? <RecordList queryId={query.queryId} count={query.count} label={t('overspent.history')} /> : null}
@@ -327,5 +390,9 @@ const OverspentBody = ({ context, period }: { context: ConsumptionContext; perio
 
 export const OverspentPage = () => {
   const { t } = useTranslation('consumption');
-  return <ConsumptionFrame title={t('overspent.title')}>{({ context, period }) => <OverspentBody context={context} period={period} />}</ConsumptionFrame>;
+  return (
+    <ConsumptionFrame title={t('overspent.title')}>
+      {({ context, period }) => <OverspentBody context={context} period={period} />}
+    </ConsumptionFrame>
+  );
 };

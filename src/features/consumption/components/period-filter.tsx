@@ -9,7 +9,15 @@ const periodKinds = ['current', 'previous', 'range'] as const;
  * Current bill, previous bill or a chosen range (SPEC §2). The range is applied with a button so that typing a date
  * does not start a download at every keystroke; a bad range gets a message next to the fields.
  */
-export const PeriodFilter = ({ value, onChange, defaultRange }: { value: PeriodChoice; onChange: (choice: PeriodChoice) => void; defaultRange: { from: string; to: string } }) => {
+export const PeriodFilter = ({
+  value,
+  onChange,
+  defaultRange,
+}: {
+  value: PeriodChoice;
+  onChange: (choice: PeriodChoice) => void;
+  defaultRange: { from: string; to: string };
+}) => {
   const { t } = useTranslation('consumption');
   const id = useId();
   const [from, setFrom] = useState(value.kind === 'range' ? value.from : defaultRange.from);
@@ -57,11 +65,25 @@ export const PeriodFilter = ({ value, onChange, defaultRange }: { value: PeriodC
         <div className="filters">
           <div className="field">
             <label htmlFor={`${id}-from`}>{t('period.from')}</label>
-            <input id={`${id}-from`} type="date" value={from} onChange={(e) => setFrom(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+            <input
+              id={`${id}-from`}
+              type="date"
+              value={from}
+              onChange={(e) => setFrom(e.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+            />
           </div>
           <div className="field">
             <label htmlFor={`${id}-to`}>{t('period.to')}</label>
-            <input id={`${id}-to`} type="date" value={to} onChange={(e) => setTo(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+            <input
+              id={`${id}-to`}
+              type="date"
+              value={to}
+              onChange={(e) => setTo(e.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+            />
           </div>
           <Button type="submit" variant="secondary">
             {t('period.apply')}

@@ -18,7 +18,8 @@ const useVisibleRange = (scroller: RefObject<HTMLDivElement | null>, count: numb
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el) return;
-    const update = () => setView((v) => (v.top === el.scrollTop && v.height === el.clientHeight ? v : { top: el.scrollTop, height: el.clientHeight }));
+    const update = () =>
+      setView((v) => (v.top === el.scrollTop && v.height === el.clientHeight ? v : { top: el.scrollTop, height: el.clientHeight }));
     update();
     el.addEventListener('scroll', update, { passive: true });
     const resize = new ResizeObserver(update);
@@ -40,7 +41,8 @@ const RecordRow = ({ row }: { row: UsageRecordRow }) => {
   return (
     <>
       <span>
-        <strong>{t(`kinds.${kind}`)}</strong> · {t(row.incoming ? 'record.incoming' : 'record.outgoing')} · {t(`record.destination.${row.destination}`)}
+        <strong>{t(`kinds.${kind}`)}</strong> · {t(row.incoming ? 'record.incoming' : 'record.outgoing')} ·{' '}
+        {t(`record.destination.${row.destination}`)}
       </span>
       <span className="record-row__amount">{formatUsageAmount(kind, row.serviceUsed, lang)}</span>
       <span className="record-row__meta">{formatDateTime(row.eventTime, lang)}</span>

@@ -69,7 +69,12 @@ export const UsageChart = ({ days, kind }: { days: DayBucket[]; kind: UsageKind 
       {failed ? <p className="muted">{t('chart.unavailable')}</p> : null}
       <p data-testid="chart-summary">
         {total > 0 && peakDay
-          ? t('chart.summary', { total: fmt(total), days: days.length, day: formatDate(localDayStart(peakDay.day), lang), peak: fmt(values[peak] ?? 0) })
+          ? t('chart.summary', {
+              total: fmt(total),
+              days: days.length,
+              day: formatDate(localDayStart(peakDay.day), lang),
+              peak: fmt(values[peak] ?? 0),
+            })
           : t('chart.empty')}
       </p>
       <details>

@@ -22,7 +22,11 @@ const BalanceCard = ({ balance, cycleEnd }: { balance: BalanceView; cycleEnd: nu
     <UsageMeter
       kind={balance.kind}
       label={t(`usage.kinds.${balance.kind}`)}
-      valueText={unlimited ? t('usage.unlimitedUsed', { used: fmt(balance.used) }) : t('usage.usedOf', { used: fmt(balance.used), limit: fmt(balance.limit) })}
+      valueText={
+        unlimited
+          ? t('usage.unlimitedUsed', { used: fmt(balance.used) })
+          : t('usage.usedOf', { used: fmt(balance.used), limit: fmt(balance.limit) })
+      }
       ratio={unlimited ? null : balance.used / balance.limit}
     >
       <p>{unlimited ? t('usage.unlimited') : t('usage.remaining', { amount: fmt(balance.remaining ?? 0) })}</p>
@@ -31,7 +35,11 @@ const BalanceCard = ({ balance, cycleEnd }: { balance: BalanceView; cycleEnd: nu
         <p className="forecast" data-warning={forecast.willExceed || undefined}>
           {unlimited
             ? t('usage.forecastUnlimited', { projected: fmt(forecast.projected), date: formatDate(cycleEnd, lang, dayMonth) })
-            : t('usage.forecast', { projected: fmt(forecast.projected), limit: fmt(balance.limit), date: formatDate(cycleEnd, lang, dayMonth) })}
+            : t('usage.forecast', {
+                projected: fmt(forecast.projected),
+                limit: fmt(balance.limit),
+                date: formatDate(cycleEnd, lang, dayMonth),
+              })}
         </p>
       ) : null}
       {exhausted ? (

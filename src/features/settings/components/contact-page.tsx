@@ -81,9 +81,25 @@ export const ContactPage = () => {
       {!data.canEdit ? <Alert tone="info">{t('settings:contact.readOnly')}</Alert> : null}
       <form className="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-label={t('settings:contact.formLabel')}>
         <fieldset disabled={!data.canEdit} className="form__fields">
-          <TextField label={t('settings:contact.firstName')} autoComplete="given-name" error={fieldError(errors.firstName?.message)} {...register('firstName')} />
-          <TextField label={t('settings:contact.lastName')} autoComplete="family-name" error={fieldError(errors.lastName?.message)} {...register('lastName')} />
-          <TextField label={t('settings:contact.email')} type="email" autoComplete="email" error={fieldError(errors.email?.message)} {...register('email')} />
+          <TextField
+            label={t('settings:contact.firstName')}
+            autoComplete="given-name"
+            error={fieldError(errors.firstName?.message)}
+            {...register('firstName')}
+          />
+          <TextField
+            label={t('settings:contact.lastName')}
+            autoComplete="family-name"
+            error={fieldError(errors.lastName?.message)}
+            {...register('lastName')}
+          />
+          <TextField
+            label={t('settings:contact.email')}
+            type="email"
+            autoComplete="email"
+            error={fieldError(errors.email?.message)}
+            {...register('email')}
+          />
           <TextField
             label={t('settings:contact.mobile')}
             type="tel"
