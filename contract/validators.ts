@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ibanChecksumValid, idCardNumberValid, luhnValid, nationalNumberCenturies } from './check-digits.ts';
 import { customerNumberPattern, emailMaxLength, emailPattern, energyNumberPattern, loginKind, phonePattern } from './rules.ts';
 
 export { loginIdentifierError, loginKind, loginPasswordError, type LoginKind } from './rules.ts';
@@ -142,18 +143,6 @@ const ibanLengths: Record<string, number> = {
 
 export const normalizeIban = (value: string): string => value.replace(/\s+/g, '').toUpperCase();
 
-/** ISO 7064 mod 97-10 over the rearranged IBAN, computed in chunks so no BigInt is needed. */
-export const ibanChecksumValid = (iban: string): boolean => {
-  const rearranged = iban.slice(4) + iban.slice(0, 4);
-  let remainder = 0;
-  for (const ch of rearranged) {
-    const code = ch.charCodeAt(0);
-    const chunk = code >= 65 && code <= 90 ? String(code - 55) : ch;
-    for (const d of chunk) remainder = (remainder * 10 + Number(d)) % 97;
-  }
-  return remainder === 1;
-};
-
 export const ibanSchema = z
   .string({ error: 'validation:required' })
   .transform(normalizeIban)
@@ -190,10 +179,7 @@ export const bicMatchesIban = (iban: string, bic: string): boolean =>
 export const nationalNumberValid = (value: string, birthDate?: string): boolean => {
   const n = value.replace(/[\s.-]/g, '');
   if (!/^\d{11}$/.test(n)) return false;
-  const base = n.slice(0, 9);
-  const check = Number(n.slice(9));
-  const ok19 = 97 - (Number(base) % 97) === check;
-  const ok20 = 97 - (Number(`2${base}`) % 97) === check;
+  const { before2000: ok19, from2000: ok20 } = nationalNumberCenturies(n);
   if (!ok19 && !ok20) return false;
   if (birthDate) {
     const [y, m, d] = birthDate.split('-');
@@ -218,10 +204,7 @@ export const idCardNumberSchema = z
     z
       .string()
       .regex(/^\d{12}$/, 'validation:idCard')
-      .refine((v) => {
-        const r = Number(v.slice(0, 10)) % 97;
-        return (r === 0 ? 97 : r) === Number(v.slice(10));
-      }, 'validation:idCard'),
+      .refine(idCardNumberValid, 'validation:idCard'),
   );
 
 /** Residence card: a letter followed by 9 digits (B, C, D, E, F, H, K, L, M). */
@@ -231,21 +214,6 @@ export const residentCardNumberSchema = z
   .pipe(z.string().regex(/^[BCDEFHKLM]\d{9}$/, 'validation:residentCard'));
 
 /** SIM ICCID: 19 or 20 digits starting with 89, Luhn-valid over the digits. */
-export const luhnValid = (digitsOnly: string): boolean => {
-  let sum = 0;
-  let double = false;
-  for (let i = digitsOnly.length - 1; i >= 0; i -= 1) {
-    let d = Number(digitsOnly[i]);
-    if (double) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-    double = !double;
-  }
-  return sum % 10 === 0;
-};
-
 export const iccidSchema = z
   .string()
   .transform((v) => v.replace(/\s+/g, ''))

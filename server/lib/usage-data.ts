@@ -1,3 +1,4 @@
+import type { BillCycle } from '#contract/bill-cycle';
 import type { Safeguard, UsageBalance, UsageRecordDto, UsageSummary } from '#contract/usage';
 import type { Db } from '../db/database.ts';
 import type { ContractRow } from './customer-data.ts';
@@ -55,11 +56,20 @@ export const rangeOfDates = (from: string | undefined, to: string | undefined): 
   to: to === undefined ? OPEN_RANGE.to : localDayRange(to, to).to,
 });
 
-export const billCycleStartDay = (db: Db, contract: ContractRow): number =>
-  stmt<[number], { start_day: number }>(db, 'SELECT start_day FROM bill_cycles WHERE id = ?').get(contract.bill_cycle_id)?.start_day ?? 1;
+type BillCycleRow = { start_day: number; frequency_unit: BillCycle['frequencyUnit']; frequency_duration: number };
+
+/** The contract's bill cycle; a contract without one is billed monthly from the 1st. */
+export const billCycleOf = (db: Db, contract: ContractRow): BillCycle => {
+  const row = stmt<[number], BillCycleRow>(db, 'SELECT start_day, frequency_unit, frequency_duration FROM bill_cycles WHERE id = ?').get(
+    contract.bill_cycle_id,
+  );
+  return row
+    ? { startDay: row.start_day, frequencyUnit: row.frequency_unit, frequencyDuration: row.frequency_duration }
+    : { startDay: 1, frequencyUnit: 'MONTH', frequencyDuration: 1 };
+};
 
 export const periodOf = (db: Db, contract: ContractRow, now: Date, which: 'current' | 'previous'): CyclePeriod =>
-  cyclePeriod(now, billCycleStartDay(db, contract), which === 'current' ? 0 : 1);
+  cyclePeriod(now, billCycleOf(db, contract), which === 'current' ? 0 : 1);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Summary

@@ -5,15 +5,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations, openDatabase, type Db } from '../../server/db/database.ts';
 import { createPrng, mulberry32 } from '../../server/db/prng.ts';
-import {
-  billCycleEnd,
-  billCycleStart,
-  DEMO_ACTIVATION_CODE,
-  DEMO_IDS,
-  DEMO_PASSWORD,
-  isValidStructuredCommunication,
-  structuredCommunication,
-} from '../../server/db/seed.ts';
+import { cycleDates, monthlyCycle } from '#contract/bill-cycle';
+import { isValidStructuredCommunication, structuredCommunication } from '#contract/check-digits';
+import { cycleStartMs } from '../../server/db/demo/calendar.ts';
+import { DEMO_ACTIVATION_CODE, DEMO_IDS, DEMO_PASSWORD } from '../../server/db/demo/ids.ts';
 import { hashPassword, verifyPassword } from '../../server/lib/password.ts';
 
 // Seeding 200k usage rows takes about a second; one shared database keeps the file fast.
@@ -66,7 +61,7 @@ function currentCycleDataShare(db: Db, contractId: number, now: Date): number {
         'SELECT b.start_day AS startDay FROM contracts c JOIN bill_cycles b ON b.id = c.bill_cycle_id WHERE c.id = ?',
       )
       .get(contractId)?.startDay ?? 1;
-  const from = billCycleStart(now, startDay).getTime();
+  const from = cycleStartMs(now, startDay);
   const used =
     db
       .prepare<[number, number, number], { used: number }>(
@@ -98,7 +93,7 @@ describe('prng', () => {
   });
 });
 
-describe('bill cycles', () => {
+describe('bill cycles of the demo (the contract rule on the UTC calendar)', () => {
   it.each([
     ['2026-11-22T06:33:00Z', 5, '2026-11-05', '2026-12-04'],
     ['2026-11-05T00:00:00Z', 5, '2026-11-05', '2026-12-04'],
@@ -106,9 +101,10 @@ describe('bill cycles', () => {
     ['2026-01-03T10:00:00Z', 5, '2025-12-05', '2026-01-04'],
     ['2026-03-01T00:00:00Z', 31, '2026-02-28', '2026-03-30'],
   ])('now %s, start day %i → %s … %s', (now, startDay, start, end) => {
-    const cycleStart = billCycleStart(new Date(now), startDay);
-    expect(cycleStart.toISOString().slice(0, 10)).toBe(start);
-    expect(billCycleEnd(cycleStart, startDay).toISOString().slice(0, 10)).toBe(end);
+    const cycle = cycleDates(monthlyCycle(startDay), now.slice(0, 10));
+    expect(cycle.start).toBe(start);
+    expect(cycle.end).toBe(end);
+    expect(new Date(cycleStartMs(new Date(now), startDay)).toISOString()).toBe(`${start}T00:00:00.000Z`);
   });
 });
 
