@@ -147,6 +147,13 @@ export const endpoints = define({
     path: '/status',
     response: z.object({ status: z.enum(['ok', 'maintenance']), version: z.string() }),
   },
+  // Readiness for health checks: 200 once the server and its database answer, 503 otherwise.
+  ready: {
+    method: 'GET',
+    base: 'public',
+    path: '/ready',
+    response: z.object({ status: z.literal('ready'), version: z.string() }),
+  },
   renewAccess: {
     method: 'POST',
     base: 'public',

@@ -6,8 +6,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { openDatabase, type Db } from './db/database.ts';
 import type { AppContext } from './lib/app-context.ts';
 import { createClock } from './lib/clock.ts';
-import { createMailer, mailConfigFromEnv, type MailConfig } from './lib/mailer.ts';
+import { loadConfig, type ServerConfig, type TrustProxy } from './config.ts';
+import { createMailer, mailConfigOf, type MailConfig } from './lib/mailer.ts';
 import { createRouter } from './lib/router.ts';
+import { createScheduler, DEFAULT_SCHEDULER_INTERVAL_MS } from './lib/scheduler.ts';
 import { registerErrorHandling, type SpaFallback } from './plugins/error-handler.ts';
 import { registerMaintenance } from './plugins/maintenance.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -18,6 +20,7 @@ import { registerCustomerRoutes } from './routes/customer.ts';
 import { registerInvoiceRoutes } from './routes/invoices.ts';
 import { registerDevOutbox } from './routes/dev-outbox.ts';
 import { registerProductRoutes } from './routes/products.ts';
+import { registerOpenApiRoutes } from './routes/openapi.ts';
 import { registerStatusRoutes } from './routes/status.ts';
 import { registerAppliedTestRoute } from './routes/test-applied.ts';
 import { registerTestRoutes } from './routes/test-mode.ts';
@@ -36,11 +39,16 @@ export type BuildAppOptions = {
   testMode?: boolean;
   /** Folder of the built app (dist/), served with an SPA fallback; null or absent = API only. */
   staticDir?: string | null;
-  logger?: boolean;
+  /** Log to stdout (at the level given, `info` for true). */
+  logger?: boolean | { level: ServerConfig['logLevel'] };
   /** Largest accepted request body in bytes (413 above). */
   bodyLimit?: number;
-  /** Overrides the mail settings read from the environment (SMTP_URL, MAIL_FROM, SMS_GATEWAY_DOMAIN, PUBLIC_URL). */
+  /** Mail settings (server/main.ts passes the configuration's); absent ones take the configuration's defaults. */
   mail?: Partial<MailConfig>;
+  /** Which proxies' X-Forwarded-* headers to believe (Fastify's trustProxy; TRUST_PROXY). Default: none. */
+  trustProxy?: TrustProxy;
+  /** Period of the scheduler's runs once the server listens (lib/scheduler.ts). */
+  schedulerIntervalMs?: number;
 };
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -75,6 +83,21 @@ const registerStatic = async (app: FastifyInstance, staticDir: string): Promise<
   };
 };
 
+/** Trust the `hops` nearest proxies: the addresses they add to X-Forwarded-For, counted from the socket. */
+const trustHops =
+  (hops: number) =>
+  (_address: string, hop: number): boolean =>
+    hop < hops;
+
+const contexts = new WeakMap<FastifyInstance, AppContext>();
+
+/** The context an app was built with: tests reach the scheduler and the clock through it. */
+export const appContext = (app: FastifyInstance): AppContext => {
+  const ctx = contexts.get(app);
+  if (!ctx) throw new Error('not an app built by buildApp');
+  return ctx;
+};
+
 /**
  * The reference API (and, with `staticDir`, the built app). Importable for `app.inject` tests; `server/main.ts`
  * only adds the listening socket.
@@ -82,7 +105,8 @@ const registerStatic = async (app: FastifyInstance, staticDir: string): Promise<
 export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyInstance> => {
   const clock = createClock(options.now);
   const db = options.db ?? openDatabase(options.dbFile ?? ':memory:', { now: clock.now() });
-  const mail: MailConfig = { ...mailConfigFromEnv(), ...options.mail };
+  // Without mail settings, the configuration's defaults (development outbox): buildApp never reads process.env.
+  const mail: MailConfig = { ...mailConfigOf(loadConfig({})), ...options.mail };
   const mailer = createMailer(db, clock, mail);
   const ctx: AppContext = {
     db,
@@ -91,11 +115,15 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
     version: readVersion(),
     mailer,
     mail,
+    // Logs through the app's logger, created just below.
+    scheduler: createScheduler(clock, { error: (details, message) => app.log.error(details, message) }),
     state: { maintenance: false },
   };
 
   const app = Fastify({
     logger: options.logger ?? false,
+    // A number of hops becomes Fastify's hop function (its types take no number).
+    trustProxy: typeof options.trustProxy === 'number' ? trustHops(options.trustProxy) : (options.trustProxy ?? false),
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     // A JSON body with "__proto__" or "constructor.prototype" keys is cleaned instead of answered with an error.
     onProtoPoisoning: 'remove',
@@ -104,6 +132,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   // The API speaks JSON only. Dropping text/plain also refuses the "simple" cross-site POSTs a browser sends
   // without a CORS preflight (defence in depth on top of SameSite=Strict cookies).
   app.removeContentTypeParser('text/plain');
+  contexts.set(app, ctx);
 
   await app.register(fastifyCookie);
   registerSecurityHeaders(app);
@@ -118,6 +147,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   registerUsageRoutes(router, ctx);
   registerInvoiceRoutes(router, ctx);
   registerContactRoutes(router, ctx);
+  registerOpenApiRoutes(app, router);
   if (ctx.testMode) registerTestRoutes(router, ctx);
   registerDevOutbox(app, ctx);
   if (ctx.testMode) registerAppliedTestRoute(router, ctx);
@@ -125,6 +155,15 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   const spaFallback = options.staticDir ? await registerStatic(app, options.staticDir) : null;
   registerErrorHandling(app, spaFallback);
 
+  // Periodic jobs only in a listening server: inject-based tests drive the scheduler themselves.
+  app.addHook('onListen', (done) => {
+    ctx.scheduler.start(options.schedulerIntervalMs ?? DEFAULT_SCHEDULER_INTERVAL_MS);
+    done();
+  });
+  // Before the database closes: a run in progress finishes, no new one starts.
+  app.addHook('preClose', async () => {
+    await ctx.scheduler.stop();
+  });
   if (!options.db) {
     app.addHook('onClose', (_instance, done) => {
       db.close();

@@ -1,10 +1,11 @@
 import nodemailer from 'nodemailer';
+import type { ServerConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { Clock } from './clock.ts';
 import { stmt } from './sql.ts';
 
 /*
- * The one way the server sends e-mails and SMS (issue 4). With SMTP_URL set, messages go out through
+ * The one way the server sends e-mails and SMS. With SMTP_URL set, messages go out through
  * nodemailer; without it they land in the `outbox` table, shown at /dev/outbox (server/routes/dev-outbox.ts),
  * from which the demo and the browser tests read codes and links. Routes only call `send`: they never know
  * which sender is configured.
@@ -34,11 +35,12 @@ export type MailConfig = {
   publicUrl: string;
 };
 
-export const mailConfigFromEnv = (env: NodeJS.ProcessEnv = process.env): MailConfig => ({
-  smtpUrl: env.SMTP_URL && env.SMTP_URL.trim().length > 0 ? env.SMTP_URL.trim() : null,
-  from: env.MAIL_FROM ?? 'Mon espace mobile <no-reply@localhost>',
-  smsGatewayDomain: env.SMS_GATEWAY_DOMAIN && env.SMS_GATEWAY_DOMAIN.length > 0 ? env.SMS_GATEWAY_DOMAIN : null,
-  publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? '8080'}`).replace(/\/+$/, ''),
+/** The mail settings of the server's configuration (SMTP_URL, MAIL_FROM, SMS_GATEWAY_DOMAIN, PUBLIC_URL). */
+export const mailConfigOf = (config: Pick<ServerConfig, 'smtpUrl' | 'mailFrom' | 'smsGatewayDomain' | 'publicUrl'>): MailConfig => ({
+  smtpUrl: config.smtpUrl,
+  from: config.mailFrom,
+  smsGatewayDomain: config.smsGatewayDomain,
+  publicUrl: config.publicUrl,
 });
 
 /** Thrown when a message could not be handed to the real sender; routes answer 502 serverError. */

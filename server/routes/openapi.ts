@@ -1,0 +1,1 @@
+export const registerOpenApiRoutes = (..._args: unknown[]): void => undefined;
