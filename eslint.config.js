@@ -74,7 +74,16 @@ const noReact = bannedPackages(['react', 'react-dom', 'react-router', 'react-i18
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**', 'bench/results.json', '.tmp/**'],
+    ignores: [
+      'dist/**',
+      'dist-server/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'data/**',
+      'bench/results.json',
+      '.tmp/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,

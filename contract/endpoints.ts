@@ -66,6 +66,8 @@ export type Endpoint = {
   queued?: boolean;
   /** Refused offline with a clear message (orders, activation, uploads, tickets). */
   onlineOnly?: boolean;
+  /** Answers a file of one of these media types instead of JSON (no `response` schema). */
+  download?: readonly string[];
 };
 
 const customerParams = z.object({ customerId: idParamSchema });
@@ -362,6 +364,7 @@ export const endpoints = define({
     path: '/customer/:customerId/contract/:contractId/usage/download',
     params: contractParams,
     query: z.object({ type: z.enum(['PDF', 'CONSO']), from: z.iso.date().optional(), to: z.iso.date().optional() }),
+    download: ['application/pdf', 'text/csv'],
   },
 
   // Invoices
@@ -406,6 +409,7 @@ export const endpoints = define({
     base: 'api',
     path: '/customer/:customerId/invoices/:uuid/download',
     params: z.object({ customerId: idParamSchema, uuid: z.string().uuid() }),
+    download: ['application/pdf'],
   },
 
   // Products and orders

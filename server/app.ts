@@ -8,6 +8,7 @@ import type { AppContext } from './lib/app-context.ts';
 import { createClock } from './lib/clock.ts';
 import { loadConfig, type ServerConfig, type TrustProxy } from './config.ts';
 import { createMailer, mailConfigOf, type MailConfig } from './lib/mailer.ts';
+import { recordRoutes } from './lib/route-table.ts';
 import { createRouter } from './lib/router.ts';
 import { createScheduler, DEFAULT_SCHEDULER_INTERVAL_MS } from './lib/scheduler.ts';
 import { registerErrorHandling, type SpaFallback } from './plugins/error-handler.ts';
@@ -133,6 +134,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   // without a CORS preflight (defence in depth on top of SameSite=Strict cookies).
   app.removeContentTypeParser('text/plain');
   contexts.set(app, ctx);
+  recordRoutes(app);
 
   await app.register(fastifyCookie);
   registerSecurityHeaders(app);
@@ -147,7 +149,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   registerUsageRoutes(router, ctx);
   registerInvoiceRoutes(router, ctx);
   registerContactRoutes(router, ctx);
-  registerOpenApiRoutes(app, router);
+  registerOpenApiRoutes(app, router, ctx);
   if (ctx.testMode) registerTestRoutes(router, ctx);
   registerDevOutbox(app, ctx);
   if (ctx.testMode) registerAppliedTestRoute(router, ctx);
