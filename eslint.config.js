@@ -70,6 +70,11 @@ const featureZones = features.flatMap((feature) => {
   ];
 });
 
+const serverPatterns = [
+  bannedPattern('^#(features|app|ui|db|api|sync|lib|i18n|workers|sw)/', 'server/ imports contract/ only'),
+  bannedPattern('(\\.\\./)+src/', 'server/ imports contract/ only'),
+];
+
 const noReact = bannedPackages(['react', 'react-dom', 'react-router', 'react-i18next', 'dexie-react-hooks'], 'no React here');
 
 export default tseslint.config(
@@ -198,12 +203,20 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts'],
     rules: {
+      'no-restricted-imports': ['error', { patterns: serverPatterns }],
+    },
+  },
+  {
+    // The running server never depends on the demo data: only db/database.ts calls the seed, on an empty database.
+    files: ['server/*.ts', 'server/lib/**/*.ts', 'server/routes/**/*.ts', 'server/plugins/**/*.ts'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            bannedPattern('^#(features|app|ui|db|api|sync|lib|i18n|workers|sw)/', 'server/ imports contract/ only'),
-            bannedPattern('(\\.\\./)+src/', 'server/ imports contract/ only'),
+            ...serverPatterns,
+            bannedPattern('(^|/)db/(seed|usage-generator)(\\.ts)?$', 'the seed is not a library: move the rule into lib/ or contract/'),
+            bannedPattern('(^|/)db/(demo|seeding)/', 'demo data is not a library: move the rule into lib/ or contract/'),
           ],
         },
       ],

@@ -64,6 +64,11 @@ export function applyMigrations(db: Db, dir: string = MIGRATIONS_DIR): string[] 
   return done;
 }
 
+/** Throws unless the database answers a query (the readiness check): closed, locked past the busy timeout, broken file. */
+export function assertDatabaseAnswers(db: Db): void {
+  db.prepare('SELECT COUNT(*) FROM schema_migrations').pluck().get();
+}
+
 /**
  * Opens (or creates) the API database: WAL + foreign keys, pending migrations, and the demo seed when there
  * are no customers yet. `file` is a path or ':memory:'.

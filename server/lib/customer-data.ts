@@ -171,6 +171,18 @@ export const toInvoicing = (row: InvoicingRow, contact: ContactRow | undefined):
 export const findContact = (db: Db, customerId: number): ContactRow | undefined =>
   stmt<[number], ContactRow>(db, 'SELECT * FROM contacts WHERE customer_id = ?').get(customerId);
 
+/** The contact fields the account holder may edit (PATCH /customer/{id}/contact). */
+export type EditableContact = Pick<ContactRow, 'civility' | 'first_name' | 'last_name' | 'phone' | 'mobile' | 'email' | 'language'>;
+
+/** Writes the editable fields of a contact and its new version. */
+export const updateContact = (db: Db, contactId: number, next: EditableContact, lastUpdate: string): void => {
+  stmt<[string | null, string, string, string | null, string | null, string, string, string, number]>(
+    db,
+    `UPDATE contacts SET civility = ?, first_name = ?, last_name = ?, phone = ?, mobile = ?, email = ?, language = ?,
+     last_update = ? WHERE id = ?`,
+  ).run(next.civility, next.first_name, next.last_name, next.phone, next.mobile, next.email, next.language, lastUpdate, contactId);
+};
+
 export const findInvoicing = (db: Db, customerId: number): InvoicingRow | undefined =>
   stmt<[number], InvoicingRow>(db, 'SELECT * FROM invoicing WHERE customer_id = ?').get(customerId);
 

@@ -1,4 +1,5 @@
 import { endpoints } from '#contract/endpoints';
+import { assertDatabaseAnswers } from '../db/database.ts';
 import { ApiError } from '../lib/api-error.ts';
 import type { AppContext } from '../lib/app-context.ts';
 import type { Router } from '../lib/router.ts';
@@ -15,7 +16,7 @@ export const registerStatusRoutes = (router: Router, ctx: AppContext): void => {
   // Maintenance does not make the server unready: it is up, showing the maintenance page.
   router.route(endpoints.ready, ({ request }) => {
     try {
-      ctx.db.prepare('SELECT COUNT(*) FROM schema_migrations').pluck().get();
+      assertDatabaseAnswers(ctx.db);
     } catch (error) {
       request.log.error({ err: error }, 'not ready: the database does not answer');
       throw new ApiError(503, 'serverError', 'Database unavailable');
