@@ -38,7 +38,7 @@ export const isValidStructuredCommunication = (value: string): boolean => {
  * Check digits of a national register number: 97 − (the first 9 digits mod 97); for people born from 2000 on
  * the 9 digits are prefixed with a 2.
  */
-export const nationalNumberCheck = (nineDigits: string, bornFrom2000: boolean): string =>
+const nationalNumberCheck = (nineDigits: string, bornFrom2000: boolean): string =>
   String(97 - mod97(bornFrom2000 ? `2${nineDigits}` : nineDigits)).padStart(2, '0');
 
 /** A national register number from a birth date ('YYYY-MM-DD') and its 3-digit serial (odd men, even women). */

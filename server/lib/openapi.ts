@@ -41,12 +41,12 @@ const toSchema = (schema: z.ZodType): JsonSchema => {
 };
 
 /** `/customer/:customerId/full` → `/customer/{customerId}/full`. */
-export const openApiPath = (fastifyPath: string): string => fastifyPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+const openApiPath = (fastifyPath: string): string => fastifyPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
 const names = new Map<Endpoint, string>(Object.entries(endpoints).map(([name, endpoint]) => [endpoint, name]));
 
 /** The contract's name of an endpoint descriptor (`login`, `customerFull` …). */
-export const endpointName = (endpoint: Endpoint): string | undefined => names.get(endpoint);
+const endpointName = (endpoint: Endpoint): string | undefined => names.get(endpoint);
 
 /** "customerFull" → "Customer full". */
 const summaryOf = (name: string): string => {

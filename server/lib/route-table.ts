@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
  * this table with the document in both directions.
  */
 
-export type RouteEntry = { method: string; url: string };
+type RouteEntry = { method: string; url: string };
 
 const tables = new WeakMap<FastifyInstance, RouteEntry[]>();
 

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
  * the exit status. Docker sends SIGKILL 10 s after SIGTERM unless told otherwise (compose.yaml gives more).
  */
 
-export type ShutdownOptions = {
+type ShutdownOptions = {
   timeoutMs: number;
   /** process.exit in production; tests pass a recorder. */
   exit: (code: number) => void;

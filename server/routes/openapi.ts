@@ -14,8 +14,8 @@ import type { Router } from '../lib/router.ts';
  * of the contract: they describe it.
  */
 
-export const OPENAPI_URL = '/api/openapi.json';
-export const DOCS_URL = '/api/docs';
+const OPENAPI_URL = '/api/openapi.json';
+const DOCS_URL = '/api/docs';
 
 const require = createRequire(import.meta.url);
 const swaggerUiDir = dirname(require.resolve('swagger-ui-dist/package.json'));

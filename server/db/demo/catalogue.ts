@@ -19,7 +19,7 @@ export const BILL_CYCLES: { id: number; startDay: number }[] = [
   { id: BC.day15, startDay: 15 },
 ];
 
-export type DemoProduct = {
+type DemoProduct = {
   id: number;
   name: string;
   type: 'BASE' | 'OPTION';
@@ -221,7 +221,7 @@ export const dataMbOf = (productId: number): number => PRODUCTS.find((p) => p.id
 
 export const priceOf = (productId: number): number => PRODUCTS.find((p) => p.id === productId)?.price ?? 0;
 
-export type DemoPromotion = {
+type DemoPromotion = {
   /** A product promotion (anyone may get it) … */
   productId: number | null;
   /** … or one granted to a contract. */

@@ -11,14 +11,14 @@ const BC = DEMO_IDS.billCycles;
 const C = DEMO_IDS.customers;
 const U = DEMO_IDS.users;
 
-export type LineSettings = {
+type LineSettings = {
   premiumBarring: 'none' | 'erotic' | 'all';
   internationalBarring: boolean;
   roaming: 'WORLD_COVERAGE' | 'EU_INCLUDE_SWISS';
   throttling: 'NONE' | '100M';
 };
 
-export type DemoContract = {
+type DemoContract = {
   id: number;
   customerId: number;
   type: 'prepaid' | 'post_simple' | 'post_complex';

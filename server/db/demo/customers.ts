@@ -9,9 +9,9 @@ import { DEMO_IDS } from './ids.ts';
 const C = DEMO_IDS.customers;
 const U = DEMO_IDS.users;
 
-export type Address = { street: string; number: string; box: string | null; city: string; zip: string; country: string };
+type Address = { street: string; number: string; box: string | null; city: string; zip: string; country: string };
 
-export type DemoPerson = {
+type DemoPerson = {
   customerId: number;
   mobileId: string;
   energyId: string | null;
@@ -167,7 +167,7 @@ export const PEOPLE: DemoPerson[] = [
   },
 ];
 
-export type DemoUser = {
+type DemoUser = {
   id: number;
   customerId: number | null;
   scope: 'LEGACY' | 'TEMP' | 'DEFAULT';

@@ -2,7 +2,7 @@ import type { Language } from '#contract/language';
 
 /* The support page's FAQ, in the three languages, in display order. Data only; written by ../seeding/faq.ts. */
 
-export type FaqText = { question: string; answer: string };
+type FaqText = { question: string; answer: string };
 
 // Real answers that match the product's rules (SPEC §4, §9), so the support page is useful in the demo.
 export const FAQ_ENTRIES: Record<Language, FaqText>[] = [

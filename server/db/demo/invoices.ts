@@ -16,7 +16,7 @@ export const INVOICE_CYCLES = 6;
 /** Days between an invoice and its due date: the routes' rule. */
 export { PAYMENT_TERM_DAYS };
 
-export type BilledAccount = {
+type BilledAccount = {
   customerId: number;
   startDay: number;
   /** The lines whose plans the invoice bills. */

@@ -11,7 +11,7 @@ const U = DEMO_IDS.users;
 
 export type OrderStatus = 'CANCELED' | 'PENDING' | 'QUEUED' | 'FAILED' | 'SUCCESS';
 
-export type DemoOrderLine = {
+type DemoOrderLine = {
   type: 'product' | 'option' | 'safeguard' | 'setting' | 'contract';
   kind: 'SAFEGUARD' | 'SETTING' | 'OPTION' | 'PRODUCT' | 'CONTRACT';
   resource: string;
@@ -27,7 +27,7 @@ export type DemoOrderLine = {
  * Who placed the order (SPEC: U user, O owner, A admin, C customer service, S system). `user` refers to a demo
  * user, whose guid becomes the initiator reference; `ref` is a literal reference (a customer-service agent).
  */
-export type DemoInitiator = { type: 'U' | 'O' | 'A' | 'C' | 'S'; user?: number; ref?: string };
+type DemoInitiator = { type: 'U' | 'O' | 'A' | 'C' | 'S'; user?: number; ref?: string };
 
 export type DemoOrder = {
   contractId: number;
