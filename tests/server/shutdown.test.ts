@@ -1,3 +1,4 @@
+import { get } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { appContext, buildApp } from '#server/app';
@@ -16,7 +17,12 @@ const gate = () => {
   return { opened, open };
 };
 
-/** An app that owns its database, with a /slow route held until the test opens its gate. */
+const BIG = 32 * 1024 * 1024;
+
+/**
+ * An app that owns its database, with a /slow route held until the test opens its gate, and a /big route whose
+ * handler ends at once while its body waits in the socket's buffers for the client to read it.
+ */
 const startApp = async () => {
   const app = await buildApp();
   const started = gate();
@@ -26,6 +32,7 @@ const startApp = async () => {
     await release.opened;
     return { done: true };
   });
+  app.get('/big', (_request, reply) => reply.type('application/octet-stream').send(Buffer.alloc(BIG, 7)));
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return { app, url: `http://127.0.0.1:${port}`, started, release };
@@ -65,6 +72,33 @@ describe('graceful shutdown', () => {
     await shutdown('SIGINT');
     expect(exits).toEqual([0]);
   }, 30_000);
+
+  it('delivers the whole body of a response that has ended but not yet reached a slow client', async () => {
+    const { app, url } = await startApp();
+    const exits: number[] = [];
+    const shutdown = createShutdown(app, { timeoutMs: 20_000, exit: (code) => exits.push(code) });
+
+    const received = new Promise<number>((resolve, reject) => {
+      get(`${url}/big`, (response) => {
+        response.pause();
+        let bytes = 0;
+        response.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+        });
+        response.on('end', () => resolve(bytes));
+        response.on('error', reject);
+        // Shut down while the client still holds back, then start reading.
+        void (async () => {
+          const done = shutdown('SIGTERM');
+          await new Promise((r) => setTimeout(r, 300));
+          response.resume();
+          await done;
+        })();
+      }).on('error', reject);
+    });
+    expect(await received).toBe(BIG);
+    await expect.poll(() => exits, { timeout: 10_000 }).toEqual([0]);
+  }, 40_000);
 
   it('closes the connections of requests still running at the timeout and exits 1', async () => {
     const { app, url, started, release } = await startApp();
