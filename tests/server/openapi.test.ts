@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { FastifyInstance } from 'fastify';
@@ -66,13 +69,17 @@ describe('OpenAPI document', () => {
   });
 
   it('holds the same operations without test mode and with the built app served', async () => {
-    const app = await buildApp({ db: t.db, testMode: false, staticDir: null });
+    const staticDir = mkdtempSync(join(tmpdir(), 'openapi-static-'));
+    writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>app</title>');
+    const app = await buildApp({ db: t.db, testMode: false, staticDir });
     try {
+      expect((await app.inject({ method: 'GET', url: '/login' })).statusCode).toBe(200);
       const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenApiDocument>();
       expect(documentedOperations(document)).toEqual(servedOperations(app));
       expect(documentedOperations(document)).toEqual(documentedOperations(doc));
     } finally {
       await app.close();
+      rmSync(staticDir, { recursive: true, force: true });
     }
   });
 
