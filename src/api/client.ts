@@ -2,6 +2,7 @@ import { FetchError, ofetch } from 'ofetch';
 import type { z } from 'zod';
 import { errorBodySchema } from '#contract/common';
 import { endpointUrl, fillPath, type Endpoint } from '#contract/endpoints';
+import { FETCHED_AT_HEADER, IDEMPOTENCY_KEY_HEADER, QUEUED_HEADER } from '#contract/headers';
 import { ApiError, reportApiError } from './api-error.ts';
 
 export { ApiError, onApiError } from './api-error.ts';
@@ -86,8 +87,6 @@ export const explicitRefresh = async <T>(run: () => Promise<T>): Promise<T> => {
 };
 
 // When the answer's data was fetched from the server: the service worker's stamp for a cached answer.
-const FETCHED_AT_HEADER = 'X-Sw-Fetched-At';
-const QUEUED_HEADER = 'X-Sw-Queued';
 const servedAtByData = new WeakMap<object, number>();
 
 /** When the server produced this parsed answer (ms): the worker's cache stamp, else undefined (just fetched). */
@@ -97,7 +96,7 @@ export const servedAt = (data: unknown): number | undefined =>
 const headersOf = (options: CallOptions): Record<string, string> => ({
   Accept: 'application/json',
   ...(refreshDepth > 0 ? { 'Cache-Control': 'no-cache' } : {}),
-  ...(options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {}),
+  ...(options.idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: options.idempotencyKey } : {}),
   ...options.headers,
 });
 

@@ -1,7 +1,7 @@
 import type { Table } from 'dexie';
 import { explicitRefresh, servedAt } from '#api/client';
+import { isStale } from '#contract/freshness';
 import { db } from '#db/db';
-import { isStale } from './freshness.ts';
 import { clearApiCache, clearWorkerQueue } from './sw-bridge.ts';
 
 /*

@@ -3,11 +3,11 @@ import { endpoints } from '#contract/endpoints';
 import type { InvoiceSituation } from '#contract/invoices';
 import type { z } from 'zod';
 import type { UsageRecordDto, UsageSummary, usageHistoryResponseSchema } from '#contract/usage';
+import { isStale } from '#contract/freshness';
 import { db } from '#db/db';
 import type { InvoiceSituationRow, UsageRecordRow, UsageSummaryRow } from '#db/schema';
 import { blockMs, blockStartOf, groupIntoBlocks, mergeIntoBlocks, type BlockGroup } from '#workers/usage-blocks';
 import { createDayRollupBuilder, localDayOf, toDailyRow, type DayRollupBuilder } from '#workers/usage-rollup';
-import { isStale } from './freshness.ts';
 import { pull, type PullResult } from './pull.ts';
 
 /*

@@ -19,13 +19,13 @@ import {
   AuthCard,
   BackToLogin,
   NewPasswordFields,
-  PasswordField,
   PhoneRequestForm,
   useAuthRequest,
   useFailureMessage,
   VariantChoice,
 } from './auth-parts.tsx';
 import { smsCodeFormSchema } from '../data/auth-forms.ts';
+import { PasswordField } from './password-field.tsx';
 
 /*
  * Account creation, welcome, password change, e-mail confirmation and login by link (SPEC §1, §2).

@@ -13,6 +13,7 @@ import { useOnline } from '#ui/use-online';
 import { phoneFormSchema } from '../data/auth-forms.ts';
 import { failureKey } from '../data/auth-rules.ts';
 import type { SaveResult } from '../data/recovery.ts';
+import { PasswordField } from './password-field.tsx';
 import './auth.css';
 
 /* Parts shared by the account screens: the card, password and PIN fields, the variant switch, failures. */
@@ -105,45 +106,6 @@ export const PhoneRequestForm = ({
 };
 
 type FieldRegistration = UseFormRegisterReturn;
-
-/** A password input with its show/hide toggle. */
-export const PasswordField = ({
-  label,
-  description,
-  error,
-  autoComplete,
-  registration,
-}: {
-  label: string;
-  description?: string;
-  error: string | undefined;
-  autoComplete: 'new-password' | 'current-password';
-  registration: FieldRegistration;
-}) => {
-  const { t } = useTranslation('auth');
-  const [visible, setVisible] = useState(false);
-  return (
-    <TextField
-      label={label}
-      {...(description ? { description } : {})}
-      type={visible ? 'text' : 'password'}
-      autoComplete={autoComplete}
-      error={error}
-      adornment={
-        <Button
-          variant="secondary"
-          type="button"
-          onPress={() => setVisible((v) => !v)}
-          aria-pressed={visible}
-          aria-label={visible ? t('login.hidePassword') : t('login.showPassword')}
-        >
-          {visible ? t('login.hide') : t('login.show')}
-        </Button>
-      }
-      {...registration}
-    />
-  );
-};
 
 /** New password and its confirmation (SPEC §5). */
 export const NewPasswordFields = ({

@@ -11,6 +11,7 @@ import { TextField } from '#ui/text-field';
 import { useOnline } from '#ui/use-online';
 import { safeRedirect } from '../data/session-peek.ts';
 import type * as SessionModule from '../data/session.ts';
+import { PasswordField } from './password-field.tsx';
 import './auth.css';
 
 type LoginForm = { login: string; password: string };
@@ -57,7 +58,6 @@ export const LoginPage = () => {
   const noticeParam = params.get('notice');
   const notice = isNotice(noticeParam) ? notices[noticeParam] : null;
   const [failure, setFailure] = useState<keyof typeof errorKey | null>(null);
-  const [showPassword, setShowPassword] = useState(false);
   const {
     register,
     handleSubmit,
@@ -102,24 +102,11 @@ export const LoginPage = () => {
           error={fieldError(errors.login?.message)}
           {...register('login', loginRules)}
         />
-        <TextField
+        <PasswordField
           label={t('login.password')}
-          type={showPassword ? 'text' : 'password'}
           autoComplete="current-password"
           error={fieldError(errors.password?.message)}
-          adornment={
-            // Short visible text so the input keeps its width on a phone; the name says what it shows.
-            <Button
-              variant="secondary"
-              type="button"
-              onPress={() => setShowPassword((v) => !v)}
-              aria-pressed={showPassword}
-              aria-label={showPassword ? t('login.hidePassword') : t('login.showPassword')}
-            >
-              {showPassword ? t('login.hide') : t('login.show')}
-            </Button>
-          }
-          {...register('password', passwordRules)}
+          registration={register('password', passwordRules)}
         />
         <Button type="submit" block isDisabled={isSubmitting || !online}>
           {isSubmitting ? t('login.submitting') : t('login.submit')}

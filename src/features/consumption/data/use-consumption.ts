@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
 import { apiBases } from '#api/client';
 import { endpointUrl, endpoints, fillPath } from '#contract/endpoints';
+import { isPlainUser } from '#contract/roles';
 import { db } from '#db/db';
 import type { ContractRow, SessionRow, UsageSummaryRow } from '#db/schema';
 import { canSwitchContract, selectContract } from '#lib/contract-selection';
@@ -39,7 +40,7 @@ export const useConsumption = () => {
         db.contracts.where('customerId').equals(customerId).sortBy('position'),
         db.prefs.get(selectedContractKey),
       ]);
-      const isPlain = session.role === 'user';
+      const isPlain = isPlainUser(session);
       const contracts = isPlain ? all.filter((c) => c.msisdn === session.msisdn) : all;
       const id = selectContract({ contracts, isPlainUser: isPlain, userMsisdn: session.msisdn, forcedContractId: readForcedContractId(forced?.value) });
       const contract = contracts.find((c) => c.id === id);

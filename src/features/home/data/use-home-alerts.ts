@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
+import { isPlainUser } from '#contract/roles';
 import { db } from '#db/db';
 import type { ContractRow, SessionRow } from '#db/schema';
 import { pullCustomer } from '#sync/customer-pull';
@@ -21,7 +22,7 @@ export type HomeAlerts = {
  */
 export const useHomeAlerts = (session: SessionRow | null, contracts: readonly ContractRow[], selectedContractId: number | null, usageSettled: boolean): HomeAlerts => {
   const customerId = session?.customerId ?? null;
-  const isPlain = session?.role === 'user';
+  const isPlain = session !== null && isPlainUser(session);
   const [pullsDone, setPullsDone] = useState<number | null>(null);
   // Re-evaluated every minute, so an alert comes back once its 24 hours are over on a page left open.
   const [now, setNow] = useState(() => Date.now());

@@ -1,4 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { isPlainUser } from '#contract/roles';
 import { db } from '#db/db';
 import type { ContactRow, ContractRow, CustomerRow, SessionRow } from '#db/schema';
 import { selectContract } from '#lib/contract-selection';
@@ -33,7 +34,7 @@ export const useHome = (): { result: LiveResult<HomeData | null>; refresh: () =>
         db.meta.get(`customer:${customerId}`),
         db.prefs.get(selectedContractKey),
       ]);
-      const isPlain = session.role === 'user';
+      const isPlain = isPlainUser(session);
       // A plain user only ever sees its own contract (SPEC §6), even if more rows were stored.
       const contracts = isPlain ? allContracts.filter((c) => c.msisdn === session.msisdn) : allContracts;
       const selectedContractId = selectContract({

@@ -1,4 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { isPlainUser } from '#contract/roles';
 import { db } from '#db/db';
 import type { ContactRow } from '#db/schema';
 import { usePull } from '#lib/use-pull';
@@ -33,7 +34,7 @@ export const useContact = (): { result: LiveResult<ContactData | null>; refresh:
       const entity = contactEntity(customerId);
       const pending = rows.filter((row) => row.entity === entity).map((row) => ({ key: row.key, state: row.state }));
       // The contact is the account holder's (SPEC §6): a plain user sees it but cannot change it.
-      return { data: { customerId, contact, fetchedAt: meta?.fetchedAt, pending, canEdit: session.role !== 'user' } };
+      return { data: { customerId, contact, fetchedAt: meta?.fetchedAt, pending, canEdit: !isPlainUser(session) } };
     }, []),
   );
 
