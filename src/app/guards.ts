@@ -1,6 +1,7 @@
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import type { Role } from '#contract/auth';
 import { isSessionExpired, loginRouteTarget, peekSession } from '#features/auth/data/session-peek.ts';
+import { loginPath } from '#lib/route-paths';
 
 /*
  * Route guards (SPEC §2 "Router rules"), run as loaders so nothing of a guarded screen renders first. They read
@@ -10,7 +11,7 @@ import { isSessionExpired, loginRouteTarget, peekSession } from '#features/auth/
 
 const loginRedirect = (request: Request) => {
   const url = new URL(request.url);
-  return redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+  return redirect(loginPath({ redirect: url.pathname + url.search }));
 };
 
 const notFound = () => data(null, { status: 404 });

@@ -8,6 +8,7 @@ import {
   usePendingChanges,
   type PendingChange,
 } from '#features/offline/data/use-pending-changes.ts';
+import { loginPath } from '#lib/route-paths';
 import { Badge } from '#ui/badge';
 import { Button } from '#ui/button';
 import './offline.css';
@@ -51,7 +52,7 @@ const ChangeItem = ({ change }: { change: PendingChange }) => {
             variant="secondary"
             onPress={() =>
               void prepareReauthentication().then(() =>
-                navigate(`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`, { replace: true }),
+                navigate(loginPath({ redirect: location.pathname + location.search }), { replace: true }),
               )
             }
           >

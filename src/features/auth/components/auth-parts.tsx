@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { errorCodes } from '#contract/errors';
 import { useFieldError } from '#i18n/use-field-error';
+import { paths } from '#lib/route-paths';
 import { Alert } from '#ui/alert';
 import { Button } from '#ui/button';
 import { TextField } from '#ui/text-field';
@@ -195,7 +196,7 @@ export const BackToLogin = () => {
   const { t } = useTranslation('auth');
   return (
     <nav className="auth-links" aria-label={t('links')}>
-      <Link to="/login">{t('backToLogin')}</Link>
+      <Link to={paths.loginMain}>{t('backToLogin')}</Link>
     </nav>
   );
 };

@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loginIdentifierError, loginPasswordError } from '#contract/rules';
 import { setLanguage } from '#i18n/i18n';
 import { useFieldError } from '#i18n/use-field-error';
+import { paths, withRedirect } from '#lib/route-paths';
 import { Alert } from '#ui/alert';
 import { Button } from '#ui/button';
 import { TextField } from '#ui/text-field';
@@ -45,8 +46,7 @@ const notices = {
 const isNotice = (value: string | null): value is keyof typeof notices => value !== null && value in notices;
 
 /** Where the login form goes next: the PIN setup prompt on a touch device, else the redirect target. */
-const nextAfterLogin = (offerPin: boolean, redirect: string): string =>
-  offerPin ? `/login/pin/setup?redirect=${encodeURIComponent(redirect)}` : redirect;
+const nextAfterLogin = (offerPin: boolean, redirect: string): string => (offerPin ? withRedirect(paths.pinSetup, redirect) : redirect);
 
 export const LoginPage = () => {
   const { t } = useTranslation(['auth', 'errors']);
@@ -113,9 +113,9 @@ export const LoginPage = () => {
         </Button>
       </form>
       <nav className="auth-links" aria-label={t('login.title')}>
-        <Link to="/login/recover-password">{t('login.forgot')}</Link>
-        <Link to="/login/create-account">{t('login.createAccount')}</Link>
-        <Link to="/orders/activate">{t('login.activateSim')}</Link>
+        <Link to={paths.recoverPassword}>{t('login.forgot')}</Link>
+        <Link to={paths.createAccountMsisdn}>{t('login.createAccount')}</Link>
+        <Link to={paths.activateSim}>{t('login.activateSim')}</Link>
       </nav>
     </section>
   );

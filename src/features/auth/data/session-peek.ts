@@ -1,5 +1,6 @@
 import { peekStartRows } from '#db/peek';
 import type { DeviceRow, SessionRow } from '#db/schema';
+import { paths } from '#lib/route-paths';
 import { detectTouch, hasUsablePin } from './auth-rules.ts';
 
 /*
@@ -16,7 +17,7 @@ export const isSessionExpired = (session: Pick<SessionRow, 'expiresAt'>, now = D
 
 /** A redirect target must stay inside the app: a path, never another origin (`//evil`, `https:`). */
 export const safeRedirect = (target: string | null): string => {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return '/';
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return paths.home;
   return target;
 };
 
@@ -42,5 +43,5 @@ export const loginRouteTarget = async (url: URL, now = Date.now()): Promise<stri
   const query = new URLSearchParams(url.search);
   query.delete('expired');
   const rest = query.toString();
-  return `/login/pin${rest ? `?${rest}` : ''}`;
+  return `${paths.pinLogin}${rest ? `?${rest}` : ''}`;
 };
