@@ -6,6 +6,12 @@
 /** Sent with every queued change: the server applies one key once, however often it is sent (ARCHITECTURE.md "Write"). */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
+/**
+ * Set by the app's API client on a request to a cached read (contract/endpoints.ts `isCachedRead`): the service
+ * worker answers exactly these requests with the 15-minute rule, so the contract decides what is cached.
+ */
+export const CACHED_READ_HEADER = 'X-Sw-Cached-Read';
+
 /** Set by the service worker on every answer of a cached read: when that answer was fetched from the server (ms). */
 export const FETCHED_AT_HEADER = 'X-Sw-Fetched-At';
 

@@ -1,5 +1,6 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import { databaseName } from './database-name.ts';
+import { resourceKeys } from './resource-keys.ts';
 import type { Language } from '#contract/common';
 import type { Role } from '#contract/auth';
 import type { ContractStatus, ContractSubStatus } from '#contract/contracts';
@@ -244,7 +245,7 @@ export type UsageDailyRow = {
   sums: number[];
 };
 
-/** When each resource was last fetched (`customer:12`, `products:12:34`, …), for the freshness rule. */
+/** When each resource was last fetched, for the freshness rule; keys from resource-keys.ts (`customer:12` …). */
 export type MetaRow = { resource: string; fetchedAt: number; etag?: string | null };
 
 /** Small app preferences that must survive reloads (selected contract, closed alerts, consent). */
@@ -337,7 +338,7 @@ export const createDatabase = (name = databaseName): AppDatabase => {
   db.version(6)
     .stores({ usageRecords: null, usageBlocks: '[contractId+blockStart]' })
     .upgrade(async (tx) => {
-      await tx.table('meta').where('resource').startsWith('usage-records:').delete();
+      await tx.table('meta').where('resource').startsWith(resourceKeys.usageRecords.prefix).delete();
       await tx.table('usageDaily').clear();
     });
   return db;

@@ -1,4 +1,5 @@
 import { db } from '#db/db';
+import { resourceKeys } from '#db/resource-keys';
 import { countRecords } from '#workers/usage-blocks';
 
 /*
@@ -45,7 +46,7 @@ export const dropOldestUsageRecords = async (count: number): Promise<number> =>
     const last = gone.at(-1)?.[1];
     if (last !== undefined) {
       await db.usageDaily.filter((row) => row.dayStart <= last).delete();
-      await db.meta.where('resource').startsWith('usage-records:').delete();
+      await db.meta.where('resource').startsWith(resourceKeys.usageRecords.prefix).delete();
     }
     return freed;
   });

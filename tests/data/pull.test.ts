@@ -9,7 +9,7 @@ vi.mock('#api/client', async (importOriginal) => ({ ...(await importOriginal<typ
 
 const { db } = await import('#db/db');
 const { pull, clearLocalData } = await import('#sync/pull');
-const { pullCustomer, normalizeCustomerFull } = await import('#sync/customer-pull');
+const { pullCustomer, normalizeCustomerFull } = await import('#data/customer-pull');
 
 const contract = (id: number, msisdn: string | null, status: 'ACTIVATED' | 'IN_DELIVERY') => ({
   id,

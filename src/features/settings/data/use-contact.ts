@@ -1,11 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { isPlainUser } from '#contract/roles';
+import { pullCustomer } from '#data/customer-pull';
 import { db } from '#db/db';
+import { resourceKeys } from '#db/resource-keys';
 import type { ContactRow } from '#db/schema';
 import { usePull } from '#lib/use-pull';
 import { fromLive, type LiveResult } from '#lib/live-result';
-import { customerResource, pullCustomer } from '#sync/customer-pull';
-import { contactEntity } from '#sync/mutations';
+import { contactEntity } from './contact.mutation.ts';
 
 export type ContactData = {
   customerId: number;
@@ -28,7 +29,7 @@ export const useContact = (): { result: LiveResult<ContactData | null>; refresh:
       const customerId = session.customerId;
       const [contact, meta, rows] = await Promise.all([
         db.contacts.get(customerId),
-        db.meta.get(customerResource(customerId)),
+        db.meta.get(resourceKeys.customer(customerId)),
         db.pendingMutations.orderBy('createdAt').toArray(),
       ]);
       const entity = contactEntity(customerId);
@@ -39,7 +40,7 @@ export const useContact = (): { result: LiveResult<ContactData | null>; refresh:
   );
 
   const customerId = result.status === 'ready' ? (result.data?.customerId ?? null) : null;
-  const { refresh, refreshError } = usePull(customerId, pullCustomer);
+  const { refresh, refreshError } = usePull(customerId === null ? null : [customerId], pullCustomer);
 
   return { result, refresh, refreshError };
 };
