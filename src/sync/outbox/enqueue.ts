@@ -4,7 +4,7 @@ import { withQuotaRecovery } from '../storage.ts';
 import type { BodyOf, MutationDeclaration, MutationPayload, QueuedEndpointName } from './mutation.ts';
 import { registerMutation } from './registry.ts';
 import { flush } from './send.ts';
-import { newKey, now } from './state.ts';
+import { newKey, nextCreatedAt } from './state.ts';
 import { rebaseOnChain } from './version-chain.ts';
 
 /*
@@ -40,7 +40,7 @@ export const enqueue = async <N extends QueuedEndpointName>(mutation: MutationDe
         key,
         type: mutation.type,
         payload,
-        createdAt: now(),
+        createdAt: nextCreatedAt(),
         state: 'pending',
         attempts: 0,
         error: null,

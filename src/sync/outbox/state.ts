@@ -14,6 +14,16 @@ export const setOutboxClock = (next: () => number): void => {
   clock = next;
 };
 
+let lastCreatedAt = 0;
+/**
+ * When a change is recorded: the queue's order (`createdAt`). Strictly increasing within the page, so that two
+ * changes made in the same millisecond keep the order they were made in (a tie would be broken by their random key).
+ */
+export const nextCreatedAt = (): number => {
+  lastCreatedAt = Math.max(now(), lastCreatedAt + 1);
+  return lastCreatedAt;
+};
+
 /** A new change key: created before the first send, it travels as the Idempotency-Key. */
 export const newKey = (): string =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto

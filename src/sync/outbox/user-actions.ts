@@ -1,7 +1,7 @@
 import { db } from '#db/db';
 import { loadMutation, requireMutation } from './registry.ts';
 import { flush } from './send.ts';
-import { heldByWorker, isPayload, newKey, now, payloadOf } from './state.ts';
+import { heldByWorker, isPayload, newKey, nextCreatedAt, payloadOf } from './state.ts';
 import { reconcileWithWorker } from './worker-sync.ts';
 
 /*
@@ -40,7 +40,7 @@ export const retryMutation = async (key: string): Promise<void> => {
       ...row,
       key: newKey(),
       payload,
-      createdAt: now(),
+      createdAt: nextCreatedAt(),
       state: 'pending',
       attempts: 0,
       error: null,
