@@ -18,7 +18,7 @@ type AppRouter = ReturnType<typeof createRouter>;
 /**
  * Resolves once the first screen is on display: the router resolved its first route (guards, lazy chunk, texts)
  * and the browser had an idle moment after React's render. Background work waits for this, so that the login
- * route shows its form before the offline core, Dexie and the contract load (issue 5: its JS budget).
+ * route shows its form before the offline core, Dexie and the contract load (it ships only what a visitor needs).
  */
 const firstScreenShown = (router: AppRouter): Promise<void> =>
   new Promise((resolve) => {

@@ -51,7 +51,7 @@ export const RootShell = () => {
         if (failure.status === 401) {
           if (path.startsWith(paths.loginMain)) return;
           // SPEC §4: PIN renewal on a touch device that has a refresh token and the user guid, otherwise login.
-          // The session module loads here, not with the login route (issue 5: its JS budget).
+          // The session module loads here, not with the login route (which ships only what a logged-out visitor needs).
           void import('#features/auth/data/session.ts')
             .then(({ afterUnauthorized }) => afterUnauthorized())
             .then((target) =>

@@ -181,7 +181,7 @@ export type UsageSummaryRow = {
 
 /**
  * The usage records of one contract whose event time falls in one UTC hour, oldest first (ties by id): one
- * IndexedDB row per hour instead of one per record (issue 5, performance). Chromium spends ~40 µs on every
+ * IndexedDB row per hour instead of one per record (ingest speed). Chromium spends ~40 µs on every
  * stored row whatever its size, so 100,000 rows take ~4 s to write, while the same records in ~700 hourly rows
  * take a fraction of that. An hour is a whole part of every local day of whole-hour time zones (Belgium), so the
  * rows of a day are never shared with another day. Written by src/sync/usage-pull.ts (merged by record id, so a
@@ -206,7 +206,7 @@ export type InvoiceSituationRow = {
 };
 
 /**
- * This device's credentials for PIN login and access renewal (issue 4). The key is a random secret the server
+ * This device's credentials for PIN login and access renewal (SPEC §4). The key is a random secret the server
  * stores hashed and checks together with the PIN; the PIN itself never lives here. Kept when a session expires
  * (so the PIN still works), wiped by an explicit logout.
  */
@@ -226,7 +226,7 @@ export type DeviceRow = {
 };
 
 /**
- * Per-day sums of a contract's usage records (issue 5, performance): one row per contract and local calendar day,
+ * Per-day sums of a contract's usage records (aggregation speed): one row per contract and local calendar day,
  * written by the records pull when a fetched range is complete, so the usage worker aggregates a period from a few
  * hundred rows instead of every record. A row exists only when it equals the sum of that day's stored records;
  * the worker scans the records of the days without one.

@@ -19,7 +19,7 @@ type LoginForm = { login: string; password: string };
 
 /*
  * The rules of contract/rules.ts (loginIdentifierSchema builds on the same ones) instead of a zod resolver, and the login call
- * loaded on submit: the login route ships no zod, no contract schemas and no Dexie (issue 5: its JS budget). The
+ * loaded on submit: the login route ships no zod, no contract schemas and no Dexie (it ships only what a logged-out visitor needs). The
  * route's loader (app/guards.ts) already sent a logged-in user or a phone with a PIN elsewhere.
  */
 const loginRules = { validate: (value: string) => loginIdentifierError(value) ?? true };

@@ -5,7 +5,7 @@ import { detectTouch, hasUsablePin } from './auth-rules.ts';
 
 /*
  * What the start of the app needs to know of the session, without Dexie, the API client or the contract's schemas
- * (issue 5: the login route's JS budget): the route guards, the login route and the language menu read here;
+ * (the login route ships only what a logged-out visitor needs): the route guards, the login route and the language menu read here;
  * session.ts (loaded on the first login call, by logged-in screens and by the background start) does the rest and
  * re-exports these functions. Offline: local reads only, always work.
  */
