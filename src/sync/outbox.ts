@@ -16,9 +16,6 @@
 export { defineMutation, type MutationDeclaration, type MutationPayload, type QueuedEndpointName } from './outbox/mutation.ts';
 export { enqueue } from './outbox/enqueue.ts';
 export { flush } from './outbox/send.ts';
-export { onNeedsAuth } from './outbox/settle.ts';
-export { countPending, discardMutation, resumeAfterAuth, retryMutation } from './outbox/user-actions.ts';
-export { handleWorkerMessage, reconcileWithWorker } from './outbox/worker-sync.ts';
-export { startOutbox } from './outbox/start.ts';
-export { setOutboxClock } from './outbox/state.ts';
+export { discardMutation, resumeAfterAuth, retryMutation } from './outbox/user-actions.ts';
 export { mutationLabel } from './outbox/registry.ts';
+export { startOutbox } from './outbox/start.ts';

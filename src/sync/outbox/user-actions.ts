@@ -59,6 +59,3 @@ export const discardMutation = async (key: string): Promise<void> => {
   const mutation = await loadMutation(row.type).catch(() => undefined);
   if (mutation?.refresh && isPayload(row.payload)) await mutation.refresh(row.payload).catch(() => undefined);
 };
-
-/** How many changes have not reached the server yet (rejected ones included: they wait for the user). */
-export const countPending = async (): Promise<number> => db.pendingMutations.count();

@@ -7,7 +7,8 @@ vi.mock('#api/client', async (importOriginal) => (await import('./harness.ts')).
 const { db } = await import('#db/db');
 const { pullCustomer } = await import('#data/customer-pull');
 const { mutation: contact, contactEntity } = await import('#features/settings/data/contact.mutation.ts');
-const { defineMutation, enqueue, flush, setOutboxClock } = await import('#sync/outbox');
+const { defineMutation, enqueue, flush } = await import('#sync/outbox');
+const { setOutboxClock } = await import('#sync/outbox/state');
 const { recordSuperseded } = await import('#sync/outbox/version-chain');
 
 /*

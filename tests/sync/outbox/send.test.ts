@@ -9,7 +9,8 @@ const { db } = await import('#db/db');
 const { pullCustomer } = await import('#data/customer-pull');
 const { mutation: contact, contactEntity } = await import('#features/settings/data/contact.mutation.ts');
 const { mutation: language } = await import('#features/auth/data/language.mutation.ts');
-const { enqueue, flush, setOutboxClock } = await import('#sync/outbox');
+const { enqueue, flush } = await import('#sync/outbox');
+const { setOutboxClock } = await import('#sync/outbox/state');
 
 /*
  * Sending (src/sync/outbox/send.ts) against the reference server: changes to one entity go out one at a time,

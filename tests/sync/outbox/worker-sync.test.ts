@@ -24,7 +24,9 @@ vi.mock('#sync/sw-bridge', async (importOriginal) => ({
 const { db } = await import('#db/db');
 const { pullCustomer } = await import('#data/customer-pull');
 const { mutation: contact, contactEntity } = await import('#features/settings/data/contact.mutation.ts');
-const { enqueue, flush, handleWorkerMessage, onNeedsAuth, reconcileWithWorker } = await import('#sync/outbox');
+const { enqueue, flush } = await import('#sync/outbox');
+const { handleWorkerMessage, reconcileWithWorker } = await import('#sync/outbox/worker-sync');
+const { onNeedsAuth } = await import('#sync/outbox/settle');
 
 let userGuid = '';
 
