@@ -37,7 +37,7 @@ const firstScreenShown = (router: AppRouter): Promise<void> =>
     });
   });
 
-/** Every start: service worker, mutation types, outbox replay, revalidation (they load as their own chunk). */
+/** Every start: service worker, outbox replay, revalidation (they load as their own chunk). */
 const startBackground = async (): Promise<void> => {
   const { startOfflineCore } = await import('#sync/offline-core');
   // The service worker only in production builds: vite-plugin-pwa builds none in dev (see vite.config.ts).

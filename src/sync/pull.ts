@@ -81,7 +81,7 @@ export const pull = <T>(options: PullOptions<T>): Promise<PullResult> => run(opt
 /**
  * Wipe every customer table, the service worker's API cache and its queue of changes (logout, offline too). The
  * precached shell is untouched: it holds no personal data. `keepQueue` keeps the pending changes (the session
- * expired: they wait for the same user to log in again, see resumeAfterAuth in outbox.ts).
+ * expired: they wait for the same user to log in again, see resumeAfterAuth in outbox/user-actions.ts).
  */
 export const clearLocalData = async (options: { keepQueue?: boolean } = {}): Promise<void> => {
   const tables = options.keepQueue ? db.tables.filter((table) => table.name !== 'pendingMutations') : db.tables;
