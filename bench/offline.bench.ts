@@ -4,7 +4,7 @@ import { demoPassword, demoUsers } from '#contract/fixtures/demo';
 import { startOfflineServer } from '../e2e/fixtures/server-process.ts';
 
 /*
- * Offline figures of issue 3, on the production build (STATIC_DIR, else dist/) served by its own reference server:
+ * Offline figures (cold start offline, repeat visit within 15 minutes), on the production build (STATIC_DIR, else dist/) served by its own reference server:
  * - offline_cold_start_ms: a new page opened while offline, from navigation start to the home page's contracts
  *   on screen (until the consumption totals exist on home), Chromium with 4× CPU throttling (CDP), median of 5.
  * - online_repeat_visit_api_requests: API requests that reach the server when home is visited again within

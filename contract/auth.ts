@@ -38,7 +38,7 @@ export const authUserSchema = z.object({
 export type AuthUser = z.infer<typeof authUserSchema>;
 
 /**
- * This device, as the app names it (issue 4): `deviceId` a random UUID, `deviceKey` a random secret of at least
+ * This device, as the app names it (SPEC §4 PIN): `deviceId` a random UUID, `deviceKey` a random secret of at least
  * 32 bytes (base64url, ≥ 43 characters) made with WebCrypto. The server stores only hashes; a PIN works only
  * together with the key of the device it was set on.
  */

@@ -491,6 +491,14 @@ export const endpoints = define({
 
 export type EndpointName = keyof typeof endpoints;
 
+/**
+ * A read the service worker answers with the 15-minute rule (ARCHITECTURE.md "Freshness"): a GET of customer
+ * data, under the authenticated base, with a JSON answer. Public calls (status, activation) and files (downloads,
+ * no `response` schema) always go to the network. The app's client marks these requests (contract/headers.ts
+ * CACHED_READ_HEADER), so the worker needs no list of its own.
+ */
+export const isCachedRead = (e: Endpoint): boolean => e.method === 'GET' && e.base === 'api' && e.response !== undefined;
+
 /** Full server path of an endpoint under the given bases (defaults are same-origin). */
 export const endpointUrl = (e: Endpoint, bases: { api: string; public: string } = { api: '/api', public: '/api/public' }): string =>
   `${e.base === 'public' ? bases.public : bases.api}${e.path}`;

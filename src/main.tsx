@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import { createRouter } from '#app/router.tsx';
 import { peekSession } from '#features/auth/data/session-peek.ts';
 import { initI18n, initialLanguage } from '#i18n/i18n';
+import { loginPath, paths } from '#lib/route-paths';
 import { setZodJitless } from '#lib/zod-jitless';
 import { watchLayout } from '#ui/layout-mode';
 import './ui/styles.css';
@@ -17,7 +18,7 @@ type AppRouter = ReturnType<typeof createRouter>;
 /**
  * Resolves once the first screen is on display: the router resolved its first route (guards, lazy chunk, texts)
  * and the browser had an idle moment after React's render. Background work waits for this, so that the login
- * route shows its form before the offline core, Dexie and the contract load (issue 5: its JS budget).
+ * route shows its form before the offline core, Dexie and the contract load (it ships only what a visitor needs).
  */
 const firstScreenShown = (router: AppRouter): Promise<void> =>
   new Promise((resolve) => {
@@ -36,7 +37,7 @@ const firstScreenShown = (router: AppRouter): Promise<void> =>
     });
   });
 
-/** Every start: service worker, mutation types, outbox replay, revalidation (they load as their own chunk). */
+/** Every start: service worker, outbox replay, revalidation (they load as their own chunk). */
 const startBackground = async (): Promise<void> => {
   const { startOfflineCore } = await import('#sync/offline-core');
   // The service worker only in production builds: vite-plugin-pwa builds none in dev (see vite.config.ts).
@@ -50,13 +51,13 @@ const startBackground = async (): Promise<void> => {
  * race with them and could drop the session they just opened.
  */
 const checkSession = async (router: AppRouter): Promise<void> => {
-  if (window.location.pathname.startsWith('/login/')) return;
+  if (window.location.pathname.startsWith(`${paths.loginMain}/`)) return;
   if (!(await peekSession())) return;
   const { checkSessionOnStart } = await import('#features/auth/data/session.ts');
   const result = await checkSessionOnStart();
   const { pathname, search } = window.location;
-  if (result !== 'expired' || pathname.startsWith('/login')) return;
-  await router.navigate(`/login?expired=1&redirect=${encodeURIComponent(pathname + search)}`, { replace: true });
+  if (result !== 'expired' || pathname.startsWith(paths.loginMain)) return;
+  await router.navigate(loginPath({ expired: true, redirect: pathname + search }), { replace: true });
 };
 
 const start = async () => {

@@ -235,7 +235,7 @@ describe('password change and PIN confirmation', () => {
   });
 });
 
-describe('auth request schemas (issue 4)', () => {
+describe('auth request schemas (SPEC §4 PIN and renewal)', () => {
   it.each([
     ['login identifier', loginIdentifierSchema, 'MT00000001', null],
     ['login identifier', loginIdentifierSchema, 'hello', 'validation:login'],

@@ -2,14 +2,14 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as ApiClient from '#api/client';
 import type { CustomerFull } from '#contract/customer';
+import { staleAfterMs } from '#contract/freshness';
 
 const callMock = vi.hoisted(() => vi.fn());
 vi.mock('#api/client', async (importOriginal) => ({ ...(await importOriginal<typeof ApiClient>()), call: callMock }));
 
 const { db } = await import('#db/db');
 const { pull, clearLocalData } = await import('#sync/pull');
-const { pullCustomer, normalizeCustomerFull } = await import('#sync/customer-pull');
-const { staleAfterMs } = await import('#sync/freshness');
+const { pullCustomer, normalizeCustomerFull } = await import('#data/customer-pull');
 
 const contract = (id: number, msisdn: string | null, status: 'ACTIVATED' | 'IN_DELIVERY') => ({
   id,

@@ -1,10 +1,11 @@
 import { peekStartRows } from '#db/peek';
 import type { DeviceRow, SessionRow } from '#db/schema';
+import { paths } from '#lib/route-paths';
 import { detectTouch, hasUsablePin } from './auth-rules.ts';
 
 /*
  * What the start of the app needs to know of the session, without Dexie, the API client or the contract's schemas
- * (issue 5: the login route's JS budget): the route guards, the login route and the language menu read here;
+ * (the login route ships only what a logged-out visitor needs): the route guards, the login route and the language menu read here;
  * session.ts (loaded on the first login call, by logged-in screens and by the background start) does the rest and
  * re-exports these functions. Offline: local reads only, always work.
  */
@@ -16,7 +17,7 @@ export const isSessionExpired = (session: Pick<SessionRow, 'expiresAt'>, now = D
 
 /** A redirect target must stay inside the app: a path, never another origin (`//evil`, `https:`). */
 export const safeRedirect = (target: string | null): string => {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return '/';
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return paths.home;
   return target;
 };
 
@@ -42,5 +43,5 @@ export const loginRouteTarget = async (url: URL, now = Date.now()): Promise<stri
   const query = new URLSearchParams(url.search);
   query.delete('expired');
   const rest = query.toString();
-  return `/login/pin${rest ? `?${rest}` : ''}`;
+  return `${paths.pinLogin}${rest ? `?${rest}` : ''}`;
 };

@@ -26,7 +26,7 @@ export const useSession = (): LiveResult<SessionRow | null> => {
   return fromLive(useLiveQuery(async () => ({ data: await readSession() }), []));
 };
 
-export const isPlainUser = (session: Pick<SessionRow, 'role'>): boolean => session.role === 'user';
+export { isPlainUser } from '#contract/roles';
 
 export const sessionFromUser = (user: AuthUser, expiresAt: string, now = Date.now()): SessionRow => ({
   id: 'current',
