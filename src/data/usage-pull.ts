@@ -12,7 +12,7 @@ import { localDayOf } from '#workers/usage-rollup';
  * Usage shared by home and consumption: the summary of a contract's current or previous bill (balances, its 20
  * latest records, overspent and safeguards), and the rules that keep the stored records and their per-day
  * rollups consistent between the two pulls that write records (this summary pull, and the records pull of a date
- * range in features/consumption/data/usage-records-pull.ts). They live in the shared data/ because both features
+ * range in src/data/usage-records-pull.ts). They live in the shared data/ because both features
  * pull the summary and both pulls write the same rows.
  * Offline: every call fails, nothing is written, and the views keep the last stored rows with their age.
  */

@@ -185,7 +185,7 @@ export type UsageSummaryRow = {
  * stored row whatever its size, so 100,000 rows take ~4 s to write, while the same records in ~700 hourly rows
  * take a fraction of that. An hour is a whole part of every local day of whole-hour time zones (Belgium), so the
  * rows of a day are never shared with another day. Written by the usage pulls (src/data/usage-pull.ts and
- * features/consumption/data/usage-records-pull.ts, merged by record id, so a record fetched twice is stored
+ * src/data/usage-records-pull.ts, merged by record id, so a record fetched twice is stored
  * once), read by the usage worker (workers/usage-blocks.ts).
  */
 export type UsageBlockRow = {

@@ -7,7 +7,7 @@ vi.mock('#api/client', async (importOriginal) => ({ ...(await importOriginal<Rec
 
 const { db } = await import('#db/db');
 const { pullUsageSummary, toUsageRecordRow } = await import('#data/usage-pull');
-const { pullUsageRecords, ingestUsageRecords } = await import('#features/consumption/data/usage-records-pull.ts');
+const { pullUsageRecords, ingestUsageRecords } = await import('#data/usage-records-pull');
 const { resourceKeys } = await import('#db/resource-keys');
 const { createUsageService } = await import('#workers/usage-service');
 const { aggregate } = await import('#workers/usage-core');

@@ -6,8 +6,8 @@ import { usePull, type PullProgress } from '#lib/use-pull';
 import type { AggregateResult, UsageDirection, UsageType } from '#workers/usage-core';
 import type { CycleRange } from '#workers/usage-service';
 import type { ResolvedPeriod } from './period.ts';
-import { pullUsageRecords } from './usage-records-pull.ts';
-import { usageWorker } from './usage-worker-client.ts';
+import { pullUsageRecords } from '#data/usage-records-pull';
+import { usageWorker } from '#data/usage-worker-client';
 
 export type UsageFilters = { types: UsageType[]; direction: UsageDirection; oobOnly: boolean };
 
