@@ -117,6 +117,11 @@ export const clearAttempts = (db: Db, key: string): void => {
   stmt<[string]>(db, 'DELETE FROM login_attempts WHERE key = ?').run(key);
 };
 
+/** Forgets every counter (test mode: the browser tests share one address and one server). */
+export const clearAllAttempts = (db: Db): void => {
+  stmt(db, 'DELETE FROM login_attempts').run();
+};
+
 /** Throws the 429 of the first locked key among several (account, address …). */
 export const assertNoneLocked = (db: Db, now: Date, checks: readonly (readonly [string, RateLimitPolicy])[]): void => {
   for (const [key, policy] of checks) assertNotLocked(db, key, now, policy);

@@ -141,6 +141,11 @@ export const markRotated = (db: Db, sessionId: number, now: Date): boolean =>
     "UPDATE sessions SET rotated_at = ?, revoked_at = ?, revoked_reason = 'rotated' WHERE id = ? AND rotated_at IS NULL AND revoked_at IS NULL",
   ).run(now.toISOString(), now.toISOString(), sessionId).changes === 1;
 
+/** A session opened without a device is bound to the device its user just set a PIN on. */
+export const bindSessionToDevice = (db: Db, sessionId: number, deviceId: number): void => {
+  stmt<[number, number]>(db, 'UPDATE sessions SET device_id = ? WHERE id = ? AND device_id IS NULL').run(deviceId, sessionId);
+};
+
 /** Logout with `accessOnly`: the access token dies now, the refresh token stays usable to renew access. */
 export const expireAccessToken = (db: Db, sessionId: number, now: Date): void => {
   stmt<[string, number, string]>(db, 'UPDATE sessions SET expires_at = ? WHERE id = ? AND expires_at > ?').run(
