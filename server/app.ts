@@ -8,7 +8,7 @@ import type { AppContext } from './lib/app-context.ts';
 import { createClock } from './lib/clock.ts';
 import { createMailer, mailConfigFromEnv, type MailConfig } from './lib/mailer.ts';
 import { createRouter } from './lib/router.ts';
-import { registerErrorHandling, type SpaFallback } from './plugins/error-handler.ts';
+import { registerErrorHandler, registerNotFound, type SpaFallback } from './plugins/error-handler.ts';
 import { registerMaintenance } from './plugins/maintenance.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
@@ -105,6 +105,8 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   // without a CORS preflight (defence in depth on top of SameSite=Strict cookies).
   app.removeContentTypeParser('text/plain');
 
+  // First, so that every route below (and the static plugin's) answers errors with the contract's body.
+  registerErrorHandler(app);
   await app.register(fastifyCookie);
   registerSecurityHeaders(app);
   registerMaintenance(app, ctx);
@@ -123,7 +125,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   if (ctx.testMode) registerAppliedTestRoute(router, ctx);
 
   const spaFallback = options.staticDir ? await registerStatic(app, options.staticDir) : null;
-  registerErrorHandling(app, spaFallback);
+  registerNotFound(app, spaFallback);
 
   if (!options.db) {
     app.addHook('onClose', (_instance, done) => {

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { demoPassword } from '#contract/fixtures/demo';
 import { buildApp, type BuildAppOptions } from '#server/app';
@@ -6,13 +7,21 @@ import { openDatabase, type Db } from '#server/db/database';
 /*
  * Shared set-up of the server tests. Seeding (≈200k usage rows plus scrypt hashes) takes a couple of seconds,
  * so each test file opens one database in beforeAll and builds its app(s) on it.
+ *
+ * Every test app serves a static folder, as `npm start` does with dist/: the static plugin changes how Fastify
+ * registers routes (and once made API errors skip the project's error handler), so the error shapes are only
+ * proven on the app as production builds it. The fixture is a tiny stand-in for dist/, so that the unit tests do
+ * not need a build.
  */
+
+/** A stand-in for dist/: index.html, sw.js, a hashed asset, their source maps and the manifest. */
+export const staticFixtureDir = fileURLToPath(new URL('../fixtures/static/', import.meta.url));
 
 export type TestApp = { app: FastifyInstance; db: Db; close: () => Promise<void> };
 
 export const createTestApp = async (options: Omit<BuildAppOptions, 'db' | 'dbFile'> = {}): Promise<TestApp> => {
   const db = openDatabase(':memory:');
-  const app = await buildApp({ db, testMode: true, ...options });
+  const app = await buildApp({ db, testMode: true, staticDir: staticFixtureDir, ...options });
   await app.ready();
   return {
     app,
