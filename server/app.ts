@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { openDatabase, type Db } from './db/database.ts';
 import type { AppContext } from './lib/app-context.ts';
 import { createClock } from './lib/clock.ts';
+import { loggerOptions } from './lib/log-redaction.ts';
 import { createMailer, mailConfigFromEnv, type MailConfig } from './lib/mailer.ts';
 import { createRouter } from './lib/router.ts';
 import { registerErrorHandler, registerNotFound, type SpaFallback } from './plugins/error-handler.ts';
@@ -36,7 +37,16 @@ export type BuildAppOptions = {
   testMode?: boolean;
   /** Folder of the built app (dist/), served with an SPA fallback; null or absent = API only. */
   staticDir?: string | null;
+  /** Request log (pino, URLs and secret headers redacted). */
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read it); turns the log on. */
+  logStream?: NodeJS.WritableStream;
+  /**
+   * Fastify's `trustProxy` (TRUST_PROXY): which proxies' X-Forwarded-* headers to believe, so that the rate limits
+   * count the client's address instead of the proxy's, and `https` is seen behind a TLS-terminating proxy.
+   * Default false: the socket's peer is the client.
+   */
+  trustProxy?: boolean | string;
   /** Largest accepted request body in bytes (413 above). */
   bodyLimit?: number;
   /** Overrides the mail settings read from the environment (SMTP_URL, MAIL_FROM, SMS_GATEWAY_DOMAIN, PUBLIC_URL). */
@@ -82,21 +92,11 @@ const registerStatic = async (app: FastifyInstance, staticDir: string): Promise<
 export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyInstance> => {
   const clock = createClock(options.now);
   const db = options.db ?? openDatabase(options.dbFile ?? ':memory:', { now: clock.now() });
-  const mail: MailConfig = { ...mailConfigFromEnv(), ...options.mail };
-  const mailer = createMailer(db, clock, mail);
-  const ctx: AppContext = {
-    db,
-    clock,
-    testMode: options.testMode === true,
-    version: readVersion(),
-    mailer,
-    mail,
-    state: { maintenance: false },
-  };
-
+  const testMode = options.testMode === true;
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: options.logger === true || options.logStream ? loggerOptions(options.logStream) : false,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    trustProxy: options.trustProxy ?? false,
     // A JSON body with "__proto__" or "constructor.prototype" keys is cleaned instead of answered with an error.
     onProtoPoisoning: 'remove',
     onConstructorPoisoning: 'remove',
@@ -104,6 +104,10 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   // The API speaks JSON only. Dropping text/plain also refuses the "simple" cross-site POSTs a browser sends
   // without a CORS preflight (defence in depth on top of SameSite=Strict cookies).
   app.removeContentTypeParser('text/plain');
+
+  const mail: MailConfig = { ...mailConfigFromEnv(), ...options.mail };
+  const mailer = createMailer(db, clock, mail, { testMode, log: app.log });
+  const ctx: AppContext = { db, clock, testMode, version: readVersion(), mailer, mail, state: { maintenance: false } };
 
   // First, so that every route below (and the static plugin's) answers errors with the contract's body.
   registerErrorHandler(app);
