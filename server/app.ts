@@ -13,6 +13,7 @@ import { registerErrorHandler, registerNotFound, type SpaFallback } from './plug
 import { registerMaintenance } from './plugins/maintenance.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
+import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { registerAuthRoutes } from './routes/auth.ts';
 import { registerContactRoutes } from './routes/contact.ts';
 import { registerCustomerRoutes } from './routes/customer.ts';
@@ -104,6 +105,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   // The API speaks JSON only. Dropping text/plain also refuses the "simple" cross-site POSTs a browser sends
   // without a CORS preflight (defence in depth on top of SameSite=Strict cookies).
   app.removeContentTypeParser('text/plain');
+  registerJsonBodyParser(app);
 
   const mail: MailConfig = { ...mailConfigFromEnv(), ...options.mail };
   const mailer = createMailer(db, clock, mail, { testMode, log: app.log });

@@ -66,6 +66,53 @@ describe('bad input is a 4xx with the error body, never a 500', () => {
     expectErrorBody(response.json(), 413, 'invalidParameters');
   });
 
+  it('a deeply nested JSON body → 400 on the body field, before any recursive step (idempotency key included)', async () => {
+    const { token } = await login(t.app, 'MT00000001');
+    for (const payload of ['['.repeat(100_000) + ']'.repeat(100_000), '{"a":'.repeat(50_000) + '1' + '}'.repeat(50_000)]) {
+      const response = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/customer/1/contact',
+        headers: { ...bearer(token), 'content-type': 'application/json', 'idempotency-key': `deep-${payload.length}` },
+        payload,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'invalidParameters', fields: [{ field: 'body', message: 'validation:json' }] });
+    }
+    // No login needed to send one: the public routes refuse it the same way.
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/users/login',
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'deep-anonymous' },
+      payload: '['.repeat(100_000) + ']'.repeat(100_000),
+    });
+    expect(anonymous.statusCode).toBe(400);
+    // Ordinary nesting still parses.
+    const shallow = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/users/login',
+      payload: { login: 'MT00000001', password: 'x', x: [[{ a: [1] }]] },
+    });
+    expect(shallow.statusCode).toBe(401);
+  });
+
+  it('a paging number beyond its bound → 400 on that parameter, not an integer overflow', async () => {
+    const { token } = await login(t.app, 'MT00000001');
+    for (const [name, value] of [
+      ['megalist-page', '9007199254740991'],
+      ['megalist-page', '1000001'],
+      ['megalist-batchSize', '5001'],
+      ['megalist-page', '1e400'],
+    ] as const) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/customer/1/contract/1/usage/history?${name}=${value}`,
+        headers: bearer(token),
+      });
+      expect(response.statusCode, `${name}=${value}`).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'invalidParameters', fields: [{ field: name }] });
+    }
+  });
+
   it('an unknown API route → 404 notFound', async () => {
     for (const [method, url] of [
       ['GET', '/api/nope'],
