@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loginResponseSchema } from '#contract/auth';
 import { demoPassword } from '#contract/fixtures/demo';
-import { bearer, login } from './test-app.ts';
+import { bearer, bearerLoginResponseSchema, login } from './test-app.ts';
 import { authTestApp, cookieOf, DAY, later, newDevice, post, resetLimits, type Device } from './auth-helpers.ts';
 
 const t = authTestApp();
@@ -12,14 +11,16 @@ const renewWithCookie = (refreshToken: string, body: Record<string, unknown> = {
   post(t.app, RENEW, body, { cookies: { refresh_token: refreshToken } });
 
 const deviceLogin = async (loginId: string, device: Device) =>
-  loginResponseSchema.parse((await post(t.app, '/api/public/users/login', { login: loginId, password: demoPassword, ...device })).json());
+  bearerLoginResponseSchema.parse(
+    (await post(t.app, '/api/public/users/login', { login: loginId, password: demoPassword, ...device })).json(),
+  );
 
 describe('renew access (refresh-token rotation)', () => {
   it('rotates: new pair in cookies and body, the old access and refresh tokens die', async () => {
     const { token, refreshToken } = await login(t.app, 'MT00000001');
     const renewed = await renewWithCookie(refreshToken);
     expect(renewed.statusCode).toBe(200);
-    const body = loginResponseSchema.parse(renewed.json());
+    const body = bearerLoginResponseSchema.parse(renewed.json());
     expect(body.refresh_token).not.toBe(refreshToken);
     expect(cookieOf(renewed, 'refresh_token')).toBe(body.refresh_token);
     expect(cookieOf(renewed, 'access_token')).toBe(body.token);
@@ -30,15 +31,15 @@ describe('renew access (refresh-token rotation)', () => {
   });
 
   it('keeps the 3-month end of the original login (renewing does not extend it)', async () => {
-    const first = loginResponseSchema.parse((await login(t.app, 'MT00000003')).response.json());
-    const renewed = loginResponseSchema.parse((await later(t.app, 20 * DAY, () => renewWithCookie(first.refresh_token))).json());
+    const first = bearerLoginResponseSchema.parse((await login(t.app, 'MT00000003')).response.json());
+    const renewed = bearerLoginResponseSchema.parse((await later(t.app, 20 * DAY, () => renewWithCookie(first.refresh_token))).json());
     expect(renewed.refresh_expires_at).toBe(first.refresh_expires_at);
   });
 
   it('detects reuse: an old refresh token revokes the whole family', async () => {
     const { refreshToken } = await login(t.app, 'MT00000004');
-    const second = loginResponseSchema.parse((await renewWithCookie(refreshToken)).json());
-    const third = loginResponseSchema.parse((await renewWithCookie(second.refresh_token)).json());
+    const second = bearerLoginResponseSchema.parse((await renewWithCookie(refreshToken)).json());
+    const third = bearerLoginResponseSchema.parse((await renewWithCookie(second.refresh_token)).json());
     // The first token comes back (a copy in an attacker's hands):
     const reuse = await renewWithCookie(refreshToken);
     expect(reuse.statusCode).toBe(419);
@@ -122,7 +123,7 @@ describe('logout', () => {
 
   it('ends the renewed descendants too (the whole family)', async () => {
     const { refreshToken } = await login(t.app, 'MT00000005');
-    const renewed = loginResponseSchema.parse((await renewWithCookie(refreshToken)).json());
+    const renewed = bearerLoginResponseSchema.parse((await renewWithCookie(refreshToken)).json());
     await post(t.app, '/api/user/logout', {}, { headers: bearer(renewed.token) });
     expect((await renewWithCookie(renewed.refresh_token)).statusCode).toBe(419);
   });

@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { z } from 'zod';
+import { loginResponseSchema } from '#contract/auth';
 import { demoPassword } from '#contract/fixtures/demo';
 import { buildApp, type BuildAppOptions } from '#server/app';
 import { openDatabase, type Db } from '#server/db/database';
@@ -33,10 +35,21 @@ export const createTestApp = async (options: Omit<BuildAppOptions, 'db' | 'dbFil
   };
 };
 
+/** A non-browser client: asks for the tokens in the answer's body (a browser gets them in cookies only). */
+export const bearerMode = { 'x-auth-mode': 'bearer' } as const;
+
+/** The login answer of bearer mode: the tokens are there. */
+export const bearerLoginResponseSchema = loginResponseSchema.extend({ token: z.string(), refresh_token: z.string() });
+
 export type LoggedIn = { token: string; refreshToken: string; response: LightMyRequestResponse };
 
 export const login = async (app: FastifyInstance, loginId: string, password: string = demoPassword): Promise<LoggedIn> => {
-  const response = await app.inject({ method: 'POST', url: '/api/public/users/login', payload: { login: loginId, password } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/public/users/login',
+    headers: bearerMode,
+    payload: { login: loginId, password },
+  });
   if (response.statusCode !== 200) throw new Error(`login ${loginId} failed: ${response.statusCode} ${response.body}`);
   const body = response.json<{ token: string; refresh_token: string }>();
   return { token: body.token, refreshToken: body.refresh_token, response };

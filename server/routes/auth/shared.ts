@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { authModeHeader, bearerAuthMode } from '#contract/auth';
 import type { Language } from '#contract/common';
 import { ApiError } from '../../lib/api-error.ts';
 import type { AppContext } from '../../lib/app-context.ts';
@@ -32,7 +33,16 @@ export const samePassword = (): ApiError =>
     fields: [{ field: 'pwd', message: 'validation:password.reuse' }],
   });
 
-/** Cookies + the login answer of every kind of login (password, PIN, link, renewal). */
+/** The client asked for the tokens in the body (`X-Auth-Mode: bearer`): a non-browser client, never the app. */
+export const wantsBearer = (request: FastifyRequest): boolean => {
+  const mode = request.headers[authModeHeader.toLowerCase()];
+  return typeof mode === 'string' && mode.trim().toLowerCase() === bearerAuthMode;
+};
+
+/**
+ * Cookies + the login answer of every kind of login (password, PIN, link, renewal). The tokens go into the body
+ * only in bearer mode: a browser's script never sees them.
+ */
 export const openSession = (
   request: FastifyRequest,
   reply: FastifyReply,
@@ -43,8 +53,7 @@ export const openSession = (
 ) => {
   setSessionCookies(request, reply, issued, now);
   return {
-    token: issued.accessToken,
-    refresh_token: issued.refreshToken,
+    ...(wantsBearer(request) ? { token: issued.accessToken, refresh_token: issued.refreshToken } : {}),
     expires_at: issued.expiresAt.toISOString(),
     refresh_expires_at: issued.refreshExpiresAt.toISOString(),
     user: toAuthUser(user),
