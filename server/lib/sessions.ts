@@ -84,6 +84,9 @@ export const findSessionByAccessToken = (db: Db, token: string): ResolvedSession
 export const findSessionByRefreshToken = (db: Db, token: string): SessionRow | undefined =>
   stmt<[string], SessionRow>(db, `SELECT ${SESSION_COLUMNS} FROM sessions WHERE refresh_token_hash = ?`).get(hashToken(token));
 
+export const findSessionById = (db: Db, id: number): SessionRow | undefined =>
+  stmt<[number], SessionRow>(db, `SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = ?`).get(id);
+
 export const isAccessValid = (session: SessionRow, now: Date): boolean =>
   session.revoked_at === null && new Date(session.expires_at).getTime() > now.getTime();
 

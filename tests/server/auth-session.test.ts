@@ -176,3 +176,44 @@ describe('POST /api/user/password', () => {
     expect((await post(t.app, '/api/user/password', { old_pwd: demoPassword, pwd: 'Other!2026' })).statusCode).toBe(401);
   });
 });
+
+describe('concurrent renewals (several tabs) within the grace window', () => {
+  it('five simultaneous renew-access calls with one token: all 200 with the same successor, and the session lives on', async () => {
+    const reuses = () => t.db.prepare("SELECT COUNT(*) FROM sessions WHERE revoked_reason = 'reuse'").pluck().get();
+    const reusesBefore = reuses();
+    const { refreshToken } = await login(t.app, 'MT00000003');
+    // As the browser sends them: the refresh cookie, no body token, cookie mode.
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => post(t.app, RENEW, {}, { cookies: { refresh_token: refreshToken }, browser: true })),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const successors = new Set(answers.map((answer) => cookieOf(answer, 'refresh_token')));
+    const accessTokens = new Set(answers.map((answer) => cookieOf(answer, 'access_token')));
+    expect(successors.size).toBe(1);
+    expect(accessTokens.size).toBe(1);
+    const [access] = [...accessTokens];
+    const [refresh] = [...successors];
+    expect(refresh).not.toBe(refreshToken);
+    expect((await me(access ?? '')).statusCode).toBe(200);
+    // The chain goes on from the one successor.
+    expect((await renewWithCookie(refresh ?? '')).statusCode).toBe(200);
+    expect(reuses()).toBe(reusesBefore);
+  });
+
+  it('after the window the old token is a reuse again: the family is revoked', async () => {
+    const { refreshToken } = await login(t.app, 'MT00000003');
+    const renewed = bearerLoginResponseSchema.parse((await renewWithCookie(refreshToken)).json());
+    const late = await later(t.app, 11_000, () => renewWithCookie(refreshToken));
+    expect(late.statusCode).toBe(419);
+    expect((await me(renewed.token)).statusCode).toBe(401);
+  });
+
+  it('a device-bound session gets the successor only with the device key', async () => {
+    const device = newDevice();
+    const first = await deviceLogin('MT00000004', device);
+    const ok = await renewWithCookie(first.refresh_token, { deviceKey: device.deviceKey });
+    expect(ok.statusCode).toBe(200);
+    const withoutKey = await renewWithCookie(first.refresh_token, {});
+    expect(withoutKey.statusCode).toBe(419);
+  });
+});

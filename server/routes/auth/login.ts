@@ -15,7 +15,15 @@ import {
   recordFailures,
 } from '../../lib/rate-limit.ts';
 import type { Router } from '../../lib/router.ts';
-import { createSession, findSessionByRefreshToken, markRotated, revokeFamily } from '../../lib/sessions.ts';
+import {
+  createSession,
+  findSessionById,
+  findSessionByRefreshToken,
+  markRotated,
+  revokeFamily,
+  type IssuedSession,
+  type SessionRow,
+} from '../../lib/sessions.ts';
 import { randomToken } from '../../lib/tokens.ts';
 import { findLoginUser, findUserByGuid, findUserById, type UserRow } from '../../lib/users.ts';
 import { clearSessionCookies, refreshTokenFromRequest } from '../../plugins/auth.ts';
@@ -27,10 +35,32 @@ import { invalidCredentials, isLegacyWithoutCustomer, legacyWithoutCustomer, lin
 let dummyHash: string | undefined;
 const timingDummy = (): string => (dummyHash ??= hashPassword(randomToken()));
 
+/**
+ * How long a just-rotated refresh token still yields the session that replaced it. Two tabs (or a tab and the
+ * service worker) that renew at once send the same token; without this window the second would count as a stolen
+ * copy and log the customer out everywhere. Short, because within it a copy is indistinguishable from the owner.
+ */
+export const RENEW_GRACE_MS = 10_000;
+
+type Rotation = { successor: IssuedSession; at: number };
+
 /** The four ways into a session: password, device PIN, single-use link, and the silent renewal. */
 export const registerLoginRoutes = (router: Router, ctx: AppContext): void => {
   const { db, clock } = ctx;
   timingDummy();
+  // Rotations of the last few seconds, by the id of the rotated session: the successor's tokens exist only here
+  // (the database keeps hashes), in this process's memory, and only for the grace window.
+  const rotations = new Map<number, Rotation>();
+  const forgetOldRotations = (now: number): void => {
+    for (const [id, rotation] of rotations) if (now - rotation.at > RENEW_GRACE_MS) rotations.delete(id);
+  };
+  /** The successor of a session rotated within the grace window, while it is itself still live and unrotated. */
+  const recentSuccessor = (session: SessionRow, now: Date): IssuedSession | undefined => {
+    const rotation = rotations.get(session.id);
+    if (!rotation || now.getTime() - rotation.at > RENEW_GRACE_MS) return undefined;
+    const successor = findSessionById(db, rotation.successor.sessionId);
+    return successor && successor.revoked_at === null && successor.rotated_at === null ? rotation.successor : undefined;
+  };
 
   const bindDevice = (user: UserRow, body: { deviceId?: string | undefined; deviceKey?: string | undefined } | undefined, now: Date) =>
     body?.deviceId !== undefined && body.deviceKey !== undefined
@@ -111,8 +141,10 @@ export const registerLoginRoutes = (router: Router, ctx: AppContext): void => {
 
   /**
    * Silent renewal (SPEC §7 users/renew-access). The refresh token rotates: the old pair dies, a new pair of the
-   * same family (and the same 3-month end) is issued. A rotated token presented again means it was copied: the
-   * whole family is revoked, the thief's and the user's sessions alike (the user logs in again).
+   * same family (and the same 3-month end) is issued. Within RENEW_GRACE_MS of its rotation, the old token yields
+   * that same successor again (concurrent renewals from several tabs all get one session). After the window, or
+   * once the successor moved on, a rotated token presented again means it was copied: the whole family is
+   * revoked, the thief's and the user's sessions alike (the user logs in again).
    */
   router.route(endpoints.renewAccess, ({ body, request, reply }) => {
     const now = clock.now();
@@ -126,32 +158,33 @@ export const registerLoginRoutes = (router: Router, ctx: AppContext): void => {
     const token = refreshTokenFromRequest(request, body.refresh_token);
     const session = token ? findSessionByRefreshToken(db, token) : undefined;
     if (!session) throw refused();
-    if (session.rotated_at !== null) {
+    forgetOldRotations(now.getTime());
+    const device = session.device_id !== null ? findDeviceById(db, session.device_id) : undefined;
+    // A session bound to a device renews only with that device's key, in the grace window too.
+    const deviceOk =
+      session.device_id === null ||
+      (device !== undefined && device.revoked_at === null && !!body.deviceKey && deviceKeyMatches(device, body.deviceKey));
+    const user = findUserById(db, session.user_id);
+    /** A token already rotated: the same successor within the grace window, otherwise a reuse. */
+    const again = () => {
+      const successor = recentSuccessor(session, now);
+      if (successor && deviceOk && user && !isLegacyWithoutCustomer(user)) return openSession(request, reply, user, successor, now, device);
       revokeFamily(db, session.family_id, now, 'reuse');
       throw refused();
-    }
+    };
+    if (session.rotated_at !== null) return again();
     if (session.revoked_at !== null || !session.refresh_expires_at || new Date(session.refresh_expires_at).getTime() <= now.getTime()) {
       throw refused();
     }
-    const device = session.device_id !== null ? findDeviceById(db, session.device_id) : undefined;
-    if (
-      session.device_id !== null &&
-      (!device || device.revoked_at !== null || !body.deviceKey || !deviceKeyMatches(device, body.deviceKey))
-    ) {
-      throw refused();
-    }
-    const user = findUserById(db, session.user_id);
-    if (!user || isLegacyWithoutCustomer(user)) throw refused();
-    // A concurrent renewal with the same token got there first: this one is a reuse.
-    if (!markRotated(db, session.id, now)) {
-      revokeFamily(db, session.family_id, now, 'reuse');
-      throw refused();
-    }
+    if (!deviceOk || !user || isLegacyWithoutCustomer(user)) throw refused();
+    // A concurrent renewal with the same token got there first: the same rules as a rotated token.
+    if (!markRotated(db, session.id, now)) return again();
     const issued = createSession(db, user.id, now, {
       familyId: session.family_id,
       deviceId: session.device_id,
       refreshExpiresAt: new Date(session.refresh_expires_at),
     });
+    rotations.set(session.id, { successor: issued, at: now.getTime() });
     return openSession(request, reply, user, issued, now, device);
   });
 };

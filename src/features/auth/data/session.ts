@@ -172,11 +172,15 @@ export const forgetPin = async (): Promise<void> => {
 
 export type RenewResult = { ok: true; session: SessionRow } | { ok: false; status: number };
 
-/**
- * Renew access with the refresh cookie and this device's key (POST users/renew-access). The server rotates the
- * refresh token; on 419 (expired or reused) or 429 the app forgets that it had one (SPEC §4).
- */
-export const renewAccess = async (): Promise<RenewResult> => {
+/** One Web Lock for every tab of this origin: renewals never run side by side. */
+export const renewLockName = 'auth:renew-access';
+
+type LockManagerLike = { request: <T>(name: string, callback: () => Promise<T>) => Promise<T> };
+
+const lockManager = (): LockManagerLike | null =>
+  typeof navigator !== 'undefined' && 'locks' in navigator && navigator.locks ? (navigator.locks as LockManagerLike) : null;
+
+const renewNow = async (): Promise<RenewResult> => {
   const device = await readDevice();
   try {
     const answer = await call(endpoints.renewAccess, { body: device ? { deviceKey: device.deviceKey } : {}, silent: true });
@@ -186,6 +190,26 @@ export const renewAccess = async (): Promise<RenewResult> => {
     if (status === 419 || status === 429 || status === 401) await updateDevice({ refreshExpiresAt: null });
     return { ok: false, status };
   }
+};
+
+/**
+ * Renew access with the refresh cookie and this device's key (POST users/renew-access). The server rotates the
+ * refresh token; on 419 (expired or reused) or 429 the app forgets that it had one (SPEC §4).
+ *
+ * Tabs take turns (a Web Lock shared by every tab of the origin): two tabs renewing with the same cookie at once
+ * would present one refresh token twice. A tab that waited while another renewed finds the fresh session in the
+ * shared database (written after it asked) and uses it instead of renewing again; the cookies are shared anyway.
+ * The server's grace window covers browsers without Web Locks and the service worker.
+ */
+export const renewAccess = async (): Promise<RenewResult> => {
+  const locks = lockManager();
+  if (!locks) return renewNow();
+  const askedAt = Date.now();
+  return locks.request(renewLockName, async () => {
+    const current = await readSession();
+    if (current && current.loggedInAt >= askedAt && !isSessionExpired(current)) return { ok: true, session: current };
+    return renewNow();
+  });
 };
 
 /** Login by link (`/login/{uuid}/{token}`), single use. */
