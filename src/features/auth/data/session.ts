@@ -178,7 +178,7 @@ export const renewLockName = 'auth:renew-access';
 type LockManagerLike = { request: <T>(name: string, callback: () => Promise<T>) => Promise<T> };
 
 const lockManager = (): LockManagerLike | null =>
-  typeof navigator !== 'undefined' && 'locks' in navigator && navigator.locks ? (navigator.locks as LockManagerLike) : null;
+  typeof navigator !== 'undefined' && 'locks' in navigator && navigator.locks ? (navigator.locks) : null;
 
 const renewNow = async (): Promise<RenewResult> => {
   const device = await readDevice();
