@@ -132,9 +132,15 @@ export const recordFailures = (db: Db, now: Date, checks: readonly (readonly [st
   for (const [key, policy] of checks) recordFailure(db, key, now, policy);
 };
 
-/** Keys: one counter per identifier however it is typed (e-mail case, lower-case customer number). */
+/**
+ * Keys. Password logins count per account (its customer number, e-mail and energy number share one counter), and
+ * per identifier only for logins that name no account (so that the limiter does not tell which accounts exist);
+ * a trusted browser (device cookie) counts under its cookie's nonce.
+ */
 export const limitKeys = {
   login: (login: string): string => `login:${login.trim().toLowerCase()}`,
+  account: (userId: number): string => `account:${userId}`,
+  deviceCookie: (nonce: string): string => `device-cookie:${nonce}`,
   address: (ip: string): string => `ip:${ip}`,
   password: (userId: number): string => `password:${userId}`,
   codeRequest: (recipient: string): string => `code-request:${recipient.trim().toLowerCase()}`,

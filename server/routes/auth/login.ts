@@ -1,6 +1,7 @@
 import { endpoints } from '#contract/endpoints';
 import { ApiError } from '../../lib/api-error.ts';
 import type { AppContext } from '../../lib/app-context.ts';
+import { issueDeviceCookie, readDeviceCookie } from '../../lib/device-cookies.ts';
 import { checkPin, deviceKeyMatches, findDevice, findDeviceById, registerDevice } from '../../lib/devices.ts';
 import { checkLink, useLink } from '../../lib/one-time-codes.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
@@ -10,6 +11,7 @@ import {
   assertNotLocked,
   clearAttempts,
   limitKeys,
+  lockedForMs,
   loginPolicy,
   recordFailure,
   recordFailures,
@@ -26,7 +28,7 @@ import {
 } from '../../lib/sessions.ts';
 import { randomToken } from '../../lib/tokens.ts';
 import { findLoginUser, findUserByGuid, findUserById, type UserRow } from '../../lib/users.ts';
-import { clearSessionCookies, refreshTokenFromRequest } from '../../plugins/auth.ts';
+import { clearSessionCookies, refreshTokenFromRequest, secureCookie } from '../../plugins/auth.ts';
 import { invalidCredentials, isLegacyWithoutCustomer, legacyWithoutCustomer, linkExpired, linkUnknown, openSession } from './shared.ts';
 
 // Verified against when the login is unknown, so an unknown login costs the same scrypt time as a wrong
@@ -67,23 +69,38 @@ export const registerLoginRoutes = (router: Router, ctx: AppContext): void => {
       ? registerDevice(db, user.id, body.deviceId, body.deviceKey, now)
       : undefined;
 
+  /**
+   * Password login. Limits (ARCHITECTURE.md): an attempt from a browser carrying this account's device cookie counts
+   * only against that cookie, so nobody else's failures lock the owner out; any other attempt counts against the
+   * account (all its identifiers together, or the identifier when it names no account) and the caller's address.
+   */
   router.route(endpoints.login, ({ body, request, reply }) => {
     const now = clock.now();
-    const limits = [
-      [limitKeys.login(body.login), loginPolicy],
-      [limitKeys.address(request.ip), addressPolicy],
-    ] as const;
+    const user = findLoginUser(db, body.login);
+    const cookie = readDeviceCookie(db, request);
+    const trusted = user !== undefined && cookie !== null && cookie.userId === user.id;
+    const trustedKey = trusted ? limitKeys.deviceCookie(cookie.nonce) : null;
+    // A trusted browser whose own cookie got locked (guessing from that browser) falls back to the untrusted rules.
+    const trustedLocked = trustedKey !== null && lockedForMs(db, trustedKey, now) > 0;
+    const limits =
+      trustedKey !== null && !trustedLocked
+        ? ([[trustedKey, loginPolicy]] as const)
+        : ([
+            [user ? limitKeys.account(user.id) : limitKeys.login(body.login), loginPolicy],
+            [limitKeys.address(request.ip), addressPolicy],
+          ] as const);
     // Unknown logins are counted too: the limiter must not tell which accounts exist either.
     assertNoneLocked(db, now, limits);
-    const user = findLoginUser(db, body.login);
     const passwordOk = verifyPassword(body.password, user?.password_hash ?? timingDummy());
     if (!user || !user.password_hash || !passwordOk) {
       recordFailures(db, now, limits);
       throw invalidCredentials();
     }
-    clearAttempts(db, limitKeys.login(body.login));
+    clearAttempts(db, limits[0][0]);
     // Only after the password matched, so the 403 does not reveal a legacy account to a guesser (SPEC §4).
     if (isLegacyWithoutCustomer(user)) throw legacyWithoutCustomer();
+    // A fresh nonce on every successful login (OWASP): an old cookie copied elsewhere stops being the trusted one.
+    issueDeviceCookie(db, reply, user.id, secureCookie(request));
     const device = bindDevice(user, body, now);
     const issued = createSession(db, user.id, now, { deviceId: device?.id ?? null });
     return openSession(request, reply, user, issued, now, device);
