@@ -30,7 +30,7 @@ import { rangeTotals, usageChunks, usagePage, type TimeRange, type UsageCategory
 export const PDF_ROW_LIMIT = 2000;
 /** Rows written between two returns to the event loop (~2–5 ms of work on the 2-core box). */
 export const EXPORT_SLICE_ROWS = 1000;
-const PDF_SLICE_ROWS = 100;
+const PDF_SLICE_ROWS = 25;
 
 /** Lets the event loop run (other requests, timers) before the next slice of an export. */
 const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

@@ -127,6 +127,38 @@ export const assertNoneLocked = (db: Db, now: Date, checks: readonly (readonly [
   for (const [key, policy] of checks) assertNotLocked(db, key, now, policy);
 };
 
+/** Takes one failure back (the attempt it was counted for succeeded): the count drops, a lock it caused goes. */
+export const forgiveFailure = (db: Db, key: string, policy: RateLimitPolicy): void => {
+  const row = findRow(db, key);
+  if (!row) return;
+  const count = Math.max(0, row.count - 1);
+  const stillLocked = count - policy.freeAttempts + 1 > 0;
+  stmt<[number, string | null, string]>(db, 'UPDATE login_attempts SET count = ?, locked_until = ? WHERE key = ?').run(
+    count,
+    stillLocked ? row.locked_until : null,
+    key,
+  );
+};
+
+export type Attempt = { succeeded: () => void };
+
+/**
+ * Counts an attempt as a failure before the (asynchronous) check runs, and returns how to take it back on success:
+ * the first key is cleared (the account's, or the trusted browser's), the others forgiven one failure. Counting
+ * after the check would let many attempts sent at once all pass the limit while their checks are in flight.
+ */
+export const takeAttempt = (db: Db, now: Date, checks: readonly (readonly [string, RateLimitPolicy])[]): Attempt => {
+  assertNoneLocked(db, now, checks);
+  recordFailures(db, now, checks);
+  return {
+    succeeded: () => {
+      const [first, ...others] = checks;
+      if (first) clearAttempts(db, first[0]);
+      for (const [key, policy] of others) forgiveFailure(db, key, policy);
+    },
+  };
+};
+
 /** Records a failure under several keys at once. */
 export const recordFailures = (db: Db, now: Date, checks: readonly (readonly [string, RateLimitPolicy])[]): void => {
   for (const [key, policy] of checks) recordFailure(db, key, now, policy);

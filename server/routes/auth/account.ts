@@ -11,7 +11,7 @@ import {
   findLiveLine,
 } from '../../lib/customer-data.ts';
 import { checkLink, issueCode, issueLink, useCode, useLink } from '../../lib/one-time-codes.ts';
-import { hashPassword } from '../../lib/password.ts';
+import { hashPasswordAsync } from '../../lib/password.ts';
 import { clearAttempts, limitKeys } from '../../lib/rate-limit.ts';
 import type { Router } from '../../lib/router.ts';
 import { newGuid } from '../../lib/tokens.ts';
@@ -32,11 +32,11 @@ export const registerAccountRoutes = (router: Router, ctx: AppContext): void => 
   );
 
   /** Ends an account creation by e-mail; the link came to the contact address, which is therefore confirmed. */
-  router.route(endpoints.createPassword, ({ params, body }) => {
+  router.route(endpoints.createPassword, async ({ params, body }) => {
     const now = clock.now();
     const { user, link } = linkUser(ctx, params.uuid, params.token, 'createPassword', now);
     if (!useLink(db, link.id, now)) throw linkExpired();
-    setPasswordHash(db, user.id, hashPassword(body.pwd));
+    setPasswordHash(db, user.id, await hashPasswordAsync(body.pwd));
     if (user.customer_id !== null && user.email) confirmContactEmailIfStill(db, user.customer_id, user.email, now);
     return { success: true };
   });
@@ -107,7 +107,7 @@ export const registerAccountRoutes = (router: Router, ctx: AppContext): void => 
   });
 
   /** Ends an account creation by phone: a plain user of that line, logging in with the phone number (SPEC §1). */
-  router.route(endpoints.createAccountBySms, ({ body }) => {
+  router.route(endpoints.createAccountBySms, async ({ body }) => {
     const now = clock.now();
     const codeId = verifySmsCode(ctx, body.msisdn, 'createAccount', body.code, now);
     const line = findLiveLine(db, body.msisdn);
@@ -133,7 +133,7 @@ export const registerAccountRoutes = (router: Router, ctx: AppContext): void => 
         },
         now,
       );
-    setPasswordHash(db, user.id, hashPassword(body.pwd));
+    setPasswordHash(db, user.id, await hashPasswordAsync(body.pwd));
     return { success: true };
   });
 

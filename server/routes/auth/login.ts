@@ -4,18 +4,8 @@ import type { AppContext } from '../../lib/app-context.ts';
 import { issueDeviceCookie, readDeviceCookie } from '../../lib/device-cookies.ts';
 import { checkPin, deviceKeyMatches, findDevice, findDeviceById, registerDevice } from '../../lib/devices.ts';
 import { checkLink, useLink } from '../../lib/one-time-codes.ts';
-import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import {
-  addressPolicy,
-  assertNoneLocked,
-  assertNotLocked,
-  clearAttempts,
-  limitKeys,
-  lockedForMs,
-  loginPolicy,
-  recordFailure,
-  recordFailures,
-} from '../../lib/rate-limit.ts';
+import { hashPassword, verifyPasswordAsync } from '../../lib/password.ts';
+import { addressPolicy, assertNotLocked, limitKeys, lockedForMs, loginPolicy, recordFailure, takeAttempt } from '../../lib/rate-limit.ts';
 import type { Router } from '../../lib/router.ts';
 import {
   createSession,
@@ -32,8 +22,8 @@ import { clearSessionCookies, refreshTokenFromRequest, secureCookie } from '../.
 import { invalidCredentials, isLegacyWithoutCustomer, legacyWithoutCustomer, linkExpired, linkUnknown, openSession } from './shared.ts';
 
 // Verified against when the login is unknown, so an unknown login costs the same scrypt time as a wrong
-// password and the answer time does not reveal which accounts exist. Made once, when the routes are registered,
-// so that not even the first unknown login is slower.
+// password and the answer time does not reveal which accounts exist. Made once, when the routes are registered
+// (before the server listens, hence the synchronous hash), so that not even the first unknown login is slower.
 let dummyHash: string | undefined;
 const timingDummy = (): string => (dummyHash ??= hashPassword(randomToken()));
 
@@ -74,7 +64,7 @@ export const registerLoginRoutes = (router: Router, ctx: AppContext): void => {
    * only against that cookie, so nobody else's failures lock the owner out; any other attempt counts against the
    * account (all its identifiers together, or the identifier when it names no account) and the caller's address.
    */
-  router.route(endpoints.login, ({ body, request, reply }) => {
+  router.route(endpoints.login, async ({ body, request, reply }) => {
     const now = clock.now();
     const user = findLoginUser(db, body.login);
     const cookie = readDeviceCookie(db, request);
@@ -89,14 +79,12 @@ export const registerLoginRoutes = (router: Router, ctx: AppContext): void => {
             [user ? limitKeys.account(user.id) : limitKeys.login(body.login), loginPolicy],
             [limitKeys.address(request.ip), addressPolicy],
           ] as const);
-    // Unknown logins are counted too: the limiter must not tell which accounts exist either.
-    assertNoneLocked(db, now, limits);
-    const passwordOk = verifyPassword(body.password, user?.password_hash ?? timingDummy());
-    if (!user || !user.password_hash || !passwordOk) {
-      recordFailures(db, now, limits);
-      throw invalidCredentials();
-    }
-    clearAttempts(db, limits[0][0]);
+    // Unknown logins are counted too: the limiter must not tell which accounts exist either. Counted before the
+    // check, which runs off the event loop while other attempts may arrive.
+    const attempt = takeAttempt(db, now, limits);
+    const passwordOk = await verifyPasswordAsync(body.password, user?.password_hash ?? timingDummy());
+    if (!user || !user.password_hash || !passwordOk) throw invalidCredentials();
+    attempt.succeeded();
     // Only after the password matched, so the 403 does not reveal a legacy account to a guesser (SPEC §4).
     if (isLegacyWithoutCustomer(user)) throw legacyWithoutCustomer();
     // A fresh nonce on every successful login (OWASP): an old cookie copied elsewhere stops being the trusted one.
@@ -106,7 +94,7 @@ export const registerLoginRoutes = (router: Router, ctx: AppContext): void => {
     return openSession(request, reply, user, issued, now, device);
   });
 
-  router.route(endpoints.loginPin, ({ body, request, reply }) => {
+  router.route(endpoints.loginPin, async ({ body, request, reply }) => {
     const now = clock.now();
     const addressKey = limitKeys.address(request.ip);
     assertNotLocked(db, addressKey, now, addressPolicy);
@@ -117,7 +105,7 @@ export const registerLoginRoutes = (router: Router, ctx: AppContext): void => {
       recordFailure(db, addressKey, now, addressPolicy);
       throw invalidCredentials();
     }
-    const check = checkPin(db, device, body.deviceKey, body.pin, now);
+    const check = await checkPin(db, device, body.deviceKey, body.pin, now);
     if (!check.ok) {
       switch (check.reason) {
         case 'wrongPin':

@@ -4,7 +4,7 @@ import type { AppContext } from '../../lib/app-context.ts';
 import { sendAccountMessage } from '../../lib/auth-messages.ts';
 import { revokeUserDevices } from '../../lib/devices.ts';
 import { issueCode, useCode, useLink } from '../../lib/one-time-codes.ts';
-import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { hashPasswordAsync, verifyPasswordAsync } from '../../lib/password.ts';
 import { clearAttempts, limitKeys } from '../../lib/rate-limit.ts';
 import type { Router } from '../../lib/router.ts';
 import { revokeUserSessions } from '../../lib/sessions.ts';
@@ -53,21 +53,21 @@ export const registerRecoveryRoutes = (router: Router, ctx: AppContext): void =>
   });
 
   /** After a recovery nobody else may still be in: every session and every device PIN of the account ends. */
-  const resetPassword = (user: UserRow, pwd: string, now: Date): void => {
-    setPasswordHash(db, user.id, hashPassword(pwd));
+  const resetPassword = async (user: UserRow, pwd: string, now: Date): Promise<void> => {
+    setPasswordHash(db, user.id, await hashPasswordAsync(pwd));
     revokeUserSessions(db, user.id, now, 'passwordReset');
     revokeUserDevices(db, user.id, now, 'passwordReset');
   };
 
-  router.route(endpoints.recoverBySms, ({ body }) => {
+  router.route(endpoints.recoverBySms, async ({ body }) => {
     const now = clock.now();
     const codeId = verifySmsCode(ctx, body.msisdn, 'recoverPassword', body.code, now);
     const user = findUserForPhone(db, body.msisdn);
     if (!user) throw new ApiError(419, 'invalidToken', 'Code expired or already used');
-    if (user.password_hash && verifyPassword(body.pwd, user.password_hash)) throw samePassword();
+    if (user.password_hash && (await verifyPasswordAsync(body.pwd, user.password_hash))) throw samePassword();
     if (!useCode(db, codeId, now)) throw new ApiError(419, 'invalidToken', 'Code expired or already used');
     clearAttempts(db, limitKeys.codeAttempt(body.msisdn, 'recoverPassword'));
-    resetPassword(user, body.pwd, now);
+    await resetPassword(user, body.pwd, now);
     return { success: true };
   });
 
@@ -75,12 +75,12 @@ export const registerRecoveryRoutes = (router: Router, ctx: AppContext): void =>
     initAnswer(ctx, linkUser(ctx, params.uuid, params.token, 'recoverPassword', clock.now()).user),
   );
 
-  router.route(endpoints.recoverPassword, ({ params, body }) => {
+  router.route(endpoints.recoverPassword, async ({ params, body }) => {
     const now = clock.now();
     const { user, link } = linkUser(ctx, params.uuid, params.token, 'recoverPassword', now);
-    if (user.password_hash && verifyPassword(body.pwd, user.password_hash)) throw samePassword();
+    if (user.password_hash && (await verifyPasswordAsync(body.pwd, user.password_hash))) throw samePassword();
     if (!useLink(db, link.id, now)) throw linkExpired();
-    resetPassword(user, body.pwd, now);
+    await resetPassword(user, body.pwd, now);
     return { success: true };
   });
 };

@@ -2,8 +2,8 @@ import { endpoints } from '#contract/endpoints';
 import { ApiError } from '../../lib/api-error.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { findDevice, revokeDevice, setDevicePin } from '../../lib/devices.ts';
-import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { assertNotLocked, clearAttempts, limitKeys, loginPolicy, recordFailure } from '../../lib/rate-limit.ts';
+import { hashPasswordAsync, verifyPasswordAsync } from '../../lib/password.ts';
+import { limitKeys, loginPolicy, takeAttempt } from '../../lib/rate-limit.ts';
 import type { Router } from '../../lib/router.ts';
 import {
   bindSessionToDevice,
@@ -60,10 +60,10 @@ export const registerSessionRoutes = (router: Router, ctx: AppContext): void => 
   });
 
   /** PIN of this device (4 digits, 3 months). The current session is bound to the device if it was not yet. */
-  router.route(endpoints.setupPin, ({ body, request }) => {
+  router.route(endpoints.setupPin, async ({ body, request }) => {
     const { user, session } = authOf(request);
     const now = clock.now();
-    const device = setDevicePin(db, user.id, body.deviceId, body.deviceKey, body.pin, now);
+    const device = await setDevicePin(db, user.id, body.deviceId, body.deviceKey, body.pin, now);
     bindSessionToDevice(db, session.id, device.id);
     return { expires_at: device.expires_at };
   });
@@ -72,20 +72,18 @@ export const registerSessionRoutes = (router: Router, ctx: AppContext): void => 
    * Logged-in password change. Wrong old passwords are limited like logins (a stolen session must not become a
    * password oracle); success ends the user's other sessions.
    */
-  router.route(endpoints.changePassword, ({ body, request }) => {
+  router.route(endpoints.changePassword, async ({ body, request }) => {
     const { user, session } = authOf(request);
     const now = clock.now();
     if (body.pwd === body.old_pwd) throw samePassword();
-    const key = limitKeys.password(user.id);
-    assertNotLocked(db, key, now, loginPolicy);
-    if (!user.password_hash || !verifyPassword(body.old_pwd, user.password_hash)) {
-      recordFailure(db, key, now, loginPolicy);
+    const attempt = takeAttempt(db, now, [[limitKeys.password(user.id), loginPolicy]]);
+    if (!user.password_hash || !(await verifyPasswordAsync(body.old_pwd, user.password_hash))) {
       throw new ApiError(422, 'invalidCredentials', 'The current password is wrong', {
         fields: [{ field: 'old_pwd', message: 'validation:invalid' }],
       });
     }
-    clearAttempts(db, key);
-    setPasswordHash(db, user.id, hashPassword(body.pwd));
+    attempt.succeeded();
+    setPasswordHash(db, user.id, await hashPasswordAsync(body.pwd));
     revokeUserSessions(db, user.id, now, 'passwordChanged', session.id);
     return { success: true };
   });
