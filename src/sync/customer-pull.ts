@@ -80,7 +80,8 @@ export const normalizeCustomerFull = (full: CustomerFull) => {
     lastUpdate: customer.lastUpdate,
   };
   const contactRow: ContactRow = { ...contact, customerId: customer.id };
-  const invoicingRow: InvoicingRow = { ...invoicing, customerId: customer.id };
+  // Null for a plain user: the holder's billing data is not theirs to keep.
+  const invoicingRow: InvoicingRow | null = invoicing ? { ...invoicing, customerId: customer.id } : null;
   const contractRows = full.contracts.map((c, i) => toContractRow(c, customer.id, i));
   return { customerRow, contactRow, invoicingRow, contractRows };
 };
@@ -97,7 +98,8 @@ export const pullCustomer = (customerId: number, options: { force?: boolean } = 
       await db.contacts.put(rows.contactRow);
       // The user's contact changes still waiting for the server stay visible over the fresh copy.
       await reapplyPending(contactEntity(customerId));
-      await db.invoicing.put(rows.invoicingRow);
+      if (rows.invoicingRow) await db.invoicing.put(rows.invoicingRow);
+      else await db.invoicing.delete(customerId);
       // Contracts the server no longer lists (or no longer shows this user) disappear locally too.
       await db.contracts.where('customerId').equals(customerId).delete();
       await db.contracts.bulkPut(rows.contractRows);
