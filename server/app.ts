@@ -11,6 +11,7 @@ import { createMailer, mailConfigFromEnv, type MailConfig } from './lib/mailer.t
 import { createRouter } from './lib/router.ts';
 import { registerErrorHandler, registerNotFound, type SpaFallback } from './plugins/error-handler.ts';
 import { registerMaintenance } from './plugins/maintenance.ts';
+import { registerNoSourceMaps } from './plugins/no-source-maps.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
@@ -55,6 +56,14 @@ export type BuildAppOptions = {
 };
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
+/**
+ * A client gets this long to send its request headers, and its whole request (a slow-loris connection that trickles
+ * bytes would otherwise hold a socket forever); an idle connection is closed after CONNECTION_IDLE_MS. The answer
+ * itself (a long export) is not limited by these.
+ */
+export const HEADERS_TIMEOUT_MS = 15_000;
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const CONNECTION_IDLE_MS = 120_000;
 
 const readVersion = (): string => {
   const pkg: unknown = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -98,12 +107,15 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
     logger: options.logger === true || options.logStream ? loggerOptions(options.logStream) : false,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     trustProxy: options.trustProxy ?? false,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    connectionTimeout: CONNECTION_IDLE_MS,
     // A JSON body with "__proto__" or "constructor.prototype" keys is cleaned instead of answered with an error.
     onProtoPoisoning: 'remove',
     onConstructorPoisoning: 'remove',
   });
   // The API speaks JSON only. Dropping text/plain also refuses the "simple" cross-site POSTs a browser sends
   // without a CORS preflight (defence in depth on top of SameSite=Strict cookies).
+  app.server.headersTimeout = HEADERS_TIMEOUT_MS;
   app.removeContentTypeParser('text/plain');
   registerJsonBodyParser(app);
 
@@ -114,7 +126,8 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   // First, so that every route below (and the static plugin's) answers errors with the contract's body.
   registerErrorHandler(app);
   await app.register(fastifyCookie);
-  registerSecurityHeaders(app);
+  await registerSecurityHeaders(app);
+  registerNoSourceMaps(app);
   registerMaintenance(app, ctx);
 
   registerIdempotency(app, ctx);

@@ -25,32 +25,36 @@ export const registerContactRoutes = (router: Router, ctx: AppContext): void => 
     const auth = authOf(request);
     // The contact is the account holder's: a plain user (an employee) may not change it (SPEC §6).
     requireCustomer(auth, params.customerId, { plainUser: 'deny' });
-    return db.transaction(() => {
-      const current = findContact(db, params.customerId);
-      if (!current) throw new ApiError(404, 'customerNotFound', 'Customer not found');
-      requireCurrentVersion(baseVersionOf(request, body.lastUpdate), current.last_update);
+    // IMMEDIATE: the write lock is taken before the read, waiting out another writer (busy timeout). A deferred
+    // transaction would read first, then fail at once with SQLITE_BUSY when another writer committed meanwhile.
+    return db
+      .transaction(() => {
+        const current = findContact(db, params.customerId);
+        if (!current) throw new ApiError(404, 'customerNotFound', 'Customer not found');
+        requireCurrentVersion(baseVersionOf(request, body.lastUpdate), current.last_update);
 
-      const next: Editable = {
-        civility: body.civility === undefined ? current.civility : body.civility === null ? null : civilityCodes[body.civility],
-        first_name: body.firstName ?? current.first_name,
-        last_name: body.lastName ?? current.last_name,
-        phone: body.phone === undefined ? current.phone : body.phone === '' ? null : body.phone,
-        mobile: body.mobile === undefined ? current.mobile : body.mobile === '' ? null : body.mobile,
-        email: body.email ?? current.email,
-        language: body.language ?? current.language,
-      };
-      const changed = (Object.keys(next) as (keyof Editable)[]).some((k) => next[k] !== current[k]);
-      if (!changed) throw new ApiError(422, 'noUpdate', 'No update made');
+        const next: Editable = {
+          civility: body.civility === undefined ? current.civility : body.civility === null ? null : civilityCodes[body.civility],
+          first_name: body.firstName ?? current.first_name,
+          last_name: body.lastName ?? current.last_name,
+          phone: body.phone === undefined ? current.phone : body.phone === '' ? null : body.phone,
+          mobile: body.mobile === undefined ? current.mobile : body.mobile === '' ? null : body.mobile,
+          email: body.email ?? current.email,
+          language: body.language ?? current.language,
+        };
+        const changed = (Object.keys(next) as (keyof Editable)[]).some((k) => next[k] !== current[k]);
+        if (!changed) throw new ApiError(422, 'noUpdate', 'No update made');
 
-      const lastUpdate = nextVersion(current.last_update, clock.now());
-      stmt<[string | null, string, string, string | null, string | null, string, string, string, number]>(
-        db,
-        `UPDATE contacts SET civility = ?, first_name = ?, last_name = ?, phone = ?, mobile = ?, email = ?, language = ?,
+        const lastUpdate = nextVersion(current.last_update, clock.now());
+        stmt<[string | null, string, string, string | null, string | null, string, string, string, number]>(
+          db,
+          `UPDATE contacts SET civility = ?, first_name = ?, last_name = ?, phone = ?, mobile = ?, email = ?, language = ?,
          last_update = ? WHERE id = ?`,
-      ).run(next.civility, next.first_name, next.last_name, next.phone, next.mobile, next.email, next.language, lastUpdate, current.id);
-      const updated = findContact(db, params.customerId);
-      if (!updated) throw new Error('contact vanished during its update');
-      return toContact(updated);
-    })();
+        ).run(next.civility, next.first_name, next.last_name, next.phone, next.mobile, next.email, next.language, lastUpdate, current.id);
+        const updated = findContact(db, params.customerId);
+        if (!updated) throw new Error('contact vanished during its update');
+        return toContact(updated);
+      })
+      .immediate();
   });
 };

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '#contract/common';
 import { buildApp } from '#server/app';
-import { contentSecurityPolicy } from '#server/plugins/security-headers';
+import { contentSecurityPolicy, strictTransportSecurity } from '#server/plugins/security-headers';
 import { bearer, createTestApp, login, staticFixtureDir, type TestApp } from './test-app.ts';
 
 let t: TestApp;
@@ -201,18 +201,78 @@ describe('errors through the project handler on the app as npm start builds it (
   });
 });
 
-describe('security headers', () => {
-  it('sends the strict CSP and friends on API answers, errors included', async () => {
+describe('security headers (helmet) on HTML, assets, API answers and errors', () => {
+  const expectSecurityHeaders = (headers: Record<string, unknown>, url: string) => {
+    expect(headers['content-security-policy'], url).toBe(contentSecurityPolicy);
+    expect(headers['x-content-type-options'], url).toBe('nosniff');
+    expect(headers['referrer-policy'], url).toBe('same-origin');
+    expect(headers['x-frame-options'], url).toBe('DENY');
+    expect(headers['cross-origin-opener-policy'], url).toBe('same-origin');
+    expect(headers['permissions-policy'], url).toContain('camera=()');
+  };
+
+  it('sends the strict CSP and friends everywhere, no-store on the API only', async () => {
     for (const url of ['/api/public/status', '/api/nope', '/api/user/me']) {
       const response = await t.app.inject({ method: 'GET', url });
-      expect(response.headers['content-security-policy']).toBe(contentSecurityPolicy);
-      expect(response.headers['x-content-type-options']).toBe('nosniff');
-      expect(response.headers['referrer-policy']).toBe('same-origin');
-      expect(response.headers['permissions-policy']).toBeTruthy();
-      expect(response.headers['cache-control']).toBe('no-store');
+      expectSecurityHeaders(response.headers, url);
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+    for (const url of ['/', '/consumption/main', '/assets/index-abc123.js', '/sw.js', '/assets/missing.js']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expectSecurityHeaders(response.headers, url);
+      expect(response.headers['cache-control'], url).not.toBe('no-store');
     }
     expect(contentSecurityPolicy).not.toContain('unsafe-');
     expect(contentSecurityPolicy).toContain("frame-ancestors 'none'");
+    expect(contentSecurityPolicy).toContain("script-src 'self'");
+  });
+
+  it('sends HSTS over HTTPS only (behind a trusted TLS proxy), never over plain HTTP', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    const proxied = await buildApp({ db: t.db, staticDir: staticFixtureDir, trustProxy: true });
+    try {
+      for (const url of ['/', '/api/public/status', '/assets/index-abc123.js']) {
+        const response = await proxied.inject({ method: 'GET', url, headers: { 'x-forwarded-proto': 'https' } });
+        expect(response.headers['strict-transport-security'], url).toBe(strictTransportSecurity);
+      }
+      // The proxy's word counts only when the proxy is trusted.
+      const untrusted = await t.app.inject({ method: 'GET', url: '/', headers: { 'x-forwarded-proto': 'https' } });
+      expect(untrusted.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('counts the client behind a trusted proxy: the rate limits see its address, not the proxy', async () => {
+    const proxied = await buildApp({ db: t.db, staticDir: staticFixtureDir, trustProxy: '127.0.0.1' });
+    try {
+      const addresses = new Set<string>();
+      proxied.addHook('onRequest', (request, _reply, done) => {
+        addresses.add(request.ip);
+        done();
+      });
+      await proxied.inject({
+        method: 'GET',
+        url: '/api/public/status',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': '203.0.113.77' },
+      });
+      expect([...addresses]).toEqual(['203.0.113.77']);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe('source maps are never served', () => {
+  it('answers 404 for /sw.js.map and /assets/*.map although the files exist', async () => {
+    for (const url of ['/sw.js.map', '/assets/index-abc123.js.map', '/assets/index-abc123.js.MAP', '/sw.js.map?x=1']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).not.toContain('mappings');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' })).statusCode).toBe(200);
   });
 });
 

@@ -97,6 +97,27 @@ const establishSession = async (answer: LoginResponse): Promise<SessionRow> => {
   return session;
 };
 
+/**
+ * Adopt the session the server knows by its cookies (GET /user/me answered 200) while the app has no local
+ * descriptor: the descriptor is written, and a device row of another user is unbound, as after a login. Returns
+ * false when the answer does not parse (the caller then goes to login).
+ */
+export const adoptSession = async (answer: unknown): Promise<boolean> => {
+  const parsed = endpoints.me.response.safeParse(answer);
+  if (!parsed.success) return false;
+  const { user, expires_at: expiresAt } = parsed.data;
+  const device = await readDevice();
+  if (device?.userGuid && device.userGuid !== user.guid) {
+    await clearLocalData();
+    await db.devices.put({ ...device, userGuid: null, firstName: null, pinExpiresAt: null, pinPromptDismissedAt: null, refreshExpiresAt: null });
+  }
+  const session = sessionFromUser(user, expiresAt);
+  if (isSessionExpired(session)) return false;
+  await db.session.put(session);
+  await resumeQueuedChanges();
+  return true;
+};
+
 export type LoginValues = { login: string; password: string };
 export type LoginOutcome = { session: SessionRow; offerPin: boolean };
 
