@@ -25,10 +25,25 @@ export type PullResult = 'fresh' | 'updated';
 
 const inFlight = new Map<string, Promise<PullResult>>();
 
+/*
+ * Wipes of the local data (logout, an expired session) so far. A pull that started before a wipe must not write
+ * afterwards: its answer may arrive, or its write may be queued behind the wipe's transaction, after the user
+ * logged out, and would put that user's data back into IndexedDB (on a shared computer, for the next person to
+ * find). Every write checks, inside its transaction, that no wipe happened since its pull started.
+ */
+let wipes = 0;
+
+/** The number of wipes so far: captured when a pull starts, compared when it writes. */
+export const wipeEpoch = (): number => wipes;
+
+/** True while no wipe happened since `epoch` was taken; call inside the write transaction. */
+export const stillCurrent = (epoch: number): boolean => epoch === wipes;
+
 export const pull = <T>(options: PullOptions<T>): Promise<PullResult> => {
   const existing = inFlight.get(options.resource);
   if (existing && !options.force) return existing;
   const now = options.now ?? Date.now;
+  const epoch = wipeEpoch();
   const run = (async (): Promise<PullResult> => {
     if (!options.force) {
       const meta = await db.meta.get(options.resource);
@@ -36,12 +51,16 @@ export const pull = <T>(options: PullOptions<T>): Promise<PullResult> => {
     }
     // A forced pull is the user's explicit refresh: past the service worker's cache, to the network first.
     const data = await (options.force ? explicitRefresh(options.fetch) : options.fetch());
+    let written = false;
     await db.transaction('rw', [...options.tables, db.meta], async () => {
+      // Logged out (or the session dropped) while this pull was under way: its answer is not kept.
+      if (!stillCurrent(epoch)) return;
+      written = true;
       await options.write(data);
       // An answer the service worker served from its cache keeps the time it was really fetched.
       await db.meta.put({ resource: options.resource, fetchedAt: servedAt(data) ?? now() });
     });
-    return 'updated';
+    return written ? 'updated' : 'fresh';
   })();
   inFlight.set(options.resource, run);
   const clear = () => {
@@ -57,6 +76,8 @@ export const pull = <T>(options: PullOptions<T>): Promise<PullResult> => {
  * expired: they wait for the same user to log in again, see resumeAfterAuth in outbox.ts).
  */
 export const clearLocalData = async (options: { keepQueue?: boolean } = {}): Promise<void> => {
+  // First, synchronously: any write transaction created from now on sees the wipe and writes nothing.
+  wipes += 1;
   const tables = options.keepQueue ? db.tables.filter((table) => table.name !== 'pendingMutations') : db.tables;
   await db.transaction('rw', tables, async () => {
     await Promise.all(tables.map((table) => table.clear()));

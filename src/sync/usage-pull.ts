@@ -8,7 +8,7 @@ import type { InvoiceSituationRow, UsageRecordRow, UsageSummaryRow } from '#db/s
 import { blockMs, blockStartOf, groupIntoBlocks, mergeIntoBlocks, type BlockGroup } from '#workers/usage-blocks';
 import { createDayRollupBuilder, localDayOf, toDailyRow, type DayRollupBuilder } from '#workers/usage-rollup';
 import { isStale } from './freshness.ts';
-import { pull, type PullResult } from './pull.ts';
+import { pull, stillCurrent, wipeEpoch, type PullResult } from './pull.ts';
 
 /*
  * Usage: the summary of a contract's current or previous bill (balances, 20 latest records, overspent and
@@ -264,12 +264,15 @@ export const ingestUsageRecords = async (
   rows: readonly UsageRecordRow[],
   chunkSize = ingestChunkSize,
   dropped = new Set<string>(),
+  epoch = wipeEpoch(),
 ): Promise<void> => {
   const commits: Promise<void>[] = [];
   for (const [n, run] of packGroups(groupIntoBlocks(rows), chunkSize).entries()) {
     if (n > 0) await yieldToMain();
     const days = daysOfBlocks(run, dropped);
     const commit = db.transaction('rw', db.usageBlocks, db.usageDaily, async () => {
+      // A logout since the pull started: these records are not kept (see wipeEpoch in pull.ts).
+      if (!stillCurrent(epoch)) return;
       await mergeIntoBlocks(db, run);
       if (days.length > 0) await db.usageDaily.bulkDelete(days);
     });
@@ -310,6 +313,7 @@ export const pullUsageRecords = (
   if (existing && !options.force) return existing;
   const now = options.now ?? Date.now;
   const pageSize = options.pageSize ?? historyPageSize;
+  const epoch = wipeEpoch();
   const run = oneAtATime(contractId, async (): Promise<PullResult> => {
     const startedAt = now();
     if (!options.force) {
@@ -365,7 +369,7 @@ export const pullUsageRecords = (
       held = stillOpen;
       // The previous page's commits run while this page is issued: at most two pages of writes in flight.
       const previous = writing;
-      writing = ingestUsageRecords(complete, ingestChunkSize, dropped);
+      writing = ingestUsageRecords(complete, ingestChunkSize, dropped, epoch);
       writing.catch(() => undefined);
       await previous;
       loaded += rows.length;
@@ -376,6 +380,7 @@ export const pullUsageRecords = (
     const marks = summaryWrites.get(contractId);
     const daily = completeDayRows(contractId, range, rollups, startedAt, (day) => (marks?.get(day) ?? -Infinity) >= startedAt);
     await db.transaction('rw', db.meta, db.usageDaily, async () => {
+      if (!stillCurrent(epoch)) return;
       await db.usageDaily.bulkPut(daily);
       await db.meta.put({ resource, fetchedAt: now() });
       await bumpRevision(contractId, now());
