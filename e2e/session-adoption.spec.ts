@@ -8,22 +8,36 @@ import { expectHome, LoginPage } from './page-models/login-page.ts';
  * (GET /user/me) once before sending anyone to login, and adopts a valid session.
  */
 
-/** Deletes the app's IndexedDB database (Dexie closes its connection when asked), cookies untouched. */
+/**
+ * Empties every store of the app's IndexedDB database, cookies untouched: the app's state after the browser evicted
+ * its storage. (Emptied rather than deleted: a deletion waits for every open connection, the service worker's
+ * included, to close.) Returns the rows left.
+ */
 const wipeIndexedDb = (page: Page) =>
   page.evaluate(async () => {
-    const databases = await indexedDB.databases();
-    await Promise.all(
-      databases.map(
-        ({ name }) =>
-          new Promise<void>((resolve, reject) => {
-            if (!name) return resolve();
-            const request = indexedDB.deleteDatabase(name);
-            request.onsuccess = () => resolve();
-            request.onerror = () => reject(request.error ?? new Error('delete failed'));
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('mobile-self-service');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error ?? new Error('open failed'));
+    });
+    const names = Array.from(db.objectStoreNames);
+    const transaction = db.transaction(names, 'readwrite');
+    for (const name of names) transaction.objectStore(name).clear();
+    await new Promise<void>((resolve, reject) => {
+      transaction.oncomplete = () => resolve();
+      transaction.onerror = () => reject(transaction.error ?? new Error('clear failed'));
+    });
+    const counts = await Promise.all(
+      names.map(
+        (name) =>
+          new Promise<number>((resolve) => {
+            const request = db.transaction(name, 'readonly').objectStore(name).count();
+            request.onsuccess = () => resolve(request.result);
           }),
       ),
     );
-    return (await indexedDB.databases()).length;
+    db.close();
+    return counts.reduce((a, b) => a + b, 0);
   });
 
 test('with the storage evicted but the cookies alive, a guarded route opens logged in', async ({ page }) => {
