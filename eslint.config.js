@@ -247,7 +247,11 @@ export default tseslint.config(
   {
     files: ['contract/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [bannedPattern('^(?!zod$|\\./|\\.\\./)', 'contract/ imports zod only')] }],
+      // ibantools too: IBAN and BIC rules are a registry (lengths, national check digits) better kept by a library.
+      'no-restricted-imports': [
+        'error',
+        { patterns: [bannedPattern('^(?!zod$|ibantools$|\\./|\\.\\./)', 'contract/ imports zod and ibantools only')] },
+      ],
     },
   },
   {

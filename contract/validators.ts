@@ -1,5 +1,6 @@
+import { isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
-import { ibanChecksumValid, idCardNumberValid, luhnValid, nationalNumberCenturies } from './check-digits.ts';
+import { idCardNumberValid, luhnValid, nationalNumberCenturies } from './check-digits.ts';
 import { customerNumberPattern, emailMaxLength, emailPattern, energyNumberPattern, loginKind, phonePattern } from './rules.ts';
 
 export { loginIdentifierError, loginKind, loginPasswordError, type LoginKind } from './rules.ts';
@@ -110,39 +111,13 @@ export const euCountries = [
 ] as const;
 const euSet = new Set<string>(euCountries);
 
-/** IBAN lengths of the EU countries (ISO 13616 registry). */
-const ibanLengths: Record<string, number> = {
-  AT: 20,
-  BE: 16,
-  BG: 22,
-  CY: 28,
-  CZ: 24,
-  DE: 22,
-  DK: 18,
-  EE: 20,
-  ES: 24,
-  FI: 18,
-  FR: 27,
-  GR: 27,
-  HR: 21,
-  HU: 28,
-  IE: 22,
-  IT: 27,
-  LT: 20,
-  LU: 20,
-  LV: 21,
-  MT: 31,
-  NL: 18,
-  PL: 28,
-  PT: 25,
-  RO: 24,
-  SE: 24,
-  SI: 19,
-  SK: 24,
-};
-
 export const normalizeIban = (value: string): string => value.replace(/\s+/g, '').toUpperCase();
 
+/**
+ * IBAN (SPEC §5: valid format, EU country), checked by ibantools: the country's length and BBAN format, the
+ * ISO 7064 mod-97 check digits, and the national check digits where the country has them (Belgium's last two
+ * digits are a mod-97 of the first ten: BE41539007547035 passes the IBAN checksum but not Belgium's).
+ */
 export const ibanSchema = z
   .string({ error: 'validation:required' })
   .transform(normalizeIban)
@@ -152,10 +127,10 @@ export const ibanSchema = z
       .min(1, 'validation:required')
       .regex(/^[A-Z]{2}\d{2}[A-Z0-9]{8,30}$/, 'validation:iban.format')
       .refine((v) => euSet.has(v.slice(0, 2)), 'validation:iban.country')
-      .refine((v) => ibanLengths[v.slice(0, 2)] === v.length && ibanChecksumValid(v), 'validation:iban.format'),
+      .refine((v) => isValidIBAN(v), 'validation:iban.format'),
   );
 
-/** BIC: 8 (or 11) characters, bank code, ISO country, location, optional branch. */
+/** BIC: 8 (or 11) characters, bank code, ISO country, location, optional branch (ibantools), of an EU country. */
 export const bicSchema = z
   .string({ error: 'validation:required' })
   .transform((v) => v.replace(/\s+/g, '').toUpperCase())
@@ -163,7 +138,7 @@ export const bicSchema = z
     z
       .string()
       .min(1, 'validation:required')
-      .regex(/^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'validation:bic.format')
+      .refine((v) => isValidBIC(v), 'validation:bic.format')
       .refine((v) => euSet.has(v.slice(4, 6)), 'validation:bic.country'),
   );
 

@@ -25,6 +25,8 @@ export type ServerConfig = {
   /** Origin of the app in e-mailed links, without a trailing slash. */
   publicUrl: string;
   testMode: boolean;
+  /** Without SMTP: keep messages in the development outbox (/dev/outbox, loopback only) instead of the log. */
+  devOutbox: boolean;
   /** The built app to serve, or null: API only. */
   staticDir: string | null;
   trustProxy: TrustProxy;
@@ -92,6 +94,7 @@ const envSchema = z.object({
   SMS_GATEWAY_DOMAIN: optional(z.string().regex(hostname, 'expected a domain name, such as sms.example.be')),
   PUBLIC_URL: optional(urlWithProtocols(['http:', 'https:'], 'expected an http:// or https:// URL')),
   TEST_MODE: optional(flag).default(false),
+  DEV_OUTBOX: optional(flag).default(false),
   STATIC_DIR: optional(z.string().refine((dir) => existsSync(join(dir, 'index.html')), 'expected a folder with a built app (index.html)')),
   TRUST_PROXY: optional(trustProxy).default(false),
   LOG_LEVEL: optional(
@@ -141,6 +144,7 @@ export const loadConfig = (env: Record<string, string | undefined>): ServerConfi
     smsGatewayDomain: e.SMS_GATEWAY_DOMAIN ?? null,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     testMode: e.TEST_MODE,
+    devOutbox: e.DEV_OUTBOX,
     staticDir: e.STATIC_DIR ? resolve(e.STATIC_DIR) : defaultStatic,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
 import { mailConfigOf } from './lib/mailer.ts';
 import { createShutdown } from './lib/shutdown.ts';
+import { lockDataDir } from './lib/data-dir-lock.ts';
 
 // The one place that reads the environment: a wrong value stops here with one message naming the variable.
 let config: ServerConfig;
@@ -16,6 +17,9 @@ try {
 }
 
 mkdirSync(config.dataDir, { recursive: true });
+// One server per DATA_DIR: a second one would race the first on the database and its scheduler.
+const releaseDataDir = lockDataDir(config.dataDir);
+process.once('exit', releaseDataDir);
 
 const app = await buildApp({
   dbFile: join(config.dataDir, 'app.sqlite'),

@@ -5,6 +5,7 @@ import type { AppContext } from '../lib/app-context.ts';
 import { baseVersionOf, nextVersion, requireCurrentVersion } from '../lib/conditional.ts';
 import { findContact, toContact, updateContact, type EditableContact } from '../lib/customer-data.ts';
 import type { Router } from '../lib/router.ts';
+import { writeTransaction } from '../lib/sql.ts';
 import { authOf } from '../plugins/auth.ts';
 
 /*
@@ -22,7 +23,7 @@ export const registerContactRoutes = (router: Router, ctx: AppContext): void => 
     const auth = authOf(request);
     // The contact is the account holder's: a plain user (an employee) may not change it (SPEC §6).
     requireCustomer(auth, params.customerId, { plainUser: 'deny' });
-    return db.transaction(() => {
+    return writeTransaction(db, () => {
       const current = findContact(db, params.customerId);
       if (!current) throw new ApiError(404, 'customerNotFound', 'Customer not found');
       requireCurrentVersion(baseVersionOf(request, body.lastUpdate), current.last_update);
@@ -43,6 +44,6 @@ export const registerContactRoutes = (router: Router, ctx: AppContext): void => 
       const updated = findContact(db, params.customerId);
       if (!updated) throw new Error('contact vanished during its update');
       return toContact(updated);
-    })();
+    });
   });
 };

@@ -1,6 +1,6 @@
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import type { Role } from '#contract/auth';
-import { isSessionExpired, loginRouteTarget, peekSession } from '#features/auth/data/session-peek.ts';
+import { adoptServerSession, isSessionExpired, loginRouteTarget, peekSession } from '#features/auth/data/session-peek.ts';
 import { loginPath } from '#lib/route-paths';
 
 /*
@@ -20,7 +20,8 @@ const notFound = () => data(null, { status: 404 });
 export const requireSession =
   (roles?: readonly Role[]) =>
   async ({ request }: LoaderFunctionArgs) => {
-    const session = await peekSession();
+    // No local descriptor: the cookies may still hold a session (storage evicted, login outside the app).
+    const session = (await peekSession()) ?? ((await adoptServerSession()) ? await peekSession() : null);
     if (!session) throw loginRedirect(request);
     if (isSessionExpired(session)) {
       const { dropLocalSession } = await import('#features/auth/data/session.ts');

@@ -75,7 +75,8 @@ export const normalizeCustomerFull = (full: CustomerFull) => {
     lastUpdate: customer.lastUpdate,
   };
   const contactRow: ContactRow = { ...contact, customerId: customer.id };
-  const invoicingRow: InvoicingRow = { ...invoicing, customerId: customer.id };
+  // Null for a plain user: the holder's billing data is not theirs to keep.
+  const invoicingRow: InvoicingRow | null = invoicing ? { ...invoicing, customerId: customer.id } : null;
   const contractRows = full.contracts.map((c, i) => toContractRow(c, customer.id, i));
   return { customerRow, contactRow, invoicingRow, contractRows };
 };
@@ -90,7 +91,9 @@ export const pullCustomer = (customerId: number, options: { force?: boolean } = 
       const rows = normalizeCustomerFull(full);
       await db.customers.put(rows.customerRow);
       await db.contacts.put(rows.contactRow);
-      await db.invoicing.put(rows.invoicingRow);
+      // A plain user gets no invoicing (the holder's payment details): the local copy goes too.
+      if (rows.invoicingRow) await db.invoicing.put(rows.invoicingRow);
+      else await db.invoicing.delete(customerId);
       // Contracts the server no longer lists (or no longer shows this user) disappear locally too.
       await db.contracts.where('customerId').equals(customerId).delete();
       await db.contracts.bulkPut(rows.contractRows);

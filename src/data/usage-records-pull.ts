@@ -7,7 +7,7 @@ import { bumpRevision, daysOfBlocks, summaryWroteDay, toUsageRecordRow } from '#
 import { db } from '#db/db';
 import { resourceKeys } from '#db/resource-keys';
 import type { UsageRecordRow } from '#db/schema';
-import type { PullResult } from '#sync/pull';
+import { stillCurrent, wipeEpoch, type PullResult } from '#sync/pull';
 import { blockMs, blockStartOf, groupIntoBlocks, mergeIntoBlocks, type BlockGroup } from '#workers/usage-blocks';
 import { createDayRollupBuilder, localDayOf, toDailyRow, type DayRollupBuilder } from '#workers/usage-rollup';
 
@@ -142,12 +142,15 @@ export const ingestUsageRecords = async (
   rows: readonly UsageRecordRow[],
   chunkSize = ingestChunkSize,
   dropped = new Set<string>(),
+  epoch = wipeEpoch(),
 ): Promise<void> => {
   const commits: Promise<void>[] = [];
   for (const [n, run] of packGroups(groupIntoBlocks(rows), chunkSize).entries()) {
     if (n > 0) await yieldToMain();
     const days = daysOfBlocks(run, dropped);
     const commit = db.transaction('rw', db.usageBlocks, db.usageDaily, async () => {
+      // A logout since the pull started: these records are not kept (see wipeEpoch in pull.ts).
+      if (!stillCurrent(epoch)) return;
       await mergeIntoBlocks(db, run);
       if (days.length > 0) await db.usageDaily.bulkDelete(days);
     });
@@ -188,6 +191,7 @@ export const pullUsageRecords = (
   if (existing && !options.force) return existing;
   const now = options.now ?? Date.now;
   const pageSize = options.pageSize ?? historyPageSize;
+  const epoch = wipeEpoch();
   const run = oneAtATime(contractId, async (): Promise<PullResult> => {
     const startedAt = now();
     if (!options.force) {
@@ -243,7 +247,7 @@ export const pullUsageRecords = (
       held = stillOpen;
       // The previous page's commits run while this page is issued: at most two pages of writes in flight.
       const previous = writing;
-      writing = ingestUsageRecords(complete, ingestChunkSize, dropped);
+      writing = ingestUsageRecords(complete, ingestChunkSize, dropped, epoch);
       writing.catch(() => undefined);
       await previous;
       loaded += rows.length;
@@ -253,6 +257,7 @@ export const pullUsageRecords = (
     await writing;
     const daily = completeDayRows(contractId, range, rollups, startedAt, (day) => (summaryWroteDay(contractId, day) ?? -Infinity) >= startedAt);
     await db.transaction('rw', db.meta, db.usageDaily, async () => {
+      if (!stillCurrent(epoch)) return;
       await db.usageDaily.bulkPut(daily);
       await db.meta.put({ resource, fetchedAt: now() });
       await bumpRevision(contractId, now());

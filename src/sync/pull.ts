@@ -28,18 +28,39 @@ export type PullResult = 'fresh' | 'updated';
 
 const inFlight = new Map<string, Promise<PullResult>>();
 
-/** Write a fetched answer, the waiting changes on top and the fetch time, in one transaction. */
-const store = async <T>(options: PullOptions<T>, data: T, fetchedAt: number): Promise<void> => {
+/*
+ * Wipes of the local data (logout, an expired session) so far. A pull that started before a wipe must not write
+ * afterwards: its answer may arrive, or its write may be queued behind the wipe's transaction, after the user
+ * logged out, and would put that user's data back into IndexedDB (on a shared computer, for the next person to
+ * find). Every write checks, inside its transaction, that no wipe happened since its pull started.
+ */
+let wipes = 0;
+
+/** The number of wipes so far: captured when a pull starts, compared when it writes. */
+export const wipeEpoch = (): number => wipes;
+
+/** True while no wipe happened since `epoch` was taken; call inside the write transaction. */
+export const stillCurrent = (epoch: number): boolean => epoch === wipes;
+
+/**
+ * Write a fetched answer, the waiting changes on top and the fetch time, in one transaction; nothing when the
+ * local data was wiped since the pull started (`epoch`). Resolves to whether it wrote.
+ */
+const store = async <T>(options: PullOptions<T>, data: T, fetchedAt: number, epoch: number): Promise<boolean> => {
   // A change enqueued in another tab between the two steps may bring a type not loaded yet: load it, write again.
   for (let attempt = 1; ; attempt += 1) {
     const scope = [...new Set([...options.tables, db.meta, ...(await overlayTables(options.tables))])];
     try {
+      let written = false;
       await db.transaction('rw', scope, async () => {
+        // Logged out (or the session dropped) while this pull was under way: its answer is not kept.
+        if (!stillCurrent(epoch)) return;
+        written = true;
         await options.write(data);
         await reapplyPending(options.tables, scope);
         await db.meta.put({ resource: options.resource, fetchedAt });
       });
-      return;
+      return written;
     } catch (error) {
       if (!(error instanceof OverlayNotReady) || attempt >= 3) throw error;
     }
@@ -54,6 +75,7 @@ const run = <T>(options: PullOptions<T>, revalidated: boolean): Promise<PullResu
   const existing = inFlight.get(options.resource);
   if (existing && !options.force) return existing;
   const now = options.now ?? Date.now;
+  const epoch = wipeEpoch();
   const running = (async (): Promise<PullResult> => {
     if (!options.force && !revalidated) {
       const meta = await db.meta.get(options.resource);
@@ -62,7 +84,7 @@ const run = <T>(options: PullOptions<T>, revalidated: boolean): Promise<PullResu
     // A forced pull is the user's explicit refresh: past the service worker's cache, to the network first.
     const data = await (options.force ? explicitRefresh(options.fetch) : options.fetch());
     // An answer the service worker served from its cache keeps the time it was really fetched.
-    await store(options, data, servedAt(data) ?? now());
+    if (!(await store(options, data, servedAt(data) ?? now(), epoch))) return 'fresh';
     // Served stale while the worker fetches it again: run again if that brings a different answer.
     const url = revalidatingUrl(data);
     if (url) whenRevalidated(url, () => run({ ...options, force: false }, true));
@@ -84,6 +106,8 @@ export const pull = <T>(options: PullOptions<T>): Promise<PullResult> => run(opt
  * expired: they wait for the same user to log in again, see resumeAfterAuth in outbox/user-actions.ts).
  */
 export const clearLocalData = async (options: { keepQueue?: boolean } = {}): Promise<void> => {
+  // First, synchronously: any write transaction created from now on sees the wipe and writes nothing.
+  wipes += 1;
   const tables = options.keepQueue ? db.tables.filter((table) => table.name !== 'pendingMutations') : db.tables;
   await db.transaction('rw', tables, async () => {
     await Promise.all(tables.map((table) => table.clear()));

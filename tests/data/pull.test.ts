@@ -89,6 +89,31 @@ describe('pull', () => {
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
+  it('keeps nothing of an answer that arrives after a logout wiped the data (no customer data left behind)', async () => {
+    let answer: (value: CustomerFull) => void = () => undefined;
+    callMock.mockImplementation(() => new Promise<CustomerFull>((resolve) => (answer = resolve)));
+    const pulling = pullCustomer(1, { force: true });
+    // The user logs out while the customer is still downloading …
+    await clearLocalData();
+    // … and the answer arrives afterwards.
+    answer(full('ME00000001'));
+    await pulling;
+    for (const table of db.tables) expect(await table.count(), table.name).toBe(0);
+  });
+
+  it('keeps nothing of a write queued behind the wipe either', async () => {
+    const pulling = pull({
+      resource: 'prefs-race',
+      fetch: () => Promise.resolve('x'),
+      tables: [db.prefs],
+      write: async (data) => void (await db.prefs.put({ key: 'race', value: data })),
+    });
+    const wiping = clearLocalData();
+    await Promise.all([pulling, wiping]);
+    expect(await db.prefs.count()).toBe(0);
+    expect(await db.meta.count()).toBe(0);
+  });
+
   it('shares one request between concurrent pulls of the same resource', async () => {
     const fetch = vi.fn(() => Promise.resolve(1));
     const write = () => Promise.resolve();

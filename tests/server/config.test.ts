@@ -35,6 +35,7 @@ describe('server configuration', () => {
       smsGatewayDomain: null,
       publicUrl: 'http://localhost:8080',
       testMode: false,
+      devOutbox: false,
       trustProxy: false,
       logLevel: 'info',
       shutdownTimeoutMs: 10_000,
@@ -51,6 +52,7 @@ describe('server configuration', () => {
       SMS_GATEWAY_DOMAIN: 'sms.example.be',
       PUBLIC_URL: 'https://mobile.example.be//',
       TEST_MODE: '1',
+      DEV_OUTBOX: '1',
       STATIC_DIR: built,
       TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
       LOG_LEVEL: 'warn',
@@ -66,6 +68,7 @@ describe('server configuration', () => {
       smsGatewayDomain: 'sms.example.be',
       publicUrl: 'https://mobile.example.be',
       testMode: true,
+      devOutbox: true,
       staticDir: built,
       trustProxy: ['10.0.0.0/8', '127.0.0.1'],
       logLevel: 'warn',
@@ -134,6 +137,7 @@ describe('server configuration', () => {
       from: DEFAULT_MAIL_FROM,
       smsGatewayDomain: 'sms.example.be',
       publicUrl: 'https://m.example.be',
+      devOutbox: false,
     });
   });
 

@@ -9,7 +9,7 @@ import { cycleDates, monthlyCycle } from '#contract/bill-cycle';
 import { isValidStructuredCommunication, structuredCommunication } from '#contract/check-digits';
 import { cycleStartMs } from '../../server/db/demo/calendar.ts';
 import { DEMO_ACTIVATION_CODE, DEMO_IDS, DEMO_PASSWORD } from '../../server/db/demo/ids.ts';
-import { hashPassword, verifyPassword } from '../../server/lib/password.ts';
+import { hashPassword, hashPasswordAsync, verifyPasswordAsync } from '../../server/lib/password.ts';
 
 // Seeding 200k usage rows takes about a second; one shared database keeps the file fast.
 const SLOW = 30_000;
@@ -109,14 +109,15 @@ describe('bill cycles of the demo (the contract rule on the UTC calendar)', () =
 });
 
 describe('password hashing', () => {
-  it('verifies the right password only and rejects malformed hashes', () => {
-    const stored = hashPassword('Secret!1');
-    expect(stored).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
-    expect(verifyPassword('Secret!1', stored)).toBe(true);
-    expect(verifyPassword('secret!1', stored)).toBe(false);
-    expect(verifyPassword('Secret!1', 'scrypt$bad')).toBe(false);
-    expect(verifyPassword('Secret!1', stored.replace('$16384$', '$999999999$'))).toBe(false);
-    expect(hashPassword('Secret!1')).not.toBe(stored);
+  it('verifies the right password only and rejects malformed hashes', async () => {
+    for (const stored of [hashPassword('Secret!1'), await hashPasswordAsync('Secret!1')]) {
+      expect(stored).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+      expect(await verifyPasswordAsync('Secret!1', stored)).toBe(true);
+      expect(await verifyPasswordAsync('secret!1', stored)).toBe(false);
+      expect(await verifyPasswordAsync('Secret!1', 'scrypt$bad')).toBe(false);
+      expect(await verifyPasswordAsync('Secret!1', stored.replace('$16384$', '$999999999$'))).toBe(false);
+      expect(await hashPasswordAsync('Secret!1')).not.toBe(stored);
+    }
   });
 });
 
@@ -136,19 +137,19 @@ describe('demo seed', () => {
     SLOW,
   );
 
-  it('gives every user the demo password, and the new order its activation code', () => {
+  it('gives every user the demo password, and the new order its activation code', async () => {
     const users = db.prepare<[], { email: string | null; password_hash: string }>('SELECT email, password_hash FROM users').all();
     expect(users).toHaveLength(7);
     for (const user of users) {
-      expect(verifyPassword(DEMO_PASSWORD, user.password_hash), user.email ?? '').toBe(true);
-      expect(verifyPassword('Demo!2025', user.password_hash)).toBe(false);
+      expect(await verifyPasswordAsync(DEMO_PASSWORD, user.password_hash), user.email ?? '').toBe(true);
+      expect(await verifyPasswordAsync('Demo!2025', user.password_hash)).toBe(false);
     }
     const code = db
       .prepare<[], { code_hash: string; contract_id: number }>(
         "SELECT code_hash, contract_id FROM activation_codes WHERE order_ref = 'O-0000000001'",
       )
       .get();
-    expect(code && verifyPassword(DEMO_ACTIVATION_CODE, code.code_hash)).toBe(true);
+    expect(code && (await verifyPasswordAsync(DEMO_ACTIVATION_CODE, code.code_hash))).toBe(true);
     const contract = db
       .prepare<[number], { status: string; sub_status: string; identification_status: string; fraud_status: string; is_complete: number }>(
         'SELECT c.status, c.sub_status, c.identification_status, c.fraud_status, cu.is_complete FROM contracts c JOIN customers cu ON cu.id = c.customer_id WHERE c.id = ?',
