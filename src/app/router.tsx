@@ -21,6 +21,7 @@ const subscription = () => loadChunk(() => import('#features/subscription/compon
 const orders = () => loadChunk(() => import('#features/orders/components/order-screens.tsx'));
 const support = () => loadChunk(() => import('#features/support/components/support-screens.tsx'));
 const offers = () => loadChunk(() => import('#features/offers/components/offer-screens.tsx'));
+const activation = () => loadChunk(() => import('#features/activation/components/activation-screens.tsx'));
 
 const guarded = (path: RoutePattern, id: string, lazy: RouteObject['lazy'], roles?: Parameters<typeof requireSession>[0]): RouteObject => ({
   path,
@@ -82,8 +83,24 @@ export const routes: RouteObject[] = [
               guarded(paths.settingsContact, 'settings-contact', async () => ({ Component: (await settings()).ContactPage })),
               guarded(paths.offersMain, 'offers-main', async () => ({ Component: (await offers()).OffersPage })),
               guarded(paths.linkAccounts, 'link-accounts', async () => ({ Component: (await offers()).LinkAccountsPage }), ownerOnly),
-              guarded(paths.orders, 'orders', async () => ({ Component: (await orders()).OrdersPage }), notPlainUser),
-              guarded(paths.orderFollow, 'order-follow', async () => ({ Component: (await orders()).OrderFollowPage }), notPlainUser),
+              guarded(
+                paths.orders,
+                'orders',
+                async () => {
+                  // The order history, with the SIM activations under way below it.
+                  const [{ OrdersPage }, { ActivationOrdersSection }] = await Promise.all([orders(), activation()]);
+                  return {
+                    Component: () => (
+                      <>
+                        <OrdersPage />
+                        <ActivationOrdersSection />
+                      </>
+                    ),
+                  };
+                },
+                notPlainUser,
+              ),
+              guarded(paths.orderFollow, 'order-follow', async () => ({ Component: (await activation()).OrderFollowPage }), notPlainUser),
               guarded(paths.subscriptionMain, 'subscription-main', async () => ({ Component: (await subscription()).SubscriptionPage })),
               guarded(paths.subscriptionOptimize, 'subscription-optimize', async () => ({
                 Component: (await subscription()).OptimizePage,
@@ -158,9 +175,7 @@ export const routes: RouteObject[] = [
           {
             path: paths.activateSim,
             id: 'activate-sim',
-            lazy: async () => ({
-              Component: (await loadChunk(() => import('#features/activation/components/activation-screens.tsx'))).ActivateSimPage,
-            }),
+            lazy: async () => ({ Component: (await activation()).ActivateSimPage }),
           },
           { path: paths.notFound, id: 'not-found', element: <NotFoundPage /> },
         ],
