@@ -28,8 +28,8 @@ const isFieldName = (name: string): name is FieldName => (fieldNames as readonly
 /** The same rules as the server's (contract/activation.ts), for the choice made. */
 const resolver: Resolver<Values> = (values, context, options) =>
   values.mode === 'port_in'
-    ? (zodResolver(portInRequestSchema) as unknown as Resolver<Values>)(values, context, options)
-    : (zodResolver(newNumberRequestSchema) as unknown as Resolver<Values>)(values, context, options);
+    ? (zodResolver(portInRequestSchema, undefined, { raw: true }) as unknown as Resolver<Values>)(values, context, options)
+    : (zodResolver(newNumberRequestSchema, undefined, { raw: true }) as unknown as Resolver<Values>)(values, context, options);
 
 /**
  * The customer's choice once the SIM can be activated (SPEC §1, §4 "Activation flow"): a new number (about 5

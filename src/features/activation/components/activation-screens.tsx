@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { activationStage } from '#contract/activation-rules';
@@ -20,6 +20,21 @@ import './activation.css';
  * SIM activation and the follow-up of SIM orders (SPEC §2): /orders/activate (no login), /orders/{uuid}
  * (order-follow) and the activation part of /orders.
  */
+
+/** A follow-up's page: its title names the order, whose number never breaks across lines. */
+const FollowPage = ({ orderRef, children }: { orderRef: string; children: ReactNode }) => {
+  const { t } = useTranslation('activation');
+  return (
+    <div className="page">
+      <header className="page__header">
+        <h1>
+          {t('follow.titleShort')} <span className="nowrap">{orderRef}</span>
+        </h1>
+      </header>
+      {children}
+    </div>
+  );
+};
 
 const contractIdOf = (value: string | null): number | null => {
   const n = Number(value);
@@ -56,7 +71,7 @@ const PublicActivation = () => {
   }
   const { order } = followed;
   return (
-    <TitledPage title={t('activation:follow.title', { order: order.orderRef })}>
+    <FollowPage orderRef={order.orderRef}>
       {codeAgain ? <CodeForm notice={t('activation:code.expiredSession')} /> : null}
       <OrderFollowUp order={order} access="public" fetchedAt={followed.fetchedAt} refresh={refresh} canAct={!codeAgain} />
       <p>
@@ -64,7 +79,7 @@ const PublicActivation = () => {
           {t('activation:follow.another')}
         </Button>
       </p>
-    </TitledPage>
+    </FollowPage>
   );
 };
 
@@ -87,12 +102,12 @@ export const OrderFollowPage = () => {
     );
   }
   return (
-    <TitledPage title={t('activation:follow.title', { order: order.orderRef })}>
+    <FollowPage orderRef={order.orderRef}>
       <OrderFollowUp order={order} access="account" fetchedAt={data.fetchedAt} refresh={refresh} />
       <p>
         <Link to={paths.orders}>{t('activation:follow.backToOrders')}</Link>
       </p>
-    </TitledPage>
+    </FollowPage>
   );
 };
 

@@ -34,7 +34,7 @@ export const CodeForm = ({ notice }: { notice?: string | null }) => {
     trigger,
     formState: { errors, isSubmitting },
   } = useForm<Values>({
-    resolver: zodResolver(activateOrderRequestSchema),
+    resolver: zodResolver(activateOrderRequestSchema, undefined, { raw: true }),
     mode: 'onTouched',
     defaultValues: { identifier: '', code: '' },
   });

@@ -57,7 +57,7 @@ export const IdentificationForm = ({ order, access }: { order: SimOrder; access:
     setError,
     formState: { errors, isSubmitting },
   } = useForm<Values>({
-    resolver: zodResolver(identificationFieldsSchema) as unknown as Resolver<Values>,
+    resolver: zodResolver(identificationFieldsSchema, undefined, { raw: true }) as unknown as Resolver<Values>,
     mode: 'onTouched',
     defaultValues: { documentType: 'belgianIdCard', cardNumber: '', nationalNumber: '' },
   });
