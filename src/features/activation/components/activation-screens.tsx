@@ -140,9 +140,10 @@ export const ActivationOrdersSection = () => {
           return (
             <li key={order.uuid} className="card activation-orders__item">
               <div className="follow-up__summary">
-                <span className="follow-up__line">{t('activation:orders.line', { number, order: order.orderRef })}</span>
+                <span className="follow-up__line">{number}</span>
                 <Badge tone={stageTone(stage)}>{t(`activation:stageLabel.${stage}`)}</Badge>
               </div>
+              <span className="muted nowrap">{t('activation:orders.order', { order: order.orderRef })}</span>
               {order.nextStep ? (
                 <span className="muted">
                   {t('activation:orders.expected', { time: formatDateTime(Date.parse(order.nextStep.expectedAt), i18n.language) })}
