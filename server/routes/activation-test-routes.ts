@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { luhnCheckDigit } from '#contract/check-digits';
+import { idCardNumber, luhnCheckDigit, nationalNumber } from '#contract/check-digits';
 import type { Endpoint } from '#contract/endpoints';
 import { languageSchema } from '#contract/common';
 import { insertSimSale } from '../lib/activation-data.ts';
@@ -32,6 +32,9 @@ export const activationTestEndpoints = {
       msisdn: z.string(),
       email: z.string(),
       birthDate: z.string(),
+      /** Identity numbers that pass the checks for this holder (a browser test types them). */
+      idCardNumber: z.string(),
+      nationalNumber: z.string(),
     }),
   },
 } as const satisfies Record<string, Endpoint>;
@@ -91,6 +94,8 @@ export const registerActivationTestRoutes = (router: Router, ctx: AppContext): v
         msisdn: sale.msisdn,
         email: sale.email,
         birthDate: sale.birthDate,
+        idCardNumber: idCardNumber(`59${String(customerId).padStart(8, '0')}`),
+        nationalNumber: nationalNumber(sale.birthDate, 37),
       };
     });
   });
