@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { demoSimOrders } from '#contract/fixtures/demo';
-import { ActivationPage, expectAccessible, newSale, photo, type Lang } from './page-models/activation-page.ts';
+import { ActivationPage, expectAccessible, latestMail, newSale, photo, type Lang } from './page-models/activation-page.ts';
 
 /*
  * SIM activation without login on the shared server (SPEC §2 /orders/activate, §4, §8): the code and its throttle,
@@ -35,6 +35,25 @@ for (const lang of ['fr', 'nl'] as const satisfies Lang[]) {
       await expect(activation.identifier).toHaveValue(sale.orderRef);
       await expect(activation.code).toHaveValue(sale.code);
       await expect(page.getByRole('heading', { level: 1 })).not.toContainText(sale.orderRef);
+    });
+
+    test(`"send me the code again" e-mails a new code that replaces the old one (${lang})`, async ({ page, request }) => {
+      const sale = await newSale(request, 'ready', lang);
+      const activation = new ActivationPage(page, lang);
+      await activation.goto();
+      await activation.identifier.fill(sale.orderRef);
+      await page.getByRole('button', { name: activation.t.resend }).click();
+      await expect(page.getByText(activation.t.resent)).toBeVisible();
+      const mail = await latestMail(request, sale.email);
+      const code = /\b(\d{6})\b/.exec(mail?.body ?? '')?.[1];
+      expect(code).toMatch(/^\d{6}$/);
+
+      if (code !== sale.code) {
+        await activation.open(sale.orderRef, sale.code);
+        await expect(page.getByText(activation.t.wrongCode)).toBeVisible();
+      }
+      await activation.open(sale.orderRef, code ?? '');
+      await activation.expectFollowUp(sale.orderRef);
     });
 
     test(`identification with two photos of the ID card, then the order waits for our check (${lang})`, async ({ page, request }) => {
