@@ -79,7 +79,11 @@ for (const lang of ['fr', 'nl'] as const satisfies Lang[]) {
       await expect(activation.step(/Documents d’identité envoyés|Identiteitsdocumenten verstuurd/)).toBeVisible();
     });
 
-    test(`offline, the identification waits with the reason and keeps what was typed and chosen (${lang})`, async ({ page, context, request }) => {
+    test(`offline, the identification waits with the reason and keeps what was typed and chosen (${lang})`, async ({
+      page,
+      context,
+      request,
+    }) => {
       const sale = await newSale(request, 'identification', lang);
       const activation = new ActivationPage(page, lang);
       await activation.goto();
@@ -124,7 +128,10 @@ for (const lang of ['fr', 'nl'] as const satisfies Lang[]) {
       await expect(activation.activateButton).toHaveCount(0);
     });
 
-    test(`the activation screen is accessible, and a transfer's fields are checked before anything is sent (${lang})`, async ({ page, request }) => {
+    test(`the activation screen is accessible, and a transfer's fields are checked before anything is sent (${lang})`, async ({
+      page,
+      request,
+    }) => {
       const activation = new ActivationPage(page, lang);
       await activation.goto();
       await expectAccessible(page, '/orders/activate');
