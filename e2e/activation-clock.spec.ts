@@ -20,7 +20,7 @@ const languages = ['fr', 'nl'] as const satisfies Lang[];
 const test = perFileServer.extend({
   offlineServer: [
     async ({ offlineServers }, use, testInfo) => use(await offlineServers.forFile(`${testInfo.file}#${testInfo.title}`)),
-    { timeout: 120_000 },
+    { scope: 'test', timeout: 120_000 },
   ],
 });
 

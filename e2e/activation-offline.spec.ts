@@ -14,6 +14,8 @@ for (const lang of ['fr', 'nl'] as const satisfies Lang[]) {
     page,
     context,
   }) => {
+    // A service worker to install, two pages and a connection cut: slow on a loaded machine.
+    test.setTimeout(90_000);
     const activation = new ActivationPage(page, lang);
     await activation.goto();
     await waitForServiceWorker(page);
@@ -42,6 +44,7 @@ for (const lang of ['fr', 'nl'] as const satisfies Lang[]) {
 }
 
 test('Sophie’s SIM order opens offline in the app after one online visit', async ({ page, context }) => {
+  test.setTimeout(90_000);
   await onlineVisit(page);
   await page.goto(`/orders/${demoSimOrders.sophie.uuid}`);
   const activation = new ActivationPage(page, 'fr');
