@@ -62,7 +62,9 @@ export const run = async (): Promise<Record<string, number>> => {
       for (const file of samples[0]!.login.js) console.log(`    /login: ${file.path} ${kb(file.gzipBytes)} kB (${file.encoding ?? 'raw'})`);
     }
     // Static text files only: API answers below the compression threshold stay raw (server/app.ts).
-    const raw = samples[0]!.login.text.concat(samples[0]!.home.text).filter((answer) => !answer.encoding && !answer.path.startsWith('/api/'));
+    const raw = samples[0]!.login.text
+      .concat(samples[0]!.home.text)
+      .filter((answer) => !answer.encoding && !answer.path.startsWith('/api/'));
     for (const answer of raw) console.log(`    sent raw: ${answer.path} (${answer.type})`);
 
     const allJs = fs

@@ -34,7 +34,16 @@ const chromeFlags = [
 const debuggingPort = Number(process.env.LIGHTHOUSE_PORT ?? 9241);
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 
-type Sample = { performance: number; accessibility: number; bestPractices: number; fcp: number; lcp: number; tbt: number; cls: number; si: number };
+type Sample = {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  si: number;
+};
 
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -107,7 +116,9 @@ const auditWithRetry = async (url: string, options: { userDataDir?: string; keep
 const series = async (name: string, once: () => Promise<Sample>): Promise<Record<string, number>> => {
   const samples: Sample[] = [];
   for (let i = 0; i < runs; i++) samples.push(await once());
-  console.log(`    ${name} runs: ${samples.map((s) => `${s.performance} (FCP ${s.fcp}, LCP ${s.lcp}, TBT ${s.tbt}, CLS ${s.cls}, SI ${s.si})`).join(' · ')}`);
+  console.log(
+    `    ${name} runs: ${samples.map((s) => `${s.performance} (FCP ${s.fcp}, LCP ${s.lcp}, TBT ${s.tbt}, CLS ${s.cls}, SI ${s.si})`).join(' · ')}`,
+  );
   const of = (key: keyof Sample) => median(samples.map((s) => s[key]));
   return {
     [`lighthouse_${name}_performance`]: of('performance'),
