@@ -110,6 +110,9 @@ export default defineConfig({
             {
               name: 'usage-core',
               test: /[\\/](workers[\\/](?!usage\.worker\.ts)|src[\\/]db[\\/]schema\.ts|node_modules[\\/]comlink[\\/])/,
+              // Its own modules only: a dependency it shares with the entry (src/db/database-name.ts, read by the
+              // start-up peek) would otherwise be captured here and make every page load this chunk and Dexie.
+              includeDependenciesRecursively: false,
             },
           ],
         },

@@ -36,11 +36,48 @@ const firstScreenShown = (router: AppRouter): Promise<void> =>
     });
   });
 
-/** Every start: service worker, mutation types, outbox replay, revalidation (they load as their own chunk). */
-const startBackground = async (): Promise<void> => {
-  const { startOfflineCore } = await import('#sync/offline-core');
+/** The offline core: service worker (workbox-window, update flow), mutation types, outbox replay, revalidation. */
+const startOfflineCore = async (): Promise<void> => {
+  const offlineCore = await import('#sync/offline-core');
   // The service worker only in production builds: vite-plugin-pwa builds none in dev (see vite.config.ts).
-  startOfflineCore({ serviceWorker: import.meta.env.PROD });
+  offlineCore.startOfflineCore({ serviceWorker: import.meta.env.PROD });
+};
+
+/**
+ * A visitor without a session still gets the service worker: the app stays installable and the shell is precached
+ * for the next (maybe offline) start. It is registered with the plain API, so the page loads no code for it; the
+ * offline core takes the registration over (workbox-window) once a session exists. An existing registration is
+ * left as it is: it may carry options in its script URL (`?sync=fallback`).
+ */
+const registerWorkerForVisitor = async (): Promise<void> => {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  if (await navigator.serviceWorker.getRegistration('/')) return;
+  await navigator.serviceWorker.register('/sw.js', { scope: '/', type: 'classic' });
+};
+
+/**
+ * After the first screen. The offline core serves a session's data: it starts when a session exists, at start or
+ * as soon as one begins (a password, PIN or link login ends with a navigation). A visitor without a session never
+ * loads it, and with it no Dexie, zod, contract or outbox code.
+ */
+const startBackground = async (router: AppRouter): Promise<void> => {
+  if (await peekSession()) return startOfflineCore();
+  await registerWorkerForVisitor();
+  let starting = false;
+  const unsubscribe = router.subscribe((state) => {
+    if (starting || state.navigation.state !== 'idle') return;
+    starting = true;
+    void peekSession()
+      .then(async (session) => {
+        if (!session) return;
+        unsubscribe();
+        await startOfflineCore();
+      })
+      .catch((error: unknown) => console.error('offline core failed to start', error))
+      .finally(() => {
+        starting = false;
+      });
+  });
 };
 
 /**
@@ -72,7 +109,7 @@ const start = async () => {
   );
   await firstScreenShown(router);
   await Promise.all([
-    startBackground().catch((error: unknown) => console.error('offline core failed to start', error)),
+    startBackground(router).catch((error: unknown) => console.error('offline core failed to start', error)),
     checkSession(router).catch((error: unknown) => console.error('session check failed', error)),
   ]);
 };
