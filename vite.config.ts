@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { compressAssets } from './scripts/build/compress-assets.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 
@@ -90,6 +91,8 @@ export default defineConfig({
       // behaviour is tested on the production build (e2e/offline*.spec.ts).
       devOptions: { enabled: false },
     }),
+    // Last: Brotli and gzip copies of everything above, the service worker included.
+    compressAssets(),
   ],
   build: {
     target: 'es2022',

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -57,12 +58,34 @@ const REVALIDATE = 'no-cache';
 // Requests that look like a file: a missing one is a 404, not the app shell (the browser would choke on HTML).
 const FILE_LIKE = /^\/assets\/|\.(?:js|mjs|css|map|png|jpe?g|gif|svg|ico|webp|avif|webmanifest|json|txt|woff2?)$/i;
 
+// Answers smaller than this travel raw: compressing them saves less than the headers it adds.
+const COMPRESS_THRESHOLD = 1024;
+
+/**
+ * Dynamic answers (API JSON, CSV exports) compressed on the fly, Brotli or gzip as the client accepts. Registered
+ * before the routes: the plugin sets itself up on each route as it is added. Static files are compressed at build
+ * time (scripts/build/compress-assets.ts) and already carry their Content-Encoding, which the plugin leaves alone;
+ * it never touches Cache-Control (the API keeps `no-store`). Request bodies are not decompressed: the API reads
+ * plain JSON only.
+ */
+const registerCompression = async (app: FastifyInstance): Promise<void> => {
+  await app.register(fastifyCompress, {
+    global: true,
+    globalDecompression: false,
+    threshold: COMPRESS_THRESHOLD,
+    encodings: ['br', 'gzip'],
+  });
+};
+
 const registerStatic = async (app: FastifyInstance, staticDir: string): Promise<SpaFallback> => {
   await app.register(fastifyStatic, {
     root: resolve(staticDir),
     prefix: '/',
     cacheControl: false,
     dotfiles: 'ignore',
+    // The build writes x.br and x.gz beside every text file: the best one the browser accepts is sent, with
+    // Content-Encoding and `Vary: Accept-Encoding`; a file without copies (images) is sent as it is.
+    preCompressed: true,
     setHeaders: (reply, filePath) => {
       const normalized = filePath.replaceAll('\\', '/');
       void reply.header('Cache-Control', normalized.includes('/assets/') ? IMMUTABLE : REVALIDATE);
@@ -106,6 +129,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   app.removeContentTypeParser('text/plain');
 
   await app.register(fastifyCookie);
+  await registerCompression(app);
   registerSecurityHeaders(app);
   registerMaintenance(app, ctx);
 
