@@ -3,6 +3,7 @@ import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { compressAssets } from './scripts/build/compress-assets.ts';
+import { prerender } from './scripts/build/prerender.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 
@@ -67,6 +68,9 @@ export default defineConfig({
   plugins: [
     react(),
     usageWorkerChunk(),
+    // The login screen and the app shell as static HTML (dist/login.html, dist/index.html), before the service
+    // worker is built.
+    prerender(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -77,6 +77,9 @@ const registerCompression = async (app: FastifyInstance): Promise<void> => {
   });
 };
 
+// The login screen is prerendered on its own page (scripts/build/prerender.ts); the other routes get the shell.
+const LOGIN_PAGE_PATH = /^\/login\/?$/;
+
 const registerStatic = async (app: FastifyInstance, staticDir: string): Promise<SpaFallback> => {
   await app.register(fastifyStatic, {
     root: resolve(staticDir),
@@ -91,10 +94,13 @@ const registerStatic = async (app: FastifyInstance, staticDir: string): Promise<
       void reply.header('Cache-Control', normalized.includes('/assets/') ? IMMUTABLE : REVALIDATE);
     },
   });
+  // A build without login.html (an older one, a test folder) answers every route with index.html.
+  const hasLoginPage = existsSync(join(resolve(staticDir), 'login.html'));
   return (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (FILE_LIKE.test(path)) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
-    return reply.header('Cache-Control', REVALIDATE).sendFile('index.html');
+    const page = hasLoginPage && LOGIN_PAGE_PATH.test(path) ? 'login.html' : 'index.html';
+    return reply.header('Cache-Control', REVALIDATE).sendFile(page);
   };
 };
 

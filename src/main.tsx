@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { applyHandoff, readHandoff } from '#app/prerendered-handoff.ts';
 import { createRouter } from '#app/router.tsx';
 import { peekSession } from '#features/auth/data/session-peek.ts';
 import { initI18n, initialLanguage } from '#i18n/i18n';
@@ -15,25 +17,13 @@ setZodJitless();
 type AppRouter = ReturnType<typeof createRouter>;
 
 /**
- * Resolves once the first screen is on display: the router resolved its first route (guards, lazy chunk, texts)
- * and the browser had an idle moment after React's render. Background work waits for this, so that the login
- * route shows its form before the offline core, Dexie and the contract load (issue 5: its JS budget).
+ * Resolves at the browser's first idle moment after the first screen's render. Background work waits for it, so
+ * that it never delays the first screen (and a visitor's login form never waits for the offline core).
  */
-const firstScreenShown = (router: AppRouter): Promise<void> =>
+const afterFirstScreen = (): Promise<void> =>
   new Promise((resolve) => {
-    const whenIdle = () => {
-      if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => resolve(), { timeout: 1000 });
-      else window.setTimeout(resolve, 50);
-    };
-    if (router.state.initialized) {
-      whenIdle();
-      return;
-    }
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      whenIdle();
-    });
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => resolve(), { timeout: 1000 });
+    else window.setTimeout(resolve, 50);
   });
 
 /** The offline core: service worker (workbox-window, update flow), mutation types, outbox replay, revalidation. */
@@ -96,18 +86,40 @@ const checkSession = async (router: AppRouter): Promise<void> => {
   await router.navigate(`/login?expired=1&redirect=${encodeURIComponent(pathname + search)}`, { replace: true });
 };
 
+/** Resolves when the router has resolved its first route: guards run, lazy screen and its texts loaded. */
+const firstRouteReady = (router: AppRouter): Promise<void> =>
+  new Promise((resolve) => {
+    if (router.state.initialized) {
+      resolve();
+      return;
+    }
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+
 const start = async () => {
   watchLayout();
-  await initI18n(initialLanguage(window.location.search, navigator.languages));
+  const texts = initI18n(initialLanguage(window.location.search, navigator.languages));
+  // The router starts the first route's guard, chunk and texts at once, while the start-up texts load.
   const router = createRouter();
+  await Promise.all([texts, firstRouteReady(router)]);
   const root = document.getElementById('root');
   if (!root) throw new Error('missing #root');
-  createRoot(root).render(
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
-  );
-  await firstScreenShown(router);
+  // The page holds the prerendered login screen or shell until now: the app replaces it in one commit, with what
+  // the user typed in it meanwhile.
+  const handoff = readHandoff(root, document.activeElement);
+  flushSync(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    );
+  });
+  applyHandoff(root, handoff);
+  await afterFirstScreen();
   await Promise.all([
     startBackground(router).catch((error: unknown) => console.error('offline core failed to start', error)),
     checkSession(router).catch((error: unknown) => console.error('session check failed', error)),

@@ -3,6 +3,7 @@ import { loadChunk } from '#features/offline/data/chunk-load.ts';
 import { NotFoundPage } from '#features/system/components/not-found-page.tsx';
 import { RouteError } from '#features/system/components/route-error.tsx';
 import { preloadNamespaces } from '#i18n/i18n';
+import { BootScreen } from './boot-screen.tsx';
 import { notPlainUser, ownerOnly, redirectIfLoggedIn, requireSession } from './guards.ts';
 import { EmptyLayout } from './layouts/empty-layout.tsx';
 import { RootShell } from './root-shell.tsx';
@@ -32,8 +33,9 @@ export const routes: RouteObject[] = [
   {
     element: <RootShell />,
     errorElement: <RouteError />,
-    // Shown while the first route's guard reads the session from IndexedDB.
-    hydrateFallbackElement: <div className="boot" aria-busy="true" />,
+    // The shell while the first route's guard reads the session from IndexedDB (src/main.tsx renders once the first
+    // route is ready, so this shows only if the router renders earlier).
+    hydrateFallbackElement: <BootScreen />,
     children: [
       {
         // Lazy: the login route never pays for the navigation, its menus and dialogs.
