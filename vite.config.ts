@@ -103,6 +103,9 @@ export default defineConfig({
     sourcemap: true,
     // Vite's polyfill would need an inline script, which the CSP forbids; every supported browser has modulepreload.
     modulePreload: { polyfill: false },
+    // One stylesheet for every screen (≈ 19 kB, 5 kB in Brotli): the prerendered login page and the shell paint
+    // with one render-blocking request, and no route waits for a CSS file of its own.
+    cssCodeSplit: false,
     rolldownOptions: {
       output: {
         // Keep the big libraries that every screen shares in their own long-cached chunks.

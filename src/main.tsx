@@ -1,8 +1,7 @@
-import { StrictMode } from 'react';
-import { flushSync } from 'react-dom';
+import { startTransition, StrictMode, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { applyHandoff, readHandoff } from '#app/prerendered-handoff.ts';
+import { applyHandoff, watchPrerendered } from '#app/prerendered-handoff.ts';
 import { createRouter } from '#app/router.tsx';
 import { peekSession } from '#features/auth/data/session-peek.ts';
 import { initI18n, initialLanguage } from '#i18n/i18n';
@@ -15,6 +14,12 @@ import './ui/layout.css';
 setZodJitless();
 
 type AppRouter = ReturnType<typeof createRouter>;
+
+/** Calls `done` once its children are in the document (layout effects run after the DOM commit, before paint). */
+const OnCommit = ({ done, children }: { done: () => void; children: ReactNode }) => {
+  useLayoutEffect(done, [done]);
+  return children;
+};
 
 /**
  * Resolves at the browser's first idle moment after the first screen's render. Background work waits for it, so
@@ -109,16 +114,21 @@ const start = async () => {
   const root = document.getElementById('root');
   if (!root) throw new Error('missing #root');
   // The page holds the prerendered login screen or shell until now: the app replaces it in one commit, with what
-  // the user typed in it meanwhile.
-  const handoff = readHandoff(root, document.activeElement);
-  flushSync(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <RouterProvider router={router} />
-      </StrictMode>,
-    );
+  // the user typed in it meanwhile. A transition renders in slices (no long task on a slow phone) and keeps the
+  // prerendered page on screen until the app's is complete.
+  const prerendered = watchPrerendered(root);
+  await new Promise<void>((committed) => {
+    startTransition(() => {
+      createRoot(root).render(
+        <StrictMode>
+          <OnCommit done={committed}>
+            <RouterProvider router={router} />
+          </OnCommit>
+        </StrictMode>,
+      );
+    });
   });
-  applyHandoff(root, handoff);
+  applyHandoff(root, prerendered.take());
   await afterFirstScreen();
   await Promise.all([
     startBackground(router).catch((error: unknown) => console.error('offline core failed to start', error)),

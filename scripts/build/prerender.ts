@@ -17,11 +17,12 @@ import type { PrerenderedPage, PrerenderedPages } from '../../src/app/prerender.
  */
 
 type Chunk = Rollup.OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
+type Assets = { js: string[]; css: string[] };
 
 const rootMarker = '<div id="root"></div>';
 
 /** Every file of the build a page needs for `sources`: their chunks, the chunks those import, and their CSS. */
-const assetsFor = (bundle: Rollup.OutputBundle, root: string, sources: readonly string[]): { js: string[]; css: string[] } => {
+const assetsFor = (bundle: Rollup.OutputBundle, root: string, sources: readonly string[]): Assets => {
   const chunks = Object.values(bundle).filter((output): output is Chunk => output.type === 'chunk');
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const js = new Set<string>();
@@ -45,16 +46,20 @@ const assetsFor = (bundle: Rollup.OutputBundle, root: string, sources: readonly 
 };
 
 /** The page: the prerendered markup in #root, and links for what it needs that the entry does not load already. */
-const composePage = (template: string, page: PrerenderedPage, assets: { js: string[]; css: string[] }, base: string): string => {
+const composePage = (template: string, page: PrerenderedPage, assets: Assets, base: string): string => {
   if (!template.includes(rootMarker)) throw new Error(`prerender: ${rootMarker} not found in the built index.html`);
   const linked = (file: string) => template.includes(`"${base}${file}"`);
   const links = [
     ...assets.css.filter((file) => !linked(file)).map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`),
     ...assets.js.filter((file) => !linked(file)).map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`),
   ];
-  return template
+  const html = template
     .replace(rootMarker, `<div id="root">${page.html}</div>`)
     .replace(/\s*<\/head>/, `\n${links.map((link) => `    ${link}\n`).join('')}  </head>`);
+  // Still fetched at once (one round trip), but after the HTML and CSS that paint the page.
+  return page.paintFirst
+    ? html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"')
+    : html;
 };
 
 /** The CSP allows scripts and styles from files only: prerendered markup may hold neither inline. */

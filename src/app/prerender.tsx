@@ -16,8 +16,13 @@ import { routes } from './router.tsx';
 export type PrerenderedPage = {
   /** The markup that goes inside <div id="root">. */
   html: string;
-  /** Source files (relative to the project root) whose built chunks and CSS the page links from its <head>. */
+  /** Source files (relative to the project root) whose built chunks the page preloads from its <head>. */
   preload: string[];
+  /**
+   * The page is complete without JavaScript (not a placeholder): its scripts are fetched at low priority, so the
+   * browser spends the first bytes of a slow connection on the HTML and CSS that paint it.
+   */
+  paintFirst: boolean;
 };
 
 export type PrerenderedPages = { login: PrerenderedPage; shell: PrerenderedPage };
@@ -44,7 +49,12 @@ export const prerenderPages = async (): Promise<PrerenderedPages> => {
   if (context.errors) throw new Error(`/login failed at build time: ${JSON.stringify(context.errors)}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   return {
-    login: { html: render(<StaticRouterProvider router={router} context={context} hydrate={false} />), preload: loginPreload },
-    shell: { html: render(<BootScreen />), preload: [] },
+    login: {
+      html: render(<StaticRouterProvider router={router} context={context} hydrate={false} />),
+      preload: loginPreload,
+      paintFirst: true,
+    },
+    // The shell is a placeholder: the screen itself needs the app's JavaScript as soon as possible.
+    shell: { html: render(<BootScreen />), preload: [], paintFirst: false },
   };
 };

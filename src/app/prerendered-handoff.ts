@@ -1,9 +1,9 @@
 /*
  * Hand-over from the prerendered page to the app. The server sends the login screen (or the app shell) as HTML
  * built at build time, so a phone paints it before any JavaScript runs; the app then renders its own DOM in its
- * place, in one commit, once its first route is ready. What the user typed or chose in the prerendered form
- * meanwhile is carried over to the app's fields (with the events React listens to, so the form state sees it), and
- * the focus stays in the same field.
+ * place, in one commit, once its first route is ready. What the user typed or chose in the prerendered form until
+ * that commit is carried over to the app's fields (with the events React listens to, so the form state sees it),
+ * and the focus stays in the same field.
  */
 
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
@@ -74,4 +74,33 @@ export const applyHandoff = (root: ParentNode, handoff: Handoff): void => {
       // See selectionOf.
     }
   }
+};
+
+/**
+ * Follows the prerendered page under `root` while the app renders (that may take a few frames): `take()`, called
+ * right after the app's DOM replaced it, reads what the user typed up to that moment from the removed nodes, which
+ * keep their values, and which field had the focus.
+ */
+export const watchPrerendered = (root: HTMLElement): { take: () => Handoff } => {
+  const nodes = Array.from(root.childNodes);
+  let focused: Element | null = document.activeElement;
+  const onFocusIn = (event: FocusEvent) => {
+    focused = event.target instanceof Element ? event.target : null;
+  };
+  // The user left the field for nothing focusable (a tap on the page): no focus to give back. A removal by the
+  // app's commit is not such a leave: the field is no longer in the page then.
+  const onFocusOut = (event: FocusEvent) => {
+    if (event.relatedTarget === null && event.target instanceof Node && root.contains(event.target)) focused = null;
+  };
+  root.addEventListener('focusin', onFocusIn);
+  root.addEventListener('focusout', onFocusOut);
+  return {
+    take: () => {
+      root.removeEventListener('focusin', onFocusIn);
+      root.removeEventListener('focusout', onFocusOut);
+      const removed = document.createElement('div');
+      removed.append(...nodes.filter((node) => !node.isConnected));
+      return readHandoff(removed, focused);
+    },
+  };
 };

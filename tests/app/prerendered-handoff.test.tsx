@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { useForm, type UseFormGetValues } from 'react-hook-form';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { applyHandoff, readHandoff } from '#app/prerendered-handoff.ts';
+import { applyHandoff, readHandoff, watchPrerendered } from '#app/prerendered-handoff.ts';
 
 /*
  * The app renders over the prerendered login page: what the user typed there before the app ran reaches the app's
@@ -98,6 +98,34 @@ describe('hand-over from the prerendered page', () => {
     expect(handoff).toEqual({ values: [], focus: null });
     expect(values()).toEqual({ login: '', password: '' });
     expect(onLanguage).not.toHaveBeenCalled();
+  });
+
+  it('reads what was typed while the app rendered, from the replaced nodes, with the focused field', () => {
+    const container = document.createElement('div');
+    container.innerHTML = prerendered;
+    document.body.append(container);
+    const watch = watchPrerendered(container);
+    // Typed after the app started rendering, before its commit.
+    field(container, 'login').value = 'MT0000000';
+    field(container, 'login').focus();
+    root = createRoot(container);
+    flushSync(() => root!.render(<App expose={() => undefined} onLanguage={() => undefined} />));
+    const handoff = watch.take();
+    expect(handoff).toEqual({ values: [{ name: 'login', value: 'MT0000000' }], focus: { name: 'login', selection: [9, 9] } });
+    applyHandoff(container, handoff);
+    expect(document.activeElement).toBe(field(container, 'login'));
+  });
+
+  it('gives no focus back to a field the user left before the app took over', () => {
+    const container = document.createElement('div');
+    container.innerHTML = prerendered;
+    document.body.append(container);
+    const watch = watchPrerendered(container);
+    field(container, 'login').focus();
+    field(container, 'login').blur();
+    root = createRoot(container);
+    flushSync(() => root!.render(<App expose={() => undefined} onLanguage={() => undefined} />));
+    expect(watch.take().focus).toBeNull();
   });
 
   it('leaves checkboxes out', () => {
