@@ -2,7 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { loadChunk } from '#features/offline/data/chunk-load.ts';
 import { NotFoundPage } from '#features/system/components/not-found-page.tsx';
 import { RouteError } from '#features/system/components/route-error.tsx';
-import { preloadNamespaces } from '#i18n/i18n';
+import { preloadNamespaces, type Namespace } from '#i18n/i18n';
 import { BootScreen } from './boot-screen.tsx';
 import { notPlainUser, ownerOnly, redirectIfLoggedIn, requireSession } from './guards.ts';
 import { EmptyLayout } from './layouts/empty-layout.tsx';
@@ -14,13 +14,29 @@ import { RootShell } from './root-shell.tsx';
  * the chunk-load error of SPEC §8 with its reload action.
  */
 
-const auth = () => loadChunk(() => import('#features/auth/components/auth-screens.tsx'));
-const settings = () => loadChunk(() => import('#features/settings/components/settings-screens.tsx'));
-const consumption = () => loadChunk(() => import('#features/consumption/components/consumption-screens.tsx'));
-const subscription = () => loadChunk(() => import('#features/subscription/components/subscription-screens.tsx'));
-const orders = () => loadChunk(() => import('#features/orders/components/order-screens.tsx'));
-const support = () => loadChunk(() => import('#features/support/components/support-screens.tsx'));
-const offers = () => loadChunk(() => import('#features/offers/components/offer-screens.tsx'));
+/**
+ * A feature's screens and the texts they read, loaded in parallel: the route's waterfall is one chunk deep and the
+ * screen renders without suspending on its texts. Each group of screens is its own chunk, so a route loads its
+ * own code and no more (password recovery does not bring the session's storage, for example).
+ */
+const screens =
+  <T,>(load: () => Promise<T>, ns: readonly Namespace[]) =>
+  async (): Promise<T> =>
+    (await Promise.all([loadChunk(load), preloadNamespaces(ns)]))[0];
+
+const accountScreens = screens(() => import('#features/auth/components/account-screens.tsx'), ['auth']);
+const pinScreens = screens(() => import('#features/auth/components/pin-screens.tsx'), ['auth']);
+const recoveryScreens = screens(() => import('#features/auth/components/recovery-screens.tsx'), ['auth']);
+const home = screens(() => import('#features/home/components/home-page.tsx'), ['home']);
+const invoices = screens(() => import('#features/invoices/components/invoice-screens.tsx'), ['invoices']);
+const settings = screens(() => import('#features/settings/components/settings-screens.tsx'), ['settings']);
+const consumption = screens(() => import('#features/consumption/components/consumption-screens.tsx'), ['consumption']);
+const subscription = screens(() => import('#features/subscription/components/subscription-screens.tsx'), ['subscription']);
+const orders = screens(() => import('#features/orders/components/order-screens.tsx'), ['orders']);
+const support = screens(() => import('#features/support/components/support-screens.tsx'), ['support']);
+const offers = screens(() => import('#features/offers/components/offer-screens.tsx'), ['offers']);
+const activation = screens(() => import('#features/activation/components/activation-screens.tsx'), ['activation']);
+const maintenance = screens(() => import('#features/system/components/maintenance-page.tsx'), ['system']);
 
 const guarded = (path: string, id: string, lazy: RouteObject['lazy'], roles?: Parameters<typeof requireSession>[0]): RouteObject => ({
   path,
@@ -45,12 +61,10 @@ export const routes: RouteObject[] = [
           {
             errorElement: <RouteError />,
             children: [
-              guarded('/', 'home', async () => ({
-                Component: (await loadChunk(() => import('#features/home/components/home-page.tsx'))).HomePage,
-              })),
+              guarded('/', 'home', async () => ({ Component: (await home()).HomePage })),
               guarded('/account/main', 'account-main', async () => {
                 // The profile's account page, with the password change of the auth feature under it.
-                const [{ AccountPage }, { ChangePasswordSection }] = await Promise.all([settings(), auth()]);
+                const [{ AccountPage }, { ChangePasswordSection }] = await Promise.all([settings(), accountScreens()]);
                 return {
                   Component: () => (
                     <>
@@ -60,16 +74,14 @@ export const routes: RouteObject[] = [
                   ),
                 };
               }),
-              guarded('/account/create-account', 'account-create', async () => ({ Component: (await auth()).CreateAccountPage })),
+              guarded('/account/create-account', 'account-create', async () => ({ Component: (await accountScreens()).CreateAccountPage })),
               // No login needed: the token is checked by the screen before anything else (SPEC §2).
               {
                 path: '/account/confirm-email/:uuid/:token',
                 id: 'confirm-email',
-                lazy: async () => ({ Component: (await auth()).ConfirmEmailPage }),
+                lazy: async () => ({ Component: (await accountScreens()).ConfirmEmailPage }),
               },
-              guarded('/bills/main', 'bills', async () => ({
-                Component: (await loadChunk(() => import('#features/invoices/components/invoice-screens.tsx'))).BillsPage,
-              })),
+              guarded('/bills/main', 'bills', async () => ({ Component: (await invoices()).BillsPage })),
               guarded('/consumption/main', 'consumption-main', async () => ({ Component: (await consumption()).ConsumptionPage })),
               guarded('/consumption/details', 'consumption-details', async () => ({
                 Component: (await consumption()).ConsumptionDetailsPage,
@@ -112,52 +124,48 @@ export const routes: RouteObject[] = [
           {
             path: '/login/recover-password',
             id: 'recover-password',
-            lazy: async () => ({ Component: (await auth()).RecoverPasswordPage }),
+            lazy: async () => ({ Component: (await recoveryScreens()).RecoverPasswordPage }),
           },
           {
             path: '/login/recover-password/sms',
             id: 'recover-password-phone',
-            lazy: async () => ({ Component: (await auth()).RecoverSmsPage }),
+            lazy: async () => ({ Component: (await recoveryScreens()).RecoverSmsPage }),
           },
           {
             path: '/login/recover-password/:uuid/:token',
             id: 'recover-password-email',
-            lazy: async () => ({ Component: (await auth()).RecoverTokenPage }),
+            lazy: async () => ({ Component: (await recoveryScreens()).RecoverTokenPage }),
           },
           {
             path: '/login/create-password/:uuid/:token',
             id: 'create-password',
-            lazy: async () => ({ Component: (await auth()).CreatePasswordPage }),
+            lazy: async () => ({ Component: (await recoveryScreens()).CreatePasswordPage }),
           },
           {
             path: '/login/create-account',
             id: 'create-account-msisdn',
-            lazy: async () => ({ Component: (await auth()).CreateAccountPage }),
+            lazy: async () => ({ Component: (await accountScreens()).CreateAccountPage }),
           },
-          { path: '/login/renew', id: 'renew-access', lazy: async () => ({ Component: (await auth()).RenewAccessPage }) },
-          { path: '/login/pin', id: 'pin-login', lazy: async () => ({ Component: (await auth()).PinLoginPage }) },
-          { path: '/login/pin/lost', id: 'pin-lost', lazy: async () => ({ Component: (await auth()).PinLostPage }) },
+          { path: '/login/renew', id: 'renew-access', lazy: async () => ({ Component: (await pinScreens()).RenewAccessPage }) },
+          { path: '/login/pin', id: 'pin-login', lazy: async () => ({ Component: (await pinScreens()).PinLoginPage }) },
+          { path: '/login/pin/lost', id: 'pin-lost', lazy: async () => ({ Component: (await pinScreens()).PinLostPage }) },
           {
             path: '/login/pin/setup',
             id: 'pin-setup',
             loader: requireSession(),
-            lazy: async () => ({ Component: (await auth()).PinSetupPage }),
+            lazy: async () => ({ Component: (await pinScreens()).PinSetupPage }),
           },
-          { path: '/login/welcome', id: 'welcome', lazy: async () => ({ Component: (await auth()).WelcomePage }) },
-          { path: '/login/:uuid/:token', id: 'login-link', lazy: async () => ({ Component: (await auth()).LoginLinkPage }) },
+          { path: '/login/welcome', id: 'welcome', lazy: async () => ({ Component: (await accountScreens()).WelcomePage }) },
+          { path: '/login/:uuid/:token', id: 'login-link', lazy: async () => ({ Component: (await accountScreens()).LoginLinkPage }) },
           {
             path: '/maintenance',
             id: 'maintenance',
-            lazy: async () => ({
-              Component: (await loadChunk(() => import('#features/system/components/maintenance-page.tsx'))).MaintenancePage,
-            }),
+            lazy: async () => ({ Component: (await maintenance()).MaintenancePage }),
           },
           {
             path: '/orders/activate',
             id: 'activate-sim',
-            lazy: async () => ({
-              Component: (await loadChunk(() => import('#features/activation/components/activation-screens.tsx'))).ActivateSimPage,
-            }),
+            lazy: async () => ({ Component: (await activation()).ActivateSimPage }),
           },
           { path: '*', id: 'not-found', element: <NotFoundPage /> },
         ],
