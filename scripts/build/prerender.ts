@@ -8,9 +8,9 @@ import type { PrerenderedPage, PrerenderedPages } from '../../src/app/prerender.
  * Paint before JavaScript: once the app is built, its login screen and its shell are rendered to HTML with
  * react-dom/server (src/app/prerender.tsx, loaded through Vite's SSR loader) and written into the built pages:
  * - dist/index.html: the shell (every route but /login), in <div id="root">;
- * - dist/login.html: the login screen, plus <link rel="modulepreload"> for the login route's chunks and its
- *   French texts and <link rel="stylesheet"> for its CSS, so the browser fetches them with the entry (one round
- *   trip) and the screen is styled before the app runs.
+ * - dist/login.html: the login screen, complete as HTML and CSS; its scripts (the entry, the login route's chunks
+ *   and its French texts) start all at once right after the first paint (src/paint-first.ts), so a slow connection
+ *   spends its first bytes on what paints the page and the app still loads in one round trip.
  * The server sends login.html for /login and index.html for the other routes; so does the service worker.
  * The strict CSP holds: the build fails if a page gets an inline script, an inline style or a style attribute.
  * Runs before the service worker is built, so its precache lists the final pages.
@@ -46,7 +46,7 @@ const assetsFor = (bundle: Rollup.OutputBundle, root: string, sources: readonly 
 };
 
 /** The page: the prerendered markup in #root, and links for what it needs that the entry does not load already. */
-const composePage = (template: string, page: PrerenderedPage, assets: Assets, base: string): string => {
+const composePage = (template: string, page: PrerenderedPage, assets: Assets, base: string, loader: string): string => {
   if (!template.includes(rootMarker)) throw new Error(`prerender: ${rootMarker} not found in the built index.html`);
   const linked = (file: string) => template.includes(`"${base}${file}"`);
   const links = [
@@ -56,10 +56,26 @@ const composePage = (template: string, page: PrerenderedPage, assets: Assets, ba
   const html = template
     .replace(rootMarker, `<div id="root">${page.html}</div>`)
     .replace(/\s*<\/head>/, `\n${links.map((link) => `    ${link}\n`).join('')}  </head>`);
-  // Still fetched at once (one round trip), but after the HTML and CSS that paint the page.
-  return page.paintFirst
-    ? html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"')
-    : html;
+  return page.paintFirst ? startAfterPaint(html, base, loader) : html;
+};
+
+const entryScript = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const modulePreload = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/**
+ * A page complete without JavaScript spends the first bytes of a slow connection on its HTML and CSS: its entry
+ * script and module preloads move into data attributes of the paint-first loader (src/paint-first.ts), which
+ * starts them all at once right after the first paint.
+ */
+const startAfterPaint = (html: string, base: string, loader: string): string => {
+  const entry = entryScript.exec(html)?.[1];
+  if (!entry) throw new Error('prerender: no entry <script type="module"> in the page');
+  const preload = [...html.matchAll(modulePreload)].map((match) => match[1]!);
+  const tag = `<script type="module" crossorigin src="${base}${loader}" data-entry="${entry}" data-preload="${preload.join(' ')}"></script>`;
+  return html
+    .replace(modulePreload, '')
+    .replace(entryScript, '')
+    .replace(/\s*<\/head>/, `\n    ${tag}\n  </head>`);
 };
 
 /** The CSP allows scripts and styles from files only: prerendered markup may hold neither inline. */
@@ -117,9 +133,13 @@ export const prerender = (): Plugin => {
         const pages = await renderPages(root);
         const indexFile = path.join(outDir, 'index.html');
         const template = await fs.readFile(indexFile, 'utf8');
+        const loader = Object.values(bundle).find(
+          (output) => output.type === 'chunk' && output.facadeModuleId === path.resolve(root, 'src/paint-first.ts'),
+        )?.fileName;
+        if (!loader) throw new Error('prerender: the paint-first loader (src/paint-first.ts) is not in the build');
         const written: [string, string][] = [
-          ['index.html', composePage(template, pages.shell, assetsFor(bundle, root, pages.shell.preload), base)],
-          ['login.html', composePage(template, pages.login, assetsFor(bundle, root, pages.login.preload), base)],
+          ['index.html', composePage(template, pages.shell, assetsFor(bundle, root, pages.shell.preload), base, loader)],
+          ['login.html', composePage(template, pages.login, assetsFor(bundle, root, pages.login.preload), base, loader)],
         ];
         for (const [name, html] of written) {
           checkCsp(name, html);

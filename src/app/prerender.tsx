@@ -19,7 +19,7 @@ export type PrerenderedPage = {
   /** Source files (relative to the project root) whose built chunks the page preloads from its <head>. */
   preload: string[];
   /**
-   * The page is complete without JavaScript (not a placeholder): its scripts are fetched at low priority, so the
+   * The page is complete without JavaScript (not a placeholder): its scripts start after the first paint, so the
    * browser spends the first bytes of a slow connection on the HTML and CSS that paint it.
    */
   paintFirst: boolean;
