@@ -108,7 +108,10 @@ export default defineConfig({
     cssCodeSplit: false,
     rolldownOptions: {
       // The prerendered login page's loader (src/paint-first.ts) is an entry of its own, with no imports.
-      input: { index: path.resolve(import.meta.dirname, 'index.html'), 'paint-first': path.resolve(import.meta.dirname, 'src/paint-first.ts') },
+      input: {
+        index: path.resolve(import.meta.dirname, 'index.html'),
+        'paint-first': path.resolve(import.meta.dirname, 'src/paint-first.ts'),
+      },
       output: {
         // Keep the big libraries that every screen shares in their own long-cached chunks.
         codeSplitting: {
