@@ -87,10 +87,15 @@ export const watchPrerendered = (root: HTMLElement): { take: () => Handoff } => 
   const onFocusIn = (event: FocusEvent) => {
     focused = event.target instanceof Element ? event.target : null;
   };
-  // The user left the field for nothing focusable (a tap on the page): no focus to give back. A removal by the
-  // app's commit is not such a leave: the field is no longer in the page then.
+  // The user left the field for nothing focusable (a tap on the page): no focus to give back. Chromium also fires
+  // this when the app's commit removes the focused field; that is no leave, and the field is out of the page by
+  // the time a microtask runs (before take(), which waits for the commit's own promise).
   const onFocusOut = (event: FocusEvent) => {
-    if (event.relatedTarget === null && event.target instanceof Node && root.contains(event.target)) focused = null;
+    const target = event.target;
+    if (event.relatedTarget !== null || !(target instanceof Node)) return;
+    queueMicrotask(() => {
+      if (target.isConnected && focused === target) focused = null;
+    });
   };
   root.addEventListener('focusin', onFocusIn);
   root.addEventListener('focusout', onFocusOut);
