@@ -45,7 +45,7 @@ const featureZones = features.flatMap((feature) => {
             paths: bannedPackages(['dexie', 'dexie-react-hooks', 'ofetch'], "components read data through their feature's data/ hooks"),
             patterns: [
               ...crossFeature,
-              bannedPattern('^#(db|api|sync)/', "components read data through their feature's data/ hooks"),
+              bannedPattern('^#(db|api|sync|data)/', "components read data through their feature's data/ hooks"),
               bannedPattern('^#app/', 'features never import the app composition'),
             ],
           },
@@ -70,11 +70,25 @@ const featureZones = features.flatMap((feature) => {
   ];
 });
 
+const serverPatterns = [
+  bannedPattern('^#(features|app|ui|db|api|sync|data|lib|i18n|workers|sw)/', 'server/ imports contract/ only'),
+  bannedPattern('(\\.\\./)+src/', 'server/ imports contract/ only'),
+];
+
 const noReact = bannedPackages(['react', 'react-dom', 'react-router', 'react-i18next', 'dexie-react-hooks'], 'no React here');
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**', 'bench/results.json', '.tmp/**'],
+    ignores: [
+      'dist/**',
+      'dist-server/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'data/**',
+      'bench/results.json',
+      '.tmp/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
@@ -153,7 +167,7 @@ export default tseslint.config(
         'error',
         {
           paths: bannedPackages(['dexie', 'dexie-react-hooks', 'ofetch'], "app/ is composition only: go through a feature's data/"),
-          patterns: [bannedPattern('^#(db|api|sync)/', "app/ is composition only: go through a feature's data/")],
+          patterns: [bannedPattern('^#(db|api|sync|data)/', "app/ is composition only: go through a feature's data/")],
         },
       ],
     },
@@ -164,7 +178,26 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: noReact, patterns: [bannedPattern('^#(features|app|ui)/', 'infrastructure never imports features or UI')] },
+        {
+          paths: noReact,
+          patterns: [
+            bannedPattern('^#(features|app|ui)/', 'infrastructure never imports features or UI'),
+            bannedPattern('^#data/', 'infrastructure never imports the shared pulls (data/ builds on sync/)'),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Pulls of rows several features read: like a feature's data/, without React and without any feature.
+    files: ['src/data/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: noReact,
+          patterns: [bannedPattern('^#(features|app|ui|i18n)/', 'data/ is shared by the features: it imports none of them, and no UI')],
+        },
       ],
     },
   },
@@ -177,10 +210,13 @@ export default tseslint.config(
           paths: noReact,
           patterns: [
             bannedPattern(
-              '^#(features|app|ui|api|sync|i18n)/',
-              'sw/ and workers/ import contract, db/schema, lib, workbox and comlink only',
+              '^#(features|app|ui|api|sync|data|i18n)/',
+              'sw/ and workers/ import contract, db/schema, db/resource-keys, lib, workbox and comlink only',
             ),
-            bannedPattern('^#db/(?!schema$)', 'sw/ and workers/ import contract, db/schema, lib, workbox and comlink only'),
+            bannedPattern(
+              '^#db/(?!schema$|resource-keys$)',
+              'sw/ and workers/ import contract, db/schema, db/resource-keys, lib, workbox and comlink only',
+            ),
           ],
         },
       ],
@@ -189,12 +225,20 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts'],
     rules: {
+      'no-restricted-imports': ['error', { patterns: serverPatterns }],
+    },
+  },
+  {
+    // The running server never depends on the demo data: only db/database.ts calls the seed, on an empty database.
+    files: ['server/*.ts', 'server/lib/**/*.ts', 'server/routes/**/*.ts', 'server/plugins/**/*.ts'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            bannedPattern('^#(features|app|ui|db|api|sync|lib|i18n|workers|sw)/', 'server/ imports contract/ only'),
-            bannedPattern('(\\.\\./)+src/', 'server/ imports contract/ only'),
+            ...serverPatterns,
+            bannedPattern('(^|/)db/(seed|usage-generator)(\\.ts)?$', 'the seed is not a library: move the rule into lib/ or contract/'),
+            bannedPattern('(^|/)db/(demo|seeding)/', 'demo data is not a library: move the rule into lib/ or contract/'),
           ],
         },
       ],
@@ -203,7 +247,11 @@ export default tseslint.config(
   {
     files: ['contract/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [bannedPattern('^(?!zod$|\\./|\\.\\./)', 'contract/ imports zod only')] }],
+      // ibantools too: IBAN and BIC rules are a registry (lengths, national check digits) better kept by a library.
+      'no-restricted-imports': [
+        'error',
+        { patterns: [bannedPattern('^(?!zod$|ibantools$|\\./|\\.\\./)', 'contract/ imports zod and ibantools only')] },
+      ],
     },
   },
   {

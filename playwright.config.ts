@@ -5,7 +5,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 /*
  * Browser tests against the production build served by the reference server in test mode, on a fresh temporary
- * database per run. Chromium: Debian's (/usr/bin/chromium) when present, because nothing here may download its
+ * database per run. The server is the compiled one, as in production: the web server command compiles it first
+ * (esbuild, well under a second), so a change to server/ is never tested against a stale dist-server/. Chromium: Debian's (/usr/bin/chromium) when present, because nothing here may download its
  * own browser; otherwise Playwright's own.
  */
 
@@ -76,7 +77,7 @@ export default defineConfig({
     { name: 'desktop-performance', grep: performanceTests, dependencies: ['phone-performance'], retries: 2, use: desktop },
   ],
   webServer: {
-    command: 'node --import tsx server/main.ts',
+    command: 'node scripts/build-server.mjs && node --enable-source-maps dist-server/main.js',
     url: `${baseURL}/api/public/status`,
     reuseExistingServer: false,
     timeout: 120_000,

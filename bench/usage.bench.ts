@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { benchBuildDir } from './bench-build.ts';
+import { resourceKeys } from '#db/resource-keys';
 import { addDaysToDate, localDate, localDayRange } from '../server/lib/service-calendar.ts';
 
 /*
@@ -135,7 +136,7 @@ const ingest = async (browser: Browser): Promise<number> => {
       return route.fulfill({ status: 200, contentType: 'application/json', body: pages[pageNo - 1] ?? pages[0]! });
     });
     await page.goto(`${base}/consumption/details?period=range&from=${iso(from)}&to=${iso(to)}`);
-    const resource = `usage-records:5:7:${iso(from)}:${iso(to)}`;
+    const resource = resourceKeys.usageRecords(5, 7, iso(from), iso(to));
     let done: number | null = null;
     for (let i = 0; i < 600 && done === null; i++) {
       done = await readMeta(page, resource);
@@ -239,7 +240,7 @@ const aggregate1m = async (browser: Browser): Promise<number> => {
     await route.fulfill({ response, json: { ...body, cdrUsage: [] } });
   });
   await login(page, 'MT00000005');
-  const resource = `usage-records:5:7:${fromDate}:${today}`;
+  const resource = resourceKeys.usageRecords(5, 7, fromDate, today);
   const ingestStart = Date.now();
   await page.goto(`${base}/consumption/details?period=range&from=${fromDate}&to=${today}`);
   let done: number | null = null;
@@ -292,7 +293,7 @@ const maxLongTask = async (browser: Browser): Promise<number> => {
   const from = new Date(to.getTime() - 200 * 86_400_000);
   const url = `${base}/consumption/details?period=range&from=${iso(from)}&to=${iso(to)}`;
   await page.goto(url);
-  for (let i = 0; i < 1200 && (await readMeta(page, `usage-records:5:7:${iso(from)}:${iso(to)}`)) === null; i++)
+  for (let i = 0; i < 1200 && (await readMeta(page, resourceKeys.usageRecords(5, 7, iso(from), iso(to)))) === null; i++)
     await page.waitForTimeout(100);
   await context.addInitScript(() => {
     const w = window as unknown as { longTasks: number[] };

@@ -38,7 +38,7 @@ export const authUserSchema = z.object({
 export type AuthUser = z.infer<typeof authUserSchema>;
 
 /**
- * This device, as the app names it (issue 4): `deviceId` a random UUID, `deviceKey` a random secret of at least
+ * This device, as the app names it (SPEC §4 PIN): `deviceId` a random UUID, `deviceKey` a random secret of at least
  * 32 bytes (base64url, ≥ 43 characters) made with WebCrypto. The server stores only hashes; a PIN works only
  * together with the key of the device it was set on.
  */
@@ -69,13 +69,24 @@ export const loginRequestSchema = z
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 /**
+ * Bearer mode: a non-browser client (a script, a partner's server) that cannot keep cookies sends this header with
+ * the value `bearer` on the login, PIN login, link login and renew-access calls; only then does the answer's body
+ * carry `token` and `refresh_token` (then sent back as `Authorization: Bearer <token>` and in renew-access's
+ * `refresh_token`). Without it (the browser, cookie mode) the tokens travel only in HttpOnly cookies, out of reach
+ * of any script. The app never asks for bearer mode.
+ */
+export const authModeHeader = 'X-Auth-Mode';
+export const bearerAuthMode = 'bearer';
+
+/**
  * Login answer (password, PIN, link, renewal). Tokens travel in HttpOnly cookies (ARCHITECTURE.md); the body
- * repeats them only for non-browser clients, and the app never stores them. `device` is present when the session
- * is bound to a device: `pin_expires_at` is null while no PIN is set on it (→ offer PIN setup on a touch device).
+ * carries them only in bearer mode (`X-Auth-Mode: bearer`, non-browser clients). `device` is present when the
+ * session is bound to a device: `pin_expires_at` is null while no PIN is set on it (→ offer PIN setup on a touch
+ * device).
  */
 export const loginResponseSchema = z.object({
-  token: z.string(),
-  refresh_token: z.string(),
+  token: z.string().optional(),
+  refresh_token: z.string().optional(),
   expires_at: z.string(),
   /** When the refresh token (and so this login) ends: 3 months after the password or PIN login. */
   refresh_expires_at: z.string(),

@@ -18,11 +18,16 @@ export const isoDateTimeSchema = z.iso.datetime({ offset: true });
 /** Numeric ids arrive in paths as strings. */
 export const idParamSchema = z.coerce.number().int().positive();
 
-/** SPEC §7 "Lists": paging query params and the snake_case pagination answer. */
+/**
+ * SPEC §7 "Lists": paging query params and the snake_case pagination answer. Every paging number is bounded, so
+ * that page × batch size stays far inside SQLite's integers (an unbounded page once overflowed them: a 500).
+ */
 export const defaultPageSize = 25;
+export const maxPage = 1_000_000;
+export const maxPageSize = 5000;
 export const pagingQuerySchema = z.object({
-  'megalist-page': z.coerce.number().int().min(1).default(1),
-  'megalist-batchSize': z.coerce.number().int().min(1).max(5000).default(defaultPageSize),
+  'megalist-page': z.coerce.number().int().min(1).max(maxPage).default(1),
+  'megalist-batchSize': z.coerce.number().int().min(1).max(maxPageSize).default(defaultPageSize),
   'megalist-sort': z.string().max(40).optional(),
   'megalist-sortOrder': z.enum(['asc', 'desc']).default('desc'),
 });

@@ -68,11 +68,16 @@ export const customerCoreSchema = z.object({
   lastUpdate: z.string(),
 });
 
+/**
+ * For a plain user (SPEC §6) the server leaves out the holder's private data: `invoicing` is null, and the
+ * contact's birth date, nationality, e-mail and phone numbers, the customer's identifiers and the line's identity
+ * numbers come empty (null, or '' for the customer number).
+ */
 export const customerFullSchema = z.object({
   customer: customerCoreSchema,
   contracts: z.array(contractSchema),
   contact: contactSchema,
-  invoicing: invoicingSchema,
+  invoicing: invoicingSchema.nullable(),
 });
 export type CustomerFull = z.infer<typeof customerFullSchema>;
 

@@ -66,6 +66,8 @@ export type Endpoint = {
   queued?: boolean;
   /** Refused offline with a clear message (orders, activation, uploads, tickets). */
   onlineOnly?: boolean;
+  /** Answers a file of one of these media types instead of JSON (no `response` schema). */
+  download?: readonly string[];
 };
 
 const customerParams = z.object({ customerId: idParamSchema });
@@ -146,6 +148,13 @@ export const endpoints = define({
     base: 'public',
     path: '/status',
     response: z.object({ status: z.enum(['ok', 'maintenance']), version: z.string() }),
+  },
+  // Readiness for health checks: 200 once the server and its database answer, 503 otherwise.
+  ready: {
+    method: 'GET',
+    base: 'public',
+    path: '/ready',
+    response: z.object({ status: z.literal('ready'), version: z.string() }),
   },
   renewAccess: {
     method: 'POST',
@@ -355,6 +364,7 @@ export const endpoints = define({
     path: '/customer/:customerId/contract/:contractId/usage/download',
     params: contractParams,
     query: z.object({ type: z.enum(['PDF', 'CONSO']), from: z.iso.date().optional(), to: z.iso.date().optional() }),
+    download: ['application/pdf', 'text/csv'],
   },
 
   // Invoices
@@ -399,6 +409,7 @@ export const endpoints = define({
     base: 'api',
     path: '/customer/:customerId/invoices/:uuid/download',
     params: z.object({ customerId: idParamSchema, uuid: z.string().uuid() }),
+    download: ['application/pdf'],
   },
 
   // Products and orders
@@ -479,6 +490,14 @@ export const endpoints = define({
 });
 
 export type EndpointName = keyof typeof endpoints;
+
+/**
+ * A read the service worker answers with the 15-minute rule (ARCHITECTURE.md "Freshness"): a GET of customer
+ * data, under the authenticated base, with a JSON answer. Public calls (status, activation) and files (downloads,
+ * no `response` schema) always go to the network. The app's client marks these requests (contract/headers.ts
+ * CACHED_READ_HEADER), so the worker needs no list of its own.
+ */
+export const isCachedRead = (e: Endpoint): boolean => e.method === 'GET' && e.base === 'api' && e.response !== undefined;
 
 /** Full server path of an endpoint under the given bases (defaults are same-origin). */
 export const endpointUrl = (e: Endpoint, bases: { api: string; public: string } = { api: '/api', public: '/api/public' }): string =>

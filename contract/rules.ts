@@ -1,6 +1,6 @@
 /*
  * The login identifier rules of SPEC §5 as plain predicates, without zod: the login form validates with them
- * before any schema is loaded (issue 5: the login route's JS budget). validators.ts builds its schemas on the same
+ * before any schema is loaded (the login route ships only what a logged-out visitor needs). validators.ts builds its schemas on the same
  * patterns and predicates, so the form and the server keep one source of truth. Messages are translation keys of
  * the `validation` namespace.
  */

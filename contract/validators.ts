@@ -1,4 +1,6 @@
+import { isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
+import { idCardNumberValid, luhnValid, nationalNumberCenturies } from './check-digits.ts';
 import { customerNumberPattern, emailMaxLength, emailPattern, energyNumberPattern, loginKind, phonePattern } from './rules.ts';
 
 export { loginIdentifierError, loginKind, loginPasswordError, type LoginKind } from './rules.ts';
@@ -109,51 +111,13 @@ export const euCountries = [
 ] as const;
 const euSet = new Set<string>(euCountries);
 
-/** IBAN lengths of the EU countries (ISO 13616 registry). */
-const ibanLengths: Record<string, number> = {
-  AT: 20,
-  BE: 16,
-  BG: 22,
-  CY: 28,
-  CZ: 24,
-  DE: 22,
-  DK: 18,
-  EE: 20,
-  ES: 24,
-  FI: 18,
-  FR: 27,
-  GR: 27,
-  HR: 21,
-  HU: 28,
-  IE: 22,
-  IT: 27,
-  LT: 20,
-  LU: 20,
-  LV: 21,
-  MT: 31,
-  NL: 18,
-  PL: 28,
-  PT: 25,
-  RO: 24,
-  SE: 24,
-  SI: 19,
-  SK: 24,
-};
-
 export const normalizeIban = (value: string): string => value.replace(/\s+/g, '').toUpperCase();
 
-/** ISO 7064 mod 97-10 over the rearranged IBAN, computed in chunks so no BigInt is needed. */
-export const ibanChecksumValid = (iban: string): boolean => {
-  const rearranged = iban.slice(4) + iban.slice(0, 4);
-  let remainder = 0;
-  for (const ch of rearranged) {
-    const code = ch.charCodeAt(0);
-    const chunk = code >= 65 && code <= 90 ? String(code - 55) : ch;
-    for (const d of chunk) remainder = (remainder * 10 + Number(d)) % 97;
-  }
-  return remainder === 1;
-};
-
+/**
+ * IBAN (SPEC §5: valid format, EU country), checked by ibantools: the country's length and BBAN format, the
+ * ISO 7064 mod-97 check digits, and the national check digits where the country has them (Belgium's last two
+ * digits are a mod-97 of the first ten: BE41539007547035 passes the IBAN checksum but not Belgium's).
+ */
 export const ibanSchema = z
   .string({ error: 'validation:required' })
   .transform(normalizeIban)
@@ -163,10 +127,10 @@ export const ibanSchema = z
       .min(1, 'validation:required')
       .regex(/^[A-Z]{2}\d{2}[A-Z0-9]{8,30}$/, 'validation:iban.format')
       .refine((v) => euSet.has(v.slice(0, 2)), 'validation:iban.country')
-      .refine((v) => ibanLengths[v.slice(0, 2)] === v.length && ibanChecksumValid(v), 'validation:iban.format'),
+      .refine((v) => isValidIBAN(v), 'validation:iban.format'),
   );
 
-/** BIC: 8 (or 11) characters, bank code, ISO country, location, optional branch. */
+/** BIC: 8 (or 11) characters, bank code, ISO country, location, optional branch (ibantools), of an EU country. */
 export const bicSchema = z
   .string({ error: 'validation:required' })
   .transform((v) => v.replace(/\s+/g, '').toUpperCase())
@@ -174,7 +138,7 @@ export const bicSchema = z
     z
       .string()
       .min(1, 'validation:required')
-      .regex(/^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'validation:bic.format')
+      .refine((v) => isValidBIC(v), 'validation:bic.format')
       .refine((v) => euSet.has(v.slice(4, 6)), 'validation:bic.country'),
   );
 
@@ -190,10 +154,7 @@ export const bicMatchesIban = (iban: string, bic: string): boolean =>
 export const nationalNumberValid = (value: string, birthDate?: string): boolean => {
   const n = value.replace(/[\s.-]/g, '');
   if (!/^\d{11}$/.test(n)) return false;
-  const base = n.slice(0, 9);
-  const check = Number(n.slice(9));
-  const ok19 = 97 - (Number(base) % 97) === check;
-  const ok20 = 97 - (Number(`2${base}`) % 97) === check;
+  const { before2000: ok19, from2000: ok20 } = nationalNumberCenturies(n);
   if (!ok19 && !ok20) return false;
   if (birthDate) {
     const [y, m, d] = birthDate.split('-');
@@ -218,10 +179,7 @@ export const idCardNumberSchema = z
     z
       .string()
       .regex(/^\d{12}$/, 'validation:idCard')
-      .refine((v) => {
-        const r = Number(v.slice(0, 10)) % 97;
-        return (r === 0 ? 97 : r) === Number(v.slice(10));
-      }, 'validation:idCard'),
+      .refine(idCardNumberValid, 'validation:idCard'),
   );
 
 /** Residence card: a letter followed by 9 digits (B, C, D, E, F, H, K, L, M). */
@@ -231,21 +189,6 @@ export const residentCardNumberSchema = z
   .pipe(z.string().regex(/^[BCDEFHKLM]\d{9}$/, 'validation:residentCard'));
 
 /** SIM ICCID: 19 or 20 digits starting with 89, Luhn-valid over the digits. */
-export const luhnValid = (digitsOnly: string): boolean => {
-  let sum = 0;
-  let double = false;
-  for (let i = digitsOnly.length - 1; i >= 0; i -= 1) {
-    let d = Number(digitsOnly[i]);
-    if (double) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-    double = !double;
-  }
-  return sum % 10 === 0;
-};
-
 export const iccidSchema = z
   .string()
   .transform((v) => v.replace(/\s+/g, ''))

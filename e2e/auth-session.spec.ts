@@ -4,7 +4,7 @@ import { expireAccess, indexedDbCounts, PinScreens, resetRateLimits } from './pa
 import { expectHome, LoginPage, openLogout } from './page-models/login-page.ts';
 
 /*
- * Session rules and the device PIN (issue 4). The phone project is a touch device: it gets the PIN; the desktop
+ * Session rules and the device PIN (SPEC §4). The phone project is a touch device: it gets the PIN; the desktop
  * project never sees a PIN prompt.
  */
 

@@ -4,7 +4,7 @@ import { ContactScreen, onlineVisit, serverLog, setOffline } from './page-models
 import { openLogout } from './page-models/login-page.ts';
 
 /*
- * Offline-first core (issue 3) on the production build: cold start offline, the 15-minute rule, a queued contact
+ * Offline-first core on the production build: cold start offline, the 15-minute rule, a queued contact
  * edit, a rejected one, and logout offline. Each worker gets its own server and database (fixtures/offline-server).
  */
 

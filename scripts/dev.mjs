@@ -1,10 +1,10 @@
-// `npm run dev`: the reference API on :8080 (test mode off, no static files) and Vite with HMR on :5173,
-// which proxies /api to it. Ctrl-C stops both.
+// `npm run dev`: the reference API on :8080 from the TypeScript sources (tsx, restarted on every change; test
+// mode off) and Vite with HMR on :5173, which proxies /api to it. Ctrl-C stops both.
 import { spawn } from 'node:child_process';
 
 const api = spawn('node', ['--import', 'tsx', '--watch', 'server/main.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, PORT: process.env.API_PORT ?? '8080', SERVE_STATIC: '0' },
+  env: { ...process.env, PORT: process.env.API_PORT ?? '8080' },
 });
 const vite = spawn('npx', ['vite'], { stdio: 'inherit', env: process.env });
 

@@ -7,18 +7,25 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { openDatabase, type Db } from './db/database.ts';
 import type { AppContext } from './lib/app-context.ts';
 import { createClock } from './lib/clock.ts';
-import { createMailer, mailConfigFromEnv, type MailConfig } from './lib/mailer.ts';
+import { loadConfig, type ServerConfig, type TrustProxy } from './config.ts';
+import { loggerOptions } from './lib/log-redaction.ts';
+import { createMailer, mailConfigOf, type MailConfig } from './lib/mailer.ts';
+import { recordRoutes } from './lib/route-table.ts';
 import { createRouter } from './lib/router.ts';
-import { registerErrorHandling, type SpaFallback } from './plugins/error-handler.ts';
+import { createScheduler, DEFAULT_SCHEDULER_INTERVAL_MS } from './lib/scheduler.ts';
+import { registerErrorHandler, registerNotFound, type SpaFallback } from './plugins/error-handler.ts';
 import { registerMaintenance } from './plugins/maintenance.ts';
+import { registerNoSourceMaps } from './plugins/no-source-maps.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
+import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { registerAuthRoutes } from './routes/auth.ts';
 import { registerContactRoutes } from './routes/contact.ts';
 import { registerCustomerRoutes } from './routes/customer.ts';
 import { registerInvoiceRoutes } from './routes/invoices.ts';
 import { registerDevOutbox } from './routes/dev-outbox.ts';
 import { registerProductRoutes } from './routes/products.ts';
+import { registerOpenApiRoutes } from './routes/openapi.ts';
 import { registerStatusRoutes } from './routes/status.ts';
 import { registerAppliedTestRoute } from './routes/test-applied.ts';
 import { registerTestRoutes } from './routes/test-mode.ts';
@@ -37,14 +44,29 @@ export type BuildAppOptions = {
   testMode?: boolean;
   /** Folder of the built app (dist/), served with an SPA fallback; null or absent = API only. */
   staticDir?: string | null;
-  logger?: boolean;
+  /** Request log (pino, URLs and secret headers redacted), at the level given (`info` for true). */
+  logger?: boolean | { level: ServerConfig['logLevel'] };
+  /** Where the log goes instead of stdout (tests read it); turns the log on. */
+  logStream?: NodeJS.WritableStream;
   /** Largest accepted request body in bytes (413 above). */
   bodyLimit?: number;
-  /** Overrides the mail settings read from the environment (SMTP_URL, MAIL_FROM, SMS_GATEWAY_DOMAIN, PUBLIC_URL). */
+  /** Mail settings (server/main.ts passes the configuration's); absent ones take the configuration's defaults. */
   mail?: Partial<MailConfig>;
+  /** Which proxies' X-Forwarded-* headers to believe (Fastify's trustProxy; TRUST_PROXY). Default: none. */
+  trustProxy?: TrustProxy;
+  /** Period of the scheduler's runs once the server listens (lib/scheduler.ts). */
+  schedulerIntervalMs?: number;
 };
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
+/**
+ * A client gets this long to send its request headers, and its whole request (a slow-loris connection that trickles
+ * bytes would otherwise hold a socket forever); an idle connection is closed after CONNECTION_IDLE_MS. The answer
+ * itself (a long export) is not limited by these.
+ */
+export const HEADERS_TIMEOUT_MS = 15_000;
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const CONNECTION_IDLE_MS = 120_000;
 
 const readVersion = (): string => {
   const pkg: unknown = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -104,6 +126,21 @@ const registerStatic = async (app: FastifyInstance, staticDir: string): Promise<
   };
 };
 
+/** Trust the `hops` nearest proxies: the addresses they add to X-Forwarded-For, counted from the socket. */
+const trustHops =
+  (hops: number) =>
+  (_address: string, hop: number): boolean =>
+    hop < hops;
+
+const contexts = new WeakMap<FastifyInstance, AppContext>();
+
+/** The context an app was built with: tests reach the scheduler and the clock through it. */
+export const appContext = (app: FastifyInstance): AppContext => {
+  const ctx = contexts.get(app);
+  if (!ctx) throw new Error('not an app built by buildApp');
+  return ctx;
+};
+
 /**
  * The reference API (and, with `staticDir`, the built app). Importable for `app.inject` tests; `server/main.ts`
  * only adds the listening socket.
@@ -111,32 +148,49 @@ const registerStatic = async (app: FastifyInstance, staticDir: string): Promise<
 export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyInstance> => {
   const clock = createClock(options.now);
   const db = options.db ?? openDatabase(options.dbFile ?? ':memory:', { now: clock.now() });
-  const mail: MailConfig = { ...mailConfigFromEnv(), ...options.mail };
-  const mailer = createMailer(db, clock, mail);
-  const ctx: AppContext = {
-    db,
-    clock,
-    testMode: options.testMode === true,
-    version: readVersion(),
-    mailer,
-    mail,
-    state: { maintenance: false },
-  };
-
+  const testMode = options.testMode === true;
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger:
+      options.logger || options.logStream
+        ? loggerOptions(options.logStream, typeof options.logger === 'object' ? options.logger.level : undefined)
+        : false,
+    // A number of hops becomes Fastify's hop function (its types take no number).
+    trustProxy: typeof options.trustProxy === 'number' ? trustHops(options.trustProxy) : (options.trustProxy ?? false),
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    connectionTimeout: CONNECTION_IDLE_MS,
     // A JSON body with "__proto__" or "constructor.prototype" keys is cleaned instead of answered with an error.
     onProtoPoisoning: 'remove',
     onConstructorPoisoning: 'remove',
   });
   // The API speaks JSON only. Dropping text/plain also refuses the "simple" cross-site POSTs a browser sends
   // without a CORS preflight (defence in depth on top of SameSite=Strict cookies).
+  app.server.headersTimeout = HEADERS_TIMEOUT_MS;
   app.removeContentTypeParser('text/plain');
+  registerJsonBodyParser(app);
 
+  // Without mail settings, the configuration's defaults (messages to the log): buildApp never reads process.env.
+  const mail: MailConfig = { ...mailConfigOf(loadConfig({})), ...options.mail };
+  const mailer = createMailer(db, clock, mail, { testMode, log: app.log });
+  const ctx: AppContext = {
+    db,
+    clock,
+    testMode,
+    version: readVersion(),
+    mailer,
+    mail,
+    scheduler: createScheduler(clock, { error: (details, message) => app.log.error(details, message) }),
+    state: { maintenance: false },
+  };
+  contexts.set(app, ctx);
+  recordRoutes(app);
+
+  // First, so that every route below (and the static plugin's) answers errors with the contract's body.
+  registerErrorHandler(app);
   await app.register(fastifyCookie);
   await registerCompression(app);
-  registerSecurityHeaders(app);
+  await registerSecurityHeaders(app);
+  registerNoSourceMaps(app);
   registerMaintenance(app, ctx);
 
   registerIdempotency(app, ctx);
@@ -148,13 +202,23 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   registerUsageRoutes(router, ctx);
   registerInvoiceRoutes(router, ctx);
   registerContactRoutes(router, ctx);
+  registerOpenApiRoutes(app, router, ctx);
   if (ctx.testMode) registerTestRoutes(router, ctx);
   registerDevOutbox(app, ctx);
   if (ctx.testMode) registerAppliedTestRoute(router, ctx);
 
   const spaFallback = options.staticDir ? await registerStatic(app, options.staticDir) : null;
-  registerErrorHandling(app, spaFallback);
+  registerNotFound(app, spaFallback);
 
+  // Periodic jobs only in a listening server: inject-based tests drive the scheduler themselves.
+  app.addHook('onListen', (done) => {
+    ctx.scheduler.start(options.schedulerIntervalMs ?? DEFAULT_SCHEDULER_INTERVAL_MS);
+    done();
+  });
+  // Before the database closes: a run in progress finishes, no new one starts.
+  app.addHook('preClose', async () => {
+    await ctx.scheduler.stop();
+  });
   if (!options.db) {
     app.addHook('onClose', (_instance, done) => {
       db.close();

@@ -1,35 +1,40 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
+import { mailConfigOf } from './lib/mailer.ts';
+import { createShutdown } from './lib/shutdown.ts';
+import { lockDataDir } from './lib/data-dir-lock.ts';
 
-const port = Number(process.env.PORT ?? 8080);
-const host = process.env.HOST ?? '0.0.0.0';
-const dataDir = resolve(process.env.DATA_DIR ?? './data');
-const testMode = process.env.TEST_MODE === '1';
-mkdirSync(dataDir, { recursive: true });
+// The one place that reads the environment: a wrong value stops here with one message naming the variable.
+let config: ServerConfig;
+try {
+  config = loadConfig(process.env);
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 
-// dist/ next to server/, whatever the working directory; without a build the server runs API-only.
-// STATIC_DIR overrides it (tests that build into their own folder).
-const distDir = process.env.STATIC_DIR ?? fileURLToPath(new URL('../dist/', import.meta.url));
-const staticDir = existsSync(join(distDir, 'index.html')) ? distDir : null;
+mkdirSync(config.dataDir, { recursive: true });
+// One server per DATA_DIR: a second one would race the first on the database and its scheduler.
+const releaseDataDir = lockDataDir(config.dataDir);
+process.once('exit', releaseDataDir);
 
-const app = await buildApp({ dbFile: join(dataDir, 'app.sqlite'), testMode, staticDir, logger: true });
+const app = await buildApp({
+  dbFile: join(config.dataDir, 'app.sqlite'),
+  testMode: config.testMode,
+  staticDir: config.staticDir,
+  logger: { level: config.logLevel },
+  mail: mailConfigOf(config),
+  trustProxy: config.trustProxy,
+});
 
-const shutdown = (signal: string): void => {
-  app.log.info(`${signal} received, closing`);
-  app.close().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      app.log.error({ err: error }, 'error while closing');
-      process.exit(1);
-    },
-  );
-};
-process.once('SIGINT', () => shutdown('SIGINT'));
-process.once('SIGTERM', () => shutdown('SIGTERM'));
+const shutdown = createShutdown(app, { timeoutMs: config.shutdownTimeoutMs, exit: (code) => process.exit(code) });
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-await app.listen({ port, host });
-if (testMode) app.log.warn('TEST_MODE=1: test switches under /api/test are enabled');
-if (!staticDir) app.log.warn('dist/ not found: serving the API only (run npm run build)');
-console.log(`Mobile self-service running on http://localhost:${port}`);
+await app.listen({ port: config.port, host: config.host });
+if (config.testMode) app.log.warn('TEST_MODE=1: test switches under /api/test are enabled');
+if (!config.staticDir) app.log.warn('dist/ not found: serving the API only (run npm run build)');
+console.log(`Mobile self-service running on http://localhost:${config.port}`);

@@ -5,6 +5,7 @@ import { applyHandoff, watchPrerendered } from '#app/prerendered-handoff.ts';
 import { createRouter } from '#app/router.tsx';
 import { peekSession } from '#features/auth/data/session-peek.ts';
 import { initI18n, initialLanguage } from '#i18n/i18n';
+import { loginPath, paths } from '#lib/route-paths';
 import { setZodJitless } from '#lib/zod-jitless';
 import { watchLayout } from '#ui/layout-mode';
 import './ui/styles.css';
@@ -82,13 +83,13 @@ const startBackground = async (router: AppRouter): Promise<void> => {
  * race with them and could drop the session they just opened.
  */
 const checkSession = async (router: AppRouter): Promise<void> => {
-  if (window.location.pathname.startsWith('/login/')) return;
+  if (window.location.pathname.startsWith(`${paths.loginMain}/`)) return;
   if (!(await peekSession())) return;
   const { checkSessionOnStart } = await import('#features/auth/data/session.ts');
   const result = await checkSessionOnStart();
   const { pathname, search } = window.location;
-  if (result !== 'expired' || pathname.startsWith('/login')) return;
-  await router.navigate(`/login?expired=1&redirect=${encodeURIComponent(pathname + search)}`, { replace: true });
+  if (result !== 'expired' || pathname.startsWith(paths.loginMain)) return;
+  await router.navigate(loginPath({ expired: true, redirect: pathname + search }), { replace: true });
 };
 
 /** Resolves when the router has resolved its first route: guards run, lazy screen and its texts loaded. */

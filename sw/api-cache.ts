@@ -1,5 +1,6 @@
-import { API_CACHE, CACHE_STATUS_HEADER, FETCHED_AT_HEADER, type FromWorker } from './messages.ts';
+import { CACHE_STATUS_HEADER, FETCHED_AT_HEADER } from '#contract/headers';
 import { decideFreshness, wantsNoCache } from './freshness-rule.ts';
+import { API_CACHE, type FromWorker } from './messages.ts';
 
 /*
  * API GETs with the 15-minute freshness rule (ARCHITECTURE.md "Freshness"). Every stored answer is stamped with

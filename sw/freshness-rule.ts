@@ -1,9 +1,9 @@
-/*
- * The freshness rule of ARCHITECTURE.md, as a pure decision so that it can be tested as a table. One constant,
- * 15 minutes (SPEC §7 and §9), shared with the app's own rule in src/sync/freshness.ts.
- */
+import { staleAfterMs } from '#contract/freshness';
 
-export const FRESH_FOR_MS = 15 * 60 * 1000;
+/*
+ * The freshness rule of ARCHITECTURE.md, as a pure decision so that it can be tested as a table. Its constant,
+ * 15 minutes (SPEC §7 and §9), is the app's too (contract/freshness.ts).
+ */
 
 export type FreshnessDecision =
   /** Younger than 15 minutes: the cached answer, no network at all (saves a roaming customer's data). */
@@ -30,7 +30,7 @@ export const decideFreshness = ({ fetchedAt, now, noCache }: FreshnessInput): Fr
   const age = now - fetchedAt;
   // A stamp from the future (clock moved back) cannot prove freshness either.
   if (age < 0) return 'cache-and-revalidate';
-  return age < FRESH_FOR_MS ? 'cache' : 'cache-and-revalidate';
+  return age < staleAfterMs ? 'cache' : 'cache-and-revalidate';
 };
 
 export const wantsNoCache = (headers: Headers): boolean => {

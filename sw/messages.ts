@@ -1,15 +1,7 @@
 /*
- * What the app and the service worker say to each other (postMessage), and the headers they share. Plain
- * data, no code: imported by sw/ and by src/sync/ alike.
+ * What the app and the service worker say to each other (postMessage). Plain data, no code: imported by sw/ and
+ * by src/sync/ alike. The HTTP headers they share are in contract/headers.ts.
  */
-
-/** Set on every API GET answer that went through the worker: when that answer was fetched from the server (ms). */
-export const FETCHED_AT_HEADER = 'X-Sw-Fetched-At';
-/** How the worker answered an API GET: `fresh` (cache, no network), `stale` (cache, revalidating), `network`. */
-export const CACHE_STATUS_HEADER = 'X-Sw-Cache';
-/** Set on the worker's 202 answer when it kept a change for background sync. */
-export const QUEUED_HEADER = 'X-Sw-Queued';
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 /** The API cache; logout empties it (ARCHITECTURE.md "Session and security"). */
 export const API_CACHE = 'api-v1';

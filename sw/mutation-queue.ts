@@ -1,6 +1,7 @@
 import { Queue, type QueueOptions } from 'workbox-background-sync';
+import { IDEMPOTENCY_KEY_HEADER, QUEUED_HEADER } from '#contract/headers';
 import { clearApiCache, notifyPages } from './api-cache.ts';
-import { IDEMPOTENCY_KEY_HEADER, QUEUED_HEADER, type MutationResult, type ToWorker, type WorkerReport } from './messages.ts';
+import { type MutationResult, type ToWorker, type WorkerReport } from './messages.ts';
 import { classifyReplay } from './replay-rules.ts';
 
 /*

@@ -1,4 +1,5 @@
 import { registerRoute } from 'workbox-routing';
+import { CACHED_READ_HEADER } from '#contract/headers';
 import { handleApiGet } from './api-cache.ts';
 import { registerMutationQueue } from './mutation-queue.ts';
 import { registerPrecache } from './precache.ts';
@@ -13,15 +14,12 @@ declare const self: ServiceWorkerGlobalScope;
 
 registerMutationQueue();
 registerPrecache();
-// Customer data only: public calls (status, maintenance), test switches and file downloads always go to the network.
-const isCachedApiGet = (url: URL, request: Request): boolean =>
-  request.method === 'GET' &&
-  url.origin === self.location.origin &&
-  url.pathname.startsWith('/api/') &&
-  !/^\/api\/(public|test)\//.test(url.pathname) &&
-  !url.pathname.endsWith('/download');
+// The contract decides what is cached (contract/endpoints.ts `isCachedRead`: customer data, not public calls nor
+// files): the app's client marks those requests, so this worker ships no list of paths and no schemas.
+const isCachedRead = (url: URL, request: Request): boolean =>
+  request.method === 'GET' && url.origin === self.location.origin && request.headers.has(CACHED_READ_HEADER);
 registerRoute(
-  ({ url, request }) => isCachedApiGet(url, request),
+  ({ url, request }) => isCachedRead(url, request),
   ({ event }) => handleApiGet(event as FetchEvent),
 );
 registerUpdateFlow();

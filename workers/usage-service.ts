@@ -1,3 +1,4 @@
+import { resourceKeys } from '#db/resource-keys';
 import type { AppDatabase } from '#db/schema';
 import { scanRecords } from './usage-blocks.ts';
 import {
@@ -64,7 +65,7 @@ export const createUsageService = (db: AppDatabase) => {
   const lists = new Map<number, UsageRecordRow[]>();
   const keptLists = 3;
 
-  const revisionOf = async (contractId: number) => (await db.meta.get(`usage-rev:${contractId}`))?.fetchedAt ?? 0;
+  const revisionOf = async (contractId: number) => (await db.meta.get(resourceKeys.usageRevision(contractId)))?.fetchedAt ?? 0;
 
   /** Feeds every record of the range to `onPage`, from the worker's memory when the same range was read last. */
   const eachPage = async (contractId: number, from: number, to: number, onPage: (rows: UsageRecordRow[]) => void) => {

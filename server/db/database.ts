@@ -11,24 +11,35 @@ export type OpenDatabaseOptions = {
   now?: Date;
 };
 
-// Resolved from this module, not from process.cwd(), so the server, Vitest and the bench all find them.
+// Resolved from this module, not from process.cwd(), so the server, Vitest and the bench all find them. The
+// compiled server (dist-server/main.js) has its copy in dist-server/migrations/ (scripts/build-server.mjs).
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+/** `NNN_<area>.sql`: a new area adds the next number (server/db/migrations/005_orders.sql). */
 const MIGRATION_FILE = /^(\d+)_[\w-]+\.sql$/;
 
 type MigrationFile = { version: string; sql: string };
 
-function readMigrations(): MigrationFile[] {
-  return (
-    readdirSync(MIGRATIONS_DIR)
-      .filter((name) => MIGRATION_FILE.test(name))
-      // Numeric order, so 010 follows 009 even if someone forgets to zero-pad.
-      .sort((a, b) => Number(MIGRATION_FILE.exec(a)?.[1]) - Number(MIGRATION_FILE.exec(b)?.[1]))
-      .map((name) => ({ version: name.replace(/\.sql$/, ''), sql: readFileSync(join(MIGRATIONS_DIR, name), 'utf8') }))
-  );
+/** The migration files of `dir` in numeric order; two files with one number are a merge mistake and refused. */
+export function readMigrations(dir: string = MIGRATIONS_DIR): MigrationFile[] {
+  const numbered = readdirSync(dir)
+    .filter((name) => MIGRATION_FILE.test(name))
+    .map((name) => ({ name, number: Number(MIGRATION_FILE.exec(name)?.[1]) }))
+    // Numeric order, so 010 follows 009 even if someone forgets to zero-pad.
+    .sort((a, b) => a.number - b.number);
+  numbered.forEach((file, i) => {
+    const previous = numbered[i - 1];
+    if (previous && previous.number === file.number) {
+      throw new Error(`Two migrations numbered ${file.number} (${previous.name}, ${file.name}): renumber the newer one`);
+    }
+  });
+  return numbered.map(({ name }) => ({ version: name.replace(/\.sql$/, ''), sql: readFileSync(join(dir, name), 'utf8') }));
 }
 
-/** Applies every migration not yet recorded in schema_migrations, each in its own transaction. Returns the versions applied. */
-export function applyMigrations(db: Db): string[] {
+/**
+ * Applies every migration not yet recorded in schema_migrations, in numeric order, each in its own transaction.
+ * Returns the versions applied.
+ */
+export function applyMigrations(db: Db, dir: string = MIGRATIONS_DIR): string[] {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version    TEXT PRIMARY KEY,
     applied_at TEXT NOT NULL
@@ -41,7 +52,7 @@ export function applyMigrations(db: Db): string[] {
   );
   const record = db.prepare<[string, string]>('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)');
   const done: string[] = [];
-  for (const migration of readMigrations()) {
+  for (const migration of readMigrations(dir)) {
     if (applied.has(migration.version)) continue;
     // A failing statement rolls back the whole file, so a half-applied migration can never be recorded.
     db.transaction(() => {
@@ -51,6 +62,11 @@ export function applyMigrations(db: Db): string[] {
     done.push(migration.version);
   }
   return done;
+}
+
+/** Throws unless the database answers a query (the readiness check): closed, locked past the busy timeout, broken file. */
+export function assertDatabaseAnswers(db: Db): void {
+  db.prepare('SELECT COUNT(*) FROM schema_migrations').pluck().get();
 }
 
 /**

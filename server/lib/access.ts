@@ -1,3 +1,4 @@
+import { isPlainUser } from '#contract/roles';
 import type { Db } from '../db/database.ts';
 import { forbidden, notFound } from './api-error.ts';
 import { findContract, listContracts, type ContractRow } from './customer-data.ts';
@@ -9,8 +10,8 @@ import type { UserRow } from './users.ts';
  * through requireCustomer / requireContract; no route compares ids itself.
  */
 
-/** A plain user (role 'user', e.g. an employee) sees only the line it uses. */
-export const isPlainUser = (user: UserRow): boolean => user.role === 'user';
+/** A plain user sees only the line it uses: the rule of contract/roles.ts, shared with the app. */
+export { isPlainUser };
 
 /** The line of a plain user: linked to it, or carrying its phone number. */
 export const usesContract = (user: UserRow, contract: ContractRow): boolean =>

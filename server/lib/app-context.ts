@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.ts';
 import type { Clock } from './clock.ts';
 import type { MailConfig, Mailer } from './mailer.ts';
+import type { Scheduler } from './scheduler.ts';
 
 /** What every plugin and route module receives from buildApp: passed explicitly, no Fastify decorators. */
 export type AppContext = {
@@ -11,6 +12,8 @@ export type AppContext = {
   /** E-mail and SMS sender (SMTP, or the development outbox) and the settings its links use. */
   mailer: Mailer;
   mail: MailConfig;
+  /** Jobs run on the clock's time (lib/scheduler.ts): feature modules register theirs. */
+  scheduler: Scheduler;
   /** Mutable runtime switches (test mode toggles maintenance). */
   state: { maintenance: boolean };
 };

@@ -171,6 +171,18 @@ export const toInvoicing = (row: InvoicingRow, contact: ContactRow | undefined):
 export const findContact = (db: Db, customerId: number): ContactRow | undefined =>
   stmt<[number], ContactRow>(db, 'SELECT * FROM contacts WHERE customer_id = ?').get(customerId);
 
+/** The contact fields the account holder may edit (PATCH /customer/{id}/contact). */
+export type EditableContact = Pick<ContactRow, 'civility' | 'first_name' | 'last_name' | 'phone' | 'mobile' | 'email' | 'language'>;
+
+/** Writes the editable fields of a contact and its new version. */
+export const updateContact = (db: Db, contactId: number, next: EditableContact, lastUpdate: string): void => {
+  stmt<[string | null, string, string, string | null, string | null, string, string, string, number]>(
+    db,
+    `UPDATE contacts SET civility = ?, first_name = ?, last_name = ?, phone = ?, mobile = ?, email = ?, language = ?,
+     last_update = ? WHERE id = ?`,
+  ).run(next.civility, next.first_name, next.last_name, next.phone, next.mobile, next.email, next.language, lastUpdate, contactId);
+};
+
 export const findInvoicing = (db: Db, customerId: number): InvoicingRow | undefined =>
   stmt<[number], InvoicingRow>(db, 'SELECT * FROM invoicing WHERE customer_id = ?').get(customerId);
 
@@ -271,4 +283,42 @@ export const toContracts = (db: Db, rows: readonly ContractRow[], options: Contr
       partner_code: row.partner_code,
     };
   });
+};
+
+/** The customer with this customer number (MT…), for account creation. */
+export const findCustomerIdByNumber = (db: Db, mobileId: string): number | undefined =>
+  stmt<[string], { id: number }>(db, 'SELECT id FROM customers WHERE mobile_id = ?').get(mobileId)?.id;
+
+/** The customer of an e-mail confirmation link ({uuid} is the customer's guid). */
+export const findCustomerIdByGuid = (db: Db, guid: string): number | undefined =>
+  stmt<[string], { id: number }>(db, 'SELECT id FROM customers WHERE guid = ?').get(guid)?.id;
+
+export type LiveLine = { id: number; customer_id: number };
+
+/** A live line of the operator (account creation by phone needs one). */
+export const findLiveLine = (db: Db, msisdn: string): LiveLine | undefined =>
+  stmt<[string], LiveLine>(
+    db,
+    "SELECT id, customer_id FROM contracts WHERE msisdn = ? AND status NOT IN ('TERMINATED', 'CANCELED') LIMIT 1",
+  ).get(msisdn);
+
+/** The contact address is confirmed (a link sent to it was opened). */
+export const confirmContactEmail = (db: Db, customerId: number, now: Date): void => {
+  stmt<[string, number]>(db, 'UPDATE contacts SET is_email_confirmed = 1, last_update = ? WHERE customer_id = ?').run(
+    now.toISOString(),
+    customerId,
+  );
+};
+
+/** Confirms the contact address only if it still is `email` and was not confirmed yet (a create-password link came to it). */
+export const confirmContactEmailIfStill = (db: Db, customerId: number, email: string, now: Date): void => {
+  stmt<[string, number, string]>(
+    db,
+    'UPDATE contacts SET is_email_confirmed = 1, last_update = ? WHERE customer_id = ? AND email = ? COLLATE NOCASE AND is_email_confirmed = 0',
+  ).run(now.toISOString(), customerId, email);
+};
+
+/** The contact address counts as unconfirmed again (test mode: as after a change). */
+export const markContactEmailUnconfirmed = (db: Db, customerId: number): void => {
+  stmt<[number]>(db, 'UPDATE contacts SET is_email_confirmed = 0 WHERE customer_id = ?').run(customerId);
 };

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { addMonths } from './clock.ts';
-import { hashPassword, verifyPassword } from './password.ts';
+import { hashPasswordAsync, verifyPasswordAsync } from './password.ts';
 import { revokeDeviceSessions } from './sessions.ts';
 import { stmt } from './sql.ts';
 import { hashToken, matchesHash } from './tokens.ts';
@@ -74,14 +74,22 @@ export const registerDevice = (db: Db, userId: number, clientId: string, deviceK
 };
 
 /** Sets (or replaces) the PIN of a device for 3 months; registers the device if needed. */
-export const setDevicePin = (db: Db, userId: number, clientId: string, deviceKey: string, pin: string, now: Date): DeviceRow => {
+export const setDevicePin = async (
+  db: Db,
+  userId: number,
+  clientId: string,
+  deviceKey: string,
+  pin: string,
+  now: Date,
+): Promise<DeviceRow> => {
+  const pinHash = await hashPasswordAsync(pinInput(deviceKey, pin));
   const device = registerDevice(db, userId, clientId, deviceKey, now);
   const expiresAt = addMonths(now, PIN_VALIDITY_MONTHS).toISOString();
   stmt<[string, string, string, string, number]>(
     db,
     `UPDATE devices SET device_key_hash = ?, pin_hash = ?, pin_set_at = ?, failed_attempts = 0, expires_at = ?,
        revoked_at = NULL, revoked_reason = NULL WHERE id = ?`,
-  ).run(hashToken(deviceKey), hashPassword(pinInput(deviceKey, pin)), now.toISOString(), expiresAt, device.id);
+  ).run(hashToken(deviceKey), pinHash, now.toISOString(), expiresAt, device.id);
   const row = findDeviceById(db, device.id);
   if (!row) throw new Error('device just updated is missing');
   return row;
@@ -108,9 +116,11 @@ export type PinCheck =
 
 /**
  * Checks a PIN for a device whose key already matched. Wrong PINs are counted on the device; the 5th revokes it.
- * An expired PIN revokes the device too (the user logs in with the password and sets a new PIN).
+ * An expired PIN revokes the device too (the user logs in with the password and sets a new PIN). The attempt is
+ * counted before the (asynchronous) hash check and forgiven when the PIN is right, so PINs sent all at once cannot
+ * pass the limit while their checks are in flight.
  */
-export const checkPin = (db: Db, device: DeviceRow, deviceKey: string, pin: string, now: Date): PinCheck => {
+export const checkPin = async (db: Db, device: DeviceRow, deviceKey: string, pin: string, now: Date): Promise<PinCheck> => {
   if (device.revoked_at !== null) {
     if (device.revoked_reason === 'pinAttempts') return { ok: false, reason: 'tooManyAttempts' };
     if (device.revoked_reason === 'pinExpired') return { ok: false, reason: 'pinExpired' };
@@ -121,15 +131,19 @@ export const checkPin = (db: Db, device: DeviceRow, deviceKey: string, pin: stri
     revokeDevice(db, device.id, now, 'pinExpired');
     return { ok: false, reason: 'pinExpired' };
   }
-  if (verifyPassword(pinInput(deviceKey, pin), device.pin_hash)) {
+  const counted = stmt<[number, number], { failed_attempts: number }>(
+    db,
+    `UPDATE devices SET failed_attempts = failed_attempts + 1
+     WHERE id = ? AND revoked_at IS NULL AND failed_attempts < ? RETURNING failed_attempts`,
+  ).get(device.id, MAX_PIN_ATTEMPTS);
+  if (!counted) return { ok: false, reason: 'tooManyAttempts' };
+  if (await verifyPasswordAsync(pinInput(deviceKey, pin), device.pin_hash)) {
     stmt<[number]>(db, 'UPDATE devices SET failed_attempts = 0 WHERE id = ?').run(device.id);
     return { ok: true, device };
   }
-  const failed = device.failed_attempts + 1;
-  stmt<[number, number]>(db, 'UPDATE devices SET failed_attempts = ? WHERE id = ?').run(failed, device.id);
-  if (failed >= MAX_PIN_ATTEMPTS) {
+  if (counted.failed_attempts >= MAX_PIN_ATTEMPTS) {
     revokeDevice(db, device.id, now, 'pinAttempts');
     return { ok: false, reason: 'tooManyAttempts' };
   }
-  return { ok: false, reason: 'wrongPin', attemptsLeft: MAX_PIN_ATTEMPTS - failed };
+  return { ok: false, reason: 'wrongPin', attemptsLeft: MAX_PIN_ATTEMPTS - counted.failed_attempts };
 };

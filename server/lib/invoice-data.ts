@@ -72,12 +72,19 @@ export const findBillCycle = (db: Db, id: number): BillCycleDto | undefined => {
  * delivered) do not count; a customer without a billed line has no next invoice.
  */
 const nextInvoice = (db: Db, customerId: number, now: Date): { date: string; due: string } | null => {
-  const startDays = stmt<[number], { start_day: number }>(
+  const cycles = stmt<[number], Omit<BillCycleRow, 'id'>>(
     db,
-    `SELECT DISTINCT b.start_day FROM contracts c JOIN bill_cycles b ON b.id = c.bill_cycle_id
+    `SELECT DISTINCT b.start_day, b.frequency_unit, b.frequency_duration FROM contracts c JOIN bill_cycles b ON b.id = c.bill_cycle_id
      WHERE c.customer_id = ? AND c.status IN ('ACTIVATED', 'SUSPENDED')`,
   ).all(customerId);
-  const dates = startDays.map((row) => addDaysToDate(cyclePeriod(now, row.start_day).end, 1)).sort();
+  const dates = cycles
+    .map((row) =>
+      addDaysToDate(
+        cyclePeriod(now, { startDay: row.start_day, frequencyUnit: row.frequency_unit, frequencyDuration: row.frequency_duration }).end,
+        1,
+      ),
+    )
+    .sort();
   const date = dates[0];
   return date === undefined ? null : { date, due: addDaysToDate(date, PAYMENT_TERM_DAYS) };
 };

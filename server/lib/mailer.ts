@@ -1,13 +1,17 @@
 import nodemailer from 'nodemailer';
+import type { ServerConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { Clock } from './clock.ts';
 import { stmt } from './sql.ts';
 
 /*
- * The one way the server sends e-mails and SMS (issue 4). With SMTP_URL set, messages go out through
- * nodemailer; without it they land in the `outbox` table, shown at /dev/outbox (server/routes/dev-outbox.ts),
- * from which the demo and the browser tests read codes and links. Routes only call `send`: they never know
- * which sender is configured.
+ * The one way the server sends e-mails and SMS. With SMTP_URL set, messages go out through nodemailer. Without
+ * it, they are written to the server's log (the `npm start` console), like the console mail backends of web
+ * frameworks: nobody can read a message over HTTP, so a default start cannot be used to take over an account
+ * through a recovery link. Only when the development outbox is switched on explicitly (DEV_OUTBOX=1, or test
+ * mode, whose browser tests read codes and links there) do messages land in the `outbox` table, shown at
+ * /dev/outbox to the machine itself (server/routes/dev-outbox.ts). Routes only call `send`: they never know which
+ * sender is configured.
  */
 
 export type Channel = 'SMS' | 'EMAIL';
@@ -15,8 +19,8 @@ export type Channel = 'SMS' | 'EMAIL';
 export type OutgoingMessage = { channel: Channel; to: string; subject: string | null; text: string };
 
 export type Mailer = {
-  /** 'outbox' = development stand-in: nothing leaves the machine. */
-  kind: 'smtp' | 'outbox';
+  /** 'log' = written to the server log; 'outbox' = the opt-in development outbox. Neither leaves the machine. */
+  kind: 'smtp' | 'outbox' | 'log';
   send: (message: OutgoingMessage) => Promise<void>;
 };
 
@@ -32,13 +36,19 @@ export type MailConfig = {
   smsGatewayDomain: string | null;
   /** Origin of the app in links (never taken from the request's Host header, which a caller controls). */
   publicUrl: string;
+  /** Without SMTP: keep messages in the development outbox (/dev/outbox, loopback only) instead of the log. */
+  devOutbox: boolean;
 };
 
-export const mailConfigFromEnv = (env: NodeJS.ProcessEnv = process.env): MailConfig => ({
-  smtpUrl: env.SMTP_URL && env.SMTP_URL.trim().length > 0 ? env.SMTP_URL.trim() : null,
-  from: env.MAIL_FROM ?? 'Mon espace mobile <no-reply@localhost>',
-  smsGatewayDomain: env.SMS_GATEWAY_DOMAIN && env.SMS_GATEWAY_DOMAIN.length > 0 ? env.SMS_GATEWAY_DOMAIN : null,
-  publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? '8080'}`).replace(/\/+$/, ''),
+/** The mail settings of the server's configuration (SMTP_URL, MAIL_FROM, SMS_GATEWAY_DOMAIN, PUBLIC_URL, DEV_OUTBOX). */
+export const mailConfigOf = (
+  config: Pick<ServerConfig, 'smtpUrl' | 'mailFrom' | 'smsGatewayDomain' | 'publicUrl' | 'devOutbox'>,
+): MailConfig => ({
+  smtpUrl: config.smtpUrl,
+  from: config.mailFrom,
+  smsGatewayDomain: config.smsGatewayDomain,
+  publicUrl: config.publicUrl,
+  devOutbox: config.devOutbox,
 });
 
 /** Thrown when a message could not be handed to the real sender; routes answer 502 serverError. */
@@ -82,5 +92,21 @@ const createSmtp = (config: MailConfig & { smtpUrl: string }): Mailer => {
   };
 };
 
-export const createMailer = (db: Db, clock: Clock, config: MailConfig): Mailer =>
-  config.smtpUrl ? createSmtp({ ...config, smtpUrl: config.smtpUrl }) : createOutbox(db, clock);
+/** The part of the server's logger the log sender writes with. */
+export type MailLog = { info: (fields: object, message: string) => void };
+
+const createLogSender = (log: MailLog): Mailer => ({
+  kind: 'log',
+  send: (message) => {
+    log.info(
+      { mail: { channel: message.channel, to: message.to, subject: message.subject } },
+      `${message.channel} to ${message.to} not sent (no SMTP_URL), written here instead:\n${message.text}`,
+    );
+    return Promise.resolve();
+  },
+});
+
+export const createMailer = (db: Db, clock: Clock, config: MailConfig, options: { testMode: boolean; log: MailLog }): Mailer => {
+  if (config.smtpUrl) return createSmtp({ ...config, smtpUrl: config.smtpUrl });
+  return config.devOutbox || options.testMode ? createOutbox(db, clock) : createLogSender(options.log);
+};

@@ -1,4 +1,4 @@
-import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { randomBytes, scrypt, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 // scrypt cost. N = 2^14 (r 8, p 1) is the classic interactive-login setting and costs ~30 ms on the
 // 2-core CI box, which keeps the demo seed (7 users + 2 activation codes) well under its 3 s budget.
@@ -12,15 +12,35 @@ const SALT_LENGTH = 16;
 // scrypt needs 128 * N * r bytes; give it headroom above Node's 32 MiB default so higher N values also work.
 const MAX_MEMORY = 256 * 1024 * 1024;
 
-/** Returns `scrypt$N$r$p$saltB64$hashB64` with a fresh random salt. */
+/** scrypt on libuv's thread pool: the event loop keeps serving other requests during the ~30–60 ms it takes. */
+const scryptAsync = (password: string, salt: Buffer, length: number, options: ScryptOptions): Promise<Buffer> =>
+  new Promise((resolve, reject) => {
+    scrypt(password, salt, length, options, (error, key) => (error ? reject(error) : resolve(key)));
+  });
+
+const format = (salt: Buffer, hash: Buffer): string => ['scrypt', N, R, P, salt.toString('base64'), hash.toString('base64')].join('$');
+
+/**
+ * Synchronous hash, for start-up only (the demo seed runs before the server listens). Request handlers use
+ * hashPasswordAsync: a synchronous scrypt blocks every other request for its whole duration.
+ */
 export function hashPassword(password: string): string {
   const salt = randomBytes(SALT_LENGTH);
   const hash = scryptSync(password, salt, KEY_LENGTH, { N, r: R, p: P, maxmem: MAX_MEMORY });
-  return ['scrypt', N, R, P, salt.toString('base64'), hash.toString('base64')].join('$');
+  return format(salt, hash);
 }
 
-/** Constant-time check of a password against a stored hash; false (never a throw) for a malformed hash. */
-export function verifyPassword(password: string, stored: string): boolean {
+/** Returns `scrypt$N$r$p$saltB64$hashB64` with a fresh random salt, off the event loop. */
+export const hashPasswordAsync = async (password: string): Promise<string> => {
+  const salt = randomBytes(SALT_LENGTH);
+  return format(salt, await scryptAsync(password, salt, KEY_LENGTH, { N, r: R, p: P, maxmem: MAX_MEMORY }));
+};
+
+/**
+ * Constant-time check of a password against a stored hash, off the event loop; false (never a rejection) for a
+ * malformed hash.
+ */
+export const verifyPasswordAsync = async (password: string, stored: string): Promise<boolean> => {
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [, nText, rText, pText, saltText, hashText] = parts;
@@ -34,9 +54,9 @@ export function verifyPassword(password: string, stored: string): boolean {
   const expected = Buffer.from(hashText ?? '', 'base64');
   if (salt.length === 0 || expected.length === 0) return false;
   try {
-    const actual = scryptSync(password, salt, expected.length, { N: n, r, p, maxmem: MAX_MEMORY });
+    const actual = await scryptAsync(password, salt, expected.length, { N: n, r, p, maxmem: MAX_MEMORY });
     return timingSafeEqual(actual, expected);
   } catch {
     return false;
   }
-}
+};

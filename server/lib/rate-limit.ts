@@ -117,9 +117,46 @@ export const clearAttempts = (db: Db, key: string): void => {
   stmt<[string]>(db, 'DELETE FROM login_attempts WHERE key = ?').run(key);
 };
 
+/** Forgets every counter (test mode: the browser tests share one address and one server). */
+export const clearAllAttempts = (db: Db): void => {
+  stmt(db, 'DELETE FROM login_attempts').run();
+};
+
 /** Throws the 429 of the first locked key among several (account, address …). */
 export const assertNoneLocked = (db: Db, now: Date, checks: readonly (readonly [string, RateLimitPolicy])[]): void => {
   for (const [key, policy] of checks) assertNotLocked(db, key, now, policy);
+};
+
+/** Takes one failure back (the attempt it was counted for succeeded): the count drops, a lock it caused goes. */
+export const forgiveFailure = (db: Db, key: string, policy: RateLimitPolicy): void => {
+  const row = findRow(db, key);
+  if (!row) return;
+  const count = Math.max(0, row.count - 1);
+  const stillLocked = count - policy.freeAttempts + 1 > 0;
+  stmt<[number, string | null, string]>(db, 'UPDATE login_attempts SET count = ?, locked_until = ? WHERE key = ?').run(
+    count,
+    stillLocked ? row.locked_until : null,
+    key,
+  );
+};
+
+export type Attempt = { succeeded: () => void };
+
+/**
+ * Counts an attempt as a failure before the (asynchronous) check runs, and returns how to take it back on success:
+ * the first key is cleared (the account's, or the trusted browser's), the others forgiven one failure. Counting
+ * after the check would let many attempts sent at once all pass the limit while their checks are in flight.
+ */
+export const takeAttempt = (db: Db, now: Date, checks: readonly (readonly [string, RateLimitPolicy])[]): Attempt => {
+  assertNoneLocked(db, now, checks);
+  recordFailures(db, now, checks);
+  return {
+    succeeded: () => {
+      const [first, ...others] = checks;
+      if (first) clearAttempts(db, first[0]);
+      for (const [key, policy] of others) forgiveFailure(db, key, policy);
+    },
+  };
 };
 
 /** Records a failure under several keys at once. */
@@ -127,9 +164,15 @@ export const recordFailures = (db: Db, now: Date, checks: readonly (readonly [st
   for (const [key, policy] of checks) recordFailure(db, key, now, policy);
 };
 
-/** Keys: one counter per identifier however it is typed (e-mail case, lower-case customer number). */
+/**
+ * Keys. Password logins count per account (its customer number, e-mail and energy number share one counter), and
+ * per identifier only for logins that name no account (so that the limiter does not tell which accounts exist);
+ * a trusted browser (device cookie) counts under its cookie's nonce.
+ */
 export const limitKeys = {
   login: (login: string): string => `login:${login.trim().toLowerCase()}`,
+  account: (userId: number): string => `account:${userId}`,
+  deviceCookie: (nonce: string): string => `device-cookie:${nonce}`,
   address: (ip: string): string => `ip:${ip}`,
   password: (userId: number): string => `password:${userId}`,
   codeRequest: (recipient: string): string => `code-request:${recipient.trim().toLowerCase()}`,

@@ -1,4 +1,4 @@
-import { billCycleEnd, billCycleStart } from '../db/seed.ts';
+import { cycleDates, type BillCycle, type CycleDates } from '#contract/bill-cycle';
 
 /*
  * Calendar days of the service. The API talks in calendar dates ('YYYY-MM-DD': bill-cycle periods, the from/to
@@ -60,7 +60,7 @@ export const localDateTime = (ms: number): string => {
   return `${text.slice(0, 10)} ${text.slice(11, 19)}`;
 };
 
-/** 'YYYY-MM-DD' → UTC midnight of that calendar date (the representation the seed's cycle helpers work on). */
+/** 'YYYY-MM-DD' → UTC midnight of that calendar date (day arithmetic on calendar dates). */
 const dateAsUtc = (date: string): number => Date.parse(`${date}T00:00:00.000Z`);
 
 export const addDaysToDate = (date: string, days: number): string => new Date(dateAsUtc(date) + days * DAY_MS).toISOString().slice(0, 10);
@@ -79,15 +79,11 @@ export const localDayRange = (from: string, to: string): { from: number; to: num
   to: startOfLocalDay(addDaysToDate(to, 1)) - 1,
 });
 
-export type CyclePeriod = { start: string; end: string };
+export type CyclePeriod = CycleDates;
 
 /**
  * The bill cycle containing today's local date (`back` = 0) or `back` cycles earlier, as calendar dates. The
- * rule is the seed's (SPEC §3: start = most recent occurrence of the start day, end = start + 1 month − 1 day),
- * applied to the local date so that the period matches the one the app computes.
+ * rule is the contract's (SPEC §3: start = most recent occurrence of the start day, end = start + one unit − 1
+ * day), the app's too, applied to the service's calendar so that the period matches the one the app computes.
  */
-export const cyclePeriod = (now: Date, startDay: number, back = 0): CyclePeriod => {
-  const today = new Date(dateAsUtc(localDate(now.getTime())));
-  const start = billCycleStart(today, startDay, back);
-  return { start: start.toISOString().slice(0, 10), end: billCycleEnd(start, startDay).toISOString().slice(0, 10) };
-};
+export const cyclePeriod = (now: Date, cycle: BillCycle, back = 0): CyclePeriod => cycleDates(cycle, localDate(now.getTime()), back);

@@ -84,6 +84,9 @@ export const findSessionByAccessToken = (db: Db, token: string): ResolvedSession
 export const findSessionByRefreshToken = (db: Db, token: string): SessionRow | undefined =>
   stmt<[string], SessionRow>(db, `SELECT ${SESSION_COLUMNS} FROM sessions WHERE refresh_token_hash = ?`).get(hashToken(token));
 
+export const findSessionById = (db: Db, id: number): SessionRow | undefined =>
+  stmt<[number], SessionRow>(db, `SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = ?`).get(id);
+
 export const isAccessValid = (session: SessionRow, now: Date): boolean =>
   session.revoked_at === null && new Date(session.expires_at).getTime() > now.getTime();
 
@@ -140,6 +143,11 @@ export const markRotated = (db: Db, sessionId: number, now: Date): boolean =>
     db,
     "UPDATE sessions SET rotated_at = ?, revoked_at = ?, revoked_reason = 'rotated' WHERE id = ? AND rotated_at IS NULL AND revoked_at IS NULL",
   ).run(now.toISOString(), now.toISOString(), sessionId).changes === 1;
+
+/** A session opened without a device is bound to the device its user just set a PIN on. */
+export const bindSessionToDevice = (db: Db, sessionId: number, deviceId: number): void => {
+  stmt<[number, number]>(db, 'UPDATE sessions SET device_id = ? WHERE id = ? AND device_id IS NULL').run(deviceId, sessionId);
+};
 
 /** Logout with `accessOnly`: the access token dies now, the refresh token stays usable to renew access. */
 export const expireAccessToken = (db: Db, sessionId: number, now: Date): void => {

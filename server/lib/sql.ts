@@ -24,3 +24,10 @@ export const stmt = <P extends unknown[] = unknown[], R = unknown>(db: Db, sql: 
 
 /** SQLite stores booleans as 0/1. */
 export const bool = (value: number | null | undefined): boolean => value === 1;
+
+/**
+ * Runs `work` in an IMMEDIATE write transaction: the write lock is taken before the first read, so a concurrent
+ * writer is waited out (the connection's busy timeout) instead of failing with SQLITE_BUSY after a deferred read.
+ * Every change that reads then writes goes through here.
+ */
+export const writeTransaction = <T>(db: Db, work: () => T): T => db.transaction(work).immediate();

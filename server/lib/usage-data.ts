@@ -1,3 +1,4 @@
+import type { BillCycle } from '#contract/bill-cycle';
 import type { Safeguard, UsageBalance, UsageRecordDto, UsageSummary } from '#contract/usage';
 import type { Db } from '../db/database.ts';
 import type { ContractRow } from './customer-data.ts';
@@ -49,17 +50,35 @@ export type TimeRange = { from: number; to: number };
 /** No bound at all (the history without from/to): every record of the contract. */
 const OPEN_RANGE: TimeRange = { from: Number.MIN_SAFE_INTEGER, to: Number.MAX_SAFE_INTEGER };
 
+const HOUR = 3_600_000;
+
+/**
+ * A range made of whole UTC hours (open ends count as aligned): its totals can be read from usage_hourly (migration
+ * 006), exactly. Every range of local days is one, Brussels being a whole number of hours from UTC.
+ */
+export const alignedToHours = (range: TimeRange): boolean =>
+  (range.from === OPEN_RANGE.from || range.from % HOUR === 0) && (range.to === OPEN_RANGE.to || (range.to + 1) % HOUR === 0);
+
 /** from/to local dates (either may be absent) → instants; an absent side is open. */
 export const rangeOfDates = (from: string | undefined, to: string | undefined): TimeRange => ({
   from: from === undefined ? OPEN_RANGE.from : localDayRange(from, from).from,
   to: to === undefined ? OPEN_RANGE.to : localDayRange(to, to).to,
 });
 
-export const billCycleStartDay = (db: Db, contract: ContractRow): number =>
-  stmt<[number], { start_day: number }>(db, 'SELECT start_day FROM bill_cycles WHERE id = ?').get(contract.bill_cycle_id)?.start_day ?? 1;
+type BillCycleRow = { start_day: number; frequency_unit: BillCycle['frequencyUnit']; frequency_duration: number };
+
+/** The contract's bill cycle; a contract without one is billed monthly from the 1st. */
+export const billCycleOf = (db: Db, contract: ContractRow): BillCycle => {
+  const row = stmt<[number], BillCycleRow>(db, 'SELECT start_day, frequency_unit, frequency_duration FROM bill_cycles WHERE id = ?').get(
+    contract.bill_cycle_id,
+  );
+  return row
+    ? { startDay: row.start_day, frequencyUnit: row.frequency_unit, frequencyDuration: row.frequency_duration }
+    : { startDay: 1, frequencyUnit: 'MONTH', frequencyDuration: 1 };
+};
 
 export const periodOf = (db: Db, contract: ContractRow, now: Date, which: 'current' | 'previous'): CyclePeriod =>
-  cyclePeriod(now, billCycleStartDay(db, contract), which === 'current' ? 0 : 1);
+  cyclePeriod(now, billCycleOf(db, contract), which === 'current' ? 0 : 1);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Summary
@@ -136,9 +155,13 @@ export const usageSummary = (db: Db, contract: ContractRow, period: CyclePeriod)
   const range = localDayRange(period.start, period.end);
   const aggregates = stmt<[number, number, number], AggregateRow>(
     db,
-    `SELECT service_cat, is_oob, destination, SUM(service_used) AS used, SUM(resource_impact) AS cost
-     FROM usage_records WHERE contract_id = ? AND event_time BETWEEN ? AND ?
-     GROUP BY service_cat, is_oob, destination`,
+    alignedToHours(range)
+      ? `SELECT service_cat, is_oob, destination, SUM(used) AS used, SUM(cost) AS cost
+         FROM usage_hourly WHERE contract_id = ? AND hour BETWEEN ? AND ?
+         GROUP BY service_cat, is_oob, destination`
+      : `SELECT service_cat, is_oob, destination, SUM(service_used) AS used, SUM(resource_impact) AS cost
+         FROM usage_records WHERE contract_id = ? AND event_time BETWEEN ? AND ?
+         GROUP BY service_cat, is_oob, destination`,
   ).all(contract.id, range.from, range.to);
 
   const used: Record<UsageCategory, number> = { data: 0, call: 0, sms: 0 };
@@ -195,16 +218,92 @@ const argsOf = (contractId: number, filter: HistoryFilter): (number | string)[] 
     ? [contractId, filter.range.from, filter.range.to]
     : [contractId, filter.type, filter.range.from, filter.range.to];
 
-/** Index-only count over the range. */
-export const countUsage = (db: Db, contractId: number, filter: HistoryFilter): number =>
-  stmt<(number | string)[], { total: number }>(db, `SELECT COUNT(*) AS total FROM usage_records WHERE ${whereOf(filter)}`).get(
-    ...argsOf(contractId, filter),
-  )?.total ?? 0;
+/**
+ * How many records each hour of a range holds, cumulated (ascending hours), read from the hourly rollup. Cached
+ * per contract, filter and range, and valid while the database has not changed: the key includes SQLite's
+ * total_changes() of this connection (the only one: one server process per DATA_DIR), which any write moves on.
+ */
+type HourIndex = { hours: number[]; cumulative: number[]; total: number };
+const indexCache = new WeakMap<Db, Map<string, HourIndex>>();
+const INDEX_CACHE_SIZE = 256;
+
+const hourIndex = (db: Db, contractId: number, filter: HistoryFilter): HourIndex | null => {
+  if (!alignedToHours(filter.range)) return null;
+  const version = stmt<[], { v: number }>(db, 'SELECT total_changes() AS v').get()?.v ?? 0;
+  const key = `${version}|${contractId}|${filter.type ?? ''}|${filter.range.from}|${filter.range.to}`;
+  let cache = indexCache.get(db);
+  if (!cache) {
+    cache = new Map();
+    indexCache.set(db, cache);
+  }
+  const known = cache.get(key);
+  if (known) return known;
+  const where =
+    filter.type === undefined ? 'contract_id = ? AND hour BETWEEN ? AND ?' : 'contract_id = ? AND service_cat = ? AND hour BETWEEN ? AND ?';
+  const rows = stmt<(number | string)[], { hour: number; count: number }>(
+    db,
+    `SELECT hour, SUM(count) AS count FROM usage_hourly WHERE ${where} GROUP BY hour ORDER BY hour`,
+  ).all(...argsOf(contractId, filter));
+  const hours: number[] = [];
+  const cumulative: number[] = [];
+  let total = 0;
+  for (const row of rows) {
+    total += row.count;
+    hours.push(row.hour);
+    cumulative.push(total);
+  }
+  if (cache.size >= INDEX_CACHE_SIZE) cache.clear();
+  const index = { hours, cumulative, total };
+  cache.set(key, index);
+  return index;
+};
 
 /**
- * One page in (event_time, id) order. The inner query walks only the index (the rowid is in every index
- * entry), so skipping the rows of a deep page costs index steps, not row reads; only the page's own rows are
- * then fetched from the table.
+ * Records in the range: from the hourly rollup when the range is whole hours, which every history range is (whole
+ * local days). Counting the records themselves walked ~200,000 index entries per request for the heavy customer,
+ * the main cost of a history page.
+ */
+export const countUsage = (db: Db, contractId: number, filter: HistoryFilter): number =>
+  hourIndex(db, contractId, filter)?.total ??
+  stmt<(number | string)[], { total: number }>(db, `SELECT COUNT(*) AS total FROM usage_records WHERE ${whereOf(filter)}`).get(
+    ...argsOf(contractId, filter),
+  )?.total ??
+  0;
+
+/** First index i with cumulative[i] > n (cumulative is ascending). */
+const firstAbove = (cumulative: readonly number[], n: number): number => {
+  let low = 0;
+  let high = cumulative.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((cumulative[mid] ?? 0) > n) high = mid;
+    else low = mid + 1;
+  }
+  return low;
+};
+
+/**
+ * Where a page starts: the hour that holds its first record, found in the hour index, and the few records of that
+ * hour to skip. A deep page then costs a jump, not an OFFSET over every newer (or older) record.
+ */
+const pageStart = (index: HourIndex, range: TimeRange, order: SortOrder, offset: number): { range: TimeRange; skip: number } | null => {
+  if (offset >= index.total) return null;
+  if (order === 'asc') {
+    const i = firstAbove(index.cumulative, offset);
+    const before = i > 0 ? (index.cumulative[i - 1] ?? 0) : 0;
+    return { range: { from: Math.max(range.from, index.hours[i] ?? range.from), to: range.to }, skip: offset - before };
+  }
+  // Newest first: the offset counts from the end.
+  const i = firstAbove(index.cumulative, index.total - 1 - offset);
+  const after = index.total - (index.cumulative[i] ?? index.total);
+  const hourEnd = (index.hours[i] ?? range.to) + HOUR - 1;
+  return { range: { from: range.from, to: Math.min(range.to, hourEnd) }, skip: offset - after };
+};
+
+/**
+ * One page in (event_time, id) order. With the hour index, the query starts at the hour of the page's first record
+ * and skips only within that hour; without it, the inner query walks only the index (the rowid is in every index
+ * entry) and only the page's own rows are then fetched from the table.
  */
 export const usagePage = (
   db: Db,
@@ -216,12 +315,15 @@ export const usagePage = (
 ): UsageRow[] => {
   const direction = order === 'asc' ? 'ASC' : 'DESC';
   const orderBy = `ORDER BY event_time ${direction}, id ${direction}`;
+  const index = hourIndex(db, contractId, filter);
+  const start = index ? pageStart(index, filter.range, order, offset) : { range: filter.range, skip: offset };
+  if (!start) return [];
   return stmt<(number | string)[], UsageRow>(
     db,
     `SELECT ${COLUMNS} FROM usage_records WHERE id IN (
        SELECT id FROM usage_records WHERE ${whereOf(filter)} ${orderBy} LIMIT ? OFFSET ?
      ) ${orderBy}`,
-  ).all(...argsOf(contractId, filter), limit, offset);
+  ).all(...argsOf(contractId, { ...filter, range: start.range }), limit, start.skip);
 };
 
 /**
@@ -257,8 +359,11 @@ export type RangeTotals = Record<UsageCategory, { used: number; oobUsed: number;
 export const rangeTotals = (db: Db, contractId: number, range: TimeRange): RangeTotals => {
   const rows = stmt<[number, number, number], { service_cat: UsageCategory; is_oob: number; used: number; cost: number; count: number }>(
     db,
-    `SELECT service_cat, is_oob, SUM(service_used) AS used, SUM(resource_impact) AS cost, COUNT(*) AS count
-     FROM usage_records WHERE contract_id = ? AND event_time BETWEEN ? AND ? GROUP BY service_cat, is_oob`,
+    alignedToHours(range)
+      ? `SELECT service_cat, is_oob, SUM(used) AS used, SUM(cost) AS cost, SUM(count) AS count
+         FROM usage_hourly WHERE contract_id = ? AND hour BETWEEN ? AND ? GROUP BY service_cat, is_oob`
+      : `SELECT service_cat, is_oob, SUM(service_used) AS used, SUM(resource_impact) AS cost, COUNT(*) AS count
+         FROM usage_records WHERE contract_id = ? AND event_time BETWEEN ? AND ? GROUP BY service_cat, is_oob`,
   ).all(contractId, range.from, range.to);
   const totals: RangeTotals = {
     data: { used: 0, oobUsed: 0, cost: 0, count: 0 },

@@ -1,4 +1,6 @@
 import type { AuthUser } from '#contract/auth';
+import { isPlainUser } from '#contract/roles';
+import { loginKind } from '#contract/validators';
 import type { Db } from '../db/database.ts';
 import { stmt } from './sql.ts';
 
@@ -47,6 +49,60 @@ export const findUserForPhone = (db: Db, msisdn: string): UserRow | undefined =>
      WHERE ct.mobile = ? AND u.role IN ('owner', 'admin')
      ORDER BY CASE u.role WHEN 'owner' THEN 0 ELSE 1 END, u.id LIMIT 1`,
   ).get(msisdn);
+
+// Owners before admins when a customer number or energy number names a customer with several accounts.
+const ROLE_ORDER = "CASE u.role WHEN 'owner' THEN 0 WHEN 'admin' THEN 1 ELSE 2 END, u.id";
+
+/**
+ * The account a login identifier names (SPEC §1): customers by customer number (MT…), energy number (ME…) or
+ * e-mail (case-insensitive: the column is COLLATE NOCASE); plain users only by their phone number (04…).
+ */
+export const findLoginUser = (db: Db, login: string): UserRow | undefined => {
+  const value = login.trim();
+  switch (loginKind(value)) {
+    case 'customerNumber':
+      return stmt<[string], UserRow>(
+        db,
+        `SELECT ${USER_COLUMNS} FROM users u JOIN customers c ON c.id = u.customer_id
+         WHERE c.mobile_id = ? AND u.role <> 'user' ORDER BY ${ROLE_ORDER} LIMIT 1`,
+      ).get(value.toUpperCase());
+    case 'energyNumber':
+      return (
+        stmt<[string], UserRow>(
+          db,
+          `SELECT ${USER_COLUMNS} FROM users u JOIN customers c ON c.id = u.customer_id
+           WHERE c.energy_id = ? AND u.role <> 'user' ORDER BY ${ROLE_ORDER} LIMIT 1`,
+        ).get(value.toUpperCase()) ??
+        stmt<[string], UserRow>(
+          db,
+          `SELECT ${USER_COLUMNS} FROM users u WHERE u.energy_ref = ? AND u.role <> 'user' ORDER BY ${ROLE_ORDER} LIMIT 1`,
+        ).get(value.toUpperCase())
+      );
+    case 'email':
+      return stmt<[string], UserRow>(db, `SELECT ${USER_COLUMNS} FROM users u WHERE u.email = ? AND u.role <> 'user'`).get(value);
+    case 'phone':
+      return stmt<[string], UserRow>(db, `SELECT ${USER_COLUMNS} FROM users u WHERE u.msisdn = ? AND u.role = 'user'`).get(value);
+    case null:
+      return undefined;
+  }
+};
+
+/** The first owner account of a customer (account creation by customer number). */
+export const findCustomerOwner = (db: Db, customerId: number): UserRow | undefined =>
+  stmt<[number], UserRow>(db, `SELECT ${USER_COLUMNS} FROM users u WHERE u.customer_id = ? AND u.role = 'owner' ORDER BY u.id LIMIT 1`).get(
+    customerId,
+  );
+
+/** The customer number of a user's customer, or for a plain user the phone number it logs in with. */
+export const customerRefOf = (db: Db, user: UserRow): string | null => {
+  if (isPlainUser(user)) return user.msisdn;
+  if (user.customer_id === null) return null;
+  return stmt<[number], { mobile_id: string }>(db, 'SELECT mobile_id FROM customers WHERE id = ?').get(user.customer_id)?.mobile_id ?? null;
+};
+
+export const setUserLanguage = (db: Db, userId: number, language: UserRow['language']): void => {
+  stmt<[string, number]>(db, 'UPDATE users SET language = ? WHERE id = ?').run(language, userId);
+};
 
 export const setPasswordHash = (db: Db, userId: number, passwordHash: string): void => {
   stmt<[string, number]>(db, 'UPDATE users SET password_hash = ? WHERE id = ?').run(passwordHash, userId);

@@ -57,7 +57,7 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
  * `Secure` everywhere except plain HTTP on a loopback host (local development and tests): a Secure cookie sent
  * over plain HTTP elsewhere would simply be dropped, which is what we want outside development.
  */
-const secureCookie = (request: FastifyRequest): boolean => request.protocol === 'https' || !LOOPBACK_HOSTS.has(request.hostname);
+export const secureCookie = (request: FastifyRequest): boolean => request.protocol === 'https' || !LOOPBACK_HOSTS.has(request.hostname);
 
 const baseCookie = (request: FastifyRequest) => ({ httpOnly: true, sameSite: 'strict' as const, secure: secureCookie(request) });
 

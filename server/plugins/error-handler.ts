@@ -22,9 +22,14 @@ const fastifyClientMessage = (status: number): string =>
 
 /**
  * Every failure answers with the contract's error body (SPEC §8), so the app has exactly one error shape to
- * handle. Bad input is always a 4xx, never a 500; a 500 means a bug and is logged with its stack.
+ * handle. Bad input is always a 4xx, never a 500; a 500 means a bug and is logged with its stack, and its body
+ * never carries the internal message.
+ *
+ * Registered before any route or plugin: Fastify gives each route the error handler in force when the route is
+ * registered, and `await app.register(...)` (the static plugin) registers the routes declared so far at once. Set
+ * later, the handler would miss every API route whenever the built app is served, which is how production runs.
  */
-export const registerErrorHandling = (app: FastifyInstance, spaFallback: SpaFallback | null): void => {
+export const registerErrorHandler = (app: FastifyInstance): void => {
   app.setErrorHandler((error: unknown, request, reply) => {
     if (error instanceof ApiError) {
       if (error.retryAfter !== undefined) void reply.header('Retry-After', String(error.retryAfter));
@@ -45,7 +50,10 @@ export const registerErrorHandling = (app: FastifyInstance, spaFallback: SpaFall
     const body: ErrorBody = { statusCode: 500, code: 'serverError', message: 'Internal server error' };
     return reply.status(500).send(body);
   });
+};
 
+/** 404 with the error body for the API; with static files, the app shell for any other GET (the SPA fallback). */
+export const registerNotFound = (app: FastifyInstance, spaFallback: SpaFallback | null): void => {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isApi = path === '/api' || path.startsWith('/api/');

@@ -15,6 +15,9 @@ import { authOf } from './auth.ts';
  * - Same key, another body, path or user: 422 idempotencyMismatch.
  * - Same key while the first is still running (concurrent replays): waits for the first and answers its result.
  * Keys are kept at least 7 days (`retentionDays`); older ones are purged lazily.
+ * - Never a secret in the table: an answer that carries a token (a bearer-mode login, an energy relog link) is not
+ *   stored; the key is released as for a 5xx, so a retry runs again (and gets fresh tokens) instead of reading
+ *   someone's session out of the database.
  */
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -61,6 +64,19 @@ export const requestHash = (method: string, path: string, body: unknown): string
   createHash('sha256')
     .update(`${method} ${path}\n${canonicalJson(body ?? null)}`)
     .digest('hex');
+
+const SECRET_FIELDS = ['token', 'refresh_token'];
+
+/** True for a JSON answer with a token at its top level: it must not be kept. */
+export const carriesSecret = (body: string | null): boolean => {
+  if (body === null || !body.includes('token')) return false;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return parsed !== null && typeof parsed === 'object' && SECRET_FIELDS.some((field) => field in parsed);
+  } catch {
+    return false;
+  }
+};
 
 const mismatch = (): ApiError =>
   new ApiError(422, 'idempotencyMismatch', 'This Idempotency-Key was already used for another request', {
@@ -154,11 +170,11 @@ export const registerIdempotency = (app: FastifyInstance, ctx: AppContext): void
     const owned = owners.get(request);
     if (!owned) return payload;
     const status = reply.statusCode;
-    if (status >= 500 || status === 401 || status === 419 || status === 429 || status === 503) {
+    const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
+    if (status >= 500 || status === 401 || status === 419 || status === 429 || status === 503 || carriesSecret(body)) {
       // Not an answer to keep: the client may send the same key again and have it applied then.
       stmt<[string]>(db, 'DELETE FROM idempotency_keys WHERE key = ? AND status_code = 0').run(owned.key);
     } else {
-      const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
       stmt<[number, string | null, string]>(db, 'UPDATE idempotency_keys SET status_code = ?, response_body = ? WHERE key = ?').run(
         status,
         body,

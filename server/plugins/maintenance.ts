@@ -4,14 +4,14 @@ import type { AppContext } from '../lib/app-context.ts';
 
 /**
  * While maintenance is on, every API call answers 503 (SPEC §4: the app then shows the maintenance page).
- * Exempt: the test-mode switches (to turn it off again) and GET status, which the maintenance page polls to
- * learn when the API is back.
+ * Exempt: the test-mode switches (to turn it off again), GET status, which the maintenance page polls to learn
+ * when the API is back, and GET ready, the health check (a server in maintenance is up and must not be restarted).
  */
 export const registerMaintenance = (app: FastifyInstance, ctx: AppContext): void => {
   app.addHook('onRequest', async (request, reply) => {
     if (!ctx.state.maintenance) return;
     const path = request.url.split('?')[0] ?? '';
-    if (!path.startsWith('/api/') || path.startsWith('/api/test/') || path === '/api/public/status') return;
+    if (!path.startsWith('/api/') || path.startsWith('/api/test/') || path === '/api/public/status' || path === '/api/public/ready') return;
     const body: ErrorBody = { statusCode: 503, code: 'maintenance', message: 'Service under maintenance' };
     return reply.status(503).header('Retry-After', '60').send(body);
   });

@@ -3,9 +3,9 @@ import { ApiError } from '../lib/api-error.ts';
 import { requireCustomer } from '../lib/access.ts';
 import type { AppContext } from '../lib/app-context.ts';
 import { baseVersionOf, nextVersion, requireCurrentVersion } from '../lib/conditional.ts';
-import { findContact, toContact, type ContactRow } from '../lib/customer-data.ts';
+import { findContact, toContact, updateContact, type EditableContact } from '../lib/customer-data.ts';
 import type { Router } from '../lib/router.ts';
-import { stmt } from '../lib/sql.ts';
+import { writeTransaction } from '../lib/sql.ts';
 import { authOf } from '../plugins/auth.ts';
 
 /*
@@ -13,8 +13,6 @@ import { authOf } from '../plugins/auth.ts';
  * version the edit was based on (412 when stale), 422 `noUpdate` when nothing would change (SPEC §8 profile
  * changes). Queued by the app when offline; the Idempotency-Key plugin makes a replay apply once.
  */
-
-type Editable = Pick<ContactRow, 'civility' | 'first_name' | 'last_name' | 'phone' | 'mobile' | 'email' | 'language'>;
 
 const civilityCodes = { mr: 'MR', mrs: 'MRS', mx: 'MX' } as const;
 
@@ -25,12 +23,12 @@ export const registerContactRoutes = (router: Router, ctx: AppContext): void => 
     const auth = authOf(request);
     // The contact is the account holder's: a plain user (an employee) may not change it (SPEC §6).
     requireCustomer(auth, params.customerId, { plainUser: 'deny' });
-    return db.transaction(() => {
+    return writeTransaction(db, () => {
       const current = findContact(db, params.customerId);
       if (!current) throw new ApiError(404, 'customerNotFound', 'Customer not found');
       requireCurrentVersion(baseVersionOf(request, body.lastUpdate), current.last_update);
 
-      const next: Editable = {
+      const next: EditableContact = {
         civility: body.civility === undefined ? current.civility : body.civility === null ? null : civilityCodes[body.civility],
         first_name: body.firstName ?? current.first_name,
         last_name: body.lastName ?? current.last_name,
@@ -39,18 +37,13 @@ export const registerContactRoutes = (router: Router, ctx: AppContext): void => 
         email: body.email ?? current.email,
         language: body.language ?? current.language,
       };
-      const changed = (Object.keys(next) as (keyof Editable)[]).some((k) => next[k] !== current[k]);
+      const changed = (Object.keys(next) as (keyof EditableContact)[]).some((k) => next[k] !== current[k]);
       if (!changed) throw new ApiError(422, 'noUpdate', 'No update made');
 
-      const lastUpdate = nextVersion(current.last_update, clock.now());
-      stmt<[string | null, string, string, string | null, string | null, string, string, string, number]>(
-        db,
-        `UPDATE contacts SET civility = ?, first_name = ?, last_name = ?, phone = ?, mobile = ?, email = ?, language = ?,
-         last_update = ? WHERE id = ?`,
-      ).run(next.civility, next.first_name, next.last_name, next.phone, next.mobile, next.email, next.language, lastUpdate, current.id);
+      updateContact(db, current.id, next, nextVersion(current.last_update, clock.now()));
       const updated = findContact(db, params.customerId);
       if (!updated) throw new Error('contact vanished during its update');
       return toContact(updated);
-    })();
+    });
   });
 };

@@ -4,6 +4,7 @@ import { isPlainUser, requireCustomer, visibleContracts } from '../lib/access.ts
 import type { AppContext } from '../lib/app-context.ts';
 import { findContact, findCustomer, findInvoicing, toContact, toContracts, toCustomerCore, toInvoicing } from '../lib/customer-data.ts';
 import type { Router } from '../lib/router.ts';
+import { plainUserView } from '../lib/plain-user-view.ts';
 import { authOf } from '../plugins/auth.ts';
 
 export const registerCustomerRoutes = (router: Router, ctx: AppContext): void => {
@@ -23,9 +24,9 @@ export const registerCustomerRoutes = (router: Router, ctx: AppContext): void =>
       query.withContracts === '1'
         ? toContracts(db, visibleContracts(db, auth, customer.id), { withLinkedUser: query.withLinkedUser === '1' })
         : [];
-    const invoicingDto = toInvoicing(invoicing, contact);
-    // A plain user (an employee) is not the account holder: it does not get the holder's bank account.
-    if (isPlainUser(auth.user)) invoicingDto.payment = { ...invoicingDto.payment, iban: null, bic: null };
-    return { customer: toCustomerCore(customer), contracts, contact: toContact(contact), invoicing: invoicingDto };
+    const full = { customer: toCustomerCore(customer), contracts, contact: toContact(contact), invoicing: toInvoicing(invoicing, contact) };
+    // A plain user (an employee, a family member) is not the account holder (SPEC §6): it gets its own line and
+    // what its screens need, and none of the holder's private data.
+    return isPlainUser(auth.user) ? plainUserView(full) : full;
   });
 };

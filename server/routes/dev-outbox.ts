@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ErrorBody } from '#contract/common';
 import type { AppContext } from '../lib/app-context.ts';
@@ -6,9 +6,11 @@ import { stmt } from '../lib/sql.ts';
 
 /*
  * /dev/outbox: the development stand-in for e-mail and SMS (server/lib/mailer.ts). The HTML page is for people
- * trying the demo; /dev/outbox.json is what the browser tests read to get codes and links. Both exist only while
- * no real sender is configured: with SMTP_URL set they answer 404, so a production server never shows anyone's
- * messages. No inline style or script (the CSP forbids them): the page links /dev/outbox.css.
+ * trying the demo; /dev/outbox.json is what the browser tests read to get codes and links. They exist only when
+ * the outbox was switched on explicitly (DEV_OUTBOX=1, or test mode) and answer only the machine itself: a
+ * request from elsewhere, or one relayed by a proxy, gets the same 404 as when the outbox is off, so the page can
+ * never hand someone else's recovery link to a stranger. No inline style or script (the CSP forbids them): the
+ * page links /dev/outbox.css.
  */
 
 type OutboxRow = {
@@ -113,7 +115,7 @@ const renderPage = (messages: OutboxMessage[], to: string | undefined): string =
 <body>
 <main>
 <h1>Development outbox</h1>
-<p class="banner" role="note">Messages are not really sent: no mail server is configured (SMTP_URL), so every e-mail and SMS the server would send is kept here instead.</p>
+<p class="banner" role="note">Development outbox: messages are not really sent. No mail server is configured (SMTP_URL) and DEV_OUTBOX is on, so every e-mail and SMS the server would send is kept here instead. Only this machine can open this page.</p>
 <form method="get" action="/dev/outbox">
 <label>Recipient (e-mail or phone)<input name="to" type="search" value="${escapeHtml(to ?? '')}"></label>
 <button type="submit">Filter</button>
@@ -126,21 +128,33 @@ ${messages.length === 0 ? '<p>No messages yet.</p>' : items}
 
 const noStore = (reply: FastifyReply): FastifyReply => reply.header('Cache-Control', 'no-store');
 
+const LOOPBACK = /^(?:127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
+
+/**
+ * A request from this machine: the socket's peer is a loopback address (never `request.ip`, which a trusted proxy
+ * header sets) and no proxy relayed it (a reverse proxy on the same machine connects from loopback too).
+ */
+export const isLocalRequest = (request: FastifyRequest): boolean => {
+  const peer = request.socket.remoteAddress ?? '';
+  const relayed = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+  return LOOPBACK.test(peer) && !relayed;
+};
+
 export const registerDevOutbox = (app: FastifyInstance, ctx: AppContext): void => {
   const enabled = ctx.mailer.kind === 'outbox';
-  const gate = (reply: FastifyReply): boolean => {
-    if (enabled) return true;
+  const gate = (request: FastifyRequest, reply: FastifyReply): boolean => {
+    if (enabled && isLocalRequest(request)) return true;
     void reply.status(404).send(notFoundBody);
     return false;
   };
 
-  app.get('/dev/outbox.css', (_request, reply) => {
-    if (!gate(reply)) return reply;
+  app.get('/dev/outbox.css', (request, reply) => {
+    if (!gate(request, reply)) return reply;
     return noStore(reply).type('text/css; charset=utf-8').send(STYLESHEET);
   });
 
   app.get('/dev/outbox.json', (request, reply) => {
-    if (!gate(reply)) return reply;
+    if (!gate(request, reply)) return reply;
     const query = querySchema.safeParse(request.query);
     if (!query.success) {
       const body: ErrorBody = {
@@ -155,7 +169,7 @@ export const registerDevOutbox = (app: FastifyInstance, ctx: AppContext): void =
   });
 
   app.get('/dev/outbox', (request, reply) => {
-    if (!gate(reply)) return reply;
+    if (!gate(request, reply)) return reply;
     const query = querySchema.safeParse(request.query);
     const to = query.success ? query.data.to || undefined : undefined;
     const messages = listMessages(ctx, to, query.success ? query.data.limit : 50);

@@ -1,4 +1,6 @@
 import { endpoints } from '#contract/endpoints';
+import { assertDatabaseAnswers } from '../db/database.ts';
+import { ApiError } from '../lib/api-error.ts';
 import type { AppContext } from '../lib/app-context.ts';
 import type { Router } from '../lib/router.ts';
 
@@ -8,4 +10,17 @@ export const registerStatusRoutes = (router: Router, ctx: AppContext): void => {
     status: ctx.state.maintenance ? ('maintenance' as const) : ('ok' as const),
     version: ctx.version,
   }));
+
+  // Readiness for a health check (the Dockerfile's HEALTHCHECK, an orchestrator): the process answers and the
+  // database answers a query. 503 when it does not, and from Fastify itself while the server shuts down.
+  // Maintenance does not make the server unready: it is up, showing the maintenance page.
+  router.route(endpoints.ready, ({ request }) => {
+    try {
+      assertDatabaseAnswers(ctx.db);
+    } catch (error) {
+      request.log.error({ err: error }, 'not ready: the database does not answer');
+      throw new ApiError(503, 'serverError', 'Database unavailable');
+    }
+    return { status: 'ready' as const, version: ctx.version };
+  });
 };

@@ -2,8 +2,8 @@ import type { FieldError } from '#contract/common';
 
 /*
  * The API client's error and its listeners, apart from the client itself: the app's root subscribes to failed
- * calls on the login route without loading ofetch and the contract's schemas (issue 5: the login route's JS
- * budget). client.ts re-exports everything here; import it from '#api/client' unless the module sits on that path.
+ * calls on the login route without loading ofetch and the contract's schemas (the login route ships only what a
+ * logged-out visitor needs). client.ts re-exports everything here; import it from '#api/client' unless the module sits on that path.
  */
 
 export class ApiError extends Error {

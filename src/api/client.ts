@@ -1,7 +1,8 @@
 import { FetchError, ofetch } from 'ofetch';
 import type { z } from 'zod';
 import { errorBodySchema } from '#contract/common';
-import { endpointUrl, fillPath, type Endpoint } from '#contract/endpoints';
+import { endpointUrl, fillPath, isCachedRead, type Endpoint } from '#contract/endpoints';
+import { CACHE_STATUS_HEADER, CACHED_READ_HEADER, FETCHED_AT_HEADER, IDEMPOTENCY_KEY_HEADER, QUEUED_HEADER } from '#contract/headers';
 import { ApiError, reportApiError } from './api-error.ts';
 
 export { ApiError, onApiError } from './api-error.ts';
@@ -86,20 +87,41 @@ export const explicitRefresh = async <T>(run: () => Promise<T>): Promise<T> => {
 };
 
 // When the answer's data was fetched from the server: the service worker's stamp for a cached answer.
-const FETCHED_AT_HEADER = 'X-Sw-Fetched-At';
-const QUEUED_HEADER = 'X-Sw-Queued';
 const servedAtByData = new WeakMap<object, number>();
+// The URL of an answer the service worker served stale while it revalidates it in the background.
+const revalidatingByData = new WeakMap<object, string>();
 
 /** When the server produced this parsed answer (ms): the worker's cache stamp, else undefined (just fetched). */
 export const servedAt = (data: unknown): number | undefined =>
   data !== null && typeof data === 'object' ? servedAtByData.get(data) : undefined;
 
-const headersOf = (options: CallOptions): Record<string, string> => ({
+/**
+ * The URL of this parsed answer when the service worker served it stale and is fetching it again: the worker
+ * reports that URL (API_UPDATED) if the new answer differs. Undefined for any other answer.
+ */
+export const revalidatingUrl = (data: unknown): string | undefined =>
+  data !== null && typeof data === 'object' ? revalidatingByData.get(data) : undefined;
+
+/** The service worker only sees same-origin requests (and a custom header would cost a CORS preflight elsewhere). */
+const workerCaches = (endpoint: Endpoint): boolean => {
+  const url = endpointUrl(endpoint, apiBases);
+  return isCachedRead(endpoint) && url.startsWith('/') && !url.startsWith('//');
+};
+
+const headersOf = (endpoint: Endpoint, options: CallOptions): Record<string, string> => ({
   Accept: 'application/json',
+  ...(workerCaches(endpoint) ? { [CACHED_READ_HEADER]: '1' } : {}),
   ...(refreshDepth > 0 ? { 'Cache-Control': 'no-cache' } : {}),
-  ...(options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {}),
+  ...(options.idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: options.idempotencyKey } : {}),
   ...options.headers,
 });
+
+/** The URL a call requests (path filled, query as ofetch appends it), as the service worker sees it. */
+const requestUrl = (endpoint: Endpoint, options: CallOptions): string => {
+  const url = new URL(fillPath(endpointUrl(endpoint, apiBases), options.params ?? {}), globalThis.location?.href ?? 'http://localhost/');
+  for (const [name, value] of Object.entries(options.query ?? {})) if (value !== undefined) url.searchParams.set(name, String(value));
+  return url.href;
+};
 
 /** One request to an endpoint: URL, headers, credentials, time-out and the shared abort signal. */
 const send = <E extends Endpoint>(endpoint: E, options: CallOptions, signal: AbortSignal) =>
@@ -107,7 +129,7 @@ const send = <E extends Endpoint>(endpoint: E, options: CallOptions, signal: Abo
     method: endpoint.method,
     body: options.body as Record<string, unknown> | undefined,
     query: options.query,
-    headers: headersOf(options),
+    headers: headersOf(endpoint, options),
     credentials: 'include',
     timeout: isOnline() ? onlineTimeoutMs : offlineTimeoutMs,
     signal,
@@ -130,9 +152,10 @@ export const call = async <E extends Endpoint>(endpoint: E, options: CallOptions
   try {
     const raw = await send(endpoint, options, signal);
     const data = parseAnswer(endpoint, raw._data);
-    const fetchedAt = Number(raw.headers.get(FETCHED_AT_HEADER));
-    if (Number.isFinite(fetchedAt) && fetchedAt > 0 && data !== null && typeof data === 'object') {
-      servedAtByData.set(data, fetchedAt);
+    if (data !== null && typeof data === 'object') {
+      const fetchedAt = Number(raw.headers.get(FETCHED_AT_HEADER));
+      if (Number.isFinite(fetchedAt) && fetchedAt > 0) servedAtByData.set(data, fetchedAt);
+      if (raw.headers.get(CACHE_STATUS_HEADER) === 'stale') revalidatingByData.set(data, requestUrl(endpoint, options));
     }
     return data;
   } catch (error) {

@@ -1,16 +1,17 @@
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import type { Role } from '#contract/auth';
-import { isSessionExpired, loginRouteTarget, peekSession } from '#features/auth/data/session-peek.ts';
+import { adoptServerSession, isSessionExpired, loginRouteTarget, peekSession } from '#features/auth/data/session-peek.ts';
+import { loginPath } from '#lib/route-paths';
 
 /*
  * Route guards (SPEC §2 "Router rules"), run as loaders so nothing of a guarded screen renders first. They read
- * the session from IndexedDB without Dexie (issue 5: the login route's JS budget), so they work offline; what
+ * the session from IndexedDB without Dexie (the login route ships only what a visitor needs), so they work offline; what
  * writes (an expired session's wipe, a forced contract) loads its module when it happens.
  */
 
 const loginRedirect = (request: Request) => {
   const url = new URL(request.url);
-  return redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+  return redirect(loginPath({ redirect: url.pathname + url.search }));
 };
 
 const notFound = () => data(null, { status: 404 });
@@ -19,7 +20,8 @@ const notFound = () => data(null, { status: 404 });
 export const requireSession =
   (roles?: readonly Role[]) =>
   async ({ request }: LoaderFunctionArgs) => {
-    const session = await peekSession();
+    // No local descriptor: the cookies may still hold a session (storage evicted, login outside the app).
+    const session = (await peekSession()) ?? ((await adoptServerSession()) ? await peekSession() : null);
     if (!session) throw loginRedirect(request);
     if (isSessionExpired(session)) {
       const { dropLocalSession } = await import('#features/auth/data/session.ts');

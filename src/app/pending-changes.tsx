@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Dialog, DialogTrigger, Heading, Popover } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -8,19 +9,29 @@ import {
   usePendingChanges,
   type PendingChange,
 } from '#features/offline/data/use-pending-changes.ts';
+import { loginPath } from '#lib/route-paths';
 import { Badge } from '#ui/badge';
 import { Button } from '#ui/button';
+import { Spinner } from '#ui/spinner';
 import './offline.css';
 
-const knownTypes = ['contact', 'language'] as const;
-type KnownType = (typeof knownTypes)[number];
-const isKnownType = (type: string): type is KnownType => (knownTypes as readonly string[]).includes(type);
+/** The namespace of a `<namespace>:<key>` label, loaded with the item (its feature's texts). */
+const namespaceOf = (label: string): string => label.slice(0, Math.max(0, label.indexOf(':'))) || 'common';
 
 const ChangeItem = ({ change }: { change: PendingChange }) => {
   const { t, i18n } = useTranslation(['common', 'errors']);
+  // The feature declares the change's name with its type (`label` in its `<type>.mutation.ts`), in the feature's
+  // namespace: loaded (and waited for) here. A type this build does not know is "a change"; while the declaration
+  // loads, the name stays empty.
+  const { t: tFeature } = useTranslation(namespaceOf(change.label ?? '') as 'common');
   const navigate = useNavigate();
   const location = useLocation();
-  const label = isKnownType(change.type) ? t(`common:pending.types.${change.type}`) : t('common:pending.types.other');
+  const label =
+    change.label === undefined
+      ? ''
+      : change.label === null
+        ? t('common:pending.types.other')
+        : tFeature(change.label as 'pending.types.other');
   const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(change.createdAt);
   const state = change.state === 'sending' || change.state === 'applied' ? 'pending' : change.state;
   return (
@@ -51,7 +62,7 @@ const ChangeItem = ({ change }: { change: PendingChange }) => {
             variant="secondary"
             onPress={() =>
               void prepareReauthentication().then(() =>
-                navigate(`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`, { replace: true }),
+                navigate(loginPath({ redirect: location.pathname + location.search }), { replace: true }),
               )
             }
           >
@@ -63,7 +74,7 @@ const ChangeItem = ({ change }: { change: PendingChange }) => {
   );
 };
 
-/** The pending-changes indicator: how many changes wait, and each one with its state (issue 3). */
+/** The pending-changes indicator: how many changes wait, and each one with its state and name. */
 export const PendingChangesIndicator = () => {
   const { t } = useTranslation('common');
   const result = usePendingChanges();
@@ -86,11 +97,14 @@ export const PendingChangesIndicator = () => {
           <Heading id="pending-title" slot="title" level={2}>
             {t('pending.title', { count: changes.length })}
           </Heading>
-          <ul className="pending-list">
-            {changes.map((change) => (
-              <ChangeItem key={change.key} change={change} />
-            ))}
-          </ul>
+          {/* A change's name may need its feature's texts: only the list waits for them. */}
+          <Suspense fallback={<Spinner label={t('loading')} />}>
+            <ul className="pending-list">
+              {changes.map((change) => (
+                <ChangeItem key={change.key} change={change} />
+              ))}
+            </ul>
+          </Suspense>
         </Dialog>
       </Popover>
     </DialogTrigger>

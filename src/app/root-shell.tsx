@@ -5,12 +5,13 @@ import { isLanguage } from '#contract/language';
 import { saveLanguagePreference } from '#features/auth/data/language.ts';
 import { onApiFailure } from '#features/system/data/api-events.ts';
 import { setLanguage } from '#i18n/i18n';
+import { loginPath, paths, staticPrefix, withRedirect } from '#lib/route-paths';
 import { AppUpdatePrompt } from './app-update.tsx';
 
 type Notice = { id: number; code: string; status: number; path: string };
 
 /** Screens where the global error notice stays quiet: they show their own messages (SPEC §8). */
-const quietPaths = ['/login', '/maintenance', '/orders/activate', '/account/confirm-email'];
+const quietPaths = [paths.loginMain, paths.maintenance, paths.activateSim, staticPrefix(paths.confirmEmail)];
 
 /**
  * The root of every route: the router rules of SPEC §2 that apply on every navigation (?lang=, scroll to top),
@@ -44,22 +45,19 @@ export const RootShell = () => {
       onApiFailure((failure) => {
         const path = pathRef.current;
         if (failure.status === 503) {
-          void navigate('/maintenance');
+          void navigate(paths.maintenance);
           return;
         }
         if (failure.status === 401) {
-          if (path.startsWith('/login')) return;
+          if (path.startsWith(paths.loginMain)) return;
           // SPEC §4: PIN renewal on a touch device that has a refresh token and the user guid, otherwise login.
-          // The session module loads here, not with the login route (issue 5: its JS budget).
+          // The session module loads here, not with the login route (which ships only what a logged-out visitor needs).
           void import('#features/auth/data/session.ts')
             .then(({ afterUnauthorized }) => afterUnauthorized())
             .then((target) =>
-              navigate(
-                target === 'renew'
-                  ? `/login/renew?redirect=${encodeURIComponent(path)}`
-                  : `/login?expired=1&redirect=${encodeURIComponent(path)}`,
-                { replace: true },
-              ),
+              navigate(target === 'renew' ? withRedirect(paths.renewAccess, path) : loginPath({ expired: true, redirect: path }), {
+                replace: true,
+              }),
             );
           return;
         }

@@ -3,6 +3,7 @@ import { loadChunk } from '#features/offline/data/chunk-load.ts';
 import { NotFoundPage } from '#features/system/components/not-found-page.tsx';
 import { RouteError } from '#features/system/components/route-error.tsx';
 import { preloadNamespaces, type Namespace } from '#i18n/i18n';
+import { paths, type RoutePattern } from '#lib/route-paths';
 import { BootScreen } from './boot-screen.tsx';
 import { notPlainUser, ownerOnly, redirectIfLoggedIn, requireSession } from './guards.ts';
 import { EmptyLayout } from './layouts/empty-layout.tsx';
@@ -38,7 +39,7 @@ const offers = screens(() => import('#features/offers/components/offer-screens.t
 const activation = screens(() => import('#features/activation/components/activation-screens.tsx'), ['activation']);
 const maintenance = screens(() => import('#features/system/components/maintenance-page.tsx'), ['system']);
 
-const guarded = (path: string, id: string, lazy: RouteObject['lazy'], roles?: Parameters<typeof requireSession>[0]): RouteObject => ({
+const guarded = (path: RoutePattern, id: string, lazy: RouteObject['lazy'], roles?: Parameters<typeof requireSession>[0]): RouteObject => ({
   path,
   id,
   loader: requireSession(roles),
@@ -61,8 +62,8 @@ export const routes: RouteObject[] = [
           {
             errorElement: <RouteError />,
             children: [
-              guarded('/', 'home', async () => ({ Component: (await home()).HomePage })),
-              guarded('/account/main', 'account-main', async () => {
+              guarded(paths.home, 'home', async () => ({ Component: (await home()).HomePage })),
+              guarded(paths.accountMain, 'account-main', async () => {
                 // The profile's account page, with the password change of the auth feature under it.
                 const [{ AccountPage }, { ChangePasswordSection }] = await Promise.all([settings(), accountScreens()]);
                 return {
@@ -74,32 +75,36 @@ export const routes: RouteObject[] = [
                   ),
                 };
               }),
-              guarded('/account/create-account', 'account-create', async () => ({ Component: (await accountScreens()).CreateAccountPage })),
+              guarded(paths.accountCreate, 'account-create', async () => ({ Component: (await accountScreens()).CreateAccountPage })),
               // No login needed: the token is checked by the screen before anything else (SPEC §2).
               {
-                path: '/account/confirm-email/:uuid/:token',
+                path: paths.confirmEmail,
                 id: 'confirm-email',
                 lazy: async () => ({ Component: (await accountScreens()).ConfirmEmailPage }),
               },
-              guarded('/bills/main', 'bills', async () => ({ Component: (await invoices()).BillsPage })),
-              guarded('/consumption/main', 'consumption-main', async () => ({ Component: (await consumption()).ConsumptionPage })),
-              guarded('/consumption/details', 'consumption-details', async () => ({
+              guarded(paths.bills, 'bills', async () => ({ Component: (await invoices()).BillsPage })),
+              guarded(paths.consumptionMain, 'consumption-main', async () => ({ Component: (await consumption()).ConsumptionPage })),
+              guarded(paths.consumptionDetails, 'consumption-details', async () => ({
                 Component: (await consumption()).ConsumptionDetailsPage,
               })),
-              guarded('/consumption/overspent', 'consumption-overspent', async () => ({ Component: (await consumption()).OverspentPage })),
-              guarded('/settings/main', 'settings-main', async () => ({ Component: (await settings()).SettingsPage })),
-              guarded('/settings/alerts', 'settings-alerts', async () => ({ Component: (await settings()).AlertsPage })),
-              guarded('/settings/payment', 'settings-payment', async () => ({ Component: (await settings()).PaymentPage })),
-              guarded('/settings/contact', 'settings-contact', async () => ({ Component: (await settings()).ContactPage })),
-              guarded('/offers/main', 'offers-main', async () => ({ Component: (await offers()).OffersPage })),
-              guarded('/offers/link-accounts', 'link-accounts', async () => ({ Component: (await offers()).LinkAccountsPage }), ownerOnly),
-              guarded('/orders', 'orders', async () => ({ Component: (await orders()).OrdersPage }), notPlainUser),
-              guarded('/orders/:uuid', 'order-follow', async () => ({ Component: (await orders()).OrderFollowPage }), notPlainUser),
-              guarded('/subscription/main', 'subscription-main', async () => ({ Component: (await subscription()).SubscriptionPage })),
-              guarded('/subscription/optimize', 'subscription-optimize', async () => ({ Component: (await subscription()).OptimizePage })),
-              guarded('/subscription/order-summary', 'order-summary', async () => ({ Component: (await subscription()).OrderSummaryPage })),
-              guarded('/support/main', 'support-main', async () => ({ Component: (await support()).SupportPage })),
-              guarded('/support/contact', 'support-contact', async () => ({ Component: (await support()).SupportContactPage })),
+              guarded(paths.consumptionOverspent, 'consumption-overspent', async () => ({
+                Component: (await consumption()).OverspentPage,
+              })),
+              guarded(paths.settingsMain, 'settings-main', async () => ({ Component: (await settings()).SettingsPage })),
+              guarded(paths.settingsAlerts, 'settings-alerts', async () => ({ Component: (await settings()).AlertsPage })),
+              guarded(paths.settingsPayment, 'settings-payment', async () => ({ Component: (await settings()).PaymentPage })),
+              guarded(paths.settingsContact, 'settings-contact', async () => ({ Component: (await settings()).ContactPage })),
+              guarded(paths.offersMain, 'offers-main', async () => ({ Component: (await offers()).OffersPage })),
+              guarded(paths.linkAccounts, 'link-accounts', async () => ({ Component: (await offers()).LinkAccountsPage }), ownerOnly),
+              guarded(paths.orders, 'orders', async () => ({ Component: (await orders()).OrdersPage }), notPlainUser),
+              guarded(paths.orderFollow, 'order-follow', async () => ({ Component: (await orders()).OrderFollowPage }), notPlainUser),
+              guarded(paths.subscriptionMain, 'subscription-main', async () => ({ Component: (await subscription()).SubscriptionPage })),
+              guarded(paths.subscriptionOptimize, 'subscription-optimize', async () => ({
+                Component: (await subscription()).OptimizePage,
+              })),
+              guarded(paths.orderSummary, 'order-summary', async () => ({ Component: (await subscription()).OrderSummaryPage })),
+              guarded(paths.supportMain, 'support-main', async () => ({ Component: (await support()).SupportPage })),
+              guarded(paths.supportContact, 'support-contact', async () => ({ Component: (await support()).SupportContactPage })),
             ],
           },
         ],
@@ -109,7 +114,7 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           {
-            path: '/login',
+            path: paths.loginMain,
             id: 'login-main',
             loader: redirectIfLoggedIn,
             // Its texts load with its chunk, so the form shows in the first render after the route resolves.
@@ -122,52 +127,52 @@ export const routes: RouteObject[] = [
             },
           },
           {
-            path: '/login/recover-password',
+            path: paths.recoverPassword,
             id: 'recover-password',
             lazy: async () => ({ Component: (await recoveryScreens()).RecoverPasswordPage }),
           },
           {
-            path: '/login/recover-password/sms',
+            path: paths.recoverPasswordPhone,
             id: 'recover-password-phone',
             lazy: async () => ({ Component: (await recoveryScreens()).RecoverSmsPage }),
           },
           {
-            path: '/login/recover-password/:uuid/:token',
+            path: paths.recoverPasswordEmail,
             id: 'recover-password-email',
             lazy: async () => ({ Component: (await recoveryScreens()).RecoverTokenPage }),
           },
           {
-            path: '/login/create-password/:uuid/:token',
+            path: paths.createPassword,
             id: 'create-password',
             lazy: async () => ({ Component: (await recoveryScreens()).CreatePasswordPage }),
           },
           {
-            path: '/login/create-account',
+            path: paths.createAccountMsisdn,
             id: 'create-account-msisdn',
             lazy: async () => ({ Component: (await accountScreens()).CreateAccountPage }),
           },
-          { path: '/login/renew', id: 'renew-access', lazy: async () => ({ Component: (await pinScreens()).RenewAccessPage }) },
-          { path: '/login/pin', id: 'pin-login', lazy: async () => ({ Component: (await pinScreens()).PinLoginPage }) },
-          { path: '/login/pin/lost', id: 'pin-lost', lazy: async () => ({ Component: (await pinScreens()).PinLostPage }) },
+          { path: paths.renewAccess, id: 'renew-access', lazy: async () => ({ Component: (await pinScreens()).RenewAccessPage }) },
+          { path: paths.pinLogin, id: 'pin-login', lazy: async () => ({ Component: (await pinScreens()).PinLoginPage }) },
+          { path: paths.pinLost, id: 'pin-lost', lazy: async () => ({ Component: (await pinScreens()).PinLostPage }) },
           {
-            path: '/login/pin/setup',
+            path: paths.pinSetup,
             id: 'pin-setup',
             loader: requireSession(),
             lazy: async () => ({ Component: (await pinScreens()).PinSetupPage }),
           },
-          { path: '/login/welcome', id: 'welcome', lazy: async () => ({ Component: (await accountScreens()).WelcomePage }) },
-          { path: '/login/:uuid/:token', id: 'login-link', lazy: async () => ({ Component: (await accountScreens()).LoginLinkPage }) },
+          { path: paths.welcome, id: 'welcome', lazy: async () => ({ Component: (await accountScreens()).WelcomePage }) },
+          { path: paths.loginLink, id: 'login-link', lazy: async () => ({ Component: (await accountScreens()).LoginLinkPage }) },
           {
-            path: '/maintenance',
+            path: paths.maintenance,
             id: 'maintenance',
             lazy: async () => ({ Component: (await maintenance()).MaintenancePage }),
           },
           {
-            path: '/orders/activate',
+            path: paths.activateSim,
             id: 'activate-sim',
             lazy: async () => ({ Component: (await activation()).ActivateSimPage }),
           },
-          { path: '*', id: 'not-found', element: <NotFoundPage /> },
+          { path: paths.notFound, id: 'not-found', element: <NotFoundPage /> },
         ],
       },
     ],

@@ -2,7 +2,7 @@ import { databaseName } from './database-name.ts';
 import type { DeviceRow, SessionRow } from './schema.ts';
 
 /*
- * Start-up reads without Dexie (issue 5: the login route's JS budget). The route guards and the login route read
+ * Start-up reads without Dexie (the login route ships only what a logged-out visitor needs). The route guards and the login route read
  * the session and device rows with the raw IndexedDB API; Dexie (db.ts) loads when something writes or a logged-in
  * screen needs it. This module never creates nor upgrades the database, Dexie alone owns the schema: opened
  * without a version, IndexedDB fires `upgradeneeded` only when the database does not exist yet, and then the

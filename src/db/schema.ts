@@ -1,5 +1,6 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import { databaseName } from './database-name.ts';
+import { resourceKeys } from './resource-keys.ts';
 import type { Language } from '#contract/common';
 import type { Role } from '#contract/auth';
 import type { ContractStatus, ContractSubStatus } from '#contract/contracts';
@@ -180,11 +181,12 @@ export type UsageSummaryRow = {
 
 /**
  * The usage records of one contract whose event time falls in one UTC hour, oldest first (ties by id): one
- * IndexedDB row per hour instead of one per record (issue 5, performance). Chromium spends ~40 µs on every
+ * IndexedDB row per hour instead of one per record (ingest speed). Chromium spends ~40 µs on every
  * stored row whatever its size, so 100,000 rows take ~4 s to write, while the same records in ~700 hourly rows
  * take a fraction of that. An hour is a whole part of every local day of whole-hour time zones (Belgium), so the
- * rows of a day are never shared with another day. Written by src/sync/usage-pull.ts (merged by record id, so a
- * record fetched twice is stored once), read by the usage worker (workers/usage-blocks.ts).
+ * rows of a day are never shared with another day. Written by the usage pulls (src/data/usage-pull.ts and
+ * src/data/usage-records-pull.ts, merged by record id, so a record fetched twice is stored
+ * once), read by the usage worker (workers/usage-blocks.ts).
  */
 export type UsageBlockRow = {
   contractId: number;
@@ -205,7 +207,7 @@ export type InvoiceSituationRow = {
 };
 
 /**
- * This device's credentials for PIN login and access renewal (issue 4). The key is a random secret the server
+ * This device's credentials for PIN login and access renewal (SPEC §4). The key is a random secret the server
  * stores hashed and checks together with the PIN; the PIN itself never lives here. Kept when a session expires
  * (so the PIN still works), wiped by an explicit logout.
  */
@@ -225,7 +227,7 @@ export type DeviceRow = {
 };
 
 /**
- * Per-day sums of a contract's usage records (issue 5, performance): one row per contract and local calendar day,
+ * Per-day sums of a contract's usage records (aggregation speed): one row per contract and local calendar day,
  * written by the records pull when a fetched range is complete, so the usage worker aggregates a period from a few
  * hundred rows instead of every record. A row exists only when it equals the sum of that day's stored records;
  * the worker scans the records of the days without one.
@@ -244,7 +246,7 @@ export type UsageDailyRow = {
   sums: number[];
 };
 
-/** When each resource was last fetched (`customer:12`, `products:12:34`, …), for the freshness rule. */
+/** When each resource was last fetched, for the freshness rule; keys from resource-keys.ts (`customer:12` …). */
 export type MetaRow = { resource: string; fetchedAt: number; etag?: string | null };
 
 /** Small app preferences that must survive reloads (selected contract, closed alerts, consent). */
@@ -337,7 +339,7 @@ export const createDatabase = (name = databaseName): AppDatabase => {
   db.version(6)
     .stores({ usageRecords: null, usageBlocks: '[contractId+blockStart]' })
     .upgrade(async (tx) => {
-      await tx.table('meta').where('resource').startsWith('usage-records:').delete();
+      await tx.table('meta').where('resource').startsWith(resourceKeys.usageRecords.prefix).delete();
       await tx.table('usageDaily').clear();
     });
   return db;

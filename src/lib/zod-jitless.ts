@@ -1,7 +1,7 @@
 /*
  * zod probes `new Function` to speed up parsing; the CSP forbids eval, so the app tells it not to try. zod keeps
  * its configuration on globalThis (`__zod_globalConfig`, shared by every copy of zod), so the entry sets it here
- * before any module that parses loads, without loading zod itself on the login route (issue 5: its JS budget).
+ * before any module that parses loads, without loading zod itself on the login route (which ships only what a visitor needs).
  * tests/lib/zod-jitless.test.ts checks that zod reads it.
  */
 

@@ -1,41 +1,35 @@
-import { db } from '#db/db';
-import { customerResource, productsResource, pullContractProducts, pullCustomer } from './customer-pull.ts';
 import { onWorkerMessage } from './sw-bridge.ts';
 
 /*
- * When the service worker's background revalidation brings changed data (API_UPDATED), the page pulls that
- * resource again. The pull is not forced: the resource is marked stale in Dexie, so the pull asks the worker,
- * which answers from the cache it has just refreshed, without a second network request.
- * Later issues register their resources with `registerRevalidation`.
+ * When the service worker serves a cached read stale, it fetches it again in the background and, if the answer
+ * changed, reports the URL (API_UPDATED). The pull that received the stale answer asked to be run again for that
+ * URL (`whenRevalidated`, see pull.ts): it then reads the worker's fresh copy, without a second network request.
+ * No list of URLs: what is cached comes from the contract (contract/endpoints.ts `isCachedRead`), and which pull
+ * to run again comes from the pull that got the stale answer. Offline: the worker's revalidation fails, nothing
+ * is reported, and the stale copy stays on screen with its age.
  */
 
-type Revalidation = { pattern: RegExp; resource: (match: RegExpExecArray) => string; pull: (match: RegExpExecArray) => Promise<unknown> };
-
-const revalidations: Revalidation[] = [
-  {
-    pattern: /\/api\/customer\/(\d+)\/full(?:\?|$)/,
-    resource: (m) => customerResource(Number(m[1])),
-    pull: (m) => pullCustomer(Number(m[1])),
-  },
-  {
-    pattern: /\/api\/customer\/(\d+)\/contract\/(\d+)\/products(?:\?|$)/,
-    resource: (m) => productsResource(Number(m[1]), Number(m[2])),
-    pull: (m) => pullContractProducts(Number(m[1]), Number(m[2])),
-  },
-];
-
-export const registerRevalidation = (revalidation: Revalidation): void => {
-  revalidations.push(revalidation);
+/** The same resource whatever the order or encoding of its query parameters. */
+export const urlKey = (url: string): string => {
+  const parsed = new URL(url, 'http://localhost/');
+  const query = [...parsed.searchParams].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${parsed.pathname}?${new URLSearchParams(query).toString()}`;
 };
 
-/** Pull the resource behind a URL the worker reported as changed. Offline: nothing to do. */
+const waiting = new Map<string, () => Promise<unknown>>();
+
+/** Run `again` once if the worker reports that the answer of `url` changed (the latest request for a URL wins). */
+export const whenRevalidated = (url: string, again: () => Promise<unknown>): void => {
+  waiting.set(urlKey(url), again);
+};
+
+/** The worker reported a changed answer: run the pull that is waiting for it, if any. */
 export const revalidateUrl = async (url: string): Promise<void> => {
-  for (const { pattern, resource, pull } of revalidations) {
-    const match = pattern.exec(url);
-    if (!match) continue;
-    await db.meta.delete(resource(match));
-    await pull(match);
-  }
+  const key = urlKey(url);
+  const again = waiting.get(key);
+  if (!again) return;
+  waiting.delete(key);
+  await again();
 };
 
 let started = false;

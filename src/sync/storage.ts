@@ -1,8 +1,9 @@
 import { db } from '#db/db';
+import { resourceKeys } from '#db/resource-keys';
 import { countRecords } from '#workers/usage-blocks';
 
 /*
- * Storage pressure (issue 3 "Storage"): ask the browser to keep our data (persistent storage) after login, and
+ * Storage pressure (ARCHITECTURE.md: the user loses nothing): ask the browser to keep our data (persistent storage) after login, and
  * survive a full disk by dropping the oldest usage records first, the only data that can be fetched again in
  * bulk without losing anything of the user's. Offline: both work locally.
  */
@@ -45,7 +46,7 @@ export const dropOldestUsageRecords = async (count: number): Promise<number> =>
     const last = gone.at(-1)?.[1];
     if (last !== undefined) {
       await db.usageDaily.filter((row) => row.dayStart <= last).delete();
-      await db.meta.where('resource').startsWith('usage-records:').delete();
+      await db.meta.where('resource').startsWith(resourceKeys.usageRecords.prefix).delete();
     }
     return freed;
   });

@@ -81,7 +81,7 @@ export const registerServiceWorker = async (): Promise<void> => {
   const existing = await navigator.serviceWorker.getRegistration('/');
   const current = existing?.active?.scriptURL ?? existing?.waiting?.scriptURL ?? existing?.installing?.scriptURL;
   const scriptUrl = current && new URL(current).pathname === '/sw.js' ? new URL(current).pathname + new URL(current).search : '/sw.js';
-  // workbox-window loads with the registration, after the first screen (issue 5: the login route's JS budget).
+  // workbox-window loads with the registration, after the first screen (the login route ships only what a visitor needs).
   const { Workbox: WorkboxWindow } = await import('workbox-window');
   if (workbox) return;
   workbox = new WorkboxWindow(scriptUrl, { scope: '/', type: 'classic' });

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isStale } from '#contract/freshness';
 import { formatRelativeMinutes } from '#lib/format';
 import { Badge } from './badge.tsx';
 import { Button } from './button.tsx';
-
-const staleAfterMs = 15 * 60 * 1000;
 
 /** "Updated N minutes ago", a stale badge past 15 minutes (SPEC §7), and a refresh action. */
 export const FreshnessNote = ({
@@ -22,7 +21,7 @@ export const FreshnessNote = ({
     const timer = window.setInterval(() => setNow(Date.now()), 30_000);
     return () => window.clearInterval(timer);
   }, []);
-  const stale = fetchedAt !== undefined && now - fetchedAt >= staleAfterMs;
+  const stale = fetchedAt !== undefined && isStale(fetchedAt, now);
   return (
     <div className="freshness">
       <span className="muted" data-testid="freshness">

@@ -6,7 +6,7 @@ import { languageSchema } from '#contract/common';
 import { loginIdentifierSchema } from '#contract/validators';
 
 /*
- * The zod-free rules the login route validates with (issue 5) give the same answers as the contract's schemas,
+ * The zod-free rules the login route validates with (it ships no zod) give the same answers as the contract's schemas,
  * which the server applies: one source of truth.
  */
 

@@ -139,6 +139,10 @@ describe.each([
     ['BE68539007547034', 'BE68 5390 0754 7034', 'NL91ABNA0417164300', 'DE89370400440532013000'],
     [
       ['BE68539007547035', 'validation:iban.format'],
+      // The IBAN check digits hold, the Belgian national check digits do not:
+      ['BE41539007547035', 'validation:iban.format'],
+      // A letter in a Belgian account number:
+      ['BE3453900754703A', 'validation:iban.format'],
       ['GB29NWBK60161331926819', 'validation:iban.country'],
       ['BE6853900754703', 'validation:iban.format'],
       ['', 'validation:required'],
@@ -150,6 +154,7 @@ describe.each([
     ['GEBABEBB', 'GEBABEBB036', 'abnanl2a'],
     [
       ['GEBABEB', 'validation:bic.format'],
+      ['GEBA1EBB', 'validation:bic.format'],
       ['NWBKGB2L', 'validation:bic.country'],
     ],
   ],
@@ -235,7 +240,7 @@ describe('password change and PIN confirmation', () => {
   });
 });
 
-describe('auth request schemas (issue 4)', () => {
+describe('auth request schemas (SPEC §4 PIN and renewal)', () => {
   it.each([
     ['login identifier', loginIdentifierSchema, 'MT00000001', null],
     ['login identifier', loginIdentifierSchema, 'hello', 'validation:login'],

@@ -7,8 +7,8 @@ const callMock = vi.hoisted(() => vi.fn());
 vi.mock('#api/client', async (importOriginal) => ({ ...(await importOriginal<Record<string, unknown>>()), call: callMock }));
 
 const { db } = await import('#db/db');
-const { pullCustomer } = await import('#sync/customer-pull');
-const { contactEntity, registerMutationTypes } = await import('#sync/mutations');
+const { pullCustomer } = await import('#data/customer-pull');
+const { contactEntity } = await import('#features/settings/data/contact.mutation.ts');
 
 /*
  * A refresh of the customer while the user's contact changes wait for the server (offline, or queued in the
@@ -23,7 +23,6 @@ beforeAll(async () => {
   t = await createTestApp();
   const { token } = await login(t.app, 'MT00000001');
   full = (await t.app.inject({ method: 'GET', url: `/api/customer/${customerId}/full?withContracts=1&withLinkedUser=1`, headers: bearer(token) })).json();
-  registerMutationTypes();
 });
 afterAll(async () => {
   await t.close();

@@ -2,14 +2,14 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as ApiClient from '#api/client';
 import type { CustomerFull } from '#contract/customer';
+import { staleAfterMs } from '#contract/freshness';
 
 const callMock = vi.hoisted(() => vi.fn());
 vi.mock('#api/client', async (importOriginal) => ({ ...(await importOriginal<typeof ApiClient>()), call: callMock }));
 
 const { db } = await import('#db/db');
 const { pull, clearLocalData } = await import('#sync/pull');
-const { pullCustomer, normalizeCustomerFull } = await import('#sync/customer-pull');
-const { staleAfterMs } = await import('#sync/freshness');
+const { pullCustomer, normalizeCustomerFull } = await import('#data/customer-pull');
 
 const contract = (id: number, msisdn: string | null, status: 'ACTIVATED' | 'IN_DELIVERY') => ({
   id,
@@ -87,6 +87,31 @@ describe('pull', () => {
     now += 1;
     expect(await run()).toBe('updated');
     expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps nothing of an answer that arrives after a logout wiped the data (no customer data left behind)', async () => {
+    let answer: (value: CustomerFull) => void = () => undefined;
+    callMock.mockImplementation(() => new Promise<CustomerFull>((resolve) => (answer = resolve)));
+    const pulling = pullCustomer(1, { force: true });
+    // The user logs out while the customer is still downloading …
+    await clearLocalData();
+    // … and the answer arrives afterwards.
+    answer(full('ME00000001'));
+    await pulling;
+    for (const table of db.tables) expect(await table.count(), table.name).toBe(0);
+  });
+
+  it('keeps nothing of a write queued behind the wipe either', async () => {
+    const pulling = pull({
+      resource: 'prefs-race',
+      fetch: () => Promise.resolve('x'),
+      tables: [db.prefs],
+      write: async (data) => void (await db.prefs.put({ key: 'race', value: data })),
+    });
+    const wiping = clearLocalData();
+    await Promise.all([pulling, wiping]);
+    expect(await db.prefs.count()).toBe(0);
+    expect(await db.meta.count()).toBe(0);
   });
 
   it('shares one request between concurrent pulls of the same resource', async () => {

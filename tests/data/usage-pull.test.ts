@@ -6,7 +6,9 @@ const callMock = vi.hoisted(() => vi.fn());
 vi.mock('#api/client', async (importOriginal) => ({ ...(await importOriginal<Record<string, unknown>>()), call: callMock }));
 
 const { db } = await import('#db/db');
-const { pullUsageRecords, pullUsageSummary, ingestUsageRecords, toUsageRecordRow, usageRevisionResource } = await import('#sync/usage-pull');
+const { pullUsageSummary, toUsageRecordRow } = await import('#data/usage-pull');
+const { pullUsageRecords, ingestUsageRecords } = await import('#data/usage-records-pull');
+const { resourceKeys } = await import('#db/resource-keys');
 const { createUsageService } = await import('#workers/usage-service');
 const { aggregate } = await import('#workers/usage-core');
 const { countRecords } = await import('#workers/usage-blocks');
@@ -55,7 +57,7 @@ describe('pullUsageRecords', () => {
     const stored = (await storedRecords()).find((r) => r.id === '5');
     expect(stored).toMatchObject({ contractId: 7, serviceCat: 'data', eventTime: Date.UTC(2026, 0, 1) + 5000 });
     expect(await db.meta.get('usage-records:1:7:2026-01-01:2026-01-31')).toMatchObject({ fetchedAt: Date.UTC(2026, 0, 15) });
-    expect(await db.meta.get(usageRevisionResource(7))).toBeDefined();
+    expect(await db.meta.get(resourceKeys.usageRevision(7))).toBeDefined();
   });
 
   it.each([

@@ -4,7 +4,7 @@ import { peekDatabaseName, peekStartRows } from '#db/peek';
 import { createDatabase, databaseName, type DeviceRow, type SessionRow } from '#db/schema';
 
 /*
- * The start-up reads without Dexie (issue 5): they see what Dexie wrote, never create nor upgrade the database,
+ * The start-up reads without Dexie (the login route ships none): they see what Dexie wrote, never create nor upgrade the database,
  * and do not stand in the way of Dexie opening it later.
  */
 

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '#contract/common';
 import { buildApp } from '#server/app';
-import { contentSecurityPolicy } from '#server/plugins/security-headers';
-import { bearer, createTestApp, login, type TestApp } from './test-app.ts';
+import { contentSecurityPolicy, strictTransportSecurity } from '#server/plugins/security-headers';
+import { bearer, createTestApp, login, staticFixtureDir, type TestApp } from './test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -66,6 +66,53 @@ describe('bad input is a 4xx with the error body, never a 500', () => {
     expectErrorBody(response.json(), 413, 'invalidParameters');
   });
 
+  it('a deeply nested JSON body → 400 on the body field, before any recursive step (idempotency key included)', async () => {
+    const { token } = await login(t.app, 'MT00000001');
+    for (const payload of ['['.repeat(100_000) + ']'.repeat(100_000), '{"a":'.repeat(50_000) + '1' + '}'.repeat(50_000)]) {
+      const response = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/customer/1/contact',
+        headers: { ...bearer(token), 'content-type': 'application/json', 'idempotency-key': `deep-${payload.length}` },
+        payload,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'invalidParameters', fields: [{ field: 'body', message: 'validation:json' }] });
+    }
+    // No login needed to send one: the public routes refuse it the same way.
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/users/login',
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'deep-anonymous' },
+      payload: '['.repeat(100_000) + ']'.repeat(100_000),
+    });
+    expect(anonymous.statusCode).toBe(400);
+    // Ordinary nesting still parses.
+    const shallow = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/users/login',
+      payload: { login: 'MT00000001', password: 'x', x: [[{ a: [1] }]] },
+    });
+    expect(shallow.statusCode).toBe(401);
+  });
+
+  it('a paging number beyond its bound → 400 on that parameter, not an integer overflow', async () => {
+    const { token } = await login(t.app, 'MT00000001');
+    for (const [name, value] of [
+      ['megalist-page', '9007199254740991'],
+      ['megalist-page', '1000001'],
+      ['megalist-batchSize', '5001'],
+      ['megalist-page', '1e400'],
+    ] as const) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/customer/1/contract/1/usage/history?${name}=${value}`,
+        headers: bearer(token),
+      });
+      expect(response.statusCode, `${name}=${value}`).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'invalidParameters', fields: [{ field: name }] });
+    }
+  });
+
   it('an unknown API route → 404 notFound', async () => {
     for (const [method, url] of [
       ['GET', '/api/nope'],
@@ -79,18 +126,153 @@ describe('bad input is a 4xx with the error body, never a 500', () => {
   });
 });
 
-describe('security headers', () => {
-  it('sends the strict CSP and friends on API answers, errors included', async () => {
+describe('errors through the project handler on the app as npm start builds it (static folder, production mode)', () => {
+  let prod: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    prod = await buildApp({ db: t.db, testMode: false, staticDir: staticFixtureDir });
+    await prod.ready();
+  });
+  afterAll(async () => {
+    await prod.close();
+  });
+
+  it('a 400 keeps its fields, for a schema failure and for malformed JSON', async () => {
+    const invalid = await prod.inject({ method: 'POST', url: '/api/public/users/login', payload: { login: '', password: '' } });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json()).toMatchObject({
+      code: 'invalidParameters',
+      fields: expect.arrayContaining([
+        { field: 'login', message: 'validation:required' },
+        { field: 'password', message: 'validation:required' },
+      ]) as unknown,
+    });
+    const malformed = await prod.inject({
+      method: 'POST',
+      url: '/api/public/users/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"login": ',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({
+      statusCode: 400,
+      code: 'invalidParameters',
+      message: 'Invalid parameters',
+      fields: [{ field: 'body', message: 'validation:json' }],
+    });
+  });
+
+  it('a 429 keeps its Retry-After header and field', async () => {
+    const remoteAddress = '198.51.100.42';
+    let last = await prod.inject({
+      method: 'POST',
+      url: '/api/public/users/login',
+      remoteAddress,
+      payload: { login: 'MT00000099', password: 'x' },
+    });
+    for (let i = 0; i < 6 && last.statusCode !== 429; i += 1) {
+      last = await prod.inject({
+        method: 'POST',
+        url: '/api/public/users/login',
+        remoteAddress,
+        payload: { login: 'MT00000099', password: 'x' },
+      });
+    }
+    expect(last.statusCode).toBe(429);
+    expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+    expect(last.json()).toMatchObject({ code: 'tooManyLoginAttempts', retryAfter: Number(last.headers['retry-after']) });
+  });
+
+  it('a 500 says "Internal server error" and nothing of the internal message', async () => {
+    // A customer without its invoicing row is a data bug the route reports by throwing: the one 500 there is.
+    const row = t.db.prepare('SELECT * FROM invoicing WHERE customer_id = 5').get() as Record<string, unknown>;
+    t.db.prepare('DELETE FROM invoicing WHERE customer_id = 5').run();
+    try {
+      const { token } = await login(prod, 'MT00000005');
+      const response = await prod.inject({ method: 'GET', url: '/api/customer/5/full', headers: bearer(token) });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ statusCode: 500, code: 'serverError', message: 'Internal server error' });
+      expect(response.body).not.toContain('invoicing');
+    } finally {
+      const columns = Object.keys(row);
+      t.db
+        .prepare(`INSERT INTO invoicing (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`)
+        .run(...Object.values(row));
+    }
+  });
+});
+
+describe('security headers (helmet) on HTML, assets, API answers and errors', () => {
+  const expectSecurityHeaders = (headers: Record<string, unknown>, url: string) => {
+    expect(headers['content-security-policy'], url).toBe(contentSecurityPolicy);
+    expect(headers['x-content-type-options'], url).toBe('nosniff');
+    expect(headers['referrer-policy'], url).toBe('same-origin');
+    expect(headers['x-frame-options'], url).toBe('DENY');
+    expect(headers['cross-origin-opener-policy'], url).toBe('same-origin');
+    expect(headers['permissions-policy'], url).toContain('camera=()');
+  };
+
+  it('sends the strict CSP and friends everywhere, no-store on the API only', async () => {
     for (const url of ['/api/public/status', '/api/nope', '/api/user/me']) {
       const response = await t.app.inject({ method: 'GET', url });
-      expect(response.headers['content-security-policy']).toBe(contentSecurityPolicy);
-      expect(response.headers['x-content-type-options']).toBe('nosniff');
-      expect(response.headers['referrer-policy']).toBe('same-origin');
-      expect(response.headers['permissions-policy']).toBeTruthy();
-      expect(response.headers['cache-control']).toBe('no-store');
+      expectSecurityHeaders(response.headers, url);
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+    for (const url of ['/', '/consumption/main', '/assets/index-abc123.js', '/sw.js', '/assets/missing.js']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expectSecurityHeaders(response.headers, url);
+      expect(response.headers['cache-control'], url).not.toBe('no-store');
     }
     expect(contentSecurityPolicy).not.toContain('unsafe-');
     expect(contentSecurityPolicy).toContain("frame-ancestors 'none'");
+    expect(contentSecurityPolicy).toContain("script-src 'self'");
+  });
+
+  it('sends HSTS over HTTPS only (behind a trusted TLS proxy), never over plain HTTP', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    const proxied = await buildApp({ db: t.db, staticDir: staticFixtureDir, trustProxy: true });
+    try {
+      for (const url of ['/', '/api/public/status', '/assets/index-abc123.js']) {
+        const response = await proxied.inject({ method: 'GET', url, headers: { 'x-forwarded-proto': 'https' } });
+        expect(response.headers['strict-transport-security'], url).toBe(strictTransportSecurity);
+      }
+      // The proxy's word counts only when the proxy is trusted.
+      const untrusted = await t.app.inject({ method: 'GET', url: '/', headers: { 'x-forwarded-proto': 'https' } });
+      expect(untrusted.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('counts the client behind a trusted proxy: the rate limits see its address, not the proxy', async () => {
+    const proxied = await buildApp({ db: t.db, staticDir: staticFixtureDir, trustProxy: ['127.0.0.1'] });
+    try {
+      const addresses = new Set<string>();
+      proxied.addHook('onRequest', (request, _reply, done) => {
+        addresses.add(request.ip);
+        done();
+      });
+      await proxied.inject({
+        method: 'GET',
+        url: '/api/public/status',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': '203.0.113.77' },
+      });
+      expect([...addresses]).toEqual(['203.0.113.77']);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe('source maps are never served', () => {
+  it('answers 404 for /sw.js.map and /assets/*.map although the files exist', async () => {
+    for (const url of ['/sw.js.map', '/assets/index-abc123.js.map', '/assets/index-abc123.js.MAP', '/sw.js.map?x=1']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).not.toContain('mappings');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' })).statusCode).toBe(200);
   });
 });
 
@@ -130,7 +312,7 @@ describe('status and maintenance (test mode)', () => {
   });
 
   it('has no test switches outside test mode', async () => {
-    const prod = await buildApp({ db: t.db, testMode: false });
+    const prod = await buildApp({ db: t.db, testMode: false, staticDir: staticFixtureDir });
     try {
       for (const url of ['/api/test/maintenance', '/api/test/clock']) {
         const response = await prod.inject({ method: 'POST', url, payload: { on: true } });

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { OutboxMessage } from '#server/routes/dev-outbox';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { bearerMode, createTestApp, type TestApp } from './test-app.ts';
 
 /* Shared by the auth-*.test.ts files: the fake clock, the outbox, device credentials. */
 
@@ -54,12 +54,22 @@ export const linkParts = (path: string | null): { uuid: string; token: string } 
 export type Device = { deviceId: string; deviceKey: string };
 export const newDevice = (): Device => ({ deviceId: randomUUID(), deviceKey: randomBytes(32).toString('base64url') });
 
+/** A POST as a non-browser client (bearer mode: tokens in the body); `browser: true` posts as the app does. */
 export const post = (
   app: FastifyInstance,
   url: string,
   payload: unknown,
-  extra: { headers?: Record<string, string>; cookies?: Record<string, string>; remoteAddress?: string } = {},
-): Promise<LightMyRequestResponse> => app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, ...extra });
+  extra: { headers?: Record<string, string>; cookies?: Record<string, string>; remoteAddress?: string; browser?: boolean } = {},
+): Promise<LightMyRequestResponse> => {
+  const { browser, headers, ...rest } = extra;
+  return app.inject({
+    method: 'POST',
+    url,
+    payload: payload as Record<string, unknown>,
+    headers: { ...(browser ? {} : bearerMode), ...headers },
+    ...rest,
+  });
+};
 
 export const cookieOf = (response: LightMyRequestResponse, name: string): string | undefined =>
   response.cookies.find((cookie) => cookie.name === name)?.value;

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { loginResponseSchema } from '#contract/auth';
 import { errorBodySchema } from '#contract/common';
 import { demoPassword } from '#contract/fixtures/demo';
-import { bearer } from './test-app.ts';
+import { bearer, bearerLoginResponseSchema } from './test-app.ts';
 import { authTestApp, DAY, later, newDevice, post, type Device } from './auth-helpers.ts';
 
 const t = authTestApp();
@@ -10,7 +9,7 @@ const t = authTestApp();
 const loginWithDevice = async (loginId: string, device: Device) => {
   const response = await post(t.app, '/api/public/users/login', { login: loginId, password: demoPassword, ...device });
   expect(response.statusCode).toBe(200);
-  return loginResponseSchema.parse(response.json());
+  return bearerLoginResponseSchema.parse(response.json());
 };
 
 /** Password login on a device, then PIN setup; returns the user's guid. */
@@ -62,7 +61,7 @@ describe('PIN login', () => {
     const guid = await withPin('MT00000004', device, '0420');
     const response = await pinLogin(guid, device, '0420');
     expect(response.statusCode).toBe(200);
-    const body = loginResponseSchema.parse(response.json());
+    const body = bearerLoginResponseSchema.parse(response.json());
     expect(body.user).toMatchObject({ guid, role: 'owner' });
     expect(response.cookies.map((c) => c.name).sort()).toEqual(['access_token', 'refresh_token']);
     const me = await t.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(body.token) });
@@ -100,7 +99,7 @@ describe('PIN login', () => {
     const device = newDevice();
     const guid = await withPin('jan.claes@martin-logistics.example.be', device, '5555');
     // A session opened with the PIN before the attack dies with the device.
-    const before = loginResponseSchema.parse((await pinLogin(guid, device, '5555')).json());
+    const before = bearerLoginResponseSchema.parse((await pinLogin(guid, device, '5555')).json());
     for (let attempt = 1; attempt <= 4; attempt += 1) {
       const wrong = await pinLogin(guid, device, '0000');
       expect(wrong.statusCode).toBe(401);
@@ -165,7 +164,7 @@ describe('login by link', () => {
     expect(path).toBe(`/login/${uuid}/${token}?contractId=4&redirect=%2Fconsumption%2Fmain`);
     const first = await post(t.app, `/api/public/users/login/${uuid}/${token}`, {});
     expect(first.statusCode).toBe(200);
-    expect(loginResponseSchema.parse(first.json()).user.guid).toBe(uuid);
+    expect(bearerLoginResponseSchema.parse(first.json()).user.guid).toBe(uuid);
     const second = await post(t.app, `/api/public/users/login/${uuid}/${token}`, {});
     expect(second.statusCode).toBe(419);
     expect(second.json()).toMatchObject({ code: 'linkExpired' });

@@ -279,7 +279,7 @@ describe('development outbox', () => {
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.headers['content-security-policy']).toContain("style-src 'self'");
     expect(page.headers['cache-control']).toBe('no-store');
-    expect(page.body).toContain('Messages are not really sent');
+    expect(page.body).toContain('messages are not really sent');
     expect(page.body).toContain('Réinitialisez votre mot de passe');
     expect(page.body).not.toMatch(/style=|<style|<script/);
     expect((await t.app.inject({ method: 'GET', url: '/dev/outbox.css' })).headers['content-type']).toContain('text/css');

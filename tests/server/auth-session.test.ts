@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loginResponseSchema } from '#contract/auth';
 import { demoPassword } from '#contract/fixtures/demo';
-import { bearer, login } from './test-app.ts';
+import { bearer, bearerLoginResponseSchema, login } from './test-app.ts';
 import { authTestApp, cookieOf, DAY, later, newDevice, post, resetLimits, type Device } from './auth-helpers.ts';
 
 const t = authTestApp();
@@ -12,14 +11,16 @@ const renewWithCookie = (refreshToken: string, body: Record<string, unknown> = {
   post(t.app, RENEW, body, { cookies: { refresh_token: refreshToken } });
 
 const deviceLogin = async (loginId: string, device: Device) =>
-  loginResponseSchema.parse((await post(t.app, '/api/public/users/login', { login: loginId, password: demoPassword, ...device })).json());
+  bearerLoginResponseSchema.parse(
+    (await post(t.app, '/api/public/users/login', { login: loginId, password: demoPassword, ...device })).json(),
+  );
 
 describe('renew access (refresh-token rotation)', () => {
   it('rotates: new pair in cookies and body, the old access and refresh tokens die', async () => {
     const { token, refreshToken } = await login(t.app, 'MT00000001');
     const renewed = await renewWithCookie(refreshToken);
     expect(renewed.statusCode).toBe(200);
-    const body = loginResponseSchema.parse(renewed.json());
+    const body = bearerLoginResponseSchema.parse(renewed.json());
     expect(body.refresh_token).not.toBe(refreshToken);
     expect(cookieOf(renewed, 'refresh_token')).toBe(body.refresh_token);
     expect(cookieOf(renewed, 'access_token')).toBe(body.token);
@@ -30,15 +31,15 @@ describe('renew access (refresh-token rotation)', () => {
   });
 
   it('keeps the 3-month end of the original login (renewing does not extend it)', async () => {
-    const first = loginResponseSchema.parse((await login(t.app, 'MT00000003')).response.json());
-    const renewed = loginResponseSchema.parse((await later(t.app, 20 * DAY, () => renewWithCookie(first.refresh_token))).json());
+    const first = bearerLoginResponseSchema.parse((await login(t.app, 'MT00000003')).response.json());
+    const renewed = bearerLoginResponseSchema.parse((await later(t.app, 20 * DAY, () => renewWithCookie(first.refresh_token))).json());
     expect(renewed.refresh_expires_at).toBe(first.refresh_expires_at);
   });
 
   it('detects reuse: an old refresh token revokes the whole family', async () => {
     const { refreshToken } = await login(t.app, 'MT00000004');
-    const second = loginResponseSchema.parse((await renewWithCookie(refreshToken)).json());
-    const third = loginResponseSchema.parse((await renewWithCookie(second.refresh_token)).json());
+    const second = bearerLoginResponseSchema.parse((await renewWithCookie(refreshToken)).json());
+    const third = bearerLoginResponseSchema.parse((await renewWithCookie(second.refresh_token)).json());
     // The first token comes back (a copy in an attacker's hands):
     const reuse = await renewWithCookie(refreshToken);
     expect(reuse.statusCode).toBe(419);
@@ -122,7 +123,7 @@ describe('logout', () => {
 
   it('ends the renewed descendants too (the whole family)', async () => {
     const { refreshToken } = await login(t.app, 'MT00000005');
-    const renewed = loginResponseSchema.parse((await renewWithCookie(refreshToken)).json());
+    const renewed = bearerLoginResponseSchema.parse((await renewWithCookie(refreshToken)).json());
     await post(t.app, '/api/user/logout', {}, { headers: bearer(renewed.token) });
     expect((await renewWithCookie(renewed.refresh_token)).statusCode).toBe(419);
   });
@@ -173,5 +174,46 @@ describe('POST /api/user/password', () => {
 
   it('needs a session', async () => {
     expect((await post(t.app, '/api/user/password', { old_pwd: demoPassword, pwd: 'Other!2026' })).statusCode).toBe(401);
+  });
+});
+
+describe('concurrent renewals (several tabs) within the grace window', () => {
+  it('five simultaneous renew-access calls with one token: all 200 with the same successor, and the session lives on', async () => {
+    const reuses = () => t.db.prepare("SELECT COUNT(*) FROM sessions WHERE revoked_reason = 'reuse'").pluck().get();
+    const reusesBefore = reuses();
+    const { refreshToken } = await login(t.app, 'MT00000003');
+    // As the browser sends them: the refresh cookie, no body token, cookie mode.
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => post(t.app, RENEW, {}, { cookies: { refresh_token: refreshToken }, browser: true })),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const successors = new Set(answers.map((answer) => cookieOf(answer, 'refresh_token')));
+    const accessTokens = new Set(answers.map((answer) => cookieOf(answer, 'access_token')));
+    expect(successors.size).toBe(1);
+    expect(accessTokens.size).toBe(1);
+    const [access] = [...accessTokens];
+    const [refresh] = [...successors];
+    expect(refresh).not.toBe(refreshToken);
+    expect((await me(access ?? '')).statusCode).toBe(200);
+    // The chain goes on from the one successor.
+    expect((await renewWithCookie(refresh ?? '')).statusCode).toBe(200);
+    expect(reuses()).toBe(reusesBefore);
+  });
+
+  it('after the window the old token is a reuse again: the family is revoked', async () => {
+    const { refreshToken } = await login(t.app, 'MT00000003');
+    const renewed = bearerLoginResponseSchema.parse((await renewWithCookie(refreshToken)).json());
+    const late = await later(t.app, 11_000, () => renewWithCookie(refreshToken));
+    expect(late.statusCode).toBe(419);
+    expect((await me(renewed.token)).statusCode).toBe(401);
+  });
+
+  it('a device-bound session gets the successor only with the device key', async () => {
+    const device = newDevice();
+    const first = await deviceLogin('MT00000004', device);
+    const ok = await renewWithCookie(first.refresh_token, { deviceKey: device.deviceKey });
+    expect(ok.statusCode).toBe(200);
+    const withoutKey = await renewWithCookie(first.refresh_token, {});
+    expect(withoutKey.statusCode).toBe(419);
   });
 });

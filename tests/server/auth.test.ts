@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authUserSchema, loginResponseSchema, tokenExpiredResponseSchema } from '#contract/auth';
+import { authUserSchema, tokenExpiredResponseSchema } from '#contract/auth';
 import { errorBodySchema } from '#contract/common';
 import { demoPassword, demoUsers, type DemoUserKey } from '#contract/fixtures/demo';
-import { bearer, createTestApp, login, type TestApp } from './test-app.ts';
+import { bearer, bearerLoginResponseSchema, createTestApp, login, type TestApp } from './test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,7 +22,7 @@ const loginCases = (Object.keys(demoUsers) as DemoUserKey[])
 describe('POST /api/public/users/login', () => {
   it.each(loginCases)('logs $key in with $loginId', async ({ key, loginId }) => {
     const { response } = await login(t.app, loginId);
-    const body = loginResponseSchema.parse(response.json());
+    const body = bearerLoginResponseSchema.parse(response.json());
     const demo = demoUsers[key];
     expect(`${body.user.personal_data.first_name} ${body.user.personal_data.last_name}`).toBe(demo.name);
     expect(body.user.role).toBe(demo.role);
@@ -280,5 +280,72 @@ describe('POST /api/user/language', () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/user/language', headers: bearer(token), payload: { lang: 'de' } });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'invalidParameters', fields: [{ field: 'lang', message: 'validation:invalid' }] });
+  });
+});
+
+describe('tokens never reach a browser script (cookie mode), only a client that asks for bearer mode', () => {
+  const noTokens = (body: Record<string, unknown>, cookies: { value: string }[]) => {
+    expect(body).not.toHaveProperty('token');
+    expect(body).not.toHaveProperty('refresh_token');
+    expect(cookies.length).toBeGreaterThanOrEqual(2);
+    const text = JSON.stringify(body);
+    for (const cookie of cookies) expect(text).not.toContain(cookie.value);
+  };
+
+  it('password login, link login and renew-access answer the browser without a token in the body', async () => {
+    const loginAnswer = await postLogin({ login: 'MT00000003', password: demoPassword });
+    expect(loginAnswer.statusCode).toBe(200);
+    noTokens(loginAnswer.json(), loginAnswer.cookies);
+
+    const refresh = loginAnswer.cookies.find((cookie) => cookie.name === 'refresh_token')?.value ?? '';
+    const renewed = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/users/renew-access',
+      cookies: { refresh_token: refresh },
+      payload: {},
+    });
+    expect(renewed.statusCode).toBe(200);
+    noTokens(renewed.json(), renewed.cookies);
+
+    const link = (await t.app.inject({ method: 'POST', url: '/api/test/login-link', payload: { login: 'MT00000003' } })).json<{
+      path: string;
+    }>();
+    const byLink = await t.app.inject({ method: 'POST', url: `/api/public/users${link.path}`, payload: {} });
+    expect(byLink.statusCode).toBe(200);
+    noTokens(byLink.json(), byLink.cookies);
+  });
+
+  it('bearer mode (X-Auth-Mode: bearer) answers the tokens, which then work as Authorization: Bearer', async () => {
+    const { token, refreshToken } = await login(t.app, 'MT00000003');
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(token) })).statusCode).toBe(200);
+  });
+
+  it('keeps no token in the idempotency store, whatever the mode', async () => {
+    const keyed = async (key: string, headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/public/users/login',
+        headers: { 'idempotency-key': key, ...headers },
+        payload: { login: 'MT00000003', password: demoPassword },
+      });
+    const bearerAnswer = await keyed('login-bearer-0001', { 'x-auth-mode': 'bearer' });
+    expect(bearerAnswer.statusCode).toBe(200);
+    const cookieAnswer = await keyed('login-cookie-0001', {});
+    expect(cookieAnswer.statusCode).toBe(200);
+    const stored = t.db.prepare("SELECT key, response_body FROM idempotency_keys WHERE key LIKE 'login-%'").all() as {
+      key: string;
+      response_body: string | null;
+    }[];
+    // The bearer answer carried tokens: not stored at all (a retry logs in again).
+    expect(stored.map((row) => row.key)).toEqual(['login-cookie-0001']);
+    for (const row of t.db.prepare('SELECT response_body FROM idempotency_keys').pluck().all() as (string | null)[]) {
+      expect(row ?? '').not.toMatch(/"(refresh_)?token"/);
+    }
+    const bearerBody = bearerAnswer.json<{ token: string; refresh_token: string }>();
+    const everything = JSON.stringify(t.db.prepare('SELECT * FROM idempotency_keys').all());
+    expect(everything).not.toContain(bearerBody.token);
+    expect(everything).not.toContain(bearerBody.refresh_token);
   });
 });

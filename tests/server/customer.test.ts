@@ -54,7 +54,7 @@ describe('GET /api/customer/:customerId/full', () => {
       residential: true,
       company: null,
     });
-    expect(full.invoicing.payment).toMatchObject({ mode: 'DD', iban: 'BE68539007547034', bic: 'BBRUBEBB' });
+    expect(full.invoicing?.payment).toMatchObject({ mode: 'DD', iban: 'BE68539007547034', bic: 'BBRUBEBB' });
     const main = full.contracts.find((contract) => contract.msisdn === '0470000001');
     expect(main).toMatchObject({ status: 'ACTIVATED', dunning_level_reached: false, bill_cycle: { startDay: 5, frequencyUnit: 'MONTH' } });
     // Sophie moved from S (1) to M (2): one active and one inactive base product.
@@ -85,11 +85,44 @@ describe('GET /api/customer/:customerId/full', () => {
     expect(response.json()).toMatchObject({ statusCode: 403, code: 'forbidden' });
   });
 
-  it("gives a plain user only its own line, and not the holder's bank account", async () => {
+  it("gives a plain user only its own line, and none of the holder's private data", async () => {
     const customerId = await customerIdOf(tokens.lucas);
-    const full = customerFullSchema.parse((await get(`/api/customer/${customerId}/full?withLinkedUser=1`, tokens.lucas)).json());
+    const response = await get(`/api/customer/${customerId}/full?withLinkedUser=1`, tokens.lucas);
+    const full = customerFullSchema.parse(response.json());
     expect(full.contracts.map((contract) => contract.msisdn)).toEqual(['0470000003']);
-    expect(full.invoicing.payment.iban).toBeNull();
+    // What the plain user's screens need is there: its line, the holder's name and company, the language.
+    expect(full.contracts[0]).toMatchObject({ status: 'ACTIVATED', bill_cycle: { frequencyUnit: 'MONTH' } });
+    expect(full.contact).toMatchObject({ firstName: 'Emma', lastName: 'Martin', company: { name: 'Martin Logistics BV' } });
+    // The holder's private data is not.
+    expect(full.invoicing).toBeNull();
+    expect(full.contact).toMatchObject({ birthDate: null, nationality: null, email: null, mobile: null, phone: null });
+    expect(full.customer.identifiers).toEqual({ mobileId: '', energyId: null });
+    for (const contract of full.contracts) {
+      expect(contract).toMatchObject({ id_card_number: null, national_register_number: null, other_account_number: null });
+    }
+    // Every private value the holder sees of the same customer is absent from the plain user's answer.
+    const holder = customerFullSchema.parse((await get(`/api/customer/${customerId}/full?withLinkedUser=1`, tokens.emma)).json());
+    const privateValues = [
+      holder.contact.birthDate,
+      holder.contact.email,
+      holder.contact.mobile,
+      holder.contact.phone,
+      holder.contact.company?.number,
+      holder.contact.company?.vat,
+      holder.customer.identifiers.mobileId,
+      holder.customer.identifiers.energyId,
+      holder.invoicing?.payment.iban,
+      holder.invoicing?.payment.bic,
+      holder.invoicing?.holder.email,
+      holder.invoicing?.address.street,
+      ...holder.contracts.flatMap((contract) => [
+        contract.id_card_number,
+        contract.national_register_number,
+        contract.other_account_number,
+      ]),
+    ].filter((value): value is string => typeof value === 'string' && value.length > 0);
+    expect(privateValues.length).toBeGreaterThanOrEqual(6);
+    for (const value of privateValues) expect(response.body, value).not.toContain(value);
   });
 
   it('gives an admin the whole customer', async () => {

@@ -1,7 +1,8 @@
+import { monthlyCycle } from '#contract/bill-cycle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billCycleSchema } from '#contract/contracts';
 import { invoiceListSchema, invoiceSituationSchema, type InvoiceSituation } from '#contract/invoices';
-import { DEMO_IDS } from '#server/db/seed';
+import { DEMO_IDS } from '#server/db/demo/ids';
 import { addDaysToDate, cyclePeriod, localDate } from '#server/lib/service-calendar';
 import { createSession } from '#server/lib/sessions';
 import { bearer, createTestApp, type TestApp } from './test-app.ts';
@@ -51,7 +52,7 @@ describe('GET /customer/:id/invoices/situation', () => {
     expect(situation.openInvoiceTotal).toBeLessThan(0);
     expect((situation.firstInvoiceDueDate ?? '') < localDate(Date.now())).toBe(true);
     // Next invoice: the first day of Marc's next bill cycle (start day 15), due 15 days later.
-    const next = addDaysToDate(cyclePeriod(new Date(), 15).end, 1);
+    const next = addDaysToDate(cyclePeriod(new Date(), monthlyCycle(15)).end, 1);
     expect(situation.nextInvoiceDate).toBe(next);
     expect(situation.nextInvoiceDueDate).toBe(addDaysToDate(next, 15));
   });
@@ -62,8 +63,8 @@ describe('GET /customer/:id/invoices/situation', () => {
       openInvoiceTotal: 0,
       firstInvoiceDueDate: null,
       firstInvoiceIssueDate: null,
-      nextInvoiceDate: addDaysToDate(cyclePeriod(new Date(), 5).end, 1),
-      nextInvoiceDueDate: addDaysToDate(addDaysToDate(cyclePeriod(new Date(), 5).end, 1), 15),
+      nextInvoiceDate: addDaysToDate(cyclePeriod(new Date(), monthlyCycle(5)).end, 1),
+      nextInvoiceDueDate: addDaysToDate(addDaysToDate(cyclePeriod(new Date(), monthlyCycle(5)).end, 1), 15),
       partialPayments: {},
       payUrgently: false,
       hasOpenInvoice: false,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Endpoint } from '#contract/endpoints';
 import { registerEndpoint } from '#server/lib/route';
-import { registerErrorHandling } from '#server/plugins/error-handler';
+import { registerErrorHandler, registerNotFound } from '#server/plugins/error-handler';
 
 // The route helper on its own: no database, no authentication.
 const endpoint = {
@@ -18,6 +18,7 @@ const endpoint = {
 
 const build = async (validateResponse: boolean) => {
   const app = Fastify();
+  registerErrorHandler(app);
   registerEndpoint(
     app,
     endpoint,
@@ -28,7 +29,7 @@ const build = async (validateResponse: boolean) => {
         : ({ id: String(params.id), name: body.name } as unknown as { id: number; name: string }),
     { validateResponse },
   );
-  registerErrorHandling(app, null);
+  registerNotFound(app, null);
   await app.ready();
   return app;
 };

@@ -5,16 +5,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations, openDatabase, type Db } from '../../server/db/database.ts';
 import { createPrng, mulberry32 } from '../../server/db/prng.ts';
-import {
-  billCycleEnd,
-  billCycleStart,
-  DEMO_ACTIVATION_CODE,
-  DEMO_IDS,
-  DEMO_PASSWORD,
-  isValidStructuredCommunication,
-  structuredCommunication,
-} from '../../server/db/seed.ts';
-import { hashPassword, verifyPassword } from '../../server/lib/password.ts';
+import { cycleDates, monthlyCycle } from '#contract/bill-cycle';
+import { isValidStructuredCommunication, structuredCommunication } from '#contract/check-digits';
+import { cycleStartMs } from '../../server/db/demo/calendar.ts';
+import { DEMO_ACTIVATION_CODE, DEMO_IDS, DEMO_PASSWORD } from '../../server/db/demo/ids.ts';
+import { hashPassword, hashPasswordAsync, verifyPasswordAsync } from '../../server/lib/password.ts';
 
 // Seeding 200k usage rows takes about a second; one shared database keeps the file fast.
 const SLOW = 30_000;
@@ -66,7 +61,7 @@ function currentCycleDataShare(db: Db, contractId: number, now: Date): number {
         'SELECT b.start_day AS startDay FROM contracts c JOIN bill_cycles b ON b.id = c.bill_cycle_id WHERE c.id = ?',
       )
       .get(contractId)?.startDay ?? 1;
-  const from = billCycleStart(now, startDay).getTime();
+  const from = cycleStartMs(now, startDay);
   const used =
     db
       .prepare<[number, number, number], { used: number }>(
@@ -98,7 +93,7 @@ describe('prng', () => {
   });
 });
 
-describe('bill cycles', () => {
+describe('bill cycles of the demo (the contract rule on the UTC calendar)', () => {
   it.each([
     ['2026-11-22T06:33:00Z', 5, '2026-11-05', '2026-12-04'],
     ['2026-11-05T00:00:00Z', 5, '2026-11-05', '2026-12-04'],
@@ -106,21 +101,23 @@ describe('bill cycles', () => {
     ['2026-01-03T10:00:00Z', 5, '2025-12-05', '2026-01-04'],
     ['2026-03-01T00:00:00Z', 31, '2026-02-28', '2026-03-30'],
   ])('now %s, start day %i → %s … %s', (now, startDay, start, end) => {
-    const cycleStart = billCycleStart(new Date(now), startDay);
-    expect(cycleStart.toISOString().slice(0, 10)).toBe(start);
-    expect(billCycleEnd(cycleStart, startDay).toISOString().slice(0, 10)).toBe(end);
+    const cycle = cycleDates(monthlyCycle(startDay), now.slice(0, 10));
+    expect(cycle.start).toBe(start);
+    expect(cycle.end).toBe(end);
+    expect(new Date(cycleStartMs(new Date(now), startDay)).toISOString()).toBe(`${start}T00:00:00.000Z`);
   });
 });
 
 describe('password hashing', () => {
-  it('verifies the right password only and rejects malformed hashes', () => {
-    const stored = hashPassword('Secret!1');
-    expect(stored).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
-    expect(verifyPassword('Secret!1', stored)).toBe(true);
-    expect(verifyPassword('secret!1', stored)).toBe(false);
-    expect(verifyPassword('Secret!1', 'scrypt$bad')).toBe(false);
-    expect(verifyPassword('Secret!1', stored.replace('$16384$', '$999999999$'))).toBe(false);
-    expect(hashPassword('Secret!1')).not.toBe(stored);
+  it('verifies the right password only and rejects malformed hashes', async () => {
+    for (const stored of [hashPassword('Secret!1'), await hashPasswordAsync('Secret!1')]) {
+      expect(stored).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+      expect(await verifyPasswordAsync('Secret!1', stored)).toBe(true);
+      expect(await verifyPasswordAsync('secret!1', stored)).toBe(false);
+      expect(await verifyPasswordAsync('Secret!1', 'scrypt$bad')).toBe(false);
+      expect(await verifyPasswordAsync('Secret!1', stored.replace('$16384$', '$999999999$'))).toBe(false);
+      expect(await hashPasswordAsync('Secret!1')).not.toBe(stored);
+    }
   });
 });
 
@@ -140,19 +137,19 @@ describe('demo seed', () => {
     SLOW,
   );
 
-  it('gives every user the demo password, and the new order its activation code', () => {
+  it('gives every user the demo password, and the new order its activation code', async () => {
     const users = db.prepare<[], { email: string | null; password_hash: string }>('SELECT email, password_hash FROM users').all();
     expect(users).toHaveLength(7);
     for (const user of users) {
-      expect(verifyPassword(DEMO_PASSWORD, user.password_hash), user.email ?? '').toBe(true);
-      expect(verifyPassword('Demo!2025', user.password_hash)).toBe(false);
+      expect(await verifyPasswordAsync(DEMO_PASSWORD, user.password_hash), user.email ?? '').toBe(true);
+      expect(await verifyPasswordAsync('Demo!2025', user.password_hash)).toBe(false);
     }
     const code = db
       .prepare<[], { code_hash: string; contract_id: number }>(
         "SELECT code_hash, contract_id FROM activation_codes WHERE order_ref = 'O-0000000001'",
       )
       .get();
-    expect(code && verifyPassword(DEMO_ACTIVATION_CODE, code.code_hash)).toBe(true);
+    expect(code && (await verifyPasswordAsync(DEMO_ACTIVATION_CODE, code.code_hash))).toBe(true);
     const contract = db
       .prepare<[number], { status: string; sub_status: string; identification_status: string; fraud_status: string; is_complete: number }>(
         'SELECT c.status, c.sub_status, c.identification_status, c.fraud_status, cu.is_complete FROM contracts c JOIN customers cu ON cu.id = c.customer_id WHERE c.id = ?',

@@ -1,4 +1,7 @@
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { z } from 'zod';
+import { loginResponseSchema } from '#contract/auth';
 import { demoPassword } from '#contract/fixtures/demo';
 import { buildApp, type BuildAppOptions } from '#server/app';
 import { openDatabase, type Db } from '#server/db/database';
@@ -6,13 +9,21 @@ import { openDatabase, type Db } from '#server/db/database';
 /*
  * Shared set-up of the server tests. Seeding (≈200k usage rows plus scrypt hashes) takes a couple of seconds,
  * so each test file opens one database in beforeAll and builds its app(s) on it.
+ *
+ * Every test app serves a static folder, as `npm start` does with dist/: the static plugin changes how Fastify
+ * registers routes (and once made API errors skip the project's error handler), so the error shapes are only
+ * proven on the app as production builds it. The fixture is a tiny stand-in for dist/, so that the unit tests do
+ * not need a build.
  */
+
+/** A stand-in for dist/: index.html, sw.js, a hashed asset, their source maps and the manifest. */
+export const staticFixtureDir = fileURLToPath(new URL('../fixtures/static/', import.meta.url));
 
 export type TestApp = { app: FastifyInstance; db: Db; close: () => Promise<void> };
 
 export const createTestApp = async (options: Omit<BuildAppOptions, 'db' | 'dbFile'> = {}): Promise<TestApp> => {
   const db = openDatabase(':memory:');
-  const app = await buildApp({ db, testMode: true, ...options });
+  const app = await buildApp({ db, testMode: true, staticDir: staticFixtureDir, ...options });
   await app.ready();
   return {
     app,
@@ -24,10 +35,21 @@ export const createTestApp = async (options: Omit<BuildAppOptions, 'db' | 'dbFil
   };
 };
 
+/** A non-browser client: asks for the tokens in the answer's body (a browser gets them in cookies only). */
+export const bearerMode = { 'x-auth-mode': 'bearer' } as const;
+
+/** The login answer of bearer mode: the tokens are there. */
+export const bearerLoginResponseSchema = loginResponseSchema.extend({ token: z.string(), refresh_token: z.string() });
+
 export type LoggedIn = { token: string; refreshToken: string; response: LightMyRequestResponse };
 
 export const login = async (app: FastifyInstance, loginId: string, password: string = demoPassword): Promise<LoggedIn> => {
-  const response = await app.inject({ method: 'POST', url: '/api/public/users/login', payload: { login: loginId, password } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/public/users/login',
+    headers: bearerMode,
+    payload: { login: loginId, password },
+  });
   if (response.statusCode !== 200) throw new Error(`login ${loginId} failed: ${response.statusCode} ${response.body}`);
   const body = response.json<{ token: string; refresh_token: string }>();
   return { token: body.token, refreshToken: body.refresh_token, response };

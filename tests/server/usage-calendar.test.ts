@@ -1,3 +1,4 @@
+import { monthlyCycle } from '#contract/bill-cycle';
 import { describe, expect, it } from 'vitest';
 import { pageWindow, buildPagination } from '#server/lib/paging';
 import { cyclePeriod, localDate, localDateTime, localDayRange, startOfLocalDay } from '#server/lib/service-calendar';
@@ -48,7 +49,7 @@ describe('service calendar (Europe/Brussels days)', () => {
     { now: '2026-01-10T12:00:00Z', startDay: 15, back: 0, start: '2025-12-15', end: '2026-01-14' },
     { now: '2026-01-01T00:30:00Z', startDay: 1, back: 0, start: '2026-01-01', end: '2026-01-31' },
   ])('cycle of day $startDay at $now (back $back): $start … $end', ({ now, startDay, back, start, end }) => {
-    expect(cyclePeriod(new Date(now), startDay, back)).toEqual({ start, end });
+    expect(cyclePeriod(new Date(now), monthlyCycle(startDay), back)).toEqual({ start, end });
   });
 });
 

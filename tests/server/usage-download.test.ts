@@ -1,7 +1,8 @@
+import { monthlyCycle } from '#contract/bill-cycle';
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '#contract/common';
-import { DEMO_IDS } from '#server/db/seed';
+import { DEMO_IDS } from '#server/db/demo/ids';
 import { csvCell } from '#server/lib/consumption-export';
 import { cyclePeriod, localDate, localDayRange } from '#server/lib/service-calendar';
 import { createSession } from '#server/lib/sessions';
@@ -62,7 +63,7 @@ const frDate = (iso: string): string => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/
 
 describe('GET …/usage/download?type=PDF', () => {
   it('sends a real PDF of the current cycle as an attachment', async () => {
-    const period = cyclePeriod(new Date(), 5);
+    const period = cyclePeriod(new Date(), monthlyCycle(5));
     const response = await download(C.sophie, K.sophieMain, 'type=PDF', tokens.sophie);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
@@ -83,7 +84,7 @@ describe('GET …/usage/download?type=PDF', () => {
   });
 
   it('stays small for the heavy customer over six cycles (the list is capped)', async () => {
-    const from = cyclePeriod(new Date(), 1, 5).start;
+    const from = cyclePeriod(new Date(), monthlyCycle(1), 5).start;
     const to = localDate(Date.now());
     const start = performance.now();
     const response = await download(C.yasmine, K.yasmine, `type=PDF&from=${from}&to=${to}`, tokens.yasmine);
@@ -102,7 +103,7 @@ describe('GET …/usage/download?type=PDF', () => {
 
 describe('GET …/usage/download?type=CONSO', () => {
   it('sends a UTF-8 CSV with BOM, a header and one line per record of the range', async () => {
-    const period = cyclePeriod(new Date(), 5, 1);
+    const period = cyclePeriod(new Date(), monthlyCycle(5), 1);
     const response = await download(C.sophie, K.sophieMain, `type=CONSO&from=${period.start}&to=${period.end}`, tokens.sophie);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -138,7 +139,7 @@ describe('GET …/usage/download?type=CONSO', () => {
   });
 
   it('streams every record of six cycles for the heavy customer', async () => {
-    const from = cyclePeriod(new Date(), 1, 5).start;
+    const from = cyclePeriod(new Date(), monthlyCycle(1), 5).start;
     const to = localDate(Date.now());
     const start = performance.now();
     const response = await download(C.yasmine, K.yasmine, `type=CONSO&from=${from}&to=${to}`, tokens.yasmine);

@@ -1,7 +1,8 @@
+import { monthlyCycle } from '#contract/bill-cycle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '#contract/common';
 import { usageHistoryResponseSchema, usageSummarySchema, type UsageSummary } from '#contract/usage';
-import { DEMO_IDS } from '#server/db/seed';
+import { DEMO_IDS } from '#server/db/demo/ids';
 import { cyclePeriod, localDayRange } from '#server/lib/service-calendar';
 import { createSession } from '#server/lib/sessions';
 import { bearer, createTestApp, type TestApp } from './test-app.ts';
@@ -45,7 +46,7 @@ const GB = 1024 ** 3;
 describe('GET …/usage (summary)', () => {
   it('gives Sophie the current cycle from the 5th, 82 % of 20 GB used, unlimited SMS', async () => {
     const summary = await summaryOf(C.sophie, K.sophieMain, tokens.sophie);
-    expect(summary.period).toEqual(cyclePeriod(new Date(), 5));
+    expect(summary.period).toEqual(cyclePeriod(new Date(), monthlyCycle(5)));
     const data = balance(summary, 'DATA');
     expect(data).toMatchObject({ unit: 'B', balanceUnit: 'B', balanceValue: 20 * GB, overspentUnit: 'EUR_CENT' });
     expect(data.value / data.balanceValue).toBeGreaterThan(0.8);
@@ -67,7 +68,7 @@ describe('GET …/usage (summary)', () => {
 
   it('answers the previous cycle with ?period=previous', async () => {
     const summary = await summaryOf(C.sophie, K.sophieMain, tokens.sophie, 'previous');
-    expect(summary.period).toEqual(cyclePeriod(new Date(), 5, 1));
+    expect(summary.period).toEqual(cyclePeriod(new Date(), monthlyCycle(5), 1));
     const range = localDayRange(summary.period.start, summary.period.end);
     const expected = dbCount(
       "SELECT SUM(service_used) AS n FROM usage_records WHERE contract_id = ? AND service_cat = 'data' AND is_oob = 0 AND event_time BETWEEN ? AND ?",
@@ -218,7 +219,7 @@ describe('GET …/usage/history', () => {
   });
 
   it('filters on from/to as inclusive local (Brussels) days', async () => {
-    const previous = cyclePeriod(new Date(), 5, 1);
+    const previous = cyclePeriod(new Date(), monthlyCycle(5), 1);
     const body = await page(`from=${previous.start}&to=${previous.end}&megalist-batchSize=5000`);
     expect(body.data.length).toBeGreaterThan(0);
     for (const record of body.data) {

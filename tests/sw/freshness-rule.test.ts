@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decideFreshness, FRESH_FOR_MS, wantsNoCache, type FreshnessDecision } from '#sw/freshness-rule';
+import { staleAfterMs } from '#contract/freshness';
+import { decideFreshness, wantsNoCache, type FreshnessDecision } from '#sw/freshness-rule';
 
 const now = Date.parse('2026-11-22T10:00:00Z');
 const minute = 60_000;
@@ -9,8 +10,8 @@ describe('freshness decision (ARCHITECTURE.md "Freshness")', () => {
     { name: 'nothing cached → network', fetchedAt: undefined, noCache: false, expected: 'network' },
     { name: 'cached without a stamp → network (never assumed fresh)', fetchedAt: Number.NaN, noCache: false, expected: 'network' },
     { name: 'just fetched → cache, no network', fetchedAt: now, noCache: false, expected: 'cache' },
-    { name: '14 min 59 s → cache', fetchedAt: now - FRESH_FOR_MS + 1000, noCache: false, expected: 'cache' },
-    { name: 'exactly 15 min → stale: cache + revalidate', fetchedAt: now - FRESH_FOR_MS, noCache: false, expected: 'cache-and-revalidate' },
+    { name: '14 min 59 s → cache', fetchedAt: now - staleAfterMs + 1000, noCache: false, expected: 'cache' },
+    { name: 'exactly 15 min → stale: cache + revalidate', fetchedAt: now - staleAfterMs, noCache: false, expected: 'cache-and-revalidate' },
     { name: '3 hours → cache + revalidate', fetchedAt: now - 180 * minute, noCache: false, expected: 'cache-and-revalidate' },
     {
       name: 'stamp in the future (clock moved back) → revalidate',

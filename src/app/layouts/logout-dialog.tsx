@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { logout } from '#features/auth/data/session.ts';
 import { flushBeforeLogout, usePendingChanges } from '#features/offline/data/use-pending-changes.ts';
+import { paths } from '#lib/route-paths';
 import { Alert } from '#ui/alert';
 import { Button } from '#ui/button';
 import { useOnline } from '#ui/use-online';
@@ -41,7 +42,7 @@ export const LogoutButton = ({ className }: { className?: string }) => {
                     onPress={() => {
                       setBusy(true);
                       const before = online && pendingCount > 0 ? flushBeforeLogout() : Promise.resolve();
-                      void before.then(() => logout()).then(() => navigate('/login', { replace: true }));
+                      void before.then(() => logout()).then(() => navigate(paths.loginMain, { replace: true }));
                     }}
                   >
                     {t('auth:logoutConfirm.confirm')}

@@ -3,6 +3,7 @@ import { Dialog, DialogTrigger, Popover } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useSession } from '#features/auth/data/session.ts';
+import { paths } from '#lib/route-paths';
 import { Button } from '#ui/button';
 import { Spinner } from '#ui/spinner';
 import { PendingChangesIndicator } from '../pending-changes.tsx';
@@ -13,18 +14,18 @@ import { OfflineBanner } from './offline-banner.tsx';
 type NavKey = 'home' | 'consumption' | 'bills' | 'subscription' | 'profile' | 'offers' | 'energy' | 'support';
 type NavItem = { key: NavKey; to: string; external?: boolean };
 
-const energyPortal = import.meta.env.VITE_ENERGY_PORTAL_URL ?? '/offers/link-accounts';
+const energyPortal = import.meta.env.VITE_ENERGY_PORTAL_URL ?? paths.linkAccounts;
 
 /** Main navigation entries of SPEC §2, in order; logout closes the list. */
 const navItems: readonly NavItem[] = [
-  { key: 'home', to: '/' },
-  { key: 'consumption', to: '/consumption/main' },
-  { key: 'bills', to: '/bills/main' },
-  { key: 'subscription', to: '/subscription/main' },
-  { key: 'profile', to: '/settings/main' },
-  { key: 'offers', to: '/offers/main' },
+  { key: 'home', to: paths.home },
+  { key: 'consumption', to: paths.consumptionMain },
+  { key: 'bills', to: paths.bills },
+  { key: 'subscription', to: paths.subscriptionMain },
+  { key: 'profile', to: paths.settingsMain },
+  { key: 'offers', to: paths.offersMain },
   { key: 'energy', to: energyPortal, external: energyPortal.startsWith('http') },
-  { key: 'support', to: '/support/main' },
+  { key: 'support', to: paths.supportMain },
 ];
 /** On phones the first four sit in the tab bar; the rest go under "more". */
 const tabCount = 4;
@@ -35,7 +36,7 @@ const NavEntry = ({ item, label }: { item: NavItem; label: string }) =>
       {label}
     </a>
   ) : (
-    <NavLink to={item.to} end={item.to === '/'}>
+    <NavLink to={item.to} end={item.to === paths.home}>
       {label}
     </NavLink>
   );
@@ -57,7 +58,7 @@ export const MainLayout = () => {
       </a>
       <OfflineBanner />
       <header className="app-header">
-        <NavLink to="/" className="brand">
+        <NavLink to={paths.home} className="brand">
           {t('common:appName')}
         </NavLink>
         <nav className="desktop-nav" aria-label={t('nav:main')}>

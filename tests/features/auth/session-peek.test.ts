@@ -4,7 +4,7 @@ import { db } from '#db/db';
 import type { DeviceRow, SessionRow } from '#db/schema';
 import { loginRouteTarget } from '#features/auth/data/session-peek.ts';
 
-/* Where /login sends the user before its form shows (the route's loader): read without Dexie (issue 5). */
+/* Where /login sends the user before its form shows (the route's loader): read without Dexie, as the login route ships none. */
 
 const now = 1_800_000_000_000;
 const session = (expiresAt: number): SessionRow => ({

@@ -167,6 +167,52 @@ describe('renew access', () => {
   });
 });
 
+describe('renewals across tabs (Web Locks)', () => {
+  /** A LockManager of one origin, as the browser gives every tab: one holder per name at a time, others queue. */
+  const locksOfOneOrigin = () => {
+    const queues = new Map<string, Promise<unknown>>();
+    return {
+      request: <T>(name: string, callback: () => Promise<T>): Promise<T> => {
+        const previous = queues.get(name) ?? Promise.resolve();
+        const next = previous.then(callback, callback);
+        queues.set(
+          name,
+          next.catch(() => undefined),
+        );
+        return next;
+      },
+    };
+  };
+
+  const slowAnswer = () => new Promise((resolve) => setTimeout(() => resolve(answer('u-1')), 20));
+
+  it('two renewals at once send one request: the second finds the session the first stored', async () => {
+    vi.stubGlobal('navigator', { onLine: true, locks: locksOfOneOrigin() });
+    try {
+      callMock.mockImplementation(slowAnswer);
+      const [a, b] = await Promise.all([session.renewAccess(), session.renewAccess()]);
+      expect(callMock).toHaveBeenCalledTimes(1);
+      expect(a.ok && b.ok).toBe(true);
+      if (a.ok && b.ok) expect(b.session).toEqual(a.session);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('a renewal asked after the last one renews again', async () => {
+    vi.stubGlobal('navigator', { onLine: true, locks: locksOfOneOrigin() });
+    try {
+      callMock.mockImplementation(slowAnswer);
+      await session.renewAccess();
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      await session.renewAccess();
+      expect(callMock).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
 describe('logout and local drops', () => {
   const seed = async () => {
     await db.session.put(session.sessionFromUser(user(), answer().expires_at));

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { changePasswordSchema, customerNumberSchema, emailSchema } from '#contract/validators';
 import { currentLanguage } from '#i18n/i18n';
 import { useFieldError } from '#i18n/use-field-error';
+import { loginPath, paths, withQuery } from '#lib/route-paths';
 import { Alert } from '#ui/alert';
 import { Button } from '#ui/button';
 import { Spinner } from '#ui/spinner';
@@ -19,13 +20,13 @@ import {
   AuthCard,
   BackToLogin,
   NewPasswordFields,
-  PasswordField,
   PhoneRequestForm,
   useAuthRequest,
   useFailureMessage,
   VariantChoice,
 } from './auth-parts.tsx';
 import { smsCodeFormSchema } from '../data/auth-forms.ts';
+import { PasswordField } from './password-field.tsx';
 
 /*
  * Account creation, welcome, password change, e-mail confirmation and login by link (SPEC §1, §2).
@@ -71,7 +72,7 @@ export const CreateAccountPage = () => {
       )}
       {loggedIn ? null : (
         <nav className="auth-links" aria-label={t('links')}>
-          <Link to="/login">{t('createAccount.haveAccount')}</Link>
+          <Link to={paths.loginMain}>{t('createAccount.haveAccount')}</Link>
         </nav>
       )}
     </AuthCard>
@@ -150,7 +151,7 @@ const CreateBySmsForm = ({ msisdn }: { msisdn: string }) => {
   const onSubmit = handleSubmit((values) =>
     send(
       () => createAccountBySms({ msisdn: values.msisdn, code: values.code, pwd: values.pwd }),
-      () => navigate(`/login/welcome?login=${encodeURIComponent(values.msisdn)}`, { replace: true }),
+      () => navigate(withQuery(paths.welcome, { login: values.msisdn }), { replace: true }),
     ),
   );
   return (
@@ -197,11 +198,7 @@ export const WelcomePage = () => {
   return (
     <AuthCard title={t('welcome.title')} intro={t('welcome.text')}>
       <div className="auth-actions">
-        <Link
-          className="button button--block"
-          data-variant="primary"
-          to={`/login?password=1${login ? `&login=${encodeURIComponent(login)}` : ''}`}
-        >
+        <Link className="button button--block" data-variant="primary" to={loginPath({ password: true, login })}>
           {t('welcome.login')}
         </Link>
       </div>
@@ -291,7 +288,7 @@ export const ConfirmEmailPage = () => {
       const ok = await confirmEmail(uuid, token);
       const session = await readSession();
       if (ok && !session) {
-        await navigate('/login?notice=emailConfirmed', { replace: true });
+        await navigate(loginPath({ notice: 'emailConfirmed' }), { replace: true });
         return;
       }
       setLoggedIn(session !== null);
@@ -306,7 +303,7 @@ export const ConfirmEmailPage = () => {
         {state === 'failed' ? <Alert tone="error">{t('confirmEmail.failed')}</Alert> : null}
         {state !== 'checking' ? (
           <div className="auth-actions">
-            <Link className="button button--block" data-variant="primary" to={loggedIn ? '/' : '/login'}>
+            <Link className="button button--block" data-variant="primary" to={loggedIn ? paths.home : paths.loginMain}>
               {loggedIn ? t('confirmEmail.home') : t('confirmEmail.login')}
             </Link>
           </div>

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { errorCodes } from '#contract/errors';
 import { useFieldError } from '#i18n/use-field-error';
+import { paths } from '#lib/route-paths';
 import { Alert } from '#ui/alert';
 import { Button } from '#ui/button';
 import { TextField } from '#ui/text-field';
@@ -13,6 +14,7 @@ import { useOnline } from '#ui/use-online';
 import { phoneFormSchema } from '../data/auth-forms.ts';
 import { failureKey } from '../data/auth-rules.ts';
 import type { SaveResult } from '../data/recovery.ts';
+import { PasswordField } from './password-field.tsx';
 import './auth.css';
 
 /* Parts shared by the account screens: the card, password and PIN fields, the variant switch, failures. */
@@ -106,45 +108,6 @@ export const PhoneRequestForm = ({
 
 type FieldRegistration = UseFormRegisterReturn;
 
-/** A password input with its show/hide toggle. */
-export const PasswordField = ({
-  label,
-  description,
-  error,
-  autoComplete,
-  registration,
-}: {
-  label: string;
-  description?: string;
-  error: string | undefined;
-  autoComplete: 'new-password' | 'current-password';
-  registration: FieldRegistration;
-}) => {
-  const { t } = useTranslation('auth');
-  const [visible, setVisible] = useState(false);
-  return (
-    <TextField
-      label={label}
-      {...(description ? { description } : {})}
-      type={visible ? 'text' : 'password'}
-      autoComplete={autoComplete}
-      error={error}
-      adornment={
-        <Button
-          variant="secondary"
-          type="button"
-          onPress={() => setVisible((v) => !v)}
-          aria-pressed={visible}
-          aria-label={visible ? t('login.hidePassword') : t('login.showPassword')}
-        >
-          {visible ? t('login.hide') : t('login.show')}
-        </Button>
-      }
-      {...registration}
-    />
-  );
-};
-
 /** New password and its confirmation (SPEC §5). */
 export const NewPasswordFields = ({
   pwd,
@@ -233,7 +196,7 @@ export const BackToLogin = () => {
   const { t } = useTranslation('auth');
   return (
     <nav className="auth-links" aria-label={t('links')}>
-      <Link to="/login">{t('backToLogin')}</Link>
+      <Link to={paths.loginMain}>{t('backToLogin')}</Link>
     </nav>
   );
 };

@@ -5,19 +5,21 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loginIdentifierError, loginPasswordError } from '#contract/rules';
 import { setLanguage } from '#i18n/i18n';
 import { useFieldError } from '#i18n/use-field-error';
+import { paths, withRedirect } from '#lib/route-paths';
 import { Alert } from '#ui/alert';
 import { Button } from '#ui/button';
 import { TextField } from '#ui/text-field';
 import { useOnline } from '#ui/use-online';
 import { safeRedirect } from '../data/session-peek.ts';
 import type * as SessionModule from '../data/session.ts';
+import { PasswordField } from './password-field.tsx';
 import './auth.css';
 
 type LoginForm = { login: string; password: string };
 
 /*
  * The rules of contract/rules.ts (loginIdentifierSchema builds on the same ones) instead of a zod resolver, and the login call
- * loaded on submit: the login route ships no zod, no contract schemas and no Dexie (issue 5: its JS budget). The
+ * loaded on submit: the login route ships no zod, no contract schemas and no Dexie (it ships only what a logged-out visitor needs). The
  * route's loader (app/guards.ts) already sent a logged-in user or a phone with a PIN elsewhere.
  */
 const loginRules = { validate: (value: string) => loginIdentifierError(value) ?? true };
@@ -44,8 +46,7 @@ const notices = {
 const isNotice = (value: string | null): value is keyof typeof notices => value !== null && value in notices;
 
 /** Where the login form goes next: the PIN setup prompt on a touch device, else the redirect target. */
-const nextAfterLogin = (offerPin: boolean, redirect: string): string =>
-  offerPin ? `/login/pin/setup?redirect=${encodeURIComponent(redirect)}` : redirect;
+const nextAfterLogin = (offerPin: boolean, redirect: string): string => (offerPin ? withRedirect(paths.pinSetup, redirect) : redirect);
 
 export const LoginPage = () => {
   const { t } = useTranslation(['auth', 'errors']);
@@ -57,7 +58,6 @@ export const LoginPage = () => {
   const noticeParam = params.get('notice');
   const notice = isNotice(noticeParam) ? notices[noticeParam] : null;
   const [failure, setFailure] = useState<keyof typeof errorKey | null>(null);
-  const [showPassword, setShowPassword] = useState(false);
   const {
     register,
     handleSubmit,
@@ -102,33 +102,20 @@ export const LoginPage = () => {
           error={fieldError(errors.login?.message)}
           {...register('login', loginRules)}
         />
-        <TextField
+        <PasswordField
           label={t('login.password')}
-          type={showPassword ? 'text' : 'password'}
           autoComplete="current-password"
           error={fieldError(errors.password?.message)}
-          adornment={
-            // Short visible text so the input keeps its width on a phone; the name says what it shows.
-            <Button
-              variant="secondary"
-              type="button"
-              onPress={() => setShowPassword((v) => !v)}
-              aria-pressed={showPassword}
-              aria-label={showPassword ? t('login.hidePassword') : t('login.showPassword')}
-            >
-              {showPassword ? t('login.hide') : t('login.show')}
-            </Button>
-          }
-          {...register('password', passwordRules)}
+          registration={register('password', passwordRules)}
         />
         <Button type="submit" block isDisabled={isSubmitting || !online}>
           {isSubmitting ? t('login.submitting') : t('login.submit')}
         </Button>
       </form>
       <nav className="auth-links" aria-label={t('login.title')}>
-        <Link to="/login/recover-password">{t('login.forgot')}</Link>
-        <Link to="/login/create-account">{t('login.createAccount')}</Link>
-        <Link to="/orders/activate">{t('login.activateSim')}</Link>
+        <Link to={paths.recoverPassword}>{t('login.forgot')}</Link>
+        <Link to={paths.createAccountMsisdn}>{t('login.createAccount')}</Link>
+        <Link to={paths.activateSim}>{t('login.activateSim')}</Link>
       </nav>
     </section>
   );

@@ -22,19 +22,17 @@ import {
   safeRedirect,
   setupPin,
 } from '../data/session.ts';
+import { loginPath, paths, withRedirect } from '#lib/route-paths';
 import { AuthCard, PinField, useAuthRequest, useFailureMessage } from './auth-parts.tsx';
 
 /*
- * The device PIN (SPEC §1, issue 4): entry, setup after a password login on a touch device, "PIN lost", and the
+ * The device PIN (SPEC §1 and §4): entry, setup after a password login on a touch device, "PIN lost", and the
  * PIN renewal of an expired session (/login/renew). The PIN goes to the server, which checks it against this
  * device's key; nothing here compares it.
  */
 
 const pinFormSchema = z.object({ pin: pinSchema });
 type PinForm = z.input<typeof pinFormSchema>;
-
-const withRedirect = (path: string, redirect: string | null): string =>
-  redirect ? `${path}${path.includes('?') ? '&' : '?'}redirect=${encodeURIComponent(redirect)}` : path;
 
 /** The PIN form of the entry and renewal screens; a revoked PIN leads back to the password login. */
 const PinLoginForm = ({ submitLabel }: { submitLabel: string }) => {
@@ -64,7 +62,7 @@ const PinLoginForm = ({ submitLabel }: { submitLabel: string }) => {
     if (result.revoked) {
       // Unknown or revoked on the server (e.g. after a password reset): this device's PIN is gone.
       const notice = result.code === 'invalidCredentials' ? 'pinRevoked' : result.code;
-      await navigate(withRedirect(`/login?password=1&notice=${notice}`, params.get('redirect')), { replace: true });
+      await navigate(loginPath({ password: true, notice, redirect: params.get('redirect') }), { replace: true });
       return;
     }
     reset({ pin: '' });
@@ -92,8 +90,8 @@ const PinLinks = () => {
   const redirect = params.get('redirect');
   return (
     <nav className="auth-links" aria-label={t('links')}>
-      <Link to={withRedirect('/login/pin/lost', redirect)}>{t('pin.entry.lost')}</Link>
-      <Link to={withRedirect('/login?password=1', redirect)}>{t('pin.entry.usePassword')}</Link>
+      <Link to={withRedirect(paths.pinLost, redirect)}>{t('pin.entry.lost')}</Link>
+      <Link to={loginPath({ password: true, redirect })}>{t('pin.entry.usePassword')}</Link>
     </nav>
   );
 };
@@ -119,7 +117,7 @@ export const PinLoginPage = () => {
   const device = usePinOnEntry();
   const [params] = useSearchParams();
   if (device.status === 'loading') return <Spinner label={t('pin.checking')} />;
-  if (!device.available) return <Navigate to={withRedirect('/login?password=1', params.get('redirect'))} replace />;
+  if (!device.available) return <Navigate to={loginPath({ password: true, redirect: params.get('redirect') })} replace />;
   const name = device.firstName;
   return (
     <AuthCard title={name ? t('pin.entry.title', { name }) : t('pin.entry.titleAnonymous')} intro={t('pin.entry.intro')}>
@@ -140,15 +138,15 @@ export const PinLostPage = () => {
         <Button
           block
           onPress={() =>
-            void forgetPin().then(() => navigate(withRedirect('/login?password=1', params.get('redirect')), { replace: true }))
+            void forgetPin().then(() => navigate(loginPath({ password: true, redirect: params.get('redirect') }), { replace: true }))
           }
         >
           {t('pin.lost.usePassword')}
         </Button>
       </div>
       <nav className="auth-links" aria-label={t('links')}>
-        <Link to="/login/recover-password">{t('pin.lost.forgotPassword')}</Link>
-        <Link to={withRedirect('/login/pin', params.get('redirect'))}>{t('pin.lost.back')}</Link>
+        <Link to={paths.recoverPassword}>{t('pin.lost.forgotPassword')}</Link>
+        <Link to={withRedirect(paths.pinLogin, params.get('redirect'))}>{t('pin.lost.back')}</Link>
       </nav>
     </AuthCard>
   );
@@ -222,7 +220,7 @@ export const RenewAccessPage = () => {
         return;
       }
       await dropLocalSession();
-      await navigate(withRedirect('/login?password=1&expired=1', redirect), { replace: true });
+      await navigate(loginPath({ password: true, expired: true, redirect }), { replace: true });
     });
   }, [device.status, withPin, navigate, redirect]);
 
@@ -232,9 +230,9 @@ export const RenewAccessPage = () => {
     <AuthCard title={t('renew.title')} intro={name ? t('renew.introNamed', { name }) : t('renew.intro')}>
       <PinLoginForm submitLabel={t('renew.submit')} />
       <nav className="auth-links" aria-label={t('links')}>
-        <Link to={withRedirect('/login/pin/lost', redirect)}>{t('pin.entry.lost')}</Link>
+        <Link to={withRedirect(paths.pinLost, redirect)}>{t('pin.entry.lost')}</Link>
         <Link
-          to={withRedirect('/login?password=1', redirect)}
+          to={loginPath({ password: true, redirect })}
           onClick={() => {
             // Another account, or the password: the previous session's data must not stay behind.
             void dropLocalSession();

@@ -8,6 +8,7 @@ import type { RecoveryState } from '#contract/auth';
 import { emailSchema, newPasswordSchema } from '#contract/validators';
 import { currentLanguage } from '#i18n/i18n';
 import { useFieldError } from '#i18n/use-field-error';
+import { loginPath, paths, withQuery } from '#lib/route-paths';
 import { Alert } from '#ui/alert';
 import { Button } from '#ui/button';
 import { Spinner } from '#ui/spinner';
@@ -35,7 +36,7 @@ type Variant = 'email' | 'phone';
 
 const emailFormSchema = z.object({ email: emailSchema });
 
-const loginNotice = (login: string | null) => `/login?password=1&notice=passwordSaved${login ? `&login=${encodeURIComponent(login)}` : ''}`;
+const loginNotice = (login: string | null) => loginPath({ password: true, notice: 'passwordSaved', login });
 
 /** Recover form with its two variants; SMS leads on to the code screen, e-mail to "check your inbox". */
 export const RecoverPasswordPage = () => {
@@ -59,8 +60,8 @@ export const RecoverPasswordPage = () => {
       />
       {variant === 'email' ? <RecoverByEmailForm /> : <RecoverByPhoneForm />}
       <nav className="auth-links" aria-label={t('links')}>
-        <Link to="/login/recover-password/sms">{t('recover.haveCode')}</Link>
-        <Link to="/login">{t('backToLogin')}</Link>
+        <Link to={paths.recoverPasswordPhone}>{t('recover.haveCode')}</Link>
+        <Link to={paths.loginMain}>{t('backToLogin')}</Link>
       </nav>
     </AuthCard>
   );
@@ -110,7 +111,7 @@ const RecoverByPhoneForm = () => {
     <PhoneRequestForm
       submitLabel={t('recover.submitPhone')}
       send={(msisdn) => requestReset({ msisdn }, currentLanguage())}
-      onSent={() => navigate('/login/recover-password/sms')}
+      onSent={() => navigate(paths.recoverPasswordPhone)}
     />
   );
 };
@@ -173,8 +174,8 @@ export const RecoverSmsPage = () => {
         </Button>
       </form>
       <nav className="auth-links" aria-label={t('links')}>
-        <Link to="/login/recover-password?by=phone">{t('recoverSms.resend')}</Link>
-        <Link to="/login">{t('backToLogin')}</Link>
+        <Link to={withQuery(paths.recoverPassword, { by: 'phone' })}>{t('recoverSms.resend')}</Link>
+        <Link to={paths.loginMain}>{t('backToLogin')}</Link>
       </nav>
     </AuthCard>
   );
@@ -237,7 +238,7 @@ const LinkPasswordScreen = ({ createAccount }: { createAccount: boolean }) => {
     const result = await saveByToken(pwd);
     const customer = link.kind === 'ready' ? link.state.customer : null;
     if (result.status === 200) {
-      await navigate(createAccount ? `/login/welcome${customer ? `?login=${encodeURIComponent(customer)}` : ''}` : loginNotice(customer), {
+      await navigate(createAccount ? withQuery(paths.welcome, { login: customer }) : loginNotice(customer), {
         replace: true,
       });
       return;
@@ -258,8 +259,8 @@ const LinkPasswordScreen = ({ createAccount }: { createAccount: boolean }) => {
       <AuthCard title={title}>
         <Alert tone="error">{t('link.invalid')}</Alert>
         <nav className="auth-links" aria-label={t('links')}>
-          <Link to={createAccount ? '/login/create-account' : '/login/recover-password'}>{t(`${screen}.newLink`)}</Link>
-          <Link to="/login">{t('backToLogin')}</Link>
+          <Link to={createAccount ? paths.createAccountMsisdn : paths.recoverPassword}>{t(`${screen}.newLink`)}</Link>
+          <Link to={paths.loginMain}>{t('backToLogin')}</Link>
         </nav>
       </AuthCard>
     );

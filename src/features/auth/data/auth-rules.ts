@@ -1,7 +1,7 @@
 import type { DeviceRow } from '#db/schema';
 
 /*
- * Pure rules of the session (SPEC §4 "Session and login", issue 4), kept apart from Dexie and the network so that
+ * Pure rules of the session (SPEC §4 "Session and login"), kept apart from Dexie and the network so that
  * they are tested as tables.
  */
 

@@ -9,9 +9,7 @@ export const saveLanguagePreference = async (lang: Language): Promise<void> => {
   // Read without Dexie: the language menu of the login route must not load the outbox for a visitor.
   const session = await peekSession();
   if (!session || session.language === lang) return;
-  const [{ enqueue }, { languageEntity, registerMutationTypes }] = await Promise.all([import('#sync/outbox'), import('#sync/mutations')]);
-  // The offline core registers the mutation types after the first screen; a change made before must find them.
-  registerMutationTypes();
-  // A queued change (sync/mutations.ts 'language'): written locally at once, sent now or when back online.
-  await enqueue({ type: 'language', entity: languageEntity, endpoint: 'setLanguage', body: { lang } });
+  // A queued change (language.mutation.ts), loaded with the outbox only now.
+  const { queueLanguageChange } = await import('./language.mutation.ts');
+  await queueLanguageChange(lang);
 };

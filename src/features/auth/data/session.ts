@@ -26,7 +26,7 @@ export const useSession = (): LiveResult<SessionRow | null> => {
   return fromLive(useLiveQuery(async () => ({ data: await readSession() }), []));
 };
 
-export const isPlainUser = (session: Pick<SessionRow, 'role'>): boolean => session.role === 'user';
+export { isPlainUser } from '#contract/roles';
 
 export const sessionFromUser = (user: AuthUser, expiresAt: string, now = Date.now()): SessionRow => ({
   id: 'current',
@@ -95,6 +95,27 @@ const establishSession = async (answer: LoginResponse): Promise<SessionRow> => {
   clearRecoveryState();
   await resumeQueuedChanges();
   return session;
+};
+
+/**
+ * Adopt the session the server knows by its cookies (GET /user/me answered 200) while the app has no local
+ * descriptor: the descriptor is written, and a device row of another user is unbound, as after a login. Returns
+ * false when the answer does not parse (the caller then goes to login).
+ */
+export const adoptSession = async (answer: unknown): Promise<boolean> => {
+  const parsed = endpoints.me.response.safeParse(answer);
+  if (!parsed.success) return false;
+  const { user, expires_at: expiresAt } = parsed.data;
+  const device = await readDevice();
+  if (device?.userGuid && device.userGuid !== user.guid) {
+    await clearLocalData();
+    await db.devices.put({ ...device, userGuid: null, firstName: null, pinExpiresAt: null, pinPromptDismissedAt: null, refreshExpiresAt: null });
+  }
+  const session = sessionFromUser(user, expiresAt);
+  if (isSessionExpired(session)) return false;
+  await db.session.put(session);
+  await resumeQueuedChanges();
+  return true;
 };
 
 export type LoginValues = { login: string; password: string };
@@ -172,11 +193,15 @@ export const forgetPin = async (): Promise<void> => {
 
 export type RenewResult = { ok: true; session: SessionRow } | { ok: false; status: number };
 
-/**
- * Renew access with the refresh cookie and this device's key (POST users/renew-access). The server rotates the
- * refresh token; on 419 (expired or reused) or 429 the app forgets that it had one (SPEC §4).
- */
-export const renewAccess = async (): Promise<RenewResult> => {
+/** One Web Lock for every tab of this origin: renewals never run side by side. */
+export const renewLockName = 'auth:renew-access';
+
+type LockManagerLike = { request: <T>(name: string, callback: () => Promise<T>) => Promise<T> };
+
+const lockManager = (): LockManagerLike | null =>
+  typeof navigator !== 'undefined' && 'locks' in navigator && navigator.locks ? (navigator.locks) : null;
+
+const renewNow = async (): Promise<RenewResult> => {
   const device = await readDevice();
   try {
     const answer = await call(endpoints.renewAccess, { body: device ? { deviceKey: device.deviceKey } : {}, silent: true });
@@ -186,6 +211,26 @@ export const renewAccess = async (): Promise<RenewResult> => {
     if (status === 419 || status === 429 || status === 401) await updateDevice({ refreshExpiresAt: null });
     return { ok: false, status };
   }
+};
+
+/**
+ * Renew access with the refresh cookie and this device's key (POST users/renew-access). The server rotates the
+ * refresh token; on 419 (expired or reused) or 429 the app forgets that it had one (SPEC §4).
+ *
+ * Tabs take turns (a Web Lock shared by every tab of the origin): two tabs renewing with the same cookie at once
+ * would present one refresh token twice. A tab that waited while another renewed finds the fresh session in the
+ * shared database (written after it asked) and uses it instead of renewing again; the cookies are shared anyway.
+ * The server's grace window covers browsers without Web Locks and the service worker.
+ */
+export const renewAccess = async (): Promise<RenewResult> => {
+  const locks = lockManager();
+  if (!locks) return renewNow();
+  const askedAt = Date.now();
+  return locks.request(renewLockName, async () => {
+    const current = await readSession();
+    if (current && current.loggedInAt >= askedAt && !isSessionExpired(current)) return { ok: true, session: current };
+    return renewNow();
+  });
 };
 
 /** Login by link (`/login/{uuid}/{token}`), single use. */

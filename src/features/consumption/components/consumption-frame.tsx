@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useSearchParams } from 'react-router';
+import { paths } from '#lib/route-paths';
 import { Alert } from '#ui/alert';
 import { Spinner } from '#ui/spinner';
 // The usage styles (filters, list, chart) come with the meter component's stylesheet.
@@ -57,11 +58,11 @@ export const ConsumptionFrame = ({ title, withPeriod = true, children }: FramePr
         <h1>{title}</h1>
       </header>
       <nav className="sub-nav" aria-label={t('consumption:nav.label')}>
-        <NavLink to={{ pathname: '/consumption/main', search: params.toString() }} end>
+        <NavLink to={{ pathname: paths.consumptionMain, search: params.toString() }} end>
           {t('consumption:nav.main')}
         </NavLink>
-        <NavLink to={{ pathname: '/consumption/details', search: params.toString() }}>{t('consumption:nav.details')}</NavLink>
-        <NavLink to={{ pathname: '/consumption/overspent', search: params.toString() }}>{t('consumption:nav.overspent')}</NavLink>
+        <NavLink to={{ pathname: paths.consumptionDetails, search: params.toString() }}>{t('consumption:nav.details')}</NavLink>
+        <NavLink to={{ pathname: paths.consumptionOverspent, search: params.toString() }}>{t('consumption:nav.overspent')}</NavLink>
       </nav>
       {!context ? (
         result.status === 'ready' ? null : (

@@ -1,4 +1,4 @@
-import { currentCycle, lastCycles, previousCycle, type BillCycle } from '#lib/bill-cycle';
+import { currentCycle, lastCycles, previousCycle, type BillCycle } from '#contract/bill-cycle';
 import { isoLocalDate, localDayEnd, localDayStart } from '#lib/usage-format';
 import { MAX_RANGE_DAYS } from '#workers/usage-core';
 

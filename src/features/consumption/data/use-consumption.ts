@@ -1,14 +1,16 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useState } from 'react';
 import { apiBases } from '#api/client';
 import { endpointUrl, endpoints, fillPath } from '#contract/endpoints';
+import { isPlainUser } from '#contract/roles';
+import { pullCustomer } from '#data/customer-pull';
+import { readForcedContractId, selectedContractKey, setSelectedContract } from '#data/selected-contract';
+import { pullUsageSummary } from '#data/usage-pull';
 import { db } from '#db/db';
+import { resourceKeys } from '#db/resource-keys';
 import type { ContractRow, SessionRow, UsageSummaryRow } from '#db/schema';
 import { canSwitchContract, selectContract } from '#lib/contract-selection';
 import { fromLive, type LiveResult } from '#lib/live-result';
-import { pullCustomer } from '#sync/customer-pull';
-import { readForcedContractId, selectedContractKey, setSelectedContract } from '#sync/selected-contract';
-import { pullUsageSummary, usageSummaryResource } from '#sync/usage-pull';
+import { usePull, type PullCallOptions } from '#lib/use-pull';
 
 export type { UsageSummaryRow };
 
@@ -23,13 +25,22 @@ export type ConsumptionContext = {
   previousFetchedAt: number | undefined;
 };
 
+/** The customer (its contracts), then the selected contract's current and previous summaries. */
+const pullConsumption = async (customerId: number, contractId: number | null, options: PullCallOptions): Promise<void> => {
+  await pullCustomer(customerId, options);
+  if (contractId === null) return;
+  await Promise.all([
+    pullUsageSummary(customerId, contractId, 'current', options),
+    pullUsageSummary(customerId, contractId, 'previous', options),
+  ]);
+};
+
 /**
  * The session, the contracts the user may see, the selected one (SPEC §4 rules) and its current and previous usage
  * summaries, from Dexie; pulls what is older than 15 minutes. Offline: the stored rows with their age; a failed
  * refresh is reported, nothing is lost.
  */
 export const useConsumption = () => {
-  const [error, setError] = useState<unknown>(null);
   const result: LiveResult<ConsumptionContext | null> = fromLive(
     useLiveQuery(async () => {
       const session = await db.session.get('current');
@@ -39,7 +50,7 @@ export const useConsumption = () => {
         db.contracts.where('customerId').equals(customerId).sortBy('position'),
         db.prefs.get(selectedContractKey),
       ]);
-      const isPlain = session.role === 'user';
+      const isPlain = isPlainUser(session);
       const contracts = isPlain ? all.filter((c) => c.msisdn === session.msisdn) : all;
       const id = selectContract({ contracts, isPlainUser: isPlain, userMsisdn: session.msisdn, forcedContractId: readForcedContractId(forced?.value) });
       const contract = contracts.find((c) => c.id === id);
@@ -47,8 +58,8 @@ export const useConsumption = () => {
         ? await Promise.all([
             db.usageSummaries.get([contract.id, 'current']),
             db.usageSummaries.get([contract.id, 'previous']),
-            db.meta.get(usageSummaryResource(customerId, contract.id, 'current')),
-            db.meta.get(usageSummaryResource(customerId, contract.id, 'previous')),
+            db.meta.get(resourceKeys.usageSummary(customerId, contract.id, 'current')),
+            db.meta.get(resourceKeys.usageSummary(customerId, contract.id, 'previous')),
           ])
         : [undefined, undefined, undefined, undefined];
       return {
@@ -69,30 +80,9 @@ export const useConsumption = () => {
   const customerId = result.status === 'ready' ? (result.data?.session.customerId ?? null) : null;
   const contractId = result.status === 'ready' ? (result.data?.contract?.id ?? null) : null;
 
-  const load = useCallback(
-    async (force: boolean) => {
-      if (customerId === null) return;
-      try {
-        await pullCustomer(customerId, { force });
-        if (contractId !== null) {
-          await Promise.all([
-            pullUsageSummary(customerId, contractId, 'current', { force }),
-            pullUsageSummary(customerId, contractId, 'previous', { force }),
-          ]);
-        }
-        setError(null);
-      } catch (e) {
-        setError(e);
-      }
-    },
-    [customerId, contractId],
-  );
+  const { refresh, refreshError } = usePull(customerId === null ? null : [customerId, contractId], pullConsumption);
 
-  useEffect(() => {
-    void load(false);
-  }, [load]);
-
-  return { result, error, refresh: () => load(true), select: setSelectedContract };
+  return { result, error: refreshError, refresh, select: setSelectedContract };
 };
 
 /**

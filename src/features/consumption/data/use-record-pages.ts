@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { UsageRecordRow } from '#workers/usage-core';
-import { usageWorker } from './usage-worker-client.ts';
+import { usageWorker } from '#data/usage-worker-client';
 
 /** Rows per request to the worker: the main thread never holds a bigger page than this at once. */
 export const rowsPageSize = 200;

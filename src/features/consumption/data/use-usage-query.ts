@@ -1,11 +1,13 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { db } from '#db/db';
-import { pullUsageRecords, usageRecordsResource, usageRevisionResource, type RecordsProgress } from '#sync/usage-pull';
+import { resourceKeys } from '#db/resource-keys';
+import { usePull, type PullProgress } from '#lib/use-pull';
 import type { AggregateResult, UsageDirection, UsageType } from '#workers/usage-core';
 import type { CycleRange } from '#workers/usage-service';
 import type { ResolvedPeriod } from './period.ts';
-import { usageWorker } from './usage-worker-client.ts';
+import { pullUsageRecords } from '#data/usage-records-pull';
+import { usageWorker } from '#data/usage-worker-client';
 
 export type UsageFilters = { types: UsageType[]; direction: UsageDirection; oobOnly: boolean };
 
@@ -16,7 +18,7 @@ export type UsageQueryState = {
   count: number;
   aggregate: AggregateResult | null;
   /** Progress of the download of the period's records, while it runs. */
-  progress: RecordsProgress | null;
+  progress: PullProgress | null;
   fetchedAt: number | undefined;
   error: unknown;
   /**
@@ -28,38 +30,24 @@ export type UsageQueryState = {
 
 /** Pulls the period's records into Dexie (batches) and keeps the worker's answer for the filters up to date. */
 export const useRecordsPull = (customerId: number | null, contractId: number | null, period: ResolvedPeriod | null) => {
-  const [progress, setProgress] = useState<RecordsProgress | null>(null);
-  const [error, setError] = useState<unknown>(null);
   const from = period?.from;
   const to = period?.to;
-  useEffect(() => {
-    if (customerId === null || contractId === null || !from || !to) return;
-    let live = true;
-    setError(null);
-    pullUsageRecords(customerId, contractId, { from, to }, { onProgress: (p) => live && setProgress(p) }).then(
-      () => live && setProgress(null),
-      (e: unknown) => {
-        if (!live) return;
-        setProgress(null);
-        setError(e);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [customerId, contractId, from, to]);
+  const { progress, refreshError: error } = usePull(
+    customerId === null || contractId === null || !from || !to ? null : [customerId, contractId, { from, to }],
+    pullUsageRecords,
+  );
   // Keyed by the range: right after the range changes, useLiveQuery still returns the previous range's answer.
   const rangeKey = `${customerId}|${contractId}|${from}|${to}`;
   const fetched = useLiveQuery(
     async () => ({
       rangeKey,
-      at: customerId === null || contractId === null || !from || !to ? undefined : (await db.meta.get(usageRecordsResource(customerId, contractId, from, to)))?.fetchedAt,
+      at: customerId === null || contractId === null || !from || !to ? undefined : (await db.meta.get(resourceKeys.usageRecords(customerId, contractId, from, to)))?.fetchedAt,
     }),
     [customerId, contractId, from, to, rangeKey],
   );
   const fetchedAt = fetched?.rangeKey === rangeKey ? fetched.at : undefined;
   // The revision changes whenever records of this contract are written: the worker's answer is then redone.
-  const revision = useLiveQuery(async () => (contractId === null ? 0 : ((await db.meta.get(usageRevisionResource(contractId)))?.fetchedAt ?? 0)), [contractId]);
+  const revision = useLiveQuery(async () => (contractId === null ? 0 : ((await db.meta.get(resourceKeys.usageRevision(contractId)))?.fetchedAt ?? 0)), [contractId]);
   return { progress, error, fetchedAt, revision: revision ?? 0 };
 };
 

@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { paths } from '#lib/route-paths';
 import { AlertModal } from '#ui/alert-modal';
 import type { AlertKind } from '../data/alert-rules.ts';
 import type { HomeAlerts } from '../data/use-home-alerts.ts';
 
 const targets: Record<AlertKind, string> = {
-  activateSim: '/orders/activate',
-  invoiceSituation: '/bills/main',
-  overspentLimit: '/consumption/overspent',
+  activateSim: paths.activateSim,
+  invoiceSituation: paths.bills,
+  overspentLimit: paths.consumptionOverspent,
 };
 
 /** The first due alert of SPEC §4 as a modal; closing it hides it for 24 hours and shows the next one. */

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isPlainUser } from '#contract/roles';
 import { canSwitchContract } from '#lib/contract-selection';
 import { Alert } from '#ui/alert';
 import { Badge } from '#ui/badge';
@@ -26,7 +27,7 @@ export const HomePage = () => {
 
   const { session, contact, contracts, selectedContractId, fetchedAt } = data;
   // The contact is the account holder's; a plain user (an employee) is greeted with its own name.
-  const isPlain = session.role === 'user';
+  const isPlain = isPlainUser(session);
   const holder = isPlain ? undefined : contact;
   const firstName = holder?.firstName ?? session.firstName;
   const fullName = [firstName, holder?.lastName ?? session.lastName].filter(Boolean).join(' ');

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate, formatMoneyCents } from '#lib/format';
+import { paths } from '#lib/route-paths';
 import { formatUsageAmount, localDayStart } from '#lib/usage-format';
 import { Alert } from '#ui/alert';
 import { FreshnessNote } from '#ui/freshness-note';
@@ -93,7 +94,7 @@ export const UsageOverview = ({ contract, usage }: { contract: ContractRow; usag
           </div>
           <FreshnessNote fetchedAt={result.data.fetchedAt} />
           <p>
-            <Link to="/consumption/main">{t('home:usage.details')}</Link>
+            <Link to={paths.consumptionMain}>{t('home:usage.details')}</Link>
           </p>
         </>
       )}

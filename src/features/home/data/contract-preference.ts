@@ -1,2 +1,2 @@
-/** The selected-contract preference is shared with consumption, so it lives in sync/; the guards import it from here. */
-export { selectedContractKey, setSelectedContract } from '#sync/selected-contract';
+/** The selected-contract preference is shared with consumption, so it lives in the shared data/; the guards import it from here. */
+export { selectedContractKey, setSelectedContract } from '#data/selected-contract';

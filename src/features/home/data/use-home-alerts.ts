@@ -1,9 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
+import { isPlainUser } from '#contract/roles';
+import { pullCustomer } from '#data/customer-pull';
+import { pullInvoiceSituation } from '#data/invoice-situation-pull';
 import { db } from '#db/db';
 import type { ContractRow, SessionRow } from '#db/schema';
-import { pullCustomer } from '#sync/customer-pull';
-import { pullInvoiceSituation } from '#sync/usage-pull';
+import { usePull, type PullCallOptions } from '#lib/use-pull';
 import { alertClosedKey, alertOrder, dueAlerts, type AlertKind } from './alert-rules.ts';
 
 export type HomeAlerts = {
@@ -15,14 +17,21 @@ export type HomeAlerts = {
 };
 
 /**
+ * What the alerts decide on: the customer's contracts, and the invoice situation (never for a plain user: the server
+ * refuses it). A failure settles too: the alerts then decide on the stored rows.
+ */
+const pullAlertInputs = async (customerId: number, isPlain: boolean, options: PullCallOptions): Promise<void> => {
+  await Promise.allSettled([pullCustomer(customerId, options), ...(isPlain ? [] : [pullInvoiceSituation(customerId, options)])]);
+};
+
+/**
  * The alert modals of home for the session and its selected contract. Reads contracts, invoice situation, the
  * selected contract's safeguard and the closing times from Dexie; asks for the invoice situation (never for a plain
  * user: the server refuses it). Offline: decides on the stored rows; closing is a local write.
  */
 export const useHomeAlerts = (session: SessionRow | null, contracts: readonly ContractRow[], selectedContractId: number | null, usageSettled: boolean): HomeAlerts => {
   const customerId = session?.customerId ?? null;
-  const isPlain = session?.role === 'user';
-  const [pullsDone, setPullsDone] = useState<number | null>(null);
+  const isPlain = session !== null && isPlainUser(session);
   // Re-evaluated every minute, so an alert comes back once its 24 hours are over on a page left open.
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -45,16 +54,7 @@ export const useHomeAlerts = (session: SessionRow | null, contracts: readonly Co
     return { situation: situation ?? null, osg: osg ? { overSpentCredit: osg.overSpentCredit, current: osg.current } : null, closedAt };
   }, [customerId, isPlain, selectedContractId]);
 
-  useEffect(() => {
-    if (customerId === null) return;
-    let live = true;
-    const waits: Promise<unknown>[] = [pullCustomer(customerId)];
-    if (!isPlain) waits.push(pullInvoiceSituation(customerId));
-    void Promise.allSettled(waits).then(() => live && setPullsDone(customerId));
-    return () => {
-      live = false;
-    };
-  }, [customerId, isPlain]);
+  const pulls = usePull(customerId === null ? null : [customerId, isPlain], pullAlertInputs);
 
   const due =
     session && data
@@ -62,7 +62,7 @@ export const useHomeAlerts = (session: SessionRow | null, contracts: readonly Co
       : [];
   return {
     due,
-    settled: data !== undefined && pullsDone === customerId && usageSettled,
+    settled: data !== undefined && pulls.settled && usageSettled,
     close: async (kind) => {
       const closedAt = Date.now();
       await db.prefs.put({ key: alertClosedKey(kind), value: closedAt });

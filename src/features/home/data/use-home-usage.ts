@@ -1,10 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useState } from 'react';
+import { pullUsageSummary } from '#data/usage-pull';
 import { db } from '#db/db';
+import { resourceKeys } from '#db/resource-keys';
 import type { ContractRow, UsageSummaryRow } from '#db/schema';
 import { fromLive, type LiveResult } from '#lib/live-result';
 import { localDayEnd, localDayStart } from '#lib/usage-format';
-import { pullUsageSummary, usageSummaryResource } from '#sync/usage-pull';
+import { usePull } from '#lib/use-pull';
 import { forecast, type Forecast } from '#workers/usage-core';
 
 export type { ContractRow };
@@ -47,19 +48,18 @@ export const toBalanceViews = (summary: UsageSummaryRow, now: number): BalanceVi
 };
 
 /**
- * The current bill's usage of one contract, from Dexie; pulls the summary when older than 15 minutes.
+ * The current bill's usage of one contract, from Dexie; pulls the summary when older than 15 minutes. `settled`:
+ * the pull for this contract has finished, so an empty summary means "no usage yet", not "still loading".
  * Offline: shows the stored summary with its age; the failed refresh is reported, nothing is lost.
  */
 export const useContractUsage = (customerId: number | null, contract: ContractRow | undefined) => {
   const contractId = contract?.id ?? null;
-  const [error, setError] = useState<unknown>(null);
-  const [settled, setSettled] = useState<number | null>(null);
   const result: LiveResult<HomeUsage> = fromLive(
     useLiveQuery(async () => {
       if (customerId === null || contractId === null) return { data: { summary: undefined, balances: [], cycleEnd: null, fetchedAt: undefined } };
       const [summary, meta] = await Promise.all([
         db.usageSummaries.get([contractId, 'current']),
-        db.meta.get(usageSummaryResource(customerId, contractId, 'current')),
+        db.meta.get(resourceKeys.usageSummary(customerId, contractId, 'current')),
       ]);
       const now = Date.now();
       return {
@@ -72,28 +72,9 @@ export const useContractUsage = (customerId: number | null, contract: ContractRo
       };
     }, [customerId, contractId]),
   );
-
-  useEffect(() => {
-    if (customerId === null || contractId === null) return;
-    let live = true;
-    pullUsageSummary(customerId, contractId, 'current').then(
-      () => live && setError(null),
-      (e: unknown) => live && setError(e),
-    ).finally(() => live && setSettled(contractId));
-    return () => {
-      live = false;
-    };
-  }, [customerId, contractId]);
-
-  const refresh = useCallback(async () => {
-    if (customerId === null || contractId === null) return;
-    try {
-      await pullUsageSummary(customerId, contractId, 'current', { force: true });
-      setError(null);
-    } catch (e) {
-      setError(e);
-    }
-  }, [customerId, contractId]);
-
-  return { result, error, refresh, settled: contractId === null || settled === contractId };
+  const { refresh, refreshError, settled } = usePull(
+    customerId === null || contractId === null ? null : [customerId, contractId, 'current'],
+    pullUsageSummary,
+  );
+  return { result, error: refreshError, refresh, settled };
 };

@@ -1,10 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { isPlainUser } from '#contract/roles';
+import { pullCustomer } from '#data/customer-pull';
 import { db } from '#db/db';
+import { resourceKeys } from '#db/resource-keys';
 import type { ContactRow, ContractRow, CustomerRow, SessionRow } from '#db/schema';
 import { selectContract } from '#lib/contract-selection';
 import { usePull } from '#lib/use-pull';
 import { fromLive, type LiveResult } from '#lib/live-result';
-import { pullCustomer } from '#sync/customer-pull';
 import { selectedContractKey } from './contract-preference.ts';
 
 export type HomeData = {
@@ -30,10 +32,10 @@ export const useHome = (): { result: LiveResult<HomeData | null>; refresh: () =>
         db.customers.get(customerId),
         db.contacts.get(customerId),
         db.contracts.where('customerId').equals(customerId).sortBy('position'),
-        db.meta.get(`customer:${customerId}`),
+        db.meta.get(resourceKeys.customer(customerId)),
         db.prefs.get(selectedContractKey),
       ]);
-      const isPlain = session.role === 'user';
+      const isPlain = isPlainUser(session);
       // A plain user only ever sees its own contract (SPEC §6), even if more rows were stored.
       const contracts = isPlain ? allContracts.filter((c) => c.msisdn === session.msisdn) : allContracts;
       const selectedContractId = selectContract({
@@ -47,7 +49,7 @@ export const useHome = (): { result: LiveResult<HomeData | null>; refresh: () =>
   );
 
   const customerId = result.status === 'ready' ? (result.data?.session.customerId ?? null) : null;
-  const { refresh, refreshError } = usePull(customerId, pullCustomer);
+  const { refresh, refreshError } = usePull(customerId === null ? null : [customerId], pullCustomer);
 
   return { result, refresh, refreshError };
 };

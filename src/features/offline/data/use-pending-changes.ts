@@ -1,24 +1,54 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
 import { db } from '#db/db';
 import type { PendingMutationRow } from '#db/schema';
 import { fromLive, type LiveResult } from '#lib/live-result';
 import { clearLocalData } from '#sync/pull';
-import { discardMutation, flush, retryMutation } from '#sync/outbox';
+import { discardMutation, flush, mutationLabel, retryMutation } from '#sync/outbox';
 
 /*
  * The pending-changes indicator's data: the queued changes (oldest first) with their state, and the user's
  * actions on them. Offline: everything here is local; retry waits for the network like any queued change.
  */
 
-export type PendingChange = Pick<PendingMutationRow, 'key' | 'type' | 'state' | 'createdAt' | 'error'>;
+export type PendingChange = Pick<PendingMutationRow, 'key' | 'type' | 'state' | 'createdAt' | 'error'> & {
+  /**
+   * The translation key naming the change, declared with its type (`label` in the feature's `<type>.mutation.ts`):
+   * undefined while that declaration loads, null for a type this build does not know.
+   */
+  label: string | null | undefined;
+};
 
-export const usePendingChanges = (): LiveResult<PendingChange[]> =>
-  fromLive(
+/** The labels of these types, each declaration loaded once. */
+const useLabels = (types: readonly string[]): Readonly<Record<string, string | null>> => {
+  const [labels, setLabels] = useState<Readonly<Record<string, string | null>>>({});
+  const missing = types.filter((type) => !(type in labels)).join(',');
+  useEffect(() => {
+    if (missing === '') return;
+    let live = true;
+    void Promise.all(
+      missing.split(',').map(async (type) => [type, await mutationLabel(type).catch(() => null)] as const),
+    ).then((found) => {
+      if (live) setLabels((known) => ({ ...known, ...Object.fromEntries(found) }));
+    });
+    return () => {
+      live = false;
+    };
+  }, [missing]);
+  return labels;
+};
+
+export const usePendingChanges = (): LiveResult<PendingChange[]> => {
+  const rows = fromLive(
     useLiveQuery(async () => {
-      const rows = await db.pendingMutations.orderBy('createdAt').toArray();
-      return { data: rows.map(({ key, type, state, createdAt, error }) => ({ key, type, state, createdAt, error: error ?? null })) };
+      const stored = await db.pendingMutations.orderBy('createdAt').toArray();
+      return { data: stored.map(({ key, type, state, createdAt, error }) => ({ key, type, state, createdAt, error: error ?? null })) };
     }, []),
   );
+  const labels = useLabels(rows.status === 'ready' ? [...new Set(rows.data.map((row) => row.type))] : []);
+  if (rows.status === 'loading') return rows;
+  return { status: 'ready', data: rows.data.map((row) => ({ ...row, label: labels[row.type] })) };
+};
 
 export const retryChange = (key: string): Promise<void> => retryMutation(key);
 export const discardChange = (key: string): Promise<void> => discardMutation(key);

@@ -11,7 +11,7 @@ import { Spinner } from '#ui/spinner';
 import { TextField } from '#ui/text-field';
 import { TitledPage } from '#ui/titled-page';
 import { useOnline } from '#ui/use-online';
-import { contactFormSchema, contactFormValues, saveContact, type ContactFormValues } from '../data/contact-mutations.ts';
+import { contactFormSchema, contactFormValues, saveContact, type ContactFormValues } from '../data/contact.mutation.ts';
 import { useContact } from '../data/use-contact.ts';
 
 /** /settings/contact: the holder's contact details, editable offline (queued change, SPEC §2 "Profile"). */

@@ -1,10 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { isPlainUser } from '#contract/roles';
+import { pullCustomer } from '#data/customer-pull';
 import { db } from '#db/db';
+import { resourceKeys } from '#db/resource-keys';
 import type { ContactRow } from '#db/schema';
 import { usePull } from '#lib/use-pull';
 import { fromLive, type LiveResult } from '#lib/live-result';
-import { customerResource, pullCustomer } from '#sync/customer-pull';
-import { contactEntity } from '#sync/mutations';
+import { contactEntity } from './contact.mutation.ts';
 
 export type ContactData = {
   customerId: number;
@@ -27,18 +29,18 @@ export const useContact = (): { result: LiveResult<ContactData | null>; refresh:
       const customerId = session.customerId;
       const [contact, meta, rows] = await Promise.all([
         db.contacts.get(customerId),
-        db.meta.get(customerResource(customerId)),
+        db.meta.get(resourceKeys.customer(customerId)),
         db.pendingMutations.orderBy('createdAt').toArray(),
       ]);
       const entity = contactEntity(customerId);
       const pending = rows.filter((row) => row.entity === entity).map((row) => ({ key: row.key, state: row.state }));
       // The contact is the account holder's (SPEC §6): a plain user sees it but cannot change it.
-      return { data: { customerId, contact, fetchedAt: meta?.fetchedAt, pending, canEdit: session.role !== 'user' } };
+      return { data: { customerId, contact, fetchedAt: meta?.fetchedAt, pending, canEdit: !isPlainUser(session) } };
     }, []),
   );
 
   const customerId = result.status === 'ready' ? (result.data?.customerId ?? null) : null;
-  const { refresh, refreshError } = usePull(customerId, pullCustomer);
+  const { refresh, refreshError } = usePull(customerId === null ? null : [customerId], pullCustomer);
 
   return { result, refresh, refreshError };
 };

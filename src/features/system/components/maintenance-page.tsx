@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { paths } from '#lib/route-paths';
 import { Button } from '#ui/button';
 import { TitledPage } from '#ui/titled-page';
 import { isServiceAvailable } from '../data/status.ts';
@@ -13,7 +14,7 @@ export const MaintenancePage = () => {
     setChecking(true);
     const available = await isServiceAvailable();
     setChecking(false);
-    if (available) await navigate('/', { replace: true });
+    if (available) await navigate(paths.home, { replace: true });
   };
   return (
     <TitledPage title={t('maintenance.title')}>

@@ -1,11 +1,16 @@
 /**
  * Bill-cycle periods (SPEC §3 "Bill cycle"): the cycle start is the most recent occurrence of the start
- * day, the end is the start plus one unit minus one day.
+ * day, the end is the start plus one unit minus one day. The one implementation of the rule, for the app, its
+ * usage worker and the server: no imports (not even zod), so the app's login-free paths can load it.
  *
- * Everything is computed on local calendar dates (the customer's wall calendar), never by adding
- * multiples of 86 400 000 ms, so DST changes cannot shift a boundary by an hour. Internally a date is a
- * "day number" (days since 1970-01-01 of the calendar date, via Date.UTC), which makes day arithmetic
- * exact; only the final results are turned into local `Date`s. Pure, no I/O: works offline.
+ * Everything is computed on calendar dates (the customer's wall calendar), never by adding multiples of
+ * 86 400 000 ms, so DST changes cannot shift a boundary by an hour. Internally a date is a "day number" (days
+ * since 1970-01-01 of the calendar date, via Date.UTC), which makes day arithmetic exact. Two faces:
+ * - `cycleDates` works on 'YYYY-MM-DD' calendar dates: the server, which decides which zone's calendar a date
+ *   belongs to (Europe/Brussels, server/lib/service-calendar.ts), and the seed.
+ * - `cycleContaining`, `currentCycle`, `previousCycle`, `lastCycles` work on `Date`s in the runtime's local
+ *   time zone: the app, which runs on the customer's device.
+ * Pure, no I/O: works offline.
  *
  * Interpretation of `startDay` and of `frequencyDuration` > 1 (the SPEC only describes monthly cycles):
  * - MONTH: day of month 1–31. A month shorter than the start day uses its last day (31 → 28/29 Feb,
@@ -132,6 +137,42 @@ const toPeriod = ([first, last]: [number, number]): BillPeriod => ({
   start: localDate(first, false),
   end: localDate(last, true),
 });
+
+/** A calendar date, 'YYYY-MM-DD'. */
+export type CalendarDate = string;
+
+/** A cycle as calendar dates, both inclusive (what the API's bill-cycle periods carry). */
+export type CycleDates = { start: CalendarDate; end: CalendarDate };
+
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+const dayNumberOfDate = (date: CalendarDate): number => {
+  const match = CALENDAR_DATE.exec(date);
+  const dn = match ? dayNumber(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : Number.NaN;
+  // Date.UTC normalises 2026-02-31 to 3 March: a date that does not survive the round trip does not exist.
+  if (Number.isNaN(dn) || dateOfDayNumber(dn) !== date) throw new RangeError(`Invalid calendar date ${date}`);
+  return dn;
+};
+
+const dateOfDayNumber = (dn: number): CalendarDate => {
+  const { year, month, day } = calendarOf(dn);
+  return `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+};
+
+/** A monthly cycle on `startDay` (1–31): the usual cycle, and the only one the demo data uses. */
+export const monthlyCycle = (startDay: number): BillCycle => ({ startDay, frequencyUnit: 'MONTH', frequencyDuration: 1 });
+
+/**
+ * The cycle that contains the calendar date `date`, or the one `back` cycles earlier (1 = the previous bill), as
+ * calendar dates. Which zone's calendar `date` belongs to is the caller's choice.
+ */
+export const cycleDates = (cycle: BillCycle, date: CalendarDate, back = 0): CycleDates => {
+  assertCycle(cycle);
+  if (!Number.isInteger(back) || back < 0) throw new RangeError(`Cycles back must be a non-negative integer, got ${back}`);
+  let bounds = cycleBounds(cycle, dayNumberOfDate(date));
+  for (let i = 0; i < back; i++) bounds = cycleBounds(cycle, bounds[0] - 1);
+  return { start: dateOfDayNumber(bounds[0]), end: dateOfDayNumber(bounds[1]) };
+};
 
 /** The cycle whose local calendar days include `date`'s local calendar day. */
 export const cycleContaining = (cycle: BillCycle, date: Date): BillPeriod => {

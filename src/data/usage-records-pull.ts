@@ -1,93 +1,29 @@
+import type { z } from 'zod';
 import { call } from '#api/client';
 import { endpoints } from '#contract/endpoints';
-import type { InvoiceSituation } from '#contract/invoices';
-import type { z } from 'zod';
-import type { UsageRecordDto, UsageSummary, usageHistoryResponseSchema } from '#contract/usage';
+import { isStale } from '#contract/freshness';
+import type { usageHistoryResponseSchema } from '#contract/usage';
+import { bumpRevision, daysOfBlocks, summaryWroteDay, toUsageRecordRow } from '#data/usage-pull';
 import { db } from '#db/db';
-import type { InvoiceSituationRow, UsageRecordRow, UsageSummaryRow } from '#db/schema';
+import { resourceKeys } from '#db/resource-keys';
+import type { UsageRecordRow } from '#db/schema';
+import { stillCurrent, wipeEpoch, type PullResult } from '#sync/pull';
 import { blockMs, blockStartOf, groupIntoBlocks, mergeIntoBlocks, type BlockGroup } from '#workers/usage-blocks';
 import { createDayRollupBuilder, localDayOf, toDailyRow, type DayRollupBuilder } from '#workers/usage-rollup';
-import { isStale } from './freshness.ts';
-import { pull, type PullResult } from './pull.ts';
 
 /*
- * Usage: the summary of a contract's current or previous bill (balances, 20 latest records, overspent and
- * safeguards), the usage records of a date range (paged API → Dexie in batches), and the invoice situation that
- * the home alerts need. Home and consumption both use these.
+ * The usage records of a date range (paged GET …/usage/history → Dexie in batches of hourly blocks), for the
+ * consumption screens and their worker. It keeps the rules of "Rollup consistency" (src/data/usage-pull.ts) with
+ * the summary pull, which writes records too.
  * Offline: every call fails, nothing is written, and the views keep the last stored rows with their age.
  */
-
-export type UsagePeriod = 'current' | 'previous';
-
-export const usageSummaryResource = (customerId: number, contractId: number, period: UsagePeriod) =>
-  `usage:${customerId}:${contractId}:${period}`;
-export const usageRecordsResource = (customerId: number, contractId: number, from: string, to: string) =>
-  `usage-records:${customerId}:${contractId}:${from}:${to}`;
-/** Bumped whenever records of a contract are written: the usage worker drops its cache when it changes. */
-export const usageRevisionResource = (contractId: number) => `usage-rev:${contractId}`;
-export const invoiceSituationResource = (customerId: number) => `invoice-situation:${customerId}`;
 
 /** Rows per API page (the contract's maximum) and per Dexie transaction (ARCHITECTURE.md: ~1,000). */
 export const historyPageSize = 5000;
 export const ingestChunkSize = 1000;
 
-export const toUsageRecordRow = (dto: UsageRecordDto, contractId: number): UsageRecordRow => ({
-  id: dto.id,
-  contractId,
-  serviceCat: dto.service_cat,
-  messages: dto.messages,
-  isOob: dto.is_oob,
-  resourceImpact: dto.resource_impact,
-  resourceUnit: dto.resource_unit,
-  serviceUsed: dto.service_used,
-  serviceUnit: dto.service_unit,
-  incoming: dto.incoming,
-  destination: dto.destination,
-  eventTime: Date.parse(dto.event_time),
-});
-
-export const toUsageSummaryRow = (summary: UsageSummary, contractId: number, period: UsagePeriod): UsageSummaryRow => ({
-  contractId,
-  period,
-  start: summary.period.start,
-  end: summary.period.end,
-  balances: summary.balances,
-  overspent: summary.cdrOverspent,
-  safeguards: summary.safeguard.map((s) => ({
-    type: s.type,
-    overSpentCredit: s.overSpent.credit,
-    current: s.current,
-    next: s.next,
-    alert: s.alert,
-    default: s.default,
-    max: s.max,
-  })),
-  recentIds: summary.cdrUsage.map((r) => r.id),
-});
-
-export const toInvoiceSituationRow = (s: InvoiceSituation, customerId: number): InvoiceSituationRow => ({
-  customerId,
-  openInvoiceTotal: s.openInvoiceTotal,
-  firstInvoiceDueDate: s.firstInvoiceDueDate,
-  hasOpenInvoice: s.hasOpenInvoice,
-  isInDebt: s.isInDebt,
-  payUrgently: s.payUrgently,
-});
-
-const bumpRevision = (contractId: number, now: number) => db.meta.put({ resource: usageRevisionResource(contractId), fetchedAt: now });
-
-/*
- * Rollup consistency (usageDaily): a day's rollup row must always equal the sum of that day's stored records.
- * - The records pulls of one contract run one after the other (in this tab, and across tabs with a Web Lock), so
- *   a later one always carries a newer snapshot.
- * - Every write of records deletes the rollup rows of the days it touches, in the same transaction; the pull writes
- *   the rows of its complete days again when its last page is in, so a pull that stops half-way leaves no row for
- *   the days it touched and the worker reads their records instead.
- * - The summary's recent records may land while a records pull runs: their days are remembered here, and the pull
- *   does not write rollups for days written after it started.
- */
+/** The records pulls of one contract run one after the other (see "Rollup consistency"). */
 const recordPullChains = new Map<number, Promise<unknown>>();
-const summaryWrites = new Map<number, Map<number, number>>();
 
 /** Across the tabs of the device too (Web Locks), so that two tabs never interleave the writes of one contract. */
 const acrossTabs = <T>(contractId: number, task: () => Promise<T>): Promise<T> =>
@@ -106,25 +42,6 @@ const oneAtATime = <T>(contractId: number, task: () => Promise<T>): Promise<T> =
     if (recordPullChains.get(contractId) === tail) recordPullChains.delete(contractId);
   });
   return run;
-};
-
-/**
- * The [contractId, local day start] keys of the days that blocks of records touch, each once (`seen` carries them
- * across calls): the rollups to drop when those records are written (see "Rollup consistency").
- */
-const daysOfBlocks = (groups: readonly BlockGroup[], seen = new Set<string>()): [number, number][] => {
-  const days: [number, number][] = [];
-  for (const group of groups) {
-    // An hour lies within one local day in whole-hour time zones; the last millisecond covers the others.
-    for (const t of [group.blockStart, group.blockStart + blockMs - 1]) {
-      const day = localDayOf(t).start;
-      const key = `${group.contractId}:${day}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      days.push([group.contractId, day]);
-    }
-  }
-  return days;
 };
 
 /** The time zone in which the server reads the history's from/to dates (server/lib/service-calendar.ts). */
@@ -182,45 +99,6 @@ const completeDayRows = (
   return rows;
 };
 
-/** GET …/usage?period=: the summary row, its 20 latest records and the fetch time in one transaction. */
-export const pullUsageSummary = (
-  customerId: number,
-  contractId: number,
-  period: UsagePeriod,
-  options: { force?: boolean } = {},
-): Promise<PullResult> =>
-  pull({
-    resource: usageSummaryResource(customerId, contractId, period),
-    force: options.force ?? false,
-    tables: [db.usageSummaries, db.usageBlocks, db.usageDaily],
-    fetch: () => call(endpoints.usageSummary, { params: { customerId, contractId }, query: { period }, silent: true }),
-    write: async (summary) => {
-      const blocks = groupIntoBlocks(summary.cdrUsage.map((r) => toUsageRecordRow(r, contractId)));
-      const days = daysOfBlocks(blocks);
-      const now = Date.now();
-      await db.usageSummaries.put(toUsageSummaryRow(summary, contractId, period));
-      await mergeIntoBlocks(db, blocks);
-      // These days' rollups may lack the new records: the worker reads their records until the next records pull.
-      await db.usageDaily.bulkDelete(days);
-      const marks = summaryWrites.get(contractId) ?? new Map<number, number>();
-      for (const [, day] of days) marks.set(day, now);
-      summaryWrites.set(contractId, marks);
-      await bumpRevision(contractId, now);
-    },
-  });
-
-/** GET …/invoices/situation (owners and admins only: never call it for a plain user, the server answers 403). */
-export const pullInvoiceSituation = (customerId: number, options: { force?: boolean } = {}): Promise<PullResult> =>
-  pull({
-    resource: invoiceSituationResource(customerId),
-    force: options.force ?? false,
-    tables: [db.invoiceSituations],
-    fetch: () => call(endpoints.invoiceSituation, { params: { customerId }, silent: true }),
-    write: async (situation) => {
-      await db.invoiceSituations.put(toInvoiceSituationRow(situation, customerId));
-    },
-  });
-
 /** Lets the browser run other tasks (input, rendering) before the next chunk: a macrotask, not throttled like timers. */
 const yieldToMain = (): Promise<void> =>
   typeof MessageChannel === 'undefined'
@@ -264,12 +142,15 @@ export const ingestUsageRecords = async (
   rows: readonly UsageRecordRow[],
   chunkSize = ingestChunkSize,
   dropped = new Set<string>(),
+  epoch = wipeEpoch(),
 ): Promise<void> => {
   const commits: Promise<void>[] = [];
   for (const [n, run] of packGroups(groupIntoBlocks(rows), chunkSize).entries()) {
     if (n > 0) await yieldToMain();
     const days = daysOfBlocks(run, dropped);
     const commit = db.transaction('rw', db.usageBlocks, db.usageDaily, async () => {
+      // A logout since the pull started: these records are not kept (see wipeEpoch in pull.ts).
+      if (!stillCurrent(epoch)) return;
       await mergeIntoBlocks(db, run);
       if (days.length > 0) await db.usageDaily.bulkDelete(days);
     });
@@ -305,11 +186,12 @@ export const pullUsageRecords = (
   range: { from: string; to: string },
   options: { force?: boolean; onProgress?: (p: RecordsProgress) => void; pageSize?: number; now?: () => number } = {},
 ): Promise<PullResult> => {
-  const resource = usageRecordsResource(customerId, contractId, range.from, range.to);
+  const resource = resourceKeys.usageRecords(customerId, contractId, range.from, range.to);
   const existing = inFlight.get(resource);
   if (existing && !options.force) return existing;
   const now = options.now ?? Date.now;
   const pageSize = options.pageSize ?? historyPageSize;
+  const epoch = wipeEpoch();
   const run = oneAtATime(contractId, async (): Promise<PullResult> => {
     const startedAt = now();
     if (!options.force) {
@@ -365,7 +247,7 @@ export const pullUsageRecords = (
       held = stillOpen;
       // The previous page's commits run while this page is issued: at most two pages of writes in flight.
       const previous = writing;
-      writing = ingestUsageRecords(complete, ingestChunkSize, dropped);
+      writing = ingestUsageRecords(complete, ingestChunkSize, dropped, epoch);
       writing.catch(() => undefined);
       await previous;
       loaded += rows.length;
@@ -373,9 +255,9 @@ export const pullUsageRecords = (
       page += 1;
     }
     await writing;
-    const marks = summaryWrites.get(contractId);
-    const daily = completeDayRows(contractId, range, rollups, startedAt, (day) => (marks?.get(day) ?? -Infinity) >= startedAt);
+    const daily = completeDayRows(contractId, range, rollups, startedAt, (day) => (summaryWroteDay(contractId, day) ?? -Infinity) >= startedAt);
     await db.transaction('rw', db.meta, db.usageDaily, async () => {
+      if (!stillCurrent(epoch)) return;
       await db.usageDaily.bulkPut(daily);
       await db.meta.put({ resource, fetchedAt: now() });
       await bumpRevision(contractId, now());

@@ -1,6 +1,15 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { currentCycle, cycleContaining, lastCycles, periodToRange, previousCycle, type BillCycle, type BillPeriod } from '#lib/bill-cycle';
+import {
+  currentCycle,
+  cycleContaining,
+  cycleDates,
+  lastCycles,
+  periodToRange,
+  previousCycle,
+  type BillCycle,
+  type BillPeriod,
+} from '#contract/bill-cycle';
 
 // Expectations are built with local Date constructors so the suite passes in any TZ.
 const parse = (iso: string): [number, number, number] => {
@@ -162,6 +171,54 @@ describe('previousCycle, lastCycles, periodToRange', () => {
           expect(cur.start.getDate()).toBe(Math.min(startDay, lastOfMonth));
           const dayAfterPrev = new Date(prev.end.getFullYear(), prev.end.getMonth(), prev.end.getDate() + 1);
           expect(ymd(dayAfterPrev)).toBe(ymd(cur.start));
+        },
+      ),
+    );
+  });
+});
+
+describe('cycleDates (calendar dates, as the server and the seed use the rule)', () => {
+  it.each<[BillCycle, string, number, string, string]>([
+    [monthly(5), '2026-11-22', 0, '2026-11-05', '2026-12-04'],
+    [monthly(5), '2026-11-05', 0, '2026-11-05', '2026-12-04'],
+    [monthly(5), '2026-11-04', 0, '2026-10-05', '2026-11-04'],
+    [monthly(5), '2026-01-03', 0, '2025-12-05', '2026-01-04'],
+    [monthly(31), '2026-03-01', 0, '2026-02-28', '2026-03-30'],
+    [monthly(5), '2026-11-22', 1, '2026-10-05', '2026-11-04'],
+    [monthly(1), '2026-11-22', 5, '2026-06-01', '2026-06-30'],
+    [monthly(31), '2027-03-15', 1, '2027-01-31', '2027-02-27'],
+    [{ startDay: 1, frequencyUnit: 'WEEK', frequencyDuration: 1 }, '2026-11-22', 1, '2026-11-09', '2026-11-15'],
+    [{ startDay: 1, frequencyUnit: 'MONTH', frequencyDuration: 3 }, '2026-05-10', 1, '2026-01-01', '2026-03-31'],
+    [{ startDay: 1, frequencyUnit: 'YEAR', frequencyDuration: 1 }, '2026-07-01', 0, '2026-01-01', '2026-12-31'],
+    [{ startDay: 1, frequencyUnit: 'DAY', frequencyDuration: 1 }, '2026-12-31', 2, '2026-12-29', '2026-12-29'],
+  ])('%o on %s, %i back → %s … %s', (cycle, date, back, start, end) => {
+    expect(cycleDates(cycle, date, back)).toEqual({ start, end });
+  });
+
+  it.each(['2026-02-30', '2026-13-01', '26-01-01', '2026-1-1', ''])('rejects the date %j', (date) => {
+    expect(() => cycleDates(monthly(1), date)).toThrow(RangeError);
+  });
+
+  it('rejects a negative or fractional count of cycles back', () => {
+    expect(() => cycleDates(monthly(1), '2026-01-01', -1)).toThrow(RangeError);
+    expect(() => cycleDates(monthly(1), '2026-01-01', 0.5)).toThrow(RangeError);
+  });
+
+  it('property: agrees with the local-time face for every unit', () => {
+    const units = ['MONTH', 'WEEK', 'DAY', 'YEAR'] as const;
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...units),
+        fc.integer({ min: 1, max: 3 }),
+        fc.integer({ min: 1, max: 28 }),
+        fc.date({ min: new Date(1990, 0, 1), max: new Date(2060, 11, 31), noInvalidDate: true }),
+        fc.integer({ min: 0, max: 3 }),
+        (frequencyUnit, frequencyDuration, day, date, back) => {
+          const cycle: BillCycle = { startDay: frequencyUnit === 'WEEK' ? day % 8 : day, frequencyUnit, frequencyDuration };
+          const periods = lastCycles(cycle, date, back + 1);
+          const oldest = periods[0];
+          if (!oldest) throw new Error('no cycle');
+          expect(cycleDates(cycle, ymd(date), back)).toEqual({ start: ymd(oldest.start), end: ymd(oldest.end) });
         },
       ),
     );

@@ -1,0 +1,91 @@
+/*
+ * Check digits of Belgian and banking identifiers (SPEC §5): the one implementation, used by the contract's
+ * validators (what a form and the server accept) and by the demo seed (which must produce numbers that pass
+ * them). No imports, so any layer can use it.
+ *
+ * Most Belgian numbers carry a mod-97 check: the structured communication of a bank transfer and the eID card
+ * number (remainder, 97 when it is 0), the national register number (97 − remainder) and the IBAN (ISO 7064
+ * mod 97-10). SIM ICCIDs carry a Luhn digit.
+ */
+
+/** Remainder of a decimal string divided by 97, digit by digit, so any length is exact without BigInt. */
+export const mod97 = (digits: string): number => {
+  let remainder = 0;
+  for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
+  return remainder;
+};
+
+/** The two check digits of a structured communication or an eID card number: the remainder, 97 when it is 0. */
+const remainderCheck = (digits: string): string => String(mod97(digits) || 97).padStart(2, '0');
+
+const STRUCTURED_COMMUNICATION = /^\+\+\+(\d{3})\/(\d{4})\/(\d{5})\+\+\+$/;
+
+/** '+++ddd/dddd/ddddd+++' for the last 10 digits of `base`, followed by their check digits. */
+export const structuredCommunication = (base: number): string => {
+  const head = String(base % 10_000_000_000).padStart(10, '0');
+  const digits = head + remainderCheck(head);
+  return `+++${digits.slice(0, 3)}/${digits.slice(3, 7)}/${digits.slice(7)}+++`;
+};
+
+export const isValidStructuredCommunication = (value: string): boolean => {
+  const match = STRUCTURED_COMMUNICATION.exec(value);
+  if (!match) return false;
+  const digits = match.slice(1).join('');
+  return remainderCheck(digits.slice(0, 10)) === digits.slice(10);
+};
+
+/**
+ * Check digits of a national register number: 97 − (the first 9 digits mod 97); for people born from 2000 on
+ * the 9 digits are prefixed with a 2.
+ */
+const nationalNumberCheck = (nineDigits: string, bornFrom2000: boolean): string =>
+  String(97 - mod97(bornFrom2000 ? `2${nineDigits}` : nineDigits)).padStart(2, '0');
+
+/** A national register number from a birth date ('YYYY-MM-DD') and its 3-digit serial (odd men, even women). */
+export const nationalNumber = (birthDate: string, serial: number): string => {
+  const [year = '', month = '', day = ''] = birthDate.split('-');
+  const head = `${year.slice(2)}${month}${day}${String(serial).padStart(3, '0')}`;
+  return head + nationalNumberCheck(head, Number(year) >= 2000);
+};
+
+/** Which century's check an 11-digit national register number passes (both are possible in theory). */
+export const nationalNumberCenturies = (elevenDigits: string): { before2000: boolean; from2000: boolean } => {
+  const nine = elevenDigits.slice(0, 9);
+  const check = elevenDigits.slice(9);
+  return { before2000: nationalNumberCheck(nine, false) === check, from2000: nationalNumberCheck(nine, true) === check };
+};
+
+/** A 12-digit eID card number: the 10 given digits and their check digits. */
+export const idCardNumber = (tenDigits: string): string => tenDigits + remainderCheck(tenDigits);
+
+export const idCardNumberValid = (twelveDigits: string): boolean =>
+  /^\d{12}$/.test(twelveDigits) && remainderCheck(twelveDigits.slice(0, 10)) === twelveDigits.slice(10);
+
+/** ISO 7064 mod 97-10 over the rearranged IBAN (country and check moved to the end, letters as 10–35). */
+export const ibanChecksumValid = (iban: string): boolean => {
+  const rearranged = iban.slice(4) + iban.slice(0, 4);
+  let digits = '';
+  for (const ch of rearranged) {
+    const code = ch.charCodeAt(0);
+    digits += code >= 65 && code <= 90 ? String(code - 55) : ch;
+  }
+  return /^\d+$/.test(digits) && mod97(digits) === 1;
+};
+
+/** The Luhn digit that completes `payload` (SIM ICCIDs). */
+export const luhnCheckDigit = (payload: string): string => {
+  let sum = 0;
+  for (let i = 0; i < payload.length; i++) {
+    let digit = Number(payload[payload.length - 1 - i]);
+    if (i % 2 === 0) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return String((10 - (sum % 10)) % 10);
+};
+
+/** A digit string whose last digit is its Luhn check. */
+export const luhnValid = (digitsOnly: string): boolean =>
+  /^\d+$/.test(digitsOnly) && luhnCheckDigit(digitsOnly.slice(0, -1)) === digitsOnly.slice(-1);

@@ -1,0 +1,153 @@
+import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/*
+ * The server's configuration: every environment variable it reads, read once at start (server/main.ts) and
+ * validated here. A wrong value stops the start with one message that names the variable and what it expects;
+ * nothing else in the server reads process.env. `.env.example` and the README's configuration table list the
+ * same variables.
+ */
+
+/** What Fastify's `trustProxy` takes: off, on for every hop, a number of hops, or the proxies' addresses. */
+export type TrustProxy = boolean | number | string[];
+
+export type ServerConfig = {
+  port: number;
+  host: string;
+  /** Absolute path of the folder that holds the SQLite database. */
+  dataDir: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  smsGatewayDomain: string | null;
+  /** Origin of the app in e-mailed links, without a trailing slash. */
+  publicUrl: string;
+  testMode: boolean;
+  /** Without SMTP: keep messages in the development outbox (/dev/outbox, loopback only) instead of the log. */
+  devOutbox: boolean;
+  /** The built app to serve, or null: API only. */
+  staticDir: string | null;
+  trustProxy: TrustProxy;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** How long a shutdown waits for requests in flight before it closes their connections. */
+  shutdownTimeoutMs: number;
+};
+
+/** dist/ next to server/ (and next to dist-server/ once compiled: both sit at the top of the project). */
+const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../dist/', import.meta.url));
+
+export const DEFAULT_MAIL_FROM = 'Mon espace mobile <no-reply@localhost>';
+
+/** An unset variable and an empty one mean the same: the default. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
+
+const flag = z.enum(['1', '0', 'true', 'false'], { error: 'expected 1, 0, true or false' }).transform((v) => v === '1' || v === 'true');
+
+const hostname = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+
+const urlWithProtocols = (protocols: string[], expected: string) =>
+  z.string().refine((value) => {
+    try {
+      return protocols.includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, expected);
+
+const isProxyAddress = (entry: string): boolean => {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n <= (family === 4 ? 32 : 128);
+};
+
+const trustProxy = z.string().transform((value, ctx): TrustProxy => {
+  const text = value.trim();
+  if (text === 'true') return true;
+  if (text === 'false') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  if (entries.every(isProxyAddress)) return entries;
+  ctx.addIssue({
+    code: 'custom',
+    message: 'expected true, false, a number of proxy hops, or comma-separated proxy IP addresses or CIDR ranges',
+  });
+  return z.NEVER;
+});
+
+const PORT_EXPECTED = 'expected a port number between 1 and 65535';
+const SECONDS_EXPECTED = 'expected a number of seconds between 0 and 600';
+
+const envSchema = z.object({
+  PORT: optional(z.coerce.number({ error: PORT_EXPECTED }).int(PORT_EXPECTED).min(1, PORT_EXPECTED).max(65_535, PORT_EXPECTED)).default(
+    8080,
+  ),
+  HOST: optional(z.string().refine((v) => isIP(v) !== 0 || hostname.test(v), 'expected an IP address or a host name')).default('0.0.0.0'),
+  DATA_DIR: optional(z.string()).default('./data'),
+  SMTP_URL: optional(urlWithProtocols(['smtp:', 'smtps:'], 'expected an smtp:// or smtps:// URL')),
+  MAIL_FROM: optional(z.string()).default(DEFAULT_MAIL_FROM),
+  SMS_GATEWAY_DOMAIN: optional(z.string().regex(hostname, 'expected a domain name, such as sms.example.be')),
+  PUBLIC_URL: optional(urlWithProtocols(['http:', 'https:'], 'expected an http:// or https:// URL')),
+  TEST_MODE: optional(flag).default(false),
+  DEV_OUTBOX: optional(flag).default(false),
+  STATIC_DIR: optional(z.string().refine((dir) => existsSync(join(dir, 'index.html')), 'expected a folder with a built app (index.html)')),
+  TRUST_PROXY: optional(trustProxy).default(false),
+  LOG_LEVEL: optional(
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'expected fatal, error, warn, info, debug, trace or silent',
+    }),
+  ).default('info'),
+  SHUTDOWN_TIMEOUT: optional(z.coerce.number({ error: SECONDS_EXPECTED }).positive(SECONDS_EXPECTED).max(600, SECONDS_EXPECTED)).default(
+    10,
+  ),
+});
+
+/** The variables the server reads; everything else in the environment is ignored. */
+export const configVariables = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];
+
+const SECRET_VARIABLES = new Set<string>(['SMTP_URL']);
+
+/** A configuration that cannot run; `message` names every variable at fault and what it expects. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the configuration from an environment (process.env in server/main.ts). */
+export const loadConfig = (env: Record<string, string | undefined>): ServerConfig => {
+  const picked = Object.fromEntries(configVariables.map((name) => [name, env[name]]));
+  const parsed = envSchema.safeParse(picked);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? '');
+      // The SMTP URL carries credentials: never echo it into a log.
+      const shown = SECRET_VARIABLES.has(name) ? '(value hidden)' : JSON.stringify(env[name] ?? '');
+      return `  ${name}=${shown}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration (see .env.example):\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const defaultStatic = existsSync(join(DEFAULT_STATIC_DIR, 'index.html')) ? DEFAULT_STATIC_DIR : null;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    smsGatewayDomain: e.SMS_GATEWAY_DOMAIN ?? null,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    testMode: e.TEST_MODE,
+    devOutbox: e.DEV_OUTBOX,
+    staticDir: e.STATIC_DIR ? resolve(e.STATIC_DIR) : defaultStatic,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    shutdownTimeoutMs: Math.round(e.SHUTDOWN_TIMEOUT * 1000),
+  };
+};

@@ -1,0 +1,145 @@
+import type { Language } from '#contract/language';
+
+/* The support page's FAQ, in the three languages, in display order. Data only; written by ../seeding/faq.ts. */
+
+type FaqText = { question: string; answer: string };
+
+// Real answers that match the product's rules (SPEC §4, §9), so the support page is useful in the demo.
+export const FAQ_ENTRIES: Record<Language, FaqText>[] = [
+  {
+    fr: {
+      question: 'Comment suivre ma consommation ?',
+      answer:
+        'Dans « Consommation », vous voyez vos données, appels et SMS du cycle de facturation en cours, avec ce qu’il reste dans votre forfait. Vous pouvez aussi consulter la facture précédente ou choisir une période. Les chiffres peuvent avoir quelques heures de retard.',
+    },
+    nl: {
+      question: 'Hoe volg ik mijn verbruik op?',
+      answer:
+        'Onder ‘Verbruik’ ziet u uw data, gesprekken en sms’en van de lopende factuurperiode en wat er nog in uw bundel zit. U kunt ook de vorige factuur of een zelfgekozen periode bekijken. De cijfers kunnen enkele uren achterlopen.',
+    },
+    en: {
+      question: 'How do I follow my usage?',
+      answer:
+        'Under “Consumption” you see the data, calls and texts of the current bill cycle and what is left in your bundle. You can also look at the previous bill or pick a period. Figures may lag a few hours behind.',
+    },
+  },
+  {
+    fr: {
+      question: 'Que sont les coûts hors forfait et comment les limiter ?',
+      answer:
+        'Ce sont les appels internationaux, services premium et données hors zone qui ne sont pas inclus dans votre abonnement. Dans « Paramètres », fixez une limite hors forfait et une alerte : une nouvelle limite est active en 2 minutes. Vous pouvez aussi bloquer les services premium.',
+    },
+    nl: {
+      question: 'Wat zijn kosten buiten bundel en hoe beperk ik ze?',
+      answer:
+        'Dat zijn internationale gesprekken, premiumdiensten en data buiten uw zone die niet in uw abonnement zitten. Stel onder ‘Instellingen’ een limiet en een waarschuwing in: een nieuwe limiet is binnen 2 minuten actief. U kunt premiumdiensten ook blokkeren.',
+    },
+    en: {
+      question: 'What are out-of-bundle costs and how do I cap them?',
+      answer:
+        'They are international calls, premium services and data outside your zone that your plan does not include. Set an out-of-bundle limit and an alert under “Settings”: a new limit is active within 2 minutes. You can also block premium services.',
+    },
+  },
+  {
+    fr: {
+      question: 'Quand et comment payer ma facture ?',
+      answer:
+        'Votre facture est émise au début de chaque cycle et doit être payée dans les 15 jours. Par virement, utilisez toujours la communication structurée (+++…+++) indiquée sur la facture. Avec la domiciliation, le montant est prélevé automatiquement à l’échéance.',
+    },
+    nl: {
+      question: 'Wanneer en hoe betaal ik mijn factuur?',
+      answer:
+        'Uw factuur wordt aan het begin van elke periode opgemaakt en moet binnen 15 dagen betaald worden. Gebruik bij een overschrijving altijd de gestructureerde mededeling (+++…+++) op de factuur. Met domiciliëring wordt het bedrag automatisch op de vervaldag afgehouden.',
+    },
+    en: {
+      question: 'When and how do I pay my invoice?',
+      answer:
+        'Your invoice is issued at the start of each cycle and is due within 15 days. When paying by bank transfer, always use the structured communication (+++…+++) printed on the invoice. With direct debit the amount is collected automatically on the due date.',
+    },
+  },
+  {
+    fr: {
+      question: 'Comment activer la domiciliation ?',
+      answer:
+        'Dans « Paramètres › Paiement », choisissez la domiciliation, saisissez l’IBAN et le BIC d’un compte européen et acceptez le mandat. La domiciliation s’applique à la prochaine facture ; un crédit éventuel est remboursé sous 14 jours.',
+    },
+    nl: {
+      question: 'Hoe activeer ik domiciliëring?',
+      answer:
+        'Kies onder ‘Instellingen › Betaling’ voor domiciliëring, vul de IBAN en BIC van een Europese rekening in en aanvaard het mandaat. De domiciliëring geldt vanaf de volgende factuur; een eventueel tegoed wordt binnen 14 dagen terugbetaald.',
+    },
+    en: {
+      question: 'How do I set up direct debit?',
+      answer:
+        'Under “Settings › Payment”, choose direct debit, enter the IBAN and BIC of a European account and accept the mandate. It applies from the next invoice; any credit is refunded within 14 days.',
+    },
+  },
+  {
+    fr: {
+      question: 'Puis-je utiliser mon abonnement à l’étranger ?',
+      answer:
+        'Dans l’Union européenne, vous utilisez votre forfait comme en Belgique. Choisissez votre zone de roaming (monde, UE avec ou sans la Suisse, appels et SMS seulement, aucune) dans « Paramètres ». Un changement de zone peut prendre jusqu’à 4 heures : faites-le avant de partir.',
+    },
+    nl: {
+      question: 'Kan ik mijn abonnement in het buitenland gebruiken?',
+      answer:
+        'In de Europese Unie gebruikt u uw bundel zoals in België. Kies uw roamingzone (wereld, EU met of zonder Zwitserland, enkel bellen en sms, geen) onder ‘Instellingen’. Een zonewijziging kan tot 4 uur duren: doe het vóór vertrek.',
+    },
+    en: {
+      question: 'Can I use my plan abroad?',
+      answer:
+        'In the European Union you use your bundle as you do in Belgium. Choose your roaming zone (world, EU with or without Switzerland, calls and texts only, none) under “Settings”. A zone change can take up to 4 hours, so do it before you leave.',
+    },
+  },
+  {
+    fr: {
+      question: 'Comment activer ma carte SIM ?',
+      answer:
+        'Allez sur « Activer ma SIM », saisissez votre numéro de client, de commande (O-…) ou de téléphone et le code à 6 chiffres reçu par e-mail. Un nouveau numéro est actif en 2 heures maximum (souvent 5 minutes) ; un transfert de numéro depuis un autre opérateur prend jusqu’à 48 heures.',
+    },
+    nl: {
+      question: 'Hoe activeer ik mijn simkaart?',
+      answer:
+        'Ga naar ‘Mijn simkaart activeren’ en vul uw klantnummer, bestelnummer (O-…) of telefoonnummer in, samen met de 6-cijferige code uit uw e-mail. Een nieuw nummer is binnen maximaal 2 uur actief (meestal 5 minuten); een nummeroverdracht van een andere operator duurt tot 48 uur.',
+    },
+    en: {
+      question: 'How do I activate my SIM card?',
+      answer:
+        'Go to “Activate my SIM” and enter your customer number, order number (O-…) or phone number with the 6-digit code you received by e-mail. A new number works within 2 hours (usually 5 minutes); moving your number from another operator takes up to 48 hours.',
+    },
+  },
+  {
+    fr: {
+      question: 'À quoi sert le code PIN de l’application ?',
+      answer:
+        'Sur chaque appareil, vous choisissez un code à 4 chiffres pour ouvrir l’application sans mot de passe. Il est valable 3 mois. Après trop d’essais erronés, ou si vous l’avez oublié, reconnectez-vous avec votre mot de passe pour en créer un nouveau.',
+    },
+    nl: {
+      question: 'Waarvoor dient de pincode van de app?',
+      answer:
+        'Op elk toestel kiest u een code van 4 cijfers om de app zonder wachtwoord te openen. Ze is 3 maanden geldig. Na te veel foute pogingen of als u ze vergeten bent, meldt u zich opnieuw aan met uw wachtwoord en kiest u een nieuwe.',
+    },
+    en: {
+      question: 'What is the app PIN for?',
+      answer:
+        'On each device you choose a 4-digit code to open the app without your password. It is valid for 3 months. After too many wrong attempts, or if you forgot it, log in again with your password and set a new one.',
+    },
+  },
+  {
+    fr: {
+      question: 'Ma carte SIM est bloquée : où trouver le code PUK ?',
+      answer:
+        'Après trois codes PIN de la SIM erronés, le téléphone demande le code PUK. Vous le trouvez dans « Abonnement », avec le code PIN de votre carte SIM. Après dix PUK erronés, la carte est définitivement bloquée et doit être remplacée.',
+    },
+    nl: {
+      question: 'Mijn simkaart is geblokkeerd: waar vind ik de PUK-code?',
+      answer:
+        'Na drie foute pincodes van de simkaart vraagt uw toestel de PUK-code. U vindt die onder ‘Abonnement’, samen met de pincode van uw simkaart. Na tien foute PUK-codes is de kaart definitief geblokkeerd en moet ze vervangen worden.',
+    },
+    en: {
+      question: 'My SIM is blocked: where is my PUK code?',
+      answer:
+        'After three wrong SIM PINs your phone asks for the PUK code. You find it under “Subscription”, together with your SIM PIN. After ten wrong PUK codes the card is blocked for good and must be replaced.',
+    },
+  },
+];

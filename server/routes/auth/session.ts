@@ -1,0 +1,90 @@
+import { endpoints } from '#contract/endpoints';
+import { ApiError } from '../../lib/api-error.ts';
+import type { AppContext } from '../../lib/app-context.ts';
+import { findDevice, revokeDevice, setDevicePin } from '../../lib/devices.ts';
+import { hashPasswordAsync, verifyPasswordAsync } from '../../lib/password.ts';
+import { limitKeys, loginPolicy, takeAttempt } from '../../lib/rate-limit.ts';
+import type { Router } from '../../lib/router.ts';
+import {
+  bindSessionToDevice,
+  expireAccessToken,
+  findSessionByAccessToken,
+  isAccessValid,
+  revokeFamily,
+  revokeUserSessions,
+} from '../../lib/sessions.ts';
+import { setPasswordHash, setUserLanguage, toAuthUser } from '../../lib/users.ts';
+import { authOf, clearSessionCookies, tokenFromRequest } from '../../plugins/auth.ts';
+import { samePassword } from './shared.ts';
+
+/** The open session: who is logged in, logout, the start-up expiry check, and what a logged-in user changes. */
+export const registerSessionRoutes = (router: Router, ctx: AppContext): void => {
+  const { db, clock } = ctx;
+
+  router.route(endpoints.me, ({ request }) => {
+    const { user, session } = authOf(request);
+    return { user: toAuthUser(user), expires_at: session.expires_at };
+  });
+
+  /**
+   * Logout (SPEC §4). Full: the session and its whole refresh family end, and with `deviceId` this device's PIN
+   * too (the app wipes its device key on logout). `accessOnly`: only the access token ends; renewal still works.
+   */
+  router.route(endpoints.logout, ({ body, request, reply }) => {
+    const { session, user } = authOf(request);
+    const now = clock.now();
+    const accessOnly = body.accessOnly === true;
+    if (accessOnly) {
+      expireAccessToken(db, session.id, now);
+    } else {
+      revokeFamily(db, session.family_id, now, 'logout');
+      const device = body.deviceId ? findDevice(db, user.id, body.deviceId) : undefined;
+      if (device) revokeDevice(db, device.id, now, 'logout');
+    }
+    clearSessionCookies(request, reply, { accessOnly });
+    return { success: true };
+  });
+
+  // Public: the app asks on start whether its token is still good (SPEC §2), possibly without a valid session.
+  router.route(endpoints.tokenExpired, ({ body, request }) => {
+    const token = body.token && body.token.length > 0 ? body.token : tokenFromRequest(request);
+    const found = token ? findSessionByAccessToken(db, token) : undefined;
+    if (!found) return { expired: true, expires_at: null };
+    return { expired: !isAccessValid(found.session, clock.now()), expires_at: found.session.expires_at };
+  });
+
+  router.route(endpoints.setLanguage, ({ body, request }) => {
+    const { user } = authOf(request);
+    setUserLanguage(db, user.id, body.lang);
+    return { lang: body.lang };
+  });
+
+  /** PIN of this device (4 digits, 3 months). The current session is bound to the device if it was not yet. */
+  router.route(endpoints.setupPin, async ({ body, request }) => {
+    const { user, session } = authOf(request);
+    const now = clock.now();
+    const device = await setDevicePin(db, user.id, body.deviceId, body.deviceKey, body.pin, now);
+    bindSessionToDevice(db, session.id, device.id);
+    return { expires_at: device.expires_at };
+  });
+
+  /**
+   * Logged-in password change. Wrong old passwords are limited like logins (a stolen session must not become a
+   * password oracle); success ends the user's other sessions.
+   */
+  router.route(endpoints.changePassword, async ({ body, request }) => {
+    const { user, session } = authOf(request);
+    const now = clock.now();
+    if (body.pwd === body.old_pwd) throw samePassword();
+    const attempt = takeAttempt(db, now, [[limitKeys.password(user.id), loginPolicy]]);
+    if (!user.password_hash || !(await verifyPasswordAsync(body.old_pwd, user.password_hash))) {
+      throw new ApiError(422, 'invalidCredentials', 'The current password is wrong', {
+        fields: [{ field: 'old_pwd', message: 'validation:invalid' }],
+      });
+    }
+    attempt.succeeded();
+    setPasswordHash(db, user.id, await hashPasswordAsync(body.pwd));
+    revokeUserSessions(db, user.id, now, 'passwordChanged', session.id);
+    return { success: true };
+  });
+};

@@ -1,0 +1,124 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { authModeHeader, bearerAuthMode } from '#contract/auth';
+import type { Language } from '#contract/common';
+import { ApiError } from '../../lib/api-error.ts';
+import type { AppContext } from '../../lib/app-context.ts';
+import { appUrl, displayName, sendAccountMessage } from '../../lib/auth-messages.ts';
+import { pinExpiry, type DeviceRow } from '../../lib/devices.ts';
+import { checkCode, checkLink, issueLink, retireCodes, type CodePurpose, type LinkPurpose } from '../../lib/one-time-codes.ts';
+import {
+  assertNoneLocked,
+  assertNotLocked,
+  codeAttemptPolicy,
+  codeRequestAddressPolicy,
+  codeRequestPolicy,
+  limitKeys,
+  recordFailure,
+  recordFailures,
+} from '../../lib/rate-limit.ts';
+import type { IssuedSession } from '../../lib/sessions.ts';
+import { customerRefOf, findUserByGuid, toAuthUser, type UserRow } from '../../lib/users.ts';
+import { setSessionCookies } from '../../plugins/auth.ts';
+
+/* What the auth flows (login, session, recovery, account creation) share: their errors and their helpers. */
+
+export const invalidCredentials = (): ApiError => new ApiError(401, 'invalidCredentials', 'Invalid credentials');
+export const legacyWithoutCustomer = (): ApiError => new ApiError(403, 'legacyWithoutCustomer', 'Legacy account without customer');
+export const isLegacyWithoutCustomer = (user: UserRow): boolean => user.scope === 'LEGACY' && user.customer_id === null;
+/** 404: no such link (SPEC §8 "customer or token mismatch"); 419: expired or already used. The app marks the link invalid on both. */
+export const linkUnknown = (): ApiError => new ApiError(404, 'linkMismatch', 'Unknown link');
+export const linkExpired = (): ApiError => new ApiError(419, 'linkExpired', 'Link expired or already used');
+export const samePassword = (): ApiError =>
+  new ApiError(422, 'samePassword', 'The new password must differ from the old one', {
+    fields: [{ field: 'pwd', message: 'validation:password.reuse' }],
+  });
+
+/** The client asked for the tokens in the body (`X-Auth-Mode: bearer`): a non-browser client, never the app. */
+export const wantsBearer = (request: FastifyRequest): boolean => {
+  const mode = request.headers[authModeHeader.toLowerCase()];
+  return typeof mode === 'string' && mode.trim().toLowerCase() === bearerAuthMode;
+};
+
+/**
+ * Cookies + the login answer of every kind of login (password, PIN, link, renewal). The tokens go into the body
+ * only in bearer mode: a browser's script never sees them.
+ */
+export const openSession = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRow,
+  issued: IssuedSession,
+  now: Date,
+  device?: DeviceRow,
+) => {
+  setSessionCookies(request, reply, issued, now);
+  return {
+    ...(wantsBearer(request) ? { token: issued.accessToken, refresh_token: issued.refreshToken } : {}),
+    expires_at: issued.expiresAt.toISOString(),
+    refresh_expires_at: issued.refreshExpiresAt.toISOString(),
+    user: toAuthUser(user),
+    ...(device ? { device: { id: device.client_id, pin_expires_at: pinExpiry(device) } } : {}),
+  };
+};
+
+/** Counts a message request against its recipient and the caller's address; 429 tooManyCodeRequests beyond. */
+export const countMessageRequest = (ctx: AppContext, request: FastifyRequest, recipient: string, now: Date): void => {
+  const limits = [
+    [limitKeys.codeRequest(recipient), codeRequestPolicy],
+    [limitKeys.codeRequestAddress(request.ip), codeRequestAddressPolicy],
+  ] as const;
+  assertNoneLocked(ctx.db, now, limits);
+  recordFailures(ctx.db, now, limits);
+};
+
+export const sendRecoveryLink = async (
+  ctx: AppContext,
+  user: UserRow,
+  to: string,
+  lang: Language,
+  kind: 'recoverLink' | 'accountExists',
+): Promise<void> => {
+  const token = issueLink(ctx.db, user.id, 'recoverPassword', ctx.clock.now());
+  await sendAccountMessage(ctx, {
+    channel: 'EMAIL',
+    to,
+    lang,
+    kind,
+    vars: { name: displayName(user), link: appUrl(ctx, `/login/recover-password/${user.guid}/${token}`) },
+  });
+};
+
+/**
+ * Checks an SMS code: 5 wrong codes per number (and purpose) burn the codes sent and block the number for 30
+ * minutes (429); a used or expired code is 419 (ask for a new one); a wrong one 422 smsCodeInvalid.
+ */
+export const verifySmsCode = (ctx: AppContext, msisdn: string, purpose: CodePurpose, code: string, now: Date): number => {
+  const { db } = ctx;
+  const key = limitKeys.codeAttempt(msisdn, purpose);
+  assertNotLocked(db, key, now, codeAttemptPolicy);
+  const check = checkCode(db, msisdn, purpose, code, now);
+  if (check.ok) return check.codeId;
+  if (check.reason === 'expired') {
+    throw new ApiError(419, 'invalidToken', 'Code expired or already used', {
+      fields: [{ field: 'code', message: 'validation:invalid' }],
+    });
+  }
+  const lockMs = recordFailure(db, key, now, codeAttemptPolicy);
+  if (lockMs > 0) {
+    retireCodes(db, msisdn, purpose, now);
+    throw new ApiError(429, 'tooManyCodeRequests', 'Too many wrong codes', { retryAfter: Math.ceil(lockMs / 1000) });
+  }
+  throw new ApiError(422, 'smsCodeInvalid', 'Wrong code', { fields: [{ field: 'code', message: 'validation:invalid' }] });
+};
+
+/** The user of a link: its guid must match the token's owner, else 404 (SPEC §8: recovery init 404 or 419). */
+export const linkUser = (ctx: AppContext, uuid: string, token: string, purpose: LinkPurpose, now: Date) => {
+  const user = findUserByGuid(ctx.db, uuid);
+  const check = checkLink(ctx.db, token, purpose, now, (userId) => user?.id === userId);
+  if (!check.ok) throw check.reason === 'expired' ? linkExpired() : linkUnknown();
+  if (!user) throw linkUnknown();
+  return { user, link: check.link };
+};
+
+/** Recovery initialisation answer (SPEC §7): the user's customer_ref or e-mail. */
+export const initAnswer = (ctx: AppContext, user: UserRow) => ({ user: { customer_ref: customerRefOf(ctx.db, user), email: user.email } });

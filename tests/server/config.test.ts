@@ -1,0 +1,152 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, configVariables, DEFAULT_MAIL_FROM, loadConfig } from '#server/config';
+import { mailConfigOf } from '#server/lib/mailer';
+
+const built = mkdtempSync(join(tmpdir(), 'config-static-'));
+writeFileSync(join(built, 'index.html'), '<!doctype html>');
+const empty = mkdtempSync(join(tmpdir(), 'config-empty-'));
+afterAll(() => {
+  rmSync(built, { recursive: true, force: true });
+  rmSync(empty, { recursive: true, force: true });
+});
+
+const failure = (env: Record<string, string>): string => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+};
+
+describe('server configuration', () => {
+  it('has defaults for everything', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: resolve('./data'),
+      smtpUrl: null,
+      mailFrom: DEFAULT_MAIL_FROM,
+      smsGatewayDomain: null,
+      publicUrl: 'http://localhost:8080',
+      testMode: false,
+      devOutbox: false,
+      trustProxy: false,
+      logLevel: 'info',
+      shutdownTimeoutMs: 10_000,
+    });
+  });
+
+  it('reads every variable, and treats an empty one as unset', () => {
+    const config = loadConfig({
+      PORT: '9090',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/var/lib/app',
+      SMTP_URL: 'smtps://user:secret@mail.example.be:465',
+      MAIL_FROM: 'Mobile <no-reply@example.be>',
+      SMS_GATEWAY_DOMAIN: 'sms.example.be',
+      PUBLIC_URL: 'https://mobile.example.be//',
+      TEST_MODE: '1',
+      DEV_OUTBOX: '1',
+      STATIC_DIR: built,
+      TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SHUTDOWN_TIMEOUT: '2.5',
+      UNRELATED: 'ignored',
+    });
+    expect(config).toEqual({
+      port: 9090,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/app',
+      smtpUrl: 'smtps://user:secret@mail.example.be:465',
+      mailFrom: 'Mobile <no-reply@example.be>',
+      smsGatewayDomain: 'sms.example.be',
+      publicUrl: 'https://mobile.example.be',
+      testMode: true,
+      devOutbox: true,
+      staticDir: built,
+      trustProxy: ['10.0.0.0/8', '127.0.0.1'],
+      logLevel: 'warn',
+      shutdownTimeoutMs: 2500,
+    });
+    expect(loadConfig({ PORT: '', SMTP_URL: ' ', TEST_MODE: '' })).toMatchObject({ port: 8080, smtpUrl: null, testMode: false });
+    expect(loadConfig({ PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
+  });
+
+  it.each([
+    ['true', true],
+    ['false', false],
+    ['2', 2],
+    ['::1', ['::1']],
+    ['192.168.1.0/24,10.1.2.3', ['192.168.1.0/24', '10.1.2.3']],
+  ])('TRUST_PROXY=%s → %j', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each([
+    ['TEST_MODE', '1', true],
+    ['TEST_MODE', 'true', true],
+    ['TEST_MODE', '0', false],
+    ['TEST_MODE', 'false', false],
+  ])('%s=%s → %s', (name, value, expected) => {
+    expect(loadConfig({ [name]: value }).testMode).toBe(expected);
+  });
+
+  it.each([
+    ['PORT', 'abc', 'expected a port number between 1 and 65535'],
+    ['PORT', '0', 'expected a port number between 1 and 65535'],
+    ['PORT', '70000', 'expected a port number between 1 and 65535'],
+    ['PORT', '80.5', 'expected a port number between 1 and 65535'],
+    ['HOST', 'not a host!', 'expected an IP address or a host name'],
+    ['SMTP_URL', 'http://mail.example.be', 'expected an smtp:// or smtps:// URL'],
+    ['SMS_GATEWAY_DOMAIN', 'sms gateway', 'expected a domain name'],
+    ['PUBLIC_URL', 'mobile.example.be', 'expected an http:// or https:// URL'],
+    ['TEST_MODE', 'yes', 'expected 1, 0, true or false'],
+    ['STATIC_DIR', empty, 'expected a folder with a built app (index.html)'],
+    ['TRUST_PROXY', 'proxy.example.be', 'expected true, false, a number of proxy hops'],
+    ['TRUST_PROXY', '10.0.0.0/33', 'expected true, false, a number of proxy hops'],
+    ['LOG_LEVEL', 'verbose', 'expected fatal, error, warn, info, debug, trace or silent'],
+    ['SHUTDOWN_TIMEOUT', '-1', 'expected a number of seconds'],
+  ])('refuses %s=%s with a message naming it', (name, value, expected) => {
+    const message = failure({ [name]: value });
+    expect(message).toContain(`${name}=`);
+    expect(message).toContain(expected);
+    expect(message.split('\n')).toHaveLength(2);
+  });
+
+  it('lists every wrong variable in one message, and never prints the SMTP URL', () => {
+    const message = failure({ PORT: 'x', SMTP_URL: 'ftp://user:secret@host', LOG_LEVEL: 'loud' });
+    expect(message.split('\n')).toEqual([
+      'Invalid configuration (see .env.example):',
+      '  PORT="x": expected a port number between 1 and 65535',
+      '  SMTP_URL=(value hidden): expected an smtp:// or smtps:// URL',
+      '  LOG_LEVEL="loud": expected fatal, error, warn, info, debug, trace or silent',
+    ]);
+    expect(message).not.toContain('secret');
+  });
+
+  it('gives the mailer its settings', () => {
+    const config = loadConfig({ SMTP_URL: 'smtp://relay:25', SMS_GATEWAY_DOMAIN: 'sms.example.be', PUBLIC_URL: 'https://m.example.be' });
+    expect(mailConfigOf(config)).toEqual({
+      smtpUrl: 'smtp://relay:25',
+      from: DEFAULT_MAIL_FROM,
+      smsGatewayDomain: 'sms.example.be',
+      publicUrl: 'https://m.example.be',
+      devOutbox: false,
+    });
+  });
+
+  it('is documented: every variable is in .env.example and in the README', () => {
+    const example = readFileSync(new URL('../../.env.example', import.meta.url), 'utf8');
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    for (const name of configVariables) {
+      expect(example, name).toMatch(new RegExp(`^#? ?${name}=`, 'm'));
+      expect(readme, name).toContain(`| \`${name}\``);
+    }
+  });
+});

@@ -1,0 +1,174 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { FastifyInstance } from 'fastify';
+import type { OpenAPI } from 'openapi-types';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorBodySchema } from '#contract/common';
+import { endpoints, endpointUrl, type Endpoint } from '#contract/endpoints';
+import { buildApp } from '#server/app';
+import type { OpenApiDocument } from '#server/lib/openapi';
+import { routesOf } from '#server/lib/route-table';
+import { contentSecurityPolicy } from '#server/plugins/security-headers';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+/*
+ * The OpenAPI document against the routes Fastify really serves, in both directions, and against the
+ * OpenAPI 3.1 schema (plus every embedded schema against JSON Schema 2020-12).
+ */
+
+let t: TestApp;
+let doc: OpenApiDocument;
+beforeAll(async () => {
+  t = await createTestApp();
+  const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+  expect(response.statusCode).toBe(200);
+  doc = response.json<OpenApiDocument>();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** Not part of the described API: test-mode switches, the description itself, and everything outside /api. */
+const undocumented = (url: string): boolean =>
+  !url.startsWith('/api/') ||
+  url.startsWith('/api/test/') ||
+  url === '/api/openapi.json' ||
+  url === '/api/docs' ||
+  url.startsWith('/api/docs/');
+
+const toOpenApiPath = (url: string): string => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+/** "METHOD /path" of every operation a route table or a document holds. */
+const servedOperations = (app: FastifyInstance): Set<string> =>
+  new Set(
+    routesOf(app)
+      // Fastify adds a HEAD route to every GET by itself.
+      .filter((route) => route.method !== 'HEAD' && !undocumented(route.url))
+      .map((route) => `${route.method} ${toOpenApiPath(route.url)}`),
+  );
+
+const documentedOperations = (document: OpenApiDocument): Set<string> =>
+  new Set(Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`)));
+
+describe('OpenAPI document', () => {
+  it('describes every registered API route, and only registered routes', () => {
+    const served = servedOperations(t.app);
+    const documented = documentedOperations(doc);
+    expect(served.size).toBeGreaterThan(20);
+    expect(
+      [...served].filter((op) => !documented.has(op)),
+      'registered but not documented',
+    ).toEqual([]);
+    expect(
+      [...documented].filter((op) => !served.has(op)),
+      'documented but not registered',
+    ).toEqual([]);
+  });
+
+  it('holds the same operations without test mode and with the built app served', async () => {
+    const staticDir = mkdtempSync(join(tmpdir(), 'openapi-static-'));
+    writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>app</title>');
+    const app = await buildApp({ db: t.db, testMode: false, staticDir });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/login' })).statusCode).toBe(200);
+      const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenApiDocument>();
+      expect(documentedOperations(document)).toEqual(servedOperations(app));
+      expect(documentedOperations(document)).toEqual(documentedOperations(doc));
+    } finally {
+      await app.close();
+      rmSync(staticDir, { recursive: true, force: true });
+    }
+  });
+
+  it('catches a route registered outside the contract', async () => {
+    const app = await buildApp({ db: t.db });
+    try {
+      app.get('/api/undescribed', () => ({}));
+      const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenApiDocument>();
+      const missing = [...servedOperations(app)].filter((op) => !documentedOperations(document).has(op));
+      expect(missing).toEqual(['GET /api/undescribed']);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('names each operation after its contract endpoint, at the endpoint URL', () => {
+    const byName = endpoints as Record<string, Endpoint>;
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const endpoint = byName[operation.operationId];
+        expect(endpoint, operation.operationId).toBeDefined();
+        expect(`${endpoint?.method} ${toOpenApiPath(endpointUrl(endpoint as Endpoint))}`).toBe(`${method.toUpperCase()} ${path}`);
+        // Signed-in calls take the session cookie or a bearer token; public calls need neither.
+        expect(operation.security).toEqual(endpoint?.base === 'api' ? [{ sessionCookie: [] }, { bearerToken: [] }] : []);
+        expect(operation.responses['4XX']).toEqual({ $ref: '#/components/responses/Error' });
+      }
+    }
+    expect(doc.paths['/api/public/ready']?.get?.operationId).toBe('ready');
+  });
+
+  it('describes errors with the contract error body and the request schemas from the contract', () => {
+    const { $schema: _dialect, ...errorBody } = errorBodySchema.toJSONSchema({ io: 'input' });
+    expect(doc.components.schemas?.ErrorBody).toEqual(errorBody);
+    const login = doc.paths['/api/public/users/login']?.post;
+    expect(login?.requestBody?.required).toBe(true);
+    expect(login?.requestBody?.content['application/json']?.schema).toMatchObject({ type: 'object', required: ['login', 'password'] });
+    const history = doc.paths['/api/customer/{customerId}/contract/{contractId}/usage/history']?.get;
+    expect(history?.parameters?.map((p) => `${p.in}:${p.name}:${p.required}`)).toEqual(
+      expect.arrayContaining(['path:customerId:true', 'path:contractId:true', 'query:megalist-page:false', 'query:type:false']),
+    );
+    expect(doc.paths['/api/customer/{customerId}/contact']?.patch?.parameters?.map((p) => p.name)).toContain('Idempotency-Key');
+  });
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    // The validator dereferences in place: it gets a copy.
+    await expect(SwaggerParser.validate(structuredClone(doc) as unknown as OpenAPI.Document)).resolves.toBeDefined();
+    expect(doc.openapi).toBe('3.1.0');
+    // The validator does reject a broken document (a parameter "in" the body, which OpenAPI 3 does not have).
+    const broken = structuredClone(doc);
+    const parameter = broken.paths['/api/customer/{customerId}/full']?.get?.parameters?.[0];
+    if (!parameter) throw new Error('customerFull has parameters');
+    (parameter as { in: string }).in = 'body';
+    await expect(SwaggerParser.validate(broken as unknown as OpenAPI.Document)).rejects.toThrow(/validation failed/);
+  });
+
+  it('embeds only valid JSON Schema 2020-12', () => {
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    const schemas: unknown[] = [];
+    const collect = (value: unknown, key?: string): void => {
+      if (key === 'schema' && value && typeof value === 'object' && !('$ref' in value)) schemas.push(value);
+      if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) collect(v, k);
+    };
+    collect(doc.paths);
+    expect(schemas.length).toBeGreaterThan(40);
+    for (const schema of [...schemas, ...Object.values(doc.components.schemas ?? {})]) {
+      expect(ajv.validateSchema(schema as object), JSON.stringify(ajv.errors)).toBe(true);
+      expect(() => ajv.compile(schema as object)).not.toThrow();
+    }
+  });
+});
+
+describe('API reference page', () => {
+  it('is self-hosted, with no inline script or style, under the strict CSP', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['content-security-policy']).toBe(contentSecurityPolicy);
+    const html = response.body;
+    expect(html).not.toMatch(/<style|style=|<script(?![^>]*\ssrc=)/);
+    expect(html).not.toMatch(/https?:\/\//);
+    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1] ?? '');
+    expect(assets).toHaveLength(4);
+    for (const url of assets) {
+      const asset = await t.app.inject({ method: 'GET', url });
+      expect(asset.statusCode, url).toBe(200);
+      expect(asset.rawPayload.length, url).toBeGreaterThan(100);
+    }
+    const start = await t.app.inject({ method: 'GET', url: '/api/docs/docs.js' });
+    expect(start.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(start.body).toContain('url: "/api/openapi.json"');
+  });
+});

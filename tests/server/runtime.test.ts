@@ -1,0 +1,108 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, CONNECTION_IDLE_MS, HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '#server/app';
+import { openDatabase, type Db } from '#server/db/database';
+import { DataDirLockedError, LOCK_FILE, lockDataDir } from '#server/lib/data-dir-lock';
+import { bearer, login, staticFixtureDir } from './test-app.ts';
+
+/* How the server runs on its machine: one process per DATA_DIR, writes that wait for each other, request time-outs. */
+
+const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'mss-runtime-'));
+
+describe('one server per DATA_DIR (lock file with the PID)', () => {
+  it('refuses a second holder while the first one lives, and releases on exit', () => {
+    const dir = tempDir();
+    const release = lockDataDir(dir);
+    expect(fs.readFileSync(path.join(dir, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
+    // Another live process (our parent) holding it:
+    fs.writeFileSync(path.join(dir, LOCK_FILE), `${process.ppid}\n`);
+    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+    expect(() => lockDataDir(dir)).toThrow(/Another server \(PID \d+\) is already running on DATA_DIR/);
+    fs.writeFileSync(path.join(dir, LOCK_FILE), `${process.pid}\n`);
+    release();
+    expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(false);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('takes over a stale lock whose process is gone', async () => {
+    const dir = tempDir();
+    const child = spawn(process.execPath, ['-e', '0']);
+    const deadPid = child.pid ?? 0;
+    await new Promise((resolve) => child.once('exit', resolve));
+    fs.writeFileSync(path.join(dir, LOCK_FILE), `${deadPid}\n`);
+    const release = lockDataDir(dir);
+    expect(fs.readFileSync(path.join(dir, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
+    release();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('writes on a database file another writer holds', () => {
+  let dir: string;
+  let db: Db;
+  beforeAll(() => {
+    dir = tempDir();
+    db = openDatabase(path.join(dir, 'app.sqlite'));
+  });
+  afterAll(() => {
+    db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('wait for another connection holding a write transaction (immediate transaction + busy timeout): never a 500', async () => {
+    const app = await buildApp({ db, staticDir: staticFixtureDir, testMode: true });
+    try {
+      const { token } = await login(app, 'MT00000001');
+      const current = (await app.inject({ method: 'GET', url: '/api/customer/1/full', headers: bearer(token) })).json<{
+        contact: { lastUpdate: string };
+      }>();
+      // Another connection (a second thread) writes to the contact and holds its write transaction for 300 ms.
+      const worker = new Worker(
+        `const { parentPort, workerData } = require('node:worker_threads');
+         const Database = require(workerData.module);
+         const other = new Database(workerData.file);
+         other.pragma('busy_timeout = 5000');
+         other.exec('BEGIN IMMEDIATE');
+         other.prepare("UPDATE contacts SET phone = '0470999999' WHERE customer_id = 1").run();
+         parentPort.postMessage('locked');
+         Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
+         other.exec('COMMIT');
+         other.close();
+         parentPort.postMessage('done');`,
+        { eval: true, workerData: { file: path.join(dir, 'app.sqlite'), module: require.resolve('better-sqlite3') } },
+      );
+      await new Promise<void>((resolve) => worker.once('message', () => resolve()));
+      const patched = await app.inject({
+        method: 'PATCH',
+        url: '/api/customer/1/contact',
+        headers: bearer(token),
+        payload: { lastUpdate: current.contact.lastUpdate, firstName: 'Sophia' },
+      });
+      await new Promise((resolve) => worker.once('exit', resolve));
+      // Either it applied after the other writer, or it was refused as stale (412): never a 500.
+      expect([200, 412]).toContain(patched.statusCode);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('request time-outs', () => {
+  it('bounds the headers, the whole request and idle connections', async () => {
+    const db = openDatabase(':memory:');
+    const app = await buildApp({ db, staticDir: staticFixtureDir });
+    try {
+      expect(app.server.headersTimeout).toBe(HEADERS_TIMEOUT_MS);
+      expect(app.server.requestTimeout).toBe(REQUEST_TIMEOUT_MS);
+      expect(app.initialConfig.connectionTimeout).toBe(CONNECTION_IDLE_MS);
+      expect(HEADERS_TIMEOUT_MS).toBeLessThanOrEqual(REQUEST_TIMEOUT_MS);
+    } finally {
+      await app.close();
+      db.close();
+    }
+  });
+});
