@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { chromium, type Page } from '@playwright/test';
 import { demoPassword, demoUsers } from '#contract/fixtures/demo';
 import { startOfflineServer } from '../e2e/fixtures/server-process.ts';
@@ -26,7 +25,6 @@ const apiRequests = async (page: Page): Promise<{ method: string; path: string }
 const contractsVisible = () => document.body.innerText.includes('0470 00 00 01') && performance.now();
 
 export const run = async (): Promise<Record<string, number>> => {
-  execFileSync(process.execPath, [new URL('../scripts/build-server.mjs', import.meta.url).pathname], { stdio: 'inherit' });
   const server = await startOfflineServer(benchBuildDir());
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
