@@ -61,6 +61,15 @@ export const idCardNumber = (tenDigits: string): string => tenDigits + remainder
 export const idCardNumberValid = (twelveDigits: string): boolean =>
   /^\d{12}$/.test(twelveDigits) && remainderCheck(twelveDigits.slice(0, 10)) === twelveDigits.slice(10);
 
+/**
+ * A Belgian residence card number: the card's letter, 7 digits and their check digits, computed like the eID
+ * card's (the remainder mod 97, 97 when it is 0).
+ */
+export const residentCardNumber = (letter: string, sevenDigits: string): string => letter + sevenDigits + remainderCheck(sevenDigits);
+
+export const residentCardNumberValid = (value: string): boolean =>
+  /^[A-Z]\d{9}$/.test(value) && remainderCheck(value.slice(1, 8)) === value.slice(8);
+
 /** ISO 7064 mod 97-10 over the rearranged IBAN (country and check moved to the end, letters as 10–35). */
 export const ibanChecksumValid = (iban: string): boolean => {
   const rearranged = iban.slice(4) + iban.slice(0, 4);

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { activateOrderRequestSchema, activateOrderResponseSchema } from './activation.ts';
+import {
+  activateOrderRequestSchema,
+  activationChoiceSchema,
+  identificationFieldsSchema,
+  identityUpload,
+  newNumberRequestSchema,
+  portInPatchSchema,
+  resendActivationCodeRequestSchema,
+  simOrderListSchema,
+  simOrderSchema,
+} from './activation.ts';
 import {
   changePasswordRequestSchema,
   confirmEmailRequestSchema,
@@ -68,6 +78,14 @@ export type Endpoint = {
   onlineOnly?: boolean;
   /** Answers a file of one of these media types instead of JSON (no `response` schema). */
   download?: readonly string[];
+  /**
+   * A multipart/form-data body (file uploads) instead of JSON: the schema of its text fields and the limits of its
+   * files. The handler reads the parts as they stream in (server/lib/uploads.ts); no other endpoint accepts multipart.
+   */
+  upload?: {
+    fields: z.ZodType;
+    file: { field: string; types: readonly string[]; maxBytes: number; minCount: number; maxCount: number };
+  };
 };
 
 const customerParams = z.object({ customerId: idParamSchema });
@@ -163,21 +181,47 @@ export const endpoints = define({
     body: renewAccessRequestSchema,
     response: loginResponseSchema,
   },
-  activateOrderDelivery: {
-    method: 'POST',
-    base: 'public',
-    path: '/subscription/:customerId/contract/:contractId/order-delivery/activate',
-    params: contractParams,
-    body: activateOrderRequestSchema,
-    response: activateOrderResponseSchema,
-    onlineOnly: true,
-  },
+  // SIM activation without login (SPEC §7 public calls). orders/activate checks the order and its code and opens an
+  // activation session (an HttpOnly cookie bound to that order) for the calls below and the order's follow-up.
   activateOrder: {
     method: 'POST',
     base: 'public',
     path: '/orders/activate',
     body: activateOrderRequestSchema,
-    response: activateOrderResponseSchema,
+    response: simOrderSchema,
+    onlineOnly: true,
+  },
+  resendActivationCode: {
+    method: 'POST',
+    base: 'public',
+    path: '/orders/activate/resend',
+    body: resendActivationCodeRequestSchema,
+    response: okSchema,
+    onlineOnly: true,
+  },
+  publicSimOrder: {
+    method: 'GET',
+    base: 'public',
+    path: '/orders/:uuid',
+    params: z.object({ uuid: z.uuid() }),
+    response: simOrderSchema,
+  },
+  activateOrderDelivery: {
+    method: 'POST',
+    base: 'public',
+    path: '/subscription/:customerId/contract/:contractId/order-delivery/activate',
+    params: contractParams,
+    body: activationChoiceSchema,
+    response: simOrderSchema,
+    onlineOnly: true,
+  },
+  identifyOrder: {
+    method: 'POST',
+    base: 'public',
+    path: '/subscription/:customerId/contract/:contractId/identify',
+    params: contractParams,
+    upload: { fields: identificationFieldsSchema, file: identityUpload },
+    response: simOrderSchema,
     onlineOnly: true,
   },
   // SPEC §7 names the path subscription/{id}/confirm-email; the id is the customer's guid, the {uuid} of the app's
@@ -204,9 +248,16 @@ export const endpoints = define({
     base: 'api',
     path: '/customer/:customerId/contract/:contractId/activate-sim',
     params: contractParams,
-    body: z.object({ iccid: z.string().optional() }),
-    response: activateOrderResponseSchema,
+    body: newNumberRequestSchema,
+    response: simOrderSchema,
     onlineOnly: true,
+  },
+  simOrders: {
+    method: 'GET',
+    base: 'api',
+    path: '/customer/:customerId/sim-orders',
+    params: customerParams,
+    response: simOrderListSchema,
   },
   setLanguage: {
     method: 'POST',
@@ -277,7 +328,8 @@ export const endpoints = define({
     base: 'api',
     path: '/customer/:customerId/contract/:contractId/identify',
     params: contractParams,
-    response: okSchema,
+    upload: { fields: identificationFieldsSchema, file: identityUpload },
+    response: simOrderSchema,
     onlineOnly: true,
   },
   portIn: {
@@ -285,13 +337,8 @@ export const endpoints = define({
     base: 'api',
     path: '/customer/:customerId/contract/',
     params: customerParams,
-    body: z.object({
-      contractId: z.number().int(),
-      msisdn: z.string(),
-      otherAccountNumber: z.string().optional(),
-      otherIccid: z.string().optional(),
-    }),
-    response: okSchema,
+    body: portInPatchSchema,
+    response: simOrderSchema,
     onlineOnly: true,
   },
   privacy: {

@@ -41,5 +41,9 @@ export const errorCodes = [
   'network',
   'timeout',
   'chunkLoad',
+  // SIM activation: the order's state does not allow the request (it changed meanwhile), and the activation
+  // session of the public flow is missing or expired (the customer gives the order number and code again).
+  'activationNotPossible',
+  'activationSessionExpired',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -11,6 +11,8 @@ export const phonePattern = /^04\d{8}$/;
 export const customerNumberPattern = /^MT\d{8}$/;
 /** ME followed by digits. */
 export const energyNumberPattern = /^ME\d+$/;
+/** 'O-' followed by 10 digits. */
+export const orderNumberPattern = /^O-\d{10}$/;
 /** zod's default e-mail pattern (z.email()), named here so that the schema and the predicate share it. */
 export const emailPattern = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 /** The longest e-mail address (RFC 5321), also the longest login identifier. */
@@ -39,3 +41,17 @@ export const loginIdentifierError = (input: string): string | undefined => {
 
 /** A password to log in with: anything but empty (the rules of a new password apply when it is chosen). */
 export const loginPasswordError = (value: string): string | undefined => (value.length === 0 ? 'validation:required' : undefined);
+
+export type ActivationIdentifierKind = 'orderNumber' | 'customerNumber' | 'phone';
+
+/**
+ * Which identifier a SIM activation names (SPEC §5: an order number, a customer number or a phone number), with
+ * letters in any case and spaces ignored; null for anything else.
+ */
+export const activationIdentifierKind = (input: string): ActivationIdentifierKind | null => {
+  const value = input.replace(/\s+/g, '').toUpperCase();
+  if (orderNumberPattern.test(value)) return 'orderNumber';
+  if (customerNumberPattern.test(value)) return 'customerNumber';
+  if (phonePattern.test(value)) return 'phone';
+  return null;
+};

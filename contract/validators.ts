@@ -1,7 +1,16 @@
 import { isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
-import { idCardNumberValid, luhnValid, nationalNumberCenturies } from './check-digits.ts';
-import { customerNumberPattern, emailMaxLength, emailPattern, energyNumberPattern, loginKind, phonePattern } from './rules.ts';
+import { idCardNumberValid, luhnValid, nationalNumberCenturies, residentCardNumberValid } from './check-digits.ts';
+import {
+  activationIdentifierKind,
+  customerNumberPattern,
+  emailMaxLength,
+  emailPattern,
+  energyNumberPattern,
+  loginKind,
+  orderNumberPattern,
+  phonePattern,
+} from './rules.ts';
 
 export { loginIdentifierError, loginKind, loginPasswordError, type LoginKind } from './rules.ts';
 
@@ -43,11 +52,7 @@ export const customerNumberSchema = z.string().trim().toUpperCase().regex(custom
 /** ME followed by digits. */
 export const energyNumberSchema = z.string().trim().toUpperCase().regex(energyNumberPattern, 'validation:energyNumber');
 /** 'O-' followed by 10 digits. */
-export const orderNumberSchema = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^O-\d{10}$/, 'validation:orderNumber');
+export const orderNumberSchema = z.string().trim().toUpperCase().regex(orderNumberPattern, 'validation:orderNumber');
 
 export const emailSchema = z
   .string({ error: 'validation:required' })
@@ -69,15 +74,17 @@ export const loginIdentifierSchema = z
   .max(emailMaxLength, 'validation:login')
   .refine((v) => loginKind(v) !== null, 'validation:login');
 
-/** SIM activation accepts an order number or a phone number (SPEC §5). */
+/**
+ * SIM activation names the order by its order number, the customer number or the phone number (SPEC §5); the
+ * value is normalized (no spaces, capitals) so that the server looks up one spelling.
+ */
 export const activationIdentifierSchema = z
   .string({ error: 'validation:required' })
   .trim()
   .min(1, 'validation:required')
-  .refine(
-    (v) => orderNumberSchema.safeParse(v).success || phoneSchema.safeParse(v).success || customerNumberSchema.safeParse(v).success,
-    'validation:activationIdentifier',
-  );
+  .max(40, 'validation:activationIdentifier')
+  .refine((v) => activationIdentifierKind(v) !== null, 'validation:activationIdentifier')
+  .transform((v) => v.replace(/\s+/g, '').toUpperCase());
 
 /** EU (and EEA payment-area) countries accepted for IBAN and BIC (SPEC §5: "EU country"). */
 export const euCountries = [
@@ -182,11 +189,19 @@ export const idCardNumberSchema = z
       .refine(idCardNumberValid, 'validation:idCard'),
   );
 
-/** Residence card: a letter followed by 9 digits (B, C, D, E, F, H, K, L, M). */
+/**
+ * Residence card: the card's letter (A, B, D, E, F, H, K, L, M, N …), 7 digits and 2 check digits (the remainder
+ * of the 7 digits mod 97, as on the eID card).
+ */
 export const residentCardNumberSchema = z
   .string()
   .transform((v) => v.replace(/[\s.-]/g, '').toUpperCase())
-  .pipe(z.string().regex(/^[BCDEFHKLM]\d{9}$/, 'validation:residentCard'));
+  .pipe(
+    z
+      .string()
+      .regex(/^[A-Z]\d{9}$/, 'validation:residentCard')
+      .refine(residentCardNumberValid, 'validation:residentCard'),
+  );
 
 /** SIM ICCID: 19 or 20 digits starting with 89, Luhn-valid over the digits. */
 export const iccidSchema = z
@@ -195,7 +210,7 @@ export const iccidSchema = z
   .pipe(
     z
       .string()
-      .regex(/^89\d{17,18}$/, 'validation:iccid')
+      .regex(/^89\d{17,18}$/, { error: 'validation:iccid', abort: true })
       .refine(luhnValid, 'validation:iccid'),
   );
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { demoUsers } from '#contract/fixtures/demo';
+import { demoSimOrders, demoUsers } from '#contract/fixtures/demo';
 import { expectHome, LoginPage } from './page-models/login-page.ts';
 
 /*
@@ -46,6 +46,8 @@ const privateRoutes = [
   '/offers/link-accounts',
   '/orders',
   '/orders/O-0000000004',
+  // Sophie's SIM order, ready to activate: the follow-up with its choice form.
+  `/orders/${demoSimOrders.sophie.uuid}`,
   '/subscription/main',
   '/subscription/optimize',
   '/subscription/order-summary',

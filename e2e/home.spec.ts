@@ -22,13 +22,19 @@ test('Sophie sees the activate-SIM modal, and only it; the dialog is accessible'
   const dialog = alertDialog(page, alertTitles.activateSim);
   await expect(dialog).toBeVisible();
   await expect(page.getByRole('alertdialog')).toHaveCount(1);
-  await expect(dialog.getByRole('link', { name: 'Activer ma carte SIM' })).toHaveAttribute('href', '/orders/activate');
+  // It leads into the activation of that line (Sophie's 0470000002 is contract 2).
+  await expect(dialog.getByRole('link', { name: 'Activer ma carte SIM' })).toHaveAttribute('href', '/orders/activate?contractId=2');
   const results = await new AxeBuilder({ page }).include('[role="alertdialog"]').analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   await dialog.getByRole('button', { name: closeLabel }).click();
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
   // The page underneath is usable again: the usage overview of the selected contract is there.
   await expect(page.getByRole('heading', { name: 'Consommation du 0470 00 00 01' })).toBeVisible();
+  // Once the modal is closed, the line's card still leads to its activation.
+  await expect(page.getByRole('link', { name: 'Activer la carte SIM du 0470 00 00 02' })).toHaveAttribute(
+    'href',
+    '/orders/activate?contractId=2',
+  );
 });
 
 test('Marc sees the invoice-situation modal, then the overspent-limit modal', async ({ page }) => {

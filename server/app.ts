@@ -19,6 +19,8 @@ import { registerNoSourceMaps } from './plugins/no-source-maps.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
+import { registerMultipart } from './plugins/multipart.ts';
+import { registerActivationRoutes } from './routes/activation.ts';
 import { registerAuthRoutes } from './routes/auth.ts';
 import { registerContactRoutes } from './routes/contact.ts';
 import { registerCustomerRoutes } from './routes/customer.ts';
@@ -168,6 +170,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   app.server.headersTimeout = HEADERS_TIMEOUT_MS;
   app.removeContentTypeParser('text/plain');
   registerJsonBodyParser(app);
+  await registerMultipart(app);
 
   // Without mail settings, the configuration's defaults (messages to the log): buildApp never reads process.env.
   const mail: MailConfig = { ...mailConfigOf(loadConfig({})), ...options.mail };
@@ -202,6 +205,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   registerUsageRoutes(router, ctx);
   registerInvoiceRoutes(router, ctx);
   registerContactRoutes(router, ctx);
+  registerActivationRoutes(router, ctx);
   registerOpenApiRoutes(app, router, ctx);
   if (ctx.testMode) registerTestRoutes(router, ctx);
   registerDevOutbox(app, ctx);

@@ -7,9 +7,27 @@ import type { Language } from '#contract/common';
  */
 
 export type MessageKind =
-  'createAccountLink' | 'createAccountCode' | 'accountExists' | 'recoverLink' | 'recoverCode' | 'confirmEmail' | 'loginLink';
+  | 'createAccountLink'
+  | 'createAccountCode'
+  | 'accountExists'
+  | 'recoverLink'
+  | 'recoverCode'
+  | 'confirmEmail'
+  | 'loginLink'
+  | 'activationCode'
+  | 'lineActive'
+  | 'portInFailed';
 
-export type MessageVars = { name?: string; link?: string; code?: string; minutes?: number; hours?: number };
+export type MessageVars = {
+  name?: string;
+  link?: string;
+  code?: string;
+  minutes?: number;
+  hours?: number;
+  /** An order number (O-…) or a phone number, as the message names it. */
+  order?: string;
+  number?: string;
+};
 
 type Template = { subject: string; body: (v: Required<MessageVars>) => string };
 
@@ -52,6 +70,21 @@ const templates: Record<Language, Record<MessageKind, Template>> = {
       body: (v) =>
         `Bonjour ${v.name},\n\nConnectez-vous directement avec ce lien :\n${v.link}\n\nCe lien est valable ${v.hours} heures et ne fonctionne qu'une fois.`,
     },
+    activationCode: {
+      subject: 'Votre code d’activation de carte SIM',
+      body: (v) =>
+        `Bonjour ${v.name},\n\nVotre code pour activer la carte SIM de la commande ${v.order} : ${v.code}.\nSaisissez-le avec le numéro de commande sur ${v.link}\n\nNe le communiquez à personne.`,
+    },
+    lineActive: {
+      subject: 'Votre ligne est active',
+      body: (v) =>
+        `Bonjour ${v.name},\n\nBonne nouvelle : votre ligne ${v.number} fonctionne (commande ${v.order}). Vous pouvez téléphoner, envoyer des SMS et surfer.\n\nSuivez votre commande ici :\n${v.link}`,
+    },
+    portInFailed: {
+      subject: 'Le transfert de votre numéro n’a pas abouti',
+      body: (v) =>
+        `Bonjour ${v.name},\n\nVotre opérateur actuel a refusé le transfert du numéro ${v.number} (commande ${v.order}) : il ne connaît pas ce numéro avec les données fournies.\nVérifiez votre numéro de client ou de carte SIM chez lui et recommencez, ou choisissez un nouveau numéro :\n${v.link}`,
+    },
   },
   nl: {
     createAccountLink: {
@@ -87,6 +120,21 @@ const templates: Record<Language, Record<MessageKind, Template>> = {
       subject: 'Uw aanmeldlink',
       body: (v) =>
         `Beste ${v.name},\n\nMeld u rechtstreeks aan met deze link:\n${v.link}\n\nDeze link is ${v.hours} uur geldig en werkt maar één keer.`,
+    },
+    activationCode: {
+      subject: 'Uw activeringscode voor uw simkaart',
+      body: (v) =>
+        `Beste ${v.name},\n\nUw code om de simkaart van bestelling ${v.order} te activeren: ${v.code}.\nVul hem samen met het bestelnummer in op ${v.link}\n\nGeef hem aan niemand door.`,
+    },
+    lineActive: {
+      subject: 'Uw lijn is actief',
+      body: (v) =>
+        `Beste ${v.name},\n\nGoed nieuws: uw lijn ${v.number} werkt (bestelling ${v.order}). U kunt bellen, sms'en en surfen.\n\nVolg uw bestelling hier:\n${v.link}`,
+    },
+    portInFailed: {
+      subject: 'De overdracht van uw nummer is niet gelukt',
+      body: (v) =>
+        `Beste ${v.name},\n\nUw huidige operator heeft de overdracht van nummer ${v.number} (bestelling ${v.order}) geweigerd: hij kent dit nummer niet met de opgegeven gegevens.\nControleer uw klantnummer of simkaartnummer bij hem en probeer opnieuw, of kies een nieuw nummer:\n${v.link}`,
     },
   },
   en: {
@@ -125,6 +173,21 @@ const templates: Record<Language, Record<MessageKind, Template>> = {
       body: (v) =>
         `Hello ${v.name},\n\nLog in directly with this link:\n${v.link}\n\nThis link is valid for ${v.hours} hours and works once.`,
     },
+    activationCode: {
+      subject: 'Your SIM card activation code',
+      body: (v) =>
+        `Hello ${v.name},\n\nYour code to activate the SIM card of order ${v.order}: ${v.code}.\nEnter it with the order number at ${v.link}\n\nDo not share it with anyone.`,
+    },
+    lineActive: {
+      subject: 'Your line is active',
+      body: (v) =>
+        `Hello ${v.name},\n\nGood news: your line ${v.number} works (order ${v.order}). You can call, text and browse.\n\nFollow your order here:\n${v.link}`,
+    },
+    portInFailed: {
+      subject: 'The transfer of your number did not go through',
+      body: (v) =>
+        `Hello ${v.name},\n\nYour current operator refused to transfer number ${v.number} (order ${v.order}): they do not know this number with the data given.\nCheck your customer number or SIM card number with them and try again, or choose a new number:\n${v.link}`,
+    },
   },
 };
 
@@ -144,6 +207,8 @@ export const renderMessage = (
     code: vars.code ?? '',
     minutes: vars.minutes ?? 0,
     hours: vars.hours ?? 0,
+    order: vars.order ?? '',
+    number: vars.number ?? '',
   };
   const body = template.body(full);
   return { subject: template.subject, text: channel === 'EMAIL' ? body + sign[lang] : body };

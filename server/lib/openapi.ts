@@ -22,7 +22,7 @@ type Operation = {
   tags: string[];
   security: Record<string, string[]>[];
   parameters?: Parameter[];
-  requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema }> };
+  requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema; encoding?: Record<string, { contentType: string }> }> };
   responses: Record<string, unknown>;
   'x-queued'?: true;
   'x-online-only'?: true;
@@ -105,6 +105,33 @@ const operationOf = (endpoint: Endpoint, name: string): Operation => {
     // The server reads a missing body as {}: the body is required only when {} is not a valid one.
     const required = !endpoint.body.safeParse({}).success;
     operation.requestBody = { required, content: { 'application/json': { schema: toSchema(endpoint.body) } } };
+  }
+  if (endpoint.upload) {
+    // Text fields and files in one multipart/form-data body; files are checked by their content, not their name.
+    const { fields, file } = endpoint.upload;
+    const fieldSchema = toSchema(fields);
+    const properties = (fieldSchema.properties ?? {}) as Record<string, JsonSchema>;
+    operation.requestBody = {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            properties: {
+              ...properties,
+              [file.field]: {
+                type: 'array',
+                minItems: file.minCount,
+                maxItems: file.maxCount,
+                items: { type: 'string', contentMediaType: 'application/octet-stream', description: `at most ${file.maxBytes} bytes each` },
+              },
+            },
+            required: [...((fieldSchema.required ?? []) as string[]), file.field],
+          },
+          encoding: { [file.field]: { contentType: file.types.join(', ') } },
+        },
+      },
+    };
   }
   if (endpoint.queued) operation['x-queued'] = true;
   if (endpoint.onlineOnly) operation['x-online-only'] = true;

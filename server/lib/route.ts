@@ -30,6 +30,8 @@ export type RouteOptions = {
 
 export const basePath = (base: Endpoint['base']): string => (base === 'public' ? '/api/public' : '/api');
 
+const isMultipart = (request: FastifyRequest): boolean => /^multipart\//i.test(request.headers['content-type'] ?? '');
+
 /**
  * Registers one contract endpoint: method and URL from the descriptor, params/query/body validated with its
  * zod schemas (all three reported together as one 400), and the answer checked against its response schema in
@@ -54,11 +56,16 @@ export const registerEndpoint = <E extends Endpoint>(
         fields.push(...issuesToFields(result.error.issues, source));
         return undefined;
       };
+      // Only upload endpoints take multipart/form-data (their handler reads the parts as they stream in); every
+      // other endpoint speaks JSON, and a multipart body would otherwise reach it as "no body".
+      if (!endpoint.upload && isMultipart(request)) {
+        throw invalidParameters([{ field: 'body', message: 'validation:contentType' }], 'Unsupported content type', 415);
+      }
       // A POST without a body (or with an empty JSON object) means "no fields": missing required fields are
       // then reported one by one instead of as one opaque "body is not an object".
       const params = parse(endpoint.params, request.params, 'params');
       const query = parse(endpoint.query, request.query, 'query');
-      const body = parse(endpoint.body, request.body ?? {}, 'body');
+      const body = endpoint.upload ? undefined : parse(endpoint.body, request.body ?? {}, 'body');
       if (fields.length > 0) throw invalidParameters(fields);
 
       // The casts restate what the parse above just established: each value conforms to its schema.

@@ -96,8 +96,24 @@ export const routes: RouteObject[] = [
               guarded(paths.settingsContact, 'settings-contact', async () => ({ Component: (await settings()).ContactPage })),
               guarded(paths.offersMain, 'offers-main', async () => ({ Component: (await offers()).OffersPage })),
               guarded(paths.linkAccounts, 'link-accounts', async () => ({ Component: (await offers()).LinkAccountsPage }), ownerOnly),
-              guarded(paths.orders, 'orders', async () => ({ Component: (await orders()).OrdersPage }), notPlainUser),
-              guarded(paths.orderFollow, 'order-follow', async () => ({ Component: (await orders()).OrderFollowPage }), notPlainUser),
+              guarded(
+                paths.orders,
+                'orders',
+                async () => {
+                  // The order history, with the SIM activations under way below it.
+                  const [{ OrdersPage }, { ActivationOrdersSection }] = await Promise.all([orders(), activation()]);
+                  return {
+                    Component: () => (
+                      <>
+                        <OrdersPage />
+                        <ActivationOrdersSection />
+                      </>
+                    ),
+                  };
+                },
+                notPlainUser,
+              ),
+              guarded(paths.orderFollow, 'order-follow', async () => ({ Component: (await activation()).OrderFollowPage }), notPlainUser),
               guarded(paths.subscriptionMain, 'subscription-main', async () => ({ Component: (await subscription()).SubscriptionPage })),
               guarded(paths.subscriptionOptimize, 'subscription-optimize', async () => ({
                 Component: (await subscription()).OptimizePage,

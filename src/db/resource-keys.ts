@@ -28,4 +28,8 @@ export const resourceKeys = {
   usageRevision: resource<[contractId: number]>('usage-rev'),
   /** GET …/invoices/situation: open invoices, debt and urgency for the home alerts. */
   invoiceSituation: resource<[customerId: number]>('invoice-situation'),
+  /** GET /customer/{id}/sim-orders: the follow-up of the holder's SIM orders. */
+  simOrders: resource<[customerId: number]>('sim-orders'),
+  /** GET /public/orders/{uuid}: one SIM order followed without login (activation session). */
+  publicSimOrder: resource<[uuid: string]>('sim-order'),
 };

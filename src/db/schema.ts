@@ -4,6 +4,7 @@ import { resourceKeys } from './resource-keys.ts';
 import type { Language } from '#contract/common';
 import type { Role } from '#contract/auth';
 import type { ContractStatus, ContractSubStatus } from '#contract/contracts';
+import type { SimOrder } from '#contract/activation';
 
 /*
  * The app's local database. Views read only from here (ARCHITECTURE.md "How data flows"). Rows are the
@@ -246,6 +247,12 @@ export type UsageDailyRow = {
   sums: number[];
 };
 
+/**
+ * The follow-up of a SIM order (GET …/sim-orders for the holder, or GET /public/orders/{uuid} with the activation
+ * session), stored as the contract sends it: the states reached with their times, and the next step expected.
+ */
+export type SimOrderRow = SimOrder;
+
 /** When each resource was last fetched, for the freshness rule; keys from resource-keys.ts (`customer:12` …). */
 export type MetaRow = { resource: string; fetchedAt: number; etag?: string | null };
 
@@ -287,6 +294,7 @@ export type AppDatabase = Dexie & {
   invoiceSituations: EntityTable<InvoiceSituationRow, 'customerId'>;
   devices: EntityTable<DeviceRow, 'id'>;
   usageDaily: Table<UsageDailyRow, [number, number]>;
+  simOrders: EntityTable<SimOrderRow, 'uuid'>;
 };
 
 /** Tables that hold a customer's data; logout clears all of them. */
@@ -306,6 +314,7 @@ export const customerTables = [
   'invoiceSituations',
   'devices',
   'usageDaily',
+  'simOrders',
 ] as const;
 
 export const createDatabase = (name = databaseName): AppDatabase => {
@@ -342,5 +351,7 @@ export const createDatabase = (name = databaseName): AppDatabase => {
       await tx.table('meta').where('resource').startsWith(resourceKeys.usageRecords.prefix).delete();
       await tx.table('usageDaily').clear();
     });
+  // Version 13 (SIM activation): the follow-up of SIM orders, by their uuid.
+  db.version(13).stores({ simOrders: 'uuid, customerId, contractId' });
   return db;
 };

@@ -169,3 +169,16 @@ export const formatRelativeMinutes = (fetchedAt: DateInput, now: DateInput, loca
   if (hours < 24) return rtf.format(-hours, 'hour');
   return rtf.format(-Math.floor(hours / 24), 'day');
 };
+
+/** SPEC §3: phone numbers are shown with their leading 0 (0470 12 34 56). */
+export const formatMsisdn = (msisdn: string): string => {
+  const local = msisdn.startsWith('32') ? `0${msisdn.slice(2)}` : msisdn;
+  return local.replace(/^(\d{4})(\d{2})(\d{2})(\d{2})$/, '$1 $2 $3 $4');
+};
+
+/** The size of a file the customer chose: "850 ko" under a megabyte, "1,2 Mo" above (1024-based, as SPEC §9 counts data). */
+export const formatFileSize = (bytes: number, locale: LocaleInput): string => {
+  const megabytes = bytes / BYTES_PER_MB;
+  const [value, unit] = megabytes >= 1 ? [megabytes, 'megabyte'] : [Math.max(1, Math.round(bytes / 1024)), 'kilobyte'];
+  return new Intl.NumberFormat(toIntlLocale(locale), { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
+};

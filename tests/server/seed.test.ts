@@ -7,7 +7,9 @@ import { applyMigrations, openDatabase, type Db } from '../../server/db/database
 import { createPrng, mulberry32 } from '../../server/db/prng.ts';
 import { cycleDates, monthlyCycle } from '#contract/bill-cycle';
 import { isValidStructuredCommunication, structuredCommunication } from '#contract/check-digits';
+import { SIM_SALES } from '../../server/db/demo/activation.ts';
 import { cycleStartMs } from '../../server/db/demo/calendar.ts';
+import { PEOPLE } from '../../server/db/demo/customers.ts';
 import { DEMO_ACTIVATION_CODE, DEMO_IDS, DEMO_PASSWORD } from '../../server/db/demo/ids.ts';
 import { hashPassword, hashPasswordAsync, verifyPasswordAsync } from '../../server/lib/password.ts';
 
@@ -282,7 +284,7 @@ describe('migrations', () => {
             .sort();
           expect(second.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual(files);
           expect(second.prepare('SELECT promo FROM customers WHERE id = ?').pluck().get(DEMO_IDS.customers.sophie)).toBe('KEPT');
-          expect(second.prepare('SELECT COUNT(*) FROM customers').pluck().get()).toBe(5);
+          expect(second.prepare('SELECT COUNT(*) FROM customers').pluck().get()).toBe(PEOPLE.length + SIM_SALES.length);
           expect(tableChecksum(second, 'usage_records', 'id, event_time', 'id')).toBe(before);
         } finally {
           second.close();

@@ -46,14 +46,14 @@ export const ORDERS: DemoOrder[] = [
     ageDays: 4,
     initiator: { type: 'S' },
     status: 'PENDING',
-    lines: [{ type: 'contract', kind: 'CONTRACT', resource: 'activation', old: null, new: 'Mega Mobile S', status: 'PENDING' }],
+    lines: [{ type: 'contract', kind: 'CONTRACT', resource: 'ACTIVATE', old: null, new: 'Mega Mobile S', status: 'PENDING' }],
   },
   {
     contractId: K.sophieNew,
     ageDays: 6,
     initiator: { type: 'O', user: U.sophie },
     status: 'PENDING',
-    lines: [{ type: 'contract', kind: 'CONTRACT', resource: 'activation', old: null, new: 'Mega Mobile S', status: 'PENDING' }],
+    lines: [{ type: 'contract', kind: 'CONTRACT', resource: 'ACTIVATE', old: null, new: 'Mega Mobile S', status: 'PENDING' }],
   },
   // Sophie's plan change that left Mega Mobile S inactive.
   {

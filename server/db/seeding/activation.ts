@@ -1,19 +1,118 @@
 import { DAY_MS, iso } from '../demo/calendar.ts';
-import { ACTIVATION_CODE_VALID_DAYS, ACTIVATION_CODES } from '../demo/activation.ts';
+import {
+  ACTIVATION_CODE_VALID_DAYS,
+  ACTIVATION_CODES,
+  DONOR_LINES,
+  EXISTING_SIM_ORDERS,
+  FAILED_PORT_IN,
+  SIM_SALES,
+} from '../demo/activation.ts';
+import { DEMO_IDS } from '../demo/ids.ts';
+import {
+  findSimOrderByContract,
+  insertDonorLine,
+  insertSimOrder,
+  insertSimSale,
+  portInAnswered,
+  requestPortIn,
+  setNextStep,
+} from '../../lib/activation-data.ts';
 import type { SeedContext } from './context.ts';
 
-/** The activation codes of the SIMs waiting for activation, stored hashed like the routes store theirs. */
-export const seedActivationCodes = ({ db, nowMs, daysAgo, hashes }: SeedContext): void => {
+/**
+ * SIM activation (demo/activation.ts): the activation codes (stored hashed like the routes store theirs), the
+ * follow-up of every SIM order, the customers without an account and their orders in each state, and the other
+ * operators' lines.
+ */
+export const seedActivationCodes = (s: SeedContext): void => {
+  const { db, nowMs, daysAgo, hashes } = s;
+  const rng = s.rngFor('activation');
+  const expiresAt = iso(nowMs + ACTIVATION_CODE_VALID_DAYS * DAY_MS);
+  const saleRefs = new Set<string>(SIM_SALES.map((sale) => sale.order.orderRef));
+
   const insertCode = db.prepare(
     'INSERT INTO activation_codes (order_ref, contract_id, code_hash, attempts, expires_at, used_at, created_at) VALUES (?, ?, ?, 0, ?, NULL, ?)',
   );
   for (const code of ACTIVATION_CODES) {
-    insertCode.run(
-      code.orderRef,
-      code.contractId,
-      hashes.activationCodeOf(code.orderRef),
-      iso(nowMs + ACTIVATION_CODE_VALID_DAYS * DAY_MS),
-      iso(daysAgo(code.ageDays)),
-    );
+    if (saleRefs.has(code.orderRef)) continue;
+    insertCode.run(code.orderRef, code.contractId, hashes.activationCodeOf(code.orderRef), expiresAt, iso(daysAgo(code.ageDays)));
+  }
+
+  // The lines of contracts.ts waiting for activation: the card's number is fixed (printed on the demo's card),
+  // and their follow-up starts at the order.
+  const contractOf = db.prepare<
+    [number],
+    { created_at: string; sim_sent_date: string | null; identification_status: string; order_id: string }
+  >('SELECT created_at, sim_sent_date, identification_status, order_id FROM contracts WHERE id = ?');
+  const setIccid = db.prepare('UPDATE contracts SET sim_iccid = ? WHERE id = ?');
+  for (const order of EXISTING_SIM_ORDERS) {
+    const contract = contractOf.get(order.contractId);
+    if (!contract) throw new Error(`no demo contract ${order.contractId}`);
+    setIccid.run(order.iccid, order.contractId);
+    insertSimOrder(db, {
+      uuid: order.uuid,
+      contractId: order.contractId,
+      orderRef: contract.order_id,
+      createdAt: contract.created_at,
+      identificationStatus: contract.identification_status,
+      simSentAt: contract.sim_sent_date === null ? null : `${contract.sim_sent_date}T09:00:00.000Z`,
+      returned: false,
+    });
+  }
+
+  for (const sale of SIM_SALES) {
+    const created = daysAgo(sale.ageDays);
+    insertSimSale(db, {
+      customerId: sale.customerId,
+      customerGuid: rng.uuid(),
+      contactGuid: rng.uuid(),
+      mobileId: `MT${String(sale.customerId).padStart(8, '0')}`,
+      firstName: sale.firstName,
+      lastName: sale.lastName,
+      birthDate: sale.birthDate,
+      email: `${sale.firstName}.${sale.lastName}@example.be`.toLowerCase(),
+      language: sale.language,
+      address: sale.address,
+      contractId: sale.contractId,
+      msisdn: sale.order.msisdn,
+      iccid: sale.order.iccid,
+      productId: DEMO_IDS.products.mobileS,
+      billCycleId: DEMO_IDS.billCycles.day1,
+      status: 'IN_DELIVERY',
+      subStatus: sale.state === 'returned' ? 'SIM_DELIVERY_FAILED' : 'SIM_SENT',
+      identificationStatus: sale.state === 'identification' ? 'NEED_IDENTIFICATION' : 'OK',
+      orderRef: sale.order.orderRef,
+      uuid: sale.order.uuid,
+      codeHash: hashes.activationCodeOf(sale.order.orderRef),
+      codeExpiresAt: expiresAt,
+      createdAt: iso(created),
+      simSentAt: iso(daysAgo(sale.simSentAgeDays)),
+    });
+    if (sale.state === 'failedPortIn') {
+      // The transfer asked for two days ago, refused by the other operator an hour later.
+      const order = findSimOrderByContract(db, sale.contractId);
+      if (!order) throw new Error(`no SIM order for ${sale.contractId}`);
+      const requested = new Date(daysAgo(FAILED_PORT_IN.ageDays));
+      requestPortIn(
+        db,
+        order,
+        { msisdn: FAILED_PORT_IN.msisdn, type: 'postpaid', otherAccountNumber: FAILED_PORT_IN.accountNumber, otherIccid: null },
+        requested,
+      );
+      const requestedOrder = findSimOrderByContract(db, sale.contractId);
+      if (!requestedOrder) throw new Error(`no SIM order for ${sale.contractId}`);
+      portInAnswered(db, requestedOrder, 'dataMismatch', iso(requested.getTime() + 3_600_000));
+      setNextStep(db, order.id, null);
+    }
+  }
+
+  for (const line of DONOR_LINES) {
+    insertDonorLine(db, {
+      msisdn: line.msisdn,
+      operator: line.operator,
+      type: line.type,
+      account_number: line.accountNumber,
+      iccid: line.iccid,
+    });
   }
 };

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '#lib/route-paths';
+import { paths, withQuery } from '#lib/route-paths';
 import { AlertModal } from '#ui/alert-modal';
 import type { AlertKind } from '../data/alert-rules.ts';
 import type { HomeAlerts } from '../data/use-home-alerts.ts';
@@ -11,11 +11,15 @@ const targets: Record<AlertKind, string> = {
   overspentLimit: paths.consumptionOverspent,
 };
 
-/** The first due alert of SPEC §4 as a modal; closing it hides it for 24 hours and shows the next one. */
-export const HomeAlertModals = ({ alerts }: { alerts: HomeAlerts }) => {
+/**
+ * The first due alert of SPEC §4 as a modal; closing it hides it for 24 hours and shows the next one. The SIM
+ * activation leads into the activation of that line (`activateContractId`).
+ */
+export const HomeAlertModals = ({ alerts, activateContractId }: { alerts: HomeAlerts; activateContractId: number | null }) => {
   const { t } = useTranslation('home');
   const kind = alerts.settled ? alerts.due[0] : undefined;
   if (!kind) return null;
+  const target = kind === 'activateSim' ? withQuery(targets.activateSim, { contractId: activateContractId }) : targets[kind];
   return (
     <AlertModal
       key={kind}
@@ -24,7 +28,7 @@ export const HomeAlertModals = ({ alerts }: { alerts: HomeAlerts }) => {
       closeLabel={t('alerts.close')}
       onClose={() => void alerts.close(kind)}
       actions={
-        <Link className="button" data-variant="primary" to={targets[kind]}>
+        <Link className="button" data-variant="primary" to={target}>
           {t(`alerts.${kind}.action`)}
         </Link>
       }

@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { isPlainUser } from '#contract/roles';
 import { canSwitchContract } from '#lib/contract-selection';
+import { paths, withQuery } from '#lib/route-paths';
 import { Alert } from '#ui/alert';
 import { Badge } from '#ui/badge';
 import { FreshnessNote } from '#ui/freshness-note';
 import { Spinner } from '#ui/spinner';
+import { canActivateSim } from '../data/alert-rules.ts';
 import { setSelectedContract } from '../data/contract-preference.ts';
 import { formatMsisdn, statusLabel, statusTone } from '../data/contract-status.ts';
 import { useHomeAlerts } from '../data/use-home-alerts.ts';
@@ -72,6 +75,12 @@ export const HomePage = () => {
                     <Badge tone={statusTone(label)}>{t(`common:contractStatus.${label}`)}</Badge>
                   </div>
                   <span className="muted">{t('home:contractRef', { ref: contract.contractRef })}</span>
+                  {!isPlain && contract.status === 'IN_DELIVERY' ? (
+                    // A line on its way: its activation (or the follow-up of its order), also once the modal is closed.
+                    <Link className="link-button" to={withQuery(paths.activateSim, { contractId: contract.id })}>
+                      {canActivateSim(contract) ? t('home:activateSim', { msisdn: number }) : t('home:followOrder', { msisdn: number })}
+                    </Link>
+                  ) : null}
                   {isSelected ? (
                     <span className="contract-card__selected">{t('home:selected')}</span>
                   ) : switchable ? (
@@ -85,7 +94,7 @@ export const HomePage = () => {
           </ul>
         )}
       </section>
-      <HomeAlertModals alerts={alerts} />
+      <HomeAlertModals alerts={alerts} activateContractId={contracts.find(canActivateSim)?.id ?? null} />
     </div>
   );
 };

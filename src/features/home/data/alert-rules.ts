@@ -1,3 +1,5 @@
+import { canActivateSim, type SimState } from '#contract/activation-rules';
+
 /*
  * The alert modals of home (SPEC §4 "Alert modals on home"), as pure rules. Offline-safe: they only look at rows
  * already stored.
@@ -17,20 +19,12 @@ export const alertHiddenMs = 24 * 60 * 60 * 1000;
 
 export const alertClosedKey = (kind: AlertKind) => `alertClosed:${kind}`;
 
-export type SimContract = {
-  status: string;
-  subStatus: string | null;
-  identificationStatus: string | null;
-  fraudStatus: string | null;
-};
-
-/** SPEC §4: the SIM can be activated when in delivery, SIM sent, identification OK and fraud OK. */
-export const canActivateSim = (c: SimContract): boolean =>
-  c.status === 'IN_DELIVERY' && c.subStatus === 'SIM_SENT' && c.identificationStatus === 'OK' && c.fraudStatus === 'OK';
+/** SPEC §4: the SIM can be activated when in delivery, SIM sent, identification OK and fraud OK (contract/activation-rules.ts). */
+export { canActivateSim, type SimState as SimContract } from '#contract/activation-rules';
 
 export type AlertInput = {
   isPlainUser: boolean;
-  contracts: readonly SimContract[];
+  contracts: readonly SimState[];
   situation: { hasOpenInvoice: boolean; isInDebt: boolean } | null;
   /** The selected contract's OSG safeguard, amounts in cents. */
   osg: { overSpentCredit: number; current: number } | null;

@@ -23,8 +23,5 @@ export const statusTone = (label: StatusLabel): 'success' | 'warning' | 'danger'
   return undefined;
 };
 
-/** SPEC §3: phone numbers are shown with their leading 0 (0470 12 34 56). */
-export const formatMsisdn = (msisdn: string): string => {
-  const local = msisdn.startsWith('32') ? `0${msisdn.slice(2)}` : msisdn;
-  return local.replace(/^(\d{4})(\d{2})(\d{2})(\d{2})$/, '$1 $2 $3 $4');
-};
+/** SPEC §3: phone numbers are shown with their leading 0 (the rule lives in lib/format, shared by every feature). */
+export { formatMsisdn } from '#lib/format';

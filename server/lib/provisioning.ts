@@ -1,0 +1,108 @@
+import type { PortInFailureReason } from '#contract/activation-rules';
+import type { Db } from '../db/database.ts';
+import {
+  dueSimOrderIds,
+  findDonorLine,
+  findSimOrderById,
+  identificationChecked,
+  lineActivated,
+  portInAnswered,
+  portInExecuted,
+  portInProofOf,
+  provisioningSchedule,
+  setNextStep,
+  setSubStatus,
+  type SimOrderRow,
+} from './activation-data.ts';
+import { writeTransaction } from './sql.ts';
+
+/*
+ * The provisioning simulator: what the network and the other operators do with a SIM order, driven by the server's
+ * clock (a scheduler job, lib/scheduler.ts), so that a demo of the whole flow works by waiting or, in test mode, by
+ * moving the clock. Each order carries the time of its next step (`next_step_at`); a run takes every step that is
+ * due, each stamped with the time it was due (a clock moved two days ahead runs a whole transfer, with its real
+ * timeline). Running it again is harmless: a step that is not due is not taken.
+ *
+ * - Documents sent (NEED_VALIDATION) are accepted after provisioningSchedule.identificationCheckedAfterMs.
+ * - New number: ACTIVATION_REQUESTED → ACTIVATION_EXECUTED → ACTIVATED.
+ * - Transfer: PORT_IN_REQUESTED → the other operator answers: PORT_IN_ACCEPTED when it knows the number with the
+ *   account number (subscription) or SIM number (prepaid) given, otherwise PORT_IN_FAILED with the reason →
+ *   PORT_IN_EXECUTED (the line takes the number) → ACTIVATED.
+ */
+
+export type ProvisioningOutcome = { kind: 'active' | 'portInFailed'; simOrderId: number };
+
+/** What the other operator answers to a transfer: null when it knows the number with the data given. */
+export const donorAnswer = (db: Db, order: SimOrderRow): PortInFailureReason | null => {
+  if (order.port_in_msisdn === null) return 'numberUnknown';
+  const line = findDonorLine(db, order.port_in_msisdn);
+  if (!line) return 'numberUnknown';
+  const proof = portInProofOf(db, order.contract_id);
+  if (proof.type !== line.type) return 'dataMismatch';
+  const matches =
+    line.type === 'postpaid'
+      ? proof.otherAccountNumber !== null && proof.otherAccountNumber === line.account_number
+      : proof.otherIccid !== null && proof.otherIccid === line.iccid;
+  return matches ? null : 'dataMismatch';
+};
+
+const at = (requested: string, afterMs: number): string => new Date(Date.parse(requested) + afterMs).toISOString();
+
+/** Takes the one step an order is due for; returns what the customer must be told, if anything. */
+const step = (db: Db, order: SimOrderRow, due: string): ProvisioningOutcome | null => {
+  if (order.identification_status === 'NEED_VALIDATION') {
+    identificationChecked(db, order, due);
+    setNextStep(db, order.id, null);
+    return null;
+  }
+  const requested = order.requested_at ?? due;
+  const { newNumber, portIn } = provisioningSchedule;
+  switch (order.sub_status) {
+    case 'ACTIVATION_REQUESTED':
+      setSubStatus(db, order, 'ACTIVATION_EXECUTED', due);
+      setNextStep(db, order.id, at(requested, newNumber.activeAfterMs));
+      return null;
+    case 'PORT_IN_REQUESTED': {
+      const failure = donorAnswer(db, order);
+      portInAnswered(db, order, failure, due);
+      setNextStep(db, order.id, failure === null ? at(requested, portIn.executedAfterMs) : null);
+      return failure === null ? null : { kind: 'portInFailed', simOrderId: order.id };
+    }
+    case 'PORT_IN_ACCEPTED':
+      portInExecuted(db, order, due);
+      setNextStep(db, order.id, at(requested, portIn.activeAfterMs));
+      return null;
+    case 'ACTIVATION_EXECUTED':
+    case 'PORT_IN_EXECUTED':
+      lineActivated(db, order, due);
+      setNextStep(db, order.id, null);
+      return { kind: 'active', simOrderId: order.id };
+    default:
+      // Nothing under way any more (the order changed meanwhile): forget the step.
+      setNextStep(db, order.id, null);
+      return null;
+  }
+};
+
+/** Most steps one run takes: a clock moved far ahead still finishes in bounded time (the next run goes on). */
+const MAX_STEPS_PER_RUN = 5000;
+
+/** Takes every step due at `now`, oldest first, each in its own write transaction. */
+export const runProvisioning = (db: Db, now: Date): ProvisioningOutcome[] => {
+  const outcomes: ProvisioningOutcome[] = [];
+  let steps = 0;
+  for (;;) {
+    const ids = dueSimOrderIds(db, now, 100);
+    if (ids.length === 0 || steps >= MAX_STEPS_PER_RUN) break;
+    for (const id of ids) {
+      steps += 1;
+      const outcome = writeTransaction(db, () => {
+        const order = findSimOrderById(db, id);
+        if (!order?.next_step_at || Date.parse(order.next_step_at) > now.getTime()) return null;
+        return step(db, order, order.next_step_at);
+      });
+      if (outcome) outcomes.push(outcome);
+    }
+  }
+  return outcomes;
+};

@@ -1,0 +1,405 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { identificationFieldsSchema, identityFilesIssue, type SimOrder } from '#contract/activation';
+import { activationStage, canRequestActivation, canSendIdentification } from '#contract/activation-rules';
+import { endpoints } from '#contract/endpoints';
+import { activationIdentifierKind } from '#contract/rules';
+import { nationalNumberValid } from '#contract/validators';
+import type { Db } from '../db/database.ts';
+import {
+  activationCandidates,
+  activationSessionContract,
+  findSimOrderByContract,
+  findSimOrderById,
+  findSimOrderByUuid,
+  holderBirthDate,
+  insertActivationSession,
+  listSimOrders,
+  markActivationCodeUsed,
+  msisdnTaken,
+  recipientOf,
+  recordIdentification,
+  replaceActivationCode,
+  requestNewNumber,
+  requestPortIn,
+  toSimOrder,
+  type ActivationCandidate,
+  type PortInData,
+  type SimOrderRow,
+} from '../lib/activation-data.ts';
+import { requireCustomer } from '../lib/access.ts';
+import { ApiError, forbidden, invalidParameters, notFound } from '../lib/api-error.ts';
+import type { AppContext } from '../lib/app-context.ts';
+import { appUrl, sendAccountMessage } from '../lib/auth-messages.ts';
+import { findContract } from '../lib/customer-data.ts';
+import { hashPasswordAsync, verifyPasswordAsync } from '../lib/password.ts';
+import { runProvisioning, type ProvisioningOutcome } from '../lib/provisioning.ts';
+import {
+  assertNoneLocked,
+  clearAttempts,
+  codeRequestAddressPolicy,
+  codeRequestPolicy,
+  forgiveFailure,
+  lockedForMs,
+  recordFailures,
+  type RateLimitPolicy,
+} from '../lib/rate-limit.ts';
+import type { Router } from '../lib/router.ts';
+import { stmt, writeTransaction } from '../lib/sql.ts';
+import { hashToken, randomCode, randomToken } from '../lib/tokens.ts';
+import { dataDirOf, discardFiles, receiveUpload, type ReceivedFile } from '../lib/uploads.ts';
+import { authOf, secureCookie } from '../plugins/auth.ts';
+import { registerActivationTestRoutes } from './activation-test-routes.ts';
+
+/*
+ * SIM activation (SPEC §1, §4 "Activation flow", §7, §8): the order found with its code (without login), or the
+ * logged-in holder's own contract; identification; a new number or a transfer; the follow-up; and the provisioning
+ * simulator that moves every order on by the server's clock.
+ */
+
+const MINUTE = 60_000;
+
+/**
+ * Wrong codes (SPEC §8 "too many activation requests: data mismatch, contact customer service or retry in 30
+ * minutes"): per order and per identifier, the third wrong code blocks for 30 minutes, and its answer says so.
+ */
+export const activationAttemptPolicy: RateLimitPolicy = {
+  freeAttempts: 3,
+  windowMs: 30 * MINUTE,
+  firstLockMs: 30 * MINUTE,
+  maxLockMs: 30 * MINUTE,
+  code: 'tooManyActivationRequests',
+};
+
+/** Codes tried from one address, whatever the order: stops one caller from walking through many orders. */
+export const activationAddressPolicy: RateLimitPolicy = {
+  freeAttempts: 30,
+  windowMs: 30 * MINUTE,
+  firstLockMs: 30 * MINUTE,
+  maxLockMs: 30 * MINUTE,
+  code: 'tooManyActivationRequests',
+};
+
+export const activationLimitKeys = {
+  order: (orderRef: string): string => `activation-order:${orderRef}`,
+  identifier: (identifier: string): string => `activation-id:${identifier}`,
+  address: (ip: string): string => `activation-ip:${ip}`,
+  resend: (identifier: string): string => `activation-resend:${identifier}`,
+} as const;
+
+/** Activation codes stay valid 30 days after they are (re)sent: a SIM can take a while to arrive. */
+const CODE_VALID_MS = 30 * 24 * 60 * MINUTE;
+
+export const ACTIVATION_COOKIE = 'activation_session';
+const ACTIVATION_COOKIE_PATH = '/api/public';
+
+/** A scrypt hash of no code: unknown identifiers cost the same time as known ones (nothing tells which exist). */
+let decoy: Promise<string> | null = null;
+const decoyHash = (): Promise<string> => (decoy ??= hashPasswordAsync('no-order'));
+
+const activationCodeWrong = (): ApiError => new ApiError(422, 'activationCodeWrong', 'Wrong activation code');
+const notPossible = (): ApiError => new ApiError(409, 'activationNotPossible', 'The order does not allow this now');
+const sessionExpired = (): ApiError => new ApiError(403, 'activationSessionExpired', 'Give the order number and code again');
+
+/**
+ * The line works: the customer is told by e-mail (and by every other channel added here). The one place that says
+ * so, whichever request or job made the line active.
+ */
+export const notifyLineActive = async (ctx: AppContext, order: SimOrder): Promise<void> => {
+  await sendOrderMessage(ctx, order, 'lineActive');
+};
+
+/** The transfer failed: the e-mail says why in general terms; the follow-up names the reason. */
+const notifyPortInFailed = async (ctx: AppContext, order: SimOrder): Promise<void> => {
+  await sendOrderMessage(ctx, order, 'portInFailed');
+};
+
+/** An account of the customer follows the order in the app; a customer without one follows it from the activation page. */
+const followPath = (db: Db, order: SimOrder): string => {
+  const hasAccount = stmt<[number], { n: number }>(db, 'SELECT COUNT(*) AS n FROM users WHERE customer_id = ?').get(order.customerId);
+  return (hasAccount?.n ?? 0) > 0 ? `/orders/${order.uuid}` : '/orders/activate';
+};
+
+const sendOrderMessage = async (ctx: AppContext, order: SimOrder, kind: 'lineActive' | 'portInFailed'): Promise<void> => {
+  const recipient = recipientOf(ctx.db, order.customerId);
+  if (!recipient) return;
+  await sendAccountMessage(ctx, {
+    channel: 'EMAIL',
+    to: recipient.email,
+    lang: recipient.language,
+    kind,
+    vars: {
+      name: recipient.firstName,
+      order: order.orderRef,
+      number: kind === 'portInFailed' ? (order.portIn?.msisdn ?? '') : (order.msisdn ?? ''),
+      link: appUrl(ctx, followPath(ctx.db, order)),
+    },
+  });
+};
+
+const notifyOutcome = async (ctx: AppContext, outcome: ProvisioningOutcome): Promise<void> => {
+  const row = findSimOrderById(ctx.db, outcome.simOrderId);
+  if (!row) return;
+  const order = toSimOrder(ctx.db, row);
+  if (outcome.kind === 'active') await notifyLineActive(ctx, order);
+  else await notifyPortInFailed(ctx, order);
+};
+
+const stateOf = (order: SimOrderRow) => ({
+  status: order.status,
+  subStatus: order.sub_status,
+  identificationStatus: order.identification_status,
+  fraudStatus: order.fraud_status,
+});
+
+/** The activation session of this browser (the HttpOnly cookie): the contract it opens. 403 when missing or expired. */
+const sessionContract = (ctx: AppContext, request: FastifyRequest): number => {
+  const token = request.cookies[ACTIVATION_COOKIE];
+  const contractId = token ? activationSessionContract(ctx.db, hashToken(token), ctx.clock.now()) : undefined;
+  if (contractId === undefined) throw sessionExpired();
+  return contractId;
+};
+
+/** The SIM order of a contract opened by the activation session; 403 for another customer's or contract's. */
+const publicOrder = (ctx: AppContext, request: FastifyRequest, customerId: number, contractId: number): SimOrderRow => {
+  if (sessionContract(ctx, request) !== contractId) throw forbidden();
+  const order = findSimOrderByContract(ctx.db, contractId);
+  if (!order || order.customer_id !== customerId) throw forbidden();
+  return order;
+};
+
+/** The SIM order of the logged-in holder's contract. A plain user follows no order (SPEC §6). */
+const holderOrder = (ctx: AppContext, request: FastifyRequest, customerId: number, contractId: number): SimOrderRow => {
+  requireCustomer(authOf(request), customerId, { plainUser: 'deny' });
+  if (!findContract(ctx.db, customerId, contractId)) throw notFound('Contract not found');
+  const order = findSimOrderByContract(ctx.db, contractId);
+  if (!order) throw notFound('No SIM order for this contract');
+  return order;
+};
+
+type Choice = { mode: 'new_number'; iccid: string } | { mode: 'port_in'; iccid: string; portIn: PortInData };
+
+/**
+ * Starts a new number or a transfer, checked in the write transaction that starts it: the order allows it (SPEC §4),
+ * the SIM card's number is the one of the card we sent, a transferred number is not already ours or being
+ * transferred by another order. `prefix` places the fields at fault as the request named them.
+ */
+const startActivation = (ctx: AppContext, orderId: number, choice: Choice, prefix: string): SimOrder =>
+  writeTransaction(ctx.db, () => {
+    const now = ctx.clock.now();
+    const order = findSimOrderById(ctx.db, orderId);
+    if (!order) throw notFound();
+    if (!canRequestActivation(stateOf(order))) throw notPossible();
+    const iccidField = choice.mode === 'port_in' ? `${prefix}iccid` : 'iccid';
+    if (order.sim_iccid !== null && choice.iccid !== order.sim_iccid) {
+      throw invalidParameters([{ field: iccidField, message: 'validation:iccidMismatch' }]);
+    }
+    if (choice.mode === 'new_number') requestNewNumber(ctx.db, order, now);
+    else {
+      if (msisdnTaken(ctx.db, choice.portIn.msisdn, order.id)) {
+        throw new ApiError(409, 'msisdnInUse', 'This number is already ours', {
+          fields: [{ field: `${prefix}msisdn`, message: 'validation:msisdnInUse' }],
+        });
+      }
+      requestPortIn(ctx.db, order, choice.portIn, now);
+    }
+    const updated = findSimOrderById(ctx.db, order.id);
+    if (!updated) throw notFound();
+    return toSimOrder(ctx.db, updated);
+  });
+
+/**
+ * Identification: the documents stream to disk (checked by content), the fields are checked like the form checks
+ * them, the national number must start with the holder's birth date, and the order then waits for our check.
+ * Anything refused removes the files already written.
+ */
+const identify = async (
+  ctx: AppContext,
+  request: FastifyRequest,
+  order: SimOrderRow,
+  spec: NonNullable<(typeof endpoints)['identify']['upload']>,
+) => {
+  if (!canSendIdentification(stateOf(order))) throw notPossible();
+  const dataDir = dataDirOf(ctx.db);
+  const upload = await receiveUpload(request, spec.file, dataDir, `uploads/identity/${order.contract_id}`);
+  const stored: ReceivedFile[] = upload.files;
+  try {
+    const fields = identificationFieldsSchema.safeParse(upload.fields);
+    if (!fields.success) {
+      throw invalidParameters(fields.error.issues.map((issue) => ({ field: issue.path.join('.') || 'body', message: issue.message })));
+    }
+    const issue = identityFilesIssue(
+      fields.data.documentType,
+      stored.map((file) => ({ type: file.mediaType, size: file.size })),
+    );
+    if (issue) throw new ApiError(400, 'uploadError', 'Upload refused', { fields: [{ field: 'files', message: issue }] });
+    const birthDate = holderBirthDate(ctx.db, order.customer_id);
+    if (fields.data.nationalNumber !== null && birthDate !== null && !nationalNumberValid(fields.data.nationalNumber, birthDate)) {
+      throw invalidParameters([{ field: 'nationalNumber', message: 'validation:nationalNumberBirthDate' }]);
+    }
+    return writeTransaction(ctx.db, () => {
+      const current = findSimOrderById(ctx.db, order.id);
+      if (!current || !canSendIdentification(stateOf(current))) throw notPossible();
+      recordIdentification(
+        ctx.db,
+        current,
+        fields.data,
+        stored.map((file) => ({ path: file.path, mediaType: file.mediaType, size: file.size })),
+        ctx.clock.now(),
+      );
+      const updated = findSimOrderById(ctx.db, order.id);
+      if (!updated) throw notFound();
+      return toSimOrder(ctx.db, updated);
+    });
+  } catch (error) {
+    await discardFiles(stored.map((file) => file.absolutePath));
+    throw error;
+  }
+};
+
+const setActivationCookie = (request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: string, now: Date): void => {
+  void reply.setCookie(ACTIVATION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: secureCookie(request),
+    path: ACTIVATION_COOKIE_PATH,
+    maxAge: Math.max(0, Math.floor((Date.parse(expiresAt) - now.getTime()) / 1000)),
+  });
+};
+
+/** The order among the candidates whose code this is (scrypt, off the event loop), or undefined. */
+const matchingCandidate = async (candidates: readonly ActivationCandidate[], code: string): Promise<ActivationCandidate | undefined> => {
+  if (candidates.length === 0) {
+    await verifyPasswordAsync(code, await decoyHash());
+    return undefined;
+  }
+  for (const candidate of candidates) if (await verifyPasswordAsync(code, candidate.codeHash)) return candidate;
+  return undefined;
+};
+
+export const registerActivationRoutes = (router: Router, ctx: AppContext): void => {
+  const { db, clock } = ctx;
+
+  ctx.scheduler.register({
+    name: 'activation.provisioning',
+    run: async (now) => {
+      for (const outcome of runProvisioning(db, now)) {
+        try {
+          await notifyOutcome(ctx, outcome);
+        } catch {
+          // The order moved on regardless; a message that could not be handed over is not sent again.
+        }
+      }
+    },
+  });
+
+  router.route(endpoints.activateOrder, async ({ body, request, reply }) => {
+    const now = clock.now();
+    const kind = activationIdentifierKind(body.identifier);
+    const candidates = kind ? activationCandidates(db, kind, body.identifier) : [];
+    // Counted before the (slow) check, per order, per identifier and per address: attempts sent at once cannot all
+    // pass the limit while their checks are in flight.
+    const limits: (readonly [string, RateLimitPolicy])[] = [
+      ...candidates.map((candidate) => [activationLimitKeys.order(candidate.orderRef), activationAttemptPolicy] as const),
+      [activationLimitKeys.identifier(body.identifier), activationAttemptPolicy],
+      [activationLimitKeys.address(request.ip), activationAddressPolicy],
+    ];
+    assertNoneLocked(db, now, limits);
+    recordFailures(db, now, limits);
+    const match = await matchingCandidate(candidates, body.code);
+    if (!match) {
+      // The failure that used up the last free attempt already says so: the customer learns it now, not at the next try.
+      const locked = limits.some(([key]) => lockedForMs(db, key, now) > 0);
+      if (locked) throw new ApiError(429, 'tooManyActivationRequests', 'Too many activation requests', { retryAfter: 30 * 60 });
+      throw activationCodeWrong();
+    }
+    for (const [key, policy] of limits) {
+      if (policy === activationAttemptPolicy) clearAttempts(db, key);
+      else forgiveFailure(db, key, policy);
+    }
+    if (match.expiresAt !== null && Date.parse(match.expiresAt) <= now.getTime()) {
+      throw new ApiError(419, 'invalidToken', 'Activation code expired: ask for a new one');
+    }
+    const order = findSimOrderByContract(db, match.contractId);
+    if (!order) throw new ApiError(422, 'activationGeneric', 'This order has no SIM to activate');
+    const token = randomToken();
+    const expiresAt = writeTransaction(db, () => {
+      markActivationCodeUsed(db, match.orderRef, now);
+      return insertActivationSession(db, hashToken(token), match.contractId, now);
+    });
+    setActivationCookie(request, reply, token, expiresAt, now);
+    return toSimOrder(db, order);
+  });
+
+  router.route(endpoints.resendActivationCode, async ({ body, request }) => {
+    const now = clock.now();
+    const limits = [
+      [activationLimitKeys.resend(body.identifier), codeRequestPolicy],
+      [`code-request-ip:${request.ip}`, codeRequestAddressPolicy],
+    ] as const;
+    assertNoneLocked(db, now, limits);
+    recordFailures(db, now, limits);
+    const kind = activationIdentifierKind(body.identifier);
+    const candidates = kind ? activationCandidates(db, kind, body.identifier) : [];
+    for (const candidate of candidates) {
+      const order = findSimOrderByContract(db, candidate.contractId);
+      const stage = order ? activationStage(stateOf(order)) : 'closed';
+      if (stage === 'active' || stage === 'closed') continue;
+      const recipient = recipientOf(db, candidate.customerId);
+      if (!recipient) continue;
+      const code = randomCode();
+      const hash = await hashPasswordAsync(code);
+      writeTransaction(db, () => {
+        replaceActivationCode(db, candidate.orderRef, hash, new Date(now.getTime() + CODE_VALID_MS).toISOString(), now);
+      });
+      await sendAccountMessage(ctx, {
+        channel: 'EMAIL',
+        to: recipient.email,
+        lang: recipient.language,
+        kind: 'activationCode',
+        vars: { name: recipient.firstName, code, order: candidate.orderRef, link: appUrl(ctx, '/orders/activate') },
+      });
+    }
+    // The same answer whether an order matched or not: the form cannot be used to find out who ordered a SIM.
+    return { success: true };
+  });
+
+  router.route(endpoints.publicSimOrder, ({ params, request }) => {
+    const contractId = sessionContract(ctx, request);
+    const order = findSimOrderByUuid(db, params.uuid);
+    if (!order || order.contract_id !== contractId) throw notFound('Order not found');
+    return toSimOrder(db, order);
+  });
+
+  router.route(endpoints.activateOrderDelivery, ({ params, body, request }) => {
+    const order = publicOrder(ctx, request, params.customerId, params.contractId);
+    const choice: Choice = body.mode === 'new_number' ? body : { mode: 'port_in', iccid: body.portIn.iccid, portIn: body.portIn };
+    return startActivation(ctx, order.id, choice, 'portIn.');
+  });
+
+  router.route(endpoints.identifyOrder, async ({ params, request }) => {
+    const order = publicOrder(ctx, request, params.customerId, params.contractId);
+    return identify(ctx, request, order, endpoints.identifyOrder.upload);
+  });
+
+  router.route(endpoints.simOrders, ({ params, request }) => {
+    requireCustomer(authOf(request), params.customerId, { plainUser: 'deny' });
+    return { orders: listSimOrders(db, params.customerId).map((row) => toSimOrder(db, row)) };
+  });
+
+  router.route(endpoints.activateSim, ({ params, body, request }) => {
+    const order = holderOrder(ctx, request, params.customerId, params.contractId);
+    return startActivation(ctx, order.id, { mode: 'new_number', iccid: body.iccid }, '');
+  });
+
+  router.route(endpoints.portIn, ({ params, body, request }) => {
+    const order = holderOrder(ctx, request, params.customerId, body.contractId);
+    return startActivation(ctx, order.id, { mode: 'port_in', iccid: body.portIn.iccid, portIn: body.portIn }, 'portIn.');
+  });
+
+  router.route(endpoints.identify, async ({ params, request }) => {
+    const order = holderOrder(ctx, request, params.customerId, params.contractId);
+    return identify(ctx, request, order, endpoints.identify.upload);
+  });
+
+  if (ctx.testMode) registerActivationTestRoutes(router, ctx);
+};

@@ -1,0 +1,243 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import {
+  identificationFieldsSchema,
+  identityFileCount,
+  identityFilesIssue,
+  identityUploadTypes,
+  type IdentityDocumentType,
+  type SimOrder,
+} from '#contract/activation';
+import { identityDocumentTypes } from '#contract/contracts';
+import { useFieldError } from '#i18n/use-field-error';
+import { formatFileSize } from '#lib/format';
+import { Alert } from '#ui/alert';
+import { Button } from '#ui/button';
+import { TextField } from '#ui/text-field';
+import { useOnline } from '#ui/use-online';
+import { sendIdentification, type Access } from '../data/activation-actions.ts';
+import { useErrorMessage } from './error-message.ts';
+
+type Values = { documentType: IdentityDocumentType; cardNumber: string; nationalNumber: string };
+
+/** Browsers leave the type of some camera files empty (HEIC): their extension says what they claim to be. */
+const declaredType = (file: File): string => {
+  if (file.type) return file.type;
+  if (/\.hei[cf]$/i.test(file.name)) return 'image/heic';
+  if (/\.pdf$/i.test(file.name)) return 'application/pdf';
+  return '';
+};
+
+/** A chosen file with a preview URL for images the browser can show (revoked when the file is removed). */
+type Chosen = { id: string; file: File; previewUrl: string | null };
+
+const previewable = (file: File): boolean => /^image\/(jpeg|png|webp)$/.test(file.type);
+
+/**
+ * Identification (SPEC §3 identity document types, §5): the document's type, its number checked per type, the
+ * national register number (11 digits starting with the birth date, both centuries), and photos or scans: taken
+ * with the phone's camera where there is one (`capture`), previewed, images or PDF, 5 MB each, 1 to 4 files (both
+ * sides of a card). The files stay chosen while offline or after a refusal.
+ */
+export const IdentificationForm = ({ order, access }: { order: SimOrder; access: Access }) => {
+  const { t, i18n } = useTranslation(['activation', 'common']);
+  const fieldError = useFieldError();
+  const errorMessage = useErrorMessage();
+  const online = useOnline();
+  const ids = useId();
+  const [chosen, setChosen] = useState<Chosen[]>([]);
+  const [filesError, setFilesError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    control,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({
+    resolver: zodResolver(identificationFieldsSchema, undefined, { raw: true }) as unknown as Resolver<Values>,
+    mode: 'onTouched',
+    defaultValues: { documentType: 'belgianIdCard', cardNumber: '', nationalNumber: '' },
+  });
+  const documentType = useWatch({ control, name: 'documentType' });
+
+  // Preview URLs are released with their file, and all of them when the form goes away.
+  const chosenRef = useRef<Chosen[]>([]);
+  useEffect(() => {
+    chosenRef.current = chosen;
+  }, [chosen]);
+  useEffect(
+    () => () => {
+      for (const c of chosenRef.current) if (c.previewUrl) URL.revokeObjectURL(c.previewUrl);
+    },
+    [],
+  );
+
+  const addFiles = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.target.files ?? [])];
+    event.target.value = '';
+    if (files.length === 0) return;
+    setFilesError(null);
+    const added = files.map((file) => ({
+      id: crypto.randomUUID(),
+      file,
+      previewUrl: previewable(file) ? URL.createObjectURL(file) : null,
+    }));
+    setChosen((current) => [...current, ...added]);
+  };
+  const removeFile = (id: string) => {
+    setFilesError(null);
+    const gone = chosen.find((c) => c.id === id);
+    if (gone?.previewUrl) URL.revokeObjectURL(gone.previewUrl);
+    setChosen((current) => current.filter((c) => c.id !== id));
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    const issue = identityFilesIssue(
+      values.documentType,
+      chosen.map((c) => ({ type: declaredType(c.file), size: c.file.size })),
+    );
+    setFilesError(issue);
+    if (issue) return;
+    const result = await sendIdentification(
+      order,
+      { documentType: values.documentType, cardNumber: values.cardNumber, nationalNumber: values.nationalNumber },
+      chosen.map((c) => c.file),
+      access,
+    );
+    if (result.ok) return;
+    let placed = false;
+    for (const field of result.fields) {
+      if (field.field === 'files') {
+        setFilesError(field.message);
+        placed = true;
+      } else if (field.field === 'cardNumber' || field.field === 'nationalNumber' || field.field === 'documentType') {
+        setError(field.field, { message: field.message });
+        placed = true;
+      }
+    }
+    if (!placed) setFailure(errorMessage(result.code, result.status, 'serverError'));
+  });
+
+  const filesHintId = `${ids}-files-hint`;
+  const filesErrorId = `${ids}-files-error`;
+  const accept = identityUploadTypes.join(',');
+  const filesDescription = [filesHintId, filesError ? filesErrorId : null].filter(Boolean).join(' ');
+  return (
+    <form
+      className="form activation-form"
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      aria-label={t('activation:identification.formLabel')}
+    >
+      <h2>{t('activation:identification.title')}</h2>
+      {failure ? <Alert tone="error">{failure}</Alert> : null}
+      <fieldset className="choice">
+        <legend>{t('activation:identification.documentType')}</legend>
+        {identityDocumentTypes.map((type) => (
+          <label key={type} className="choice__option">
+            <input type="radio" value={type} {...register('documentType')} />
+            <span className="choice__title">{t(`activation:identification.types.${type}`)}</span>
+          </label>
+        ))}
+      </fieldset>
+      <TextField
+        key={documentType}
+        label={t(`activation:identification.cardNumber.${documentType}`)}
+        description={t(`activation:identification.cardHint.${documentType}`)}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        error={fieldError(errors.cardNumber?.message)}
+        {...register('cardNumber')}
+      />
+      <TextField
+        label={
+          documentType === 'otherId' ? t('activation:identification.nationalNumberOptional') : t('activation:identification.nationalNumber')
+        }
+        description={t('activation:identification.nationalNumberHint')}
+        inputMode="numeric"
+        autoComplete="off"
+        error={fieldError(errors.nationalNumber?.message)}
+        {...register('nationalNumber')}
+      />
+      <fieldset className="uploads" aria-describedby={filesDescription}>
+        <legend>{t('activation:identification.files')}</legend>
+        <p id={filesHintId} className="field__description">
+          {t('activation:identification.filesHint')}
+        </p>
+        <div className="uploads__pickers">
+          <input
+            id={`${ids}-camera`}
+            className="uploads__input"
+            type="file"
+            accept="image/*"
+            capture="environment"
+            onChange={addFiles}
+            disabled={chosen.length >= identityFileCount.max}
+          />
+          <label htmlFor={`${ids}-camera`} className="button" data-variant="secondary">
+            {t('activation:identification.takePhoto')}
+          </label>
+          <input
+            id={`${ids}-files`}
+            className="uploads__input"
+            type="file"
+            accept={accept}
+            multiple
+            onChange={addFiles}
+            disabled={chosen.length >= identityFileCount.max}
+          />
+          <label htmlFor={`${ids}-files`} className="button" data-variant="secondary">
+            {t('activation:identification.chooseFiles')}
+          </label>
+        </div>
+        <p className="muted" aria-live="polite">
+          {chosen.length === 0 ? t('activation:identification.none') : t('activation:identification.selected', { count: chosen.length })}
+        </p>
+        {chosen.length > 0 ? (
+          <ul className="uploads__list">
+            {chosen.map((c) => (
+              <li key={c.id} className="uploads__item">
+                {c.previewUrl ? (
+                  <img
+                    className="uploads__preview"
+                    src={c.previewUrl}
+                    alt={t('activation:identification.preview', { name: c.file.name })}
+                  />
+                ) : (
+                  <span className="uploads__preview uploads__preview--file" aria-hidden="true">
+                    {declaredType(c.file) === 'application/pdf' ? t('activation:identification.pdf') : '?'}
+                  </span>
+                )}
+                <span className="uploads__name">
+                  {c.file.name}
+                  <span className="muted"> · {formatFileSize(c.file.size, i18n.language)}</span>
+                </span>
+                <Button
+                  variant="ghost"
+                  onPress={() => removeFile(c.id)}
+                  aria-label={t('activation:identification.remove', { name: c.file.name })}
+                >
+                  ×
+                </Button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {filesError ? (
+          <span id={filesErrorId} className="field__error" role="alert">
+            {fieldError(filesError)}
+          </span>
+        ) : null}
+      </fieldset>
+      {!online ? <p className="muted">{t('common:onlineOnly')}</p> : null}
+      <Button type="submit" isDisabled={isSubmitting || !online}>
+        {isSubmitting ? t('activation:identification.submitting') : t('activation:identification.submit')}
+      </Button>
+    </form>
+  );
+};
