@@ -4,7 +4,8 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 /*
  * The app shell: every built file listed by vite-plugin-pwa (index.html, the entry, the lazy route chunks, the
  * usage worker, the locale chunks, icons) is precached, so a cold start works offline. Navigations fall back to
- * the shell, except under /api/ (an API URL opened in the tab must reach the server, not show the app).
+ * the shell, except under /api/ (an API URL opened in the tab must reach the server, not show the app) and the
+ * reference server's stand-in energy portal (/energy-portal/: a site outside the app, served by the same origin).
  */
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
@@ -12,5 +13,5 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry |
 export const registerPrecache = (): void => {
   precacheAndRoute(self.__WB_MANIFEST);
   cleanupOutdatedCaches();
-  registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(\/|$)/] }));
+  registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(\/|$)/, /^\/energy-portal(\/|$)/] }));
 };

@@ -7,9 +7,16 @@ import type { Language } from '#contract/common';
  */
 
 export type MessageKind =
-  'createAccountLink' | 'createAccountCode' | 'accountExists' | 'recoverLink' | 'recoverCode' | 'confirmEmail' | 'loginLink';
+  | 'createAccountLink'
+  | 'createAccountCode'
+  | 'accountExists'
+  | 'recoverLink'
+  | 'recoverCode'
+  | 'confirmEmail'
+  | 'loginLink'
+  | 'ticketReceived';
 
-export type MessageVars = { name?: string; link?: string; code?: string; minutes?: number; hours?: number };
+export type MessageVars = { name?: string; link?: string; code?: string; minutes?: number; hours?: number; reference?: string };
 
 type Template = { subject: string; body: (v: Required<MessageVars>) => string };
 
@@ -52,6 +59,11 @@ const templates: Record<Language, Record<MessageKind, Template>> = {
       body: (v) =>
         `Bonjour ${v.name},\n\nConnectez-vous directement avec ce lien :\n${v.link}\n\nCe lien est valable ${v.hours} heures et ne fonctionne qu'une fois.`,
     },
+    ticketReceived: {
+      subject: 'Nous avons bien reçu votre message',
+      body: (v) =>
+        `Bonjour ${v.name},\n\nNous avons bien reçu votre message. Sa référence est ${v.reference} : rappelez-la si vous nous recontactez à ce sujet. Nous vous répondrons par e-mail.`,
+    },
   },
   nl: {
     createAccountLink: {
@@ -87,6 +99,11 @@ const templates: Record<Language, Record<MessageKind, Template>> = {
       subject: 'Uw aanmeldlink',
       body: (v) =>
         `Beste ${v.name},\n\nMeld u rechtstreeks aan met deze link:\n${v.link}\n\nDeze link is ${v.hours} uur geldig en werkt maar één keer.`,
+    },
+    ticketReceived: {
+      subject: 'We hebben uw bericht ontvangen',
+      body: (v) =>
+        `Beste ${v.name},\n\nWe hebben uw bericht goed ontvangen. De referentie is ${v.reference}: vermeld ze als u ons hierover opnieuw contacteert. We antwoorden u per e-mail.`,
     },
   },
   en: {
@@ -125,6 +142,11 @@ const templates: Record<Language, Record<MessageKind, Template>> = {
       body: (v) =>
         `Hello ${v.name},\n\nLog in directly with this link:\n${v.link}\n\nThis link is valid for ${v.hours} hours and works once.`,
     },
+    ticketReceived: {
+      subject: 'We have received your message',
+      body: (v) =>
+        `Hello ${v.name},\n\nWe have received your message. Its reference is ${v.reference}: quote it if you contact us about it again. We will reply by e-mail.`,
+    },
   },
 };
 
@@ -144,6 +166,7 @@ export const renderMessage = (
     code: vars.code ?? '',
     minutes: vars.minutes ?? 0,
     hours: vars.hours ?? 0,
+    reference: vars.reference ?? '',
   };
   const body = template.body(full);
   return { subject: template.subject, text: channel === 'EMAIL' ? body + sign[lang] : body };
