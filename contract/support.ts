@@ -36,15 +36,21 @@ export const uploadedFileSchema = attachmentSchema.extend({
 });
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;
 
-/** POST /support/ticket: the contact form (SPEC §3, §5). */
+const ticketFields = {
+  subject: z.enum(subjectKeys, { error: 'validation:required' }),
+  subSubject: z.string({ error: 'validation:required' }).min(1, 'validation:required'),
+  message: contactMessageSchema,
+};
+const subSubjectBelongs = (v: { subject: string; subSubject: string }): boolean => isSubSubjectOf(v.subject, v.subSubject);
+const subSubjectIssue = { path: ['subSubject'], message: 'validation:required' };
+
+/** The contact form's text fields (SPEC §3, §5: subject and sub-subject required, the message's rules). */
+export const supportTicketFormSchema = z.object(ticketFields).refine(subSubjectBelongs, subSubjectIssue);
+
+/** POST /support/ticket: the contact form with its optional attachment (a multipart body). */
 export const supportTicketSchema = z
-  .object({
-    subject: z.enum(subjectKeys, { error: 'validation:required' }),
-    subSubject: z.string({ error: 'validation:required' }).min(1, 'validation:required'),
-    message: contactMessageSchema,
-    attachment: uploadedFileSchema.optional(),
-  })
-  .refine((v) => isSubSubjectOf(v.subject, v.subSubject), { path: ['subSubject'], message: 'validation:required' });
+  .object({ ...ticketFields, attachment: uploadedFileSchema.optional() })
+  .refine(subSubjectBelongs, subSubjectIssue);
 export type SupportTicketRequest = z.input<typeof supportTicketSchema>;
 
 /** The ticket as created: the reference the customer sees (and finds in the acknowledgement e-mail). */

@@ -28,4 +28,10 @@ export const resourceKeys = {
   usageRevision: resource<[contractId: number]>('usage-rev'),
   /** GET …/invoices/situation: open invoices, debt and urgency for the home alerts. */
   invoiceSituation: resource<[customerId: number]>('invoice-situation'),
+  /** GET /faq?lang=: the FAQ of one language. */
+  faq: resource<[lang: string]>('faq'),
+  /** GET /customer/{id}/offers: the offers, advantages and referral code of a customer. */
+  offers: resource<[customerId: number]>('offers'),
+  /** GET /customer/{id}/link-status: the energy link, written onto the customer row. */
+  linkStatus: resource<[customerId: number]>('link-status'),
 };
