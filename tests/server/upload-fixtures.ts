@@ -29,7 +29,7 @@ export const multipart = async (
 ): Promise<{ payload: Buffer; headers: Record<string, string> }> => {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (file) form.append(file.field, new Blob([file.data], { type: file.type }), file.name);
+  if (file) form.append(file.field, new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
   const response = new Response(form);
   return {
     payload: Buffer.from(await response.arrayBuffer()),
