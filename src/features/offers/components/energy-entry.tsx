@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { paths } from '#lib/route-paths';
+import { paths, withQuery } from '#lib/route-paths';
 import { useOnline } from '#ui/use-online';
 import { energyPortalUrl, oneClickEnergyUrl, useEnergyEntry } from '../data/energy-link.ts';
 
@@ -11,7 +11,7 @@ import { energyPortalUrl, oneClickEnergyUrl, useEnergyEntry } from '../data/ener
  * the portal's plain link. Never not-found.
  */
 export const EnergyNavEntry = ({ label }: { label: string }) => {
-  const { t } = useTranslation(['offers', 'errors', 'common']);
+  const { t, i18n } = useTranslation(['offers', 'errors', 'common']);
   const entry = useEnergyEntry();
   const online = useOnline();
   const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
@@ -21,7 +21,8 @@ export const EnergyNavEntry = ({ label }: { label: string }) => {
   }
   if (entry?.kind !== 'one-click') {
     return (
-      <a href={energyPortalUrl} target="_blank" rel="noopener noreferrer">
+      // The portal opens in the page's language (a portal that does not know `lang` ignores it).
+      <a href={withQuery(energyPortalUrl, { lang: i18n.language })} target="_blank" rel="noopener noreferrer">
         {label}
         <span className="visually-hidden"> {t('offers:energy.newTab')}</span>
       </a>
