@@ -15,6 +15,9 @@ import { onlineVisit, serverLog, setOffline, waitForServiceWorker } from './page
 // Bill cycles start at local midnight in Brussels (the server's calendar): the expected averages are computed there.
 process.env.TZ = 'Europe/Brussels';
 
+// Each test logs in, installs the service worker and walks a whole flow (several pages, a popup): more than the default.
+test.describe.configure({ timeout: 120_000 });
+
 const pngBytes = Buffer.from(
   '89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360f8cf00000301010018dd8db00000000049454e44ae426082',
   'hex',
@@ -163,7 +166,7 @@ test('an owner links an energy account, is refused one linked elsewhere, and goe
   await password.fill('Demo!2026');
   await accept.check();
   await submit.click();
-  await expect(page.getByRole('alert').filter({ hasText: dutch ? /al gekoppeld/ : /déjà lié/ })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: dutch ? /is al aan een ander mobiel account gekoppeld/ : /déjà lié à un autre compte mobile/ })).toBeVisible();
   await expect(login).toHaveValue('ME00000001');
 
   await login.fill(own.toLowerCase());
