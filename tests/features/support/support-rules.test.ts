@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isSubSubjectOf, subSubjectsOf, supportSubjectList, supportTicketFormSchema, supportTicketSchema } from '#contract/support';
-import { attachmentError, attachmentTypeOf, charactersLeft, maxAttachmentBytes } from '#features/support/data/ticket-form';
-import { createFaqIndex, foldTerm } from '#features/support/data/faq-search';
+import { attachmentError, attachmentTypeOf, charactersLeft, maxAttachmentBytes } from '#features/support/data/ticket-form.ts';
+import { createFaqIndex, foldTerm } from '#features/support/data/faq-search.ts';
 import type { FaqEntryRow } from '#db/schema';
 
 /* The contact form's rules (SPEC §3 subject tree, §5 message and attachment, §9 limits) and the FAQ search. */
