@@ -135,8 +135,6 @@ export const invoicingPatchSchema = z.object({
 });
 export type InvoicingPatch = z.infer<typeof invoicingPatchSchema>;
 
-export const linkStatusSchema = z.object({ energyId: z.string().nullable(), energyLinkConfirmed: z.boolean() });
-
 export const privacySettingsSchema = z.object({ sales: z.boolean(), marketing: z.boolean() });
 export type PrivacySettings = z.infer<typeof privacySettingsSchema>;
 

@@ -40,7 +40,6 @@ import {
   customerFullSchema,
   invoicingPatchSchema,
   invoicingSchema,
-  linkStatusSchema,
   privacySettingsSchema,
 } from './customer.ts';
 import { invoiceListSchema, invoiceSituationSchema } from './invoices.ts';
@@ -54,9 +53,12 @@ import {
   promotionsByContractResponseSchema,
 } from './products.ts';
 import { contractSettingsSchema, notificationSettingSchema, safeguardChangeSchema } from './settings.ts';
-import { faqQuerySchema, faqResponseSchema, supportTicketSchema } from './support.ts';
+import { energyLinkRequestSchema, linkStatusSchema, relogAnswerSchema } from './energy.ts';
+import { offersResponseSchema } from './offers.ts';
+import { faqQuerySchema, faqResponseSchema, supportTicketAnswerSchema, supportTicketSchema } from './support.ts';
 import { usageHistoryQuerySchema, usageHistoryResponseSchema, usageSummarySchema } from './usage.ts';
 import { billCycleSchema } from './contracts.ts';
+import { maxAttachmentBytes } from './validators.ts';
 
 /**
  * Every call of SPEC §7 as data: method, path (Fastify-style `:param`), which base it lives under, and the
@@ -74,8 +76,15 @@ export type Endpoint = {
   response?: z.ZodType;
   /** Queued through the mutation outbox when offline (ARCHITECTURE.md "Write"). */
   queued?: boolean;
-  /** Refused offline with a clear message (orders, activation, uploads, tickets). */
+  /** Refused offline with a clear message (orders, activation, identification uploads). */
   onlineOnly?: boolean;
+  /**
+   * The body travels as multipart/form-data instead of JSON: text fields as text, and each field whose value is an
+   * uploaded file (contract/support.ts `uploadedFileSchema`: name, type, size and its bytes) as a file part. The app
+   * builds the form data when it sends (so a queued change keeps its file as a Blob in IndexedDB); the server reads
+   * the parts back into the same object before validating it. `maxFileBytes` caps what the server reads of a file.
+   */
+  multipart?: { maxFileBytes: number };
   /** Answers a file of one of these media types instead of JSON (no `response` schema). */
   download?: readonly string[];
   /**
@@ -276,24 +285,7 @@ export const endpoints = define({
     query: customerFullQuerySchema,
     response: customerFullSchema,
   },
-  linkStatus: { method: 'GET', base: 'api', path: '/customer/:customerId/link-status', params: customerParams, response: linkStatusSchema },
-  faq: { method: 'GET', base: 'api', path: '/faq', query: faqQuerySchema, response: faqResponseSchema },
-  linkEnergy: {
-    method: 'POST',
-    base: 'api',
-    path: '/user/link',
-    body: z.object({ login: z.string().min(1), password: z.string().min(1), accept: z.literal(true) }),
-    response: linkStatusSchema,
-    onlineOnly: true,
-  },
   logout: { method: 'POST', base: 'api', path: '/user/logout', body: logoutRequestSchema, response: okSchema },
-  relog: {
-    method: 'POST',
-    base: 'api',
-    path: '/user/relog',
-    body: emptyBody,
-    response: z.object({ link: z.string(), login: z.string().optional(), guid: z.string().optional(), token: z.string().optional() }),
-  },
   changePassword: { method: 'POST', base: 'api', path: '/user/password', body: changePasswordRequestSchema, response: okSchema },
   setupPin: { method: 'POST', base: 'api', path: '/user/pin', body: pinSetupRequestSchema, response: pinSetupResponseSchema },
   patchContact: {
@@ -525,15 +517,35 @@ export const endpoints = define({
     response: pagedSchema(orderLineSchema),
   },
 
-  // Support
+  // Support, offers and energy
+  faq: { method: 'GET', base: 'api', path: '/faq', query: faqQuerySchema, response: faqResponseSchema },
+  // A message written offline waits in the outbox with its attachment and is sent once when back online.
   supportTicket: {
     method: 'POST',
     base: 'api',
     path: '/support/ticket',
     body: supportTicketSchema,
-    response: z.object({ ticketId: z.string() }),
+    response: supportTicketAnswerSchema,
+    queued: true,
+    multipart: { maxFileBytes: maxAttachmentBytes },
+  },
+  customerOffers: {
+    method: 'GET',
+    base: 'api',
+    path: '/customer/:customerId/offers',
+    params: customerParams,
+    response: offersResponseSchema,
+  },
+  linkStatus: { method: 'GET', base: 'api', path: '/customer/:customerId/link-status', params: customerParams, response: linkStatusSchema },
+  linkEnergy: {
+    method: 'POST',
+    base: 'api',
+    path: '/user/link',
+    body: energyLinkRequestSchema,
+    response: linkStatusSchema,
     onlineOnly: true,
   },
+  relog: { method: 'POST', base: 'api', path: '/user/relog', body: emptyBody, response: relogAnswerSchema, onlineOnly: true },
 });
 
 export type EndpointName = keyof typeof endpoints;

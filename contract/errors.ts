@@ -17,6 +17,8 @@ export const errorCodes = [
   'tooManyPinAttempts',
   'pushDenied',
   'energyAlreadyLinked',
+  'mobileAlreadyLinked',
+  'energyNotLinked',
   'samePassword',
   'activationCodeWrong',
   'tooManyActivationRequests',

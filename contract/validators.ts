@@ -231,7 +231,7 @@ export const attachmentTypes = ['application/pdf', 'image/png', 'image/jpeg'] as
 export const attachmentSchema = z.object({
   name: z.string().regex(/\.(pdf|png|jpe?g)$/i, 'validation:attachment.type'),
   type: z.enum(attachmentTypes, { error: 'validation:attachment.type' }),
-  size: z.number().int().min(1).max(maxAttachmentBytes, 'validation:attachment.size'),
+  size: z.number().int().min(1, 'validation:attachment.empty').max(maxAttachmentBytes, 'validation:attachment.size'),
 });
 
 /** A new password: rules above, confirmation matches, and (when changing) differs from the old one. */

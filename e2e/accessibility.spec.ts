@@ -81,3 +81,19 @@ test('logged-in routes have no serious accessibility violations', async ({ page 
     await expectNoSeriousViolations(page, route);
   }
 });
+
+test('the energy link page of an owner without a link, and the contact form with its errors, have no serious violations', async ({ page }) => {
+  test.setTimeout(90_000);
+  const loginPage = new LoginPage(page);
+  await loginPage.goto();
+  await loginPage.login(demoUsers.marc.logins[0]);
+  await expectHome(page, demoUsers.marc.name);
+  await page.goto('/offers/link-accounts');
+  await page.getByRole('button', { name: 'Mijn accounts koppelen' }).click();
+  await expect(page.getByRole('checkbox')).toHaveAttribute('aria-invalid', 'true');
+  await expectNoSeriousViolations(page, '/offers/link-accounts (errors)');
+  await page.goto('/support/contact');
+  await page.getByRole('button', { name: 'Versturen' }).click();
+  await expect(page.getByLabel('Onderwerp')).toHaveAttribute('aria-invalid', 'true');
+  await expectNoSeriousViolations(page, '/support/contact (errors)');
+});

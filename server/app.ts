@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { openDatabase, type Db } from './db/database.ts';
@@ -26,6 +29,9 @@ import { registerContactRoutes } from './routes/contact.ts';
 import { registerCustomerRoutes } from './routes/customer.ts';
 import { registerInvoiceRoutes } from './routes/invoices.ts';
 import { registerDevOutbox } from './routes/dev-outbox.ts';
+import { registerEnergyPortalStandIn, registerEnergyRoutes, STAND_IN_ENERGY_PORTAL } from './routes/energy.ts';
+import { registerOfferRoutes } from './routes/offers.ts';
+import { registerSupportRoutes } from './routes/support.ts';
 import { registerProductRoutes } from './routes/products.ts';
 import { registerOpenApiRoutes } from './routes/openapi.ts';
 import { registerStatusRoutes } from './routes/status.ts';
@@ -58,6 +64,10 @@ export type BuildAppOptions = {
   trustProxy?: TrustProxy;
   /** Period of the scheduler's runs once the server listens (lib/scheduler.ts). */
   schedulerIntervalMs?: number;
+  /** Folder for the files the server keeps (DATA_DIR); absent: a new temporary folder (tests). */
+  dataDir?: string;
+  /** The energy portal (ENERGY_PORTAL_URL); absent or null: the stand-in portal this server serves. */
+  energyPortalUrl?: string | null;
 };
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -184,6 +194,9 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
     mail,
     scheduler: createScheduler(clock, { error: (details, message) => app.log.error(details, message) }),
     state: { maintenance: false },
+    // Created when a file is first kept (tests that keep none leave nothing behind).
+    dataDir: options.dataDir ?? join(tmpdir(), `mobile-data-${randomUUID()}`),
+    energyPortalUrl: options.energyPortalUrl ?? STAND_IN_ENERGY_PORTAL,
   };
   contexts.set(app, ctx);
   recordRoutes(app);
@@ -192,6 +205,8 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   registerErrorHandler(app);
   await app.register(fastifyCookie);
   await registerCompression(app);
+  // Multipart bodies are read only by the contract endpoints marked `multipart` (lib/multipart.ts), with their limits.
+  await app.register(fastifyMultipart);
   await registerSecurityHeaders(app);
   registerNoSourceMaps(app);
   registerMaintenance(app, ctx);
@@ -206,6 +221,10 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   registerInvoiceRoutes(router, ctx);
   registerContactRoutes(router, ctx);
   registerActivationRoutes(router, ctx);
+  registerSupportRoutes(router, ctx);
+  registerOfferRoutes(router, ctx);
+  registerEnergyRoutes(router, ctx);
+  if (ctx.energyPortalUrl === STAND_IN_ENERGY_PORTAL) registerEnergyPortalStandIn(app, ctx);
   registerOpenApiRoutes(app, router, ctx);
   if (ctx.testMode) registerTestRoutes(router, ctx);
   registerDevOutbox(app, ctx);

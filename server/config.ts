@@ -33,6 +33,11 @@ export type ServerConfig = {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** How long a shutdown waits for requests in flight before it closes their connections. */
   shutdownTimeoutMs: number;
+  /**
+   * The energy portal (outside this product): where the owner's one-click login opens (`<url>/one-click`). Null: the
+   * reference server's own stand-in portal at /energy-portal/.
+   */
+  energyPortalUrl: string | null;
 };
 
 /** dist/ next to server/ (and next to dist-server/ once compiled: both sit at the top of the project). */
@@ -102,6 +107,7 @@ const envSchema = z.object({
       error: 'expected fatal, error, warn, info, debug, trace or silent',
     }),
   ).default('info'),
+  ENERGY_PORTAL_URL: optional(urlWithProtocols(['http:', 'https:'], 'expected an http:// or https:// URL')),
   SHUTDOWN_TIMEOUT: optional(z.coerce.number({ error: SECONDS_EXPECTED }).positive(SECONDS_EXPECTED).max(600, SECONDS_EXPECTED)).default(
     10,
   ),
@@ -149,5 +155,6 @@ export const loadConfig = (env: Record<string, string | undefined>): ServerConfi
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: Math.round(e.SHUTDOWN_TIMEOUT * 1000),
+    energyPortalUrl: e.ENERGY_PORTAL_URL ? e.ENERGY_PORTAL_URL.replace(/\/*$/, '/') : null,
   };
 };

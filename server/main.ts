@@ -28,6 +28,8 @@ const app = await buildApp({
   logger: { level: config.logLevel },
   mail: mailConfigOf(config),
   trustProxy: config.trustProxy,
+  dataDir: config.dataDir,
+  energyPortalUrl: config.energyPortalUrl,
 });
 
 const shutdown = createShutdown(app, { timeoutMs: config.shutdownTimeoutMs, exit: (code) => process.exit(code) });

@@ -1,6 +1,7 @@
 import { resourceKeys } from '#db/resource-keys';
 import type { AppDatabase } from '#db/schema';
 import { scanRecords } from './usage-blocks.ts';
+import { createProfileAccumulator, type UsageProfile } from './usage-profile.ts';
 import {
   averagePerCycle,
   createAggregator,
@@ -46,6 +47,12 @@ export type AverageAnswer = {
   /** Per type, sum of the given cycles divided by the divisor (SPEC §9, 6 by default). */
   average: Record<UsageType, number>;
   perCycle: Record<UsageType, number>[];
+};
+
+export type ProfileAnswer = {
+  /** Per measure, the sum of the given cycles divided by the divisor (SPEC §9, 6 by default). */
+  average: UsageProfile;
+  perCycle: UsageProfile[];
 };
 
 export const readPageSize = 5000;
@@ -114,7 +121,7 @@ export const createUsageService = (db: AppDatabase) => {
    * Feeds [from, to] to the aggregator: the rollup of every day that has one, then the records of the rest, read
    * range by range. Without any usable rollup it is the plain record scan (with the worker's cache).
    */
-  const feedRange = async (aggregator: Aggregator, contractId: number, from: number, to: number): Promise<void> => {
+  const feedRange = async (aggregator: Pick<Aggregator, 'add' | 'addRollup'>, contractId: number, from: number, to: number): Promise<void> => {
     // Rollup rows start at a local midnight, so the first one of interest starts at most a day before `from`.
     const daily = await db.usageDaily
       .where('[contractId+dayStart]')
@@ -166,7 +173,26 @@ export const createUsageService = (db: AppDatabase) => {
     return { average: { data: avg('data'), call: avg('call'), sms: avg('sms') }, perCycle };
   };
 
-  return { query, rows, aggregateOnly, average };
+  /**
+   * The usage profile a tariff comparison asks for (workers/usage-profile.ts) of each given cycle, and its average
+   * with the SPEC divisor (6 by default): from the rollups, and the records of the days without one.
+   */
+  const profile = async (contractId: number, cycles: CycleRange[], divisor?: number): Promise<ProfileAnswer> => {
+    const perCycle: UsageProfile[] = [];
+    for (const c of cycles) {
+      const accumulator = createProfileAccumulator(c.from, c.to);
+      await feedRange(accumulator, contractId, c.from, c.to);
+      perCycle.push(accumulator.result());
+    }
+    const avg = (key: keyof UsageProfile) =>
+      averagePerCycle(
+        perCycle.map((p) => p[key]),
+        divisor,
+      );
+    return { average: { dataBytes: avg('dataBytes'), nationalCallSeconds: avg('nationalCallSeconds'), nationalSms: avg('nationalSms') }, perCycle };
+  };
+
+  return { query, rows, aggregateOnly, average, profile };
 };
 
 export type UsageService = ReturnType<typeof createUsageService>;

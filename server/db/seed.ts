@@ -8,6 +8,7 @@ import { seedCatalogue, seedPromotions } from './seeding/catalogue.ts';
 import { createSeedContext, type SeedContext } from './seeding/context.ts';
 import { seedContracts } from './seeding/contracts.ts';
 import { seedCustomers, seedUsers } from './seeding/customers.ts';
+import { seedEnergy } from './seeding/energy.ts';
 import { seedFaq } from './seeding/faq.ts';
 import { seedInvoices } from './seeding/invoices.ts';
 import { seedOrders } from './seeding/orders.ts';
@@ -44,6 +45,7 @@ const STEPS: ((s: SeedContext) => void)[] = [
   seedOrders,
   seedActivationCodes,
   seedFaq,
+  seedEnergy,
 ];
 
 /** Fills an empty, migrated database with the demo customers. Runs in one transaction. */

@@ -16,7 +16,8 @@ export type MessageKind =
   | 'loginLink'
   | 'activationCode'
   | 'lineActive'
-  | 'portInFailed';
+  | 'portInFailed'
+  | 'ticketReceived';
 
 export type MessageVars = {
   name?: string;
@@ -27,6 +28,8 @@ export type MessageVars = {
   /** An order number (O-…) or a phone number, as the message names it. */
   order?: string;
   number?: string;
+  /** A support ticket's reference. */
+  reference?: string;
 };
 
 type Template = { subject: string; body: (v: Required<MessageVars>) => string };
@@ -85,6 +88,11 @@ const templates: Record<Language, Record<MessageKind, Template>> = {
       body: (v) =>
         `Bonjour ${v.name},\n\nVotre opérateur actuel a refusé le transfert du numéro ${v.number} (commande ${v.order}) : il ne connaît pas ce numéro avec les données fournies.\nVérifiez votre numéro de client ou de carte SIM chez lui et recommencez, ou choisissez un nouveau numéro :\n${v.link}`,
     },
+    ticketReceived: {
+      subject: 'Nous avons bien reçu votre message',
+      body: (v) =>
+        `Bonjour ${v.name},\n\nNous avons bien reçu votre message. Sa référence est ${v.reference} : rappelez-la si vous nous recontactez à ce sujet. Nous vous répondrons par e-mail.`,
+    },
   },
   nl: {
     createAccountLink: {
@@ -135,6 +143,11 @@ const templates: Record<Language, Record<MessageKind, Template>> = {
       subject: 'De overdracht van uw nummer is niet gelukt',
       body: (v) =>
         `Beste ${v.name},\n\nUw huidige operator heeft de overdracht van nummer ${v.number} (bestelling ${v.order}) geweigerd: hij kent dit nummer niet met de opgegeven gegevens.\nControleer uw klantnummer of simkaartnummer bij hem en probeer opnieuw, of kies een nieuw nummer:\n${v.link}`,
+    },
+    ticketReceived: {
+      subject: 'We hebben uw bericht ontvangen',
+      body: (v) =>
+        `Beste ${v.name},\n\nWe hebben uw bericht goed ontvangen. De referentie is ${v.reference}: vermeld ze als u ons hierover opnieuw contacteert. We antwoorden u per e-mail.`,
     },
   },
   en: {
@@ -188,6 +201,11 @@ const templates: Record<Language, Record<MessageKind, Template>> = {
       body: (v) =>
         `Hello ${v.name},\n\nYour current operator refused to transfer number ${v.number} (order ${v.order}): they do not know this number with the data given.\nCheck your customer number or SIM card number with them and try again, or choose a new number:\n${v.link}`,
     },
+    ticketReceived: {
+      subject: 'We have received your message',
+      body: (v) =>
+        `Hello ${v.name},\n\nWe have received your message. Its reference is ${v.reference}: quote it if you contact us about it again. We will reply by e-mail.`,
+    },
   },
 };
 
@@ -209,6 +227,7 @@ export const renderMessage = (
     hours: vars.hours ?? 0,
     order: vars.order ?? '',
     number: vars.number ?? '',
+    reference: vars.reference ?? '',
   };
   const body = template.body(full);
   return { subject: template.subject, text: channel === 'EMAIL' ? body + sign[lang] : body };

@@ -16,12 +16,20 @@ import { hashToken, randomCode, randomToken } from './tokens.ts';
 export const LINK_TTL_MS = 24 * 60 * 60 * 1000;
 export const CODE_TTL_MS = 10 * 60 * 1000;
 
-export type LinkPurpose = 'createPassword' | 'recoverPassword' | 'confirmEmail' | 'login';
+/** `energyRelog`: the owner's one-click login to the energy portal (short-lived, routes/energy.ts). */
+export type LinkPurpose = 'createPassword' | 'recoverPassword' | 'confirmEmail' | 'login' | 'energyRelog';
 export type CodePurpose = 'createAccount' | 'recoverPassword';
 
 type LinkRow = { id: number; user_id: number; purpose: LinkPurpose; expires_at: string; used_at: string | null; target: string | null };
 
-export const issueLink = (db: Db, userId: number, purpose: LinkPurpose, now: Date, target: string | null = null): string => {
+export const issueLink = (
+  db: Db,
+  userId: number,
+  purpose: LinkPurpose,
+  now: Date,
+  target: string | null = null,
+  ttlMs: number = LINK_TTL_MS,
+): string => {
   const token = randomToken();
   stmt<[string, number, LinkPurpose]>(db, 'UPDATE link_tokens SET used_at = ? WHERE user_id = ? AND purpose = ? AND used_at IS NULL').run(
     now.toISOString(),
@@ -31,7 +39,7 @@ export const issueLink = (db: Db, userId: number, purpose: LinkPurpose, now: Dat
   stmt<[number, LinkPurpose, string, string, string | null, string]>(
     db,
     'INSERT INTO link_tokens (user_id, purpose, token_hash, expires_at, target, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-  ).run(userId, purpose, hashToken(token), new Date(now.getTime() + LINK_TTL_MS).toISOString(), target, now.toISOString());
+  ).run(userId, purpose, hashToken(token), new Date(now.getTime() + ttlMs).toISOString(), target, now.toISOString());
   return token;
 };
 

@@ -67,6 +67,21 @@ const parametersOf = (schema: z.ZodType | undefined, location: 'path' | 'query')
   }));
 };
 
+/**
+ * A multipart body (contract `multipart`): text fields as they are, and each uploaded-file field (an object with its
+ * bytes in `data`) as a binary part; its name, type and size come from the part itself.
+ */
+const multipartSchema = (json: JsonSchema): JsonSchema => {
+  const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
+  const parts = Object.fromEntries(
+    Object.entries(properties).map(([name, property]) => {
+      const isFile = typeof property.properties === 'object' && property.properties !== null && 'data' in property.properties;
+      return [name, isFile ? { type: 'string', format: 'binary', description: 'A file part' } : property];
+    }),
+  );
+  return { ...json, properties: parts };
+};
+
 const MUTATING = new Set<Endpoint['method']>(['POST', 'PATCH', 'PUT', 'DELETE']);
 
 const idempotencyParameter: Parameter = {
@@ -104,7 +119,9 @@ const operationOf = (endpoint: Endpoint, name: string): Operation => {
   if (endpoint.body) {
     // The server reads a missing body as {}: the body is required only when {} is not a valid one.
     const required = !endpoint.body.safeParse({}).success;
-    operation.requestBody = { required, content: { 'application/json': { schema: toSchema(endpoint.body) } } };
+    operation.requestBody = endpoint.multipart
+      ? { required, content: { 'multipart/form-data': { schema: multipartSchema(toSchema(endpoint.body)) } } }
+      : { required, content: { 'application/json': { schema: toSchema(endpoint.body) } } };
   }
   if (endpoint.upload) {
     // Text fields and files in one multipart/form-data body; files are checked by their content, not their name.

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import type { z } from 'zod';
 import type { Endpoint } from '#contract/endpoints';
 import type { FieldError } from '#contract/common';
-import { invalidParameters } from './api-error.ts';
+import { ApiError, invalidParameters } from './api-error.ts';
+import { isMultipartRequest, readMultipartBody } from './multipart.ts';
 import { issuesToFields, type InputSource } from './validation.ts';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -47,6 +48,15 @@ export const registerEndpoint = <E extends Endpoint>(
     method: endpoint.method,
     url: options.url ?? `${basePath(endpoint.base)}${endpoint.path}`,
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
+    // A multipart body is read into the object the body schema describes before the Idempotency-Key plugin hashes it
+    // and the handler validates it; only the endpoints the contract marks `multipart` accept one.
+    preValidation: async (request) => {
+      if (!isMultipartRequest(request)) return;
+      if (!endpoint.multipart) {
+        throw new ApiError(415, 'invalidParameters', 'Unsupported content type', { fields: [{ field: 'body', message: 'validation:contentType' }] });
+      }
+      request.body = await readMultipartBody(request, endpoint.multipart);
+    },
     handler: async (request, reply) => {
       const fields: FieldError[] = [];
       const parse = (schema: z.ZodType | undefined, value: unknown, source: InputSource): unknown => {

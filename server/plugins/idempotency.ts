@@ -37,6 +37,16 @@ type StoredRow = {
   created_at: string;
 };
 
+const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
+/** A body as the test-mode log keeps it: a file's bytes are described by their size and SHA-256, not copied. */
+export const describeBody = (value: unknown): unknown => {
+  if (value instanceof Uint8Array) return { bytes: value.length, sha256: sha256(value) };
+  if (Array.isArray(value)) return value.map(describeBody);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, describeBody(v)]));
+  return value;
+};
+
 /** A change the server really applied (not a replay), for the test-mode endpoint. */
 export type AppliedChange = { key: string; method: string; path: string; userId: number | null; body: unknown; at: string };
 
@@ -48,8 +58,13 @@ export const seenRequests = (ctx: AppContext): SeenRequest[] => requestLog.get(c
 /** What the server applied with an idempotency key, oldest first (kept in memory in test mode only). */
 export const appliedChanges = (ctx: AppContext): AppliedChange[] => appliedLog.get(ctx) ?? [];
 
-/** Stable JSON (sorted keys) so that the same body hashes the same whatever the key order of the client. */
+/**
+ * Stable JSON (sorted keys) so that the same body hashes the same whatever the key order of the client. The bytes
+ * of a file (a multipart body, server/lib/multipart.ts) count by their SHA-256: the same file sent again under the
+ * same key is the same request whatever the form's boundary, and another file is another request.
+ */
 export const canonicalJson = (value: unknown): string => {
+  if (value instanceof Uint8Array) return JSON.stringify(`sha256:${sha256(value)}`);
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)
@@ -186,7 +201,7 @@ export const registerIdempotency = (app: FastifyInstance, ctx: AppContext): void
           method: request.method,
           path: request.url.split('?')[0] ?? '',
           userId: owned.userId,
-          body: request.body ?? null,
+          body: describeBody(request.body ?? null),
           at: clock.now().toISOString(),
         });
       }

@@ -4,6 +4,7 @@ import { errorBodySchema } from '#contract/common';
 import { endpointUrl, fillPath, isCachedRead, type Endpoint } from '#contract/endpoints';
 import { CACHE_STATUS_HEADER, CACHED_READ_HEADER, FETCHED_AT_HEADER, IDEMPOTENCY_KEY_HEADER, QUEUED_HEADER } from '#contract/headers';
 import { ApiError, reportApiError } from './api-error.ts';
+import { toFormData } from './multipart.ts';
 
 export { ApiError, onApiError } from './api-error.ts';
 
@@ -123,11 +124,17 @@ const requestUrl = (endpoint: Endpoint, options: CallOptions): string => {
   return url.href;
 };
 
+/** The request body: JSON, or multipart form data built now for the endpoints that take one. */
+const bodyOf = (endpoint: Endpoint, body: unknown): Record<string, unknown> | FormData | undefined => {
+  if (body === undefined) return undefined;
+  return endpoint.multipart ? toFormData(body as Record<string, unknown>) : (body as Record<string, unknown>);
+};
+
 /** One request to an endpoint: URL, headers, credentials, time-out and the shared abort signal. */
 const send = <E extends Endpoint>(endpoint: E, options: CallOptions, signal: AbortSignal) =>
   ofetch.raw(fillPath(endpointUrl(endpoint, apiBases), options.params ?? {}), {
     method: endpoint.method,
-    body: options.body as Record<string, unknown> | undefined,
+    body: bodyOf(endpoint, options.body),
     query: options.query,
     headers: headersOf(endpoint, options),
     credentials: 'include',

@@ -32,4 +32,10 @@ export const resourceKeys = {
   simOrders: resource<[customerId: number]>('sim-orders'),
   /** GET /public/orders/{uuid}: one SIM order followed without login (activation session). */
   publicSimOrder: resource<[uuid: string]>('sim-order'),
+  /** GET /faq?lang=: the FAQ of one language. */
+  faq: resource<[lang: string]>('faq'),
+  /** GET /customer/{id}/offers: the offers, advantages and referral code of a customer. */
+  offers: resource<[customerId: number]>('offers'),
+  /** GET /customer/{id}/link-status: the energy link, written onto the customer row. */
+  linkStatus: resource<[customerId: number]>('link-status'),
 };

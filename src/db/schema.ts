@@ -252,6 +252,55 @@ export type UsageDailyRow = {
  * session), stored as the contract sends it: the states reached with their times, and the next step expected.
  */
 export type SimOrderRow = SimOrder;
+/** One question of the FAQ in one language (GET /faq?lang=), kept for help offline. */
+export type FaqEntryRow = {
+  lang: Language;
+  slug: string;
+  topic: 'usage' | 'billing' | 'abroad' | 'sim' | 'account' | 'offers';
+  question: string;
+  answer: string;
+  position: number;
+};
+
+/**
+ * A message of the contact form written on this device: `pending` while it waits in the outbox (offline, or on its
+ * way), `sent` once the server answered with its reference, `rejected` when the server refused it (its pending
+ * change keeps the text and file for a retry). The message itself travels in the pending change.
+ */
+export type SupportTicketRow = {
+  /** The local id (also the queued change's entity). */
+  id: string;
+  customerId: number;
+  subject: string;
+  subSubject: string;
+  message: string;
+  attachmentName: string | null;
+  createdAt: number;
+  state: 'pending' | 'sent' | 'rejected';
+  reference: string | null;
+  sentAt: string | null;
+};
+
+/** GET /customer/{id}/offers: the offers and advantages that apply to the customer, and its referral code. */
+export type OffersRow = {
+  customerId: number;
+  promo: string | null;
+  offers: {
+    id: number;
+    discount: { type: 'percentage' | 'amount'; amount: number };
+    descriptions: { fr: string; nl: string; en: string };
+    scope: 'line' | 'catalogue';
+    msisdn: string | null;
+    productName: string | null;
+  }[];
+  referral: {
+    code: string;
+    referrerReward: { type: 'percentage' | 'amount'; amount: number };
+    friendReward: { type: 'percentage' | 'amount'; amount: number };
+    referredCount: number;
+    referredBy: string | null;
+  } | null;
+};
 
 /** When each resource was last fetched, for the freshness rule; keys from resource-keys.ts (`customer:12` …). */
 export type MetaRow = { resource: string; fetchedAt: number; etag?: string | null };
@@ -295,6 +344,9 @@ export type AppDatabase = Dexie & {
   devices: EntityTable<DeviceRow, 'id'>;
   usageDaily: Table<UsageDailyRow, [number, number]>;
   simOrders: EntityTable<SimOrderRow, 'uuid'>;
+  faqEntries: Table<FaqEntryRow, [Language, string]>;
+  supportTickets: EntityTable<SupportTicketRow, 'id'>;
+  offers: EntityTable<OffersRow, 'customerId'>;
 };
 
 /** Tables that hold a customer's data; logout clears all of them. */
@@ -315,6 +367,9 @@ export const customerTables = [
   'devices',
   'usageDaily',
   'simOrders',
+  'faqEntries',
+  'supportTickets',
+  'offers',
 ] as const;
 
 export const createDatabase = (name = databaseName): AppDatabase => {
@@ -353,5 +408,8 @@ export const createDatabase = (name = databaseName): AppDatabase => {
     });
   // Version 13 (SIM activation): the follow-up of SIM orders, by their uuid.
   db.version(13).stores({ simOrders: 'uuid, customerId, contractId' });
+  // Version 14 (support, offers, energy): the FAQ per language for help offline, the messages written on this
+  // device, and the customer's offers.
+  db.version(14).stores({ faqEntries: '[lang+slug], lang', supportTickets: 'id, customerId, createdAt', offers: 'customerId' });
   return db;
 };

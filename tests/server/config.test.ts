@@ -39,6 +39,7 @@ describe('server configuration', () => {
       trustProxy: false,
       logLevel: 'info',
       shutdownTimeoutMs: 10_000,
+      energyPortalUrl: null,
     });
   });
 
@@ -57,6 +58,7 @@ describe('server configuration', () => {
       TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
       LOG_LEVEL: 'warn',
       SHUTDOWN_TIMEOUT: '2.5',
+      ENERGY_PORTAL_URL: 'https://energie.example.be/portal',
       UNRELATED: 'ignored',
     });
     expect(config).toEqual({
@@ -73,6 +75,7 @@ describe('server configuration', () => {
       trustProxy: ['10.0.0.0/8', '127.0.0.1'],
       logLevel: 'warn',
       shutdownTimeoutMs: 2500,
+      energyPortalUrl: 'https://energie.example.be/portal/',
     });
     expect(loadConfig({ PORT: '', SMTP_URL: ' ', TEST_MODE: '' })).toMatchObject({ port: 8080, smtpUrl: null, testMode: false });
     expect(loadConfig({ PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
@@ -112,6 +115,7 @@ describe('server configuration', () => {
     ['TRUST_PROXY', '10.0.0.0/33', 'expected true, false, a number of proxy hops'],
     ['LOG_LEVEL', 'verbose', 'expected fatal, error, warn, info, debug, trace or silent'],
     ['SHUTDOWN_TIMEOUT', '-1', 'expected a number of seconds'],
+    ['ENERGY_PORTAL_URL', 'javascript:alert(1)', 'expected an http:// or https:// URL'],
   ])('refuses %s=%s with a message naming it', (name, value, expected) => {
     const message = failure({ [name]: value });
     expect(message).toContain(`${name}=`);

@@ -1,12 +1,18 @@
+import type { FaqTopic } from '#contract/support';
 import type { Language } from '#contract/language';
 
 /* The support page's FAQ, in the three languages, in display order. Data only; written by ../seeding/faq.ts. */
 
 type FaqText = { question: string; answer: string };
 
+/** One question in every language; `slug` names it in all of them (deep links), `topic` groups it on the page. */
+type FaqItem = { slug: string; topic: FaqTopic } & Record<Language, FaqText>;
+
 // Real answers that match the product's rules (SPEC §4, §9), so the support page is useful in the demo.
-export const FAQ_ENTRIES: Record<Language, FaqText>[] = [
+export const FAQ_ENTRIES: FaqItem[] = [
   {
+    slug: 'follow-usage',
+    topic: 'usage',
     fr: {
       question: 'Comment suivre ma consommation ?',
       answer:
@@ -24,6 +30,8 @@ export const FAQ_ENTRIES: Record<Language, FaqText>[] = [
     },
   },
   {
+    slug: 'out-of-bundle',
+    topic: 'usage',
     fr: {
       question: 'Que sont les coûts hors forfait et comment les limiter ?',
       answer:
@@ -41,6 +49,8 @@ export const FAQ_ENTRIES: Record<Language, FaqText>[] = [
     },
   },
   {
+    slug: 'pay-invoice',
+    topic: 'billing',
     fr: {
       question: 'Quand et comment payer ma facture ?',
       answer:
@@ -58,6 +68,8 @@ export const FAQ_ENTRIES: Record<Language, FaqText>[] = [
     },
   },
   {
+    slug: 'direct-debit',
+    topic: 'billing',
     fr: {
       question: 'Comment activer la domiciliation ?',
       answer:
@@ -75,6 +87,8 @@ export const FAQ_ENTRIES: Record<Language, FaqText>[] = [
     },
   },
   {
+    slug: 'abroad',
+    topic: 'abroad',
     fr: {
       question: 'Puis-je utiliser mon abonnement à l’étranger ?',
       answer:
@@ -92,6 +106,8 @@ export const FAQ_ENTRIES: Record<Language, FaqText>[] = [
     },
   },
   {
+    slug: 'activate-sim',
+    topic: 'sim',
     fr: {
       question: 'Comment activer ma carte SIM ?',
       answer:
@@ -109,6 +125,8 @@ export const FAQ_ENTRIES: Record<Language, FaqText>[] = [
     },
   },
   {
+    slug: 'app-pin',
+    topic: 'account',
     fr: {
       question: 'À quoi sert le code PIN de l’application ?',
       answer:
@@ -126,6 +144,8 @@ export const FAQ_ENTRIES: Record<Language, FaqText>[] = [
     },
   },
   {
+    slug: 'sim-puk',
+    topic: 'sim',
     fr: {
       question: 'Ma carte SIM est bloquée : où trouver le code PUK ?',
       answer:
@@ -140,6 +160,63 @@ export const FAQ_ENTRIES: Record<Language, FaqText>[] = [
       question: 'My SIM is blocked: where is my PUK code?',
       answer:
         'After three wrong SIM PINs your phone asks for the PUK code. You find it under “Subscription”, together with your SIM PIN. After ten wrong PUK codes the card is blocked for good and must be replaced.',
+    },
+  },
+  {
+    slug: 'write-offline',
+    topic: 'account',
+    fr: {
+      question: 'Puis-je vous écrire sans connexion internet ?',
+      answer:
+        'Oui. Dans « Aide › Nous contacter », écrivez votre message et joignez si besoin un fichier (PDF, PNG ou JPG, 2 Mo au maximum). Sans connexion, il attend sur votre appareil et part une seule fois dès que vous êtes de nouveau en ligne. Vous recevez alors une référence et un e-mail de confirmation.',
+    },
+    nl: {
+      question: 'Kan ik u schrijven zonder internetverbinding?',
+      answer:
+        'Ja. Schrijf uw bericht onder ‘Hulp › Contact opnemen’ en voeg indien nodig een bestand toe (pdf, png of jpg, maximaal 2 MB). Zonder verbinding wacht het op uw toestel en wordt het één keer verstuurd zodra u weer online bent. U krijgt dan een referentie en een bevestiging per e-mail.',
+    },
+    en: {
+      question: 'Can I write to you without an internet connection?',
+      answer:
+        'Yes. Write your message under “Help › Contact us” and attach a file if needed (PDF, PNG or JPG, 2 MB at most). Offline, it waits on your device and is sent once as soon as you are back online. You then get a reference and a confirmation e-mail.',
+    },
+  },
+  {
+    slug: 'referral',
+    topic: 'offers',
+    fr: {
+      question: 'Comment fonctionne le parrainage ?',
+      answer:
+        'Dans « Offres », vous trouvez votre code de parrainage. Partagez-le : pour chaque ami qui s’abonne avec ce code, vous recevez 3 € de réduction par mois, et votre filleul reçoit 10 % de réduction.',
+    },
+    nl: {
+      question: 'Hoe werkt peterschap?',
+      answer:
+        'Onder ‘Aanbiedingen’ vindt u uw peterschapscode. Deel ze: voor elke vriend die zich met die code abonneert, krijgt u 3 € korting per maand, en uw vriend krijgt 10 % korting.',
+    },
+    en: {
+      question: 'How does referral work?',
+      answer:
+        'Your referral code is under “Offers”. Share it: for each friend who subscribes with it you get €3 off a month, and your friend gets 10 % off.',
+    },
+  },
+  {
+    slug: 'energy-link',
+    topic: 'offers',
+    fr: {
+      question: 'Comment lier mon compte énergie ?',
+      answer:
+        'Le titulaire du compte ouvre « Énergie » et saisit son numéro énergie (ME suivi de chiffres) et le mot de passe de son espace énergie, puis accepte le transfert de données. Une fois le lien confirmé, l’entrée « Énergie » l’y connecte en un clic.',
+    },
+    nl: {
+      question: 'Hoe koppel ik mijn energieaccount?',
+      answer:
+        'De accounthouder opent ‘Energie’, vult zijn energienummer (ME gevolgd door cijfers) en het wachtwoord van zijn energieruimte in en aanvaardt de gegevensoverdracht. Zodra de koppeling bevestigd is, meldt ‘Energie’ hem met één klik aan.',
+    },
+    en: {
+      question: 'How do I link my energy account?',
+      answer:
+        'The account holder opens “Energy”, enters their energy number (ME followed by digits) and the password of their energy space, and accepts the data transfer. Once the link is confirmed, “Energy” logs them in with one click.',
     },
   },
 ];

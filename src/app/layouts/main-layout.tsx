@@ -3,6 +3,7 @@ import { Dialog, DialogTrigger, Popover } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useSession } from '#features/auth/data/session.ts';
+import { EnergyNavEntry } from '#features/offers/components/energy-entry.tsx';
 import { paths } from '#lib/route-paths';
 import { Button } from '#ui/button';
 import { Spinner } from '#ui/spinner';
@@ -12,9 +13,7 @@ import { LogoutButton } from './logout-dialog.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
 
 type NavKey = 'home' | 'consumption' | 'bills' | 'subscription' | 'profile' | 'offers' | 'energy' | 'support';
-type NavItem = { key: NavKey; to: string; external?: boolean };
-
-const energyPortal = import.meta.env.VITE_ENERGY_PORTAL_URL ?? paths.linkAccounts;
+type NavItem = { key: NavKey; to: string };
 
 /** Main navigation entries of SPEC §2, in order; logout closes the list. */
 const navItems: readonly NavItem[] = [
@@ -24,17 +23,16 @@ const navItems: readonly NavItem[] = [
   { key: 'subscription', to: paths.subscriptionMain },
   { key: 'profile', to: paths.settingsMain },
   { key: 'offers', to: paths.offersMain },
-  { key: 'energy', to: energyPortal, external: energyPortal.startsWith('http') },
+  // Where "energy" leads depends on who is logged in (EnergyNavEntry): never to not-found.
+  { key: 'energy', to: paths.linkAccounts },
   { key: 'support', to: paths.supportMain },
 ];
 /** On phones the first four sit in the tab bar; the rest go under "more". */
 const tabCount = 4;
 
 const NavEntry = ({ item, label }: { item: NavItem; label: string }) =>
-  item.external ? (
-    <a href={item.to} target="_blank" rel="noopener noreferrer">
-      {label}
-    </a>
+  item.key === 'energy' ? (
+    <EnergyNavEntry label={label} />
   ) : (
     <NavLink to={item.to} end={item.to === paths.home}>
       {label}
@@ -49,7 +47,7 @@ export const MainLayout = () => {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const moreOpen = openOn === location.key;
   const setMoreOpen = (open: boolean) => setOpenOn(open ? location.key : null);
-  // Energy: owners link accounts; everyone sees the entry (SPEC §6: others get the plain link).
+  // Energy: owners log in with one click (or link accounts first); everyone else gets the plain link (SPEC §6).
   const items = navItems.filter((item) => item.key !== 'energy' || session.status === 'ready');
   return (
     <div className="main-layout">

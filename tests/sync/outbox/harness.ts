@@ -1,6 +1,7 @@
 import type * as ApiClient from '#api/client';
 import { ApiError } from '#api/api-error';
 import { endpointUrl, fillPath, type Endpoint } from '#contract/endpoints';
+import { toFormData } from '#api/multipart';
 import { db } from '#db/db';
 import type { PendingMutationRow } from '#db/schema';
 import { bearer, createTestApp, login, type TestApp } from '../../server/test-app.ts';
@@ -26,16 +27,25 @@ export const network: Network = { mode: 'online', sent: [], server: null, token:
 
 type Options = ApiClient.CallOptions;
 
+/** The request body as the browser encodes it: JSON, or multipart form data built at send time (src/api/multipart.ts). */
+const encode = async (endpoint: Endpoint, body: unknown): Promise<{ payload?: Buffer | Record<string, unknown>; headers: Record<string, string> }> => {
+  if (body === undefined) return { headers: {} };
+  if (!endpoint.multipart) return { payload: body as Record<string, unknown>, headers: {} };
+  const response = new Response(toFormData(body as Record<string, unknown>));
+  return { payload: Buffer.from(await response.arrayBuffer()), headers: { 'content-type': response.headers.get('content-type') ?? '' } };
+};
+
 const inject = async (endpoint: Endpoint, options: Options, key?: string): Promise<unknown> => {
   if (!network.server) throw new Error('no test server: call startServer() first');
+  const encoded = await encode(endpoint, options.body);
   const url = fillPath(endpointUrl(endpoint), options.params ?? {});
   const query = Object.fromEntries(Object.entries(options.query ?? {}).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
   const response = await network.server.app.inject({
     method: endpoint.method,
     url,
     query,
-    headers: { ...bearer(network.token), ...(key ? { 'idempotency-key': key } : {}) },
-    ...(options.body === undefined ? {} : { payload: options.body as Record<string, unknown> }),
+    headers: { ...bearer(network.token), ...encoded.headers, ...(key ? { 'idempotency-key': key } : {}) },
+    ...(encoded.payload === undefined ? {} : { payload: encoded.payload }),
   });
   const body = response.body ? response.json<unknown>() : null;
   if (response.statusCode >= 200 && response.statusCode < 300) return body;

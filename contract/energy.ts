@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { energyNumberPattern } from './rules.ts';
+
+/*
+ * The energy link (SPEC §1, §4, §5, §6): a mobile account linked to an account of the sister energy service, and the
+ * owner's one-click login to the energy portal.
+ */
+
+/** POST /user/link: the energy login (ME followed by digits, SPEC §5), its password, and the accepted conditions. */
+export const energyLinkRequestSchema = z.object({
+  login: z
+    .string({ error: 'validation:required' })
+    .trim()
+    .toUpperCase()
+    .min(1, 'validation:required')
+    .regex(energyNumberPattern, 'validation:energyNumber'),
+  password: z.string({ error: 'validation:required' }).min(1, 'validation:required').max(128, 'validation:password.long'),
+  accept: z.literal(true, { error: 'validation:conditions' }),
+});
+export type EnergyLinkRequest = z.input<typeof energyLinkRequestSchema>;
+
+/** GET /customer/{id}/link-status and the answer of POST /user/link. */
+export const linkStatusSchema = z.object({ energyId: z.string().nullable(), energyLinkConfirmed: z.boolean() });
+export type LinkStatus = z.infer<typeof linkStatusSchema>;
+
+/**
+ * POST /user/relog: the owner's one-click login (SPEC §6). `link` is the energy portal's one-click address
+ * (configuration); `login`, `guid` and `token` are what it opens with. The token works once, for a short time.
+ */
+export const relogAnswerSchema = z.object({
+  link: z.string(),
+  login: z.string(),
+  guid: z.string(),
+  token: z.string(),
+  expiresAt: z.string(),
+});
+export type RelogAnswer = z.infer<typeof relogAnswerSchema>;
+
+/** How long the one-click token works: long enough to open the portal, too short to be worth stealing. */
+export const relogTokenLifetimeMs = 2 * 60 * 1000;
+
+/** SPEC §4: without an energy id the link is never confirmed (an empty id counts as none). */
+export const normalizeLinkStatus = (status: { energyId: string | null | undefined; energyLinkConfirmed: boolean }): LinkStatus => {
+  const energyId = status.energyId?.trim() ? status.energyId.trim() : null;
+  return { energyId, energyLinkConfirmed: energyId !== null && status.energyLinkConfirmed };
+};
+
+/**
+ * SPEC §4: refreshing the link status updates the user's energy reference only when the link is confirmed and an id
+ * exists; otherwise the reference the user had stays.
+ */
+export const energyRefAfterStatus = (current: string | null, status: { energyId: string | null | undefined; energyLinkConfirmed: boolean }): string | null => {
+  const normalized = normalizeLinkStatus(status);
+  return normalized.energyLinkConfirmed && normalized.energyId !== null ? normalized.energyId : current;
+};

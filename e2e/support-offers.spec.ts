@@ -1,0 +1,230 @@
+import type { Locator, Page } from '@playwright/test';
+import { lastCycles, monthlyCycle, type BillCycle } from '#contract/bill-cycle';
+import { demoUsers } from '#contract/fixtures/demo';
+import { expect, test } from './fixtures/offline-server.ts';
+import { expectHome, LoginPage } from './page-models/login-page.ts';
+import { onlineVisit, serverLog, setOffline, waitForServiceWorker } from './page-models/offline-app.ts';
+
+/*
+ * Help, the contact form, offers and the energy link (SPEC §1, §2, §5, §6): help searched offline, a message with
+ * its attachment written offline and sent once, the owner's one-click energy login through the stand-in portal,
+ * the admin's plain link, linking an energy account, and the tariff comparison link of Yasmine's real use. Each
+ * file has its own server (fresh database), so the links made here do not leak into other specs.
+ */
+
+// Bill cycles start at local midnight in Brussels (the server's calendar): the expected averages are computed there.
+process.env.TZ = 'Europe/Brussels';
+
+// Each test logs in, installs the service worker and walks a whole flow (several pages, a popup): more than the default.
+test.describe.configure({ timeout: 120_000 });
+
+const pngBytes = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360f8cf00000301010018dd8db00000000049454e44ae426082',
+  'hex',
+);
+
+const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 700;
+
+/** The "energy" entry of the navigation: in the desktop bar, or under "more" on a phone. */
+const energyEntry = async (page: Page, label: RegExp, more: RegExp): Promise<Locator> => {
+  if (isPhone(page)) {
+    await page.getByRole('navigation').getByRole('button', { name: more }).click();
+    return page.getByRole('dialog').getByRole('link', { name: label }).or(page.getByRole('dialog').getByRole('button', { name: label }));
+  }
+  const nav = page.locator('.desktop-nav');
+  return nav.getByRole('link', { name: label }).or(nav.getByRole('button', { name: label }));
+};
+
+test.describe('help offline', () => {
+  for (const who of ['sophie', 'marc'] as const) {
+    const fr = who === 'sophie';
+    test(`${demoUsers[who].name} searches the FAQ offline (${fr ? 'fr' : 'nl'}), accent- and case-insensitive, with a deep link`, async ({ page, context }) => {
+      await onlineVisit(page, who);
+      await page.goto('/support/main');
+      await expect(page.getByRole('heading', { name: fr ? 'Questions fréquentes' : 'Veelgestelde vragen' })).toBeVisible();
+      await expect(page.locator('.faq-item > summary').filter({ hasText: fr ? /à l’étranger/ : /in het buitenland/ })).toBeVisible();
+
+      await setOffline(context, page, true);
+      await page.reload();
+      const search = page.getByRole('searchbox', { name: fr ? 'Rechercher dans l’aide' : /Zoeken/ });
+      await search.fill(fr ? 'ETRANGER' : 'domicilieri');
+      await expect(page.getByRole('status').filter({ hasText: fr ? /^\d+ réponses? trouvées?$/ : /^\d+ antwoord(en)? gevonden$/ })).toBeVisible();
+      // Best match first: the question itself says it (other answers may mention the word).
+      const questions = page.locator('.faq-item > summary');
+      await expect(questions.first()).toHaveText(fr ? 'Puis-je utiliser mon abonnement à l’étranger ?' : 'Hoe activeer ik domiciliëring?');
+      await expect(questions.filter({ hasText: fr ? /carte SIM/ : /simkaart/ })).toHaveCount(0);
+
+      // A deep link opens the same answer, offline too.
+      const slug = fr ? 'abroad' : 'direct-debit';
+      await page.goto(`/support/main#${slug}`);
+      const item = page.locator(`details[id="${slug}"]`);
+      await expect(item).toHaveAttribute('open', '');
+      await expect(item).toBeInViewport();
+    });
+  }
+});
+
+test('a message with its attachment written offline is sent once when back online (fr)', async ({ page, context }) => {
+  await onlineVisit(page, 'sophie');
+  await page.goto('/support/contact');
+  await expect(page.getByRole('heading', { name: 'Nous contacter' })).toBeVisible();
+  await waitForServiceWorker(page);
+  const before = (await serverLog(page)).changes.filter((c) => c.path === '/api/support/ticket').length;
+
+  await setOffline(context, page, true);
+  await page.getByLabel('Sujet').selectOption('billing');
+  await page.getByLabel('Précisez votre demande').selectOption('billing_invoice');
+  const message = page.getByLabel('Votre message');
+  await message.fill('Court');
+  await message.blur();
+  await expect(page.getByText('Votre message est trop court.')).toBeVisible();
+  const text = 'Ma facture de mars compte deux fois la même option. Voir la capture.';
+  await message.fill(text);
+  await expect(page.getByText(`${500 - text.length} caractères restants sur 500`)).toBeVisible();
+  await page.getByLabel('Pièce jointe (facultatif)').setInputFiles({ name: 'capture.png', mimeType: 'image/png', buffer: pngBytes });
+  await page.getByRole('button', { name: 'Envoyer' }).click();
+  await expect(page.getByText('Votre message est enregistré sur cet appareil. Il sera envoyé une seule fois dès votre retour en ligne.')).toBeVisible();
+  const item = page.getByRole('listitem').filter({ hasText: 'Pièce jointe : capture.png' });
+  await expect(item).toContainText('En attente d’envoi');
+  // Nothing reached the server while offline.
+  expect((await serverLog(page)).changes.filter((c) => c.path === '/api/support/ticket')).toHaveLength(before);
+
+  await setOffline(context, page, false);
+  await expect(item).toContainText('Envoyé', { timeout: 30_000 });
+  const reference = (await item.textContent())?.match(/SR-[A-Z0-9]{8}/)?.[0];
+  expect(reference).toBeDefined();
+  await expect(page.getByText(`Merci, votre message est envoyé. Sa référence : ${reference}.`, { exact: false })).toBeVisible();
+  const sent = (await serverLog(page)).changes.filter((c) => c.path === '/api/support/ticket').slice(before);
+  expect(sent).toHaveLength(1);
+  expect(sent[0]!.body).toMatchObject({
+    subject: 'billing',
+    subSubject: 'billing_invoice',
+    attachment: { name: 'capture.png', type: 'image/png', data: { bytes: pngBytes.length } },
+  });
+  // Still once after a reload (the outbox has nothing left to send).
+  await page.reload();
+  await expect(page.getByRole('listitem').filter({ hasText: reference! })).toContainText('Envoyé');
+  expect((await serverLog(page)).changes.filter((c) => c.path === '/api/support/ticket').slice(before)).toHaveLength(1);
+});
+
+test('Sophie logs in to the energy portal in one click; the same link a second time is refused (fr)', async ({ page }) => {
+  await onlineVisit(page, 'sophie');
+  const entry = await energyEntry(page, /^Énergie/, /^Plus$/);
+  await expect(entry).toHaveRole('button');
+  const [portal] = await Promise.all([page.context().waitForEvent('page'), entry.click()]);
+  await expect(portal.getByRole('heading', { level: 1 })).toHaveText(/^Bonjour Sophie/);
+  await expect(portal.getByText(/ME00000001/)).toBeVisible();
+  const url = portal.url();
+  expect(url).toMatch(/\/energy-portal\/one-click\?login=ME00000001&guid=[^&]+&token=[^&]+/);
+
+  const again = await page.context().newPage();
+  const answer = await again.goto(url);
+  expect(answer?.status()).toBe(410);
+  await expect(again.getByRole('heading', { level: 1 })).toHaveText('Ce lien de connexion n’est plus valable');
+});
+
+test('Jan (admin) gets the plain energy link, never not-found (nl)', async ({ page }) => {
+  // An admin's home shows the customer he manages (Emma Martin's company).
+  const loginPage = new LoginPage(page);
+  await loginPage.goto();
+  await loginPage.login(demoUsers.jan.logins[0]);
+  await expectHome(page, demoUsers.emma.name);
+  const entry = await energyEntry(page, /^Energie/, /^Meer$/);
+  await expect(entry).toHaveRole('link');
+  await expect(entry).toHaveAttribute('href', '/energy-portal/?lang=nl');
+  const [portal] = await Promise.all([page.context().waitForEvent('page'), entry.click()]);
+  await expect(portal.getByRole('heading', { level: 1 })).toHaveText('Energieruimte');
+  // The owner-only page is not-found for him.
+  await page.goto('/offers/link-accounts');
+  await expect(page.getByRole('heading', { name: /niet gevonden/i })).toBeVisible();
+});
+
+test('an owner links an energy account, is refused one linked elsewhere, and goes home on the next visit', async ({ page }, testInfo) => {
+  // Each project its own owner (and language): the phone's Marc in Dutch, the desktop's Yasmine in French.
+  const dutch = testInfo.project.name === 'phone';
+  const who = dutch ? 'marc' : 'yasmine';
+  const own = dutch ? 'ME00000003' : 'ME00000005';
+  await onlineVisit(page, who);
+  const entry = await energyEntry(page, dutch ? /^Energie/ : /^Énergie/, dutch ? /^Meer$/ : /^Plus$/);
+  await entry.click();
+  await expect(page).toHaveURL(/\/offers\/link-accounts$/);
+  const form = page.getByRole('form', { name: dutch ? 'Mijn energieaccount koppelen' : 'Lier mon compte énergie' });
+  const login = form.getByLabel(dutch ? 'Energienummer' : 'Numéro énergie');
+  const password = form.getByLabel(dutch ? 'Wachtwoord van uw energieruimte' : 'Mot de passe de votre espace énergie');
+  const accept = form.getByRole('checkbox');
+  const submit = form.getByRole('button', { name: dutch ? 'Mijn accounts koppelen' : 'Lier mes comptes' });
+
+  // The login's format and the conditions are checked before anything is sent.
+  await login.fill('MT00000003');
+  await password.fill('x');
+  await submit.click();
+  await expect(login).toHaveAccessibleDescription(/ME/);
+  await expect(accept).toHaveAttribute('aria-invalid', 'true');
+
+  // Sophie's energy account is linked already: refused, nothing typed is lost.
+  await login.fill('ME00000001');
+  await password.fill('Demo!2026');
+  await accept.check();
+  await submit.click();
+  await expect(page.getByRole('alert').filter({ hasText: dutch ? /is al aan een ander mobiel account gekoppeld/ : /déjà lié à un autre compte mobile/ })).toBeVisible();
+  await expect(login).toHaveValue('ME00000001');
+
+  await login.fill(own.toLowerCase());
+  await submit.click();
+  await expect(page.getByText(dutch ? new RegExp(`Uw accounts zijn gekoppeld.*${own}`) : new RegExp(`Vos comptes sont liés.*${own}`))).toBeVisible();
+
+  // The next visit: the link is confirmed, so home; and "energy" is now the one-click login.
+  await page.goto('/offers/link-accounts');
+  await expect(page).toHaveURL(/\/$/);
+  const oneClick = await energyEntry(page, dutch ? /^Energie/ : /^Énergie/, dutch ? /^Meer$/ : /^Plus$/);
+  await expect(oneClick).toHaveRole('button');
+});
+
+type HistoryPage = { data: { service_cat: string; service_used: number; incoming: boolean; destination: string; event_time: string }[] };
+
+test('the comparison link carries Yasmine’s average use of her last 6 bill cycles (fr)', async ({ page }) => {
+  test.setTimeout(240_000);
+  await onlineVisit(page, 'yasmine');
+  await page.goto('/offers/main');
+  await expect(page.getByRole('heading', { name: 'Comparer les tarifs' })).toBeVisible();
+  const link = page.getByRole('link', { name: /Comparer les tarifs pour mon profil/ });
+  await expect(link).toBeVisible({ timeout: 200_000 });
+  await expect(page.getByText('Calculé à partir des données enregistrées sur cet appareil', { exact: false })).toHaveCount(0, { timeout: 120_000 });
+  const href = new URL((await link.getAttribute('href'))!);
+
+  // What the server holds for those 6 cycles, summed here independently of the app.
+  const full = (await (await page.request.get('/api/customer/5/full')).json()) as { contracts: { id: number; bill_cycle: BillCycle | null }[] };
+  const contract = full.contracts.find((c) => c.id === 7)!;
+  const cycles = lastCycles(contract.bill_cycle ?? monthlyCycle(1), new Date(), 6, { includeCurrent: false });
+  const from = cycles[0]!.start.getTime();
+  const to = cycles[cycles.length - 1]!.end.getTime();
+  const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  let seconds = 0;
+  let sms = 0;
+  let bytes = 0;
+  for (let n = 1; ; n += 1) {
+    const res = await page.request.get(
+      `/api/customer/5/contract/7/usage/history?from=${day(cycles[0]!.start)}&to=${day(cycles[cycles.length - 1]!.end)}&megalist-page=${n}&megalist-batchSize=5000`,
+    );
+    expect(res.ok()).toBe(true);
+    const { data } = (await res.json()) as HistoryPage;
+    for (const r of data) {
+      const at = Date.parse(r.event_time);
+      if (at < from || at > to) continue;
+      if (r.service_cat === 'data') bytes += r.service_used;
+      else if (!r.incoming && r.destination === 'national' && r.service_cat === 'call') seconds += r.service_used;
+      else if (!r.incoming && r.destination === 'national' && r.service_cat === 'sms') sms += r.service_used;
+    }
+    if (data.length < 5000) break;
+  }
+  expect(seconds).toBeGreaterThan(0);
+  expect(Object.fromEntries(href.searchParams)).toEqual({
+    operator: 'mega',
+    lang: 'fr',
+    service: 'mobile',
+    minutes: String(Math.ceil(seconds / 6 / 60)),
+    sms: String(Math.round(sms / 6)),
+    data: String(Math.ceil(bytes / 6 / 1024 ** 2)),
+  });
+  await expect(page.getByTestId('comparison-profile')).toContainText(`${Math.ceil(seconds / 6 / 60)} minutes`);
+});

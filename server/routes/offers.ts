@@ -1,0 +1,31 @@
+import { endpoints } from '#contract/endpoints';
+import { isPlainUser, visibleContracts } from '../lib/access.ts';
+import type { AppContext } from '../lib/app-context.ts';
+import { findContact } from '../lib/customer-data.ts';
+import { offersFor, promoOf, referralOf } from '../lib/offers-data.ts';
+import type { Router } from '../lib/router.ts';
+import { authOf } from '../plugins/auth.ts';
+
+/*
+ * GET /customer/{id}/offers (SPEC §1 "Offers"): the promotions that apply to this customer and its referral code.
+ * A plain user sees the advantages of its own line and the catalogue's offers, not the holder's codes (SPEC §6).
+ */
+export const registerOfferRoutes = (router: Router, ctx: AppContext): void => {
+  const { db } = ctx;
+
+  router.route(endpoints.customerOffers, ({ params, request }) => {
+    const auth = authOf(request);
+    const contracts = visibleContracts(db, auth, params.customerId);
+    const residential = findContact(db, params.customerId)?.is_residential !== 0;
+    const plain = isPlainUser(auth.user);
+    return {
+      promo: plain ? null : promoOf(db, params.customerId),
+      offers: offersFor(
+        db,
+        contracts.map((contract) => contract.id),
+        residential,
+      ),
+      referral: plain ? null : referralOf(db, params.customerId),
+    };
+  });
+};

@@ -1,0 +1,171 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Discount } from '#contract/offers';
+import type { OffersRow } from '#db/schema';
+import { formatDataSize, formatMoneyCents } from '#lib/format';
+import { Alert } from '#ui/alert';
+import { Button } from '#ui/button';
+import { FreshnessNote } from '#ui/freshness-note';
+import { Spinner } from '#ui/spinner';
+import { TitledPage } from '#ui/titled-page';
+import { comparatorUrl, comparisonParams, comparisonUrl } from '../data/comparison-link.ts';
+import { useOffers, useUsageProfile } from '../data/use-offers.ts';
+import './offers.css';
+
+type Lang = 'fr' | 'nl' | 'en';
+
+const useDiscount = () => {
+  const { t, i18n } = useTranslation('offers');
+  return (discount: Discount) =>
+    t(`discount.${discount.type}`, {
+      amount: discount.type === 'amount' ? formatMoneyCents(discount.amount, i18n.language) : String(discount.amount),
+    });
+};
+
+const OfferList = ({ offers, scope }: { offers: OffersRow['offers']; scope: 'line' | 'catalogue' }) => {
+  const { t, i18n } = useTranslation('offers');
+  const discount = useDiscount();
+  const lang = (['fr', 'nl', 'en'].includes(i18n.language) ? i18n.language : 'fr') as Lang;
+  const shown = offers.filter((offer) => offer.scope === scope);
+  if (shown.length === 0) return <p className="muted">{t(scope === 'line' ? 'advantages.empty' : 'catalogue.empty')}</p>;
+  return (
+    <ul className="offer-list">
+      {shown.map((offer) => (
+        <li key={offer.id} className="card offer">
+          <span className="offer__discount" aria-hidden="true">
+            {discount(offer.discount)}
+          </span>
+          <div>
+            <p className="offer__title">{offer.descriptions[lang]}</p>
+            <p className="muted">
+              {offer.scope === 'line' ? t('advantages.line', { msisdn: offer.msisdn }) : t('catalogue.product', { product: offer.productName })}
+            </p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+};
+
+const Referral = ({ referral }: { referral: NonNullable<OffersRow['referral']> }) => {
+  const { t, i18n } = useTranslation('offers');
+  const [status, setStatus] = useState<'copied' | 'failed' | null>(null);
+  const reward = (d: Discount) =>
+    d.type === 'amount'
+      ? t('referral.rewardAmount', { amount: formatMoneyCents(d.amount, i18n.language) })
+      : t('referral.rewardPercentage', { amount: d.amount });
+  const friend = reward(referral.friendReward);
+  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+  const share = async () => {
+    setStatus(null);
+    const text = t('referral.shareText', { code: referral.code, friend });
+    try {
+      if (canShare) {
+        await navigator.share({ title: t('referral.shareTitle'), text });
+      } else {
+        await navigator.clipboard.writeText(referral.code);
+        setStatus('copied');
+      }
+    } catch (error) {
+      // Closing the share sheet is the user's choice, not a failure.
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+      setStatus('failed');
+    }
+  };
+  return (
+    <section aria-labelledby="referral-heading" className="card referral">
+      <h2 id="referral-heading">{t('referral.heading')}</h2>
+      <p>{t('referral.code')}</p>
+      <p className="referral__code" data-testid="referral-code">
+        {referral.code}
+      </p>
+      <p>{t('referral.gives', { referrer: reward(referral.referrerReward), friend })}</p>
+      <p className="muted">{t('referral.count', { count: referral.referredCount })}</p>
+      {referral.referredBy ? <p className="muted">{t('referral.referredBy', { name: referral.referredBy })}</p> : null}
+      <Button onPress={() => void share()}>{t(canShare ? 'referral.share' : 'referral.copy')}</Button>
+      <p role="status" className="referral__status">
+        {status === 'copied' ? t('referral.copied') : status === 'failed' ? t('referral.shareFailed', { code: referral.code }) : ''}
+      </p>
+    </section>
+  );
+};
+
+const Comparison = ({ customerId, contract }: { customerId: number; contract: Parameters<typeof useUsageProfile>[1] }) => {
+  const { t, i18n } = useTranslation('offers');
+  const profile = useUsageProfile(customerId, contract);
+  if (!contract) return <p className="muted">{t('compare.noLine')}</p>;
+  const params = profile.average ? comparisonParams(profile.average, i18n.language) : null;
+  return (
+    <>
+      <p>{t('compare.intro', { msisdn: contract.msisdn ?? '' })}</p>
+      {profile.progress ? (
+        <p role="status" className="muted">
+          {t('compare.downloading', { loaded: profile.progress.loaded, total: profile.progress.total })}
+        </p>
+      ) : null}
+      {params && profile.average ? (
+        <>
+          <p data-testid="comparison-profile">
+            {t('compare.profile', {
+              minutes: t('compare.minutes', { count: params.minutes }),
+              sms: params.sms,
+              data: formatDataSize(profile.average.dataBytes, i18n.language),
+            })}
+          </p>
+          {profile.fetchedAt === undefined ? <p className="muted">{t('compare.partial')}</p> : null}
+          <a className="button" data-variant="primary" href={comparisonUrl(comparatorUrl, params)} target="_blank" rel="noopener noreferrer">
+            {t('compare.link')} <span className="visually-hidden">{t('compare.opensElsewhere')}</span>
+          </a>
+        </>
+      ) : (
+        <Spinner label={t('compare.computing')} />
+      )}
+    </>
+  );
+};
+
+/** /offers/main: the customer's advantages, the catalogue's offers, its referral code, and the tariff comparison. */
+export const OffersPage = () => {
+  const { t } = useTranslation(['offers', 'common']);
+  const { result, refresh, refreshError, settled } = useOffers();
+  const [busy, setBusy] = useState(false);
+  const data = result.status === 'ready' ? result.data : null;
+  if (result.status === 'loading' || !data) return <Spinner label={t('common:loading')} />;
+  const offers = data.offers;
+  return (
+    <TitledPage title={t('offers:title')}>
+      <FreshnessNote
+        fetchedAt={data.fetchedAt}
+        busy={busy}
+        onRefresh={() => {
+          setBusy(true);
+          void refresh().finally(() => setBusy(false));
+        }}
+      />
+      {!offers ? (
+        refreshError || settled ? (
+          <Alert tone="warning">{t('offers:loadError')}</Alert>
+        ) : (
+          <Spinner label={t('common:loading')} />
+        )
+      ) : (
+        <>
+          <section aria-labelledby="advantages-heading">
+            <h2 id="advantages-heading">{t('offers:advantages.heading')}</h2>
+            {offers.promo ? <p>{t('offers:advantages.promo', { code: offers.promo })}</p> : null}
+            <OfferList offers={offers.offers} scope="line" />
+          </section>
+          {offers.referral ? <Referral referral={offers.referral} /> : null}
+          <section aria-labelledby="catalogue-heading">
+            <h2 id="catalogue-heading">{t('offers:catalogue.heading')}</h2>
+            <OfferList offers={offers.offers} scope="catalogue" />
+          </section>
+        </>
+      )}
+      <section aria-labelledby="compare-heading" className="card compare">
+        <h2 id="compare-heading">{t('offers:compare.heading')}</h2>
+        <Comparison customerId={data.customerId} contract={data.contract} />
+      </section>
+    </TitledPage>
+  );
+};

@@ -1,0 +1,222 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { faqResponseSchema, supportTicketAnswerSchema } from '#contract/support';
+import { maxAttachmentBytes } from '#contract/validators';
+import { appContext } from '#server/app';
+import { MAX_TICKETS_PER_DAY } from '#server/routes/support';
+import { outbox } from './auth-helpers.ts';
+import { bearer, createTestApp, login, type TestApp } from './test-app.ts';
+import { jpegBytes, multipart, pdfBytes, pngBytes, scriptAsPng } from './upload-fixtures.ts';
+
+/*
+ * Help and the contact form against the app as `npm start` builds it: the FAQ per language, tickets with their
+ * reference, acknowledgement e-mail and attachment (checked by its bytes, kept under DATA_DIR), and a ticket sent
+ * twice with one Idempotency-Key applied once whatever the multipart boundary.
+ */
+
+let t: TestApp;
+let sophie: Record<string, string>;
+let lucas: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  sophie = bearer((await login(t.app, 'MT00000001')).token);
+  lucas = bearer((await login(t.app, '0470000003')).token);
+});
+afterAll(() => t.close());
+
+const attachmentsDir = () => join(appContext(t.app).dataDir, 'attachments');
+const storedFiles = () => (existsSync(attachmentsDir()) ? readdirSync(attachmentsDir()) : []);
+const fields = { subject: 'billing', subSubject: 'billing_invoice', message: 'Ma facture de mars me semble trop élevée.' };
+
+const postTicket = async (
+  headers: Record<string, string>,
+  file?: { name: string; type: string; data: Uint8Array },
+  extra: Record<string, string> = {},
+  values: Record<string, string> = fields,
+) => {
+  const body = await multipart({ ...values }, file ? { field: 'attachment', ...file } : undefined);
+  return t.app.inject({ method: 'POST', url: '/api/support/ticket', headers: { ...headers, ...body.headers, ...extra }, payload: body.payload });
+};
+
+describe('GET /api/faq', () => {
+  it('answers the FAQ of the asked language, with topics and one slug per question in every language', async () => {
+    const answers = await Promise.all(
+      ['fr', 'nl', 'en'].map(async (lang) => {
+        const response = await t.app.inject({ method: 'GET', url: `/api/faq?lang=${lang}`, headers: sophie });
+        expect(response.statusCode).toBe(200);
+        return faqResponseSchema.parse(response.json()).faq;
+      }),
+    );
+    const [fr, nl, en] = answers;
+    expect(fr).toHaveLength(11);
+    expect(fr!.find((entry) => entry.slug === 'abroad')).toMatchObject({ topic: 'abroad', question: 'Puis-je utiliser mon abonnement à l’étranger ?' });
+    expect(nl!.find((entry) => entry.slug === 'abroad')?.question).toBe('Kan ik mijn abonnement in het buitenland gebruiken?');
+    expect(nl!.map((entry) => entry.slug)).toEqual(fr!.map((entry) => entry.slug));
+    expect(en!.map((entry) => entry.topic)).toEqual(fr!.map((entry) => entry.topic));
+    expect(new Set(fr!.map((entry) => entry.topic))).toEqual(new Set(['usage', 'billing', 'abroad', 'sim', 'account', 'offers']));
+  });
+
+  it.each([
+    ['no session', {}, 401],
+    ['an unknown language', { lang: 'de' }, 400],
+  ])('refuses %s', async (_name, query, status) => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/faq',
+      query,
+      headers: status === 401 ? {} : sophie,
+    });
+    expect(response.statusCode).toBe(status);
+  });
+});
+
+describe('POST /api/support/ticket', () => {
+  it('creates a ticket with a reference and e-mails an acknowledgement that quotes it', async () => {
+    const response = await postTicket(sophie);
+    expect(response.statusCode).toBe(200);
+    const { reference } = supportTicketAnswerSchema.parse(response.json());
+    expect(reference).toMatch(/^SR-[2-9A-HJKMNP-Z]{8}$/);
+    const row = t.db
+      .prepare<[string], { customer_id: number; subject: string; sub_subject: string; message: string; attachment_file: string | null }>(
+        'SELECT customer_id, subject, sub_subject, message, attachment_file FROM support_tickets WHERE reference = ?',
+      )
+      .get(reference);
+    expect(row).toEqual({ customer_id: 1, subject: 'billing', sub_subject: 'billing_invoice', message: fields.message, attachment_file: null });
+    const [mail] = await outbox(t.app, 'sophie.dubois@example.be');
+    expect(mail?.subject).toBe('Nous avons bien reçu votre message');
+    expect(mail?.body).toContain(reference);
+  });
+
+  it('accepts a plain user’s message too (an employee may write to support)', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/support/ticket', headers: lucas, payload: fields });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it.each([
+    ['a PNG', 'capture.png', 'image/png', pngBytes, 'image/png'],
+    ['a JPEG named .jpeg', 'photo.jpeg', 'image/jpeg', jpegBytes, 'image/jpeg'],
+    ['a PDF', 'facture.pdf', 'application/pdf', pdfBytes, 'application/pdf'],
+  ])('keeps %s under DATA_DIR, byte for byte, with the type its content shows', async (_name, name, type, data, stored) => {
+    const before = storedFiles();
+    const response = await postTicket(sophie, { name, type, data });
+    expect(response.statusCode).toBe(200);
+    const { reference } = supportTicketAnswerSchema.parse(response.json());
+    const row = t.db
+      .prepare<[string], { attachment_name: string; attachment_type: string; attachment_size: number; attachment_file: string; attachment_sha256: string }>(
+        'SELECT attachment_name, attachment_type, attachment_size, attachment_file, attachment_sha256 FROM support_tickets WHERE reference = ?',
+      )
+      .get(reference)!;
+    expect(row).toMatchObject({ attachment_name: name, attachment_type: stored, attachment_size: data.length });
+    expect(storedFiles()).toEqual([...before, row.attachment_file].sort());
+    expect(readFileSync(join(attachmentsDir(), row.attachment_file)).equals(data)).toBe(true);
+    expect(row.attachment_sha256).toBe(createHash('sha256').update(data).digest('hex'));
+    // Never served: neither under its stored name nor anywhere the static files are.
+    const served = await t.app.inject({ method: 'GET', url: `/attachments/${row.attachment_file}` });
+    expect(served.body).not.toContain('PNG');
+    expect(served.headers['content-type']).not.toMatch(/image|pdf/);
+  });
+
+  it('refuses a "PNG" that is really a script, by its content, and keeps nothing', async () => {
+    const before = storedFiles();
+    const count = () => (t.db.prepare('SELECT COUNT(*) AS n FROM support_tickets').get() as { n: number }).n;
+    const tickets = count();
+    const response = await postTicket(sophie, { name: 'capture.png', type: 'image/png', data: scriptAsPng });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'uploadError', fields: [{ field: 'attachment', message: 'validation:attachment.type' }] });
+    expect(storedFiles()).toEqual(before);
+    expect(count()).toBe(tickets);
+  });
+
+  it.each([
+    ['a file over 2 MB', { name: 'big.png', type: 'image/png', data: Buffer.concat([pngBytes, Buffer.alloc(maxAttachmentBytes)]) }, 'attachment.size', 'validation:attachment.size'],
+    ['a declared type that is not accepted', { name: 'notes.txt', type: 'text/plain', data: Buffer.from('hello') }, 'attachment.name', 'validation:attachment.type'],
+  ])('refuses %s with the field at fault', async (_name, file, field, message) => {
+    const before = storedFiles();
+    const response = await postTicket(sophie, file);
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ fields: { field: string; message: string }[] }>().fields).toContainEqual({ field, message });
+    expect(storedFiles()).toEqual(before);
+  });
+
+  it('accepts a file of exactly 2 MB', async () => {
+    const data = Buffer.concat([pngBytes, Buffer.alloc(maxAttachmentBytes - pngBytes.length)]);
+    expect(data.length).toBe(maxAttachmentBytes);
+    const response = await postTicket(sophie, { name: 'exact.png', type: 'image/png', data });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it.each([
+    ['a sub-subject of another subject', { ...fields, subSubject: 'usage_data' }, 'subSubject', 'validation:required'],
+    ['an unknown subject', { ...fields, subject: 'weather' }, 'subject', 'validation:required'],
+    ['a message that is too short', { ...fields, message: 'Allo ?' }, 'message', 'validation:message.short'],
+    ['a message over 500 characters', { ...fields, message: 'x'.repeat(501) }, 'message', 'validation:message.long'],
+  ])('refuses %s', async (_name, values, field, message) => {
+    const response = await postTicket(sophie, undefined, {}, values);
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ fields: { field: string; message: string }[] }>().fields).toContainEqual({ field, message });
+  });
+
+  it('refuses a file smuggled in a JSON body (only a multipart part is a file)', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/support/ticket',
+      headers: sophie,
+      payload: { ...fields, attachment: { name: 'a.png', type: 'image/png', size: 4, data: { 0: 137, 1: 80 } } },
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('applies one Idempotency-Key once, whatever the boundary of each send; another file under it is refused', async () => {
+    const key = 'ticket-key-0001';
+    const file = { name: 'capture.png', type: 'image/png', data: pngBytes };
+    const first = await postTicket(sophie, file, { 'idempotency-key': key });
+    const again = await postTicket(sophie, file, { 'idempotency-key': key });
+    expect(first.statusCode).toBe(200);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    const reference = supportTicketAnswerSchema.parse(first.json()).reference;
+    expect((t.db.prepare('SELECT COUNT(*) AS n FROM support_tickets WHERE reference = ?').get(reference) as { n: number }).n).toBe(1);
+    const other = await postTicket(sophie, { ...file, data: jpegBytes, name: 'other.jpg', type: 'image/jpeg' }, { 'idempotency-key': key });
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toMatchObject({ code: 'idempotencyMismatch' });
+    // What the server applied, as the browser tests ask for it: the file described by its size and hash.
+    const applied = await t.app.inject({ method: 'GET', url: '/api/test/applied' });
+    const change = applied.json<{ changes: { key: string; body: { attachment: unknown } }[] }>().changes.filter((c) => c.key === key);
+    expect(change).toHaveLength(1);
+    expect(change[0]?.body.attachment).toEqual({
+      name: 'capture.png',
+      type: 'image/png',
+      size: pngBytes.length,
+      data: { bytes: pngBytes.length, sha256: createHash('sha256').update(pngBytes).digest('hex') },
+    });
+  });
+
+  it('refuses a multipart body on an endpoint that takes JSON', async () => {
+    const body = await multipart({ firstName: 'Sophie' });
+    const response = await t.app.inject({ method: 'PATCH', url: '/api/customer/1/contact', headers: { ...sophie, ...body.headers }, payload: body.payload });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toMatchObject({ fields: [{ field: 'body', message: 'validation:contentType' }] });
+  });
+
+  it(`refuses more than ${MAX_TICKETS_PER_DAY} messages a day from one user`, async () => {
+    const { token } = await login(t.app, 'MT00000005');
+    const yasmine = bearer(token);
+    const now = new Date().toISOString();
+    const insert = t.db.prepare(
+      "INSERT INTO support_tickets (customer_id, user_id, subject, sub_subject, message, created_at) VALUES (5, 5, 'other', 'other_other', 'Bonjour, un message.', ?)",
+    );
+    for (let i = 0; i < MAX_TICKETS_PER_DAY; i++) insert.run(now);
+    const response = await t.app.inject({ method: 'POST', url: '/api/support/ticket', headers: yasmine, payload: fields });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ code: 'ticketError' });
+  });
+
+  it('refuses a caller without a session', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/support/ticket', payload: fields });
+    expect(response.statusCode).toBe(401);
+  });
+});
