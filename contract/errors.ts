@@ -41,5 +41,15 @@ export const errorCodes = [
   'network',
   'timeout',
   'chunkLoad',
+  // Line settings, alerts and push (SPEC §6, §8)
+  'settingsReadOnly',
+  'contractBlocked',
+  'contractClosed',
+  'unpaidBalance',
+  'limitAboveMax',
+  'alertAboveLimit',
+  'pushNotSubscribed',
+  'pushEndpointRefused',
+  'pushFailed',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -24,6 +24,7 @@ import { registerCustomerRoutes } from './routes/customer.ts';
 import { registerInvoiceRoutes } from './routes/invoices.ts';
 import { registerDevOutbox } from './routes/dev-outbox.ts';
 import { registerProductRoutes } from './routes/products.ts';
+import { registerSettingsRoutes, type SettingsOptions } from './routes/settings.ts';
 import { registerOpenApiRoutes } from './routes/openapi.ts';
 import { registerStatusRoutes } from './routes/status.ts';
 import { registerAppliedTestRoute } from './routes/test-applied.ts';
@@ -55,6 +56,8 @@ export type BuildAppOptions = {
   trustProxy?: TrustProxy;
   /** Period of the scheduler's runs once the server listens (lib/scheduler.ts). */
   schedulerIntervalMs?: number;
+  /** Web Push keys and subject, the development usage feed (routes/settings.ts). */
+  settings?: SettingsOptions;
 };
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -172,6 +175,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   registerUsageRoutes(router, ctx);
   registerInvoiceRoutes(router, ctx);
   registerContactRoutes(router, ctx);
+  registerSettingsRoutes(router, ctx, options.settings);
   registerOpenApiRoutes(app, router, ctx);
   if (ctx.testMode) registerTestRoutes(router, ctx);
   registerDevOutbox(app, ctx);

@@ -33,6 +33,10 @@ export type ServerConfig = {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** How long a shutdown waits for requests in flight before it closes their connections. */
   shutdownTimeoutMs: number;
+  /** VAPID subject of Web Push: how push services reach the operator (mailto: or https:). */
+  vapidSubject: string;
+  /** Development: feed a little usage to the active lines every 10 minutes, so alerts happen by themselves. */
+  devUsageFeed: boolean;
 };
 
 /** dist/ next to server/ (and next to dist-server/ once compiled: both sit at the top of the project). */
@@ -102,6 +106,10 @@ const envSchema = z.object({
       error: 'expected fatal, error, warn, info, debug, trace or silent',
     }),
   ).default('info'),
+  VAPID_SUBJECT: optional(urlWithProtocols(['mailto:', 'https:'], 'expected a mailto: address or an https:// URL')).default(
+    'mailto:no-reply@localhost',
+  ),
+  DEV_USAGE_FEED: optional(flag).default(false),
   SHUTDOWN_TIMEOUT: optional(z.coerce.number({ error: SECONDS_EXPECTED }).positive(SECONDS_EXPECTED).max(600, SECONDS_EXPECTED)).default(
     10,
   ),
@@ -149,5 +157,7 @@ export const loadConfig = (env: Record<string, string | undefined>): ServerConfi
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: Math.round(e.SHUTDOWN_TIMEOUT * 1000),
+    vapidSubject: e.VAPID_SUBJECT,
+    devUsageFeed: e.DEV_USAGE_FEED,
   };
 };

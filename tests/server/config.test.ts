@@ -39,6 +39,8 @@ describe('server configuration', () => {
       trustProxy: false,
       logLevel: 'info',
       shutdownTimeoutMs: 10_000,
+      vapidSubject: 'mailto:no-reply@localhost',
+      devUsageFeed: false,
     });
   });
 
@@ -57,6 +59,8 @@ describe('server configuration', () => {
       TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
       LOG_LEVEL: 'warn',
       SHUTDOWN_TIMEOUT: '2.5',
+      VAPID_SUBJECT: 'https://mobile.example.be/contact',
+      DEV_USAGE_FEED: '1',
       UNRELATED: 'ignored',
     });
     expect(config).toEqual({
@@ -73,6 +77,8 @@ describe('server configuration', () => {
       trustProxy: ['10.0.0.0/8', '127.0.0.1'],
       logLevel: 'warn',
       shutdownTimeoutMs: 2500,
+      vapidSubject: 'https://mobile.example.be/contact',
+      devUsageFeed: true,
     });
     expect(loadConfig({ PORT: '', SMTP_URL: ' ', TEST_MODE: '' })).toMatchObject({ port: 8080, smtpUrl: null, testMode: false });
     expect(loadConfig({ PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
@@ -112,6 +118,8 @@ describe('server configuration', () => {
     ['TRUST_PROXY', '10.0.0.0/33', 'expected true, false, a number of proxy hops'],
     ['LOG_LEVEL', 'verbose', 'expected fatal, error, warn, info, debug, trace or silent'],
     ['SHUTDOWN_TIMEOUT', '-1', 'expected a number of seconds'],
+    ['VAPID_SUBJECT', 'http://mobile.example.be', 'expected a mailto: address or an https:// URL'],
+    ['DEV_USAGE_FEED', 'sometimes', 'expected 1, 0, true or false'],
   ])('refuses %s=%s with a message naming it', (name, value, expected) => {
     const message = failure({ [name]: value });
     expect(message).toContain(`${name}=`);
