@@ -35,7 +35,8 @@ const usageEvents = (snapshot: CycleSnapshot, handled: ReadonlySet<string>): Ale
   for (const level of snapshot.usage) {
     if (level.bundle <= 0) continue;
     const share = level.used / level.bundle;
-    const percent = Math.floor(share * 100);
+    // Whole percent, floored; the epsilon keeps 0.83 from becoming 82 through binary rounding.
+    const percent = Math.floor(share * 100 + 1e-9);
     const key80 = `80PC:${level.type}:${snapshot.cycleStart}`;
     const key100 = `100PC:${level.type}:${snapshot.cycleStart}`;
     if (share >= 1) {
