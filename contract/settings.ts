@@ -116,12 +116,14 @@ export const sentNotificationsSchema = z.object({ notifications: z.array(sentNot
 
 const base64Url = z.string().regex(/^[A-Za-z0-9_-]+$/, 'validation:invalid');
 
-/** The browser's PushSubscription (its toJSON()), the device it lives on and the language of its notifications. */
+/**
+ * The browser's PushSubscription (its toJSON()) and the device it lives on; its notifications speak the user's
+ * language (the one saved with POST /user/language).
+ */
 export const pushSubscriptionSchema = z.object({
   endpoint: z.url({ protocol: /^https?$/ }).max(1000),
   keys: z.object({ p256dh: base64Url.min(80).max(100), auth: base64Url.min(16).max(32) }),
   deviceId: z.string().min(8).max(100).optional(),
-  language: languageSchema,
 });
 export type PushSubscriptionBody = z.infer<typeof pushSubscriptionSchema>;
 

@@ -163,34 +163,28 @@ export const sentNotifications = (
 
 // --- Push subscriptions -----------------------------------------------------------------------------------------
 
+/** A device's subscription, with the language of its user. */
 export type PushSubscriptionRow = { id: number; user_id: number; endpoint: string; p256dh: string; auth: string; language: Language };
 
 /** Store a device's subscription; an endpoint already known (the same browser, maybe another user before) is taken over. */
 export const savePushSubscription = (
   db: Db,
-  subscription: { userId: number; endpoint: string; p256dh: string; auth: string; deviceId: string | null; language: Language },
+  subscription: { userId: number; endpoint: string; p256dh: string; auth: string; deviceId: string | null },
   now: Date,
 ): void => {
-  stmt<[number, string, string, string, string | null, string, string]>(
+  stmt<[number, string, string, string, string | null, string]>(
     db,
-    `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, device_id, language, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, device_id, created_at) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth,
-       device_id = excluded.device_id, language = excluded.language`,
-  ).run(
-    subscription.userId,
-    subscription.endpoint,
-    subscription.p256dh,
-    subscription.auth,
-    subscription.deviceId,
-    subscription.language,
-    now.toISOString(),
-  );
+       device_id = excluded.device_id`,
+  ).run(subscription.userId, subscription.endpoint, subscription.p256dh, subscription.auth, subscription.deviceId, now.toISOString());
 };
 
 export const findPushSubscription = (db: Db, userId: number, endpoint: string): PushSubscriptionRow | undefined =>
   stmt<[number, string], PushSubscriptionRow>(
     db,
-    'SELECT id, user_id, endpoint, p256dh, auth, language FROM push_subscriptions WHERE user_id = ? AND endpoint = ?',
+    `SELECT ps.id, ps.user_id, ps.endpoint, ps.p256dh, ps.auth, u.language FROM push_subscriptions ps JOIN users u ON u.id = ps.user_id
+     WHERE ps.user_id = ? AND ps.endpoint = ?`,
   ).get(userId, endpoint);
 
 export const deletePushSubscription = (db: Db, id: number): void => {
@@ -217,7 +211,7 @@ export const pushSubscriptionsForLine = (
 ): PushSubscriptionRow[] =>
   stmt<[number], PushSubscriptionRow & { role: string; msisdn: string | null }>(
     db,
-    `SELECT ps.id, ps.user_id, ps.endpoint, ps.p256dh, ps.auth, ps.language, u.role, u.msisdn
+    `SELECT ps.id, ps.user_id, ps.endpoint, ps.p256dh, ps.auth, u.language, u.role, u.msisdn
      FROM push_subscriptions ps JOIN users u ON u.id = ps.user_id WHERE u.customer_id = ? ORDER BY ps.id`,
   )
     .all(customerId)

@@ -74,12 +74,12 @@ const outbox = (recipient: string) =>
     )
     .all(recipient);
 
-const subscribe = async (token: string, subscription: TestSubscription, deviceId: string, language = 'fr') =>
+const subscribe = async (token: string, subscription: TestSubscription, deviceId: string) =>
   t.app.inject({
     method: 'POST',
     url: '/api/user/push-subscriptions',
     headers: bearer(token),
-    payload: { endpoint: subscription.endpoint, keys: subscription.keys, deviceId, language },
+    payload: { endpoint: subscription.endpoint, keys: subscription.keys, deviceId },
   });
 
 const setClock = async (date: Date): Promise<void> => {
@@ -195,8 +195,8 @@ describe('alerts', () => {
   it('announces an invoice once, to the holder’s devices only', async () => {
     const emmaSubscription = push.subscribe();
     const lucasSubscription = push.subscribe();
-    expect((await subscribe(emma, emmaSubscription, 'device-emma-1', 'en')).statusCode).toBe(200);
-    expect((await subscribe(lucas, lucasSubscription, 'device-lucas-1', 'nl')).statusCode).toBe(200);
+    expect((await subscribe(emma, emmaSubscription, 'device-emma-1')).statusCode).toBe(200);
+    expect((await subscribe(lucas, lucasSubscription, 'device-lucas-1')).statusCode).toBe(200);
     const invPush = idOf(await grid(emma, 4), K.lucas, 'INV', 'PUSH');
     expect((await toggle(emma, 4, [{ id: invPush, active: true }])).statusCode).toBe(200);
     t.db
@@ -284,7 +284,7 @@ describe('push subscriptions', () => {
       method: 'POST',
       url: '/api/user/push-subscriptions',
       headers: bearer(sophie),
-      payload: { endpoint: 'http://intranet.example.be/admin', keys: push.subscribe().keys, language: 'fr' },
+      payload: { endpoint: 'http://intranet.example.be/admin', keys: push.subscribe().keys },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'pushEndpointRefused', fields: [{ field: 'endpoint' }] });
@@ -306,7 +306,7 @@ describe('push subscriptions', () => {
       method: 'POST',
       url: '/api/user/push-subscriptions',
       headers: bearer(token),
-      payload: { endpoint: push.subscribe().endpoint, keys: push.subscribe().keys, language: 'fr' },
+      payload: { endpoint: push.subscribe().endpoint, keys: push.subscribe().keys },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'pushEndpointRefused' });

@@ -5,10 +5,9 @@
 ALTER TABLE order_lines ADD COLUMN apply_at TEXT;
 CREATE INDEX order_lines_apply_at ON order_lines(apply_at) WHERE apply_at IS NOT NULL AND status IN ('PENDING', 'QUEUED');
 
--- A push subscription belongs to one device of one user (removed at that device's logout) and speaks the language
--- the app had when it subscribed.
+-- A push subscription belongs to one device of one user: removed at that device's logout. Its notifications speak
+-- the user's language (users.language, the choice saved from the app).
 ALTER TABLE push_subscriptions ADD COLUMN device_id TEXT;
-ALTER TABLE push_subscriptions ADD COLUMN language TEXT NOT NULL DEFAULT 'fr' CHECK (language IN ('fr', 'nl', 'en'));
 CREATE INDEX push_subscriptions_user ON push_subscriptions(user_id);
 
 -- Every alert event that happened (a threshold crossed in a bill cycle, an invoice issued …), once: an event is

@@ -85,7 +85,6 @@ export const registerAlertRoutes = (router: Router, ctx: AppContext, deps: Alert
         p256dh: body.keys.p256dh,
         auth: body.keys.auth,
         deviceId: body.deviceId ?? null,
-        language: body.language,
       },
       clock.now(),
     );
