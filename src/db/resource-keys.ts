@@ -28,4 +28,12 @@ export const resourceKeys = {
   usageRevision: resource<[contractId: number]>('usage-rev'),
   /** GET …/invoices/situation: open invoices, debt and urgency for the home alerts. */
   invoiceSituation: resource<[customerId: number]>('invoice-situation'),
+  /** GET …/contract/{id}/settings: a line's settings, safeguards and recent changes. */
+  lineSettings: resource<[customerId: number, contractId: number]>('line-settings'),
+  /** GET …/notifications: the alert grid of the customer's visible lines. */
+  notifications: resource<[customerId: number]>('notifications'),
+  /** GET …/notifications/sent: the last messages sent. */
+  sentNotifications: resource<[customerId: number]>('notifications-sent'),
+  /** GET …/privacy: the holder's consents. */
+  privacy: resource<[customerId: number]>('privacy'),
 };
