@@ -17,11 +17,14 @@ import { onlineVisit, serverLog, setOffline, waitForServiceWorker } from './page
 const test = base.extend<{ server: OfflineServer }>({
   // Playwright needs the object pattern for fixtures without dependencies.
   // eslint-disable-next-line no-empty-pattern
-  server: [async ({}, use) => {
-    const server = await startOfflineServer();
-    await use(server);
-    await server.stop();
-  }, { timeout: 120_000 }],
+  server: [
+    async ({}, use) => {
+      const server = await startOfflineServer();
+      await use(server);
+      await server.stop();
+    },
+    { timeout: 120_000 },
+  ],
   baseURL: async ({ server }, use) => use(server.url),
 });
 
@@ -152,7 +155,12 @@ test('a push delivered to the service worker shows a notification in the custome
     .poll(() =>
       page.evaluate(async () => {
         const reg = await navigator.serviceWorker.ready;
-        return (await reg.getNotifications()).map((n) => ({ title: n.title, body: n.body, lang: n.lang, url: (n.data as { url: string }).url }));
+        return (await reg.getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          lang: n.lang,
+          url: (n.data as { url: string }).url,
+        }));
       }),
     )
     .toEqual([{ title: '80 % de vos données utilisées', body: 'Ligne 0470 00 00 01', lang: 'fr', url: '/consumption/main?contractId=1' }]);
@@ -181,11 +189,12 @@ test('usage past 80 % through the test endpoint: an e-mail in the outbox and a p
     const usage = await page.request.post('/api/test/usage', { data: { contractId: 1, records: [{ type: 'call', used: 11_000 }] } });
     expect(usage.ok()).toBe(true);
     const { deliveries } = (await usage.json()) as { deliveries: { type: string; channel: string; status: string }[] };
-    expect(deliveries.filter((d) => d.type === '80PC').map((d) => `${d.channel}:${d.status}`).sort()).toEqual([
-      'EMAIL:sent',
-      'PUSH:sent',
-      'SMS:sent',
-    ]);
+    expect(
+      deliveries
+        .filter((d) => d.type === '80PC')
+        .map((d) => `${d.channel}:${d.status}`)
+        .sort(),
+    ).toEqual(['EMAIL:sent', 'PUSH:sent', 'SMS:sent']);
 
     const outbox = await page.request.get(`/dev/outbox.json?to=${encodeURIComponent('sophie.dubois@example.be')}&limit=1`);
     const messages = (await outbox.json()) as { messages: { subject: string }[] };
