@@ -243,3 +243,46 @@ test.describe('cookie consent', () => {
     await expect(modal).toHaveCount(0);
   });
 });
+
+test('the profile overview: PIN and PUK behind a reveal, logout with its confirmation, the language saved on the account', async ({
+  page,
+}) => {
+  await loginAs(page, 'sophie');
+  await page.goto('/settings/main');
+  const reveal = page.getByRole('button', { name: 'Afficher les codes PIN et PUK' });
+  await expect(reveal).toHaveAttribute('aria-expanded', 'false', { timeout: 20_000 });
+  await expect(page.getByText('PUK', { exact: true })).toHaveCount(0);
+  await reveal.click();
+  await expect(page.getByRole('button', { name: 'Masquer les codes' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByText('PUK', { exact: true })).toBeVisible();
+
+  const logoutSection = page.getByRole('region', { name: 'Déconnexion' });
+  await logoutSection.getByRole('button', { name: 'Se déconnecter' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Se déconnecter ?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Annuler' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/\/settings\/main$/);
+
+  const before = (await serverLog(page)).changes.length;
+  await page.getByRole('region', { name: 'Mes informations' }).getByLabel('Langue').selectOption('nl');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mijn profiel');
+  await expect
+    .poll(async () =>
+      (await serverLog(page)).changes
+        .slice(before)
+        .filter((c) => c.path.endsWith('/user/language'))
+        .map((c) => c.body),
+    )
+    .toEqual([{ lang: 'nl' }]);
+});
+
+test('push refused by the browser: the denied message says how to change it', async ({ page, context }) => {
+  await onlineVisit(page, 'sophie');
+  await context.clearPermissions();
+  await page.goto('/settings/alerts');
+  await waitForServiceWorker(page);
+  await page.getByRole('button', { name: 'Activer les notifications push' }).click();
+  await expect(page.getByText('Les notifications push sont refusées par votre navigateur.')).toBeVisible();
+  await expect(page.getByText(/ouvrez les paramètres du site/)).toBeVisible();
+});
