@@ -15,9 +15,9 @@ import { onlineVisit, serverLog, setOffline, waitForServiceWorker } from './page
  */
 
 const test = base.extend<{ server: OfflineServer }>({
-  // Playwright needs the object pattern for fixtures without dependencies.
-  // eslint-disable-next-line no-empty-pattern
   server: [
+    // Playwright needs the object pattern for fixtures without dependencies.
+    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const server = await startOfflineServer();
       await use(server);
