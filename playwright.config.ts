@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { decidedConsent } from './e2e/fixtures/consent.ts';
 
 /*
  * Browser tests against the production build served by the reference server in test mode, on a fresh temporary
@@ -49,6 +50,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions,
+    // The cookie decision is made, so the consent modal does not cover what other specs test.
+    storageState: decidedConsent,
   },
   projects: [
     {

@@ -40,7 +40,6 @@ import {
   customerFullSchema,
   invoicingPatchSchema,
   invoicingSchema,
-  privacySettingsSchema,
 } from './customer.ts';
 import { invoiceListSchema, invoiceSituationSchema } from './invoices.ts';
 import { orderLineSchema, orderRequestSchema, newOrderLineSchema } from './orders.ts';
@@ -52,7 +51,20 @@ import {
   promotionSchema,
   promotionsByContractResponseSchema,
 } from './products.ts';
-import { contractSettingsSchema, notificationSettingSchema, safeguardChangeSchema } from './settings.ts';
+import {
+  lineChangeSchema,
+  lineSettingsSchema,
+  notificationSettingsSchema,
+  notificationsPatchSchema,
+  pageViewSchema,
+  privacySettingsSchema,
+  privacyStateSchema,
+  pushEndpointSchema,
+  pushSubscriptionSchema,
+  safeguardChangeSchema,
+  sentNotificationsSchema,
+  settingChangeSchema,
+} from './settings.ts';
 import { energyLinkRequestSchema, linkStatusSchema, relogAnswerSchema } from './energy.ts';
 import { offersResponseSchema } from './offers.ts';
 import { faqQuerySchema, faqResponseSchema, supportTicketAnswerSchema, supportTicketSchema } from './support.ts';
@@ -333,13 +345,21 @@ export const endpoints = define({
     response: simOrderSchema,
     onlineOnly: true,
   },
+  // Settings, alerts, push and page views (SPEC §1 limits, roaming, alerts, privacy, cookies; §2; §3)
   privacy: {
+    method: 'GET',
+    base: 'api',
+    path: '/customer/:customerId/privacy',
+    params: customerParams,
+    response: privacyStateSchema,
+  },
+  patchPrivacy: {
     method: 'PATCH',
     base: 'api',
     path: '/customer/:customerId/privacy',
     params: customerParams,
     body: privacySettingsSchema,
-    response: privacySettingsSchema,
+    response: privacyStateSchema,
     queued: true,
   },
   notifications: {
@@ -347,28 +367,30 @@ export const endpoints = define({
     base: 'api',
     path: '/customer/:customerId/notifications',
     params: customerParams,
-    response: z.object({ settings: z.array(notificationSettingSchema) }),
+    response: notificationSettingsSchema,
   },
   patchNotifications: {
     method: 'PATCH',
     base: 'api',
     path: '/customer/:customerId/notifications',
     params: customerParams,
-    body: z.object({
-      settings: z
-        .array(notificationSettingSchema.pick({ id: true, active: true }))
-        .min(1)
-        .max(50),
-    }),
-    response: z.object({ settings: z.array(notificationSettingSchema) }),
+    body: notificationsPatchSchema,
+    response: notificationSettingsSchema,
     queued: true,
+  },
+  sentNotifications: {
+    method: 'GET',
+    base: 'api',
+    path: '/customer/:customerId/notifications/sent',
+    params: customerParams,
+    response: sentNotificationsSchema,
   },
   contractSettings: {
     method: 'GET',
     base: 'api',
     path: '/customer/:customerId/contract/:contractId/settings',
     params: contractParams,
-    response: contractSettingsSchema,
+    response: lineSettingsSchema,
   },
   safeguardChange: {
     method: 'POST',
@@ -376,9 +398,45 @@ export const endpoints = define({
     path: '/customer/:customerId/contract/:contractId/safeguard',
     params: contractParams,
     body: safeguardChangeSchema,
-    response: okSchema,
+    response: lineChangeSchema,
     queued: true,
   },
+  settingChange: {
+    method: 'POST',
+    base: 'api',
+    path: '/customer/:customerId/contract/:contractId/settings',
+    params: contractParams,
+    body: settingChangeSchema,
+    response: lineChangeSchema,
+    queued: true,
+  },
+  pushKey: { method: 'GET', base: 'api', path: '/push/key', response: z.object({ publicKey: z.string() }) },
+  pushSubscribe: {
+    method: 'POST',
+    base: 'api',
+    path: '/user/push-subscriptions',
+    body: pushSubscriptionSchema,
+    response: okSchema,
+    onlineOnly: true,
+  },
+  pushUnsubscribe: {
+    method: 'POST',
+    base: 'api',
+    path: '/user/push-subscriptions/remove',
+    body: pushEndpointSchema,
+    response: okSchema,
+    onlineOnly: true,
+  },
+  pushTest: {
+    method: 'POST',
+    base: 'api',
+    path: '/user/push-test',
+    body: pushEndpointSchema,
+    response: z.object({ delivered: z.boolean() }),
+    onlineOnly: true,
+  },
+  // Public: a page view may come from the login page; counted only with the statistics consent cookie.
+  pageView: { method: 'POST', base: 'public', path: '/page-view', body: pageViewSchema, response: z.object({ counted: z.boolean() }) },
 
   // Usage
   usageSummary: {

@@ -47,5 +47,15 @@ export const errorCodes = [
   // session of the public flow is missing or expired (the customer gives the order number and code again).
   'activationNotPossible',
   'activationSessionExpired',
+  // Line settings, alerts and push (SPEC §6, §8)
+  'settingsReadOnly',
+  'contractBlocked',
+  'contractClosed',
+  'unpaidBalance',
+  'limitAboveMax',
+  'alertAboveLimit',
+  'pushNotSubscribed',
+  'pushEndpointRefused',
+  'pushFailed',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 
 const api = spawn('node', ['--import', 'tsx', '--watch', 'server/main.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, PORT: process.env.API_PORT ?? '8080' },
+  env: { ...process.env, PORT: process.env.API_PORT ?? '8080', DEV_USAGE_FEED: process.env.DEV_USAGE_FEED ?? '1' },
 });
 const vite = spawn('npx', ['vite'], { stdio: 'inherit', env: process.env });
 

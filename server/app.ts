@@ -33,6 +33,7 @@ import { registerEnergyPortalStandIn, registerEnergyRoutes, STAND_IN_ENERGY_PORT
 import { registerOfferRoutes } from './routes/offers.ts';
 import { registerSupportRoutes } from './routes/support.ts';
 import { registerProductRoutes } from './routes/products.ts';
+import { registerSettingsRoutes, type SettingsOptions } from './routes/settings.ts';
 import { registerOpenApiRoutes } from './routes/openapi.ts';
 import { registerStatusRoutes } from './routes/status.ts';
 import { registerAppliedTestRoute } from './routes/test-applied.ts';
@@ -68,6 +69,8 @@ export type BuildAppOptions = {
   dataDir?: string;
   /** The energy portal (ENERGY_PORTAL_URL); absent or null: the stand-in portal this server serves. */
   energyPortalUrl?: string | null;
+  /** Web Push keys and subject, the development usage feed (routes/settings.ts). */
+  settings?: SettingsOptions;
 };
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -225,6 +228,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   registerOfferRoutes(router, ctx);
   registerEnergyRoutes(router, ctx);
   if (ctx.energyPortalUrl === STAND_IN_ENERGY_PORTAL) registerEnergyPortalStandIn(app, ctx);
+  registerSettingsRoutes(router, ctx, options.settings);
   registerOpenApiRoutes(app, router, ctx);
   if (ctx.testMode) registerTestRoutes(router, ctx);
   registerDevOutbox(app, ctx);

@@ -38,6 +38,10 @@ export type ServerConfig = {
    * reference server's own stand-in portal at /energy-portal/.
    */
   energyPortalUrl: string | null;
+  /** VAPID subject of Web Push: how push services reach the operator (mailto: or https:). */
+  vapidSubject: string;
+  /** Development: feed a little usage to the active lines every 10 minutes, so alerts happen by themselves. */
+  devUsageFeed: boolean;
 };
 
 /** dist/ next to server/ (and next to dist-server/ once compiled: both sit at the top of the project). */
@@ -108,6 +112,10 @@ const envSchema = z.object({
     }),
   ).default('info'),
   ENERGY_PORTAL_URL: optional(urlWithProtocols(['http:', 'https:'], 'expected an http:// or https:// URL')),
+  VAPID_SUBJECT: optional(urlWithProtocols(['mailto:', 'https:'], 'expected a mailto: address or an https:// URL')).default(
+    'mailto:no-reply@localhost',
+  ),
+  DEV_USAGE_FEED: optional(flag).default(false),
   SHUTDOWN_TIMEOUT: optional(z.coerce.number({ error: SECONDS_EXPECTED }).positive(SECONDS_EXPECTED).max(600, SECONDS_EXPECTED)).default(
     10,
   ),
@@ -156,5 +164,7 @@ export const loadConfig = (env: Record<string, string | undefined>): ServerConfi
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: Math.round(e.SHUTDOWN_TIMEOUT * 1000),
     energyPortalUrl: e.ENERGY_PORTAL_URL ? e.ENERGY_PORTAL_URL.replace(/\/*$/, '/') : null,
+    vapidSubject: e.VAPID_SUBJECT,
+    devUsageFeed: e.DEV_USAGE_FEED,
   };
 };

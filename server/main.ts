@@ -30,6 +30,8 @@ const app = await buildApp({
   trustProxy: config.trustProxy,
   dataDir: config.dataDir,
   energyPortalUrl: config.energyPortalUrl,
+  // The VAPID key pair lives with the data: push subscriptions are bound to it and must survive restarts.
+  settings: { vapidKeysFile: join(config.dataDir, 'vapid-keys.json'), vapidSubject: config.vapidSubject, usageFeed: config.devUsageFeed },
 });
 
 const shutdown = createShutdown(app, { timeoutMs: config.shutdownTimeoutMs, exit: (code) => process.exit(code) });

@@ -3,6 +3,7 @@ import { CACHED_READ_HEADER } from '#contract/headers';
 import { handleApiGet } from './api-cache.ts';
 import { registerMutationQueue } from './mutation-queue.ts';
 import { registerPrecache } from './precache.ts';
+import { registerPush } from './push.ts';
 import { registerUpdateFlow } from './update.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -23,3 +24,4 @@ registerRoute(
   ({ event }) => handleApiGet(event as FetchEvent),
 );
 registerUpdateFlow();
+registerPush();

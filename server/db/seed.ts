@@ -13,6 +13,7 @@ import { seedFaq } from './seeding/faq.ts';
 import { seedInvoices } from './seeding/invoices.ts';
 import { seedOrders } from './seeding/orders.ts';
 import { seedSafeguards } from './seeding/safeguards.ts';
+import { seedSettings } from './seeding/settings.ts';
 import { seedUsage } from './seeding/usage.ts';
 
 /*
@@ -46,6 +47,7 @@ const STEPS: ((s: SeedContext) => void)[] = [
   seedActivationCodes,
   seedFaq,
   seedEnergy,
+  seedSettings,
 ];
 
 /** Fills an empty, migrated database with the demo customers. Runs in one transaction. */

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { isLanguage } from '#contract/language';
 import { saveLanguagePreference } from '#features/auth/data/language.ts';
+import { ConsentPrompt } from '#features/settings/components/consent-prompt.tsx';
+import { usePageViews } from '#features/settings/data/page-views.ts';
 import { onApiFailure } from '#features/system/data/api-events.ts';
 import { setLanguage } from '#i18n/i18n';
 import { loginPath, paths, staticPrefix, withRedirect } from '#lib/route-paths';
@@ -18,8 +20,10 @@ const quietPaths = [paths.loginMain, paths.maintenance, paths.activateSim, stati
  * and the global error handling of SPEC §8 (401 → login, 503 → maintenance, other failures → a red notice).
  */
 export const RootShell = () => {
-  const { t } = useTranslation(['common', 'errors']);
+  const { t, i18n } = useTranslation(['common', 'errors']);
   const location = useLocation();
+  // SPEC §2: a page view per navigation, only with the statistics consent.
+  usePageViews(i18n.resolvedLanguage ?? 'fr');
   const navigate = useNavigate();
   const [notices, setNotices] = useState<Notice[]>([]);
   const pathRef = useRef('');
@@ -76,6 +80,7 @@ export const RootShell = () => {
     <>
       <Outlet />
       <AppUpdatePrompt />
+      <ConsentPrompt />
       <div className="notices" aria-live="assertive">
         {visible.map((notice) => (
           <div key={notice.id} className="notice" role="alert">

@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { saveLanguagePreference } from '#features/auth/data/language.ts';
 import { loadChunk } from '#features/offline/data/chunk-load.ts';
 import { NotFoundPage } from '#features/system/components/not-found-page.tsx';
 import { RouteError } from '#features/system/components/route-error.tsx';
@@ -90,7 +91,15 @@ export const routes: RouteObject[] = [
               guarded(paths.consumptionOverspent, 'consumption-overspent', async () => ({
                 Component: (await consumption()).OverspentPage,
               })),
-              guarded(paths.settingsMain, 'settings-main', async () => ({ Component: (await settings()).SettingsPage })),
+              guarded(paths.settingsMain, 'settings-main', async () => {
+                // The profile overview saves the language with the auth feature's queued change, and offers the
+                // layout's logout with its confirmation.
+                const [{ SettingsPage }, { LogoutButton }] = await Promise.all([
+                  settings(),
+                  loadChunk(() => import('./layouts/logout-dialog.tsx')),
+                ]);
+                return { Component: () => <SettingsPage saveLanguage={saveLanguagePreference} logout={<LogoutButton />} /> };
+              }),
               guarded(paths.settingsAlerts, 'settings-alerts', async () => ({ Component: (await settings()).AlertsPage })),
               guarded(paths.settingsPayment, 'settings-payment', async () => ({ Component: (await settings()).PaymentPage })),
               guarded(paths.settingsContact, 'settings-contact', async () => ({ Component: (await settings()).ContactPage })),

@@ -38,4 +38,12 @@ export const resourceKeys = {
   offers: resource<[customerId: number]>('offers'),
   /** GET /customer/{id}/link-status: the energy link, written onto the customer row. */
   linkStatus: resource<[customerId: number]>('link-status'),
+  /** GET …/contract/{id}/settings: a line's settings, safeguards and recent changes. */
+  lineSettings: resource<[customerId: number, contractId: number]>('line-settings'),
+  /** GET …/notifications: the alert grid of the customer's visible lines. */
+  notifications: resource<[customerId: number]>('notifications'),
+  /** GET …/notifications/sent: the last messages sent. */
+  sentNotifications: resource<[customerId: number]>('notifications-sent'),
+  /** GET …/privacy: the holder's consents. */
+  privacy: resource<[customerId: number]>('privacy'),
 };

@@ -302,6 +302,59 @@ export type OffersRow = {
   } | null;
 };
 
+/** A change of a line's settings as its order line says it (contract/settings.ts `LineChange`). */
+export type LineChangeRow = {
+  /** The order line's id; negative for a change made on this device that the server has not answered yet. */
+  id: number;
+  orderRef: string;
+  kind: 'SAFEGUARD' | 'SETTING';
+  resource: string;
+  oldValue: string | null;
+  newValue: string;
+  status: 'CANCELED' | 'PENDING' | 'QUEUED' | 'FAILED' | 'SUCCESS';
+  createdAt: string;
+  /** When the server applies it (ISO instant); '' while the server has not answered. */
+  applyAt: string;
+  executedAt: string | null;
+  error: string | null;
+};
+
+/** A line's settings, PIN and PUK, safeguards (cents) and recent changes (GET …/contract/{id}/settings). */
+export type LineSettingsRow = {
+  contractId: number;
+  customerId: number;
+  settings: { premiumBarring: string; internationalBarring: boolean; roamingType: string; throttling: string };
+  codes: { pin: string | null; puk: string | null };
+  safeguards: UsageSummaryRow['safeguards'];
+  changes: LineChangeRow[];
+};
+
+/** One cell of the alert grid: a line's choice for one alert type on one channel. */
+export type NotificationSettingRow = {
+  id: number;
+  customerId: number;
+  contractId: number;
+  type: '80PC' | '100PC' | 'OOB' | 'INV' | 'OTHER';
+  channel: 'SMS' | 'EMAIL' | 'PUSH';
+  active: boolean;
+};
+
+/** The holder's sales and marketing consents, and whether this user may change them. */
+export type PrivacyRow = { customerId: number; sales: boolean; marketing: boolean; editable: boolean };
+
+/** One message the server sent the customer (the list of the last notifications). */
+export type SentNotificationRow = {
+  id: number;
+  customerId: number;
+  contractId: number | null;
+  msisdn: string | null;
+  type: NotificationSettingRow['type'];
+  channel: NotificationSettingRow['channel'];
+  title: string;
+  status: 'sent' | 'failed' | 'noRecipient';
+  sentAt: string;
+};
+
 /** When each resource was last fetched, for the freshness rule; keys from resource-keys.ts (`customer:12` …). */
 export type MetaRow = { resource: string; fetchedAt: number; etag?: string | null };
 
@@ -347,6 +400,10 @@ export type AppDatabase = Dexie & {
   faqEntries: Table<FaqEntryRow, [Language, string]>;
   supportTickets: EntityTable<SupportTicketRow, 'id'>;
   offers: EntityTable<OffersRow, 'customerId'>;
+  lineSettings: EntityTable<LineSettingsRow, 'contractId'>;
+  notificationSettings: EntityTable<NotificationSettingRow, 'id'>;
+  privacySettings: EntityTable<PrivacyRow, 'customerId'>;
+  sentNotifications: EntityTable<SentNotificationRow, 'id'>;
 };
 
 /** Tables that hold a customer's data; logout clears all of them. */
@@ -370,6 +427,10 @@ export const customerTables = [
   'faqEntries',
   'supportTickets',
   'offers',
+  'lineSettings',
+  'notificationSettings',
+  'privacySettings',
+  'sentNotifications',
 ] as const;
 
 export const createDatabase = (name = databaseName): AppDatabase => {
@@ -406,6 +467,14 @@ export const createDatabase = (name = databaseName): AppDatabase => {
       await tx.table('meta').where('resource').startsWith(resourceKeys.usageRecords.prefix).delete();
       await tx.table('usageDaily').clear();
     });
+  // Version 12 (settings, alerts, privacy): a line's settings and changes, the alert grid, the consents, the
+  // messages sent.
+  db.version(12).stores({
+    lineSettings: 'contractId, customerId',
+    notificationSettings: 'id, customerId, contractId',
+    privacySettings: 'customerId',
+    sentNotifications: 'id, customerId',
+  });
   // Version 13 (SIM activation): the follow-up of SIM orders, by their uuid.
   db.version(13).stores({ simOrders: 'uuid, customerId, contractId' });
   // Version 14 (support, offers, energy): the FAQ per language for help offline, the messages written on this

@@ -6,6 +6,7 @@ import {
   formatDateTime,
   formatDuration,
   formatMoneyCents,
+  formatPhoneNumber,
   formatRelativeMinutes,
   toIntlLocale,
   type AppLanguage,
@@ -134,5 +135,15 @@ describe('formatDate and formatDateTime', () => {
     expect(norm(formatDate(date, lang))).toBe(expectedDate);
     expect(norm(formatDate(date.getTime(), lang))).toBe(expectedDate);
     expect(norm(formatDateTime(date, lang))).toBe(expectedDateTime);
+  });
+});
+
+describe('formatPhoneNumber', () => {
+  it.each([
+    ['0470000001', '0470 00 00 01'],
+    ['32470123456', '0470 12 34 56'],
+    ['047012345', '047012345'],
+  ])('%s → %s', (msisdn, shown) => {
+    expect(formatPhoneNumber(msisdn)).toBe(shown);
   });
 });

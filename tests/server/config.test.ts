@@ -40,6 +40,8 @@ describe('server configuration', () => {
       logLevel: 'info',
       shutdownTimeoutMs: 10_000,
       energyPortalUrl: null,
+      vapidSubject: 'mailto:no-reply@localhost',
+      devUsageFeed: false,
     });
   });
 
@@ -59,6 +61,8 @@ describe('server configuration', () => {
       LOG_LEVEL: 'warn',
       SHUTDOWN_TIMEOUT: '2.5',
       ENERGY_PORTAL_URL: 'https://energie.example.be/portal',
+      VAPID_SUBJECT: 'https://mobile.example.be/contact',
+      DEV_USAGE_FEED: '1',
       UNRELATED: 'ignored',
     });
     expect(config).toEqual({
@@ -76,6 +80,8 @@ describe('server configuration', () => {
       logLevel: 'warn',
       shutdownTimeoutMs: 2500,
       energyPortalUrl: 'https://energie.example.be/portal/',
+      vapidSubject: 'https://mobile.example.be/contact',
+      devUsageFeed: true,
     });
     expect(loadConfig({ PORT: '', SMTP_URL: ' ', TEST_MODE: '' })).toMatchObject({ port: 8080, smtpUrl: null, testMode: false });
     expect(loadConfig({ PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
@@ -116,6 +122,8 @@ describe('server configuration', () => {
     ['LOG_LEVEL', 'verbose', 'expected fatal, error, warn, info, debug, trace or silent'],
     ['SHUTDOWN_TIMEOUT', '-1', 'expected a number of seconds'],
     ['ENERGY_PORTAL_URL', 'javascript:alert(1)', 'expected an http:// or https:// URL'],
+    ['VAPID_SUBJECT', 'http://mobile.example.be', 'expected a mailto: address or an https:// URL'],
+    ['DEV_USAGE_FEED', 'sometimes', 'expected 1, 0, true or false'],
   ])('refuses %s=%s with a message naming it', (name, value, expected) => {
     const message = failure({ [name]: value });
     expect(message).toContain(`${name}=`);

@@ -1,4 +1,5 @@
 import { endpoints } from '#contract/endpoints';
+import { deleteDevicePushSubscriptions } from '../../lib/alert-data.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { findDevice, revokeDevice, setDevicePin } from '../../lib/devices.ts';
@@ -40,6 +41,8 @@ export const registerSessionRoutes = (router: Router, ctx: AppContext): void => 
       revokeFamily(db, session.family_id, now, 'logout');
       const device = body.deviceId ? findDevice(db, user.id, body.deviceId) : undefined;
       if (device) revokeDevice(db, device.id, now, 'logout');
+      // The device's push subscriptions go with it: the next person on it must not get this user's alerts.
+      if (body.deviceId) deleteDevicePushSubscriptions(db, user.id, body.deviceId);
     }
     clearSessionCookies(request, reply, { accessOnly });
     return { success: true };

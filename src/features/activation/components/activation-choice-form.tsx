@@ -4,7 +4,7 @@ import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { newNumberRequestSchema, portInRequestSchema, type SimOrder } from '#contract/activation';
 import { useFieldError } from '#i18n/use-field-error';
-import { formatMsisdn } from '#lib/format';
+import { formatPhoneNumber } from '#lib/format';
 import { Alert } from '#ui/alert';
 import { Button } from '#ui/button';
 import { TextField } from '#ui/text-field';
@@ -90,7 +90,7 @@ export const ActivationChoiceForm = ({ order, access }: { order: SimOrder; acces
     if (!placed) setFailure(errorMessage(result.code, result.status, 'serverError'));
   });
 
-  const number = order.msisdn ? formatMsisdn(order.msisdn) : null;
+  const number = order.msisdn ? formatPhoneNumber(order.msisdn) : null;
   return (
     <form
       className="form activation-form"

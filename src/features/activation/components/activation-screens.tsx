@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { activationStage } from '#contract/activation-rules';
-import { formatDateTime, formatMsisdn } from '#lib/format';
+import { formatDateTime, formatPhoneNumber } from '#lib/format';
 import { pathTo, paths } from '#lib/route-paths';
 import { Alert } from '#ui/alert';
 import { Badge } from '#ui/badge';
@@ -136,7 +136,7 @@ export const ActivationOrdersSection = () => {
       <ul className="activation-orders__list">
         {shown.map((order) => {
           const stage = activationStage(order);
-          const number = order.msisdn ? formatMsisdn(order.msisdn) : t('activation:follow.noNumber');
+          const number = order.msisdn ? formatPhoneNumber(order.msisdn) : t('activation:follow.noNumber');
           return (
             <li key={order.uuid} className="card activation-orders__item">
               <div className="follow-up__summary">

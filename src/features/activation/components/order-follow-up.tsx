@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { activationStage, type ActivationStage } from '#contract/activation-rules';
 import type { SimOrder } from '#contract/activation';
-import { formatMsisdn } from '#lib/format';
+import { formatPhoneNumber } from '#lib/format';
 import { paths } from '#lib/route-paths';
 import { Alert } from '#ui/alert';
 import { Badge } from '#ui/badge';
@@ -56,8 +56,8 @@ export const OrderFollowUp = ({
   const [busy, setBusy] = useState(false);
   useRefreshWhileUnderWay(order, refresh);
   const stage = activationStage(order);
-  const number = order.msisdn ? formatMsisdn(order.msisdn) : t('activation:follow.noNumber');
-  const failureNumber = order.portIn ? formatMsisdn(order.portIn.msisdn) : number;
+  const number = order.msisdn ? formatPhoneNumber(order.msisdn) : t('activation:follow.noNumber');
+  const failureNumber = order.portIn ? formatPhoneNumber(order.portIn.msisdn) : number;
 
   return (
     <div className="follow-up">
@@ -66,7 +66,7 @@ export const OrderFollowUp = ({
         <Badge tone={stageTone(stage)}>{t(`activation:stageLabel.${stage}`)}</Badge>
       </div>
       {order.portIn && stage !== 'active' ? (
-        <p className="muted">{t('activation:follow.transfer', { number: formatMsisdn(order.portIn.msisdn) })}</p>
+        <p className="muted">{t('activation:follow.transfer', { number: formatPhoneNumber(order.portIn.msisdn) })}</p>
       ) : null}
       <FreshnessNote
         fetchedAt={fetchedAt}

@@ -10,7 +10,7 @@ import { periodFromSearch, resolvePeriod, type PeriodChoice, type PeriodError, t
 import { useConsumption, type ConsumptionContext } from '../data/use-consumption.ts';
 import { PeriodFilter } from './period-filter.tsx';
 
-const formatMsisdn = (msisdn: string): string =>
+const formatPhoneNumber = (msisdn: string): string =>
   (msisdn.startsWith('32') ? `0${msisdn.slice(2)}` : msisdn).replace(/^(\d{4})(\d{2})(\d{2})(\d{2})$/, '$1 $2 $3 $4');
 
 export type FrameProps = {
@@ -78,14 +78,14 @@ export const ConsumptionFrame = ({ title, withPeriod = true, children }: FramePr
               <select id={`${id}-contract`} value={contract.id} onChange={(e) => void select(Number(e.target.value))}>
                 {context.contracts.map((c) => (
                   <option key={c.id} value={c.id}>
-                    {c.msisdn ? formatMsisdn(c.msisdn) : c.contractRef}
+                    {c.msisdn ? formatPhoneNumber(c.msisdn) : c.contractRef}
                   </option>
                 ))}
               </select>
             </div>
           ) : (
             <p className="muted">
-              {t('consumption:contractOf', { number: contract.msisdn ? formatMsisdn(contract.msisdn) : contract.contractRef })}
+              {t('consumption:contractOf', { number: contract.msisdn ? formatPhoneNumber(contract.msisdn) : contract.contractRef })}
             </p>
           )}
           {withPeriod && current && typeof current === 'object' ? (

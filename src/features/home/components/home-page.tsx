@@ -10,7 +10,7 @@ import { FreshnessNote } from '#ui/freshness-note';
 import { Spinner } from '#ui/spinner';
 import { canActivateSim } from '../data/alert-rules.ts';
 import { setSelectedContract } from '../data/contract-preference.ts';
-import { formatMsisdn, statusLabel, statusTone } from '../data/contract-status.ts';
+import { formatPhoneNumber, statusLabel, statusTone } from '../data/contract-status.ts';
 import { useHomeAlerts } from '../data/use-home-alerts.ts';
 import { useContractUsage } from '../data/use-home-usage.ts';
 import { useHome } from '../data/use-home.ts';
@@ -67,7 +67,7 @@ export const HomePage = () => {
             {contracts.map((contract) => {
               const label = statusLabel(contract.status);
               const isSelected = contract.id === selectedContractId;
-              const number = contract.msisdn ? formatMsisdn(contract.msisdn) : t('home:noNumber');
+              const number = contract.msisdn ? formatPhoneNumber(contract.msisdn) : t('home:noNumber');
               return (
                 <li key={contract.id} className="card contract-card" data-selected={isSelected || undefined}>
                   <div className="contract-card__main">

@@ -7,7 +7,7 @@ import { Alert } from '#ui/alert';
 import { FreshnessNote } from '#ui/freshness-note';
 import { Spinner } from '#ui/spinner';
 import { UsageMeter } from '#ui/usage-meter';
-import { formatMsisdn } from '../data/contract-status.ts';
+import { formatPhoneNumber } from '../data/contract-status.ts';
 import type { BalanceView, ContractRow, useContractUsage } from '../data/use-home-usage.ts';
 
 const dayMonth: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long' };
@@ -59,7 +59,7 @@ const BalanceCard = ({ balance, cycleEnd }: { balance: BalanceView; cycleEnd: nu
 /** The selected contract's current bill: data, calls and SMS, what is left, out-of-bundle costs and the forecast. */
 export const UsageOverview = ({ contract, usage }: { contract: ContractRow; usage: ReturnType<typeof useContractUsage> }) => {
   const { t, i18n } = useTranslation(['home', 'common']);
-  const number = contract.msisdn ? formatMsisdn(contract.msisdn) : t('home:noNumber');
+  const number = contract.msisdn ? formatPhoneNumber(contract.msisdn) : t('home:noNumber');
   const result = usage.result;
   // The pull's answer is stored (its fetch time is written with it) and holds no summary: the number has no usage
   // yet. Until the stored rows reach this view, the spinner stays (no flash of "no usage" between the pull and the

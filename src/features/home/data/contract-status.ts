@@ -24,4 +24,4 @@ export const statusTone = (label: StatusLabel): 'success' | 'warning' | 'danger'
 };
 
 /** SPEC §3: phone numbers are shown with their leading 0 (the rule lives in lib/format, shared by every feature). */
-export { formatMsisdn } from '#lib/format';
+export { formatPhoneNumber } from '#lib/format';

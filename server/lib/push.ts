@@ -1,0 +1,143 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import webpush from 'web-push';
+import type { PushPayload } from '#contract/settings';
+
+/*
+ * Web Push with VAPID (RFC 8291 message encryption, RFC 8292 VAPID), through the `web-push` library: it encrypts the
+ * payload with the subscription's keys (aes128gcm) and signs the VAPID JWT; the request itself goes out with fetch,
+ * with a time-out, no redirects, and only to a known push service (the endpoint comes from a browser: the server
+ * must not be made to post to an address of the operator's own network).
+ *
+ * The VAPID key pair is made on the first start and kept in a file under DATA_DIR, so subscriptions (bound to the
+ * public key by the browser) survive restarts. Without a file (tests), a pair per app.
+ */
+
+export type VapidKeys = { publicKey: string; privateKey: string };
+
+const isVapidKeys = (value: unknown): value is VapidKeys =>
+  typeof value === 'object' &&
+  value !== null &&
+  'publicKey' in value &&
+  'privateKey' in value &&
+  typeof value.publicKey === 'string' &&
+  typeof value.privateKey === 'string';
+
+/**
+ * The key pair in `file`, made and written there (owner-only, never overwritten: `wx`) when the file does not exist.
+ * A file that exists but does not hold a key pair stops the start: a new pair would silently orphan every subscription.
+ */
+export const vapidKeysFromFile = (file: string): VapidKeys => {
+  try {
+    const stored: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    if (!isVapidKeys(stored)) throw new Error(`${file} does not hold a VAPID key pair (publicKey, privateKey)`);
+    return { publicKey: stored.publicKey, privateKey: stored.privateKey };
+  } catch (error) {
+    if (!(error instanceof Error) || !('code' in error) || error.code !== 'ENOENT') throw error;
+  }
+  const keys = webpush.generateVAPIDKeys();
+  try {
+    writeFileSync(file, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+    return keys;
+  } catch (error) {
+    // Another process wrote it first: use its pair.
+    if (error instanceof Error && 'code' in error && error.code === 'EEXIST') return vapidKeysFromFile(file);
+    throw error;
+  }
+};
+
+/**
+ * Push services of the browsers (Chrome/Edge/Opera via FCM, Firefox, Safari, Windows): a subscription's endpoint must
+ * be one of them. In test mode, plain-HTTP loopback addresses are accepted too: the tests' own push service.
+ */
+const PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'push.services.mozilla.com',
+  'push.apple.com',
+  'notify.windows.com',
+];
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+export const isAllowedPushEndpoint = (endpoint: string, allowLoopback: boolean): boolean => {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (allowLoopback && LOOPBACK_HOSTS.includes(url.hostname) && (url.protocol === 'http:' || url.protocol === 'https:')) return true;
+  if (url.protocol !== 'https:' || url.username || url.password) return false;
+  return PUSH_SERVICE_HOSTS.some((host) => url.hostname === host || url.hostname.endsWith(`.${host}`));
+};
+
+export type PushTarget = { endpoint: string; p256dh: string; auth: string };
+
+/** `gone`: the push service says the subscription no longer exists (404, 410): it must be forgotten. */
+export type PushOutcome = { ok: true; status: number } | { ok: false; status: number | null; gone: boolean; error: string };
+
+export type PushSender = {
+  publicKey: string;
+  send: (
+    target: PushTarget,
+    payload: PushPayload,
+    options?: { ttlSeconds?: number; urgency?: 'low' | 'normal' | 'high' },
+  ) => Promise<PushOutcome>;
+};
+
+export type PushOptions = {
+  keys: VapidKeys;
+  /** VAPID `sub`: how the push service reaches the operator (mailto: or https:). */
+  subject: string;
+  /** Accept plain-HTTP loopback endpoints (test mode). */
+  allowLoopback: boolean;
+  timeoutMs?: number;
+};
+
+/** A push message is urgent enough to wake a phone, and useless after a day. */
+const DEFAULT_TTL_SECONDS = 24 * 60 * 60;
+
+export const createPushSender = ({ keys, subject, allowLoopback, timeoutMs = 10_000 }: PushOptions): PushSender => ({
+  publicKey: keys.publicKey,
+  send: async (target, payload, options = {}) => {
+    if (!isAllowedPushEndpoint(target.endpoint, allowLoopback)) {
+      return { ok: false, status: null, gone: true, error: 'endpoint is not a known push service' };
+    }
+    let details: ReturnType<typeof webpush.generateRequestDetails>;
+    try {
+      details = webpush.generateRequestDetails(
+        { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+        JSON.stringify(payload),
+        {
+          vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+          TTL: options.ttlSeconds ?? DEFAULT_TTL_SECONDS,
+          urgency: options.urgency ?? 'normal',
+          contentEncoding: 'aes128gcm',
+        },
+      );
+    } catch (error) {
+      // Keys the browser sent that do not form a P-256 point: this subscription can never be used.
+      return { ok: false, status: null, gone: true, error: error instanceof Error ? error.message : String(error) };
+    }
+    const headers = Object.fromEntries(Object.entries(details.headers).map(([name, value]) => [name, String(value)]));
+    try {
+      const response = await fetch(details.endpoint, {
+        method: 'POST',
+        headers,
+        body: details.body ? new Uint8Array(details.body) : undefined,
+        redirect: 'error',
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      // Drain the answer so the connection can be reused.
+      await response.arrayBuffer().catch(() => undefined);
+      if (response.ok) return { ok: true, status: response.status };
+      return {
+        ok: false,
+        status: response.status,
+        gone: response.status === 404 || response.status === 410,
+        error: `push service answered ${response.status}`,
+      };
+    } catch (error) {
+      return { ok: false, status: null, gone: false, error: error instanceof Error ? error.message : String(error) };
+    }
+  },
+});

@@ -1,0 +1,137 @@
+import { endpoints } from '#contract/endpoints';
+import { isPlainUser } from '#contract/roles';
+import type { AlertDeps } from '../../lib/alert-engine.ts';
+import { renderAlert } from '../../lib/alert-messages.ts';
+import {
+  deletePushSubscription,
+  deleteUserPushSubscription,
+  findNotificationSetting,
+  findPushSubscription,
+  logNotification,
+  notificationSettingsOf,
+  savePushSubscription,
+  sentNotifications,
+  setNotificationActive,
+  updateLogStatus,
+} from '../../lib/alert-data.ts';
+import { visibleContracts } from '../../lib/access.ts';
+import { ApiError, invalidParameters } from '../../lib/api-error.ts';
+import type { AppContext } from '../../lib/app-context.ts';
+import { isAllowedPushEndpoint } from '../../lib/push.ts';
+import type { Router } from '../../lib/router.ts';
+import { writeTransaction } from '../../lib/sql.ts';
+import { authOf } from '../../plugins/auth.ts';
+import { requireEditor } from './access.ts';
+
+/*
+ * Alerts (SPEC §1 "Alert notifications by SMS, e-mail and push", §2 notifications, push test, last notifications):
+ * the grid of alert choices per line, the messages sent, and the devices that receive Web Push.
+ */
+
+export const registerAlertRoutes = (router: Router, ctx: AppContext, deps: AlertDeps): void => {
+  const { db, clock } = ctx;
+
+  router.route(endpoints.notifications, ({ params, request }) => {
+    const lines = visibleContracts(db, authOf(request), params.customerId);
+    return {
+      settings: notificationSettingsOf(
+        db,
+        params.customerId,
+        lines.map((line) => line.id),
+      ),
+    };
+  });
+
+  router.route(endpoints.patchNotifications, ({ params, body, request }) => {
+    const auth = authOf(request);
+    const lines = visibleContracts(db, auth, params.customerId).map((line) => line.id);
+    requireEditor(auth, 'alerts');
+    return writeTransaction(db, () => {
+      body.settings.forEach((change, index) => {
+        const setting = findNotificationSetting(db, change.id);
+        // Another customer's setting is indistinguishable from none (no probing of ids).
+        if (!setting || setting.customer_id !== params.customerId || !lines.includes(setting.contract_id)) {
+          throw invalidParameters([{ field: `settings.${index}.id`, message: 'validation:invalid' }]);
+        }
+      });
+      const changed = body.settings.filter((change) => findNotificationSetting(db, change.id)?.active !== (change.active ? 1 : 0));
+      if (changed.length === 0) throw new ApiError(422, 'noUpdate', 'No update made');
+      for (const change of changed) setNotificationActive(db, change.id, change.active);
+      return { settings: notificationSettingsOf(db, params.customerId, lines) };
+    });
+  });
+
+  router.route(endpoints.sentNotifications, ({ params, request }) => {
+    const auth = authOf(request);
+    const lines = visibleContracts(db, auth, params.customerId).map((line) => line.id);
+    return { notifications: sentNotifications(db, params.customerId, lines, !isPlainUser(auth.user), auth.user.id) };
+  });
+
+  router.route(endpoints.pushKey, () => ({ publicKey: deps.push.publicKey }));
+
+  // Any user may receive pushes on its own device, a plain user included (about its own line).
+  router.route(endpoints.pushSubscribe, ({ body, request }) => {
+    const { user } = authOf(request);
+    if (!isAllowedPushEndpoint(body.endpoint, ctx.testMode)) {
+      throw new ApiError(400, 'pushEndpointRefused', 'Not a push service endpoint', {
+        fields: [{ field: 'endpoint', message: 'validation:invalid' }],
+      });
+    }
+    savePushSubscription(
+      db,
+      {
+        userId: user.id,
+        endpoint: body.endpoint,
+        p256dh: body.keys.p256dh,
+        auth: body.keys.auth,
+        deviceId: body.deviceId ?? null,
+      },
+      clock.now(),
+    );
+    return { success: true };
+  });
+
+  router.route(endpoints.pushUnsubscribe, ({ body, request }) => {
+    const { user } = authOf(request);
+    return { success: deleteUserPushSubscription(db, user.id, body.endpoint) };
+  });
+
+  // "Send me a test push" (SPEC §2): to this device's subscription only, logged like any other message.
+  router.route(endpoints.pushTest, async ({ body, request }) => {
+    const { user } = authOf(request);
+    const subscription = findPushSubscription(db, user.id, body.endpoint);
+    if (!subscription || user.customer_id === null)
+      throw new ApiError(404, 'pushNotSubscribed', 'This device is not subscribed to push notifications');
+    const now = clock.now();
+    const rendered = renderAlert({ kind: 'test' }, subscription.language, null, 'PUSH', deps.publicUrl);
+    const eventKey = `TEST:${now.getTime()}:${subscription.id}`;
+    const logId = logNotification(db, {
+      customerId: user.customer_id,
+      contractId: null,
+      userId: user.id,
+      eventKey,
+      type: 'OTHER',
+      channel: 'PUSH',
+      recipient: null,
+      title: rendered.title,
+      status: 'sent',
+      error: null,
+      now,
+    });
+    const outcome = await deps.push.send(subscription, {
+      title: rendered.title,
+      body: rendered.text,
+      lang: subscription.language,
+      url: rendered.url,
+      tag: 'test',
+      type: 'OTHER',
+    });
+    if (outcome.ok) return { delivered: true };
+    if (logId !== null) updateLogStatus(db, logId, 'failed', outcome.error);
+    if (outcome.gone) {
+      deletePushSubscription(db, subscription.id);
+      throw new ApiError(410, 'pushNotSubscribed', 'The push service no longer knows this device: subscribe again');
+    }
+    throw new ApiError(502, 'pushFailed', 'The push service did not accept the message');
+  });
+};

@@ -1,0 +1,164 @@
+import { endpoints } from '#contract/endpoints';
+import {
+  amountRefusal,
+  dunningRefuses,
+  lineRefusal,
+  safeguardResource,
+  safeguardResourceParts,
+  type LineResource,
+} from '#contract/line-settings';
+import type { LineChange } from '#contract/settings';
+import { announce, type AlertDeps } from '../../lib/alert-engine.ts';
+import { recordEvent } from '../../lib/alert-data.ts';
+import { requireContract } from '../../lib/access.ts';
+import { ApiError, notFound } from '../../lib/api-error.ts';
+import type { AppContext } from '../../lib/app-context.ts';
+import type { ContractRow } from '../../lib/customer-data.ts';
+import {
+  applyLineChange,
+  currentValueOf,
+  dueLineChanges,
+  findSafeguard,
+  lineSettings,
+  pendingValueOf,
+  recordLineChange,
+} from '../../lib/line-settings-data.ts';
+import type { Router } from '../../lib/router.ts';
+import { bool, stmt, writeTransaction } from '../../lib/sql.ts';
+import type { ResolvedSession } from '../../lib/sessions.ts';
+import { authOf } from '../../plugins/auth.ts';
+import { initiatorOf, requireEditor } from './access.ts';
+
+/*
+ * A line's settings (SPEC §1 limits, roaming, throttling, premium blocking; §3 Safeguard, Settings values). A change
+ * is an order with one SAFEGUARD or SETTING line (it appears in the order history), PENDING until the settings job
+ * applies it (SPEC §4: limits within 2 minutes, roaming up to 4 hours). Queued by the app when offline; the
+ * Idempotency-Key plugin makes a replay apply once.
+ */
+
+const lineStateOf = (contract: ContractRow) => ({
+  status: contract.status,
+  subStatus: contract.sub_status,
+  fraudulentBehaviour: bool(contract.fraudulent_behaviour),
+  dunningLevelReached: bool(contract.dunning_level_reached),
+});
+
+/** The refusals every change shares: a blocked or closed line, and a change that raises the cost of a line in dunning. */
+const checkLine = (contract: ContractRow, resource: LineResource, oldValue: string | null, newValue: string): void => {
+  const refusal = lineRefusal(lineStateOf(contract));
+  if (refusal === 'contractBlocked') throw new ApiError(409, 'contractBlocked', 'The line is blocked: its settings cannot change');
+  if (refusal === 'contractClosed') throw new ApiError(409, 'contractClosed', 'The line is closed: its settings cannot change');
+  if (dunningRefuses(lineStateOf(contract), resource, oldValue, newValue)) {
+    throw new ApiError(409, 'unpaidBalance', 'An unpaid balance only allows changes that lower what the line may cost');
+  }
+};
+
+/** Record the change, unless it changes nothing (422 noUpdate: the app then counts it as applied). */
+const requestChange = (
+  ctx: AppContext,
+  auth: ResolvedSession,
+  contract: ContractRow,
+  resource: LineResource,
+  newValue: string,
+): LineChange => {
+  const oldValue = currentValueOf(ctx.db, contract.id, resource);
+  if (oldValue === newValue && pendingValueOf(ctx.db, contract.id, resource) === null)
+    throw new ApiError(422, 'noUpdate', 'No update made');
+  checkLine(contract, resource, oldValue, newValue);
+  const initiator = initiatorOf(auth);
+  return recordLineChange(ctx.db, {
+    contractId: contract.id,
+    resource,
+    oldValue,
+    newValue,
+    initiatorType: initiator.type,
+    initiatorRef: initiator.ref,
+    now: ctx.clock.now(),
+  });
+};
+
+export const registerLineRoutes = (router: Router, ctx: AppContext): void => {
+  const { db, clock } = ctx;
+
+  router.route(endpoints.contractSettings, ({ params, request }) => {
+    const contract = requireContract(db, authOf(request), params.customerId, params.contractId);
+    return lineSettings(db, contract, clock.now());
+  });
+
+  router.route(endpoints.safeguardChange, ({ params, body, request }) => {
+    const auth = authOf(request);
+    const contract = requireContract(db, auth, params.customerId, params.contractId);
+    requireEditor(auth, 'line');
+    return writeTransaction(db, () => {
+      const { type, form } = safeguardResourceParts(body.type);
+      const safeguard = findSafeguard(db, contract.id, type);
+      if (!safeguard) throw notFound('The line has no such limit');
+      const pendingLimit = pendingValueOf(db, contract.id, safeguardResource(type, 'LIMIT'));
+      const refusal = amountRefusal(
+        form,
+        body.amount,
+        { current: safeguard.current_cents, alert: safeguard.alert_cents, max: safeguard.max_cents },
+        pendingLimit === null ? null : Number(pendingLimit),
+      );
+      if (refusal === 'limitAboveMax' || refusal === 'alertAboveLimit') {
+        throw new ApiError(
+          422,
+          refusal,
+          refusal === 'limitAboveMax' ? 'The limit is above the maximum of the line' : 'The alert is above the limit',
+          {
+            fields: [
+              { field: 'amount', message: refusal === 'limitAboveMax' ? 'validation:limit.max' : 'validation:limit.alertAboveLimit' },
+            ],
+          },
+        );
+      }
+      return requestChange(ctx, auth, contract, body.type, String(body.amount));
+    });
+  });
+
+  router.route(endpoints.settingChange, ({ params, body, request }) => {
+    const auth = authOf(request);
+    const contract = requireContract(db, auth, params.customerId, params.contractId);
+    requireEditor(auth, 'line');
+    const value = body.resource === 'INTERNATIONAL_BARRING' ? (body.value ? '1' : '0') : body.value;
+    return writeTransaction(db, () => requestChange(ctx, auth, contract, body.resource, value));
+  });
+};
+
+const contractById = (ctx: AppContext, id: number): ContractRow | undefined =>
+  stmt<[number], ContractRow>(ctx.db, 'SELECT * FROM contracts WHERE id = ?').get(id);
+
+/**
+ * The `settings.apply-due-changes` job: every SAFEGUARD or SETTING line whose instant has passed goes onto the line
+ * (or fails), each in its own transaction; the holder then hears of it on the channels chosen for "other" alerts.
+ */
+export const applyDueChanges = async (ctx: AppContext, deps: AlertDeps, now: Date): Promise<void> => {
+  for (const change of dueLineChanges(ctx.db, now)) {
+    const contract = contractById(ctx, change.contract_id);
+    const outcome = writeTransaction(ctx.db, () => {
+      // Read again inside the transaction: a concurrent run may have applied it already.
+      const still = stmt<[number], { status: string }>(ctx.db, 'SELECT status FROM order_lines WHERE id = ?').get(change.id);
+      if (still?.status !== 'PENDING' && still?.status !== 'QUEUED') return null;
+      return applyLineChange(ctx.db, change, contract, now);
+    });
+    if (outcome === null || !contract) continue;
+    const key = `OTHER:change:${change.id}`;
+    if (!recordEvent(ctx.db, contract.id, key, true, now)) continue;
+    await announce(
+      deps,
+      {
+        customerId: contract.customer_id,
+        contract,
+        eventKey: key,
+        type: 'OTHER',
+        message: {
+          kind: outcome === 'SUCCESS' ? 'changeApplied' : 'changeFailed',
+          resource: change.resource_name,
+          msisdn: contract.msisdn ?? contract.contract_ref,
+        },
+        holderOnly: false,
+      },
+      now,
+    );
+  }
+};

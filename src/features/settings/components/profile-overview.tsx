@@ -1,0 +1,98 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { isLanguage, languages, type Language } from '#contract/language';
+import { setLanguage } from '#i18n/i18n';
+import { formatPhoneNumber } from '#lib/format';
+import { paths } from '#lib/route-paths';
+import { Alert } from '#ui/alert';
+import type { SettingsPageData } from '../data/use-settings-page.ts';
+
+/** Saves the language on the account (POST /user/language, a queued change of the session): given by the app. */
+export type SaveLanguage = (language: Language) => Promise<void>;
+
+/**
+ * The profile overview (SPEC §2 profile and settings): contact, address and language, with the ways to change them.
+ * A plain user sees its own name and number; the holder's contact and address are not its data (SPEC §6).
+ */
+export const ProfileOverview = ({ data, saveLanguage }: { data: SettingsPageData; saveLanguage: SaveLanguage }) => {
+  const { t, i18n } = useTranslation(['settings', 'common']);
+  const headingId = useId();
+  const languageId = useId();
+  const [saved, setSaved] = useState(false);
+  const { contact, invoicing, session, isPlain } = data;
+  const name = isPlain ? `${session.firstName} ${session.lastName}`.trim() : contact ? `${contact.firstName} ${contact.lastName}` : '';
+  const phone = isPlain ? session.msisdn : (contact?.mobile ?? contact?.phone ?? data.contract?.msisdn ?? null);
+  const email = isPlain ? session.email : (contact?.email ?? null);
+  const address = !isPlain && invoicing ? invoicing.address : null;
+  const none = t('settings:profile.none');
+  const current = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'fr';
+
+  return (
+    <section className="settings-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('settings:profile.title')}</h2>
+      <div className="card">
+        <dl className="facts">
+          <dt>{t('settings:profile.name')}</dt>
+          <dd>{name || none}</dd>
+          <dt>{t('settings:profile.email')}</dt>
+          <dd>{email ?? none}</dd>
+          <dt>{t('settings:profile.phone')}</dt>
+          <dd>{phone ? formatPhoneNumber(phone) : none}</dd>
+          {!isPlain ? (
+            <>
+              <dt>{t('settings:profile.address')}</dt>
+              <dd>
+                {address
+                  ? `${address.street} ${address.number}${address.box ? ` ${t('settings:profile.box', { box: address.box })}` : ''}, ${address.zipCode} ${address.city}`
+                  : none}
+              </dd>
+            </>
+          ) : null}
+        </dl>
+        <div className="field">
+          <label htmlFor={languageId}>{t('settings:profile.language')}</label>
+          <select
+            id={languageId}
+            value={current}
+            aria-describedby={`${languageId}-hint`}
+            onChange={(event) => {
+              const lang = event.target.value;
+              if (!isLanguage(lang)) return;
+              setSaved(false);
+              void setLanguage(lang)
+                .then(() => saveLanguage(lang))
+                .then(() => setSaved(true));
+            }}
+          >
+            {languages.map((lng) => (
+              <option key={lng} value={lng} lang={lng}>
+                {t(`common:languages.${lng}`)}
+              </option>
+            ))}
+          </select>
+          <span id={`${languageId}-hint`} className="field__description">
+            {t('settings:profile.languageHint')}
+          </span>
+        </div>
+        {saved ? <Alert tone="success">{t('settings:profile.languageSaved')}</Alert> : null}
+        <ul className="link-list">
+          <li>
+            <Link to={paths.settingsContact}>{t('settings:profile.editContact')}</Link>
+          </li>
+          {!isPlain ? (
+            <li>
+              <Link to={paths.settingsPayment}>{t('settings:profile.payment')}</Link>
+            </li>
+          ) : null}
+          <li>
+            <Link to={paths.settingsAlerts}>{t('settings:profile.alerts')}</Link>
+          </li>
+          <li>
+            <Link to={paths.accountMain}>{t('settings:profile.password')}</Link>
+          </li>
+        </ul>
+      </div>
+    </section>
+  );
+};

@@ -1,0 +1,346 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pushPayloadSchema } from '#contract/settings';
+import { DEMO_IDS } from '#server/db/demo/ids';
+import { appContext, buildApp } from '#server/app';
+import { openDatabase } from '#server/db/database';
+import { startTestPushService, type TestPushService, type TestSubscription } from '../../e2e/fixtures/test-push-service.ts';
+import { bearer, login, staticFixtureDir, type TestApp } from './test-app.ts';
+
+/*
+ * Alerts end to end on the server: usage arriving through the test-mode route crosses a threshold, the engine sends
+ * the e-mail and SMS (development outbox) and the Web Push (to a local push service that decrypts it), once per event
+ * and channel; a new cycle re-arms; invoices are announced; gone subscriptions are forgotten; logout removes a
+ * device's subscriptions. Plus the alert grid and the list of the last notifications.
+ */
+
+let t: TestApp;
+let push: TestPushService;
+let sophie: string;
+let emma: string;
+let lucas: string;
+let sophieSubscription: TestSubscription;
+
+const K = DEMO_IDS.contracts;
+const start = new Date('2026-11-20T09:00:00.000Z');
+
+beforeAll(async () => {
+  const db = openDatabase(':memory:', { now: start });
+  const app = await buildApp({ db, testMode: true, staticDir: staticFixtureDir, now: () => start });
+  await app.ready();
+  t = {
+    app,
+    db,
+    close: async () => {
+      await app.close();
+      db.close();
+    },
+  };
+  push = await startTestPushService();
+  sophie = (await login(t.app, 'MT00000001')).token;
+  emma = (await login(t.app, 'MT00000004')).token;
+  lucas = (await login(t.app, '0470000003')).token;
+});
+afterAll(async () => {
+  await t.close();
+  await push.close();
+});
+
+type Setting = { id: number; contractId: number; type: string; channel: string; active: boolean };
+
+const grid = async (token: string, customerId: number): Promise<Setting[]> =>
+  (await t.app.inject({ method: 'GET', url: `/api/customer/${customerId}/notifications`, headers: bearer(token) })).json<{
+    settings: Setting[];
+  }>().settings;
+
+const toggle = (token: string, customerId: number, settings: { id: number; active: boolean }[]) =>
+  t.app.inject({ method: 'PATCH', url: `/api/customer/${customerId}/notifications`, headers: bearer(token), payload: { settings } });
+
+const idOf = (settings: Setting[], contractId: number, type: string, channel: string): number => {
+  const found = settings.find((s) => s.contractId === contractId && s.type === type && s.channel === channel);
+  if (!found) throw new Error(`no setting ${contractId} ${type} ${channel}`);
+  return found.id;
+};
+
+const addUsage = async (contractId: number, records: object[]) => {
+  const response = await t.app.inject({ method: 'POST', url: '/api/test/usage', payload: { contractId, records } });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ deliveries: { eventKey: string; type: string; channel: string; status: string }[] }>().deliveries;
+};
+
+const outbox = (recipient: string) =>
+  t.db
+    .prepare<[string], { channel: string; subject: string; body: string }>(
+      'SELECT channel, subject, body FROM outbox WHERE recipient = ? ORDER BY id',
+    )
+    .all(recipient);
+
+const subscribe = async (token: string, subscription: TestSubscription, deviceId: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/user/push-subscriptions',
+    headers: bearer(token),
+    payload: { endpoint: subscription.endpoint, keys: subscription.keys, deviceId },
+  });
+
+const setClock = async (date: Date): Promise<void> => {
+  appContext(t.app).clock.set(date);
+  await appContext(t.app).scheduler.runDue();
+};
+
+describe('the alert grid', () => {
+  it('lists every type × channel of each visible line; a plain user sees its own line only', async () => {
+    const sophieGrid = await grid(sophie, 1);
+    expect(sophieGrid).toHaveLength(30);
+    expect(new Set(sophieGrid.map((s) => s.contractId))).toEqual(new Set([K.sophieMain, K.sophieNew]));
+    expect(sophieGrid.filter((s) => s.contractId === K.sophieMain && s.active).map((s) => `${s.type}/${s.channel}`)).toEqual([
+      '80PC/SMS',
+      '100PC/SMS',
+      '100PC/EMAIL',
+      'OOB/SMS',
+      'OOB/EMAIL',
+      'INV/EMAIL',
+      'OTHER/EMAIL',
+    ]);
+    expect(new Set((await grid(lucas, 4)).map((s) => s.contractId))).toEqual(new Set([K.lucas]));
+  });
+
+  it('toggles for the holder; a plain user is told to ask the holder; another customer’s ids do not exist', async () => {
+    const settings = await grid(sophie, 1);
+    const id = idOf(settings, K.sophieMain, '80PC', 'EMAIL');
+    const response = await toggle(sophie, 1, [{ id, active: true }]);
+    expect(response.statusCode).toBe(200);
+    expect(response.json<{ settings: Setting[] }>().settings.find((s) => s.id === id)?.active).toBe(true);
+    expect((await toggle(sophie, 1, [{ id, active: true }])).json()).toMatchObject({ code: 'noUpdate' });
+
+    const lucasId = idOf(await grid(lucas, 4), K.lucas, 'OOB', 'SMS');
+    expect((await toggle(lucas, 4, [{ id: lucasId, active: false }])).json()).toMatchObject({ statusCode: 403, code: 'settingsReadOnly' });
+    const foreign = await toggle(sophie, 1, [{ id: lucasId, active: false }]);
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json()).toMatchObject({ fields: [{ field: 'settings.0.id' }] });
+  });
+});
+
+describe('alerts', () => {
+  it('sends the 80 % alert once by SMS, e-mail and push when usage crosses it', async () => {
+    sophieSubscription = push.subscribe();
+    expect((await subscribe(sophie, sophieSubscription, 'device-sophie-1')).statusCode).toBe(200);
+    const settings = await grid(sophie, 1);
+    expect((await toggle(sophie, 1, [{ id: idOf(settings, K.sophieMain, '80PC', 'PUSH'), active: true }])).statusCode).toBe(200);
+
+    // Sophie's calls are at 44.6 % of 500 minutes (13,384 s of 30,000): 11,000 s more make 81.3 %.
+    const deliveries = await addUsage(K.sophieMain, [{ type: 'call', used: 11_000 }]);
+    expect(deliveries).toEqual([
+      { eventKey: '80PC:CALL:2026-11-05', type: '80PC', channel: 'SMS', status: 'sent' },
+      { eventKey: '80PC:CALL:2026-11-05', type: '80PC', channel: 'EMAIL', status: 'sent' },
+      { eventKey: '80PC:CALL:2026-11-05', type: '80PC', channel: 'PUSH', status: 'sent' },
+    ]);
+    expect(outbox('sophie.dubois@example.be').at(-1)).toMatchObject({ channel: 'EMAIL', subject: '80 % de vos minutes d’appel utilisés' });
+    expect(outbox('sophie.dubois@example.be').at(-1)?.body).toContain('/consumption/main?contractId=1');
+    expect(outbox('0470000001').at(-1)).toMatchObject({ channel: 'SMS', subject: '80 % de vos minutes d’appel utilisés' });
+
+    const received = await push.waitFor((p) => p.subscriptionId === sophieSubscription.id);
+    expect(received.problems).toEqual([]);
+    const key = (await t.app.inject({ method: 'GET', url: '/api/push/key', headers: bearer(sophie) })).json<{ publicKey: string }>()
+      .publicKey;
+    expect(received.vapidKey).toBe(key);
+    expect(pushPayloadSchema.parse(JSON.parse(received.payload ?? ''))).toEqual({
+      title: '80 % de vos minutes d’appel utilisés',
+      body: 'Vous avez utilisé 80 % du volume de minutes d’appel de votre forfait sur le 0470 00 00 01.',
+      lang: 'fr',
+      url: '/consumption/main?contractId=1',
+      tag: '80PC:CALL:2026-11-05',
+      type: '80PC',
+    });
+  });
+
+  it('does not send it again in the same cycle, and sends 100 % on the channels chosen for it', async () => {
+    const pushesBefore = push.received.length;
+    expect(await addUsage(K.sophieMain, [{ type: 'call', used: 1000 }])).toEqual([]);
+    // 25,384 + 5,000 s > 30,000 s.
+    expect(await addUsage(K.sophieMain, [{ type: 'call', used: 5000 }])).toEqual([
+      { eventKey: '100PC:CALL:2026-11-05', type: '100PC', channel: 'SMS', status: 'sent' },
+      { eventKey: '100PC:CALL:2026-11-05', type: '100PC', channel: 'EMAIL', status: 'sent' },
+    ]);
+    expect(push.received).toHaveLength(pushesBefore);
+    // The job evaluating every line later finds nothing new either.
+    await setClock(new Date(start.getTime() + 5 * 60_000));
+    expect(outbox('sophie.dubois@example.be').filter((m) => m.subject.includes('minutes d’appel'))).toHaveLength(2);
+  });
+
+  it('re-arms the alerts in a new bill cycle', async () => {
+    await setClock(new Date('2026-12-06T09:00:00.000Z'));
+    const deliveries = await addUsage(K.sophieMain, [{ type: 'call', used: 25_000 }]);
+    expect(deliveries.map((d) => `${d.eventKey}/${d.channel}`)).toEqual([
+      '80PC:CALL:2026-12-05/SMS',
+      '80PC:CALL:2026-12-05/EMAIL',
+      '80PC:CALL:2026-12-05/PUSH',
+    ]);
+    await setClock(start);
+  });
+
+  it('announces the out-of-bundle alert threshold once, and out-of-bundle use starting on a line that had none', async () => {
+    // Sophie has spent 10.82 € out of bundle; her alert is at 20 €.
+    expect(await addUsage(K.sophieMain, [{ type: 'sms', used: 1, oob: true, costCents: 500, destination: 'premium' }])).toEqual([
+      { eventKey: 'OOB:PSG:2026-11-05', type: 'OOB', channel: 'SMS', status: 'sent' },
+      { eventKey: 'OOB:PSG:2026-11-05', type: 'OOB', channel: 'EMAIL', status: 'sent' },
+    ]);
+    expect(outbox('0470000001').at(-1)?.subject).toMatch(/^Alerte services premium : 7,00\s€$/);
+    // Lucas's line never went out of bundle; he reads Dutch, the holder (Emma) English.
+    const deliveries = await addUsage(K.lucas, [{ type: 'call', used: 60, oob: true, costCents: 150, destination: 'international' }]);
+    expect(deliveries.map((d) => `${d.eventKey}/${d.channel}`)).toEqual(['OOB:START:2026-11-01/SMS', 'OOB:START:2026-11-01/EMAIL']);
+    expect(outbox('0470000003').at(-1)?.subject).toBe('Verbruik buiten de bundel');
+    expect(outbox('emma@martin-logistics.example.be').at(-1)?.subject).toBe('Out-of-bundle use');
+  });
+
+  it('announces an invoice once, to the holder’s devices only', async () => {
+    const emmaSubscription = push.subscribe();
+    const lucasSubscription = push.subscribe();
+    expect((await subscribe(emma, emmaSubscription, 'device-emma-1')).statusCode).toBe(200);
+    expect((await subscribe(lucas, lucasSubscription, 'device-lucas-1')).statusCode).toBe(200);
+    const invPush = idOf(await grid(emma, 4), K.lucas, 'INV', 'PUSH');
+    expect((await toggle(emma, 4, [{ id: invPush, active: true }])).statusCode).toBe(200);
+    t.db
+      .prepare(
+        `INSERT INTO invoices (uuid, customer_id, contract_id, generated_at, due_date, total_incl_vat_cents, structured_communication, piece_id, payment_mode)
+         VALUES ('7d9c1f43-8f5e-4a4f-9d51-6a0d6c3f1a21', 4, 3, ?, '2026-12-05', 4599, '+++090/9337/55493+++', 'INV-TEST-1', 'BT')`,
+      )
+      .run(new Date(start.getTime() + 60 * 60_000).toISOString());
+    await setClock(new Date(start.getTime() + 2 * 3_600_000));
+    const received = await push.waitFor((p) => p.subscriptionId === emmaSubscription.id);
+    expect(JSON.parse(received.payload ?? '')).toMatchObject({ title: 'New invoice', lang: 'en', url: '/bills/main', type: 'INV' });
+    expect(push.received.some((p) => p.subscriptionId === lucasSubscription.id)).toBe(false);
+    expect(outbox('emma@martin-logistics.example.be').filter((m) => m.subject === 'New invoice')).toHaveLength(1);
+    await setClock(new Date(start.getTime() + 3 * 3_600_000));
+    expect(outbox('emma@martin-logistics.example.be').filter((m) => m.subject === 'New invoice')).toHaveLength(1);
+    await setClock(start);
+  });
+
+  it('lists the last notifications: the holder all lines, a plain user its own', async () => {
+    type Sent = {
+      notifications: { msisdn: string | null; type: string; channel: string; title: string; status: string; sentAt: string }[];
+    };
+    const mine = (await t.app.inject({ method: 'GET', url: '/api/customer/1/notifications/sent', headers: bearer(sophie) })).json<Sent>();
+    expect(mine.notifications.length).toBeGreaterThanOrEqual(10);
+    const sentAts = mine.notifications.map((n) => n.sentAt);
+    expect(sentAts).toEqual(sentAts.toSorted().reverse());
+    expect(
+      mine.notifications.filter((n) => n.type === 'OOB').map((n) => [n.channel, n.status, n.msisdn, n.title.replace(/\s/g, ' ')]),
+    ).toEqual([
+      ['EMAIL', 'sent', '0470000001', 'Alerte services premium : 7,00 €'],
+      ['SMS', 'sent', '0470000001', 'Alerte services premium : 7,00 €'],
+    ]);
+    // The seeded ones are there too: her data alert by SMS and her last invoice by e-mail.
+    expect(mine.notifications.map((n) => n.title)).toContain('80 % de vos données mobiles utilisés');
+    const his = (await t.app.inject({ method: 'GET', url: '/api/customer/4/notifications/sent', headers: bearer(lucas) })).json<Sent>();
+    expect(new Set(his.notifications.map((n) => n.msisdn))).toEqual(new Set(['0470000003']));
+  });
+});
+
+describe('push subscriptions', () => {
+  it('sends a test push to this device, decrypted with its keys', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/push-test',
+      headers: bearer(sophie),
+      payload: { endpoint: sophieSubscription.endpoint },
+    });
+    expect(response.json()).toEqual({ delivered: true });
+    const received = await push.waitFor((p) => p.subscriptionId === sophieSubscription.id && JSON.parse(p.payload ?? '{}').tag === 'test');
+    expect(JSON.parse(received.payload ?? '')).toMatchObject({ title: 'Notification de test', url: '/settings/alerts' });
+  });
+
+  it('forgets a subscription the push service answers 410 or 404 for', async () => {
+    const gone = push.subscribe();
+    await subscribe(sophie, gone, 'device-sophie-2');
+    push.answerWith(gone.id, 410);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/push-test',
+      headers: bearer(sophie),
+      payload: { endpoint: gone.endpoint },
+    });
+    expect(response.statusCode).toBe(410);
+    expect(response.json()).toMatchObject({ code: 'pushNotSubscribed' });
+    expect(t.db.prepare('SELECT COUNT(*) AS n FROM push_subscriptions WHERE endpoint = ?').get(gone.endpoint)).toEqual({ n: 0 });
+
+    // A 404 met while announcing an alert removes the subscription too, and the other device still gets it.
+    const forgotten = push.subscribe();
+    await subscribe(sophie, forgotten, 'device-sophie-3');
+    push.answerWith(forgotten.id, 404);
+    const settings = await grid(sophie, 1);
+    await toggle(sophie, 1, [{ id: idOf(settings, K.sophieMain, 'OOB', 'PUSH'), active: true }]);
+    const deliveries = await addUsage(K.sophieMain, [
+      { type: 'data', used: 1_000_000, oob: true, costCents: 1000, destination: 'roaming' },
+    ]);
+    expect(deliveries.find((d) => d.channel === 'PUSH')).toMatchObject({ eventKey: 'OOB:OSG:2026-11-05', status: 'sent' });
+    expect(t.db.prepare('SELECT COUNT(*) AS n FROM push_subscriptions WHERE endpoint = ?').get(forgotten.endpoint)).toEqual({ n: 0 });
+    expect(t.db.prepare('SELECT COUNT(*) AS n FROM push_subscriptions WHERE endpoint = ?').get(sophieSubscription.endpoint)).toEqual({
+      n: 1,
+    });
+  });
+
+  it('refuses an endpoint that is not a push service, and a test push to a device that is not subscribed', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/push-subscriptions',
+      headers: bearer(sophie),
+      payload: { endpoint: 'http://intranet.example.be/admin', keys: push.subscribe().keys },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'pushEndpointRefused', fields: [{ field: 'endpoint' }] });
+    const test = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/push-test',
+      headers: bearer(sophie),
+      payload: { endpoint: 'https://fcm.googleapis.com/fcm/send/none' },
+    });
+    expect(test.statusCode).toBe(404);
+    expect(test.json()).toMatchObject({ code: 'pushNotSubscribed' });
+  });
+
+  it('refuses a loopback endpoint outside test mode', async () => {
+    const production = await buildApp({ db: t.db, testMode: false, staticDir: staticFixtureDir, now: () => start });
+    await production.ready();
+    const { token } = await login(production, 'MT00000005');
+    const response = await production.inject({
+      method: 'POST',
+      url: '/api/user/push-subscriptions',
+      headers: bearer(token),
+      payload: { endpoint: push.subscribe().endpoint, keys: push.subscribe().keys },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'pushEndpointRefused' });
+    await production.close();
+  });
+
+  it('removes this device’s subscriptions at logout, not the other devices’', async () => {
+    const other = push.subscribe();
+    await subscribe(sophie, other, 'device-sophie-4');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/logout',
+      headers: bearer(sophie),
+      payload: { deviceId: 'device-sophie-1' },
+    });
+    expect(response.statusCode).toBe(200);
+    const endpoints = t.db
+      .prepare<[], { endpoint: string }>('SELECT endpoint FROM push_subscriptions WHERE user_id = 1')
+      .all()
+      .map((r) => r.endpoint);
+    expect(endpoints).toEqual([other.endpoint]);
+  });
+
+  it('unsubscribes on request', async () => {
+    sophie = (await login(t.app, 'MT00000001')).token;
+    const endpoint =
+      t.db.prepare<[], { endpoint: string }>('SELECT endpoint FROM push_subscriptions WHERE user_id = 1').get()?.endpoint ?? '';
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/push-subscriptions/remove',
+      headers: bearer(sophie),
+      payload: { endpoint },
+    });
+    expect(response.json()).toEqual({ success: true });
+    expect(t.db.prepare('SELECT COUNT(*) AS n FROM push_subscriptions WHERE user_id = 1').get()).toEqual({ n: 0 });
+  });
+});
