@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations, openDatabase, type Db } from '../../server/db/database.ts';
 import { createPrng, mulberry32 } from '../../server/db/prng.ts';
 import { cycleDates, monthlyCycle } from '#contract/bill-cycle';
-import { isValidStructuredCommunication, structuredCommunication } from '#contract/check-digits';
+import { isValidStructuredCommunication, structuredCommunication } from '#contract/structured-communication';
 import { cycleStartMs } from '../../server/db/demo/calendar.ts';
 import { DEMO_ACTIVATION_CODE, DEMO_IDS, DEMO_PASSWORD } from '../../server/db/demo/ids.ts';
 import { hashPassword, hashPasswordAsync, verifyPasswordAsync } from '../../server/lib/password.ts';
