@@ -53,7 +53,12 @@ export type OpenItem = {
   dueDate: string;
   /** Issue date 'YYYY-MM-DD'. */
   issued: string;
+  paymentMode: PaymentModeCode;
 };
+
+/** An invoice the bank will debit on its due date, which has not passed: owed, but nothing for the customer to do. */
+export const isPendingDebit = (item: OpenItem, today: string): boolean =>
+  item.paymentMode === 'DD' && item.total > 0 && item.dueDate >= today;
 
 export type SituationTotals = {
   /** SPEC §3: negative means debt; a credit note left open makes it positive. */
@@ -74,16 +79,21 @@ export const isUrgentPayment = (firstDueDate: string | null, openInvoiceTotal: n
  * The totals of the invoice situation from the open items (SPEC §3 "Invoice situation"): what is left to pay of
  * each (its total minus the partial payments), summed and negated; the first due date and issue date are those
  * of the oldest item with something left to pay (of the oldest credit note when nothing is owed).
+ *
+ * In debt means owing money the customer must act on: a direct debit still to be collected is owed (it counts
+ * in the open total) but the bank pays it on its due date, so the invoice alert (SPEC §4) must not ask the
+ * customer to pay it by hand a second time. Once its due date passed unpaid (a failed debit), it is a debt.
  */
 export const situationTotals = (open: readonly OpenItem[], today: string): SituationTotals => {
   const owed = open.reduce((sum, item) => sum + item.total - item.paid, 0);
   const openInvoiceTotal = owed === 0 ? 0 : -owed;
+  const owedByHand = open.reduce((sum, item) => (isPendingDebit(item, today) ? sum : sum + item.total - item.paid), 0);
   const byDue = [...open].sort((a, b) => (a.dueDate === b.dueDate ? (a.issued < b.issued ? -1 : 1) : a.dueDate < b.dueDate ? -1 : 1));
   const first = byDue.find((item) => item.total - item.paid > 0) ?? byDue[0];
   const partialPayments: Record<string, number> = {};
   for (const item of open) if (item.paid > 0) partialPayments[item.uuid] = item.paid;
-  const isInDebt = openInvoiceTotal < 0;
-  const payUrgently = isUrgentPayment(first?.dueDate ?? null, openInvoiceTotal, today);
+  const isInDebt = owedByHand > 0;
+  const payUrgently = isInDebt && isUrgentPayment(first?.dueDate ?? null, openInvoiceTotal, today);
   return {
     openInvoiceTotal,
     firstInvoiceDueDate: first?.dueDate ?? null,

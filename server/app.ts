@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { CreditorDto } from '#contract/invoices';
 import { openDatabase, type Db } from './db/database.ts';
 import type { AppContext } from './lib/app-context.ts';
 import { createClock } from './lib/clock.ts';
@@ -55,6 +56,8 @@ export type BuildAppOptions = {
   trustProxy?: TrustProxy;
   /** Period of the scheduler's runs once the server listens (lib/scheduler.ts). */
   schedulerIntervalMs?: number;
+  /** Who customers pay (server/main.ts passes the configuration's); absent: the configuration's defaults. */
+  creditor?: CreditorDto;
 };
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -150,6 +153,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
     version: readVersion(),
     mailer,
     mail,
+    creditor: options.creditor ?? loadConfig({}).creditor,
     scheduler: createScheduler(clock, { error: (details, message) => app.log.error(details, message) }),
     state: { maintenance: false },
   };

@@ -3,6 +3,8 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { CreditorDto } from '#contract/invoices';
+import { bicMatchesIban, bicSchema, ibanSchema } from '#contract/validators';
 
 /*
  * The server's configuration: every environment variable it reads, read once at start (server/main.ts) and
@@ -33,6 +35,16 @@ export type ServerConfig = {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** How long a shutdown waits for requests in flight before it closes their connections. */
   shutdownTimeoutMs: number;
+  /** Who customers pay: the account of bank transfers and payment QR codes, the identifier of direct debits. */
+  creditor: CreditorDto;
+};
+
+/** The demo operator's account (a made-up Belgian account of a made-up company), until configured otherwise. */
+export const DEFAULT_CREDITOR: CreditorDto = {
+  name: 'Mega Mobile SA',
+  iban: 'BE68001776655434',
+  bic: 'GEBABEBB',
+  identifier: 'BE51ZZZ0876543270',
 };
 
 /** dist/ next to server/ (and next to dist-server/ once compiled: both sit at the top of the project). */
@@ -80,32 +92,57 @@ const trustProxy = z.string().transform((value, ctx): TrustProxy => {
   return z.NEVER;
 });
 
+/** A value the contract's schema accepts, as that schema stores it; otherwise one message saying what is expected. */
+const validWith = (schema: z.ZodType<string, string>, expected: string) =>
+  z
+    .string()
+    .refine((value) => schema.safeParse(value).success, expected)
+    .transform((value) => schema.parse(value));
+
 const PORT_EXPECTED = 'expected a port number between 1 and 65535';
 const SECONDS_EXPECTED = 'expected a number of seconds between 0 and 600';
 
-const envSchema = z.object({
-  PORT: optional(z.coerce.number({ error: PORT_EXPECTED }).int(PORT_EXPECTED).min(1, PORT_EXPECTED).max(65_535, PORT_EXPECTED)).default(
-    8080,
-  ),
-  HOST: optional(z.string().refine((v) => isIP(v) !== 0 || hostname.test(v), 'expected an IP address or a host name')).default('0.0.0.0'),
-  DATA_DIR: optional(z.string()).default('./data'),
-  SMTP_URL: optional(urlWithProtocols(['smtp:', 'smtps:'], 'expected an smtp:// or smtps:// URL')),
-  MAIL_FROM: optional(z.string()).default(DEFAULT_MAIL_FROM),
-  SMS_GATEWAY_DOMAIN: optional(z.string().regex(hostname, 'expected a domain name, such as sms.example.be')),
-  PUBLIC_URL: optional(urlWithProtocols(['http:', 'https:'], 'expected an http:// or https:// URL')),
-  TEST_MODE: optional(flag).default(false),
-  DEV_OUTBOX: optional(flag).default(false),
-  STATIC_DIR: optional(z.string().refine((dir) => existsSync(join(dir, 'index.html')), 'expected a folder with a built app (index.html)')),
-  TRUST_PROXY: optional(trustProxy).default(false),
-  LOG_LEVEL: optional(
-    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
-      error: 'expected fatal, error, warn, info, debug, trace or silent',
-    }),
-  ).default('info'),
-  SHUTDOWN_TIMEOUT: optional(z.coerce.number({ error: SECONDS_EXPECTED }).positive(SECONDS_EXPECTED).max(600, SECONDS_EXPECTED)).default(
-    10,
-  ),
-});
+const envSchema = z
+  .object({
+    PORT: optional(z.coerce.number({ error: PORT_EXPECTED }).int(PORT_EXPECTED).min(1, PORT_EXPECTED).max(65_535, PORT_EXPECTED)).default(
+      8080,
+    ),
+    HOST: optional(z.string().refine((v) => isIP(v) !== 0 || hostname.test(v), 'expected an IP address or a host name')).default('0.0.0.0'),
+    DATA_DIR: optional(z.string()).default('./data'),
+    SMTP_URL: optional(urlWithProtocols(['smtp:', 'smtps:'], 'expected an smtp:// or smtps:// URL')),
+    MAIL_FROM: optional(z.string()).default(DEFAULT_MAIL_FROM),
+    SMS_GATEWAY_DOMAIN: optional(z.string().regex(hostname, 'expected a domain name, such as sms.example.be')),
+    PUBLIC_URL: optional(urlWithProtocols(['http:', 'https:'], 'expected an http:// or https:// URL')),
+    TEST_MODE: optional(flag).default(false),
+    DEV_OUTBOX: optional(flag).default(false),
+    STATIC_DIR: optional(
+      z.string().refine((dir) => existsSync(join(dir, 'index.html')), 'expected a folder with a built app (index.html)'),
+    ),
+    TRUST_PROXY: optional(trustProxy).default(false),
+    LOG_LEVEL: optional(
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'expected fatal, error, warn, info, debug, trace or silent',
+      }),
+    ).default('info'),
+    SHUTDOWN_TIMEOUT: optional(z.coerce.number({ error: SECONDS_EXPECTED }).positive(SECONDS_EXPECTED).max(600, SECONDS_EXPECTED)).default(
+      10,
+    ),
+    CREDITOR_NAME: optional(z.string().trim().max(70, 'expected at most 70 characters (the payment QR code holds no more)')).default(
+      DEFAULT_CREDITOR.name,
+    ),
+    CREDITOR_IBAN: optional(validWith(ibanSchema, 'expected a valid IBAN of an EU country')).default(DEFAULT_CREDITOR.iban),
+    CREDITOR_BIC: optional(validWith(bicSchema, 'expected a BIC of 8 characters (or 11 ending in XXX) of an EU country')).default(
+      DEFAULT_CREDITOR.bic,
+    ),
+    CREDITOR_ID: optional(
+      z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{3}[A-Z0-9]{1,28}$/, 'expected a SEPA creditor identifier, such as BE51ZZZ0876543270'),
+    ).default(DEFAULT_CREDITOR.identifier),
+  })
+  // The payment QR code and the mandate name the bank of the account: the BIC must be of the IBAN's country.
+  .refine((e) => bicMatchesIban(e.CREDITOR_IBAN, e.CREDITOR_BIC), {
+    path: ['CREDITOR_BIC'],
+    message: 'expected the BIC of the bank of CREDITOR_IBAN',
+  });
 
 /** The variables the server reads; everything else in the environment is ignored. */
 export const configVariables = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];
@@ -149,5 +186,6 @@ export const loadConfig = (env: Record<string, string | undefined>): ServerConfi
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: Math.round(e.SHUTDOWN_TIMEOUT * 1000),
+    creditor: { name: e.CREDITOR_NAME, iban: e.CREDITOR_IBAN, bic: e.CREDITOR_BIC, identifier: e.CREDITOR_ID },
   };
 };

@@ -28,6 +28,7 @@ const app = await buildApp({
   logger: { level: config.logLevel },
   mail: mailConfigOf(config),
   trustProxy: config.trustProxy,
+  creditor: config.creditor,
 });
 
 const shutdown = createShutdown(app, { timeoutMs: config.shutdownTimeoutMs, exit: (code) => process.exit(code) });

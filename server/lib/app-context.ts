@@ -1,3 +1,4 @@
+import type { CreditorDto } from '#contract/invoices';
 import type { Db } from '../db/database.ts';
 import type { Clock } from './clock.ts';
 import type { MailConfig, Mailer } from './mailer.ts';
@@ -14,6 +15,8 @@ export type AppContext = {
   mail: MailConfig;
   /** Jobs run on the clock's time (lib/scheduler.ts): feature modules register theirs. */
   scheduler: Scheduler;
+  /** Who customers pay (CREDITOR_* configuration): payment QR codes, invoices and direct-debit mandates. */
+  creditor: CreditorDto;
   /** Mutable runtime switches (test mode toggles maintenance). */
   state: { maintenance: boolean };
 };

@@ -49,6 +49,7 @@ const item = (over: Partial<OpenItem>): OpenItem => ({
   paid: 0,
   dueDate: '2026-03-20',
   issued: '2026-03-05',
+  paymentMode: 'BT',
   ...over,
 });
 
@@ -88,6 +89,26 @@ describe('situation totals in cents', () => {
       'a credit note smaller than an overdue invoice',
       [item({ total: 3000, dueDate: '2026-03-01' }), item({ uuid: 'cn', total: -1000, dueDate: '2026-02-16' })],
       { openInvoiceTotal: -2000, isInDebt: true, payUrgently: true, firstInvoiceDueDate: '2026-03-01' },
+    ],
+    [
+      'a direct debit still to be collected: owed, not a debt',
+      [item({ paymentMode: 'DD', total: 1500, dueDate: '2026-03-20' })],
+      { openInvoiceTotal: -1500, isInDebt: false, payUrgently: false, hasOpenInvoice: true, firstInvoiceDueDate: '2026-03-20' },
+    ],
+    [
+      'a direct debit due today is still on its way',
+      [item({ paymentMode: 'DD', total: 1500, dueDate: today })],
+      { openInvoiceTotal: -1500, isInDebt: false, payUrgently: false },
+    ],
+    [
+      'a failed direct debit (due date passed): a debt, urgent',
+      [item({ paymentMode: 'DD', total: 1500, dueDate: '2026-03-09' })],
+      { openInvoiceTotal: -1500, isInDebt: true, payUrgently: true },
+    ],
+    [
+      'a pending direct debit next to an overdue transfer',
+      [item({ paymentMode: 'DD', total: 1500, dueDate: '2026-03-20' }), item({ uuid: 'bt', total: 1000, dueDate: '2026-03-01' })],
+      { openInvoiceTotal: -2500, isInDebt: true, payUrgently: true, firstInvoiceDueDate: '2026-03-01' },
     ],
     [
       'fully paid by partial payments (not yet closed)',

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, configVariables, DEFAULT_MAIL_FROM, loadConfig } from '#server/config';
+import { ConfigError, configVariables, DEFAULT_CREDITOR, DEFAULT_MAIL_FROM, loadConfig } from '#server/config';
 import { mailConfigOf } from '#server/lib/mailer';
 
 const built = mkdtempSync(join(tmpdir(), 'config-static-'));
@@ -57,6 +57,10 @@ describe('server configuration', () => {
       TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
       LOG_LEVEL: 'warn',
       SHUTDOWN_TIMEOUT: '2.5',
+      CREDITOR_NAME: 'Autre Opérateur SA',
+      CREDITOR_IBAN: 'be68 5390 0754 7034',
+      CREDITOR_BIC: 'BBRUBEBBXXX',
+      CREDITOR_ID: 'BE51ZZZ0876543270',
       UNRELATED: 'ignored',
     });
     expect(config).toEqual({
@@ -73,8 +77,11 @@ describe('server configuration', () => {
       trustProxy: ['10.0.0.0/8', '127.0.0.1'],
       logLevel: 'warn',
       shutdownTimeoutMs: 2500,
+      // Stored as the payment QR code and the validators write them.
+      creditor: { name: 'Autre Opérateur SA', iban: 'BE68539007547034', bic: 'BBRUBEBB', identifier: 'BE51ZZZ0876543270' },
     });
     expect(loadConfig({ PORT: '', SMTP_URL: ' ', TEST_MODE: '' })).toMatchObject({ port: 8080, smtpUrl: null, testMode: false });
+    expect(loadConfig({}).creditor).toEqual(DEFAULT_CREDITOR);
     expect(loadConfig({ PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
   });
 
@@ -112,6 +119,11 @@ describe('server configuration', () => {
     ['TRUST_PROXY', '10.0.0.0/33', 'expected true, false, a number of proxy hops'],
     ['LOG_LEVEL', 'verbose', 'expected fatal, error, warn, info, debug, trace or silent'],
     ['SHUTDOWN_TIMEOUT', '-1', 'expected a number of seconds'],
+    ['CREDITOR_NAME', 'x'.repeat(71), 'expected at most 70 characters'],
+    ['CREDITOR_IBAN', 'BE41539007547035', 'expected a valid IBAN of an EU country'],
+    ['CREDITOR_BIC', 'GEBABEB', 'expected a BIC of 8 characters'],
+    ['CREDITOR_BIC', 'ABNANL2A', 'expected the BIC of the bank of CREDITOR_IBAN'],
+    ['CREDITOR_ID', 'creditor', 'expected a SEPA creditor identifier'],
   ])('refuses %s=%s with a message naming it', (name, value, expected) => {
     const message = failure({ [name]: value });
     expect(message).toContain(`${name}=`);
