@@ -21,6 +21,7 @@ const subscription = () => loadChunk(() => import('#features/subscription/compon
 const orders = () => loadChunk(() => import('#features/orders/components/order-screens.tsx'));
 const support = () => loadChunk(() => import('#features/support/components/support-screens.tsx'));
 const offers = () => loadChunk(() => import('#features/offers/components/offer-screens.tsx'));
+const invoices = () => loadChunk(() => import('#features/invoices/components/invoice-screens.tsx'));
 
 const guarded = (path: RoutePattern, id: string, lazy: RouteObject['lazy'], roles?: Parameters<typeof requireSession>[0]): RouteObject => ({
   path,
@@ -66,9 +67,7 @@ export const routes: RouteObject[] = [
                 id: 'confirm-email',
                 lazy: async () => ({ Component: (await auth()).ConfirmEmailPage }),
               },
-              guarded(paths.bills, 'bills', async () => ({
-                Component: (await loadChunk(() => import('#features/invoices/components/invoice-screens.tsx'))).BillsPage,
-              })),
+              guarded(paths.bills, 'bills', async () => ({ Component: (await invoices()).BillsPage })),
               guarded(paths.consumptionMain, 'consumption-main', async () => ({ Component: (await consumption()).ConsumptionPage })),
               guarded(paths.consumptionDetails, 'consumption-details', async () => ({
                 Component: (await consumption()).ConsumptionDetailsPage,
@@ -78,7 +77,8 @@ export const routes: RouteObject[] = [
               })),
               guarded(paths.settingsMain, 'settings-main', async () => ({ Component: (await settings()).SettingsPage })),
               guarded(paths.settingsAlerts, 'settings-alerts', async () => ({ Component: (await settings()).AlertsPage })),
-              guarded(paths.settingsPayment, 'settings-payment', async () => ({ Component: (await settings()).PaymentPage })),
+              // The payment details belong to the invoices area (the creditor, the mandate and the payment rules).
+              guarded(paths.settingsPayment, 'settings-payment', async () => ({ Component: (await invoices()).PaymentPage })),
               guarded(paths.settingsContact, 'settings-contact', async () => ({ Component: (await settings()).ContactPage })),
               guarded(paths.offersMain, 'offers-main', async () => ({ Component: (await offers()).OffersPage })),
               guarded(paths.linkAccounts, 'link-accounts', async () => ({ Component: (await offers()).LinkAccountsPage }), ownerOnly),

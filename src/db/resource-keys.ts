@@ -28,4 +28,14 @@ export const resourceKeys = {
   usageRevision: resource<[contractId: number]>('usage-rev'),
   /** GET …/invoices/situation: open invoices, debt and urgency for the home alerts. */
   invoiceSituation: resource<[customerId: number]>('invoice-situation'),
+  /** GET …/invoices/open for a cost centre (or `all`). */
+  invoicesOpen: resource<[customerId: number, costCenter: number | 'all']>('invoices-open'),
+  /** GET …/invoices/paid: one page for a cost centre (or `all`). */
+  invoicesPaid: resource<[customerId: number, costCenter: number | 'all', page: number]>('invoices-paid'),
+  /** GET …/cost-centers. */
+  costCenters: resource<[customerId: number]>('cost-centers'),
+  /** GET …/invoices/estimate: the next invoice's estimate. */
+  invoiceEstimate: resource<[customerId: number]>('invoice-estimate'),
+  /** GET /invoices/creditor: who customers pay (not a customer's data: one copy). */
+  paymentCreditor: resource<[]>('payment-creditor'),
 };
