@@ -1,0 +1,203 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PNG } from 'pngjs';
+import jsQR from 'jsqr';
+import { demoUsers } from '#contract/fixtures/demo';
+import { parseEpcPayload } from '#contract/payment-qr';
+import { expect, test } from './fixtures/offline-server.ts';
+import { expectHome, LoginPage } from './page-models/login-page.ts';
+import { onlineVisit, serverLog, setOffline, waitForServiceWorker } from './page-models/offline-app.ts';
+import type { Page } from '@playwright/test';
+
+/*
+ * Invoices and payment (SPEC §2–§5): Marc's urgent payment with an EPC QR code that a banking app can read,
+ * Sophie's PDF opened again offline, the payment details changed offline and applied once, and a wrong IBAN
+ * refused with the field's message; in French and in Dutch. Each file has its own server and database, so a
+ * test may switch a customer's language (?lang= is saved to the account).
+ */
+
+const languages = ['fr', 'nl'] as const;
+type Lang = (typeof languages)[number];
+
+const texts = {
+  fr: {
+    bills: 'Mes factures',
+    urgent: 'Paiement urgent',
+    amount: 'Montant',
+    communication: 'Communication structurée',
+    payment: 'Mes données de paiement',
+    save: 'Enregistrer',
+    offlineAvailable: 'Disponible hors ligne',
+    download: /^Télécharger la facture .+ en PDF$/,
+    ibanInvalid: 'IBAN non valide.',
+    city: 'Localité',
+    pending: /modification pas encore confirmée/,
+  },
+  nl: {
+    bills: 'Mijn facturen',
+    urgent: 'Dringende betaling',
+    amount: 'Bedrag',
+    communication: 'Gestructureerde mededeling',
+    payment: 'Mijn betaalgegevens',
+    save: 'Opslaan',
+    offlineAvailable: 'Offline beschikbaar',
+    download: /^Factuur .+ downloaden als pdf$/,
+    ibanInvalid: 'Ongeldig IBAN.',
+    city: 'Gemeente',
+    pending: /wijziging nog niet bevestigd/,
+  },
+} satisfies Record<Lang, Record<string, string | RegExp>>;
+
+const shotDir = path.join('test-results', 'invoices-screens');
+
+/** A screenshot of the whole page, kept for the closing note's review (390×844 on phone, 1280×800 on desktop). */
+const shoot = async (page: Page, name: string, project: string): Promise<void> => {
+  await fs.mkdir(shotDir, { recursive: true });
+  await page.screenshot({ path: path.join(shotDir, `${name}-${project}.png`), fullPage: true });
+};
+
+const login = async (page: Page, who: keyof typeof demoUsers, lang: Lang): Promise<void> => {
+  const loginPage = new LoginPage(page);
+  await loginPage.goto(`?lang=${lang}`);
+  await waitForServiceWorker(page);
+  await loginPage.login(demoUsers[who].logins[0]);
+  await expectHome(page, demoUsers[who].name);
+};
+
+/** The logged-in customer's id, as the app stored its session (IndexedDB). */
+const sessionCustomerId = (page: Page): Promise<number> =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('mobile-self-service');
+        open.onsuccess = () => {
+          const db = open.result;
+          const read = db.transaction('session', 'readonly').objectStore('session').get('current');
+          read.onsuccess = () => {
+            db.close();
+            const id = (read.result as { customerId?: number } | undefined)?.customerId;
+            if (id === undefined) reject(new Error('no session'));
+            else resolve(id);
+          };
+        };
+        open.onerror = () => reject(new Error('no database'));
+      }),
+  );
+
+/** The value shown next to a transfer field's label inside `scope` (the copy button's text excluded). */
+const transferValue = (scope: ReturnType<Page['getByRole']>, label: string) =>
+  scope.locator('.copy-value').filter({ has: scope.page().locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('.copy-value__text');
+
+for (const lang of languages) {
+  test(`Marc's urgent payment: the QR code decodes to the amount and the communication shown (${lang})`, async ({ page }, info) => {
+    await login(page, 'marc', lang);
+    await page.goto('/bills/main');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts[lang].bills);
+    const urgent = page.getByRole('region', { name: texts[lang].urgent });
+    await expect(urgent).toBeVisible();
+
+    // What the server says Marc owes, and the reference to pay it with.
+    const customerId = await sessionCustomerId(page);
+    const situation = (await (await page.request.get(`/api/customer/${customerId}/invoices/situation`)).json()) as {
+      openInvoiceTotal: number;
+      paymentReference: string;
+      payUrgently: boolean;
+    };
+    expect(situation.payUrgently).toBe(true);
+    expect(situation.openInvoiceTotal).toBeLessThan(0);
+    const owed = -situation.openInvoiceTotal;
+    const euros = `${Math.floor(owed / 100)},${String(owed % 100).padStart(2, '0')}`;
+    await expect(transferValue(urgent, texts[lang].amount)).toContainText(euros);
+    await expect(transferValue(urgent, texts[lang].communication)).toHaveText(situation.paymentReference);
+    expect(situation.paymentReference).toMatch(/^\+\+\+\d{3}\/\d{4}\/\d{5}\+\+\+$/);
+
+    // Decode the QR code as a banking app would: from its pixels.
+    const qr = urgent.getByRole('img', { name: new RegExp(situation.paymentReference.replace(/[+/]/g, '\\$&')) });
+    await expect(qr).toBeVisible();
+    // In the middle of the viewport: on a phone the fixed bottom navigation would otherwise cover part of it.
+    await qr.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    const png = PNG.sync.read(await qr.screenshot());
+    const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+    expect(decoded).not.toBeNull();
+    const creditor = (await (await page.request.get('/api/invoices/creditor')).json()) as { iban: string; bic: string; name: string };
+    expect(decoded?.data.split('\n')[7]).toBe(`EUR${(owed / 100).toFixed(2)}`);
+    // The structured communication goes in the structured reference element, its 12 digits.
+    expect(parseEpcPayload(decoded?.data ?? '')).toEqual({
+      bic: creditor.bic,
+      name: creditor.name,
+      iban: creditor.iban,
+      amountCents: owed,
+      reference: situation.paymentReference.replace(/\D/g, ''),
+    });
+
+    await shoot(page, `bills-marc-${lang}`, info.project.name);
+  });
+
+  test(`Sophie opens an invoice PDF, then opens it again offline (${lang})`, async ({ page, context }, info) => {
+    await onlineVisit(page, 'sophie');
+    await page.goto(`/bills/main?lang=${lang}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts[lang].bills);
+    const download = page.getByRole('button', { name: texts[lang].download }).first();
+    const invoice = page.getByRole('listitem').filter({ has: download });
+    await expect(invoice.getByText(texts[lang].offlineAvailable)).toHaveCount(0);
+
+    const [first] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    const firstBytes = await fs.readFile(await first.path());
+    expect(firstBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await expect(invoice.getByText(texts[lang].offlineAvailable)).toBeVisible();
+    await shoot(page, `bills-sophie-${lang}`, info.project.name);
+
+    await setOffline(context, page, true);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts[lang].bills);
+    await expect(invoice.getByText(texts[lang].offlineAvailable)).toBeVisible();
+    const [again] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    expect(again.suggestedFilename()).toBe(first.suggestedFilename());
+    expect(Buffer.compare(await fs.readFile(await again.path()), firstBytes)).toBe(0);
+    await shoot(page, `bills-sophie-offline-${lang}`, info.project.name);
+    await setOffline(context, page, false);
+  });
+
+  test(`a payment change made offline is pending, then applied once back online (${lang})`, async ({ page, context }, info) => {
+    await onlineVisit(page, 'sophie');
+    await page.goto(`/settings/payment?lang=${lang}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts[lang].payment);
+    const city = page.getByLabel(texts[lang].city, { exact: true });
+    await expect(city).not.toHaveValue('');
+    await shoot(page, `payment-sophie-${lang}`, info.project.name);
+    const before = (await serverLog(page)).changes.length;
+
+    await setOffline(context, page, true);
+    const newCity = lang === 'fr' ? 'Namur' : 'Leuven';
+    await city.fill(newCity);
+    await page.getByRole('button', { name: texts[lang].save }).click();
+    await expect(page.getByRole('status').filter({ hasText: texts[lang].pending })).toBeVisible();
+    expect((await serverLog(page)).changes.slice(before)).toEqual([]);
+
+    await setOffline(context, page, false);
+    await expect(page.getByRole('status').filter({ hasText: texts[lang].pending })).toHaveCount(0, { timeout: 20_000 });
+    const applied = (await serverLog(page)).changes.slice(before).filter((c) => c.path.endsWith('/invoicing'));
+    expect(applied).toHaveLength(1);
+    expect(applied[0]?.method).toBe('PATCH');
+    expect(applied[0]?.body).toMatchObject({ address: { city: newCity } });
+    await page.reload();
+    await expect(page.getByLabel(texts[lang].city, { exact: true })).toHaveValue(newCity);
+  });
+
+  test(`a wrong IBAN shows the field's message and keeps what was typed (${lang})`, async ({ page }, info) => {
+    await login(page, 'sophie', lang);
+    await page.goto('/settings/payment');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts[lang].payment);
+    const iban = page.getByLabel('IBAN', { exact: true });
+    await expect(iban).not.toHaveValue('');
+    const before = (await serverLog(page)).changes.length;
+    // A Belgian IBAN whose check digits are wrong.
+    await iban.fill('BE41539007547035');
+    await page.getByRole('button', { name: texts[lang].save }).click();
+    await expect(iban).toHaveAttribute('aria-invalid', 'true');
+    await expect(iban).toHaveAccessibleDescription(new RegExp(texts[lang].ibanInvalid.replace('.', '\\.')));
+    await expect(iban).toHaveValue('BE41539007547035');
+    expect((await serverLog(page)).changes.slice(before)).toEqual([]);
+    await shoot(page, `payment-wrong-iban-${lang}`, info.project.name);
+  });
+}
