@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { PNG } from 'pngjs';
 import jsQR from 'jsqr';
@@ -48,7 +49,8 @@ const texts = {
   },
 } satisfies Record<Lang, Record<string, string | RegExp>>;
 
-const shotDir = path.join('test-results', 'invoices-screens');
+/** Outside test-results/, which each run empties: the screenshots of both projects stay side by side. */
+const shotDir = path.join(os.tmpdir(), 'invoices-screens');
 
 /** A screenshot of the whole page, kept for the closing note's review (390×844 on phone, 1280×800 on desktop). */
 const shoot = async (page: Page, name: string, project: string): Promise<void> => {
