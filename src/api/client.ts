@@ -183,7 +183,8 @@ export const callFile = async (endpoint: Endpoint, options: CallOptions = {}): P
       retry: 0,
       responseType: 'arrayBuffer',
     });
-    if (!(raw._data instanceof ArrayBuffer)) throw new ApiError({ status: 200, code: 'serverError', message: 'empty file', endpoint: endpoint.path });
+    if (!(raw._data instanceof ArrayBuffer))
+      throw new ApiError({ status: 200, code: 'serverError', message: 'empty file', endpoint: endpoint.path });
     return raw._data;
   } catch (error) {
     // An error answer arrives as bytes too: read its JSON body so the caller gets the server's code.

@@ -87,7 +87,10 @@ describe('applyInvoicingPatch: the stored row as the server will write it', () =
   });
 
   it('a holder change leaves the payment and its mandate date alone', () => {
-    const next = applyInvoicingPatch(row, { holder: { firstName: 'Marie', lastName: 'Dubois', email: 'm@example.be' }, lastUpdate: row.lastUpdate });
+    const next = applyInvoicingPatch(row, {
+      holder: { firstName: 'Marie', lastName: 'Dubois', email: 'm@example.be' },
+      lastUpdate: row.lastUpdate,
+    });
     expect(next.holder).toEqual({ firstName: 'Marie', lastName: 'Dubois', email: 'm@example.be' });
     expect(next.payment).toEqual(row.payment);
   });

@@ -9,7 +9,15 @@ describe('pdfsToEvict: only the most recently opened PDFs stay', () => {
     ['fewer than the limit', [{ uuid: 'a', storedAt: 1 }], 5, []],
     ['exactly the limit', [1, 2, 3].map((n) => ({ uuid: `u${n}`, storedAt: n })), 3, []],
     ['the oldest go first', [5, 1, 4, 2, 3].map((n) => ({ uuid: `u${n}`, storedAt: n })), 3, ['u2', 'u1']],
-    ['a tie keeps the uuid order, so the result never depends on the read order', [{ uuid: 'b', storedAt: 1 }, { uuid: 'a', storedAt: 1 }], 1, ['b']],
+    [
+      'a tie keeps the uuid order, so the result never depends on the read order',
+      [
+        { uuid: 'b', storedAt: 1 },
+        { uuid: 'a', storedAt: 1 },
+      ],
+      1,
+      ['b'],
+    ],
   ])('%s', (_, rows, size, evicted) => {
     expect(pdfsToEvict(rows, size)).toEqual(evicted);
   });
