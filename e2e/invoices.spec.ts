@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -66,6 +67,13 @@ const login = async (page: Page, who: keyof typeof demoUsers, lang: Lang): Promi
   await waitForServiceWorker(page);
   await loginPage.login(demoUsers[who].logins[0]);
   await expectHome(page, demoUsers[who].name);
+};
+
+/** axe on the screen as it is (the urgent payment and its QR code, a form showing its errors): nothing serious. */
+const expectAccessible = async (page: Page): Promise<void> => {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 };
 
 /** The logged-in customer's id, as the app stored its session (IndexedDB). */
@@ -151,6 +159,7 @@ for (const lang of languages) {
       situation.paymentReference.replace(/\D/g, ''),
     ]);
 
+    await expectAccessible(page);
     await shoot(page, `bills-marc-${lang}`, info.project.name);
   });
 
@@ -219,6 +228,7 @@ for (const lang of languages) {
     await expect(iban).toHaveAccessibleDescription(new RegExp(texts[lang].ibanInvalid.replace('.', '\\.')));
     await expect(iban).toHaveValue('BE41539007547035');
     expect((await serverLog(page)).changes.slice(before)).toEqual([]);
+    await expectAccessible(page);
     await shoot(page, `payment-wrong-iban-${lang}`, info.project.name);
   });
 }
