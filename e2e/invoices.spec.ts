@@ -23,6 +23,8 @@ type Lang = (typeof languages)[number];
 
 const texts = {
   fr: {
+    costCenter: 'Centre de coûts',
+    history: 'Historique',
     bills: 'Mes factures',
     seeBills: 'Voir mes factures',
     urgent: 'Paiement urgent',
@@ -37,6 +39,8 @@ const texts = {
     pending: /modification pas encore confirmée/,
   },
   nl: {
+    costCenter: 'Kostenplaats',
+    history: 'Geschiedenis',
     bills: 'Mijn facturen',
     seeBills: 'Mijn facturen bekijken',
     urgent: 'Dringende betaling',
@@ -230,5 +234,30 @@ for (const lang of languages) {
     expect((await serverLog(page)).changes.slice(before)).toEqual([]);
     await expectAccessible(page);
     await shoot(page, `payment-wrong-iban-${lang}`, info.project.name);
+  });
+
+  test(`Emma's company chooses a cost centre and sees only its invoices (${lang})`, async ({ page }, info) => {
+    await login(page, 'emma', lang);
+    await page.goto('/bills/main');
+    const history = page.getByRole('region', { name: texts[lang].history });
+    const pieces = history.getByRole('listitem').getByRole('heading', { level: 3 });
+    await expect(pieces.first()).toBeVisible();
+    const allCount = await pieces.count();
+
+    await page.getByLabel(texts[lang].costCenter, { exact: true }).selectOption({ label: 'Transport' });
+    await expect(page).toHaveURL(/[?&]costCenter=\d+/);
+    const centre = Number(new URL(page.url()).searchParams.get('costCenter'));
+    const customerId = await sessionCustomerId(page);
+    const answer = (await (await page.request.get(`/api/customer/${customerId}/invoices/paid?costCenterId=${centre}`)).json()) as {
+      invoices: { piece: string; details: { cost_center_id: number | null } }[];
+    };
+    expect(answer.invoices.length).toBeGreaterThan(0);
+    expect(answer.invoices.every((invoice) => invoice.details.cost_center_id === centre)).toBe(true);
+    // The screen lists exactly that centre's invoices, fewer than the company's.
+    await expect
+      .poll(async () => (await pieces.allTextContents()).map((text) => text.replace(/^\D+/, '')))
+      .toEqual(answer.invoices.map((invoice) => invoice.piece.replace(/^\D+/, '')));
+    expect(answer.invoices.length).toBeLessThan(allCount);
+    await shoot(page, `bills-emma-${lang}`, info.project.name);
   });
 }

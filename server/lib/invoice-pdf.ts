@@ -261,7 +261,7 @@ export const invoicePdf = async (subject: InvoiceSubject): Promise<Buffer> => {
     groups.set(key, [...(groups.get(key) ?? []), line]);
   }
   const labelOf = (line: StoredLine): string => {
-    const text = line.label ? (line.label)[language] : line.kind === 'usage' ? t.kinds.usage : t.kinds.fee;
+    const text = line.label ? line.label[language] : line.kind === 'usage' ? t.kinds.usage : t.kinds.fee;
     return line.quantity > 1 ? `${text} ${t.quantity(line.quantity)}` : text;
   };
   for (const [msisdn, group] of groups) {
