@@ -231,6 +231,8 @@ for (const lang of languages) {
     await expect(iban).toHaveAttribute('aria-invalid', 'true');
     await expect(iban).toHaveAccessibleDescription(new RegExp(texts[lang].ibanInvalid.replace('.', '\\.')));
     await expect(iban).toHaveValue('BE41539007547035');
+    // Nothing wider than the screen (the paired address fields fit a 390 px phone).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
     expect((await serverLog(page)).changes.slice(before)).toEqual([]);
     await expectAccessible(page);
     await shoot(page, `payment-wrong-iban-${lang}`, info.project.name);
