@@ -3,9 +3,9 @@
  * validators (what a form and the server accept) and by the demo seed (which must produce numbers that pass
  * them). No imports, so any layer can use it.
  *
- * Most Belgian numbers carry a mod-97 check: the structured communication of a bank transfer and the eID card
- * number (remainder, 97 when it is 0), the national register number (97 − remainder) and the IBAN (ISO 7064
- * mod 97-10). SIM ICCIDs carry a Luhn digit.
+ * Most Belgian numbers carry a mod-97 check: the structured communication of a bank transfer
+ * (structured-communication.ts) and the eID card number (remainder, 97 when it is 0), the national register
+ * number (97 − remainder) and the IBAN (ISO 7064 mod 97-10). SIM ICCIDs carry a Luhn digit.
  */
 
 /** Remainder of a decimal string divided by 97, digit by digit, so any length is exact without BigInt. */
@@ -15,24 +15,11 @@ export const mod97 = (digits: string): number => {
   return remainder;
 };
 
-/** The two check digits of a structured communication or an eID card number: the remainder, 97 when it is 0. */
-const remainderCheck = (digits: string): string => String(mod97(digits) || 97).padStart(2, '0');
-
-const STRUCTURED_COMMUNICATION = /^\+\+\+(\d{3})\/(\d{4})\/(\d{5})\+\+\+$/;
-
-/** '+++ddd/dddd/ddddd+++' for the last 10 digits of `base`, followed by their check digits. */
-export const structuredCommunication = (base: number): string => {
-  const head = String(base % 10_000_000_000).padStart(10, '0');
-  const digits = head + remainderCheck(head);
-  return `+++${digits.slice(0, 3)}/${digits.slice(3, 7)}/${digits.slice(7)}+++`;
-};
-
-export const isValidStructuredCommunication = (value: string): boolean => {
-  const match = STRUCTURED_COMMUNICATION.exec(value);
-  if (!match) return false;
-  const digits = match.slice(1).join('');
-  return remainderCheck(digits.slice(0, 10)) === digits.slice(10);
-};
+/**
+ * The two check digits of a Belgian structured communication or an eID card number: the remainder of the
+ * digits divided by 97, written 97 when it is 0.
+ */
+export const mod97Check = (digits: string): string => String(mod97(digits) || 97).padStart(2, '0');
 
 /**
  * Check digits of a national register number: 97 − (the first 9 digits mod 97); for people born from 2000 on
@@ -56,19 +43,19 @@ export const nationalNumberCenturies = (elevenDigits: string): { before2000: boo
 };
 
 /** A 12-digit eID card number: the 10 given digits and their check digits. */
-export const idCardNumber = (tenDigits: string): string => tenDigits + remainderCheck(tenDigits);
+export const idCardNumber = (tenDigits: string): string => tenDigits + mod97Check(tenDigits);
 
 export const idCardNumberValid = (twelveDigits: string): boolean =>
-  /^\d{12}$/.test(twelveDigits) && remainderCheck(twelveDigits.slice(0, 10)) === twelveDigits.slice(10);
+  /^\d{12}$/.test(twelveDigits) && mod97Check(twelveDigits.slice(0, 10)) === twelveDigits.slice(10);
 
 /**
  * A Belgian residence card number: the card's letter, 7 digits and their check digits, computed like the eID
  * card's (the remainder mod 97, 97 when it is 0).
  */
-export const residentCardNumber = (letter: string, sevenDigits: string): string => letter + sevenDigits + remainderCheck(sevenDigits);
+export const residentCardNumber = (letter: string, sevenDigits: string): string => letter + sevenDigits + mod97Check(sevenDigits);
 
 export const residentCardNumberValid = (value: string): boolean =>
-  /^[A-Z]\d{9}$/.test(value) && remainderCheck(value.slice(1, 8)) === value.slice(8);
+  /^[A-Z]\d{9}$/.test(value) && mod97Check(value.slice(1, 8)) === value.slice(8);
 
 /** ISO 7064 mod 97-10 over the rearranged IBAN (country and check moved to the end, letters as 10–35). */
 export const ibanChecksumValid = (iban: string): boolean => {

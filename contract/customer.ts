@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { languageSchema } from './common.ts';
 import { contractSchema } from './contracts.ts';
-import { bicSchema, emailSchema, ibanSchema, phoneSchema, postalCodeSchema } from './validators.ts';
+import { bicMatchesIban, bicSchema, emailSchema, euCountries, ibanSchema, phoneSchema, postalCodeValid } from './validators.ts';
 
 export const paymentModes = ['DD', 'BT'] as const;
 export const paymentModeSchema = z.enum(paymentModes);
@@ -105,32 +105,49 @@ export const contactPatchSchema = z.object({
 });
 export type ContactPatch = z.infer<typeof contactPatchSchema>;
 
-/** PATCH /customer/{id}/invoicing. Direct debit requires the agreement checkbox (SPEC §5). */
+/** The billing address: in an EU country, with a postal code valid for that country (SPEC §5). */
+export const invoicingAddressSchema = z
+  .object({
+    street: z.string({ error: 'validation:required' }).trim().min(1, 'validation:required').max(120, 'validation:tooLong'),
+    number: z.string({ error: 'validation:required' }).trim().min(1, 'validation:required').max(10, 'validation:tooLong'),
+    box: z.string().trim().max(10, 'validation:tooLong').nullable(),
+    city: z.string({ error: 'validation:required' }).trim().min(1, 'validation:required').max(80, 'validation:tooLong'),
+    zipCode: z.string({ error: 'validation:required' }).trim().toUpperCase().min(1, 'validation:required').max(10, 'validation:postalCode'),
+    country: z.enum(euCountries, { error: 'validation:country' }),
+  })
+  .refine((address) => postalCodeValid(address.country, address.zipCode), { path: ['zipCode'], message: 'validation:postalCode' });
+
+/**
+ * How the customer pays (SPEC §5): direct debit needs an IBAN, a BIC of the IBAN's country and the mandate
+ * agreement (each change of a direct debit signs the mandate again); bank transfer may keep an account for
+ * refunds. The BIC is stored as 8 characters (validators.ts `normalizeBic`).
+ */
+export const invoicingPaymentSchema = z
+  .object({
+    mode: paymentModeSchema,
+    iban: ibanSchema.optional(),
+    bic: bicSchema.optional(),
+    agreement: z.boolean().optional(),
+  })
+  .refine((p) => p.mode !== 'DD' || p.iban !== undefined, { path: ['iban'], message: 'validation:required' })
+  .refine((p) => p.mode !== 'DD' || p.bic !== undefined, { path: ['bic'], message: 'validation:required' })
+  .refine((p) => p.mode !== 'DD' || p.agreement === true, { path: ['agreement'], message: 'validation:agreement' })
+  .refine((p) => p.iban === undefined || p.bic === undefined || bicMatchesIban(p.iban, p.bic), {
+    path: ['bic'],
+    message: 'validation:bic.match',
+  });
+
+/** PATCH /customer/{id}/invoicing: only the parts that change; lastUpdate is the base the edit was made on. */
 export const invoicingPatchSchema = z.object({
   lastUpdate: z.string().optional(),
-  address: z
-    .object({
-      street: z.string().trim().min(1, 'validation:required').max(120),
-      number: z.string().trim().min(1, 'validation:required').max(10),
-      box: z.string().trim().max(10).nullable(),
-      city: z.string().trim().min(1, 'validation:required').max(80),
-      zipCode: postalCodeSchema,
-      country: z.literal('BE'),
-    })
-    .optional(),
-  payment: z
-    .object({
-      mode: paymentModeSchema,
-      iban: ibanSchema.optional(),
-      bic: bicSchema.optional(),
-      agreement: z.boolean().optional(),
-    })
-    .refine((p) => p.mode !== 'DD' || (p.iban && p.bic), { path: ['iban'], message: 'validation:required' })
-    .refine((p) => p.mode !== 'DD' || p.agreement === true, { path: ['agreement'], message: 'validation:agreement' })
-    .refine((p) => !p.iban || !p.bic || p.iban.slice(0, 2) === p.bic.slice(4, 6), { path: ['bic'], message: 'validation:bic.match' })
-    .optional(),
+  address: invoicingAddressSchema.optional(),
+  payment: invoicingPaymentSchema.optional(),
   holder: z
-    .object({ firstName: z.string().trim().min(1).max(80), lastName: z.string().trim().min(1).max(80), email: emailSchema })
+    .object({
+      firstName: z.string({ error: 'validation:required' }).trim().min(1, 'validation:required').max(80, 'validation:tooLong'),
+      lastName: z.string({ error: 'validation:required' }).trim().min(1, 'validation:required').max(80, 'validation:tooLong'),
+      email: emailSchema,
+    })
     .optional(),
 });
 export type InvoicingPatch = z.infer<typeof invoicingPatchSchema>;

@@ -41,7 +41,18 @@ import {
   invoicingPatchSchema,
   invoicingSchema,
 } from './customer.ts';
-import { invoiceListSchema, invoiceSituationSchema } from './invoices.ts';
+import {
+  costCenterListSchema,
+  costCenterPatchSchema,
+  costCenterSchema,
+  creditorSchema,
+  invoiceEstimateSchema,
+  invoiceListQuerySchema,
+  invoiceListSchema,
+  invoiceSituationSchema,
+  paidInvoicePageSchema,
+  paidInvoicesQuerySchema,
+} from './invoices.ts';
 import { orderLineSchema, orderRequestSchema, newOrderLineSchema } from './orders.ts';
 import {
   contractProductsQuerySchema,
@@ -323,8 +334,8 @@ export const endpoints = define({
     base: 'api',
     path: '/customer/:customerId/cost-center',
     params: customerParams,
-    body: z.object({ name: z.string().min(1).max(80) }),
-    response: okSchema,
+    body: costCenterPatchSchema,
+    response: costCenterSchema,
     queued: true,
   },
   identify: {
@@ -472,11 +483,14 @@ export const endpoints = define({
     params: z.object({ billCycleId: idParamSchema }),
     response: billCycleSchema,
   },
+  // The operator's account and SEPA creditor identifier (configuration): the QR codes and the mandate show them.
+  paymentCreditor: { method: 'GET', base: 'api', path: '/invoices/creditor', response: creditorSchema },
   invoicesOpen: {
     method: 'GET',
     base: 'api',
     path: '/customer/:customerId/invoices/open',
     params: customerParams,
+    query: invoiceListQuerySchema,
     response: invoiceListSchema,
   },
   invoicesPaid: {
@@ -484,15 +498,15 @@ export const endpoints = define({
     base: 'api',
     path: '/customer/:customerId/invoices/paid',
     params: customerParams,
-    query: pagingQuerySchema,
-    response: invoiceListSchema,
+    query: paidInvoicesQuerySchema,
+    response: paidInvoicePageSchema,
   },
   costCenters: {
     method: 'GET',
     base: 'api',
     path: '/customer/:customerId/cost-centers',
     params: customerParams,
-    response: z.object({ costCenters: z.array(z.object({ id: z.number().int(), name: z.string() })) }),
+    response: costCenterListSchema,
   },
   invoiceSituation: {
     method: 'GET',
@@ -500,6 +514,13 @@ export const endpoints = define({
     path: '/customer/:customerId/invoices/situation',
     params: customerParams,
     response: invoiceSituationSchema,
+  },
+  invoiceEstimate: {
+    method: 'GET',
+    base: 'api',
+    path: '/customer/:customerId/invoices/estimate',
+    params: customerParams,
+    response: invoiceEstimateSchema,
   },
   invoiceDownload: {
     method: 'GET',

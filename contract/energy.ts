@@ -49,7 +49,10 @@ export const normalizeLinkStatus = (status: { energyId: string | null | undefine
  * SPEC §4: refreshing the link status updates the user's energy reference only when the link is confirmed and an id
  * exists; otherwise the reference the user had stays.
  */
-export const energyRefAfterStatus = (current: string | null, status: { energyId: string | null | undefined; energyLinkConfirmed: boolean }): string | null => {
+export const energyRefAfterStatus = (
+  current: string | null,
+  status: { energyId: string | null | undefined; energyLinkConfirmed: boolean },
+): string | null => {
   const normalized = normalizeLinkStatus(status);
   return normalized.energyLinkConfirmed && normalized.energyId !== null ? normalized.energyId : current;
 };

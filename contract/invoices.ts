@@ -1,23 +1,56 @@
 import { z } from 'zod';
-import { centsSchema } from './common.ts';
+import {
+  centsSchema,
+  idParamSchema,
+  isoDateSchema,
+  isoDateTimeSchema,
+  paginationSchema,
+  pagingQuerySchema,
+  translatedSchema,
+} from './common.ts';
 import { paymentModeSchema } from './customer.ts';
 
 export const invoiceStates = ['IS_PAID', 'TO_PAID', 'DD_PENDING', 'DD_FAILED'] as const;
 export const invoiceStateSchema = z.enum(invoiceStates);
 export type InvoiceState = z.infer<typeof invoiceStateSchema>;
 
-/** SPEC §7 invoice response fields. */
+/** An invoice, or a credit note (money the operator owes the customer: its total is negative, SPEC §9). */
+export const documentTypes = ['invoice', 'credit_note'] as const;
+export type DocumentType = (typeof documentTypes)[number];
+
+/**
+ * SPEC §7 invoice response fields, plus what the bills screen shows: the paid date of a paid one, the bill cycle
+ * it covers, whether it is a credit note, and the cost centre of a professional customer's invoice.
+ */
 export const invoiceSchema = z.object({
   uuid: z.string(),
-  dates: z.object({ invoice_generated_at: z.string(), due_date: z.string() }),
+  dates: z.object({
+    invoice_generated_at: z.string(),
+    due_date: z.string(),
+    paid_at: z.string().nullable(),
+    period_start: isoDateSchema.nullable(),
+    period_end: isoDateSchema.nullable(),
+  }),
   total: z.object({ total_incl_vat: centsSchema }),
   structured_communication: z.string(),
   piece: z.string(),
-  details: z.object({ payment_mode: paymentModeSchema }),
+  details: z.object({
+    payment_mode: paymentModeSchema,
+    document_type: z.enum(documentTypes),
+    cost_center_id: z.number().int().nullable(),
+  }),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
 export const invoiceListSchema = z.object({ invoices: z.array(invoiceSchema) });
+
+/** Professional customers see the invoices of one cost centre (absent: all of them). */
+export const invoiceListQuerySchema = z.object({ costCenterId: idParamSchema.optional() });
+export const paidInvoicesQuerySchema = pagingQuerySchema.extend(invoiceListQuerySchema.shape);
+
+/** The paid list, one page at a time, with the snake_case pagination of SPEC §7. */
+export const paidInvoicePageSchema = invoiceListSchema.extend({ pagination: paginationSchema });
+export type PaidInvoicePage = z.infer<typeof paidInvoicePageSchema>;
 
 export const invoiceSituationSchema = z.object({
   openInvoiceTotal: centsSchema,
@@ -29,5 +62,73 @@ export const invoiceSituationSchema = z.object({
   payUrgently: z.boolean(),
   hasOpenInvoice: z.boolean(),
   isInDebt: z.boolean(),
+  /** The structured communication to pay the open balance with; null when nothing is owed. */
+  paymentReference: z.string().nullable(),
 });
 export type InvoiceSituation = z.infer<typeof invoiceSituationSchema>;
+
+/**
+ * Who is paid: the operator's account for bank transfers and the SEPA creditor identifier of its direct-debit
+ * mandates. Server configuration, so that the app never ships a copy of its own.
+ */
+export const creditorSchema = z.object({
+  name: z.string(),
+  iban: z.string(),
+  bic: z.string(),
+  /** SEPA creditor identifier (e.g. BE51ZZZ0876543270), printed on the direct-debit mandate. */
+  identifier: z.string(),
+});
+export type CreditorDto = z.infer<typeof creditorSchema>;
+
+/** A cost centre of a professional customer: its lines are invoiced separately (SPEC §7 cost-center calls). */
+export const costCenterSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  contractIds: z.array(z.number().int()),
+  lastUpdate: z.string(),
+});
+export type CostCenter = z.infer<typeof costCenterSchema>;
+
+export const costCenterListSchema = z.object({ costCenters: z.array(costCenterSchema) });
+
+/** PATCH /customer/{id}/cost-center: renames one cost centre; lastUpdate is the version the edit was based on. */
+export const costCenterPatchSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string({ error: 'validation:required' }).trim().min(1, 'validation:required').max(60, 'validation:costCenter.long'),
+  lastUpdate: z.string().optional(),
+});
+export type CostCenterPatch = z.infer<typeof costCenterPatchSchema>;
+
+/**
+ * The lines of an invoice and of the next invoice's estimate, per contract: the plan, the options (× count),
+ * the promotions (negative), the out-of-bundle usage of the cycle, one-off fees and, in the estimate only, the
+ * forecast of the out-of-bundle usage to the end of the cycle. Amounts in cents, VAT included.
+ */
+export const invoiceLineKinds = ['plan', 'option', 'promotion', 'usage', 'fee', 'forecast'] as const;
+export type InvoiceLineKind = (typeof invoiceLineKinds)[number];
+
+export const estimateLineSchema = z.object({
+  kind: z.enum(invoiceLineKinds),
+  /** The product's name (plans and options) or the promotion's text per language; null for usage lines. */
+  label: translatedSchema.nullable(),
+  quantity: z.number().int(),
+  amount: centsSchema,
+});
+export type EstimateLine = z.infer<typeof estimateLineSchema>;
+
+/** GET /customer/{id}/invoices/estimate: what the next invoice should amount to, as far as known now. */
+export const invoiceEstimateSchema = z.object({
+  nextInvoiceDate: isoDateSchema.nullable(),
+  contracts: z.array(
+    z.object({
+      contractId: z.number().int(),
+      msisdn: z.string().nullable(),
+      period: z.object({ start: isoDateSchema, end: isoDateSchema }),
+      lines: z.array(estimateLineSchema),
+      total: centsSchema,
+    }),
+  ),
+  total: centsSchema,
+  computedAt: isoDateTimeSchema,
+});
+export type InvoiceEstimate = z.infer<typeof invoiceEstimateSchema>;

@@ -116,6 +116,7 @@ export const euCountries = [
   'SI',
   'SK',
 ] as const;
+export type EuCountry = (typeof euCountries)[number];
 const euSet = new Set<string>(euCountries);
 
 export const normalizeIban = (value: string): string => value.replace(/\s+/g, '').toUpperCase();
@@ -137,21 +138,75 @@ export const ibanSchema = z
       .refine((v) => isValidIBAN(v), 'validation:iban.format'),
   );
 
-/** BIC: 8 (or 11) characters, bank code, ISO country, location, optional branch (ibantools), of an EU country. */
+/**
+ * A BIC as stored: without spaces, in capitals, and an 11-character BIC ending in XXX (the bank's head office)
+ * shortened to its first 8 characters, which name the same office.
+ */
+export const normalizeBic = (value: string): string => {
+  const compact = value.replace(/\s+/g, '').toUpperCase();
+  return compact.length === 11 && compact.endsWith('XXX') ? compact.slice(0, 8) : compact;
+};
+
+/**
+ * BIC (SPEC §5): 8 characters (bank code, ISO country, location; an 11-character BIC ending in XXX is accepted
+ * and stored as its first 8), valid (ibantools), of an EU country. A branch BIC (11 characters not ending in
+ * XXX) is refused: direct debits are collected through the bank's head office.
+ */
 export const bicSchema = z
   .string({ error: 'validation:required' })
-  .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+  .transform(normalizeBic)
   .pipe(
     z
       .string()
       .min(1, 'validation:required')
+      .length(8, 'validation:bic.length')
       .refine((v) => isValidBIC(v), 'validation:bic.format')
       .refine((v) => euSet.has(v.slice(4, 6)), 'validation:bic.country'),
   );
 
 /** The BIC must belong to the IBAN's country (SPEC §5). */
-export const bicMatchesIban = (iban: string, bic: string): boolean =>
-  normalizeIban(iban).slice(0, 2) === bic.replace(/\s+/g, '').toUpperCase().slice(4, 6);
+export const bicMatchesIban = (iban: string, bic: string): boolean => normalizeIban(iban).slice(0, 2) === normalizeBic(bic).slice(4, 6);
+
+/**
+ * Postal codes of the EU countries (SPEC §5 "postal code must be valid", for an address in any country the
+ * billing address may be in), as written in each country; letters in capitals, the optional country prefix of
+ * LT, LU, LV and SI allowed.
+ */
+export const postalCodePatterns: Readonly<Record<EuCountry, RegExp>> = {
+  AT: /^\d{4}$/,
+  BE: /^[1-9]\d{3}$/,
+  BG: /^\d{4}$/,
+  CY: /^\d{4}$/,
+  CZ: /^\d{3} ?\d{2}$/,
+  DE: /^\d{5}$/,
+  DK: /^\d{4}$/,
+  EE: /^\d{5}$/,
+  ES: /^(?:0[1-9]|[1-4]\d|5[0-2])\d{3}$/,
+  FI: /^\d{5}$/,
+  FR: /^(?:[0-8]\d|9[0-8])\d{3}$/,
+  GR: /^\d{3} ?\d{2}$/,
+  HR: /^\d{5}$/,
+  HU: /^[1-9]\d{3}$/,
+  IE: /^[AC-FHKNPRTV-Y]\d[\dW] ?[\dAC-FHKNPRTV-Y]{4}$/,
+  IT: /^\d{5}$/,
+  LT: /^(?:LT-)?\d{5}$/,
+  LU: /^(?:L-)?\d{4}$/,
+  LV: /^(?:LV-)?\d{4}$/,
+  MT: /^[A-Z]{3} ?\d{2,4}$/,
+  NL: /^[1-9]\d{3} ?[A-Z]{2}$/,
+  PL: /^\d{2}-\d{3}$/,
+  PT: /^\d{4}-\d{3}$/,
+  RO: /^\d{6}$/,
+  SE: /^\d{3} ?\d{2}$/,
+  SI: /^(?:SI-)?\d{4}$/,
+  SK: /^\d{3} ?\d{2}$/,
+};
+
+export const isEuCountry = (value: string): value is EuCountry => euSet.has(value);
+
+/** The postal code is one of the country's (spaces around it ignored, letters in any case). */
+export const postalCodeValid = (country: string, code: string): boolean =>
+  isEuCountry(country) && postalCodePatterns[country].test(code.trim().toUpperCase());
 
 /**
  * Belgian national register number: 11 digits, YYMMDD + 3-digit serial + 2-digit mod-97 check; people born

@@ -7,6 +7,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { CreditorDto } from '#contract/invoices';
 import { openDatabase, type Db } from './db/database.ts';
 import type { AppContext } from './lib/app-context.ts';
 import { createClock } from './lib/clock.ts';
@@ -71,6 +72,8 @@ export type BuildAppOptions = {
   energyPortalUrl?: string | null;
   /** Web Push keys and subject, the development usage feed (routes/settings.ts). */
   settings?: SettingsOptions;
+  /** Who customers pay (server/main.ts passes the configuration's); absent: the configuration's defaults. */
+  creditor?: CreditorDto;
 };
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -195,6 +198,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
     version: readVersion(),
     mailer,
     mail,
+    creditor: options.creditor ?? loadConfig({}).creditor,
     scheduler: createScheduler(clock, { error: (details, message) => app.log.error(details, message) }),
     state: { maintenance: false },
     // Created when a file is first kept (tests that keep none leave nothing behind).

@@ -3,6 +3,8 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { CreditorDto } from '#contract/invoices';
+import { bicMatchesIban, bicSchema, ibanSchema } from '#contract/validators';
 
 /*
  * The server's configuration: every environment variable it reads, read once at start (server/main.ts) and
@@ -42,6 +44,16 @@ export type ServerConfig = {
   vapidSubject: string;
   /** Development: feed a little usage to the active lines every 10 minutes, so alerts happen by themselves. */
   devUsageFeed: boolean;
+  /** Who customers pay: the account of bank transfers and payment QR codes, the identifier of direct debits. */
+  creditor: CreditorDto;
+};
+
+/** The demo operator's account (a made-up Belgian account of a made-up company), until configured otherwise. */
+export const DEFAULT_CREDITOR: CreditorDto = {
+  name: 'Mega Mobile SA',
+  iban: 'BE68001776655434',
+  bic: 'GEBABEBB',
+  identifier: 'BE51ZZZ0876543270',
 };
 
 /** dist/ next to server/ (and next to dist-server/ once compiled: both sit at the top of the project). */
@@ -89,37 +101,62 @@ const trustProxy = z.string().transform((value, ctx): TrustProxy => {
   return z.NEVER;
 });
 
+/** A value the contract's schema accepts, as that schema stores it; otherwise one message saying what is expected. */
+const validWith = (schema: z.ZodType<string, string>, expected: string) =>
+  z
+    .string()
+    .refine((value) => schema.safeParse(value).success, expected)
+    .transform((value) => schema.parse(value));
+
 const PORT_EXPECTED = 'expected a port number between 1 and 65535';
 const SECONDS_EXPECTED = 'expected a number of seconds between 0 and 600';
 
-const envSchema = z.object({
-  PORT: optional(z.coerce.number({ error: PORT_EXPECTED }).int(PORT_EXPECTED).min(1, PORT_EXPECTED).max(65_535, PORT_EXPECTED)).default(
-    8080,
-  ),
-  HOST: optional(z.string().refine((v) => isIP(v) !== 0 || hostname.test(v), 'expected an IP address or a host name')).default('0.0.0.0'),
-  DATA_DIR: optional(z.string()).default('./data'),
-  SMTP_URL: optional(urlWithProtocols(['smtp:', 'smtps:'], 'expected an smtp:// or smtps:// URL')),
-  MAIL_FROM: optional(z.string()).default(DEFAULT_MAIL_FROM),
-  SMS_GATEWAY_DOMAIN: optional(z.string().regex(hostname, 'expected a domain name, such as sms.example.be')),
-  PUBLIC_URL: optional(urlWithProtocols(['http:', 'https:'], 'expected an http:// or https:// URL')),
-  TEST_MODE: optional(flag).default(false),
-  DEV_OUTBOX: optional(flag).default(false),
-  STATIC_DIR: optional(z.string().refine((dir) => existsSync(join(dir, 'index.html')), 'expected a folder with a built app (index.html)')),
-  TRUST_PROXY: optional(trustProxy).default(false),
-  LOG_LEVEL: optional(
-    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
-      error: 'expected fatal, error, warn, info, debug, trace or silent',
-    }),
-  ).default('info'),
-  ENERGY_PORTAL_URL: optional(urlWithProtocols(['http:', 'https:'], 'expected an http:// or https:// URL')),
-  VAPID_SUBJECT: optional(urlWithProtocols(['mailto:', 'https:'], 'expected a mailto: address or an https:// URL')).default(
-    'mailto:no-reply@localhost',
-  ),
-  DEV_USAGE_FEED: optional(flag).default(false),
-  SHUTDOWN_TIMEOUT: optional(z.coerce.number({ error: SECONDS_EXPECTED }).positive(SECONDS_EXPECTED).max(600, SECONDS_EXPECTED)).default(
-    10,
-  ),
-});
+const envSchema = z
+  .object({
+    PORT: optional(z.coerce.number({ error: PORT_EXPECTED }).int(PORT_EXPECTED).min(1, PORT_EXPECTED).max(65_535, PORT_EXPECTED)).default(
+      8080,
+    ),
+    HOST: optional(z.string().refine((v) => isIP(v) !== 0 || hostname.test(v), 'expected an IP address or a host name')).default('0.0.0.0'),
+    DATA_DIR: optional(z.string()).default('./data'),
+    SMTP_URL: optional(urlWithProtocols(['smtp:', 'smtps:'], 'expected an smtp:// or smtps:// URL')),
+    MAIL_FROM: optional(z.string()).default(DEFAULT_MAIL_FROM),
+    SMS_GATEWAY_DOMAIN: optional(z.string().regex(hostname, 'expected a domain name, such as sms.example.be')),
+    PUBLIC_URL: optional(urlWithProtocols(['http:', 'https:'], 'expected an http:// or https:// URL')),
+    TEST_MODE: optional(flag).default(false),
+    DEV_OUTBOX: optional(flag).default(false),
+    STATIC_DIR: optional(
+      z.string().refine((dir) => existsSync(join(dir, 'index.html')), 'expected a folder with a built app (index.html)'),
+    ),
+    TRUST_PROXY: optional(trustProxy).default(false),
+    LOG_LEVEL: optional(
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'expected fatal, error, warn, info, debug, trace or silent',
+      }),
+    ).default('info'),
+    ENERGY_PORTAL_URL: optional(urlWithProtocols(['http:', 'https:'], 'expected an http:// or https:// URL')),
+    VAPID_SUBJECT: optional(urlWithProtocols(['mailto:', 'https:'], 'expected a mailto: address or an https:// URL')).default(
+      'mailto:no-reply@localhost',
+    ),
+    DEV_USAGE_FEED: optional(flag).default(false),
+    SHUTDOWN_TIMEOUT: optional(z.coerce.number({ error: SECONDS_EXPECTED }).positive(SECONDS_EXPECTED).max(600, SECONDS_EXPECTED)).default(
+      10,
+    ),
+    CREDITOR_NAME: optional(z.string().trim().max(70, 'expected at most 70 characters (the payment QR code holds no more)')).default(
+      DEFAULT_CREDITOR.name,
+    ),
+    CREDITOR_IBAN: optional(validWith(ibanSchema, 'expected a valid IBAN of an EU country')).default(DEFAULT_CREDITOR.iban),
+    CREDITOR_BIC: optional(validWith(bicSchema, 'expected a BIC of 8 characters (or 11 ending in XXX) of an EU country')).default(
+      DEFAULT_CREDITOR.bic,
+    ),
+    CREDITOR_ID: optional(
+      z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{3}[A-Z0-9]{1,28}$/, 'expected a SEPA creditor identifier, such as BE51ZZZ0876543270'),
+    ).default(DEFAULT_CREDITOR.identifier),
+  })
+  // The payment QR code and the mandate name the bank of the account: the BIC must be of the IBAN's country.
+  .refine((e) => bicMatchesIban(e.CREDITOR_IBAN, e.CREDITOR_BIC), {
+    path: ['CREDITOR_BIC'],
+    message: 'expected the BIC of the bank of CREDITOR_IBAN',
+  });
 
 /** The variables the server reads; everything else in the environment is ignored. */
 export const configVariables = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];
@@ -166,5 +203,6 @@ export const loadConfig = (env: Record<string, string | undefined>): ServerConfi
     energyPortalUrl: e.ENERGY_PORTAL_URL ? e.ENERGY_PORTAL_URL.replace(/\/*$/, '/') : null,
     vapidSubject: e.VAPID_SUBJECT,
     devUsageFeed: e.DEV_USAGE_FEED,
+    creditor: { name: e.CREDITOR_NAME, iban: e.CREDITOR_IBAN, bic: e.CREDITOR_BIC, identifier: e.CREDITOR_ID },
   };
 };

@@ -32,6 +32,7 @@ const app = await buildApp({
   energyPortalUrl: config.energyPortalUrl,
   // The VAPID key pair lives with the data: push subscriptions are bound to it and must survive restarts.
   settings: { vapidKeysFile: join(config.dataDir, 'vapid-keys.json'), vapidSubject: config.vapidSubject, usageFeed: config.devUsageFeed },
+  creditor: config.creditor,
 });
 
 const shutdown = createShutdown(app, { timeoutMs: config.shutdownTimeoutMs, exit: (code) => process.exit(code) });

@@ -103,33 +103,8 @@ export type Aggregator = {
   result: () => AggregateResult;
 };
 
-export type ForecastInput = {
-  /** Amount used so far in the cycle (any unit, same as `limit`). */
-  used: number;
-  /** Bundle size; 0 means unlimited (SPEC §3). */
-  limit: number;
-  cycleStart: Date | number;
-  /** Inclusive end instant, e.g. a `BillPeriod` end (23:59:59.999). */
-  cycleEnd: Date | number;
-  now: Date | number;
-};
-
-export type Forecast = {
-  /** Expected use at cycle end at the present pace; null before one hour into the cycle. */
-  projected: number | null;
-  /** The projection exceeds a finite limit. */
-  willExceed: boolean;
-  /** When the limit is (or, in the past, was) reached at the present pace, if within the cycle. */
-  exhaustionDate: Date | null;
-  /** projected / limit; null when unlimited or without projection. */
-  ratio: number | null;
-};
-
 /** SPEC §9: average consumption divisor. */
 export const AVERAGE_DIVISOR = 6;
-
-/** No projection during the first hour: a few minutes of use extrapolated over a month are noise. */
-export const MIN_FORECAST_ELAPSED_MS = 3_600_000;
 
 /** Guards against a bad range (seconds for milliseconds, `from: 0`) allocating decades of buckets. */
 export const MAX_RANGE_DAYS = 3_660;
@@ -363,36 +338,5 @@ export const averagePerCycle = (totalsPerCycle: readonly number[], divisor: numb
   return sum / divisor;
 };
 
-const epoch = (d: Date | number): number => (typeof d === 'number' ? d : d.getTime());
-
-/**
- * Linear projection of use to the end of the cycle at the present pace. Offline-safe (pure).
- * - Before one hour into the cycle (or with unusable input) there is no projection: `projected` and
- *   `ratio` are null, `willExceed` false.
- * - A limit of 0 means unlimited (SPEC §3): never exceeds, no exhaustion date, ratio null.
- * - After the cycle end the projection is simply what was used.
- */
-export const forecast = ({ used, limit, cycleStart, cycleEnd, now }: ForecastInput): Forecast => {
-  const start = epoch(cycleStart);
-  const end = epoch(cycleEnd);
-  const at = epoch(now);
-  const none: Forecast = { projected: null, willExceed: false, exhaustionDate: null, ratio: null };
-  if (![used, limit, start, end, at].every(Number.isFinite) || end < start) return none;
-
-  const elapsed = Math.min(at, end + 1) - start;
-  if (elapsed < MIN_FORECAST_ELAPSED_MS) return none;
-
-  const usedSoFar = Math.max(0, used);
-  const duration = end + 1 - start; // the end instant is inclusive
-  const projected = (usedSoFar * duration) / elapsed;
-  if (!(limit > 0)) return { projected, willExceed: false, exhaustionDate: null, ratio: null };
-
-  const pace = usedSoFar / elapsed; // units per ms
-  const reachedAt = pace > 0 ? start + limit / pace : Infinity;
-  return {
-    projected,
-    willExceed: projected > limit,
-    exhaustionDate: reachedAt <= end ? new Date(reachedAt) : null,
-    ratio: projected / limit,
-  };
-};
+/** The forecast rule lives in the contract: the server projects the next invoice's out-of-bundle costs with it. */
+export { forecast, MIN_FORECAST_ELAPSED_MS, type Forecast, type ForecastInput } from '#contract/forecast';

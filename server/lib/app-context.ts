@@ -1,3 +1,4 @@
+import type { CreditorDto } from '#contract/invoices';
 import type { Db } from '../db/database.ts';
 import type { Clock } from './clock.ts';
 import type { MailConfig, Mailer } from './mailer.ts';
@@ -18,6 +19,8 @@ export type AppContext = {
   dataDir: string;
   /** The energy portal's address (ends with '/'): the configured one, or the stand-in's `/energy-portal/`. */
   energyPortalUrl: string;
+  /** Who customers pay (CREDITOR_* configuration): payment QR codes, invoices and direct-debit mandates. */
+  creditor: CreditorDto;
   /** Mutable runtime switches (test mode toggles maintenance). */
   state: { maintenance: boolean };
 };

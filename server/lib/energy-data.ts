@@ -11,9 +11,10 @@ import { stmt } from './sql.ts';
 export type EnergyAccountRow = { energy_id: string; password_hash: string; first_name: string; last_name: string };
 
 export const findEnergyAccount = (db: Db, energyId: string): EnergyAccountRow | undefined =>
-  stmt<[string], EnergyAccountRow>(db, 'SELECT energy_id, password_hash, first_name, last_name FROM energy_accounts WHERE energy_id = ?').get(
-    energyId,
-  );
+  stmt<[string], EnergyAccountRow>(
+    db,
+    'SELECT energy_id, password_hash, first_name, last_name FROM energy_accounts WHERE energy_id = ?',
+  ).get(energyId);
 
 type LinkRow = { id: number; energy_id: string | null; energy_link_confirmed: number };
 

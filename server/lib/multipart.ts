@@ -42,7 +42,12 @@ export const readMultipartBody = async (
       for await (const chunk of part.file) chunks.push(chunk as Buffer);
       const data = Buffer.concat(chunks);
       // A truncated file is larger than the limit: its size says so, and the schema's size rule refuses it.
-      body[part.fieldname] = { name: part.filename, type: part.mimetype, size: part.file.truncated ? options.maxFileBytes + 1 : data.length, data };
+      body[part.fieldname] = {
+        name: part.filename,
+        type: part.mimetype,
+        size: part.file.truncated ? options.maxFileBytes + 1 : data.length,
+        data,
+      };
     } else {
       if (part.valueTruncated || part.fieldnameTruncated) throw fieldTooLarge(part.fieldname);
       body[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);

@@ -53,7 +53,9 @@ export const registerEndpoint = <E extends Endpoint>(
     preValidation: async (request) => {
       if (!isMultipartRequest(request)) return;
       if (!endpoint.multipart) {
-        throw new ApiError(415, 'invalidParameters', 'Unsupported content type', { fields: [{ field: 'body', message: 'validation:contentType' }] });
+        throw new ApiError(415, 'invalidParameters', 'Unsupported content type', {
+          fields: [{ field: 'body', message: 'validation:contentType' }],
+        });
       }
       request.body = await readMultipartBody(request, endpoint.multipart);
     },

@@ -65,5 +65,7 @@ export const insertTicket = (db: Db, ticket: NewTicket): string => {
 
 /** Tickets a user wrote since an instant (the daily cap). */
 export const ticketsSince = (db: Db, userId: number, since: string): number =>
-  stmt<[number, string], { n: number }>(db, 'SELECT COUNT(*) AS n FROM support_tickets WHERE user_id = ? AND created_at >= ?').get(userId, since)
-    ?.n ?? 0;
+  stmt<[number, string], { n: number }>(db, 'SELECT COUNT(*) AS n FROM support_tickets WHERE user_id = ? AND created_at >= ?').get(
+    userId,
+    since,
+  )?.n ?? 0;

@@ -40,7 +40,9 @@ const timingDummy = (): string => (dummyHash ??= hashPassword(randomToken()));
 
 // Not 401: a 401 means "your session ended" to the app, which would log the customer out for a mistyped password.
 const wrongEnergyCredentials = (): ApiError =>
-  new ApiError(400, 'invalidCredentials', 'Energy login or password incorrect', { fields: [{ field: 'password', message: 'validation:energyCredentials' }] });
+  new ApiError(400, 'invalidCredentials', 'Energy login or password incorrect', {
+    fields: [{ field: 'password', message: 'validation:energyCredentials' }],
+  });
 
 export const registerEnergyRoutes = (router: Router, ctx: AppContext): void => {
   const { db, clock } = ctx;
@@ -117,7 +119,8 @@ const portalTexts = {
     welcome: (name: string) => `Bonjour ${name}`,
     connected: (id: string) => `Vous êtes connecté·e à votre espace énergie ${id} en un clic, depuis votre espace mobile.`,
     refused: 'Ce lien de connexion n’est plus valable',
-    refusedText: 'Un lien de connexion en un clic ne sert qu’une fois et pendant quelques minutes. Ouvrez à nouveau « Énergie » depuis votre espace mobile.',
+    refusedText:
+      'Un lien de connexion en un clic ne sert qu’une fois et pendant quelques minutes. Ouvrez à nouveau « Énergie » depuis votre espace mobile.',
   },
   nl: {
     title: 'Energieruimte',
@@ -126,7 +129,8 @@ const portalTexts = {
     welcome: (name: string) => `Hallo ${name}`,
     connected: (id: string) => `U bent met één klik aangemeld op uw energieruimte ${id}, vanuit uw mobiele ruimte.`,
     refused: 'Deze aanmeldlink is niet meer geldig',
-    refusedText: 'Een aanmeldlink met één klik werkt maar één keer en enkele minuten lang. Open ‘Energie’ opnieuw vanuit uw mobiele ruimte.',
+    refusedText:
+      'Een aanmeldlink met één klik werkt maar één keer en enkele minuten lang. Open ‘Energie’ opnieuw vanuit uw mobiele ruimte.',
   },
   en: {
     title: 'Energy space',
@@ -205,4 +209,3 @@ export const registerEnergyPortalStandIn = (app: FastifyInstance, ctx: AppContex
     return page(reply, 200, lang, portalTexts[lang].welcome(name), [portalTexts[lang].connected(query.login)]);
   });
 };
-

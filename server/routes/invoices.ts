@@ -1,19 +1,76 @@
 import { endpoints } from '#contract/endpoints';
+import type { InvoicingPatch } from '#contract/customer';
 import { requireCustomer } from '../lib/access.ts';
-import { notFound } from '../lib/api-error.ts';
+import { ApiError, invalidParameters, notFound } from '../lib/api-error.ts';
 import type { AppContext } from '../lib/app-context.ts';
-import { findBillCycle, invoiceSituation, openInvoices, paidInvoices } from '../lib/invoice-data.ts';
-import { pageWindow } from '../lib/paging.ts';
+import { baseVersionOf, nextVersion, requireCurrentVersion } from '../lib/conditional.ts';
+import { findContact, findCustomer, findInvoicing, toInvoicing, type InvoicingRow } from '../lib/customer-data.ts';
+import {
+  costCenterNameTaken,
+  costCenters,
+  countPaidInvoices,
+  findBillCycle,
+  findCostCenter,
+  findInvoice,
+  invoiceEstimate,
+  invoiceLines,
+  invoiceSituation,
+  openInvoices,
+  paidInvoices,
+  renameCostCenter,
+  updateInvoicing,
+  type EditableInvoicing,
+} from '../lib/invoice-data.ts';
+import { invoicePdf } from '../lib/invoice-pdf.ts';
+import { buildPagination, pageWindow } from '../lib/paging.ts';
 import type { Router } from '../lib/router.ts';
+import { localDate } from '../lib/service-calendar.ts';
+import { writeTransaction } from '../lib/sql.ts';
+import type { Db } from '../db/database.ts';
 import { authOf } from '../plugins/auth.ts';
 
+/** The only sort the paid list offers: by issue date. */
+const SORT_FIELDS = ['generated_at'] as const;
+
+/** 404 for a cost centre that is not this customer's (an id of another customer reveals nothing). */
+const requireCostCenter = (db: Db, customerId: number, costCenterId: number | undefined): void => {
+  if (costCenterId !== undefined && !findCostCenter(db, customerId, costCenterId)) throw notFound('Cost centre not found');
+};
+
 /**
- * SPEC §7 invoice calls. Invoices are account-holder data: a plain user gets 403 (SPEC §6, it cannot see the
- * invoice alert either). A bill cycle is not personal data (a start day and a frequency) and every signed-in
- * user needs it to compute its consumption periods.
+ * The invoicing row after a PATCH: the parts sent replace the stored ones. A direct debit signed now (a switch
+ * to direct debit, or another account) dates its mandate today; a switch to bank transfer ends the mandate.
+ */
+const nextInvoicing = (current: InvoicingRow, body: InvoicingPatch, today: string): EditableInvoicing => {
+  const payment = body.payment;
+  const mode = payment?.mode ?? current.payment_mode;
+  const iban = payment ? (payment.iban ?? (mode === 'BT' ? current.iban : null)) : current.iban;
+  const bic = payment ? (payment.bic ?? (mode === 'BT' && payment.iban === undefined ? current.bic : null)) : current.bic;
+  const newMandate = mode === 'DD' && (current.payment_mode !== 'DD' || iban !== current.iban || bic !== current.bic);
+  return {
+    street: body.address?.street ?? current.street,
+    number: body.address?.number ?? current.number,
+    box: body.address ? body.address.box || null : current.box,
+    city: body.address?.city ?? current.city,
+    zip_code: body.address?.zipCode ?? current.zip_code,
+    country: body.address?.country ?? current.country,
+    iban,
+    bic,
+    payment_mode: mode,
+    mandate_date: mode === 'BT' ? null : newMandate ? today : current.mandate_date,
+    holder_first_name: body.holder?.firstName ?? current.holder_first_name,
+    holder_last_name: body.holder?.lastName ?? current.holder_last_name,
+    holder_email: body.holder?.email ?? current.holder_email,
+  };
+};
+
+/**
+ * SPEC §7 invoice calls, the payment details (invoicing) and the cost centres. Invoices and payment details are
+ * account-holder data: a plain user gets 403 (SPEC §6: it cannot see the invoice alert either). A bill cycle and
+ * the operator's account are not personal data: every signed-in user may read them.
  */
 export const registerInvoiceRoutes = (router: Router, ctx: AppContext): void => {
-  const { db, clock } = ctx;
+  const { db, clock, creditor } = ctx;
 
   router.route(endpoints.billCycle, ({ params }) => {
     const cycle = findBillCycle(db, params.billCycleId);
@@ -21,19 +78,126 @@ export const registerInvoiceRoutes = (router: Router, ctx: AppContext): void => 
     return cycle;
   });
 
-  router.route(endpoints.invoicesOpen, ({ params, request }) => {
+  router.route(endpoints.paymentCreditor, () => creditor);
+
+  router.route(endpoints.invoicesOpen, ({ params, query, request }) => {
     requireCustomer(authOf(request), params.customerId, { plainUser: 'deny' });
-    return { invoices: openInvoices(db, params.customerId) };
+    requireCostCenter(db, params.customerId, query.costCenterId);
+    return { invoices: openInvoices(db, params.customerId, query.costCenterId) };
   });
 
   router.route(endpoints.invoicesPaid, ({ params, query, request }) => {
     requireCustomer(authOf(request), params.customerId, { plainUser: 'deny' });
+    const sort = query['megalist-sort'] ?? 'generated_at';
+    if (!(SORT_FIELDS as readonly string[]).includes(sort))
+      throw invalidParameters([{ field: 'megalist-sort', message: 'validation:invalid' }]);
+    requireCostCenter(db, params.customerId, query.costCenterId);
     const window = pageWindow(query['megalist-page'], query['megalist-batchSize']);
-    return { invoices: paidInvoices(db, params.customerId, query['megalist-sortOrder'], window.perPage, window.offset) };
+    const total = countPaidInvoices(db, params.customerId, query.costCenterId);
+    const invoices =
+      window.offset < total
+        ? paidInvoices(db, params.customerId, query['megalist-sortOrder'], window.perPage, window.offset, query.costCenterId)
+        : [];
+    return {
+      invoices,
+      pagination: buildPagination(window, total, invoices.length, request.url.split('?')[0] ?? '', {
+        'megalist-batchSize': window.perPage,
+        'megalist-sort': sort,
+        'megalist-sortOrder': query['megalist-sortOrder'],
+        costCenterId: query.costCenterId,
+      }),
+    };
   });
 
   router.route(endpoints.invoiceSituation, ({ params, request }) => {
     requireCustomer(authOf(request), params.customerId, { plainUser: 'deny' });
     return invoiceSituation(db, params.customerId, clock.now());
+  });
+
+  router.route(endpoints.invoiceEstimate, ({ params, request }) => {
+    requireCustomer(authOf(request), params.customerId, { plainUser: 'deny' });
+    return invoiceEstimate(db, params.customerId, clock.now());
+  });
+
+  router.route(endpoints.costCenters, ({ params, request }) => {
+    requireCustomer(authOf(request), params.customerId, { plainUser: 'deny' });
+    return { costCenters: costCenters(db, params.customerId) };
+  });
+
+  router.route(endpoints.invoiceDownload, async ({ params, request, reply }) => {
+    const auth = authOf(request);
+    requireCustomer(auth, params.customerId, { plainUser: 'deny' });
+    const invoice = findInvoice(db, params.customerId, params.uuid);
+    if (!invoice) throw notFound('Invoice not found');
+    const customer = findCustomer(db, params.customerId);
+    const contact = findContact(db, params.customerId);
+    const invoicing = findInvoicing(db, params.customerId);
+    if (!customer || !contact || !invoicing) throw new ApiError(404, 'customerNotFound', 'Customer not found');
+    const holder = toInvoicing(invoicing, contact).holder;
+    const person = `${holder.firstName} ${holder.lastName}`.trim();
+    const pdf = await invoicePdf({
+      invoice,
+      lines: invoiceLines(db, invoice.id),
+      customerName: contact.company_name ? `${contact.company_name} — ${person}` : person,
+      customerNumber: customer.mobile_id,
+      costCenterName:
+        invoice.cost_center_id === null ? null : (findCostCenter(db, params.customerId, invoice.cost_center_id)?.name ?? null),
+      address: {
+        street: invoicing.street,
+        number: invoicing.number,
+        box: invoicing.box,
+        zipCode: invoicing.zip_code,
+        city: invoicing.city,
+        country: invoicing.country,
+      },
+      debitIban: invoicing.iban,
+      creditor,
+      language: auth.user.language,
+      now: clock.now(),
+    });
+    return reply
+      .header('Cache-Control', 'private, no-store')
+      .type('application/pdf')
+      .header('Content-Disposition', `attachment; filename="invoice-${invoice.piece_id}.pdf"`)
+      .send(pdf);
+  });
+
+  // PATCH /customer/{id}/invoicing (SPEC §7, §8 profile changes): conditional on the version the edit was based
+  // on (412 when stale), 422 `noUpdate` when nothing would change. Queued by the app when offline; the
+  // Idempotency-Key plugin makes a replay apply once.
+  router.route(endpoints.patchInvoicing, ({ params, body, request }) => {
+    requireCustomer(authOf(request), params.customerId, { plainUser: 'deny' });
+    return writeTransaction(db, () => {
+      const current = findInvoicing(db, params.customerId);
+      if (!current) throw new ApiError(404, 'customerNotFound', 'Customer not found');
+      requireCurrentVersion(baseVersionOf(request, body.lastUpdate), current.last_update);
+      const now = clock.now();
+      const next = nextInvoicing(current, body, localDate(now.getTime()));
+      const changed = (Object.keys(next) as (keyof EditableInvoicing)[]).some((key) => next[key] !== current[key]);
+      if (!changed) throw new ApiError(422, 'noUpdate', 'No update made');
+      updateInvoicing(db, current.id, next, nextVersion(current.last_update, now));
+      const updated = findInvoicing(db, params.customerId);
+      if (!updated) throw new Error('invoicing vanished during its update');
+      return toInvoicing(updated, findContact(db, params.customerId));
+    });
+  });
+
+  // PATCH /customer/{id}/cost-center: renames a cost centre (SPEC §8 profile changes: 400, 422), conditional and
+  // idempotent like every profile change.
+  router.route(endpoints.patchCostCenter, ({ params, body, request }) => {
+    requireCustomer(authOf(request), params.customerId, { plainUser: 'deny' });
+    return writeTransaction(db, () => {
+      const current = findCostCenter(db, params.customerId, body.id);
+      if (!current) throw notFound('Cost centre not found');
+      requireCurrentVersion(baseVersionOf(request, body.lastUpdate), current.last_update);
+      if (body.name === current.name) throw new ApiError(422, 'noUpdate', 'No update made');
+      if (costCenterNameTaken(db, params.customerId, current.id, body.name)) {
+        throw invalidParameters([{ field: 'name', message: 'validation:costCenter.taken' }]);
+      }
+      renameCostCenter(db, current.id, body.name, nextVersion(current.last_update, clock.now()));
+      const updated = costCenters(db, params.customerId).find((center) => center.id === current.id);
+      if (!updated) throw new Error('cost centre vanished during its update');
+      return updated;
+    });
   });
 };

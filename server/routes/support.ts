@@ -52,7 +52,10 @@ export const registerSupportRoutes = (router: Router, ctx: AppContext): void => 
     if (body.attachment) {
       const { data, name } = body.attachment;
       // A file reaches here only as a multipart part (a Buffer): JSON cannot carry one.
-      if (!(data instanceof Uint8Array)) throw new ApiError(400, 'uploadError', 'Unreadable file', { fields: [{ field: 'attachment', message: 'validation:attachment.type' }] });
+      if (!(data instanceof Uint8Array))
+        throw new ApiError(400, 'uploadError', 'Unreadable file', {
+          fields: [{ field: 'attachment', message: 'validation:attachment.type' }],
+        });
       const content = await contentTypeOf(data);
       if (!content) {
         throw new ApiError(400, 'uploadError', 'The file is not a PDF, PNG or JPEG', {

@@ -173,6 +173,42 @@ export const call = async <E extends Endpoint>(endpoint: E, options: CallOptions
 };
 
 /**
+ * A file of a `download` endpoint (an invoice PDF), as bytes: the same base URLs, session, time-outs and abort
+ * signal as `call`, and the same ApiError on failure (an error answer is still the contract's JSON body). Files
+ * are not cached reads: the service worker always sends them to the network.
+ */
+export const callFile = async (endpoint: Endpoint, options: CallOptions = {}): Promise<ArrayBuffer> => {
+  const signal = controller.signal;
+  try {
+    const raw = await ofetch.raw<ArrayBuffer, 'arrayBuffer'>(fillPath(endpointUrl(endpoint, apiBases), options.params ?? {}), {
+      method: endpoint.method,
+      query: options.query,
+      headers: { Accept: endpoint.download?.join(', ') ?? '*/*', ...options.headers },
+      credentials: 'include',
+      timeout: isOnline() ? onlineTimeoutMs : offlineTimeoutMs,
+      signal,
+      retry: 0,
+      responseType: 'arrayBuffer',
+    });
+    if (!(raw._data instanceof ArrayBuffer))
+      throw new ApiError({ status: 200, code: 'serverError', message: 'empty file', endpoint: endpoint.path });
+    return raw._data;
+  } catch (error) {
+    // An error answer arrives as bytes too: read its JSON body so the caller gets the server's code.
+    if (error instanceof FetchError && error.data instanceof ArrayBuffer) {
+      try {
+        error.data = JSON.parse(new TextDecoder().decode(error.data)) as unknown;
+      } catch {
+        error.data = undefined;
+      }
+    }
+    const apiError = toApiError(error, endpoint.path, signal);
+    if (!apiError.isAborted && !options.silent) reportApiError(apiError);
+    throw apiError;
+  }
+};
+
+/**
  * The status convention of save calls (SPEC §7): 200 on success, the HTTP status on a server error, -1 when
  * there is no answer or a precondition is missing, 500 for any other (non-HTTP) error.
  */

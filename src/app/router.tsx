@@ -101,7 +101,8 @@ export const routes: RouteObject[] = [
                 return { Component: () => <SettingsPage saveLanguage={saveLanguagePreference} logout={<LogoutButton />} /> };
               }),
               guarded(paths.settingsAlerts, 'settings-alerts', async () => ({ Component: (await settings()).AlertsPage })),
-              guarded(paths.settingsPayment, 'settings-payment', async () => ({ Component: (await settings()).PaymentPage })),
+              // The payment details belong to the invoices area (the creditor, the mandate and the payment rules).
+              guarded(paths.settingsPayment, 'settings-payment', async () => ({ Component: (await invoices()).PaymentPage })),
               guarded(paths.settingsContact, 'settings-contact', async () => ({ Component: (await settings()).ContactPage })),
               guarded(paths.offersMain, 'offers-main', async () => ({ Component: (await offers()).OffersPage })),
               guarded(paths.linkAccounts, 'link-accounts', async () => ({ Component: (await offers()).LinkAccountsPage }), ownerOnly),

@@ -7,7 +7,7 @@ import type { InvoiceSituationRow } from '#db/schema';
 import { pull, type PullResult } from '#sync/pull';
 
 /*
- * The invoice situation (open invoices, debt, urgency): the home alerts read it, the invoices screens will too, so
+ * The invoice situation (open invoices, debt, urgency): the home alerts and the bills screen read it, so
  * its pull lives in the shared data/. Offline: the call fails and the stored row stays.
  */
 
@@ -18,6 +18,11 @@ export const toInvoiceSituationRow = (s: InvoiceSituation, customerId: number): 
   hasOpenInvoice: s.hasOpenInvoice,
   isInDebt: s.isInDebt,
   payUrgently: s.payUrgently,
+  firstInvoiceIssueDate: s.firstInvoiceIssueDate,
+  nextInvoiceDate: s.nextInvoiceDate,
+  nextInvoiceDueDate: s.nextInvoiceDueDate,
+  partialPayments: s.partialPayments,
+  paymentReference: s.paymentReference,
 });
 
 /** GET …/invoices/situation (owners and admins only: never call it for a plain user, the server answers 403). */

@@ -46,4 +46,14 @@ export const resourceKeys = {
   sentNotifications: resource<[customerId: number]>('notifications-sent'),
   /** GET …/privacy: the holder's consents. */
   privacy: resource<[customerId: number]>('privacy'),
+  /** GET …/invoices/open for a cost centre (or `all`). */
+  invoicesOpen: resource<[customerId: number, costCenter: number | 'all']>('invoices-open'),
+  /** GET …/invoices/paid: one page for a cost centre (or `all`). */
+  invoicesPaid: resource<[customerId: number, costCenter: number | 'all', page: number]>('invoices-paid'),
+  /** GET …/cost-centers. */
+  costCenters: resource<[customerId: number]>('cost-centers'),
+  /** GET …/invoices/estimate: the next invoice's estimate. */
+  invoiceEstimate: resource<[customerId: number]>('invoice-estimate'),
+  /** GET /invoices/creditor: who customers pay (not a customer's data: one copy). */
+  paymentCreditor: resource<[]>('payment-creditor'),
 };

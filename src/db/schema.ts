@@ -205,7 +205,74 @@ export type InvoiceSituationRow = {
   hasOpenInvoice: boolean;
   isInDebt: boolean;
   payUrgently: boolean;
+  firstInvoiceIssueDate: string | null;
+  nextInvoiceDate: string | null;
+  nextInvoiceDueDate: string | null;
+  /** Partial payments received per open invoice (uuid → cents). */
+  partialPayments: Record<string, number>;
+  /** The structured communication to pay the open balance with; null when nothing is owed. */
+  paymentReference: string | null;
 };
+
+/** One invoice or credit note as the bills screen lists it (amounts in cents, dates as the server sends them). */
+export type InvoiceRow = {
+  uuid: string;
+  generatedAt: string;
+  dueDate: string;
+  paidAt: string | null;
+  periodStart: string | null;
+  periodEnd: string | null;
+  totalInclVat: number;
+  structuredCommunication: string;
+  piece: string;
+  paymentMode: 'DD' | 'BT';
+  documentType: 'invoice' | 'credit_note';
+  costCenterId: number | null;
+};
+
+/**
+ * One list of invoices as fetched: the open ones (`open:<costCenter>`), or one page of the paid ones
+ * (`paid:<costCenter>:<page>`, with the server's pagination), for a cost centre or `all`. Pages are small (25),
+ * so a list is one row.
+ */
+export type InvoiceListRow = {
+  key: string;
+  customerId: number;
+  invoices: InvoiceRow[];
+  pagination: { currentPage: number; lastPage: number; total: number; perPage: number } | null;
+};
+
+/** A cost centre of a professional customer (GET …/cost-centers). */
+export type CostCenterRow = { id: number; customerId: number; name: string; contractIds: number[]; lastUpdate: string };
+
+/** The next invoice's estimate (GET …/invoices/estimate), stored as the server sends it. */
+export type InvoiceEstimateRow = {
+  customerId: number;
+  nextInvoiceDate: string | null;
+  contracts: {
+    contractId: number;
+    msisdn: string | null;
+    period: { start: string; end: string };
+    lines: {
+      kind: 'plan' | 'option' | 'promotion' | 'usage' | 'fee' | 'forecast';
+      label: { fr: string; nl: string; en: string } | null;
+      quantity: number;
+      amount: number;
+    }[];
+    total: number;
+  }[];
+  total: number;
+  computedAt: string;
+};
+
+/** Who customers pay (GET /invoices/creditor): one row. */
+export type PaymentCreditorRow = { id: 'current'; name: string; iban: string; bic: string; identifier: string };
+
+/**
+ * An invoice PDF once opened, kept so that it opens again offline: the few most recent ones only (the app keeps
+ * the cache small), wiped at logout with every customer table.
+ */
+export type InvoicePdfRow = { uuid: string; customerId: number; piece: string; bytes: ArrayBuffer; storedAt: number };
 
 /**
  * This device's credentials for PIN login and access renewal (SPEC §4). The key is a random secret the server
@@ -369,7 +436,7 @@ export type PendingMutationRow = {
   createdAt: number;
   state: 'pending' | 'sending' | 'queued' | 'needs-auth' | 'rejected' | 'applied';
   attempts: number;
-  error?: { status: number; code: string; message: string } | null;
+  error?: { status: number; code: string; message: string; fields?: { field: string; message: string }[] } | null;
   /** The server's truth before the optimistic write, to roll back a rejected change. */
   rollback?: unknown;
   /** Who made the change: replayed only for this user (another user logging in on the device discards it). */
@@ -404,6 +471,11 @@ export type AppDatabase = Dexie & {
   notificationSettings: EntityTable<NotificationSettingRow, 'id'>;
   privacySettings: EntityTable<PrivacyRow, 'customerId'>;
   sentNotifications: EntityTable<SentNotificationRow, 'id'>;
+  invoiceLists: EntityTable<InvoiceListRow, 'key'>;
+  costCenters: EntityTable<CostCenterRow, 'id'>;
+  invoiceEstimates: EntityTable<InvoiceEstimateRow, 'customerId'>;
+  paymentCreditor: EntityTable<PaymentCreditorRow, 'id'>;
+  invoicePdfs: EntityTable<InvoicePdfRow, 'uuid'>;
 };
 
 /** Tables that hold a customer's data; logout clears all of them. */
@@ -431,6 +503,11 @@ export const customerTables = [
   'notificationSettings',
   'privacySettings',
   'sentNotifications',
+  'invoiceLists',
+  'costCenters',
+  'invoiceEstimates',
+  'paymentCreditor',
+  'invoicePdfs',
 ] as const;
 
 export const createDatabase = (name = databaseName): AppDatabase => {
@@ -466,6 +543,21 @@ export const createDatabase = (name = databaseName): AppDatabase => {
     .upgrade(async (tx) => {
       await tx.table('meta').where('resource').startsWith(resourceKeys.usageRecords.prefix).delete();
       await tx.table('usageDaily').clear();
+    });
+  // Version 11 (invoices and payment): invoice lists, cost centres, the next invoice's estimate, the creditor, and
+  // the PDFs kept for offline use. The invoice situation gained fields: the stored copies are dropped so that the
+  // next visit fetches them whole.
+  db.version(11)
+    .stores({
+      invoiceLists: 'key, customerId',
+      costCenters: 'id, customerId',
+      invoiceEstimates: 'customerId',
+      paymentCreditor: 'id',
+      invoicePdfs: 'uuid, customerId, storedAt',
+    })
+    .upgrade(async (tx) => {
+      await tx.table('invoiceSituations').clear();
+      await tx.table('meta').where('resource').startsWith(resourceKeys.invoiceSituation.prefix).delete();
     });
   // Version 12 (settings, alerts, privacy): a line's settings and changes, the alert grid, the consents, the
   // messages sent.

@@ -4,12 +4,10 @@ import {
   ibanChecksumValid,
   idCardNumber,
   idCardNumberValid,
-  isValidStructuredCommunication,
   luhnCheckDigit,
   luhnValid,
   mod97,
   nationalNumber,
-  structuredCommunication,
 } from '#contract/check-digits';
 import { idCardNumberSchema, nationalNumberValid } from '#contract/validators';
 
@@ -23,23 +21,6 @@ describe('mod97', () => {
     ['123456789012345678901234567890', Number(BigInt('123456789012345678901234567890') % 97n)],
   ])('%s mod 97 = %i', (digits, remainder) => {
     expect(mod97(digits)).toBe(remainder);
-  });
-});
-
-describe('structured communication', () => {
-  it.each([
-    [1234567890, '+++123/4567/89002+++'],
-    // A remainder of 0 is written 97.
-    [97, '+++000/0000/09797+++'],
-    // Only the last 10 digits count.
-    [91234567890, '+++123/4567/89002+++'],
-  ])('%i → %s', (base, text) => {
-    expect(structuredCommunication(base)).toBe(text);
-    expect(isValidStructuredCommunication(text)).toBe(true);
-  });
-
-  it.each(['+++123/4567/89000+++', '+++123/4567/8900+++', '123/4567/89002', '+++123-4567-89002+++'])('rejects %s', (text) => {
-    expect(isValidStructuredCommunication(text)).toBe(false);
   });
 });
 

@@ -151,11 +151,14 @@ describe.each([
   [
     'BIC',
     bicSchema,
-    ['GEBABEBB', 'GEBABEBB036', 'abnanl2a'],
+    ['GEBABEBB', 'GEBABEBBXXX', 'gebabebbxxx', 'abnanl2a', 'GKCC BE BB'],
     [
-      ['GEBABEB', 'validation:bic.format'],
+      ['GEBABEB', 'validation:bic.length'],
+      // A branch BIC: 11 characters not ending in XXX.
+      ['GEBABEBB036', 'validation:bic.length'],
       ['GEBA1EBB', 'validation:bic.format'],
       ['NWBKGB2L', 'validation:bic.country'],
+      ['', 'validation:required'],
     ],
   ],
   [

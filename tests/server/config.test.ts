@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, configVariables, DEFAULT_MAIL_FROM, loadConfig } from '#server/config';
+import { ConfigError, configVariables, DEFAULT_CREDITOR, DEFAULT_MAIL_FROM, loadConfig } from '#server/config';
 import { mailConfigOf } from '#server/lib/mailer';
 
 const built = mkdtempSync(join(tmpdir(), 'config-static-'));
@@ -63,6 +63,10 @@ describe('server configuration', () => {
       ENERGY_PORTAL_URL: 'https://energie.example.be/portal',
       VAPID_SUBJECT: 'https://mobile.example.be/contact',
       DEV_USAGE_FEED: '1',
+      CREDITOR_NAME: 'Autre Opérateur SA',
+      CREDITOR_IBAN: 'be68 5390 0754 7034',
+      CREDITOR_BIC: 'BBRUBEBBXXX',
+      CREDITOR_ID: 'BE51ZZZ0876543270',
       UNRELATED: 'ignored',
     });
     expect(config).toEqual({
@@ -82,8 +86,11 @@ describe('server configuration', () => {
       energyPortalUrl: 'https://energie.example.be/portal/',
       vapidSubject: 'https://mobile.example.be/contact',
       devUsageFeed: true,
+      // Stored as the payment QR code and the validators write them.
+      creditor: { name: 'Autre Opérateur SA', iban: 'BE68539007547034', bic: 'BBRUBEBB', identifier: 'BE51ZZZ0876543270' },
     });
     expect(loadConfig({ PORT: '', SMTP_URL: ' ', TEST_MODE: '' })).toMatchObject({ port: 8080, smtpUrl: null, testMode: false });
+    expect(loadConfig({}).creditor).toEqual(DEFAULT_CREDITOR);
     expect(loadConfig({ PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
   });
 
@@ -124,6 +131,11 @@ describe('server configuration', () => {
     ['ENERGY_PORTAL_URL', 'javascript:alert(1)', 'expected an http:// or https:// URL'],
     ['VAPID_SUBJECT', 'http://mobile.example.be', 'expected a mailto: address or an https:// URL'],
     ['DEV_USAGE_FEED', 'sometimes', 'expected 1, 0, true or false'],
+    ['CREDITOR_NAME', 'x'.repeat(71), 'expected at most 70 characters'],
+    ['CREDITOR_IBAN', 'BE41539007547035', 'expected a valid IBAN of an EU country'],
+    ['CREDITOR_BIC', 'GEBABEB', 'expected a BIC of 8 characters'],
+    ['CREDITOR_BIC', 'ABNANL2A', 'expected the BIC of the bank of CREDITOR_IBAN'],
+    ['CREDITOR_ID', 'creditor', 'expected a SEPA creditor identifier'],
   ])('refuses %s=%s with a message naming it', (name, value, expected) => {
     const message = failure({ [name]: value });
     expect(message).toContain(`${name}=`);

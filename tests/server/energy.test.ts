@@ -16,7 +16,14 @@ const as: Record<'sophie' | 'marc' | 'lucas' | 'jan' | 'yasmine' | 'emma', Recor
 
 beforeAll(async () => {
   t = await createTestApp();
-  const logins = { sophie: 'MT00000001', marc: 'MT00000003', lucas: '0470000003', jan: 'jan.claes@martin-logistics.example.be', yasmine: 'MT00000005', emma: 'MT00000004' } as const;
+  const logins = {
+    sophie: 'MT00000001',
+    marc: 'MT00000003',
+    lucas: '0470000003',
+    jan: 'jan.claes@martin-logistics.example.be',
+    yasmine: 'MT00000005',
+    emma: 'MT00000004',
+  } as const;
   for (const [who, loginId] of Object.entries(logins)) as[who as keyof typeof logins] = bearer((await login(t.app, loginId)).token);
 });
 afterAll(() => t.close());
@@ -28,7 +35,8 @@ const link = (who: keyof typeof as, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/user/link', headers: as[who], payload });
 const relog = (who: keyof typeof as) => t.app.inject({ method: 'POST', url: '/api/user/relog', headers: as[who], payload: {} });
 const portal = (query: Record<string, string>) => t.app.inject({ method: 'GET', url: '/energy-portal/one-click', query });
-const energyRef = (userId: number) => (t.db.prepare('SELECT energy_ref FROM users WHERE id = ?').get(userId) as { energy_ref: string | null }).energy_ref;
+const energyRef = (userId: number) =>
+  (t.db.prepare('SELECT energy_ref FROM users WHERE id = ?').get(userId) as { energy_ref: string | null }).energy_ref;
 
 describe('GET /customer/{id}/link-status', () => {
   it.each([
@@ -181,12 +189,23 @@ describe('POST /user/relog and the stand-in portal', () => {
   });
 
   it('opens a configured portal instead, and serves no stand-in then', async () => {
-    const app = await buildApp({ db: t.db, testMode: true, staticDir: staticFixtureDir, energyPortalUrl: 'https://energie.example.be/portal/' });
+    const app = await buildApp({
+      db: t.db,
+      testMode: true,
+      staticDir: staticFixtureDir,
+      energyPortalUrl: 'https://energie.example.be/portal/',
+    });
     try {
       const { token } = await login(app, 'MT00000001');
-      const answer = relogAnswerSchema.parse((await app.inject({ method: 'POST', url: '/api/user/relog', headers: bearer(token), payload: {} })).json());
+      const answer = relogAnswerSchema.parse(
+        (await app.inject({ method: 'POST', url: '/api/user/relog', headers: bearer(token), payload: {} })).json(),
+      );
       expect(answer.link).toBe('https://energie.example.be/portal/one-click');
-      const standIn = await app.inject({ method: 'GET', url: '/energy-portal/one-click', query: { login: answer.login, guid: answer.guid, token: answer.token } });
+      const standIn = await app.inject({
+        method: 'GET',
+        url: '/energy-portal/one-click',
+        query: { login: answer.login, guid: answer.guid, token: answer.token },
+      });
       expect(standIn.body).not.toContain('Bonjour');
     } finally {
       await app.close();

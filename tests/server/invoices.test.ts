@@ -1,146 +1,228 @@
 import { monthlyCycle } from '#contract/bill-cycle';
+import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorBodySchema } from '#contract/common';
 import { billCycleSchema } from '#contract/contracts';
-import { invoiceListSchema, invoiceSituationSchema, type InvoiceSituation } from '#contract/invoices';
+import { invoicingSchema } from '#contract/customer';
+import {
+  costCenterListSchema,
+  costCenterSchema,
+  creditorSchema,
+  invoiceEstimateSchema,
+  invoiceListSchema,
+  invoiceSituationSchema,
+  paidInvoicePageSchema,
+  type InvoiceSituation,
+} from '#contract/invoices';
+import { parseEpcPayload } from '#contract/payment-qr';
+import { isValidStructuredCommunication } from '#contract/structured-communication';
+import { buildApp } from '#server/app';
+import { DEFAULT_CREDITOR } from '#server/config';
 import { DEMO_IDS } from '#server/db/demo/ids';
+import { accountReference, invoiceSituation } from '#server/lib/invoice-data';
+import { vatIncluded } from '#server/lib/invoice-pdf';
 import { addDaysToDate, cyclePeriod, localDate } from '#server/lib/service-calendar';
 import { createSession } from '#server/lib/sessions';
-import { bearer, createTestApp, type TestApp } from './test-app.ts';
+import { bearer, createTestApp, staticFixtureDir, type TestApp } from './test-app.ts';
 
 let t: TestApp;
-const tokens = { sophie: '', lucas: '', marc: '', emma: '', jan: '' };
+const tokens = { sophie: '', lucas: '', marc: '', emma: '', jan: '', yasmine: '' };
 const C = DEMO_IDS.customers;
+const K = DEMO_IDS.contracts;
 
 beforeAll(async () => {
   t = await createTestApp();
   // Sessions are opened directly: these tests are about the invoice routes, not the login flow (auth.test.ts).
   const U = DEMO_IDS.users;
-  for (const who of ['sophie', 'lucas', 'marc', 'emma', 'jan'] as const) tokens[who] = createSession(t.db, U[who], new Date()).accessToken;
+  for (const who of ['sophie', 'lucas', 'marc', 'emma', 'jan', 'yasmine'] as const) {
+    tokens[who] = createSession(t.db, U[who], new Date()).accessToken;
+  }
 });
 afterAll(async () => {
   await t.close();
 });
 
-const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-const situationOf = async (customerId: number, token: string): Promise<InvoiceSituation> => {
-  const response = await get(`/api/customer/${customerId}/invoices/situation`, token);
+type Who = keyof typeof tokens;
+const get = (url: string, who: Who) => t.app.inject({ method: 'GET', url, headers: bearer(tokens[who]) });
+const patch = (url: string, who: Who, payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'PATCH', url, headers: { ...bearer(tokens[who]), ...headers }, payload: payload as Record<string, unknown> });
+const situationOf = async (customerId: number, who: Who): Promise<InvoiceSituation> => {
+  const response = await get(`/api/customer/${customerId}/invoices/situation`, who);
   expect(response.statusCode, response.body).toBe(200);
   return invoiceSituationSchema.parse(response.json());
 };
-type OpenRow = { id: number; uuid: string; total: number; due: string; generated: string };
+const errorOf = (body: string) => errorBodySchema.parse(JSON.parse(body));
+
+type OpenRow = { id: number; uuid: string; total: number; paid: number; due: string; generated: string; communication: string };
 const openRowsOf = (customerId: number): OpenRow[] =>
   t.db
     .prepare(
-      'SELECT id, uuid, total_incl_vat_cents AS total, due_date AS due, generated_at AS generated FROM invoices WHERE customer_id = ? AND paid = 0 ORDER BY generated_at',
+      `SELECT id, uuid, total_incl_vat_cents AS total, partial_paid_cents AS paid, due_date AS due, generated_at AS generated,
+       structured_communication AS communication FROM invoices WHERE customer_id = ? AND paid = 0 ORDER BY due_date`,
     )
     .all(customerId) as OpenRow[];
 
+const today = () => localDate(Date.now());
+
 describe('GET /customer/:id/invoices/situation', () => {
-  it('shows Marc in debt, overdue, with an open invoice (negative total = debt)', async () => {
-    const situation = await situationOf(C.marc, tokens.marc);
+  it('shows Marc in debt and urgent, with his partial payment and the communication to pay with', async () => {
+    const situation = await situationOf(C.marc, 'marc');
     const [open] = openRowsOf(C.marc);
-    expect(open).toBeDefined();
+    if (!open) throw new Error('Marc has no open invoice');
+    expect(open.paid).toBe(1500);
     expect(situation).toMatchObject({
-      openInvoiceTotal: -(open?.total ?? 0),
+      openInvoiceTotal: -(open.total - 1500),
       isInDebt: true,
       payUrgently: true,
       hasOpenInvoice: true,
-      firstInvoiceDueDate: open?.due,
-      firstInvoiceIssueDate: localDate(Date.parse(open?.generated ?? '')),
-      partialPayments: {},
+      firstInvoiceDueDate: open.due,
+      firstInvoiceIssueDate: localDate(Date.parse(open.generated)),
+      partialPayments: { [open.uuid]: 1500 },
+      paymentReference: open.communication,
     });
-    expect(situation.openInvoiceTotal).toBeLessThan(0);
-    expect((situation.firstInvoiceDueDate ?? '') < localDate(Date.now())).toBe(true);
+    expect((situation.firstInvoiceDueDate ?? '') < today()).toBe(true);
     // Next invoice: the first day of Marc's next bill cycle (start day 15), due 15 days later.
     const next = addDaysToDate(cyclePeriod(new Date(), monthlyCycle(15)).end, 1);
     expect(situation.nextInvoiceDate).toBe(next);
     expect(situation.nextInvoiceDueDate).toBe(addDaysToDate(next, 15));
   });
 
-  it('shows Sophie with everything paid', async () => {
-    const situation = await situationOf(C.sophie, tokens.sophie);
-    expect(situation).toEqual({
-      openInvoiceTotal: 0,
-      firstInvoiceDueDate: null,
-      firstInvoiceIssueDate: null,
-      nextInvoiceDate: addDaysToDate(cyclePeriod(new Date(), monthlyCycle(5)).end, 1),
-      nextInvoiceDueDate: addDaysToDate(addDaysToDate(cyclePeriod(new Date(), monthlyCycle(5)).end, 1), 15),
+  it('shows Sophie owing her pending direct debit, which is no debt and nothing urgent', async () => {
+    const [pending] = openRowsOf(C.sophie);
+    if (!pending) throw new Error('Sophie has no pending direct debit');
+    const next = addDaysToDate(cyclePeriod(new Date(), monthlyCycle(5)).end, 1);
+    expect(await situationOf(C.sophie, 'sophie')).toEqual({
+      openInvoiceTotal: -pending.total,
+      firstInvoiceDueDate: pending.due,
+      firstInvoiceIssueDate: localDate(Date.parse(pending.generated)),
+      nextInvoiceDate: next,
+      nextInvoiceDueDate: addDaysToDate(next, 15),
       partialPayments: {},
       payUrgently: false,
-      hasOpenInvoice: false,
+      hasOpenInvoice: true,
       isInDebt: false,
+      paymentReference: null,
     });
   });
 
-  it('subtracts partial payments and lists them per invoice', async () => {
-    const [open] = openRowsOf(C.marc);
-    if (!open) throw new Error('Marc has no open invoice');
-    t.db.prepare('UPDATE invoices SET partial_paid_cents = 1000 WHERE id = ?').run(open.id);
-    try {
-      const situation = await situationOf(C.marc, tokens.marc);
-      expect(situation.openInvoiceTotal).toBe(-(open.total - 1000));
-      expect(situation.partialPayments).toEqual({ [open.uuid]: 1000 });
-      expect(situation.payUrgently).toBe(true);
-    } finally {
-      t.db.prepare('UPDATE invoices SET partial_paid_cents = 0 WHERE id = ?').run(open.id);
-    }
+  it('treats Yasmine’s open credit note as money owed to her, not as debt', async () => {
+    const [note] = openRowsOf(C.yasmine);
+    expect(note?.total).toBe(-1500);
+    expect(await situationOf(C.yasmine, 'yasmine')).toMatchObject({
+      openInvoiceTotal: 1500,
+      isInDebt: false,
+      payUrgently: false,
+      hasOpenInvoice: true,
+      paymentReference: null,
+    });
   });
 
-  it('treats an open credit note as money owed to the customer, not as debt', async () => {
-    const insert = t.db.prepare(`INSERT INTO invoices (uuid, customer_id, contract_id, generated_at, due_date, total_incl_vat_cents,
-      structured_communication, piece_id, payment_mode, paid, paid_at, partial_paid_cents)
-      VALUES ('0b5c3d0e-0000-4000-8000-000000000001', ?, NULL, '2026-01-01T06:00:00.000Z', '2026-01-16', -2500, '+++999/9999/99981+++', 'CN-TEST', 'DD', 0, NULL, 0)`);
-    const { lastInsertRowid } = insert.run(C.sophie);
+  it('pays two owed invoices with the account reference', async () => {
+    const insert = t.db.prepare(`INSERT INTO invoices (uuid, customer_id, generated_at, due_date, total_incl_vat_cents,
+      structured_communication, piece_id, payment_mode) VALUES ('0b5c3d0e-0000-4000-8000-000000000001', ?, ?, ?, 999, '+++999/9999/99948+++', 'F-TEST', 'BT')`);
+    const { lastInsertRowid } = insert.run(C.marc, new Date().toISOString(), today());
     try {
-      const situation = await situationOf(C.sophie, tokens.sophie);
-      expect(situation).toMatchObject({
-        openInvoiceTotal: 2500,
-        isInDebt: false,
-        payUrgently: false,
-        hasOpenInvoice: true,
-        firstInvoiceDueDate: '2026-01-16',
-      });
+      const situation = await situationOf(C.marc, 'marc');
+      expect(situation.paymentReference).toBe(accountReference(C.marc));
+      expect(isValidStructuredCommunication(accountReference(C.marc))).toBe(true);
     } finally {
       t.db.prepare('DELETE FROM invoices WHERE id = ?').run(lastInsertRowid);
     }
   });
 
   it('gives a professional customer (Emma, three lines on the 1st) its next invoice on the 1st', async () => {
-    const situation = await situationOf(C.martinLogistics, tokens.emma);
+    const situation = await situationOf(C.martinLogistics, 'emma');
     expect(situation.nextInvoiceDate?.slice(8)).toBe('01');
     expect(situation.isInDebt).toBe(false);
   });
 });
 
 describe('invoice lists', () => {
-  it('lists Marc’s open invoice and none for Sophie', async () => {
-    const marc = invoiceListSchema.parse((await get(`/api/customer/${C.marc}/invoices/open`, tokens.marc)).json());
+  it('lists Marc’s open invoice with its details and Sophie’s pending direct debit', async () => {
+    const marc = invoiceListSchema.parse((await get(`/api/customer/${C.marc}/invoices/open`, 'marc')).json());
     expect(marc.invoices.map((invoice) => invoice.uuid)).toEqual(openRowsOf(C.marc).map((row) => row.uuid));
-    expect(marc.invoices[0]).toMatchObject({ details: { payment_mode: 'BT' } });
-    expect(marc.invoices[0]?.structured_communication).toMatch(/^\+\+\+\d{3}\/\d{4}\/\d{5}\+\+\+$/);
-    const sophie = invoiceListSchema.parse((await get(`/api/customer/${C.sophie}/invoices/open`, tokens.sophie)).json());
-    expect(sophie.invoices).toEqual([]);
+    expect(marc.invoices[0]).toMatchObject({
+      details: { payment_mode: 'BT', document_type: 'invoice', cost_center_id: null },
+      dates: { paid_at: null },
+    });
+    expect(isValidStructuredCommunication(marc.invoices[0]?.structured_communication ?? '')).toBe(true);
+    const sophie = invoiceListSchema.parse((await get(`/api/customer/${C.sophie}/invoices/open`, 'sophie')).json());
+    expect(sophie.invoices).toHaveLength(1);
+    expect(sophie.invoices[0]?.details.payment_mode).toBe('DD');
+    expect((sophie.invoices[0]?.dates.due_date ?? '') >= today()).toBe(true);
   });
 
-  it('pages the paid invoices, newest first by default', async () => {
-    const all = invoiceListSchema.parse((await get(`/api/customer/${C.sophie}/invoices/paid`, tokens.sophie)).json()).invoices;
-    expect(all).toHaveLength(6);
-    const dates = all.map((invoice) => invoice.dates.invoice_generated_at);
+  it('pages the paid invoices with the snake_case pagination, newest first by default', async () => {
+    const all = paidInvoicePageSchema.parse((await get(`/api/customer/${C.sophie}/invoices/paid`, 'sophie')).json());
+    expect(all.invoices).toHaveLength(6);
+    expect(all.pagination).toMatchObject({ current_page: 1, from: 1, to: 6, per_page: 25, total: 6, last_page: 1 });
+    expect(all.pagination.links.next).toBeNull();
+    const dates = all.invoices.map((invoice) => invoice.dates.invoice_generated_at);
     expect(dates).toEqual([...dates].sort().reverse());
-    const second = invoiceListSchema.parse(
-      (await get(`/api/customer/${C.sophie}/invoices/paid?megalist-batchSize=2&megalist-page=2`, tokens.sophie)).json(),
-    ).invoices;
-    expect(second.map((invoice) => invoice.uuid)).toEqual(all.slice(2, 4).map((invoice) => invoice.uuid));
-    const ascending = invoiceListSchema.parse(
-      (await get(`/api/customer/${C.sophie}/invoices/paid?megalist-sortOrder=asc`, tokens.sophie)).json(),
-    ).invoices;
-    expect(ascending.map((invoice) => invoice.uuid)).toEqual([...all].reverse().map((invoice) => invoice.uuid));
+    expect(all.invoices.every((invoice) => invoice.dates.paid_at !== null && invoice.dates.period_start !== null)).toBe(true);
+
+    const second = paidInvoicePageSchema.parse(
+      (await get(`/api/customer/${C.sophie}/invoices/paid?megalist-batchSize=2&megalist-page=2`, 'sophie')).json(),
+    );
+    expect(second.invoices.map((invoice) => invoice.uuid)).toEqual(all.invoices.slice(2, 4).map((invoice) => invoice.uuid));
+    expect(second.pagination).toMatchObject({ current_page: 2, from: 3, to: 4, per_page: 2, total: 6, last_page: 3 });
+    expect(second.pagination.links.next).toContain('megalist-page=3');
+    expect(second.pagination.links.prev).toContain('megalist-page=1');
+
+    const beyond = paidInvoicePageSchema.parse((await get(`/api/customer/${C.sophie}/invoices/paid?megalist-page=9`, 'sophie')).json());
+    expect(beyond.invoices).toEqual([]);
+    expect(beyond.pagination).toMatchObject({ from: null, to: null, total: 6 });
+
+    const ascending = paidInvoicePageSchema.parse(
+      (await get(`/api/customer/${C.sophie}/invoices/paid?megalist-sortOrder=asc`, 'sophie')).json(),
+    );
+    expect(ascending.invoices.map((invoice) => invoice.uuid)).toEqual([...all.invoices].reverse().map((invoice) => invoice.uuid));
   });
 
-  it('refuses a page size above 5000 with the field', async () => {
-    const response = await get(`/api/customer/${C.sophie}/invoices/paid?megalist-batchSize=5001`, tokens.sophie);
-    expect(response.statusCode).toBe(400);
-    expect(response.json<{ fields: { field: string }[] }>().fields[0]?.field).toBe('megalist-batchSize');
+  it('shows each cost centre its own invoices', async () => {
+    const centers = costCenterListSchema.parse((await get(`/api/customer/${C.martinLogistics}/cost-centers`, 'emma')).json()).costCenters;
+    expect(centers.map((center) => [center.name, center.contractIds])).toEqual([
+      ['Administration', [K.emmaOrders, K.emmaFraud]],
+      ['Transport', [K.lucas]],
+    ]);
+    const all = paidInvoicePageSchema.parse((await get(`/api/customer/${C.martinLogistics}/invoices/paid`, 'emma')).json());
+    expect(all.pagination.total).toBe(12);
+    for (const center of centers) {
+      const page = paidInvoicePageSchema.parse(
+        (await get(`/api/customer/${C.martinLogistics}/invoices/paid?costCenterId=${center.id}`, 'emma')).json(),
+      );
+      expect(page.pagination.total).toBe(6);
+      expect(page.invoices.every((invoice) => invoice.details.cost_center_id === center.id)).toBe(true);
+      expect(page.pagination.links.first).toContain(`costCenterId=${center.id}`);
+    }
+    expect(costCenterListSchema.parse((await get(`/api/customer/${C.sophie}/cost-centers`, 'sophie')).json()).costCenters).toEqual([]);
+  });
+
+  it.each([
+    { query: 'megalist-batchSize=5001', field: 'megalist-batchSize', status: 400 },
+    { query: 'megalist-sort=amount', field: 'megalist-sort', status: 400 },
+    { query: 'costCenterId=abc', field: 'costCenterId', status: 400 },
+  ])('refuses $query with the field ($status)', async ({ query, field, status }) => {
+    const response = await get(`/api/customer/${C.sophie}/invoices/paid?${query}`, 'sophie');
+    expect(response.statusCode).toBe(status);
+    expect(errorOf(response.body).fields?.[0]?.field).toBe(field);
+  });
+
+  it('answers 404 for a cost centre of another customer', async () => {
+    expect((await get(`/api/customer/${C.sophie}/invoices/open?costCenterId=1`, 'sophie')).statusCode).toBe(404);
+  });
+
+  it('writes every seeded invoice as the sum of its lines, a credit note negative', () => {
+    const rows = t.db
+      .prepare<[], { total: number; lines: number | null; type: string }>(
+        `SELECT i.total_incl_vat_cents AS total, (SELECT SUM(amount_cents) FROM invoice_lines l WHERE l.invoice_id = i.id) AS lines,
+         i.document_type AS type FROM invoices i`,
+      )
+      .all();
+    expect(rows.length).toBeGreaterThan(20);
+    expect(rows.every((row) => row.total === row.lines)).toBe(true);
+    expect(rows.filter((row) => row.type === 'credit_note').every((row) => row.total < 0)).toBe(true);
+    expect(rows.some((row) => row.type === 'credit_note')).toBe(true);
   });
 });
 
@@ -150,20 +232,308 @@ describe('invoice access', () => {
     { who: 'the admin of that customer (Jan)', token: 'jan', customerId: C.martinLogistics, status: 200 },
     { who: 'another customer (Sophie on Marc)', token: 'sophie', customerId: C.marc, status: 403 },
   ] as const)('answers $status to $who', async ({ token, customerId, status }) => {
-    for (const path of ['situation', 'open', 'paid']) {
-      const response = await get(`/api/customer/${customerId}/invoices/${path}`, tokens[token]);
+    for (const path of ['invoices/situation', 'invoices/open', 'invoices/paid', 'invoices/estimate', 'cost-centers']) {
+      const response = await get(`/api/customer/${customerId}/${path}`, token);
       expect(response.statusCode, path).toBe(status);
     }
   });
 
   it('needs a session', async () => {
-    expect((await t.app.inject({ method: 'GET', url: `/api/customer/${C.sophie}/invoices/situation` })).statusCode).toBe(401);
+    for (const url of [`/api/customer/${C.sophie}/invoices/situation`, '/api/invoices/creditor']) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    }
+  });
+});
+
+describe('GET /invoices/creditor', () => {
+  it('answers the configured creditor to any signed-in user', async () => {
+    const response = await get('/api/invoices/creditor', 'lucas');
+    expect(response.statusCode).toBe(200);
+    expect(creditorSchema.parse(response.json())).toEqual(DEFAULT_CREDITOR);
+  });
+
+  it('takes the creditor from the configuration', async () => {
+    const creditor = { name: 'Autre SA', iban: 'BE68539007547034', bic: 'BBRUBEBB', identifier: 'BE51ZZZ0876543270' };
+    const app = await buildApp({ db: t.db, staticDir: staticFixtureDir, creditor });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/api/invoices/creditor', headers: bearer(tokens.sophie) });
+      expect(response.json()).toEqual(creditor);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('GET /customer/:id/invoices/estimate', () => {
+  it('adds Sophie’s plan, options, promotions, out-of-bundle costs so far and their forecast', async () => {
+    const response = await get(`/api/customer/${C.sophie}/invoices/estimate`, 'sophie');
+    expect(response.statusCode).toBe(200);
+    const estimate = invoiceEstimateSchema.parse(response.json());
+    // Only the active line is billed; the SIM still in delivery is not.
+    expect(estimate.contracts.map((c) => c.msisdn)).toEqual(['0470000001']);
+    const [line] = estimate.contracts;
+    if (!line) throw new Error('no line');
+    const byKind = (kind: string) => line.lines.filter((l) => l.kind === kind);
+    expect(byKind('plan')).toEqual([
+      { kind: 'plan', label: { fr: 'Mega Mobile M', nl: 'Mega Mobile M', en: 'Mega Mobile M' }, quantity: 1, amount: 2000 },
+    ]);
+    // 20 % of the plan (a promotion of the M plan) and the €3 referral of Sophie's line.
+    expect(byKind('promotion').map((l) => l.amount)).toEqual([-400, -300]);
+    const usage = byKind('usage')[0]?.amount ?? -1;
+    const forecast = byKind('forecast')[0]?.amount ?? -1;
+    expect(usage).toBeGreaterThan(0);
+    expect(forecast).toBeGreaterThanOrEqual(0);
+    expect(line.total).toBe(2000 - 700 + usage + forecast);
+    expect(estimate.total).toBe(line.total);
+    expect(estimate.nextInvoiceDate).toBe(addDaysToDate(line.period.end, 1));
+  });
+
+  it('lists every billed line of a professional customer, with its options', async () => {
+    const estimate = invoiceEstimateSchema.parse((await get(`/api/customer/${C.martinLogistics}/invoices/estimate`, 'emma')).json());
+    expect(estimate.contracts.map((c) => c.contractId).sort()).toEqual([K.lucas, K.emmaOrders, K.emmaFraud].sort());
+    const lucas = estimate.contracts.find((c) => c.contractId === K.lucas);
+    expect(lucas?.lines.find((l) => l.kind === 'option')).toMatchObject({ quantity: 2, amount: 2000 });
+    expect(estimate.total).toBe(estimate.contracts.reduce((sum, c) => sum + c.total, 0));
+  });
+});
+
+const pdfText = async (pdf: Buffer): Promise<string> => {
+  const parser = new PDFParse({ data: new Uint8Array(pdf) });
+  try {
+    // One kind of space: Intl writes no-break spaces in amounts, the PDF's text layer plain ones.
+    return (await parser.getText()).text.replace(/\s+/g, ' ');
+  } finally {
+    await parser.destroy();
+  }
+};
+
+describe('GET /customer/:id/invoices/:uuid/download', () => {
+  it('sends Marc’s open invoice as a PDF in Dutch: amount left, communication, lines, VAT and the transfer', async () => {
+    const [open] = openRowsOf(C.marc);
+    if (!open) throw new Error('Marc has no open invoice');
+    const response = await get(`/api/customer/${C.marc}/invoices/${open.uuid}/download`, 'marc');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="invoice-F\d{4}-\d{6}\.pdf"$/);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    const text = await pdfText(response.rawPayload);
+    const euro = (cents: number) =>
+      new Intl.NumberFormat('nl-BE', { style: 'currency', currency: 'EUR' }).format(cents / 100).replace(/\s+/g, ' ');
+    expect(text).toContain('Factuur');
+    expect(text).toContain('Lijn 0470000004');
+    expect(text).toContain('Mega Mobile S');
+    expect(text).toContain('Verbruik buiten de bundel in de periode');
+    expect(text).toContain('Kerkstraat 45');
+    expect(text).toContain(euro(open.total));
+    expect(text).toContain(euro(vatIncluded(open.total)));
+    expect(text).toContain(`Nog te betalen: ${euro(open.total - 1500)}`);
+    expect(text).toContain(open.communication);
+    expect(text).toContain('BE68 0017 7665 5434');
+  });
+
+  it('sends Sophie’s paid invoice in French, without a code to pay it again', async () => {
+    const paid = paidInvoicePageSchema.parse((await get(`/api/customer/${C.sophie}/invoices/paid`, 'sophie')).json()).invoices[0];
+    if (!paid) throw new Error('Sophie has no paid invoice');
+    const response = await get(`/api/customer/${C.sophie}/invoices/${paid.uuid}/download`, 'sophie');
+    const text = await pdfText(response.rawPayload);
+    expect(text).toContain(`Facture ${paid.piece}`);
+    expect(text).toContain('Payée le');
+    expect(text).toContain(paid.structured_communication);
+    expect(text).toContain('Parrainage : 3 € par mois');
+    expect(text).not.toContain('Scannez ce code');
+  });
+
+  it('writes a credit note with the refund rules', async () => {
+    const [note] = openRowsOf(C.yasmine);
+    const text = await pdfText((await get(`/api/customer/${C.yasmine}/invoices/${note?.uuid ?? ''}/download`, 'yasmine')).rawPayload);
+    expect(text).toContain('Note de crédit');
+    expect(text).toContain('Montant à vous rembourser');
+    expect(text).toMatch(/Remboursée au plus tard le \d{2}\/\d{2}\/\d{4}, ou déduite de votre prochaine facture/);
+  });
+
+  it.each([
+    { name: 'an unknown invoice', who: 'marc', customerId: C.marc, uuid: '0b5c3d0e-0000-4000-8000-00000000ffff', status: 404 },
+    { name: 'not a uuid', who: 'marc', customerId: C.marc, uuid: 'abc', status: 400 },
+    { name: 'another customer’s invoice under one’s own id', who: 'sophie', customerId: C.sophie, uuid: 'marc', status: 404 },
+    { name: 'another customer’s id', who: 'sophie', customerId: C.marc, uuid: 'marc', status: 403 },
+    { name: 'a plain user', who: 'lucas', customerId: C.martinLogistics, uuid: 'marc', status: 403 },
+  ] as const)('answers $status to $name', async ({ who, customerId, uuid, status }) => {
+    const id = uuid === 'marc' ? (openRowsOf(C.marc)[0]?.uuid ?? '') : uuid;
+    const response = await get(`/api/customer/${customerId}/invoices/${id}/download`, who);
+    expect(response.statusCode).toBe(status);
+    expect(response.headers['content-type']).toContain('application/json');
+  });
+
+  it('draws a payment QR code whose payload is the amount left and the communication', async () => {
+    // The PDF's QR code is vector squares; its payload is what the shared builder makes of the same data.
+    const [open] = openRowsOf(C.marc);
+    const { belgianTransferPayload } = await import('#contract/payment-qr');
+    const payload = parseEpcPayload(belgianTransferPayload(DEFAULT_CREDITOR, (open?.total ?? 0) - 1500, open?.communication ?? ''));
+    expect(payload).toMatchObject({ amountCents: (open?.total ?? 0) - 1500, reference: open?.communication.replace(/\D/g, '') });
+  });
+});
+
+describe('PATCH /customer/:id/invoicing', () => {
+  const url = `/api/customer/${C.marc}/invoicing`;
+  const lastUpdate = () =>
+    (t.db.prepare('SELECT last_update FROM invoicing WHERE customer_id = ?').get(C.marc) as { last_update: string }).last_update;
+
+  it('switches Marc to direct debit: the BIC stored as 8 characters, the mandate dated today', async () => {
+    const response = await patch(
+      url,
+      'marc',
+      { lastUpdate: lastUpdate(), payment: { mode: 'DD', iban: 'be71 0961 2345 6769', bic: 'GKCCBEBBXXX', agreement: true } },
+      { 'idempotency-key': 'invoicing-switch-0001' },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const invoicing = invoicingSchema.parse(response.json());
+    expect(invoicing.payment).toEqual({ mode: 'DD', iban: 'BE71096123456769', bic: 'GKCCBEBB', mandateDate: today() });
+    // The same key again: the stored answer, nothing applied twice.
+    const replay = await patch(
+      url,
+      'marc',
+      {
+        lastUpdate: JSON.parse(response.body).lastUpdate as string,
+        payment: { mode: 'DD', iban: 'BE71096123456769', bic: 'GKCCBEBB', agreement: true },
+      },
+      { 'idempotency-key': 'invoicing-switch-0001' },
+    );
+    expect(replay.statusCode).toBe(422);
+    expect(errorOf(replay.body).code).toBe('idempotencyMismatch');
+  });
+
+  it('replays the same request with the same key as it answered, once applied', async () => {
+    const body = { lastUpdate: lastUpdate(), holder: { firstName: 'Marc', lastName: 'Janssens', email: 'facturen@janssens.example.be' } };
+    const first = await patch(url, 'marc', body, { 'idempotency-key': 'invoicing-holder-0001' });
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await patch(url, 'marc', body, { 'idempotency-key': 'invoicing-holder-0001' });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toBe(first.body);
+    const applied = await t.app.inject({ method: 'GET', url: '/api/test/applied' });
+    const changes = (applied.json<{ changes: { key: string }[] }>().changes ?? []).filter((c) => c.key === 'invoicing-holder-0001');
+    expect(changes).toHaveLength(1);
+  });
+
+  it('moves the billing address to the Netherlands with a Dutch postal code', async () => {
+    const response = await patch(url, 'marc', {
+      lastUpdate: lastUpdate(),
+      address: { street: 'Damrak', number: '1', box: '', city: 'Amsterdam', zipCode: '1012 lg', country: 'NL' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(invoicingSchema.parse(response.json()).address).toEqual({
+      street: 'Damrak',
+      number: '1',
+      box: null,
+      city: 'Amsterdam',
+      zipCode: '1012 LG',
+      country: 'NL',
+    });
+  });
+
+  it('goes back to bank transfer: the account kept for refunds, the mandate ended', async () => {
+    const response = await patch(url, 'marc', { lastUpdate: lastUpdate(), payment: { mode: 'BT' } });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(invoicingSchema.parse(response.json()).payment).toEqual({
+      mode: 'BT',
+      iban: 'BE71096123456769',
+      bic: 'GKCCBEBB',
+      mandateDate: null,
+    });
+  });
+
+  it.each([
+    {
+      name: 'an IBAN whose Belgian check fails',
+      payment: { iban: 'BE41539007547035' },
+      field: 'payment.iban',
+      message: 'validation:iban.format',
+    },
+    { name: 'a letter in a Belgian IBAN', payment: { iban: 'BE3453900754703A' }, field: 'payment.iban', message: 'validation:iban.format' },
+    { name: 'a Dutch BIC for a Belgian IBAN', payment: { bic: 'ABNANL2A' }, field: 'payment.bic', message: 'validation:bic.match' },
+    { name: 'a branch BIC', payment: { bic: 'GKCCBEBB123' }, field: 'payment.bic', message: 'validation:bic.length' },
+    { name: 'no mandate agreement', payment: { agreement: false }, field: 'payment.agreement', message: 'validation:agreement' },
+  ])('answers 400 with the field for $name', async ({ payment, field, message }) => {
+    const response = await patch(url, 'marc', {
+      lastUpdate: lastUpdate(),
+      payment: { mode: 'DD', iban: 'BE71096123456769', bic: 'GKCCBEBB', agreement: true, ...payment },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response.body)).toMatchObject({ code: 'invalidParameters', fields: [{ field, message }] });
+  });
+
+  it('answers 400 for a postal code of another country', async () => {
+    const response = await patch(url, 'marc', {
+      address: { street: 'Kerkstraat', number: '45', box: null, city: 'Antwerpen', zipCode: '75001', country: 'BE' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response.body).fields).toEqual([{ field: 'address.zipCode', message: 'validation:postalCode' }]);
+  });
+
+  it('answers 412 when the details changed since they were read', async () => {
+    const response = await patch(url, 'marc', { lastUpdate: '2020-01-01T00:00:00.000Z', payment: { mode: 'BT' } });
+    expect(response.statusCode).toBe(412);
+    expect(errorOf(response.body).code).toBe('staleData');
+  });
+
+  it('answers 422 when nothing would change', async () => {
+    const response = await patch(url, 'marc', { lastUpdate: lastUpdate(), payment: { mode: 'BT' } });
+    expect(response.statusCode).toBe(422);
+    expect(errorOf(response.body).code).toBe('noUpdate');
+  });
+
+  it.each([
+    { name: 'a plain user', who: 'lucas', customerId: C.martinLogistics },
+    { name: 'another customer', who: 'sophie', customerId: C.marc },
+  ] as const)('answers 403 to $name', async ({ who, customerId }) => {
+    const response = await patch(`/api/customer/${customerId}/invoicing`, who, { payment: { mode: 'BT' } });
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('PATCH /customer/:id/cost-center', () => {
+  const url = `/api/customer/${C.martinLogistics}/cost-center`;
+  const centerVersion = (id: number) =>
+    (t.db.prepare('SELECT last_update FROM cost_centers WHERE id = ?').get(id) as { last_update: string }).last_update;
+
+  it('renames a cost centre, once per Idempotency-Key', async () => {
+    const body = { id: 1, name: 'Transport & logistique', lastUpdate: centerVersion(1) };
+    const first = await patch(url, 'emma', body, { 'idempotency-key': 'cost-center-rename-01' });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(costCenterSchema.parse(first.json())).toMatchObject({ id: 1, name: 'Transport & logistique', contractIds: [K.lucas] });
+    const again = await patch(url, 'emma', body, { 'idempotency-key': 'cost-center-rename-01' });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toBe(first.body);
+  });
+
+  it.each([
+    { name: 'an empty name', body: { id: 1, name: ' ' }, status: 400, code: 'invalidParameters', field: 'name' },
+    {
+      name: 'the name of the other cost centre',
+      body: { id: 1, name: 'administration' },
+      status: 400,
+      code: 'invalidParameters',
+      field: 'name',
+    },
+    { name: 'a stale version', body: { id: 1, name: 'Fleet', lastUpdate: '2020-01-01T00:00:00.000Z' }, status: 412, code: 'staleData' },
+    { name: 'the same name', body: { id: 2, name: 'Administration' }, status: 422, code: 'noUpdate' },
+    { name: 'another customer’s cost centre', body: { id: 99, name: 'X' }, status: 404, code: 'notFound' },
+  ])('answers $status to $name', async ({ body, status, code, ...rest }) => {
+    const response = await patch(url, 'emma', body);
+    expect(response.statusCode).toBe(status);
+    const error = errorOf(response.body);
+    expect(error.code).toBe(code);
+    if ('field' in rest) expect(error.fields?.[0]?.field).toBe(rest.field);
+  });
+
+  it('refuses a plain user', async () => {
+    expect((await patch(url, 'lucas', { id: 1, name: 'Mine' })).statusCode).toBe(403);
   });
 });
 
 describe('GET /invoices/bill-cycle/:id', () => {
   it('answers the cycle, also to a plain user (it needs it for its consumption periods)', async () => {
-    const response = await get(`/api/invoices/bill-cycle/${DEMO_IDS.billCycles.day5}`, tokens.lucas);
+    const response = await get(`/api/invoices/bill-cycle/${DEMO_IDS.billCycles.day5}`, 'lucas');
     expect(response.statusCode).toBe(200);
     expect(billCycleSchema.parse(response.json())).toEqual({
       id: DEMO_IDS.billCycles.day5,
@@ -178,6 +548,20 @@ describe('GET /invoices/bill-cycle/:id', () => {
     { id: 'abc', status: 400 },
     { id: '0', status: 400 },
   ])('answers $status to id $id', async ({ id, status }) => {
-    expect((await get(`/api/invoices/bill-cycle/${id}`, tokens.sophie)).statusCode).toBe(status);
+    expect((await get(`/api/invoices/bill-cycle/${id}`, 'sophie')).statusCode).toBe(status);
+  });
+});
+
+describe('time passing', () => {
+  it('turns Sophie’s pending direct debit into a failed one, a debt, after its due date', () => {
+    const [pending] = openRowsOf(C.sophie);
+    if (!pending) throw new Error('no pending direct debit');
+    // The repository at a later "now" (a session would have expired by then: the route is tested above).
+    const later = new Date(Date.parse(`${addDaysToDate(pending.due, 1)}T12:00:00Z`));
+    expect(invoiceSituation(t.db, C.sophie, later)).toMatchObject({
+      isInDebt: true,
+      payUrgently: true,
+      paymentReference: pending.communication,
+    });
   });
 });

@@ -23,7 +23,11 @@ describe('GET /customer/{id}/offers', () => {
   it('gives Sophie her lines’ advantages, the residential catalogue’s offers, her promotion code and her referral code', async () => {
     const { status, body } = await offersOf('MT00000001', 1);
     expect(status).toBe(200);
-    expect(summary(body!)).toEqual(['line:0470000001:amount:300', 'catalogue:Mega Mobile M:percentage:20', 'catalogue:Mega Mobile L:amount:500']);
+    expect(summary(body!)).toEqual([
+      'line:0470000001:amount:300',
+      'catalogue:Mega Mobile M:percentage:20',
+      'catalogue:Mega Mobile L:amount:500',
+    ]);
     expect(body!.offers[0]?.descriptions.fr).toBe('Parrainage : 3 € par mois');
     expect(body!.promo).toBe('WELCOME2026');
     // Yasmine subscribed with Sophie's customer number (the older form of a referral).

