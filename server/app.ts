@@ -25,6 +25,7 @@ import { registerInvoiceRoutes } from './routes/invoices.ts';
 import { registerDevOutbox } from './routes/dev-outbox.ts';
 import { registerProductRoutes } from './routes/products.ts';
 import { registerOpenApiRoutes } from './routes/openapi.ts';
+import { registerOrderRoutes } from './routes/orders.ts';
 import { registerStatusRoutes } from './routes/status.ts';
 import { registerAppliedTestRoute } from './routes/test-applied.ts';
 import { registerTestRoutes } from './routes/test-mode.ts';
@@ -169,6 +170,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   registerAuthRoutes(router, ctx);
   registerCustomerRoutes(router, ctx);
   registerProductRoutes(router, ctx);
+  registerOrderRoutes(router, ctx);
   registerUsageRoutes(router, ctx);
   registerInvoiceRoutes(router, ctx);
   registerContactRoutes(router, ctx);
