@@ -1,5 +1,6 @@
 import { resourceKeys } from '#db/resource-keys';
 import type { AppDatabase } from '#db/schema';
+import { comparePlans, createCycleUsageAccumulator, type PlanCatalogue, type PlanFit } from './plan-fit.ts';
 import { scanRecords } from './usage-blocks.ts';
 import {
   averagePerCycle,
@@ -114,7 +115,12 @@ export const createUsageService = (db: AppDatabase) => {
    * Feeds [from, to] to the aggregator: the rollup of every day that has one, then the records of the rest, read
    * range by range. Without any usable rollup it is the plain record scan (with the worker's cache).
    */
-  const feedRange = async (aggregator: Aggregator, contractId: number, from: number, to: number): Promise<void> => {
+  const feedRange = async (
+    aggregator: Pick<Aggregator, 'add' | 'addRollup'>,
+    contractId: number,
+    from: number,
+    to: number,
+  ): Promise<void> => {
     // Rollup rows start at a local midnight, so the first one of interest starts at most a day before `from`.
     const daily = await db.usageDaily
       .where('[contractId+dayStart]')
@@ -166,7 +172,21 @@ export const createUsageService = (db: AppDatabase) => {
     return { average: { data: avg('data'), call: avg('call'), sms: avg('sms') }, perCycle };
   };
 
-  return { query, rows, aggregateOnly, average };
+  /**
+   * "Which plan fits me" (workers/plan-fit.ts): each cycle's usage, from its rollups and records like
+   * `aggregateOnly`, then the comparison of the catalogue's plans. The cycles are completed bill cycles, oldest first.
+   */
+  const planFit = async (contractId: number, cycles: CycleRange[], catalogue: PlanCatalogue): Promise<PlanFit> => {
+    const usage = [];
+    for (const c of cycles) {
+      const accumulator = createCycleUsageAccumulator(c.from, c.to);
+      await feedRange(accumulator, contractId, c.from, c.to);
+      usage.push(accumulator.result());
+    }
+    return comparePlans(usage, catalogue);
+  };
+
+  return { query, rows, aggregateOnly, average, planFit };
 };
 
 export type UsageService = ReturnType<typeof createUsageService>;
