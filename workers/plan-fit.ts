@@ -19,8 +19,9 @@ import { rollupCombinations, rollupWidth } from './usage-rollup.ts';
  * - A plan covers the usage when, with its options, no cycle goes beyond its bundle. The suggestion is the cheapest
  *   covering plan whose average monthly cost is below the current plan's by at least MIN_SAVING_CENTS; none when the
  *   current plan already is that cheapest plan.
- * - Judged on the last MAX_CYCLES completed cycles at most, and only with at least MIN_CYCLES of them (a
- *   shorter history is not enough to judge).
+ * - Judged on the last MAX_CYCLES completed cycles at most, from the first one with any recorded use (the cycles
+ *   before it are before the line's history), and only with at least MIN_CYCLES of them (a shorter history is not
+ *   enough to judge).
  * Promotions are left out: they are temporary, and the comparison is about the plan that fits in the long run.
  */
 
@@ -41,6 +42,8 @@ export type CycleUsage = {
   sms: number;
   /** Out-of-bundle costs of destinations no plan includes, cents. */
   extrasCents: number;
+  /** Records of the cycle (0: nothing was recorded, e.g. before the history on the device starts). */
+  records: number;
 };
 
 export type PlanOption = {
@@ -62,7 +65,7 @@ export type PlanProduct = {
   smsCount: number;
   oobRates: { dataPerMb: number; callPerMinute: number; sms: number };
   /** The options that can be added to it. */
-  options: PlanOption[];
+  options: readonly PlanOption[];
 };
 
 export type OptionCount = { id: number; count: number };
@@ -195,7 +198,9 @@ const cheapestPerMb = (options: readonly PlanOption[]): OptionCount[][] => {
 
 /** Compare the podium's plans with the current one over the given cycles' usage (oldest first). */
 export const comparePlans = (usage: readonly CycleUsage[], catalogue: PlanCatalogue): PlanFit => {
-  const cycles = usage.slice(-MAX_CYCLES);
+  const recent = usage.slice(-MAX_CYCLES);
+  const first = recent.findIndex((cycle) => cycle.records > 0);
+  const cycles = first === -1 ? [] : recent.slice(first);
   if (cycles.length < MIN_CYCLES) return { status: 'tooShort', cycles: cycles.length, needed: MIN_CYCLES };
   const { current } = catalogue;
   const currentCost = costOf(current.product, current.options, cycles);
@@ -250,6 +255,7 @@ const ROAMING = 2;
 export const createCycleUsageAccumulator = (from: number, to: number) => {
   const used = { data: 0, call: 0, sms: 0 };
   let extras = 0;
+  let records = 0;
   const addOne = (type: 'data' | 'call' | 'sms', amount: number, isOob: boolean, coverable: boolean, cost: number) => {
     if (!isOob || coverable) used[type] += amount;
     else extras += cost;
@@ -257,6 +263,7 @@ export const createCycleUsageAccumulator = (from: number, to: number) => {
   const add = (rows: readonly UsageRecordRow[]): void => {
     for (const row of rows) {
       if (!(row.eventTime >= from && row.eventTime <= to)) continue;
+      records += 1;
       const coverable = row.destination === 'national' || row.destination === 'roaming';
       addOne(row.serviceCat, row.serviceUsed, row.isOob, coverable, row.resourceImpact);
     }
@@ -265,7 +272,9 @@ export const createCycleUsageAccumulator = (from: number, to: number) => {
   const addRollup = ({ dayStart, dayEnd, sums }: DayRollup): boolean => {
     if (!(dayStart >= from && dayEnd - 1 <= to)) return false;
     for (let combo = 0; combo < rollupCombinations && combo * rollupWidth < sums.length; combo++) {
-      if (sums[combo * rollupWidth + 1] === 0) continue;
+      const count = sums[combo * rollupWidth + 1]!;
+      if (count === 0) continue;
+      records += count;
       const destination = combo & 3;
       addOne(
         types[combo >> 4]!,
@@ -277,6 +286,6 @@ export const createCycleUsageAccumulator = (from: number, to: number) => {
     }
     return true;
   };
-  const result = (): CycleUsage => ({ data: used.data, call: used.call, sms: used.sms, extrasCents: extras });
+  const result = (): CycleUsage => ({ data: used.data, call: used.call, sms: used.sms, extrasCents: extras, records });
   return { add, addRollup, result };
 };

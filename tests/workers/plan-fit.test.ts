@@ -42,7 +42,9 @@ const use = (dataGb: number, callMinutes = 0, extrasCents = 0, sms = 0): CycleUs
   call: callMinutes * 60,
   sms,
   extrasCents,
+  records: 10,
 });
+const nothing: CycleUsage = { data: 0, call: 0, sms: 0, extrasCents: 0, records: 0 };
 
 describe('cycleCost', () => {
   it.each([
@@ -54,7 +56,7 @@ describe('cycleCost', () => {
       'a started MB and a started minute are charged whole',
       S,
       [],
-      { data: 5 * GB + 1, call: 150 * 60 + 1, sms: 0, extrasCents: 0 },
+      { data: 5 * GB + 1, call: 150 * 60 + 1, sms: 0, extrasCents: 0, records: 2 },
       { cents: 1016, covered: false },
     ],
     ['0 is unlimited', proUnlimited, [], use(400, 5000), { cents: 4500, covered: true }],
@@ -125,6 +127,18 @@ describe('comparePlans', () => {
       residential({ product: M, options: [{ id: 11, count: 3 }] }),
       // M with its 3 × 1 GB costs 29 €; M alone covers 9 GB for 20 €.
       { status: 'ready', suggestion: { productId: 2, options: [] }, monthlySaving: 900 },
+    ],
+    [
+      'cycles before the first recorded use are not judged',
+      [nothing, nothing, use(3), use(3)],
+      residential({ product: M, options: [] }),
+      { status: 'tooShort', cycles: 2 },
+    ],
+    [
+      'a month without use after the history started still counts',
+      [nothing, use(3), nothing, use(3)],
+      residential({ product: M, options: [] }),
+      { status: 'ready', cycles: 3, suggestion: { productId: 1 } },
     ],
     [
       'only the last six cycles count',
@@ -202,7 +216,7 @@ describe('createCycleUsageAccumulator', () => {
       { call: 0, sms: 0, extrasCents: 298 },
     ],
     ['incoming calls count', [record({ serviceCat: 'call', serviceUsed: 60, incoming: true })], { call: 60 }],
-    ['records outside the cycle are left out', [record({ serviceUsed: 5, eventTime: to + 1 })], { data: 0 }],
+    ['records outside the cycle are left out', [record({ serviceUsed: 5, eventTime: to + 1 })], { data: 0, records: 0 }],
   ] as const)('%s', (_name, rows, expected) => {
     const accumulator = createCycleUsageAccumulator(from, to);
     accumulator.add(rows);
@@ -222,7 +236,7 @@ describe('createCycleUsageAccumulator', () => {
     const accumulator = createCycleUsageAccumulator(from, to);
     expect(accumulator.addRollup({ dayStart: from, dayEnd: from + 86_400_000, sums })).toBe(true);
     expect(accumulator.addRollup({ dayStart: from - 3_600_000, dayEnd: from + 82_800_000, sums })).toBe(false);
-    expect(accumulator.result()).toEqual({ data: 1000, call: 0, sms: 0, extrasCents: 49 });
+    expect(accumulator.result()).toEqual({ data: 1000, call: 0, sms: 0, extrasCents: 49, records: 2 });
   });
 });
 

@@ -103,14 +103,19 @@ const OrderLineCard = ({
       {line.status === 'FAILED' ? <p className="muted">{say(failureWords(line.error))}</p> : null}
       <div className="order-line__actions">
         {line.status === 'FAILED' ? (
-          <Button variant="secondary" onPress={() => onWhy(line)}>
-            {t('orders:why', { order: line.orderId })}
+          <Button variant="secondary" aria-label={t('orders:whyLabel', { order: line.orderId })} onPress={() => onWhy(line)}>
+            {t('orders:why')}
           </Button>
         ) : null}
         {line.isCancellable ? (
           <>
-            <Button variant="secondary" isDisabled={!online} onPress={() => onCancel(line)}>
-              {t('orders:cancel', { order: line.orderId })}
+            <Button
+              variant="secondary"
+              aria-label={t('orders:cancelLabel', { order: line.orderId })}
+              isDisabled={!online}
+              onPress={() => onCancel(line)}
+            >
+              {t('orders:cancel')}
             </Button>
             {!online ? <span className="muted">{t('common:onlineOnly')}</span> : null}
           </>
@@ -134,14 +139,13 @@ export const OrdersPage = () => {
   const say = useSay();
   const errorText = useErrorText();
   const [page, setPage] = useState(1);
-  const { result, refresh, refreshError, settled, select } = useOrderHistory(page);
+  const { data, refresh, refreshError, settled, select } = useOrderHistory(page);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState<OrderLineRow | null>(null);
   const [outcome, setOutcome] = useState<
     { kind: 'canceled'; order: string } | { kind: 'cancelFailed'; error: ErrorLike } | { kind: 'failed'; line: OrderLineRow } | null
   >(null);
   const pickerId = useId();
-  const data = result.status === 'ready' ? result.data : null;
   if (!data) return <Spinner label={t('common:loading')} />;
   const { contract, page: pageRow } = data;
   if (!contract) {

@@ -20,6 +20,7 @@ export type OrderHistoryData = {
   switchable: boolean;
   page: OrderPageRow | undefined;
   fetchedAt: number | undefined;
+  pageNumber: number;
 };
 
 const pullHistory = async (customerId: number, contractId: number | null, page: number, options: PullCallOptions): Promise<void> => {
@@ -47,13 +48,22 @@ export const useOrderHistory = (page: number) => {
         ? await Promise.all([db.orderPages.get([contract.id, page]), db.meta.get(resourceKeys.orderHistory(customerId, contract.id, page))])
         : [undefined, undefined];
       return {
-        data: { customerId, contracts, contract, switchable: canSwitchContract(false, contracts.length), page: pageRow, fetchedAt: meta?.fetchedAt },
+        data: {
+          customerId,
+          contracts,
+          contract,
+          switchable: canSwitchContract(false, contracts.length),
+          page: pageRow,
+          fetchedAt: meta?.fetchedAt,
+          pageNumber: page,
+        },
       };
     }, [page]),
   );
-  const data = result.status === 'ready' ? result.data : null;
+  // Right after the page changes, the live query still holds the previous page's answer: not this page's.
+  const data = result.status === 'ready' && result.data?.pageNumber === page ? result.data : null;
   const { refresh, refreshError, settled } = usePull(data ? [data.customerId, data.contract?.id ?? null, page] : null, pullHistory);
-  return { result, refresh, refreshError, settled, select: setSelectedContract };
+  return { data, refresh, refreshError, settled, select: setSelectedContract };
 };
 
 /** Cancels an order of the line (online only); the history and the open orders are fetched again. */

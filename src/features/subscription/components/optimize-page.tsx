@@ -11,6 +11,7 @@ import { Spinner } from '#ui/spinner';
 import { TitledPage } from '#ui/titled-page';
 import { useOnline } from '#ui/use-online';
 import { cancelPendingOrder } from '../data/confirm-order.ts';
+import type { Selection } from '../data/subscription-rules.ts';
 import { updateDraft, useClosedOrder, useOptimize, type OptimizeModel, type OptionChoice } from '../data/use-optimize.ts';
 import { useErrorText, type ErrorLike } from './error-text.ts';
 import { LinePicker } from './line-picker.tsx';
@@ -24,24 +25,17 @@ const OptionControl = ({ option, disabled, onChange }: { option: OptionChoice; d
   const { t, i18n } = useTranslation('subscription');
   const lang = langOf(i18n.language);
   const price = t('perMonth', { price: formatMoneyCents(option.priceCents, lang) });
-  const details = [
-    option.descriptions[lang],
-    option.dataMb > 0 ? t('optimize.optionData', { amount: formatDataSize(option.dataMb * BYTES_PER_MB, lang) }) : null,
-    option.enabled ? null : t('optimize.notOffered'),
-  ]
-    .filter(Boolean)
-    .join(' · ');
+  const details = [option.descriptions[lang], option.enabled ? null : t('optimize.notOffered')].filter(Boolean).join(' · ');
   if (option.maxCombinations > 1) {
     const canAdd = option.enabled && option.count < option.maxCombinations && !disabled;
     return (
       <div className="counter" data-active={option.count > 0 || undefined}>
         <div>
           <div className="choice__name" id={`option-${option.optionId}`}>
-            {option.name} <span className="choice__price">{price}</span>
+            {option.name}
           </div>
-          <div className="muted">
-            {details} · {t('optimize.max', { max: option.maxCombinations })}
-          </div>
+          <span className="counter__price">{price}</span>
+          <div className="muted">{details}</div>
         </div>
         <div className="counter__controls" role="group" aria-labelledby={`option-${option.optionId}`}>
           <Button
@@ -88,17 +82,23 @@ const OptimizeForm = ({ model }: { model: OptimizeModel }) => {
   const lang = langOf(i18n.language);
   const navigate = useNavigate();
   const [unchanged, setUnchanged] = useState(false);
-  const { draft } = model;
-  const choose = (product: number) => {
+  // The choice as the customer makes it: shown at once, and written to the draft in Dexie (which the prices and the
+  // summary read) a moment later; the stored draft wins whenever it changes from elsewhere (another tab, a reset).
+  const stored = model.draft.draft;
+  const storedKey = JSON.stringify(stored);
+  const [local, setLocal] = useState<{ key: string; selection: Selection; pending?: boolean }>({ key: storedKey, selection: stored });
+  const choice = local.key === storedKey || local.pending ? local.selection : stored;
+  const change = (next: Selection) => {
     setUnchanged(false);
-    void updateDraft(model, { ...draft.draft, product });
+    setLocal({ key: storedKey, selection: next, pending: true });
+    void updateDraft(model, next).then(() => setLocal({ key: JSON.stringify(next), selection: next }));
   };
+  const choose = (product: number) => change({ ...choice, product });
   const setCount = (optionId: number, count: number) => {
-    setUnchanged(false);
-    const options = { ...draft.draft.options };
+    const options = { ...choice.options };
     if (count > 0) options[String(optionId)] = count;
     else delete options[String(optionId)];
-    void updateDraft(model, { ...draft.draft, options });
+    change({ ...choice, options });
   };
   const onContinue = () => {
     if (model.action.kind === 'unchanged') setUnchanged(true);
@@ -117,7 +117,7 @@ const OptimizeForm = ({ model }: { model: OptimizeModel }) => {
         <legend>{t('subscription:optimize.plans')}</legend>
         {model.plans.map((plan) => (
           <label key={plan.id} className="choice">
-            <input type="radio" name="plan" value={plan.id} checked={draft.draft.product === plan.id} onChange={() => choose(plan.id)} />
+            <input type="radio" name="plan" value={plan.id} checked={choice.product === plan.id} onChange={() => choose(plan.id)} />
             <span className="choice__name">
               {plan.name}
               {plan.id === model.current.product ? ` (${t('subscription:optimize.currentPlan')})` : ''}
@@ -141,10 +141,15 @@ const OptimizeForm = ({ model }: { model: OptimizeModel }) => {
         <legend>{t('subscription:optimize.options')}</legend>
         {model.options.length === 0 ? <p>{t('subscription:optimize.noOptions')}</p> : null}
         {model.options.map((option) => (
-          <OptionControl key={option.optionId} option={option} disabled={false} onChange={(count) => setCount(option.optionId, count)} />
+          <OptionControl
+            key={option.optionId}
+            option={{ ...option, count: choice.options[String(option.optionId)] ?? 0 }}
+            disabled={false}
+            onChange={(count) => setCount(option.optionId, count)}
+          />
         ))}
       </fieldset>
-      <div className="sticky-total">
+      <div className="form-total">
         {model.oldPrice && model.newPrice ? (
           <p data-testid="price-change">
             {t('subscription:optimize.price', {

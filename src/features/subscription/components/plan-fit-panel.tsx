@@ -28,7 +28,27 @@ export const PlanFitPanel = ({
   const optionsText = (plan: PlanCost) =>
     plan.options.length === 0
       ? t('subscription:fit.noOptions')
-      : plan.options.map((o) => (o.count > 1 ? `${optionName(o.id)} × ${o.count}` : optionName(o.id))).join(', ');
+      : t('subscription:fit.withOptions', {
+          options: plan.options.map((o) => (o.count > 1 ? `${optionName(o.id)} × ${o.count}` : optionName(o.id))).join(', '),
+        });
+  // The line as it is, then each plan at its best; the current plan's own row is left out when it is the same.
+  const sameAs = (a: PlanCost, b: PlanCost) =>
+    a.productId === b.productId &&
+    JSON.stringify([...a.options].sort((x, y) => x.id - y.id)) === JSON.stringify([...b.options].sort((x, y) => x.id - y.id));
+  const rows =
+    state.status === 'ready'
+      ? [
+          { key: 'current', cost: state.fit.current, current: true, suggested: false },
+          ...state.fit.plans
+            .filter((plan) => !sameAs(plan, state.fit.current))
+            .map((plan) => ({
+              key: String(plan.productId),
+              cost: plan,
+              current: false,
+              suggested: plan.productId === state.fit.suggestion?.productId,
+            })),
+        ]
+      : [];
   return (
     <section className="card" aria-labelledby="fit-title">
       <h2 id="fit-title">{t('subscription:fit.title')}</h2>
@@ -72,13 +92,13 @@ export const PlanFitPanel = ({
           ) : (
             <Alert tone="info">{t('subscription:fit.fits', { current: money(state.fit.current.average) })}</Alert>
           )}
-          <div className="table-scroll">
+          {/* Scrolls sideways on a narrow screen at large text: focusable, so it scrolls by keyboard too. */}
+          <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="fit-caption">
             <table className="fit-table">
-              <caption>{t('subscription:fit.caption')}</caption>
+              <caption id="fit-caption">{t('subscription:fit.caption')}</caption>
               <thead>
                 <tr>
                   <th scope="col">{t('subscription:fit.plan')}</th>
-                  <th scope="col">{t('subscription:fit.options')}</th>
                   <th scope="col" className="number">
                     {t('subscription:fit.average')}
                   </th>
@@ -86,18 +106,14 @@ export const PlanFitPanel = ({
                 </tr>
               </thead>
               <tbody>
-                <tr>
-                  <th scope="row">{t('subscription:fit.currentPlan', { name: state.fit.current.name })}</th>
-                  <td>{optionsText(state.fit.current)}</td>
-                  <td className="number">{money(state.fit.current.average)}</td>
-                  <td>{state.fit.current.covers ? t('subscription:fit.yes') : t('subscription:fit.no')}</td>
-                </tr>
-                {state.fit.plans.map((plan) => (
-                  <tr key={plan.productId} data-suggested={plan.productId === state.fit.suggestion?.productId || undefined}>
-                    <th scope="row">{plan.name}</th>
-                    <td>{optionsText(plan)}</td>
-                    <td className="number">{money(plan.average)}</td>
-                    <td>{plan.covers ? t('subscription:fit.yes') : t('subscription:fit.no')}</td>
+                {rows.map((plan) => (
+                  <tr key={plan.key} data-suggested={plan.suggested || undefined}>
+                    <th scope="row">
+                      {plan.current ? t('subscription:fit.currentPlan', { name: plan.cost.name }) : plan.cost.name}
+                      <span className="fit-table__options">{optionsText(plan.cost)}</span>
+                    </th>
+                    <td className="number">{money(plan.cost.average)}</td>
+                    <td>{plan.cost.covers ? t('subscription:fit.yes') : t('subscription:fit.no')}</td>
                   </tr>
                 ))}
               </tbody>

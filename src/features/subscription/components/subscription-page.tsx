@@ -40,7 +40,7 @@ export const countedOptions = (options: SubscriptionData['options']): CountedOpt
     .filter((o) => o.count > 0);
 
 /** The status of the line and, in words, what blocks it (SPEC §4 blockages). */
-export const LineState = ({ data }: { data: SubscriptionData }) => {
+export const LineState = ({ data, explain }: { data: SubscriptionData; explain: boolean }) => {
   const { t } = useTranslation(['subscription', 'common']);
   const contract = data.contract;
   if (!contract) return null;
@@ -62,11 +62,11 @@ export const LineState = ({ data }: { data: SubscriptionData }) => {
           </Badge>
         ))}
       </p>
-      {data.blockages.map((blockage) => (
-        <Alert key={blockage} tone="error" role="status">
-          {t(`common:blockage.detail.${blockage}`)}
+      {explain && data.blockages[0] ? (
+        <Alert tone="error" role="status">
+          {t(`common:blockage.detail.${data.blockages[0]}`)}
         </Alert>
-      ))}
+      ) : null}
     </div>
   );
 };
@@ -106,6 +106,8 @@ export const SubscriptionPage = () => {
   }
 
   const refused = search.get('refused');
+  // A blockage is already said in words above: the refusal it causes needs no second message.
+  const blockageShown = data.refusal !== null && (data.blockages as readonly string[]).includes(data.refusal);
   const counted = countedOptions(data.options);
   const optionDataMb = counted.reduce((sum, o) => sum + o.dataMb * o.count, 0);
   const price = product ? monthlyPrice(product.priceCents, counted, data.totals) : null;
@@ -146,7 +148,7 @@ export const SubscriptionPage = () => {
         </Alert>
       ) : null}
       {refreshError && data.fetchedAt === undefined ? <Alert tone="error">{t('subscription:loadError')}</Alert> : null}
-      <LineState data={data} />
+      <LineState data={data} explain={!isRefusal(refused)} />
       {data.plainUser ? <Alert tone="info">{t('subscription:contactHolder')}</Alert> : null}
       {!product ? (
         data.fetchedAt === undefined && !refreshError ? (
@@ -208,8 +210,14 @@ export const SubscriptionPage = () => {
                 </ul>
                 <p className="muted">
                   {t('subscription:promotions.totals', {
-                    percentage: data.totals.percentage,
-                    amount: formatMoneyCents(data.totals.amount, lang),
+                    value: [
+                      data.totals.percentage > 0 ? t('subscription:promotions.percent', { value: data.totals.percentage }) : null,
+                      data.totals.amount > 0
+                        ? t('subscription:promotions.amount', { value: formatMoneyCents(data.totals.amount, lang) })
+                        : null,
+                    ]
+                      .filter(Boolean)
+                      .join(' + '),
                   })}
                 </p>
               </>
@@ -221,7 +229,7 @@ export const SubscriptionPage = () => {
                 <dt>{t('subscription:price.list')}</dt>
                 <dd>{formatMoneyCents(price.listCents, lang)}</dd>
                 <dt>{t('subscription:price.discount')}</dt>
-                <dd>{formatMoneyCents(-price.discountCents, lang)}</dd>
+                <dd>{formatMoneyCents(price.discountCents === 0 ? 0 : -price.discountCents, lang)}</dd>
                 <dt className="price-table__total">{t('subscription:price.total')}</dt>
                 <dd className="price-table__total" data-testid="monthly-total">
                   {formatMoneyCents(price.totalCents, lang)}
@@ -266,7 +274,7 @@ export const SubscriptionPage = () => {
             </section>
           ) : null}
 
-          {data.plainUser ? null : data.refusal ? (
+          {data.plainUser || blockageShown ? null : data.refusal ? (
             <Alert tone="warning">{t('subscription:cannotChange', { reason: t(`errors:${refusalErrorCode[data.refusal]}`) })}</Alert>
           ) : (
             <div className="actions">

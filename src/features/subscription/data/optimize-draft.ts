@@ -56,13 +56,19 @@ export const readDraft = (contractId: number, value: unknown): OptimizeDraft | n
   };
 };
 
-/** The line's draft, live; undefined while it is read, null when there is none. */
-export const useOptimizeDraft = (contractId: number | null): OptimizeDraft | null | undefined =>
-  useLiveQuery(async () => {
-    if (contractId === null) return null;
+/**
+ * The line's draft, live; undefined while it is read, null when there is none. Keyed by the line: right after the
+ * line changes, the live query still holds the previous line's answer, which must not pass for this one's (a
+ * "no draft" taken for the new line would start a fresh draft over the stored one).
+ */
+export const useOptimizeDraft = (contractId: number | null): OptimizeDraft | null | undefined => {
+  const answer = useLiveQuery(async () => {
+    if (contractId === null) return { contractId, draft: null };
     const row = await db.prefs.get(draftKey(contractId));
-    return readDraft(contractId, row?.value);
+    return { contractId, draft: readDraft(contractId, row?.value) };
   }, [contractId]);
+  return answer && answer.contractId === contractId ? answer.draft : undefined;
+};
 
 /** Keeps the draft; a different choice gets a new idempotency key. */
 export const saveDraft = async (draft: Omit<OptimizeDraft, 'idempotencyKey'>): Promise<void> => {

@@ -202,7 +202,10 @@ export type ChangeLine =
  * option changes at the start of the next bill cycle, except option changes made while another option order
  * waits, which apply to the current month only (SPEC §4).
  */
-export const changeLines = (current: Selection, request: OrderRequest, thisMonthOnly: boolean): ChangeLine[] => {
+export const changeLines = (
+  current: Selection,
+  request: { product: number; options: readonly { id: number; combinations: number }[] },
+  thisMonthOnly: boolean): ChangeLine[] => {
   const lines: ChangeLine[] = [];
   if (request.product !== current.product) lines.push({ kind: 'product', from: current.product, to: request.product, when: 'nextCycle' });
   for (const option of request.options) {

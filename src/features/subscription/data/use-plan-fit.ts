@@ -73,14 +73,17 @@ export const usePlanFit = (inputs: Inputs | null): PlanFitState => {
   const customerId = inputs?.customerId ?? null;
   const contractId = contract?.id ?? null;
   const { progress, refreshError } = usePull(customerId !== null && contractId !== null && range ? [customerId, contractId, range] : null, pullUsageRecords);
-  const fetched = useLiveQuery(async () => {
-    if (customerId === null || contractId === null || !range) return { at: undefined, revision: 0 };
+  // Keyed: right after the range changes, the live query still holds the previous range's answer.
+  const rangeKey = `${customerId}|${contractId}|${range?.from}|${range?.to}`;
+  const fetchedAnswer = useLiveQuery(async () => {
+    if (customerId === null || contractId === null || !range) return { rangeKey, at: undefined, revision: 0 };
     const [meta, revision] = await Promise.all([
       db.meta.get(resourceKeys.usageRecords(customerId, contractId, range.from, range.to)),
       db.meta.get(resourceKeys.usageRevision(contractId)),
     ]);
-    return { at: meta?.fetchedAt, revision: revision?.fetchedAt ?? 0 };
-  }, [customerId, contractId, range?.from, range?.to]);
+    return { rangeKey, at: meta?.fetchedAt, revision: revision?.fetchedAt ?? 0 };
+  }, [rangeKey]);
+  const fetched = fetchedAnswer?.rangeKey === rangeKey ? fetchedAnswer : undefined;
 
   const catalogue = useMemo((): PlanCatalogue | null => {
     if (!inputs) return null;
@@ -121,5 +124,6 @@ export const usePlanFit = (inputs: Inputs | null): PlanFitState => {
   if (fetched?.at === undefined) return refreshError ? { status: 'notOnDevice' } : { status: 'loading', progress };
   if (!answer || answer.key !== key) return { status: 'loading', progress: null };
   if (answer.fit.status === 'tooShort') return { status: 'tooShort', cycles: answer.fit.cycles, needed: answer.fit.needed };
-  return { status: 'ready', fit: answer.fit, from: cycles[0]!.from, to: cycles[cycles.length - 1]!.to };
+  // The worker judges from the first cycle with any recorded use: the period shown is the one judged.
+  return { status: 'ready', fit: answer.fit, from: cycles[cycles.length - answer.fit.cycles]!.from, to: cycles[cycles.length - 1]!.to };
 };

@@ -157,10 +157,13 @@ export const usePlanChoices = (productIds: readonly number[]) => {
       db.promotions.where('productId').anyOf(ids).toArray(),
       Promise.all(ids.map((id) => db.meta.get(resourceKeys.productOptions(id)))),
     ]);
-    return { options, promotions, missing: ids.filter((_, i) => metas[i] === undefined) };
+    return { key, options, promotions, missing: ids.filter((_, i) => metas[i] === undefined) };
   }, [key]);
   usePull(key === '' ? null : [key], pullChoices);
-  return choices ?? { options: [] as ProductOptionRow[], promotions: [] as PromotionRow[], missing: key === '' ? [] : key.split(',').map(Number) };
+  // Right after the products change, the live query still holds the previous products' answer.
+  return choices && choices.key === key
+    ? choices
+    : { key, options: [] as ProductOptionRow[], promotions: [] as PromotionRow[], missing: key === '' ? [] : key.split(',').map(Number) };
 };
 
 const pullChoices = async (key: string, options: PullCallOptions): Promise<void> => {
