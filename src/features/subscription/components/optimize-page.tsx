@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { formatDate, formatDataSize, formatMoneyCents, BYTES_PER_MB } from '#lib/format';
@@ -11,7 +11,7 @@ import { Spinner } from '#ui/spinner';
 import { TitledPage } from '#ui/titled-page';
 import { useOnline } from '#ui/use-online';
 import { cancelPendingOrder } from '../data/confirm-order.ts';
-import type { Selection } from '../data/subscription-rules.ts';
+import { sameSelection, type Selection } from '../data/subscription-rules.ts';
 import { updateDraft, useClosedOrder, useOptimize, type OptimizeModel, type OptionChoice } from '../data/use-optimize.ts';
 import { useErrorText, type ErrorLike } from './error-text.ts';
 import { LinePicker } from './line-picker.tsx';
@@ -83,15 +83,24 @@ const OptimizeForm = ({ model }: { model: OptimizeModel }) => {
   const navigate = useNavigate();
   const [unchanged, setUnchanged] = useState(false);
   // The choice as the customer makes it: shown at once, and written to the draft in Dexie (which the prices and the
-  // summary read) a moment later; the stored draft wins whenever it changes from elsewhere (another tab, a reset).
+  // summary read). The local choice stays until its writes are done and the stored draft shows it (showing the stored
+  // draft in between would flash the previous choice back); after that the stored draft wins, so a change made
+  // elsewhere (another tab, a reset) shows.
   const stored = model.draft.draft;
-  const storedKey = JSON.stringify(stored);
-  const [local, setLocal] = useState<{ key: string; selection: Selection; pending?: boolean }>({ key: storedKey, selection: stored });
-  const choice = local.key === storedKey || local.pending ? local.selection : stored;
+  const [local, setLocal] = useState<{ selection: Selection; writing: number } | null>(null);
+  const writes = useRef<Promise<void>>(Promise.resolve());
+  const settledLocal = local !== null && local.writing === 0 && sameSelection(local.selection, stored);
+  useEffect(() => {
+    if (settledLocal) setLocal(null);
+  }, [settledLocal]);
+  const choice = local && !settledLocal ? local.selection : stored;
   const change = (next: Selection) => {
     setUnchanged(false);
-    setLocal({ key: storedKey, selection: next, pending: true });
-    void updateDraft(model, next).then(() => setLocal({ key: JSON.stringify(next), selection: next }));
+    setLocal((previous) => ({ selection: next, writing: (previous?.writing ?? 0) + 1 }));
+    const write = updateDraft(model, next).finally(() =>
+      setLocal((previous) => (previous ? { ...previous, writing: Math.max(0, previous.writing - 1) } : previous)),
+    );
+    writes.current = writes.current.then(() => write).catch(() => undefined);
   };
   const choose = (product: number) => change({ ...choice, product });
   const setCount = (optionId: number, count: number) => {
@@ -100,9 +109,10 @@ const OptimizeForm = ({ model }: { model: OptimizeModel }) => {
     else delete options[String(optionId)];
     change({ ...choice, options });
   };
+  // SPEC §4: an unchanged form says so; otherwise the summary, once the choice is in the draft it reads.
   const onContinue = () => {
-    if (model.action.kind === 'unchanged') setUnchanged(true);
-    else void navigate(paths.orderSummary);
+    if (sameSelection(model.start, choice)) setUnchanged(true);
+    else void writes.current.then(() => navigate(paths.orderSummary));
   };
   return (
     <form
