@@ -85,12 +85,14 @@ export const HomePage = () => {
                 <li key={contract.id} className="card contract-card" data-selected={isSelected || undefined}>
                   <div className="contract-card__main">
                     <span className="contract-card__number">{number}</span>
-                    <Badge tone={statusTone(label)}>{t(`common:contractStatus.${label}`)}</Badge>
-                    {blockagesOf(contract).map((blockage) => (
-                      <Badge key={blockage} tone="danger">
-                        {t(`common:blockage.label.${blockage}`)}
-                      </Badge>
-                    ))}
+                    <span className="contract-card__badges">
+                      <Badge tone={statusTone(label)}>{t(`common:contractStatus.${label}`)}</Badge>
+                      {blockagesOf(contract).map((blockage) => (
+                        <Badge key={blockage} tone="danger">
+                          {t(`common:blockage.label.${blockage}`)}
+                        </Badge>
+                      ))}
+                    </span>
                   </div>
                   <span className="muted">{t('home:contractRef', { ref: contract.contractRef })}</span>
                   {isSelected ? (
