@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { formatDate, formatDataSize, formatMoneyCents, BYTES_PER_MB } from '#lib/format';
@@ -83,20 +83,17 @@ const OptimizeForm = ({ model }: { model: OptimizeModel }) => {
   const navigate = useNavigate();
   const [unchanged, setUnchanged] = useState(false);
   // The choice as the customer makes it: shown at once, and written to the draft in Dexie (which the prices and the
-  // summary read). The local choice stays until its writes are done and the stored draft shows it (showing the stored
-  // draft in between would flash the previous choice back); after that the stored draft wins, so a change made
-  // elsewhere (another tab, a reset) shows.
+  // summary read). The local choice is shown while its writes run and until the stored draft moves on from the one it
+  // was made over (showing the stored draft in between would flash the previous choice back); after that the stored
+  // draft wins, so a change made elsewhere (another tab, a reset) shows.
   const stored = model.draft.draft;
-  const [local, setLocal] = useState<{ selection: Selection; writing: number } | null>(null);
+  const storedKey = JSON.stringify(stored);
+  const [local, setLocal] = useState<{ selection: Selection; over: string; writing: number } | null>(null);
   const writes = useRef<Promise<void>>(Promise.resolve());
-  const settledLocal = local !== null && local.writing === 0 && sameSelection(local.selection, stored);
-  useEffect(() => {
-    if (settledLocal) setLocal(null);
-  }, [settledLocal]);
-  const choice = local && !settledLocal ? local.selection : stored;
+  const choice = local && (local.writing > 0 || local.over === storedKey) ? local.selection : stored;
   const change = (next: Selection) => {
     setUnchanged(false);
-    setLocal((previous) => ({ selection: next, writing: (previous?.writing ?? 0) + 1 }));
+    setLocal((previous) => ({ selection: next, over: storedKey, writing: (previous?.writing ?? 0) + 1 }));
     const write = updateDraft(model, next).finally(() =>
       setLocal((previous) => (previous ? { ...previous, writing: Math.max(0, previous.writing - 1) } : previous)),
     );
