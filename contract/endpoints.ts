@@ -53,13 +53,14 @@ import {
   paidInvoicePageSchema,
   paidInvoicesQuerySchema,
 } from './invoices.ts';
-import { orderLineSchema, orderRequestSchema, newOrderLineSchema } from './orders.ts';
+import { orderHistoryQuerySchema, orderLineSchema, orderRequestSchema, newOrderLineSchema } from './orders.ts';
 import {
   contractProductsQuerySchema,
   contractProductsResponseSchema,
   optionSchema,
   productSchema,
   promotionSchema,
+  promotionsByContractQuerySchema,
   promotionsByContractResponseSchema,
 } from './products.ts';
 import {
@@ -124,6 +125,8 @@ const customerParams = z.object({ customerId: idParamSchema });
 const contractParams = z.object({ customerId: idParamSchema, contractId: idParamSchema });
 const linkParams = z.object({ uuid: z.string().min(1).max(64), token: z.string().min(1).max(200) });
 const emptyBody = z.object({}).optional();
+/** An order's number (SPEC §5: 'O-' and 10 digits), as the history's `order_id` gives it. */
+const orderRefSchema = z.string().regex(/^O-\d{10}$/, 'validation:orderNumber');
 
 const define = <const T extends Record<string, Endpoint>>(endpoints: T): T => endpoints;
 
@@ -539,7 +542,14 @@ export const endpoints = define({
     query: contractProductsQuerySchema,
     response: contractProductsResponseSchema,
   },
-  podium: { method: 'GET', base: 'api', path: '/products/podium', response: z.object({ products: z.array(productSchema) }) },
+  // The base products offered to the signed-in customer's segment (SPEC §6: residential or professional), cheapest first.
+  podium: {
+    method: 'GET',
+    base: 'api',
+    path: '/products/podium',
+    response: z.object({ segment: z.enum(['residential', 'professional']), products: z.array(productSchema) }),
+  },
+  // The options that can be added to a base product (`active` is false or 0: no contract here).
   productOptions: {
     method: 'GET',
     base: 'api',
@@ -558,7 +568,7 @@ export const endpoints = define({
     method: 'GET',
     base: 'api',
     path: '/promotions/by-contract',
-    query: z.object({ contracts: z.string().regex(/^\d+(,\d+)*$/) }),
+    query: promotionsByContractQuerySchema,
     response: promotionsByContractResponseSchema,
   },
   createOrder: {
@@ -574,7 +584,7 @@ export const endpoints = define({
     method: 'POST',
     base: 'api',
     path: '/customer/:customerId/contract/:contractId/orders/:orderId/modify',
-    params: contractParams.extend({ orderId: z.string().min(1).max(40) }),
+    params: contractParams.extend({ orderId: orderRefSchema }),
     body: orderRequestSchema,
     response: newOrderLineSchema,
     onlineOnly: true,
@@ -583,7 +593,7 @@ export const endpoints = define({
     method: 'POST',
     base: 'api',
     path: '/customer/:customerId/contract/:contractId/orders/:orderId/cancel',
-    params: contractParams.extend({ orderId: z.string().min(1).max(40) }),
+    params: contractParams.extend({ orderId: orderRefSchema }),
     response: okSchema,
     onlineOnly: true,
   },
@@ -592,7 +602,7 @@ export const endpoints = define({
     base: 'api',
     path: '/customer/:customerId/contract/:contractId/orders',
     params: contractParams,
-    query: pagingQuerySchema,
+    query: orderHistoryQuerySchema,
     response: pagedSchema(orderLineSchema),
   },
 

@@ -4,6 +4,13 @@ import { centsSchema, translatedSchema } from './common.ts';
 /** Volume of a product or option: 0 means unlimited (SPEC §3). Data limits are in MB (factor 1024). */
 export const volumeSchema = z.object({ limit_amount: z.number().min(0), unit: z.string() });
 
+/**
+ * What use beyond the bundle costs on a base product, in cents: per started MB of data, per started minute of
+ * calls, per SMS. The plan comparison prices a customer's usage with them.
+ */
+export const oobRatesSchema = z.object({ data_per_mb: centsSchema.min(0), call_per_minute: centsSchema.min(0), sms: centsSchema.min(0) });
+export type OobRates = z.infer<typeof oobRatesSchema>;
+
 export const productSchema = z.object({
   id: z.number().int(),
   guid: z.string(),
@@ -18,6 +25,7 @@ export const productSchema = z.object({
   data: volumeSchema,
   voice: volumeSchema,
   sms: volumeSchema,
+  oob_rates: oobRatesSchema,
   lastUpdate: z.string(),
 });
 export type Product = z.infer<typeof productSchema>;
@@ -48,15 +56,25 @@ export const contractProductsQuerySchema = z.object({
     .optional(),
 });
 
+/** A promotion: of a product (anyone taking it gets it) or granted to one contract. `discount_amount` is whole percent or cents. */
 export const promotionSchema = z.object({
   id: z.number().int(),
+  product_id: z.number().int().nullable(),
+  contract_id: z.number().int().nullable(),
   discount_type: z.enum(['percentage', 'amount']),
   discount_amount: z.number(),
   descriptions: translatedSchema,
 });
 export type Promotion = z.infer<typeof promotionSchema>;
 
+/**
+ * GET /promotions/by-contract: per contract id, the promotions it gets now (its own and those of its base product)
+ * and their totals: `percentage` the sum of the percentages (20 = 20 %), `amount` the sum of the amounts in cents.
+ */
+export const promotionTotalsSchema = z.object({ percentage: z.number(), amount: z.number() });
 export const promotionsByContractResponseSchema = z.object({
   promotions: z.record(z.string(), z.array(promotionSchema)),
-  totals: z.record(z.string(), z.object({ percentage: z.number(), amount: z.number() })),
+  totals: z.record(z.string(), promotionTotalsSchema),
 });
+export type PromotionsByContract = z.infer<typeof promotionsByContractResponseSchema>;
+export const promotionsByContractQuerySchema = z.object({ contracts: z.string().regex(/^\d+(,\d+){0,49}$/, 'validation:ids') });

@@ -36,6 +36,7 @@ import { registerSupportRoutes } from './routes/support.ts';
 import { registerProductRoutes } from './routes/products.ts';
 import { registerSettingsRoutes, type SettingsOptions } from './routes/settings.ts';
 import { registerOpenApiRoutes } from './routes/openapi.ts';
+import { registerOrderRoutes } from './routes/orders.ts';
 import { registerStatusRoutes } from './routes/status.ts';
 import { registerAppliedTestRoute } from './routes/test-applied.ts';
 import { registerTestRoutes } from './routes/test-mode.ts';
@@ -224,6 +225,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   registerAuthRoutes(router, ctx);
   registerCustomerRoutes(router, ctx);
   registerProductRoutes(router, ctx);
+  registerOrderRoutes(router, ctx);
   registerUsageRoutes(router, ctx);
   registerInvoiceRoutes(router, ctx);
   registerContactRoutes(router, ctx);

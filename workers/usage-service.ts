@@ -1,5 +1,6 @@
 import { resourceKeys } from '#db/resource-keys';
 import type { AppDatabase } from '#db/schema';
+import { comparePlans, createCycleUsageAccumulator, type PlanCatalogue, type PlanFit } from './plan-fit.ts';
 import { scanRecords } from './usage-blocks.ts';
 import { createProfileAccumulator, type UsageProfile } from './usage-profile.ts';
 import {
@@ -121,7 +122,12 @@ export const createUsageService = (db: AppDatabase) => {
    * Feeds [from, to] to the aggregator: the rollup of every day that has one, then the records of the rest, read
    * range by range. Without any usable rollup it is the plain record scan (with the worker's cache).
    */
-  const feedRange = async (aggregator: Pick<Aggregator, 'add' | 'addRollup'>, contractId: number, from: number, to: number): Promise<void> => {
+  const feedRange = async (
+    aggregator: Pick<Aggregator, 'add' | 'addRollup'>,
+    contractId: number,
+    from: number,
+    to: number,
+  ): Promise<void> => {
     // Rollup rows start at a local midnight, so the first one of interest starts at most a day before `from`.
     const daily = await db.usageDaily
       .where('[contractId+dayStart]')
@@ -174,6 +180,20 @@ export const createUsageService = (db: AppDatabase) => {
   };
 
   /**
+   * "Which plan fits me" (workers/plan-fit.ts): each cycle's usage, from its rollups and records like
+   * `aggregateOnly`, then the comparison of the catalogue's plans. The cycles are completed bill cycles, oldest first.
+   */
+  const planFit = async (contractId: number, cycles: CycleRange[], catalogue: PlanCatalogue): Promise<PlanFit> => {
+    const usage = [];
+    for (const c of cycles) {
+      const accumulator = createCycleUsageAccumulator(c.from, c.to);
+      await feedRange(accumulator, contractId, c.from, c.to);
+      usage.push(accumulator.result());
+    }
+    return comparePlans(usage, catalogue);
+  };
+
+  /**
    * The usage profile a tariff comparison asks for (workers/usage-profile.ts) of each given cycle, and its average
    * with the SPEC divisor (6 by default): from the rollups, and the records of the days without one.
    */
@@ -189,10 +209,13 @@ export const createUsageService = (db: AppDatabase) => {
         perCycle.map((p) => p[key]),
         divisor,
       );
-    return { average: { dataBytes: avg('dataBytes'), nationalCallSeconds: avg('nationalCallSeconds'), nationalSms: avg('nationalSms') }, perCycle };
+    return {
+      average: { dataBytes: avg('dataBytes'), nationalCallSeconds: avg('nationalCallSeconds'), nationalSms: avg('nationalSms') },
+      perCycle,
+    };
   };
 
-  return { query, rows, aggregateOnly, average, profile };
+  return { query, rows, aggregateOnly, average, planFit, profile };
 };
 
 export type UsageService = ReturnType<typeof createUsageService>;

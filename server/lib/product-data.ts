@@ -1,5 +1,5 @@
 import type { Translated } from '#contract/common';
-import type { Option, Product } from '#contract/products';
+import type { Option, Product, Promotion } from '#contract/products';
 import type { Db } from '../db/database.ts';
 import { bool, stmt } from './sql.ts';
 
@@ -19,6 +19,9 @@ export type ProductRow = {
   max_combinations: number;
   sorted_option_ids_json: string;
   last_update: string;
+  oob_data_cents_per_mb: number;
+  oob_call_cents_per_min: number;
+  oob_sms_cents: number;
 };
 
 /** Texts are JSON in SQLite; a missing language falls back to French (SPEC §1: fr is the fallback). */
@@ -54,6 +57,7 @@ export const toProduct = (row: ProductRow): Product => ({
   for_professional: bool(row.for_professional),
   sortedOptionIds: numberList(row.sorted_option_ids_json),
   ...volumes(row),
+  oob_rates: { data_per_mb: row.oob_data_cents_per_mb, call_per_minute: row.oob_call_cents_per_min, sms: row.oob_sms_cents },
   lastUpdate: row.last_update,
 });
 
@@ -98,3 +102,66 @@ export const contractOptions = (db: Db, contractId: number, baseProductId: numbe
   ).all(contractId, baseProductId, contractId);
   return rows.map((row) => toOption(row, row.active_count ?? 0));
 };
+
+export const findProduct = (db: Db, productId: number): ProductRow | undefined =>
+  stmt<[number], ProductRow>(db, 'SELECT * FROM products WHERE id = ?').get(productId);
+
+export type Segment = 'residential' | 'professional';
+
+/**
+ * SPEC §6 "professional restriction": the owner or admin of a non-residential contact is offered the professional
+ * catalogue, everyone else the residential one. The podium is that segment's base products, cheapest first.
+ */
+export const podiumProducts = (db: Db, segment: Segment): Product[] =>
+  stmt<[], ProductRow>(
+    db,
+    `SELECT * FROM products WHERE type = 'BASE' AND ${segment === 'professional' ? 'for_professional' : 'for_residential'} = 1
+     ORDER BY price_cents, id`,
+  )
+    .all()
+    .map(toProduct);
+
+/** The option rows that can be added to a base product. */
+export const optionRowsOfProduct = (db: Db, productId: number): ProductRow[] =>
+  stmt<[number], ProductRow>(
+    db,
+    `SELECT p.* FROM product_options po JOIN products p ON p.id = po.option_id
+     WHERE po.product_id = ? AND p.type = 'OPTION' ORDER BY p.price_cents DESC, p.id`,
+  ).all(productId);
+
+/** GET /products/{id}/options: no contract here, so every option is inactive (false, or 0 for counted options). */
+export const productOptions = (db: Db, productId: number): Option[] => optionRowsOfProduct(db, productId).map((row) => toOption(row, 0));
+
+type PromotionRow = {
+  id: number;
+  product_id: number | null;
+  contract_id: number | null;
+  discount_type: 'percentage' | 'amount';
+  discount_amount: number;
+  descriptions_json: string;
+};
+
+const toPromotion = (row: PromotionRow): Promotion => ({
+  id: row.id,
+  product_id: row.product_id,
+  contract_id: row.contract_id,
+  discount_type: row.discount_type,
+  discount_amount: row.discount_amount,
+  descriptions: translated(row.descriptions_json),
+});
+
+/** The promotions of a product: what anyone taking it gets. */
+export const productPromotions = (db: Db, productId: number): Promotion[] =>
+  stmt<[number], PromotionRow>(db, 'SELECT * FROM promotions WHERE product_id = ? ORDER BY id').all(productId).map(toPromotion);
+
+/** What a contract gets now: its own promotions and those of its current base product. */
+export const contractPromotions = (db: Db, contractId: number, baseProductId: number): Promotion[] =>
+  stmt<[number, number], PromotionRow>(db, 'SELECT * FROM promotions WHERE contract_id = ? OR product_id = ? ORDER BY id')
+    .all(contractId, baseProductId)
+    .map(toPromotion);
+
+/** SPEC §3 "Totals hold a percentage factor and an amount quantity": the sum of each kind. */
+export const promotionTotals = (promotions: readonly Promotion[]): { percentage: number; amount: number } => ({
+  percentage: promotions.filter((p) => p.discount_type === 'percentage').reduce((sum, p) => sum + p.discount_amount, 0),
+  amount: promotions.filter((p) => p.discount_type === 'amount').reduce((sum, p) => sum + p.discount_amount, 0),
+});

@@ -1,10 +1,40 @@
 import { endpoints } from '#contract/endpoints';
-import { requireContract } from '../lib/access.ts';
+import { requireContract, requireCustomer, visibleContracts } from '../lib/access.ts';
+import { forbidden, notFound } from '../lib/api-error.ts';
 import type { AppContext } from '../lib/app-context.ts';
-import { contractOptions, contractProducts } from '../lib/product-data.ts';
+import { findContact } from '../lib/customer-data.ts';
+import {
+  contractOptions,
+  contractProducts,
+  contractPromotions,
+  findProduct,
+  podiumProducts,
+  productOptions,
+  productPromotions,
+  promotionTotals,
+  type Segment,
+} from '../lib/product-data.ts';
 import type { Router } from '../lib/router.ts';
+import type { ResolvedSession } from '../lib/sessions.ts';
 import { authOf } from '../plugins/auth.ts';
 
+/**
+ * The customer's segment for the catalogue (SPEC §6 "professional restriction": it applies to an owner or admin of a
+ * non-residential contact): professional products for a company's account, residential ones otherwise.
+ */
+export const segmentOf = (ctx: AppContext, auth: ResolvedSession): Segment => {
+  const customerId = auth.user.customer_id;
+  if (customerId === null) throw forbidden();
+  requireCustomer(auth, customerId);
+  const contact = findContact(ctx.db, customerId);
+  return contact && contact.is_residential === 0 ? 'professional' : 'residential';
+};
+
+/**
+ * SPEC §7 "Products and orders" reads: a line's products and options, the podium of the customer's segment, the
+ * options and promotions of a product, and the promotions of the customer's lines. The catalogue is not personal
+ * data, but every call needs a signed-in customer (the segment is the customer's).
+ */
 export const registerProductRoutes = (router: Router, ctx: AppContext): void => {
   const { db } = ctx;
 
@@ -12,5 +42,41 @@ export const registerProductRoutes = (router: Router, ctx: AppContext): void => 
     const contract = requireContract(db, authOf(request), params.customerId, params.contractId);
     const ids = query.ids ? query.ids.split(',').map(Number) : null;
     return { products: contractProducts(db, contract.id, ids), options: contractOptions(db, contract.id, contract.product_id) };
+  });
+
+  router.route(endpoints.podium, ({ request }) => {
+    const segment = segmentOf(ctx, authOf(request));
+    return { segment, products: podiumProducts(db, segment) };
+  });
+
+  router.route(endpoints.productOptions, ({ params, request }) => {
+    segmentOf(ctx, authOf(request));
+    const product = findProduct(db, params.productId);
+    if (!product || product.type !== 'BASE') throw notFound('Product not found');
+    return { options: productOptions(db, product.id) };
+  });
+
+  router.route(endpoints.productPromotions, ({ params, request }) => {
+    segmentOf(ctx, authOf(request));
+    if (!findProduct(db, params.productId)) throw notFound('Product not found');
+    return { promotions: productPromotions(db, params.productId) };
+  });
+
+  // Only the lines the session may see (a plain user: its own); any other id is refused whole (403).
+  router.route(endpoints.promotionsByContract, ({ query, request }) => {
+    const auth = authOf(request);
+    const customerId = auth.user.customer_id;
+    if (customerId === null) throw forbidden();
+    const visible = new Map(visibleContracts(db, auth, customerId).map((contract) => [contract.id, contract]));
+    const promotions: Record<string, ReturnType<typeof contractPromotions>> = {};
+    const totals: Record<string, { percentage: number; amount: number }> = {};
+    for (const id of new Set(query.contracts.split(',').map(Number))) {
+      const contract = visible.get(id);
+      if (!contract) throw forbidden();
+      const list = contractPromotions(db, contract.id, contract.product_id);
+      promotions[String(id)] = list;
+      totals[String(id)] = promotionTotals(list);
+    }
+    return { promotions, totals };
   });
 };

@@ -56,4 +56,16 @@ export const resourceKeys = {
   invoiceEstimate: resource<[customerId: number]>('invoice-estimate'),
   /** GET /invoices/creditor: who customers pay (not a customer's data: one copy). */
   paymentCreditor: resource<[]>('payment-creditor'),
+  /** GET /products/podium: the base products of the customer's segment. */
+  podium: resource<[customerId: number]>('podium'),
+  /** GET /products/{id}/options: the options of a base product. */
+  productOptions: resource<[productId: number]>('product-options'),
+  /** GET /products/{id}/promotions: what anyone taking a product gets. */
+  productPromotions: resource<[productId: number]>('product-promotions'),
+  /** GET /promotions/by-contract for one line: its promotions and their totals. */
+  contractPromotions: resource<[customerId: number, contractId: number]>('contract-promotions'),
+  /** GET …/orders, one page of a line's order history. */
+  orderHistory: resource<[customerId: number, contractId: number, page: number]>('order-history'),
+  /** GET …/orders?open=1: a line's order lines still PENDING or QUEUED. */
+  openOrders: resource<[customerId: number, contractId: number]>('open-orders'),
 };

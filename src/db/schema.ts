@@ -109,6 +109,7 @@ export type ProductRow = {
   name: string;
   type: 'BASE' | 'OPTION';
   descriptions: { fr: string; nl: string; en: string };
+  technicalDescriptions: { fr: string; nl: string; en: string };
   priceCents: number;
   forResidential: boolean;
   forProfessional: boolean;
@@ -117,6 +118,8 @@ export type ProductRow = {
   dataMb: number;
   voiceMinutes: number;
   smsCount: number;
+  /** Out-of-bundle prices in cents: per started MB, per started minute, per SMS. */
+  oobRates: { dataPerMb: number; callPerMinute: number; sms: number };
   lastUpdate: string;
 };
 
@@ -131,6 +134,51 @@ export type ContractOptionRow = {
   descriptions: { fr: string; nl: string; en: string };
   active: boolean | number;
 };
+
+/** An option that can be added to a base product (GET /products/{id}/options), for a plan the line does not have yet. */
+export type ProductOptionRow = Omit<ContractOptionRow, 'contractId' | 'active'> & { productId: number };
+
+/** The base products offered to a customer's segment (GET /products/podium), cheapest first. */
+export type PodiumRow = { customerId: number; segment: 'residential' | 'professional'; productIds: number[] };
+
+/** A promotion (discountAmount: whole percent, or cents). */
+export type PromotionRow = {
+  id: number;
+  productId: number | null;
+  contractId: number | null;
+  discountType: 'percentage' | 'amount';
+  discountAmount: number;
+  descriptions: { fr: string; nl: string; en: string };
+};
+
+/** What a line gets now (GET /promotions/by-contract): its promotions' ids and their totals (percent, cents). */
+export type ContractPromotionsRow = { contractId: number; promotionIds: number[]; percentage: number; amount: number };
+
+/** One line of a contract's order history (SPEC §3 "Order line"), camelCase. */
+export type OrderLineRow = {
+  id: number;
+  orderId: string;
+  orderDate: string;
+  kind: 'SAFEGUARD' | 'SETTING' | 'OPTION' | 'PRODUCT' | 'CONTRACT';
+  resourceName: string;
+  resourceId: number | null;
+  oldValue: string | null;
+  newValue: string | null;
+  status: 'CANCELED' | 'PENDING' | 'QUEUED' | 'FAILED' | 'SUCCESS';
+  error: { type: 'JSON' | 'HTML' | 'TEXT' | 'CUSTOMER_DEBT'; message: string } | null;
+  isCancellable: boolean;
+  initiatorRef: string | null;
+  initiatorType: 'U' | 'O' | 'A' | 'C' | 'S';
+  scheduledDate: string | null;
+  executed: string | null;
+  created: string;
+};
+
+/** One page of a contract's order history as the server paged it (SPEC §7 paging, 25 a page by default). */
+export type OrderPageRow = { contractId: number; page: number; lines: OrderLineRow[]; total: number; lastPage: number; perPage: number };
+
+/** The lines of a contract still PENDING or QUEUED (GET …/orders?open=1): what the optimize rules look at. */
+export type OpenOrdersRow = { contractId: number; lines: OrderLineRow[] };
 
 /** One usage record as stored (in usageBlocks) and as the usage worker reads it. */
 export type UsageRecordRow = {
@@ -476,6 +524,12 @@ export type AppDatabase = Dexie & {
   invoiceEstimates: EntityTable<InvoiceEstimateRow, 'customerId'>;
   paymentCreditor: EntityTable<PaymentCreditorRow, 'id'>;
   invoicePdfs: EntityTable<InvoicePdfRow, 'uuid'>;
+  productOptions: Table<ProductOptionRow, [number, number]>;
+  podiums: EntityTable<PodiumRow, 'customerId'>;
+  promotions: EntityTable<PromotionRow, 'id'>;
+  contractPromotions: EntityTable<ContractPromotionsRow, 'contractId'>;
+  orderPages: Table<OrderPageRow, [number, number]>;
+  openOrders: EntityTable<OpenOrdersRow, 'contractId'>;
 };
 
 /** Tables that hold a customer's data; logout clears all of them. */
@@ -508,6 +562,12 @@ export const customerTables = [
   'invoiceEstimates',
   'paymentCreditor',
   'invoicePdfs',
+  'productOptions',
+  'podiums',
+  'promotions',
+  'contractPromotions',
+  'orderPages',
+  'openOrders',
 ] as const;
 
 export const createDatabase = (name = databaseName): AppDatabase => {
@@ -543,6 +603,23 @@ export const createDatabase = (name = databaseName): AppDatabase => {
     .upgrade(async (tx) => {
       await tx.table('meta').where('resource').startsWith(resourceKeys.usageRecords.prefix).delete();
       await tx.table('usageDaily').clear();
+    });
+  // Version 10 (subscription and orders): the catalogue of other plans (podium, a product's options), promotions,
+  // and the order history. Products now carry their technical descriptions and out-of-bundle rates: the stored
+  // ones lack them, so they are dropped with their fetch times and pulled again on the next visit.
+  db.version(10)
+    .stores({
+      productOptions: '[productId+optionId], productId',
+      podiums: 'customerId',
+      promotions: 'id, productId, contractId',
+      contractPromotions: 'contractId',
+      orderPages: '[contractId+page], contractId',
+      openOrders: 'contractId',
+    })
+    .upgrade(async (tx) => {
+      await tx.table('products').clear();
+      await tx.table('contractOptions').clear();
+      await tx.table('meta').where('resource').startsWith(resourceKeys.products.prefix).delete();
     });
   // Version 11 (invoices and payment): invoice lists, cost centres, the next invoice's estimate, the creditor, and
   // the PDFs kept for offline use. The invoice situation gained fields: the stored copies are dropped so that the

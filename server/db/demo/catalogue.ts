@@ -19,6 +19,9 @@ export const BILL_CYCLES: { id: number; startDay: number }[] = [
   { id: BC.day15, startDay: 15 },
 ];
 
+/** What use beyond the bundle costs, in cents (per started MB, per started minute, per SMS); 0 where unlimited. */
+type OobRates = { dataPerMb: number; callPerMinute: number; sms: number };
+
 type DemoProduct = {
   id: number;
   name: string;
@@ -33,10 +36,20 @@ type DemoProduct = {
   options: number[];
   descriptions: Texts;
   technical: Texts;
+  /** Base products only. */
+  oob?: OobRates;
+  /**
+   * Added after the first demo catalogue: its guid comes from the catalogue's own random stream instead of the
+   * shared one, so that adding it does not change every random value drawn after the catalogue.
+   */
+  addedLater?: true;
 };
 
 const RESIDENTIAL_OPTIONS = [P.extra5Gb, P.extra1Gb, P.roamingWorld1Gb, P.international60];
 const PROFESSIONAL_OPTIONS = [P.extra5Gb, P.extra1Gb, P.roamingWorld1Gb, P.international60];
+
+// Belgian operators' usual out-of-bundle prices: 1 cent per MB (10.24 € per GB), 15 cents a minute, 10 cents an SMS.
+const STANDARD_OOB: OobRates = { dataPerMb: 1, callPerMinute: 15, sms: 10 };
 
 export const PRODUCTS: DemoProduct[] = [
   {
@@ -57,6 +70,7 @@ export const PRODUCTS: DemoProduct[] = [
       en: '5 GB of data, 150 call minutes and unlimited texts in Belgium and Europe.',
     },
     technical: { fr: '4G/5G, débit max 300 Mbit/s', nl: '4G/5G, max. 300 Mbit/s', en: '4G/5G, up to 300 Mbit/s' },
+    oob: STANDARD_OOB,
   },
   {
     id: P.mobileM,
@@ -76,6 +90,7 @@ export const PRODUCTS: DemoProduct[] = [
       en: '20 GB of data, 500 call minutes and unlimited texts in Belgium and Europe.',
     },
     technical: { fr: '4G/5G, débit max 1 Gbit/s', nl: '4G/5G, max. 1 Gbit/s', en: '4G/5G, up to 1 Gbit/s' },
+    oob: STANDARD_OOB,
   },
   {
     id: P.mobileL,
@@ -95,6 +110,28 @@ export const PRODUCTS: DemoProduct[] = [
       en: '100 GB of data, unlimited calls and texts in Belgium and Europe.',
     },
     technical: { fr: '4G/5G, débit max 1 Gbit/s', nl: '4G/5G, max. 1 Gbit/s', en: '4G/5G, up to 1 Gbit/s' },
+    oob: STANDARD_OOB,
+  },
+  {
+    id: P.pro10,
+    name: 'Mega Pro 10',
+    type: 'BASE',
+    price: 1900,
+    residential: false,
+    professional: true,
+    dataMb: 10240,
+    voiceMin: 0,
+    sms: 0,
+    maxCombinations: 1,
+    options: PROFESSIONAL_OPTIONS,
+    descriptions: {
+      fr: 'Abonnement professionnel : 10 Go, appels et SMS illimités, facture au nom de la société.',
+      nl: 'Zakelijk abonnement: 10 GB, onbeperkt bellen en sms’en, factuur op naam van de onderneming.',
+      en: 'Business plan: 10 GB, unlimited calls and texts, invoiced to the company.',
+    },
+    technical: { fr: '4G/5G, débit max 300 Mbit/s', nl: '4G/5G, max. 300 Mbit/s', en: '4G/5G, up to 300 Mbit/s' },
+    oob: STANDARD_OOB,
+    addedLater: true,
   },
   {
     id: P.pro30,
@@ -114,6 +151,7 @@ export const PRODUCTS: DemoProduct[] = [
       en: 'Business plan: 30 GB, unlimited calls and texts, invoiced to the company.',
     },
     technical: { fr: '4G/5G, priorité réseau', nl: '4G/5G, netwerkprioriteit', en: '4G/5G, network priority' },
+    oob: STANDARD_OOB,
   },
   {
     id: P.proUnlimited,
@@ -137,6 +175,7 @@ export const PRODUCTS: DemoProduct[] = [
       nl: '4G/5G, netwerkprioriteit, fair use 500 GB',
       en: '4G/5G, network priority, 500 GB fair use',
     },
+    oob: STANDARD_OOB,
   },
   {
     id: P.extra1Gb,

@@ -23,6 +23,7 @@ export const DEMO_IDS = {
     mobileL: 3,
     pro30: 4,
     proUnlimited: 5,
+    pro10: 6,
     extra1Gb: 11,
     extra5Gb: 12,
     international60: 13,

@@ -1,3 +1,4 @@
+import { orderResource } from '#contract/orders';
 import { DEMO_IDS } from './ids.ts';
 
 /*
@@ -8,6 +9,8 @@ import { DEMO_IDS } from './ids.ts';
 
 const K = DEMO_IDS.contracts;
 const U = DEMO_IDS.users;
+const P = DEMO_IDS.products;
+const R = orderResource;
 
 export type OrderStatus = 'CANCELED' | 'PENDING' | 'QUEUED' | 'FAILED' | 'SUCCESS';
 
@@ -15,6 +18,8 @@ type DemoOrderLine = {
   type: 'product' | 'option' | 'safeguard' | 'setting' | 'contract';
   kind: 'SAFEGUARD' | 'SETTING' | 'OPTION' | 'PRODUCT' | 'CONTRACT';
   resource: string;
+  /** The product or option of a PRODUCT or OPTION line (the new product of a plan change). */
+  resourceId?: number;
   old: string | null;
   new: string | null;
   status: OrderStatus;
@@ -46,14 +51,14 @@ export const ORDERS: DemoOrder[] = [
     ageDays: 4,
     initiator: { type: 'S' },
     status: 'PENDING',
-    lines: [{ type: 'contract', kind: 'CONTRACT', resource: 'ACTIVATE', old: null, new: 'Mega Mobile S', status: 'PENDING' }],
+    lines: [{ type: 'contract', kind: 'CONTRACT', resource: R.activate, old: null, new: 'Mega Mobile S', status: 'PENDING' }],
   },
   {
     contractId: K.sophieNew,
     ageDays: 6,
     initiator: { type: 'O', user: U.sophie },
     status: 'PENDING',
-    lines: [{ type: 'contract', kind: 'CONTRACT', resource: 'ACTIVATE', old: null, new: 'Mega Mobile S', status: 'PENDING' }],
+    lines: [{ type: 'contract', kind: 'CONTRACT', resource: R.activate, old: null, new: 'Mega Mobile S', status: 'PENDING' }],
   },
   // Sophie's plan change that left Mega Mobile S inactive.
   {
@@ -61,7 +66,17 @@ export const ORDERS: DemoOrder[] = [
     ageDays: 95,
     initiator: { type: 'O', user: U.sophie },
     status: 'SUCCESS',
-    lines: [{ type: 'product', kind: 'PRODUCT', resource: 'Mega Mobile M', old: 'Mega Mobile S', new: 'Mega Mobile M', status: 'SUCCESS' }],
+    lines: [
+      {
+        type: 'product',
+        kind: 'PRODUCT',
+        resource: 'Mega Mobile M',
+        resourceId: P.mobileM,
+        old: 'Mega Mobile S',
+        new: 'Mega Mobile M',
+        status: 'SUCCESS',
+      },
+    ],
   },
   // Contract 0470000005: history covering every status and every initiator type.
   {
@@ -70,8 +85,8 @@ export const ORDERS: DemoOrder[] = [
     initiator: { type: 'S' },
     status: 'SUCCESS',
     lines: [
-      { type: 'safeguard', kind: 'SAFEGUARD', resource: 'OSG_LIMIT', old: null, new: '5000', status: 'SUCCESS' },
-      { type: 'setting', kind: 'SETTING', resource: 'roaming_type', old: null, new: 'EU_INCLUDE_SWISS', status: 'SUCCESS' },
+      { type: 'safeguard', kind: 'SAFEGUARD', resource: R.osgLimit, old: null, new: '5000', status: 'SUCCESS' },
+      { type: 'setting', kind: 'SETTING', resource: R.roaming, old: null, new: 'EU_INCLUDE_SWISS', status: 'SUCCESS' },
     ],
   },
   {
@@ -80,8 +95,16 @@ export const ORDERS: DemoOrder[] = [
     initiator: { type: 'O', user: U.emma },
     status: 'SUCCESS',
     lines: [
-      { type: 'option', kind: 'OPTION', resource: 'Extra 1 GB', old: '0', new: '1', status: 'SUCCESS' },
-      { type: 'option', kind: 'OPTION', resource: 'International 60', old: '0', new: '1', status: 'SUCCESS' },
+      { type: 'option', kind: 'OPTION', resource: 'Extra 1 GB', resourceId: P.extra1Gb, old: '0', new: '1', status: 'SUCCESS' },
+      {
+        type: 'option',
+        kind: 'OPTION',
+        resource: 'International 60',
+        resourceId: P.international60,
+        old: '0',
+        new: '1',
+        status: 'SUCCESS',
+      },
     ],
   },
   {
@@ -93,7 +116,7 @@ export const ORDERS: DemoOrder[] = [
       {
         type: 'safeguard',
         kind: 'SAFEGUARD',
-        resource: 'OSG_LIMIT',
+        resource: R.osgLimit,
         old: '5000',
         new: '20000',
         status: 'FAILED',
@@ -107,9 +130,7 @@ export const ORDERS: DemoOrder[] = [
     ageDays: 60,
     initiator: { type: 'A', user: U.jan },
     status: 'CANCELED',
-    lines: [
-      { type: 'setting', kind: 'SETTING', resource: 'roaming_type', old: 'EU_INCLUDE_SWISS', new: 'WORLD_COVERAGE', status: 'CANCELED' },
-    ],
+    lines: [{ type: 'setting', kind: 'SETTING', resource: R.roaming, old: 'EU_INCLUDE_SWISS', new: 'WORLD_COVERAGE', status: 'CANCELED' }],
   },
   {
     contractId: K.emmaOrders,
@@ -121,6 +142,7 @@ export const ORDERS: DemoOrder[] = [
         type: 'product',
         kind: 'PRODUCT',
         resource: 'Mega Pro 30',
+        resourceId: P.pro30,
         old: 'Mega Pro Unlimited',
         new: 'Mega Pro 30',
         status: 'FAILED',
@@ -134,14 +156,14 @@ export const ORDERS: DemoOrder[] = [
     ageDays: 20,
     initiator: { type: 'C', ref: 'CS-0042' },
     status: 'SUCCESS',
-    lines: [{ type: 'contract', kind: 'CONTRACT', resource: 'sim_swap', old: null, new: null, status: 'SUCCESS' }],
+    lines: [{ type: 'contract', kind: 'CONTRACT', resource: R.simSwap, old: null, new: null, status: 'SUCCESS' }],
   },
   {
     contractId: K.emmaOrders,
     ageDays: 1,
     initiator: { type: 'U' },
     status: 'QUEUED',
-    lines: [{ type: 'setting', kind: 'SETTING', resource: 'throttling', old: 'NONE', new: '5M', status: 'QUEUED' }],
+    lines: [{ type: 'setting', kind: 'SETTING', resource: R.throttling, old: 'NONE', new: '5M', status: 'QUEUED' }],
   },
   // The pending option order: takes effect at the next cycle and can still be cancelled.
   {
@@ -150,8 +172,26 @@ export const ORDERS: DemoOrder[] = [
     initiator: { type: 'O', user: U.emma },
     status: 'PENDING',
     lines: [
-      { type: 'option', kind: 'OPTION', resource: 'Extra 5 GB', old: '0', new: '2', status: 'PENDING', cancellable: true },
-      { type: 'option', kind: 'OPTION', resource: 'Extra 1 GB', old: '1', new: '0', status: 'PENDING', cancellable: true },
+      {
+        type: 'option',
+        kind: 'OPTION',
+        resource: 'Roaming World 1 GB',
+        resourceId: P.roamingWorld1Gb,
+        old: '0',
+        new: '2',
+        status: 'PENDING',
+        cancellable: true,
+      },
+      {
+        type: 'option',
+        kind: 'OPTION',
+        resource: 'Extra 1 GB',
+        resourceId: P.extra1Gb,
+        old: '1',
+        new: '0',
+        status: 'PENDING',
+        cancellable: true,
+      },
     ],
     scheduled: 'next-cycle',
   },
@@ -166,6 +206,7 @@ export const ORDERS: DemoOrder[] = [
         type: 'option',
         kind: 'OPTION',
         resource: 'Roaming World 1 GB',
+        resourceId: P.roamingWorld1Gb,
         old: '0',
         new: '1',
         status: 'FAILED',

@@ -9,8 +9,9 @@ export const seedOrders = (s: SeedContext): void => {
   const { db, now, nowMs, daysAgo } = s;
   const insertOrder = db.prepare<[string, number, string, string, string | null, string | null, string | null, string]>(`INSERT INTO orders
     (order_ref, contract_id, status, created_at, scheduled_date, executed_at, initiator_ref, initiator_type) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insertLine = db.prepare(`INSERT INTO order_lines (order_id, order_type, item_kind, resource_name, old_value, new_value,
-    status, reason_error, error, is_cancellable, scheduled_date, executed_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insertLine = db.prepare(`INSERT INTO order_lines (order_id, order_type, item_kind, resource_name, resource_id, old_value,
+    new_value, status, reason_error, error, is_cancellable, scheduled_date, executed_at, queued_at, created_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
 
   /** Whole days from now to the start of the line's next cycle, rounded up (the scheduled date of a pending change). */
   const scheduledDate = (order: DemoOrder): string | null => {
@@ -45,6 +46,7 @@ export const seedOrders = (s: SeedContext): void => {
         line.type,
         line.kind,
         line.resource,
+        line.resourceId ?? null,
         line.old,
         line.new,
         line.status,
@@ -53,6 +55,7 @@ export const seedOrders = (s: SeedContext): void => {
         line.cancellable ? 1 : 0,
         scheduled,
         lineExecuted,
+        line.status === 'QUEUED' ? iso(created + 60_000) : null,
         iso(created),
       );
     }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { contractBlockages } from '#contract/contract-state';
 import { isPlainUser } from '#contract/roles';
 import { canSwitchContract } from '#lib/contract-selection';
 import { paths, withQuery } from '#lib/route-paths';
@@ -36,6 +37,15 @@ export const HomePage = () => {
   const fullName = [firstName, holder?.lastName ?? session.lastName].filter(Boolean).join(' ');
   const company = contact && !contact.residential ? contact.company?.name : undefined;
   const switchable = canSwitchContract(isPlain, contracts.length);
+  // SPEC §4 blockages, in words: a blocked line never shows as plainly active.
+  const blockagesOf = (contract: (typeof contracts)[number]) =>
+    contractBlockages({
+      status: contract.status,
+      subStatus: contract.subStatus,
+      dunningLevelReached: contract.dunningLevelReached,
+      fraudulentBehaviour: contract.fraudulentBehaviour,
+    });
+  const selectedBlockages = selected ? blockagesOf(selected) : [];
 
   const onRefresh = () => {
     setBusy(true);
@@ -53,6 +63,12 @@ export const HomePage = () => {
         <FreshnessNote fetchedAt={fetchedAt} onRefresh={onRefresh} busy={busy} />
       </header>
       {refreshError && fetchedAt === undefined ? <Alert tone="error">{t('home:loadError')}</Alert> : null}
+      {selected && selectedBlockages.length > 0 ? (
+        <Alert tone="error" role="status">
+          <strong>{t('home:blocked', { number: selected.msisdn ? formatPhoneNumber(selected.msisdn) : t('home:noNumber') })}</strong>{' '}
+          {selectedBlockages.map((blockage) => t(`common:blockage.detail.${blockage}`)).join(' ')}
+        </Alert>
+      ) : null}
       {selected ? <UsageOverview contract={selected} usage={usage} /> : null}
       <section aria-labelledby="contracts-title">
         <h2 id="contracts-title">
@@ -72,7 +88,14 @@ export const HomePage = () => {
                 <li key={contract.id} className="card contract-card" data-selected={isSelected || undefined}>
                   <div className="contract-card__main">
                     <span className="contract-card__number">{number}</span>
-                    <Badge tone={statusTone(label)}>{t(`common:contractStatus.${label}`)}</Badge>
+                    <span className="contract-card__badges">
+                      <Badge tone={statusTone(label)}>{t(`common:contractStatus.${label}`)}</Badge>
+                      {blockagesOf(contract).map((blockage) => (
+                        <Badge key={blockage} tone="danger">
+                          {t(`common:blockage.label.${blockage}`)}
+                        </Badge>
+                      ))}
+                    </span>
                   </div>
                   <span className="muted">{t('home:contractRef', { ref: contract.contractRef })}</span>
                   {!isPlain && contract.status === 'IN_DELIVERY' ? (

@@ -1,6 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { TitledPage } from '#ui/titled-page';
-
-export const SubscriptionPage = () => <TitledPage title={useTranslation('subscription').t('title')} />;
-export const OptimizePage = () => <TitledPage title={useTranslation('subscription').t('optimize.title')} />;
-export const OrderSummaryPage = () => <TitledPage title={useTranslation('subscription').t('summary.title')} />;
+/** The subscription screens (SPEC §2 /subscription/main, /subscription/optimize, /subscription/order-summary), one chunk. */
+export { SubscriptionPage } from './subscription-page.tsx';
+export { OptimizePage } from './optimize-page.tsx';
+export { OrderSummaryPage } from './order-summary-page.tsx';

@@ -1,0 +1,119 @@
+/*
+ * The contract-state rules of SPEC §4 and §8 that decide whether a line's subscription may be changed: its
+ * blockages, the restriction by status, and the refusals of an order. One module without zod (it imports only the error codes' type), asked
+ * by the app (subscription, optimize and its redirect, home's blockage words) and by the server (order routes and
+ * the order scheduler), so both always agree.
+ *
+ * Blockages (SPEC §4 "Rules", §8 "Order change blocked"): a general block, a block by credit check or deposit, a
+ * block by fraud (the sub-statuses BLOCKED, BLOCKED_CREDIT_CHECK / BLOCKED_GRAYDON_DEPOSIT, BLOCKED_FRAUD), the
+ * dunning level reached, and the suspected fraudulent behaviour flag. §8 words the unpaid case as "dunning, or
+ * credit with open balance": a credit block is an unpaid balance when the customer owes money, and a credit-check
+ * block otherwise.
+ *
+ * Restriction by status: SPEC §4 has two checks that cannot both hold as written: "modification is not allowed for
+ * ACTIVATED, CANCELED or IN_DELIVERY in the restricted check" and "optimization is barred for ACTIVATED, TERMINATED
+ * and SUSPENDED in another check". Taken literally no active line could ever change its plan, which contradicts
+ * the whole optimize flow. The reading chosen: each check lists the statuses it examines, ACTIVATED being the one
+ * it lets through; so a change is allowed only on an ACTIVATED line, and refused on CANCELED and IN_DELIVERY
+ * (first check), TERMINATED and SUSPENDED (second check), and on every status of a line not active yet (COMPLETED,
+ * INCOMPLETE, CONFIRMED, IN_VALIDATION, IDENTIFICATION, UNKNOWN: nothing to change before activation).
+ *
+ * Waiting request and pending order (§8): a request to the operator about the line itself (a CONTRACT line: SIM
+ * swap, suspension, termination, activation) still PENDING or QUEUED is a waiting request; a plan or option order
+ * already QUEUED (being executed: it can no longer be changed or cancelled) is a pending order. A plan or option
+ * order still PENDING does not refuse a change: the optimize contexts handle it (modify it, cancel it, or change
+ * the options of the current month).
+ */
+
+import type { ErrorCode } from './errors.ts';
+
+export type ContractStateFacts = {
+  status: string;
+  subStatus: string | null;
+  dunningLevelReached: boolean;
+  fraudulentBehaviour: boolean;
+};
+
+/** Why a line is blocked, most serious first (the order in which `contractBlockages` lists them). */
+export const blockageReasons = ['fraud', 'suspectedFraud', 'unpaid', 'credit', 'general'] as const;
+export type Blockage = (typeof blockageReasons)[number];
+
+const creditBlocks = new Set(['BLOCKED_CREDIT_CHECK', 'BLOCKED_GRAYDON_DEPOSIT']);
+
+/**
+ * The blockages of a line, most serious first; empty when it has none. `openBalance`: the customer owes money (its
+ * invoice situation is in debt), which makes a credit block an unpaid balance.
+ */
+export const contractBlockages = (contract: ContractStateFacts, openBalance = false): Blockage[] => {
+  const found: Blockage[] = [];
+  const sub = contract.subStatus;
+  if (sub === 'BLOCKED_FRAUD') found.push('fraud');
+  if (contract.fraudulentBehaviour) found.push('suspectedFraud');
+  const creditBlock = sub !== null && creditBlocks.has(sub);
+  if (contract.dunningLevelReached || (creditBlock && openBalance)) found.push('unpaid');
+  if (creditBlock && !openBalance) found.push('credit');
+  if (sub === 'BLOCKED') found.push('general');
+  return found;
+};
+
+/** The one status in which a line's plan and options may change (see the reading of SPEC §4 above). */
+export const modifiableStatus = 'ACTIVATED';
+
+/** True when the line's status does not allow a change of plan or options. */
+export const isModificationRestricted = (status: string): boolean => status !== modifiableStatus;
+
+/** An open order line, as the refusal rules need it. */
+export type OpenOrderFacts = { kind: string; status: string };
+
+/** True for a request about the line itself (CONTRACT line) still waiting for the operator. */
+export const isWaitingRequest = (line: OpenOrderFacts): boolean =>
+  line.kind === 'CONTRACT' && (line.status === 'PENDING' || line.status === 'QUEUED');
+
+/** True for a plan or option order being executed (QUEUED): it can no longer be changed. */
+export const isOrderInExecution = (line: OpenOrderFacts): boolean =>
+  (line.kind === 'PRODUCT' || line.kind === 'OPTION') && line.status === 'QUEUED';
+
+/** Why a change of plan or options is refused, in the order the rules are asked. */
+export const orderRefusalReasons = ['plainUser', ...blockageReasons, 'restricted', 'waitingRequest', 'pendingOrder'] as const;
+export type OrderRefusal = (typeof orderRefusalReasons)[number];
+
+export type OrderRefusalInput = {
+  contract: ContractStateFacts;
+  /** SPEC §6: a plain user sees the subscription but may not change it (it contacts the account holder). */
+  plainUser: boolean;
+  openBalance: boolean;
+  /** The line's order lines still PENDING or QUEUED (any kind). */
+  openLines: readonly OpenOrderFacts[];
+};
+
+/** The first reason a change of plan or options is refused, or null when it is allowed. */
+export const orderRefusal = ({ contract, plainUser, openBalance, openLines }: OrderRefusalInput): OrderRefusal | null => {
+  if (plainUser) return 'plainUser';
+  const [blockage] = contractBlockages(contract, openBalance);
+  if (blockage) return blockage;
+  if (isModificationRestricted(contract.status)) return 'restricted';
+  if (openLines.some(isWaitingRequest)) return 'waitingRequest';
+  if (openLines.some(isOrderInExecution)) return 'pendingOrder';
+  return null;
+};
+
+/**
+ * SPEC §2: the optimize route sends the user back to the subscription when the line has a blockage or its
+ * modification is restricted, except to look at a closed order. (A waiting request, a pending order or a plain user
+ * are refused on the same screen too: nothing there could be confirmed.)
+ */
+export const optimizeRedirect = (refusal: OrderRefusal | null, viewingClosedOrder: boolean): boolean =>
+  refusal !== null && !viewingClosedOrder;
+
+/** The error code (contract/errors.ts) of each refusal, so that the app and the server say the same thing. */
+export const refusalErrorCode = {
+  plainUser: 'orderPlainUser',
+  fraud: 'orderBlockedFraud',
+  suspectedFraud: 'orderBlockedSuspectedFraud',
+  unpaid: 'orderBlockedUnpaid',
+  credit: 'orderBlockedCredit',
+  general: 'orderBlockedGeneral',
+  restricted: 'orderRestricted',
+  waitingRequest: 'orderWaitingRequest',
+  pendingOrder: 'orderPending',
+} as const satisfies Record<OrderRefusal, ErrorCode>;

@@ -1,0 +1,91 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { demoUsers } from '#contract/fixtures/demo';
+import { expectHome, LoginPage } from './login-page.ts';
+
+/*
+ * The subscription and orders screens (SPEC §2 /subscription/*, /orders), found by role and accessible name in
+ * French and Dutch. Each test logs in, then opens a screen with ?lang= (and ?contractId= to pick a line).
+ */
+
+export type Lang = 'fr' | 'nl';
+
+/** The words the tests look for, per language (from locales/<lang>/*.json). */
+export const words = {
+  fr: {
+    continue: 'Continuer',
+    confirm: 'Confirmer la commande',
+    follow: 'Suivre mes commandes',
+    more: (name: string) => `Ajouter un ${name}`,
+    price: (from: string, to: string) => `Prix mensuel : ${from} → ${to}`,
+    optionChange: (name: string, from: string, to: string) => `${name} : ${from} → ${to}`,
+    none: 'aucune',
+    placed: /Votre commande (O-\d{10}) est enregistrée\./,
+    option: (name: string) => `Option ${name}`,
+    inProgress: 'En cours',
+    canceledState: 'Annulée',
+    cancel: (order: string) => `Annuler la commande ${order}`,
+    cancelTitle: (order: string) => `Annuler la commande ${order} ?`,
+    yesCancel: 'Oui, annuler',
+    canceledTitle: 'Commande annulée',
+    close: 'Fermer',
+    onlineOnly: 'Cette action nécessite une connexion internet.',
+    blockedFraud: 'La ligne est bloquée pour fraude.',
+    fraudBadge: 'Bloquée : fraude',
+    homeBlocked: 'La ligne 0470 00 00 06 est bloquée.',
+    contactHolder: 'seul le titulaire du compte peut le modifier',
+    optimizeLink: 'Changer de forfait ou d’options',
+    fitTitle: 'Quel forfait me convient ?',
+    suggestion: /Mega Pro 30 couvre votre consommation et vous aurait coûté 34,00\s€ par mois en moyenne, soit 19,00\s€ de moins par mois/,
+    choose: 'Choisir Mega Pro 30',
+  },
+  nl: {
+    continue: 'Verder',
+    confirm: 'Bestelling bevestigen',
+    follow: 'Mijn bestellingen opvolgen',
+    more: (name: string) => `Eén ${name} meer`,
+    price: (from: string, to: string) => `Maandprijs: ${from} → ${to}`,
+    optionChange: (name: string, from: string, to: string) => `${name}: ${from} → ${to}`,
+    none: 'geen',
+    placed: /Uw bestelling (O-\d{10}) is geregistreerd\./,
+    option: (name: string) => `Optie ${name}`,
+    inProgress: 'Bezig',
+    canceledState: 'Geannuleerd',
+    cancel: (order: string) => `Bestelling ${order} annuleren`,
+    cancelTitle: (order: string) => `Bestelling ${order} annuleren?`,
+    yesCancel: 'Ja, annuleren',
+    canceledTitle: 'Bestelling geannuleerd',
+    close: 'Sluiten',
+    onlineOnly: 'Voor deze actie is een internetverbinding nodig.',
+    blockedFraud: 'De lijn is geblokkeerd wegens fraude.',
+    fraudBadge: 'Geblokkeerd: fraude',
+    homeBlocked: 'De lijn 0470 00 00 06 is geblokkeerd.',
+    contactHolder: 'alleen de accounthouder kan het wijzigen',
+    optimizeLink: 'Abonnement of opties wijzigen',
+    fitTitle: 'Welk abonnement past bij mij?',
+    suggestion: /Mega Pro 30 dekt uw verbruik en had u gemiddeld €\s34,00 per maand gekost, dat is €\s19,00 per maand minder/,
+    choose: 'Mega Pro 30 kiezen',
+  },
+} as const;
+
+/** Money as the page writes it: "15,40 €" in French, "€ 15,40" in Dutch (with a no-break space). */
+export const euros = (lang: Lang, amount: string): string => (lang === 'fr' ? `${amount}\u00a0€` : `€\u00a0${amount}`);
+
+export const login = async (page: Page, who: keyof typeof demoUsers) => {
+  const loginPage = new LoginPage(page);
+  await loginPage.goto();
+  await loginPage.login(demoUsers[who].logins[0]);
+  await expectHome(page, demoUsers[who].name);
+};
+
+/** Open a screen in a language (and for a line), and wait for its title. */
+export const open = async (page: Page, path: string, lang: Lang) => {
+  await page.goto(`${path}${path.includes('?') ? '&' : '?'}lang=${lang}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+};
+
+export const expectNoSeriousViolations = async (page: Page) => {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+};

@@ -1,0 +1,150 @@
+import { orderRefusal, refusalErrorCode, type OrderRefusal } from '#contract/contract-state';
+import { endpoints } from '#contract/endpoints';
+import type { OrderRequest } from '#contract/orders';
+import { isPlainUser, requireContract } from '../lib/access.ts';
+import { ApiError, forbidden, invalidParameters, notFound } from '../lib/api-error.ts';
+import type { AppContext } from '../lib/app-context.ts';
+import type { ContractRow } from '../lib/customer-data.ts';
+import { invoiceSituation } from '../lib/invoice-data.ts';
+import {
+  cancelOrder,
+  createOrder,
+  currentSubscription,
+  executeDueOrders,
+  findOrder,
+  initiatorOfRole,
+  modifyOrder,
+  openLinesOf,
+  orderHistory,
+  pendingProductLine,
+  planOrder,
+  stateFacts,
+  type PlannedLine,
+} from '../lib/order-data.ts';
+import { buildPagination, pageWindow } from '../lib/paging.ts';
+import type { Router } from '../lib/router.ts';
+import type { ResolvedSession } from '../lib/sessions.ts';
+import { writeTransaction } from '../lib/sql.ts';
+import { authOf } from '../plugins/auth.ts';
+import { segmentOf } from './products.ts';
+
+/** English fallbacks of the refusals (the app shows `errors:<code>` in the user's language). */
+const refusalMessages: Record<OrderRefusal, string> = {
+  plainUser: 'Only the account holder can change this subscription.',
+  fraud: 'The line is blocked for fraud.',
+  suspectedFraud: 'The line is blocked for suspected fraudulent behaviour.',
+  unpaid: 'An unpaid balance blocks changes to the subscription.',
+  credit: 'The line is blocked after a credit check.',
+  general: 'The line is blocked; contact customer service.',
+  restricted: 'The subscription of a line in this state cannot be changed.',
+  waitingRequest: 'A request about the line is still being processed.',
+  pendingOrder: 'Another order is being executed on the line.',
+};
+
+const refusalError = (refusal: OrderRefusal): ApiError =>
+  new ApiError(refusal === 'plainUser' ? 403 : 409, refusalErrorCode[refusal], refusalMessages[refusal]);
+
+/**
+ * SPEC §7 "Products and orders" changes and the order history, with the rules of SPEC §4 and §8 enforced here as
+ * in the app (contract/contract-state.ts): a plain user, a blocked line (dunning or credit with an open balance,
+ * fraud, a general problem, suspected fraudulent behaviour), a line whose state restricts changes, a waiting
+ * request or an order being executed each refuse the order with its own code. Changes are online-only calls; the
+ * Idempotency-Key plugin makes a repeated confirmation create one order.
+ */
+export const registerOrderRoutes = (router: Router, ctx: AppContext): void => {
+  const { db, clock } = ctx;
+  const openBalance = (customerId: number): boolean => invoiceSituation(db, customerId, clock.now()).isInDebt;
+
+  /** The line, after the session's rights and the refusal rules; a plain user is refused before anything else. */
+  const changeableContract = (auth: ResolvedSession, customerId: number, contractId: number): ContractRow => {
+    const contract = requireContract(db, auth, customerId, contractId);
+    const refusal = orderRefusal({
+      contract: stateFacts(contract),
+      plainUser: isPlainUser(auth.user),
+      openBalance: openBalance(customerId),
+      openLines: openLinesOf(db, contract.id),
+    });
+    if (refusal) throw refusalError(refusal);
+    return contract;
+  };
+
+  /** `allowEmpty`: a modification back to the current plan changes nothing itself but withdraws the pending change. */
+  const plan = (auth: ResolvedSession, contract: ContractRow, body: OrderRequest, allowEmpty = false): PlannedLine[] => {
+    const planned = planOrder(db, currentSubscription(db, contract), body, segmentOf(ctx, auth));
+    if (!planned.ok) throw invalidParameters(planned.fields);
+    // SPEC §8 "no update needed": the request is the subscription as it is.
+    if (planned.lines.length === 0 && !allowEmpty) throw new ApiError(422, 'noUpdate', 'The subscription is unchanged');
+    return planned.lines;
+  };
+
+  router.route(endpoints.orderHistory, ({ params, query, request }) => {
+    const auth = authOf(request);
+    const contract = requireContract(db, auth, params.customerId, params.contractId);
+    // SPEC §6: a plain user cannot follow orders.
+    if (isPlainUser(auth.user)) throw forbidden();
+    const window = pageWindow(query['megalist-page'], query['megalist-batchSize']);
+    const { lines, total } = orderHistory(db, contract.id, {
+      openOnly: query.open === '1',
+      order: query['megalist-sortOrder'],
+      limit: window.perPage,
+      offset: window.offset,
+    });
+    const path = `/api/customer/${params.customerId}/contract/${params.contractId}/orders`;
+    return {
+      data: lines,
+      pagination: buildPagination(window, total, lines.length, path, {
+        'megalist-batchSize': window.perPage,
+        'megalist-sortOrder': query['megalist-sortOrder'],
+        open: query.open,
+      }),
+    };
+  });
+
+  router.route(endpoints.createOrder, ({ params, body, request }) => {
+    const auth = authOf(request);
+    return writeTransaction(db, () => {
+      const contract = changeableContract(auth, params.customerId, params.contractId);
+      const lines = plan(auth, contract, body);
+      return createOrder(db, contract, lines, { type: initiatorOfRole(auth.user.role), ref: auth.user.guid }, clock.now());
+    });
+  });
+
+  router.route(endpoints.modifyOrder, ({ params, body, request }) => {
+    const auth = authOf(request);
+    return writeTransaction(db, () => {
+      const contract = changeableContract(auth, params.customerId, params.contractId);
+      const order = findOrder(db, contract.id, params.orderId);
+      if (!order) throw notFound('Order not found');
+      const pending = pendingProductLine(db, order.id);
+      // SPEC §4: only a pending plan change is modified, and only into another product; anything else is a new order.
+      if (!pending || pending.resource_id === body.product) {
+        throw new ApiError(409, 'orderNotModifiable', 'Only a pending plan change can be modified, into another plan');
+      }
+      const lines = plan(auth, contract, body, true);
+      return modifyOrder(db, contract, order.id, lines, clock.now());
+    });
+  });
+
+  // Cancelling is allowed on a blocked line too: it only withdraws what has not happened yet.
+  router.route(endpoints.cancelOrder, ({ params, request }) => {
+    const auth = authOf(request);
+    const contract = requireContract(db, auth, params.customerId, params.contractId);
+    if (isPlainUser(auth.user)) throw refusalError('plainUser');
+    return writeTransaction(db, () => {
+      const order = findOrder(db, contract.id, params.orderId);
+      if (!order) throw notFound('Order not found');
+      if (cancelOrder(db, order.id, clock.now()) === 0) {
+        throw new ApiError(409, 'orderNotCancellable', 'Nothing in this order can be cancelled any more');
+      }
+      return { success: true };
+    });
+  });
+
+  // PENDING → QUEUED when the date comes, QUEUED → SUCCESS or FAILED a minute later, by the server's clock.
+  ctx.scheduler.register({
+    name: 'orders.execute-due',
+    run: (now) => {
+      writeTransaction(db, () => executeDueOrders(db, now, (customerId) => invoiceSituation(db, customerId, now).isInDebt));
+    },
+  });
+};

@@ -1,0 +1,273 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDate, formatDateTime, formatMoneyCents } from '#lib/format';
+import { localDayStart } from '#lib/usage-format';
+import { formatPhoneNumber } from '#lib/msisdn';
+import { paths, withQuery } from '#lib/route-paths';
+import { Alert } from '#ui/alert';
+import { AlertModal } from '#ui/alert-modal';
+import { Badge } from '#ui/badge';
+import { Button } from '#ui/button';
+import { FreshnessNote } from '#ui/freshness-note';
+import { Spinner } from '#ui/spinner';
+import { TitledPage } from '#ui/titled-page';
+import { useOnline } from '#ui/use-online';
+import { failureWords, resourceWords, statusTone, statusWord, valueWords, type Words } from '../data/order-words.ts';
+import { cancelLineOrder, useOrderHistory, type OrderLineRow } from '../data/use-order-history.ts';
+import './orders.css';
+
+type ErrorLike = { code?: string; message?: string } | null;
+
+/** Translates what order-words.ts says; a text is shown as it is. */
+const useSay = () => {
+  const { t, i18n } = useTranslation('orders');
+  // The keys come from order-words.ts, whose table test holds them to the locale files.
+  const translate = t as unknown as (key: string, values?: Record<string, string | number>) => string;
+  return (words: Words | { key: string; values?: Record<string, string | number> } | { text: string }): string => {
+    if ('text' in words) return words.text;
+    const values: Record<string, string | number> | undefined = 'values' in words ? words.values : undefined;
+    if (words.key === 'value.money' && values) return formatMoneyCents(Number(values.cents), i18n.language);
+    return translate(words.key, values);
+  };
+};
+
+/** The server's message of a refused call in the customer's language (SPEC §8), else as the server wrote it. */
+const useErrorText = () => {
+  const { t, i18n } = useTranslation('errors');
+  return (error: ErrorLike): string => {
+    const code = error?.code;
+    const known = code !== undefined && i18n.exists(`errors:${code}`);
+    return known ? (t as unknown as (key: string) => string)(code) : error?.message || t('unknownOrderError');
+  };
+};
+
+const OrderLineCard = ({
+  line,
+  online,
+  onCancel,
+  onWhy,
+}: {
+  line: OrderLineRow;
+  online: boolean;
+  onCancel: (line: OrderLineRow) => void;
+  onWhy: (line: OrderLineRow) => void;
+}) => {
+  const { t, i18n } = useTranslation(['orders', 'common']);
+  const say = useSay();
+  const lang = i18n.language;
+  const oldWords = valueWords(line, line.oldValue);
+  const newWords = valueWords(line, line.newValue);
+  const headingId = useId();
+  const closedOptimizable =
+    (line.kind === 'PRODUCT' || line.kind === 'OPTION') &&
+    (line.status === 'SUCCESS' || line.status === 'FAILED' || line.status === 'CANCELED');
+  return (
+    <li className="card order-line" aria-labelledby={headingId} data-testid="order-line">
+      <div className="order-line__header">
+        <h3 id={headingId}>{say(resourceWords(line))}</h3>
+        <Badge tone={statusTone(line.status)}>{t(`orders:status.${statusWord(line.status)}`)}</Badge>
+      </div>
+      <p className="muted">{t('orders:orderOf', { order: line.orderId, kind: t(`orders:kind.${line.kind}`) })}</p>
+      {oldWords || newWords ? (
+        <p className="order-line__values">
+          {oldWords && newWords
+            ? t('orders:change', { from: say(oldWords), to: say(newWords) })
+            : newWords
+              ? t('orders:newValue', { value: say(newWords) })
+              : t('orders:oldValue', { value: say(oldWords!) })}
+        </p>
+      ) : null}
+      <dl className="order-line__facts">
+        <div>
+          <dt>{t('orders:created')}</dt>
+          <dd>{formatDateTime(Date.parse(line.created), lang)}</dd>
+        </div>
+        {line.scheduledDate ? (
+          <div>
+            <dt>{t('orders:scheduled')}</dt>
+            <dd>{formatDate(localDayStart(line.scheduledDate), lang)}</dd>
+          </div>
+        ) : null}
+        {line.executed ? (
+          <div>
+            <dt>{t('orders:executed')}</dt>
+            <dd>{formatDateTime(Date.parse(line.executed), lang)}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{t('orders:by')}</dt>
+          <dd>{t(`orders:initiator.${line.initiatorType}`)}</dd>
+        </div>
+      </dl>
+      {line.status === 'FAILED' ? <p className="muted">{say(failureWords(line.error))}</p> : null}
+      <div className="order-line__actions">
+        {line.status === 'FAILED' ? (
+          <Button variant="secondary" aria-label={t('orders:whyLabel', { order: line.orderId })} onPress={() => onWhy(line)}>
+            {t('orders:why')}
+          </Button>
+        ) : null}
+        {line.isCancellable ? (
+          <>
+            <Button
+              variant="secondary"
+              aria-label={t('orders:cancelLabel', { order: line.orderId })}
+              isDisabled={!online}
+              onPress={() => onCancel(line)}
+            >
+              {t('orders:cancel')}
+            </Button>
+            {!online ? <span className="muted">{t('common:onlineOnly')}</span> : null}
+          </>
+        ) : null}
+        {closedOptimizable ? (
+          <Link to={withQuery(paths.subscriptionOptimize, { order: line.orderId })}>{t('orders:see', { order: line.orderId })}</Link>
+        ) : null}
+      </div>
+    </li>
+  );
+};
+
+/**
+ * /orders: the selected line's order history (SPEC §2, §3, §4 "Order states"), 25 lines a page, every kind of
+ * order in words, with the cancellation of what may still be cancelled (online only) and the failure and
+ * cancellation modals. Owners and admins only (the route's guard). Offline: the stored pages with their age.
+ */
+export const OrdersPage = () => {
+  const { t, i18n } = useTranslation(['orders', 'common']);
+  const online = useOnline();
+  const say = useSay();
+  const errorText = useErrorText();
+  const [page, setPage] = useState(1);
+  const { data, refresh, refreshError, settled, select } = useOrderHistory(page);
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState<OrderLineRow | null>(null);
+  const [outcome, setOutcome] = useState<
+    { kind: 'canceled'; order: string } | { kind: 'cancelFailed'; error: ErrorLike } | { kind: 'failed'; line: OrderLineRow } | null
+  >(null);
+  const pickerId = useId();
+  if (!data) return <Spinner label={t('common:loading')} />;
+  const { contract, page: pageRow } = data;
+  if (!contract) {
+    return (
+      <TitledPage title={t('orders:title')}>{settled ? <p>{t('orders:noLine')}</p> : <Spinner label={t('common:loading')} />}</TitledPage>
+    );
+  }
+
+  const onRefresh = () => {
+    setBusy(true);
+    void refresh().finally(() => setBusy(false));
+  };
+  const cancel = async (line: OrderLineRow) => {
+    setConfirming(null);
+    try {
+      await cancelLineOrder(data.customerId, contract.id, line.orderId);
+      await refresh();
+      setOutcome({ kind: 'canceled', order: line.orderId });
+    } catch (error) {
+      setOutcome({ kind: 'cancelFailed', error: error as ErrorLike });
+    }
+  };
+  const numberOf = (msisdn: string | null) => (msisdn ? formatPhoneNumber(msisdn) : t('orders:noNumber'));
+  const lastPage = pageRow?.lastPage ?? 1;
+
+  return (
+    <TitledPage title={t('orders:title')}>
+      {data.switchable ? (
+        <div className="orders-line-picker">
+          <label htmlFor={pickerId}>{t('orders:line')}</label>
+          <select
+            id={pickerId}
+            value={contract.id}
+            onChange={(event) => {
+              setPage(1);
+              void select(Number(event.target.value));
+            }}
+          >
+            {data.contracts.map((c) => (
+              <option key={c.id} value={c.id}>
+                {numberOf(c.msisdn)}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : (
+        <p>{t('orders:lineOf', { number: numberOf(contract.msisdn) })}</p>
+      )}
+      <FreshnessNote fetchedAt={data.fetchedAt} onRefresh={onRefresh} busy={busy} />
+      {!pageRow ? (
+        refreshError ? (
+          <Alert tone="warning">{t('orders:notLoaded')}</Alert>
+        ) : (
+          <Spinner label={t('common:loading')} />
+        )
+      ) : pageRow.lines.length === 0 ? (
+        <p>{t('orders:empty')}</p>
+      ) : (
+        <>
+          <ul className="order-list" aria-label={t('orders:listLabel', { number: numberOf(contract.msisdn) })}>
+            {pageRow.lines.map((line) => (
+              <OrderLineCard
+                key={line.id}
+                line={line}
+                online={online}
+                onCancel={setConfirming}
+                onWhy={(l) => setOutcome({ kind: 'failed', line: l })}
+              />
+            ))}
+          </ul>
+          {lastPage > 1 ? (
+            <nav className="paging" aria-label={t('orders:paging.label')}>
+              <Button variant="secondary" isDisabled={page <= 1} onPress={() => setPage(page - 1)}>
+                {t('orders:paging.previous')}
+              </Button>
+              <span aria-live="polite">{t('orders:paging.page', { page, last: lastPage, total: pageRow.total })}</span>
+              <Button variant="secondary" isDisabled={page >= lastPage} onPress={() => setPage(page + 1)}>
+                {t('orders:paging.next')}
+              </Button>
+            </nav>
+          ) : null}
+        </>
+      )}
+      <AlertModal
+        isOpen={confirming !== null}
+        title={t('orders:cancelConfirm.title', { order: confirming?.orderId ?? '' })}
+        closeLabel={t('orders:cancelConfirm.no')}
+        onClose={() => setConfirming(null)}
+        actions={
+          <Button isDisabled={!online} onPress={() => confirming && void cancel(confirming)}>
+            {t('orders:cancelConfirm.yes')}
+          </Button>
+        }
+      >
+        <p>{confirming ? t('orders:cancelConfirm.text', { what: say(resourceWords(confirming)) }) : null}</p>
+        {!online ? <p className="muted">{t('common:onlineOnly')}</p> : null}
+      </AlertModal>
+      <AlertModal
+        isOpen={outcome !== null}
+        title={
+          outcome?.kind === 'canceled'
+            ? t('orders:canceled.title')
+            : outcome?.kind === 'cancelFailed'
+              ? t('orders:cancelFailed')
+              : t('orders:failure.title', { order: outcome?.kind === 'failed' ? outcome.line.orderId : '' })
+        }
+        closeLabel={t('common:close')}
+        onClose={() => setOutcome(null)}
+      >
+        <p>
+          {outcome?.kind === 'canceled'
+            ? t('orders:canceled.text', { order: outcome.order })
+            : outcome?.kind === 'cancelFailed'
+              ? errorText(outcome.error)
+              : outcome?.kind === 'failed'
+                ? say(failureWords(outcome.line.error))
+                : null}
+        </p>
+        {outcome?.kind === 'failed' && outcome.line.executed ? (
+          <p className="muted">{t('orders:failure.when', { date: formatDateTime(Date.parse(outcome.line.executed), i18n.language) })}</p>
+        ) : null}
+      </AlertModal>
+    </TitledPage>
+  );
+};

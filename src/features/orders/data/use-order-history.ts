@@ -1,0 +1,71 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { isPlainUser } from '#contract/roles';
+import { pullCustomer } from '#data/customer-pull';
+import { cancelOrder } from '#data/order-actions';
+import { pullOrderHistory } from '#data/orders-pull';
+import { readForcedContractId, selectedContractKey, setSelectedContract } from '#data/selected-contract';
+import { db } from '#db/db';
+import { resourceKeys } from '#db/resource-keys';
+import type { ContractRow, OrderLineRow, OrderPageRow } from '#db/schema';
+import { canSwitchContract, selectContract } from '#lib/contract-selection';
+import { fromLive, type LiveResult } from '#lib/live-result';
+import { usePull, type PullCallOptions } from '#lib/use-pull';
+
+export type { ContractRow, OrderLineRow };
+
+export type OrderHistoryData = {
+  customerId: number;
+  contracts: ContractRow[];
+  contract: ContractRow | undefined;
+  switchable: boolean;
+  page: OrderPageRow | undefined;
+  fetchedAt: number | undefined;
+  pageNumber: number;
+};
+
+const pullHistory = async (customerId: number, contractId: number | null, page: number, options: PullCallOptions): Promise<void> => {
+  await pullCustomer(customerId, options);
+  if (contractId !== null) await pullOrderHistory(customerId, contractId, page, options);
+};
+
+/**
+ * One page of the selected line's order history (SPEC §2 "/orders": owners and admins), from Dexie; pulls it when
+ * older than 15 minutes. Offline: the stored page with its age (a page never opened online says so).
+ */
+export const useOrderHistory = (page: number) => {
+  const result: LiveResult<OrderHistoryData | null> = fromLive(
+    useLiveQuery(async () => {
+      const session = await db.session.get('current');
+      if (!session || session.customerId === null || isPlainUser(session)) return { data: null };
+      const customerId = session.customerId;
+      const [contracts, forced] = await Promise.all([
+        db.contracts.where('customerId').equals(customerId).sortBy('position'),
+        db.prefs.get(selectedContractKey),
+      ]);
+      const id = selectContract({ contracts, isPlainUser: false, userMsisdn: session.msisdn, forcedContractId: readForcedContractId(forced?.value) });
+      const contract = contracts.find((c) => c.id === id);
+      const [pageRow, meta] = contract
+        ? await Promise.all([db.orderPages.get([contract.id, page]), db.meta.get(resourceKeys.orderHistory(customerId, contract.id, page))])
+        : [undefined, undefined];
+      return {
+        data: {
+          customerId,
+          contracts,
+          contract,
+          switchable: canSwitchContract(false, contracts.length),
+          page: pageRow,
+          fetchedAt: meta?.fetchedAt,
+          pageNumber: page,
+        },
+      };
+    }, [page]),
+  );
+  // Right after the page changes, the live query still holds the previous page's answer: not this page's.
+  const data = result.status === 'ready' && result.data?.pageNumber === page ? result.data : null;
+  const { refresh, refreshError, settled } = usePull(data ? [data.customerId, data.contract?.id ?? null, page] : null, pullHistory);
+  return { data, refresh, refreshError, settled, select: setSelectedContract };
+};
+
+/** Cancels an order of the line (online only); the history and the open orders are fetched again. */
+export const cancelLineOrder = (customerId: number, contractId: number, orderId: string): Promise<void> =>
+  cancelOrder({ customerId, contractId }, orderId);

@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate } from 'react-router';
+import type { NewOrderLine } from '#contract/orders';
+import { formatDate, formatMoneyCents } from '#lib/format';
+import { paths, withQuery } from '#lib/route-paths';
+import { localDayStart } from '#lib/usage-format';
+import { Alert } from '#ui/alert';
+import { AlertModal } from '#ui/alert-modal';
+import { Button } from '#ui/button';
+import { Spinner } from '#ui/spinner';
+import { TitledPage } from '#ui/titled-page';
+import { useOnline } from '#ui/use-online';
+import { confirmDraft } from '../data/confirm-order.ts';
+import { useOptimize, type OptimizeModel } from '../data/use-optimize.ts';
+import { useErrorText, type ErrorLike } from './error-text.ts';
+import { LinePicker } from './line-picker.tsx';
+import './subscription.css';
+
+const optionCount = (t: (key: 'summary.none' | 'summary.times', options?: { count: number }) => string, count: number) =>
+  count === 0 ? t('summary.none') : t('summary.times', { count });
+
+/** What the order changes, when each change takes effect, and the monthly price before and after. */
+const Changes = ({ model }: { model: OptimizeModel }) => {
+  const { t, i18n } = useTranslation('subscription');
+  const lang = i18n.language;
+  const next = model.nextCycleStart ? formatDate(model.nextCycleStart, lang, { dateStyle: 'long' }) : '';
+  return (
+    <>
+      <section className="card" aria-labelledby="changes-title">
+        <h2 id="changes-title">{t('summary.changes')}</h2>
+        <ul className="plain-list change-list" data-testid="order-changes">
+          {model.changes.map((change) => (
+            <li key={change.kind === 'product' ? 'product' : `option-${change.optionId}`}>
+              <span>
+                {change.kind === 'product'
+                  ? t('summary.product', { from: model.productName(change.from), to: model.productName(change.to) })
+                  : t('summary.option', {
+                      name: model.optionName(change.optionId),
+                      from: optionCount(t, change.from),
+                      to: optionCount(t, change.to),
+                    })}
+              </span>{' '}
+              <span className="muted">{change.when === 'thisMonth' ? t('summary.thisMonth') : t('summary.nextCycle', { date: next })}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      {model.oldPrice && model.newPrice ? (
+        <section className="card" aria-labelledby="summary-price-title">
+          <h2 id="summary-price-title">{t('summary.price')}</h2>
+          <dl className="price-table">
+            <dt>{t('summary.oldPrice')}</dt>
+            <dd data-testid="old-price">{formatMoneyCents(model.oldPrice.totalCents, lang)}</dd>
+            <dt className="price-table__total">{t('summary.newPrice')}</dt>
+            <dd className="price-table__total" data-testid="new-price">
+              {formatMoneyCents(model.newPrice.totalCents, lang)}
+            </dd>
+          </dl>
+        </section>
+      ) : null}
+    </>
+  );
+};
+
+/**
+ * /subscription/order-summary: the draft of the optimize screen, what it changes and when, the price before and
+ * after, and the confirmation (SPEC §7 create, or modify a pending plan change). Online only: offline the button is
+ * disabled with the reason, and the draft stays.
+ */
+export const OrderSummaryPage = () => {
+  const { t, i18n } = useTranslation(['subscription', 'common', 'errors']);
+  const online = useOnline();
+  const errorText = useErrorText();
+  const { state } = useOptimize({ viewingClosedOrder: false });
+  const [sending, setSending] = useState(false);
+  const [placed, setPlaced] = useState<NewOrderLine | null>(null);
+  const [failure, setFailure] = useState<ErrorLike | null>(null);
+  const [unchanged, setUnchanged] = useState(false);
+
+  if (placed) {
+    return (
+      <TitledPage title={t('subscription:summary.title')}>
+        <Alert tone="success" role="status">
+          {t('subscription:summary.placed', { order: placed.order_id })}{' '}
+          {placed.scheduled_date_exec
+            ? t('subscription:summary.placedWhen', {
+                date: formatDate(localDayStart(placed.scheduled_date_exec), i18n.language, { dateStyle: 'long' }),
+              })
+            : null}
+        </Alert>
+        <div className="actions">
+          <Link className="button" data-variant="primary" to={paths.orders}>
+            {t('subscription:summary.follow')}
+          </Link>
+          <Link to={paths.subscriptionMain}>{t('subscription:summary.backToSubscription')}</Link>
+        </div>
+      </TitledPage>
+    );
+  }
+  if (state.status === 'loading') return <Spinner label={t('common:loading')} />;
+  if (state.status === 'noLine') return <Navigate to={paths.home} replace />;
+  if (state.status === 'refused') return <Navigate to={withQuery(paths.subscriptionMain, { refused: state.refusal })} replace />;
+  const { model } = state;
+  const contract = model.data.contract!;
+  const action = model.action;
+
+  const confirm = async () => {
+    if (action.kind === 'unchanged') return;
+    setSending(true);
+    setFailure(null);
+    setUnchanged(false);
+    try {
+      setPlaced(await confirmDraft({ customerId: model.data.customerId, contractId: model.contractId }, model.draft, action));
+    } catch (error) {
+      const e = error as ErrorLike;
+      // SPEC §8 "no update needed": the line already is what was asked (another tab or device placed it).
+      if (e?.code === 'noUpdate') setUnchanged(true);
+      else setFailure(e);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <TitledPage title={t('subscription:summary.title')}>
+      <LinePicker contracts={model.data.contracts} contract={contract} switchable={false} onSelect={() => undefined} />
+      {action.kind === 'unchanged' || unchanged ? (
+        <>
+          <Alert tone="info">{t('subscription:unchanged')}</Alert>
+          <p>
+            <Link to={paths.subscriptionOptimize}>{t('subscription:summary.edit')}</Link>
+          </p>
+        </>
+      ) : (
+        <>
+          {action.kind === 'modify' ? <Alert tone="info">{t('subscription:summary.modifies', { order: action.orderId })}</Alert> : null}
+          <Changes model={model} />
+          {!online ? (
+            <Alert tone="warning" role="status">
+              {t('common:onlineOnly')}
+            </Alert>
+          ) : null}
+          <div className="actions">
+            <Button onPress={() => void confirm()} isDisabled={!online || sending}>
+              {sending ? t('subscription:summary.sending') : t('subscription:summary.confirm')}
+            </Button>
+            <Link to={paths.subscriptionOptimize}>{t('subscription:summary.edit')}</Link>
+          </div>
+        </>
+      )}
+      <AlertModal
+        isOpen={failure !== null}
+        title={t('subscription:summary.failed')}
+        closeLabel={t('common:close')}
+        onClose={() => setFailure(null)}
+      >
+        <p>{errorText(failure)}</p>
+      </AlertModal>
+    </TitledPage>
+  );
+};

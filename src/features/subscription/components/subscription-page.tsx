@@ -1,0 +1,292 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { orderRefusalReasons, refusalErrorCode, type OrderRefusal } from '#contract/contract-state';
+import { formatDate, formatMoneyCents } from '#lib/format';
+import { paths } from '#lib/route-paths';
+import { localDayStart } from '#lib/usage-format';
+import { Alert } from '#ui/alert';
+import { Badge } from '#ui/badge';
+import { FreshnessNote } from '#ui/freshness-note';
+import { Spinner } from '#ui/spinner';
+import { TitledPage } from '#ui/titled-page';
+import { saveDraft } from '../data/optimize-draft.ts';
+import {
+  countOf,
+  monthlyPrice,
+  pendingProductChange,
+  selectionOf,
+  startSelection,
+  totalVolumes,
+  type CountedOption,
+} from '../data/subscription-rules.ts';
+import { usePlanFit } from '../data/use-plan-fit.ts';
+import { usePlanChoices, useSubscriptionData, type SubscriptionData } from '../data/use-subscription.ts';
+import { LinePicker } from './line-picker.tsx';
+import { PlanFitPanel } from './plan-fit-panel.tsx';
+import { VolumeList } from './volumes.tsx';
+import './subscription.css';
+
+/** Product and promotion texts come in fr, nl and en; French is the fallback (SPEC §1). */
+const textLanguage = (lang: string): 'fr' | 'nl' | 'en' => (lang === 'nl' || lang === 'en' ? lang : 'fr');
+
+const isRefusal = (value: string | null): value is OrderRefusal =>
+  value !== null && (orderRefusalReasons as readonly string[]).includes(value);
+
+/** The line's options with their counts, as the price and volume rules take them. */
+export const countedOptions = (options: SubscriptionData['options']): CountedOption[] =>
+  options
+    .map((o) => ({ optionId: o.optionId, priceCents: o.priceCents, dataMb: o.dataMb, count: countOf(o.active) }))
+    .filter((o) => o.count > 0);
+
+/** The status of the line and, in words, what blocks it (SPEC §4 blockages). */
+export const LineState = ({ data, explain }: { data: SubscriptionData; explain: boolean }) => {
+  const { t } = useTranslation(['subscription', 'common']);
+  const contract = data.contract;
+  if (!contract) return null;
+  const status = contract.status;
+  const label =
+    status === 'ACTIVATED' || status === 'IN_DELIVERY' || status === 'TERMINATED' || status === 'SUSPENDED' || status === 'CANCELED'
+      ? status
+      : 'pending';
+  return (
+    <div className="line-state">
+      <p>
+        {t('subscription:status')}{' '}
+        <Badge tone={data.blockages.length > 0 ? 'danger' : label === 'ACTIVATED' ? 'success' : 'warning'}>
+          {t(`common:contractStatus.${label}`)}
+        </Badge>{' '}
+        {data.blockages.map((blockage) => (
+          <Badge key={blockage} tone="danger">
+            {t(`common:blockage.label.${blockage}`)}
+          </Badge>
+        ))}
+      </p>
+      {explain && data.blockages[0] ? (
+        <Alert tone="error" role="status">
+          {t(`common:blockage.detail.${data.blockages[0]}`)}
+        </Alert>
+      ) : null}
+    </div>
+  );
+};
+
+/** /subscription/main: the selected line's plan, options, promotions and price, what is pending, and which plan fits. */
+export const SubscriptionPage = () => {
+  const { t, i18n } = useTranslation(['subscription', 'common', 'errors']);
+  const lang = i18n.language;
+  const textLang = textLanguage(lang);
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const { result, refresh, refreshError, settled, select } = useSubscriptionData();
+  const [busy, setBusy] = useState(false);
+  const data = result.status === 'ready' ? result.data : null;
+  const choices = usePlanChoices(data && !data.plainUser ? (data.podium?.products.map((p) => p.id) ?? []) : []);
+  const fitInputs =
+    data && !data.plainUser && data.contract && data.product && data.podium
+      ? {
+          customerId: data.customerId,
+          contract: data.contract,
+          product: data.product,
+          options: data.options,
+          podium: data.podium.products,
+          choices: choices.options,
+        }
+      : null;
+  const fit = usePlanFit(fitInputs);
+
+  if (!data) return <Spinner label={t('common:loading')} />;
+  const { contract, product } = data;
+  if (!contract) {
+    return (
+      <TitledPage title={t('subscription:title')}>
+        {settled ? <p>{t('subscription:noLine')}</p> : <Spinner label={t('common:loading')} />}
+      </TitledPage>
+    );
+  }
+
+  const refused = search.get('refused');
+  // A blockage is already said in words above: the refusal it causes needs no second message.
+  const blockageShown = data.refusal !== null && (data.blockages as readonly string[]).includes(data.refusal);
+  const counted = countedOptions(data.options);
+  const optionDataMb = counted.reduce((sum, o) => sum + o.dataMb * o.count, 0);
+  const price = product ? monthlyPrice(product.priceCents, counted, data.totals) : null;
+  const pendingChange = pendingProductChange(data.openLines);
+  const optionName = (id: number) =>
+    data.options.find((o) => o.optionId === id)?.name ?? choices.options.find((o) => o.optionId === id)?.name ?? String(id);
+  const productName = (id: number | null) => data.podium?.products.find((p) => p.id === id)?.name ?? '';
+
+  const onRefresh = () => {
+    setBusy(true);
+    void refresh().finally(() => setBusy(false));
+  };
+
+  const chooseSuggested =
+    data.refusal === null && product
+      ? (plan: { productId: number; options: { id: number; count: number }[] }) => {
+          const current = selectionOf(product.id, counted);
+          void saveDraft({
+            contractId: contract.id,
+            start: startSelection(current, data.openLines),
+            draft: selectionOf(
+              plan.productId,
+              plan.options.map((o) => ({ optionId: o.id, count: o.count })),
+            ),
+            context: 'EditOptimizeSubscription',
+            orderPendingId: pendingChange?.orderId ?? null,
+          }).then(() => navigate(paths.subscriptionOptimize));
+        }
+      : undefined;
+
+  return (
+    <TitledPage title={t('subscription:title')}>
+      <LinePicker contracts={data.contracts} contract={contract} switchable={data.switchable} onSelect={(id) => void select(id)} />
+      <FreshnessNote fetchedAt={data.fetchedAt} onRefresh={onRefresh} busy={busy} />
+      {isRefusal(refused) ? (
+        <Alert tone="warning" role="alert">
+          {t('subscription:redirected', { reason: t(`errors:${refusalErrorCode[refused]}`) })}
+        </Alert>
+      ) : null}
+      {refreshError && data.fetchedAt === undefined ? <Alert tone="error">{t('subscription:loadError')}</Alert> : null}
+      <LineState data={data} explain={!isRefusal(refused)} />
+      {data.plainUser ? <Alert tone="info">{t('subscription:contactHolder')}</Alert> : null}
+      {!product ? (
+        data.fetchedAt === undefined && !refreshError ? (
+          <Spinner label={t('common:loading')} />
+        ) : (
+          <p>{t('subscription:noProduct')}</p>
+        )
+      ) : (
+        <>
+          <section className="card" aria-labelledby="plan-title">
+            <div className="plan-card__header">
+              <h2 id="plan-title">{product.name}</h2>
+              <span className="plan-card__price">{t('subscription:perMonth', { price: formatMoneyCents(product.priceCents, lang) })}</span>
+            </div>
+            <p>{product.descriptions[textLang]}</p>
+            <p className="muted">
+              {t('subscription:technical')} {product.technicalDescriptions[textLang]}
+            </p>
+            <VolumeList volumes={totalVolumes(product, counted)} optionDataMb={optionDataMb} />
+          </section>
+
+          <section className="card" aria-labelledby="options-title">
+            <h2 id="options-title">{t('subscription:options.title')}</h2>
+            {counted.length === 0 ? (
+              <p>{t('subscription:options.none')}</p>
+            ) : (
+              <ul className="plain-list">
+                {data.options
+                  .filter((o) => countOf(o.active) > 0)
+                  .map((o) => (
+                    <li key={o.optionId}>
+                      <span>
+                        {o.name}
+                        {typeof o.active === 'number' ? ` × ${o.active}` : ''}
+                      </span>
+                      <span>{t('subscription:perMonth', { price: formatMoneyCents(o.priceCents * countOf(o.active), lang) })}</span>
+                    </li>
+                  ))}
+              </ul>
+            )}
+          </section>
+
+          <section className="card" aria-labelledby="price-title">
+            <h2 id="price-title">{t('subscription:price.title')}</h2>
+            {data.promotions.length > 0 ? (
+              <>
+                <h3>{t('subscription:promotions.title')}</h3>
+                <ul className="plain-list">
+                  {data.promotions.map((p) => (
+                    <li key={p.id}>
+                      <span>{p.descriptions[textLang]}</span>
+                      <span>
+                        {p.discountType === 'percentage'
+                          ? t('subscription:promotions.percent', { value: p.discountAmount })
+                          : t('subscription:promotions.amount', { value: formatMoneyCents(p.discountAmount, lang) })}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+                <p className="muted">
+                  {t('subscription:promotions.totals', {
+                    value: [
+                      data.totals.percentage > 0 ? t('subscription:promotions.percent', { value: data.totals.percentage }) : null,
+                      data.totals.amount > 0
+                        ? t('subscription:promotions.amount', { value: formatMoneyCents(data.totals.amount, lang) })
+                        : null,
+                    ]
+                      .filter(Boolean)
+                      .join(' + '),
+                  })}
+                </p>
+              </>
+            ) : (
+              <p className="muted">{t('subscription:promotions.none')}</p>
+            )}
+            {price ? (
+              <dl className="price-table">
+                <dt>{t('subscription:price.list')}</dt>
+                <dd>{formatMoneyCents(price.listCents, lang)}</dd>
+                <dt>{t('subscription:price.discount')}</dt>
+                <dd>{formatMoneyCents(price.discountCents === 0 ? 0 : -price.discountCents, lang)}</dd>
+                <dt className="price-table__total">{t('subscription:price.total')}</dt>
+                <dd className="price-table__total" data-testid="monthly-total">
+                  {formatMoneyCents(price.totalCents, lang)}
+                </dd>
+              </dl>
+            ) : null}
+          </section>
+
+          {data.openLines.some((l) => l.kind === 'PRODUCT' || l.kind === 'OPTION') ? (
+            <section className="card" aria-labelledby="pending-title">
+              <h2 id="pending-title">{t('subscription:pending.title')}</h2>
+              <ul className="plain-list">
+                {data.openLines
+                  .filter((l) => l.kind === 'PRODUCT' || l.kind === 'OPTION')
+                  .map((line) => (
+                    <li key={line.id}>
+                      <span>
+                        {line.kind === 'PRODUCT'
+                          ? t('subscription:pending.product', {
+                              from: line.oldValue ?? '',
+                              to: productName(line.resourceId) || (line.newValue ?? ''),
+                            })
+                          : t('subscription:pending.option', {
+                              name: line.resourceName,
+                              from: line.oldValue ?? '0',
+                              to: line.newValue ?? '0',
+                            })}
+                      </span>
+                      <span className="muted">
+                        {line.status === 'QUEUED'
+                          ? t('subscription:pending.running')
+                          : line.scheduledDate
+                            ? t('subscription:pending.date', { date: formatDate(localDayStart(line.scheduledDate), lang) })
+                            : null}
+                      </span>
+                    </li>
+                  ))}
+              </ul>
+              <p>
+                <Link to={paths.orders}>{t('subscription:pending.follow')}</Link>
+              </p>
+            </section>
+          ) : null}
+
+          {data.plainUser || blockageShown ? null : data.refusal ? (
+            <Alert tone="warning">{t('subscription:cannotChange', { reason: t(`errors:${refusalErrorCode[data.refusal]}`) })}</Alert>
+          ) : (
+            <div className="actions">
+              <Link className="button" data-variant="primary" to={paths.subscriptionOptimize}>
+                {t('subscription:actions.optimize')}
+              </Link>
+              <Link to={paths.orders}>{t('subscription:actions.orders')}</Link>
+            </div>
+          )}
+        </>
+      )}
+      {data.plainUser ? null : <PlanFitPanel state={fit} optionName={optionName} onChoose={chooseSuggested} />}
+    </TitledPage>
+  );
+};

@@ -1,0 +1,236 @@
+import type { OptimizeContext, OrderRequest } from '#contract/orders';
+import type { OrderLineRow, ProductRow, PromotionRow } from '#db/schema';
+
+/*
+ * The pure rules of the subscription screens (SPEC §3 "Product", "Promotion", "New-order working state"; §4
+ * "Optimize contexts", "Order rules"), tested as tables. No Dexie, no React: the hooks feed them rows.
+ */
+
+// ---------------------------------------------------------------------------------------------------------------
+// Volumes and prices
+// ---------------------------------------------------------------------------------------------------------------
+
+/** What an option brings, with how many times it is taken. */
+export type CountedOption = { optionId: number; priceCents: number; dataMb: number; count: number };
+
+export type Volumes = { dataMb: number; voiceMinutes: number; smsCount: number };
+
+/**
+ * SPEC §3: the total volume is the base plus the options (× their count); 0 means unlimited, and an unlimited base
+ * stays unlimited whatever the options add. Options carry data only (the contract's option has no other volume).
+ */
+export const totalVolumes = (product: Pick<ProductRow, 'dataMb' | 'voiceMinutes' | 'smsCount'>, options: readonly CountedOption[]): Volumes => ({
+  dataMb: product.dataMb === 0 ? 0 : product.dataMb + options.reduce((sum, o) => sum + o.dataMb * o.count, 0),
+  voiceMinutes: product.voiceMinutes,
+  smsCount: product.smsCount,
+});
+
+/** A line's count of an option: a boolean for options taken once at most, a number for counted (data) options. */
+export const countOf = (active: boolean | number): number => (typeof active === 'number' ? active : active ? 1 : 0);
+
+export type MonthlyPrice = { listCents: number; discountCents: number; totalCents: number };
+
+/**
+ * The monthly price: the base and the options (price × count), less the promotions (SPEC §3 totals: a percentage
+ * factor and an amount). The percentage applies to the whole list price, then the amount; never below zero.
+ */
+export const monthlyPrice = (
+  basePriceCents: number,
+  options: readonly CountedOption[],
+  totals: { percentage: number; amount: number },
+): MonthlyPrice => {
+  const listCents = basePriceCents + options.reduce((sum, o) => sum + o.priceCents * o.count, 0);
+  const discountCents = Math.min(listCents, Math.round((listCents * totals.percentage) / 100) + totals.amount);
+  return { listCents, discountCents, totalCents: listCents - discountCents };
+};
+
+/** The totals of a list of promotions (the server's rule, for a plan the line does not have yet). */
+export const promotionTotalsOf = (promotions: readonly Pick<PromotionRow, 'discountType' | 'discountAmount'>[]) => ({
+  percentage: promotions.filter((p) => p.discountType === 'percentage').reduce((sum, p) => sum + p.discountAmount, 0),
+  amount: promotions.filter((p) => p.discountType === 'amount').reduce((sum, p) => sum + p.discountAmount, 0),
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Option order (SPEC §4 "Options are sorted by price descending when enabled; unique options ascending by price")
+// ---------------------------------------------------------------------------------------------------------------
+
+export type SortableOption = { optionId: number; priceCents: number; maxCombinations: number; enabled: boolean };
+
+/**
+ * The options' order on the optimize screen. Read as: the options that can be taken with the chosen plan
+ * (enabled) that may be taken several times come first, by price descending (the big data packs before the small
+ * ones); the unique options (max_combinations 1) follow, by price ascending; options the chosen plan does not offer
+ * (shown only because the line holds them, to be removed) come last, in the same two groups. Ties keep the id order.
+ */
+export const sortOptions = <T extends SortableOption>(options: readonly T[]): T[] => {
+  const group = (o: T) => (o.enabled ? 0 : 2) + (o.maxCombinations > 1 ? 0 : 1);
+  return [...options].sort((a, b) => {
+    const byGroup = group(a) - group(b);
+    if (byGroup !== 0) return byGroup;
+    const byPrice = a.maxCombinations > 1 ? b.priceCents - a.priceCents : a.priceCents - b.priceCents;
+    return byPrice !== 0 ? byPrice : a.optionId - b.optionId;
+  });
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Optimize contexts (SPEC §4)
+// ---------------------------------------------------------------------------------------------------------------
+
+type OpenLine = Pick<OrderLineRow, 'orderId' | 'kind' | 'status' | 'isCancellable' | 'resourceId' | 'newValue'>;
+
+/** The pending plan change of the line, if any: its order and the product it moves to. */
+export const pendingProductChange = (openLines: readonly OpenLine[]): { orderId: string; productId: number | null } | null => {
+  const line = openLines.find((l) => l.kind === 'PRODUCT' && l.status === 'PENDING');
+  return line ? { orderId: line.orderId, productId: line.resourceId } : null;
+};
+
+/**
+ * SPEC §4 "A pending option order can be cancelled if it belongs to an order other than the current pending one":
+ * the orders with a cancellable option line still PENDING, except `currentPendingOrderId` (the plan change being
+ * edited, whose options are edited with it).
+ */
+export const cancellableOptionOrders = (openLines: readonly OpenLine[], currentPendingOrderId: string | null): string[] => [
+  ...new Set(
+    openLines
+      .filter((l) => l.kind === 'OPTION' && l.status === 'PENDING' && l.isCancellable && l.orderId !== currentPendingOrderId)
+      .map((l) => l.orderId),
+  ),
+];
+
+/** SPEC §4 "While an option order is pending, further option edits apply only to the current month". */
+export const optionEditsThisMonthOnly = (openLines: readonly OpenLine[], currentPendingOrderId: string | null): boolean =>
+  openLines.some((l) => l.kind === 'OPTION' && l.status === 'PENDING' && l.orderId !== currentPendingOrderId);
+
+export type ContextInput = {
+  openLines: readonly OpenLine[];
+  /** The screen shows a closed order of the history (read only). */
+  viewingClosedOrder: boolean;
+  /** The form was opened pre-filled with a plan to optimize to ("which plan fits me"). */
+  prefilled: boolean;
+};
+
+/**
+ * The five contexts of SPEC §4, as read here:
+ * - SeeClosedOrder: a closed order shown as it was, nothing to edit;
+ * - EditPendingOrder: a plan change waits for its date; the form starts from it and edits it;
+ * - CancelOptionPending: an option order (of another order) waits; it can be cancelled, and option edits apply to
+ *   the current month only;
+ * - EditOptimizeSubscription: the form was opened with a suggested plan;
+ * - EditNewOrder: nothing waits (the default).
+ */
+export const optimizeContext = ({ openLines, viewingClosedOrder, prefilled }: ContextInput): OptimizeContext => {
+  if (viewingClosedOrder) return 'SeeClosedOrder';
+  const pending = pendingProductChange(openLines);
+  if (pending) return 'EditPendingOrder';
+  if (cancellableOptionOrders(openLines, null).length > 0) return 'CancelOptionPending';
+  if (prefilled) return 'EditOptimizeSubscription';
+  return 'EditNewOrder';
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// The draft and what confirming it does
+// ---------------------------------------------------------------------------------------------------------------
+
+/** A subscription as the form holds it: the base product and the count of each option (0 = not taken). */
+export type Selection = { product: number; options: Record<string, number> };
+
+export const selectionOf = (product: number, options: readonly { optionId: number; count: number }[]): Selection => ({
+  product,
+  options: Object.fromEntries(options.filter((o) => o.count > 0).map((o) => [String(o.optionId), o.count])),
+});
+
+const countIn = (selection: Selection, optionId: string): number => selection.options[optionId] ?? 0;
+
+/** Options whose count differs between two selections, with the count in `to`. */
+export const changedOptions = (from: Selection, to: Selection): { id: number; combinations: number }[] => {
+  const ids = new Set([...Object.keys(from.options), ...Object.keys(to.options)]);
+  return [...ids]
+    .filter((id) => countIn(from, id) !== countIn(to, id))
+    .map((id) => ({ id: Number(id), combinations: countIn(to, id) }))
+    .sort((a, b) => a.id - b.id);
+};
+
+export const sameSelection = (a: Selection, b: Selection): boolean => a.product === b.product && changedOptions(a, b).length === 0;
+
+export type OrderAction =
+  | { kind: 'unchanged' }
+  | { kind: 'create'; request: OrderRequest }
+  | { kind: 'modify'; orderId: string; request: OrderRequest };
+
+/**
+ * What confirming the form does (SPEC §4 "An order is modified rather than created when a pending product change
+ * exists and the product differs. Otherwise a new order is created." and "An unchanged order form shows the message
+ * that the subscription was not changed"):
+ * - the form as it started (`start`): unchanged;
+ * - a pending plan change and another product chosen: that order is modified into the chosen plan and options (the
+ *   server replaces its option lines);
+ * - otherwise a new order, of what the customer changed since the form started: with a pending plan change kept,
+ *   the new order leaves the plan as it is now (the pending order changes it) and carries the options changed.
+ */
+export const orderAction = (input: {
+  current: Selection;
+  start: Selection;
+  draft: Selection;
+  pending: { orderId: string; productId: number | null } | null;
+}): OrderAction => {
+  const { current, start, draft, pending } = input;
+  if (sameSelection(start, draft)) return { kind: 'unchanged' };
+  if (pending && draft.product !== pending.productId) {
+    return {
+      kind: 'modify',
+      orderId: pending.orderId,
+      request: { product: draft.product, options: changedOptions(current, draft) },
+    };
+  }
+  const keepsPendingPlan = pending !== null && draft.product === pending.productId;
+  return {
+    kind: 'create',
+    request: { product: keepsPendingPlan ? current.product : draft.product, options: changedOptions(start, draft) },
+  };
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// When a change takes effect
+// ---------------------------------------------------------------------------------------------------------------
+
+export type ChangeLine =
+  | { kind: 'product'; from: number; to: number; when: 'nextCycle' }
+  | { kind: 'option'; optionId: number; from: number; to: number; when: 'nextCycle' | 'thisMonth' };
+
+/**
+ * The changes a confirmation asks for and when each takes effect, as the server schedules them: a plan change and
+ * option changes at the start of the next bill cycle, except option changes made while another option order
+ * waits, which apply to the current month only (SPEC §4).
+ */
+export const changeLines = (
+  current: Selection,
+  request: { product: number; options: readonly { id: number; combinations: number }[] },
+  thisMonthOnly: boolean): ChangeLine[] => {
+  const lines: ChangeLine[] = [];
+  if (request.product !== current.product) lines.push({ kind: 'product', from: current.product, to: request.product, when: 'nextCycle' });
+  for (const option of request.options) {
+    const from = countIn(current, String(option.id));
+    if (from !== option.combinations) {
+      lines.push({ kind: 'option', optionId: option.id, from, to: option.combinations, when: thisMonthOnly ? 'thisMonth' : 'nextCycle' });
+    }
+  }
+  return lines;
+};
+
+/**
+ * Where the optimize form starts (SPEC §3 "oldOrder"): the line's subscription as it is, or, with a plan change
+ * pending (EditPendingOrder), as that order will make it: its plan, and the counts its option lines set.
+ */
+export const startSelection = (current: Selection, openLines: readonly OpenLine[]): Selection => {
+  const pending = pendingProductChange(openLines);
+  if (!pending || pending.productId === null) return current;
+  const options = { ...current.options };
+  for (const line of openLines) {
+    if (line.orderId !== pending.orderId || line.kind !== 'OPTION' || line.status !== 'PENDING' || line.resourceId === null) continue;
+    const count = Number(line.newValue);
+    if (!Number.isInteger(count)) continue;
+    if (count > 0) options[String(line.resourceId)] = count;
+    else delete options[String(line.resourceId)];
+  }
+  return { product: pending.productId, options };
+};

@@ -1,0 +1,211 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect } from 'react';
+import { currentCycle } from '#contract/bill-cycle';
+import { optimizeRedirect } from '#contract/contract-state';
+import type { OptimizeContext } from '#contract/orders';
+import { db } from '#db/db';
+import type { OrderLineRow, ProductRow } from '#db/schema';
+import { saveDraft, useOptimizeDraft, type OptimizeDraft } from './optimize-draft.ts';
+import {
+  cancellableOptionOrders,
+  changeLines,
+  monthlyPrice,
+  optimizeContext,
+  optionEditsThisMonthOnly,
+  orderAction,
+  pendingProductChange,
+  promotionTotalsOf,
+  sameSelection,
+  selectionOf,
+  sortOptions,
+  startSelection,
+  countOf,
+  type ChangeLine,
+  type MonthlyPrice,
+  type OrderAction,
+  type Selection,
+} from './subscription-rules.ts';
+import { usePlanChoices, useSubscriptionData, type SubscriptionData } from './use-subscription.ts';
+
+/** One option as the optimize form shows it. */
+export type OptionChoice = {
+  optionId: number;
+  name: string;
+  descriptions: { fr: string; nl: string; en: string };
+  priceCents: number;
+  dataMb: number;
+  maxCombinations: number;
+  /** Offered with the chosen plan; an option that is not can only be removed. */
+  enabled: boolean;
+  count: number;
+};
+
+export type OptimizeModel = {
+  data: SubscriptionData;
+  contractId: number;
+  context: OptimizeContext;
+  /** The line as it is, the form as it started, and the customer's choice. */
+  current: Selection;
+  start: Selection;
+  draft: OptimizeDraft;
+  pending: { orderId: string; productId: number | null } | null;
+  /** The plans to choose from: the podium, and the line's own plan if it left the podium. */
+  plans: ProductRow[];
+  options: OptionChoice[];
+  action: OrderAction;
+  /** What the confirmation changes and when (from the action's request). */
+  changes: ChangeLine[];
+  oldPrice: MonthlyPrice | null;
+  newPrice: MonthlyPrice | null;
+  /** The first day of the next bill cycle, when waiting changes take effect. */
+  nextCycleStart: Date | null;
+  cancellableOrders: { orderId: string; lines: OrderLineRow[] }[];
+  productName: (id: number) => string;
+  optionName: (id: number) => string;
+};
+
+export type OptimizeState =
+  | { status: 'loading' }
+  | { status: 'noLine' }
+  | { status: 'refused'; refusal: NonNullable<SubscriptionData['refusal']> }
+  | { status: 'ready'; model: OptimizeModel };
+
+/**
+ * The optimize form and its summary (SPEC §3 "New-order working state", §4 contexts and order rules) over the
+ * selected line's data: where the form starts, the customer's draft (kept in Dexie), the options of the chosen plan
+ * in their order, what confirming would do, and the prices before and after. The draft is (re)started from the
+ * line when there is none or the line changed since it was made. Offline: everything from Dexie; only the
+ * confirmation needs the network.
+ */
+export const useOptimize = ({ viewingClosedOrder }: { viewingClosedOrder: boolean }) => {
+  const subscription = useSubscriptionData();
+  const data = subscription.result.status === 'ready' ? subscription.result.data : null;
+  const contract = data?.contract;
+  const stored = useOptimizeDraft(contract?.id ?? null);
+  const product = data?.product;
+  const counted = data ? data.options.map((o) => ({ optionId: o.optionId, count: countOf(o.active) })) : [];
+  const current = product ? selectionOf(product.id, counted) : null;
+  const start = current && data ? startSelection(current, data.openLines) : null;
+  const context: OptimizeContext | null = data
+    ? optimizeContext({ openLines: data.openLines, viewingClosedOrder, prefilled: stored?.context === 'EditOptimizeSubscription' })
+    : null;
+  const pending = data ? pendingProductChange(data.openLines) : null;
+  const ready = data !== null && contract !== undefined && current !== null && data.openLinesKnown && stored !== undefined;
+  const draftMatches = stored !== null && stored !== undefined && start !== null && sameSelection(stored.start, start);
+  const chosenProduct = draftMatches ? stored.draft.product : (start?.product ?? null);
+  const choices = usePlanChoices(chosenProduct !== null && chosenProduct !== product?.id ? [chosenProduct] : []);
+  const closed = viewingClosedOrder;
+
+  // A new draft when there is none, or when the line changed since the stored one was made.
+  const startKey = start ? JSON.stringify(start) : null;
+  useEffect(() => {
+    if (!ready || closed || draftMatches || !contract || startKey === null || context === null) return;
+    const begin = JSON.parse(startKey) as Selection;
+    void saveDraft({
+      contractId: contract.id,
+      start: begin,
+      draft: begin,
+      context: context === 'EditOptimizeSubscription' ? 'EditNewOrder' : context,
+      orderPendingId: pending?.orderId ?? null,
+    });
+  }, [ready, closed, draftMatches, contract, startKey, context, pending?.orderId]);
+
+  const state = ((): OptimizeState => {
+    if (!data) return { status: 'loading' };
+    if (!contract) return subscription.settled ? { status: 'noLine' } : { status: 'loading' };
+    if (optimizeRedirect(data.refusal, viewingClosedOrder) && data.refusal) return { status: 'refused', refusal: data.refusal };
+    if (!ready || !product || !current || !start || context === null) return { status: 'loading' };
+    if (!draftMatches && !closed) return { status: 'loading' };
+    const draft: OptimizeDraft = draftMatches
+      ? stored
+      : { contractId: contract.id, start, draft: start, context, orderPendingId: pending?.orderId ?? null, idempotencyKey: '' };
+    const podium = data.podium?.products ?? [];
+    const plans = podium.some((p) => p.id === product.id) ? podium : [product, ...podium];
+    const chosen = plans.find((p) => p.id === draft.draft.product) ?? product;
+
+    // The options: those of the chosen plan (the line's own list when it keeps its plan), plus any the line holds.
+    const offered =
+      chosen.id === product.id
+        ? data.options.map((o) => ({ ...o, offered: true }))
+        : choices.options.filter((o) => o.productId === chosen.id).map((o) => ({ ...o, offered: true }));
+    const held = data.options.filter((o) => countOf(o.active) > 0 && !offered.some((x) => x.optionId === o.optionId));
+    const options = sortOptions(
+      [...offered, ...held.map((o) => ({ ...o, offered: false }))].map(
+        (o): OptionChoice => ({
+          optionId: o.optionId,
+          name: o.name,
+          descriptions: o.descriptions,
+          priceCents: o.priceCents,
+          dataMb: o.dataMb,
+          maxCombinations: o.maxCombinations,
+          enabled: o.offered,
+          count: draft.draft.options[String(o.optionId)] ?? 0,
+        }),
+      ),
+    );
+    const action = orderAction({ current, start, draft: draft.draft, pending });
+    const thisMonthOnly = optionEditsThisMonthOnly(data.openLines, action.kind === 'modify' ? action.orderId : null);
+    const changes = action.kind === 'unchanged' ? [] : changeLines(current, action.request, thisMonthOnly);
+    const pricedOptions = (selection: Selection) =>
+      Object.entries(selection.options).map(([id, count]) => {
+        const option = options.find((o) => o.optionId === Number(id)) ?? data.options.find((o) => o.optionId === Number(id));
+        return { optionId: Number(id), priceCents: option?.priceCents ?? 0, dataMb: option?.dataMb ?? 0, count };
+      });
+    const contractPromotions = data.promotions.filter((p) => p.contractId !== null);
+    const productPromotions = (productId: number) =>
+      productId === product.id ? data.promotions.filter((p) => p.productId === productId) : choices.promotions.filter((p) => p.productId === productId);
+    const priceOf = (selection: Selection): MonthlyPrice | null => {
+      const plan = plans.find((p) => p.id === selection.product);
+      if (!plan) return null;
+      return monthlyPrice(plan.priceCents, pricedOptions(selection), promotionTotalsOf([...contractPromotions, ...productPromotions(plan.id)]));
+    };
+    const cycle = contract.billCycle ? currentCycle(contract.billCycle, new Date()) : null;
+    const nextCycleStart = cycle ? new Date(cycle.end.getTime() + 1) : null;
+    const cancellableOrders = cancellableOptionOrders(data.openLines, pending?.orderId ?? null).map((orderId) => ({
+      orderId,
+      lines: data.openLines.filter((l) => l.orderId === orderId),
+    }));
+    const productName = (id: number) => plans.find((p) => p.id === id)?.name ?? String(id);
+    const optionName = (id: number) =>
+      options.find((o) => o.optionId === id)?.name ?? data.options.find((o) => o.optionId === id)?.name ?? String(id);
+    return {
+      status: 'ready',
+      model: {
+        data,
+        contractId: contract.id,
+        context,
+        current,
+        start,
+        draft,
+        pending,
+        plans,
+        options,
+        action,
+        changes,
+        oldPrice: priceOf(current),
+        newPrice: priceOf(draft.draft),
+        nextCycleStart,
+        cancellableOrders,
+        productName,
+        optionName,
+      },
+    };
+  })();
+
+  return { state, refresh: subscription.refresh, refreshError: subscription.refreshError };
+};
+
+/** Changes the customer's choice in the draft (kept in Dexie: a reload loses nothing). */
+export const updateDraft = (model: OptimizeModel, next: Selection): Promise<void> =>
+  saveDraft({ contractId: model.contractId, start: model.start, draft: next, context: model.draft.context, orderPendingId: model.pending?.orderId ?? null });
+
+/** The lines of a closed order of the line, from the stored history pages (SeeClosedOrder). */
+export const useClosedOrder = (contractId: number | null, orderId: string | null): OrderLineRow[] | undefined =>
+  useLiveQuery(async () => {
+    if (contractId === null || orderId === null) return [];
+    const pages = await db.orderPages.where('contractId').equals(contractId).toArray();
+    const seen = new Set<number>();
+    return pages
+      .flatMap((page) => page.lines)
+      .filter((line) => line.orderId === orderId && !seen.has(line.id) && seen.add(line.id));
+  }, [contractId, orderId]);

@@ -1,0 +1,256 @@
+import { describe, expect, it } from 'vitest';
+import type { OrderLineRow } from '#db/schema';
+import {
+  cancellableOptionOrders,
+  changedOptions,
+  changeLines,
+  monthlyPrice,
+  optimizeContext,
+  optionEditsThisMonthOnly,
+  orderAction,
+  promotionTotalsOf,
+  selectionOf,
+  sortOptions,
+  startSelection,
+  totalVolumes,
+  type Selection,
+} from '#features/subscription/data/subscription-rules.ts';
+
+const line = (over: Partial<OrderLineRow>): OrderLineRow => ({
+  id: 1,
+  orderId: 'O-0000000011',
+  orderDate: '2026-01-01T00:00:00.000Z',
+  kind: 'OPTION',
+  resourceName: 'Extra 1 GB',
+  resourceId: 11,
+  oldValue: '0',
+  newValue: '1',
+  status: 'PENDING',
+  error: null,
+  isCancellable: true,
+  initiatorRef: null,
+  initiatorType: 'O',
+  scheduledDate: '2026-02-05',
+  executed: null,
+  created: '2026-01-01T00:00:00.000Z',
+  ...over,
+});
+const sel = (product: number, options: Record<string, number> = {}): Selection => ({ product, options });
+
+describe('totalVolumes (SPEC §3: base plus options, 0 unlimited)', () => {
+  it.each([
+    ['a plan alone', { dataMb: 20480, voiceMinutes: 500, smsCount: 0 }, [], { dataMb: 20480, voiceMinutes: 500, smsCount: 0 }],
+    [
+      'counted data options add their volume each',
+      { dataMb: 5120, voiceMinutes: 150, smsCount: 0 },
+      [{ optionId: 11, priceCents: 300, dataMb: 1024, count: 3 }],
+      { dataMb: 8192, voiceMinutes: 150, smsCount: 0 },
+    ],
+    [
+      'an unlimited plan stays unlimited',
+      { dataMb: 0, voiceMinutes: 0, smsCount: 0 },
+      [{ optionId: 11, priceCents: 300, dataMb: 1024, count: 1 }],
+      { dataMb: 0, voiceMinutes: 0, smsCount: 0 },
+    ],
+  ] as const)('%s', (_name, product, options, expected) => {
+    expect(totalVolumes(product, options)).toEqual(expected);
+  });
+});
+
+describe('monthlyPrice', () => {
+  it.each([
+    ['no promotion', 2000, [], { percentage: 0, amount: 0 }, { listCents: 2000, discountCents: 0, totalCents: 2000 }],
+    // Sophie: M (20 €) at -20 % and a referral of 3 € a month.
+    ['a percentage then an amount', 2000, [], { percentage: 20, amount: 300 }, { listCents: 2000, discountCents: 700, totalCents: 1300 }],
+    [
+      'options count with their price × count',
+      1000,
+      [{ optionId: 11, priceCents: 300, dataMb: 1024, count: 2 }],
+      { percentage: 10, amount: 0 },
+      { listCents: 1600, discountCents: 160, totalCents: 1440 },
+    ],
+    ['never below zero', 500, [], { percentage: 0, amount: 800 }, { listCents: 500, discountCents: 500, totalCents: 0 }],
+  ] as const)('%s', (_name, base, options, totals, expected) => {
+    expect(monthlyPrice(base, options, totals)).toEqual(expected);
+  });
+
+  it('sums promotions per kind', () => {
+    expect(
+      promotionTotalsOf([
+        { discountType: 'percentage', discountAmount: 20 },
+        { discountType: 'amount', discountAmount: 300 },
+        { discountType: 'percentage', discountAmount: 5 },
+      ]),
+    ).toEqual({ percentage: 25, amount: 300 });
+  });
+});
+
+describe('sortOptions (SPEC §4 "sorted by price descending when enabled; unique options ascending by price")', () => {
+  const option = (optionId: number, priceCents: number, maxCombinations: number, enabled = true) => ({
+    optionId,
+    priceCents,
+    maxCombinations,
+    enabled,
+  });
+  it.each([
+    [
+      'counted options by price descending, then unique options ascending',
+      [option(11, 300, 10), option(13, 500, 1), option(12, 1000, 4), option(15, 200, 1), option(14, 1500, 3)],
+      [14, 12, 11, 15, 13],
+    ],
+    [
+      'options the chosen plan does not offer come last',
+      [option(20, 100, 1, false), option(13, 500, 1), option(21, 900, 5, false)],
+      [13, 21, 20],
+    ],
+    ['equal prices keep the id order', [option(12, 300, 2), option(11, 300, 2)], [11, 12]],
+  ] as const)('%s', (_name, options, expected) => {
+    expect(sortOptions(options).map((o) => o.optionId)).toEqual(expected);
+  });
+});
+
+describe('optimizeContext: the five contexts of SPEC §4', () => {
+  it.each([
+    ['nothing pending', [], false, false, 'EditNewOrder'],
+    ['opened from the plan suggestion', [], false, true, 'EditOptimizeSubscription'],
+    ['a plan change waits', [line({ kind: 'PRODUCT', resourceId: 3 })], false, true, 'EditPendingOrder'],
+    ['an option order waits', [line({})], false, false, 'CancelOptionPending'],
+    ['an option order waits, not cancellable (this month’s)', [line({ isCancellable: false })], false, false, 'EditNewOrder'],
+    ['an option order is being executed', [line({ status: 'QUEUED' })], false, false, 'EditNewOrder'],
+    ['a closed order is shown, whatever waits', [line({ kind: 'PRODUCT' })], true, false, 'SeeClosedOrder'],
+  ] as const)('%s → %s', (_name, openLines, viewingClosedOrder, prefilled, expected) => {
+    expect(optimizeContext({ openLines, viewingClosedOrder, prefilled })).toBe(expected);
+  });
+});
+
+describe('pending option orders', () => {
+  const lines = [
+    line({ orderId: 'O-0000000011', kind: 'PRODUCT', resourceId: 3 }),
+    line({ orderId: 'O-0000000011', id: 2 }),
+    line({ orderId: 'O-0000000012', id: 3 }),
+    line({ orderId: 'O-0000000013', id: 4, isCancellable: false }),
+    line({ orderId: 'O-0000000014', id: 5, kind: 'SETTING' }),
+  ];
+  it.each([
+    ['every order with a cancellable option line', null, ['O-0000000011', 'O-0000000012']],
+    ['except the pending plan change being edited', 'O-0000000011', ['O-0000000012']],
+  ] as const)('%s', (_name, current, expected) => {
+    expect(cancellableOptionOrders(lines, current)).toEqual(expected);
+  });
+
+  it.each([
+    ['another order’s option line waits', lines, 'O-0000000011', true],
+    ['only the edited order has option lines', [lines[0]!, lines[1]!], 'O-0000000011', false],
+    ['nothing waits', [], null, false],
+  ] as const)('option edits apply to this month only: %s → %s', (_name, openLines, current, expected) => {
+    expect(optionEditsThisMonthOnly(openLines, current)).toBe(expected);
+  });
+});
+
+describe('startSelection', () => {
+  const current = sel(2, { '11': 1, '13': 1 });
+  it.each([
+    ['nothing pending: the line as it is', [], current],
+    ['an option order alone does not change the start', [line({})], current],
+    [
+      'a pending plan change: its plan and the counts its option lines set',
+      [
+        line({ kind: 'PRODUCT', resourceId: 3, oldValue: 'Mega Mobile M', newValue: 'Mega Mobile L' }),
+        line({ id: 2, resourceId: 12, newValue: '2' }),
+        line({ id: 3, resourceId: 11, oldValue: '1', newValue: '0' }),
+        line({ id: 4, orderId: 'O-0000000099', resourceId: 14, newValue: '1' }),
+      ],
+      sel(3, { '12': 2, '13': 1 }),
+    ],
+  ] as const)('%s', (_name, openLines, expected) => {
+    expect(startSelection(current, openLines)).toEqual(expected);
+  });
+});
+
+describe('orderAction: modify versus create (SPEC §4)', () => {
+  const current = sel(2, { '11': 1 });
+  const pending = { orderId: 'O-0000000020', productId: 3 };
+  it.each([
+    ['the form as it started: unchanged', { current, start: current, draft: sel(2, { '11': 1 }), pending: null }, { kind: 'unchanged' }],
+    [
+      'an option added: a new order of the change',
+      { current, start: current, draft: sel(2, { '11': 3 }), pending: null },
+      { kind: 'create', request: { product: 2, options: [{ id: 11, combinations: 3 }] } },
+    ],
+    [
+      'another plan, an option removed',
+      { current, start: current, draft: sel(1, {}), pending: null },
+      { kind: 'create', request: { product: 1, options: [{ id: 11, combinations: 0 }] } },
+    ],
+    [
+      'a pending plan change and another product: that order is modified, with every option against the line',
+      { current, start: sel(3, { '11': 1 }), draft: sel(1, { '12': 1, '11': 1 }), pending },
+      { kind: 'modify', orderId: 'O-0000000020', request: { product: 1, options: [{ id: 12, combinations: 1 }] } },
+    ],
+    [
+      'going back to the current plan modifies the pending change too',
+      { current, start: sel(3, { '11': 1 }), draft: sel(2, { '11': 1 }), pending },
+      { kind: 'modify', orderId: 'O-0000000020', request: { product: 2, options: [] } },
+    ],
+    [
+      'a pending plan change kept, options changed: a new order that leaves the plan as it is now',
+      { current, start: sel(3, { '11': 1 }), draft: sel(3, { '11': 2 }), pending },
+      { kind: 'create', request: { product: 2, options: [{ id: 11, combinations: 2 }] } },
+    ],
+    [
+      'a pending plan change kept as it is: unchanged',
+      { current, start: sel(3, { '11': 1 }), draft: sel(3, { '11': 1 }), pending },
+      { kind: 'unchanged' },
+    ],
+  ] as const)('%s', (_name, input, expected) => {
+    expect(orderAction(input)).toEqual(expected);
+  });
+});
+
+describe('changeLines: what changes and when', () => {
+  it.each([
+    [
+      'a plan and an option at the next cycle',
+      sel(2, { '11': 1 }),
+      { product: 3, options: [{ id: 11, combinations: 0 }] },
+      false,
+      [
+        { kind: 'product', from: 2, to: 3, when: 'nextCycle' },
+        { kind: 'option', optionId: 11, from: 1, to: 0, when: 'nextCycle' },
+      ],
+    ],
+    [
+      'options for this month only while another option order waits; the plan still at the next cycle',
+      sel(2),
+      { product: 1, options: [{ id: 12, combinations: 2 }] },
+      true,
+      [
+        { kind: 'product', from: 2, to: 1, when: 'nextCycle' },
+        { kind: 'option', optionId: 12, from: 0, to: 2, when: 'thisMonth' },
+      ],
+    ],
+    [
+      'an option asked at its current count is no change',
+      sel(2, { '11': 1 }),
+      { product: 2, options: [{ id: 11, combinations: 1 }] },
+      false,
+      [],
+    ],
+  ] as const)('%s', (_name, current, request, thisMonth, expected) => {
+    expect(changeLines(current, request, thisMonth)).toEqual(expected);
+  });
+
+  it('reads counts of options taken once (booleans) and several times (numbers)', () => {
+    expect(
+      selectionOf(2, [
+        { optionId: 11, count: 0 },
+        { optionId: 13, count: 1 },
+        { optionId: 12, count: 2 },
+      ]),
+    ).toEqual(sel(2, { '13': 1, '12': 2 }));
+    expect(changedOptions(sel(2, { '13': 1 }), sel(2, { '12': 1 }))).toEqual([
+      { id: 12, combinations: 1 },
+      { id: 13, combinations: 0 },
+    ]);
+  });
+});

@@ -1,0 +1,534 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { errorBodySchema, paginationSchema } from '#contract/common';
+import { newOrderLineSchema, orderLineSchema, type OrderLine } from '#contract/orders';
+import { contractProductsResponseSchema, productSchema, promotionsByContractResponseSchema } from '#contract/products';
+import { appContext } from '#server/app';
+import { DEMO_IDS } from '#server/db/demo/ids';
+import { EXECUTION_DELAY_MS } from '#server/lib/order-data';
+import { addDaysToDate, cyclePeriod, localDate, startOfLocalDay } from '#server/lib/service-calendar';
+import { monthlyCycle } from '#contract/bill-cycle';
+import { createSession } from '#server/lib/sessions';
+import { z } from 'zod';
+import { bearer, createTestApp, type TestApp } from './test-app.ts';
+
+/*
+ * SPEC §7 "Products and orders" on the server: the catalogue reads, the order history, the refusals of SPEC §4/§8
+ * (each with its own code), authorization, idempotent creation, modification and cancellation, and the order job
+ * on a moved clock. Every call goes through the app as `npm start` builds it (a static folder is served).
+ */
+
+const C = DEMO_IDS.customers;
+const K = DEMO_IDS.contracts;
+const P = DEMO_IDS.products;
+const U = DEMO_IDS.users;
+
+let t: TestApp;
+const tokens = { sophie: '', lucas: '', marc: '', emma: '', jan: '' };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const who of ['sophie', 'lucas', 'marc', 'emma', 'jan'] as const) tokens[who] = createSession(t.db, U[who], new Date()).accessToken;
+  lastSeededOrder = (t.db.prepare('SELECT MAX(id) AS id FROM orders').get() as { id: number }).id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+const post = (url: string, token: string, payload?: object, key?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...bearer(token), ...(key ? { 'idempotency-key': key } : {}) },
+    ...(payload ? { payload } : {}),
+  });
+const contractUrl = (customerId: number, contractId: number) => `/api/customer/${customerId}/contract/${contractId}`;
+const sophieLine = contractUrl(C.sophie, K.sophieMain);
+const emmaLine = contractUrl(C.martinLogistics, K.emmaOrders);
+
+const historyPageSchema = z.object({ data: z.array(orderLineSchema), pagination: paginationSchema });
+const historyOf = async (url: string, token: string, query = ''): Promise<z.infer<typeof historyPageSchema>> => {
+  const response = await get(`${url}/orders${query}`, token);
+  expect(response.statusCode, response.body).toBe(200);
+  return historyPageSchema.parse(response.json());
+};
+const errorOf = (response: { json: () => unknown }) => errorBodySchema.parse(response.json());
+const countOrders = (contractId: number): number =>
+  (t.db.prepare('SELECT COUNT(*) AS n FROM orders WHERE contract_id = ?').get(contractId) as { n: number }).n;
+const contractRow = (contractId: number) =>
+  t.db.prepare('SELECT product_id, status, sub_status FROM contracts WHERE id = ?').get(contractId) as {
+    product_id: number;
+    status: string;
+    sub_status: string;
+  };
+const optionCount = (contractId: number, optionId: number): number =>
+  (
+    t.db.prepare('SELECT count FROM contract_options WHERE contract_id = ? AND option_id = ?').get(contractId, optionId) as
+      { count: number } | undefined
+  )?.count ?? 0;
+
+/** Withdraws every waiting line the tests left on a contract (orders after the seed's), so each test starts from the seed. */
+let lastSeededOrder = 0;
+const cancelOpenOrdersOf = (contractId: number) => {
+  t.db
+    .prepare(
+      `UPDATE order_lines SET status = 'CANCELED' WHERE status IN ('PENDING', 'QUEUED')
+       AND order_id IN (SELECT id FROM orders WHERE contract_id = ? AND id > ?)`,
+    )
+    .run(contractId, lastSeededOrder);
+  t.db
+    .prepare("UPDATE orders SET status = 'CANCELED' WHERE contract_id = ? AND id > ? AND status IN ('PENDING', 'QUEUED')")
+    .run(contractId, lastSeededOrder);
+};
+
+describe('catalogue', () => {
+  it('offers the residential podium to Sophie and the professional one to Emma, cheapest first, with out-of-bundle rates', async () => {
+    const sophie = await get('/api/products/podium', tokens.sophie);
+    expect(sophie.statusCode).toBe(200);
+    const residential = z.object({ segment: z.string(), products: z.array(productSchema) }).parse(sophie.json());
+    expect(residential.segment).toBe('residential');
+    expect(residential.products.map((p) => p.name)).toEqual(['Mega Mobile S', 'Mega Mobile M', 'Mega Mobile L']);
+    expect(residential.products[0]?.oob_rates).toEqual({ data_per_mb: 1, call_per_minute: 15, sms: 10 });
+    const emma = z
+      .object({ segment: z.string(), products: z.array(productSchema) })
+      .parse((await get('/api/products/podium', tokens.emma)).json());
+    expect(emma.segment).toBe('professional');
+    expect(emma.products.map((p) => p.name)).toEqual(['Mega Pro 10', 'Mega Pro 30', 'Mega Pro Unlimited']);
+  });
+
+  it('lists the options of a base product, inactive, and 404 for an option or an unknown id', async () => {
+    const response = await get(`/api/products/${P.mobileS}/options`, tokens.sophie);
+    expect(response.statusCode).toBe(200);
+    const options = response.json<{ options: { name: string; active: boolean | number; max_combinations: number }[] }>().options;
+    expect(options.map((o) => o.name)).toEqual(['Roaming World 1 GB', 'Extra 5 GB', 'International 60', 'Extra 1 GB']);
+    expect(options.find((o) => o.name === 'Extra 1 GB')).toMatchObject({ active: 0, max_combinations: 10 });
+    expect(options.find((o) => o.name === 'International 60')).toMatchObject({ active: false });
+    expect((await get(`/api/products/${P.extra1Gb}/options`, tokens.sophie)).statusCode).toBe(404);
+    expect(errorOf(await get('/api/products/999/options', tokens.sophie)).code).toBe('notFound');
+  });
+
+  it('gives the promotions of a product and of the customer’s lines with their totals', async () => {
+    const m = await get(`/api/products/${P.mobileM}/promotions`, tokens.sophie);
+    expect(m.json<{ promotions: { discount_amount: number }[] }>().promotions.map((p) => p.discount_amount)).toEqual([20]);
+    const byContract = promotionsByContractResponseSchema.parse(
+      (await get(`/api/promotions/by-contract?contracts=${K.sophieMain},${K.sophieNew}`, tokens.sophie)).json(),
+    );
+    // Sophie's main line: the referral (3 €) and the -20 % of Mega Mobile M; her new line (S) has none.
+    expect(byContract.totals[String(K.sophieMain)]).toEqual({ percentage: 20, amount: 300 });
+    expect(byContract.promotions[String(K.sophieNew)]).toEqual([]);
+    expect(byContract.totals[String(K.sophieNew)]).toEqual({ percentage: 0, amount: 0 });
+  });
+
+  it('refuses the promotions of another customer’s line, or of a colleague’s line to a plain user', async () => {
+    expect((await get(`/api/promotions/by-contract?contracts=${K.emmaOrders}`, tokens.sophie)).statusCode).toBe(403);
+    expect((await get(`/api/promotions/by-contract?contracts=${K.lucas}`, tokens.lucas)).statusCode).toBe(200);
+    expect((await get(`/api/promotions/by-contract?contracts=${K.lucas},${K.emmaOrders}`, tokens.lucas)).statusCode).toBe(403);
+    const bad = await get('/api/promotions/by-contract?contracts=1;2', tokens.sophie);
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).fields).toEqual([{ field: 'contracts', message: 'validation:ids' }]);
+  });
+
+  it('answers a line’s products with their technical descriptions and rates', async () => {
+    const response = await get(`${sophieLine}/products`, tokens.sophie);
+    const body = contractProductsResponseSchema.parse(response.json());
+    expect(body.products[0]).toMatchObject({ name: 'Mega Mobile M', oob_rates: { data_per_mb: 1 } });
+    expect(body.products[0]?.technical_descriptions.nl).toBe('4G/5G, max. 1 Gbit/s');
+  });
+});
+
+describe('order history', () => {
+  it('pages Emma’s 0470000005 history, 25 by default, newest first, with every status', async () => {
+    const page = await historyOf(emmaLine, tokens.emma);
+    expect(page.pagination).toMatchObject({ current_page: 1, per_page: 25, from: 1 });
+    expect(new Set(page.data.map((line) => line.status))).toEqual(new Set(['PENDING', 'QUEUED', 'SUCCESS', 'FAILED', 'CANCELED']));
+    const dates = page.data.map((line) => line.order_date);
+    expect(dates).toEqual([...dates].sort().reverse());
+    const second = await historyOf(emmaLine, tokens.emma, '?megalist-batchSize=3&megalist-page=2');
+    expect(second.data.map((line) => line.id)).toEqual(page.data.slice(3, 6).map((line) => line.id));
+    expect(second.pagination.links.prev).toContain('megalist-page=1');
+  });
+
+  it('describes each line: kind, resource, values, error, cancellability and initiator', async () => {
+    const lines = (await historyOf(emmaLine, tokens.emma)).data;
+    const pending = lines.filter((line) => line.status === 'PENDING');
+    expect(pending.map((line) => [line.resource_name, line.resource_id, line.old_value, line.new_value, line.isCancellable])).toEqual([
+      ['Roaming World 1 GB', P.roamingWorld1Gb, '0', '2', true],
+      ['Extra 1 GB', P.extra1Gb, '1', '0', true],
+    ]);
+    const debt = lines.find((line) => line.reason_error === 'CUSTOMER_DEBT');
+    expect(debt).toMatchObject({
+      item_kind: 'PRODUCT',
+      status: 'FAILED',
+      error: { type: 'CUSTOMER_DEBT', message: 'Open balance on the customer account.' },
+    });
+    expect(lines.find((line) => line.resource_name === 'THROTTLING')).toMatchObject({
+      item_kind: 'SETTING',
+      status: 'QUEUED',
+      isCancellable: false,
+    });
+    expect(new Set(lines.map((line) => line.initiatorType))).toEqual(new Set(['S', 'O', 'C', 'A', 'U']));
+    expect(lines.filter((line) => line.status !== 'PENDING').every((line) => !line.isCancellable)).toBe(true);
+  });
+
+  it('gives only the open lines with open=1', async () => {
+    const open = await historyOf(emmaLine, tokens.emma, '?open=1');
+    expect(open.data.map((line) => line.status).sort()).toEqual(['PENDING', 'PENDING', 'QUEUED']);
+    expect(open.pagination.total).toBe(3);
+  });
+
+  it('refuses a plain user, another customer, and answers 404 for a contract of another customer’s id', async () => {
+    expect(errorOf(await get(`${contractUrl(C.martinLogistics, K.lucas)}/orders`, tokens.lucas)).code).toBe('forbidden');
+    expect((await get(`${emmaLine}/orders`, tokens.sophie)).statusCode).toBe(403);
+    expect((await get(`${contractUrl(C.sophie, K.emmaOrders)}/orders`, tokens.sophie)).statusCode).toBe(404);
+    const bad = await get(`${emmaLine}/orders?megalist-page=0`, tokens.emma);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.headers['content-type']).toContain('application/json');
+  });
+});
+
+describe('refusals (SPEC §4, §8)', () => {
+  const order = { product: P.mobileS, options: [{ id: P.extra1Gb, combinations: 1 }] };
+  const refusal = async (url: string, token: string, payload: object = order) => {
+    const response = await post(`${url}/orders/create`, token, payload);
+    return { status: response.statusCode, code: errorOf(response).code, message: errorOf(response).message };
+  };
+  /** Runs `body` with the contract's state changed, then puts it back. */
+  const withContract = async (contractId: number, set: string, body: () => Promise<void>) => {
+    const before = t.db
+      .prepare('SELECT status, sub_status, dunning_level_reached, fraudulent_behaviour FROM contracts WHERE id = ?')
+      .get(contractId) as Record<string, unknown>;
+    t.db.prepare(`UPDATE contracts SET ${set} WHERE id = ?`).run(contractId);
+    try {
+      await body();
+    } finally {
+      t.db
+        .prepare('UPDATE contracts SET status = ?, sub_status = ?, dunning_level_reached = ?, fraudulent_behaviour = ? WHERE id = ?')
+        .run(before.status, before.sub_status, before.dunning_level_reached, before.fraudulent_behaviour, contractId);
+    }
+  };
+
+  it('refuses Marc (dunning) with the unpaid balance, Emma’s 0470000006 for fraud, Lucas as a plain user', async () => {
+    expect(await refusal(contractUrl(C.marc, K.marc), tokens.marc)).toMatchObject({ status: 409, code: 'orderBlockedUnpaid' });
+    expect(await refusal(contractUrl(C.martinLogistics, K.emmaFraud), tokens.emma, { product: P.pro30, options: [] })).toMatchObject({
+      status: 409,
+      code: 'orderBlockedFraud',
+    });
+    expect(await refusal(contractUrl(C.martinLogistics, K.lucas), tokens.lucas, { product: P.pro10, options: [] })).toMatchObject({
+      status: 403,
+      code: 'orderPlainUser',
+    });
+  });
+
+  it('refuses a line in delivery (restricted) and each other blockage with its own code', async () => {
+    expect(await refusal(contractUrl(C.sophie, K.sophieNew), tokens.sophie)).toMatchObject({ status: 409, code: 'orderRestricted' });
+    await withContract(K.sophieMain, "status = 'SUSPENDED'", async () => {
+      expect((await refusal(sophieLine, tokens.sophie)).code).toBe('orderRestricted');
+    });
+    await withContract(K.sophieMain, "sub_status = 'BLOCKED'", async () => {
+      expect((await refusal(sophieLine, tokens.sophie)).code).toBe('orderBlockedGeneral');
+    });
+    await withContract(K.sophieMain, 'fraudulent_behaviour = 1', async () => {
+      expect((await refusal(sophieLine, tokens.sophie)).code).toBe('orderBlockedSuspectedFraud');
+    });
+    // A credit block is an unpaid balance when the customer owes money (Marc), a credit-check block otherwise (Sophie).
+    await withContract(K.sophieMain, "sub_status = 'BLOCKED_CREDIT_CHECK'", async () => {
+      expect((await refusal(sophieLine, tokens.sophie)).code).toBe('orderBlockedCredit');
+    });
+    await withContract(K.marc, "sub_status = 'BLOCKED_GRAYDON_DEPOSIT', dunning_level_reached = 0", async () => {
+      expect((await refusal(contractUrl(C.marc, K.marc), tokens.marc)).code).toBe('orderBlockedUnpaid');
+    });
+  });
+
+  it('refuses while a request about the line waits, and while an order is being executed', async () => {
+    const insertOrder = (kind: string, resource: string, status: string) => {
+      const orderPk = Number(
+        t.db
+          .prepare(`INSERT INTO orders (order_ref, contract_id, status, created_at, initiator_type) VALUES ('O-9999999001', ?, ?, ?, 'C')`)
+          .run(K.sophieMain, status, new Date().toISOString()).lastInsertRowid,
+      );
+      t.db
+        .prepare(`INSERT INTO order_lines (order_id, order_type, item_kind, resource_name, status, created_at) VALUES (?, ?, ?, ?, ?, ?)`)
+        .run(orderPk, kind.toLowerCase(), kind, resource, status, new Date().toISOString());
+      return orderPk;
+    };
+    for (const [kind, resource, status, code] of [
+      ['CONTRACT', 'SIM_SWAP', 'PENDING', 'orderWaitingRequest'],
+      ['CONTRACT', 'SUSPEND', 'QUEUED', 'orderWaitingRequest'],
+      ['OPTION', 'Extra 1 GB', 'QUEUED', 'orderPending'],
+    ] as const) {
+      const orderPk = insertOrder(kind, resource, status);
+      try {
+        expect(await refusal(sophieLine, tokens.sophie)).toMatchObject({ status: 409, code });
+      } finally {
+        t.db.prepare('DELETE FROM orders WHERE id = ?').run(orderPk);
+      }
+    }
+  });
+
+  it('refuses another customer’s line (403) and checks the request against the catalogue (400 with the field)', async () => {
+    expect((await post(`${emmaLine}/orders/create`, tokens.sophie, order)).statusCode).toBe(403);
+    const pro = await post(`${sophieLine}/orders/create`, tokens.sophie, { product: P.pro30, options: [] });
+    expect(pro.statusCode).toBe(400);
+    expect(errorOf(pro).fields).toEqual([{ field: 'product', message: 'validation:productNotOffered' }]);
+    const tooMany = await post(`${sophieLine}/orders/create`, tokens.sophie, {
+      product: P.mobileM,
+      options: [{ id: P.extra5Gb, combinations: 5 }],
+    });
+    expect(errorOf(tooMany).fields).toEqual([{ field: 'options.0.combinations', message: 'validation:optionTooMany' }]);
+    const notAnOption = await post(`${sophieLine}/orders/create`, tokens.sophie, {
+      product: P.mobileM,
+      options: [{ id: P.mobileL, combinations: 1 }],
+    });
+    expect(errorOf(notAnOption).fields).toEqual([{ field: 'options.0.id', message: 'validation:optionNotOffered' }]);
+    const twice = await post(`${sophieLine}/orders/create`, tokens.sophie, {
+      product: P.mobileM,
+      options: [
+        { id: P.extra1Gb, combinations: 1 },
+        { id: P.extra1Gb, combinations: 2 },
+      ],
+    });
+    expect(errorOf(twice).fields).toEqual([{ field: 'options', message: 'validation:duplicateOption' }]);
+    const missing = await post(`${sophieLine}/orders/create`, tokens.sophie, {});
+    expect(
+      errorOf(missing)
+        .fields?.map((f) => f.field)
+        .sort(),
+    ).toEqual(['options', 'product']);
+  });
+
+  it('answers 422 noUpdate for an order that changes nothing', async () => {
+    const unchanged = await post(`${sophieLine}/orders/create`, tokens.sophie, {
+      product: P.mobileM,
+      options: [{ id: P.extra1Gb, combinations: 0 }],
+    });
+    expect(unchanged.statusCode).toBe(422);
+    expect(errorOf(unchanged).code).toBe('noUpdate');
+  });
+});
+
+describe('creating, modifying and cancelling', () => {
+  beforeEach(() => cancelOpenOrdersOf(K.sophieMain));
+
+  const nextCycle = () => addDaysToDate(cyclePeriod(new Date(), monthlyCycle(5)).end, 1);
+
+  it('creates an option order for the next cycle, once per Idempotency-Key', async () => {
+    const before = countOrders(K.sophieMain);
+    const payload = { product: P.mobileM, options: [{ id: P.extra1Gb, combinations: 2 }] };
+    const first = await post(`${sophieLine}/orders/create`, tokens.sophie, payload, 'order-key-0001');
+    expect(first.statusCode, first.body).toBe(200);
+    const created = newOrderLineSchema.parse(first.json());
+    expect(created).toMatchObject({ contract_id: K.sophieMain, status: 'PENDING', scheduled_date_exec: nextCycle() });
+    expect(created.order_id).toMatch(/^O-\d{10}$/);
+    const again = await post(`${sophieLine}/orders/create`, tokens.sophie, payload, 'order-key-0001');
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(newOrderLineSchema.parse(again.json()).order_id).toBe(created.order_id);
+    expect(countOrders(K.sophieMain)).toBe(before + 1);
+    const other = await post(
+      `${sophieLine}/orders/create`,
+      tokens.sophie,
+      { ...payload, options: [{ id: P.extra1Gb, combinations: 3 }] },
+      'order-key-0001',
+    );
+    expect(other.statusCode).toBe(422);
+    expect(errorOf(other).code).toBe('idempotencyMismatch');
+
+    const line = (await historyOf(sophieLine, tokens.sophie)).data[0];
+    expect(line).toMatchObject({
+      order_id: created.order_id,
+      item_kind: 'OPTION',
+      resource_name: 'Extra 1 GB',
+      old_value: '0',
+      new_value: '2',
+      status: 'PENDING',
+      isCancellable: true,
+      initiatorType: 'O',
+      scheduled_date: nextCycle(),
+    });
+  });
+
+  it('cancels a pending order once; a plain user, an unknown or a done order are refused', async () => {
+    const created = newOrderLineSchema.parse(
+      (
+        await post(`${sophieLine}/orders/create`, tokens.sophie, {
+          product: P.mobileM,
+          options: [{ id: P.international60, combinations: 1 }],
+        })
+      ).json(),
+    );
+    expect((await post(`${contractUrl(C.martinLogistics, K.lucas)}/orders/${created.order_id}/cancel`, tokens.lucas)).statusCode).toBe(403);
+    expect((await post(`${sophieLine}/orders/O-0000099999/cancel`, tokens.sophie)).statusCode).toBe(404);
+    const bad = await post(`${sophieLine}/orders/123/cancel`, tokens.sophie);
+    expect(errorOf(bad).fields).toEqual([{ field: 'orderId', message: 'validation:orderNumber' }]);
+    const cancel = await post(`${sophieLine}/orders/${created.order_id}/cancel`, tokens.sophie);
+    expect(cancel.statusCode).toBe(200);
+    const line = (await historyOf(sophieLine, tokens.sophie)).data.find((l: OrderLine) => l.order_id === created.order_id);
+    expect(line).toMatchObject({ status: 'CANCELED', isCancellable: false });
+    const twice = await post(`${sophieLine}/orders/${created.order_id}/cancel`, tokens.sophie);
+    expect(twice.statusCode).toBe(409);
+    expect(errorOf(twice).code).toBe('orderNotCancellable');
+    // The seeded plan change of 95 days ago is done: nothing left to cancel.
+    expect(errorOf(await post(`${sophieLine}/orders/O-0000000003/cancel`, tokens.sophie)).code).toBe('orderNotCancellable');
+  });
+
+  it('modifies a pending plan change into another plan, and refuses to modify into the same plan or an option order', async () => {
+    const created = newOrderLineSchema.parse(
+      (await post(`${sophieLine}/orders/create`, tokens.sophie, { product: P.mobileL, options: [] })).json(),
+    );
+    const same = await post(`${sophieLine}/orders/${created.order_id}/modify`, tokens.sophie, { product: P.mobileL, options: [] });
+    expect(same.statusCode).toBe(409);
+    expect(errorOf(same).code).toBe('orderNotModifiable');
+    const modified = await post(`${sophieLine}/orders/${created.order_id}/modify`, tokens.sophie, {
+      product: P.mobileS,
+      options: [{ id: P.extra5Gb, combinations: 1 }],
+    });
+    expect(modified.statusCode, modified.body).toBe(200);
+    expect(newOrderLineSchema.parse(modified.json()).order_id).toBe(created.order_id);
+    const lines = (await historyOf(sophieLine, tokens.sophie)).data.filter((l) => l.order_id === created.order_id);
+    expect(lines.map((l) => [l.item_kind, l.resource_name, l.old_value, l.new_value, l.status])).toEqual([
+      ['PRODUCT', 'Mega Mobile S', 'Mega Mobile M', 'Mega Mobile S', 'PENDING'],
+      ['OPTION', 'Extra 5 GB', '0', '1', 'PENDING'],
+    ]);
+    const option = newOrderLineSchema.parse(
+      (
+        await post(`${sophieLine}/orders/create`, tokens.sophie, {
+          product: P.mobileM,
+          options: [{ id: P.international60, combinations: 1 }],
+        })
+      ).json(),
+    );
+    expect(
+      errorOf(await post(`${sophieLine}/orders/${option.order_id}/modify`, tokens.sophie, { product: P.mobileL, options: [] })).code,
+    ).toBe('orderNotModifiable');
+  });
+
+  it('makes an option change the current month’s only while another option order is pending (Emma’s 0470000005)', async () => {
+    const response = await post(`${emmaLine}/orders/create`, tokens.emma, {
+      product: P.proUnlimited,
+      options: [{ id: P.international60, combinations: 0 }],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const created = newOrderLineSchema.parse(response.json());
+    const today = localDate(Date.now());
+    expect(created.scheduled_date_exec).toBe(today);
+    const line = (await historyOf(emmaLine, tokens.emma)).data.find((l) => l.order_id === created.order_id);
+    expect(line).toMatchObject({ scheduled_date: today, isCancellable: false, initiatorType: 'O' });
+    cancelOpenOrdersOf(K.emmaOrders);
+  });
+});
+
+describe('the order job on the server’s clock', () => {
+  const clock = () => appContext(t.app).clock;
+  const runAt = async (instant: Date) => {
+    clock().set(instant);
+    return appContext(t.app).scheduler.runDue();
+  };
+  afterAll(() => clock().set(null));
+
+  it('moves a plan change PENDING → QUEUED on its date → SUCCESS a minute later, and applies it once', async () => {
+    cancelOpenOrdersOf(K.sophieMain);
+    const created = newOrderLineSchema.parse(
+      (
+        await post(`${sophieLine}/orders/create`, tokens.sophie, { product: P.mobileL, options: [{ id: P.extra1Gb, combinations: 1 }] })
+      ).json(),
+    );
+    const date = created.scheduled_date_exec ?? '';
+    // The clock moves a month ahead, past the session's day: each read opens a session at the clock's time.
+    const status = async () =>
+      (await historyOf(sophieLine, createSession(t.db, U.sophie, clock().now()).accessToken)).data
+        .filter((l) => l.order_id === created.order_id)
+        .map((l) => l.status);
+
+    // The day before: nothing moves.
+    await runAt(new Date(startOfLocalDay(addDaysToDate(date, -1)) + 12 * 3_600_000));
+    expect(await status()).toEqual(['PENDING', 'PENDING']);
+    const due = new Date(startOfLocalDay(date) + 60_000);
+    const outcomes = await runAt(due);
+    expect(outcomes.find((o) => o.name === 'orders.execute-due')).toMatchObject({ ok: true });
+    expect(await status()).toEqual(['QUEUED', 'QUEUED']);
+    expect(contractRow(K.sophieMain).product_id).toBe(P.mobileM);
+    // Queued less than the execution delay: still queued.
+    await runAt(new Date(due.getTime() + EXECUTION_DELAY_MS - 1000));
+    expect(await status()).toEqual(['QUEUED', 'QUEUED']);
+    await runAt(new Date(due.getTime() + EXECUTION_DELAY_MS + 1000));
+    expect(await status()).toEqual(['SUCCESS', 'SUCCESS']);
+    expect(contractRow(K.sophieMain).product_id).toBe(P.mobileL);
+    expect(optionCount(K.sophieMain, P.extra1Gb)).toBe(1);
+    const later = createSession(t.db, U.sophie, clock().now()).accessToken;
+    const products = contractProductsResponseSchema.parse((await get(`${sophieLine}/products`, later)).json());
+    expect(products.products[0]?.name).toBe('Mega Mobile L');
+    expect(products.options.find((o) => o.id === P.extra1Gb)?.active).toBe(1);
+    const order = t.db.prepare('SELECT status, executed_at FROM orders WHERE order_ref = ?').get(created.order_id) as {
+      status: string;
+      executed_at: string;
+    };
+    expect(order.status).toBe('SUCCESS');
+    // Running again at the same time changes nothing.
+    await runAt(new Date(due.getTime() + EXECUTION_DELAY_MS + 2000));
+    expect(await status()).toEqual(['SUCCESS', 'SUCCESS']);
+
+    // Back to M without the option, straight through the job, so the other tests find Sophie's seeded line.
+    const back = newOrderLineSchema.parse(
+      (await post(`${sophieLine}/orders/create`, later, { product: P.mobileM, options: [{ id: P.extra1Gb, combinations: 0 }] })).json(),
+    );
+    const backDue = new Date(startOfLocalDay(back.scheduled_date_exec ?? '') + 60_000);
+    await runAt(backDue);
+    await runAt(new Date(backDue.getTime() + EXECUTION_DELAY_MS));
+    expect(contractRow(K.sophieMain).product_id).toBe(P.mobileM);
+    expect(optionCount(K.sophieMain, P.extra1Gb)).toBe(0);
+  });
+
+  it('fails a change whose line got blocked meanwhile, with the reason (unpaid: CUSTOMER_DEBT)', async () => {
+    cancelOpenOrdersOf(K.sophieMain);
+    const token = () => createSession(t.db, U.sophie, clock().now()).accessToken;
+    const created = newOrderLineSchema.parse(
+      (await post(`${sophieLine}/orders/create`, token(), { product: P.mobileM, options: [{ id: P.extra5Gb, combinations: 1 }] })).json(),
+    );
+    t.db.prepare('UPDATE contracts SET dunning_level_reached = 1 WHERE id = ?').run(K.sophieMain);
+    try {
+      const due = new Date(startOfLocalDay(created.scheduled_date_exec ?? '') + 60_000);
+      await runAt(due);
+      await runAt(new Date(due.getTime() + EXECUTION_DELAY_MS));
+      const line = (await historyOf(sophieLine, token())).data.find((l) => l.order_id === created.order_id);
+      expect(line).toMatchObject({ status: 'FAILED', reason_error: 'CUSTOMER_DEBT', error: { type: 'CUSTOMER_DEBT' } });
+      expect(optionCount(K.sophieMain, P.extra5Gb)).toBe(0);
+    } finally {
+      t.db.prepare('UPDATE contracts SET dunning_level_reached = 0 WHERE id = ?').run(K.sophieMain);
+    }
+  });
+
+  it('executes a customer-service suspension and leaves other areas’ lines alone', async () => {
+    const now = new Date();
+    const orderPk = Number(
+      t.db
+        .prepare(
+          `INSERT INTO orders (order_ref, contract_id, status, created_at, scheduled_date, initiator_type, initiator_ref)
+          VALUES ('O-9999999002', ?, 'PENDING', ?, ?, 'C', 'CS-0042')`,
+        )
+        .run(K.yasmine, now.toISOString(), localDate(now.getTime())).lastInsertRowid,
+    );
+    t.db
+      .prepare(
+        `INSERT INTO order_lines (order_id, order_type, item_kind, resource_name, status, scheduled_date, created_at)
+        VALUES (?, 'contract', 'CONTRACT', 'SUSPEND', 'PENDING', ?, ?)`,
+      )
+      .run(orderPk, localDate(now.getTime()), now.toISOString());
+    try {
+      await runAt(now);
+      await runAt(new Date(now.getTime() + EXECUTION_DELAY_MS));
+      expect(contractRow(K.yasmine)).toMatchObject({ status: 'SUSPENDED', sub_status: 'SUSPENDED' });
+      // The seeded throttling change (a SETTING line) and the SIM sales (ACTIVATE) belong to other jobs.
+      const untouched = t.db
+        .prepare(`SELECT resource_name, status FROM order_lines WHERE resource_name IN ('THROTTLING', 'ACTIVATE') ORDER BY id`)
+        .all() as { resource_name: string; status: string }[];
+      expect(untouched).toEqual([
+        { resource_name: 'ACTIVATE', status: 'PENDING' },
+        { resource_name: 'ACTIVATE', status: 'PENDING' },
+        { resource_name: 'THROTTLING', status: 'QUEUED' },
+      ]);
+    } finally {
+      t.db.prepare("UPDATE contracts SET status = 'ACTIVATED', sub_status = 'ACTIVATED' WHERE id = ?").run(K.yasmine);
+      t.db.prepare('DELETE FROM orders WHERE id = ?').run(orderPk);
+    }
+  });
+});
