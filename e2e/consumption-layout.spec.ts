@@ -33,7 +33,9 @@ const rowOverlaps = (list: Locator) =>
       }
       const next = rows[i + 1];
       if (next && next.box.top < box.bottom - 0.5)
-        problems.push(`row ${next.row.getAttribute('aria-posinset')} starts ${Math.round(box.bottom - next.box.top)} px inside the previous one`);
+        problems.push(
+          `row ${next.row.getAttribute('aria-posinset')} starts ${Math.round(box.bottom - next.box.top)} px inside the previous one`,
+        );
     });
     return rows.length === 0 ? ['no rows'] : problems;
   });

@@ -19,9 +19,34 @@ describe('row heights', () => {
     // count, estimate, measured rows [index, height]
     [1, 72, []],
     [5, 72, [[2, 96]]],
-    [7, 72, [[0, 60], [6, 118], [3, 72]]],
-    [16, 40, [[15, 10], [8, 200], [1, 41]]],
-    [1000, 72, [[999, 140], [0, 62], [512, 118], [513, 96]]],
+    [
+      7,
+      72,
+      [
+        [0, 60],
+        [6, 118],
+        [3, 72],
+      ],
+    ],
+    [
+      16,
+      40,
+      [
+        [15, 10],
+        [8, 200],
+        [1, 41],
+      ],
+    ],
+    [
+      1000,
+      72,
+      [
+        [999, 140],
+        [0, 62],
+        [512, 118],
+        [513, 96],
+      ],
+    ],
   ] as [number, number, [number, number][]][])('%i rows at %i px with %j measured', (count, estimate, measured) => {
     const rows = createRowHeights(count, estimate);
     const plain = new Array<number>(count).fill(estimate);
