@@ -8,7 +8,7 @@ import { Button } from '#ui/button';
 import { Spinner } from '#ui/spinner';
 import { PendingChangesIndicator } from '../pending-changes.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
-import { LogoutButton } from './logout-dialog.tsx';
+import { LogoutButton, LogoutDialog } from './logout-dialog.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
 
 type NavKey = 'home' | 'consumption' | 'bills' | 'subscription' | 'profile' | 'offers' | 'energy' | 'support';
@@ -49,6 +49,8 @@ export const MainLayout = () => {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const moreOpen = openOn === location.key;
   const setMoreOpen = (open: boolean) => setOpenOn(open ? location.key : null);
+  // The phone's logout lives outside the "more" menu: the menu closes first, then the dialog opens alone.
+  const [logoutOpen, setLogoutOpen] = useState(false);
   // Energy: owners link accounts; everyone sees the entry (SPEC §6: others get the plain link).
   const items = navItems.filter((item) => item.key !== 'energy' || session.status === 'ready');
   return (
@@ -108,7 +110,15 @@ export const MainLayout = () => {
                         </li>
                       ))}
                       <li>
-                        <LogoutButton />
+                        <Button
+                          variant="ghost"
+                          onPress={() => {
+                            setMoreOpen(false);
+                            setLogoutOpen(true);
+                          }}
+                        >
+                          {t('nav:logout')}
+                        </Button>
                       </li>
                     </ul>
                   </Suspense>
@@ -118,6 +128,10 @@ export const MainLayout = () => {
           </li>
         </ul>
       </nav>
+      {/* Its texts may still be loading: only the dialog waits for them, never the layout. */}
+      <Suspense fallback={null}>
+        <LogoutDialog isOpen={logoutOpen} onOpenChange={setLogoutOpen} />
+      </Suspense>
     </div>
   );
 };
