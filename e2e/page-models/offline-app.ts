@@ -43,7 +43,7 @@ export const onlineVisit = async (page: Page, who: keyof typeof demoUsers = 'sop
   await waitForServiceWorker(page);
   await loginPage.login(demoUsers[who].logins[0]);
   await expectHome(page, demoUsers[who].name);
-  await expect(page.getByTestId('freshness').first()).toHaveText(/Mis à jour|Bijgewerkt|Updated/);
+  await expect(page.getByTestId('freshness').first()).toHaveText(/Mis à jour|[Bb]ijgewerkt|Updated/);
 };
 
 export const setOffline = async (context: BrowserContext, page: Page, offline: boolean): Promise<void> => {
