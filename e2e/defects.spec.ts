@@ -62,3 +62,32 @@ test('on phones the "more" menu closes before the logout dialog opens', async ({
   await expect(confirm).toHaveCount(0);
   await expectHome(page, demoUsers.marc.name);
 });
+
+/** An ISO date `offset` days from today in Brussels (the browsers' time zone in these tests). */
+const brusselsIso = (offset: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Brussels' }).format(new Date(Date.now() + offset * 86_400_000));
+
+test('days still to come are not listed as zero use; a period in the future or before the line existed is explained', async ({ page }) => {
+  await loginAs(page, 'marc');
+  // Three days back to three days ahead: four days so far, whatever today is.
+  await page.goto(`/consumption/main?period=range&from=${brusselsIso(-3)}&to=${brusselsIso(3)}`);
+  const perDay = page.getByRole('region', { name: 'Verbruik per dag' });
+  await perDay.getByText('Cijfers per dag bekijken').click();
+  await expect(perDay.getByRole('table').getByRole('row')).toHaveCount(1 + 4);
+  await expect(perDay.getByTestId('chart-summary')).toHaveText(/(over 4 dagen|^Geen verbruik in de periode\.$)/);
+
+  const choose = async (from: string, to: string) => {
+    await page.getByLabel('Van', { exact: true }).fill(from);
+    await page.getByLabel('Tot', { exact: true }).fill(to);
+    await page.getByRole('button', { name: 'Tonen' }).click();
+  };
+  await choose(brusselsIso(30), brusselsIso(40));
+  await expect(page.getByRole('status').filter({ hasText: 'Deze periode is nog niet begonnen' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Totalen van de periode' })).toHaveCount(0);
+
+  await choose('2001-03-01', '2001-03-20');
+  await expect(
+    page.getByRole('status').filter({ hasText: /^Dit nummer was in deze periode nog niet actief: het verbruik begint op .+\d{4}\./ }),
+  ).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Totalen van de periode' })).toHaveCount(0);
+});
