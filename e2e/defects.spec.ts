@@ -91,3 +91,15 @@ test('days still to come are not listed as zero use; a period in the future or b
   ).toBeVisible();
   await expect(page.getByRole('list', { name: 'Totalen van de periode' })).toHaveCount(0);
 });
+
+test('the account page links to the contact details and to the password change', async ({ page }) => {
+  await loginAs(page, 'marc');
+  await page.goto('/account/main');
+  const links = page.getByRole('navigation', { name: 'Mijn account beheren' }).getByRole('link');
+  await expect(links).toHaveText(['Mijn contactgegevens (e-mailadres, telefoons)', 'Mijn wachtwoord wijzigen']);
+  await links.nth(1).click();
+  await expect(page.getByRole('heading', { name: 'Mijn wachtwoord wijzigen' })).toBeInViewport();
+  await page.getByRole('link', { name: 'Mijn contactgegevens (e-mailadres, telefoons)' }).click();
+  await expect(page).toHaveURL(/\/settings\/contact$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mijn contactgegevens');
+});
