@@ -71,12 +71,22 @@ export const ContactPage = () => {
     register,
     handleSubmit,
     reset,
+    watch,
     formState: { errors, isDirty },
   } = useForm<ContactFormValues>({
     resolver: zodResolver(contactFormSchema) as never,
     mode: 'onTouched',
     defaultValues: { firstName: '', lastName: '', email: '', phone: '', mobile: '' },
   });
+
+  // An outcome ("saved", "refused") is about the values it was given: once the customer edits a field, it no longer
+  // describes the form, so it goes (only the customer's typing: a reset from the stored contact keeps it).
+  useEffect(() => {
+    const subscription = watch((_values, { type }) => {
+      if (type === 'change') setAttempt(null);
+    });
+    return () => subscription.unsubscribe();
+  }, [watch]);
 
   // The form follows the stored contact (a replay or a pull changed it) unless the user is typing. The effect may
   // run after a keystroke it did not see (React flushes it just before the keystroke's render): keepDirtyValues
