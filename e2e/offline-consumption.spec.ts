@@ -17,7 +17,7 @@ const currentRecordsStored = () =>
       const req = db.transaction('meta', 'readonly').objectStore('meta').getAllKeys();
       req.onsuccess = () => {
         db.close();
-        resolve(req.result.some((key) => String(key).startsWith('usage-records')));
+        resolve(req.result.some((key) => typeof key === 'string' && key.startsWith('usage-records')));
       };
       req.onerror = () => reject(req.error ?? new Error('read failed'));
     };

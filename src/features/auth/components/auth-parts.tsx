@@ -173,7 +173,7 @@ export const PinField = ({
         onChange={(event) => {
           const digitsOnly = event.target.value.replace(/\D/g, '').slice(0, 4);
           if (digitsOnly !== event.target.value) event.target.value = digitsOnly;
-          return registration.onChange(event);
+          void registration.onChange(event);
         }}
       />
     </div>

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useSearchParams } from 'react-router';
 import { formatDate } from '#lib/format';
@@ -41,9 +41,10 @@ export const ConsumptionFrame = ({ title, withPeriod = true, children }: FramePr
   const current = contract ? resolvePeriod({ kind: 'current' }, contract.billCycle, new Date()) : null;
   // A chosen period with no possible usage is explained rather than shown as zeros: it has not started yet, or it
   // ended before the line's first day (its activation, else its creation).
+  const [now] = useState(() => Date.now());
   const lineStart = contract ? Date.parse(contract.activatedAt ?? contract.createdAt) : NaN;
   const outside: 'future' | 'beforeStart' | null =
-    period === null ? null : period.fromMs > Date.now() ? 'future' : period.toMs < lineStart ? 'beforeStart' : null;
+    period === null ? null : period.fromMs > now ? 'future' : period.toMs < lineStart ? 'beforeStart' : null;
 
   const setChoice = (next: PeriodChoice) => {
     const search = new URLSearchParams(params);

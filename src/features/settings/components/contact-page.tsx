@@ -71,22 +71,12 @@ export const ContactPage = () => {
     register,
     handleSubmit,
     reset,
-    watch,
     formState: { errors, isDirty },
   } = useForm<ContactFormValues>({
     resolver: zodResolver(contactFormSchema) as never,
     mode: 'onTouched',
     defaultValues: { firstName: '', lastName: '', email: '', phone: '', mobile: '' },
   });
-
-  // An outcome ("saved", "refused") is about the values it was given: once the customer edits a field, it no longer
-  // describes the form, so it goes (only the customer's typing: a reset from the stored contact keeps it).
-  useEffect(() => {
-    const subscription = watch((_values, { type }) => {
-      if (type === 'change') setAttempt(null);
-    });
-    return () => subscription.unsubscribe();
-  }, [watch]);
 
   // The form follows the stored contact (a replay or a pull changed it) unless the user is typing. The effect may
   // run after a keystroke it did not see (React flushes it just before the keystroke's render): keepDirtyValues
@@ -156,7 +146,15 @@ export const ContactPage = () => {
         <EmailConfirmation customerId={data.customerId} email={contact.email} />
       ) : null}
       {!data.canEdit ? <Alert tone="info">{t('settings:contact.readOnly')}</Alert> : null}
-      <form className="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-label={t('settings:contact.formLabel')}>
+      {/* An outcome ("saved", "refused") is about the values it was given: once the customer types in a field it no
+          longer describes the form, so it goes (input events come from typing only, never from a reset). */}
+      <form
+        className="form"
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        onInput={() => setAttempt(null)}
+        aria-label={t('settings:contact.formLabel')}
+      >
         <fieldset disabled={!data.canEdit} className="form__fields">
           <TextField
             label={t('settings:contact.firstName')}
