@@ -1,51 +1,89 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { chromium, type Browser } from '@playwright/test';
+import { demoPassword, demoUsers } from '#contract/fixtures/demo';
+import { kb, measureFetched, sum, type Fetched } from '../e2e/fixtures/fetched-js.ts';
+import { startOfflineServer } from '../e2e/fixtures/server-process.ts';
+import { benchBuildDir } from './bench-build.ts';
 
 /*
- * JS weight (gzip -9, as a CDN would serve it): `initial_js_gzip_kb` is what the login route loads — the entry
- * script and modulepreloads of index.html plus the login screen's lazy chunk and its static imports — and
- * `total_js_gzip_kb` is every JS file of the build (all routes, the usage worker and the service worker).
- * Builds into .tmp/dist-bench with a Vite manifest so the login chunk's imports are known exactly.
+ * JS weight as a phone downloads it (the method of e2e/budgets.spec.ts, e2e/fixtures/fetched-js.ts): Chromium with
+ * a fresh profile and no service worker opens the page, and every JS file fetched until the page is idle counts
+ * with its gzip size as the server sends it.
+ * - login_js_gzip_kb / login_js_files: `/login` for a visitor without a session.
+ * - home_js_gzip_kb / home_js_files: home for a logged-in customer (session in storage, empty HTTP cache).
+ * - login_js_brotli_kb: what the browser really received for `/login` (it accepts Brotli).
+ * - raw_text_answers: static JS, CSS, HTML, JSON and SVG answers of those two loads sent without compression.
+ * - total_js_gzip_kb: every JS file of the build (all routes, the usage worker, the service worker), gzip -9.
+ * Medians of 3 loads.
  */
 
-type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
+const runs = 3;
 
-const root = path.resolve(import.meta.dirname, '..');
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
 
-const gzipKb = (file: string): number => gzipSync(fs.readFileSync(file), { level: 9 }).length / 1024;
+const contextOptions = { serviceWorkers: 'block', locale: 'fr-BE', viewport: { width: 390, height: 844 } } as const;
 
-export const run = (): Promise<Record<string, number>> => {
-  // BENCH_BUNDLE_DIR: a build folder of one's own (several engineers may measure at once).
-  const outDir = process.env.BENCH_BUNDLE_DIR ? path.resolve(process.env.BENCH_BUNDLE_DIR) : path.join(root, '.tmp', 'dist-bench');
-  execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--manifest'], { cwd: root, stdio: 'ignore' });
-  const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+const loginAndHome = async (browser: Browser, baseURL: string): Promise<{ login: Fetched; home: Fetched }> => {
+  const first = await browser.newContext({ ...contextOptions, baseURL });
+  const page = await first.newPage();
+  const login = await measureFetched(page, baseURL, '/login', {
+    ready: (p) => p.getByRole('button', { name: /^Se connecter$/ }).waitFor(),
+  });
+  await page.getByLabel(/Numéro client/).fill(demoUsers.sophie.logins[0]);
+  await page.getByLabel(/^Mot de passe$/).fill(demoPassword);
+  await page.getByRole('button', { name: /^Se connecter$/ }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.getByTestId('customer-name').waitFor();
+  const storageState = await first.storageState({ indexedDB: true });
+  await first.close();
+  // A new context: the session (cookies, IndexedDB) without the HTTP cache of the login.
+  const second = await browser.newContext({ ...contextOptions, baseURL, storageState });
+  const home = await measureFetched(await second.newPage(), baseURL, '/', { ready: (p) => p.getByTestId('customer-name').waitFor() });
+  await second.close();
+  return { login, home };
+};
 
-  const initial = new Set<string>();
-  const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
-  for (const match of html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="\/?([^"]+\.js)"/g)) initial.add(match[1]!);
-  const visited = new Set<string>();
-  const addWithImports = (key: string) => {
-    if (visited.has(key)) return;
-    visited.add(key);
-    const chunk = manifest[key];
-    if (!chunk) return;
-    initial.add(chunk.file);
-    for (const i of chunk.imports ?? []) addWithImports(i);
-  };
-  addWithImports('index.html');
-  const loginKey = Object.keys(manifest).find((k) => k.endsWith('src/features/auth/components/login-page.tsx'));
-  if (!loginKey) throw new Error('login chunk not found in the manifest');
-  addWithImports(loginKey);
+export const run = async (): Promise<Record<string, number>> => {
+  const distDir = benchBuildDir();
+  const server = await startOfflineServer(distDir);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const samples: { login: Fetched; home: Fetched }[] = [];
+    for (let i = 0; i < runs; i++) samples.push(await loginAndHome(browser, server.url));
+    if (process.env.BENCH_VERBOSE) {
+      for (const file of samples[0]!.login.js) console.log(`    /login: ${file.path} ${kb(file.gzipBytes)} kB (${file.encoding ?? 'raw'})`);
+    }
+    // Static text files only: API answers below the compression threshold stay raw (server/app.ts).
+    const raw = samples[0]!.login.text
+      .concat(samples[0]!.home.text)
+      .filter((answer) => !answer.encoding && !answer.path.startsWith('/api/'));
+    for (const answer of raw) console.log(`    sent raw: ${answer.path} (${answer.type})`);
 
-  const allJs = fs
-    .readdirSync(path.join(outDir, 'assets'))
-    .filter((f) => f.endsWith('.js'))
-    .map((f) => path.join('assets', f));
-  if (fs.existsSync(path.join(outDir, 'sw.js'))) allJs.push('sw.js');
-  const sum = (files: Iterable<string>) => [...files].reduce((total, f) => total + gzipKb(path.join(outDir, f)), 0);
-  const round = (n: number) => Math.round(n * 10) / 10;
-  if (process.env.BENCH_VERBOSE) for (const f of initial) console.log(`    initial: ${f} ${gzipKb(path.join(outDir, f)).toFixed(1)} kB`);
-  return Promise.resolve({ initial_js_gzip_kb: round(sum(initial)), total_js_gzip_kb: round(sum(new Set(allJs))) });
+    const allJs = fs
+      .readdirSync(path.join(distDir, 'assets'))
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => path.join(distDir, 'assets', f))
+      .concat(fs.existsSync(path.join(distDir, 'sw.js')) ? [path.join(distDir, 'sw.js')] : []);
+    const totalGzip = allJs.reduce((total, file) => total + gzipSync(fs.readFileSync(file), { level: 9 }).length, 0);
+    return {
+      login_js_gzip_kb: median(samples.map((s) => kb(sum(s.login.js, 'gzipBytes')))),
+      login_js_brotli_kb: median(samples.map((s) => kb(sum(s.login.js, 'sentBytes')))),
+      login_js_files: median(samples.map((s) => s.login.js.length)),
+      home_js_gzip_kb: median(samples.map((s) => kb(sum(s.home.js, 'gzipBytes')))),
+      home_js_files: median(samples.map((s) => s.home.js.length)),
+      raw_text_answers: raw.length,
+      total_js_gzip_kb: kb(totalGzip),
+    };
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
 };

@@ -1,10 +1,11 @@
-import { execFileSync } from 'node:child_process';
 import { chromium, type Page } from '@playwright/test';
 import { demoPassword, demoUsers } from '#contract/fixtures/demo';
 import { startOfflineServer } from '../e2e/fixtures/server-process.ts';
+import { benchBuildDir } from './bench-build.ts';
 
 /*
- * Offline figures (cold start offline, repeat visit within 15 minutes), on the production build (STATIC_DIR, else dist/) served by its own reference server:
+ * Offline figures (cold start offline, repeat visit within 15 minutes), on the bench build (bench/bench-build.ts)
+ * served by its own reference server, which runs compiled, as production does:
  * - offline_cold_start_ms: a new page opened while offline, from navigation start to the home page's contracts
  *   on screen (until the consumption totals exist on home), Chromium with 4× CPU throttling (CDP), median of 5.
  * - online_repeat_visit_api_requests: API requests that reach the server when home is visited again within
@@ -24,9 +25,7 @@ const apiRequests = async (page: Page): Promise<{ method: string; path: string }
 const contractsVisible = () => document.body.innerText.includes('0470 00 00 01') && performance.now();
 
 export const run = async (): Promise<Record<string, number>> => {
-  // The offline server runs the compiled server, as production does.
-  execFileSync(process.execPath, [new URL('../scripts/build-server.mjs', import.meta.url).pathname], { stdio: 'inherit' });
-  const server = await startOfflineServer();
+  const server = await startOfflineServer(benchBuildDir());
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu'],

@@ -1,8 +1,9 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { benchBuildDir } from './bench-build.ts';
 import { resourceKeys } from '#db/resource-keys';
 import { addDaysToDate, localDate, localDayRange } from '../server/lib/service-calendar.ts';
 
@@ -22,9 +23,9 @@ import { addDaysToDate, localDate, localDayRange } from '../server/lib/service-c
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 8487);
 const base = `http://127.0.0.1:${port}`;
-// BENCH_DIST: a build of one's own (the default is shared with the bundle bench).
-const distDir = process.env.BENCH_DIST ? path.resolve(process.env.BENCH_DIST) : path.join(root, '.tmp', 'dist-bench');
 const runs = 5;
+// The bench build (bench/bench-build.ts), set when the bench starts.
+let distDir = '';
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -322,9 +323,7 @@ const maxLongTask = async (browser: Browser): Promise<number> => {
 };
 
 export const run = async (): Promise<Record<string, number>> => {
-  if (!fs.existsSync(path.join(distDir, 'index.html'))) {
-    execFileSync('npx', ['vite', 'build', '--outDir', distDir, '--emptyOutDir', '--manifest'], { cwd: root, stdio: 'ignore' });
-  }
+  distDir = benchBuildDir();
   const server = await startServer();
   const browser = await chromium.launch({
     executablePath: fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,

@@ -17,6 +17,8 @@ test('a new build triggers the update prompt; accepting it loads the new version
     swFile,
     fs.readFileSync(swFile, 'utf8').replace(/\{"revision":"[0-9a-f]+","url":"index.html"\}/, '{"revision":"build-2","url":"index.html"}'),
   );
+  // The build's compressed copies of the two files are now stale: without them the server sends the new files raw.
+  for (const file of [indexFile, swFile]) for (const copy of [`${file}.br`, `${file}.gz`]) fs.rmSync(copy, { force: true });
 
   // The browser looks for a new worker on navigation; it installs and waits.
   await page.reload();

@@ -44,6 +44,33 @@ test('after one online visit, a page opened offline shows home from IndexedDB wi
   await setOffline(context, offlinePage, false);
 });
 
+test('the precache holds the prerendered pages and the chunks decoded, though the server sent them compressed', async ({ page }) => {
+  // The service worker was registered on the login page, for a visitor without a session (a first visit).
+  await onlineVisit(page);
+  const cached = await page.evaluate(async () => {
+    const name = (await caches.keys()).find((key) => key.startsWith('workbox-precache'));
+    if (!name) return null;
+    const cache = await caches.open(name);
+    const requests = await cache.keys();
+    const text = async (path: RegExp) => {
+      const request = requests.find((r) => path.test(new URL(r.url).pathname));
+      const response = request ? await cache.match(request) : undefined;
+      return response ? response.text() : null;
+    };
+    return {
+      login: await text(/^\/login\.html$/),
+      shell: await text(/^\/index\.html$/),
+      react: await text(/^\/assets\/react-[^/]+\.js$/),
+      compressedCopies: requests.filter((r) => /\.(br|gz)$/.test(new URL(r.url).pathname)).length,
+    };
+  });
+  expect(cached?.login).toContain('<h1 id="login-title">Connexion</h1>');
+  expect(cached?.shell).toContain('Chargement…');
+  // JavaScript as the browser decoded it, not Brotli bytes.
+  expect(cached?.react).toContain('Symbol.for(`react.portal`)');
+  expect(cached?.compressedCopies).toBe(0);
+});
+
 test('within 15 minutes a second visit sends no API request for fresh resources', async ({ page }) => {
   await onlineVisit(page);
   const before = (await serverLog(page)).requests.length;

@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -79,21 +80,49 @@ const REVALIDATE = 'no-cache';
 // Requests that look like a file: a missing one is a 404, not the app shell (the browser would choke on HTML).
 const FILE_LIKE = /^\/assets\/|\.(?:js|mjs|css|map|png|jpe?g|gif|svg|ico|webp|avif|webmanifest|json|txt|woff2?)$/i;
 
+// Answers smaller than this travel raw: compressing them saves less than the headers it adds.
+const COMPRESS_THRESHOLD = 1024;
+
+/**
+ * Dynamic answers (API JSON, CSV exports) compressed on the fly, Brotli or gzip as the client accepts. Registered
+ * before the routes: the plugin sets itself up on each route as it is added. Static files are compressed at build
+ * time (scripts/build/compress-assets.ts) and already carry their Content-Encoding, which the plugin leaves alone;
+ * it never touches Cache-Control (the API keeps `no-store`). Request bodies are not decompressed: the API reads
+ * plain JSON only.
+ */
+const registerCompression = async (app: FastifyInstance): Promise<void> => {
+  await app.register(fastifyCompress, {
+    global: true,
+    globalDecompression: false,
+    threshold: COMPRESS_THRESHOLD,
+    encodings: ['br', 'gzip'],
+  });
+};
+
+// The login screen is prerendered on its own page (scripts/build/prerender.ts); the other routes get the shell.
+const LOGIN_PAGE_PATH = /^\/login\/?$/;
+
 const registerStatic = async (app: FastifyInstance, staticDir: string): Promise<SpaFallback> => {
   await app.register(fastifyStatic, {
     root: resolve(staticDir),
     prefix: '/',
     cacheControl: false,
     dotfiles: 'ignore',
+    // The build writes x.br and x.gz beside every text file: the best one the browser accepts is sent, with
+    // Content-Encoding and `Vary: Accept-Encoding`; a file without copies (images) is sent as it is.
+    preCompressed: true,
     setHeaders: (reply, filePath) => {
       const normalized = filePath.replaceAll('\\', '/');
       void reply.header('Cache-Control', normalized.includes('/assets/') ? IMMUTABLE : REVALIDATE);
     },
   });
+  // A build without login.html (an older one, a test folder) answers every route with index.html.
+  const hasLoginPage = existsSync(join(resolve(staticDir), 'login.html'));
   return (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (FILE_LIKE.test(path)) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
-    return reply.header('Cache-Control', REVALIDATE).sendFile('index.html');
+    const page = hasLoginPage && LOGIN_PAGE_PATH.test(path) ? 'login.html' : 'index.html';
+    return reply.header('Cache-Control', REVALIDATE).sendFile(page);
   };
 };
 
@@ -159,6 +188,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   // First, so that every route below (and the static plugin's) answers errors with the contract's body.
   registerErrorHandler(app);
   await app.register(fastifyCookie);
+  await registerCompression(app);
   await registerSecurityHeaders(app);
   registerNoSourceMaps(app);
   registerMaintenance(app, ctx);

@@ -1,6 +1,7 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { applyHandoff, watchPrerendered } from '#app/prerendered-handoff.ts';
 import { createRouter } from '#app/router.tsx';
 import { peekSession } from '#features/auth/data/session-peek.ts';
 import { initI18n, initialLanguage } from '#i18n/i18n';
@@ -15,33 +16,64 @@ setZodJitless();
 
 type AppRouter = ReturnType<typeof createRouter>;
 
+/** Calls `done` once its children are in the document (layout effects run after the DOM commit, before paint). */
+const OnCommit = ({ done, children }: { done: () => void; children: ReactNode }) => {
+  useLayoutEffect(done, [done]);
+  return children;
+};
+
 /**
- * Resolves once the first screen is on display: the router resolved its first route (guards, lazy chunk, texts)
- * and the browser had an idle moment after React's render. Background work waits for this, so that the login
- * route shows its form before the offline core, Dexie and the contract load (it ships only what a visitor needs).
+ * Resolves at the browser's first idle moment after the first screen's render. Background work waits for it, so
+ * that it never delays the first screen (and a visitor's login form never waits for the offline core).
  */
-const firstScreenShown = (router: AppRouter): Promise<void> =>
+const afterFirstScreen = (): Promise<void> =>
   new Promise((resolve) => {
-    const whenIdle = () => {
-      if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => resolve(), { timeout: 1000 });
-      else window.setTimeout(resolve, 50);
-    };
-    if (router.state.initialized) {
-      whenIdle();
-      return;
-    }
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      whenIdle();
-    });
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => resolve(), { timeout: 1000 });
+    else window.setTimeout(resolve, 50);
   });
 
-/** Every start: service worker, outbox replay, revalidation (they load as their own chunk). */
-const startBackground = async (): Promise<void> => {
-  const { startOfflineCore } = await import('#sync/offline-core');
+/** The offline core: service worker (workbox-window, update flow), mutation types, outbox replay, revalidation. */
+const startOfflineCore = async (): Promise<void> => {
+  const offlineCore = await import('#sync/offline-core');
   // The service worker only in production builds: vite-plugin-pwa builds none in dev (see vite.config.ts).
-  startOfflineCore({ serviceWorker: import.meta.env.PROD });
+  offlineCore.startOfflineCore({ serviceWorker: import.meta.env.PROD });
+};
+
+/**
+ * A visitor without a session still gets the service worker: the app stays installable and the shell is precached
+ * for the next (maybe offline) start. It is registered with the plain API, so the page loads no code for it; the
+ * offline core takes the registration over (workbox-window) once a session exists. An existing registration is
+ * left as it is: it may carry options in its script URL (`?sync=fallback`).
+ */
+const registerWorkerForVisitor = async (): Promise<void> => {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  if (await navigator.serviceWorker.getRegistration('/')) return;
+  await navigator.serviceWorker.register('/sw.js', { scope: '/', type: 'classic' });
+};
+
+/**
+ * After the first screen. The offline core serves a session's data: it starts when a session exists, at start or
+ * as soon as one begins (a password, PIN or link login ends with a navigation). A visitor without a session never
+ * loads it, and with it no Dexie, zod, contract or outbox code.
+ */
+const startBackground = async (router: AppRouter): Promise<void> => {
+  if (await peekSession()) return startOfflineCore();
+  await registerWorkerForVisitor();
+  let starting = false;
+  const unsubscribe = router.subscribe((state) => {
+    if (starting || state.navigation.state !== 'idle') return;
+    starting = true;
+    void peekSession()
+      .then(async (session) => {
+        if (!session) return;
+        unsubscribe();
+        await startOfflineCore();
+      })
+      .catch((error: unknown) => console.error('offline core failed to start', error))
+      .finally(() => {
+        starting = false;
+      });
+  });
 };
 
 /**
@@ -60,20 +92,47 @@ const checkSession = async (router: AppRouter): Promise<void> => {
   await router.navigate(loginPath({ expired: true, redirect: pathname + search }), { replace: true });
 };
 
+/** Resolves when the router has resolved its first route: guards run, lazy screen and its texts loaded. */
+const firstRouteReady = (router: AppRouter): Promise<void> =>
+  new Promise((resolve) => {
+    if (router.state.initialized) {
+      resolve();
+      return;
+    }
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+
 const start = async () => {
   watchLayout();
-  await initI18n(initialLanguage(window.location.search, navigator.languages));
+  const texts = initI18n(initialLanguage(window.location.search, navigator.languages));
+  // The router starts the first route's guard, chunk and texts at once, while the start-up texts load.
   const router = createRouter();
+  await Promise.all([texts, firstRouteReady(router)]);
   const root = document.getElementById('root');
   if (!root) throw new Error('missing #root');
-  createRoot(root).render(
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
-  );
-  await firstScreenShown(router);
+  // The page holds the prerendered login screen or shell until now: the app replaces it in one commit, with what
+  // the user typed in it meanwhile. A transition renders in slices (no long task on a slow phone) and keeps the
+  // prerendered page on screen until the app's is complete.
+  const prerendered = watchPrerendered(root);
+  await new Promise<void>((committed) => {
+    startTransition(() => {
+      createRoot(root).render(
+        <StrictMode>
+          <OnCommit done={committed}>
+            <RouterProvider router={router} />
+          </OnCommit>
+        </StrictMode>,
+      );
+    });
+  });
+  applyHandoff(root, prerendered.take());
+  await afterFirstScreen();
   await Promise.all([
-    startBackground().catch((error: unknown) => console.error('offline core failed to start', error)),
+    startBackground(router).catch((error: unknown) => console.error('offline core failed to start', error)),
     checkSession(router).catch((error: unknown) => console.error('session check failed', error)),
   ]);
 };

@@ -3,8 +3,9 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 
 /*
  * The app shell: every built file listed by vite-plugin-pwa (index.html, the entry, the lazy route chunks, the
- * usage worker, the locale chunks, icons) is precached, so a cold start works offline. Navigations fall back to
- * the shell, except under /api/ (an API URL opened in the tab must reach the server, not show the app).
+ * usage worker, the locale chunks, icons) is precached, so a cold start works offline. Navigations get the
+ * prerendered pages as the server sends them: /login its login screen (login.html), the other routes the shell
+ * (index.html); never under /api/ (an API URL opened in the tab must reach the server, not show the app).
  */
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
@@ -12,5 +13,7 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry |
 export const registerPrecache = (): void => {
   precacheAndRoute(self.__WB_MANIFEST);
   cleanupOutdatedCaches();
+  // Registered first: the first matching route answers.
+  registerRoute(new NavigationRoute(createHandlerBoundToURL('/login.html'), { allowlist: [/^\/login\/?$/] }));
   registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(\/|$)/] }));
 };

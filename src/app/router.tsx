@@ -2,8 +2,9 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { loadChunk } from '#features/offline/data/chunk-load.ts';
 import { NotFoundPage } from '#features/system/components/not-found-page.tsx';
 import { RouteError } from '#features/system/components/route-error.tsx';
-import { preloadNamespaces } from '#i18n/i18n';
+import { preloadNamespaces, type Namespace } from '#i18n/i18n';
 import { paths, type RoutePattern } from '#lib/route-paths';
+import { BootScreen } from './boot-screen.tsx';
 import { notPlainUser, ownerOnly, redirectIfLoggedIn, requireSession } from './guards.ts';
 import { EmptyLayout } from './layouts/empty-layout.tsx';
 import { RootShell } from './root-shell.tsx';
@@ -14,13 +15,29 @@ import { RootShell } from './root-shell.tsx';
  * the chunk-load error of SPEC §8 with its reload action.
  */
 
-const auth = () => loadChunk(() => import('#features/auth/components/auth-screens.tsx'));
-const settings = () => loadChunk(() => import('#features/settings/components/settings-screens.tsx'));
-const consumption = () => loadChunk(() => import('#features/consumption/components/consumption-screens.tsx'));
-const subscription = () => loadChunk(() => import('#features/subscription/components/subscription-screens.tsx'));
-const orders = () => loadChunk(() => import('#features/orders/components/order-screens.tsx'));
-const support = () => loadChunk(() => import('#features/support/components/support-screens.tsx'));
-const offers = () => loadChunk(() => import('#features/offers/components/offer-screens.tsx'));
+/**
+ * A feature's screens and the texts they read, loaded in parallel: the route's waterfall is one chunk deep and the
+ * screen renders without suspending on its texts. Each group of screens is its own chunk, so a route loads its
+ * own code and no more (password recovery does not bring the session's storage, for example).
+ */
+const screens =
+  <T,>(load: () => Promise<T>, ns: readonly Namespace[]) =>
+  async (): Promise<T> =>
+    (await Promise.all([loadChunk(load), preloadNamespaces(ns)]))[0];
+
+const accountScreens = screens(() => import('#features/auth/components/account-screens.tsx'), ['auth']);
+const pinScreens = screens(() => import('#features/auth/components/pin-screens.tsx'), ['auth']);
+const recoveryScreens = screens(() => import('#features/auth/components/recovery-screens.tsx'), ['auth']);
+const home = screens(() => import('#features/home/components/home-page.tsx'), ['home']);
+const invoices = screens(() => import('#features/invoices/components/invoice-screens.tsx'), ['invoices']);
+const settings = screens(() => import('#features/settings/components/settings-screens.tsx'), ['settings']);
+const consumption = screens(() => import('#features/consumption/components/consumption-screens.tsx'), ['consumption']);
+const subscription = screens(() => import('#features/subscription/components/subscription-screens.tsx'), ['subscription']);
+const orders = screens(() => import('#features/orders/components/order-screens.tsx'), ['orders']);
+const support = screens(() => import('#features/support/components/support-screens.tsx'), ['support']);
+const offers = screens(() => import('#features/offers/components/offer-screens.tsx'), ['offers']);
+const activation = screens(() => import('#features/activation/components/activation-screens.tsx'), ['activation']);
+const maintenance = screens(() => import('#features/system/components/maintenance-page.tsx'), ['system']);
 
 const guarded = (path: RoutePattern, id: string, lazy: RouteObject['lazy'], roles?: Parameters<typeof requireSession>[0]): RouteObject => ({
   path,
@@ -33,8 +50,9 @@ export const routes: RouteObject[] = [
   {
     element: <RootShell />,
     errorElement: <RouteError />,
-    // Shown while the first route's guard reads the session from IndexedDB.
-    hydrateFallbackElement: <div className="boot" aria-busy="true" />,
+    // The shell while the first route's guard reads the session from IndexedDB (src/main.tsx renders once the first
+    // route is ready, so this shows only if the router renders earlier).
+    hydrateFallbackElement: <BootScreen />,
     children: [
       {
         // Lazy: the login route never pays for the navigation, its menus and dialogs.
@@ -44,12 +62,10 @@ export const routes: RouteObject[] = [
           {
             errorElement: <RouteError />,
             children: [
-              guarded(paths.home, 'home', async () => ({
-                Component: (await loadChunk(() => import('#features/home/components/home-page.tsx'))).HomePage,
-              })),
+              guarded(paths.home, 'home', async () => ({ Component: (await home()).HomePage })),
               guarded(paths.accountMain, 'account-main', async () => {
                 // The profile's account page, with the password change of the auth feature under it.
-                const [{ AccountPage }, { ChangePasswordSection }] = await Promise.all([settings(), auth()]);
+                const [{ AccountPage }, { ChangePasswordSection }] = await Promise.all([settings(), accountScreens()]);
                 return {
                   Component: () => (
                     <>
@@ -59,16 +75,14 @@ export const routes: RouteObject[] = [
                   ),
                 };
               }),
-              guarded(paths.accountCreate, 'account-create', async () => ({ Component: (await auth()).CreateAccountPage })),
+              guarded(paths.accountCreate, 'account-create', async () => ({ Component: (await accountScreens()).CreateAccountPage })),
               // No login needed: the token is checked by the screen before anything else (SPEC §2).
               {
                 path: paths.confirmEmail,
                 id: 'confirm-email',
-                lazy: async () => ({ Component: (await auth()).ConfirmEmailPage }),
+                lazy: async () => ({ Component: (await accountScreens()).ConfirmEmailPage }),
               },
-              guarded(paths.bills, 'bills', async () => ({
-                Component: (await loadChunk(() => import('#features/invoices/components/invoice-screens.tsx'))).BillsPage,
-              })),
+              guarded(paths.bills, 'bills', async () => ({ Component: (await invoices()).BillsPage })),
               guarded(paths.consumptionMain, 'consumption-main', async () => ({ Component: (await consumption()).ConsumptionPage })),
               guarded(paths.consumptionDetails, 'consumption-details', async () => ({
                 Component: (await consumption()).ConsumptionDetailsPage,
@@ -115,52 +129,48 @@ export const routes: RouteObject[] = [
           {
             path: paths.recoverPassword,
             id: 'recover-password',
-            lazy: async () => ({ Component: (await auth()).RecoverPasswordPage }),
+            lazy: async () => ({ Component: (await recoveryScreens()).RecoverPasswordPage }),
           },
           {
             path: paths.recoverPasswordPhone,
             id: 'recover-password-phone',
-            lazy: async () => ({ Component: (await auth()).RecoverSmsPage }),
+            lazy: async () => ({ Component: (await recoveryScreens()).RecoverSmsPage }),
           },
           {
             path: paths.recoverPasswordEmail,
             id: 'recover-password-email',
-            lazy: async () => ({ Component: (await auth()).RecoverTokenPage }),
+            lazy: async () => ({ Component: (await recoveryScreens()).RecoverTokenPage }),
           },
           {
             path: paths.createPassword,
             id: 'create-password',
-            lazy: async () => ({ Component: (await auth()).CreatePasswordPage }),
+            lazy: async () => ({ Component: (await recoveryScreens()).CreatePasswordPage }),
           },
           {
             path: paths.createAccountMsisdn,
             id: 'create-account-msisdn',
-            lazy: async () => ({ Component: (await auth()).CreateAccountPage }),
+            lazy: async () => ({ Component: (await accountScreens()).CreateAccountPage }),
           },
-          { path: paths.renewAccess, id: 'renew-access', lazy: async () => ({ Component: (await auth()).RenewAccessPage }) },
-          { path: paths.pinLogin, id: 'pin-login', lazy: async () => ({ Component: (await auth()).PinLoginPage }) },
-          { path: paths.pinLost, id: 'pin-lost', lazy: async () => ({ Component: (await auth()).PinLostPage }) },
+          { path: paths.renewAccess, id: 'renew-access', lazy: async () => ({ Component: (await pinScreens()).RenewAccessPage }) },
+          { path: paths.pinLogin, id: 'pin-login', lazy: async () => ({ Component: (await pinScreens()).PinLoginPage }) },
+          { path: paths.pinLost, id: 'pin-lost', lazy: async () => ({ Component: (await pinScreens()).PinLostPage }) },
           {
             path: paths.pinSetup,
             id: 'pin-setup',
             loader: requireSession(),
-            lazy: async () => ({ Component: (await auth()).PinSetupPage }),
+            lazy: async () => ({ Component: (await pinScreens()).PinSetupPage }),
           },
-          { path: paths.welcome, id: 'welcome', lazy: async () => ({ Component: (await auth()).WelcomePage }) },
-          { path: paths.loginLink, id: 'login-link', lazy: async () => ({ Component: (await auth()).LoginLinkPage }) },
+          { path: paths.welcome, id: 'welcome', lazy: async () => ({ Component: (await accountScreens()).WelcomePage }) },
+          { path: paths.loginLink, id: 'login-link', lazy: async () => ({ Component: (await accountScreens()).LoginLinkPage }) },
           {
             path: paths.maintenance,
             id: 'maintenance',
-            lazy: async () => ({
-              Component: (await loadChunk(() => import('#features/system/components/maintenance-page.tsx'))).MaintenancePage,
-            }),
+            lazy: async () => ({ Component: (await maintenance()).MaintenancePage }),
           },
           {
             path: paths.activateSim,
             id: 'activate-sim',
-            lazy: async () => ({
-              Component: (await loadChunk(() => import('#features/activation/components/activation-screens.tsx'))).ActivateSimPage,
-            }),
+            lazy: async () => ({ Component: (await activation()).ActivateSimPage }),
           },
           { path: paths.notFound, id: 'not-found', element: <NotFoundPage /> },
         ],

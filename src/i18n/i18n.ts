@@ -82,23 +82,33 @@ export const setLanguage = async (language: Language): Promise<void> => {
   if (currentLanguage() !== language) await i18next.changeLanguage(language);
 };
 
-/** Load namespaces before a screen renders (a route's lazy()), so that it never suspends on its texts. */
+/** The namespaces every screen needs, loaded by initI18n (the prerendered login page preloads them in French). */
+export const startNamespaces = ['common', 'nav', 'errors', 'validation', 'system'] as const satisfies readonly Namespace[];
+
+let initialized: Promise<unknown> | null = null;
+
+/**
+ * Load namespaces before a screen renders (a route's lazy()), so that it never suspends on its texts. May be called
+ * before initI18n has finished (the router starts a route's chunk and its texts while i18n starts): it waits.
+ */
 export const preloadNamespaces = async (ns: readonly Namespace[]): Promise<void> => {
+  if (initialized) await initialized;
   await i18next.loadNamespaces([...ns]);
 };
 
 export const initI18n = async (language: Language): Promise<typeof i18next> => {
+  const hasDocument = typeof document !== 'undefined';
   i18next.on('languageChanged', (lng) => {
-    document.documentElement.lang = lng;
+    if (hasDocument) document.documentElement.lang = lng;
   });
-  await i18next
+  initialized = i18next
     .use(bundledBackend)
     .use(initReactI18next)
     .init({
       lng: language,
       fallbackLng: defaultLanguage,
       supportedLngs: [...languages],
-      ns: ['common', 'nav', 'errors', 'validation', 'system'],
+      ns: [...startNamespaces],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,
@@ -109,6 +119,7 @@ export const initI18n = async (language: Language): Promise<typeof i18next> => {
         console.error(`Missing translation ${ns}:${key} (${lngs.join(', ')})`);
       },
     });
-  document.documentElement.lang = language;
+  await initialized;
+  if (hasDocument) document.documentElement.lang = language;
   return i18next;
 };

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react-aria-components';
+import { usePrerendering } from './prerendering.tsx';
 
 export type ButtonProps = Omit<AriaButtonProps, 'className'> & {
   variant?: 'primary' | 'secondary' | 'ghost';
@@ -7,9 +8,21 @@ export type ButtonProps = Omit<AriaButtonProps, 'className'> & {
   children: ReactNode;
 };
 
-/** The app's button: react-aria handles press, keyboard and focus-visible consistently across devices. */
-export const Button = ({ variant = 'primary', block = false, children, ...props }: ButtonProps) => (
-  <AriaButton {...props} className={block ? 'button button--block' : 'button'} data-variant={variant}>
-    {children}
-  </AriaButton>
-);
+/**
+ * The app's button: react-aria handles press, keyboard and focus-visible consistently across devices. In
+ * prerendered HTML a submit button is disabled until the app runs: the browser would otherwise send the form itself
+ * (a GET with the password in the address).
+ */
+export const Button = ({ variant = 'primary', block = false, children, isDisabled, ...props }: ButtonProps) => {
+  const inertSubmit = usePrerendering() && props.type === 'submit';
+  return (
+    <AriaButton
+      {...props}
+      isDisabled={isDisabled === true || inertSubmit}
+      className={block ? 'button button--block' : 'button'}
+      data-variant={variant}
+    >
+      {children}
+    </AriaButton>
+  );
+};

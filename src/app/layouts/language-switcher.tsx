@@ -10,6 +10,8 @@ export const LanguageSwitcher = () => {
     <label className="language-switcher">
       <span className="visually-hidden">{t('language')}</span>
       <select
+        // Named so that a choice made on the prerendered page, before the app ran, is carried over.
+        name="language"
         value={i18n.resolvedLanguage ?? 'fr'}
         onChange={(event) => {
           const lang = event.target.value;

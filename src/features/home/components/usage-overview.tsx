@@ -61,20 +61,23 @@ export const UsageOverview = ({ contract, usage }: { contract: ContractRow; usag
   const { t, i18n } = useTranslation(['home', 'common']);
   const number = contract.msisdn ? formatMsisdn(contract.msisdn) : t('home:noNumber');
   const result = usage.result;
+  // The pull's answer is stored (its fetch time is written with it) and holds no summary: the number has no usage
+  // yet. Until the stored rows reach this view, the spinner stays (no flash of "no usage" between the pull and the
+  // rows).
+  const loading =
+    result.status === 'loading' || (!result.data.summary && !usage.error && !(usage.settled && result.data.fetchedAt !== undefined));
   return (
-    <section aria-labelledby="usage-title" className="usage-overview">
+    // While loading, the section keeps the room of the balances (usage.css), so the contracts below do not jump
+    // when they arrive.
+    <section aria-labelledby="usage-title" className="usage-overview" aria-busy={loading}>
       <h2 id="usage-title">{t('home:usage.title', { number })}</h2>
-      {result.status === 'loading' ? (
+      {loading ? (
         <Spinner label={t('common:loading')} />
       ) : !result.data.summary ? (
         usage.error ? (
           <Alert tone="warning">{t('home:usage.loadError')}</Alert>
-        ) : usage.settled && result.data.fetchedAt !== undefined ? (
-          // The pull's answer is stored (its fetch time is written with it): the number has no usage yet. Until the
-          // stored rows reach this view, the spinner stays (no flash of "no usage" between the pull and the rows).
-          <p>{t('home:usage.none')}</p>
         ) : (
-          <Spinner label={t('common:loading')} />
+          <p>{t('home:usage.none')}</p>
         )
       ) : (
         <>

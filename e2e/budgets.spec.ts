@@ -1,0 +1,92 @@
+import { expect, test, type Browser, type BrowserContextOptions } from '@playwright/test';
+import { demoUsers } from '#contract/fixtures/demo';
+import { pageBudgets, routeBudgets, type PageBudget } from './budgets.ts';
+import { kb, measureFetched, sum, type Fetched } from './fixtures/fetched-js.ts';
+import { LoginPage } from './page-models/login-page.ts';
+
+/*
+ * JS budgets measured as a phone meets the app (e2e/fixtures/fetched-js.ts): a fresh browser profile with the
+ * service worker blocked, every JS file fetched until the page is idle, counted with its gzip size as the server
+ * sends it. Sizes, not times: the figures do not depend on the machine's load. The budgets are in e2e/budgets.ts.
+ */
+
+type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
+
+// Bytes do not depend on the screen: the phone project measures them, the desktop one does not repeat it.
+test.skip(({ isMobile }) => !isMobile, 'sizes are measured once, in the phone project');
+
+// A login and one or two cold loads, each waiting for a quiet second.
+test.describe.configure({ timeout: 90_000 });
+
+const contextOptions = { serviceWorkers: 'block', locale: 'fr-BE', viewport: { width: 390, height: 844 } } as const;
+
+let session: StorageState | null = null;
+const baseFiles = new Map<string, Promise<Set<string>>>();
+
+/** Sophie's session (cookies and IndexedDB), so that every logged-in load starts from an empty HTTP cache. */
+const loggedIn = async (browser: Browser, baseURL: string): Promise<StorageState> => {
+  if (session) return session;
+  const context = await browser.newContext({ ...contextOptions, baseURL });
+  const page = await context.newPage();
+  const loginPage = new LoginPage(page);
+  await loginPage.goto();
+  await loginPage.login(demoUsers.sophie.logins[0]);
+  await expect(page.getByTestId('customer-name')).toBeVisible();
+  session = await context.storageState({ indexedDB: true });
+  await context.close();
+  return session;
+};
+
+const load = async (browser: Browser, baseURL: string, path: string, storageState?: StorageState): Promise<Fetched> => {
+  const context = await browser.newContext({ ...contextOptions, baseURL, ...(storageState ? { storageState } : {}) });
+  try {
+    const page = await context.newPage();
+    const fetched = await measureFetched(page, baseURL, path);
+    // A logged-in route that sent the visitor to login would measure the wrong screen.
+    if (storageState) expect(new URL(page.url()).pathname, `${path} sent the customer to login`).not.toMatch(/^\/login/);
+    return fetched;
+  } finally {
+    await context.close();
+  }
+};
+
+const report = (name: string, files: Fetched['js'], budget: PageBudget) => {
+  const total = kb(sum(files, 'gzipBytes'));
+  const lines = files.map((file) => `  ${file.path} ${kb(file.gzipBytes)} KB`).join('\n');
+  console.log(`${name} ${budget.path}: ${total} KB gzip in ${files.length} files (budget ${budget.kb} KB)\n${lines}`);
+  return total;
+};
+
+const pages = Object.entries(pageBudgets) as [keyof typeof pageBudgets, PageBudget][];
+
+for (const [name, budget] of pages) {
+  test(`${budget.path} (${name}) fetches at most ${budget.kb} KB of JS, all of it compressed`, async ({ browser, baseURL }) => {
+    const storageState = name === 'home' ? await loggedIn(browser, baseURL!) : undefined;
+    const fetched = await load(browser, baseURL!, budget.path, storageState);
+    expect(report(name, fetched.js, budget)).toBeLessThanOrEqual(budget.kb);
+    // No JS, CSS or HTML travels raw (the browser accepts Brotli): the build wrote compressed copies of each.
+    const raw = fetched.text.filter((answer) => !answer.encoding && !answer.path.startsWith('/api/'));
+    expect(raw.map((answer) => `${answer.path} (${answer.type})`)).toEqual([]);
+    // A visitor without a session gets none of the offline core (Dexie, zod and the contract, the outbox).
+    if (name === 'login')
+      expect(fetched.js.map((file) => file.path).filter((path) => /\/(dexie|client|outbox|usage-core|db)-/.test(path))).toEqual([]);
+  });
+}
+
+for (const [kind, routes] of Object.entries(routeBudgets) as [keyof typeof routeBudgets, readonly PageBudget[]][]) {
+  for (const budget of routes) {
+    test(`${budget.path} adds at most ${budget.kb} KB of JS of its own`, async ({ browser, baseURL }) => {
+      const storageState = kind === 'loggedIn' ? await loggedIn(browser, baseURL!) : undefined;
+      const basePath = kind === 'loggedIn' ? pageBudgets.home.path : pageBudgets.login.path;
+      let base = baseFiles.get(basePath);
+      if (!base) {
+        base = load(browser, baseURL!, basePath, storageState).then((fetched) => new Set(fetched.js.map((file) => file.path)));
+        baseFiles.set(basePath, base);
+      }
+      const inBase = await base;
+      const route = await load(browser, baseURL!, budget.path, storageState);
+      const own = route.js.filter((file) => !inBase.has(file.path));
+      expect(report('own chunks of', own, budget)).toBeLessThanOrEqual(budget.kb);
+    });
+  }
+}

@@ -1,0 +1,80 @@
+import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
+import { demoPassword, demoUsers } from '#contract/fixtures/demo';
+import { expectHome, LoginPage } from './page-models/login-page.ts';
+
+/*
+ * The first load as a phone meets it: the login screen and the app shell are prerendered HTML, so they paint before
+ * any JavaScript runs; the strict CSP holds on them; the app takes over without losing what was typed.
+ */
+
+const cspErrors = (page: Page): string[] => {
+  const errors: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) errors.push(message.text());
+  });
+  return errors;
+};
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the login screen is painted, styled and cannot be sent before the app runs', async ({ page }) => {
+    const errors = cspErrors(page);
+    const response = await page.goto('/login');
+    expect(response?.headers()['content-encoding']).toBe('br');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Connexion');
+    await expect(page.getByLabel('Numéro client, e-mail ou numéro de GSM')).toBeEditable();
+    await expect(page.getByLabel('Mot de passe', { exact: true })).toBeEditable();
+    // A native submit would send a GET with the password in the address: the button waits for the app.
+    await expect(page.getByRole('button', { name: 'Se connecter' })).toBeDisabled();
+    await expect(page.getByRole('link', { name: 'Mot de passe oublié ?' })).toHaveAttribute('href', '/login/recover-password');
+    // The route's own stylesheet is linked from the page: the card is laid out as the app shows it.
+    await expect(page.locator('.auth-card')).toHaveCSS('border-radius', '12px');
+    expect(errors).toEqual([]);
+  });
+
+  test('every other route paints the app shell', async ({ page }) => {
+    const errors = cspErrors(page);
+    await page.goto('/consumption/main');
+    await expect(page.getByText('Mon espace mobile')).toBeVisible();
+    await expect(page.getByRole('status')).toHaveText('Chargement…');
+    expect(errors).toEqual([]);
+  });
+});
+
+test('what is typed before the app runs is kept, and the form then works', async ({ page }) => {
+  // Hold the entry script back until the user has typed into the prerendered form.
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  const loginPage = new LoginPage(page);
+  await loginPage.loginField.fill(demoUsers.sophie.logins[0]);
+  await loginPage.passwordField.fill(demoPassword);
+  await expect(loginPage.submit).toBeDisabled();
+  release();
+  await expect(loginPage.submit).toBeEnabled();
+  await expect(loginPage.loginField).toHaveValue(demoUsers.sophie.logins[0]);
+  await expect(loginPage.passwordField).toHaveValue(demoPassword);
+  await loginPage.submit.click();
+  // A touch device is first offered a PIN (SPEC §4).
+  await expect(page).toHaveURL((url) => url.pathname === '/' || url.pathname === '/login/pin/setup');
+  if (new URL(page.url()).pathname === '/login/pin/setup') await loginPage.pinLater.click();
+  await expectHome(page, demoUsers.sophie.name);
+});
+
+test('a logged-in customer opening /login is sent home, and ?lang= still applies', async ({ page }) => {
+  const loginPage = new LoginPage(page);
+  await loginPage.goto();
+  await loginPage.login(demoUsers.sophie.logins[0]);
+  await expectHome(page, demoUsers.sophie.name);
+  await page.goto('/login?lang=nl');
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
+  await expectHome(page, demoUsers.sophie.name);
+});

@@ -1,0 +1,152 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { createServer, type Plugin, type Rollup } from 'vite';
+import type { PrerenderedPage, PrerenderedPages } from '../../src/app/prerender.tsx';
+
+/*
+ * Paint before JavaScript: once the app is built, its login screen and its shell are rendered to HTML with
+ * react-dom/server (src/app/prerender.tsx, loaded through Vite's SSR loader) and written into the built pages:
+ * - dist/index.html: the shell (every route but /login), in <div id="root">;
+ * - dist/login.html: the login screen, complete as HTML and CSS; its scripts (the entry, the login route's chunks
+ *   and its French texts) start all at once right after the first paint (src/paint-first.ts), so a slow connection
+ *   spends its first bytes on what paints the page and the app still loads in one round trip.
+ * The server sends login.html for /login and index.html for the other routes; so does the service worker.
+ * The strict CSP holds: the build fails if a page gets an inline script, an inline style or a style attribute.
+ * Runs before the service worker is built, so its precache lists the final pages.
+ */
+
+type Chunk = Rollup.OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
+type Assets = { js: string[]; css: string[] };
+
+const rootMarker = '<div id="root"></div>';
+
+/** Every file of the build a page needs for `sources`: their chunks, the chunks those import, and their CSS. */
+const assetsFor = (bundle: Rollup.OutputBundle, root: string, sources: readonly string[]): Assets => {
+  const chunks = Object.values(bundle).filter((output): output is Chunk => output.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const add = (chunk: Chunk) => {
+    if (js.has(chunk.fileName)) return;
+    js.add(chunk.fileName);
+    for (const file of chunk.viteMetadata?.importedCss ?? []) css.add(file);
+    for (const imported of chunk.imports) {
+      const next = byFile.get(imported);
+      if (next) add(next);
+    }
+  };
+  for (const source of sources) {
+    const id = path.resolve(root, source);
+    const chunk = chunks.find((c) => c.facadeModuleId === id);
+    if (!chunk) throw new Error(`prerender: no chunk of its own for ${source} in the build`);
+    add(chunk);
+  }
+  return { js: [...js], css: [...css] };
+};
+
+/** The page: the prerendered markup in #root, and links for what it needs that the entry does not load already. */
+const composePage = (template: string, page: PrerenderedPage, assets: Assets, base: string, loader: string): string => {
+  if (!template.includes(rootMarker)) throw new Error(`prerender: ${rootMarker} not found in the built index.html`);
+  const linked = (file: string) => template.includes(`"${base}${file}"`);
+  const links = [
+    ...assets.css.filter((file) => !linked(file)).map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`),
+    ...assets.js.filter((file) => !linked(file)).map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`),
+  ];
+  const html = template
+    .replace(rootMarker, `<div id="root">${page.html}</div>`)
+    .replace(/\s*<\/head>/, `\n${links.map((link) => `    ${link}\n`).join('')}  </head>`);
+  return page.paintFirst ? startAfterPaint(html, base, loader) : html;
+};
+
+const entryScript = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const modulePreload = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/**
+ * A page complete without JavaScript spends the first bytes of a slow connection on its HTML and CSS: its entry
+ * script and module preloads move into data attributes of the paint-first loader (src/paint-first.ts), which
+ * starts them all at once right after the first paint.
+ */
+const startAfterPaint = (html: string, base: string, loader: string): string => {
+  const entry = entryScript.exec(html)?.[1];
+  if (!entry) throw new Error('prerender: no entry <script type="module"> in the page');
+  const preload = [...html.matchAll(modulePreload)].map((match) => match[1]!);
+  const tag = `<script type="module" crossorigin src="${base}${loader}" data-entry="${entry}" data-preload="${preload.join(' ')}"></script>`;
+  return html
+    .replace(modulePreload, '')
+    .replace(entryScript, '')
+    .replace(/\s*<\/head>/, `\n    ${tag}\n  </head>`);
+};
+
+/** The CSP allows scripts and styles from files only: prerendered markup may hold neither inline. */
+const checkCsp = (name: string, page: string): void => {
+  const html = page.replace(/<!--[\s\S]*?-->/g, '');
+  const inlineScript = /<script(?![^>]*\ssrc=)[^>]*>/i.exec(html);
+  const inlineStyle = /<style[\s>]/i.exec(html) ?? /\sstyle\s*=/i.exec(html);
+  const found = inlineScript?.[0] ?? inlineStyle?.[0];
+  if (found) throw new Error(`prerender: ${name} has ${found}, which the Content-Security-Policy blocks`);
+};
+
+const renderPages = async (root: string): Promise<PrerenderedPages> => {
+  // A throw-away SSR loader with the app's resolution (package.json imports) in production mode, so that
+  // import.meta.env is the build's.
+  const server = await createServer({
+    configFile: false,
+    root,
+    mode: 'production',
+    logLevel: 'warn',
+    appType: 'custom',
+    plugins: [react()],
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  try {
+    const module = (await server.ssrLoadModule('/src/app/prerender.tsx')) as { prerenderPages: () => Promise<PrerenderedPages> };
+    return await module.prerenderPages();
+  } finally {
+    await server.close();
+  }
+};
+
+export const prerender = (): Plugin => {
+  let root = '';
+  let outDir = '';
+  let base = '/';
+  let bundle: Rollup.OutputBundle | null = null;
+  return {
+    name: 'prerender-pages',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+      base = config.base;
+    },
+    writeBundle(_options, output) {
+      bundle = output;
+    },
+    closeBundle: {
+      // Before vite-plugin-pwa builds the service worker (its precache revisions are the final pages').
+      order: 'pre',
+      sequential: true,
+      async handler() {
+        if (!bundle) return;
+        const pages = await renderPages(root);
+        const indexFile = path.join(outDir, 'index.html');
+        const template = await fs.readFile(indexFile, 'utf8');
+        const loader = Object.values(bundle).find(
+          (output) => output.type === 'chunk' && output.facadeModuleId === path.resolve(root, 'src/paint-first.ts'),
+        )?.fileName;
+        if (!loader) throw new Error('prerender: the paint-first loader (src/paint-first.ts) is not in the build');
+        const written: [string, string][] = [
+          ['index.html', composePage(template, pages.shell, assetsFor(bundle, root, pages.shell.preload), base, loader)],
+          ['login.html', composePage(template, pages.login, assetsFor(bundle, root, pages.login.preload), base, loader)],
+        ];
+        for (const [name, html] of written) {
+          checkCsp(name, html);
+          await fs.writeFile(path.join(outDir, name), html);
+        }
+        this.info(`prerendered ${written.map(([name]) => name).join(', ')}`);
+      },
+    },
+  };
+};

@@ -1,0 +1,60 @@
+import { StrictMode, type ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { initI18n, startNamespaces } from '#i18n/i18n';
+import { PrerenderingContext } from '#ui/prerendering';
+import { BootScreen } from './boot-screen.tsx';
+import { routes } from './router.tsx';
+
+/*
+ * The pages the build writes as static HTML (scripts/build/prerender.ts loads this module with Vite's SSR loader
+ * and calls prerenderPages): the login screen and the app shell, in French (SPEC §1: the default language). The
+ * app renders over them when its first route is ready (src/main.tsx). No hydration: a visitor in Dutch or English
+ * gets their language then, and the markup carries no state to match.
+ */
+
+export type PrerenderedPage = {
+  /** The markup that goes inside <div id="root">. */
+  html: string;
+  /** Source files (relative to the project root) whose built chunks the page preloads from its <head>. */
+  preload: string[];
+  /**
+   * The page is complete without JavaScript (not a placeholder): its scripts start after the first paint, so the
+   * browser spends the first bytes of a slow connection on the HTML and CSS that paint it.
+   */
+  paintFirst: boolean;
+};
+
+export type PrerenderedPages = { login: PrerenderedPage; shell: PrerenderedPage };
+
+const render = (node: ReactNode): string =>
+  renderToString(
+    <StrictMode>
+      <PrerenderingContext value={true}>{node}</PrerenderingContext>
+    </StrictMode>,
+  );
+
+/** The login route's screen, with its chunk and the French texts it reads. */
+const loginPreload = [
+  'src/features/auth/components/login-page.tsx',
+  ...[...startNamespaces, 'auth'].map((namespace) => `locales/fr/${namespace}.json`),
+];
+
+export const prerenderPages = async (): Promise<PrerenderedPages> => {
+  await initI18n('fr');
+  // The route table itself: the login route's guard (no session at build time) and its lazy screen, as in the app.
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request('http://localhost/login'));
+  if (context instanceof Response) throw new Error(`/login answered ${context.status} at build time`);
+  if (context.errors) throw new Error(`/login failed at build time: ${JSON.stringify(context.errors)}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return {
+    login: {
+      html: render(<StaticRouterProvider router={router} context={context} hydrate={false} />),
+      preload: loginPreload,
+      paintFirst: true,
+    },
+    // The shell is a placeholder: the screen itself needs the app's JavaScript as soon as possible.
+    shell: { html: render(<BootScreen />), preload: [], paintFirst: false },
+  };
+};
