@@ -7,6 +7,7 @@ import {
   newPasswordSchema,
   passwordSchema,
   phoneSchema,
+  newPinValueSchema,
   pinSchema,
   verificationCodeSchema,
 } from './validators.ts';
@@ -121,10 +122,11 @@ export const pinLoginRequestSchema = z.object({
 });
 
 /** Sets the PIN of this device (logged in). The answer's `expires_at` is the PIN's expiry (3 months). */
+/** The birth-year rule needs the user: the server checks it with the account's birth date (routes/auth/session.ts). */
 export const pinSetupRequestSchema = z.object({
   deviceId: deviceIdSchema,
   deviceKey: deviceKeySchema,
-  pin: pinSchema,
+  pin: newPinValueSchema(),
 });
 export const pinSetupResponseSchema = z.object({ expires_at: z.string() });
 

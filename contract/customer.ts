@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { languageSchema } from './common.ts';
 import { contractSchema } from './contracts.ts';
-import { bicMatchesIban, bicSchema, emailSchema, euCountries, ibanSchema, phoneSchema, postalCodeValid } from './validators.ts';
+import {
+  bicMatchesIban,
+  bicSchema,
+  emailSchema,
+  euCountries,
+  ibanSchema,
+  landlineSchema,
+  phoneSchema,
+  postalCodeSchema,
+  postalCodeValid,
+} from './validators.ts';
 
 export const paymentModes = ['DD', 'BT'] as const;
 export const paymentModeSchema = z.enum(paymentModes);
@@ -90,10 +100,10 @@ export const customerFullQuerySchema = z.object({
 export const contactPatchSchema = z.object({
   lastUpdate: z.string().optional(),
   civility: z.enum(['mr', 'mrs', 'mx']).nullable().optional(),
-  firstName: z.string().trim().min(1, 'validation:required').max(80).optional(),
-  lastName: z.string().trim().min(1, 'validation:required').max(80).optional(),
+  firstName: z.string().trim().min(1, 'validation:required').max(80, 'validation:name.long').optional(),
+  lastName: z.string().trim().min(1, 'validation:required').max(80, 'validation:name.long').optional(),
   phone: z
-    .union([phoneSchema, z.literal('')])
+    .union([landlineSchema, z.literal('')])
     .nullable()
     .optional(),
   mobile: z

@@ -323,6 +323,15 @@ export const endpoints = define({
     response: contactSchema,
     queued: true,
   },
+  // The contact's new e-mail address awaits its confirmation link: send it again (throttled per address).
+  resendEmailConfirmation: {
+    method: 'POST',
+    base: 'api',
+    path: '/customer/:customerId/contact/confirm-email',
+    params: customerParams,
+    response: z.object({ success: z.literal(true), email: z.string() }),
+    onlineOnly: true,
+  },
   patchInvoicing: {
     method: 'PATCH',
     base: 'api',

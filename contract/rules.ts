@@ -5,8 +5,26 @@
  * the `validation` namespace.
  */
 
-/** Belgian mobile: 10 digits starting with 04, no plus sign or country prefix. */
+/** Belgian mobile as stored (SPEC §5): 10 digits starting with 04, no plus sign or country prefix. */
 export const phonePattern = /^04\d{8}$/;
+/**
+ * Belgian landline (or other non-mobile number) in its national form: 0 and 8 more digits. Zones have one digit
+ * (02 Brussels, 03, 04 Liège, 09) or two (010–019, 050–089), and numbers such as 070 and 078 have the same length;
+ * the 9 digits keep a Liège number (04 + 7 digits) apart from a mobile (04 + 8 digits).
+ */
+export const landlinePattern = /^0[1-9]\d{7}$/;
+
+/**
+ * A Belgian phone number as people type it, in the national form the rules check and the server stores: spaces,
+ * dots, slashes, dashes and brackets dropped, and the country prefix +32 or 0032 replaced by the leading 0
+ * (`+32 470 12 34 56` → `0470123456`, `02/123.45.67` → `021234567`). Anything else is left for the rule to refuse.
+ */
+export const normalizePhone = (input: string): string => {
+  const compact = input.trim().replace(/[\s./()\-\u00a0]/g, '');
+  if (compact.startsWith('+32')) return `0${compact.slice(3)}`;
+  if (compact.startsWith('0032')) return `0${compact.slice(4)}`;
+  return compact;
+};
 /** MT followed by 8 digits. */
 export const customerNumberPattern = /^MT\d{8}$/;
 /** ME followed by digits. */
@@ -53,5 +71,23 @@ export const activationIdentifierKind = (input: string): ActivationIdentifierKin
   if (orderNumberPattern.test(value)) return 'orderNumber';
   if (customerNumberPattern.test(value)) return 'customerNumber';
   if (phonePattern.test(value)) return 'phone';
+  return null;
+};
+
+/** Why a new PIN is too easy to guess (a key of the `validation` namespace), or null when it is not. */
+export type PinWeakness = 'pinRepeated' | 'pinSequence' | 'pinBirthYear';
+
+/**
+ * A PIN is refused when it is guessed first: one digit four times (0000, 1111), four digits in a row up or down
+ * (1234, 4321, 6789), or the person's birth year (`birthDate` as YYYY-MM-DD, when known). Only new PINs are checked;
+ * a PIN typed to log in is whatever was chosen.
+ */
+export const pinWeakness = (pin: string, birthDate?: string | null): PinWeakness | null => {
+  if (!/^\d{4}$/.test(pin)) return null;
+  if (/^(\d)\1{3}$/.test(pin)) return 'pinRepeated';
+  const digits = [...pin].map(Number);
+  const steps = digits.slice(1).map((digit, i) => digit - digits[i]!);
+  if (steps.every((step) => step === 1) || steps.every((step) => step === -1)) return 'pinSequence';
+  if (birthDate && /^\d{4}-/.test(birthDate) && birthDate.slice(0, 4) === pin) return 'pinBirthYear';
   return null;
 };

@@ -7,12 +7,23 @@ import {
   emailMaxLength,
   emailPattern,
   energyNumberPattern,
+  landlinePattern,
   loginKind,
+  normalizePhone,
   orderNumberPattern,
   phonePattern,
+  pinWeakness,
 } from './rules.ts';
 
-export { loginIdentifierError, loginKind, loginPasswordError, type LoginKind } from './rules.ts';
+export {
+  loginIdentifierError,
+  loginKind,
+  loginPasswordError,
+  normalizePhone,
+  pinWeakness,
+  type LoginKind,
+  type PinWeakness,
+} from './rules.ts';
 
 /*
  * The validation rules of SPEC §5 as reusable schemas. Messages are translation keys of the `validation`
@@ -21,12 +32,27 @@ export { loginIdentifierError, loginKind, loginPasswordError, type LoginKind } f
 
 const digits = (n: number) => new RegExp(`^\\d{${n}}$`);
 
-/** Belgian mobile: 10 digits starting with 04, no plus sign or country prefix. */
+/**
+ * Belgian mobile: 10 digits starting with 04, no plus sign or country prefix (SPEC §5). What the user typed is
+ * normalised first (`0470 12 34 56`, `+32470123456`), so the form and the server accept it and store `0470123456`.
+ */
 export const phoneSchema = z
   .string({ error: 'validation:required' })
   .trim()
   .min(1, 'validation:required')
-  .regex(phonePattern, 'validation:phone');
+  .transform(normalizePhone)
+  .pipe(z.string().regex(phonePattern, 'validation:phone'));
+
+/**
+ * The contact's "phone" field: a Belgian landline in its national form (`021234567`), or a mobile (`0470123456`),
+ * normalised the same way.
+ */
+export const landlineSchema = z
+  .string({ error: 'validation:required' })
+  .trim()
+  .min(1, 'validation:required')
+  .transform(normalizePhone)
+  .pipe(z.string().refine((v) => landlinePattern.test(v) || phonePattern.test(v), 'validation:landline'));
 
 /** At least 8 characters, one capital and one special character. */
 export const passwordSchema = z
@@ -38,6 +64,13 @@ export const passwordSchema = z
   .max(128, 'validation:password.long');
 
 export const pinSchema = z.string({ error: 'validation:required' }).regex(digits(4), 'validation:pin');
+
+/** A PIN being chosen: 4 digits, not one that is guessed first (rules.ts `pinWeakness`; the birth year when known). */
+export const newPinValueSchema = (birthDate?: string | null) =>
+  pinSchema.superRefine((pin, ctx) => {
+    const weakness = pinWeakness(pin, birthDate);
+    if (weakness) ctx.addIssue({ code: 'custom', message: `validation:${weakness}` });
+  });
 
 export const verificationCodeSchema = z
   .string({ error: 'validation:required' })
@@ -299,6 +332,10 @@ export const changePasswordSchema = z
   .refine((v) => v.pwd === v.confirm, { path: ['confirm'], message: 'validation:password.confirm' })
   .refine((v) => v.pwd !== v.old_pwd, { path: ['pwd'], message: 'validation:password.reuse' });
 
-export const newPinSchema = z
-  .object({ pin: pinSchema, confirm: z.string() })
-  .refine((v) => v.pin === v.confirm, { path: ['confirm'], message: 'validation:pinConfirm' });
+/** The PIN setup form: a new PIN (with the user's birth date, when known, for the birth-year rule) and its confirmation. */
+export const newPinFormSchema = (birthDate?: string | null) =>
+  z
+    .object({ pin: newPinValueSchema(birthDate), confirm: z.string() })
+    .refine((v) => v.pin === v.confirm, { path: ['confirm'], message: 'validation:pinConfirm' });
+
+export const newPinSchema = newPinFormSchema();

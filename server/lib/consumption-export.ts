@@ -62,12 +62,16 @@ type Texts = {
     oob: string;
     used: string;
     unit: string;
+    exact: string;
+    exactUnit: string;
     messages: string;
     cost: string;
     id: string;
   };
   yes: string;
   no: string;
+  /** Unit words: data as the reader writes them (Go/Mo in French), the exact values' units in the CSV. */
+  units: { gb: string; mb: string; bytes: string; seconds: string; sms: string };
 };
 
 const TEXTS: Record<Language, Texts> = {
@@ -97,12 +101,15 @@ const TEXTS: Record<Language, Texts> = {
       oob: 'Hors forfait',
       used: 'Utilisation',
       unit: 'Unité',
+      exact: 'Valeur exacte',
+      exactUnit: 'Unité exacte',
       messages: 'Messages',
       cost: 'Coût (EUR)',
       id: 'Identifiant',
     },
     yes: 'oui',
     no: 'non',
+    units: { gb: 'Go', mb: 'Mo', bytes: 'octets', seconds: 's', sms: 'SMS' },
   },
   nl: {
     colon: ': ',
@@ -130,12 +137,15 @@ const TEXTS: Record<Language, Texts> = {
       oob: 'Buiten bundel',
       used: 'Verbruik',
       unit: 'Eenheid',
+      exact: 'Exacte waarde',
+      exactUnit: 'Exacte eenheid',
       messages: 'Berichten',
       cost: 'Kosten (EUR)',
       id: 'Id',
     },
     yes: 'ja',
     no: 'nee',
+    units: { gb: 'GB', mb: 'MB', bytes: 'bytes', seconds: 's', sms: 'sms' },
   },
   en: {
     colon: ': ',
@@ -163,12 +173,15 @@ const TEXTS: Record<Language, Texts> = {
       oob: 'Out of bundle',
       used: 'Usage',
       unit: 'Unit',
+      exact: 'Exact value',
+      exactUnit: 'Exact unit',
       messages: 'Messages',
       cost: 'Cost (EUR)',
       id: 'Id',
     },
     yes: 'yes',
     no: 'no',
+    units: { gb: 'GB', mb: 'MB', bytes: 'bytes', seconds: 's', sms: 'SMS' },
   },
 };
 
@@ -196,11 +209,13 @@ type Formatters = {
 
 const formatters = (language: Language): Formatters => {
   const locale = LOCALES[language];
+  const { gb, mb } = TEXTS[language].units;
   const twoDecimals = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
   const euro = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' });
   return {
-    bytes: (bytes) => pdfSafe(bytes >= GB_THRESHOLD ? `${twoDecimals.format(bytes / GB)} GB` : `${twoDecimals.format(bytes / MB)} MB`),
+    bytes: (bytes) =>
+      pdfSafe(bytes >= GB_THRESHOLD ? `${twoDecimals.format(bytes / GB)} ${gb}` : `${twoDecimals.format(bytes / MB)} ${mb}`),
     seconds: (seconds) => {
       const h = Math.floor(seconds / 3600);
       const m = Math.floor((seconds % 3600) / 60);
@@ -272,11 +287,15 @@ export const consumptionCsv = (db: Db, subject: ExportSubject): Readable => {
   };
   const yes = csvCell(t.yes);
   const no = csvCell(t.no);
-  const units: Record<string, string> = { B: 'B', s: 's', sms: 'sms' };
+  // "Usage" in a unit a spreadsheet reader sums (data always in MB with two decimals, one unit per column), and the
+  // exact stored value beside it (bytes, seconds, SMS), so that nothing is lost to rounding.
+  const readableUnits: Record<string, string> = { B: csvCell(t.units.mb), s: csvCell(t.units.seconds), sms: csvCell(t.units.sms) };
+  const exactUnits: Record<string, string> = { B: csvCell(t.units.bytes), s: csvCell(t.units.seconds), sms: csvCell(t.units.sms) };
+  const readable = (used: number, unit: string): string => (unit === 'B' ? (used / MB).toFixed(2).replace('.', ',') : String(used));
   const s = CSV_SEPARATOR;
   async function* lines(): AsyncGenerator<string> {
     const c = t.csv;
-    yield `\uFEFF${csvLine([c.time, c.type, c.direction, c.destination, c.oob, c.used, c.unit, c.messages, c.cost, c.id])}`;
+    yield `\uFEFF${csvLine([c.time, c.type, c.direction, c.destination, c.oob, c.used, c.unit, c.exact, c.exactUnit, c.messages, c.cost, c.id])}`;
     for (const chunk of usageChunks(db, subject.contractId, subject.range, EXPORT_SLICE_ROWS)) {
       await yieldToLoop();
       let text = '';
@@ -284,9 +303,9 @@ export const consumptionCsv = (db: Db, subject: ExportSubject): Readable => {
         // The cost is written from integer cents with a decimal comma (never through a float).
         text += `${localDateTime(row.event_time)}${s}${types[row.service_cat]}${s}${row.incoming === 1 ? directions.in : directions.out}${s}${
           destinations[row.destination]
-        }${s}${row.is_oob === 1 ? yes : no}${s}${row.service_used}${s}${
-          units[row.service_unit] ?? csvCell(row.service_unit)
-        }${s}${row.messages}${s}${euros(row.resource_impact)}${s}${row.id}\r\n`;
+        }${s}${row.is_oob === 1 ? yes : no}${s}${readable(row.service_used, row.service_unit)}${s}${
+          readableUnits[row.service_unit] ?? csvCell(row.service_unit)
+        }${s}${row.service_used}${s}${exactUnits[row.service_unit] ?? csvCell(row.service_unit)}${s}${row.messages}${s}${euros(row.resource_impact)}${s}${row.id}\r\n`;
       }
       yield text;
     }

@@ -174,13 +174,28 @@ export const findContact = (db: Db, customerId: number): ContactRow | undefined 
 /** The contact fields the account holder may edit (PATCH /customer/{id}/contact). */
 export type EditableContact = Pick<ContactRow, 'civility' | 'first_name' | 'last_name' | 'phone' | 'mobile' | 'email' | 'language'>;
 
-/** Writes the editable fields of a contact and its new version. */
+/**
+ * Writes the editable fields of a contact and its new version. An address that changed (letter case aside) is
+ * unconfirmed until the customer opens the confirmation link sent to it.
+ */
 export const updateContact = (db: Db, contactId: number, next: EditableContact, lastUpdate: string): void => {
-  stmt<[string | null, string, string, string | null, string | null, string, string, string, number]>(
+  stmt<[string | null, string, string, string | null, string | null, string, string, string, string, number]>(
     db,
-    `UPDATE contacts SET civility = ?, first_name = ?, last_name = ?, phone = ?, mobile = ?, email = ?, language = ?,
+    `UPDATE contacts SET civility = ?, first_name = ?, last_name = ?, phone = ?, mobile = ?,
+     is_email_confirmed = CASE WHEN lower(email) = lower(?) THEN is_email_confirmed ELSE 0 END, email = ?, language = ?,
      last_update = ? WHERE id = ?`,
-  ).run(next.civility, next.first_name, next.last_name, next.phone, next.mobile, next.email, next.language, lastUpdate, contactId);
+  ).run(
+    next.civility,
+    next.first_name,
+    next.last_name,
+    next.phone,
+    next.mobile,
+    next.email,
+    next.email,
+    next.language,
+    lastUpdate,
+    contactId,
+  );
 };
 
 export const findInvoicing = (db: Db, customerId: number): InvoicingRow | undefined =>

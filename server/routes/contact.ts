@@ -2,8 +2,10 @@ import { endpoints } from '#contract/endpoints';
 import { ApiError } from '../lib/api-error.ts';
 import { requireCustomer } from '../lib/access.ts';
 import type { AppContext } from '../lib/app-context.ts';
+import { sendEmailConfirmation } from '../lib/auth-messages.ts';
 import { baseVersionOf, nextVersion, requireCurrentVersion } from '../lib/conditional.ts';
 import { findContact, toContact, updateContact, type EditableContact } from '../lib/customer-data.ts';
+import { assertNoneLocked, codeRequestAddressPolicy, codeRequestPolicy, limitKeys, recordFailures } from '../lib/rate-limit.ts';
 import type { Router } from '../lib/router.ts';
 import { writeTransaction } from '../lib/sql.ts';
 import { authOf } from '../plugins/auth.ts';
@@ -11,7 +13,11 @@ import { authOf } from '../plugins/auth.ts';
 /*
  * PATCH /customer/{id}/contact (SPEC §7): the account holder edits its contact details. Conditional on the
  * version the edit was based on (412 when stale), 422 `noUpdate` when nothing would change (SPEC §8 profile
- * changes). Queued by the app when offline; the Idempotency-Key plugin makes a replay apply once.
+ * changes). Queued by the app when offline; the Idempotency-Key plugin makes a replay apply once (and so sends
+ * one confirmation e-mail).
+ * A changed e-mail address is unconfirmed until the customer opens the link e-mailed to it
+ * (/account/confirm-email/{uuid}/{token}); POST …/contact/confirm-email sends the link again, throttled per
+ * address like every e-mailed link (SPEC §8, §9: 3 in a row, then 30 minutes).
  */
 
 const civilityCodes = { mr: 'MR', mrs: 'MRS', mx: 'MX' } as const;
@@ -19,11 +25,11 @@ const civilityCodes = { mr: 'MR', mrs: 'MRS', mx: 'MX' } as const;
 export const registerContactRoutes = (router: Router, ctx: AppContext): void => {
   const { db, clock } = ctx;
 
-  router.route(endpoints.patchContact, ({ params, body, request }) => {
+  router.route(endpoints.patchContact, async ({ params, body, request }) => {
     const auth = authOf(request);
     // The contact is the account holder's: a plain user (an employee) may not change it (SPEC §6).
     requireCustomer(auth, params.customerId, { plainUser: 'deny' });
-    return writeTransaction(db, () => {
+    const { contact, emailChanged } = writeTransaction(db, () => {
       const current = findContact(db, params.customerId);
       if (!current) throw new ApiError(404, 'customerNotFound', 'Customer not found');
       requireCurrentVersion(baseVersionOf(request, body.lastUpdate), current.last_update);
@@ -43,7 +49,31 @@ export const registerContactRoutes = (router: Router, ctx: AppContext): void => 
       updateContact(db, current.id, next, nextVersion(current.last_update, clock.now()));
       const updated = findContact(db, params.customerId);
       if (!updated) throw new Error('contact vanished during its update');
-      return toContact(updated);
+      return { contact: toContact(updated), emailChanged: next.email.toLowerCase() !== current.email.toLowerCase() };
     });
+    if (emailChanged) {
+      // The change is saved either way: a link that could not be sent is sent again from the contact screen.
+      await sendEmailConfirmation(ctx, params.customerId).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'the e-mail confirmation link could not be sent');
+      });
+    }
+    return contact;
+  });
+
+  router.route(endpoints.resendEmailConfirmation, async ({ params, request }) => {
+    const auth = authOf(request);
+    requireCustomer(auth, params.customerId, { plainUser: 'deny' });
+    const now = clock.now();
+    const contact = findContact(db, params.customerId);
+    if (!contact) throw new ApiError(404, 'customerNotFound', 'Customer not found');
+    if (contact.is_email_confirmed === 1) throw new ApiError(422, 'noUpdate', 'The e-mail address is already confirmed');
+    const limits = [
+      [limitKeys.codeRequest(contact.email), codeRequestPolicy],
+      [limitKeys.codeRequestAddress(request.ip), codeRequestAddressPolicy],
+    ] as const;
+    assertNoneLocked(db, now, limits);
+    recordFailures(db, now, limits);
+    await sendEmailConfirmation(ctx, params.customerId);
+    return { success: true as const, email: contact.email };
   });
 };

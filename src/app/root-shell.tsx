@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { isLanguage } from '#contract/language';
-import { saveLanguagePreference } from '#features/auth/data/language.ts';
 import { ConsentPrompt } from '#features/settings/components/consent-prompt.tsx';
 import { usePageViews } from '#features/settings/data/page-views.ts';
 import { onApiFailure } from '#features/system/data/api-events.ts';
@@ -33,11 +32,11 @@ export const RootShell = () => {
     pathRef.current = location.pathname + location.search;
   }, [location.pathname, location.search]);
 
+  // SPEC §2: ?lang= switches the language shown on this device. It is not the customer's choice (a link from an
+  // e-mail or a colleague carries it), so it is never saved to the account: only the language switcher saves.
   useEffect(() => {
     const lang = new URLSearchParams(location.search).get('lang');
-    if (isLanguage(lang)) {
-      void setLanguage(lang).then(() => saveLanguagePreference(lang));
-    }
+    if (isLanguage(lang)) void setLanguage(lang);
   }, [location.search]);
 
   useEffect(() => {

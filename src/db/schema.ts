@@ -28,6 +28,8 @@ export type SessionRow = {
   language: Language;
   firstName: string;
   lastName: string;
+  /** YYYY-MM-DD when the account has one (a new PIN may not be its year); absent on sessions stored before. */
+  birthDate?: string | null;
   expiresAt: number;
   loggedInAt: number;
 };

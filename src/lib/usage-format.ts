@@ -1,8 +1,8 @@
-import { formatDataSize, formatDuration, type LocaleInput, toIntlLocale } from './format.ts';
+import { formatDataSize, formatDuration, type IntlLocale, type LocaleInput, toIntlLocale } from './format.ts';
 
 /*
  * One amount of usage in its display form (SPEC §9): data bytes as MB/GB, call seconds as a duration, SMS as a
- * count. Pure; offline-safe.
+ * count with its unit. Pure; offline-safe.
  */
 
 export type UsageKind = 'data' | 'call' | 'sms';
@@ -19,8 +19,15 @@ export const formatCount = (value: number, locale: LocaleInput): string => {
   return format.format(value);
 };
 
+/** The SMS unit as each language writes it (Dutch writes the word in lower case). Intl has no unit for it. */
+const smsUnit: Readonly<Record<IntlLocale, string>> = { 'fr-BE': 'SMS', 'nl-BE': 'sms', 'en-GB': 'SMS' };
+
+/** A number of SMS with its unit ("33 SMS", "33 sms"): a bare count beside "Go" or a duration reads as nothing. */
+export const formatSmsCount = (value: number, locale: LocaleInput): string =>
+  `${formatCount(value, locale)}\u00a0${smsUnit[toIntlLocale(locale)]}`;
+
 export const formatUsageAmount = (kind: UsageKind, value: number, locale: LocaleInput): string =>
-  kind === 'data' ? formatDataSize(value, locale) : kind === 'call' ? formatDuration(value, locale) : formatCount(value, locale);
+  kind === 'data' ? formatDataSize(value, locale) : kind === 'call' ? formatDuration(value, locale) : formatSmsCount(value, locale);
 
 /** The API's balance types (DATA, CALL, SMS) in the worker's lower-case kinds. */
 export const kindOfBalance = (type: 'DATA' | 'CALL' | 'SMS'): UsageKind => (type === 'DATA' ? 'data' : type === 'CALL' ? 'call' : 'sms');

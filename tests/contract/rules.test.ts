@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { isLanguage } from '#contract/language';
-import { emailPattern, loginIdentifierError, loginKind, loginPasswordError } from '#contract/rules';
+import { emailPattern, loginIdentifierError, loginKind, loginPasswordError, pinWeakness } from '#contract/rules';
 import { languageSchema } from '#contract/common';
 import { loginIdentifierSchema } from '#contract/validators';
 
@@ -85,5 +85,28 @@ describe('login password', () => {
 describe('language', () => {
   it.each(['fr', 'nl', 'en', 'de', 'FR', '', null, undefined, 3])('%j: the same answer as languageSchema', (value) => {
     expect(isLanguage(value)).toBe(languageSchema.safeParse(value).success);
+  });
+});
+
+describe('pinWeakness: the new PINs guessed first', () => {
+  it.each([
+    ['0000', null, 'pinRepeated'],
+    ['1111', null, 'pinRepeated'],
+    ['1234', null, 'pinSequence'],
+    ['2345', null, 'pinSequence'],
+    ['6789', null, 'pinSequence'],
+    ['4321', null, 'pinSequence'],
+    ['9876', null, 'pinSequence'],
+    ['1985', '1985-04-12', 'pinBirthYear'],
+    ['1985', null, null],
+    ['1985', '1986-04-12', null],
+    ['2580', '1985-04-12', null],
+    ['1357', null, null],
+    ['1231', null, null],
+    ['1123', null, null],
+    ['7890', null, null],
+    ['12a4', null, null],
+  ] as const)('%s (born %s) → %s', (pin, birthDate, weakness) => {
+    expect(pinWeakness(pin, birthDate)).toBe(weakness);
   });
 });

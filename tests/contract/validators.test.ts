@@ -10,8 +10,11 @@ import {
   iccidSchema,
   ibanSchema,
   idCardNumberSchema,
+  landlineSchema,
   loginKind,
+  normalizePhone,
   nationalNumberValid,
+  newPinFormSchema,
   newPinSchema,
   orderNumberSchema,
   passwordSchema,
@@ -37,18 +40,61 @@ const firstMessage = (schema: z.ZodType, value: unknown) => {
   return result.success ? null : (result.error.issues[0]?.message ?? 'invalid');
 };
 
+describe('newPinFormSchema: a new PIN says why it is refused', () => {
+  it.each([
+    [{ pin: '2580', confirm: '2580' }, null, null],
+    [{ pin: '1111', confirm: '1111' }, null, 'validation:pinRepeated'],
+    [{ pin: '4321', confirm: '4321' }, null, 'validation:pinSequence'],
+    [{ pin: '1990', confirm: '1990' }, '1990-02-03', 'validation:pinBirthYear'],
+    [{ pin: '1990', confirm: '1990' }, null, null],
+    [{ pin: '2580', confirm: '2581' }, null, 'validation:pinConfirm'],
+    [{ pin: '25a0', confirm: '25a0' }, null, 'validation:pin'],
+  ] as const)('%j (born %s) → %s', (value, birthDate, message) => {
+    expect(firstMessage(newPinFormSchema(birthDate), value)).toBe(message);
+  });
+});
+
+describe('normalizePhone: the national form of what people type', () => {
+  it.each([
+    ['0470 12 34 56', '0470123456'],
+    ['+32470123456', '0470123456'],
+    ['0032 2 123 45 67', '021234567'],
+    ['02/123.45.67', '021234567'],
+    ['0470-12-34-56', '0470123456'],
+    ['\u00a00470 123 456 ', '0470123456'],
+    ['+33612345678', '+33612345678'],
+    ['', ''],
+  ])('%j → %j', (typed, national) => {
+    expect(normalizePhone(typed)).toBe(national);
+  });
+});
+
 describe.each([
   [
     'phone',
     phoneSchema,
-    ['0470123456', '0499999999', ' 0470123456 '],
+    ['0470123456', '0499999999', ' 0470123456 ', '0470 12 34 56', '+32470123456', '+32 470 12 34 56', '0032470123456', '0470/12.34.56'],
     [
       ['', 'validation:required'],
-      ['+32470123456', 'validation:phone'],
       ['32470123456', 'validation:phone'],
+      ['+33612345678', 'validation:phone'],
+      ['021234567', 'validation:phone'],
       ['047012345', 'validation:phone'],
       ['0370123456', 'validation:phone'],
       ['04701234567', 'validation:phone'],
+    ],
+  ],
+  [
+    'landline (or mobile) phone',
+    landlineSchema,
+    ['021234567', '02 123 45 67', '+32 2 123 45 67', '042234567', '010 12 34 56', '0470 12 34 56', '078 15 00 00'],
+    [
+      ['', 'validation:required'],
+      ['12345', 'validation:landline'],
+      ['0021234567', 'validation:landline'],
+      ['02123456', 'validation:landline'],
+      ['047012345678', 'validation:landline'],
+      ['+33 1 23 45 67 89', 'validation:landline'],
     ],
   ],
   [
@@ -231,8 +277,8 @@ describe('password change and PIN confirmation', () => {
   });
 
   it.each([
-    [{ pin: '1234', confirm: '1234' }, null],
-    [{ pin: '1234', confirm: '1243' }, 'validation:pinConfirm'],
+    [{ pin: '2580', confirm: '2580' }, null],
+    [{ pin: '2580', confirm: '2508' }, 'validation:pinConfirm'],
   ])('%j → %s', (value, message) => {
     expect(firstMessage(newPinSchema, value)).toBe(message);
   });
@@ -255,7 +301,7 @@ describe('auth request schemas (SPEC §4 PIN and renewal)', () => {
     ['new PIN', newPinSchema, { pin: '', confirm: '' }, 'validation:pin'],
     ['reset by e-mail', resetPasswordRequestSchema, { email: 'sophie.dubois@example.be' }, null],
     ['reset by phone', resetPasswordRequestSchema, { msisdn: '0470000003' }, null],
-    ['reset by phone', resetPasswordRequestSchema, { msisdn: '+32470000003' }, 'validation:phone'],
+    ['reset by phone', resetPasswordRequestSchema, { msisdn: '+33470000003' }, 'validation:phone'],
     ['recover by SMS', recoverBySmsRequestSchema, { msisdn: '0470000003', code: '123456', pwd: 'Demo!2027' }, null],
     ['recover by SMS', recoverBySmsRequestSchema, { msisdn: '0470000003', code: '12345', pwd: 'Demo!2027' }, 'validation:code'],
     ['recover by SMS', recoverBySmsRequestSchema, { msisdn: '0470000003', code: '123456', pwd: 'Demo2027' }, 'validation:password.special'],

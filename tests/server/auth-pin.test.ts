@@ -53,6 +53,29 @@ describe('device binding on password login', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ fields: [{ field: 'pin', message: 'validation:pin' }] });
   });
+
+  it('PIN setup refuses the PINs guessed first, saying why', async () => {
+    const device = newDevice();
+    const { token } = await loginWithDevice('MT00000003', device);
+    const born = t.db
+      .prepare("SELECT c.birth_date FROM contacts c JOIN customers u ON u.id = c.customer_id WHERE u.mobile_id = 'MT00000003'")
+      .pluck()
+      .get() as string;
+    expect(born).toMatch(/^\d{4}-/);
+    for (const [pin, message] of [
+      ['0000', 'validation:pinRepeated'],
+      ['7777', 'validation:pinRepeated'],
+      ['1234', 'validation:pinSequence'],
+      ['6789', 'validation:pinSequence'],
+      ['4321', 'validation:pinSequence'],
+      [born.slice(0, 4), 'validation:pinBirthYear'],
+    ]) {
+      const refused = await post(t.app, '/api/user/pin', { ...device, pin }, { headers: bearer(token) });
+      expect(refused.statusCode, pin).toBe(400);
+      expect(refused.json(), pin).toMatchObject({ code: 'invalidParameters', fields: [{ field: 'pin', message }] });
+    }
+    expect((await post(t.app, '/api/user/pin', { ...device, pin: '2580' }, { headers: bearer(token) })).statusCode).toBe(200);
+  });
 });
 
 describe('PIN login', () => {
@@ -70,19 +93,19 @@ describe('PIN login', () => {
 
   it('works for a plain user too', async () => {
     const device = newDevice();
-    const guid = await withPin('0470000003', device, '9876');
-    expect((await pinLogin(guid, device, '9876')).json()).toMatchObject({ user: { role: 'user', msisdn: '0470000003' } });
+    const guid = await withPin('0470000003', device, '9875');
+    expect((await pinLogin(guid, device, '9875')).json()).toMatchObject({ user: { role: 'user', msisdn: '0470000003' } });
   });
 
   it('is useless without the key of the device the PIN was set on', async () => {
     const device = newDevice();
-    const guid = await withPin('MT00000005', device, '1111');
+    const guid = await withPin('MT00000005', device, '1470');
     const otherKey = { deviceId: device.deviceId, deviceKey: newDevice().deviceKey };
-    const response = await pinLogin(guid, otherKey, '1111');
+    const response = await pinLogin(guid, otherKey, '1470');
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ code: 'invalidCredentials' });
     // Wrong keys do not count against the device: the owner can still log in.
-    expect((await pinLogin(guid, device, '1111')).statusCode).toBe(200);
+    expect((await pinLogin(guid, device, '1470')).statusCode).toBe(200);
   });
 
   it('answers 401 invalidCredentials for an unknown device or user', async () => {
@@ -97,9 +120,9 @@ describe('PIN login', () => {
 
   it('revokes the device after 5 wrong PINs; the password brings it back without a PIN', async () => {
     const device = newDevice();
-    const guid = await withPin('jan.claes@martin-logistics.example.be', device, '5555');
+    const guid = await withPin('jan.claes@martin-logistics.example.be', device, '5565');
     // A session opened with the PIN before the attack dies with the device.
-    const before = bearerLoginResponseSchema.parse((await pinLogin(guid, device, '5555')).json());
+    const before = bearerLoginResponseSchema.parse((await pinLogin(guid, device, '5565')).json());
     for (let attempt = 1; attempt <= 4; attempt += 1) {
       const wrong = await pinLogin(guid, device, '0000');
       expect(wrong.statusCode).toBe(401);
@@ -109,7 +132,7 @@ describe('PIN login', () => {
     expect(fifth.statusCode).toBe(403);
     expect(fifth.json()).toMatchObject({ code: 'tooManyPinAttempts' });
     // Even the right PIN no longer works.
-    expect((await pinLogin(guid, device, '5555')).json()).toMatchObject({ statusCode: 403, code: 'tooManyPinAttempts' });
+    expect((await pinLogin(guid, device, '5565')).json()).toMatchObject({ statusCode: 403, code: 'tooManyPinAttempts' });
     expect((await t.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(before.token) })).statusCode).toBe(401);
     const renewed = await post(t.app, '/api/public/users/renew-access', {
       refresh_token: before.refresh_token,
@@ -119,9 +142,9 @@ describe('PIN login', () => {
     // Password login: the device is known again, without a PIN until a new one is set.
     const back = await loginWithDevice('jan.claes@martin-logistics.example.be', device);
     expect(back.device).toEqual({ id: device.deviceId, pin_expires_at: null });
-    expect((await pinLogin(guid, device, '5555')).json()).toMatchObject({ statusCode: 401, code: 'invalidCredentials' });
-    await post(t.app, '/api/user/pin', { ...device, pin: '6666' }, { headers: bearer(back.token) });
-    expect((await pinLogin(guid, device, '6666')).statusCode).toBe(200);
+    expect((await pinLogin(guid, device, '5565')).json()).toMatchObject({ statusCode: 401, code: 'invalidCredentials' });
+    await post(t.app, '/api/user/pin', { ...device, pin: '6062' }, { headers: bearer(back.token) });
+    expect((await pinLogin(guid, device, '6062')).statusCode).toBe(200);
   });
 
   it('forgives wrong PINs after a right one (the count is of consecutive failures)', async () => {

@@ -49,12 +49,12 @@ describe('recovery by e-mail link', () => {
       token: string;
       user: { guid: string };
     }>();
-    await post(t.app, '/api/user/pin', { ...device, pin: '4321' }, { headers: bearer(session.token) });
+    await post(t.app, '/api/user/pin', { ...device, pin: '4231' }, { headers: bearer(session.token) });
     await post(t.app, RESET, { email: 'emma@martin-logistics.example.be' });
     const { uuid, token } = linkParts((await latestMessage(t.app, 'emma@martin-logistics.example.be')).path);
     expect((await post(t.app, `/api/public/users/recover-password/${uuid}/${token}`, { pwd: 'Recovered!2026' })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(session.token) })).statusCode).toBe(401);
-    expect((await post(t.app, '/api/public/users/login/pin', { guid: session.user.guid, ...device, pin: '4321' })).statusCode).toBe(401);
+    expect((await post(t.app, '/api/public/users/login/pin', { guid: session.user.guid, ...device, pin: '4231' })).statusCode).toBe(401);
   });
 
   it('answers 404 for an unknown link and 419 for an expired one (24 hours)', async () => {

@@ -78,6 +78,9 @@ describe('GET …/usage/download?type=PDF', () => {
     expect(text).toContain('MT00000001');
     expect(text).toContain(`Du ${frDate(period.start)} au ${frDate(localDate(Date.now()))}`);
     expect(text).toContain('Totaux de la période');
+    // Data amounts in French units (Go/Mo), never GB/MB.
+    expect(text).toMatch(/\d,\d{2} (Go|Mo)\n/);
+    expect(text).not.toMatch(/\d,\d{2} (GB|MB)\n/);
     const rows = text.split('\n').filter((line) => /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/.test(line));
     // Every record of the cycle so far, plus the generation time, which has the same shape.
     expect(rows.length).toBe(countIn(K.sophieMain, period.start, localDate(Date.now())) + 1);
@@ -114,16 +117,27 @@ describe('GET …/usage/download?type=CONSO', () => {
     expect(lines.pop()).toBe('');
     const [header, ...rows] = lines;
     // Sophie's language is French.
-    expect(header).toBe('Date et heure;Type;Sens;Destination;Hors forfait;Utilisation;Unité;Messages;Coût (EUR);Identifiant');
+    expect(header).toBe(
+      'Date et heure;Type;Sens;Destination;Hors forfait;Utilisation;Unité;Valeur exacte;Unité exacte;Messages;Coût (EUR);Identifiant',
+    );
     expect(rows).toHaveLength(countIn(K.sophieMain, period.start, period.end));
     for (const row of rows) {
       const cells = row.split(';');
-      expect(cells).toHaveLength(10);
+      expect(cells).toHaveLength(12);
       expect(cells[0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
       const day = (cells[0] ?? '').slice(0, 10);
       expect(day >= period.start && day <= period.end, day).toBe(true);
-      expect(cells[8]).toMatch(/^\d+,\d{2}$/);
+      expect(cells[10]).toMatch(/^\d+,\d{2}$/);
+      // Data reads in Mo with two decimals; the exact bytes sit in their own column and agree with it.
+      if (cells[1] === 'Données') {
+        expect(cells.slice(6, 9).map((c, i) => (i === 1 ? 'n' : c))).toEqual(['Mo', 'n', 'octets']);
+        expect(cells[5]).toBe((Number(cells[7]) / 1024 ** 2).toFixed(2).replace('.', ','));
+      } else {
+        expect(cells[5]).toBe(cells[7]);
+        expect([cells[6], cells[8]]).toEqual(cells[1] === 'Appels' ? ['s', 's'] : ['SMS', 'SMS']);
+      }
     }
+    expect(rows.some((row) => row.split(';')[1] === 'Données')).toBe(true);
     // Chronological.
     const times = rows.map((row) => row.slice(0, 19));
     expect(times).toEqual([...times].sort());
@@ -134,7 +148,7 @@ describe('GET …/usage/download?type=CONSO', () => {
     const [header, ...rows] = response.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(header?.split(';')[0]).toBe('Datum en uur');
     const oob = rows.filter((row) => row.split(';')[4] === 'ja');
-    const cents = oob.reduce((sum, row) => sum + Number((row.split(';')[8] ?? '0').replace(',', '')), 0);
+    const cents = oob.reduce((sum, row) => sum + Number((row.split(';')[10] ?? '0').replace(',', '')), 0);
     expect(cents).toBeGreaterThan(0);
   });
 

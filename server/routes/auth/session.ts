@@ -1,6 +1,8 @@
 import { endpoints } from '#contract/endpoints';
+import { pinWeakness } from '#contract/rules';
 import { deleteDevicePushSubscriptions } from '../../lib/alert-data.ts';
-import { ApiError } from '../../lib/api-error.ts';
+import { ApiError, invalidParameters } from '../../lib/api-error.ts';
+import { findContact } from '../../lib/customer-data.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { findDevice, revokeDevice, setDevicePin } from '../../lib/devices.ts';
 import { hashPasswordAsync, verifyPasswordAsync } from '../../lib/password.ts';
@@ -62,10 +64,19 @@ export const registerSessionRoutes = (router: Router, ctx: AppContext): void => 
     return { lang: body.lang };
   });
 
-  /** PIN of this device (4 digits, 3 months). The current session is bound to the device if it was not yet. */
+  /**
+   * PIN of this device (4 digits, 3 months). The contract refuses the PINs guessed first; the birth year needs the
+   * account (its own birth date, else the holder's contact for an owner). The current session is bound to the
+   * device if it was not yet.
+   */
   router.route(endpoints.setupPin, async ({ body, request }) => {
     const { user, session } = authOf(request);
     const now = clock.now();
+    const birthDate =
+      user.birth_date ??
+      (user.customer_id !== null && user.role === 'owner' ? (findContact(db, user.customer_id)?.birth_date ?? null) : null);
+    if (pinWeakness(body.pin, birthDate) === 'pinBirthYear')
+      throw invalidParameters([{ field: 'pin', message: 'validation:pinBirthYear' }]);
     const device = await setDevicePin(db, user.id, body.deviceId, body.deviceKey, body.pin, now);
     bindSessionToDevice(db, session.id, device.id);
     return { expires_at: device.expires_at };
@@ -82,7 +93,7 @@ export const registerSessionRoutes = (router: Router, ctx: AppContext): void => 
     const attempt = takeAttempt(db, now, [[limitKeys.password(user.id), loginPolicy]]);
     if (!user.password_hash || !(await verifyPasswordAsync(body.old_pwd, user.password_hash))) {
       throw new ApiError(422, 'invalidCredentials', 'The current password is wrong', {
-        fields: [{ field: 'old_pwd', message: 'validation:invalid' }],
+        fields: [{ field: 'old_pwd', message: 'validation:password.wrongCurrent' }],
       });
     }
     attempt.succeeded();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { logout } from '#features/auth/data/session.ts';
@@ -11,9 +11,18 @@ import { useOnline } from '#ui/use-online';
 
 /**
  * Logout confirmation (SPEC §2 "logout confirmation"); logout wipes every local table, the API cache and the
- * queue. Online, waiting changes are sent first; offline, the dialog says that N changes will be lost.
+ * queue. Online, waiting changes are sent first; offline, the dialog says that N changes will be lost. Controlled,
+ * so that the phone's "more" menu can close itself first and leave the dialog alone on screen.
  */
-export const LogoutButton = ({ className }: { className?: string }) => {
+export const LogoutDialog = ({
+  isOpen,
+  onOpenChange,
+  className,
+}: {
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+  className?: string;
+}) => {
   const { t } = useTranslation(['nav', 'auth', 'common']);
   const navigate = useNavigate();
   const online = useOnline();
@@ -21,38 +30,49 @@ export const LogoutButton = ({ className }: { className?: string }) => {
   const pendingCount = pending.status === 'ready' ? pending.data.length : 0;
   const [busy, setBusy] = useState(false);
   return (
-    <DialogTrigger>
-      <Button variant="ghost">{t('nav:logout')}</Button>
-      <ModalOverlay className="modal-overlay" isDismissable>
-        <Modal className={className ? `modal ${className}` : 'modal'}>
-          <Dialog className="dialog">
-            {({ close }) => (
-              <>
-                <Heading slot="title">{t('auth:logoutConfirm.title')}</Heading>
-                <p>{t('auth:logoutConfirm.text')}</p>
-                {pendingCount > 0 && !online ? (
-                  <Alert tone="warning">{t('common:pending.lostOnLogout', { count: pendingCount })}</Alert>
-                ) : null}
-                <div className="dialog__actions">
-                  <Button variant="secondary" onPress={close}>
-                    {t('common:cancel')}
-                  </Button>
-                  <Button
-                    isDisabled={busy}
-                    onPress={() => {
-                      setBusy(true);
-                      const before = online && pendingCount > 0 ? flushBeforeLogout() : Promise.resolve();
-                      void before.then(() => logout()).then(() => navigate(paths.loginMain, { replace: true }));
-                    }}
-                  >
-                    {t('auth:logoutConfirm.confirm')}
-                  </Button>
-                </div>
-              </>
-            )}
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
-    </DialogTrigger>
+    <ModalOverlay className="modal-overlay" isDismissable isOpen={isOpen} onOpenChange={onOpenChange}>
+      <Modal className={className ? `modal ${className}` : 'modal'}>
+        <Dialog className="dialog">
+          {({ close }) => (
+            <>
+              <Heading slot="title">{t('auth:logoutConfirm.title')}</Heading>
+              <p>{t('auth:logoutConfirm.text')}</p>
+              {pendingCount > 0 && !online ? (
+                <Alert tone="warning">{t('common:pending.lostOnLogout', { count: pendingCount })}</Alert>
+              ) : null}
+              <div className="dialog__actions">
+                <Button variant="secondary" onPress={close}>
+                  {t('common:cancel')}
+                </Button>
+                <Button
+                  isDisabled={busy}
+                  onPress={() => {
+                    setBusy(true);
+                    const before = online && pendingCount > 0 ? flushBeforeLogout() : Promise.resolve();
+                    void before.then(() => logout()).then(() => navigate(paths.loginMain, { replace: true }));
+                  }}
+                >
+                  {t('auth:logoutConfirm.confirm')}
+                </Button>
+              </div>
+            </>
+          )}
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+};
+
+/** The logout entry with its own confirmation dialog (the desktop header). */
+export const LogoutButton = ({ className }: { className?: string }) => {
+  const { t } = useTranslation('nav');
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="ghost" onPress={() => setOpen(true)}>
+        {t('logout')}
+      </Button>
+      <LogoutDialog isOpen={open} onOpenChange={setOpen} className={className} />
+    </>
   );
 };

@@ -9,7 +9,7 @@ import { Button } from '#ui/button';
 import { Spinner } from '#ui/spinner';
 import { PendingChangesIndicator } from '../pending-changes.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
-import { LogoutButton } from './logout-dialog.tsx';
+import { LogoutButton, LogoutDialog } from './logout-dialog.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
 
 type NavKey = 'home' | 'consumption' | 'bills' | 'subscription' | 'profile' | 'offers' | 'energy' | 'support';
@@ -47,6 +47,8 @@ export const MainLayout = () => {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const moreOpen = openOn === location.key;
   const setMoreOpen = (open: boolean) => setOpenOn(open ? location.key : null);
+  // The phone's logout lives outside the "more" menu: the menu closes first, then the dialog opens alone.
+  const [logoutOpen, setLogoutOpen] = useState(false);
   // Energy: owners log in with one click (or link accounts first); everyone else gets the plain link (SPEC §6).
   const items = navItems.filter((item) => item.key !== 'energy' || session.status === 'ready');
   return (
@@ -106,7 +108,15 @@ export const MainLayout = () => {
                         </li>
                       ))}
                       <li>
-                        <LogoutButton />
+                        <Button
+                          variant="ghost"
+                          onPress={() => {
+                            setMoreOpen(false);
+                            setLogoutOpen(true);
+                          }}
+                        >
+                          {t('nav:logout')}
+                        </Button>
                       </li>
                     </ul>
                   </Suspense>
@@ -116,6 +126,10 @@ export const MainLayout = () => {
           </li>
         </ul>
       </nav>
+      {/* Its texts may still be loading: only the dialog waits for them, never the layout. */}
+      <Suspense fallback={null}>
+        <LogoutDialog isOpen={logoutOpen} onOpenChange={setLogoutOpen} />
+      </Suspense>
     </div>
   );
 };

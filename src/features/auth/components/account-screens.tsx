@@ -82,17 +82,19 @@ export const CreateAccountPage = () => {
 const CreateByCustomerForm = ({ onSent }: { onSent: (to: string) => void }) => {
   const { t } = useTranslation('auth');
   const fieldError = useFieldError();
-  const { failure, online, send } = useAuthRequest();
+  const { failure, online, send, clear } = useAuthRequest();
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof customerFormSchema>>({ resolver: zodResolver(customerFormSchema), mode: 'onTouched' });
-  const onSubmit = handleSubmit(({ customer, email }) =>
-    send(
-      () => createAccount({ customer, email }, currentLanguage()),
-      () => onSent(email),
-    ),
+  const onSubmit = handleSubmit(
+    ({ customer, email }) =>
+      send(
+        () => createAccount({ customer, email }, currentLanguage()),
+        () => onSent(email),
+      ),
+    clear,
   );
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
@@ -137,7 +139,7 @@ const CreateByPhoneForm = ({ onSent }: { onSent: (to: string) => void }) => {
 const CreateBySmsForm = ({ msisdn }: { msisdn: string }) => {
   const { t } = useTranslation('auth');
   const fieldError = useFieldError();
-  const { failure, online, send } = useAuthRequest();
+  const { failure, online, send, clear } = useAuthRequest();
   const navigate = useNavigate();
   const {
     register,
@@ -148,11 +150,13 @@ const CreateBySmsForm = ({ msisdn }: { msisdn: string }) => {
     mode: 'onTouched',
     defaultValues: { msisdn, code: '', pwd: '', confirm: '' },
   });
-  const onSubmit = handleSubmit((values) =>
-    send(
-      () => createAccountBySms({ msisdn: values.msisdn, code: values.code, pwd: values.pwd }),
-      () => navigate(withQuery(paths.welcome, { login: values.msisdn }), { replace: true }),
-    ),
+  const onSubmit = handleSubmit(
+    (values) =>
+      send(
+        () => createAccountBySms({ msisdn: values.msisdn, code: values.code, pwd: values.pwd }),
+        () => navigate(withQuery(paths.welcome, { login: values.msisdn }), { replace: true }),
+      ),
+    clear,
   );
   return (
     <>
@@ -224,25 +228,29 @@ export const ChangePasswordSection = () => {
     mode: 'onTouched',
     defaultValues: { old_pwd: '', pwd: '', confirm: '' },
   });
-  const onSubmit = handleSubmit(async ({ old_pwd, pwd }) => {
-    setResult(null);
-    const saved = await changePassword({ old_pwd, pwd });
-    if (saved.status === 200) {
-      reset();
-      setResult({ tone: 'success', text: t('auth:changePassword.saved') });
-      return;
-    }
-    if (saved.code === 'samePassword') {
-      setError('pwd', { message: 'validation:password.reuse' });
-      return;
-    }
-    if (saved.code === 'invalidCredentials') {
-      setError('old_pwd', { message: 'validation:invalid' });
-      setResult({ tone: 'error', text: t('auth:changePassword.wrongOld') });
-      return;
-    }
-    setResult({ tone: 'error', text: failureMessage(saved.status, saved.code) });
-  });
+  // A new attempt clears the outcome of the previous one, also when the form's own rules refuse it.
+  const onSubmit = handleSubmit(
+    async ({ old_pwd, pwd }) => {
+      setResult(null);
+      const saved = await changePassword({ old_pwd, pwd });
+      if (saved.status === 200) {
+        reset();
+        setResult({ tone: 'success', text: t('auth:changePassword.saved') });
+        return;
+      }
+      if (saved.code === 'samePassword') {
+        setError('pwd', { message: 'validation:password.reuse' });
+        return;
+      }
+      if (saved.code === 'invalidCredentials') {
+        setError('old_pwd', { message: 'validation:password.wrongCurrent' });
+        setResult({ tone: 'error', text: t('auth:changePassword.wrongOld') });
+        return;
+      }
+      setResult({ tone: 'error', text: failureMessage(saved.status, saved.code) });
+    },
+    () => setResult(null),
+  );
   return (
     <section className="account-section" aria-labelledby="change-password-title">
       <div className="auth-card">

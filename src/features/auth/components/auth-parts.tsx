@@ -40,8 +40,10 @@ export const AuthCard = ({ title, intro, children }: { title: string; intro?: Re
 
 /**
  * The failure state of an account form. `send` runs the call; on success `onSent` follows, otherwise the form stays
- * with the failure's message (`message` may word some failures better; null keeps the general one). `online`
- * lets the form disable its submit offline. Every call behind it needs the network.
+ * with the failure's message (`message` may word some failures better; null keeps the general one). `clear` is the
+ * form's handler of a submit refused by its own rules: a new attempt clears the outcome of the previous one, so an
+ * earlier server message never stays next to a new format error. `online` lets the form disable its submit
+ * offline. Every call behind it needs the network.
  */
 export const useAuthRequest = () => {
   const failureMessage = useFailureMessage();
@@ -57,7 +59,8 @@ export const useAuthRequest = () => {
     if (result.status === 200) await onSent();
     else setFailure(message?.(result) ?? failureMessage(result.status, result.code));
   };
-  return { failure, online, send };
+  const clear = () => setFailure(null);
+  return { failure, online, send, clear };
 };
 
 /**
@@ -74,18 +77,21 @@ export const PhoneRequestForm = ({
   onSent: (msisdn: string) => void | Promise<void>;
 }) => {
   const { t } = useTranslation('auth');
-  const fieldError = useFieldError();
-  const { failure, online, send: sendRequest } = useAuthRequest();
+  // The first of two steps (the SMS code comes next).
+  const fieldError = useFieldError({ nextStep: true });
+  const { failure, online, send: sendRequest, clear } = useAuthRequest();
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof phoneFormSchema>>({ resolver: zodResolver(phoneFormSchema), mode: 'onTouched' });
-  const onSubmit = handleSubmit(({ msisdn }) =>
-    sendRequest(
-      () => send(msisdn),
-      () => onSent(msisdn),
-    ),
+  const onSubmit = handleSubmit(
+    ({ msisdn }) =>
+      sendRequest(
+        () => send(msisdn),
+        () => onSent(msisdn),
+      ),
+    clear,
   );
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
@@ -135,7 +141,10 @@ export const NewPasswordFields = ({
   );
 };
 
-/** A 4-digit PIN: numeric keypad on phones, masked, no autofill. */
+/**
+ * A 4-digit PIN: numeric keypad on phones, masked, no autofill. Only digits get in (typed, pasted or dropped):
+ * anything else is dropped as it is typed, not refused at submit.
+ */
 export const PinField = ({
   label,
   error,
@@ -161,6 +170,11 @@ export const PinField = ({
         autoFocus={autoFocus}
         error={error}
         {...registration}
+        onChange={(event) => {
+          const digitsOnly = event.target.value.replace(/\D/g, '').slice(0, 4);
+          if (digitsOnly !== event.target.value) event.target.value = digitsOnly;
+          void registration.onChange(event);
+        }}
       />
     </div>
   );

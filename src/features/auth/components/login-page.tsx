@@ -64,24 +64,28 @@ export const LoginPage = () => {
     formState: { errors, isSubmitting },
   } = useForm<LoginForm>({ mode: 'onTouched', defaultValues: { login: params.get('login') ?? '', password: '' } });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    let auth: typeof SessionModule;
-    try {
-      auth = await import('../data/session.ts');
-    } catch {
-      // The chunk did not load (offline on a build the service worker has not cached): no answer.
-      setFailure(-1);
-      return;
-    }
-    try {
-      const { session, offerPin } = await auth.login({ login: values.login.trim(), password: values.password });
-      if (!params.get('lang')) await setLanguage(session.language);
-      await navigate(nextAfterLogin(offerPin, safeRedirect(params.get('redirect'))), { replace: true });
-    } catch (error) {
-      setFailure(auth.loginErrorStatus(error));
-    }
-  });
+  // A new attempt clears the outcome of the previous one: a format error is never shown next to the last server error.
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setFailure(null);
+      let auth: typeof SessionModule;
+      try {
+        auth = await import('../data/session.ts');
+      } catch {
+        // The chunk did not load (offline on a build the service worker has not cached): no answer.
+        setFailure(-1);
+        return;
+      }
+      try {
+        const { session, offerPin } = await auth.login({ login: values.login.trim(), password: values.password });
+        if (!params.get('lang')) await setLanguage(session.language);
+        await navigate(nextAfterLogin(offerPin, safeRedirect(params.get('redirect'))), { replace: true });
+      } catch (error) {
+        setFailure(auth.loginErrorStatus(error));
+      }
+    },
+    () => setFailure(null),
+  );
 
   return (
     <section className="auth-card" aria-labelledby="login-title">

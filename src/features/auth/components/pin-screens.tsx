@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { newPinSchema, pinSchema } from '#contract/validators';
+import { newPinFormSchema, pinSchema } from '#contract/validators';
 import { setLanguage } from '#i18n/i18n';
 import { useFieldError } from '#i18n/use-field-error';
 import { Alert } from '#ui/alert';
@@ -21,6 +21,7 @@ import {
   renewAccess,
   safeRedirect,
   setupPin,
+  useSession,
 } from '../data/session.ts';
 import { loginPath, paths, withRedirect } from '#lib/route-paths';
 import { AuthCard, PinField, useAuthRequest, useFailureMessage } from './auth-parts.tsx';
@@ -51,24 +52,27 @@ const PinLoginForm = ({ submitLabel }: { submitLabel: string }) => {
     formState: { errors, isSubmitting },
   } = useForm<PinForm>({ resolver: zodResolver(pinFormSchema), mode: 'onSubmit', defaultValues: { pin: '' } });
 
-  const onSubmit = handleSubmit(async ({ pin }) => {
-    setFailure(null);
-    const result = await loginWithPin(pin);
-    if (result.ok) {
-      if (!params.get('lang')) await setLanguage(result.session.language);
-      await navigate(safeRedirect(params.get('redirect')), { replace: true });
-      return;
-    }
-    if (result.revoked) {
-      // Unknown or revoked on the server (e.g. after a password reset): this device's PIN is gone.
-      const notice = result.code === 'invalidCredentials' ? 'pinRevoked' : result.code;
-      await navigate(loginPath({ password: true, notice, redirect: params.get('redirect') }), { replace: true });
-      return;
-    }
-    reset({ pin: '' });
-    setFocus('pin');
-    setFailure(result.code === 'invalidPin' ? t('errors:invalidPin') : failureMessage(result.status, result.code));
-  });
+  const onSubmit = handleSubmit(
+    async ({ pin }) => {
+      setFailure(null);
+      const result = await loginWithPin(pin);
+      if (result.ok) {
+        if (!params.get('lang')) await setLanguage(result.session.language);
+        await navigate(safeRedirect(params.get('redirect')), { replace: true });
+        return;
+      }
+      if (result.revoked) {
+        // Unknown or revoked on the server (e.g. after a password reset): this device's PIN is gone.
+        const notice = result.code === 'invalidCredentials' ? 'pinRevoked' : result.code;
+        await navigate(loginPath({ password: true, notice, redirect: params.get('redirect') }), { replace: true });
+        return;
+      }
+      reset({ pin: '' });
+      setFocus('pin');
+      setFailure(result.code === 'invalidPin' ? t('errors:invalidPin') : failureMessage(result.status, result.code));
+    },
+    () => setFailure(null),
+  );
 
   return (
     <>
@@ -154,28 +158,41 @@ export const PinLostPage = () => {
 
 /** PIN setup after a password login on a touch device: choose and confirm 4 digits, or later. */
 export const PinSetupPage = () => {
-  const { t } = useTranslation(['auth', 'errors']);
+  const { t } = useTranslation('auth');
+  const session = useSession();
+  // The route's guard found a session; its birth date feeds the birth-year rule of the form.
+  if (session.status === 'loading') return <Spinner label={t('pin.checking')} />;
+  return <PinSetupForm birthDate={session.data?.birthDate ?? null} />;
+};
+
+const PinSetupForm = ({ birthDate }: { birthDate: string | null }) => {
+  const { t } = useTranslation(['auth', 'errors', 'validation']);
   const fieldError = useFieldError();
-  const { failure, online, send } = useAuthRequest();
+  const { failure, online, send, clear } = useAuthRequest();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const target = safeRedirect(params.get('redirect'));
+  const [schema] = useState(() => newPinFormSchema(birthDate));
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
     // Validated on submit: checking on blur would flag the empty PIN when the user taps "later".
-  } = useForm<z.input<typeof newPinSchema>>({
-    resolver: zodResolver(newPinSchema),
+  } = useForm<z.input<typeof schema>>({
+    resolver: zodResolver(schema),
     mode: 'onSubmit',
     defaultValues: { pin: '', confirm: '' },
   });
 
-  const onSubmit = handleSubmit(({ pin }) =>
-    send(
-      () => setupPin(pin),
-      () => navigate(target, { replace: true }),
-    ),
+  const onSubmit = handleSubmit(
+    ({ pin }) =>
+      send(
+        () => setupPin(pin),
+        () => navigate(target, { replace: true }),
+        // The form checks every rule it can; the server alone knows the birth date of an older session's account.
+        (result) => (result.code === 'invalidParameters' ? t('validation:pinBirthYear') : null),
+      ),
+    clear,
   );
 
   return (

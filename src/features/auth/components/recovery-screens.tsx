@@ -70,18 +70,20 @@ export const RecoverPasswordPage = () => {
 const RecoverByEmailForm = () => {
   const { t } = useTranslation('auth');
   const fieldError = useFieldError();
-  const { failure, online, send } = useAuthRequest();
+  const { failure, online, send, clear } = useAuthRequest();
   const [sent, setSent] = useState(false);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof emailFormSchema>>({ resolver: zodResolver(emailFormSchema), mode: 'onTouched' });
-  const onSubmit = handleSubmit(({ email }) =>
-    send(
-      () => requestReset({ email }, currentLanguage()),
-      () => setSent(true),
-    ),
+  const onSubmit = handleSubmit(
+    ({ email }) =>
+      send(
+        () => requestReset({ email }, currentLanguage()),
+        () => setSent(true),
+      ),
+    clear,
   );
   if (sent) return <Alert tone="success">{t('recover.emailSent')}</Alert>;
   return (
@@ -120,7 +122,7 @@ const RecoverByPhoneForm = () => {
 export const RecoverSmsPage = () => {
   const { t } = useTranslation('auth');
   const fieldError = useFieldError();
-  const { failure, online, send } = useAuthRequest();
+  const { failure, online, send, clear } = useAuthRequest();
   const navigate = useNavigate();
   const [state] = useState<RecoveryState>(readRecoveryState);
   const {
@@ -132,12 +134,14 @@ export const RecoverSmsPage = () => {
     mode: 'onTouched',
     defaultValues: { msisdn: state.enableSms ? (state.customer ?? '') : '', code: '', pwd: '', confirm: '' },
   });
-  const onSubmit = handleSubmit(({ msisdn, code, pwd }) =>
-    send(
-      () => saveBySms({ msisdn, code, pwd }),
-      () => navigate(loginNotice(msisdn), { replace: true }),
-      (result) => (result.status === -1 && online ? t('recoverSms.noCode') : null),
-    ),
+  const onSubmit = handleSubmit(
+    ({ msisdn, code, pwd }) =>
+      send(
+        () => saveBySms({ msisdn, code, pwd }),
+        () => navigate(loginNotice(msisdn), { replace: true }),
+        (result) => (result.status === -1 && online ? t('recoverSms.noCode') : null),
+      ),
+    clear,
   );
 
   return (
@@ -233,19 +237,22 @@ const LinkPasswordScreen = ({ createAccount }: { createAccount: boolean }) => {
     defaultValues: { pwd: '', confirm: '' },
   });
 
-  const onSubmit = handleSubmit(async ({ pwd }) => {
-    setFailure(null);
-    const result = await saveByToken(pwd);
-    const customer = link.kind === 'ready' ? link.state.customer : null;
-    if (result.status === 200) {
-      await navigate(createAccount ? withQuery(paths.welcome, { login: customer }) : loginNotice(customer), {
-        replace: true,
-      });
-      return;
-    }
-    if (result.status === 404 || result.status === 419) setInvalidated(true);
-    else setFailure(failureMessage(result.status, result.code));
-  });
+  const onSubmit = handleSubmit(
+    async ({ pwd }) => {
+      setFailure(null);
+      const result = await saveByToken(pwd);
+      const customer = link.kind === 'ready' ? link.state.customer : null;
+      if (result.status === 200) {
+        await navigate(createAccount ? withQuery(paths.welcome, { login: customer }) : loginNotice(customer), {
+          replace: true,
+        });
+        return;
+      }
+      if (result.status === 404 || result.status === 419) setInvalidated(true);
+      else setFailure(failureMessage(result.status, result.code));
+    },
+    () => setFailure(null),
+  );
 
   const title = t(`${screen}.title`);
   if (link.kind === 'checking')

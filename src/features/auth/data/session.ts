@@ -41,6 +41,7 @@ export const sessionFromUser = (user: AuthUser, expiresAt: string, now = Date.no
   language: user.language.app,
   firstName: user.personal_data.first_name,
   lastName: user.personal_data.last_name,
+  birthDate: user.personal_data.birth_date,
   expiresAt: Date.parse(expiresAt),
   loggedInAt: now,
 });

@@ -11,8 +11,10 @@ export type ChartInput = {
   y: number[];
   colour: string;
   label: string;
-  /** Formats an axis value in the chart's unit. */
-  formatValue: (value: number) => string;
+  /** The y-axis: its top (≥ the largest value), its round ticks and their labels in one unit. */
+  top: number;
+  ticks: number[];
+  formatTick: (value: number) => string;
   formatDay: (epochSeconds: number) => string;
 };
 
@@ -28,10 +30,21 @@ export const drawChart = (target: HTMLElement, input: ChartInput, width: number)
       height: chartHeight,
       legend: { show: false },
       cursor: { show: false },
-      scales: { x: { time: true } },
+      scales: { x: { time: true }, y: { range: () => [0, input.top] } },
       axes: [
         { values: (_u, splits) => splits.map((s) => input.formatDay(s)), stroke: '#55525e', grid: { show: false } },
-        { values: (_u, splits) => splits.map((s) => input.formatValue(s)), stroke: '#55525e', size: 70 },
+        {
+          splits: () => input.ticks,
+          values: (_u, splits) => splits.map((s) => input.formatTick(s)),
+          stroke: '#55525e',
+          // As wide as the longest label (measured in the axis' font), so no label is clipped in any language.
+          size: (u, values, axisIdx) => {
+            const axis = u.axes[axisIdx];
+            const longest = (values ?? []).reduce((a, b) => (b.length > a.length ? b : a), '');
+            u.ctx.font = axis?.font?.[0] ?? u.ctx.font;
+            return Math.ceil((axis?.ticks?.size ?? 10) + (axis?.gap ?? 5) + u.ctx.measureText(longest).width / devicePixelRatio + 4);
+          },
+        },
       ],
       series: [
         {},

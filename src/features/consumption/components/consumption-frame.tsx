@@ -1,6 +1,7 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useSearchParams } from 'react-router';
+import { formatDate } from '#lib/format';
 import { paths } from '#lib/route-paths';
 import { Alert } from '#ui/alert';
 import { Spinner } from '#ui/spinner';
@@ -28,7 +29,7 @@ export type FrameProps = {
 
 /** Title, sub-navigation, contract switcher and period filter shared by the three consumption screens. */
 export const ConsumptionFrame = ({ title, withPeriod = true, children }: FrameProps) => {
-  const { t } = useTranslation(['consumption', 'common']);
+  const { t, i18n } = useTranslation(['consumption', 'common']);
   const id = useId();
   const { result, error, refresh, select } = useConsumption();
   const [params, setParams] = useSearchParams();
@@ -38,6 +39,12 @@ export const ConsumptionFrame = ({ title, withPeriod = true, children }: FramePr
   const resolved: ResolvedPeriod | PeriodError | null = contract ? resolvePeriod(choice, contract.billCycle, new Date()) : null;
   const period = resolved !== null && typeof resolved === 'object' ? resolved : null;
   const current = contract ? resolvePeriod({ kind: 'current' }, contract.billCycle, new Date()) : null;
+  // A chosen period with no possible usage is explained rather than shown as zeros: it has not started yet, or it
+  // ended before the line's first day (its activation, else its creation).
+  const [now] = useState(() => Date.now());
+  const lineStart = contract ? Date.parse(contract.activatedAt ?? contract.createdAt) : NaN;
+  const outside: 'future' | 'beforeStart' | null =
+    period === null ? null : period.fromMs > now ? 'future' : period.toMs < lineStart ? 'beforeStart' : null;
 
   const setChoice = (next: PeriodChoice) => {
     const search = new URLSearchParams(params);
@@ -99,7 +106,11 @@ export const ConsumptionFrame = ({ title, withPeriod = true, children }: FramePr
           {withPeriod && resolved !== null && typeof resolved === 'string' ? (
             <Alert tone="error">{t(`consumption:period.errors.${resolved}`)}</Alert>
           ) : null}
-          {children({ context, period, choice, refresh, error })}
+          {outside ? (
+            <Alert tone="info">{t(`consumption:period.${outside}`, { date: formatDate(lineStart, i18n.language) })}</Alert>
+          ) : (
+            children({ context, period, choice, refresh, error })
+          )}
         </>
       )}
     </div>

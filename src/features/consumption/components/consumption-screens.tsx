@@ -117,6 +117,20 @@ const Totals = ({ aggregate, count, busy }: { aggregate: AggregateResult; count:
   );
 };
 
+/**
+ * The period's totals, or, when its records were never downloaded (offline before any online visit of the
+ * period), why they are not known: a sum of the few stored records would read as the period's use.
+ */
+const PeriodTotals = ({ query }: { query: UsageQueryState }) => {
+  const { t } = useTranslation('consumption');
+  if (query.unknown) return <Alert tone="warning">{t('records.missing')}</Alert>;
+  return query.aggregate ? (
+    <Totals aggregate={query.aggregate} count={query.count} busy={query.busy} />
+  ) : (
+    <Spinner label={t('records.computing')} />
+  );
+};
+
 const PullStatus = ({ query }: { query: UsageQueryState }) => {
   const { t, i18n } = useTranslation('consumption');
   return (
@@ -129,8 +143,8 @@ const PullStatus = ({ query }: { query: UsageQueryState }) => {
           })}
         </p>
       ) : null}
-      {query.error ? <Alert tone="warning">{t('records.loadError')}</Alert> : null}
-      <FreshnessNote fetchedAt={query.fetchedAt} />
+      {query.error && !query.unknown ? <Alert tone="warning">{t('records.loadError')}</Alert> : null}
+      {query.unknown ? null : <FreshnessNote fetchedAt={query.fetchedAt} />}
     </>
   );
 };
@@ -211,11 +225,7 @@ const SummaryBody = ({
       ) : null}
       <section aria-labelledby="period-usage-title">
         <h2 id="period-usage-title">{t('totals.title')}</h2>
-        {query.aggregate ? (
-          <Totals aggregate={query.aggregate} count={query.count} busy={query.busy} />
-        ) : (
-          <Spinner label={t('records.computing')} />
-        )}
+        <PeriodTotals query={query} />
         <PullStatus query={query} />
       </section>
       <section aria-labelledby="chart-title">
@@ -230,11 +240,13 @@ const SummaryBody = ({
             ))}
           </select>
         </div>
-        {query.aggregate ? <UsageChart days={query.aggregate.days} kind={chartKind} /> : null}
+        {query.aggregate && !query.unknown ? <UsageChart days={query.aggregate.days} kind={chartKind} /> : null}
       </section>
       <section aria-labelledby="average-title" className="card">
         <h2 id="average-title">{t('average.title')}</h2>
-        {average.average ? (
+        {average.unknown ? (
+          <Alert tone="warning">{t('average.missing')}</Alert>
+        ) : average.average ? (
           <p data-testid="usage-average">
             {t('average.text', {
               data: formatUsageAmount('data', average.average.data, lang),
@@ -254,7 +266,7 @@ const SummaryBody = ({
             })}
           </p>
         ) : null}
-        <FreshnessNote fetchedAt={average.fetchedAt} />
+        {average.unknown ? null : <FreshnessNote fetchedAt={average.fetchedAt} />}
       </section>
       {period ? <Downloads context={context} period={period} /> : null}
     </>
@@ -316,11 +328,7 @@ const DetailsBody = ({ context, period }: { context: ConsumptionContext; period:
           {t('filters.oobOnly')}
         </label>
       </div>
-      {query.aggregate ? (
-        <Totals aggregate={query.aggregate} count={query.count} busy={query.busy} />
-      ) : (
-        <Spinner label={t('records.computing')} />
-      )}
+      <PeriodTotals query={query} />
       <PullStatus query={query} />
       {query.status === 'ready' ? <RecordList queryId={query.queryId} count={query.count} label={t('details.listLabel')} /> : null}
     </>
@@ -376,7 +384,9 @@ const OverspentBody = ({ context, period }: { context: ConsumptionContext; perio
       </section>
       <section aria-labelledby="extra-cost-history">
         <h2 id="extra-cost-history">{t('overspent.history')}</h2>
-        {query.aggregate ? (
+        {query.unknown ? (
+          <Alert tone="warning">{t('records.missing')}</Alert>
+        ) : query.aggregate ? (
           <p data-testid="oob-total">
             {t('overspent.historyTotal', { count: query.count, amount: formatMoneyCents(query.aggregate.overspent.credit, lang) })}
           </p>

@@ -1,20 +1,34 @@
-import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoneyCents } from '#lib/format';
+import { createRowHeights } from '#lib/row-heights';
 import { formatUsageAmount } from '#lib/usage-format';
 import type { UsageRecordRow } from '#workers/usage-core';
 import { useRecordPages } from '../data/use-record-pages.ts';
 
-const rowHeight = 64;
+/**
+ * A first guess of a row's height before it is measured (two lines of 0.9rem text and their padding). Each row is
+ * then measured as it renders, so it takes the height its content needs in any language, width or text size.
+ */
+const estimatedRowHeight = 72;
 const overscan = 8;
 
 /**
- * The rows in view (plus `overscan` on each side) of a scroller of fixed-height rows. Plain arithmetic on scrollTop:
- * unlike a general virtualizer, which measures every item up front, nothing here grows with the number of rows, so
- * mounting a list of 200,000 costs the same as one of 20 (no long task).
+ * The rows in view (plus `overscan` on each side) of a scroller whose rows are measured as they render. Offsets
+ * live in a Fenwick tree (lib/row-heights.ts): a measurement costs O(log n), so nothing per scroll step grows with
+ * the number of rows and 200,000 of them scroll without long tasks. (TanStack Virtual, measuring the same rows,
+ * recomputed every later offset per measurement: a 17 s task after a jump into a 200,000-row list.)
+ * `measure` is the ref of a row element, which carries its index in `data-index`. A row that changes height above
+ * the top of the view moves the scroll position by as much, so what is on screen stays put. Heights are kept
+ * when the query changes: a row not measured since is a guess either way, and is measured when it renders.
  */
-const useVisibleRange = (scroller: RefObject<HTMLDivElement | null>, count: number) => {
+const useMeasuredRows = (scroller: RefObject<HTMLDivElement | null>, count: number) => {
+  const heights = useMemo(() => createRowHeights(count, estimatedRowHeight), [count]);
   const [view, setView] = useState({ top: 0, height: 0 });
+  const [, setMeasured] = useState(0);
+  // One observer for every row of the list; each row's ref observes its element and stops when it unmounts.
+  const [rows] = useState(createRowObserver);
+
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el) return;
@@ -29,9 +43,53 @@ const useVisibleRange = (scroller: RefObject<HTMLDivElement | null>, count: numb
       resize.disconnect();
     };
   }, [scroller]);
-  const first = Math.max(0, Math.floor(view.top / rowHeight) - overscan);
-  const last = Math.min(count - 1, Math.ceil((view.top + Math.max(view.height, rowHeight)) / rowHeight) + overscan);
-  return { first, last };
+
+  useLayoutEffect(() => {
+    rows.handle((entries) => {
+      const el = scroller.current;
+      let changed = false;
+      let above = 0;
+      const firstInView = el ? heights.indexAt(el.scrollTop) : 0;
+      for (const entry of entries) {
+        const index = Number((entry.target as HTMLElement).dataset.index);
+        if (!Number.isInteger(index)) continue;
+        // Whole pixels up, never down: a row rounded down would draw its last fraction over the next one.
+        const height = Math.ceil(entry.borderBoxSize[0]?.blockSize ?? entry.contentRect.height);
+        const before = heights.heightOf(index);
+        if (!heights.set(index, height)) continue;
+        changed = true;
+        if (index < firstInView) above += height - before;
+      }
+      if (el && above !== 0) el.scrollTop += above;
+      if (changed) setMeasured((n) => n + 1);
+    });
+  }, [rows, heights, scroller]);
+
+  const measure = useCallback(
+    (element: HTMLElement | null) => {
+      const { observer } = rows;
+      if (!element || !observer) return;
+      observer.observe(element, { box: 'border-box' });
+      return () => observer.unobserve(element);
+    },
+    [rows],
+  );
+
+  const first = Math.max(0, heights.indexAt(view.top) - overscan);
+  const last = Math.min(count - 1, heights.indexAt(view.top + Math.max(view.height, estimatedRowHeight)) + overscan);
+  return { first, last, offsetOf: heights.offsetOf, total: heights.total(), measure };
+};
+
+/** A ResizeObserver made once per list, whose handler follows the list's current heights and scroller. */
+const createRowObserver = () => {
+  let handler: (entries: ResizeObserverEntry[]) => void = () => undefined;
+  const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver((entries) => handler(entries));
+  return {
+    observer,
+    handle: (next: typeof handler) => {
+      handler = next;
+    },
+  };
 };
 
 const RecordRow = ({ row }: { row: UsageRecordRow }) => {
@@ -63,27 +121,32 @@ export const RecordList = ({ queryId, count, label }: { queryId: number; count: 
   return <RecordScroller queryId={queryId} count={count} label={label} />;
 };
 
+/** The scroller has a maximum height, not a fixed one: a short list is as tall as its rows. */
 const RecordScroller = ({ queryId, count, label }: { queryId: number; count: number; label: string }) => {
   const { t } = useTranslation('consumption');
   const scroller = useRef<HTMLDivElement>(null);
   const rowAt = useRecordPages(queryId);
-  const { first, last } = useVisibleRange(scroller, count);
+  const { first, last, offsetOf, total, measure } = useMeasuredRows(scroller, count);
   const items: number[] = [];
   for (let index = first; index <= last; index++) items.push(index);
   return (
     <div ref={scroller} className="record-scroller" tabIndex={0} role="region" aria-label={label}>
-      <div role="list" style={{ height: count * rowHeight, position: 'relative' }}>
+      <div role="list" className="record-scroller__list" style={{ height: total }}>
         {items.map((index) => {
           const row = rowAt(index);
           return (
             <div
-              key={index}
+              // A new query's rows are new elements, measured afresh.
+              key={`${queryId}:${index}`}
+              ref={measure}
+              data-index={index}
               role="listitem"
               aria-setsize={count}
               aria-posinset={index + 1}
               className="record-row"
               data-kind={row?.serviceCat}
-              style={{ top: index * rowHeight, height: rowHeight }}
+              // `top`, not a transform: layout offsets stay exact to a fraction of a pixel even 15 million pixels down.
+              style={{ top: offsetOf(index) }}
             >
               {row ? <RecordRow row={row} /> : <span className="muted">{t('details.loadingRow')}</span>}
             </div>

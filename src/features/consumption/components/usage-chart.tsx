@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '#lib/format';
 import { formatUsageAmount, localDayStart, type UsageKind } from '#lib/usage-format';
 import type { DayBucket } from '#workers/usage-core';
+import { usageAxis } from '../data/chart-axis.ts';
 import type { DrawnChart } from './chart-impl.ts';
 
 const colours: Record<UsageKind, string> = { data: '#1d5fd1', call: '#c25400', sms: '#a07800' };
@@ -11,9 +12,12 @@ const colours: Record<UsageKind, string> = { data: '#1d5fd1', call: '#c25400', s
  * Use per day for the period, drawn with uPlot (loaded on demand) and always accompanied by its text alternative: a
  * sentence with the total and the busiest day, and the figures as a table.
  */
-export const UsageChart = ({ days, kind }: { days: DayBucket[]; kind: UsageKind }) => {
+export const UsageChart = ({ days: allDays, kind }: { days: DayBucket[]; kind: UsageKind }) => {
   const { t, i18n } = useTranslation('consumption');
   const lang = i18n.language;
+  // Days still to come in the period are not "zero use": they are neither drawn nor listed.
+  const [now] = useState(() => Date.now());
+  const days = useMemo(() => allDays.filter((d) => localDayStart(d.day) <= now), [allDays, now]);
   const target = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
   const values = days.map((d) => d[kind]);
@@ -28,6 +32,7 @@ export const UsageChart = ({ days, kind }: { days: DayBucket[]; kind: UsageKind 
   useEffect(() => {
     const element = target.current;
     if (!element || days.length === 0) return;
+    const axis = usageAxis(kind, Math.max(0, ...days.map((d) => d[kind])), lang);
     let chart: DrawnChart | null = null;
     let live = true;
     const widthOf = () => Math.max(260, element.clientWidth);
@@ -45,7 +50,9 @@ export const UsageChart = ({ days, kind }: { days: DayBucket[]; kind: UsageKind 
             y: days.map((d) => d[kind]),
             colour: colours[kind],
             label: t(`kinds.${kind}`),
-            formatValue: (v) => formatUsageAmount(kind, v, lang),
+            top: axis.top,
+            ticks: axis.ticks,
+            formatTick: axis.label,
             formatDay: (s) => formatDate(s * 1000, lang, { day: 'numeric', month: 'short' }),
           },
           widthOf(),

@@ -1,4 +1,4 @@
-import { currentCycle, lastCycles, previousCycle, type BillCycle } from '#contract/bill-cycle';
+import { currentCycle, lastCycles, monthlyCycle, previousCycle, type BillCycle } from '#contract/bill-cycle';
 import { isoLocalDate, localDayEnd, localDayStart } from '#lib/usage-format';
 import { MAX_RANGE_DAYS } from '#workers/usage-core';
 
@@ -21,7 +21,7 @@ export type ResolvedPeriod = {
 export type PeriodError = 'rangeInvalid' | 'rangeOrder' | 'rangeTooLong';
 
 /** Without a bill cycle on the contract, bills follow calendar months. */
-export const defaultCycle: BillCycle = { startDay: 1, frequencyUnit: 'MONTH', frequencyDuration: 1 };
+export const defaultCycle: BillCycle = monthlyCycle(1);
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 

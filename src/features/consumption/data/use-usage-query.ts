@@ -26,7 +26,15 @@ export type UsageQueryState = {
    * answered (a newer answer is on its way). Screens mark their totals `aria-busy` meanwhile.
    */
   busy: boolean;
+  /**
+   * The period's records were never downloaded completely and the download failed (offline): figures computed from
+   * the few stored records would be wrong, so the screens say what is missing instead of showing them.
+   */
+  unknown: boolean;
 };
+
+/** Never completely downloaded, and the attempt to download failed: what is stored is not the whole period. */
+const notKnown = (fetchedAt: number | undefined, error: unknown): boolean => fetchedAt === undefined && error !== null;
 
 /** Pulls the period's records into Dexie (batches) and keeps the worker's answer for the filters up to date. */
 export const useRecordsPull = (customerId: number | null, contractId: number | null, period: ResolvedPeriod | null) => {
@@ -99,6 +107,7 @@ export const useUsageQuery = (
     fetchedAt: pullState.fetchedAt,
     error: pullState.error,
     busy: !current || downloading,
+    unknown: notKnown(pullState.fetchedAt, pullState.error),
   };
 };
 
@@ -127,7 +136,12 @@ export const useAverage = (customerId: number | null, contractId: number | null,
       live = false;
     };
   }, [contractId, cyclesKey, key, pullState.revision]);
-  return { average: average?.key === key ? average.value : null, progress: pullState.progress, fetchedAt: pullState.fetchedAt };
+  return {
+    average: average?.key === key ? average.value : null,
+    progress: pullState.progress,
+    fetchedAt: pullState.fetchedAt,
+    unknown: notKnown(pullState.fetchedAt, pullState.error),
+  };
 };
 
 const isoDate = (ms: number) => {

@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { pullUsageSummary } from '#data/usage-pull';
+import { currentCycleRange, pullUsageRecords } from '#data/usage-records-pull';
 import { db } from '#db/db';
 import { resourceKeys } from '#db/resource-keys';
 import type { ContractRow, UsageSummaryRow } from '#db/schema';
@@ -76,5 +77,10 @@ export const useContractUsage = (customerId: number | null, contract: ContractRo
     customerId === null || contractId === null ? null : [customerId, contractId, 'current'],
     pullUsageSummary,
   );
+  // The current bill's records, for the consumption screens offline (their totals, days and list): fetched on an
+  // online visit of home too, once the summary is in so that home's own figures come first. The consumption
+  // screen reuses this download (same range) instead of starting another.
+  const range = contract && settled ? currentCycleRange(contract.billCycle, new Date()) : null;
+  usePull(customerId === null || contractId === null || range === null ? null : [customerId, contractId, range], pullUsageRecords);
   return { result, error: refreshError, refresh, settled };
 };

@@ -12,16 +12,58 @@ import { TextField } from '#ui/text-field';
 import { TitledPage } from '#ui/titled-page';
 import { useOnline } from '#ui/use-online';
 import { contactFormSchema, contactFormValues, saveContact, type ContactFormValues } from '../data/contact.mutation.ts';
-import { useContact } from '../data/use-contact.ts';
+import { resendEmailConfirmation, type ResendResult } from '../data/email-confirmation.ts';
+import { useChangeOutcome, useContact } from '../data/use-contact.ts';
+
+/**
+ * A changed e-mail address awaits its confirmation link: say so, and offer to send the link again (online only;
+ * the server allows 3 in a row, then 30 minutes).
+ */
+const EmailConfirmation = ({ customerId, email }: { customerId: number; email: string }) => {
+  const { t } = useTranslation(['settings', 'common', 'errors']);
+  const online = useOnline();
+  const [sending, setSending] = useState(false);
+  const [result, setResult] = useState<ResendResult | null>(null);
+  return (
+    <div className="alert" data-tone="warning" role="status" aria-labelledby="email-unconfirmed">
+      <p id="email-unconfirmed">{t('settings:contact.emailUnconfirmed', { email })}</p>
+      <Button
+        variant="secondary"
+        isDisabled={!online || sending}
+        onPress={() => {
+          setResult(null);
+          setSending(true);
+          void resendEmailConfirmation(customerId)
+            .then(setResult)
+            .finally(() => setSending(false));
+        }}
+      >
+        {t('settings:contact.resend')}
+      </Button>
+      {!online ? <p className="muted">{t('common:onlineOnly')}</p> : null}
+      {result?.ok ? <p>{t('settings:contact.resent', { email: result.email })}</p> : null}
+      {result && !result.ok ? (
+        <p className="field__error">
+          {result.code === 'tooManyCodeRequests'
+            ? t('settings:contact.resendTooMany', { count: result.retryAfterMinutes ?? 30 })
+            : t(`errors:${result.code}` as 'errors:serverError', { defaultValue: t('errors:serverError') })}
+        </p>
+      ) : null}
+    </div>
+  );
+};
 
 /** /settings/contact: the holder's contact details, editable offline (queued change, SPEC §2 "Profile"). */
 export const ContactPage = () => {
-  const { t } = useTranslation(['settings', 'common']);
+  const { t } = useTranslation(['settings', 'common', 'errors']);
   const fieldError = useFieldError();
   const online = useOnline();
   const { result, refresh, refreshError } = useContact();
   const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<'saved' | 'queued' | 'unchanged' | null>(null);
+  // The last save: its change's key (null: nothing to change). A new attempt replaces it, valid or not, so the
+  // outcome of an earlier save never stays next to a later one.
+  const [attempt, setAttempt] = useState<{ key: string | null } | null>(null);
+  const outcome = useChangeOutcome(attempt?.key ?? null);
   const data = result.status === 'ready' ? result.data : null;
   const contact = data?.contact;
 
@@ -53,12 +95,27 @@ export const ContactPage = () => {
   }
 
   const pendingCount = data.pending.filter((p) => p.state !== 'rejected').length;
-  const onSubmit = handleSubmit(async (values) => {
-    setNotice(null);
-    const changed = await saveContact(data.customerId, contact, values);
-    reset(values);
-    setNotice(!changed ? 'unchanged' : navigator.onLine ? 'saved' : 'queued');
-  });
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setAttempt(null);
+      const key = await saveContact(data.customerId, contact, values);
+      reset(values);
+      setAttempt({ key });
+    },
+    () => setAttempt(null),
+  );
+  const notice =
+    attempt === null
+      ? null
+      : attempt.key === null
+        ? 'unchanged'
+        : outcome?.state === 'applied'
+          ? 'saved'
+          : outcome?.state === 'rejected'
+            ? 'rejected'
+            : outcome?.state === 'waiting' && !online
+              ? 'queued'
+              : null;
 
   return (
     <TitledPage title={t('settings:contact.title')}>
@@ -77,9 +134,27 @@ export const ContactPage = () => {
       ) : null}
       {notice === 'queued' ? <Alert tone="info">{t('settings:contact.queued')}</Alert> : null}
       {notice === 'saved' && pendingCount === 0 ? <Alert tone="success">{t('settings:contact.saved')}</Alert> : null}
+      {notice === 'rejected' ? (
+        <Alert tone="error">
+          {t('settings:contact.rejected', {
+            reason: t(`errors:${outcome?.code ?? 'serverError'}` as 'errors:serverError', { defaultValue: t('errors:serverError') }),
+          })}
+        </Alert>
+      ) : null}
       {notice === 'unchanged' ? <Alert tone="info">{t('settings:contact.unchanged')}</Alert> : null}
+      {data.canEdit && contact.email && !contact.isEmailConfirmed ? (
+        <EmailConfirmation customerId={data.customerId} email={contact.email} />
+      ) : null}
       {!data.canEdit ? <Alert tone="info">{t('settings:contact.readOnly')}</Alert> : null}
-      <form className="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-label={t('settings:contact.formLabel')}>
+      {/* An outcome ("saved", "refused") is about the values it was given: once the customer types in a field it no
+          longer describes the form, so it goes (input events come from typing only, never from a reset). */}
+      <form
+        className="form"
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        onInput={() => setAttempt(null)}
+        aria-label={t('settings:contact.formLabel')}
+      >
         <fieldset disabled={!data.canEdit} className="form__fields">
           <TextField
             label={t('settings:contact.firstName')}
@@ -100,19 +175,20 @@ export const ContactPage = () => {
             error={fieldError(errors.email?.message)}
             {...register('email')}
           />
+          {/* inputMode tel: the phone keypad has + for an international prefix, which the rule accepts. */}
           <TextField
             label={t('settings:contact.mobile')}
             type="tel"
-            inputMode="numeric"
+            inputMode="tel"
             autoComplete="tel"
-            description={t('settings:contact.phoneHint')}
+            description={t('settings:contact.mobileHint')}
             error={fieldError(errors.mobile?.message)}
             {...register('mobile')}
           />
           <TextField
             label={t('settings:contact.phone')}
             type="tel"
-            inputMode="numeric"
+            inputMode="tel"
             description={t('settings:contact.phoneHint')}
             error={fieldError(errors.phone?.message)}
             {...register('phone')}

@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '#lib/route-paths';
 import { TitledPage } from '#ui/titled-page';
 
 export { AlertsPage } from './alerts-page.tsx';
@@ -6,4 +8,24 @@ export { ContactPage } from './contact-page.tsx';
 export { SettingsPage } from './settings-page.tsx';
 
 export const PaymentPage = () => <TitledPage title={useTranslation('settings').t('payment.title')} />;
-export const AccountPage = () => <TitledPage title={useTranslation('settings').t('account.title')} />;
+/**
+ * The profile's account page: where a customer changes their contact details and their password (the password
+ * form follows this page on the same route, under the heading this links to).
+ */
+export const AccountPage = () => {
+  const { t } = useTranslation('settings');
+  return (
+    <TitledPage title={t('account.title')}>
+      <nav aria-label={t('account.links')}>
+        <ul className="link-list">
+          <li>
+            <Link to={paths.settingsContact}>{t('account.contact')}</Link>
+          </li>
+          <li>
+            <a href="#change-password-title">{t('account.password')}</a>
+          </li>
+        </ul>
+      </nav>
+    </TitledPage>
+  );
+};

@@ -17,7 +17,10 @@ const customerIdOf = (payload: MutationPayload): number => Number(payload.params
 
 const editableContactFields = ['civility', 'firstName', 'lastName', 'phone', 'mobile', 'email', 'language'] as const;
 
-/** The contact row with the edited fields applied; '' clears an optional phone number. */
+/**
+ * The contact row with the edited fields applied; '' clears an optional phone number. A new e-mail address is
+ * unconfirmed until its link is opened (the server sends the link when it applies the change).
+ */
 export const applyContactPatch = (row: ContactRow, body: ContactPatch): ContactRow => {
   const next: Record<string, unknown> = { ...row };
   for (const field of editableContactFields) {
@@ -25,6 +28,7 @@ export const applyContactPatch = (row: ContactRow, body: ContactPatch): ContactR
     const value = body[field];
     next[field] = (field === 'phone' || field === 'mobile') && value === '' ? null : value;
   }
+  if (body.email !== undefined && body.email.toLowerCase() !== (row.email ?? '').toLowerCase()) next.isEmailConfirmed = false;
   return next as ContactRow;
 };
 
@@ -92,11 +96,11 @@ export const contactChanges = (contact: ContactRow, values: ContactFormValues): 
 
 /**
  * Save the contact: a queued change (optimistic in Dexie, Idempotency-Key, replayed until the server answers).
- * Offline: saved locally and shown as pending; sent when back online. Returns false when nothing changed.
+ * Offline: saved locally and shown as pending; sent when back online. Returns the change's key (its pending row
+ * until the server applied it), or null when nothing changed.
  */
-export const saveContact = async (customerId: number, contact: ContactRow, values: ContactFormValues): Promise<boolean> => {
+export const saveContact = async (customerId: number, contact: ContactRow, values: ContactFormValues): Promise<string | null> => {
   const body = contactChanges(contact, values);
-  if (!body) return false;
-  await enqueue(mutation, { entity: contactEntity(customerId), params: { customerId }, body });
-  return true;
+  if (!body) return null;
+  return enqueue(mutation, { entity: contactEntity(customerId), params: { customerId }, body });
 };

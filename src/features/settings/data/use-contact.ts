@@ -44,3 +44,17 @@ export const useContact = (): { result: LiveResult<ContactData | null>; refresh:
 
   return { result, refresh, refreshError };
 };
+
+/**
+ * What became of one queued change of the contact, from its pending row: `waiting` while the row waits or is being
+ * sent, `rejected` (with the server's code) when the server refused it, `applied` once the row is gone. Undefined
+ * while not read yet. Offline: the row stays `waiting` until it is sent.
+ */
+export const useChangeOutcome = (key: string | null): { state: 'waiting' | 'applied' | 'rejected'; code?: string } | undefined =>
+  useLiveQuery(async () => {
+    if (key === null) return undefined;
+    const row = await db.pendingMutations.get(key);
+    if (!row || row.state === 'applied') return { state: 'applied' as const };
+    if (row.state === 'rejected') return { state: 'rejected' as const, code: row.error?.code ?? 'serverError' };
+    return { state: 'waiting' as const };
+  }, [key]);
