@@ -9,7 +9,6 @@ import {
   ibanSchema,
   landlineSchema,
   phoneSchema,
-  postalCodeSchema,
   postalCodeValid,
 } from './validators.ts';
 

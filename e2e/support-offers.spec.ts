@@ -1,5 +1,4 @@
 import type { Locator, Page } from '@playwright/test';
-import { lastCycles, monthlyCycle, type BillCycle } from '#contract/bill-cycle';
 import { demoUsers } from '#contract/fixtures/demo';
 import { expect, test } from './fixtures/offline-server.ts';
 import { expectHome, LoginPage } from './page-models/login-page.ts';
@@ -19,7 +18,8 @@ process.env.TZ = 'Europe/Brussels';
 test.describe.configure({ timeout: 120_000 });
 
 const pngBytes = Buffer.from(
-  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360f8cf00000301010018dd8db00000000049454e44ae426082',
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d49444154789c6360f8cf00000301010018dd8db00000000049454e44ae426082',
   'hex',
 );
 
@@ -29,7 +29,10 @@ const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 700;
 const energyEntry = async (page: Page, label: RegExp, more: RegExp): Promise<Locator> => {
   if (isPhone(page)) {
     await page.getByRole('navigation').getByRole('button', { name: more }).click();
-    return page.getByRole('dialog').getByRole('link', { name: label }).or(page.getByRole('dialog').getByRole('button', { name: label }));
+    return page
+      .getByRole('dialog')
+      .getByRole('link', { name: label })
+      .or(page.getByRole('dialog').getByRole('button', { name: label }));
   }
   const nav = page.locator('.desktop-nav');
   return nav.getByRole('link', { name: label }).or(nav.getByRole('button', { name: label }));
@@ -38,7 +41,10 @@ const energyEntry = async (page: Page, label: RegExp, more: RegExp): Promise<Loc
 test.describe('help offline', () => {
   for (const who of ['sophie', 'marc'] as const) {
     const fr = who === 'sophie';
-    test(`${demoUsers[who].name} searches the FAQ offline (${fr ? 'fr' : 'nl'}), accent- and case-insensitive, with a deep link`, async ({ page, context }) => {
+    test(`${demoUsers[who].name} searches the FAQ offline (${fr ? 'fr' : 'nl'}), accent- and case-insensitive, with a deep link`, async ({
+      page,
+      context,
+    }) => {
       await onlineVisit(page, who);
       await page.goto('/support/main');
       await expect(page.getByRole('heading', { name: fr ? 'Questions fréquentes' : 'Veelgestelde vragen' })).toBeVisible();
@@ -48,7 +54,9 @@ test.describe('help offline', () => {
       await page.reload();
       const search = page.getByRole('searchbox', { name: fr ? 'Rechercher dans l’aide' : /Zoeken/ });
       await search.fill(fr ? 'ETRANGER' : 'domicilieri');
-      await expect(page.getByRole('status').filter({ hasText: fr ? /^\d+ réponses? trouvées?$/ : /^\d+ antwoord(en)? gevonden$/ })).toBeVisible();
+      await expect(
+        page.getByRole('status').filter({ hasText: fr ? /^\d+ réponses? trouvées?$/ : /^\d+ antwoord(en)? gevonden$/ }),
+      ).toBeVisible();
       // Best match first: the question itself says it (other answers may mention the word).
       const questions = page.locator('.faq-item > summary');
       await expect(questions.first()).toHaveText(fr ? 'Puis-je utiliser mon abonnement à l’étranger ?' : 'Hoe activeer ik domiciliëring?');
@@ -83,7 +91,9 @@ test('a message with its attachment written offline is sent once when back onlin
   await expect(page.getByText(`${500 - text.length} caractères restants sur 500`)).toBeVisible();
   await page.getByLabel('Pièce jointe (facultatif)').setInputFiles({ name: 'capture.png', mimeType: 'image/png', buffer: pngBytes });
   await page.getByRole('button', { name: 'Envoyer' }).click();
-  await expect(page.getByText('Votre message est enregistré sur cet appareil. Il sera envoyé une seule fois dès votre retour en ligne.')).toBeVisible();
+  await expect(
+    page.getByText('Votre message est enregistré sur cet appareil. Il sera envoyé une seule fois dès votre retour en ligne.'),
+  ).toBeVisible();
   const item = page.getByRole('listitem').filter({ hasText: 'Pièce jointe : capture.png' });
   await expect(item).toContainText('En attente d’envoi');
   // Nothing reached the server while offline.
@@ -166,12 +176,18 @@ test('an owner links an energy account, is refused one linked elsewhere, and goe
   await password.fill('Demo!2026');
   await accept.check();
   await submit.click();
-  await expect(page.getByRole('alert').filter({ hasText: dutch ? /is al aan een ander mobiel account gekoppeld/ : /déjà lié à un autre compte mobile/ })).toBeVisible();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: dutch ? /is al aan een ander mobiel account gekoppeld/ : /déjà lié à un autre compte mobile/ }),
+  ).toBeVisible();
   await expect(login).toHaveValue('ME00000001');
 
   await login.fill(own.toLowerCase());
   await submit.click();
-  await expect(page.getByText(dutch ? new RegExp(`Uw accounts zijn gekoppeld.*${own}`) : new RegExp(`Vos comptes sont liés.*${own}`))).toBeVisible();
+  await expect(
+    page.getByText(dutch ? new RegExp(`Uw accounts zijn gekoppeld.*${own}`) : new RegExp(`Vos comptes sont liés.*${own}`)),
+  ).toBeVisible();
 
   // The next visit: the link is confirmed, so home; and "energy" is now the one-click login.
   await page.goto('/offers/link-accounts');
@@ -179,6 +195,24 @@ test('an owner links an energy account, is refused one linked elsewhere, and goe
   const oneClick = await energyEntry(page, dutch ? /^Energie/ : /^Énergie/, dutch ? /^Meer$/ : /^Plus$/);
   await expect(oneClick).toHaveRole('button');
 });
+
+type BillCycle = { startDay: number; frequencyUnit: string; frequencyDuration: number };
+
+/**
+ * The last `count` completed monthly bill cycles (local time), computed here rather than with the app's code: a
+ * cycle starts on `startDay` at 00:00 and ends the day before the next start at 23:59:59.999.
+ */
+const completedMonthlyCycles = (startDay: number, now: Date, count: number): { start: Date; end: Date }[] => {
+  let current = new Date(now.getFullYear(), now.getMonth(), startDay);
+  if (current > now) current = new Date(now.getFullYear(), now.getMonth() - 1, startDay);
+  return Array.from({ length: count }, (_, i) => {
+    const back = count - i;
+    const start = new Date(current.getFullYear(), current.getMonth() - back, startDay);
+    const end = new Date(current.getFullYear(), current.getMonth() - back + 1, startDay);
+    end.setMilliseconds(-1);
+    return { start, end };
+  });
+};
 
 type HistoryPage = { data: { service_cat: string; service_used: number; incoming: boolean; destination: string; event_time: string }[] };
 
@@ -189,13 +223,21 @@ test('the comparison link carries Yasmine’s average use of her last 6 bill cyc
   await expect(page.getByRole('heading', { name: 'Comparer les tarifs' })).toBeVisible();
   const link = page.getByRole('link', { name: /Comparer les tarifs pour mon profil/ });
   await expect(link).toBeVisible({ timeout: 200_000 });
-  await expect(page.getByText('Calculé à partir des données enregistrées sur cet appareil', { exact: false })).toHaveCount(0, { timeout: 120_000 });
+  await expect(page.getByText('Calculé à partir des données enregistrées sur cet appareil', { exact: false })).toHaveCount(0, {
+    timeout: 120_000,
+  });
   const href = new URL((await link.getAttribute('href'))!);
 
   // What the server holds for those 6 cycles, summed here independently of the app.
-  const full = (await (await page.request.get('/api/customer/5/full')).json()) as { contracts: { id: number; bill_cycle: BillCycle | null }[] };
+  const full = (await (await page.request.get('/api/customer/5/full')).json()) as {
+    contracts: { id: number; bill_cycle: BillCycle | null }[];
+  };
   const contract = full.contracts.find((c) => c.id === 7)!;
-  const cycles = lastCycles(contract.bill_cycle ?? monthlyCycle(1), new Date(), 6, { includeCurrent: false });
+  const billCycle = contract.bill_cycle ?? { startDay: 1, frequencyUnit: 'MONTH', frequencyDuration: 1 };
+  // The demo's cycles are monthly and start on a day every month has.
+  expect(billCycle).toMatchObject({ frequencyUnit: 'MONTH', frequencyDuration: 1 });
+  expect(billCycle.startDay).toBeLessThanOrEqual(28);
+  const cycles = completedMonthlyCycles(billCycle.startDay, new Date(), 6);
   const from = cycles[0]!.start.getTime();
   const to = cycles[cycles.length - 1]!.end.getTime();
   const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;

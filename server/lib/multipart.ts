@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Endpoint } from '#contract/endpoints';
-import { ApiError, invalidParameters } from './api-error.ts';
+import { type ApiError, invalidParameters } from './api-error.ts';
 
 /*
  * Multipart bodies (contract/endpoints.ts `multipart`): the parts are read back into the object the contract's body

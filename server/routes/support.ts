@@ -96,7 +96,7 @@ export const registerSupportRoutes = (router: Router, ctx: AppContext): void => 
 
     // The acknowledgement is best effort: the ticket exists, and failing now would make the app send it again (a
     // 5xx is retried) and create it twice. The reference is in the answer either way.
-    const to = user.email ?? findContact(db, user.customer_id!)?.email ?? null;
+    const to = user.email ?? findContact(db, user.customer_id)?.email ?? null;
     if (to) {
       const { subject, text } = renderMessage(user.language, 'ticketReceived', { name: user.first_name ?? '', reference }, 'EMAIL');
       await ctx.mailer.send({ channel: 'EMAIL', to, subject, text }).catch((error: unknown) => {

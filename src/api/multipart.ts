@@ -8,7 +8,12 @@
 type FilePart = { name: string; type: string; data: Blob };
 
 const isFilePart = (value: unknown): value is FilePart =>
-  value !== null && typeof value === 'object' && 'data' in value && value.data instanceof Blob && 'name' in value && typeof value.name === 'string';
+  value !== null &&
+  typeof value === 'object' &&
+  'data' in value &&
+  value.data instanceof Blob &&
+  'name' in value &&
+  typeof value.name === 'string';
 
 /** The form data of a multipart body; undefined and null fields are left out. */
 export const toFormData = (body: Record<string, unknown>): FormData => {

@@ -24,7 +24,10 @@ describe('comparison link parameters', () => {
 
   it.each([
     ['https://www.bestetarief.be/', 'https://www.bestetarief.be/?operator=mega&lang=nl&service=mobile&minutes=12&sms=3&data=2048'],
-    ['https://compare.example/tool?ref=app', 'https://compare.example/tool?ref=app&operator=mega&lang=nl&service=mobile&minutes=12&sms=3&data=2048'],
+    [
+      'https://compare.example/tool?ref=app',
+      'https://compare.example/tool?ref=app&operator=mega&lang=nl&service=mobile&minutes=12&sms=3&data=2048',
+    ],
     ['/compare/', '/compare/?operator=mega&lang=nl&service=mobile&minutes=12&sms=3&data=2048'],
   ])('the address %s carries the parameters in SPEC order', (base, url) => {
     expect(comparisonUrl(base, { operator: 'mega', lang: 'nl', service: 'mobile', minutes: 12, sms: 3, data: 2048 })).toBe(url);
@@ -59,7 +62,7 @@ describe('usage profile (what a tariff comparison prices)', () => {
     ['outside the cycle', { serviceCat: 'call', eventTime: Date.UTC(2026, 1, 10) }, {}],
   ] as const)('%s', (_label, over, sums) => {
     const acc = createProfileAccumulator(Date.UTC(2026, 0, 1), Date.UTC(2026, 0, 31, 23, 59, 59, 999));
-    acc.add([record(1, over as Partial<UsageRecordRow>)]);
+    acc.add([record(1, over)]);
     expect(acc.result()).toEqual({ dataBytes: 0, nationalCallSeconds: 0, nationalSms: 0, ...sums });
   });
 
@@ -85,12 +88,30 @@ describe('usage profile (what a tariff comparison prices)', () => {
 
 describe('energy link state (SPEC §4)', () => {
   it.each([
-    [{ energyId: 'ME00000001', energyLinkConfirmed: true }, { energyId: 'ME00000001', energyLinkConfirmed: true }],
-    [{ energyId: 'ME00000001', energyLinkConfirmed: false }, { energyId: 'ME00000001', energyLinkConfirmed: false }],
-    [{ energyId: '', energyLinkConfirmed: true }, { energyId: null, energyLinkConfirmed: false }],
-    [{ energyId: '   ', energyLinkConfirmed: true }, { energyId: null, energyLinkConfirmed: false }],
-    [{ energyId: null, energyLinkConfirmed: true }, { energyId: null, energyLinkConfirmed: false }],
-    [{ energyId: undefined, energyLinkConfirmed: false }, { energyId: null, energyLinkConfirmed: false }],
+    [
+      { energyId: 'ME00000001', energyLinkConfirmed: true },
+      { energyId: 'ME00000001', energyLinkConfirmed: true },
+    ],
+    [
+      { energyId: 'ME00000001', energyLinkConfirmed: false },
+      { energyId: 'ME00000001', energyLinkConfirmed: false },
+    ],
+    [
+      { energyId: '', energyLinkConfirmed: true },
+      { energyId: null, energyLinkConfirmed: false },
+    ],
+    [
+      { energyId: '   ', energyLinkConfirmed: true },
+      { energyId: null, energyLinkConfirmed: false },
+    ],
+    [
+      { energyId: null, energyLinkConfirmed: true },
+      { energyId: null, energyLinkConfirmed: false },
+    ],
+    [
+      { energyId: undefined, energyLinkConfirmed: false },
+      { energyId: null, energyLinkConfirmed: false },
+    ],
   ])('%o is normalized to %o', (status, normalized) => {
     expect(normalizeLinkStatus(status)).toEqual(normalized);
   });

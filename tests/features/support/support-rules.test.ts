@@ -31,7 +31,10 @@ describe('subject tree (SPEC §3)', () => {
   });
 });
 
-const firstIssue = (value: Record<string, unknown>, schema: typeof supportTicketFormSchema | typeof supportTicketSchema = supportTicketFormSchema) => {
+const firstIssue = (
+  value: Record<string, unknown>,
+  schema: typeof supportTicketFormSchema | typeof supportTicketSchema = supportTicketFormSchema,
+) => {
   const parsed = schema.safeParse(value);
   return parsed.success ? null : parsed.error.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`)[0];
 };
@@ -107,7 +110,14 @@ describe('attachment rules (SPEC §5: one PDF, PNG, JPG or JPEG of at most 2 MB)
   });
 });
 
-const entry = (slug: string, question: string, answer: string): FaqEntryRow => ({ lang: 'fr', slug, topic: 'usage', question, answer, position: 0 });
+const entry = (slug: string, question: string, answer: string): FaqEntryRow => ({
+  lang: 'fr',
+  slug,
+  topic: 'usage',
+  question,
+  answer,
+  position: 0,
+});
 
 describe('FAQ search (accent- and case-insensitive, fr, nl and en)', () => {
   const index = createFaqIndex([

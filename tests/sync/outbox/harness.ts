@@ -28,7 +28,10 @@ export const network: Network = { mode: 'online', sent: [], server: null, token:
 type Options = ApiClient.CallOptions;
 
 /** The request body as the browser encodes it: JSON, or multipart form data built at send time (src/api/multipart.ts). */
-const encode = async (endpoint: Endpoint, body: unknown): Promise<{ payload?: Buffer | Record<string, unknown>; headers: Record<string, string> }> => {
+const encode = async (
+  endpoint: Endpoint,
+  body: unknown,
+): Promise<{ payload?: Buffer | Record<string, unknown>; headers: Record<string, string> }> => {
   if (body === undefined) return { headers: {} };
   if (!endpoint.multipart) return { payload: body as Record<string, unknown>, headers: {} };
   const response = new Response(toFormData(body as Record<string, unknown>));

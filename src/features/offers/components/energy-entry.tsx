@@ -69,7 +69,9 @@ export const EnergyNavEntry = ({ label }: { label: string }) => {
       ) : null}
       {state.error ? (
         <span role="alert" className="nav-error">
-          {t('offers:energy.failed', { reason: t(`errors:${state.error}` as 'errors:serverError', { defaultValue: t('errors:serverError') }) })}
+          {t('offers:energy.failed', {
+            reason: t(`errors:${state.error}` as 'errors:serverError', { defaultValue: t('errors:serverError') }),
+          })}
         </span>
       ) : null}
     </>

@@ -69,7 +69,9 @@ export const LinkAccountsPage = () => {
         <>
           <p>{t('offers:link.intro')}</p>
           {!data.confirmed && data.energyId ? <p className="muted">{t('offers:link.pendingId', { energyId: data.energyId })}</p> : null}
-          {failure ? <Alert tone="error">{t(`errors:${failure}` as 'errors:serverError', { defaultValue: t('errors:serverError') })}</Alert> : null}
+          {failure ? (
+            <Alert tone="error">{t(`errors:${failure}` as 'errors:serverError', { defaultValue: t('errors:serverError') })}</Alert>
+          ) : null}
           <form className="form link-form" noValidate aria-label={t('offers:link.formLabel')} onSubmit={(event) => void onSubmit(event)}>
             <TextField
               label={t('offers:link.login')}

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Discount } from '#contract/offers';
-import type { OffersRow } from '#db/schema';
 import { formatDataSize, formatMoneyCents } from '#lib/format';
 import { Alert } from '#ui/alert';
 import { Button } from '#ui/button';
@@ -9,7 +8,7 @@ import { FreshnessNote } from '#ui/freshness-note';
 import { Spinner } from '#ui/spinner';
 import { TitledPage } from '#ui/titled-page';
 import { comparatorUrl, comparisonParams, comparisonUrl } from '../data/comparison-link.ts';
-import { useOffers, useUsageProfile } from '../data/use-offers.ts';
+import { useOffers, useUsageProfile, type OffersRow } from '../data/use-offers.ts';
 import './offers.css';
 
 type Lang = 'fr' | 'nl' | 'en';
@@ -38,7 +37,9 @@ const OfferList = ({ offers, scope }: { offers: OffersRow['offers']; scope: 'lin
           <div>
             <p className="offer__title">{offer.descriptions[lang]}</p>
             <p className="muted">
-              {offer.scope === 'line' ? t('advantages.line', { msisdn: offer.msisdn }) : t('catalogue.product', { product: offer.productName })}
+              {offer.scope === 'line'
+                ? t('advantages.line', { msisdn: offer.msisdn })
+                : t('catalogue.product', { product: offer.productName })}
             </p>
           </div>
         </li>
@@ -113,7 +114,13 @@ const Comparison = ({ customerId, contract }: { customerId: number; contract: Pa
             })}
           </p>
           {profile.fetchedAt === undefined ? <p className="muted">{t('compare.partial')}</p> : null}
-          <a className="button" data-variant="primary" href={comparisonUrl(comparatorUrl, params)} target="_blank" rel="noopener noreferrer">
+          <a
+            className="button"
+            data-variant="primary"
+            href={comparisonUrl(comparatorUrl, params)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             {t('compare.link')} <span className="visually-hidden">{t('compare.opensElsewhere')}</span>
           </a>
         </>

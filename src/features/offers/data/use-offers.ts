@@ -9,6 +9,8 @@ import { usageWorker } from '#data/usage-worker-client';
 import { db } from '#db/db';
 import { resourceKeys } from '#db/resource-keys';
 import type { ContractRow, OffersRow } from '#db/schema';
+
+export type { OffersRow };
 import { selectContract } from '#lib/contract-selection';
 import { fromLive, type LiveResult } from '#lib/live-result';
 import { usePull, type PullProgress } from '#lib/use-pull';

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { subSubjectsOf, supportSubjectList, supportTicketFormSchema } from '#contract/support';
 import { contactMessageMax } from '#contract/validators';
@@ -24,7 +24,8 @@ const TicketState = ({ ticket }: { ticket: TicketItem }) => {
   if (ticket.state === 'sent') {
     return (
       <>
-        <Badge tone="success">{t('contact.history.sent')}</Badge> <span>{t('contact.history.reference', { reference: ticket.reference })}</span>
+        <Badge tone="success">{t('contact.history.sent')}</Badge>{' '}
+        <span>{t('contact.history.reference', { reference: ticket.reference })}</span>
       </>
     );
   }
@@ -45,12 +46,13 @@ export const SupportContactPage = () => {
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [lastSent, setLastSent] = useState<string | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
+  // A new key gives a new, empty file input: how a chosen file is cleared from it.
+  const [fileInputKey, setFileInputKey] = useState(0);
   const {
     register,
     handleSubmit,
     reset,
-    watch,
+    control,
     setValue,
     formState: { errors, isSubmitting },
   } = useForm<FormValues>({
@@ -58,8 +60,8 @@ export const SupportContactPage = () => {
     mode: 'onTouched',
     defaultValues: { subject: '', subSubject: '', message: '' },
   });
-  const subject = watch('subject');
-  const message = watch('message');
+  const subject = useWatch({ control, name: 'subject' });
+  const message = useWatch({ control, name: 'message' });
   const left = charactersLeft(message, contactMessageMax);
   const subSubjects = subSubjectsOf(subject);
 
@@ -73,7 +75,7 @@ export const SupportContactPage = () => {
   };
   const clearFile = () => {
     chooseFile(null);
-    if (fileInput.current) fileInput.current.value = '';
+    setFileInputKey((key) => key + 1);
   };
 
   const onSubmit = handleSubmit(async (values) => {
@@ -144,7 +146,9 @@ export const SupportContactPage = () => {
             aria-describedby={errors.subSubject ? `${id}-sub-error` : undefined}
             {...register('subSubject')}
           >
-            <option value="">{t(subSubjects.length === 0 ? 'support:contact.subSubjectPlaceholder' : 'support:contact.subSubjectChoose')}</option>
+            <option value="">
+              {t(subSubjects.length === 0 ? 'support:contact.subSubjectPlaceholder' : 'support:contact.subSubjectChoose')}
+            </option>
             {subSubjects.map((key) => (
               <option key={key} value={key}>
                 {t(`support:subSubjects.${key}`)}
@@ -180,7 +184,7 @@ export const SupportContactPage = () => {
         <div className="field">
           <label htmlFor={`${id}-file`}>{t('support:contact.attachment')}</label>
           <input
-            ref={fileInput}
+            key={fileInputKey}
             id={`${id}-file`}
             type="file"
             accept=".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg"
@@ -226,7 +230,9 @@ export const SupportContactPage = () => {
                   <TicketState ticket={ticket} />
                 </p>
                 <p className="support-history__message">{ticket.message}</p>
-                {ticket.attachmentName ? <p className="muted">{t('support:contact.history.attachment', { name: ticket.attachmentName })}</p> : null}
+                {ticket.attachmentName ? (
+                  <p className="muted">{t('support:contact.history.attachment', { name: ticket.attachmentName })}</p>
+                ) : null}
                 <p className="muted">{t('support:contact.history.writtenOn', { date: formatDateTime(ticket.createdAt, i18n.language) })}</p>
                 {ticket.state === 'rejected' ? (
                   <>

@@ -2,7 +2,6 @@ import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { faqTopics } from '#contract/support';
-import type { FaqEntryRow } from '#db/schema';
 import { paths } from '#lib/route-paths';
 import { Alert } from '#ui/alert';
 import { Button } from '#ui/button';
@@ -10,7 +9,7 @@ import { FreshnessNote } from '#ui/freshness-note';
 import { Spinner } from '#ui/spinner';
 import { TitledPage } from '#ui/titled-page';
 import { createFaqIndex } from '../data/faq-search.ts';
-import { useFaq } from '../data/use-faq.ts';
+import { useFaq, type FaqEntryRow } from '../data/use-faq.ts';
 import './support.css';
 
 /** One question: a disclosure (native details/summary: keyboard and screen readers for free) with its deep link. */
@@ -39,7 +38,8 @@ export const SupportPage = () => {
   // Typing stays responsive; the list follows a moment later if rendering lags.
   const deferredQuery = useDeferredValue(query);
   const [busy, setBusy] = useState(false);
-  const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
+  // The answers the customer opened or closed; the one a deep link names starts open.
+  const [toggled, setToggled] = useState<ReadonlyMap<string, boolean>>(new Map());
   const data = result.status === 'ready' ? result.data : null;
   const entries = useMemo(() => data?.entries ?? [], [data]);
   const index = useMemo(() => createFaqIndex(entries), [entries]);
@@ -49,7 +49,6 @@ export const SupportPage = () => {
   // A deep link (/support/main#<slug>) opens its answer and brings it into view, once the questions are there.
   useEffect(() => {
     if (!hash || !entries.some((entry) => entry.slug === hash)) return;
-    setOpened((current) => (current.has(hash) ? current : new Set([...current, hash])));
     const target = document.getElementById(hash);
     target?.scrollIntoView({ block: 'start' });
     target?.querySelector('summary')?.focus({ preventScroll: true });
@@ -57,14 +56,9 @@ export const SupportPage = () => {
 
   if (result.status === 'loading' || !data) return <Spinner label={t('common:loading')} />;
 
+  const isOpen = (slug: string) => toggled.get(slug) ?? slug === hash;
   const toggle = (slug: string) => (open: boolean) =>
-    setOpened((current) => {
-      if (open === current.has(slug)) return current;
-      const next = new Set(current);
-      if (open) next.add(slug);
-      else next.delete(slug);
-      return next;
-    });
+    setToggled((current) => (current.get(slug) === open ? current : new Map(current).set(slug, open)));
   const bySlug = new Map(entries.map((entry) => [entry.slug, entry]));
   const searching = deferredQuery.trim() !== '';
   const found = matches.flatMap((slug) => bySlug.get(slug) ?? []);
@@ -115,12 +109,16 @@ export const SupportPage = () => {
               </div>
             </search>
             <p role="status" className={searching ? 'faq-search__status' : 'visually-hidden'}>
-              {searching ? (found.length > 0 ? t('support:faq.results', { count: found.length }) : t('support:faq.noResult', { query: deferredQuery.trim() })) : ''}
+              {searching
+                ? found.length > 0
+                  ? t('support:faq.results', { count: found.length })
+                  : t('support:faq.noResult', { query: deferredQuery.trim() })
+                : ''}
             </p>
             {searching ? (
               <div className="faq-list">
                 {found.map((entry) => (
-                  <FaqItem key={entry.slug} entry={entry} open={opened.has(entry.slug)} onToggle={toggle(entry.slug)} />
+                  <FaqItem key={entry.slug} entry={entry} open={isOpen(entry.slug)} onToggle={toggle(entry.slug)} />
                 ))}
               </div>
             ) : (
@@ -132,7 +130,7 @@ export const SupportPage = () => {
                     <h3 id={`faq-topic-${topic}`}>{t(`support:faq.topics.${topic}`)}</h3>
                     <div className="faq-list">
                       {inTopic.map((entry) => (
-                        <FaqItem key={entry.slug} entry={entry} open={opened.has(entry.slug)} onToggle={toggle(entry.slug)} />
+                        <FaqItem key={entry.slug} entry={entry} open={isOpen(entry.slug)} onToggle={toggle(entry.slug)} />
                       ))}
                     </div>
                   </section>
@@ -145,7 +143,9 @@ export const SupportPage = () => {
       <section aria-labelledby="support-contact-heading" className="card support-contact">
         <h2 id="support-contact-heading">{t('support:contactCard.heading')}</h2>
         <p>
-          <a href={t('support:contactCard.phoneHref')}>{t('support:contactCard.phone', { number: t('support:contactCard.phoneNumber') })}</a>
+          <a href={t('support:contactCard.phoneHref')}>
+            {t('support:contactCard.phone', { number: t('support:contactCard.phoneNumber') })}
+          </a>
         </p>
         <p className="muted">{t('support:contactCard.hours')}</p>
         <p>{t('support:contactCard.writeHint')}</p>

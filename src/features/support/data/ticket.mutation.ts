@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import { supportTicketAnswerSchema, type supportTicketFormSchema } from '#contract/support';
 import { db } from '#db/db';
-import type { SupportTicketRow } from '#db/schema';
 import { defineMutation, discardMutation, enqueue, type MutationPayload } from '#sync/outbox';
 import { isPayload } from '#sync/outbox/state';
 import { attachmentTypeOf, isAttachmentType } from './ticket-form.ts';

@@ -3,6 +3,8 @@ import { isLanguage, type Language } from '#contract/language';
 import { db } from '#db/db';
 import { resourceKeys } from '#db/resource-keys';
 import type { FaqEntryRow } from '#db/schema';
+
+export type { FaqEntryRow };
 import { fromLive, type LiveResult } from '#lib/live-result';
 import { usePull } from '#lib/use-pull';
 import { pullFaq } from './faq-pull.ts';
