@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { CreditorDto } from '#contract/invoices';
@@ -213,8 +212,6 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   registerErrorHandler(app);
   await app.register(fastifyCookie);
   await registerCompression(app);
-  // Multipart bodies are read only by the contract endpoints marked `multipart` (lib/multipart.ts), with their limits.
-  await app.register(fastifyMultipart);
   await registerSecurityHeaders(app);
   registerNoSourceMaps(app);
   registerMaintenance(app, ctx);

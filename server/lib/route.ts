@@ -49,9 +49,10 @@ export const registerEndpoint = <E extends Endpoint>(
     url: options.url ?? `${basePath(endpoint.base)}${endpoint.path}`,
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
     // A multipart body is read into the object the body schema describes before the Idempotency-Key plugin hashes it
-    // and the handler validates it; only the endpoints the contract marks `multipart` accept one.
+    // and the handler validates it, for the endpoints the contract marks `multipart`; `upload` endpoints stream their
+    // parts in the handler instead. Every other endpoint refuses one.
     preValidation: async (request) => {
-      if (!isMultipartRequest(request)) return;
+      if (!isMultipartRequest(request) || endpoint.upload) return;
       if (!endpoint.multipart) {
         throw new ApiError(415, 'invalidParameters', 'Unsupported content type', {
           fields: [{ field: 'body', message: 'validation:contentType' }],
@@ -68,9 +69,9 @@ export const registerEndpoint = <E extends Endpoint>(
         fields.push(...issuesToFields(result.error.issues, source));
         return undefined;
       };
-      // Only upload endpoints take multipart/form-data (their handler reads the parts as they stream in); every
-      // other endpoint speaks JSON, and a multipart body would otherwise reach it as "no body".
-      if (!endpoint.upload && isMultipart(request)) {
+      // Only upload endpoints (their handler reads the parts as they stream in) and multipart endpoints (read above)
+      // take multipart/form-data; every other endpoint speaks JSON, and a multipart body would reach it as "no body".
+      if (!endpoint.upload && !endpoint.multipart && isMultipart(request)) {
         throw invalidParameters([{ field: 'body', message: 'validation:contentType' }], 'Unsupported content type', 415);
       }
       // A POST without a body (or with an empty JSON object) means "no fields": missing required fields are

@@ -2,9 +2,10 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 
 /*
- * multipart/form-data for the upload endpoints (contract endpoints with `upload`, read by server/lib/uploads.ts).
- * The plugin only parses when a handler asks for the parts; every other endpoint refuses a multipart body with 415
- * (server/lib/route.ts), so the API keeps answering only JSON to everything else. The limits here are the outer
+ * multipart/form-data, registered once for the two kinds of contract endpoints that take it: `upload` (identity
+ * documents, streamed by their handler through server/lib/uploads.ts) and `multipart` (a queued change with a file,
+ * read into its body object by server/lib/multipart.ts). The plugin only parses when asked for the parts; every
+ * other endpoint refuses a multipart body with 415 (server/lib/route.ts), so the API answers only JSON elsewhere. The limits here are the outer
  * bounds; each upload passes its own, tighter ones.
  */
 export const registerMultipart = async (app: FastifyInstance): Promise<void> => {
