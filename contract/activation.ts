@@ -3,7 +3,7 @@ import { activationModes, portInFailureReasons, portInTypes } from './activation
 import { contractStatusSchema, contractSubStatusSchema, identificationStatusSchema, identityDocumentTypes } from './contracts.ts';
 import { isoDateTimeSchema } from './common.ts';
 import {
-  activationCodeSchema,
+  verificationCodeSchema,
   activationIdentifierSchema,
   iccidSchema,
   idCardNumberSchema,
@@ -22,9 +22,8 @@ import {
 /** SIM activation without login: customer number, order number or phone number, and the 6-digit code. */
 export const activateOrderRequestSchema = z.object({
   identifier: activationIdentifierSchema,
-  code: activationCodeSchema,
+  code: verificationCodeSchema,
 });
-export type ActivateOrderRequest = z.input<typeof activateOrderRequestSchema>;
 
 /** "Send me the code again": the same identifiers; the answer never says whether an order matched. */
 export const resendActivationCodeRequestSchema = z.object({ identifier: activationIdentifierSchema });

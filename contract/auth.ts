@@ -4,7 +4,6 @@ import {
   customerNumberSchema,
   emailSchema,
   loginIdentifierSchema,
-  newPasswordSchema,
   passwordSchema,
   phoneSchema,
   newPinValueSchema,
@@ -16,8 +15,6 @@ export const scopes = ['LEGACY', 'TEMP', 'DEFAULT'] as const;
 export const roles = ['owner', 'admin', 'user', 'none'] as const;
 export const roleSchema = z.enum(roles);
 export type Role = z.infer<typeof roleSchema>;
-/** Short role codes that also appear in payloads (SPEC §3, §6). */
-export const roleCodes = { O: 'owner', A: 'admin', U: 'user' } as const satisfies Record<string, Role>;
 
 /** SPEC §3 "Auth user", as the server sends it (snake_case). */
 export const authUserSchema = z.object({
@@ -67,7 +64,6 @@ export const loginRequestSchema = z
     deviceKey: deviceKeySchema.optional(),
   })
   .superRefine(devicePair);
-export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 /**
  * Bearer mode: a non-browser client (a script, a partner's server) that cannot keep cookies sends this header with
@@ -192,5 +188,3 @@ export const recoveryStateSchema = z.object({
   createAccount: z.boolean(),
 });
 export type RecoveryState = z.infer<typeof recoveryStateSchema>;
-
-export { newPasswordSchema };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { languages } from './language.ts';
 
 /** The app's languages (SPEC §1), listed in language.ts so that the start of the app needs no zod. */
-export { defaultLanguage, isLanguage, languages, type Language } from './language.ts';
+export { type Language } from './language.ts';
 export const languageSchema = z.enum(languages);
 
 /** Translations per language, as the server sends product and promotion texts. */
@@ -31,7 +31,6 @@ export const pagingQuerySchema = z.object({
   'megalist-sort': z.string().max(40).optional(),
   'megalist-sortOrder': z.enum(['asc', 'desc']).default('desc'),
 });
-export type PagingQuery = z.infer<typeof pagingQuerySchema>;
 
 export const paginationSchema = z.object({
   current_page: z.number().int(),

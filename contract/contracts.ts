@@ -68,7 +68,6 @@ export const addressSchema = z.object({
   zipCode: z.string(),
   country: z.string(),
 });
-export type Address = z.infer<typeof addressSchema>;
 
 export const contractProductRefSchema = z.object({
   id: z.number().int(),

@@ -14,7 +14,6 @@ import {
 
 export const paymentModes = ['DD', 'BT'] as const;
 export const paymentModeSchema = z.enum(paymentModes);
-export type PaymentMode = z.infer<typeof paymentModeSchema>;
 
 /** SPEC §3 "Contact". */
 export const contactSchema = z.object({
@@ -162,8 +161,3 @@ export const invoicingPatchSchema = z.object({
 export type InvoicingPatch = z.infer<typeof invoicingPatchSchema>;
 
 export const privacySettingsSchema = z.object({ sales: z.boolean(), marketing: z.boolean() });
-export type PrivacySettings = z.infer<typeof privacySettingsSchema>;
-
-/** Consent cookie flags (SPEC §3). */
-export const consentSchema = z.object({ necessary: z.literal(true), statistic: z.boolean(), marketing: z.boolean() });
-export type Consent = z.infer<typeof consentSchema>;

@@ -34,7 +34,6 @@ export const relogAnswerSchema = z.object({
   token: z.string(),
   expiresAt: z.string(),
 });
-export type RelogAnswer = z.infer<typeof relogAnswerSchema>;
 
 /** How long the one-click token works: long enough to open the portal, too short to be worth stealing. */
 export const relogTokenLifetimeMs = 2 * 60 * 1000;

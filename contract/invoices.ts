@@ -10,13 +10,9 @@ import {
 } from './common.ts';
 import { paymentModeSchema } from './customer.ts';
 
-export const invoiceStates = ['IS_PAID', 'TO_PAID', 'DD_PENDING', 'DD_FAILED'] as const;
-export const invoiceStateSchema = z.enum(invoiceStates);
-export type InvoiceState = z.infer<typeof invoiceStateSchema>;
 
 /** An invoice, or a credit note (money the operator owes the customer: its total is negative, SPEC §9). */
 export const documentTypes = ['invoice', 'credit_note'] as const;
-export type DocumentType = (typeof documentTypes)[number];
 
 /**
  * SPEC §7 invoice response fields, plus what the bills screen shows: the paid date of a paid one, the bill cycle
@@ -97,7 +93,6 @@ export const costCenterPatchSchema = z.object({
   name: z.string({ error: 'validation:required' }).trim().min(1, 'validation:required').max(60, 'validation:costCenter.long'),
   lastUpdate: z.string().optional(),
 });
-export type CostCenterPatch = z.infer<typeof costCenterPatchSchema>;
 
 /**
  * The lines of an invoice and of the next invoice's estimate, per contract: the plan, the options (× count),

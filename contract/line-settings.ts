@@ -9,7 +9,6 @@ export const roamingTypes = ['WORLD_COVERAGE', 'EU_INCLUDE_SWISS', 'EU_WITHOUT_S
 export type RoamingType = (typeof roamingTypes)[number];
 /** SPEC §9 throttling tiers: 512 kbps, 2 Mbps, 5 Mbps, 100 Mbps, none. */
 export const throttlingTiers = ['512K', '2M', '5M', '100M', 'NONE'] as const;
-export type ThrottlingTier = (typeof throttlingTiers)[number];
 /** SPEC §3 premium barring variants; `none` blocks nothing. */
 export const premiumBarrings = ['none', 'all', 'info', 'game', 'payment', 'erotic'] as const;
 export type PremiumBarring = (typeof premiumBarrings)[number];

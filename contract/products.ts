@@ -9,7 +9,6 @@ export const volumeSchema = z.object({ limit_amount: z.number().min(0), unit: z.
  * calls, per SMS. The plan comparison prices a customer's usage with them.
  */
 export const oobRatesSchema = z.object({ data_per_mb: centsSchema.min(0), call_per_minute: centsSchema.min(0), sms: centsSchema.min(0) });
-export type OobRates = z.infer<typeof oobRatesSchema>;
 
 export const productSchema = z.object({
   id: z.number().int(),
@@ -76,5 +75,4 @@ export const promotionsByContractResponseSchema = z.object({
   promotions: z.record(z.string(), z.array(promotionSchema)),
   totals: z.record(z.string(), promotionTotalsSchema),
 });
-export type PromotionsByContract = z.infer<typeof promotionsByContractResponseSchema>;
 export const promotionsByContractQuerySchema = z.object({ contracts: z.string().regex(/^\d+(,\d+){0,49}$/, 'validation:ids') });

@@ -58,7 +58,6 @@ export const safeguardChangeSchema = z.object({
   type: z.enum(safeguardResources),
   amount: z.number().int('validation:limit.cents').min(0, 'validation:limit.negative').max(10_000_000),
 });
-export type SafeguardChange = z.infer<typeof safeguardChangeSchema>;
 
 /** POST …/settings: one setting of the line. */
 export const settingChangeSchema = z.discriminatedUnion('resource', [
@@ -125,7 +124,6 @@ export const pushSubscriptionSchema = z.object({
   keys: z.object({ p256dh: base64Url.min(80).max(100), auth: base64Url.min(16).max(32) }),
   deviceId: z.string().min(8).max(100).optional(),
 });
-export type PushSubscriptionBody = z.infer<typeof pushSubscriptionSchema>;
 
 export const pushEndpointSchema = z.object({ endpoint: z.url({ protocol: /^https?$/ }).max(1000) });
 

@@ -34,7 +34,6 @@ export const isSubSubjectOf = (subject: string, subSubject: string): boolean =>
 export const uploadedFileSchema = attachmentSchema.extend({
   data: z.custom<Blob | Uint8Array>((value) => value instanceof Blob || value instanceof Uint8Array, 'validation:attachment.type'),
 });
-export type UploadedFile = z.infer<typeof uploadedFileSchema>;
 
 const ticketFields = {
   subject: z.enum(subjectKeys, { error: 'validation:required' }),
@@ -51,11 +50,9 @@ export const supportTicketFormSchema = z.object(ticketFields).refine(subSubjectB
 export const supportTicketSchema = z
   .object({ ...ticketFields, attachment: uploadedFileSchema.optional() })
   .refine(subSubjectBelongs, subSubjectIssue);
-export type SupportTicketRequest = z.input<typeof supportTicketSchema>;
 
 /** The ticket as created: the reference the customer sees (and finds in the acknowledgement e-mail). */
 export const supportTicketAnswerSchema = z.object({ reference: z.string(), createdAt: z.string() });
-export type SupportTicketAnswer = z.infer<typeof supportTicketAnswerSchema>;
 
 /** The FAQ's topics, in display order: the help page groups its questions by these. */
 export const faqTopics = ['usage', 'billing', 'abroad', 'sim', 'account', 'offers'] as const;

@@ -5,8 +5,6 @@ export const usageTypes = ['DATA', 'CALL', 'SMS'] as const;
 export const usageTypeSchema = z.enum(usageTypes);
 export type UsageType = z.infer<typeof usageTypeSchema>;
 
-export const overspentTypes = ['credit', 'premium', 'national', 'international'] as const;
-
 /** Usage summary per type (SPEC §3): balance 0 means unlimited. */
 export const usageBalanceSchema = z.object({
   type: usageTypeSchema,
@@ -74,5 +72,3 @@ export const usageHistoryQuerySchema = z.object({
   type: z.enum(serviceCategories).optional(),
 });
 export const usageHistoryResponseSchema = pagedSchema(usageRecordSchema);
-
-export const consumptionDownloadTypes = ['PDF', 'CONSO'] as const;

@@ -15,15 +15,7 @@ import {
   pinWeakness,
 } from './rules.ts';
 
-export {
-  loginIdentifierError,
-  loginKind,
-  loginPasswordError,
-  normalizePhone,
-  pinWeakness,
-  type LoginKind,
-  type PinWeakness,
-} from './rules.ts';
+export { loginKind, normalizePhone } from './rules.ts';
 
 /*
  * The validation rules of SPEC §5 as reusable schemas. Messages are translation keys of the `validation`
@@ -72,13 +64,12 @@ export const newPinValueSchema = (birthDate?: string | null) =>
     if (weakness) ctx.addIssue({ code: 'custom', message: `validation:${weakness}` });
   });
 
+/** A 6-digit code sent by SMS or e-mail: account creation, password recovery, SIM activation. */
 export const verificationCodeSchema = z
   .string({ error: 'validation:required' })
   .trim()
   .min(1, 'validation:required')
   .regex(digits(6), 'validation:code');
-
-export const activationCodeSchema = verificationCodeSchema;
 
 /** MT followed by 8 digits. */
 export const customerNumberSchema = z.string().trim().toUpperCase().regex(customerNumberPattern, 'validation:customerNumber');
@@ -259,12 +250,6 @@ export const nationalNumberValid = (value: string, birthDate?: string): boolean 
   }
   return true;
 };
-
-export const nationalNumberSchema = z
-  .string({ error: 'validation:required' })
-  .trim()
-  .min(1, 'validation:required')
-  .refine((v) => nationalNumberValid(v), 'validation:nationalNumber');
 
 /** Belgian eID card number: 12 digits, the last two a mod-97 check of the first ten. */
 export const idCardNumberSchema = z

@@ -339,4 +339,4 @@ export const averagePerCycle = (totalsPerCycle: readonly number[], divisor: numb
 };
 
 /** The forecast rule lives in the contract: the server projects the next invoice's out-of-bundle costs with it. */
-export { forecast, MIN_FORECAST_ELAPSED_MS, type Forecast, type ForecastInput } from '#contract/forecast';
+export { forecast, type Forecast } from '#contract/forecast';

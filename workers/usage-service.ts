@@ -217,5 +217,3 @@ export const createUsageService = (db: AppDatabase) => {
 
   return { query, rows, aggregateOnly, average, planFit, profile };
 };
-
-export type UsageService = ReturnType<typeof createUsageService>;

@@ -26,13 +26,6 @@ export const waitForServiceWorker = async (page: Page): Promise<void> => {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 };
 
-export const loginAs = async (page: Page, who: keyof typeof demoUsers = 'sophie'): Promise<void> => {
-  const loginPage = new LoginPage(page);
-  await loginPage.goto();
-  await loginPage.login(demoUsers[who].logins[0]);
-  await expectHome(page, demoUsers[who].name);
-};
-
 /**
  * One online visit: the app installs its service worker on the login page (a first visit), then the user logs
  * in and home is stored in IndexedDB and in the worker's API cache.

@@ -96,14 +96,6 @@ export const resolveAccessToken = (db: Db, token: string, now: Date): ResolvedSe
   return found && isAccessValid(found.session, now) ? found : undefined;
 };
 
-/** Full logout: neither token of the session works any more. */
-export const revokeSession = (db: Db, sessionId: number, now: Date, reason: RevokeReason = 'logout'): void => {
-  stmt<[string, RevokeReason, number]>(
-    db,
-    'UPDATE sessions SET revoked_at = ?, revoked_reason = ? WHERE id = ? AND revoked_at IS NULL',
-  ).run(now.toISOString(), reason, sessionId);
-};
-
 /** Every session descended from one login: used on refresh-token reuse and on logout. */
 export const revokeFamily = (db: Db, familyId: string, now: Date, reason: RevokeReason): void => {
   stmt<[string, RevokeReason, string]>(

@@ -6,8 +6,6 @@ import { registerRecoveryRoutes } from './auth/recovery.ts';
 import { registerSessionRoutes } from './auth/session.ts';
 import { registerAuthTestRoutes } from './auth/test-routes.ts';
 
-export { authTestEndpoints } from './auth/test-routes.ts';
-
 /*
  * The auth area, one file per flow under routes/auth/: logins (password, PIN, link, renewal), the open session,
  * password recovery, account creation. Their SQL lives in the repository modules of lib/ (users, sessions,

@@ -9,8 +9,6 @@ import { registerPrivacyRoutes } from './settings/privacy.ts';
 import { registerSettingsTestRoutes } from './settings/test-routes.ts';
 import webpush from 'web-push';
 
-export { settingsTestEndpoints } from './settings/test-routes.ts';
-
 /*
  * The settings area, one file per part under routes/settings/: the line's settings and their order lines, alerts
  * and push, privacy and page views. Its jobs run on the server's clock: changes applied when due, alerts evaluated.

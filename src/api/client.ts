@@ -6,7 +6,7 @@ import { CACHE_STATUS_HEADER, CACHED_READ_HEADER, FETCHED_AT_HEADER, IDEMPOTENCY
 import { ApiError, reportApiError } from './api-error.ts';
 import { toFormData } from './multipart.ts';
 
-export { ApiError, onApiError } from './api-error.ts';
+export { ApiError } from './api-error.ts';
 
 /*
  * The one HTTP client of the app (ARCHITECTURE.md): base URLs from configuration, 60 s time-out online and 5 s

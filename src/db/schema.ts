@@ -534,44 +534,6 @@ export type AppDatabase = Dexie & {
   openOrders: EntityTable<OpenOrdersRow, 'contractId'>;
 };
 
-/** Tables that hold a customer's data; logout clears all of them. */
-export const customerTables = [
-  'session',
-  'customers',
-  'contacts',
-  'invoicing',
-  'contracts',
-  'products',
-  'contractOptions',
-  'usageBlocks',
-  'meta',
-  'prefs',
-  'pendingMutations',
-  'usageSummaries',
-  'invoiceSituations',
-  'devices',
-  'usageDaily',
-  'simOrders',
-  'faqEntries',
-  'supportTickets',
-  'offers',
-  'lineSettings',
-  'notificationSettings',
-  'privacySettings',
-  'sentNotifications',
-  'invoiceLists',
-  'costCenters',
-  'invoiceEstimates',
-  'paymentCreditor',
-  'invoicePdfs',
-  'productOptions',
-  'podiums',
-  'promotions',
-  'contractPromotions',
-  'orderPages',
-  'openOrders',
-] as const;
-
 export const createDatabase = (name = databaseName): AppDatabase => {
   const db = new Dexie(name) as AppDatabase;
   // Version 1. New versions go below with their upgrade() so existing installs migrate in place.

@@ -13,7 +13,7 @@
  * Offline: changes stay in Dexie (and in the worker's queue) until online.
  */
 
-export { defineMutation, type MutationDeclaration, type MutationPayload, type QueuedEndpointName } from './outbox/mutation.ts';
+export { defineMutation, type MutationPayload } from './outbox/mutation.ts';
 export { enqueue } from './outbox/enqueue.ts';
 export { flush } from './outbox/send.ts';
 export { discardMutation, resumeAfterAuth, retryMutation } from './outbox/user-actions.ts';

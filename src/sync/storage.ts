@@ -20,11 +20,6 @@ export const isQuotaError = (error: unknown, depth = 0): boolean => {
 
 type Listener = (freedRecords: number) => void;
 const listeners = new Set<Listener>();
-/** The UI tells the user when old usage records had to go. */
-export const onStorageFreed = (listener: Listener): (() => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
 
 /**
  * Delete the oldest usage records (by hour, across contracts), at least `count` of them unless fewer are stored,

@@ -103,23 +103,6 @@ export const acceptUpdate = (): void => {
   workbox.messageSkipWaiting();
 };
 
-/** Resolves when a service worker controls the page (or at once when there is none to wait for). */
-export const whenControlled = async (timeoutMs = 10_000): Promise<boolean> => {
-  if (!hasWorkerSupport()) return false;
-  if (navigator.serviceWorker.controller) return true;
-  return new Promise<boolean>((resolve) => {
-    const timer = window.setTimeout(() => resolve(false), timeoutMs);
-    navigator.serviceWorker.addEventListener(
-      'controllerchange',
-      () => {
-        window.clearTimeout(timer);
-        resolve(true);
-      },
-      { once: true },
-    );
-  });
-};
-
 /** Logout: the worker's API cache holds personal data. Works without the worker (the Cache API is the page's too). */
 export const clearApiCache = async (): Promise<void> => {
   if (typeof caches === 'undefined') return;

@@ -183,7 +183,7 @@ describe('a new number or a transfer', () => {
       { 'portIn.otherIccid': 'validation:otherIccidSame' },
     ],
     [
-      { mode: 'port_in', portIn: { iccid, msisdn: '+32499887766', type: 'prepaid', otherIccid: '8932077700001234508' } },
+      { mode: 'port_in', portIn: { iccid, msisdn: '+3221234567', type: 'prepaid', otherIccid: '8932077700001234508' } },
       { 'portIn.msisdn': 'validation:phone' },
     ],
     [{ mode: 'port_in', portIn: { iccid, msisdn: '0499887766' } }, { 'portIn.type': 'validation:required' }],

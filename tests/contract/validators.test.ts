@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  activationCodeSchema,
   bicMatchesIban,
   bicSchema,
   changePasswordSchema,
@@ -129,7 +128,7 @@ describe.each([
       ['12345a', 'validation:code'],
     ],
   ],
-  ['activation code', activationCodeSchema, ['123456'], [['12 3456', 'validation:code']]],
+  ['activation code', verificationCodeSchema, ['123456'], [['12 3456', 'validation:code']]],
   [
     'customer number',
     customerNumberSchema,

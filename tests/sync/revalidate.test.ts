@@ -96,13 +96,25 @@ describe('the client marks what the worker caches', () => {
 describe('a pull served stale by the worker', () => {
   it('runs again, through the worker’s fresh copy, when the worker reports that its URL changed', async () => {
     const stamp = Date.now() - 3_600_000;
-    answers = [{ body: { costCenters: [{ id: 1, name: 'Old' }] }, cache: 'stale', fetchedAt: stamp }];
+    answers = [
+      {
+        body: { costCenters: [{ id: 1, name: 'Old', contractIds: [1], lastUpdate: '2026-01-01T00:00:00.000Z' }] },
+        cache: 'stale',
+        fetchedAt: stamp,
+      },
+    ];
     await pullCostCenters();
     expect(await stored()).toEqual(['Old']);
     // The age shown is the worker's stamp, not the time of the pull.
     expect((await db.meta.get('test-cost-centers'))?.fetchedAt).toBe(stamp);
 
-    answers = [{ body: { costCenters: [{ id: 1, name: 'New' }] }, cache: 'fresh', fetchedAt: Date.now() }];
+    answers = [
+      {
+        body: { costCenters: [{ id: 1, name: 'New', contractIds: [1], lastUpdate: '2026-01-01T00:00:00.000Z' }] },
+        cache: 'fresh',
+        fetchedAt: Date.now(),
+      },
+    ];
     await revalidateUrl('http://localhost:8080/api/customer/1/cost-centers');
     expect(await stored()).toEqual(['New']);
     // Not an explicit refresh: the worker answers from the copy it has just refreshed.
@@ -113,7 +125,13 @@ describe('a pull served stale by the worker', () => {
   });
 
   it('an answer that was not stale waits for no report; another URL is not this pull', async () => {
-    answers = [{ body: { costCenters: [{ id: 1, name: 'Fresh' }] }, cache: 'fresh', fetchedAt: Date.now() }];
+    answers = [
+      {
+        body: { costCenters: [{ id: 1, name: 'Fresh', contractIds: [1], lastUpdate: '2026-01-01T00:00:00.000Z' }] },
+        cache: 'fresh',
+        fetchedAt: Date.now(),
+      },
+    ];
     await pullCostCenters();
     await revalidateUrl('http://localhost:8080/api/customer/1/cost-centers');
     await revalidateUrl('http://localhost:8080/api/customer/2/cost-centers');

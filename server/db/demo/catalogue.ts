@@ -258,8 +258,6 @@ export const PRODUCTS: DemoProduct[] = [
 /** Data bundle of a product in megabytes (0 = unlimited), for sizing the demo usage. */
 export const dataMbOf = (productId: number): number => PRODUCTS.find((p) => p.id === productId)?.dataMb ?? 0;
 
-export const priceOf = (productId: number): number => PRODUCTS.find((p) => p.id === productId)?.price ?? 0;
-
 type DemoPromotion = {
   /** A product promotion (anyone may get it) … */
   productId: number | null;

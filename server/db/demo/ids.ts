@@ -1,4 +1,4 @@
-import { demoActivation, demoPassword, demoSimOrders } from '#contract/fixtures/demo';
+import { demoActivation, demoPassword } from '#contract/fixtures/demo';
 
 /*
  * Fixed ids and secrets of the demo data, so the routes' tests, the e2e fixtures and the README can refer to the
@@ -8,8 +8,6 @@ import { demoActivation, demoPassword, demoSimOrders } from '#contract/fixtures/
 
 export const DEMO_PASSWORD = demoPassword;
 export const DEMO_ACTIVATION_CODE = demoActivation.code;
-/** Code for Sophie's second line (0470000002), usable through the public activation screen. */
-export const DEMO_SECOND_ACTIVATION_CODE = demoSimOrders.sophie.code;
 
 export const DEMO_IDS = {
   billCycles: { day1: 1, day5: 2, day15: 3 },

@@ -70,8 +70,6 @@ export const saveWithCode = async (save: () => Promise<unknown>): Promise<SaveRe
   return code === undefined ? { status } : { status, code };
 };
 
-export type InitResult = { state: RecoveryState; status: number };
-
 /**
  * Open a recovery or create-password link: the server checks guid and token and names the account. 404 (unknown)
  * and 419 (expired or used) mark the link invalid (SPEC §8); other failures are thrown to the caller.

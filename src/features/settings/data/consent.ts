@@ -13,9 +13,6 @@ const listeners = new Set<() => void>();
 
 const rawConsent = (): string | null => (typeof document === 'undefined' ? null : consentCookieValue(document.cookie));
 
-/** The decision stored on this browser, or null when none was made. */
-export const readConsent = (): ConsentFlags | null => parseConsent(rawConsent());
-
 /** Store the decision for 365 days (the necessary cookies are always on). */
 export const saveConsent = (choice: Pick<ConsentFlags, 'statistic' | 'marketing'>): void => {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';

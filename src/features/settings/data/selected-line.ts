@@ -26,4 +26,4 @@ export const readVisibleLines = async (session: SessionRow, customerId: number):
   return { contracts, selected: contracts.find((c) => c.id === selectedId) };
 };
 
-export type { ContractRow, LineChangeRow, LineSettingsRow, NotificationSettingRow, PrivacyRow, SentNotificationRow } from '#db/schema';
+export type { ContractRow,  LineSettingsRow,    } from '#db/schema';

@@ -14,7 +14,7 @@ import { canSwitchContract, selectContract } from '#lib/contract-selection';
 import { fromLive, type LiveResult } from '#lib/live-result';
 import { usePull, type PullCallOptions } from '#lib/use-pull';
 
-export type { ContractOptionRow, ContractRow, OrderLineRow, ProductOptionRow, ProductRow, PromotionRow };
+export type { ContractOptionRow, ContractRow, OrderLineRow,  ProductRow, PromotionRow };
 
 export type SubscriptionData = {
   session: SessionRow;
