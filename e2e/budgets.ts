@@ -2,7 +2,10 @@
  * JS budgets, in KB (1,024 bytes) of gzip as the server sends it, of what a phone fetches until the page is idle
  * (fresh profile, no service worker): e2e/budgets.spec.ts fails when a route goes over. When you add a route, add
  * its budget here (its measured figure plus a little room); when a route must grow, raise its budget in the same
- * commit and say why. `npx playwright test e2e/budgets.spec.ts --project=phone` prints every figure.
+ * commit and say why. The feature areas (subscription, invoices, settings, activation, support and offers) set theirs
+ * at their measured figure + 5 % when they landed; the shared start-up grew with them (the consent prompt and page
+ * views in the root shell, the energy entry in the layout, their validation and error texts), hence login and home.
+ * `npx playwright test e2e/budgets.spec.ts --project=phone` prints every figure.
  */
 
 export type PageBudget = { path: string; kb: number };
@@ -13,8 +16,8 @@ export type PageBudget = { path: string; kb: number };
  * and react-hook-form ≈ 20 KB; the target of 120 KB would need one of them off the login route.
  */
 export const pageBudgets = {
-  login: { path: '/login', kb: 160 },
-  home: { path: '/', kb: 270 },
+  login: { path: '/login', kb: 171 },
+  home: { path: '/', kb: 293 },
 } as const satisfies Record<string, PageBudget>;
 
 /**
@@ -24,33 +27,33 @@ export const pageBudgets = {
 export const routeBudgets: { public: readonly PageBudget[]; loggedIn: readonly PageBudget[] } = {
   public: [
     // The recovery forms validate with the contract (zod) and call the API.
-    { path: '/login/recover-password', kb: 46 },
-    { path: '/login/recover-password/sms', kb: 46 },
+    { path: '/login/recover-password', kb: 53 },
+    { path: '/login/recover-password/sms', kb: 53 },
     // These open a session: the session module with its storage (Dexie) comes with them.
-    { path: '/login/create-account', kb: 92 },
-    { path: '/login/pin/lost', kb: 92 },
-    { path: '/orders/activate', kb: 2 },
+    { path: '/login/create-account', kb: 102 },
+    { path: '/login/pin/lost', kb: 102 },
+    { path: '/orders/activate', kb: 104 },
     // Asks the API whether the service is back (the API client with zod).
-    { path: '/maintenance', kb: 40 },
+    { path: '/maintenance', kb: 47 },
   ],
   loggedIn: [
     // The usage chart (uPlot) and the usage worker's client.
     { path: '/consumption/main', kb: 35 },
     { path: '/consumption/details', kb: 12 },
     { path: '/consumption/overspent', kb: 12 },
-    { path: '/bills/main', kb: 2 },
-    { path: '/account/main', kb: 23 },
-    { path: '/settings/main', kb: 18 },
-    { path: '/settings/alerts', kb: 18 },
-    { path: '/settings/payment', kb: 18 },
-    { path: '/settings/contact', kb: 18 },
-    { path: '/subscription/main', kb: 2 },
-    { path: '/subscription/optimize', kb: 2 },
-    { path: '/subscription/order-summary', kb: 2 },
-    { path: '/orders', kb: 2 },
-    { path: '/offers/main', kb: 2 },
-    { path: '/offers/link-accounts', kb: 2 },
-    { path: '/support/main', kb: 2 },
-    { path: '/support/contact', kb: 2 },
+    { path: '/bills/main', kb: 28 },
+    { path: '/account/main', kb: 39 },
+    { path: '/settings/main', kb: 34 },
+    { path: '/settings/alerts', kb: 34 },
+    { path: '/settings/payment', kb: 28 },
+    { path: '/settings/contact', kb: 34 },
+    { path: '/subscription/main', kb: 16 },
+    { path: '/subscription/optimize', kb: 15 },
+    { path: '/subscription/order-summary', kb: 15 },
+    { path: '/orders', kb: 33 },
+    { path: '/offers/main', kb: 20 },
+    { path: '/offers/link-accounts', kb: 20 },
+    { path: '/support/main', kb: 28 },
+    { path: '/support/contact', kb: 28 },
   ],
 };
