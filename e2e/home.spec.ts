@@ -85,7 +85,10 @@ test('home shows the usage in the bundle, unlimited, out-of-bundle costs and the
   // Sophie used exactly 82 % of her 20 GB this cycle.
   await expect(data).toHaveAttribute('aria-valuetext', /^16,40\sGo sur 20,00\sGo$/);
   await expect(data).toHaveAttribute('aria-valuenow', '82');
-  await expect(page.getByRole('meter', { name: 'SMS' })).toHaveAttribute('aria-valuetext', /illimité/);
+  // An unlimited bundle says what was used, not "unlimited" again (the card already says so).
+  const sms = page.getByRole('meter', { name: 'SMS' });
+  await expect(sms).toHaveAttribute('data-unlimited', 'true');
+  await expect(sms).toHaveAttribute('aria-valuetext', /^\d+\sSMS utilisés$/);
   await expect(page.getByText(/^À ce rythme : [\d,]+\sGo sur 20,00\sGo d’ici le \d+ \p{L}+$/u)).toBeVisible();
   await expect(page.getByText(/^Hors forfait : \d+,\d\d\s€$/).first()).toBeVisible();
 });
