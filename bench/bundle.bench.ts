@@ -6,6 +6,7 @@ import { demoPassword, demoUsers } from '#contract/fixtures/demo';
 import { kb, measureFetched, sum, type Fetched } from '../e2e/fixtures/fetched-js.ts';
 import { startOfflineServer } from '../e2e/fixtures/server-process.ts';
 import { benchBuildDir } from './bench-build.ts';
+import { decidedConsent } from '../e2e/fixtures/consent.ts';
 
 /*
  * JS weight as a phone downloads it (the method of e2e/budgets.spec.ts, e2e/fixtures/fetched-js.ts): Chromium with
@@ -29,7 +30,8 @@ const median = (values: number[]): number => {
 const contextOptions = { serviceWorkers: 'block', locale: 'fr-BE', viewport: { width: 390, height: 844 } } as const;
 
 const loginAndHome = async (browser: Browser, baseURL: string): Promise<{ login: Fetched; home: Fetched }> => {
-  const first = await browser.newContext({ ...contextOptions, baseURL });
+  // A visitor who already answered the cookie question (the modal would cover the form).
+  const first = await browser.newContext({ ...contextOptions, baseURL, storageState: decidedConsent });
   const page = await first.newPage();
   const login = await measureFetched(page, baseURL, '/login', {
     ready: (p) => p.getByRole('button', { name: /^Se connecter$/ }).waitFor(),

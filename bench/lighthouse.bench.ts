@@ -7,6 +7,7 @@ import lighthouse from 'lighthouse';
 import { demoPassword, demoUsers } from '#contract/fixtures/demo';
 import { startOfflineServer } from '../e2e/fixtures/server-process.ts';
 import { benchBuildDir } from './bench-build.ts';
+import { decidedConsent } from '../e2e/fixtures/consent.ts';
 
 /*
  * Lighthouse (mobile preset: simulated slow 4G, 4× CPU slowdown, a phone's screen) on the production build served
@@ -143,6 +144,7 @@ const loggedInProfile = async (baseUrl: string): Promise<string> => {
     locale: 'fr-BE',
   });
   try {
+    await context.addCookies(decidedConsent.cookies);
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto('/login');
     await page.getByLabel(/Numéro client/).fill(demoUsers.sophie.logins[0]);

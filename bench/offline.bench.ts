@@ -2,6 +2,7 @@ import { chromium, type Page } from '@playwright/test';
 import { demoPassword, demoUsers } from '#contract/fixtures/demo';
 import { startOfflineServer } from '../e2e/fixtures/server-process.ts';
 import { benchBuildDir } from './bench-build.ts';
+import { decidedConsent } from '../e2e/fixtures/consent.ts';
 
 /*
  * Offline figures (cold start offline, repeat visit within 15 minutes), on the bench build (bench/bench-build.ts)
@@ -31,7 +32,12 @@ export const run = async (): Promise<Record<string, number>> => {
     args: ['--no-sandbox', '--disable-gpu'],
   });
   try {
-    const context = await browser.newContext({ baseURL: server.url, locale: 'fr-BE', viewport: { width: 390, height: 844 } });
+    const context = await browser.newContext({
+      baseURL: server.url,
+      locale: 'fr-BE',
+      viewport: { width: 390, height: 844 },
+      storageState: decidedConsent,
+    });
     const page = await context.newPage();
     await page.goto('/login');
     await page.evaluate(async () => {

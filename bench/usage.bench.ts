@@ -6,6 +6,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { benchBuildDir } from './bench-build.ts';
 import { resourceKeys } from '#db/resource-keys';
 import { addDaysToDate, localDate, localDayRange } from '../server/lib/service-calendar.ts';
+import { decidedConsent } from '../e2e/fixtures/consent.ts';
 
 /*
  * Usage figures in Chromium, against the production build served by the reference server (fresh seeded database):
@@ -60,6 +61,8 @@ const startServer = async (): Promise<ChildProcess> => {
 const login = async (page: Page, who: string) => {
   // tsx compiles this file with esbuild's keepNames, whose __name helper leaks into functions run in the page.
   await page.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+  // A visitor who already answered the cookie question (its modal would cover the form), on this bench's host.
+  await page.context().addCookies(decidedConsent.cookies.map((cookie) => ({ ...cookie, domain: '127.0.0.1' })));
   await page.goto(`${base}/login`);
   await page.getByLabel(/Numéro client|Klantnummer|Customer number/).fill(who);
   await page.getByLabel(/^(Mot de passe|Wachtwoord|Password)$/).fill('Demo!2026');
