@@ -103,10 +103,11 @@ test('a plain user gets not-found on the owner-only link-accounts page', async (
 });
 
 test('an owner opens the link-accounts page', async ({ page }) => {
+  // Yasmine's energy account is not linked yet (Sophie's is, and her link page sends her home).
   const loginPage = new LoginPage(page);
   await loginPage.goto();
-  await loginPage.login(demoUsers.sophie.logins[0]);
-  await expectHome(page, demoUsers.sophie.name);
+  await loginPage.login(demoUsers.yasmine.logins[0]);
+  await expectHome(page, demoUsers.yasmine.name);
   await page.goto('/offers/link-accounts');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lier mon compte énergie');
 });

@@ -202,7 +202,8 @@ export class ActivationPage {
   }
 
   get onlineOnly() {
-    return this.page.getByText(this.t.onlineOnly);
+    // The one shown with the form (the navigation's energy entry carries the same words, visually hidden).
+    return this.page.locator('p').getByText(this.t.onlineOnly, { exact: true });
   }
 }
 
