@@ -10,7 +10,6 @@ import {
 } from './common.ts';
 import { paymentModeSchema } from './customer.ts';
 
-
 /** An invoice, or a credit note (money the operator owes the customer: its total is negative, SPEC §9). */
 export const documentTypes = ['invoice', 'credit_note'] as const;
 
