@@ -7,7 +7,6 @@ export { AlertsPage } from './alerts-page.tsx';
 export { ContactPage } from './contact-page.tsx';
 export { SettingsPage } from './settings-page.tsx';
 
-export const PaymentPage = () => <TitledPage title={useTranslation('settings').t('payment.title')} />;
 /**
  * The profile's account page: where a customer changes their contact details and their password (the password
  * form follows this page on the same route, under the heading this links to).
