@@ -33,6 +33,12 @@ const phone = { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, br
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions };
 /** Tests with a time budget (long tasks) run alone. */
 const performanceTests = /no long task/;
+/**
+ * The phone runs every scenario: it is how most customers use the app, and the business rules, the API and the
+ * offline core do not depend on the screen's width. The desktop runs what does: its layout and navigation (header
+ * instead of tab bar, logout, energy entry), axe at its size, first paint and home. Those tests carry `@desktop`.
+ */
+const desktopTests = /@desktop/;
 
 export default defineConfig({
   testDir: './e2e',
@@ -63,6 +69,7 @@ export default defineConfig({
     {
       name: 'desktop',
       testIgnore: /maintenance\.spec/,
+      grep: desktopTests,
       grepInvert: performanceTests,
       use: desktop,
     },

@@ -63,7 +63,7 @@ const expectNoSeriousViolations = async (page: Page, route: string) => {
   expect(serious.map((v) => `${route}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 };
 
-test('public routes have no serious accessibility violations', async ({ page }) => {
+test('public routes have no serious accessibility violations', { tag: '@desktop' }, async ({ page }) => {
   test.setTimeout(90_000);
   for (const route of publicRoutes) {
     await page.goto(route);
@@ -71,7 +71,7 @@ test('public routes have no serious accessibility violations', async ({ page }) 
   }
 });
 
-test('logged-in routes have no serious accessibility violations', async ({ page }) => {
+test('logged-in routes have no serious accessibility violations', { tag: '@desktop' }, async ({ page }) => {
   test.setTimeout(90_000);
   const loginPage = new LoginPage(page);
   await loginPage.goto();
@@ -83,46 +83,52 @@ test('logged-in routes have no serious accessibility violations', async ({ page 
   }
 });
 
-test('the energy link page of an owner without a link, and the contact form with its errors, have no serious violations', async ({
-  page,
-}) => {
-  test.setTimeout(90_000);
-  const loginPage = new LoginPage(page);
-  await loginPage.goto();
-  await loginPage.login(demoUsers.marc.logins[0]);
-  await expectHome(page, demoUsers.marc.name);
-  await page.goto('/offers/link-accounts');
-  await page.getByRole('button', { name: 'Mijn accounts koppelen' }).click();
-  await expect(page.getByRole('checkbox')).toHaveAttribute('aria-invalid', 'true');
-  await expectNoSeriousViolations(page, '/offers/link-accounts (errors)');
-  await page.goto('/support/contact');
-  await page.getByRole('button', { name: 'Versturen' }).click();
-  await expect(page.getByLabel('Onderwerp')).toHaveAttribute('aria-invalid', 'true');
-  await expectNoSeriousViolations(page, '/support/contact (errors)');
-});
+test(
+  'the energy link page of an owner without a link, and the contact form with its errors, have no serious violations',
+  { tag: '@desktop' },
+  async ({ page }) => {
+    test.setTimeout(90_000);
+    const loginPage = new LoginPage(page);
+    await loginPage.goto();
+    await loginPage.login(demoUsers.marc.logins[0]);
+    await expectHome(page, demoUsers.marc.name);
+    await page.goto('/offers/link-accounts');
+    await page.getByRole('button', { name: 'Mijn accounts koppelen' }).click();
+    await expect(page.getByRole('checkbox')).toHaveAttribute('aria-invalid', 'true');
+    await expectNoSeriousViolations(page, '/offers/link-accounts (errors)');
+    await page.goto('/support/contact');
+    await page.getByRole('button', { name: 'Versturen' }).click();
+    await expect(page.getByLabel('Onderwerp')).toHaveAttribute('aria-invalid', 'true');
+    await expectNoSeriousViolations(page, '/support/contact (errors)');
+  },
+);
 
-test('settings screens with their data, and the cookie consent modal, have no accessibility violations', async ({ page, browser }) => {
-  test.setTimeout(90_000);
-  const loginPage = new LoginPage(page);
-  await loginPage.goto();
-  await loginPage.login(demoUsers.sophie.logins[0]);
-  await expectHome(page, demoUsers.sophie.name);
-  const axe = async (where: string, on: Page = page) => {
-    const results = await new AxeBuilder({ page: on }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-    expect(results.violations.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  };
-  await page.goto('/settings/main');
-  await expect(page.getByRole('button', { name: 'Afficher les codes PIN et PUK' })).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByRole('button', { name: 'Enregistrer mes préférences' })).toBeVisible();
-  await axe('/settings/main');
-  await page.goto('/settings/alerts');
-  await expect(page.getByRole('table', { name: /^Alertes de la ligne/ })).toBeVisible({ timeout: 20_000 });
-  await axe('/settings/alerts');
+test(
+  'settings screens with their data, and the cookie consent modal, have no accessibility violations',
+  { tag: '@desktop' },
+  async ({ page, browser }) => {
+    test.setTimeout(90_000);
+    const loginPage = new LoginPage(page);
+    await loginPage.goto();
+    await loginPage.login(demoUsers.sophie.logins[0]);
+    await expectHome(page, demoUsers.sophie.name);
+    const axe = async (where: string, on: Page = page) => {
+      const results = await new AxeBuilder({ page: on }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+      expect(results.violations.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    };
+    await page.goto('/settings/main');
+    await expect(page.getByRole('button', { name: 'Afficher les codes PIN et PUK' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('button', { name: 'Enregistrer mes préférences' })).toBeVisible();
+    await axe('/settings/main');
+    await page.goto('/settings/alerts');
+    await expect(page.getByRole('table', { name: /^Alertes de la ligne/ })).toBeVisible({ timeout: 20_000 });
+    await axe('/settings/alerts');
 
-  const context = await browser.newContext({ storageState: noConsent });
-  const consentPage = await context.newPage();
-  await consentPage.goto('/login');
-  await expect(consentPage.getByRole('dialog', { name: 'Vos choix de cookies' })).toBeVisible();
-  await axe('consent modal', consentPage);
-  await context.close();
-});
+    const context = await browser.newContext({ storageState: noConsent });
+    const consentPage = await context.newPage();
+    await consentPage.goto('/login');
+    await expect(consentPage.getByRole('dialog', { name: 'Vos choix de cookies' })).toBeVisible();
+    await axe('consent modal', consentPage);
+    await context.close();
+  },
+);

@@ -96,7 +96,7 @@ test('PIN lost goes to the password login, which offers a new PIN', async ({ pag
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choisissez votre code PIN');
 });
 
-test('a desktop never offers a PIN', async ({ page }, testInfo) => {
+test('a desktop never offers a PIN', { tag: '@desktop' }, async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'desktop only');
   const loginPage = new LoginPage(page);
   await loginPage.goto();

@@ -40,35 +40,39 @@ const rowOverlaps = (list: Locator) =>
     return rows.length === 0 ? ['no rows'] : problems;
   });
 
-test('usage rows fit their content in Dutch, at 200 % text size too, and a short list ends with its last row', async ({ page }) => {
-  await loginAs(page, 'marc');
-  await page.goto('/consumption/details');
-  const consumption = new ConsumptionPage(page);
-  await consumption.waitForTotals();
-  await consumption.waitForLocalData();
-  await expect(consumption.rows.filter({ hasText: /\d{4}/ }).first()).toBeVisible();
-  await expect.poll(() => rowOverlaps(consumption.scroller)).toEqual([]);
+test(
+  'usage rows fit their content in Dutch, at 200 % text size too, and a short list ends with its last row',
+  { tag: '@desktop' },
+  async ({ page }) => {
+    await loginAs(page, 'marc');
+    await page.goto('/consumption/details');
+    const consumption = new ConsumptionPage(page);
+    await consumption.waitForTotals();
+    await consumption.waitForLocalData();
+    await expect(consumption.rows.filter({ hasText: /\d{4}/ }).first()).toBeVisible();
+    await expect.poll(() => rowOverlaps(consumption.scroller)).toEqual([]);
 
-  // Text zoom: every rem doubles, rows wrap to more lines and are measured again.
-  await page.evaluate(() => {
-    document.documentElement.style.fontSize = '200%';
-  });
-  await expect.poll(() => rowOverlaps(consumption.scroller)).toEqual([]);
-  await page.evaluate(() => {
-    document.documentElement.style.fontSize = '';
-  });
+    // Text zoom: every rem doubles, rows wrap to more lines and are measured again.
+    await page.evaluate(() => {
+      document.documentElement.style.fontSize = '200%';
+    });
+    await expect.poll(() => rowOverlaps(consumption.scroller)).toEqual([]);
+    await page.evaluate(() => {
+      document.documentElement.style.fontSize = '';
+    });
 
-  // The extra-cost history holds a few rows: the box is as tall as they are, with no blank area under the last.
-  await page.getByRole('navigation', { name: 'Verbruik' }).getByRole('link', { name: 'Buiten bundel' }).click();
-  // The section and its scroller share the name: the scroller is the region inside the section.
-  const history = page
-    .getByRole('region', { name: 'Geschiedenis van kosten buiten bundel' })
-    .getByRole('region', { name: 'Geschiedenis van kosten buiten bundel' });
-  await expect(history.getByRole('listitem').filter({ hasText: /\d{4}/ }).first()).toBeVisible();
-  await expect.poll(() => rowOverlaps(history)).toEqual([]);
-  const blank = await history.evaluate((scroller) => {
-    const rows = [...scroller.querySelectorAll('[role=listitem]')].map((row) => row.getBoundingClientRect().bottom);
-    return scroller.getBoundingClientRect().bottom - Math.max(...rows);
-  });
-  expect(blank).toBeLessThanOrEqual(2);
-});
+    // The extra-cost history holds a few rows: the box is as tall as they are, with no blank area under the last.
+    await page.getByRole('navigation', { name: 'Verbruik' }).getByRole('link', { name: 'Buiten bundel' }).click();
+    // The section and its scroller share the name: the scroller is the region inside the section.
+    const history = page
+      .getByRole('region', { name: 'Geschiedenis van kosten buiten bundel' })
+      .getByRole('region', { name: 'Geschiedenis van kosten buiten bundel' });
+    await expect(history.getByRole('listitem').filter({ hasText: /\d{4}/ }).first()).toBeVisible();
+    await expect.poll(() => rowOverlaps(history)).toEqual([]);
+    const blank = await history.evaluate((scroller) => {
+      const rows = [...scroller.querySelectorAll('[role=listitem]')].map((row) => row.getBoundingClientRect().bottom);
+      return scroller.getBoundingClientRect().bottom - Math.max(...rows);
+    });
+    expect(blank).toBeLessThanOrEqual(2);
+  },
+);

@@ -15,7 +15,7 @@ const loginAs = async (page: Page, who: keyof typeof demoUsers, lang: 'nl' | 'fr
   await expectHome(page, demoUsers[who].name);
 };
 
-test('the Dutch consumption tabs sit on one row, and the period group has no browser frame', async ({ page }) => {
+test('the Dutch consumption tabs sit on one row, and the period group has no browser frame', { tag: '@desktop' }, async ({ page }) => {
   await loginAs(page, 'marc');
   await page.goto('/consumption/main');
   const tabs = page.getByRole('navigation', { name: 'Verbruik' }).getByRole('link');
@@ -32,7 +32,7 @@ test('the Dutch consumption tabs sit on one row, and the period group has no bro
   await expect(period).toHaveCSS('border-left-width', '0px');
 });
 
-test('SMS amounts carry their unit and an unlimited bundle says "onbeperkt" once', async ({ page }) => {
+test('SMS amounts carry their unit and an unlimited bundle says "onbeperkt" once', { tag: '@desktop' }, async ({ page }) => {
   await loginAs(page, 'marc');
   await page.goto('/consumption/main');
   const consumption = new ConsumptionPage(page);
@@ -46,7 +46,7 @@ test('SMS amounts carry their unit and an unlimited bundle says "onbeperkt" once
   await expect(card.locator('.forecast')).toHaveText(/^In dit tempo: \d+\u00a0sms tegen \d+ \p{L}+$/u);
 });
 
-test('on phones the "more" menu closes before the logout dialog opens', async ({ page }) => {
+test('on phones the "more" menu closes before the logout dialog opens', { tag: '@desktop' }, async ({ page }) => {
   await loginAs(page, 'marc');
   const more = page.getByRole('navigation', { name: 'Hoofdnavigatie' }).getByRole('button', { name: 'Meer' });
   test.skip(!(await more.isVisible()), 'the "more" menu exists only in the phone tab bar');
@@ -67,32 +67,36 @@ test('on phones the "more" menu closes before the logout dialog opens', async ({
 const brusselsIso = (offset: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Brussels' }).format(new Date(Date.now() + offset * 86_400_000));
 
-test('days still to come are not listed as zero use; a period in the future or before the line existed is explained', async ({ page }) => {
-  await loginAs(page, 'marc');
-  // Three days back to three days ahead: four days so far, whatever today is.
-  await page.goto(`/consumption/main?period=range&from=${brusselsIso(-3)}&to=${brusselsIso(3)}`);
-  const perDay = page.getByRole('region', { name: 'Verbruik per dag' });
-  await perDay.getByText('Cijfers per dag bekijken').click();
-  await expect(perDay.getByRole('table').getByRole('row')).toHaveCount(1 + 4);
-  await expect(perDay.getByTestId('chart-summary')).toHaveText(/(over 4 dagen|^Geen verbruik in de periode\.$)/);
+test(
+  'days still to come are not listed as zero use; a period in the future or before the line existed is explained',
+  { tag: '@desktop' },
+  async ({ page }) => {
+    await loginAs(page, 'marc');
+    // Three days back to three days ahead: four days so far, whatever today is.
+    await page.goto(`/consumption/main?period=range&from=${brusselsIso(-3)}&to=${brusselsIso(3)}`);
+    const perDay = page.getByRole('region', { name: 'Verbruik per dag' });
+    await perDay.getByText('Cijfers per dag bekijken').click();
+    await expect(perDay.getByRole('table').getByRole('row')).toHaveCount(1 + 4);
+    await expect(perDay.getByTestId('chart-summary')).toHaveText(/(over 4 dagen|^Geen verbruik in de periode\.$)/);
 
-  const choose = async (from: string, to: string) => {
-    await page.getByLabel('Van', { exact: true }).fill(from);
-    await page.getByLabel('Tot', { exact: true }).fill(to);
-    await page.getByRole('button', { name: 'Tonen' }).click();
-  };
-  await choose(brusselsIso(30), brusselsIso(40));
-  await expect(page.getByRole('status').filter({ hasText: 'Deze periode is nog niet begonnen' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Totalen van de periode' })).toHaveCount(0);
+    const choose = async (from: string, to: string) => {
+      await page.getByLabel('Van', { exact: true }).fill(from);
+      await page.getByLabel('Tot', { exact: true }).fill(to);
+      await page.getByRole('button', { name: 'Tonen' }).click();
+    };
+    await choose(brusselsIso(30), brusselsIso(40));
+    await expect(page.getByRole('status').filter({ hasText: 'Deze periode is nog niet begonnen' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Totalen van de periode' })).toHaveCount(0);
 
-  await choose('2001-03-01', '2001-03-20');
-  await expect(
-    page.getByRole('status').filter({ hasText: /^Dit nummer was in deze periode nog niet actief: het verbruik begint op .+\d{4}\./ }),
-  ).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Totalen van de periode' })).toHaveCount(0);
-});
+    await choose('2001-03-01', '2001-03-20');
+    await expect(
+      page.getByRole('status').filter({ hasText: /^Dit nummer was in deze periode nog niet actief: het verbruik begint op .+\d{4}\./ }),
+    ).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Totalen van de periode' })).toHaveCount(0);
+  },
+);
 
-test('the account page links to the contact details and to the password change', async ({ page }) => {
+test('the account page links to the contact details and to the password change', { tag: '@desktop' }, async ({ page }) => {
   await loginAs(page, 'marc');
   await page.goto('/account/main');
   const links = page.getByRole('navigation', { name: 'Mijn account beheren' }).getByRole('link');

@@ -18,7 +18,7 @@ const cspErrors = (page: Page): string[] => {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the login screen is painted, styled and cannot be sent before the app runs', async ({ page }) => {
+  test('the login screen is painted, styled and cannot be sent before the app runs', { tag: '@desktop' }, async ({ page }) => {
     const errors = cspErrors(page);
     const response = await page.goto('/login');
     expect(response?.headers()['content-encoding']).toBe('br');
@@ -33,7 +33,7 @@ test.describe('without JavaScript', () => {
     expect(errors).toEqual([]);
   });
 
-  test('every other route paints the app shell', async ({ page }) => {
+  test('every other route paints the app shell', { tag: '@desktop' }, async ({ page }) => {
     const errors = cspErrors(page);
     await page.goto('/consumption/main');
     await expect(page.getByText('Mon espace mobile')).toBeVisible();
@@ -42,7 +42,7 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('what is typed before the app runs is kept, and the form then works', async ({ page }) => {
+test('what is typed before the app runs is kept, and the form then works', { tag: '@desktop' }, async ({ page }) => {
   // Hold the entry script back until the user has typed into the prerendered form.
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => {
@@ -68,7 +68,7 @@ test('what is typed before the app runs is kept, and the form then works', async
   await expectHome(page, demoUsers.sophie.name);
 });
 
-test('a logged-in customer opening /login is sent home, and ?lang= still applies', async ({ page }) => {
+test('a logged-in customer opening /login is sent home, and ?lang= still applies', { tag: '@desktop' }, async ({ page }) => {
   const loginPage = new LoginPage(page);
   await loginPage.goto();
   await loginPage.login(demoUsers.sophie.logins[0]);

@@ -17,7 +17,7 @@ const loginTo = async (page: Page, login: string) => {
   await waitForHomeAlerts(page);
 };
 
-test('Sophie sees the activate-SIM modal, and only it; the dialog is accessible', async ({ page }) => {
+test('Sophie sees the activate-SIM modal, and only it; the dialog is accessible', { tag: '@desktop' }, async ({ page }) => {
   await loginTo(page, demoUsers.sophie.logins[0]);
   const dialog = alertDialog(page, alertTitles.activateSim);
   await expect(dialog).toBeVisible();
@@ -37,7 +37,7 @@ test('Sophie sees the activate-SIM modal, and only it; the dialog is accessible'
   );
 });
 
-test('Marc sees the invoice-situation modal, then the overspent-limit modal', async ({ page }) => {
+test('Marc sees the invoice-situation modal, then the overspent-limit modal', { tag: '@desktop' }, async ({ page }) => {
   await loginTo(page, demoUsers.marc.logins[0]);
   const invoice = alertDialog(page, alertTitles.invoiceSituation);
   await expect(invoice).toBeVisible();
@@ -49,14 +49,14 @@ test('Marc sees the invoice-situation modal, then the overspent-limit modal', as
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
 });
 
-test('Lucas (plain user) gets none of the owner modals and no contract switcher', async ({ page }) => {
+test('Lucas (plain user) gets none of the owner modals and no contract switcher', { tag: '@desktop' }, async ({ page }) => {
   await loginTo(page, demoUsers.lucas.logins[0]);
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
   await expect(page.getByRole('button', { name: /selecteren/ })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Verbruik van 0470 00 00 03' })).toBeVisible();
 });
 
-test('a closed modal stays hidden after a reload and comes back after 24 hours', async ({ page }) => {
+test('a closed modal stays hidden after a reload and comes back after 24 hours', { tag: '@desktop' }, async ({ page }) => {
   // Start the page clock 25 hours in the past, so that jumping to "now" later leaves the session (issued by the
   // server on its real clock, valid a day) still valid.
   const realNow = Date.now();
@@ -78,7 +78,7 @@ test('a closed modal stays hidden after a reload and comes back after 24 hours',
   await expect(alertDialog(page, alertTitles.activateSim)).toBeVisible();
 });
 
-test('home shows the usage in the bundle, unlimited, out-of-bundle costs and the forecast', async ({ page }) => {
+test('home shows the usage in the bundle, unlimited, out-of-bundle costs and the forecast', { tag: '@desktop' }, async ({ page }) => {
   await loginTo(page, demoUsers.sophie.logins[0]);
   await alertDialog(page, alertTitles.activateSim).getByRole('button', { name: closeLabel }).click();
   const data = page.getByRole('meter', { name: 'Données' });
@@ -93,7 +93,7 @@ test('home shows the usage in the bundle, unlimited, out-of-bundle costs and the
   await expect(page.getByText(/^Hors forfait : \d+,\d\d\s€$/).first()).toBeVisible();
 });
 
-test('switching the contract changes the usage overview', async ({ page }) => {
+test('switching the contract changes the usage overview', { tag: '@desktop' }, async ({ page }) => {
   await loginTo(page, demoUsers.emma.logins[0]);
   // SPEC §4: the oldest contract with a number comes first.
   await expect(page.getByRole('heading', { name: 'Usage of 0470 00 00 05' })).toBeVisible();

@@ -126,7 +126,7 @@ test('an unknown path shows not-found', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page introuvable');
 });
 
-test('logout asks for confirmation and leaves no customer data in IndexedDB', async ({ page }) => {
+test('logout asks for confirmation and leaves no customer data in IndexedDB', { tag: '@desktop' }, async ({ page }) => {
   const loginPage = new LoginPage(page);
   await loginPage.goto();
   await loginPage.login(demoUsers.marc.logins[0]);

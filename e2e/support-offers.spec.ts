@@ -117,21 +117,25 @@ test('a message with its attachment written offline is sent once when back onlin
   expect((await serverLog(page)).changes.filter((c) => c.path === '/api/support/ticket').slice(before)).toHaveLength(1);
 });
 
-test('Sophie logs in to the energy portal in one click; the same link a second time is refused (fr)', async ({ page }) => {
-  await onlineVisit(page, 'sophie');
-  const entry = await energyEntry(page, /^Énergie/, /^Plus$/);
-  await expect(entry).toHaveRole('button');
-  const [portal] = await Promise.all([page.context().waitForEvent('page'), entry.click()]);
-  await expect(portal.getByRole('heading', { level: 1 })).toHaveText(/^Bonjour Sophie/);
-  await expect(portal.getByText(/ME00000001/)).toBeVisible();
-  const url = portal.url();
-  expect(url).toMatch(/\/energy-portal\/one-click\?login=ME00000001&guid=[^&]+&token=[^&]+/);
+test(
+  'Sophie logs in to the energy portal in one click; the same link a second time is refused (fr)',
+  { tag: '@desktop' },
+  async ({ page }) => {
+    await onlineVisit(page, 'sophie');
+    const entry = await energyEntry(page, /^Énergie/, /^Plus$/);
+    await expect(entry).toHaveRole('button');
+    const [portal] = await Promise.all([page.context().waitForEvent('page'), entry.click()]);
+    await expect(portal.getByRole('heading', { level: 1 })).toHaveText(/^Bonjour Sophie/);
+    await expect(portal.getByText(/ME00000001/)).toBeVisible();
+    const url = portal.url();
+    expect(url).toMatch(/\/energy-portal\/one-click\?login=ME00000001&guid=[^&]+&token=[^&]+/);
 
-  const again = await page.context().newPage();
-  const answer = await again.goto(url);
-  expect(answer?.status()).toBe(410);
-  await expect(again.getByRole('heading', { level: 1 })).toHaveText('Ce lien de connexion n’est plus valable');
-});
+    const again = await page.context().newPage();
+    const answer = await again.goto(url);
+    expect(answer?.status()).toBe(410);
+    await expect(again.getByRole('heading', { level: 1 })).toHaveText('Ce lien de connexion n’est plus valable');
+  },
+);
 
 test('Jan (admin) gets the plain energy link, never not-found (nl)', async ({ page }) => {
   // An admin's home shows the customer he manages (Emma Martin's company).

@@ -24,6 +24,14 @@ export const PeriodFilter = ({
   const [to, setTo] = useState(value.kind === 'range' ? value.to : defaultRange.to);
   const [error, setError] = useState<string | null>(null);
   const [showRange, setShowRange] = useState(value.kind === 'range');
+  // The choice shows at once: the period lives in the URL, whose navigation can take a moment offline, and a radio
+  // that springs back until then reads as a click that did nothing.
+  const [chosen, setChosen] = useState<PeriodChoice['kind']>(value.kind);
+  const [shownValue, setShownValue] = useState(value.kind);
+  if (shownValue !== value.kind) {
+    setShownValue(value.kind);
+    setChosen(value.kind);
+  }
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -46,7 +54,7 @@ export const PeriodFilter = ({
               type="radio"
               name={`${id}-period`}
               value={kind}
-              checked={kind === 'range' ? showRange : !showRange && value.kind === kind}
+              checked={kind === 'range' ? showRange : !showRange && chosen === kind}
               onChange={() => {
                 if (kind === 'range') {
                   setShowRange(true);
@@ -54,6 +62,7 @@ export const PeriodFilter = ({
                 }
                 setShowRange(false);
                 setError(null);
+                setChosen(kind);
                 onChange({ kind });
               }}
             />{' '}

@@ -55,18 +55,22 @@ export const useHomeAlerts = (session: SessionRow | null, contracts: readonly Co
   }, [customerId, isPlain, selectedContractId]);
 
   const pulls = usePull(customerId === null ? null : [customerId, isPlain], pullAlertInputs);
+  // A close counts at once, before its write reaches IndexedDB and the query above: the next alert replaces the
+  // closed one in the same frame, with no moment where neither shows.
+  const [closedHere, setClosedHere] = useState<Partial<Record<AlertKind, number>>>({});
 
   const due =
     session && data
-      ? dueAlerts({ isPlainUser: isPlain, contracts, situation: data.situation, osg: data.osg, closedAt: data.closedAt, now })
+      ? dueAlerts({ isPlainUser: isPlain, contracts, situation: data.situation, osg: data.osg, closedAt: { ...data.closedAt, ...closedHere }, now })
       : [];
   return {
     due,
     settled: data !== undefined && pulls.settled && usageSettled,
     close: async (kind) => {
       const closedAt = Date.now();
-      await db.prefs.put({ key: alertClosedKey(kind), value: closedAt });
+      setClosedHere((current) => ({ ...current, [kind]: closedAt }));
       setNow(closedAt);
+      await db.prefs.put({ key: alertClosedKey(kind), value: closedAt });
     },
   };
 };
