@@ -39,6 +39,10 @@ export const useHomeAlerts = (session: SessionRow | null, contracts: readonly Co
     return () => window.clearInterval(timer);
   }, []);
 
+  const pulls = usePull(customerId === null ? null : [customerId, isPlain], pullAlertInputs);
+  // The decision is final only once the rows are read after the pulls wrote them: the pulls resolve before the
+  // query below has seen their writes, and an alert would otherwise appear after the page said it had settled.
+  const inputsPulled = pulls.settled && usageSettled;
   const data = useLiveQuery(async () => {
     const [situation, summary, ...closed] = await Promise.all([
       customerId === null || isPlain ? undefined : db.invoiceSituations.get(customerId),
@@ -51,10 +55,14 @@ export const useHomeAlerts = (session: SessionRow | null, contracts: readonly Co
       if (typeof value === 'number') closedAt[kind] = value;
     });
     const osg = summary?.safeguards.find((s) => s.type === 'OSG');
-    return { situation: situation ?? null, osg: osg ? { overSpentCredit: osg.overSpentCredit, current: osg.current } : null, closedAt };
-  }, [customerId, isPlain, selectedContractId]);
+    return {
+      situation: situation ?? null,
+      osg: osg ? { overSpentCredit: osg.overSpentCredit, current: osg.current } : null,
+      closedAt,
+      readAfterPulls: inputsPulled,
+    };
+  }, [customerId, isPlain, selectedContractId, inputsPulled]);
 
-  const pulls = usePull(customerId === null ? null : [customerId, isPlain], pullAlertInputs);
   // A close counts at once, before its write reaches IndexedDB and the query above: the next alert replaces the
   // closed one in the same frame, with no moment where neither shows.
   const [closedHere, setClosedHere] = useState<Partial<Record<AlertKind, number>>>({});
@@ -65,7 +73,7 @@ export const useHomeAlerts = (session: SessionRow | null, contracts: readonly Co
       : [];
   return {
     due,
-    settled: data !== undefined && pulls.settled && usageSettled,
+    settled: data !== undefined && data.readAfterPulls && inputsPulled,
     close: async (kind) => {
       const closedAt = Date.now();
       setClosedHere((current) => ({ ...current, [kind]: closedAt }));
