@@ -63,25 +63,34 @@ const expectNoSeriousViolations = async (page: Page, route: string) => {
   expect(serious.map((v) => `${route}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 };
 
-test('public routes have no serious accessibility violations', { tag: '@desktop' }, async ({ page }) => {
-  test.setTimeout(90_000);
-  for (const route of publicRoutes) {
-    await page.goto(route);
-    await expectNoSeriousViolations(page, route);
-  }
-});
+// Routes in groups, one test each, so that they run in parallel: on two cores one test of every route took over a
+// minute.
+const inGroups = (routes: readonly string[], count: number): string[][] =>
+  Array.from({ length: count }, (_, group) => routes.filter((_, i) => i % count === group));
 
-test('logged-in routes have no serious accessibility violations', { tag: '@desktop' }, async ({ page }) => {
-  test.setTimeout(90_000);
-  const loginPage = new LoginPage(page);
-  await loginPage.goto();
-  await loginPage.login(demoUsers.sophie.logins[0]);
-  await expectHome(page, demoUsers.sophie.name);
-  for (const route of privateRoutes) {
-    await page.goto(route);
-    await expectNoSeriousViolations(page, route);
-  }
-});
+for (const [group, routes] of inGroups(publicRoutes, 2).entries()) {
+  test(`public routes have no serious accessibility violations (${group + 1} of 2)`, { tag: '@desktop' }, async ({ page }) => {
+    test.setTimeout(60_000);
+    for (const route of routes) {
+      await page.goto(route);
+      await expectNoSeriousViolations(page, route);
+    }
+  });
+}
+
+for (const [group, routes] of inGroups(privateRoutes, 4).entries()) {
+  test(`logged-in routes have no serious accessibility violations (${group + 1} of 4)`, { tag: '@desktop' }, async ({ page }) => {
+    test.setTimeout(60_000);
+    const loginPage = new LoginPage(page);
+    await loginPage.goto();
+    await loginPage.login(demoUsers.sophie.logins[0]);
+    await expectHome(page, demoUsers.sophie.name);
+    for (const route of routes) {
+      await page.goto(route);
+      await expectNoSeriousViolations(page, route);
+    }
+  });
+}
 
 test(
   'the energy link page of an owner without a link, and the contact form with its errors, have no serious violations',

@@ -25,89 +25,91 @@ const test = perFileServer.extend({
 });
 
 for (const lang of languages) {
-  test(`a new number, a refused transfer and Sophie's home modal, followed until the clock has moved them on (${lang})`, async ({
-    page,
-  }) => {
-    test.setTimeout(150_000);
-    const request = page.request;
-    const activation = new ActivationPage(page, lang);
-    const another = page.getByRole('button', { name: /Suivre une autre commande|Een andere bestelling opvolgen/ });
+  test(
+    `a new number, a refused transfer and Sophie's home modal, followed until the clock has moved them on (${lang})`,
+    { tag: lang === 'nl' ? '@desktop' : [] },
+    async ({ page }) => {
+      test.setTimeout(150_000);
+      const request = page.request;
+      const activation = new ActivationPage(page, lang);
+      const another = page.getByRole('button', { name: /Suivre une autre commande|Een andere bestelling opvolgen/ });
 
-    const newNumber = await newSale(request, 'ready', lang);
-    await test.step('the unregistered customer asks for a new number', async () => {
-      await activation.goto();
-      await activation.open(newNumber.orderRef, newNumber.code);
-      await activation.expectFollowUp(newNumber.orderRef);
-      await activation.iccid.fill(newNumber.iccid);
-      await activation.activateButton.click();
-      await expect(page.getByText(activation.t.stage.inProgress, { exact: true })).toBeVisible();
-      await expectAccessible(page, 'follow-up in progress');
-    });
+      const newNumber = await newSale(request, 'ready', lang);
+      await test.step('the unregistered customer asks for a new number', async () => {
+        await activation.goto();
+        await activation.open(newNumber.orderRef, newNumber.code);
+        await activation.expectFollowUp(newNumber.orderRef);
+        await activation.iccid.fill(newNumber.iccid);
+        await activation.activateButton.click();
+        await expect(page.getByText(activation.t.stage.inProgress, { exact: true })).toBeVisible();
+        await expectAccessible(page, 'follow-up in progress');
+      });
 
-    const transfer = await newSale(request, 'ready', lang);
-    await test.step('another asks for a transfer with an account number the other operator does not know', async () => {
-      await another.click();
-      await activation.open(transfer.orderRef, transfer.code);
-      await activation.expectFollowUp(transfer.orderRef);
-      await page.getByRole('radio', { name: activation.t.keepNumber }).check();
-      await activation.iccid.fill(transfer.iccid);
-      await page.getByLabel(activation.t.numberToTransfer).fill('0478123456');
-      await page.getByRole('radio', { name: activation.t.subscription }).check();
-      await page.getByLabel(activation.t.accountNumber).fill('AC999999');
-      await page.getByRole('button', { name: activation.t.requestTransfer }).click();
-      await expect(page.getByText(activation.t.stage.inProgress, { exact: true })).toBeVisible();
-    });
+      const transfer = await newSale(request, 'ready', lang);
+      await test.step('another asks for a transfer with an account number the other operator does not know', async () => {
+        await another.click();
+        await activation.open(transfer.orderRef, transfer.code);
+        await activation.expectFollowUp(transfer.orderRef);
+        await page.getByRole('radio', { name: activation.t.keepNumber }).check();
+        await activation.iccid.fill(transfer.iccid);
+        await page.getByLabel(activation.t.numberToTransfer).fill('0478123456');
+        await page.getByRole('radio', { name: activation.t.subscription }).check();
+        await page.getByLabel(activation.t.accountNumber).fill('AC999999');
+        await page.getByRole('button', { name: activation.t.requestTransfer }).click();
+        await expect(page.getByText(activation.t.stage.inProgress, { exact: true })).toBeVisible();
+      });
 
-    await test.step('an hour and a half later the refusal reaches the open screen by itself, and says why', async () => {
-      await setServerClock(request, Date.now() + 1.5 * HOUR);
-      // The follow-up refreshes itself while the order is under way (every 20 s).
-      await expect(page.getByText(activation.t.dataMismatch('0478 12 34 56'))).toBeVisible({ timeout: 30_000 });
-      await expect(page.getByText(activation.t.stage.failed, { exact: true })).toBeVisible();
-      await expect(activation.step(activation.t.stepPortInFailed)).toBeVisible();
-      expect((await latestMail(request, transfer.email))?.subject).toBe(
-        lang === 'fr' ? 'Le transfert de votre numéro n’a pas abouti' : 'De overdracht van uw nummer is niet gelukt',
-      );
-    });
+      await test.step('an hour and a half later the refusal reaches the open screen by itself, and says why', async () => {
+        await setServerClock(request, Date.now() + 1.5 * HOUR);
+        // The follow-up refreshes itself while the order is under way (every 20 s).
+        await expect(page.getByText(activation.t.dataMismatch('0478 12 34 56'))).toBeVisible({ timeout: 30_000 });
+        await expect(page.getByText(activation.t.stage.failed, { exact: true })).toBeVisible();
+        await expect(activation.step(activation.t.stepPortInFailed)).toBeVisible();
+        expect((await latestMail(request, transfer.email))?.subject).toBe(
+          lang === 'fr' ? 'Le transfert de votre numéro n’a pas abouti' : 'De overdracht van uw nummer is niet gelukt',
+        );
+      });
 
-    await test.step('the new number is active, and its customer got the e-mail', async () => {
-      await another.click();
-      await activation.open(newNumber.orderRef, newNumber.code);
-      await activation.expectFollowUp(newNumber.orderRef);
-      await expect(page.getByText(activation.t.stage.active, { exact: true })).toBeVisible();
-      await expect(activation.step(activation.t.stepActive)).toBeVisible();
-      await expect(activation.activateButton).toHaveCount(0);
-      expect((await latestMail(request, newNumber.email))?.subject).toBe(lang === 'fr' ? 'Votre ligne est active' : 'Uw lijn is actief');
-    });
+      await test.step('the new number is active, and its customer got the e-mail', async () => {
+        await another.click();
+        await activation.open(newNumber.orderRef, newNumber.code);
+        await activation.expectFollowUp(newNumber.orderRef);
+        await expect(page.getByText(activation.t.stage.active, { exact: true })).toBeVisible();
+        await expect(activation.step(activation.t.stepActive)).toBeVisible();
+        await expect(activation.activateButton).toHaveCount(0);
+        expect((await latestMail(request, newNumber.email))?.subject).toBe(lang === 'fr' ? 'Votre ligne est active' : 'Uw lijn is actief');
+      });
 
-    await test.step('Sophie activates 0470000002 from the home modal', async () => {
-      const login = new LoginPage(page);
-      await login.goto(`?lang=${lang}`);
-      await login.login(demoUsers.sophie.logins[0]);
-      await waitForHomeAlerts(page);
-      const dialog = alertDialog(page, new RegExp(`^${activation.t.alertTitle}$`));
-      await expect(dialog).toBeVisible();
-      await dialog.getByRole('link', { name: activation.t.alertAction }).click();
-      await expect(page).toHaveURL(new RegExp(`/orders/${demoSimOrders.sophie.uuid}$`));
-      await activation.expectFollowUp(demoSimOrders.sophie.orderRef);
-      await expect(page.getByText(activation.t.stage.ready, { exact: true })).toBeVisible();
-      await activation.iccid.fill(demoSimOrders.sophie.iccid);
-      await activation.activateButton.click();
-      await expect(page.getByText(activation.t.stage.inProgress, { exact: true })).toBeVisible();
-    });
+      await test.step('Sophie activates 0470000002 from the home modal', async () => {
+        const login = new LoginPage(page);
+        await login.goto(`?lang=${lang}`);
+        await login.login(demoUsers.sophie.logins[0]);
+        await waitForHomeAlerts(page);
+        const dialog = alertDialog(page, new RegExp(`^${activation.t.alertTitle}$`));
+        await expect(dialog).toBeVisible();
+        await dialog.getByRole('link', { name: activation.t.alertAction }).click();
+        await expect(page).toHaveURL(new RegExp(`/orders/${demoSimOrders.sophie.uuid}$`));
+        await activation.expectFollowUp(demoSimOrders.sophie.orderRef);
+        await expect(page.getByText(activation.t.stage.ready, { exact: true })).toBeVisible();
+        await activation.iccid.fill(demoSimOrders.sophie.iccid);
+        await activation.activateButton.click();
+        await expect(page.getByText(activation.t.stage.inProgress, { exact: true })).toBeVisible();
+      });
 
-    await test.step('three hours later her line is active, on the follow-up and in her orders', async () => {
-      await setServerClock(request, Date.now() + 4.5 * HOUR);
-      await activation.refresh.click();
-      await expect(page.getByText(activation.t.stage.active, { exact: true })).toBeVisible();
-      await expect(activation.step(activation.t.stepActive)).toBeVisible();
-      await page.goto('/orders');
-      const section = page.getByRole('region', { name: activation.t.ordersSection });
-      await expect(section).toBeVisible();
-      await expect(section.getByRole('link', { name: new RegExp(demoSimOrders.sophie.orderRef) })).toHaveAttribute(
-        'href',
-        `/orders/${demoSimOrders.sophie.uuid}`,
-      );
-      await expectAccessible(page, '/orders');
-    });
-  });
+      await test.step('three hours later her line is active, on the follow-up and in her orders', async () => {
+        await setServerClock(request, Date.now() + 4.5 * HOUR);
+        await activation.refresh.click();
+        await expect(page.getByText(activation.t.stage.active, { exact: true })).toBeVisible();
+        await expect(activation.step(activation.t.stepActive)).toBeVisible();
+        await page.goto('/orders');
+        const section = page.getByRole('region', { name: activation.t.ordersSection });
+        await expect(section).toBeVisible();
+        await expect(section.getByRole('link', { name: new RegExp(demoSimOrders.sophie.orderRef) })).toHaveAttribute(
+          'href',
+          `/orders/${demoSimOrders.sophie.uuid}`,
+        );
+        await expectAccessible(page, '/orders');
+      });
+    },
+  );
 }

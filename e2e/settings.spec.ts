@@ -71,43 +71,47 @@ const loginAs = async (page: Page, who: keyof typeof demoUsers) => {
   await expectHome(page, demoUsers[who].name);
 };
 
-test('Sophie lowers her out-of-bundle limit offline; back online it is requested once, then applied', async ({ page, context, server }) => {
-  test.setTimeout(90_000);
-  await onlineVisit(page, 'sophie');
-  await page.goto('/settings/main');
-  const card = page.getByRole('region', { name: 'Tous les frais hors forfait' });
-  // The first pull of the line may take a while on a loaded machine.
-  await expect(card.getByText('Limite actuelle')).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByTestId('freshness').first()).toHaveText(/Mis à jour/);
-  const before = (await serverLog(page)).changes.length;
+test(
+  'Sophie lowers her out-of-bundle limit offline; back online it is requested once, then applied',
+  { tag: '@desktop' },
+  async ({ page, context, server }) => {
+    test.setTimeout(90_000);
+    await onlineVisit(page, 'sophie');
+    await page.goto('/settings/main');
+    const card = page.getByRole('region', { name: 'Tous les frais hors forfait' });
+    // The first pull of the line may take a while on a loaded machine.
+    await expect(card.getByText('Limite actuelle')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('freshness').first()).toHaveText(/Mis à jour/);
+    const before = (await serverLog(page)).changes.length;
 
-  await setOffline(context, page, true);
-  await card.getByLabel('Nouvelle limite (€)').fill('25');
-  await card.getByRole('button', { name: 'Modifier la limite' }).click();
-  await expect(card.getByRole('status')).toContainText('Enregistré sur cet appareil : 25,00');
-  await page.screenshot({ path: test.info().outputPath('settings-offline.png'), fullPage: true });
+    await setOffline(context, page, true);
+    await card.getByLabel('Nouvelle limite (€)').fill('25');
+    await card.getByRole('button', { name: 'Modifier la limite' }).click();
+    await expect(card.getByRole('status')).toContainText('Enregistré sur cet appareil : 25,00');
+    await page.screenshot({ path: test.info().outputPath('settings-offline.png'), fullPage: true });
 
-  await setOffline(context, page, false);
-  await expect(card.getByRole('status')).toContainText(/Nouvelle valeur demandée : 25,00.*Active dans les 2 minutes/);
-  const sent = (await serverLog(page)).changes.slice(before).filter((c) => c.path.endsWith('/safeguard'));
-  expect(sent).toHaveLength(1);
-  expect(sent[0]?.body).toEqual({ type: 'OSG_LIMIT', amount: 2500 });
+    await setOffline(context, page, false);
+    await expect(card.getByRole('status')).toContainText(/Nouvelle valeur demandée : 25,00.*Active dans les 2 minutes/);
+    const sent = (await serverLog(page)).changes.slice(before).filter((c) => c.path.endsWith('/safeguard'));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toEqual({ type: 'OSG_LIMIT', amount: 2500 });
 
-  // Three minutes later on the server's clock, the scheduler has applied it: the screen says so after a refresh.
-  await moveClock(page, 3);
-  const changes = (await lineChanges(page, SOPHIE)).filter((c) => c.resource === 'OSG_LIMIT');
-  expect(changes).toEqual([expect.objectContaining({ newValue: '2500', status: 'SUCCESS' })]);
-  // The screen pulls again by itself when the change is due on the device's clock; the test's server is ahead.
-  await page.getByRole('button', { name: 'Actualiser' }).first().click();
-  await expect(card.getByRole('status')).toContainText(/Actif depuis le .*: 25,00/);
-  await expect(card.getByRole('definition').first()).toHaveText(/25,00/);
-  expect(orderLines(server, SOPHIE.contractId)).toEqual([
-    { item_kind: 'SAFEGUARD', resource_name: 'OSG_LIMIT', old_value: '3000', new_value: '2500', status: 'SUCCESS' },
-  ]);
-  await page.screenshot({ path: test.info().outputPath('settings-applied.png'), fullPage: true });
-});
+    // Three minutes later on the server's clock, the scheduler has applied it: the screen says so after a refresh.
+    await moveClock(page, 3);
+    const changes = (await lineChanges(page, SOPHIE)).filter((c) => c.resource === 'OSG_LIMIT');
+    expect(changes).toEqual([expect.objectContaining({ newValue: '2500', status: 'SUCCESS' })]);
+    // The screen pulls again by itself when the change is due on the device's clock; the test's server is ahead.
+    await page.getByRole('button', { name: 'Actualiser' }).first().click();
+    await expect(card.getByRole('status')).toContainText(/Actif depuis le .*: 25,00/);
+    await expect(card.getByRole('definition').first()).toHaveText(/25,00/);
+    expect(orderLines(server, SOPHIE.contractId)).toEqual([
+      { item_kind: 'SAFEGUARD', resource_name: 'OSG_LIMIT', old_value: '3000', new_value: '2500', status: 'SUCCESS' },
+    ]);
+    await page.screenshot({ path: test.info().outputPath('settings-applied.png'), fullPage: true });
+  },
+);
 
-test('Marc switches roaming to "EU only": pending up to 4 hours, then active', async ({ page }) => {
+test('Marc switches roaming to "EU only": pending up to 4 hours, then active', { tag: '@desktop' }, async ({ page }) => {
   await loginAs(page, 'marc');
   await page.goto('/settings/main');
   const roaming = page.getByRole('group', { name: 'Roamingzone' });
@@ -126,91 +130,101 @@ test('Marc switches roaming to "EU only": pending up to 4 hours, then active', a
   await expect(roaming.getByRole('radio', { name: 'Alleen de Europese Unie' })).toBeChecked();
 });
 
-test('a push delivered to the service worker shows a notification in the customer’s language', async ({ page, context }) => {
-  await onlineVisit(page, 'sophie');
-  await context.grantPermissions(['notifications']);
-  await page.goto('/settings/alerts');
-  await waitForServiceWorker(page);
-  const payload = JSON.stringify({
-    title: '80 % de vos données utilisées',
-    body: 'Ligne 0470 00 00 01',
-    lang: 'fr',
-    url: '/consumption/main?contractId=1',
-    tag: '80PC:DATA:test',
-    type: '80PC',
-  });
-  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
-  const cdp = await context.newCDPSession(page);
-  // Enabling the domain reports the registrations at once: listen first.
-  const registered = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const found = registrations.find((r) => r.scopeURL === scope && !r.isDeleted);
-      if (found) resolve(found.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  const registrationId = await registered;
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(page.url()).origin, registrationId, data: payload });
-  await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        const reg = await navigator.serviceWorker.ready;
-        return (await reg.getNotifications()).map((n) => ({
-          title: n.title,
-          body: n.body,
-          lang: n.lang,
-          url: (n.data as { url: string }).url,
-        }));
-      }),
-    )
-    .toEqual([{ title: '80 % de vos données utilisées', body: 'Ligne 0470 00 00 01', lang: 'fr', url: '/consumption/main?contractId=1' }]);
-});
-
-test('usage past 80 % through the test endpoint: an e-mail in the outbox and a push, listed as sent', async ({ page }) => {
-  const push = await startTestPushService();
-  try {
-    await loginAs(page, 'sophie');
+test(
+  'a push delivered to the service worker shows a notification in the customer’s language',
+  { tag: '@desktop' },
+  async ({ page, context }) => {
+    await onlineVisit(page, 'sophie');
+    await context.grantPermissions(['notifications']);
     await page.goto('/settings/alerts');
-    // Sophie's 80 % alerts by e-mail and push (SMS is on already).
-    for (const channel of ['E-mail', 'Push']) {
-      const toggle = page.getByRole('checkbox', { name: `80 % du forfait par ${channel}` }).first();
-      // A controlled box: it shows checked once the change is stored on the device.
-      await toggle.click();
-      await expect(toggle).toBeChecked();
-    }
-    await expect(page.getByText('en attente')).toHaveCount(0);
-    // This device's subscription, as the browser would register it (headless Chromium has no push service).
-    const subscription = push.subscribe();
-    const registered = await page.request.post('/api/user/push-subscriptions', {
-      data: { endpoint: subscription.endpoint, keys: subscription.keys, deviceId: 'e2e-device-1' },
+    await waitForServiceWorker(page);
+    const payload = JSON.stringify({
+      title: '80 % de vos données utilisées',
+      body: 'Ligne 0470 00 00 01',
+      lang: 'fr',
+      url: '/consumption/main?contractId=1',
+      tag: '80PC:DATA:test',
+      type: '80PC',
     });
-    expect(registered.ok()).toBe(true);
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    const cdp = await context.newCDPSession(page);
+    // Enabling the domain reports the registrations at once: listen first.
+    const registered = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const found = registrations.find((r) => r.scopeURL === scope && !r.isDeleted);
+        if (found) resolve(found.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    const registrationId = await registered;
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(page.url()).origin, registrationId, data: payload });
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const reg = await navigator.serviceWorker.ready;
+          return (await reg.getNotifications()).map((n) => ({
+            title: n.title,
+            body: n.body,
+            lang: n.lang,
+            url: (n.data as { url: string }).url,
+          }));
+        }),
+      )
+      .toEqual([
+        { title: '80 % de vos données utilisées', body: 'Ligne 0470 00 00 01', lang: 'fr', url: '/consumption/main?contractId=1' },
+      ]);
+  },
+);
 
-    const usage = await page.request.post('/api/test/usage', { data: { contractId: 1, records: [{ type: 'call', used: 11_000 }] } });
-    expect(usage.ok()).toBe(true);
-    const { deliveries } = (await usage.json()) as { deliveries: { type: string; channel: string; status: string }[] };
-    expect(
-      deliveries
-        .filter((d) => d.type === '80PC')
-        .map((d) => `${d.channel}:${d.status}`)
-        .sort(),
-    ).toEqual(['EMAIL:sent', 'PUSH:sent', 'SMS:sent']);
+test(
+  'usage past 80 % through the test endpoint: an e-mail in the outbox and a push, listed as sent',
+  { tag: '@desktop' },
+  async ({ page }) => {
+    const push = await startTestPushService();
+    try {
+      await loginAs(page, 'sophie');
+      await page.goto('/settings/alerts');
+      // Sophie's 80 % alerts by e-mail and push (SMS is on already).
+      for (const channel of ['E-mail', 'Push']) {
+        const toggle = page.getByRole('checkbox', { name: `80 % du forfait par ${channel}` }).first();
+        // A controlled box: it shows checked once the change is stored on the device.
+        await toggle.click();
+        await expect(toggle).toBeChecked();
+      }
+      await expect(page.getByText('en attente')).toHaveCount(0);
+      // This device's subscription, as the browser would register it (headless Chromium has no push service).
+      const subscription = push.subscribe();
+      const registered = await page.request.post('/api/user/push-subscriptions', {
+        data: { endpoint: subscription.endpoint, keys: subscription.keys, deviceId: 'e2e-device-1' },
+      });
+      expect(registered.ok()).toBe(true);
 
-    const outbox = await page.request.get(`/dev/outbox.json?to=${encodeURIComponent('sophie.dubois@example.be')}&limit=1`);
-    const messages = (await outbox.json()) as { messages: { subject: string }[] };
-    expect(messages.messages[0]?.subject).toBe('80 % de vos minutes d’appel utilisés');
-    await expect.poll(() => push.received.length).toBe(1);
-    const received = push.received[0];
-    expect(received?.problems).toEqual([]);
-    expect(JSON.parse(received?.payload ?? '{}')).toMatchObject({ title: '80 % de vos minutes d’appel utilisés', lang: 'fr' });
+      const usage = await page.request.post('/api/test/usage', { data: { contractId: 1, records: [{ type: 'call', used: 11_000 }] } });
+      expect(usage.ok()).toBe(true);
+      const { deliveries } = (await usage.json()) as { deliveries: { type: string; channel: string; status: string }[] };
+      expect(
+        deliveries
+          .filter((d) => d.type === '80PC')
+          .map((d) => `${d.channel}:${d.status}`)
+          .sort(),
+      ).toEqual(['EMAIL:sent', 'PUSH:sent', 'SMS:sent']);
 
-    await page.getByRole('button', { name: 'Actualiser' }).first().click();
-    const sentList = page.getByRole('region', { name: 'Dernières notifications' });
-    await expect(sentList.getByRole('listitem').first()).toContainText('80 % de vos minutes d’appel utilisés');
-  } finally {
-    await push.close();
-  }
-});
+      const outbox = await page.request.get(`/dev/outbox.json?to=${encodeURIComponent('sophie.dubois@example.be')}&limit=1`);
+      const messages = (await outbox.json()) as { messages: { subject: string }[] };
+      expect(messages.messages[0]?.subject).toBe('80 % de vos minutes d’appel utilisés');
+      await expect.poll(() => push.received.length).toBe(1);
+      const received = push.received[0];
+      expect(received?.problems).toEqual([]);
+      expect(JSON.parse(received?.payload ?? '{}')).toMatchObject({ title: '80 % de vos minutes d’appel utilisés', lang: 'fr' });
+
+      await page.getByRole('button', { name: 'Actualiser' }).first().click();
+      const sentList = page.getByRole('region', { name: 'Dernières notifications' });
+      await expect(sentList.getByRole('listitem').first()).toContainText('80 % de vos minutes d’appel utilisés');
+    } finally {
+      await push.close();
+    }
+  },
+);
 
 test.describe('cookie consent', () => {
   test.use({ storageState: noConsent });
@@ -218,7 +232,7 @@ test.describe('cookie consent', () => {
   const pageViews = async (page: Page) =>
     ((await (await page.request.get('/api/test/page-views')).json()) as { views: { route: string; lang: string; count: number }[] }).views;
 
-  test('refused: the modal does not come back and no page view is sent', async ({ page }) => {
+  test('refused: the modal does not come back and no page view is sent', { tag: '@desktop' }, async ({ page }) => {
     await page.goto('/login');
     const modal = page.getByRole('dialog', { name: 'Vos choix de cookies' });
     await expect(modal).toBeVisible();
@@ -232,7 +246,7 @@ test.describe('cookie consent', () => {
     expect(await pageViews(page)).toEqual([]);
   });
 
-  test('accepted: each navigation sends its route name and language, counted per day', async ({ page }) => {
+  test('accepted: each navigation sends its route name and language, counted per day', { tag: '@desktop' }, async ({ page }) => {
     await page.goto('/login');
     const modal = page.getByRole('dialog', { name: 'Vos choix de cookies' });
     const viewed = page.waitForRequest((request) => request.url().endsWith('/api/public/page-view'));
@@ -244,40 +258,42 @@ test.describe('cookie consent', () => {
   });
 });
 
-test('the profile overview: PIN and PUK behind a reveal, logout with its confirmation, the language saved on the account', async ({
-  page,
-}) => {
-  await loginAs(page, 'sophie');
-  await page.goto('/settings/main');
-  const reveal = page.getByRole('button', { name: 'Afficher les codes PIN et PUK' });
-  await expect(reveal).toHaveAttribute('aria-expanded', 'false', { timeout: 20_000 });
-  await expect(page.getByText('PUK', { exact: true })).toHaveCount(0);
-  await reveal.click();
-  await expect(page.getByRole('button', { name: 'Masquer les codes' })).toHaveAttribute('aria-expanded', 'true');
-  await expect(page.getByText('PUK', { exact: true })).toBeVisible();
+test(
+  'the profile overview: PIN and PUK behind a reveal, logout with its confirmation, the language saved on the account',
+  { tag: '@desktop' },
+  async ({ page }) => {
+    await loginAs(page, 'sophie');
+    await page.goto('/settings/main');
+    const reveal = page.getByRole('button', { name: 'Afficher les codes PIN et PUK' });
+    await expect(reveal).toHaveAttribute('aria-expanded', 'false', { timeout: 20_000 });
+    await expect(page.getByText('PUK', { exact: true })).toHaveCount(0);
+    await reveal.click();
+    await expect(page.getByRole('button', { name: 'Masquer les codes' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByText('PUK', { exact: true })).toBeVisible();
 
-  const logoutSection = page.getByRole('region', { name: 'Déconnexion' });
-  await logoutSection.getByRole('button', { name: 'Se déconnecter' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Se déconnecter ?' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Annuler' }).click();
-  await expect(dialog).toHaveCount(0);
-  await expect(page).toHaveURL(/\/settings\/main$/);
+    const logoutSection = page.getByRole('region', { name: 'Déconnexion' });
+    await logoutSection.getByRole('button', { name: 'Se déconnecter' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Se déconnecter ?' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL(/\/settings\/main$/);
 
-  const before = (await serverLog(page)).changes.length;
-  await page.getByRole('region', { name: 'Mes informations' }).getByLabel('Langue').selectOption('nl');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mijn profiel');
-  await expect
-    .poll(async () =>
-      (await serverLog(page)).changes
-        .slice(before)
-        .filter((c) => c.path.endsWith('/user/language'))
-        .map((c) => c.body),
-    )
-    .toEqual([{ lang: 'nl' }]);
-});
+    const before = (await serverLog(page)).changes.length;
+    await page.getByRole('region', { name: 'Mes informations' }).getByLabel('Langue').selectOption('nl');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mijn profiel');
+    await expect
+      .poll(async () =>
+        (await serverLog(page)).changes
+          .slice(before)
+          .filter((c) => c.path.endsWith('/user/language'))
+          .map((c) => c.body),
+      )
+      .toEqual([{ lang: 'nl' }]);
+  },
+);
 
-test('push refused by the browser: the denied message says how to change it', async ({ page, context }) => {
+test('push refused by the browser: the denied message says how to change it', { tag: '@desktop' }, async ({ page, context }) => {
   await onlineVisit(page, 'sophie');
   await context.clearPermissions();
   await page.goto('/settings/alerts');

@@ -121,3 +121,22 @@ export const seededRandom = (seed: number): (() => number) => {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 };
+
+/**
+ * Whether the current bill's records of the contract were completely downloaded (a `usage-records` meta row): home
+ * downloads them on an online visit, for the consumption screens offline. Runs in the page.
+ */
+export const currentRecordsStored = () =>
+  new Promise<boolean>((resolve, reject) => {
+    const open = indexedDB.open('mobile-self-service');
+    open.onerror = () => reject(open.error ?? new Error('open failed'));
+    open.onsuccess = () => {
+      const db = open.result;
+      const req = db.transaction('meta', 'readonly').objectStore('meta').getAllKeys();
+      req.onsuccess = () => {
+        db.close();
+        resolve(req.result.some((key) => typeof key === 'string' && key.startsWith('usage-records')));
+      };
+      req.onerror = () => reject(req.error ?? new Error('read failed'));
+    };
+  });
