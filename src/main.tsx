@@ -115,11 +115,13 @@ const start = async () => {
   const root = document.getElementById('root');
   if (!root) throw new Error('missing #root');
   // The page holds the prerendered login screen or shell until now: the app replaces it in one commit, with what
-  // the user typed in it meanwhile. A transition renders in slices (no long task on a slow phone) and keeps the
-  // prerendered page on screen until the app's is complete.
+  // the user typed in it meanwhile. Over a page the user may be using (the login form), a transition renders in
+  // slices, so that typing stays responsive on a slow phone, and keeps the page on screen until the app's is
+  // complete. Over the shell (a spinner: nothing to use), the app renders in one go: its screen shows sooner.
   const prerendered = watchPrerendered(root);
+  const inUse = root.querySelector('input, select, textarea, button, a[href]') !== null;
   await new Promise<void>((committed) => {
-    startTransition(() => {
+    const render = () =>
       createRoot(root).render(
         <StrictMode>
           <OnCommit done={committed}>
@@ -127,7 +129,8 @@ const start = async () => {
           </OnCommit>
         </StrictMode>,
       );
-    });
+    if (inUse) startTransition(render);
+    else render();
   });
   applyHandoff(root, prerendered.take());
   await afterFirstScreen();

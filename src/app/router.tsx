@@ -63,7 +63,12 @@ export const routes: RouteObject[] = [
           {
             errorElement: <RouteError />,
             children: [
-              guarded(paths.home, 'home', async () => ({ Component: (await home()).HomePage })),
+              guarded(paths.home, 'home', async () => {
+                // Home's stored rows are read while the route resolves: its first frame shows them (offline too).
+                const { HomePage, readHomeFirstFrame } = await home();
+                await readHomeFirstFrame();
+                return { Component: HomePage };
+              }),
               guarded(paths.accountMain, 'account-main', async () => {
                 // The profile's account page, with the password change of the auth feature under it.
                 const [{ AccountPage }, { ChangePasswordSection }] = await Promise.all([settings(), accountScreens()]);
@@ -96,7 +101,7 @@ export const routes: RouteObject[] = [
                 // layout's logout with its confirmation.
                 const [{ SettingsPage }, { LogoutButton }] = await Promise.all([
                   settings(),
-                  loadChunk(() => import('./layouts/logout-dialog.tsx')),
+                  loadChunk(() => import('./layouts/logout-entry.tsx')),
                 ]);
                 return { Component: () => <SettingsPage saveLanguage={saveLanguagePreference} logout={<LogoutButton />} /> };
               }),

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import { call } from '#api/client';
-import { currentCycle, monthlyCycle, type BillCycle } from '#contract/bill-cycle';
 import { endpoints } from '#contract/endpoints';
 import { isStale } from '#contract/freshness';
 import type { usageHistoryResponseSchema } from '#contract/usage';
@@ -11,7 +10,6 @@ import type { UsageRecordRow } from '#db/schema';
 import { stillCurrent, wipeEpoch, type PullResult } from '#sync/pull';
 import { blockMs, blockStartOf, groupIntoBlocks, mergeIntoBlocks, type BlockGroup } from '#workers/usage-blocks';
 import { createDayRollupBuilder, localDayOf, toDailyRow, type DayRollupBuilder } from '#workers/usage-rollup';
-import { isoLocalDate } from '#lib/usage-format';
 
 /*
  * The usage records of a date range (paged GET …/usage/history → Dexie in batches of hourly blocks), for the
@@ -272,14 +270,4 @@ export const pullUsageRecords = (
   };
   run.then(clear, clear);
   return run;
-};
-
-/**
- * The current bill's dates (ISO, inclusive) of a contract: SPEC §3's bill cycle, calendar months without one. The
- * consumption screen's "current bill" resolves to the same range, so a pull started elsewhere (home) is the one it
- * reads, offline too.
- */
-export const currentCycleRange = (billCycle: BillCycle | null, now: Date): { from: string; to: string } => {
-  const period = currentCycle(billCycle ?? monthlyCycle(1), now);
-  return { from: isoLocalDate(period.start), to: isoLocalDate(period.end) };
 };

@@ -62,17 +62,3 @@ export const LogoutDialog = ({
     </ModalOverlay>
   );
 };
-
-/** The logout entry with its own confirmation dialog (the desktop header). */
-export const LogoutButton = ({ className }: { className?: string }) => {
-  const { t } = useTranslation('nav');
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button variant="ghost" onPress={() => setOpen(true)}>
-        {t('logout')}
-      </Button>
-      <LogoutDialog isOpen={open} onOpenChange={setOpen} className={className} />
-    </>
-  );
-};

@@ -2,14 +2,14 @@ import { Suspense, useState } from 'react';
 import { Dialog, DialogTrigger, Popover } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
-import { useSession } from '#features/auth/data/session.ts';
+import { useSession } from '#features/auth/data/session-live.ts';
 import { EnergyNavEntry } from '#features/offers/components/energy-entry.tsx';
 import { paths } from '#lib/route-paths';
 import { Button } from '#ui/button';
 import { Spinner } from '#ui/spinner';
 import { PendingChangesIndicator } from '../pending-changes.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
-import { LogoutButton, LogoutDialog } from './logout-dialog.tsx';
+import { LogoutButton, LogoutConfirmation } from './logout-entry.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
 
 type NavKey = 'home' | 'consumption' | 'bills' | 'subscription' | 'profile' | 'offers' | 'energy' | 'support';
@@ -126,10 +126,7 @@ export const MainLayout = () => {
           </li>
         </ul>
       </nav>
-      {/* Its texts may still be loading: only the dialog waits for them, never the layout. */}
-      <Suspense fallback={null}>
-        <LogoutDialog isOpen={logoutOpen} onOpenChange={setLogoutOpen} />
-      </Suspense>
+      <LogoutConfirmation isOpen={logoutOpen} onOpenChange={setLogoutOpen} />
     </div>
   );
 };

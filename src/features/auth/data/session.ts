@@ -1,4 +1,3 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { abortAll, ApiError, call } from '#api/client';
 import type { AuthUser, LoginResponse } from '#contract/auth';
 import { endpoints } from '#contract/endpoints';
@@ -6,10 +5,10 @@ import { db } from '#db/db';
 import type { SessionRow } from '#db/schema';
 import { resumeAfterAuth } from '#sync/outbox';
 import { clearLocalData } from '#sync/pull';
-import { fromLive, type LiveResult } from '#lib/live-result';
 import { hasRefreshToken, pinRevokedCodes, refreshLifetimeMs, shouldOfferPinSetup, unauthorizedTarget } from './auth-rules.ts';
 import { ensureDevice, forgetDevice, isTouchDevice, readDevice, updateDevice } from './device.ts';
 import { clearRecoveryState } from './recovery.ts';
+import { readSession } from './session-live.ts';
 import { isSessionExpired } from './session-peek.ts';
 
 export { isSessionExpired, pinLoginAvailable, safeRedirect } from './session-peek.ts';
@@ -20,11 +19,7 @@ export { isSessionExpired, pinLoginAvailable, safeRedirect } from './session-pee
  * network except readSession/useSession and the local wipes.
  */
 
-export const readSession = async (): Promise<SessionRow | null> => (await db.session.get('current')) ?? null;
-
-export const useSession = (): LiveResult<SessionRow | null> => {
-  return fromLive(useLiveQuery(async () => ({ data: await readSession() }), []));
-};
+export { readSession, useSession } from './session-live.ts';
 
 export { isPlainUser } from '#contract/roles';
 

@@ -18,6 +18,8 @@ import { useHome } from '../data/use-home.ts';
 import { HomeAlertModals } from './home-alerts.tsx';
 import { UsageOverview } from './usage-overview.tsx';
 
+export { readHomeFirstFrame } from '../data/home-first-frame.ts';
+
 export const HomePage = () => {
   const { t } = useTranslation(['home', 'common']);
   const { result, refresh, refreshError } = useHome();

@@ -1,12 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { isPlainUser } from '#contract/roles';
-import { pullCustomer } from '#data/customer-pull';
-import { pullInvoiceSituation } from '#data/invoice-situation-pull';
 import { db } from '#db/db';
 import type { ContractRow, SessionRow } from '#db/schema';
 import { usePull, type PullCallOptions } from '#lib/use-pull';
 import { alertClosedKey, alertOrder, dueAlerts, type AlertKind } from './alert-rules.ts';
+import { pullCustomer, pullInvoiceSituation } from './pulls.ts';
 
 export type HomeAlerts = {
   /** The alerts to show now, in order; the page shows the first one. */

@@ -1,13 +1,14 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { pullUsageSummary } from '#data/usage-pull';
-import { currentCycleRange, pullUsageRecords } from '#data/usage-records-pull';
+import { currentCycleRange } from '#data/cycle-range';
 import { db } from '#db/db';
 import { resourceKeys } from '#db/resource-keys';
 import type { ContractRow, UsageSummaryRow } from '#db/schema';
+import { useFirstFrame } from '#lib/first-frame';
 import { fromLive, type LiveResult } from '#lib/live-result';
 import { localDayEnd, localDayStart } from '#lib/usage-format';
 import { usePull } from '#lib/use-pull';
 import { forecast, type Forecast } from '#workers/usage-core';
+import { pullUsageSummary, pullUsageRecords } from './pulls.ts';
 
 export type { ContractRow };
 
@@ -48,6 +49,25 @@ export const toBalanceViews = (summary: UsageSummaryRow, now: number): BalanceVi
   });
 };
 
+/** The current bill's usage of one contract as its live query reads it (and the route, for the first frame). */
+export const readContractUsage = async (customerId: number | null, contractId: number | null): Promise<{ data: HomeUsage }> => {
+  if (customerId === null || contractId === null) return { data: { summary: undefined, balances: [], cycleEnd: null, fetchedAt: undefined } };
+  const [summary, meta] = await Promise.all([
+    db.usageSummaries.get([contractId, 'current']),
+    db.meta.get(resourceKeys.usageSummary(customerId, contractId, 'current')),
+  ]);
+  return {
+    data: {
+      summary,
+      balances: summary ? toBalanceViews(summary, Date.now()) : [],
+      cycleEnd: summary ? localDayEnd(summary.end.slice(0, 10)) : null,
+      fetchedAt: meta?.fetchedAt,
+    },
+  };
+};
+
+export const usageFrameKey = (customerId: number | null, contractId: number | null) => `home-usage:${customerId}:${contractId}`;
+
 /**
  * The current bill's usage of one contract, from Dexie; pulls the summary when older than 15 minutes. `settled`:
  * the pull for this contract has finished, so an empty summary means "no usage yet", not "still loading".
@@ -56,22 +76,11 @@ export const toBalanceViews = (summary: UsageSummaryRow, now: number): BalanceVi
 export const useContractUsage = (customerId: number | null, contract: ContractRow | undefined) => {
   const contractId = contract?.id ?? null;
   const result: LiveResult<HomeUsage> = fromLive(
-    useLiveQuery(async () => {
-      if (customerId === null || contractId === null) return { data: { summary: undefined, balances: [], cycleEnd: null, fetchedAt: undefined } };
-      const [summary, meta] = await Promise.all([
-        db.usageSummaries.get([contractId, 'current']),
-        db.meta.get(resourceKeys.usageSummary(customerId, contractId, 'current')),
-      ]);
-      const now = Date.now();
-      return {
-        data: {
-          summary,
-          balances: summary ? toBalanceViews(summary, now) : [],
-          cycleEnd: summary ? localDayEnd(summary.end.slice(0, 10)) : null,
-          fetchedAt: meta?.fetchedAt,
-        },
-      };
-    }, [customerId, contractId]),
+    useLiveQuery(
+      () => readContractUsage(customerId, contractId),
+      [customerId, contractId],
+      useFirstFrame<{ data: HomeUsage }>(usageFrameKey(customerId, contractId)),
+    ),
   );
   const { refresh, refreshError, settled } = usePull(
     customerId === null || contractId === null ? null : [customerId, contractId, 'current'],

@@ -1,13 +1,14 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { isPlainUser } from '#contract/roles';
-import { pullCustomer } from '#data/customer-pull';
 import { db } from '#db/db';
 import { resourceKeys } from '#db/resource-keys';
 import type { ContactRow, ContractRow, CustomerRow, SessionRow } from '#db/schema';
 import { selectContract } from '#lib/contract-selection';
 import { usePull } from '#lib/use-pull';
+import { useFirstFrame } from '#lib/first-frame';
 import { fromLive, type LiveResult } from '#lib/live-result';
 import { selectedContractKey } from './contract-preference.ts';
+import { pullCustomer } from './pulls.ts';
 
 export type HomeData = {
   session: SessionRow;
@@ -18,13 +19,8 @@ export type HomeData = {
   fetchedAt: number | undefined;
 };
 
-/**
- * Everything the home page shows, read from Dexie. Asks for a refresh of the customer when it is older than 15
- * minutes. Offline: shows the stored rows and their age; the refresh error is reported, nothing is lost.
- */
-export const useHome = (): { result: LiveResult<HomeData | null>; refresh: () => Promise<void>; refreshError: unknown } => {
-  const result = fromLive(
-    useLiveQuery(async () => {
+/** What home shows, as its live query reads it (and the route, for the first frame: see lib/first-frame.ts). */
+export const readHome = async (): Promise<{ data: HomeData | null }> => {
       const session = await db.session.get('current');
       if (!session || session.customerId === null) return { data: null };
       const customerId = session.customerId;
@@ -45,7 +41,17 @@ export const useHome = (): { result: LiveResult<HomeData | null>; refresh: () =>
         forcedContractId: typeof forced?.value === 'number' ? forced.value : null,
       });
       return { data: { session, customer, contact, contracts, selectedContractId, fetchedAt: meta?.fetchedAt } };
-    }, []),
+    };
+
+export const homeFrameKey = 'home';
+
+/**
+ * Everything the home page shows, read from Dexie. Asks for a refresh of the customer when it is older than 15
+ * minutes. Offline: shows the stored rows and their age; the refresh error is reported, nothing is lost.
+ */
+export const useHome = (): { result: LiveResult<HomeData | null>; refresh: () => Promise<void>; refreshError: unknown } => {
+  const result = fromLive(
+    useLiveQuery(readHome, [], useFirstFrame<{ data: HomeData | null }>(homeFrameKey)),
   );
 
   const customerId = result.status === 'ready' ? (result.data?.session.customerId ?? null) : null;

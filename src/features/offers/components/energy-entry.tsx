@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { paths, withQuery } from '#lib/route-paths';
 import { useOnline } from '#ui/use-online';
-import { energyPortalUrl, oneClickEnergyUrl, useEnergyEntry } from '../data/energy-link.ts';
+import { energyPortalUrl, useEnergyEntry } from '../data/energy-link.ts';
 
 /**
  * The "energy" entry of the navigation (SPEC §6): an owner with a confirmed link logs in to the energy portal in one
@@ -33,7 +33,11 @@ export const EnergyNavEntry = ({ label }: { label: string }) => {
     // Opened now, inside the click, so that no popup blocker stops it; it gets its address once the token is there.
     const opened = window.open('about:blank', '_blank');
     setState({ busy: true, error: null });
-    const outcome = await oneClickEnergyUrl();
+    // The calls load with the first click (the navigation's first frame does without the API client).
+    const outcome = await import('../data/energy-calls.ts').then(
+      ({ oneClickEnergyUrl }) => oneClickEnergyUrl(),
+      () => ({ ok: false as const, code: 'serverError', fields: [] }),
+    );
     if (outcome.ok) {
       setState({ busy: false, error: null });
       if (opened) {

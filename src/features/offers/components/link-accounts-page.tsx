@@ -12,7 +12,7 @@ import { Spinner } from '#ui/spinner';
 import { TextField } from '#ui/text-field';
 import { TitledPage } from '#ui/titled-page';
 import { useOnline } from '#ui/use-online';
-import { linkEnergyAccount } from '../data/energy-link.ts';
+import { linkEnergyAccount } from '../data/energy-calls.ts';
 import { useLinkAccounts } from '../data/use-link-accounts.ts';
 import './offers.css';
 

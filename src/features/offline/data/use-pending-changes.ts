@@ -3,13 +3,16 @@ import { useEffect, useState } from 'react';
 import { db } from '#db/db';
 import type { PendingMutationRow } from '#db/schema';
 import { fromLive, type LiveResult } from '#lib/live-result';
-import { clearLocalData } from '#sync/pull';
-import { discardMutation, flush, mutationLabel, retryMutation } from '#sync/outbox';
+import { mutationLabel } from '#sync/outbox/registry';
 
 /*
  * The pending-changes indicator's data: the queued changes (oldest first) with their state, and the user's
- * actions on them. Offline: everything here is local; retry waits for the network like any queued change.
+ * actions on them. Offline: everything here is local; retry waits for the network like any queued change. The
+ * indicator is part of every logged-in screen's first frame: the actions load the outbox (and the API client
+ * under it) when the user takes one.
  */
+
+const outbox = () => import('#sync/outbox');
 
 export type PendingChange = Pick<PendingMutationRow, 'key' | 'type' | 'state' | 'createdAt' | 'error'> & {
   /**
@@ -50,11 +53,12 @@ export const usePendingChanges = (): LiveResult<PendingChange[]> => {
   return { status: 'ready', data: rows.data.map((row) => ({ ...row, label: labels[row.type] })) };
 };
 
-export const retryChange = (key: string): Promise<void> => retryMutation(key);
-export const discardChange = (key: string): Promise<void> => discardMutation(key);
+export const retryChange = async (key: string): Promise<void> => (await outbox()).retryMutation(key);
+export const discardChange = async (key: string): Promise<void> => (await outbox()).discardMutation(key);
 
 /** Online logout: try to send what is waiting first (ARCHITECTURE.md), at most `timeoutMs`. */
 export const flushBeforeLogout = async (timeoutMs = 5000): Promise<void> => {
+  const { flush } = await outbox();
   await Promise.race([flush(), new Promise<void>((resolve) => setTimeout(resolve, timeoutMs))]);
 };
 
@@ -62,4 +66,4 @@ export const flushBeforeLogout = async (timeoutMs = 5000): Promise<void> => {
  * "Log in again" for changes kept for re-authentication: forget the expired session locally but keep the queue,
  * so that the same user's login resumes the replay (outbox.ts watches the session).
  */
-export const prepareReauthentication = (): Promise<void> => clearLocalData({ keepQueue: true });
+export const prepareReauthentication = async (): Promise<void> => (await import('#sync/pull')).clearLocalData({ keepQueue: true });

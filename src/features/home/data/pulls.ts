@@ -1,0 +1,11 @@
+import { loadOnCall } from '#lib/load-on-call';
+
+/*
+ * Home's pulls, loaded with their first call: home's first frame (offline too) shows the stored rows without
+ * waiting for the pulls' modules and the API client under them (lib/load-on-call.ts).
+ */
+
+export const pullCustomer = loadOnCall(async () => (await import('#data/customer-pull')).pullCustomer);
+export const pullInvoiceSituation = loadOnCall(async () => (await import('#data/invoice-situation-pull')).pullInvoiceSituation);
+export const pullUsageSummary = loadOnCall(async () => (await import('#data/usage-pull')).pullUsageSummary);
+export const pullUsageRecords = loadOnCall(async () => (await import('#data/usage-records-pull')).pullUsageRecords);

@@ -1,0 +1,130 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import { renderHook, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { db } from '#db/db';
+import type { ContractRow, SessionRow, UsageSummaryRow } from '#db/schema';
+import { readHomeFirstFrame } from '#features/home/data/home-first-frame.ts';
+import { useContractUsage } from '#features/home/data/use-home-usage.ts';
+import { useHome } from '#features/home/data/use-home.ts';
+
+/*
+ * Home's first frame (src/features/home/data/home-first-frame.ts, src/lib/first-frame.ts): the route reads the
+ * stored rows while it loads, so home's first render shows the customer's contracts and usage, offline too, instead
+ * of a spinner and a second render once IndexedDB answers. What was read serves one mount.
+ */
+
+// The pulls would reach the network: here they answer "offline", as they do on a cold start without coverage.
+vi.mock('#features/home/data/pulls.ts', () => {
+  const offline = () => Promise.reject(new Error('offline'));
+  return { pullCustomer: offline, pullInvoiceSituation: offline, pullUsageSummary: offline, pullUsageRecords: offline };
+});
+
+const session: SessionRow = {
+  id: 'current',
+  userId: 1,
+  userGuid: 'u-1',
+  customerId: 1,
+  role: 'owner',
+  scope: 'customer',
+  msisdn: '32470000001',
+  email: 'sophie@example.be',
+  energyRef: null,
+  language: 'fr',
+  firstName: 'Sophie',
+  lastName: 'Peeters',
+  expiresAt: Date.now() + 3_600_000,
+  loggedInAt: Date.now(),
+};
+
+const contract = (id: number, msisdn: string): ContractRow => ({
+  id,
+  customerId: 1,
+  contractRef: `C-${id}`,
+  orderId: null,
+  scenario: null,
+  type: 'post_simple',
+  msisdn,
+  status: 'ACTIVATED',
+  subStatus: null,
+  identificationStatus: 'OK',
+  portInStatus: null,
+  fraudStatus: null,
+  simIccid: null,
+  simSentDate: null,
+  activeProductIds: [],
+  baseProductId: null,
+  billCycle: null,
+  dunningLevelReached: false,
+  fraudulentBehaviour: false,
+  linkedUser: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  activatedAt: '2026-01-02T00:00:00.000Z',
+  position: id,
+});
+
+const summary: UsageSummaryRow = {
+  contractId: 1,
+  period: 'current',
+  start: '2026-11-05',
+  end: '2026-12-04',
+  balances: [{ type: 'DATA', value: 2 * 1024 ** 3, unit: 'B', balanceValue: 10 * 1024 ** 3, balanceUnit: 'B', overspentValue: 0, overspentUnit: 'EUR' }],
+  overspent: { credit: 0, premium: 0, national: 0, international: 0 },
+  safeguards: [],
+  recentIds: [],
+};
+
+/** Home's two hooks as the page calls them; `renders` keeps what each render saw. */
+const renderHome = () => {
+  const renders: { contracts: string[] | null; usage: number[] | null }[] = [];
+  const view = renderHook(() => {
+    const home = useHome();
+    const data = home.result.status === 'ready' ? home.result.data : null;
+    const selected = data?.contracts.find((c) => c.id === data.selectedContractId);
+    const usage = useContractUsage(data?.session.customerId ?? null, selected);
+    renders.push({
+      contracts: data ? data.contracts.map((c) => c.msisdn ?? '') : null,
+      usage: usage.result.status === 'ready' && usage.result.data.summary ? usage.result.data.balances.map((b) => b.used) : null,
+    });
+  });
+  return { renders, view };
+};
+
+beforeEach(async () => {
+  await Promise.all([db.session.clear(), db.contracts.clear(), db.usageSummaries.clear(), db.customers.clear()]);
+  await db.session.put(session);
+  await db.contracts.bulkPut([contract(1, '32470000001'), contract(2, '32470000002')]);
+  await db.usageSummaries.put(summary);
+});
+
+describe("home's first frame", () => {
+  it('is a spinner when nothing was read for it, until IndexedDB answers', async () => {
+    const { renders, view } = renderHome();
+    expect(renders[0]).toEqual({ contracts: null, usage: null });
+    await waitFor(() => expect(renders.at(-1)?.usage).toEqual([2 * 1024 ** 3]));
+    view.unmount();
+  });
+
+  it('shows the stored contracts and usage in its first render once the route has read them', async () => {
+    await readHomeFirstFrame();
+    const { renders, view } = renderHome();
+    expect(renders[0]).toEqual({ contracts: ['32470000001', '32470000002'], usage: [2 * 1024 ** 3] });
+    view.unmount();
+  });
+
+  it('serves one mount: a later visit of home starts from its live queries', async () => {
+    await readHomeFirstFrame();
+    renderHome().view.unmount();
+    const { renders, view } = renderHome();
+    expect(renders[0]).toEqual({ contracts: null, usage: null });
+    view.unmount();
+  });
+
+  it('reads nothing for a visitor without a session, and home renders as it would without it', async () => {
+    await db.session.clear();
+    await readHomeFirstFrame();
+    const { renders, view } = renderHome();
+    expect(renders[0]?.usage).toBeNull();
+    view.unmount();
+  });
+});
