@@ -1,5 +1,6 @@
 import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
 import { demoPassword, demoUsers } from '#contract/fixtures/demo';
+import { noConsent } from './fixtures/consent.ts';
 import { expectHome, LoginPage } from './page-models/login-page.ts';
 
 /*
@@ -31,6 +32,25 @@ test.describe('without JavaScript', () => {
     // The route's own stylesheet is linked from the page: the card is laid out as the app shows it.
     await expect(page.locator('.auth-card')).toHaveCSS('border-radius', '12px');
     expect(errors).toEqual([]);
+  });
+
+  test.describe('a first visitor (no cookie decision yet)', () => {
+    test.use({ storageState: noConsent });
+
+    test(
+      'gets the consent modal in the login page’s first paint, its decisions waiting for the app',
+      { tag: '@desktop' },
+      async ({ page }) => {
+        const errors = cspErrors(page);
+        await page.goto('/login');
+        const modal = page.getByRole('dialog', { name: 'Vos choix de cookies' });
+        await expect(modal).toBeVisible();
+        await expect(modal.getByRole('checkbox', { name: /Statistiques de visite/ })).not.toBeChecked();
+        for (const name of ['Tout refuser', 'Enregistrer mes choix', 'Tout accepter'])
+          await expect(modal.getByRole('button', { name })).toBeDisabled();
+        expect(errors).toEqual([]);
+      },
+    );
   });
 
   test('every other route paints the app shell', { tag: '@desktop' }, async ({ page }) => {
@@ -77,4 +97,32 @@ test('a logged-in customer opening /login is sent home, and ?lang= still applies
   await expect(page).toHaveURL((url) => url.pathname === '/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
   await expectHome(page, demoUsers.sophie.name);
+});
+
+test.describe('a first visitor', () => {
+  test.use({ storageState: noConsent });
+
+  test('sees the app’s consent modal take the prerendered one’s place, with no frame without a modal', async ({ page }) => {
+    // Counts the dialogs after every change of the page, from its first parse on.
+    await page.addInitScript(() => {
+      const seen: number[] = [];
+      (window as unknown as { dialogCounts: number[] }).dialogCounts = seen;
+      new MutationObserver(() => seen.push(document.querySelectorAll('[role=dialog]').length)).observe(document, {
+        childList: true,
+        subtree: true,
+      });
+    });
+    await page.goto('/login');
+    const modal = page.getByRole('dialog', { name: 'Vos choix de cookies' });
+    // The app's modal (react-aria's) is the one left, and it works.
+    await expect(modal).toHaveAttribute('data-rac', '');
+    await expect(modal.getByRole('button', { name: 'Tout accepter' })).toBeEnabled();
+    const counts = await page.evaluate(() => (window as unknown as { dialogCounts: number[] }).dialogCounts);
+    expect(counts.slice(counts.indexOf(1))).not.toContain(0);
+    await modal.getByRole('button', { name: 'Tout refuser' }).click();
+    await expect(modal).toHaveCount(0);
+    // Decided: the server sends the login page without the modal from now on.
+    const html = await (await page.request.get('/login')).text();
+    expect(html).not.toContain('consent-title');
+  });
 });

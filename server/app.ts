@@ -6,6 +6,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { consentCookieValue, parseConsent } from '#contract/consent';
 import type { CreditorDto } from '#contract/invoices';
 import { openDatabase, type Db } from './db/database.ts';
 import type { AppContext } from './lib/app-context.ts';
@@ -119,6 +120,7 @@ const registerCompression = async (app: FastifyInstance): Promise<void> => {
 
 // The login screen is prerendered on its own page (scripts/build/prerender.ts); the other routes get the shell.
 const LOGIN_PAGE_PATH = /^\/login\/?$/;
+const IOS_AGENT = /iPad|iPhone|iPod/;
 
 const registerStatic = async (app: FastifyInstance, staticDir: string): Promise<SpaFallback> => {
   await app.register(fastifyStatic, {
@@ -136,11 +138,22 @@ const registerStatic = async (app: FastifyInstance, staticDir: string): Promise<
   });
   // A build without login.html (an older one, a test folder) answers every route with index.html.
   const hasLoginPage = existsSync(join(resolve(staticDir), 'login.html'));
+  const hasConsentPage = existsSync(join(resolve(staticDir), 'login-consent.html'));
   return (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (FILE_LIKE.test(path)) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
-    const page = hasLoginPage && LOGIN_PAGE_PATH.test(path) ? 'login.html' : 'index.html';
-    return reply.header('Cache-Control', REVALIDATE).sendFile(page);
+    if (!hasLoginPage || !LOGIN_PAGE_PATH.test(path)) return reply.header('Cache-Control', REVALIDATE).sendFile('index.html');
+    // A visitor who has not answered the cookie question gets the login page with the consent modal in its first
+    // paint (SPEC §2), except on iOS, where it never shows. (An iPad that presents itself as a Mac gets it, and the
+    // app takes it away at once.)
+    const asksConsent =
+      hasConsentPage &&
+      parseConsent(consentCookieValue(request.headers.cookie)) === null &&
+      !IOS_AGENT.test(request.headers['user-agent'] ?? '');
+    return reply
+      .header('Cache-Control', REVALIDATE)
+      .header('Vary', 'Accept-Encoding, Cookie, User-Agent')
+      .sendFile(asksConsent ? 'login-consent.html' : 'login.html');
   };
 };
 

@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import { applyHandoff, watchPrerendered } from '#app/prerendered-handoff.ts';
 import { createRouter } from '#app/router.tsx';
 import { peekSession } from '#features/auth/data/session-peek.ts';
+import { preloadConsentPrompt } from '#features/settings/components/consent-prompt.tsx';
 import { initI18n, initialLanguage } from '#i18n/i18n';
 import { loginPath, paths } from '#lib/route-paths';
 import { setZodJitless } from '#lib/zod-jitless';
@@ -109,9 +110,11 @@ const firstRouteReady = (router: AppRouter): Promise<void> =>
 const start = async () => {
   watchLayout();
   const texts = initI18n(initialLanguage(window.location.search, navigator.languages));
-  // The router starts the first route's guard, chunk and texts at once, while the start-up texts load.
+  // The router starts the first route's guard, chunk and texts at once, while the start-up texts load (and the
+  // consent modal, for a visitor who has not decided yet).
   const router = createRouter();
-  await Promise.all([texts, firstRouteReady(router)]);
+  // A failed preload is no reason not to start: the modal then loads when it renders.
+  await Promise.all([texts, firstRouteReady(router), preloadConsentPrompt().catch(() => undefined)]);
   const root = document.getElementById('root');
   if (!root) throw new Error('missing #root');
   // The page holds the prerendered login screen or shell until now: the app replaces it in one commit, with what

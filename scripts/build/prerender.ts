@@ -11,7 +11,9 @@ import type { PrerenderedPage, PrerenderedPages } from '../../src/app/prerender.
  * - dist/login.html: the login screen, complete as HTML and CSS; its scripts (the entry, the login route's chunks
  *   and its French texts) start all at once right after the first paint (src/paint-first.ts), so a slow connection
  *   spends its first bytes on what paints the page and the app still loads in one round trip.
- * The server sends login.html for /login and index.html for the other routes; so does the service worker.
+ * - dist/login-consent.html: the same with the cookie consent modal, for a visitor who has not answered yet.
+ * The server sends login.html (or login-consent.html) for /login and index.html for the other routes; the service
+ * worker sends login.html and index.html.
  * The strict CSP holds: the build fails if a page gets an inline script, an inline style or a style attribute.
  * Runs before the service worker is built, so its precache lists the final pages.
  */
@@ -140,6 +142,10 @@ export const prerender = (): Plugin => {
         const written: [string, string][] = [
           ['index.html', composePage(template, pages.shell, assetsFor(bundle, root, pages.shell.preload), base, loader)],
           ['login.html', composePage(template, pages.login, assetsFor(bundle, root, pages.login.preload), base, loader)],
+          [
+            'login-consent.html',
+            composePage(template, pages.loginConsent, assetsFor(bundle, root, pages.loginConsent.preload), base, loader),
+          ],
         ];
         for (const [name, html] of written) {
           checkCsp(name, html);

@@ -1,7 +1,8 @@
 import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { initI18n, startNamespaces } from '#i18n/i18n';
+import { PrerenderedConsent } from '#features/settings/components/consent-form.tsx';
+import { initI18n, preloadNamespaces, startNamespaces } from '#i18n/i18n';
 import { PrerenderingContext } from '#ui/prerendering';
 import { BootScreen } from './boot-screen.tsx';
 import { routes } from './router.tsx';
@@ -25,7 +26,11 @@ export type PrerenderedPage = {
   paintFirst: boolean;
 };
 
-export type PrerenderedPages = { login: PrerenderedPage; shell: PrerenderedPage };
+/**
+ * `loginConsent`: the login page of a visitor who has not answered the cookie question yet (no consent cookie),
+ * with the consent modal in its first paint; the server sends it instead of `login` then (server/app.ts).
+ */
+export type PrerenderedPages = { login: PrerenderedPage; loginConsent: PrerenderedPage; shell: PrerenderedPage };
 
 const render = (node: ReactNode): string =>
   renderToString(
@@ -40,18 +45,29 @@ const loginPreload = [
   ...[...startNamespaces, 'auth'].map((namespace) => `locales/fr/${namespace}.json`),
 ];
 
+/** The consent modal's chunk (its script and its styles) and its French texts. */
+const consentPreload = ['src/features/settings/components/consent-modal.tsx', 'locales/fr/settings.json'];
+
 export const prerenderPages = async (): Promise<PrerenderedPages> => {
   await initI18n('fr');
+  await preloadNamespaces(['settings']);
   // The route table itself: the login route's guard (no session at build time) and its lazy screen, as in the app.
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request('http://localhost/login'));
   if (context instanceof Response) throw new Error(`/login answered ${context.status} at build time`);
   if (context.errors) throw new Error(`/login failed at build time: ${JSON.stringify(context.errors)}`);
   const router = createStaticRouter(handler.dataRoutes, context);
+  const loginScreen = <StaticRouterProvider router={router} context={context} hydrate={false} />;
   return {
-    login: {
-      html: render(<StaticRouterProvider router={router} context={context} hydrate={false} />),
-      preload: loginPreload,
+    login: { html: render(loginScreen), preload: loginPreload, paintFirst: true },
+    loginConsent: {
+      html: render(
+        <>
+          {loginScreen}
+          <PrerenderedConsent />
+        </>,
+      ),
+      preload: [...loginPreload, ...consentPreload],
       paintFirst: true,
     },
     // The shell is a placeholder: the screen itself needs the app's JavaScript as soon as possible.

@@ -364,4 +364,25 @@ describe('static files and SPA fallback', () => {
     expectErrorBody(api.json(), 404, 'notFound');
     expect((await staticApp.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
   });
+
+  it('sends /login with the consent modal to a visitor without a cookie decision, except on iOS', async () => {
+    writeFileSync(join(dir, 'login.html'), '<!doctype html><title>login</title>');
+    writeFileSync(join(dir, 'login-consent.html'), '<!doctype html><title>login and consent</title>');
+    const pages = await buildApp({ db: t.db, staticDir: dir });
+    try {
+      const login = (headers: Record<string, string> = {}) => pages.inject({ method: 'GET', url: '/login', headers });
+      const first = await login();
+      expect(first.body).toContain('login and consent');
+      expect(first.headers.vary).toContain('Cookie');
+      expect((await login({ cookie: 'consent=v1.s0.m1' })).body).toContain('<title>login</title>');
+      // A cookie this version cannot read is no decision: the modal shows, as the app would show it.
+      expect((await login({ cookie: 'consent=whatever' })).body).toContain('login and consent');
+      expect((await login({ 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)' })).body).toContain(
+        '<title>login</title>',
+      );
+      expect((await pages.inject({ method: 'GET', url: '/' })).body).toContain('<title>app</title>');
+    } finally {
+      await pages.close();
+    }
+  });
 });

@@ -68,7 +68,17 @@ const summary: UsageSummaryRow = {
   period: 'current',
   start: '2026-11-05',
   end: '2026-12-04',
-  balances: [{ type: 'DATA', value: 2 * 1024 ** 3, unit: 'B', balanceValue: 10 * 1024 ** 3, balanceUnit: 'B', overspentValue: 0, overspentUnit: 'EUR' }],
+  balances: [
+    {
+      type: 'DATA',
+      value: 2 * 1024 ** 3,
+      unit: 'B',
+      balanceValue: 10 * 1024 ** 3,
+      balanceUnit: 'B',
+      overspentValue: 0,
+      overspentUnit: 'EUR',
+    },
+  ],
   overspent: { credit: 0, premium: 0, national: 0, international: 0 },
   safeguards: [],
   recentIds: [],

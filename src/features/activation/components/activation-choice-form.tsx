@@ -100,22 +100,22 @@ export const ActivationChoiceForm = ({ order, access }: { order: SimOrder; acces
     >
       <h2>{t('activation:choice.title')}</h2>
       {failure ? <Alert tone="error">{failure}</Alert> : null}
-      <fieldset className="choice">
+      <fieldset className="sim-choice">
         <legend>{t('activation:choice.legend')}</legend>
-        <label className="choice__option">
+        <label className="sim-choice__option">
           <input type="radio" value="new_number" {...register('mode')} />
           <span>
-            <span className="choice__title">{t('activation:choice.newNumber')}</span>
-            <span className="choice__hint">
+            <span className="sim-choice__title">{t('activation:choice.newNumber')}</span>
+            <span className="sim-choice__hint">
               {number ? t('activation:choice.newNumberHint', { number }) : t('activation:choice.newNumberHintNoNumber')}
             </span>
           </span>
         </label>
-        <label className="choice__option">
+        <label className="sim-choice__option">
           <input type="radio" value="port_in" {...register('mode')} />
           <span>
-            <span className="choice__title">{t('activation:choice.portIn')}</span>
-            <span className="choice__hint">{t('activation:choice.portInHint')}</span>
+            <span className="sim-choice__title">{t('activation:choice.portIn')}</span>
+            <span className="sim-choice__hint">{t('activation:choice.portInHint')}</span>
           </span>
         </label>
       </fieldset>
@@ -139,15 +139,15 @@ export const ActivationChoiceForm = ({ order, access }: { order: SimOrder; acces
             error={fieldError(errors.msisdn?.message)}
             {...register('msisdn')}
           />
-          <fieldset className="choice choice--compact">
+          <fieldset className="sim-choice sim-choice--compact">
             <legend>{t('activation:choice.type')}</legend>
-            <label className="choice__option">
+            <label className="sim-choice__option">
               <input type="radio" value="postpaid" {...register('type')} />
-              <span className="choice__title">{t('activation:choice.postpaid')}</span>
+              <span className="sim-choice__title">{t('activation:choice.postpaid')}</span>
             </label>
-            <label className="choice__option">
+            <label className="sim-choice__option">
               <input type="radio" value="prepaid" {...register('type')} />
-              <span className="choice__title">{t('activation:choice.prepaid')}</span>
+              <span className="sim-choice__title">{t('activation:choice.prepaid')}</span>
             </label>
           </fieldset>
           {type === 'postpaid' ? (

@@ -135,12 +135,12 @@ export const IdentificationForm = ({ order, access }: { order: SimOrder; access:
     >
       <h2>{t('activation:identification.title')}</h2>
       {failure ? <Alert tone="error">{failure}</Alert> : null}
-      <fieldset className="choice">
+      <fieldset className="sim-choice">
         <legend>{t('activation:identification.documentType')}</legend>
         {identityDocumentTypes.map((type) => (
-          <label key={type} className="choice__option">
+          <label key={type} className="sim-choice__option">
             <input type="radio" value={type} {...register('documentType')} />
-            <span className="choice__title">{t(`activation:identification.types.${type}`)}</span>
+            <span className="sim-choice__title">{t(`activation:identification.types.${type}`)}</span>
           </label>
         ))}
       </fieldset>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { Button } from '#ui/button';
 import { saveConsent } from '../data/consent.ts';
-import { CookieChoices, type CookieChoice } from './cookie-choices.tsx';
+import { ConsentForm } from './consent-form.tsx';
+import type { CookieChoice } from './cookie-choices.tsx';
 import './settings.css';
 
 /**
@@ -14,7 +14,6 @@ import './settings.css';
 export const ConsentModal = () => {
   const { t } = useTranslation('settings');
   const [open, setOpen] = useState(true);
-  const [choice, setChoice] = useState<CookieChoice>({ statistic: false, marketing: false });
   const decide = (decision: CookieChoice) => {
     saveConsent(decision);
     setOpen(false);
@@ -23,18 +22,7 @@ export const ConsentModal = () => {
     <ModalOverlay className="modal-overlay" isOpen={open} isDismissable={false} isKeyboardDismissDisabled>
       <Modal className="modal consent-modal">
         <Dialog className="dialog">
-          <Heading slot="title">{t('cookies.modalTitle')}</Heading>
-          <p>{t('cookies.modalText')}</p>
-          <CookieChoices value={choice} onChange={setChoice} legend={t('cookies.modalLegend')} />
-          <div className="dialog__actions">
-            <Button variant="secondary" onPress={() => decide({ statistic: false, marketing: false })}>
-              {t('cookies.refuseAll')}
-            </Button>
-            <Button variant="secondary" onPress={() => decide(choice)}>
-              {t('cookies.saveChoice')}
-            </Button>
-            <Button onPress={() => decide({ statistic: true, marketing: true })}>{t('cookies.acceptAll')}</Button>
-          </div>
+          <ConsentForm title={<Heading slot="title">{t('cookies.modalTitle')}</Heading>} onDecide={decide} />
         </Dialog>
       </Modal>
     </ModalOverlay>

@@ -25,6 +25,9 @@ const subscribe = (listener: () => void): (() => void) => {
   return () => listeners.delete(listener);
 };
 
+/** A decision is stored on this device. */
+export const consentDecided = (): boolean => parseConsent(rawConsent()) !== null;
+
 /** The decision, re-rendering when this page changes it. */
 export const useConsent = (): ConsentFlags | null => parseConsent(useSyncExternalStore(subscribe, rawConsent, () => null));
 
