@@ -52,8 +52,13 @@ export const run = async (): Promise<Record<string, number>> => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.waitForFunction(contractsVisible);
     await page.waitForLoadState('networkidle');
-    // The customer stayed on home until its downloads were done.
-    await page.waitForFunction(currentRecordsStored, null, { timeout: 60_000, polling: 500 });
+    // The customer stayed on home until its downloads were done. (Polled with evaluate: waitForFunction takes the
+    // promise this check returns for a truthy answer, and would not wait.)
+    const downloadsDone = Date.now() + 60_000;
+    while (!(await page.evaluate(currentRecordsStored))) {
+      if (Date.now() > downloadsDone) throw new Error('home did not store the current bill’s records within 60 s');
+      await page.waitForTimeout(500);
+    }
 
     // Repeat visit within 15 minutes.
     const before = (await apiRequests(page)).length;
