@@ -224,7 +224,7 @@ const aggregate1m = async (browser: Browser): Promise<number> => {
   // Brussels, like the customers (and the server's reading of dates): the app's local days are the service's days.
   const context = await browser.newContext({ serviceWorkers: 'block', locale: 'fr-BE', timezoneId: 'Europe/Brussels' });
   const page = await context.newPage();
-  const workerFile = fs.readdirSync(path.join(distDir, 'assets')).find((f) => /^usage-worker-.*\.js$/.test(f));
+  const workerFile = fs.readdirSync(path.join(distDir, 'assets')).find((f) => /^usage-worker-[\w-]{8}\.js$/.test(f));
   if (!workerFile) throw new Error('usage worker not in the build');
   // A 6-cycle period of whole Brussels days, today included (as the screens ask for it).
   const today = localDate(Date.now());
@@ -261,8 +261,11 @@ const aggregate1m = async (browser: Browser): Promise<number> => {
       // Comlink's wire format, spoken directly so the bench needs no bundle of its own.
       let id = 0;
       const callWorker = (method: string, arg: unknown) =>
-        new Promise<{ matched: number }>((resolve) => {
+        new Promise<{ matched: number }>((resolve, reject) => {
           const callId = `bench-${++id}`;
+          // A worker that fails to load or never answers fails the bench instead of hanging it.
+          worker.onerror = (event) => reject(new Error(`usage worker: ${event.message}`));
+          setTimeout(() => reject(new Error('usage worker: no answer within 60 s')), 60_000);
           const onMessage = (event: MessageEvent<{ id: string; value: { matched: number } }>) => {
             if (event.data.id !== callId) return;
             worker.removeEventListener('message', onMessage);
