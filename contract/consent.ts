@@ -37,3 +37,9 @@ export const allowsStatistics = (cookieHeader: string | null | undefined): boole
 
 /** A route name as page views record it: the router's route id (`settings-main`), nothing about the user. */
 export const PAGE_VIEW_ROUTE = /^[a-z][a-z0-9-]{0,59}$/;
+
+/**
+ * SPEC §2: the consent modal is not shown on iOS. An iPhone, iPad or iPod by its user agent; the app also counts an
+ * iPad that presents itself as a Mac (a Mac with a touch screen), which the server cannot see.
+ */
+export const isIosUserAgent = (userAgent: string): boolean => /iPad|iPhone|iPod/.test(userAgent);

@@ -6,7 +6,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { consentCookieValue, parseConsent } from '#contract/consent';
+import { consentCookieValue, isIosUserAgent, parseConsent } from '#contract/consent';
 import type { CreditorDto } from '#contract/invoices';
 import { openDatabase, type Db } from './db/database.ts';
 import type { AppContext } from './lib/app-context.ts';
@@ -120,7 +120,6 @@ const registerCompression = async (app: FastifyInstance): Promise<void> => {
 
 // The login screen is prerendered on its own page (scripts/build/prerender.ts); the other routes get the shell.
 const LOGIN_PAGE_PATH = /^\/login\/?$/;
-const IOS_AGENT = /iPad|iPhone|iPod/;
 
 const registerStatic = async (app: FastifyInstance, staticDir: string): Promise<SpaFallback> => {
   await app.register(fastifyStatic, {
@@ -149,7 +148,7 @@ const registerStatic = async (app: FastifyInstance, staticDir: string): Promise<
     const asksConsent =
       hasConsentPage &&
       parseConsent(consentCookieValue(request.headers.cookie)) === null &&
-      !IOS_AGENT.test(request.headers['user-agent'] ?? '');
+      !isIosUserAgent(request.headers['user-agent'] ?? '');
     return reply
       .header('Cache-Control', REVALIDATE)
       .header('Vary', 'Accept-Encoding, Cookie, User-Agent')

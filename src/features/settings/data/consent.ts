@@ -1,5 +1,13 @@
 import { useSyncExternalStore } from 'react';
-import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS, consentCookieValue, parseConsent, serializeConsent, type ConsentFlags } from '#contract/consent';
+import {
+  CONSENT_COOKIE,
+  CONSENT_MAX_AGE_SECONDS,
+  consentCookieValue,
+  isIosUserAgent,
+  parseConsent,
+  serializeConsent,
+  type ConsentFlags,
+} from '#contract/consent';
 
 /*
  * The cookie consent (SPEC §2, §3 "Consent cookie", §9 365 days), kept in a first-party cookie that the server also
@@ -37,4 +45,4 @@ export const useConsent = (): ConsentFlags | null => parseConsent(useSyncExterna
  */
 export const isIos = (): boolean =>
   typeof navigator !== 'undefined' &&
-  (/iPad|iPhone|iPod/.test(navigator.userAgent) || (navigator.userAgent.includes('Macintosh') && navigator.maxTouchPoints > 1));
+  (isIosUserAgent(navigator.userAgent) || (navigator.userAgent.includes('Macintosh') && navigator.maxTouchPoints > 1));
