@@ -98,8 +98,8 @@ export const MainLayout = () => {
               <Button variant="ghost">{t('nav:more')}</Button>
               <Popover className="popover" placement="top end">
                 <Dialog className="more-menu" aria-label={t('nav:moreTitle')}>
-                  {/* The logout entry's texts may still be loading when the menu first opens: only the menu waits
-                      for them, not the whole layout (which would lose the menu's open state). */}
+                  {/* The energy entry's texts (offers) may still be loading when the menu first opens: only the
+                      menu waits for them, not the whole layout (which would lose the menu's open state). */}
                   <Suspense fallback={<Spinner label={t('common:loading')} />}>
                     <ul>
                       {items.slice(tabCount).map((item) => (
