@@ -1,4 +1,4 @@
-import { chromium, type Page } from '@playwright/test';
+import { chromium, expect, type Page } from '@playwright/test';
 import { demoPassword, demoUsers } from '#contract/fixtures/demo';
 import { startOfflineServer } from '../e2e/fixtures/server-process.ts';
 import { benchBuildDir } from './bench-build.ts';
@@ -52,13 +52,9 @@ export const run = async (): Promise<Record<string, number>> => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.waitForFunction(contractsVisible);
     await page.waitForLoadState('networkidle');
-    // The customer stayed on home until its downloads were done. (Polled with evaluate: waitForFunction takes the
-    // promise this check returns for a truthy answer, and would not wait.)
-    const downloadsDone = Date.now() + 60_000;
-    while (!(await page.evaluate(currentRecordsStored))) {
-      if (Date.now() > downloadsDone) throw new Error('home did not store the current bill’s records within 60 s');
-      await page.waitForTimeout(500);
-    }
+    // The customer stayed on home until its downloads were done. (Polled with evaluate, as the offline specs do:
+    // waitForFunction takes the promise this check returns for a truthy answer, and would not wait.)
+    await expect.poll(() => page.evaluate(currentRecordsStored), { timeout: 60_000 }).toBe(true);
 
     // Repeat visit within 15 minutes.
     const before = (await apiRequests(page)).length;
