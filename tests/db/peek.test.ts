@@ -1,29 +1,21 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { peekDatabaseName, peekStartRows } from '#db/peek';
-import { createDatabase, databaseName, type DeviceRow, type SessionRow } from '#db/schema';
+import { createDatabase, databaseName, type DeviceRow } from '#db/schema';
+import { sessionRow } from '../fixtures/session-row.ts';
 
 /*
  * The start-up reads without Dexie (the login route ships none): they see what Dexie wrote, never create nor upgrade the database,
  * and do not stand in the way of Dexie opening it later.
  */
 
-const session: SessionRow = {
-  id: 'current',
-  userId: 1,
-  userGuid: 'u-1',
+const session = sessionRow({
   customerId: 10,
-  role: 'owner',
-  scope: 'DEFAULT',
-  msisdn: null,
   email: 'sophie.dubois@example.be',
-  energyRef: null,
   language: 'nl',
-  firstName: 'Sophie',
-  lastName: 'Dubois',
   expiresAt: 2_000_000_000_000,
   loggedInAt: 1_000,
-};
+});
 const device: DeviceRow = {
   id: 'current',
   deviceId: 'd-1',

@@ -3,26 +3,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '#db/db';
 import type { DeviceRow, SessionRow } from '#db/schema';
 import { loginRouteTarget } from '#features/auth/data/session-peek.ts';
+import { sessionRow } from '../../fixtures/session-row.ts';
 
 /* Where /login sends the user before its form shows (the route's loader): read without Dexie, as the login route ships none. */
 
 const now = 1_800_000_000_000;
-const session = (expiresAt: number): SessionRow => ({
-  id: 'current',
-  userId: 1,
-  userGuid: 'u-1',
-  customerId: 10,
-  role: 'owner',
-  scope: 'DEFAULT',
-  msisdn: null,
-  email: null,
-  energyRef: null,
-  language: 'fr',
-  firstName: 'Sophie',
-  lastName: 'Dubois',
-  expiresAt,
-  loggedInAt: now - 1000,
-});
+const session = (expiresAt: number): SessionRow => sessionRow({ customerId: 10, expiresAt, loggedInAt: now - 1000 });
 const device = (pinExpiresAt: number | null): DeviceRow => ({
   id: 'current',
   deviceId: 'd-1',

@@ -3,10 +3,11 @@ import 'fake-indexeddb/auto';
 import { renderHook, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '#db/db';
-import type { ContractRow, SessionRow, UsageSummaryRow } from '#db/schema';
+import type { ContractRow, UsageSummaryRow } from '#db/schema';
 import { readHomeFirstFrame } from '#features/home/data/home-first-frame.ts';
 import { useContractUsage } from '#features/home/data/use-home-usage.ts';
 import { useHome } from '#features/home/data/use-home.ts';
+import { sessionRow } from '../../fixtures/session-row.ts';
 
 /*
  * Home's first frame (src/features/home/data/home-first-frame.ts, src/lib/first-frame.ts): the route reads the
@@ -20,22 +21,7 @@ vi.mock('#features/home/data/pulls.ts', () => {
   return { pullCustomer: offline, pullInvoiceSituation: offline, pullUsageSummary: offline, pullUsageRecords: offline };
 });
 
-const session: SessionRow = {
-  id: 'current',
-  userId: 1,
-  userGuid: 'u-1',
-  customerId: 1,
-  role: 'owner',
-  scope: 'customer',
-  msisdn: '32470000001',
-  email: 'sophie@example.be',
-  energyRef: null,
-  language: 'fr',
-  firstName: 'Sophie',
-  lastName: 'Peeters',
-  expiresAt: Date.now() + 3_600_000,
-  loggedInAt: Date.now(),
-};
+const session = sessionRow({ msisdn: '32470000001' });
 
 const contract = (id: number, msisdn: string): ContractRow => ({
   id,

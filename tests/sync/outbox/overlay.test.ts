@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { PendingMutationRow, SessionRow } from '#db/schema';
+import type { PendingMutationRow } from '#db/schema';
+import { sessionRow } from '../../fixtures/session-row.ts';
 
 const { db } = await import('#db/db');
 const { pull } = await import('#sync/pull');
@@ -13,22 +14,7 @@ const { loadedMutation } = await import('#sync/outbox/registry');
  * types load on demand; none is imported by this file, so the first test sees them unloaded.
  */
 
-const session: SessionRow = {
-  id: 'current',
-  userId: 1,
-  userGuid: 'u-1',
-  customerId: 1,
-  role: 'owner',
-  scope: 'DEFAULT',
-  msisdn: null,
-  email: null,
-  energyRef: null,
-  language: 'fr',
-  firstName: 'Sophie',
-  lastName: 'Dubois',
-  expiresAt: Date.now() + 86_400_000,
-  loggedInAt: Date.now(),
-};
+const session = sessionRow();
 
 const languageChange = (key: string, lang: string, state: PendingMutationRow['state'] = 'queued', createdAt = 1): PendingMutationRow => ({
   key,
