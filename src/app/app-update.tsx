@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { watchChunkErrors } from '#features/offline/data/chunk-load.ts';
+import { watchChunkErrors } from '#lib/chunk-load';
 import { installUpdate, useUpdateAvailable } from '#features/offline/data/use-app-update.ts';
 import { Button } from '#ui/button';
 import './offline.css';

@@ -1,6 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { saveLanguagePreference } from '#features/auth/data/language.ts';
-import { loadChunk } from '#features/offline/data/chunk-load.ts';
+import { loadChunk } from '#lib/chunk-load';
 import { NotFoundPage } from '#features/system/components/not-found-page.tsx';
 import { RouteError } from '#features/system/components/route-error.tsx';
 import { preloadNamespaces, type Namespace } from '#i18n/i18n';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadChunk } from '#features/offline/data/chunk-load.ts';
+import { loadChunk } from '#lib/chunk-load';
 import { preloadNamespaces } from '#i18n/i18n';
 import { Button } from '#ui/button';
 
