@@ -11,7 +11,7 @@ import { energyPortalUrl, useEnergyEntry } from '../data/energy-link.ts';
  * the portal's plain link. Never not-found.
  */
 export const EnergyNavEntry = ({ label }: { label: string }) => {
-  const { t, i18n } = useTranslation(['offers', 'errors', 'common']);
+  const { t, i18n } = useTranslation(['nav', 'errors', 'common']);
   const entry = useEnergyEntry();
   const online = useOnline();
   const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
@@ -24,7 +24,7 @@ export const EnergyNavEntry = ({ label }: { label: string }) => {
       // The portal opens in the page's language (a portal that does not know `lang` ignores it).
       <a href={withQuery(energyPortalUrl, { lang: i18n.language })} target="_blank" rel="noopener noreferrer">
         {label}
-        <span className="visually-hidden"> {t('offers:energy.newTab')}</span>
+        <span className="visually-hidden"> {t('nav:energyNewTab')}</span>
       </a>
     );
   }
@@ -64,7 +64,7 @@ export const EnergyNavEntry = ({ label }: { label: string }) => {
         }}
       >
         {label}
-        <span className="visually-hidden"> {t('offers:energy.newTab')}</span>
+        <span className="visually-hidden"> {t('nav:energyNewTab')}</span>
       </button>
       {!online ? (
         <span id="energy-offline" className="visually-hidden">
@@ -73,7 +73,7 @@ export const EnergyNavEntry = ({ label }: { label: string }) => {
       ) : null}
       {state.error ? (
         <span role="alert" className="nav-error">
-          {t('offers:energy.failed', {
+          {t('nav:energyFailed', {
             reason: t(`errors:${state.error}` as 'errors:serverError', { defaultValue: t('errors:serverError') }),
           })}
         </span>
