@@ -63,6 +63,35 @@ test('on phones the "more" menu closes before the logout dialog opens', { tag: '
   await expectHome(page, demoUsers.marc.name);
 });
 
+test('the phone\'s "more" menu works from the keyboard and closes when it leads elsewhere', { tag: '@desktop' }, async ({ page }) => {
+  await loginAs(page, 'marc', 'fr');
+  const tabbar = page.getByRole('navigation', { name: 'Navigation principale' }).last();
+  const more = tabbar.getByRole('button', { name: 'Plus' });
+  test.skip(!(await more.isVisible()), 'the "more" menu exists only in the phone tab bar');
+  await expect(more).toHaveAttribute('aria-expanded', 'false');
+  await more.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('dialog', { name: 'Plus d’options' });
+  await expect(menu).toBeVisible();
+  await expect(more).toHaveAttribute('aria-expanded', 'true');
+  // Focus moves into the menu; Escape closes it and gives the focus back to its button.
+  await expect(menu).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await expect(more).toBeFocused();
+  await expect(more).toHaveAttribute('aria-expanded', 'false');
+  // A press outside closes it too.
+  await more.click();
+  await expect(menu).toBeVisible();
+  await page.mouse.click(10, 10);
+  await expect(menu).toHaveCount(0);
+  // SPEC §2: menus close on every navigation.
+  await more.click();
+  await menu.getByRole('link', { name: 'Aide' }).click();
+  await expect(page).toHaveURL(/\/support/);
+  await expect(menu).toHaveCount(0);
+});
+
 /** An ISO date `offset` days from today in Brussels (the browsers' time zone in these tests). */
 const brusselsIso = (offset: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Brussels' }).format(new Date(Date.now() + offset * 86_400_000));

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react-aria-components';
 import { usePrerendering } from './prerendering.tsx';
 
@@ -6,6 +6,8 @@ export type ButtonProps = Omit<AriaButtonProps, 'className'> & {
   variant?: 'primary' | 'secondary' | 'ghost';
   block?: boolean;
   children: ReactNode;
+  /** The native button (a popover opened elsewhere anchors to it). */
+  ref?: Ref<HTMLButtonElement>;
 };
 
 /**

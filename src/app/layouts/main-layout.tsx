@@ -1,8 +1,8 @@
-import { Suspense, useState } from 'react';
-import { Dialog, DialogTrigger, Popover } from 'react-aria-components';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useSession } from '#features/auth/data/session-live.ts';
+import { loadChunk } from '#lib/chunk-load';
 import { EnergyNavEntry } from '#features/offers/components/energy-entry.tsx';
 import { paths } from '#lib/route-paths';
 import { Button } from '#ui/button';
@@ -30,6 +30,9 @@ const navItems: readonly NavItem[] = [
 /** On phones the first four sit in the tab bar; the rest go under "more". */
 const tabCount = 4;
 
+/** The "more" menu's popover, loaded when it first opens (more-menu.tsx). */
+const MoreMenu = lazy(async () => ({ default: (await loadChunk(() => import('./more-menu.tsx'))).MoreMenu }));
+
 const NavEntry = ({ item, label }: { item: NavItem; label: string }) =>
   item.key === 'energy' ? (
     <EnergyNavEntry label={label} />
@@ -47,6 +50,7 @@ export const MainLayout = () => {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const moreOpen = openOn === location.key;
   const setMoreOpen = (open: boolean) => setOpenOn(open ? location.key : null);
+  const moreTrigger = useRef<HTMLButtonElement>(null);
   // The phone's logout lives outside the "more" menu: the menu closes first, then the dialog opens alone.
   const [logoutOpen, setLogoutOpen] = useState(false);
   // Energy: owners log in with one click (or link accounts first); everyone else gets the plain link (SPEC §6).
@@ -94,35 +98,39 @@ export const MainLayout = () => {
             </li>
           ))}
           <li>
-            <DialogTrigger isOpen={moreOpen} onOpenChange={setMoreOpen}>
-              <Button variant="ghost">{t('nav:more')}</Button>
-              <Popover className="popover" placement="top end">
-                <Dialog className="more-menu" aria-label={t('nav:moreTitle')}>
-                  {/* The energy entry's texts (offers) may still be loading when the menu first opens: only the
-                      menu waits for them, not the whole layout (which would lose the menu's open state). */}
-                  <Suspense fallback={<Spinner label={t('common:loading')} />}>
-                    <ul>
-                      {items.slice(tabCount).map((item) => (
-                        <li key={item.key}>
-                          <NavEntry item={item} label={t(`nav:${item.key}`)} />
-                        </li>
-                      ))}
-                      <li>
-                        <Button
-                          variant="ghost"
-                          onPress={() => {
-                            setMoreOpen(false);
-                            setLogoutOpen(true);
-                          }}
-                        >
-                          {t('nav:logout')}
-                        </Button>
+            <Button
+              variant="ghost"
+              ref={moreTrigger}
+              aria-haspopup="dialog"
+              aria-expanded={moreOpen}
+              onPress={() => setMoreOpen(!moreOpen)}
+            >
+              {t('nav:more')}
+            </Button>
+            {moreOpen ? (
+              <Suspense fallback={null}>
+                <MoreMenu triggerRef={moreTrigger} onOpenChange={setMoreOpen} label={t('nav:moreTitle')}>
+                  <ul>
+                    {items.slice(tabCount).map((item) => (
+                      <li key={item.key}>
+                        <NavEntry item={item} label={t(`nav:${item.key}`)} />
                       </li>
-                    </ul>
-                  </Suspense>
-                </Dialog>
-              </Popover>
-            </DialogTrigger>
+                    ))}
+                    <li>
+                      <Button
+                        variant="ghost"
+                        onPress={() => {
+                          setMoreOpen(false);
+                          setLogoutOpen(true);
+                        }}
+                      >
+                        {t('nav:logout')}
+                      </Button>
+                    </li>
+                  </ul>
+                </MoreMenu>
+              </Suspense>
+            ) : null}
           </li>
         </ul>
       </nav>

@@ -1,0 +1,111 @@
+import { Suspense } from 'react';
+import { Dialog, DialogTrigger, Heading, Popover } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import {
+  discardChange,
+  prepareReauthentication,
+  retryChange,
+  type PendingChange,
+} from '#features/offline/data/use-pending-changes.ts';
+import { loginPath } from '#lib/route-paths';
+import { Badge } from '#ui/badge';
+import { Button } from '#ui/button';
+import { Spinner } from '#ui/spinner';
+import './offline.css';
+
+/** The namespace of a `<namespace>:<key>` label, loaded with the item (its feature's texts). */
+const namespaceOf = (label: string): string => label.slice(0, Math.max(0, label.indexOf(':'))) || 'common';
+
+const ChangeItem = ({ change }: { change: PendingChange }) => {
+  const { t, i18n } = useTranslation(['common', 'errors']);
+  // The feature declares the change's name with its type (`label` in its `<type>.mutation.ts`), in the feature's
+  // namespace: loaded (and waited for) here. A type this build does not know is "a change"; while the declaration
+  // loads, the name stays empty.
+  const { t: tFeature } = useTranslation(namespaceOf(change.label ?? '') as 'common');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const label =
+    change.label === undefined
+      ? ''
+      : change.label === null
+        ? t('common:pending.types.other')
+        : tFeature(change.label as 'pending.types.other');
+  const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(change.createdAt);
+  const state = change.state === 'sending' || change.state === 'applied' ? 'pending' : change.state;
+  return (
+    <li className="pending-change" data-state={state}>
+      <div className="pending-change__head">
+        <span className="pending-change__label">{label}</span>
+        <Badge tone={state === 'rejected' ? 'danger' : 'warning'}>{t(`common:pending.state.${state}`)}</Badge>
+      </div>
+      <span className="muted">{t('common:pending.madeAt', { time })}</span>
+      {change.state === 'rejected' ? (
+        <>
+          <p className="pending-change__error" role="alert">
+            {t(`errors:${change.error?.code ?? 'serverError'}` as 'errors:serverError', { defaultValue: t('errors:serverError') })}
+          </p>
+          <div className="pending-change__actions">
+            <Button variant="secondary" onPress={() => void retryChange(change.key)}>
+              {t('common:pending.retry')}
+            </Button>
+            <Button variant="ghost" onPress={() => void discardChange(change.key)}>
+              {t('common:pending.discard')}
+            </Button>
+          </div>
+        </>
+      ) : null}
+      {change.state === 'needs-auth' ? (
+        <div className="pending-change__actions">
+          <Button
+            variant="secondary"
+            onPress={() =>
+              void prepareReauthentication().then(() =>
+                navigate(loginPath({ redirect: location.pathname + location.search }), { replace: true }),
+              )
+            }
+          >
+            {t('common:pending.relogin')}
+          </Button>
+        </div>
+      ) : null}
+    </li>
+  );
+};
+
+/**
+ * The pending-changes popover (pending-changes.tsx shows it while changes wait): react-aria's popover and dialog,
+ * and each change's actions, load with the first change instead of with every screen's first frame.
+ */
+export const PendingChangesPopover = ({ changes }: { changes: readonly PendingChange[] }) => {
+  const { t } = useTranslation('common');
+  const attention = changes.some((c) => c.state === 'rejected' || c.state === 'needs-auth');
+  return (
+    <DialogTrigger>
+      <Button variant="ghost">
+        <span className="pending-indicator" data-attention={attention || undefined}>
+          {/* Phones show the count only (the header is narrow); the full text stays the accessible name. */}
+          <span className="pending-indicator__count" aria-hidden="true">
+            {changes.length}
+          </span>
+          <span className="pending-indicator__text">{t('pending.button', { count: changes.length })}</span>
+        </span>
+      </Button>
+      <Popover className="popover pending-popover" placement="bottom end">
+        <Dialog className="pending-dialog" aria-labelledby="pending-title">
+          <Heading id="pending-title" slot="title" level={2}>
+            {t('pending.title', { count: changes.length })}
+          </Heading>
+          {/* A change's name may need its feature's texts: only the list waits for them. */}
+          <Suspense fallback={<Spinner label={t('loading')} />}>
+            <ul className="pending-list">
+              {changes.map((change) => (
+                <ChangeItem key={change.key} change={change} />
+              ))}
+            </ul>
+          </Suspense>
+        </Dialog>
+      </Popover>
+    </DialogTrigger>
+  );
+};
