@@ -1,3 +1,5 @@
+import { compareCodeUnits } from './compare.ts';
+
 /*
  * Which contract the app shows (SPEC §4 "Contract selection"): a plain user gets the contract of its own msisdn
  * and no switcher; otherwise the forced contract (?contractId= or the user's last choice), otherwise the oldest
@@ -18,7 +20,7 @@ export const selectContract = ({ contracts, isPlainUser, userMsisdn, forcedContr
     return contracts.find((c) => c.msisdn !== null && c.msisdn === userMsisdn)?.id ?? null;
   }
   if (forcedContractId !== null && contracts.some((c) => c.id === forcedContractId)) return forcedContractId;
-  const withMsisdn = contracts.filter((c) => c.msisdn).toSorted((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
+  const withMsisdn = contracts.filter((c) => c.msisdn).toSorted((a, b) => compareCodeUnits(a.createdAt, b.createdAt) || a.id - b.id);
   if (withMsisdn[0]) return withMsisdn[0].id;
   return contracts.find((c) => c.id > 0)?.id ?? null;
 };

@@ -5,6 +5,7 @@ import { isPlainUser } from '#contract/roles';
 import { db } from '#db/db';
 import { resourceKeys } from '#db/resource-keys';
 import type { SimOrderRow } from '#db/schema';
+import { compareCodeUnits } from '#lib/compare';
 import { fromLive, type LiveResult } from '#lib/live-result';
 import { usePull, type PullState } from '#lib/use-pull';
 import { pullPublicSimOrder, pullSimOrders } from './sim-orders-pull.ts';
@@ -30,7 +31,7 @@ export const useSimOrders = (): { result: LiveResult<HolderOrders | null> } & Pu
         db.simOrders.where('customerId').equals(session.customerId).toArray(),
         db.meta.get(resourceKeys.simOrders(session.customerId)),
       ]);
-      orders.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+      orders.sort((a, b) => compareCodeUnits(b.createdAt, a.createdAt));
       return { data: { customerId: session.customerId, orders, fetchedAt: meta?.fetchedAt } };
     }, []),
   );

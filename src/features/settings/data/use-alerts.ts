@@ -5,6 +5,7 @@ import { pullCustomer } from '#data/customer-pull';
 import { db } from '#db/db';
 import { resourceKeys } from '#db/resource-keys';
 import type { ContractRow, NotificationSettingRow, SentNotificationRow } from '#db/schema';
+import { compareCodeUnits } from '#lib/compare';
 import { fromLive, type LiveResult } from '#lib/live-result';
 import { usePull } from '#lib/use-pull';
 import { notificationEntity } from './notification.mutation.ts';
@@ -58,7 +59,7 @@ export const useAlerts = () => {
           contract: selected,
           settings,
           waiting,
-          sent: sent.toSorted((a, b) => b.sentAt.localeCompare(a.sentAt) || b.id - a.id),
+          sent: sent.toSorted((a, b) => compareCodeUnits(b.sentAt, a.sentAt) || b.id - a.id),
           fetchedAt: meta?.fetchedAt,
           sentFetchedAt: sentMeta?.fetchedAt,
         },
