@@ -140,8 +140,14 @@ const registerStatic = async (app: FastifyInstance, staticDir: string): Promise<
   const hasConsentPage = existsSync(join(resolve(staticDir), 'login-consent.html'));
   return (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (FILE_LIKE.test(path)) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
-    if (!hasLoginPage || !LOGIN_PAGE_PATH.test(path)) return reply.header('Cache-Control', REVALIDATE).sendFile('index.html');
+    if (FILE_LIKE.test(path)) {
+      void reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+      return;
+    }
+    if (!hasLoginPage || !LOGIN_PAGE_PATH.test(path)) {
+      void reply.header('Cache-Control', REVALIDATE).sendFile('index.html');
+      return;
+    }
     // A visitor who has not answered the cookie question gets the login page with the consent modal in its first
     // paint (SPEC §2), except on iOS, where it never shows. (An iPad that presents itself as a Mac gets it, and the
     // app takes it away at once.)
@@ -149,7 +155,7 @@ const registerStatic = async (app: FastifyInstance, staticDir: string): Promise<
       hasConsentPage &&
       parseConsent(consentCookieValue(request.headers.cookie)) === null &&
       !isIosUserAgent(request.headers['user-agent'] ?? '');
-    return reply
+    void reply
       .header('Cache-Control', REVALIDATE)
       .header('Vary', 'Accept-Encoding, Cookie, User-Agent')
       .sendFile(asksConsent ? 'login-consent.html' : 'login.html');

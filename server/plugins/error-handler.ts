@@ -2,8 +2,12 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { ErrorBody } from '#contract/common';
 import { ApiError } from '../lib/api-error.ts';
 
-/** What the not-found handler does for a non-API GET (the SPA fallback), when static files are served. */
-export type SpaFallback = (request: FastifyRequest, reply: FastifyReply) => unknown;
+/**
+ * What the not-found handler does for a non-API GET (the SPA fallback), when static files are served. It sends the
+ * answer and returns nothing: a handler that returns the reply has Fastify await it, and every wait adds listeners
+ * to the response (Node warned of a leak on every page).
+ */
+export type SpaFallback = (request: FastifyRequest, reply: FastifyReply) => void;
 
 // Fastify's own 4xx (body parsing) mapped to a field message the app can translate.
 const fastifyFieldMessages: Record<string, string> = {
@@ -57,7 +61,10 @@ export const registerNotFound = (app: FastifyInstance, spaFallback: SpaFallback 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isApi = path === '/api' || path.startsWith('/api/');
-    if (!isApi && spaFallback && (request.method === 'GET' || request.method === 'HEAD')) return spaFallback(request, reply);
+    if (!isApi && spaFallback && (request.method === 'GET' || request.method === 'HEAD')) {
+      spaFallback(request, reply);
+      return;
+    }
     const body: ErrorBody = { statusCode: 404, code: 'notFound', message: 'Not found' };
     return reply.status(404).send(body);
   });

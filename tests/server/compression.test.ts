@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
 import { buildApp } from '#server/app';
+import { createShutdown } from '#server/lib/shutdown';
 import { compressFolder } from '../../scripts/build/compress-assets.ts';
 import { bearer, createTestApp, login, type TestApp } from './test-app.ts';
 
@@ -59,6 +61,31 @@ describe('build step', () => {
 });
 
 describe('static files', () => {
+  it('sends pages on a real socket without piling listeners on the response (no leak warning from Node)', async () => {
+    // As the server runs (server/main.ts): listening, with the shutdown's connection tracking. The SPA fallback
+    // used to return the reply, which Fastify then awaited: each wait added listeners, 11 on every page.
+    const served = await buildApp({ db: t.db, staticDir: dir });
+    createShutdown(served, { timeoutMs: 1_000, exit: () => undefined });
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    try {
+      await served.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = served.server.address() as AddressInfo;
+      for (const path of ['/', '/consumption/details', '/assets/index-abc123.js']) {
+        const response = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { 'accept-encoding': 'br' } });
+        expect(response.status, path).toBe(200);
+        await response.arrayBuffer();
+      }
+      // Node emits its warnings on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((warning) => warning.includes('MaxListenersExceeded'))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+      await served.close();
+    }
+  });
+
   it.each([
     { url: '/assets/index-abc123.js', type: 'application/javascript', cache: 'public, max-age=31536000, immutable', body: script },
     { url: '/sw.js', type: 'application/javascript', cache: 'no-cache', body: script },
