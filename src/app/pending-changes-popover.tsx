@@ -2,12 +2,7 @@ import { Suspense } from 'react';
 import { Dialog, DialogTrigger, Heading, Popover } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import {
-  discardChange,
-  prepareReauthentication,
-  retryChange,
-  type PendingChange,
-} from '#features/offline/data/use-pending-changes.ts';
+import { discardChange, prepareReauthentication, retryChange, type PendingChange } from '#features/offline/data/use-pending-changes.ts';
 import { loginPath } from '#lib/route-paths';
 import { Badge } from '#ui/badge';
 import { Button } from '#ui/button';
