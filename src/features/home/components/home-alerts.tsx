@@ -1,13 +1,40 @@
-import { lazy, Suspense } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { loadChunk } from '#lib/chunk-load';
 import { paths, withQuery } from '#lib/route-paths';
+import type * as AlertModalModule from '#ui/alert-modal';
 import type { AlertKind } from '../data/alert-rules.ts';
 import type { HomeAlerts } from '../data/use-home-alerts.ts';
 
-// The modal (react-aria's dialog) loads when an alert is due: home's first frame does without it.
-const AlertModal = lazy(async () => ({ default: (await loadChunk(() => import('#ui/alert-modal'))).AlertModal }));
+type ModalModule = typeof AlertModalModule;
+let loaded: ModalModule | null = null;
+
+/**
+ * Whether home's alerts are on screen: decided, and the modal of a due one in place. The modal (react-aria's
+ * dialog) loads when an alert is due, so home's first frame does without it; until it is there, home does not
+ * count its alerts as shown (`data-state` on the page, which tests wait for before using the page).
+ */
+export const useAlertsOnScreen = (alerts: HomeAlerts): boolean => {
+  const due = alerts.settled && alerts.due.length > 0;
+  const [module, setModule] = useState(loaded);
+  useEffect(() => {
+    if (!due || module) return undefined;
+    let live = true;
+    void loadChunk(() => import('#ui/alert-modal')).then(
+      (m) => {
+        loaded = m;
+        if (live) setModule(m);
+      },
+      // The chunk-load error notice (lib/chunk-load.ts) offers the reload.
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [due, module]);
+  return alerts.settled && (!due || module !== null);
+};
 
 const targets: Record<AlertKind, string> = {
   activateSim: paths.activateSim,
@@ -22,24 +49,24 @@ const targets: Record<AlertKind, string> = {
 export const HomeAlertModals = ({ alerts, activateContractId }: { alerts: HomeAlerts; activateContractId: number | null }) => {
   const { t } = useTranslation('home');
   const kind = alerts.settled ? alerts.due[0] : undefined;
-  if (!kind) return null;
+  // Rendered again by home once the modal has loaded (useAlertsOnScreen).
+  const AlertModal = loaded?.AlertModal;
+  if (!kind || !AlertModal) return null;
   const target = kind === 'activateSim' ? withQuery(targets.activateSim, { contractId: activateContractId }) : targets[kind];
   return (
-    <Suspense fallback={null}>
-      <AlertModal
-        key={kind}
-        isOpen
-        title={t(`alerts.${kind}.title`)}
-        closeLabel={t('alerts.close')}
-        onClose={() => void alerts.close(kind)}
-        actions={
-          <Link className="button" data-variant="primary" to={target}>
-            {t(`alerts.${kind}.action`)}
-          </Link>
-        }
-      >
-        <p>{t(`alerts.${kind}.text`)}</p>
-      </AlertModal>
-    </Suspense>
+    <AlertModal
+      key={kind}
+      isOpen
+      title={t(`alerts.${kind}.title`)}
+      closeLabel={t('alerts.close')}
+      onClose={() => void alerts.close(kind)}
+      actions={
+        <Link className="button" data-variant="primary" to={target}>
+          {t(`alerts.${kind}.action`)}
+        </Link>
+      }
+    >
+      <p>{t(`alerts.${kind}.text`)}</p>
+    </AlertModal>
   );
 };

@@ -15,7 +15,7 @@ import { formatPhoneNumber, statusLabel, statusTone } from '../data/contract-sta
 import { useHomeAlerts } from '../data/use-home-alerts.ts';
 import { useContractUsage } from '../data/use-home-usage.ts';
 import { useHome } from '../data/use-home.ts';
-import { HomeAlertModals } from './home-alerts.tsx';
+import { HomeAlertModals, useAlertsOnScreen } from './home-alerts.tsx';
 import { UsageOverview } from './usage-overview.tsx';
 
 export { readHomeFirstFrame } from '../data/home-first-frame.ts';
@@ -28,6 +28,7 @@ export const HomePage = () => {
   const selected = data?.contracts.find((c) => c.id === data.selectedContractId);
   const usage = useContractUsage(data?.session.customerId ?? null, selected);
   const alerts = useHomeAlerts(data?.session ?? null, data?.contracts ?? [], data?.selectedContractId ?? null, usage.settled);
+  const alertsOnScreen = useAlertsOnScreen(alerts);
 
   if (!data) return <Spinner label={t('common:loading')} />;
 
@@ -55,7 +56,7 @@ export const HomePage = () => {
   };
 
   return (
-    <div className="page" data-testid="home-alerts" data-state={alerts.settled ? 'settled' : 'pending'}>
+    <div className="page" data-testid="home-alerts" data-state={alertsOnScreen ? 'settled' : 'pending'}>
       <header className="page__header">
         <h1>{t('home:greeting', { name: firstName })}</h1>
         <p className="muted" data-testid="customer-name">
