@@ -3,8 +3,10 @@ import path from 'node:path';
 
 /*
  * `npm run bench`: runs every bench/*.bench.ts (each exports `run(): Promise<Record<string, number>>`), prints
- * the figures and merges them into bench/results.json. Benchmarks are not timed tests: nothing here fails on a
- * target; the figures go into the issues' closing notes.
+ * the figures and writes them to bench/results.json. A full run replaces the file, so that no figure of an
+ * earlier run (or of a bench that no longer exists) survives it; a run of some benches (`npm run bench -- usage`)
+ * updates their figures only. Benchmarks are not timed tests: nothing here fails on a target; the figures go into
+ * the issues' closing notes.
  */
 
 type BenchModule = { run: () => Promise<Record<string, number>> };
@@ -18,7 +20,7 @@ const files = fs
   .sort();
 
 const resultsPath = path.join(dir, 'results.json');
-const previous: Record<string, unknown> = fs.existsSync(resultsPath)
+const previous: Record<string, unknown> = only.length > 0 && fs.existsSync(resultsPath)
   ? (JSON.parse(fs.readFileSync(resultsPath, 'utf8')) as Record<string, unknown>)
   : {};
 const figures: Record<string, number> = {};
