@@ -20,9 +20,8 @@ const files = fs
   .sort();
 
 const resultsPath = path.join(dir, 'results.json');
-const previous: Record<string, unknown> = only.length > 0 && fs.existsSync(resultsPath)
-  ? (JSON.parse(fs.readFileSync(resultsPath, 'utf8')) as Record<string, unknown>)
-  : {};
+const previous: Record<string, unknown> =
+  only.length > 0 && fs.existsSync(resultsPath) ? (JSON.parse(fs.readFileSync(resultsPath, 'utf8')) as Record<string, unknown>) : {};
 const figures: Record<string, number> = {};
 
 for (const file of files) {
