@@ -53,6 +53,7 @@ import {
   paidInvoicePageSchema,
   paidInvoicesQuerySchema,
 } from './invoices.ts';
+import { onlinePaymentSchema, paymentCheckoutSchema, paymentReferenceSchema, paymentWebhookSchema } from './payments.ts';
 import { orderHistoryQuerySchema, orderLineSchema, orderRequestSchema, newOrderLineSchema } from './orders.ts';
 import {
   contractProductsQuerySchema,
@@ -109,6 +110,11 @@ export type Endpoint = {
    * the parts back into the same object before validating it. `maxFileBytes` caps what the server reads of a file.
    */
   multipart?: { maxFileBytes: number };
+  /**
+   * The body travels as application/x-www-form-urlencoded, as a sender outside the app posts it (the payment
+   * provider's webhook); every other endpoint refuses that content type (server/plugins/form-body.ts).
+   */
+  form?: true;
   /** Answers a file of one of these media types instead of JSON (no `response` schema). */
   download?: readonly string[];
   /**
@@ -540,6 +546,43 @@ export const endpoints = define({
     path: '/customer/:customerId/invoices/:uuid/download',
     params: z.object({ customerId: idParamSchema, uuid: z.string().uuid() }),
     download: ['application/pdf'],
+  },
+  // Paying online (docs/product/payments.md): one invoice, or the open total (the debt of the invoice situation).
+  // The server decides the amount; the answer is the provider's checkout, where the app sends the customer.
+  payInvoice: {
+    method: 'POST',
+    base: 'api',
+    path: '/customer/:customerId/invoices/:uuid/payment',
+    params: z.object({ customerId: idParamSchema, uuid: z.string().uuid() }),
+    body: emptyBody,
+    response: paymentCheckoutSchema,
+    onlineOnly: true,
+  },
+  payOpenTotal: {
+    method: 'POST',
+    base: 'api',
+    path: '/customer/:customerId/invoices/open/payment',
+    params: customerParams,
+    body: emptyBody,
+    response: paymentCheckoutSchema,
+    onlineOnly: true,
+  },
+  // On return from the checkout: the payment as the provider has it now (the server asks it while it is not final).
+  onlinePayment: {
+    method: 'GET',
+    base: 'api',
+    path: '/customer/:customerId/payments/:reference',
+    params: z.object({ customerId: idParamSchema, reference: paymentReferenceSchema }),
+    response: onlinePaymentSchema,
+  },
+  // The provider's webhook: server to server, no session, no Origin; rate-limited per address.
+  paymentWebhook: {
+    method: 'POST',
+    base: 'public',
+    path: '/payments/webhook',
+    body: paymentWebhookSchema,
+    response: okSchema,
+    form: true,
   },
 
   // Products and orders

@@ -69,5 +69,12 @@ export const errorCodes = [
   'pushNotSubscribed',
   'pushEndpointRefused',
   'pushFailed',
+  // Paying online (docs/product/payments.md): nothing left to pay, an invoice the bank debits on its due date, and
+  // a payment provider that could not be reached.
+  'nothingToPay',
+  'paidByDirectDebit',
+  'paymentProviderError',
+  // Too many calls from one address to an anonymous endpoint (the payment webhook).
+  'tooManyRequests',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

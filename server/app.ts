@@ -24,6 +24,10 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { registerMultipart } from './plugins/multipart.ts';
+import { registerFormBodyParser } from './plugins/form-body.ts';
+import { mollieProvider, wireProvider, type PaymentProvider } from './lib/payment-provider.ts';
+import { registerPaymentRoutes } from './routes/payments.ts';
+import { PSP_STAND_IN, registerPspStandIn } from './routes/psp-stand-in.ts';
 import { registerActivationRoutes } from './routes/activation.ts';
 import { registerAuthRoutes } from './routes/auth.ts';
 import { registerContactRoutes } from './routes/contact.ts';
@@ -75,6 +79,11 @@ export type BuildAppOptions = {
   settings?: SettingsOptions;
   /** Who customers pay (server/main.ts passes the configuration's); absent: the configuration's defaults. */
   creditor?: CreditorDto;
+  /**
+   * Online payments (MOLLIE_API_KEY): through Mollie with a key; without one, through the stand-in provider served
+   * at /psp-stand-in/. `provider` replaces either (tests of a provider that fails).
+   */
+  payments?: { mollieApiKey?: string | null; provider?: PaymentProvider };
 };
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -204,6 +213,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   app.server.headersTimeout = HEADERS_TIMEOUT_MS;
   app.removeContentTypeParser('text/plain');
   registerJsonBodyParser(app);
+  registerFormBodyParser(app);
   await registerMultipart(app);
 
   // Without mail settings, the configuration's defaults (messages to the log): buildApp never reads process.env.
@@ -249,6 +259,31 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   registerOfferRoutes(router, ctx);
   registerEnergyRoutes(router, ctx);
   if (ctx.energyPortalUrl === STAND_IN_ENERGY_PORTAL) registerEnergyPortalStandIn(app, ctx);
+  const mollieApiKey = options.payments?.mollieApiKey ?? null;
+  // Without a key, the stand-in's API is asked in-process, in Mollie's wire format (lib/payment-provider.ts).
+  const paymentProvider =
+    options.payments?.provider ??
+    (mollieApiKey
+      ? mollieProvider({ apiKey: mollieApiKey })
+      : wireProvider(async ({ method, path, body, headers }) => {
+          const answer = await app.inject({
+            method,
+            url: `${PSP_STAND_IN}v2/${path}`,
+            headers,
+            ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+          });
+          return { statusCode: answer.statusCode, body: answer.body };
+        }));
+  registerPaymentRoutes(router, ctx, {
+    db,
+    clock,
+    mailer,
+    creditor: ctx.creditor,
+    provider: paymentProvider,
+    publicUrl: mail.publicUrl,
+    log: app.log,
+  });
+  if (!mollieApiKey) registerPspStandIn(app, ctx);
   registerSettingsRoutes(router, ctx, options.settings);
   registerOpenApiRoutes(app, router, ctx);
   if (ctx.testMode) registerTestRoutes(router, ctx);

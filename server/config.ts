@@ -46,6 +46,11 @@ export type ServerConfig = {
   devUsageFeed: boolean;
   /** Who customers pay: the account of bank transfers and payment QR codes, the identifier of direct debits. */
   creditor: CreditorDto;
+  /**
+   * Mollie's API key (test_… or live_…): online payments go through Mollie. Null: through the stand-in provider this
+   * server serves at /psp-stand-in/ (docs/product/payments.md), where nothing is really paid.
+   */
+  mollieApiKey: string | null;
 };
 
 /** The demo operator's account (a made-up Belgian account of a made-up company), until configured otherwise. */
@@ -151,6 +156,7 @@ const envSchema = z
     CREDITOR_ID: optional(
       z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{3}[A-Z0-9]{1,28}$/, 'expected a SEPA creditor identifier, such as BE51ZZZ0876543270'),
     ).default(DEFAULT_CREDITOR.identifier),
+    MOLLIE_API_KEY: optional(z.string().regex(/^(test|live)_[A-Za-z0-9]{20,}$/, 'expected a Mollie API key, test_… or live_…')),
   })
   // The payment QR code and the mandate name the bank of the account: the BIC must be of the IBAN's country.
   .refine((e) => bicMatchesIban(e.CREDITOR_IBAN, e.CREDITOR_BIC), {
@@ -161,7 +167,7 @@ const envSchema = z
 /** The variables the server reads; everything else in the environment is ignored. */
 export const configVariables = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];
 
-const SECRET_VARIABLES = new Set<string>(['SMTP_URL']);
+const SECRET_VARIABLES = new Set<string>(['SMTP_URL', 'MOLLIE_API_KEY']);
 
 /** A configuration that cannot run; `message` names every variable at fault and what it expects. */
 export class ConfigError extends Error {
@@ -178,7 +184,7 @@ export const loadConfig = (env: Record<string, string | undefined>): ServerConfi
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? '');
-      // The SMTP URL carries credentials: never echo it into a log.
+      // The SMTP URL and the Mollie key are credentials: never echo them into a log.
       const shown = SECRET_VARIABLES.has(name) ? '(value hidden)' : JSON.stringify(env[name] ?? '');
       return `  ${name}=${shown}: ${issue.message}`;
     });
@@ -204,5 +210,6 @@ export const loadConfig = (env: Record<string, string | undefined>): ServerConfi
     vapidSubject: e.VAPID_SUBJECT,
     devUsageFeed: e.DEV_USAGE_FEED,
     creditor: { name: e.CREDITOR_NAME, iban: e.CREDITOR_IBAN, bic: e.CREDITOR_BIC, identifier: e.CREDITOR_ID },
+    mollieApiKey: e.MOLLIE_API_KEY ?? null,
   };
 };

@@ -33,6 +33,7 @@ const app = await buildApp({
   // The VAPID key pair lives with the data: push subscriptions are bound to it and must survive restarts.
   settings: { vapidKeysFile: join(config.dataDir, 'vapid-keys.json'), vapidSubject: config.vapidSubject, usageFeed: config.devUsageFeed },
   creditor: config.creditor,
+  payments: { mollieApiKey: config.mollieApiKey },
 });
 
 const shutdown = createShutdown(app, { timeoutMs: config.shutdownTimeoutMs, exit: (code) => process.exit(code) });
@@ -42,4 +43,6 @@ process.once('SIGTERM', () => void shutdown('SIGTERM'));
 await app.listen({ port: config.port, host: config.host });
 if (config.testMode) app.log.warn('TEST_MODE=1: test switches under /api/test are enabled');
 if (!config.staticDir) app.log.warn('dist/ not found: serving the API only (run npm run build)');
+if (!config.mollieApiKey)
+  app.log.warn('MOLLIE_API_KEY unset: online payments go to the stand-in provider at /psp-stand-in/ (nothing is really paid)');
 console.log(`Mobile self-service running on http://localhost:${config.port}`);

@@ -17,7 +17,8 @@ export type MessageKind =
   | 'activationCode'
   | 'lineActive'
   | 'portInFailed'
-  | 'ticketReceived';
+  | 'ticketReceived'
+  | 'paymentReceipt';
 
 export type MessageVars = {
   name?: string;
@@ -28,8 +29,12 @@ export type MessageVars = {
   /** An order number (O-…) or a phone number, as the message names it. */
   order?: string;
   number?: string;
-  /** A support ticket's reference. */
+  /** A support ticket's reference, or a payment's at the payment provider. */
   reference?: string;
+  /** A payment receipt: the amount as written for the reader, the day, and the invoices it paid. */
+  amount?: string;
+  date?: string;
+  invoices?: string;
 };
 
 type Template = { subject: string; body: (v: Required<MessageVars>) => string };
@@ -93,6 +98,11 @@ const templates: Record<Language, Record<MessageKind, Template>> = {
       body: (v) =>
         `Bonjour ${v.name},\n\nNous avons bien reçu votre message. Sa référence est ${v.reference} : rappelez-la si vous nous recontactez à ce sujet. Nous vous répondrons par e-mail.`,
     },
+    paymentReceipt: {
+      subject: 'Votre paiement est bien reçu',
+      body: (v) =>
+        `Bonjour ${v.name},\n\nNous avons bien reçu votre paiement de ${v.amount} le ${v.date}. Il règle : ${v.invoices}.\nRéférence du paiement : ${v.reference}.\n\nMerci !`,
+    },
   },
   nl: {
     createAccountLink: {
@@ -148,6 +158,11 @@ const templates: Record<Language, Record<MessageKind, Template>> = {
       subject: 'We hebben uw bericht ontvangen',
       body: (v) =>
         `Beste ${v.name},\n\nWe hebben uw bericht goed ontvangen. De referentie is ${v.reference}: vermeld ze als u ons hierover opnieuw contacteert. We antwoorden u per e-mail.`,
+    },
+    paymentReceipt: {
+      subject: 'Uw betaling is ontvangen',
+      body: (v) =>
+        `Beste ${v.name},\n\nWe hebben uw betaling van ${v.amount} op ${v.date} goed ontvangen. Ze betaalt: ${v.invoices}.\nReferentie van de betaling: ${v.reference}.\n\nBedankt!`,
     },
   },
   en: {
@@ -206,6 +221,11 @@ const templates: Record<Language, Record<MessageKind, Template>> = {
       body: (v) =>
         `Hello ${v.name},\n\nWe have received your message. Its reference is ${v.reference}: quote it if you contact us about it again. We will reply by e-mail.`,
     },
+    paymentReceipt: {
+      subject: 'Your payment has been received',
+      body: (v) =>
+        `Hello ${v.name},\n\nWe have received your payment of ${v.amount} on ${v.date}. It pays: ${v.invoices}.\nPayment reference: ${v.reference}.\n\nThank you!`,
+    },
   },
 };
 
@@ -228,6 +248,9 @@ export const renderMessage = (
     order: vars.order ?? '',
     number: vars.number ?? '',
     reference: vars.reference ?? '',
+    amount: vars.amount ?? '',
+    date: vars.date ?? '',
+    invoices: vars.invoices ?? '',
   };
   const body = template.body(full);
   return { subject: template.subject, text: channel === 'EMAIL' ? body + sign[lang] : body };

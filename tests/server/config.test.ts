@@ -42,6 +42,7 @@ describe('server configuration', () => {
       energyPortalUrl: null,
       vapidSubject: 'mailto:no-reply@localhost',
       devUsageFeed: false,
+      mollieApiKey: null,
     });
   });
 
@@ -67,6 +68,7 @@ describe('server configuration', () => {
       CREDITOR_IBAN: 'be68 5390 0754 7034',
       CREDITOR_BIC: 'BBRUBEBBXXX',
       CREDITOR_ID: 'BE51ZZZ0876543270',
+      MOLLIE_API_KEY: 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM',
       UNRELATED: 'ignored',
     });
     expect(config).toEqual({
@@ -88,6 +90,7 @@ describe('server configuration', () => {
       devUsageFeed: true,
       // Stored as the payment QR code and the validators write them.
       creditor: { name: 'Autre Opérateur SA', iban: 'BE68539007547034', bic: 'BBRUBEBB', identifier: 'BE51ZZZ0876543270' },
+      mollieApiKey: 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM',
     });
     expect(loadConfig({ PORT: '', SMTP_URL: ' ', TEST_MODE: '' })).toMatchObject({ port: 8080, smtpUrl: null, testMode: false });
     expect(loadConfig({}).creditor).toEqual(DEFAULT_CREDITOR);
@@ -136,11 +139,18 @@ describe('server configuration', () => {
     ['CREDITOR_BIC', 'GEBABEB', 'expected a BIC of 8 characters'],
     ['CREDITOR_BIC', 'ABNANL2A', 'expected the BIC of the bank of CREDITOR_IBAN'],
     ['CREDITOR_ID', 'creditor', 'expected a SEPA creditor identifier'],
+    ['MOLLIE_API_KEY', 'sk_live_123', 'expected a Mollie API key'],
   ])('refuses %s=%s with a message naming it', (name, value, expected) => {
     const message = failure({ [name]: value });
     expect(message).toContain(`${name}=`);
     expect(message).toContain(expected);
     expect(message.split('\n')).toHaveLength(2);
+  });
+
+  it('never prints the Mollie API key', () => {
+    const message = failure({ MOLLIE_API_KEY: 'live_short' });
+    expect(message).toContain('MOLLIE_API_KEY=(value hidden): expected a Mollie API key');
+    expect(message).not.toContain('live_short');
   });
 
   it('lists every wrong variable in one message, and never prints the SMTP URL', () => {
