@@ -53,7 +53,13 @@ import {
   paidInvoicePageSchema,
   paidInvoicesQuerySchema,
 } from './invoices.ts';
-import { onlinePaymentSchema, paymentCheckoutSchema, paymentReferenceSchema, paymentWebhookSchema } from './payments.ts';
+import {
+  onlinePaymentSchema,
+  paymentCheckoutSchema,
+  paymentReferenceSchema,
+  paymentRequestSchema,
+  paymentWebhookSchema,
+} from './payments.ts';
 import { orderHistoryQuerySchema, orderLineSchema, orderRequestSchema, newOrderLineSchema } from './orders.ts';
 import {
   contractProductsQuerySchema,
@@ -554,7 +560,7 @@ export const endpoints = define({
     base: 'api',
     path: '/customer/:customerId/invoices/:uuid/payment',
     params: z.object({ customerId: idParamSchema, uuid: z.string().uuid() }),
-    body: emptyBody,
+    body: paymentRequestSchema,
     response: paymentCheckoutSchema,
     onlineOnly: true,
   },
@@ -563,7 +569,7 @@ export const endpoints = define({
     base: 'api',
     path: '/customer/:customerId/invoices/open/payment',
     params: customerParams,
-    body: emptyBody,
+    body: paymentRequestSchema,
     response: paymentCheckoutSchema,
     onlineOnly: true,
   },

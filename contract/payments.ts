@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { centsSchema, isoDateTimeSchema } from './common.ts';
+import { centsSchema, isoDateTimeSchema, languageSchema } from './common.ts';
 
 /*
  * Paying online (docs/product/payments.md): the payment a customer starts from the bills screen or home's
@@ -22,6 +22,12 @@ export const isFinalPaymentStatus = (status: PaymentStatus): status is FinalPaym
 
 /** The app's handle of a payment: in the address the checkout sends the customer back to (`?payment=`). */
 export const paymentReferenceSchema = z.string().regex(/^pay_[A-Za-z0-9_-]{16,64}$/, 'validation:invalid');
+
+/**
+ * POST …/payment: the language the customer reads the app in, for the provider's checkout and the receipt (the
+ * account's language when absent). Nothing else: the server decides what is paid and how much.
+ */
+export const paymentRequestSchema = z.object({ language: languageSchema.optional() });
 
 /** POST …/payment: where to send the customer to pay. */
 export const paymentCheckoutSchema = z.object({ checkout_url: z.string() });

@@ -278,7 +278,6 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
     db,
     clock,
     mailer,
-    creditor: ctx.creditor,
     provider: paymentProvider,
     publicUrl: mail.publicUrl,
     log: app.log,

@@ -23,14 +23,15 @@ export type PaymentRow = {
   description: string;
   status: PaymentStatus;
   method: string | null;
+  language: Language;
   created_at: string;
   settled_at: string | null;
   paid_at: string | null;
   unapplied_cents: number;
 };
 
-const PAYMENT_COLUMNS = `id, reference, provider_id, customer_id, user_id, scope, amount_cents, description, status, method, created_at,
-  settled_at, paid_at, unapplied_cents`;
+const PAYMENT_COLUMNS = `id, reference, provider_id, customer_id, user_id, scope, amount_cents, description, status, method, language,
+  created_at, settled_at, paid_at, unapplied_cents`;
 
 /** An invoice or credit note as a payment sees it. */
 export type DocumentRow = {
@@ -94,6 +95,7 @@ export type NewPayment = {
   scope: PaymentRow['scope'];
   amountCents: number;
   description: string;
+  language: Language;
   createdAt: string;
   /** The documents it pays, in the order the money goes to them, with what was due on each. */
   items: readonly { invoiceId: number; dueCents: number }[];
@@ -101,11 +103,20 @@ export type NewPayment = {
 
 /** Records a payment before the provider is asked for it, so that no provider payment exists without its row. */
 export const insertPayment = (db: Db, payment: NewPayment): number => {
-  const { lastInsertRowid } = stmt<[string, number, number, string, number, string, string]>(
+  const { lastInsertRowid } = stmt<[string, number, number, string, number, string, string, string]>(
     db,
-    `INSERT INTO online_payments (reference, customer_id, user_id, scope, amount_cents, description, status, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, 'open', ?)`,
-  ).run(payment.reference, payment.customerId, payment.userId, payment.scope, payment.amountCents, payment.description, payment.createdAt);
+    `INSERT INTO online_payments (reference, customer_id, user_id, scope, amount_cents, description, language, status, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, 'open', ?)`,
+  ).run(
+    payment.reference,
+    payment.customerId,
+    payment.userId,
+    payment.scope,
+    payment.amountCents,
+    payment.description,
+    payment.language,
+    payment.createdAt,
+  );
   const id = Number(lastInsertRowid);
   const insertItem = stmt<[number, number, number, number]>(
     db,
@@ -250,35 +261,20 @@ const liftDunning = (db: Db, customerId: number, updatedAt: string): boolean =>
 // The receipt
 // ---------------------------------------------------------------------------------------------------------------
 
-export type ReceiptRecipient = { email: string; name: string; language: Language };
+type ReceiptRecipient = { email: string; name: string };
 
-/**
- * Who gets the receipt: the e-mail address for invoices (the payment details' holder), else the customer's
- * contact address, in the language of the user who paid (else the contact's).
- */
-export const receiptRecipient = (db: Db, customerId: number, userId: number | null): ReceiptRecipient | null => {
+/** Who gets the receipt: the e-mail address for invoices (the payment details' holder), else the contact's. */
+export const receiptRecipient = (db: Db, customerId: number): ReceiptRecipient | null => {
   const row = stmt<
-    [number | null, number],
-    {
-      holder_email: string | null;
-      holder_first_name: string | null;
-      email: string | null;
-      first_name: string | null;
-      contact_language: Language | null;
-      user_language: Language | null;
-    }
+    [number],
+    { holder_email: string | null; holder_first_name: string | null; email: string | null; first_name: string | null }
   >(
     db,
-    `SELECT i.holder_email, i.holder_first_name, c.email, c.first_name, c.language AS contact_language,
-       (SELECT language FROM users WHERE id = ?) AS user_language
+    `SELECT i.holder_email, i.holder_first_name, c.email, c.first_name
      FROM customers k LEFT JOIN invoicing i ON i.customer_id = k.id LEFT JOIN contacts c ON c.customer_id = k.id
      WHERE k.id = ?`,
-  ).get(userId, customerId);
+  ).get(customerId);
   const email = row?.holder_email ?? row?.email ?? null;
   if (!row || !email) return null;
-  return {
-    email,
-    name: (row.holder_email ? row.holder_first_name : row.first_name) ?? row.first_name ?? '',
-    language: row.user_language ?? row.contact_language ?? 'fr',
-  };
+  return { email, name: (row.holder_email ? row.holder_first_name : row.first_name) ?? row.first_name ?? '' };
 };

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '#contract/common';
 import { isPendingDebit } from '#contract/invoice-rules';
-import type { CreditorDto } from '#contract/invoices';
 import { isFinalPaymentStatus } from '#contract/payments';
 import type { Db } from '../db/database.ts';
 import { ApiError, notFound } from './api-error.ts';
@@ -41,7 +40,6 @@ export type PaymentsContext = {
   db: Db;
   clock: Clock;
   mailer: Mailer;
-  creditor: CreditorDto;
   provider: PaymentProvider;
   /** The app's origin (PUBLIC_URL): where the checkout sends the customer back, where the webhook is. */
   publicUrl: string;
@@ -88,7 +86,8 @@ const planInvoice = (ctx: PaymentsContext, customerId: number, uuid: string): Pl
   return {
     scope: 'invoice',
     amountCents: due,
-    description: `${ctx.creditor.name} ${document.piece_id} ${document.structured_communication}`,
+    // The checkout names the merchant itself: this says what is paid (a bank statement may show it too).
+    description: `${document.piece_id} ${document.structured_communication}`,
     items: [{ invoiceId: document.id, dueCents: due }],
   };
 };
@@ -110,7 +109,7 @@ const planOpenTotal = (ctx: PaymentsContext, customerId: number): Plan => {
   // The communication a bank transfer of the same amount would carry (docs/product/invoices.md "Invoice situation").
   const only = owed.length === 1 ? owed[0] : undefined;
   const communication = only ? only.structured_communication : accountReference(customerId);
-  return { scope: 'open_total', amountCents: -totals.openInvoiceTotal, description: `${ctx.creditor.name} ${communication}`, items };
+  return { scope: 'open_total', amountCents: -totals.openInvoiceTotal, description: communication, items };
 };
 
 export type StartPayment = {
@@ -137,6 +136,7 @@ export const startPayment = async (ctx: PaymentsContext, input: StartPayment): P
       reference,
       customerId: input.customerId,
       userId: input.userId,
+      language: input.language,
       createdAt: ctx.clock.now().toISOString(),
     }),
   );
@@ -236,12 +236,14 @@ const LOCALES: Record<Language, string> = { fr: 'fr-BE', nl: 'nl-BE', en: 'en-GB
  * does, and a failure is logged rather than undoing it.
  */
 const sendReceipt = async (ctx: PaymentsContext, payment: PaymentRow, paid: PaidOutcome): Promise<void> => {
-  const to = receiptRecipient(ctx.db, payment.customer_id, payment.user_id);
+  const to = receiptRecipient(ctx.db, payment.customer_id);
   if (!to) return;
-  const locale = LOCALES[to.language];
+  // In the language the customer paid in.
+  const language = payment.language;
+  const locale = LOCALES[language];
   const received = paid.settled.length > 0 ? paid.settled : [payment.description];
   const { subject, text } = renderMessage(
-    to.language,
+    language,
     'paymentReceipt',
     {
       name: to.name,

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { Language } from '#contract/common';
 import { endpoints } from '#contract/endpoints';
 import { requireCustomer } from '../lib/access.ts';
 import { ApiError, notFound } from '../lib/api-error.ts';
@@ -43,22 +44,26 @@ const idempotencyKeyOf = (request: FastifyRequest): string | null => {
 export const registerPaymentRoutes = (router: Router, ctx: AppContext, payments: PaymentsContext): void => {
   const { db, clock } = ctx;
 
-  const start = async (request: FastifyRequest, customerId: number, target: PaymentTarget) => {
+  const start = async (request: FastifyRequest, customerId: number, target: PaymentTarget, language: Language | undefined) => {
     const auth = authOf(request);
     requireCustomer(auth, customerId, { plainUser: 'deny' });
     const { checkoutUrl } = await startPayment(payments, {
       customerId,
       userId: auth.user.id,
-      language: auth.user.language,
+      language: language ?? auth.user.language,
       target,
       idempotencyKey: idempotencyKeyOf(request),
     });
     return { checkout_url: checkoutUrl };
   };
 
-  router.route(endpoints.payInvoice, ({ params, request }) => start(request, params.customerId, { kind: 'invoice', uuid: params.uuid }));
+  router.route(endpoints.payInvoice, ({ params, body, request }) =>
+    start(request, params.customerId, { kind: 'invoice', uuid: params.uuid }, body.language),
+  );
 
-  router.route(endpoints.payOpenTotal, ({ params, request }) => start(request, params.customerId, { kind: 'openTotal' }));
+  router.route(endpoints.payOpenTotal, ({ params, body, request }) =>
+    start(request, params.customerId, { kind: 'openTotal' }, body.language),
+  );
 
   router.route(endpoints.onlinePayment, async ({ params, request }) => {
     requireCustomer(authOf(request), params.customerId, { plainUser: 'deny' });

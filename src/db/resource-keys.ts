@@ -68,4 +68,6 @@ export const resourceKeys = {
   orderHistory: resource<[customerId: number, contractId: number, page: number]>('order-history'),
   /** GET …/orders?open=1: a line's order lines still PENDING or QUEUED. */
   openOrders: resource<[customerId: number, contractId: number]>('open-orders'),
+  /** GET …/payments/{reference}: an online payment, read on return from the checkout. */
+  onlinePayment: resource<[customerId: number, reference: string]>('online-payment'),
 };

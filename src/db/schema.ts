@@ -319,6 +319,22 @@ export type InvoiceEstimateRow = {
 export type PaymentCreditorRow = { id: 'current'; name: string; iban: string; bic: string; identifier: string };
 
 /**
+ * An online payment the customer started (docs/product/payments.md), as the server last told it: written on return
+ * from the checkout, so that an offline return shows "being confirmed" and the next pull settles it.
+ */
+export type OnlinePaymentRow = {
+  reference: string;
+  customerId: number;
+  status: 'open' | 'pending' | 'authorized' | 'paid' | 'failed' | 'canceled' | 'expired';
+  amount: number;
+  scope: 'invoice' | 'open_total';
+  /** The pieces of the invoices it pays. */
+  invoices: string[];
+  createdAt: string;
+  settledAt: string | null;
+};
+
+/**
  * An invoice PDF once opened, kept so that it opens again offline: the few most recent ones only (the app keeps
  * the cache small), wiped at logout with every customer table.
  */
@@ -532,6 +548,7 @@ export type AppDatabase = Dexie & {
   contractPromotions: EntityTable<ContractPromotionsRow, 'contractId'>;
   orderPages: Table<OrderPageRow, [number, number]>;
   openOrders: EntityTable<OpenOrdersRow, 'contractId'>;
+  onlinePayments: EntityTable<OnlinePaymentRow, 'reference'>;
 };
 
 export const createDatabase = (name = databaseName): AppDatabase => {
@@ -613,5 +630,7 @@ export const createDatabase = (name = databaseName): AppDatabase => {
   // Version 14 (support, offers, energy): the FAQ per language for help offline, the messages written on this
   // device, and the customer's offers.
   db.version(14).stores({ faqEntries: '[lang+slug], lang', supportTickets: 'id, customerId, createdAt', offers: 'customerId' });
+  // Version 15 (paying online): the payments started on this device, as the server last told them.
+  db.version(15).stores({ onlinePayments: 'reference, customerId' });
   return db;
 };

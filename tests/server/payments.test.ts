@@ -228,6 +228,8 @@ describe('Marc pays his overdue, partly paid invoice', () => {
 
     const receipts = await receiptsTo(marcEmail());
     expect(receipts).toHaveLength(1);
+    // In the account's language (Dutch for Marc), the app having said none.
+    expect(receipts[0]?.subject).toBe('Uw betaling is ontvangen');
     expect(receipts[0]?.body).toContain(overdue.piece);
     expect(receipts[0]?.body).toContain(id);
 
@@ -484,12 +486,15 @@ describe('who may pay', () => {
       method: 'POST',
       url: `/api/customer/${C.marc}/invoices/${uuid}/payment`,
       headers: { ...bearer(tokens.marc), 'idempotency-key': randomUUID() },
-      payload: { amount: 1 },
+      payload: { amount: 1, language: 'en' },
     });
     const { id } = checkoutOf(response);
-    expect(t.db.prepare<[string], { v: string }>('SELECT amount_value AS v FROM psp_stand_in_payments WHERE id = ?').get(id)?.v).toBe(
-      '61.00',
-    );
+    const atProvider = t.db
+      .prepare<[string], { v: string; locale: string }>('SELECT amount_value AS v, locale FROM psp_stand_in_payments WHERE id = ?')
+      .get(id);
+    expect(atProvider?.v).toBe('61.00');
+    // The language the app is read in goes to the checkout (and the receipt).
+    expect(atProvider?.locale).toBe('en_US');
   });
 });
 

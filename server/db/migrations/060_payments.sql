@@ -16,6 +16,8 @@ CREATE TABLE online_payments (
   description     TEXT    NOT NULL,
   status          TEXT    NOT NULL CHECK (status IN ('open', 'pending', 'authorized', 'paid', 'failed', 'canceled', 'expired')),
   method          TEXT,
+  -- The language the customer paid in: the checkout's and the receipt's.
+  language        TEXT    NOT NULL DEFAULT 'fr' CHECK (language IN ('fr', 'nl', 'en')),
   created_at      TEXT    NOT NULL,
   settled_at      TEXT,
   paid_at         TEXT,

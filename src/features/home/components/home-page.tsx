@@ -120,7 +120,11 @@ export const HomePage = () => {
           </ul>
         )}
       </section>
-      <HomeAlertModals alerts={alerts} activateContractId={contracts.find(canActivateSim)?.id ?? null} />
+      <HomeAlertModals
+        alerts={alerts}
+        activateContractId={contracts.find(canActivateSim)?.id ?? null}
+        customerId={isPlain ? null : session.customerId}
+      />
     </div>
   );
 };
