@@ -31,7 +31,6 @@ export const paymentRequestSchema = z.object({ language: languageSchema.optional
 
 /** POST …/payment: where to send the customer to pay. */
 export const paymentCheckoutSchema = z.object({ checkout_url: z.string() });
-export type PaymentCheckout = z.infer<typeof paymentCheckoutSchema>;
 
 /** GET /customer/{id}/payments/{reference}: the payment and what it pays, as the server knows it now. */
 export const onlinePaymentSchema = z.object({
