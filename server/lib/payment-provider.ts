@@ -1,4 +1,4 @@
-import { createMollieClient, Locale, MollieApiError, PaymentMethod, type Payment } from '@mollie/api-client';
+import { createMollieClient, Locale, MollieApiError, type Payment } from '@mollie/api-client';
 import { z } from 'zod';
 import type { Language } from '#contract/common';
 import { paymentStatuses, type PaymentStatus } from '#contract/payments';
@@ -60,18 +60,6 @@ export class ProviderError extends Error {
   }
 }
 
-/**
- * Bancontact, Payconiq, cards and the KBC/CBC and Belfius buttons: what a Belgian customer pays with
- * (docs/product/payments.md "The payment provider"). The checkout offers those of them the account has enabled.
- */
-export const PAYMENT_METHODS = [
-  PaymentMethod.bancontact,
-  PaymentMethod.payconiq,
-  PaymentMethod.creditcard,
-  PaymentMethod.kbc,
-  PaymentMethod.belfius,
-] as const;
-
 /** The checkout's language: the customer's, as a Belgian locale (Mollie has no English one for Belgium). */
 export const providerLocale = (language: Language): Locale =>
   language === 'nl' ? Locale.nl_BE : language === 'en' ? Locale.en_US : Locale.fr_BE;
@@ -127,7 +115,8 @@ export const mollieProvider = ({ apiKey, apiEndpoint }: MollieOptions): PaymentP
           redirectUrl: request.redirectUrl,
           ...(request.webhookUrl ? { webhookUrl: request.webhookUrl } : {}),
           locale: providerLocale(request.language),
-          method: [...PAYMENT_METHODS],
+          // No `method`: the checkout offers what the operator's Mollie account has enabled (docs/product/payments.md
+          // "The payment provider"); naming one that is not enabled would make Mollie refuse the payment.
           metadata: { reference: request.reference },
           idempotencyKey: request.idempotencyKey,
         });
@@ -220,7 +209,6 @@ export const wireProvider = (send: WireSend, apiKey: string = STAND_IN_API_KEY):
           redirectUrl: request.redirectUrl,
           ...(request.webhookUrl ? { webhookUrl: request.webhookUrl } : {}),
           locale: providerLocale(request.language),
-          method: [...PAYMENT_METHODS],
           metadata: { reference: request.reference },
         },
       });

@@ -1,8 +1,8 @@
+import { PaymentMethod } from '@mollie/api-client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Language } from '#contract/common';
 import type { AppContext } from '../lib/app-context.ts';
-import { PAYMENT_METHODS } from '../lib/payment-provider.ts';
 import {
   expireStandInPayments,
   findStandInPayment,
@@ -51,7 +51,17 @@ const METHOD_NAMES: Record<string, string> = {
   kbc: 'KBC/CBC',
   belfius: 'Belfius',
 };
-const KNOWN_METHODS: readonly string[] = PAYMENT_METHODS;
+/**
+ * What the stand-in offers: Bancontact, Payconiq, cards and the KBC/CBC and Belfius buttons, what a Belgian
+ * customer pays with (docs/product/payments.md "The payment provider"), unless the merchant names fewer.
+ */
+const KNOWN_METHODS: readonly string[] = [
+  PaymentMethod.bancontact,
+  PaymentMethod.payconiq,
+  PaymentMethod.creditcard,
+  PaymentMethod.kbc,
+  PaymentMethod.belfius,
+];
 
 // ---------------------------------------------------------------------------------------------------------------
 // The API
