@@ -176,6 +176,10 @@ test('back from the checkout while offline: the payment is being confirmed, then
   const outcome = page.getByRole('region', { name: t.outcome });
   await expect(outcome.getByRole('status')).toHaveText(t.pendingOffline, appStart);
   await expect(page.getByRole('region', { name: t.urgent })).toBeVisible();
+  // Paying again is online-only, and says so.
+  const payTotal = page.getByRole('button', { name: t.payTotal });
+  await expect(payTotal).toBeDisabled();
+  await expect(payTotal).toHaveAccessibleDescription(t.offline);
   await shoot(page, 'payment-offline-fr', info.project.name);
 
   await setOffline(context, page, false);

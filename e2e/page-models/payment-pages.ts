@@ -15,6 +15,7 @@ export const payNowTexts = {
     paid: /^Paiement de \d+,\d{2}\s€ reçu, merci\s! Réglé\s: .+\. Un reçu vous est envoyé par e-mail\.$/,
     pendingOffline:
       /^Paiement en cours de confirmation\s: vous êtes hors ligne\. Votre facture sera mise à jour dès le retour du réseau\.$/,
+    offline: /^Le paiement en ligne demande une connexion internet\s: réessayez une fois en ligne, ou payez par virement\.$/,
   },
   nl: {
     payNow: 'Nu betalen',
@@ -24,6 +25,7 @@ export const payNowTexts = {
     failed: /^De betaling is mislukt: uw factuur blijft open\. Probeer opnieuw of betaal via overschrijving\.$/,
     paid: /^Betaling van €\s\d+,\d{2} ontvangen, bedankt! Betaald: .+\. U krijgt een ontvangstbewijs per e-mail\.$/,
     pendingOffline: /^Betaling wordt bevestigd: u bent offline\. Uw factuur wordt bijgewerkt zodra u weer online bent\.$/,
+    offline: /^Online betalen vraagt een internetverbinding: probeer het opnieuw zodra u online bent, of betaal via overschrijving\.$/,
   },
 } as const;
 
