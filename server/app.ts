@@ -14,12 +14,13 @@ import { createClock } from './lib/clock.ts';
 import { loadConfig, type ServerConfig, type TrustProxy } from './config.ts';
 import { loggerOptions } from './lib/log-redaction.ts';
 import { createMailer, mailConfigOf, type MailConfig } from './lib/mailer.ts';
+import { pathOf } from './lib/request-path.ts';
 import { recordRoutes } from './lib/route-table.ts';
 import { createRouter } from './lib/router.ts';
 import { createScheduler, DEFAULT_SCHEDULER_INTERVAL_MS } from './lib/scheduler.ts';
 import { registerErrorHandler, registerNotFound, type SpaFallback } from './plugins/error-handler.ts';
 import { registerMaintenance } from './plugins/maintenance.ts';
-import { registerNoSourceMaps } from './plugins/no-source-maps.ts';
+import { namesSourceMap, registerPathRules } from './plugins/path-rules.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
@@ -130,6 +131,8 @@ const registerStatic = async (app: FastifyInstance, staticDir: string): Promise<
     // The build writes x.br and x.gz beside every text file: the best one the browser accepts is sent, with
     // Content-Encoding and `Vary: Accept-Encoding`; a file without copies (images) is sent as it is.
     preCompressed: true,
+    // The second guard on source maps (the first is plugins/path-rules.ts): whatever spelling reached the file.
+    allowedPath: (pathName) => !namesSourceMap(pathName),
     setHeaders: (reply, filePath) => {
       const normalized = filePath.replaceAll('\\', '/');
       void reply.header('Cache-Control', normalized.includes('/assets/') ? IMMUTABLE : REVALIDATE);
@@ -139,7 +142,7 @@ const registerStatic = async (app: FastifyInstance, staticDir: string): Promise<
   const hasLoginPage = existsSync(join(resolve(staticDir), 'login.html'));
   const hasConsentPage = existsSync(join(resolve(staticDir), 'login-consent.html'));
   return (request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
+    const path = pathOf(request);
     if (FILE_LIKE.test(path)) {
       void reply.status(404).type('text/plain; charset=utf-8').send('Not found');
       return;
@@ -228,10 +231,11 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
 
   // First, so that every route below (and the static plugin's) answers errors with the contract's body.
   registerErrorHandler(app);
+  // Then the one spelling of the path that every later rule reads.
+  registerPathRules(app);
   await app.register(fastifyCookie);
   await registerCompression(app);
   await registerSecurityHeaders(app);
-  registerNoSourceMaps(app);
   registerMaintenance(app, ctx);
 
   registerIdempotency(app, ctx);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../lib/api-error.ts';
 import type { AppContext } from '../lib/app-context.ts';
+import { pathOf } from '../lib/request-path.ts';
 import { stmt } from '../lib/sql.ts';
 import { authOf } from './auth.ts';
 
@@ -114,7 +115,7 @@ export const registerIdempotency = (app: FastifyInstance, ctx: AppContext): void
     const seen: SeenRequest[] = [];
     requestLog.set(ctx, seen);
     app.addHook('onRequest', (request, _reply, done) => {
-      const path = request.url.split('?')[0] ?? '';
+      const path = pathOf(request);
       if (path.startsWith('/api/') && !path.startsWith('/api/test/')) seen.push({ method: request.method, path: request.url });
       done();
     });
@@ -136,7 +137,7 @@ export const registerIdempotency = (app: FastifyInstance, ctx: AppContext): void
   app.addHook('preHandler', async (request, reply) => {
     const header = request.headers[IDEMPOTENCY_HEADER];
     if (header === undefined || !MUTATING.has(request.method)) return;
-    const path = request.url.split('?')[0] ?? '';
+    const path = pathOf(request);
     if (!path.startsWith('/api/')) return;
     const key = Array.isArray(header) ? header[0] : header;
     if (!key || !KEY_FORMAT.test(key)) {
@@ -199,7 +200,7 @@ export const registerIdempotency = (app: FastifyInstance, ctx: AppContext): void
         appliedLog.get(ctx)?.push({
           key: owned.key,
           method: request.method,
-          path: request.url.split('?')[0] ?? '',
+          path: pathOf(request),
           userId: owned.userId,
           body: describeBody(request.body ?? null),
           at: clock.now().toISOString(),
