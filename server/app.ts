@@ -193,7 +193,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
       options.logger || options.logStream
         ? loggerOptions(options.logStream, typeof options.logger === 'object' ? options.logger.level : undefined)
         : false,
-    // A number of hops becomes Fastify's hop function (its types take no number).
+    // A number of hops becomes Fastify's hop function (its types take no number). Never `true` (config.ts).
     trustProxy: typeof options.trustProxy === 'number' ? trustHops(options.trustProxy) : (options.trustProxy ?? false),
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     requestTimeout: REQUEST_TIMEOUT_MS,

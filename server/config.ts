@@ -13,8 +13,12 @@ import { bicMatchesIban, bicSchema, ibanSchema } from '#contract/validators';
  * same variables.
  */
 
-/** What Fastify's `trustProxy` takes: off, on for every hop, a number of hops, or the proxies' addresses. */
-export type TrustProxy = boolean | number | string[];
+/**
+ * Which proxies' X-Forwarded-* headers to believe: none, a number of hops, or the proxies' addresses. Never "every
+ * hop" (Fastify's `true`): then the left-most X-Forwarded-For entry, which any client writes, would be the address
+ * every per-address limit counts (docs/product/security.md "Behind a proxy").
+ */
+export type TrustProxy = false | number | string[];
 
 export type ServerConfig = {
   port: number;
@@ -87,16 +91,22 @@ const isProxyAddress = (entry: string): boolean => {
   return /^\d+$/.test(bits) && n <= (family === 4 ? 32 : 128);
 };
 
+export const TRUST_PROXY_TRUE_REFUSED =
+  'refused: "true" believes any X-Forwarded-For a client writes; name the number of proxies in front of the server (1 for one reverse proxy) or their IP addresses or CIDR ranges';
+
 const trustProxy = z.string().transform((value, ctx): TrustProxy => {
   const text = value.trim();
-  if (text === 'true') return true;
-  if (text === 'false') return false;
+  if (text.toLowerCase() === 'true') {
+    ctx.addIssue({ code: 'custom', message: TRUST_PROXY_TRUE_REFUSED });
+    return z.NEVER;
+  }
+  if (text === 'false' || text === '0') return false;
   if (/^\d+$/.test(text)) return Number(text);
   const entries = text.split(',').map((entry) => entry.trim());
   if (entries.every(isProxyAddress)) return entries;
   ctx.addIssue({
     code: 'custom',
-    message: 'expected true, false, a number of proxy hops, or comma-separated proxy IP addresses or CIDR ranges',
+    message: 'expected false, a number of proxy hops, or comma-separated proxy IP addresses or CIDR ranges',
   });
   return z.NEVER;
 });

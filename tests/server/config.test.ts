@@ -95,8 +95,8 @@ describe('server configuration', () => {
   });
 
   it.each([
-    ['true', true],
     ['false', false],
+    ['0', false],
     ['2', 2],
     ['::1', ['::1']],
     ['192.168.1.0/24,10.1.2.3', ['192.168.1.0/24', '10.1.2.3']],
@@ -124,8 +124,10 @@ describe('server configuration', () => {
     ['PUBLIC_URL', 'mobile.example.be', 'expected an http:// or https:// URL'],
     ['TEST_MODE', 'yes', 'expected 1, 0, true or false'],
     ['STATIC_DIR', empty, 'expected a folder with a built app (index.html)'],
-    ['TRUST_PROXY', 'proxy.example.be', 'expected true, false, a number of proxy hops'],
-    ['TRUST_PROXY', '10.0.0.0/33', 'expected true, false, a number of proxy hops'],
+    ['TRUST_PROXY', 'proxy.example.be', 'expected false, a number of proxy hops'],
+    ['TRUST_PROXY', '10.0.0.0/33', 'expected false, a number of proxy hops'],
+    ['TRUST_PROXY', 'true', 'refused: "true" believes any X-Forwarded-For a client writes; name the number of proxies'],
+    ['TRUST_PROXY', 'TRUE', 'refused: "true" believes any X-Forwarded-For'],
     ['LOG_LEVEL', 'verbose', 'expected fatal, error, warn, info, debug, trace or silent'],
     ['SHUTDOWN_TIMEOUT', '-1', 'expected a number of seconds'],
     ['ENERGY_PORTAL_URL', 'javascript:alert(1)', 'expected an http:// or https:// URL'],
