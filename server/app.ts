@@ -25,6 +25,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { registerMultipart } from './plugins/multipart.ts';
+import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerActivationRoutes } from './routes/activation.ts';
 import { registerAuthRoutes } from './routes/auth.ts';
 import { registerContactRoutes } from './routes/contact.ts';
@@ -234,6 +235,8 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   // Then the one spelling of the path that every later rule reads.
   registerPathRules(app);
   await app.register(fastifyCookie);
+  // Cookie-authenticated writes must come from the app's origin (needs the parsed cookies, runs before every route).
+  registerOriginCheck(app, ctx);
   await registerCompression(app);
   await registerSecurityHeaders(app);
   registerMaintenance(app, ctx);

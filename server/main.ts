@@ -7,6 +7,8 @@ import { createShutdown } from './lib/shutdown.ts';
 import { lockDataDir } from './lib/data-dir-lock.ts';
 import { startupFailure } from './lib/startup-errors.ts';
 
+const isLocalPublicUrl = (url: string): boolean => ['localhost', '127.0.0.1', '[::1]'].includes(new URL(url).hostname);
+
 /**
  * A start that cannot go on prints what is wrong, in words, and exits 1: no stack trace (docs/product/operations.md
  * "Start-up"). The configuration error names every wrong variable, one per line; anything else is one line.
@@ -51,6 +53,8 @@ try {
   await app.listen({ port: config.port, host: config.host });
   if (config.testMode) app.log.warn('TEST_MODE=1: test switches under /api/test are enabled');
   if (!config.staticDir) app.log.warn('dist/ not found: serving the API only (run npm run build)');
+  if (!isLocalPublicUrl(config.publicUrl) && !config.publicUrl.startsWith('https:'))
+    app.log.warn(`PUBLIC_URL ${config.publicUrl} is plain HTTP: session cookies go without Secure (set an https:// PUBLIC_URL)`);
   console.log(`Mobile self-service running on http://localhost:${config.port}`);
 } catch (error) {
   fail(error, config);

@@ -47,7 +47,7 @@ import type { Router } from '../lib/router.ts';
 import { stmt, writeTransaction } from '../lib/sql.ts';
 import { hashToken, randomCode, randomToken } from '../lib/tokens.ts';
 import { dataDirOf, discardFiles, receiveUpload, type ReceivedFile } from '../lib/uploads.ts';
-import { authOf, secureCookie } from '../plugins/auth.ts';
+import { authOf, secureCookies } from '../plugins/auth.ts';
 import { registerActivationTestRoutes } from './activation-test-routes.ts';
 
 /*
@@ -256,11 +256,11 @@ const identify = async (
   }
 };
 
-const setActivationCookie = (request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: string, now: Date): void => {
+const setActivationCookie = (ctx: AppContext, reply: FastifyReply, token: string, expiresAt: string, now: Date): void => {
   void reply.setCookie(ACTIVATION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'strict',
-    secure: secureCookie(request),
+    secure: secureCookies(ctx),
     path: ACTIVATION_COOKIE_PATH,
     maxAge: Math.max(0, Math.floor((Date.parse(expiresAt) - now.getTime()) / 1000)),
   });
@@ -326,7 +326,7 @@ export const registerActivationRoutes = (router: Router, ctx: AppContext): void 
       markActivationCodeUsed(db, match.orderRef, now);
       return insertActivationSession(db, hashToken(token), match.contractId, now);
     });
-    setActivationCookie(request, reply, token, expiresAt, now);
+    setActivationCookie(ctx, reply, token, expiresAt, now);
     return toSimOrder(db, order);
   });
 

@@ -46,7 +46,7 @@ export const registerSessionRoutes = (router: Router, ctx: AppContext): void => 
       // The device's push subscriptions go with it: the next person on it must not get this user's alerts.
       if (body.deviceId) deleteDevicePushSubscriptions(db, user.id, body.deviceId);
     }
-    clearSessionCookies(request, reply, { accessOnly });
+    clearSessionCookies(ctx, reply, { accessOnly });
     return { success: true };
   });
 

@@ -44,6 +44,7 @@ export const wantsBearer = (request: FastifyRequest): boolean => {
  * only in bearer mode: a browser's script never sees them.
  */
 export const openSession = (
+  ctx: Pick<AppContext, 'mail'>,
   request: FastifyRequest,
   reply: FastifyReply,
   user: UserRow,
@@ -51,7 +52,7 @@ export const openSession = (
   now: Date,
   device?: DeviceRow,
 ) => {
-  setSessionCookies(request, reply, issued, now);
+  setSessionCookies(ctx, reply, issued, now);
   return {
     ...(wantsBearer(request) ? { token: issued.accessToken, refresh_token: issued.refreshToken } : {}),
     expires_at: issued.expiresAt.toISOString(),
