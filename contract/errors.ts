@@ -68,6 +68,7 @@ export const errorCodes = [
   'alertAboveLimit',
   'pushNotSubscribed',
   'pushEndpointRefused',
+  'pushEndpointTaken',
   'pushFailed',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -166,19 +166,25 @@ export const sentNotifications = (
 /** A device's subscription, with the language of its user. */
 export type PushSubscriptionRow = { id: number; user_id: number; endpoint: string; p256dh: string; auth: string; language: Language };
 
-/** Store a device's subscription; an endpoint already known (the same browser, maybe another user before) is taken over. */
+/**
+ * Store a device's subscription, or refresh this user's own (new keys, the device it is on). An endpoint another
+ * account holds is never taken over (docs/product/security.md "Push"): whoever knew it could otherwise move someone's
+ * alerts to their account, and the owner's removal would find nothing. False when another account holds it; the
+ * browser then makes a new subscription (a new endpoint) for this account.
+ */
 export const savePushSubscription = (
   db: Db,
   subscription: { userId: number; endpoint: string; p256dh: string; auth: string; deviceId: string | null },
   now: Date,
-): void => {
+): boolean =>
   stmt<[number, string, string, string, string | null, string]>(
     db,
     `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, device_id, created_at) VALUES (?, ?, ?, ?, ?, ?)
-     ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth,
-       device_id = excluded.device_id`,
-  ).run(subscription.userId, subscription.endpoint, subscription.p256dh, subscription.auth, subscription.deviceId, now.toISOString());
-};
+     ON CONFLICT (endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth, device_id = excluded.device_id,
+       created_at = excluded.created_at
+     WHERE push_subscriptions.user_id = excluded.user_id`,
+  ).run(subscription.userId, subscription.endpoint, subscription.p256dh, subscription.auth, subscription.deviceId, now.toISOString())
+    .changes === 1;
 
 export const findPushSubscription = (db: Db, userId: number, endpoint: string): PushSubscriptionRow | undefined =>
   stmt<[number, string], PushSubscriptionRow>(

@@ -77,7 +77,7 @@ export const registerAlertRoutes = (router: Router, ctx: AppContext, deps: Alert
         fields: [{ field: 'endpoint', message: 'validation:invalid' }],
       });
     }
-    savePushSubscription(
+    const saved = savePushSubscription(
       db,
       {
         userId: user.id,
@@ -88,6 +88,11 @@ export const registerAlertRoutes = (router: Router, ctx: AppContext, deps: Alert
       },
       clock.now(),
     );
+    if (!saved) {
+      throw new ApiError(409, 'pushEndpointTaken', 'Another account holds this push subscription: subscribe again for a new one', {
+        fields: [{ field: 'endpoint', message: 'validation:invalid' }],
+      });
+    }
     return { success: true };
   });
 
