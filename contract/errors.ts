@@ -15,6 +15,7 @@ export const errorCodes = [
   'tooManyCodeRequests',
   'tooManyLoginAttempts',
   'tooManyPinAttempts',
+  'tooManyRequests',
   'pushDenied',
   'energyAlreadyLinked',
   'mobileAlreadyLinked',

@@ -13,12 +13,15 @@ import type { AppContext } from './lib/app-context.ts';
 import { createClock } from './lib/clock.ts';
 import { loadConfig, type ServerConfig, type TrustProxy } from './config.ts';
 import { loggerOptions } from './lib/log-redaction.ts';
+import { createMailQueue } from './lib/mail-queue.ts';
 import { createMailer, mailConfigOf, type MailConfig } from './lib/mailer.ts';
 import { pathOf } from './lib/request-path.ts';
+import { registerRetentionJobs } from './lib/retention.ts';
 import { recordRoutes } from './lib/route-table.ts';
 import { createRouter } from './lib/router.ts';
 import { createScheduler, DEFAULT_SCHEDULER_INTERVAL_MS } from './lib/scheduler.ts';
 import { registerErrorHandler, registerNotFound, type SpaFallback } from './plugins/error-handler.ts';
+import { registerAnonymousWriteLimit } from './plugins/anonymous-writes.ts';
 import { registerMaintenance } from './plugins/maintenance.ts';
 import { namesSourceMap, registerPathRules } from './plugins/path-rules.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -77,6 +80,8 @@ export type BuildAppOptions = {
   settings?: SettingsOptions;
   /** Who customers pay (server/main.ts passes the configuration's); absent: the configuration's defaults. */
   creditor?: CreditorDto;
+  /** Writes to the public API a minute per address from callers without a session (ANON_WRITES_PER_MINUTE). */
+  anonymousWritesPerMinute?: number;
 };
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -213,12 +218,14 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   // Without mail settings, the configuration's defaults (messages to the log): buildApp never reads process.env.
   const mail: MailConfig = { ...mailConfigOf(loadConfig({})), ...options.mail };
   const mailer = createMailer(db, clock, mail, { testMode, log: app.log });
+  const mailQueue = createMailQueue(db, clock, mailer, app.log);
   const ctx: AppContext = {
     db,
     clock,
     testMode,
     version: readVersion(),
     mailer,
+    mailQueue,
     mail,
     creditor: options.creditor ?? loadConfig({}).creditor,
     scheduler: createScheduler(clock, { error: (details, message) => app.log.error(details, message) }),
@@ -229,6 +236,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   };
   contexts.set(app, ctx);
   recordRoutes(app);
+  registerRetentionJobs(ctx, app.log);
 
   // First, so that every route below (and the static plugin's) answers errors with the contract's body.
   registerErrorHandler(app);
@@ -241,6 +249,8 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   await registerSecurityHeaders(app);
   registerMaintenance(app, ctx);
 
+  // Before the routes: the limiter adds its hook to each route as it is declared.
+  await registerAnonymousWriteLimit(app, ctx, options.anonymousWritesPerMinute);
   registerIdempotency(app, ctx);
   const router = createRouter(app, ctx);
   registerStatusRoutes(router, ctx);
@@ -265,6 +275,13 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   const spaFallback = options.staticDir ? await registerStatic(app, options.staticDir) : null;
   registerNotFound(app, spaFallback);
 
+  // A message queued while answering goes out once the answer is sent (lib/mail-queue.ts): its time and its fate
+  // never show in the answer. What fails is retried by the clean-up job.
+  app.addHook('onResponse', (_request, _reply, done) => {
+    if (mailQueue.pending()) mailQueue.flush().catch((error: unknown) => app.log.error({ err: error }, 'mail queue flush failed'));
+    done();
+  });
+
   // Periodic jobs only in a listening server: inject-based tests drive the scheduler themselves.
   app.addHook('onListen', (done) => {
     ctx.scheduler.start(options.schedulerIntervalMs ?? DEFAULT_SCHEDULER_INTERVAL_MS);
@@ -273,6 +290,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   // Before the database closes: a run in progress finishes, no new one starts.
   app.addHook('preClose', async () => {
     await ctx.scheduler.stop();
+    await mailQueue.settled();
   });
   if (!options.db) {
     app.addHook('onClose', (_instance, done) => {

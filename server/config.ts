@@ -50,6 +50,8 @@ export type ServerConfig = {
   devUsageFeed: boolean;
   /** Who customers pay: the account of bank transfers and payment QR codes, the identifier of direct debits. */
   creditor: CreditorDto;
+  /** Writes to the public API a minute per address from callers without a session (plugins/anonymous-writes.ts). */
+  anonymousWritesPerMinute: number;
 };
 
 /** The demo operator's account (a made-up Belgian account of a made-up company), until configured otherwise. */
@@ -120,6 +122,7 @@ const validWith = (schema: z.ZodType<string, string>, expected: string) =>
 
 const PORT_EXPECTED = 'expected a port number between 1 and 65535';
 const SECONDS_EXPECTED = 'expected a number of seconds between 0 and 600';
+const WRITES_EXPECTED = 'expected a whole number of requests between 1 and 100000';
 
 const envSchema = z
   .object({
@@ -158,6 +161,9 @@ const envSchema = z
     CREDITOR_BIC: optional(validWith(bicSchema, 'expected a BIC of 8 characters (or 11 ending in XXX) of an EU country')).default(
       DEFAULT_CREDITOR.bic,
     ),
+    ANON_WRITES_PER_MINUTE: optional(
+      z.coerce.number({ error: WRITES_EXPECTED }).int(WRITES_EXPECTED).min(1, WRITES_EXPECTED).max(100_000, WRITES_EXPECTED),
+    ).default(60),
     CREDITOR_ID: optional(
       z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{3}[A-Z0-9]{1,28}$/, 'expected a SEPA creditor identifier, such as BE51ZZZ0876543270'),
     ).default(DEFAULT_CREDITOR.identifier),
@@ -214,5 +220,6 @@ export const loadConfig = (env: Record<string, string | undefined>): ServerConfi
     vapidSubject: e.VAPID_SUBJECT,
     devUsageFeed: e.DEV_USAGE_FEED,
     creditor: { name: e.CREDITOR_NAME, iban: e.CREDITOR_IBAN, bic: e.CREDITOR_BIC, identifier: e.CREDITOR_ID },
+    anonymousWritesPerMinute: e.ANON_WRITES_PER_MINUTE,
   };
 };

@@ -19,12 +19,14 @@ const fail = (error: unknown, config?: ServerConfig): never => {
 };
 
 // The one place that reads the environment: a wrong value stops here with one message naming the variable.
-let config: ServerConfig;
-try {
-  config = loadConfig(process.env);
-} catch (error) {
-  fail(error);
-}
+const readConfig = (): ServerConfig => {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    return fail(error);
+  }
+};
+const config = readConfig();
 
 try {
   mkdirSync(config.dataDir, { recursive: true });
@@ -44,6 +46,7 @@ try {
     // The VAPID key pair lives with the data: push subscriptions are bound to it and must survive restarts.
     settings: { vapidKeysFile: join(config.dataDir, 'vapid-keys.json'), vapidSubject: config.vapidSubject, usageFeed: config.devUsageFeed },
     creditor: config.creditor,
+    anonymousWritesPerMinute: config.anonymousWritesPerMinute,
   });
 
   const shutdown = createShutdown(app, { timeoutMs: config.shutdownTimeoutMs, exit: (code) => process.exit(code) });

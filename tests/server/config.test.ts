@@ -42,6 +42,7 @@ describe('server configuration', () => {
       energyPortalUrl: null,
       vapidSubject: 'mailto:no-reply@localhost',
       devUsageFeed: false,
+      anonymousWritesPerMinute: 60,
     });
   });
 
@@ -67,6 +68,7 @@ describe('server configuration', () => {
       CREDITOR_IBAN: 'be68 5390 0754 7034',
       CREDITOR_BIC: 'BBRUBEBBXXX',
       CREDITOR_ID: 'BE51ZZZ0876543270',
+      ANON_WRITES_PER_MINUTE: '300',
       UNRELATED: 'ignored',
     });
     expect(config).toEqual({
@@ -88,6 +90,7 @@ describe('server configuration', () => {
       devUsageFeed: true,
       // Stored as the payment QR code and the validators write them.
       creditor: { name: 'Autre Opérateur SA', iban: 'BE68539007547034', bic: 'BBRUBEBB', identifier: 'BE51ZZZ0876543270' },
+      anonymousWritesPerMinute: 300,
     });
     expect(loadConfig({ PORT: '', SMTP_URL: ' ', TEST_MODE: '' })).toMatchObject({ port: 8080, smtpUrl: null, testMode: false });
     expect(loadConfig({}).creditor).toEqual(DEFAULT_CREDITOR);
@@ -138,6 +141,8 @@ describe('server configuration', () => {
     ['CREDITOR_BIC', 'GEBABEB', 'expected a BIC of 8 characters'],
     ['CREDITOR_BIC', 'ABNANL2A', 'expected the BIC of the bank of CREDITOR_IBAN'],
     ['CREDITOR_ID', 'creditor', 'expected a SEPA creditor identifier'],
+    ['ANON_WRITES_PER_MINUTE', '0', 'expected a whole number of requests between 1 and 100000'],
+    ['ANON_WRITES_PER_MINUTE', 'many', 'expected a whole number of requests between 1 and 100000'],
   ])('refuses %s=%s with a message naming it', (name, value, expected) => {
     const message = failure({ [name]: value });
     expect(message).toContain(`${name}=`);

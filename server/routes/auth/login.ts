@@ -67,7 +67,7 @@ export const registerLoginRoutes = (router: Router, ctx: AppContext): void => {
   router.route(endpoints.login, async ({ body, request, reply }) => {
     const now = clock.now();
     const user = findLoginUser(db, body.login);
-    const cookie = readDeviceCookie(db, request);
+    const cookie = readDeviceCookie(db, request, now);
     const trusted = user !== undefined && cookie !== null && cookie.userId === user.id;
     const trustedKey = trusted ? limitKeys.deviceCookie(cookie.nonce) : null;
     // A trusted browser whose own cookie got locked (guessing from that browser) falls back to the untrusted rules.
@@ -87,8 +87,8 @@ export const registerLoginRoutes = (router: Router, ctx: AppContext): void => {
     attempt.succeeded();
     // Only after the password matched, so the 403 does not reveal a legacy account to a guesser (SPEC §4).
     if (isLegacyWithoutCustomer(user)) throw legacyWithoutCustomer();
-    // A fresh nonce on every successful login (OWASP): an old cookie copied elsewhere stops being the trusted one.
-    issueDeviceCookie(db, reply, user.id, secureCookies(ctx));
+    // A fresh nonce on every successful login (OWASP), the cookie it came with retired: a copy of it stops being trusted.
+    issueDeviceCookie(db, request, reply, user.id, now, { secure: secureCookies(ctx) });
     const device = bindDevice(user, body, now);
     const issued = createSession(db, user.id, now, { deviceId: device?.id ?? null });
     return openSession(ctx, request, reply, user, issued, now, device);
@@ -173,7 +173,8 @@ export const registerLoginRoutes = (router: Router, ctx: AppContext): void => {
     /** A token already rotated: the same successor within the grace window, otherwise a reuse. */
     const again = () => {
       const successor = recentSuccessor(session, now);
-      if (successor && deviceOk && user && !isLegacyWithoutCustomer(user)) return openSession(ctx, request, reply, user, successor, now, device);
+      if (successor && deviceOk && user && !isLegacyWithoutCustomer(user))
+        return openSession(ctx, request, reply, user, successor, now, device);
       revokeFamily(db, session.family_id, now, 'reuse');
       throw refused();
     };
