@@ -93,11 +93,26 @@ export const createMailQueue = (db: Db, clock: Clock, mailer: Mailer, log: Queue
     }
   };
 
+  /** What could not be sent while it was worth sending goes, and the log says so (the customer may ask again). */
+  const dropExpired = (now: Date): void => {
+    const expired = stmt<[string], Pick<QueuedRow, 'id' | 'channel' | 'recipient' | 'attempts'>>(
+      db,
+      'SELECT id, channel, recipient, attempts FROM mail_queue WHERE expires_at <= ?',
+    ).all(now.toISOString());
+    for (const row of expired) {
+      stmt<[number]>(db, 'DELETE FROM mail_queue WHERE id = ?').run(row.id);
+      log.error(
+        { mailQueue: { id: row.id, channel: row.channel, to: maskRecipient(row.channel, row.recipient), attempts: row.attempts } },
+        'message not sent before it expired: dropped',
+      );
+    }
+  };
+
   const sendDue = async (): Promise<void> => {
     queued = false;
     for (;;) {
       const now = clock.now();
-      stmt<[string]>(db, 'DELETE FROM mail_queue WHERE expires_at <= ?').run(now.toISOString());
+      dropExpired(now);
       const due = stmt<[string, string], QueuedRow>(
         db,
         `SELECT id, channel, recipient, subject, body, attempts, expires_at FROM mail_queue

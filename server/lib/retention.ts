@@ -25,7 +25,8 @@ import { stmt } from './sql.ts';
  * | idempotency_keys   | 1,000 per account, 100 per anonymous address           | 8 days (an anonymous caller's: 1 day)           |
  * | push_subscriptions | 10 per account                                         | 30 days after the account's last live session   |
  * | page_views         | 300 (route, language) pairs per day                    | 400 days                                        |
- * | mail_queue         | what the senders' own limits let through               | when what it carries expires (lib/mail-queue)   |
+ * | mail_queue         | what the senders' own limits let through               | when what it carries expires (lib/mail-queue.ts, |
+ * |                    |                                                        | which logs each message it drops)               |
  * | outbox (dev/test)  | 1,000 messages                                         | 7 days                                          |
  */
 
@@ -55,7 +56,6 @@ export const purgeExpired = (ctx: Pick<AppContext, 'db'>, now: Date): Record<str
     ).run(daysAgo(now, IDEMPOTENCY_USER_DAYS), daysAgo(now, IDEMPOTENCY_ANONYMOUS_DAYS)).changes,
     push_subscriptions: purgeIdlePushSubscriptions(db, now),
     page_views: stmt<[string]>(db, 'DELETE FROM page_views WHERE day < ?').run(daysAgo(now, PAGE_VIEW_DAYS).slice(0, 10)).changes,
-    mail_queue: stmt<[string]>(db, 'DELETE FROM mail_queue WHERE expires_at <= ?').run(now.toISOString()).changes,
     outbox: stmt<[string]>(db, 'DELETE FROM outbox WHERE created_at <= ?').run(daysAgo(now, OUTBOX_DAYS)).changes,
   };
 };
