@@ -12,6 +12,7 @@ import {
 } from './activation.ts';
 import {
   changePasswordRequestSchema,
+  changePasswordResponseSchema,
   confirmEmailRequestSchema,
   createAccountBySmsRequestSchema,
   createAccountRequestSchema,
@@ -324,7 +325,13 @@ export const endpoints = define({
     response: customerFullSchema,
   },
   logout: { method: 'POST', base: 'api', path: '/user/logout', body: logoutRequestSchema, response: okSchema },
-  changePassword: { method: 'POST', base: 'api', path: '/user/password', body: changePasswordRequestSchema, response: okSchema },
+  changePassword: {
+    method: 'POST',
+    base: 'api',
+    path: '/user/password',
+    body: changePasswordRequestSchema,
+    response: changePasswordResponseSchema,
+  },
   setupPin: { method: 'POST', base: 'api', path: '/user/pin', body: pinSetupRequestSchema, response: pinSetupResponseSchema },
   patchContact: {
     method: 'PATCH',

@@ -15,6 +15,7 @@ export const errorCodes = [
   'tooManyCodeRequests',
   'tooManyLoginAttempts',
   'tooManyPinAttempts',
+  'tooManyRequests',
   'pushDenied',
   'energyAlreadyLinked',
   'mobileAlreadyLinked',
@@ -68,6 +69,7 @@ export const errorCodes = [
   'alertAboveLimit',
   'pushNotSubscribed',
   'pushEndpointRefused',
+  'pushEndpointTaken',
   'pushFailed',
   // Paying online (docs/product/payments.md): nothing left to pay, an invoice the bank debits on its due date, and
   // a payment provider that could not be reached.

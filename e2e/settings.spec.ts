@@ -196,6 +196,8 @@ test(
       const subscription = push.subscribe();
       const registered = await page.request.post('/api/user/push-subscriptions', {
         data: { endpoint: subscription.endpoint, keys: subscription.keys, deviceId: 'e2e-device-1' },
+        // A cookie-authenticated write, as the page sends it: with the app's origin.
+        headers: { origin: new URL(page.url()).origin },
       });
       expect(registered.ok()).toBe(true);
 

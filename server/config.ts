@@ -13,8 +13,12 @@ import { bicMatchesIban, bicSchema, ibanSchema } from '#contract/validators';
  * same variables.
  */
 
-/** What Fastify's `trustProxy` takes: off, on for every hop, a number of hops, or the proxies' addresses. */
-export type TrustProxy = boolean | number | string[];
+/**
+ * Which proxies' X-Forwarded-* headers to believe: none, a number of hops, or the proxies' addresses. Never "every
+ * hop" (Fastify's `true`): then the left-most X-Forwarded-For entry, which any client writes, would be the address
+ * every per-address limit counts (docs/product/security.md "Behind a proxy").
+ */
+export type TrustProxy = false | number | string[];
 
 export type ServerConfig = {
   port: number;
@@ -51,6 +55,8 @@ export type ServerConfig = {
    * server serves at /psp-stand-in/ (docs/product/payments.md), where nothing is really paid.
    */
   mollieApiKey: string | null;
+  /** Writes to the public API a minute per address from callers without a session (plugins/anonymous-writes.ts). */
+  anonymousWritesPerMinute: number;
 };
 
 /** The demo operator's account (a made-up Belgian account of a made-up company), until configured otherwise. */
@@ -92,16 +98,22 @@ const isProxyAddress = (entry: string): boolean => {
   return /^\d+$/.test(bits) && n <= (family === 4 ? 32 : 128);
 };
 
+export const TRUST_PROXY_TRUE_REFUSED =
+  'refused: "true" believes any X-Forwarded-For a client writes; name the number of proxies in front of the server (1 for one reverse proxy) or their IP addresses or CIDR ranges';
+
 const trustProxy = z.string().transform((value, ctx): TrustProxy => {
   const text = value.trim();
-  if (text === 'true') return true;
-  if (text === 'false') return false;
+  if (text.toLowerCase() === 'true') {
+    ctx.addIssue({ code: 'custom', message: TRUST_PROXY_TRUE_REFUSED });
+    return z.NEVER;
+  }
+  if (text === 'false' || text === '0') return false;
   if (/^\d+$/.test(text)) return Number(text);
   const entries = text.split(',').map((entry) => entry.trim());
   if (entries.every(isProxyAddress)) return entries;
   ctx.addIssue({
     code: 'custom',
-    message: 'expected true, false, a number of proxy hops, or comma-separated proxy IP addresses or CIDR ranges',
+    message: 'expected false, a number of proxy hops, or comma-separated proxy IP addresses or CIDR ranges',
   });
   return z.NEVER;
 });
@@ -115,6 +127,7 @@ const validWith = (schema: z.ZodType<string, string>, expected: string) =>
 
 const PORT_EXPECTED = 'expected a port number between 1 and 65535';
 const SECONDS_EXPECTED = 'expected a number of seconds between 0 and 600';
+const WRITES_EXPECTED = 'expected a whole number of requests between 1 and 100000';
 
 const envSchema = z
   .object({
@@ -153,6 +166,9 @@ const envSchema = z
     CREDITOR_BIC: optional(validWith(bicSchema, 'expected a BIC of 8 characters (or 11 ending in XXX) of an EU country')).default(
       DEFAULT_CREDITOR.bic,
     ),
+    ANON_WRITES_PER_MINUTE: optional(
+      z.coerce.number({ error: WRITES_EXPECTED }).int(WRITES_EXPECTED).min(1, WRITES_EXPECTED).max(100_000, WRITES_EXPECTED),
+    ).default(60),
     CREDITOR_ID: optional(
       z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{3}[A-Z0-9]{1,28}$/, 'expected a SEPA creditor identifier, such as BE51ZZZ0876543270'),
     ).default(DEFAULT_CREDITOR.identifier),
@@ -211,5 +227,6 @@ export const loadConfig = (env: Record<string, string | undefined>): ServerConfi
     devUsageFeed: e.DEV_USAGE_FEED,
     creditor: { name: e.CREDITOR_NAME, iban: e.CREDITOR_IBAN, bic: e.CREDITOR_BIC, identifier: e.CREDITOR_ID },
     mollieApiKey: e.MOLLIE_API_KEY ?? null,
+    anonymousWritesPerMinute: e.ANON_WRITES_PER_MINUTE,
   };
 };

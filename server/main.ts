@@ -5,44 +5,63 @@ import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
 import { mailConfigOf } from './lib/mailer.ts';
 import { createShutdown } from './lib/shutdown.ts';
 import { lockDataDir } from './lib/data-dir-lock.ts';
+import { startupFailure } from './lib/startup-errors.ts';
+
+const isLocalPublicUrl = (url: string): boolean => ['localhost', '127.0.0.1', '[::1]'].includes(new URL(url).hostname);
+
+/**
+ * A start that cannot go on prints what is wrong, in words, and exits 1: no stack trace (docs/product/operations.md
+ * "Start-up"). The configuration error names every wrong variable, one per line; anything else is one line.
+ */
+const fail = (error: unknown, config?: ServerConfig): never => {
+  console.error(error instanceof ConfigError ? error.message : startupFailure(error, config));
+  process.exit(1);
+};
 
 // The one place that reads the environment: a wrong value stops here with one message naming the variable.
-let config: ServerConfig;
+const readConfig = (): ServerConfig => {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    return fail(error);
+  }
+};
+const config = readConfig();
+
 try {
-  config = loadConfig(process.env);
+  mkdirSync(config.dataDir, { recursive: true });
+  // One server per DATA_DIR: a second one would race the first on the database and its scheduler.
+  const releaseDataDir = lockDataDir(config.dataDir);
+  process.once('exit', releaseDataDir);
+
+  const app = await buildApp({
+    dbFile: join(config.dataDir, 'app.sqlite'),
+    testMode: config.testMode,
+    staticDir: config.staticDir,
+    logger: { level: config.logLevel },
+    mail: mailConfigOf(config),
+    trustProxy: config.trustProxy,
+    dataDir: config.dataDir,
+    energyPortalUrl: config.energyPortalUrl,
+    // The VAPID key pair lives with the data: push subscriptions are bound to it and must survive restarts.
+    settings: { vapidKeysFile: join(config.dataDir, 'vapid-keys.json'), vapidSubject: config.vapidSubject, usageFeed: config.devUsageFeed },
+    creditor: config.creditor,
+    anonymousWritesPerMinute: config.anonymousWritesPerMinute,
+    payments: { mollieApiKey: config.mollieApiKey },
+  });
+
+  const shutdown = createShutdown(app, { timeoutMs: config.shutdownTimeoutMs, exit: (code) => process.exit(code) });
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  if (config.testMode) app.log.warn('TEST_MODE=1: test switches under /api/test are enabled');
+  if (!config.staticDir) app.log.warn('dist/ not found: serving the API only (run npm run build)');
+  if (!config.mollieApiKey)
+    app.log.warn('MOLLIE_API_KEY unset: online payments go to the stand-in provider at /psp-stand-in/ (nothing is really paid)');
+  if (!isLocalPublicUrl(config.publicUrl) && !config.publicUrl.startsWith('https:'))
+    app.log.warn(`PUBLIC_URL ${config.publicUrl} is plain HTTP: session cookies go without Secure (set an https:// PUBLIC_URL)`);
+  console.log(`Mobile self-service running on http://localhost:${config.port}`);
 } catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exit(1);
+  fail(error, config);
 }
-
-mkdirSync(config.dataDir, { recursive: true });
-// One server per DATA_DIR: a second one would race the first on the database and its scheduler.
-const releaseDataDir = lockDataDir(config.dataDir);
-process.once('exit', releaseDataDir);
-
-const app = await buildApp({
-  dbFile: join(config.dataDir, 'app.sqlite'),
-  testMode: config.testMode,
-  staticDir: config.staticDir,
-  logger: { level: config.logLevel },
-  mail: mailConfigOf(config),
-  trustProxy: config.trustProxy,
-  dataDir: config.dataDir,
-  energyPortalUrl: config.energyPortalUrl,
-  // The VAPID key pair lives with the data: push subscriptions are bound to it and must survive restarts.
-  settings: { vapidKeysFile: join(config.dataDir, 'vapid-keys.json'), vapidSubject: config.vapidSubject, usageFeed: config.devUsageFeed },
-  creditor: config.creditor,
-  payments: { mollieApiKey: config.mollieApiKey },
-});
-
-const shutdown = createShutdown(app, { timeoutMs: config.shutdownTimeoutMs, exit: (code) => process.exit(code) });
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
-
-await app.listen({ port: config.port, host: config.host });
-if (config.testMode) app.log.warn('TEST_MODE=1: test switches under /api/test are enabled');
-if (!config.staticDir) app.log.warn('dist/ not found: serving the API only (run npm run build)');
-if (!config.mollieApiKey)
-  app.log.warn('MOLLIE_API_KEY unset: online payments go to the stand-in provider at /psp-stand-in/ (nothing is really paid)');
-console.log(`Mobile self-service running on http://localhost:${config.port}`);

@@ -166,18 +166,48 @@ export const sentNotifications = (
 /** A device's subscription, with the language of its user. */
 export type PushSubscriptionRow = { id: number; user_id: number; endpoint: string; p256dh: string; auth: string; language: Language };
 
-/** Store a device's subscription; an endpoint already known (the same browser, maybe another user before) is taken over. */
+/** Browsers of one account that receive push messages at most (its newest). */
+export const MAX_PUSH_SUBSCRIPTIONS_PER_USER = 10;
+/** A subscription stops when its account has had no live session for this long (nobody uses that login any more). */
+export const PUSH_IDLE_DAYS = 30;
+
+/**
+ * Store a device's subscription, or refresh this user's own (new keys, the device it is on). An endpoint another
+ * account holds is never taken over (docs/product/security.md "Push"): whoever knew it could otherwise move someone's
+ * alerts to their account, and the owner's removal would find nothing. False when another account holds it; the
+ * browser then makes a new subscription (a new endpoint) for this account.
+ */
 export const savePushSubscription = (
   db: Db,
   subscription: { userId: number; endpoint: string; p256dh: string; auth: string; deviceId: string | null },
   now: Date,
-): void => {
-  stmt<[number, string, string, string, string | null, string]>(
+): boolean => {
+  const saved =
+    stmt<[number, string, string, string, string | null, string]>(
+      db,
+      `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, device_id, created_at) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth, device_id = excluded.device_id,
+         created_at = excluded.created_at
+       WHERE push_subscriptions.user_id = excluded.user_id`,
+    ).run(subscription.userId, subscription.endpoint, subscription.p256dh, subscription.auth, subscription.deviceId, now.toISOString())
+      .changes === 1;
+  // A bound on what one account adds (docs/product/security.md "Tables"): its newest subscriptions are kept.
+  stmt<[number, number, number]>(
     db,
-    `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, device_id, created_at) VALUES (?, ?, ?, ?, ?, ?)
-     ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth,
-       device_id = excluded.device_id`,
-  ).run(subscription.userId, subscription.endpoint, subscription.p256dh, subscription.auth, subscription.deviceId, now.toISOString());
+    `DELETE FROM push_subscriptions WHERE user_id = ? AND id NOT IN
+       (SELECT id FROM push_subscriptions WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT ?)`,
+  ).run(subscription.userId, subscription.userId, MAX_PUSH_SUBSCRIPTIONS_PER_USER);
+  return saved;
+};
+
+/** Subscriptions of accounts without a live session for PUSH_IDLE_DAYS (the clean-up job). */
+export const purgeIdlePushSubscriptions = (db: Db, now: Date): number => {
+  const cutoff = new Date(now.getTime() - PUSH_IDLE_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  return stmt<[string, string]>(
+    db,
+    `DELETE FROM push_subscriptions WHERE created_at <= ? AND NOT EXISTS
+       (SELECT 1 FROM sessions s WHERE s.user_id = push_subscriptions.user_id AND s.revoked_at IS NULL AND s.refresh_expires_at > ?)`,
+  ).run(cutoff, cutoff).changes;
 };
 
 export const findPushSubscription = (db: Db, userId: number, endpoint: string): PushSubscriptionRow | undefined =>
@@ -193,6 +223,14 @@ export const deletePushSubscription = (db: Db, id: number): void => {
 
 export const deleteUserPushSubscription = (db: Db, userId: number, endpoint: string): boolean =>
   stmt<[number, string]>(db, 'DELETE FROM push_subscriptions WHERE user_id = ? AND endpoint = ?').run(userId, endpoint).changes > 0;
+
+/**
+ * A password change or reset: every subscription of the user goes, but those of `exceptDeviceId` (the browser that
+ * made the change), so that whoever held the account before gets none of its alerts any more.
+ */
+export const deleteUserPushSubscriptions = (db: Db, userId: number, exceptDeviceId: string | null): void => {
+  stmt<[number, string]>(db, 'DELETE FROM push_subscriptions WHERE user_id = ? AND device_id IS NOT ?').run(userId, exceptDeviceId ?? '');
+};
 
 /** Logout of a device: its subscriptions go, so the next person on that device gets none of this user's alerts. */
 export const deleteDevicePushSubscriptions = (db: Db, userId: number, deviceId: string): void => {
@@ -221,3 +259,10 @@ export const pushSubscriptionsForLine = (
       return contract.linked_user_id === row.user_id || (row.msisdn !== null && row.msisdn === contract.msisdn);
     })
     .map(({ id, user_id, endpoint, p256dh, auth, language }) => ({ id, user_id, endpoint, p256dh, auth, language }));
+
+/** Test pushes an account asked for since an instant (their log rows: event key TEST:…). */
+export const testPushesSince = (db: Db, userId: number, since: Date): number =>
+  stmt<[number, string], { n: number }>(
+    db,
+    "SELECT COUNT(*) AS n FROM notification_log WHERE user_id = ? AND event_key LIKE 'TEST:%' AND created_at >= ?",
+  ).get(userId, since.toISOString())?.n ?? 0;

@@ -1,6 +1,7 @@
 import type { CreditorDto } from '#contract/invoices';
 import type { Db } from '../db/database.ts';
 import type { Clock } from './clock.ts';
+import type { MailQueue } from './mail-queue.ts';
 import type { MailConfig, Mailer } from './mailer.ts';
 import type { Scheduler } from './scheduler.ts';
 
@@ -12,6 +13,8 @@ export type AppContext = {
   version: string;
   /** E-mail and SMS sender (SMTP, or the development outbox) and the settings its links use. */
   mailer: Mailer;
+  /** Messages sent after the answer, retried until sent or expired (lib/mail-queue.ts). */
+  mailQueue: MailQueue;
   mail: MailConfig;
   /** Jobs run on the clock's time (lib/scheduler.ts): feature modules register theirs. */
   scheduler: Scheduler;

@@ -13,9 +13,13 @@ import { hashToken, matchesHash } from './tokens.ts';
  */
 
 export const PIN_VALIDITY_MONTHS = 3;
+/** Devices a user keeps (the newest): each login from a new browser registers one. */
+export const MAX_DEVICES_PER_USER = 20;
+/** How long a device without a live session is kept after its PIN ended (or, without PIN, after it was registered). */
+export const DEVICE_RETENTION_DAYS = 30;
 export const MAX_PIN_ATTEMPTS = 5;
 
-export type DeviceRevokeReason = 'pinAttempts' | 'pinExpired' | 'logout' | 'passwordReset';
+export type DeviceRevokeReason = 'pinAttempts' | 'pinExpired' | 'logout' | 'passwordReset' | 'passwordChanged';
 
 export type DeviceRow = {
   id: number;
@@ -67,6 +71,16 @@ export const registerDevice = (db: Db, userId: number, clientId: string, deviceK
       db,
       'INSERT INTO devices (user_id, client_id, device_key_hash, failed_attempts, expires_at, created_at) VALUES (?, ?, ?, 0, ?, ?)',
     ).run(userId, clientId, hashToken(deviceKey), at, at);
+    // A bound on what logins can add (docs/product/security.md "Tables"): the oldest devices beyond it go, with
+    // their sessions and PINs.
+    const extra = stmt<[number, number], { id: number }>(
+      db,
+      'SELECT id FROM devices WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT -1 OFFSET ?',
+    ).all(userId, MAX_DEVICES_PER_USER);
+    for (const { id } of extra) {
+      revokeDeviceSessions(db, id, now, 'deviceRevoked');
+      stmt<[number]>(db, 'DELETE FROM devices WHERE id = ?').run(id);
+    }
   }
   const row = findDevice(db, userId, clientId);
   if (!row) throw new Error('device just registered is missing');
@@ -104,8 +118,18 @@ export const revokeDevice = (db: Db, deviceId: number, now: Date, reason: Device
   revokeDeviceSessions(db, deviceId, now, 'deviceRevoked');
 };
 
-export const revokeUserDevices = (db: Db, userId: number, now: Date, reason: DeviceRevokeReason): void => {
-  const ids = stmt<[number], { id: number }>(db, 'SELECT id FROM devices WHERE user_id = ? AND revoked_at IS NULL').all(userId);
+/** Revokes every device of a user but `exceptDeviceId` (the device of the session that changed the password). */
+export const revokeUserDevices = (
+  db: Db,
+  userId: number,
+  now: Date,
+  reason: DeviceRevokeReason,
+  exceptDeviceId: number | null = null,
+): void => {
+  const ids = stmt<[number, number], { id: number }>(db, 'SELECT id FROM devices WHERE user_id = ? AND id <> ? AND revoked_at IS NULL').all(
+    userId,
+    exceptDeviceId ?? -1,
+  );
   for (const { id } of ids) revokeDevice(db, id, now, reason);
 };
 
@@ -146,4 +170,18 @@ export const checkPin = async (db: Db, device: DeviceRow, deviceKey: string, pin
     return { ok: false, reason: 'tooManyAttempts' };
   }
   return { ok: false, reason: 'wrongPin', attemptsLeft: MAX_PIN_ATTEMPTS - counted.failed_attempts };
+};
+
+/**
+ * Devices nobody uses any more (the clean-up job): no live session, and revoked or past their PIN (or their
+ * registration, without a PIN) for DEVICE_RETENTION_DAYS; kept that long so that a PIN login still tells why the
+ * PIN no longer works.
+ */
+export const purgeUnusedDevices = (db: Db, now: Date): number => {
+  const cutoff = new Date(now.getTime() - DEVICE_RETENTION_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  return stmt<[string, string, string]>(
+    db,
+    `DELETE FROM devices WHERE COALESCE(revoked_at, expires_at) <= ? AND expires_at <= ?
+       AND NOT EXISTS (SELECT 1 FROM sessions s WHERE s.device_id = devices.id AND s.revoked_at IS NULL AND s.refresh_expires_at > ?)`,
+  ).run(cutoff, cutoff, now.toISOString()).changes;
 };

@@ -59,6 +59,10 @@ export class DeliveryError extends Error {
   }
 }
 
+/** The development outbox keeps this many messages (the newest) for OUTBOX_DAYS: a bound, even in a long demo. */
+export const OUTBOX_MAX_MESSAGES = 1000;
+export const OUTBOX_DAYS = 7;
+
 const createOutbox = (db: Db, clock: Clock): Mailer => ({
   kind: 'outbox',
   send: (message) => {
@@ -66,6 +70,7 @@ const createOutbox = (db: Db, clock: Clock): Mailer => ({
       db,
       'INSERT INTO outbox (channel, recipient, subject, body, created_at) VALUES (?, ?, ?, ?, ?)',
     ).run(message.channel, message.to.trim().toLowerCase(), message.subject, message.text, clock.now().toISOString());
+    stmt<[number]>(db, 'DELETE FROM outbox WHERE id <= (SELECT MAX(id) FROM outbox) - ?').run(OUTBOX_MAX_MESSAGES);
     return Promise.resolve();
   },
 });

@@ -10,6 +10,7 @@ export type MessageKind =
   | 'createAccountLink'
   | 'createAccountCode'
   | 'accountExists'
+  | 'accountExistsSms'
   | 'recoverLink'
   | 'recoverCode'
   | 'confirmEmail'
@@ -18,7 +19,9 @@ export type MessageKind =
   | 'lineActive'
   | 'portInFailed'
   | 'ticketReceived'
-  | 'paymentReceipt';
+  | 'paymentReceipt'
+  | 'passwordChanged'
+  | 'passwordChangedSms';
 
 export type MessageVars = {
   name?: string;
@@ -57,6 +60,11 @@ const templates: Record<Language, Record<MessageKind, Template>> = {
       subject: 'Vous avez déjà un compte',
       body: (v) =>
         `Bonjour ${v.name},\n\nUn compte existe déjà pour ce numéro client. Si vous avez oublié votre mot de passe, choisissez-en un nouveau ici :\n${v.link}\n\nCe lien est valable ${v.hours} heures et ne fonctionne qu'une fois.`,
+    },
+    accountExistsSms: {
+      subject: 'Vous avez déjà un compte',
+      body: (v) =>
+        `Mon espace mobile : un compte existe déjà pour le ${v.number}. Mot de passe oublié ? Choisissez-en un nouveau sur ${v.link}`,
     },
     recoverLink: {
       subject: 'Réinitialisez votre mot de passe',
@@ -102,6 +110,15 @@ const templates: Record<Language, Record<MessageKind, Template>> = {
       subject: 'Votre paiement est bien reçu',
       body: (v) =>
         `Bonjour ${v.name},\n\nNous avons bien reçu votre paiement de ${v.amount} le ${v.date}. Il règle : ${v.invoices}.\nRéférence du paiement : ${v.reference}.\n\nMerci !`,
+    passwordChanged: {
+      subject: 'Votre mot de passe a été modifié',
+      body: (v) =>
+        `Bonjour ${v.name},\n\nLe mot de passe de votre compte Mon espace mobile vient d’être modifié. Par sécurité, nous avons fermé toutes les autres connexions à votre compte : les sessions ouvertes sur vos autres appareils, leurs codes PIN, les navigateurs reconnus et les notifications push. Reconnectez-vous sur ces appareils avec votre nouveau mot de passe.\n\nSi vous n’êtes pas à l’origine de ce changement, choisissez tout de suite un nouveau mot de passe :\n${v.link}`,
+    },
+    passwordChangedSms: {
+      subject: 'Votre mot de passe a été modifié',
+      body: (v) =>
+        `Mon espace mobile : votre mot de passe a été modifié et vos autres appareils déconnectés (sessions, codes PIN, notifications). Pas vous ? ${v.link}`,
     },
   },
   nl: {
@@ -119,6 +136,10 @@ const templates: Record<Language, Record<MessageKind, Template>> = {
       subject: 'U hebt al een account',
       body: (v) =>
         `Beste ${v.name},\n\nEr bestaat al een account voor dit klantnummer. Bent u uw wachtwoord vergeten? Kies hier een nieuw:\n${v.link}\n\nDeze link is ${v.hours} uur geldig en werkt maar één keer.`,
+    },
+    accountExistsSms: {
+      subject: 'U hebt al een account',
+      body: (v) => `Mijn mobiele ruimte: er bestaat al een account voor ${v.number}. Wachtwoord vergeten? Kies een nieuw op ${v.link}`,
     },
     recoverLink: {
       subject: 'Stel uw wachtwoord opnieuw in',
@@ -163,6 +184,15 @@ const templates: Record<Language, Record<MessageKind, Template>> = {
       subject: 'Uw betaling is ontvangen',
       body: (v) =>
         `Beste ${v.name},\n\nWe hebben uw betaling van ${v.amount} op ${v.date} goed ontvangen. Ze betaalt: ${v.invoices}.\nReferentie van de betaling: ${v.reference}.\n\nBedankt!`,
+    passwordChanged: {
+      subject: 'Uw wachtwoord is gewijzigd',
+      body: (v) =>
+        `Beste ${v.name},\n\nHet wachtwoord van uw account Mijn mobiele ruimte is zonet gewijzigd. Voor uw veiligheid hebben we alle andere verbindingen met uw account gesloten: de sessies op uw andere toestellen, hun pincodes, de herkende browsers en de pushmeldingen. Meld u op die toestellen opnieuw aan met uw nieuwe wachtwoord.\n\nHebt u dit niet zelf gedaan? Kies dan meteen een nieuw wachtwoord:\n${v.link}`,
+    },
+    passwordChangedSms: {
+      subject: 'Uw wachtwoord is gewijzigd',
+      body: (v) =>
+        `Mijn mobiele ruimte: uw wachtwoord is gewijzigd en uw andere toestellen zijn afgemeld (sessies, pincodes, meldingen). Niet u? ${v.link}`,
     },
   },
   en: {
@@ -180,6 +210,10 @@ const templates: Record<Language, Record<MessageKind, Template>> = {
       subject: 'You already have an account',
       body: (v) =>
         `Hello ${v.name},\n\nAn account already exists for this customer number. If you forgot your password, choose a new one here:\n${v.link}\n\nThis link is valid for ${v.hours} hours and works once.`,
+    },
+    accountExistsSms: {
+      subject: 'You already have an account',
+      body: (v) => `My mobile space: an account already exists for ${v.number}. Forgot your password? Choose a new one at ${v.link}`,
     },
     recoverLink: {
       subject: 'Reset your password',
@@ -225,6 +259,15 @@ const templates: Record<Language, Record<MessageKind, Template>> = {
       subject: 'Your payment has been received',
       body: (v) =>
         `Hello ${v.name},\n\nWe have received your payment of ${v.amount} on ${v.date}. It pays: ${v.invoices}.\nPayment reference: ${v.reference}.\n\nThank you!`,
+    passwordChanged: {
+      subject: 'Your password has been changed',
+      body: (v) =>
+        `Hello ${v.name},\n\nThe password of your My mobile space account has just been changed. For your safety, we ended every other connection to your account: the sessions open on your other devices, their PINs, the browsers we recognised and the push notifications. Log in again on those devices with your new password.\n\nIf you did not make this change, choose a new password right away:\n${v.link}`,
+    },
+    passwordChangedSms: {
+      subject: 'Your password has been changed',
+      body: (v) =>
+        `My mobile space: your password was changed and your other devices logged out (sessions, PINs, notifications). Not you? ${v.link}`,
     },
   },
 };

@@ -14,6 +14,8 @@ import { hashToken, randomCode, randomToken } from './tokens.ts';
  */
 
 export const LINK_TTL_MS = 24 * 60 * 60 * 1000;
+/** Links per user and purpose, codes per number and purpose, kept (the newest): a bound on what requests add. */
+export const KEPT_PER_KIND = 5;
 export const CODE_TTL_MS = 10 * 60 * 1000;
 
 /** `energyRelog`: the owner's one-click login to the energy portal (short-lived, routes/energy.ts). */
@@ -40,6 +42,12 @@ export const issueLink = (
     db,
     'INSERT INTO link_tokens (user_id, purpose, token_hash, expires_at, target, created_at) VALUES (?, ?, ?, ?, ?, ?)',
   ).run(userId, purpose, hashToken(token), new Date(now.getTime() + ttlMs).toISOString(), target, now.toISOString());
+  // Only the newest works; the last few are kept to tell "already used" (419) from "unknown" (404).
+  stmt<[number, LinkPurpose, number, LinkPurpose, number]>(
+    db,
+    `DELETE FROM link_tokens WHERE user_id = ? AND purpose = ? AND id NOT IN
+       (SELECT id FROM link_tokens WHERE user_id = ? AND purpose = ? ORDER BY id DESC LIMIT ?)`,
+  ).run(userId, purpose, userId, purpose, KEPT_PER_KIND);
   return token;
 };
 
@@ -82,6 +90,12 @@ export const issueCode = (db: Db, msisdn: string, purpose: CodePurpose, now: Dat
     db,
     'INSERT INTO sms_codes (msisdn, purpose, code_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?)',
   ).run(msisdn, purpose, codeHash(db, msisdn, purpose, code), new Date(now.getTime() + CODE_TTL_MS).toISOString(), now.toISOString());
+  // checkCode looks at the newest few only: older codes are of no use.
+  stmt<[string, CodePurpose, string, CodePurpose, number]>(
+    db,
+    `DELETE FROM sms_codes WHERE msisdn = ? AND purpose = ? AND id NOT IN
+       (SELECT id FROM sms_codes WHERE msisdn = ? AND purpose = ? ORDER BY id DESC LIMIT ?)`,
+  ).run(msisdn, purpose, msisdn, purpose, KEPT_PER_KIND);
   return code;
 };
 
@@ -118,3 +132,12 @@ export const checkCode = (db: Db, msisdn: string, purpose: CodePurpose, code: st
 export const useCode = (db: Db, codeId: number, now: Date): boolean =>
   stmt<[string, number]>(db, 'UPDATE sms_codes SET used_at = ? WHERE id = ? AND used_at IS NULL').run(now.toISOString(), codeId).changes ===
   1;
+
+/** Links and codes a day past their expiry (the clean-up job): they can neither work nor tell anything any more. */
+export const purgeExpiredSecrets = (db: Db, now: Date): number => {
+  const dayAgo = new Date(now.getTime() - LINK_TTL_MS).toISOString();
+  return (
+    stmt<[string]>(db, 'DELETE FROM link_tokens WHERE expires_at <= ?').run(dayAgo).changes +
+    stmt<[string]>(db, 'DELETE FROM sms_codes WHERE expires_at <= ?').run(dayAgo).changes
+  );
+};

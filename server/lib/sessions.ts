@@ -8,7 +8,7 @@ import { findUserById, type UserRow } from './users.ts';
 export const ACCESS_TOKEN_DAYS = 1;
 export const REFRESH_TOKEN_MONTHS = 3;
 
-export type RevokeReason = 'logout' | 'rotated' | 'reuse' | 'passwordChanged' | 'passwordReset' | 'deviceRevoked';
+export type RevokeReason = 'logout' | 'rotated' | 'reuse' | 'passwordChanged' | 'passwordReset' | 'deviceRevoked' | 'sessionLimit';
 
 export type SessionRow = {
   id: number;
@@ -44,6 +44,30 @@ export type CreateSessionOptions = {
   refreshExpiresAt?: Date;
 };
 
+/**
+ * Bounds (docs/product/security.md "Tables"): a user keeps at most MAX_LOGINS_PER_USER live logins (refresh
+ * families; a new one ends the oldest), and a family keeps its last MAX_ROTATED_PER_FAMILY rotated rows (enough to
+ * tell a reused token within the renewal grace window and well after it; an older token is then simply unknown).
+ */
+export const MAX_LOGINS_PER_USER = 20;
+export const MAX_ROTATED_PER_FAMILY = 5;
+
+const bound = (db: Db, userId: number, familyId: string, newFamily: boolean, now: Date): void => {
+  if (newFamily) {
+    stmt<[string, number, number, number]>(
+      db,
+      `UPDATE sessions SET revoked_at = ?, revoked_reason = 'sessionLimit' WHERE user_id = ? AND revoked_at IS NULL AND family_id NOT IN
+         (SELECT family_id FROM sessions WHERE user_id = ? AND revoked_at IS NULL GROUP BY family_id ORDER BY MAX(id) DESC LIMIT ?)`,
+    ).run(now.toISOString(), userId, userId, MAX_LOGINS_PER_USER);
+    return;
+  }
+  stmt<[string, string, number]>(
+    db,
+    `DELETE FROM sessions WHERE family_id = ? AND rotated_at IS NOT NULL AND id NOT IN
+       (SELECT id FROM sessions WHERE family_id = ? AND rotated_at IS NOT NULL ORDER BY id DESC LIMIT ?)`,
+  ).run(familyId, familyId, MAX_ROTATED_PER_FAMILY);
+};
+
 /** Opens a session: fresh random tokens, only their hashes stored. */
 export const createSession = (db: Db, userId: number, now: Date, options: CreateSessionOptions = {}): IssuedSession => {
   const accessToken = randomToken();
@@ -52,6 +76,7 @@ export const createSession = (db: Db, userId: number, now: Date, options: Create
   // The access token never outlives the refresh token of its family.
   const oneDay = addDays(now, ACCESS_TOKEN_DAYS);
   const expiresAt = oneDay.getTime() < refreshExpiresAt.getTime() ? oneDay : refreshExpiresAt;
+  const familyId = options.familyId ?? newGuid();
   const result = stmt<[number, string, string, string, string, string, string, number | null]>(
     db,
     `INSERT INTO sessions (user_id, access_token_hash, refresh_token_hash, family_id, expires_at, refresh_expires_at, created_at, device_id)
@@ -60,12 +85,13 @@ export const createSession = (db: Db, userId: number, now: Date, options: Create
     userId,
     hashToken(accessToken),
     hashToken(refreshToken),
-    options.familyId ?? newGuid(),
+    familyId,
     expiresAt.toISOString(),
     refreshExpiresAt.toISOString(),
     now.toISOString(),
     options.deviceId ?? null,
   );
+  bound(db, userId, familyId, options.familyId === undefined, now);
   return { sessionId: Number(result.lastInsertRowid), accessToken, refreshToken, expiresAt, refreshExpiresAt };
 };
 
@@ -95,6 +121,18 @@ export const resolveAccessToken = (db: Db, token: string, now: Date): ResolvedSe
   const found = findSessionByAccessToken(db, token);
   return found && isAccessValid(found.session, now) ? found : undefined;
 };
+
+/**
+ * Sessions nothing can use any more (the clean-up job): past the end of their refresh token, or ended (logout,
+ * password change …) over a day ago. A rotated session stays until its family's end: its token, presented again,
+ * is how a stolen copy is recognised (the bound per family keeps those rows few).
+ */
+export const purgeEndedSessions = (db: Db, now: Date): number =>
+  stmt<[string, string]>(
+    db,
+    `DELETE FROM sessions WHERE COALESCE(refresh_expires_at, expires_at) <= ?
+       OR (revoked_at IS NOT NULL AND rotated_at IS NULL AND revoked_at <= ?)`,
+  ).run(now.toISOString(), new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString()).changes;
 
 /** Every session descended from one login: used on refresh-token reuse and on logout. */
 export const revokeFamily = (db: Db, familyId: string, now: Date, reason: RevokeReason): void => {

@@ -9,6 +9,7 @@ import { fileTypeFromFile } from 'file-type';
 import type { Endpoint } from '#contract/endpoints';
 import type { Db } from '../db/database.ts';
 import { ApiError } from './api-error.ts';
+import { assertMultipartBoundary, multipartReadError } from './multipart.ts';
 
 /*
  * Files uploaded to an endpoint with `upload` (contract/endpoints.ts), read as they stream in: each file goes
@@ -64,6 +65,7 @@ export const receiveUpload = async (
       fields: [{ field: 'body', message: 'validation:contentType' }],
     });
   }
+  assertMultipartBoundary(request);
   const targetDir = join(dataDir, folder);
   await mkdir(targetDir, { recursive: true });
   const fields: Record<string, string> = {};
@@ -113,7 +115,7 @@ export const receiveUpload = async (
     if (isMultipartLimit(error, 'FST_FILES_LIMIT')) throw uploadError(400, 'validation:identity.filesTooMany');
     if (isMultipartLimit(error, 'FST_PARTS_LIMIT') || isMultipartLimit(error, 'FST_FIELDS_LIMIT'))
       throw uploadError(400, 'validation:invalid');
-    throw error;
+    throw multipartReadError(error);
   }
   return { fields, files };
 };

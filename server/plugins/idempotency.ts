@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../lib/api-error.ts';
 import type { AppContext } from '../lib/app-context.ts';
+import { clientAddress } from '../lib/rate-limit.ts';
+import { pathOf } from '../lib/request-path.ts';
 import { stmt } from '../lib/sql.ts';
 import { authOf } from './auth.ts';
 
@@ -14,7 +16,10 @@ import { authOf } from './auth.ts';
  * - Same key again, same request: the stored answer, with `Idempotent-Replayed: true`; nothing is applied.
  * - Same key, another body, path or user: 422 idempotencyMismatch.
  * - Same key while the first is still running (concurrent replays): waits for the first and answers its result.
- * Keys are kept at least 7 days (`retentionDays`); older ones are purged lazily.
+ * Keys are kept at least 7 days (`retentionDays`) for a logged-in user, a day for an anonymous caller (its writes are
+ *   online-only retries), then removed by the clean-up job (lib/retention.ts). Each owner (a user, or an anonymous
+ *   caller's address) keeps at most MAX_KEYS_PER_USER / MAX_KEYS_PER_ADDRESS keys: a client sending fresh keys in a
+ *   loop replaces its own oldest answers instead of growing the table (docs/product/security.md "Tables").
  * - Never a secret in the table: an answer that carries a token (a bearer-mode login, an energy relog link) is not
  *   stored; the key is released as for a 5xx, so a retry runs again (and gets fresh tokens) instead of reading
  *   someone's session out of the database.
@@ -23,6 +28,9 @@ import { authOf } from './auth.ts';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 export const retentionDays = 8;
+export const anonymousRetentionDays = 1;
+export const MAX_KEYS_PER_USER = 1000;
+export const MAX_KEYS_PER_ADDRESS = 100;
 const KEY_FORMAT = /^[A-Za-z0-9_-]{8,100}$/;
 const MUTATING = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 
@@ -114,7 +122,7 @@ export const registerIdempotency = (app: FastifyInstance, ctx: AppContext): void
     const seen: SeenRequest[] = [];
     requestLog.set(ctx, seen);
     app.addHook('onRequest', (request, _reply, done) => {
-      const path = request.url.split('?')[0] ?? '';
+      const path = pathOf(request);
       if (path.startsWith('/api/') && !path.startsWith('/api/test/')) seen.push({ method: request.method, path: request.url });
       done();
     });
@@ -122,21 +130,21 @@ export const registerIdempotency = (app: FastifyInstance, ctx: AppContext): void
   // Requests that own a key in this process, and the promise other requests with the same key wait on.
   const owners = new WeakMap<FastifyRequest, Owned>();
   const running = new Map<string, Promise<void>>();
-  let lastPurge = 0;
-
   const find = (key: string) => stmt<[string], StoredRow>(db, 'SELECT * FROM idempotency_keys WHERE key = ?').get(key);
 
-  const purge = (now: Date) => {
-    if (now.getTime() - lastPurge < 60 * 60 * 1000) return;
-    lastPurge = now.getTime();
-    const cutoff = new Date(now.getTime() - retentionDays * 24 * 60 * 60 * 1000).toISOString();
-    stmt<[string]>(db, 'DELETE FROM idempotency_keys WHERE created_at < ? AND status_code <> 0').run(cutoff);
+  /** Keeps an owner's newest keys only (answered ones: a key in flight is never dropped). */
+  const trim = (owner: string, max: number) => {
+    stmt<[string, string, number]>(
+      db,
+      `DELETE FROM idempotency_keys WHERE owner = ? AND status_code <> 0 AND key NOT IN
+         (SELECT key FROM idempotency_keys WHERE owner = ? ORDER BY created_at DESC, key DESC LIMIT ?)`,
+    ).run(owner, owner, max);
   };
 
   app.addHook('preHandler', async (request, reply) => {
     const header = request.headers[IDEMPOTENCY_HEADER];
     if (header === undefined || !MUTATING.has(request.method)) return;
-    const path = request.url.split('?')[0] ?? '';
+    const path = pathOf(request);
     if (!path.startsWith('/api/')) return;
     const key = Array.isArray(header) ? header[0] : header;
     if (!key || !KEY_FORMAT.test(key)) {
@@ -152,7 +160,7 @@ export const registerIdempotency = (app: FastifyInstance, ctx: AppContext): void
     }
     const hash = requestHash(request.method, path, request.body);
     const now = clock.now();
-    purge(now);
+    const owner = userId !== null ? `user:${userId}` : `address:${clientAddress(request.ip)}`;
 
     // Concurrent replays: wait for the request that holds the key, then answer what it stored.
     for (let round = 0; round < 3; round += 1) {
@@ -167,12 +175,13 @@ export const registerIdempotency = (app: FastifyInstance, ctx: AppContext): void
         if (!running.has(key)) stmt<[string]>(db, 'DELETE FROM idempotency_keys WHERE key = ? AND status_code = 0').run(key);
         else continue;
       }
-      const inserted = stmt<[string, number | null, string, string, string, string]>(
+      const inserted = stmt<[string, number | null, string, string, string, string, string]>(
         db,
-        `INSERT OR IGNORE INTO idempotency_keys (key, user_id, method, path, request_hash, status_code, response_body, created_at)
-         VALUES (?, ?, ?, ?, ?, 0, NULL, ?)`,
-      ).run(key, userId, request.method, path, hash, now.toISOString());
+        `INSERT OR IGNORE INTO idempotency_keys (key, user_id, method, path, request_hash, status_code, response_body, created_at, owner)
+         VALUES (?, ?, ?, ?, ?, 0, NULL, ?, ?)`,
+      ).run(key, userId, request.method, path, hash, now.toISOString(), owner);
       if (inserted.changes === 0) continue;
+      trim(owner, userId !== null ? MAX_KEYS_PER_USER : MAX_KEYS_PER_ADDRESS);
       let done: () => void = () => undefined;
       running.set(key, new Promise<void>((resolve) => (done = resolve)));
       owners.set(request, { key, userId, hash, done });
@@ -199,7 +208,7 @@ export const registerIdempotency = (app: FastifyInstance, ctx: AppContext): void
         appliedLog.get(ctx)?.push({
           key: owned.key,
           method: request.method,
-          path: request.url.split('?')[0] ?? '',
+          path: pathOf(request),
           userId: owned.userId,
           body: describeBody(request.body ?? null),
           at: clock.now().toISOString(),

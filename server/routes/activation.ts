@@ -29,7 +29,7 @@ import {
 import { requireCustomer } from '../lib/access.ts';
 import { ApiError, forbidden, invalidParameters, notFound } from '../lib/api-error.ts';
 import type { AppContext } from '../lib/app-context.ts';
-import { appUrl, sendAccountMessage } from '../lib/auth-messages.ts';
+import { appUrl, queueAccountMessage, sendAccountMessage } from '../lib/auth-messages.ts';
 import { findContract } from '../lib/customer-data.ts';
 import { hashPasswordAsync, verifyPasswordAsync } from '../lib/password.ts';
 import { runProvisioning, type ProvisioningOutcome } from '../lib/provisioning.ts';
@@ -38,7 +38,9 @@ import {
   clearAttempts,
   codeRequestAddressPolicy,
   codeRequestPolicy,
+  clientAddress,
   forgiveFailure,
+  limitKeys,
   lockedForMs,
   recordFailures,
   type RateLimitPolicy,
@@ -47,7 +49,7 @@ import type { Router } from '../lib/router.ts';
 import { stmt, writeTransaction } from '../lib/sql.ts';
 import { hashToken, randomCode, randomToken } from '../lib/tokens.ts';
 import { dataDirOf, discardFiles, receiveUpload, type ReceivedFile } from '../lib/uploads.ts';
-import { authOf, secureCookie } from '../plugins/auth.ts';
+import { authOf, secureCookies } from '../plugins/auth.ts';
 import { registerActivationTestRoutes } from './activation-test-routes.ts';
 
 /*
@@ -82,7 +84,7 @@ export const activationAddressPolicy: RateLimitPolicy = {
 export const activationLimitKeys = {
   order: (orderRef: string): string => `activation-order:${orderRef}`,
   identifier: (identifier: string): string => `activation-id:${identifier}`,
-  address: (ip: string): string => `activation-ip:${ip}`,
+  address: (ip: string): string => `activation-ip:${clientAddress(ip)}`,
   resend: (identifier: string): string => `activation-resend:${identifier}`,
 } as const;
 
@@ -256,11 +258,11 @@ const identify = async (
   }
 };
 
-const setActivationCookie = (request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: string, now: Date): void => {
+const setActivationCookie = (ctx: AppContext, reply: FastifyReply, token: string, expiresAt: string, now: Date): void => {
   void reply.setCookie(ACTIVATION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'strict',
-    secure: secureCookie(request),
+    secure: secureCookies(ctx),
     path: ACTIVATION_COOKIE_PATH,
     maxAge: Math.max(0, Math.floor((Date.parse(expiresAt) - now.getTime()) / 1000)),
   });
@@ -314,7 +316,7 @@ export const registerActivationRoutes = (router: Router, ctx: AppContext): void 
     }
     for (const [key, policy] of limits) {
       if (policy === activationAttemptPolicy) clearAttempts(db, key);
-      else forgiveFailure(db, key, policy);
+      else forgiveFailure(db, key, policy, now);
     }
     if (match.expiresAt !== null && Date.parse(match.expiresAt) <= now.getTime()) {
       throw new ApiError(419, 'invalidToken', 'Activation code expired: ask for a new one');
@@ -326,7 +328,7 @@ export const registerActivationRoutes = (router: Router, ctx: AppContext): void 
       markActivationCodeUsed(db, match.orderRef, now);
       return insertActivationSession(db, hashToken(token), match.contractId, now);
     });
-    setActivationCookie(request, reply, token, expiresAt, now);
+    setActivationCookie(ctx, reply, token, expiresAt, now);
     return toSimOrder(db, order);
   });
 
@@ -334,12 +336,13 @@ export const registerActivationRoutes = (router: Router, ctx: AppContext): void 
     const now = clock.now();
     const limits = [
       [activationLimitKeys.resend(body.identifier), codeRequestPolicy],
-      [`code-request-ip:${request.ip}`, codeRequestAddressPolicy],
+      [limitKeys.codeRequestAddress(request.ip), codeRequestAddressPolicy],
     ] as const;
     assertNoneLocked(db, now, limits);
     recordFailures(db, now, limits);
     const kind = activationIdentifierKind(body.identifier);
     const candidates = kind ? activationCandidates(db, kind, body.identifier) : [];
+    let sent = 0;
     for (const candidate of candidates) {
       const order = findSimOrderByContract(db, candidate.contractId);
       const stage = order ? activationStage(stateOf(order)) : 'closed';
@@ -351,15 +354,19 @@ export const registerActivationRoutes = (router: Router, ctx: AppContext): void 
       writeTransaction(db, () => {
         replaceActivationCode(db, candidate.orderRef, hash, new Date(now.getTime() + CODE_VALID_MS).toISOString(), now);
       });
-      await sendAccountMessage(ctx, {
+      // Sent after the answer (lib/mail-queue.ts): neither its time nor a failure to send shows in the answer.
+      queueAccountMessage(ctx, {
         channel: 'EMAIL',
         to: recipient.email,
         lang: recipient.language,
         kind: 'activationCode',
         vars: { name: recipient.firstName, code, order: candidate.orderRef, link: appUrl(ctx, '/orders/activate') },
       });
+      sent += 1;
     }
-    // The same answer whether an order matched or not: the form cannot be used to find out who ordered a SIM.
+    // The same answer, in the same time, whether an order matched or not: the form cannot be used to find out who
+    // ordered a SIM (the code's hash is what takes time).
+    if (sent === 0) await hashPasswordAsync(randomCode());
     return { success: true };
   });
 

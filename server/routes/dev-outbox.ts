@@ -153,8 +153,10 @@ export const registerDevOutbox = (app: FastifyInstance, ctx: AppContext): void =
     return noStore(reply).type('text/css; charset=utf-8').send(STYLESHEET);
   });
 
-  app.get('/dev/outbox.json', (request, reply) => {
+  // Messages are sent after the answer (lib/mail-queue.ts): what a request just queued is delivered before reading.
+  app.get('/dev/outbox.json', async (request, reply) => {
     if (!gate(request, reply)) return reply;
+    await ctx.mailQueue.drain();
     const query = querySchema.safeParse(request.query);
     if (!query.success) {
       const body: ErrorBody = {
@@ -168,8 +170,9 @@ export const registerDevOutbox = (app: FastifyInstance, ctx: AppContext): void =
     return noStore(reply).send({ sender: 'outbox', messages: listMessages(ctx, query.data.to || undefined, query.data.limit) });
   });
 
-  app.get('/dev/outbox', (request, reply) => {
+  app.get('/dev/outbox', async (request, reply) => {
     if (!gate(request, reply)) return reply;
+    await ctx.mailQueue.drain();
     const query = querySchema.safeParse(request.query);
     const to = query.success ? query.data.to || undefined : undefined;
     const messages = listMessages(ctx, to, query.success ? query.data.limit : 50);

@@ -10,7 +10,7 @@ import type { AppContext } from '../lib/app-context.ts';
 import { confirmLink, findEnergyAccount, linkStatusOf, otherHolderOf } from '../lib/energy-data.ts';
 import { checkLink, issueLink, useLink } from '../lib/one-time-codes.ts';
 import { hashPassword, verifyPasswordAsync } from '../lib/password.ts';
-import { limitKeys, loginPolicy, takeAttempt } from '../lib/rate-limit.ts';
+import { energyLinkPolicy, limitKeys, takeAttempt } from '../lib/rate-limit.ts';
 import type { Router } from '../lib/router.ts';
 import { writeTransaction } from '../lib/sql.ts';
 import { randomToken } from '../lib/tokens.ts';
@@ -66,12 +66,10 @@ export const registerEnergyRoutes = (router: Router, ctx: AppContext): void => {
     if (current.energyLinkConfirmed && current.energyId !== body.login) {
       throw new ApiError(409, 'mobileAlreadyLinked', 'This mobile account is already linked to an energy account');
     }
-    // Counted before the password check (a burst of guesses cannot all pass while scrypt runs), per energy account
-    // and per mobile user.
-    const attempt = takeAttempt(db, now, [
-      [`energy-link:${body.login}`, loginPolicy],
-      [limitKeys.account(user.id), loginPolicy],
-    ]);
+    // Counted before the password check (a burst of guesses cannot all pass while scrypt runs), on the typist's own
+    // energy-link counter: not the account's login counter (the typist's own login stays open), not the energy
+    // account's (another customer may be linking it): docs/product/offers.md "Energy link".
+    const attempt = takeAttempt(db, now, [[limitKeys.energyLink(user.id), energyLinkPolicy]]);
     const account = findEnergyAccount(db, body.login);
     const passwordOk = await verifyPasswordAsync(body.password, account?.password_hash ?? timingDummy());
     if (!account || !passwordOk) throw wrongEnergyCredentials();

@@ -10,7 +10,7 @@ import { DEMO_IDS } from '#server/db/demo/ids';
 import { createSession } from '#server/lib/sessions';
 import { dataDirOf } from '#server/lib/uploads';
 import { outbox, resetLimits, setClock } from './auth-helpers.ts';
-import { bearer, createTestApp, type TestApp } from './test-app.ts';
+import { APP_ORIGIN, bearer, createTestApp, type TestApp } from './test-app.ts';
 
 /*
  * SIM activation: the public path (order + code → activation session), the logged-in path, identification
@@ -81,7 +81,7 @@ const choose = (cookie: string, order: SimOrder, payload: unknown) =>
   t.app.inject({
     method: 'POST',
     url: deliveryUrl(order, 'order-delivery/activate'),
-    headers: { cookie },
+    headers: { cookie, origin: APP_ORIGIN },
     payload: payload as Record<string, unknown>,
   });
 
@@ -122,7 +122,12 @@ const identityFields = (birthDate: string) => ({
 
 const upload = async (url: string, headers: Record<string, string>, fields: Record<string, string>, files: readonly Part[]) => {
   const body = await multipart(fields, files);
-  return t.app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': body.contentType }, payload: body.payload });
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: { origin: APP_ORIGIN, ...headers, 'content-type': body.contentType },
+    payload: body.payload,
+  });
 };
 
 const photos = (n: number): Part[] => Array.from({ length: n }, (_, i) => ({ name: `side-${i}.jpg`, type: 'image/jpeg', data: JPEG }));
@@ -574,7 +579,7 @@ describe('identification uploads', () => {
     const json = await t.app.inject({
       method: 'POST',
       url: deliveryUrl(order, 'identify'),
-      headers: { cookie },
+      headers: { cookie, origin: APP_ORIGIN },
       payload: identityFields(sale.birthDate),
     });
     expect(json.statusCode).toBe(415);

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authUserSchema, tokenExpiredResponseSchema } from '#contract/auth';
 import { errorBodySchema } from '#contract/common';
 import { demoPassword, demoUsers, type DemoUserKey } from '#contract/fixtures/demo';
-import { bearer, bearerLoginResponseSchema, createTestApp, login, type TestApp } from './test-app.ts';
+import { buildApp } from '#server/app';
+import { APP_ORIGIN, bearer, bearerLoginResponseSchema, createTestApp, login, staticFixtureDir, type TestApp } from './test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -62,15 +63,33 @@ describe('POST /api/public/users/login', () => {
     expect(access?.secure).toBeFalsy();
   });
 
-  it('marks the cookies Secure outside plain-HTTP localhost', async () => {
-    const response = await t.app.inject({
+  it("marks the cookies Secure by PUBLIC_URL's scheme, whatever the Host header says", async () => {
+    const onHttps = await buildApp({ db: t.db, staticDir: staticFixtureDir, mail: { publicUrl: 'https://portal.example.be' } });
+    try {
+      for (const host of ['portal.example.be', 'localhost']) {
+        const response = await onHttps.inject({
+          method: 'POST',
+          url: '/api/public/users/login',
+          headers: { host },
+          payload: { login: 'MT00000001', password: demoPassword },
+        });
+        expect(response.statusCode).toBe(200);
+        expect(
+          response.cookies.every((cookie) => cookie.secure === true),
+          host,
+        ).toBe(true);
+      }
+    } finally {
+      await onHttps.close();
+    }
+    // Plain-HTTP PUBLIC_URL (local development): a Secure cookie would be dropped by the browser.
+    const plain = await t.app.inject({
       method: 'POST',
       url: '/api/public/users/login',
       headers: { host: 'portal.example.be' },
       payload: { login: 'MT00000001', password: demoPassword },
     });
-    expect(response.statusCode).toBe(200);
-    expect(response.cookies.every((cookie) => cookie.secure === true)).toBe(true);
+    expect(plain.cookies.some((cookie) => cookie.secure === true)).toBe(false);
   });
 
   it('answers 401 invalidCredentials for a wrong password', async () => {
@@ -200,6 +219,7 @@ describe('session', () => {
       method: 'POST',
       url: '/api/user/logout',
       cookies: { access_token: token },
+      headers: { origin: APP_ORIGIN },
       payload: { accessOnly: true },
     });
     expect(out.statusCode).toBe(200);
@@ -224,7 +244,7 @@ describe('POST /api/public/token/expired', () => {
       method: 'POST',
       url: '/api/public/token/expired',
       payload: options.payload ?? {},
-      ...(options.cookies ? { cookies: options.cookies } : {}),
+      ...(options.cookies ? { cookies: options.cookies, headers: { origin: APP_ORIGIN } } : {}),
     });
 
   it('says a fresh token (body or cookie) has not expired', async () => {
@@ -302,6 +322,7 @@ describe('tokens never reach a browser script (cookie mode), only a client that 
       method: 'POST',
       url: '/api/public/users/renew-access',
       cookies: { refresh_token: refresh },
+      headers: { origin: APP_ORIGIN },
       payload: {},
     });
     expect(renewed.statusCode).toBe(200);

@@ -43,6 +43,7 @@ describe('server configuration', () => {
       vapidSubject: 'mailto:no-reply@localhost',
       devUsageFeed: false,
       mollieApiKey: null,
+      anonymousWritesPerMinute: 60,
     });
   });
 
@@ -69,6 +70,7 @@ describe('server configuration', () => {
       CREDITOR_BIC: 'BBRUBEBBXXX',
       CREDITOR_ID: 'BE51ZZZ0876543270',
       MOLLIE_API_KEY: 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM',
+      ANON_WRITES_PER_MINUTE: '300',
       UNRELATED: 'ignored',
     });
     expect(config).toEqual({
@@ -91,6 +93,7 @@ describe('server configuration', () => {
       // Stored as the payment QR code and the validators write them.
       creditor: { name: 'Autre Opérateur SA', iban: 'BE68539007547034', bic: 'BBRUBEBB', identifier: 'BE51ZZZ0876543270' },
       mollieApiKey: 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM',
+      anonymousWritesPerMinute: 300,
     });
     expect(loadConfig({ PORT: '', SMTP_URL: ' ', TEST_MODE: '' })).toMatchObject({ port: 8080, smtpUrl: null, testMode: false });
     expect(loadConfig({}).creditor).toEqual(DEFAULT_CREDITOR);
@@ -98,8 +101,8 @@ describe('server configuration', () => {
   });
 
   it.each([
-    ['true', true],
     ['false', false],
+    ['0', false],
     ['2', 2],
     ['::1', ['::1']],
     ['192.168.1.0/24,10.1.2.3', ['192.168.1.0/24', '10.1.2.3']],
@@ -127,8 +130,10 @@ describe('server configuration', () => {
     ['PUBLIC_URL', 'mobile.example.be', 'expected an http:// or https:// URL'],
     ['TEST_MODE', 'yes', 'expected 1, 0, true or false'],
     ['STATIC_DIR', empty, 'expected a folder with a built app (index.html)'],
-    ['TRUST_PROXY', 'proxy.example.be', 'expected true, false, a number of proxy hops'],
-    ['TRUST_PROXY', '10.0.0.0/33', 'expected true, false, a number of proxy hops'],
+    ['TRUST_PROXY', 'proxy.example.be', 'expected false, a number of proxy hops'],
+    ['TRUST_PROXY', '10.0.0.0/33', 'expected false, a number of proxy hops'],
+    ['TRUST_PROXY', 'true', 'refused: "true" believes any X-Forwarded-For a client writes; name the number of proxies'],
+    ['TRUST_PROXY', 'TRUE', 'refused: "true" believes any X-Forwarded-For'],
     ['LOG_LEVEL', 'verbose', 'expected fatal, error, warn, info, debug, trace or silent'],
     ['SHUTDOWN_TIMEOUT', '-1', 'expected a number of seconds'],
     ['ENERGY_PORTAL_URL', 'javascript:alert(1)', 'expected an http:// or https:// URL'],
@@ -140,6 +145,8 @@ describe('server configuration', () => {
     ['CREDITOR_BIC', 'ABNANL2A', 'expected the BIC of the bank of CREDITOR_IBAN'],
     ['CREDITOR_ID', 'creditor', 'expected a SEPA creditor identifier'],
     ['MOLLIE_API_KEY', 'sk_live_123', 'expected a Mollie API key'],
+    ['ANON_WRITES_PER_MINUTE', '0', 'expected a whole number of requests between 1 and 100000'],
+    ['ANON_WRITES_PER_MINUTE', 'many', 'expected a whole number of requests between 1 and 100000'],
   ])('refuses %s=%s with a message naming it', (name, value, expected) => {
     const message = failure({ [name]: value });
     expect(message).toContain(`${name}=`);

@@ -93,7 +93,7 @@ describe('the development outbox, switched on (DEV_OUTBOX=1)', () => {
   });
 
   it('does not open to a spoofed client address either when a proxy is trusted', async () => {
-    const trusting = await start({ mail: { smtpUrl: null, devOutbox: true }, trustProxy: true });
+    const trusting = await start({ mail: { smtpUrl: null, devOutbox: true }, trustProxy: 1 });
     try {
       const response = await trusting.app.inject({
         method: 'GET',

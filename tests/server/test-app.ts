@@ -35,6 +35,12 @@ export const createTestApp = async (options: Omit<BuildAppOptions, 'db' | 'dbFil
   };
 };
 
+/**
+ * The origin the test apps are served from (PUBLIC_URL's default): a browser adds it to every write, and the server
+ * refuses a cookie-authenticated write without it (plugins/origin-check.ts).
+ */
+export const APP_ORIGIN = 'http://localhost:8080';
+
 /** A non-browser client: asks for the tokens in the answer's body (a browser gets them in cookies only). */
 export const bearerMode = { 'x-auth-mode': 'bearer' } as const;
 

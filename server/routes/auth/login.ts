@@ -18,7 +18,7 @@ import {
 } from '../../lib/sessions.ts';
 import { randomToken } from '../../lib/tokens.ts';
 import { findLoginUser, findUserByGuid, findUserById, type UserRow } from '../../lib/users.ts';
-import { clearSessionCookies, refreshTokenFromRequest, secureCookie } from '../../plugins/auth.ts';
+import { clearSessionCookies, refreshTokenFromRequest, secureCookies } from '../../plugins/auth.ts';
 import { invalidCredentials, isLegacyWithoutCustomer, legacyWithoutCustomer, linkExpired, linkUnknown, openSession } from './shared.ts';
 
 // Verified against when the login is unknown, so an unknown login costs the same scrypt time as a wrong
@@ -67,7 +67,7 @@ export const registerLoginRoutes = (router: Router, ctx: AppContext): void => {
   router.route(endpoints.login, async ({ body, request, reply }) => {
     const now = clock.now();
     const user = findLoginUser(db, body.login);
-    const cookie = readDeviceCookie(db, request);
+    const cookie = readDeviceCookie(db, request, now);
     const trusted = user !== undefined && cookie !== null && cookie.userId === user.id;
     const trustedKey = trusted ? limitKeys.deviceCookie(cookie.nonce) : null;
     // A trusted browser whose own cookie got locked (guessing from that browser) falls back to the untrusted rules.
@@ -87,11 +87,11 @@ export const registerLoginRoutes = (router: Router, ctx: AppContext): void => {
     attempt.succeeded();
     // Only after the password matched, so the 403 does not reveal a legacy account to a guesser (SPEC §4).
     if (isLegacyWithoutCustomer(user)) throw legacyWithoutCustomer();
-    // A fresh nonce on every successful login (OWASP): an old cookie copied elsewhere stops being the trusted one.
-    issueDeviceCookie(db, reply, user.id, secureCookie(request));
+    // A fresh nonce on every successful login (OWASP), the cookie it came with retired: a copy of it stops being trusted.
+    issueDeviceCookie(db, request, reply, user.id, now, { secure: secureCookies(ctx) });
     const device = bindDevice(user, body, now);
     const issued = createSession(db, user.id, now, { deviceId: device?.id ?? null });
-    return openSession(request, reply, user, issued, now, device);
+    return openSession(ctx, request, reply, user, issued, now, device);
   });
 
   router.route(endpoints.loginPin, async ({ body, request, reply }) => {
@@ -124,7 +124,7 @@ export const registerLoginRoutes = (router: Router, ctx: AppContext): void => {
     }
     if (isLegacyWithoutCustomer(user)) throw legacyWithoutCustomer();
     const issued = createSession(db, user.id, now, { deviceId: device.id });
-    return openSession(request, reply, user, issued, now, check.device);
+    return openSession(ctx, request, reply, user, issued, now, check.device);
   });
 
   router.route(endpoints.loginByLink, ({ params, body, request, reply }) => {
@@ -141,7 +141,7 @@ export const registerLoginRoutes = (router: Router, ctx: AppContext): void => {
     if (!useLink(db, check.link.id, now)) throw linkExpired();
     const device = bindDevice(user, body, now);
     const issued = createSession(db, user.id, now, { deviceId: device?.id ?? null });
-    return openSession(request, reply, user, issued, now, device);
+    return openSession(ctx, request, reply, user, issued, now, device);
   });
 
   /**
@@ -157,7 +157,7 @@ export const registerLoginRoutes = (router: Router, ctx: AppContext): void => {
     assertNotLocked(db, addressKey, now, addressPolicy);
     const refused = () => {
       recordFailure(db, addressKey, now, addressPolicy);
-      clearSessionCookies(request, reply, { accessOnly: false });
+      clearSessionCookies(ctx, reply, { accessOnly: false });
       return new ApiError(419, 'invalidToken', 'Invalid or expired refresh token');
     };
     const token = refreshTokenFromRequest(request, body.refresh_token);
@@ -173,7 +173,8 @@ export const registerLoginRoutes = (router: Router, ctx: AppContext): void => {
     /** A token already rotated: the same successor within the grace window, otherwise a reuse. */
     const again = () => {
       const successor = recentSuccessor(session, now);
-      if (successor && deviceOk && user && !isLegacyWithoutCustomer(user)) return openSession(request, reply, user, successor, now, device);
+      if (successor && deviceOk && user && !isLegacyWithoutCustomer(user))
+        return openSession(ctx, request, reply, user, successor, now, device);
       revokeFamily(db, session.family_id, now, 'reuse');
       throw refused();
     };
@@ -190,6 +191,6 @@ export const registerLoginRoutes = (router: Router, ctx: AppContext): void => {
       refreshExpiresAt: new Date(session.refresh_expires_at),
     });
     rotations.set(session.id, { successor: issued, at: now.getTime() });
-    return openSession(request, reply, user, issued, now, device);
+    return openSession(ctx, request, reply, user, issued, now, device);
   });
 };

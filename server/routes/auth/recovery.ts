@@ -1,22 +1,25 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { endpoints } from '#contract/endpoints';
 import { ApiError } from '../../lib/api-error.ts';
 import type { AppContext } from '../../lib/app-context.ts';
-import { sendAccountMessage } from '../../lib/auth-messages.ts';
-import { revokeUserDevices } from '../../lib/devices.ts';
+import { queueAccountMessage, queuePasswordChangedNotice } from '../../lib/auth-messages.ts';
+import { issueDeviceCookie } from '../../lib/device-cookies.ts';
+import { endFootholds } from '../../lib/footholds.ts';
 import { issueCode, useCode, useLink } from '../../lib/one-time-codes.ts';
 import { hashPasswordAsync, verifyPasswordAsync } from '../../lib/password.ts';
 import { clearAttempts, limitKeys } from '../../lib/rate-limit.ts';
 import type { Router } from '../../lib/router.ts';
-import { revokeUserSessions } from '../../lib/sessions.ts';
+import { writeTransaction } from '../../lib/sql.ts';
 import { findUserByEmail, findUserForPhone, setPasswordHash, type UserRow } from '../../lib/users.ts';
+import { secureCookies } from '../../plugins/auth.ts';
 import {
   countMessageRequest,
   initAnswer,
   isLegacyWithoutCustomer,
   linkExpired,
   linkUser,
+  queueRecoveryLink,
   samePassword,
-  sendRecoveryLink,
   verifySmsCode,
 } from './shared.ts';
 
@@ -25,41 +28,44 @@ export const registerRecoveryRoutes = (router: Router, ctx: AppContext): void =>
   const { db, clock } = ctx;
 
   /**
-   * Starts a recovery. The answer is the same whether or not the address or number belongs to an account, so
-   * the form cannot be used to find out who is a customer; the message says what to do.
+   * Starts a recovery. The answer is the same, in the same time, whether or not the address or number belongs to an
+   * account (docs/product/security.md "Accounts do not show"): the message is queued and sent after the answer, and
+   * a failure to send is logged and retried, never shown. The message says what to do.
    */
-  router.route(endpoints.resetPassword, async ({ body, request }) => {
+  router.route(endpoints.resetPassword, ({ body, request }) => {
     const now = clock.now();
     if ('email' in body) {
       countMessageRequest(ctx, request, body.email, now);
       const user = findUserByEmail(db, body.email);
       if (user?.email && !isLegacyWithoutCustomer(user))
-        await sendRecoveryLink(ctx, user, user.email, body.lang ?? user.language, 'recoverLink');
+        queueRecoveryLink(ctx, user, user.email, body.lang ?? user.language, 'recoverLink');
       return { success: true };
     }
     countMessageRequest(ctx, request, body.msisdn, now);
     const user = findUserForPhone(db, body.msisdn);
     if (user && !isLegacyWithoutCustomer(user)) {
       const code = issueCode(db, body.msisdn, 'recoverPassword', now);
-      await sendAccountMessage(ctx, {
-        channel: 'SMS',
-        to: body.msisdn,
-        lang: body.lang ?? user.language,
-        kind: 'recoverCode',
-        vars: { code },
-      });
+      queueAccountMessage(ctx, { channel: 'SMS', to: body.msisdn, lang: body.lang ?? user.language, kind: 'recoverCode', vars: { code } });
     }
     return { success: true };
   });
 
-  /** After a recovery nobody else may still be in: every session and every device PIN of the account ends. */
-  const resetPassword = async (user: UserRow, pwd: string, now: Date): Promise<void> => {
-    setPasswordHash(db, user.id, await hashPasswordAsync(pwd));
-    revokeUserSessions(db, user.id, now, 'passwordReset');
-    revokeUserDevices(db, user.id, now, 'passwordReset');
+  /**
+   * After a recovery nobody else may still be in: every session, device PIN, trusted browser and push subscription of
+   * the account ends, and so do its locks (lib/footholds.ts). The browser that recovered is trusted from now on (a
+   * device cookie): the owner who proved the address or the number is never locked out by a stranger's guesses.
+   */
+  const resetPassword = async (user: UserRow, pwd: string, now: Date, request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const passwordHash = await hashPasswordAsync(pwd);
+    writeTransaction(db, () => {
+      setPasswordHash(db, user.id, passwordHash);
+      endFootholds(db, user.id, now, 'passwordReset', null);
+    });
+    issueDeviceCookie(db, request, reply, user.id, now, { secure: secureCookies(ctx) });
+    queuePasswordChangedNotice(ctx, user);
   };
 
-  router.route(endpoints.recoverBySms, async ({ body }) => {
+  router.route(endpoints.recoverBySms, async ({ body, request, reply }) => {
     const now = clock.now();
     const codeId = verifySmsCode(ctx, body.msisdn, 'recoverPassword', body.code, now);
     const user = findUserForPhone(db, body.msisdn);
@@ -67,7 +73,7 @@ export const registerRecoveryRoutes = (router: Router, ctx: AppContext): void =>
     if (user.password_hash && (await verifyPasswordAsync(body.pwd, user.password_hash))) throw samePassword();
     if (!useCode(db, codeId, now)) throw new ApiError(419, 'invalidToken', 'Code expired or already used');
     clearAttempts(db, limitKeys.codeAttempt(body.msisdn, 'recoverPassword'));
-    await resetPassword(user, body.pwd, now);
+    await resetPassword(user, body.pwd, now, request, reply);
     return { success: true };
   });
 
@@ -75,12 +81,12 @@ export const registerRecoveryRoutes = (router: Router, ctx: AppContext): void =>
     initAnswer(ctx, linkUser(ctx, params.uuid, params.token, 'recoverPassword', clock.now()).user),
   );
 
-  router.route(endpoints.recoverPassword, async ({ params, body }) => {
+  router.route(endpoints.recoverPassword, async ({ params, body, request, reply }) => {
     const now = clock.now();
     const { user, link } = linkUser(ctx, params.uuid, params.token, 'recoverPassword', now);
     if (user.password_hash && (await verifyPasswordAsync(body.pwd, user.password_hash))) throw samePassword();
     if (!useLink(db, link.id, now)) throw linkExpired();
-    await resetPassword(user, body.pwd, now);
+    await resetPassword(user, body.pwd, now, request, reply);
     return { success: true };
   });
 };

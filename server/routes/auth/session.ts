@@ -8,17 +8,22 @@ import { findDevice, revokeDevice, setDevicePin } from '../../lib/devices.ts';
 import { hashPasswordAsync, verifyPasswordAsync } from '../../lib/password.ts';
 import { limitKeys, loginPolicy, takeAttempt } from '../../lib/rate-limit.ts';
 import type { Router } from '../../lib/router.ts';
+import { queuePasswordChangedNotice } from '../../lib/auth-messages.ts';
+import { issueDeviceCookie } from '../../lib/device-cookies.ts';
+import { endFootholds } from '../../lib/footholds.ts';
 import {
   bindSessionToDevice,
+  createSession,
   expireAccessToken,
   findSessionByAccessToken,
   isAccessValid,
+  markRotated,
   revokeFamily,
-  revokeUserSessions,
 } from '../../lib/sessions.ts';
+import { writeTransaction } from '../../lib/sql.ts';
 import { setPasswordHash, setUserLanguage, toAuthUser } from '../../lib/users.ts';
-import { authOf, clearSessionCookies, tokenFromRequest } from '../../plugins/auth.ts';
-import { samePassword } from './shared.ts';
+import { authOf, clearSessionCookies, secureCookies, setSessionCookies, tokenFromRequest } from '../../plugins/auth.ts';
+import { samePassword, wantsBearer } from './shared.ts';
 
 /** The open session: who is logged in, logout, the start-up expiry check, and what a logged-in user changes. */
 export const registerSessionRoutes = (router: Router, ctx: AppContext): void => {
@@ -46,7 +51,7 @@ export const registerSessionRoutes = (router: Router, ctx: AppContext): void => 
       // The device's push subscriptions go with it: the next person on it must not get this user's alerts.
       if (body.deviceId) deleteDevicePushSubscriptions(db, user.id, body.deviceId);
     }
-    clearSessionCookies(request, reply, { accessOnly });
+    clearSessionCookies(ctx, reply, { accessOnly });
     return { success: true };
   });
 
@@ -84,9 +89,12 @@ export const registerSessionRoutes = (router: Router, ctx: AppContext): void => 
 
   /**
    * Logged-in password change. Wrong old passwords are limited like logins (a stolen session must not become a
-   * password oracle); success ends the user's other sessions.
+   * password oracle). Success ends every other foothold on the account (lib/footholds.ts): the other sessions, the
+   * other devices' PINs, the trusted browsers and the push subscriptions of other devices. The session that made the
+   * change is renewed (its old tokens die with the rest; new ones in cookies, and in the body in bearer mode), this
+   * browser gets a new device cookie, and the confirmation goes out by e-mail (or SMS) after the answer.
    */
-  router.route(endpoints.changePassword, async ({ body, request }) => {
+  router.route(endpoints.changePassword, async ({ body, request, reply }) => {
     const { user, session } = authOf(request);
     const now = clock.now();
     if (body.pwd === body.old_pwd) throw samePassword();
@@ -97,8 +105,26 @@ export const registerSessionRoutes = (router: Router, ctx: AppContext): void => 
       });
     }
     attempt.succeeded();
-    setPasswordHash(db, user.id, await hashPasswordAsync(body.pwd));
-    revokeUserSessions(db, user.id, now, 'passwordChanged', session.id);
-    return { success: true };
+    const passwordHash = await hashPasswordAsync(body.pwd);
+    const issued = writeTransaction(db, () => {
+      setPasswordHash(db, user.id, passwordHash);
+      endFootholds(db, user.id, now, 'passwordChanged', session);
+      // Renewed as a family of its own: an old refresh token of this session, presented again, can only end its old
+      // family (already ended), never the renewed session.
+      markRotated(db, session.id, now);
+      return createSession(db, user.id, now, {
+        deviceId: session.device_id,
+        ...(session.refresh_expires_at ? { refreshExpiresAt: new Date(session.refresh_expires_at) } : {}),
+      });
+    });
+    issueDeviceCookie(db, request, reply, user.id, now, { secure: secureCookies(ctx) });
+    setSessionCookies(ctx, reply, issued, now);
+    queuePasswordChangedNotice(ctx, user);
+    return {
+      success: true,
+      expires_at: issued.expiresAt.toISOString(),
+      refresh_expires_at: issued.refreshExpiresAt.toISOString(),
+      ...(wantsBearer(request) ? { token: issued.accessToken, refresh_token: issued.refreshToken } : {}),
+    };
   });
 };

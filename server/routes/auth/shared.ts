@@ -3,7 +3,7 @@ import { authModeHeader, bearerAuthMode } from '#contract/auth';
 import type { Language } from '#contract/common';
 import { ApiError } from '../../lib/api-error.ts';
 import type { AppContext } from '../../lib/app-context.ts';
-import { appUrl, displayName, sendAccountMessage } from '../../lib/auth-messages.ts';
+import { appUrl, displayName, queueAccountMessage } from '../../lib/auth-messages.ts';
 import { pinExpiry, type DeviceRow } from '../../lib/devices.ts';
 import { checkCode, checkLink, issueLink, retireCodes, type CodePurpose, type LinkPurpose } from '../../lib/one-time-codes.ts';
 import {
@@ -44,6 +44,7 @@ export const wantsBearer = (request: FastifyRequest): boolean => {
  * only in bearer mode: a browser's script never sees them.
  */
 export const openSession = (
+  ctx: Pick<AppContext, 'mail'>,
   request: FastifyRequest,
   reply: FastifyReply,
   user: UserRow,
@@ -51,7 +52,7 @@ export const openSession = (
   now: Date,
   device?: DeviceRow,
 ) => {
-  setSessionCookies(request, reply, issued, now);
+  setSessionCookies(ctx, reply, issued, now);
   return {
     ...(wantsBearer(request) ? { token: issued.accessToken, refresh_token: issued.refreshToken } : {}),
     expires_at: issued.expiresAt.toISOString(),
@@ -71,15 +72,16 @@ export const countMessageRequest = (ctx: AppContext, request: FastifyRequest, re
   recordFailures(ctx.db, now, limits);
 };
 
-export const sendRecoveryLink = async (
+/** Queues a recovery link to an account's address (sent after the answer: lib/mail-queue.ts). */
+export const queueRecoveryLink = (
   ctx: AppContext,
   user: UserRow,
   to: string,
   lang: Language,
   kind: 'recoverLink' | 'accountExists',
-): Promise<void> => {
+): void => {
   const token = issueLink(ctx.db, user.id, 'recoverPassword', ctx.clock.now());
-  await sendAccountMessage(ctx, {
+  queueAccountMessage(ctx, {
     channel: 'EMAIL',
     to,
     lang,

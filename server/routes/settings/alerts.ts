@@ -12,6 +12,7 @@ import {
   savePushSubscription,
   sentNotifications,
   setNotificationActive,
+  testPushesSince,
   updateLogStatus,
 } from '../../lib/alert-data.ts';
 import { visibleContracts } from '../../lib/access.ts';
@@ -27,6 +28,10 @@ import { requireEditor } from './access.ts';
  * Alerts (SPEC §1 "Alert notifications by SMS, e-mail and push", §2 notifications, push test, last notifications):
  * the grid of alert choices per line, the messages sent, and the devices that receive Web Push.
  */
+
+/** "Send me a test push" a day per account. */
+export const MAX_TEST_PUSHES_PER_DAY = 20;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const registerAlertRoutes = (router: Router, ctx: AppContext, deps: AlertDeps): void => {
   const { db, clock } = ctx;
@@ -77,7 +82,7 @@ export const registerAlertRoutes = (router: Router, ctx: AppContext, deps: Alert
         fields: [{ field: 'endpoint', message: 'validation:invalid' }],
       });
     }
-    savePushSubscription(
+    const saved = savePushSubscription(
       db,
       {
         userId: user.id,
@@ -88,6 +93,11 @@ export const registerAlertRoutes = (router: Router, ctx: AppContext, deps: Alert
       },
       clock.now(),
     );
+    if (!saved) {
+      throw new ApiError(409, 'pushEndpointTaken', 'Another account holds this push subscription: subscribe again for a new one', {
+        fields: [{ field: 'endpoint', message: 'validation:invalid' }],
+      });
+    }
     return { success: true };
   });
 
@@ -103,6 +113,10 @@ export const registerAlertRoutes = (router: Router, ctx: AppContext, deps: Alert
     if (!subscription || user.customer_id === null)
       throw new ApiError(404, 'pushNotSubscribed', 'This device is not subscribed to push notifications');
     const now = clock.now();
+    // Each test push is logged: a bound on what one account adds (docs/product/security.md "Tables").
+    if (testPushesSince(db, user.id, new Date(now.getTime() - DAY_MS)) >= MAX_TEST_PUSHES_PER_DAY) {
+      throw new ApiError(429, 'tooManyRequests', 'Too many test notifications today', { retryAfter: 60 * 60 });
+    }
     const rendered = renderAlert({ kind: 'test' }, subscription.language, null, 'PUSH', deps.publicUrl);
     const eventKey = `TEST:${now.getTime()}:${subscription.id}`;
     const logId = logNotification(db, {

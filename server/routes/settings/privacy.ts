@@ -35,6 +35,10 @@ const toPrivacy = (row: PrivacyRow, auth: ResolvedSession): PrivacyState => ({
   editable: !bool(row.privacy_locked) && settingsAccess(auth.user.role, 'privacy') === 'edit',
 });
 
+export const MAX_PAGE_VIEW_ROWS_PER_DAY = 300;
+/** Page views are statistics of the last year and a bit (the clean-up job removes older days). */
+export const PAGE_VIEW_DAYS = 400;
+
 export const registerPrivacyRoutes = (router: Router, ctx: AppContext): void => {
   const { db, clock } = ctx;
 
@@ -67,13 +71,24 @@ export const registerPrivacyRoutes = (router: Router, ctx: AppContext): void => 
 
   // The consent cookie travels with the request (first party): without statistics consent nothing is counted, even if
   // a page sent the event anyway.
+  // A bound on what anonymous callers add (docs/product/security.md "Tables"): a route name is any short word, so a
+  // day counts at most MAX_PAGE_VIEW_ROWS_PER_DAY (route, language) pairs; the app has a few dozen routes.
   router.route(endpoints.pageView, ({ body, request }) => {
     if (!allowsStatistics(request.headers.cookie)) return { counted: false };
-    stmt<[string, string, string]>(
-      db,
-      `INSERT INTO page_views (day, route, lang, count) VALUES (?, ?, ?, 1)
-       ON CONFLICT (day, route, lang) DO UPDATE SET count = count + 1`,
-    ).run(localDate(clock.now().getTime()), body.route, body.lang);
-    return { counted: true };
+    const day = localDate(clock.now().getTime());
+    return writeTransaction(db, () => {
+      const known = stmt<[string, string, string], { count: number }>(
+        db,
+        'SELECT count FROM page_views WHERE day = ? AND route = ? AND lang = ?',
+      ).get(day, body.route, body.lang);
+      const rows = stmt<[string], { n: number }>(db, 'SELECT COUNT(*) AS n FROM page_views WHERE day = ?').get(day)?.n ?? 0;
+      if (!known && rows >= MAX_PAGE_VIEW_ROWS_PER_DAY) return { counted: false };
+      stmt<[string, string, string]>(
+        db,
+        `INSERT INTO page_views (day, route, lang, count) VALUES (?, ?, ?, 1)
+         ON CONFLICT (day, route, lang) DO UPDATE SET count = count + 1`,
+      ).run(day, body.route, body.lang);
+      return { counted: true };
+    });
   });
 };
