@@ -52,6 +52,8 @@ export const errorCodes = [
   'orderPending',
   'orderNotCancellable',
   'orderNotModifiable',
+  // A plan change already waits on the line: the body's orderId names it (modify or cancel it instead).
+  'orderPlanChangePending',
   'network',
   'timeout',
   'chunkLoad',

@@ -33,6 +33,7 @@ const app = await buildApp({
   // The VAPID key pair lives with the data: push subscriptions are bound to it and must survive restarts.
   settings: { vapidKeysFile: join(config.dataDir, 'vapid-keys.json'), vapidSubject: config.vapidSubject, usageFeed: config.devUsageFeed },
   creditor: config.creditor,
+  supplier: config.supplier,
 });
 
 const shutdown = createShutdown(app, { timeoutMs: config.shutdownTimeoutMs, exit: (code) => process.exit(code) });
