@@ -233,3 +233,37 @@ export const rateUsage = (totals: UsageTotals, bundle: Bundle, rates: OobRates):
  */
 export const outOfBundleCharges = (totals: UsageTotals, bundle: Bundle, rates: OobRates): ChargeLine[] =>
   rateUsage(totals, bundle, rates).lines;
+
+/** What a part of a bill cycle adds to the cycle's charges. */
+export type PartCharges = Pick<CycleRating, 'lines' | 'overspent' | 'centsByKind' | 'totalCents'>;
+
+const lineKey = (line: ChargeLine): string => `${line.zone}:${line.kind}`;
+
+/**
+ * The charges of a part of a bill cycle: the cycle's charges through the part's end (`through`: the totals from the
+ * cycle's start to the part's end) minus those before the part's start (`before`). A cycle cut in parts costs the sum
+ * of its parts, so a statement of any range agrees with the invoices of the cycles it covers.
+ */
+export const rateCyclePart = (before: UsageTotals, through: UsageTotals, bundle: Bundle, rates: OobRates): PartCharges => {
+  const earlier = rateUsage(before, bundle, rates);
+  const later = rateUsage(through, bundle, rates);
+  const previous = new Map(earlier.lines.map((line) => [lineKey(line), line]));
+  const lines: ChargeLine[] = [];
+  for (const line of later.lines) {
+    const was = previous.get(lineKey(line));
+    const cents = line.cents - (was?.cents ?? 0);
+    if (cents > 0) lines.push({ ...line, quantity: line.quantity - (was?.quantity ?? 0), cents });
+  }
+  const minus = (a: number, b: number): number => a - b;
+  return {
+    lines,
+    overspent: {
+      credit: minus(later.overspent.credit, earlier.overspent.credit),
+      premium: minus(later.overspent.premium, earlier.overspent.premium),
+      national: minus(later.overspent.national, earlier.overspent.national),
+      international: minus(later.overspent.international, earlier.overspent.international),
+    },
+    centsByKind: perKind((kind) => later.centsByKind[kind] - earlier.centsByKind[kind]),
+    totalCents: later.totalCents - earlier.totalCents,
+  };
+};

@@ -2,7 +2,7 @@ import type { Translated } from '#contract/common';
 import type { InvoiceLineKind } from '#contract/invoices';
 import type { Db } from '../db/database.ts';
 import { stmt } from './sql.ts';
-import { rangeTotals, type TimeRange } from './usage-data.ts';
+import { billCycleOfContract, rangeCharges, type TimeRange } from './rating-data.ts';
 
 /*
  * What a contract is billed for one bill cycle, read from the catalogue tables of the schema (products, the
@@ -81,10 +81,11 @@ export const subscriptionLines = (db: Db, contractId: number): BilledLine[] => {
   return lines;
 };
 
-/** The out-of-bundle cost of a contract over a range of instants (every category), in cents. */
-export const outOfBundleCost = (db: Db, contractId: number, range: TimeRange): number => {
-  const totals = rangeTotals(db, contractId, range);
-  return totals.data.cost + totals.call.cost + totals.sms.cost;
-};
+/**
+ * The out-of-bundle cost of a contract over a range of instants, in cents: the rating's charges (server/lib/rating-data.ts),
+ * the same figure as the usage summary's when the range is a bill cycle.
+ */
+export const outOfBundleCost = (db: Db, contractId: number, range: TimeRange): number =>
+  rangeCharges(db, contractId, billCycleOfContract(db, contractId), range).totalCents;
 
 export const sumLines = (lines: readonly { amount: number }[]): number => lines.reduce((sum, line) => sum + line.amount, 0);
