@@ -43,10 +43,12 @@ export type HeldItem = {
   to: string | null;
 };
 
-/** One kind of out-of-bundle use of the cycle, priced by the rating model. */
+/** One out-of-bundle charge of the cycle, as the rating model (contract/rating.ts) makes it. */
 export type UsageCharge = {
-  /** The rating model's name for it ('national', 'international', 'roaming', 'premium', …). */
+  /** The rating's zone and kind ('domestic:data', 'international:call', 'premium:sms', …). */
   category: string;
+  /** What it is and how it is made (quantity × unit price), in the three languages. */
+  label: Translated;
   amount: number;
 };
 
@@ -54,7 +56,7 @@ export type BilledLine = {
   contractId: number | null;
   msisdn: string | null;
   kind: BilledLineKind;
-  /** The product's name, the promotion's or fee's text; null for usage lines (named by their category). */
+  /** The product's name, the promotion's, fee's or usage charge's text. */
   label: Translated | null;
   /** For usage lines: the rating model's category. */
   category: string | null;

@@ -11,13 +11,15 @@ import {
 } from '#contract/billing';
 import type { Translated } from '#contract/common';
 import type { PromotionTerms } from '#contract/pricing';
+import { bundleOf, type AllowanceZone } from '#contract/rating';
 import { structuredCommunication } from '#contract/structured-communication';
 import type { Db } from '../db/database.ts';
 import { PAYMENT_TERM_DAYS } from './invoice-data.ts';
 import { addDaysToDate, localDate, localDayRange } from './service-calendar.ts';
 import { stmt, writeTransaction } from './sql.ts';
 import { billingStart, heldItems, lastHeldDay, syncSubscriptionHistory } from './subscription-history.ts';
-import { rangeTotals } from './usage-data.ts';
+import { chargeLineLabel } from './charge-labels.ts';
+import { rateCycle, type RatingPlan } from './rating-data.ts';
 
 /*
  * The billing run (docs/product/invoices.md "The billing run", docs/product/operations.md "Jobs"): at each bill
@@ -229,11 +231,62 @@ export const promotionTerms = (db: Db): PromotionTerms[] =>
       label: JSON.parse(row.descriptions_json) as Translated,
     }));
 
-/** The out-of-bundle use of a line's cycle, priced: one charge per kind of use. */
-export const cycleUsageCharges = (db: Db, contractId: number, period: { start: string; end: string }): UsageCharge[] => {
-  const totals = rangeTotals(db, contractId, localDayRange(period.start, period.end));
-  return (['data', 'call', 'sms'] as const).map((category) => ({ category, amount: totals[category].cost }));
+/**
+ * What the line's allowances and out-of-bundle rates were when a cycle closed: the plan and the options it held on the
+ * cycle's last day (its history), as the rating model takes them.
+ */
+const ratingPlanAt = (db: Db, contractId: number, day: string): RatingPlan => {
+  const held = heldItems(db, contractId, day, day);
+  const rows = (ids: number[]) =>
+    ids.length === 0
+      ? []
+      : db
+          .prepare<
+            number[],
+            {
+              id: number;
+              data_limit_mb: number;
+              voice_limit_min: number;
+              sms_limit: number;
+              allowance_zone: AllowanceZone;
+              oob_data_cents_per_mb: number;
+              oob_call_cents_per_min: number;
+              oob_sms_cents: number;
+            }
+          >(
+            `SELECT id, data_limit_mb, voice_limit_min, sms_limit, allowance_zone, oob_data_cents_per_mb, oob_call_cents_per_min, oob_sms_cents
+             FROM products WHERE id IN (${ids.map(() => '?').join(', ')})`,
+          )
+          .all(...ids);
+  const products = new Map(rows(held.map((item) => item.productId)).map((row) => [row.id, row]));
+  const volumes = (row: { data_limit_mb: number; voice_limit_min: number; sms_limit: number }) => ({
+    dataMb: row.data_limit_mb,
+    voiceMinutes: row.voice_limit_min,
+    smsCount: row.sms_limit,
+  });
+  const plan = products.get(held.find((item) => item.kind === 'plan')?.productId ?? -1);
+  const options = held.flatMap((item) => {
+    const row = item.kind === 'option' ? products.get(item.productId) : undefined;
+    return row ? [{ ...volumes(row), zone: row.allowance_zone, count: item.count }] : [];
+  });
+  return {
+    bundle: bundleOf(plan ? volumes(plan) : { dataMb: 0, voiceMinutes: 0, smsCount: 0 }, options),
+    rates: plan
+      ? { dataPerMb: plan.oob_data_cents_per_mb, callPerMinute: plan.oob_call_cents_per_min, sms: plan.oob_sms_cents }
+      : { dataPerMb: 0, callPerMinute: 0, sms: 0 },
+  };
 };
+
+/**
+ * The out-of-bundle use of a line's cycle as the rating model charges it (contract/rating.ts): one line per zone
+ * and kind, quantity × unit price in its words — the figures of the usage summary and the statements of that cycle.
+ */
+export const cycleUsageCharges = (db: Db, contractId: number, period: { start: string; end: string }): UsageCharge[] =>
+  rateCycle(db, contractId, localDayRange(period.start, period.end), ratingPlanAt(db, contractId, period.end)).lines.map((line) => ({
+    category: `${line.zone}:${line.kind}`,
+    label: chargeLineLabel(line),
+    amount: line.cents,
+  }));
 
 /** The text of a credit note taken off an invoice. */
 const creditLabel = (piece: string): Translated => ({

@@ -4,7 +4,7 @@ import type { Translated } from '#contract/common';
 import type { Db } from '../db/database.ts';
 import { promotionTerms } from './billing-run.ts';
 import { stmt } from './sql.ts';
-import { rangeTotals, type TimeRange } from './usage-data.ts';
+import { billCycleOfContract, rangeCharges, type TimeRange } from './rating-data.ts';
 
 /*
  * What a contract costs a month, read from the catalogue tables (products, the contract's options, the promotions)
@@ -37,8 +37,9 @@ export const subscriptionLines = (db: Db, contractId: number): EstimatedLine[] =
   return charges.lines.map((line) => ({ kind: line.kind, label: line.label, quantity: line.quantity, amount: line.amount }));
 };
 
-/** The out-of-bundle cost of a contract over a range of instants (every category), in cents. */
-export const outOfBundleCost = (db: Db, contractId: number, range: TimeRange): number => {
-  const totals = rangeTotals(db, contractId, range);
-  return totals.data.cost + totals.call.cost + totals.sms.cost;
-};
+/**
+ * The out-of-bundle cost of a contract over a range of instants, in cents: the rating's charges (server/lib/rating-data.ts),
+ * the same figure as the usage summary's when the range is a bill cycle.
+ */
+export const outOfBundleCost = (db: Db, contractId: number, range: TimeRange): number =>
+  rangeCharges(db, contractId, billCycleOfContract(db, contractId), range).totalCents;

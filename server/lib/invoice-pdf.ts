@@ -49,7 +49,6 @@ type Texts = {
   line: (msisdn: string) => string;
   otherLines: string;
   kinds: Record<'usage' | 'fee', string>;
-  usage: Record<string, string>;
   days: (from: string, to: string) => string;
   description: string;
   amountExcl: string;
@@ -83,15 +82,6 @@ const TEXTS: Record<Language, Texts> = {
     line: (msisdn) => `Ligne ${msisdn}`,
     otherLines: 'Autres frais',
     kinds: { usage: 'Consommation hors forfait de la période', fee: 'Frais' },
-    usage: {
-      data: 'Données hors forfait',
-      call: 'Appels hors forfait',
-      sms: 'SMS hors forfait',
-      national: 'Hors forfait en Belgique',
-      international: 'Appels et SMS vers l’étranger',
-      roaming: 'Roaming hors Union européenne',
-      premium: 'Services premium',
-    },
     days: (from, to) => `du ${from} au ${to}`,
     description: 'Description',
     amountExcl: 'Montant hors TVA',
@@ -131,15 +121,6 @@ const TEXTS: Record<Language, Texts> = {
     line: (msisdn) => `Lijn ${msisdn}`,
     otherLines: 'Andere kosten',
     kinds: { usage: 'Verbruik buiten de bundel in de periode', fee: 'Kosten' },
-    usage: {
-      data: 'Data buiten de bundel',
-      call: 'Bellen buiten de bundel',
-      sms: 'Sms buiten de bundel',
-      national: 'Buiten de bundel in België',
-      international: 'Bellen en sms’en naar het buitenland',
-      roaming: 'Roaming buiten de Europese Unie',
-      premium: 'Premiumdiensten',
-    },
     days: (from, to) => `van ${from} tot ${to}`,
     description: 'Omschrijving',
     amountExcl: 'Bedrag excl. btw',
@@ -180,15 +161,6 @@ const TEXTS: Record<Language, Texts> = {
     line: (msisdn) => `Line ${msisdn}`,
     otherLines: 'Other charges',
     kinds: { usage: 'Out-of-bundle usage in the period', fee: 'Charges' },
-    usage: {
-      data: 'Data out of bundle',
-      call: 'Calls out of bundle',
-      sms: 'Texts out of bundle',
-      national: 'Out of bundle in Belgium',
-      international: 'Calls and texts abroad',
-      roaming: 'Roaming outside the European Union',
-      premium: 'Premium services',
-    },
     days: (from, to) => `from ${from} to ${to}`,
     description: 'Description',
     amountExcl: 'Amount excl. VAT',
@@ -333,11 +305,8 @@ export const invoicePdf = async (subject: InvoiceSubject): Promise<Buffer> => {
     groups.set(key, [...(groups.get(key) ?? []), { line, index }]);
   });
   const labelOf = (line: StoredLine): string => {
-    const text = line.label
-      ? line.label[language]
-      : line.kind === 'usage'
-        ? ((line.category === null ? undefined : t.usage[line.category]) ?? t.kinds.usage)
-        : t.kinds.fee;
+    // Usage lines carry the rating's words since migration 020; older ones the period's usage as a whole.
+    const text = line.label ? line.label[language] : line.kind === 'usage' ? t.kinds.usage : t.kinds.fee;
     return line.quantity > 1 ? `${text} ${t.quantity(line.quantity)}` : text;
   };
   for (const [msisdn, group] of groups) {
