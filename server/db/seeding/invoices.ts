@@ -50,6 +50,7 @@ export const seedInvoices = (s: SeedContext): void => {
   // by the operator's former system); every close from then to today is a run.
   const today = localDate(nowMs);
   const runs = new Set<number>();
+  const lastRunOf = new Map<number, number>();
   const setBillingFrom = db.prepare<[string, number]>('UPDATE contracts SET billing_from = ? WHERE id = ?');
   for (const contract of billed) {
     const cycle: BillCycle = {
@@ -60,7 +61,9 @@ export const seedInvoices = (s: SeedContext): void => {
     const first = cycleDates(cycle, today, INVOICE_CYCLES);
     setBillingFrom.run(first.start, contract.id);
     for (let period = first; period.end < today; period = cycleDates(cycle, addDays(period.end, 1))) {
-      runs.add(Math.min(nowMs, startOfLocalDay(addDays(period.end, 1)) + BILLING_HOUR * 3_600_000));
+      const at = Math.min(nowMs, startOfLocalDay(addDays(period.end, 1)) + BILLING_HOUR * 3_600_000);
+      runs.add(at);
+      lastRunOf.set(contract.customer_id, Math.max(at, lastRunOf.get(contract.customer_id) ?? 0));
     }
   }
   const events: { at: number; run: () => void }[] = [...runs].map((at) => ({
@@ -68,7 +71,9 @@ export const seedInvoices = (s: SeedContext): void => {
     run: () => billingRun(db, new Date(at), { uuid: () => rng.uuid() }),
   }));
   for (const document of ONE_OFF_DOCUMENTS) {
-    const at = nowMs - document.ageDays * DAY_MS;
+    // After the customer's last invoice at the latest, so that the demo's stories hold whatever the day: a credit note
+    // issued just before a close would be taken off that invoice (docs/product/limits.md "Credit note").
+    const at = Math.min(nowMs, Math.max(nowMs - document.ageDays * DAY_MS, (lastRunOf.get(document.customerId) ?? 0) + 3_600_000));
     const msisdn =
       db.prepare<[number], { msisdn: string | null }>('SELECT msisdn FROM contracts WHERE id = ?').get(document.contractId)?.msisdn ?? null;
     events.push({
