@@ -68,6 +68,8 @@ export const errorCodes = [
   'unpaidBalance',
   'limitAboveMax',
   'alertAboveLimit',
+  // A limit lowered below its alert: the customer decides what happens to the alert first.
+  'alertAboveNewLimit',
   'pushNotSubscribed',
   'pushEndpointRefused',
   'pushFailed',
