@@ -662,6 +662,18 @@ export const endpoints = define({
     response: okSchema,
     onlineOnly: true,
   },
+  /**
+   * Cancels one line of a pending order (docs/product/subscription.md "Cancelling"): that change only; the order's
+   * other changes still happen. 409 when the line can no longer be cancelled.
+   */
+  cancelOrderLine: {
+    method: 'POST',
+    base: 'api',
+    path: '/customer/:customerId/contract/:contractId/orders/:orderId/lines/:lineId/cancel',
+    params: contractParams.extend({ orderId: orderRefSchema, lineId: idParamSchema }),
+    response: okSchema,
+    onlineOnly: true,
+  },
   orderHistory: {
     method: 'GET',
     base: 'api',

@@ -53,6 +53,8 @@ export const errorCodes = [
   'orderPending',
   'orderNotCancellable',
   'orderNotModifiable',
+  // A plan change already waits on the line: the body's orderId names it (modify or cancel it instead).
+  'orderPlanChangePending',
   'network',
   'timeout',
   'chunkLoad',
@@ -67,6 +69,8 @@ export const errorCodes = [
   'unpaidBalance',
   'limitAboveMax',
   'alertAboveLimit',
+  // A limit lowered below its alert: the customer decides what happens to the alert first.
+  'alertAboveNewLimit',
   'pushNotSubscribed',
   'pushEndpointRefused',
   'pushEndpointTaken',

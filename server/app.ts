@@ -11,7 +11,7 @@ import type { CreditorDto } from '#contract/invoices';
 import { openDatabase, type Db } from './db/database.ts';
 import type { AppContext } from './lib/app-context.ts';
 import { createClock } from './lib/clock.ts';
-import { loadConfig, type ServerConfig, type TrustProxy } from './config.ts';
+import { loadConfig, type ServerConfig, type Supplier, type TrustProxy } from './config.ts';
 import { loggerOptions } from './lib/log-redaction.ts';
 import { createMailQueue } from './lib/mail-queue.ts';
 import { createMailer, mailConfigOf, type MailConfig } from './lib/mailer.ts';
@@ -91,6 +91,8 @@ export type BuildAppOptions = {
   payments?: { mollieApiKey?: string | null; provider?: PaymentProvider };
   /** Writes to the public API a minute per address from callers without a session (ANON_WRITES_PER_MINUTE). */
   anonymousWritesPerMinute?: number;
+  /** Who issues the invoices (server/main.ts passes the configuration's); absent: the configuration's defaults. */
+  supplier?: Supplier;
 };
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -238,6 +240,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
     mailQueue,
     mail,
     creditor: options.creditor ?? loadConfig({}).creditor,
+    supplier: options.supplier ?? loadConfig({}).supplier,
     scheduler: createScheduler(clock, { error: (details, message) => app.log.error(details, message) }),
     state: { maintenance: false },
     // Created when a file is first kept (tests that keep none leave nothing behind).

@@ -57,7 +57,12 @@ export type ServerConfig = {
   mollieApiKey: string | null;
   /** Writes to the public API a minute per address from callers without a session (plugins/anonymous-writes.ts). */
   anonymousWritesPerMinute: number;
+  /** Who issues the invoices: the legal name, address and VAT number every invoice names. */
+  supplier: Supplier;
 };
+
+/** The operator as an invoice must name it (docs/product/invoices.md "What an invoice says"). */
+export type Supplier = { legalName: string; address: string; vatNumber: string };
 
 /** The demo operator's account (a made-up Belgian account of a made-up company), until configured otherwise. */
 export const DEFAULT_CREDITOR: CreditorDto = {
@@ -66,6 +71,27 @@ export const DEFAULT_CREDITOR: CreditorDto = {
   bic: 'GEBABEBB',
   identifier: 'BE51ZZZ0876543270',
 };
+
+/** The demo operator as it invoices (a made-up company; its VAT number's check digits hold). */
+export const DEFAULT_SUPPLIER: Supplier = {
+  legalName: 'Mega Mobile SA',
+  address: 'Boulevard du Roi Albert II 27, 1030 Bruxelles, Belgique',
+  vatNumber: 'BE0876543270',
+};
+
+/**
+ * A VAT number as printed on invoices: the country code and the number, spaces and dots left out. A Belgian one is
+ * BE, then 0 or 1 and 9 digits whose last two are 97 minus the first eight modulo 97.
+ */
+const vatNumber = z
+  .string()
+  .transform((value) => value.replace(/[\s.]/g, '').toUpperCase())
+  .refine((value) => {
+    if (!/^[A-Z]{2}[0-9A-Z]{2,13}$/.test(value)) return false;
+    if (!value.startsWith('BE')) return true;
+    const digits = value.slice(2);
+    return /^[01]\d{9}$/.test(digits) && 97 - (Number(digits.slice(0, 8)) % 97) === Number(digits.slice(8));
+  }, 'expected a VAT number such as BE0876543270 (a Belgian one with its check digits)');
 
 /** dist/ next to server/ (and next to dist-server/ once compiled: both sit at the top of the project). */
 const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../dist/', import.meta.url));
@@ -173,6 +199,9 @@ const envSchema = z
       z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{3}[A-Z0-9]{1,28}$/, 'expected a SEPA creditor identifier, such as BE51ZZZ0876543270'),
     ).default(DEFAULT_CREDITOR.identifier),
     MOLLIE_API_KEY: optional(z.string().regex(/^(test|live)_[A-Za-z0-9]{20,}$/, 'expected a Mollie API key, test_… or live_…')),
+    SUPPLIER_NAME: optional(z.string().trim().max(100, 'expected at most 100 characters')).default(DEFAULT_SUPPLIER.legalName),
+    SUPPLIER_ADDRESS: optional(z.string().trim().max(160, 'expected at most 160 characters')).default(DEFAULT_SUPPLIER.address),
+    SUPPLIER_VAT: optional(vatNumber).default(DEFAULT_SUPPLIER.vatNumber),
   })
   // The payment QR code and the mandate name the bank of the account: the BIC must be of the IBAN's country.
   .refine((e) => bicMatchesIban(e.CREDITOR_IBAN, e.CREDITOR_BIC), {
@@ -228,5 +257,6 @@ export const loadConfig = (env: Record<string, string | undefined>): ServerConfi
     creditor: { name: e.CREDITOR_NAME, iban: e.CREDITOR_IBAN, bic: e.CREDITOR_BIC, identifier: e.CREDITOR_ID },
     mollieApiKey: e.MOLLIE_API_KEY ?? null,
     anonymousWritesPerMinute: e.ANON_WRITES_PER_MINUTE,
+    supplier: { legalName: e.SUPPLIER_NAME, address: e.SUPPLIER_ADDRESS, vatNumber: e.SUPPLIER_VAT },
   };
 };

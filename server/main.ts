@@ -48,6 +48,7 @@ try {
     creditor: config.creditor,
     anonymousWritesPerMinute: config.anonymousWritesPerMinute,
     payments: { mollieApiKey: config.mollieApiKey },
+    supplier: config.supplier,
   });
 
   const shutdown = createShutdown(app, { timeoutMs: config.shutdownTimeoutMs, exit: (code) => process.exit(code) });

@@ -42,8 +42,9 @@ const STEPS: ((s: SeedContext) => void)[] = [
   seedPromotions,
   seedUsage,
   seedSafeguards,
-  seedInvoices,
   seedOrders,
+  // After the orders: the invoices bill what the lines held, replayed from their executed orders.
+  seedInvoices,
   seedActivationCodes,
   seedFaq,
   seedEnergy,

@@ -1,4 +1,5 @@
 import type { CreditorDto } from '#contract/invoices';
+import type { Supplier } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { Clock } from './clock.ts';
 import type { MailQueue } from './mail-queue.ts';
@@ -24,6 +25,8 @@ export type AppContext = {
   energyPortalUrl: string;
   /** Who customers pay (CREDITOR_* configuration): payment QR codes, invoices and direct-debit mandates. */
   creditor: CreditorDto;
+  /** Who issues the invoices (SUPPLIER_* configuration): named on every invoice. */
+  supplier: Supplier;
   /** Mutable runtime switches (test mode toggles maintenance). */
   state: { maintenance: boolean };
 };

@@ -1,11 +1,13 @@
+import type { BilledLineKind } from '#contract/billing';
 import type { BillCycleDto } from '#contract/contracts';
 import type { Translated } from '#contract/common';
 import { forecast } from '#contract/forecast';
 import { isPendingDebit, situationTotals, type OpenItem } from '#contract/invoice-rules';
-import type { CostCenter, EstimateLine, Invoice, InvoiceEstimate, InvoiceLineKind, InvoiceSituation } from '#contract/invoices';
+import type { CostCenter, EstimateLine, Invoice, InvoiceEstimate, InvoiceSituation } from '#contract/invoices';
 import { structuredCommunication } from '#contract/structured-communication';
 import type { Db } from '../db/database.ts';
-import { outOfBundleCost, subscriptionLines, sumLines } from './invoice-lines.ts';
+import { sumAmounts } from '#contract/pricing';
+import { outOfBundleCost, subscriptionLines } from './invoice-lines.ts';
 import { addDaysToDate, cyclePeriod, localDate, localDayRange } from './service-calendar.ts';
 import { stmt } from './sql.ts';
 
@@ -36,10 +38,13 @@ export type InvoiceRow = {
   period_start: string | null;
   period_end: string | null;
   document_type: 'invoice' | 'credit_note';
+  /** As issued; null on documents issued before migration 020 (split from the total incl. VAT when printed). */
+  total_excl_vat_cents: number | null;
+  vat_cents: number | null;
 };
 
 const COLUMNS = `id, uuid, customer_id, generated_at, due_date, total_incl_vat_cents, structured_communication, piece_id, payment_mode,
-  paid, paid_at, partial_paid_cents, cost_center_id, period_start, period_end, document_type`;
+  paid, paid_at, partial_paid_cents, cost_center_id, period_start, period_end, document_type, total_excl_vat_cents, vat_cents`;
 
 export const toInvoice = (row: InvoiceRow): Invoice => ({
   uuid: row.uuid,
@@ -105,10 +110,17 @@ export const findInvoice = (db: Db, customerId: number, uuid: string): InvoiceRo
 export type StoredLine = {
   contract_id: number | null;
   msisdn: string | null;
-  kind: Exclude<InvoiceLineKind, 'forecast'>;
+  kind: BilledLineKind;
   label: Translated | null;
+  /** Usage lines: the rating model's category. */
+  category: string | null;
   quantity: number;
+  /** Cents incl. VAT, and excl. VAT as issued (null before migration 020). */
   amount: number;
+  amountExclVat: number | null;
+  /** The days a pro-rata line covers; null for the whole cycle. */
+  from: string | null;
+  to: string | null;
 };
 
 /** The lines of an invoice as billed, in their order. */
@@ -118,20 +130,32 @@ export const invoiceLines = (db: Db, invoiceId: number): StoredLine[] =>
     {
       contract_id: number | null;
       msisdn: string | null;
-      kind: StoredLine['kind'];
+      kind: BilledLineKind;
       label_json: string | null;
+      category: string | null;
       quantity: number;
       amount_cents: number;
+      amount_excl_vat_cents: number | null;
+      period_from: string | null;
+      period_to: string | null;
     }
-  >(db, 'SELECT contract_id, msisdn, kind, label_json, quantity, amount_cents FROM invoice_lines WHERE invoice_id = ? ORDER BY position')
+  >(
+    db,
+    `SELECT contract_id, msisdn, kind, label_json, category, quantity, amount_cents, amount_excl_vat_cents, period_from, period_to
+     FROM invoice_lines WHERE invoice_id = ? ORDER BY position`,
+  )
     .all(invoiceId)
     .map((row) => ({
       contract_id: row.contract_id,
       msisdn: row.msisdn,
       kind: row.kind,
       label: row.label_json === null ? null : (JSON.parse(row.label_json) as Translated),
+      category: row.category,
       quantity: row.quantity,
       amount: row.amount_cents,
+      amountExclVat: row.amount_excl_vat_cents,
+      from: row.period_from,
+      to: row.period_to,
     }));
 
 type BillCycleRow = { id: number; start_day: number; frequency_unit: BillCycleDto['frequencyUnit']; frequency_duration: number };
@@ -244,12 +268,12 @@ export const invoiceEstimate = (db: Db, customerId: number, now: Date): InvoiceE
     }));
     lines.push({ kind: 'usage', label: null, quantity: 1, amount: soFar });
     lines.push({ kind: 'forecast', label: null, quantity: 1, amount: still });
-    return { contractId: row.id, msisdn: row.msisdn, period, lines, total: sumLines(lines) };
+    return { contractId: row.id, msisdn: row.msisdn, period, lines, total: sumAmounts(lines) };
   });
   return {
     nextInvoiceDate: nextInvoice(db, customerId, now)?.date ?? null,
     contracts,
-    total: sumLines(contracts.map((c) => ({ amount: c.total }))),
+    total: sumAmounts(contracts.map((c) => ({ amount: c.total }))),
     computedAt: now.toISOString(),
   };
 };

@@ -232,11 +232,12 @@ const writeValue = (db: Db, contractId: number, resource: LineResource, value: s
     const { type, form } = safeguardResourceParts(resource);
     const cents = Number(value);
     if (form === 'LIMIT') {
-      // A new limit replaces one planned for the next cycle, and an alert above it could never fire: it comes down too.
-      stmt<[number, number, number, string]>(
+      // A new limit replaces one planned for the next cycle. Its alert is the customer's to move (the route refuses a
+      // limit below it until the alert was changed): never moved here.
+      stmt<[number, number, string]>(
         db,
-        'UPDATE safeguards SET current_cents = ?, next_cents = NULL, alert_cents = MIN(alert_cents, ?) WHERE contract_id = ? AND type = ?',
-      ).run(cents, cents, contractId, type);
+        'UPDATE safeguards SET current_cents = ?, next_cents = NULL WHERE contract_id = ? AND type = ?',
+      ).run(cents, contractId, type);
     } else {
       stmt<[number, number, string]>(db, 'UPDATE safeguards SET alert_cents = ? WHERE contract_id = ? AND type = ?').run(
         cents,

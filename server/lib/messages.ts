@@ -110,6 +110,7 @@ const templates: Record<Language, Record<MessageKind, Template>> = {
       subject: 'Votre paiement est bien reçu',
       body: (v) =>
         `Bonjour ${v.name},\n\nNous avons bien reçu votre paiement de ${v.amount} le ${v.date}. Il règle : ${v.invoices}.\nRéférence du paiement : ${v.reference}.\n\nMerci !`,
+    },
     passwordChanged: {
       subject: 'Votre mot de passe a été modifié',
       body: (v) =>
@@ -184,6 +185,7 @@ const templates: Record<Language, Record<MessageKind, Template>> = {
       subject: 'Uw betaling is ontvangen',
       body: (v) =>
         `Beste ${v.name},\n\nWe hebben uw betaling van ${v.amount} op ${v.date} goed ontvangen. Ze betaalt: ${v.invoices}.\nReferentie van de betaling: ${v.reference}.\n\nBedankt!`,
+    },
     passwordChanged: {
       subject: 'Uw wachtwoord is gewijzigd',
       body: (v) =>
@@ -259,6 +261,7 @@ const templates: Record<Language, Record<MessageKind, Template>> = {
       subject: 'Your payment has been received',
       body: (v) =>
         `Hello ${v.name},\n\nWe have received your payment of ${v.amount} on ${v.date}. It pays: ${v.invoices}.\nPayment reference: ${v.reference}.\n\nThank you!`,
+    },
     passwordChanged: {
       subject: 'Your password has been changed',
       body: (v) =>

@@ -36,31 +36,43 @@ const toOffer =
   });
 
 /**
- * The promotions granted to the given lines, then the catalogue's promotions on base products of the customer's
- * kind (residential or professional).
+ * docs/product/offers.md "Offers": first the customer's current promotions, line by line (those granted to the line
+ * and those of the plan it holds: what contract/pricing.ts takes off its price), then the catalogue's promotions on
+ * base products of the customer's kind (residential or professional) — never on a plan one of its lines already
+ * has, whose promotion is then among the current ones.
  */
 export const offersFor = (db: Db, contractIds: readonly number[], residential: boolean): Offer[] => {
   const lines =
     contractIds.length === 0
       ? []
-      : stmt<number[], PromotionRow>(
+      : stmt<number[], { id: number; msisdn: string | null; product_id: number }>(
           db,
-          `SELECT p.id, p.discount_type, p.discount_amount, p.descriptions_json, c.msisdn, NULL AS product_name
-             FROM promotions p JOIN contracts c ON c.id = p.contract_id
-            WHERE p.contract_id IN (${contractIds.map(() => '?').join(',')}) ORDER BY p.id`,
-        )
-          .all(...contractIds)
-          .map(toOffer('line'));
-  const catalogue = stmt<[number], PromotionRow>(
+          `SELECT id, msisdn, product_id FROM contracts WHERE id IN (${contractIds.map(() => '?').join(',')}) ORDER BY id`,
+        ).all(...contractIds);
+  const current = lines.flatMap((line) =>
+    stmt<[number, number, number], PromotionRow>(
+      db,
+      `SELECT p.id, p.discount_type, p.discount_amount, p.descriptions_json, c.msisdn, pr.name AS product_name
+         FROM promotions p JOIN contracts c ON c.id = ? LEFT JOIN products pr ON pr.id = p.product_id
+        WHERE (p.product_id IS NOT NULL OR p.contract_id IS NOT NULL)
+          AND (p.product_id IS NULL OR p.product_id = ?) AND (p.contract_id IS NULL OR p.contract_id = ?)
+        ORDER BY p.id`,
+    )
+      .all(line.id, line.product_id, line.id)
+      .map(toOffer('line')),
+  );
+  const held = new Set(lines.map((line) => line.product_id));
+  const catalogue = stmt<[number], PromotionRow & { product_id: number }>(
     db,
-    `SELECT p.id, p.discount_type, p.discount_amount, p.descriptions_json, NULL AS msisdn, pr.name AS product_name
+    `SELECT p.id, p.discount_type, p.discount_amount, p.descriptions_json, NULL AS msisdn, pr.name AS product_name, pr.id AS product_id
        FROM promotions p JOIN products pr ON pr.id = p.product_id
-      WHERE pr.type = 'BASE' AND (CASE WHEN ? = 1 THEN pr.for_residential ELSE pr.for_professional END) = 1
+      WHERE p.contract_id IS NULL AND pr.type = 'BASE' AND (CASE WHEN ? = 1 THEN pr.for_residential ELSE pr.for_professional END) = 1
       ORDER BY pr.price_cents, p.id`,
   )
     .all(residential ? 1 : 0)
+    .filter((row) => !held.has(row.product_id))
     .map(toOffer('catalogue'));
-  return [...lines, ...catalogue];
+  return [...current, ...catalogue];
 };
 
 type ReferralRow = { referral_code: string | null; mobile_id: string; parrain: string | null };

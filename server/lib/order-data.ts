@@ -11,11 +11,24 @@ import {
   type OrderRequest,
   type OrderStatus,
 } from '#contract/orders';
+import {
+  countsAfterOrder,
+  orderPricing,
+  priceCounts,
+  type Counts,
+  type CountsRequest,
+  type OrderPricing,
+  type OrderTiming,
+  type PricedProduct,
+  type WaitingChange,
+} from '#contract/pricing';
 import type { Db } from '../db/database.ts';
+import { promotionTerms } from './billing-run.ts';
 import type { ContractRow } from './customer-data.ts';
 import { optionRowsOfProduct, findProduct, type ProductRow, type Segment } from './product-data.ts';
 import { addDaysToDate, cyclePeriod, localDate } from './service-calendar.ts';
 import { stmt } from './sql.ts';
+import { syncSubscriptionHistory } from './subscription-history.ts';
 import { billCycleOf } from './usage-data.ts';
 
 /*
@@ -280,10 +293,10 @@ const nextOrderRef = (db: Db): string => {
 export const initiatorOfRole = (role: string): InitiatorType => (role === 'owner' ? 'O' : role === 'admin' ? 'A' : 'U');
 
 const newOrderLineOf = (db: Db, orderPk: number): NewOrderLine => {
-  const order = stmt<[number], { id: number; order_ref: string; contract_id: number; status: OrderStatus; scheduled_date: string | null }>(
-    db,
-    'SELECT id, order_ref, contract_id, status, scheduled_date FROM orders WHERE id = ?',
-  ).get(orderPk)!;
+  const order = stmt<
+    [number],
+    { id: number; order_ref: string; contract_id: number; status: OrderStatus; scheduled_date: string | null; pricing_json: string | null }
+  >(db, 'SELECT id, order_ref, contract_id, status, scheduled_date, pricing_json FROM orders WHERE id = ?').get(orderPk)!;
   return {
     id: order.id,
     order_id: order.order_ref,
@@ -292,7 +305,96 @@ const newOrderLineOf = (db: Db, orderPk: number): NewOrderLine => {
     status: order.status,
     reason_error: null,
     last_error: null,
+    pricing: order.pricing_json === null ? null : (JSON.parse(order.pricing_json) as OrderPricing),
   };
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// An order's price (contract/pricing.ts): computed when the order is placed, changed or cut, and stored with it
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The changes waiting in the line's other orders (PENDING plan and option lines), in the order they will apply. */
+const waitingChanges = (db: Db, contractId: number, exceptOrderPk: number | null): WaitingChange[] =>
+  stmt<[number, number], { kind: 'PRODUCT' | 'OPTION'; resourceId: number | null; newValue: string | null }>(
+    db,
+    `SELECT l.item_kind AS kind, l.resource_id AS resourceId, l.new_value AS newValue FROM order_lines l JOIN orders o ON o.id = l.order_id
+     WHERE o.contract_id = ? AND o.id <> ? AND l.status = 'PENDING' AND l.item_kind IN ('PRODUCT', 'OPTION')
+     ORDER BY l.scheduled_date, l.id`,
+  ).all(contractId, exceptOrderPk ?? -1);
+
+const pricedProduct = (db: Db, id: number): PricedProduct | undefined => {
+  const row = findProduct(db, id);
+  return row ? { id: row.id, name: row.name, price: row.price_cents } : undefined;
+};
+
+/** What an order's lines ask, as contract/pricing.ts takes it: the plan wanted (the line's own: none) and the option counts. */
+const requestOfLines = (currentPlan: number, lines: readonly Pick<PlannedLine, 'kind' | 'resourceId' | 'newValue'>[]): CountsRequest => ({
+  product: lines.find((line) => line.kind === 'PRODUCT')?.resourceId ?? currentPlan,
+  options: lines
+    .filter((line) => line.kind === 'OPTION')
+    .map((line) => ({ id: line.resourceId, combinations: Number(line.newValue) }))
+    .filter((option) => Number.isInteger(option.combinations) && option.combinations >= 0),
+});
+
+/**
+ * The price of an order on the line (contract/pricing.ts `orderPricing`): the line now, after this month's changes
+ * of the order, and once the order and what else waits on the line have taken effect; null when a product of it is
+ * no longer in the catalogue.
+ */
+export const priceOrder = (
+  db: Db,
+  contract: ContractRow,
+  lines: readonly Pick<PlannedLine, 'kind' | 'resourceId' | 'newValue'>[],
+  optionTiming: OrderTiming,
+  now: Date,
+  exceptOrderPk: number | null,
+): OrderPricing | null => {
+  const held = currentSubscription(db, contract);
+  const current: Counts = { plan: held.productId, options: Object.fromEntries(held.options) };
+  const { afterToday, after } = countsAfterOrder({
+    current,
+    waiting: waitingChanges(db, contract.id, exceptOrderPk),
+    request: requestOfLines(held.productId, lines),
+    optionTiming,
+  });
+  const productOf = (id: number) => pricedProduct(db, id);
+  const priced = {
+    current: priceCounts(current, productOf),
+    afterToday: afterToday && priceCounts(afterToday, productOf),
+    after: priceCounts(after, productOf),
+  };
+  if (!priced.current || !priced.after || (afterToday !== null && !priced.afterToday)) return null;
+  return orderPricing({
+    contractId: contract.id,
+    promotions: promotionTerms(db),
+    current: priced.current,
+    afterToday: priced.afterToday ?? null,
+    after: priced.after,
+    today: localDate(now.getTime()),
+    cycle: cyclePeriod(now, billCycleOf(db, contract)),
+  });
+};
+
+const storePricing = (db: Db, orderPk: number, pricing: OrderPricing | null): void => {
+  stmt<[string | null, number]>(db, 'UPDATE orders SET pricing_json = ? WHERE id = ?').run(
+    pricing === null ? null : JSON.stringify(pricing),
+    orderPk,
+  );
+};
+
+/** The order's price from the lines it still has waiting (after a cancellation), stored with it. */
+const repriceOrder = (db: Db, contract: ContractRow, orderPk: number, now: Date): void => {
+  const waiting = linesOfOrder(db, orderPk).filter(
+    (line) => line.status === 'PENDING' && (line.item_kind === 'PRODUCT' || line.item_kind === 'OPTION') && line.resource_id !== null,
+  );
+  if (waiting.length === 0) return storePricing(db, orderPk, null);
+  const thisMonth = waiting.some((line) => line.item_kind === 'OPTION' && line.is_cancellable === 0);
+  const lines = waiting.map((line) => ({
+    kind: line.item_kind as 'PRODUCT' | 'OPTION',
+    resourceId: line.resource_id!,
+    newValue: line.new_value ?? '0',
+  }));
+  storePricing(db, orderPk, priceOrder(db, contract, lines, thisMonth ? 'today' : 'nextCycle', now, orderPk));
 };
 
 /** The earliest date among an order's waiting lines: the order's own scheduled date. */
@@ -327,6 +429,7 @@ export const createOrder = (
   );
   for (const line of lines) insertLine(db, orderPk, line, timing, at);
   refreshOrderSchedule(db, orderPk);
+  storePricing(db, orderPk, priceOrder(db, contract, lines, timing.currentMonthOptions ? 'today' : 'nextCycle', now, orderPk));
   return newOrderLineOf(db, orderPk);
 };
 
@@ -365,21 +468,65 @@ export const modifyOrder = (db: Db, contract: ContractRow, orderPk: number, line
   for (const line of lines) if (line.kind === 'OPTION') insertLine(db, orderPk, line, timing, at);
   settleOrderStatus(db, orderPk, now);
   refreshOrderSchedule(db, orderPk);
+  repriceOrder(db, contract, orderPk, now);
   return newOrderLineOf(db, orderPk);
 };
 
-/** Cancels an order's cancellable lines; returns how many were cancelled (0: nothing could be). */
-export const cancelOrder = (db: Db, orderPk: number, now: Date): number => {
-  const changes = stmt(
-    db,
-    "UPDATE order_lines SET status = 'CANCELED' WHERE order_id = ? AND status = 'PENDING' AND is_cancellable = 1",
-  ).run(orderPk).changes;
-  if (changes > 0) {
+/**
+ * Cancels an order's cancellable lines, or only the line `lineId` of it (docs/product/subscription.md "Cancelling":
+ * the order's other changes still happen); the order's price is computed again from what it still does. Returns the
+ * ids of the lines cancelled (none: nothing could be).
+ */
+export const cancelOrder = (db: Db, contract: ContractRow, orderPk: number, now: Date, lineId?: number): number[] => {
+  const cancellable = linesOfOrder(db, orderPk).filter((line) => isLineCancellable(line) && (lineId === undefined || line.id === lineId));
+  for (const line of cancellable) stmt<[number]>(db, "UPDATE order_lines SET status = 'CANCELED' WHERE id = ?").run(line.id);
+  if (cancellable.length > 0) {
     settleOrderStatus(db, orderPk, now);
     refreshOrderSchedule(db, orderPk);
+    repriceOrder(db, contract, orderPk, now);
   }
-  return changes;
+  return cancellable.map((line) => line.id);
 };
+
+/** What an order's e-mail says: its number, its line, what it still does and what was withdrawn (by line id). */
+export type OrderFacts = {
+  orderRef: string;
+  customerId: number;
+  msisdn: string | null;
+  open: OrderLine[];
+  lines: OrderLine[];
+  pricing: OrderPricing | null;
+};
+
+export const orderFacts = (db: Db, orderPk: number): OrderFacts => {
+  const order = stmt<[number], { order_ref: string; customer_id: number; msisdn: string | null; pricing_json: string | null }>(
+    db,
+    `SELECT o.order_ref, c.customer_id, c.msisdn, o.pricing_json FROM orders o JOIN contracts c ON c.id = o.contract_id WHERE o.id = ?`,
+  ).get(orderPk)!;
+  const lines = linesOfOrder(db, orderPk).map(toOrderLine);
+  return {
+    orderRef: order.order_ref,
+    customerId: order.customer_id,
+    msisdn: order.msisdn,
+    open: lines.filter((line) => line.status === 'PENDING' || line.status === 'QUEUED'),
+    lines,
+    pricing: order.pricing_json === null ? null : (JSON.parse(order.pricing_json) as OrderPricing),
+  };
+};
+
+/** The order ref of the plan change still waiting on the line, if any (the one a second plan change meets). */
+export const openPlanChangeRef = (db: Db, contractId: number): string | null =>
+  stmt<[number], { order_ref: string }>(
+    db,
+    `SELECT o.order_ref FROM order_lines l JOIN orders o ON o.id = l.order_id
+     WHERE l.contract_id = ? AND l.item_kind = 'PRODUCT' AND l.status IN ('PENDING', 'QUEUED') LIMIT 1`,
+  ).get(contractId)?.order_ref ?? null;
+
+/** True for the error of the unique index that allows one open plan change per line (migration 020). */
+export const isOpenPlanChangeConflict = (error: unknown): boolean =>
+  error instanceof Error &&
+  (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' &&
+  error.message.includes('order_lines.contract_id');
 
 /**
  * An order's status from its lines: waiting while any line waits (PENDING before QUEUED), FAILED when a line
@@ -506,6 +653,7 @@ export const executeDueOrders = (db: Db, now: Date, openBalanceOf: (customerId: 
      WHERE l.status = 'QUEUED' AND ${EXECUTED} AND (l.queued_at IS NULL OR l.queued_at <= ?) ORDER BY o.created_at, l.id`,
   ).all(readyBefore);
   const balances = new Map<number, boolean>();
+  const today = localDate(now.getTime());
   for (const line of ready) {
     const contract = stmt<[number], ContractRow>(db, 'SELECT * FROM contracts WHERE id = ?').get(line.contract_id);
     if (!contract) continue;
@@ -516,6 +664,8 @@ export const executeDueOrders = (db: Db, now: Date, openBalanceOf: (customerId: 
     }
     const outcome = applyLine(db, line, contract, openBalance, now);
     if (outcome.status === 'SUCCESS') {
+      // What the line holds changed today: the billing run bills it from today (docs/product/invoices.md "Pro rata").
+      syncSubscriptionHistory(db, contract.id, today);
       stmt(db, "UPDATE order_lines SET status = 'SUCCESS', executed_at = ? WHERE id = ?").run(now.toISOString(), line.id);
       report.succeeded += 1;
     } else {
@@ -529,7 +679,6 @@ export const executeDueOrders = (db: Db, now: Date, openBalanceOf: (customerId: 
     }
     touched.add(line.order_pk);
   }
-  const today = localDate(now.getTime());
   const due = stmt<[string], { id: number; order_pk: number }>(
     db,
     `SELECT l.id, l.order_id AS order_pk FROM order_lines l WHERE l.status = 'PENDING' AND ${EXECUTED}

@@ -3,6 +3,7 @@ import type { Safeguard, UsageBalance, UsageRecordDto, UsageSummary } from '#con
 import type { Db } from '../db/database.ts';
 import type { ContractRow } from './customer-data.ts';
 import { cyclePeriod, localDayRange, type CyclePeriod } from './service-calendar.ts';
+import { billCycleById, rateCycle, type TimeRange } from './rating-data.ts';
 import { bool, stmt } from './sql.ts';
 
 /*
@@ -44,8 +45,7 @@ export const toUsageRecord = (row: UsageRow): UsageRecordDto => ({
   event_time: new Date(row.event_time).toISOString(),
 });
 
-/** Inclusive epoch-ms bounds. */
-export type TimeRange = { from: number; to: number };
+export type { TimeRange };
 
 /** No bound at all (the history without from/to): every record of the contract. */
 const OPEN_RANGE: TimeRange = { from: Number.MIN_SAFE_INTEGER, to: Number.MAX_SAFE_INTEGER };
@@ -65,17 +65,8 @@ export const rangeOfDates = (from: string | undefined, to: string | undefined): 
   to: to === undefined ? OPEN_RANGE.to : localDayRange(to, to).to,
 });
 
-type BillCycleRow = { start_day: number; frequency_unit: BillCycle['frequencyUnit']; frequency_duration: number };
-
 /** The contract's bill cycle; a contract without one is billed monthly from the 1st. */
-export const billCycleOf = (db: Db, contract: ContractRow): BillCycle => {
-  const row = stmt<[number], BillCycleRow>(db, 'SELECT start_day, frequency_unit, frequency_duration FROM bill_cycles WHERE id = ?').get(
-    contract.bill_cycle_id,
-  );
-  return row
-    ? { startDay: row.start_day, frequencyUnit: row.frequency_unit, frequencyDuration: row.frequency_duration }
-    : { startDay: 1, frequencyUnit: 'MONTH', frequencyDuration: 1 };
-};
+export const billCycleOf = (db: Db, contract: ContractRow): BillCycle => billCycleById(db, contract.bill_cycle_id);
 
 export const periodOf = (db: Db, contract: ContractRow, now: Date, which: 'current' | 'previous'): CyclePeriod =>
   cyclePeriod(now, billCycleOf(db, contract), which === 'current' ? 0 : 1);
@@ -83,36 +74,6 @@ export const periodOf = (db: Db, contract: ContractRow, now: Date, which: 'curre
 // ---------------------------------------------------------------------------------------------------------------
 // Summary
 // ---------------------------------------------------------------------------------------------------------------
-
-type BundleRow = { data_limit_mb: number; voice_limit_min: number; sms_limit: number; count: number };
-
-const MB = 1024 * 1024;
-
-/**
- * Bundle sizes in the units of the records (bytes, seconds, messages). SPEC §3: total volume = base + options
- * (× their count); a base of 0 is unlimited, which no option can make limited, so it stays 0.
- */
-export const bundleOf = (db: Db, contract: ContractRow): Record<UsageCategory, number> => {
-  const base = stmt<[number], BundleRow>(db, 'SELECT data_limit_mb, voice_limit_min, sms_limit, 1 AS count FROM products WHERE id = ?').get(
-    contract.product_id,
-  );
-  const options = stmt<[number], BundleRow>(
-    db,
-    `SELECT p.data_limit_mb, p.voice_limit_min, p.sms_limit, co.count FROM contract_options co
-     JOIN products p ON p.id = co.option_id WHERE co.contract_id = ?`,
-  ).all(contract.id);
-  const total = (pick: (row: BundleRow) => number, factor: number): number => {
-    if (!base || pick(base) === 0) return 0;
-    return (pick(base) + options.reduce((sum, option) => sum + pick(option) * option.count, 0)) * factor;
-  };
-  return {
-    data: total((row) => row.data_limit_mb, MB),
-    call: total((row) => row.voice_limit_min, 60),
-    sms: total((row) => row.sms_limit, 1),
-  };
-};
-
-type AggregateRow = { service_cat: UsageCategory; is_oob: number; destination: UsageRecordDto['destination']; used: number; cost: number };
 
 const UNITS: Record<UsageCategory, { type: UsageBalance['type']; unit: string }> = {
   data: { type: 'DATA', unit: 'B' },
@@ -148,49 +109,26 @@ export const safeguardsOf = (db: Db, contractId: number): Safeguard[] =>
     }));
 
 /**
- * GET …/usage: in-bundle use per type against the bundle, out-of-bundle cost per type and per destination
- * class, the 20 latest records and the safeguards. One grouped range query for all the totals.
+ * GET …/usage: the cycle rated by the rating model (contract/rating.ts): per type what counts against the bundle
+ * (outgoing national and EU-roaming use, never incoming calls and texts) and the bundle, the out-of-bundle cost per
+ * type and per destination class, the charge lines, the incoming use (free), the 20 latest records and the safeguards.
  */
 export const usageSummary = (db: Db, contract: ContractRow, period: CyclePeriod): UsageSummary => {
   const range = localDayRange(period.start, period.end);
-  const aggregates = stmt<[number, number, number], AggregateRow>(
-    db,
-    alignedToHours(range)
-      ? `SELECT service_cat, is_oob, destination, SUM(used) AS used, SUM(cost) AS cost
-         FROM usage_hourly WHERE contract_id = ? AND hour BETWEEN ? AND ?
-         GROUP BY service_cat, is_oob, destination`
-      : `SELECT service_cat, is_oob, destination, SUM(service_used) AS used, SUM(resource_impact) AS cost
-         FROM usage_records WHERE contract_id = ? AND event_time BETWEEN ? AND ?
-         GROUP BY service_cat, is_oob, destination`,
-  ).all(contract.id, range.from, range.to);
-
-  const used: Record<UsageCategory, number> = { data: 0, call: 0, sms: 0 };
-  const oobCost: Record<UsageCategory, number> = { data: 0, call: 0, sms: 0 };
-  const overspent = { credit: 0, premium: 0, national: 0, international: 0 };
-  for (const row of aggregates) {
-    if (!bool(row.is_oob)) {
-      // Only in-bundle use counts against the bundle; out-of-bundle use is paid for separately.
-      used[row.service_cat] += row.used;
-      continue;
-    }
-    oobCost[row.service_cat] += row.cost;
-    overspent.credit += row.cost;
-    // SPEC §3: international includes roaming.
-    if (row.destination === 'premium') overspent.premium += row.cost;
-    else if (row.destination === 'national') overspent.national += row.cost;
-    else overspent.international += row.cost;
-  }
-
-  const bundle = bundleOf(db, contract);
-  const balances = (['data', 'call', 'sms'] as const).map((cat): UsageBalance => ({
-    type: UNITS[cat].type,
-    value: used[cat],
-    unit: UNITS[cat].unit,
-    balanceValue: bundle[cat],
-    balanceUnit: UNITS[cat].unit,
-    overspentValue: oobCost[cat],
-    overspentUnit: 'EUR_CENT',
-  }));
+  const rating = rateCycle(db, contract.id, range);
+  const balances = (['data', 'call', 'sms'] as const).map((cat): UsageBalance => {
+    const use = rating.zones.domestic[cat];
+    return {
+      type: UNITS[cat].type,
+      value: use.used,
+      unit: UNITS[cat].unit,
+      // SPEC §3: a balance of 0 means unlimited.
+      balanceValue: use.allowance ?? 0,
+      balanceUnit: UNITS[cat].unit,
+      overspentValue: rating.centsByKind[cat],
+      overspentUnit: 'EUR_CENT',
+    };
+  });
 
   const latest = stmt<[number, number, number], UsageRow>(
     db,
@@ -198,7 +136,15 @@ export const usageSummary = (db: Db, contract: ContractRow, period: CyclePeriod)
      ORDER BY event_time DESC, id DESC LIMIT 20`,
   ).all(contract.id, range.from, range.to);
 
-  return { period, balances, cdrUsage: latest.map(toUsageRecord), cdrOverspent: overspent, safeguard: safeguardsOf(db, contract.id) };
+  return {
+    period,
+    balances,
+    cdrUsage: latest.map(toUsageRecord),
+    cdrOverspent: rating.overspent,
+    charges: rating.lines,
+    free: rating.free,
+    safeguard: safeguardsOf(db, contract.id),
+  };
 };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -352,30 +298,3 @@ export function* usageChunks(db: Db, contractId: number, range: TimeRange, chunk
     rows = next.all(contractId, last.event_time, last.id, range.to, chunkSize);
   }
 }
-
-/** Totals of a range per type (in-bundle use, out-of-bundle cost, record count), for the PDF header. */
-export type RangeTotals = Record<UsageCategory, { used: number; oobUsed: number; cost: number; count: number }>;
-
-export const rangeTotals = (db: Db, contractId: number, range: TimeRange): RangeTotals => {
-  const rows = stmt<[number, number, number], { service_cat: UsageCategory; is_oob: number; used: number; cost: number; count: number }>(
-    db,
-    alignedToHours(range)
-      ? `SELECT service_cat, is_oob, SUM(used) AS used, SUM(cost) AS cost, SUM(count) AS count
-         FROM usage_hourly WHERE contract_id = ? AND hour BETWEEN ? AND ? GROUP BY service_cat, is_oob`
-      : `SELECT service_cat, is_oob, SUM(service_used) AS used, SUM(resource_impact) AS cost, COUNT(*) AS count
-         FROM usage_records WHERE contract_id = ? AND event_time BETWEEN ? AND ? GROUP BY service_cat, is_oob`,
-  ).all(contractId, range.from, range.to);
-  const totals: RangeTotals = {
-    data: { used: 0, oobUsed: 0, cost: 0, count: 0 },
-    call: { used: 0, oobUsed: 0, cost: 0, count: 0 },
-    sms: { used: 0, oobUsed: 0, cost: 0, count: 0 },
-  };
-  for (const row of rows) {
-    const total = totals[row.service_cat];
-    if (bool(row.is_oob)) total.oobUsed += row.used;
-    else total.used += row.used;
-    total.cost += row.cost;
-    total.count += row.count;
-  }
-  return totals;
-};

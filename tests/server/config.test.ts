@@ -71,6 +71,9 @@ describe('server configuration', () => {
       CREDITOR_ID: 'BE51ZZZ0876543270',
       MOLLIE_API_KEY: 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM',
       ANON_WRITES_PER_MINUTE: '300',
+      SUPPLIER_NAME: 'Autre Opérateur SA',
+      SUPPLIER_ADDRESS: 'Rue Neuve 1, 1000 Bruxelles',
+      SUPPLIER_VAT: 'be 0403.170.701',
       UNRELATED: 'ignored',
     });
     expect(config).toEqual({
@@ -94,6 +97,8 @@ describe('server configuration', () => {
       creditor: { name: 'Autre Opérateur SA', iban: 'BE68539007547034', bic: 'BBRUBEBB', identifier: 'BE51ZZZ0876543270' },
       mollieApiKey: 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM',
       anonymousWritesPerMinute: 300,
+      // The VAT number as invoices print it.
+      supplier: { legalName: 'Autre Opérateur SA', address: 'Rue Neuve 1, 1000 Bruxelles', vatNumber: 'BE0403170701' },
     });
     expect(loadConfig({ PORT: '', SMTP_URL: ' ', TEST_MODE: '' })).toMatchObject({ port: 8080, smtpUrl: null, testMode: false });
     expect(loadConfig({}).creditor).toEqual(DEFAULT_CREDITOR);
@@ -136,6 +141,8 @@ describe('server configuration', () => {
     ['TRUST_PROXY', 'TRUE', 'refused: "true" believes any X-Forwarded-For'],
     ['LOG_LEVEL', 'verbose', 'expected fatal, error, warn, info, debug, trace or silent'],
     ['SHUTDOWN_TIMEOUT', '-1', 'expected a number of seconds'],
+    ['SUPPLIER_VAT', 'BE0876543271', 'expected a VAT number such as BE0876543270'],
+    ['SUPPLIER_VAT', '0876543270', 'expected a VAT number such as BE0876543270'],
     ['ENERGY_PORTAL_URL', 'javascript:alert(1)', 'expected an http:// or https:// URL'],
     ['VAPID_SUBJECT', 'http://mobile.example.be', 'expected a mailto: address or an https:// URL'],
     ['DEV_USAGE_FEED', 'sometimes', 'expected 1, 0, true or false'],

@@ -417,6 +417,156 @@ describe('creating, modifying and cancelling', () => {
   });
 });
 
+describe('order rules the server enforces (docs/product/subscription.md "Order rules")', () => {
+  beforeEach(() => cancelOpenOrdersOf(K.sophieMain));
+  const openPlanChanges = (contractId: number) =>
+    (
+      t.db
+        .prepare(
+          "SELECT COUNT(*) AS n FROM order_lines WHERE contract_id = ? AND item_kind = 'PRODUCT' AND status IN ('PENDING', 'QUEUED')",
+        )
+        .get(contractId) as { n: number }
+    ).n;
+  const mails = (after: number) =>
+    t.db
+      .prepare<[number, string], { subject: string; body: string }>(
+        'SELECT subject, body FROM outbox WHERE id > ? AND recipient = ? ORDER BY id',
+      )
+      .all(after, 'sophie.dubois@example.be');
+  const lastMailId = () => (t.db.prepare('SELECT COALESCE(MAX(id), 0) AS id FROM outbox').get() as { id: number }).id;
+  const euro = (cents: number) =>
+    new Intl.NumberFormat('fr-BE', { style: 'currency', currency: 'EUR' }).format(cents / 100).replace(/[\u202F\u00A0]/g, ' ');
+
+  it('accepts one of 30 plan changes sent at once; the 29 others get 409 naming the order waiting', async () => {
+    const before = countOrders(K.sophieMain);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        post(`${sophieLine}/orders/create`, tokens.sophie, { product: i % 2 ? P.mobileL : P.mobileS, options: [] }, `parallel-${i}`),
+      ),
+    );
+    const placed = answers.filter((a) => a.statusCode === 200).map((a) => newOrderLineSchema.parse(a.json()));
+    expect(placed).toHaveLength(1);
+    const refused = answers.filter((a) => a.statusCode === 409).map(errorOf);
+    expect(refused).toHaveLength(29);
+    for (const error of refused) {
+      expect(error).toMatchObject({ code: 'orderPlanChangePending', orderId: placed[0]?.order_id });
+      expect(error.message).toContain(placed[0]?.order_id);
+    }
+    expect(countOrders(K.sophieMain)).toBe(before + 1);
+    expect(openPlanChanges(K.sophieMain)).toBe(1);
+  });
+
+  it('keeps one plan change however it is written: the database refuses a second open one', async () => {
+    const first = await post(`${sophieLine}/orders/create`, tokens.sophie, { product: P.mobileL, options: [] });
+    expect(first.statusCode, first.body).toBe(200);
+    const order = t.db
+      .prepare('SELECT order_id FROM order_lines WHERE contract_id = ? AND item_kind = ? AND status = ?')
+      .get(K.sophieMain, 'PRODUCT', 'PENDING') as { order_id: number };
+    // Not a check before the insert: the unique index itself, whatever code writes the line.
+    expect(() =>
+      t.db
+        .prepare(
+          `INSERT INTO order_lines (order_id, order_type, item_kind, resource_name, resource_id, status, created_at)
+           VALUES (?, 'product', 'PRODUCT', 'Mega Mobile S', ?, 'PENDING', '2026-01-01T00:00:00Z')`,
+        )
+        .run(order.order_id, P.mobileS),
+    ).toThrow(/UNIQUE/);
+    // The rule's way: the pending order is modified instead (SPEC §4), and an option order may still be created.
+    const created = newOrderLineSchema.parse(first.json());
+    const modified = await post(`${sophieLine}/orders/${created.order_id}/modify`, tokens.sophie, { product: P.mobileS, options: [] });
+    expect(modified.statusCode, modified.body).toBe(200);
+    const options = await post(`${sophieLine}/orders/create`, tokens.sophie, {
+      product: P.mobileM,
+      options: [{ id: P.international60, combinations: 1 }],
+    });
+    expect(options.statusCode, options.body).toBe(200);
+    expect(openPlanChanges(K.sophieMain)).toBe(1);
+  });
+
+  it('prices the order line by line as the summary does, stores it, and e-mails the same figures', async () => {
+    const mark = lastMailId();
+    const response = await post(`${sophieLine}/orders/create`, tokens.sophie, {
+      product: P.mobileL,
+      options: [{ id: P.international60, combinations: 1 }],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { pricing, order_id } = newOrderLineSchema.parse(response.json());
+    // Sophie: M 20 € −20 % (M's) −3 € (her referral) = 13 €; L 35 € + International 60 5 € −5 € (L's) −3 € = 32 €.
+    expect(pricing?.before.lines.map((l) => [l.kind, l.amount])).toEqual([
+      ['plan', 2000],
+      ['promotion', -400],
+      ['promotion', -300],
+    ]);
+    expect(pricing?.after.lines.map((l) => [l.kind, l.label.en, l.amount])).toEqual([
+      ['plan', 'Mega Mobile L', 3500],
+      ['option', 'International 60', 500],
+      ['promotion', '€5 off every month', -500],
+      ['promotion', 'Referral: €3 a month', -300],
+    ]);
+    expect([pricing?.before.total, pricing?.after.total]).toEqual([1300, 3200]);
+    expect(pricing?.from).toBe(addDaysToDate(cyclePeriod(new Date(), monthlyCycle(5)).end, 1));
+    expect(pricing?.proRata).toBeNull();
+    const stored = t.db.prepare('SELECT pricing_json FROM orders WHERE order_ref = ?').get(order_id) as { pricing_json: string };
+    expect(JSON.parse(stored.pricing_json)).toEqual(pricing);
+    const [mail] = mails(mark);
+    expect(mail?.subject).toBe(`Votre commande ${order_id} est enregistrée`);
+    expect(mail?.body).toContain('- Mega Mobile M → Mega Mobile L');
+    expect(mail?.body).toContain('- International 60 : 0 → 1');
+    expect(mail?.body).toContain(`Votre prix mensuel aujourd’hui : ${euro(1300)}`);
+    expect(mail?.body).toContain(`5 € de réduction par mois: ${euro(-500)}`);
+    expect(mail?.body).toContain(`Total par mois: ${euro(3200)}`);
+  });
+
+  it('cancels one option of a pending order and only that: the plan change stays, repriced, and the e-mail says both', async () => {
+    const created = newOrderLineSchema.parse(
+      (
+        await post(`${sophieLine}/orders/create`, tokens.sophie, {
+          product: P.mobileL,
+          options: [{ id: P.international60, combinations: 1 }],
+        })
+      ).json(),
+    );
+    const lines = (await historyOf(sophieLine, tokens.sophie, '?open=1')).data.filter((l) => l.order_id === created.order_id);
+    const option = lines.find((l) => l.item_kind === 'OPTION');
+    if (!option) throw new Error('no option line');
+    const mark = lastMailId();
+    const cancel = await post(`${sophieLine}/orders/${created.order_id}/lines/${option.id}/cancel`, tokens.sophie);
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const after = (await historyOf(sophieLine, tokens.sophie)).data.filter((l) => l.order_id === created.order_id);
+    expect(after.map((l) => [l.item_kind, l.status])).toEqual([
+      ['PRODUCT', 'PENDING'],
+      ['OPTION', 'CANCELED'],
+    ]);
+    const stored = JSON.parse(
+      (t.db.prepare('SELECT pricing_json FROM orders WHERE order_ref = ?').get(created.order_id) as { pricing_json: string }).pricing_json,
+    ) as { after: { total: number } };
+    expect(stored.after.total).toBe(2700);
+    const [mail] = mails(mark);
+    expect(mail?.subject).toBe(`Votre commande ${created.order_id} : annulation`);
+    expect(mail?.body).toMatch(/Ce qui ne sera pas fait :\n- International 60 : 0 → 1/);
+    expect(mail?.body).toMatch(/Ce qui sera fait :\n- Mega Mobile M → Mega Mobile L/);
+    // Again: nothing left to cancel on that line (409); an unknown line of the order: 404.
+    expect((await post(`${sophieLine}/orders/${created.order_id}/lines/${option.id}/cancel`, tokens.sophie)).statusCode).toBe(409);
+    expect((await post(`${sophieLine}/orders/${created.order_id}/lines/999999/cancel`, tokens.sophie)).statusCode).toBe(404);
+  });
+
+  it('e-mails a plan change modified and an order cancelled whole', async () => {
+    const created = newOrderLineSchema.parse(
+      (await post(`${sophieLine}/orders/create`, tokens.sophie, { product: P.mobileL, options: [] })).json(),
+    );
+    const mark = lastMailId();
+    expect(
+      (await post(`${sophieLine}/orders/${created.order_id}/modify`, tokens.sophie, { product: P.mobileS, options: [] })).statusCode,
+    ).toBe(200);
+    expect((await post(`${sophieLine}/orders/${created.order_id}/cancel`, tokens.sophie)).statusCode).toBe(200);
+    const [changed, canceled] = mails(mark);
+    expect(changed?.subject).toBe(`Votre commande ${created.order_id} est modifiée`);
+    expect(changed?.body).toContain('- Mega Mobile M → Mega Mobile S');
+    expect(canceled?.subject).toBe(`Votre commande ${created.order_id} : annulation`);
+    expect(canceled?.body).toContain('Cette commande ne fera plus aucun changement.');
+  });
+});
+
 describe('the order job on the server’s clock', () => {
   const clock = () => appContext(t.app).clock;
   const runAt = async (instant: Date) => {

@@ -34,6 +34,9 @@ const CHECKED_TABLES: [table: string, columns: string, orderBy: string][] = [
   ['contracts', '*', 'id'],
   ['products', '*', 'id'],
   ['invoices', '*', 'id'],
+  ['invoice_lines', '*', 'id'],
+  ['subscription_periods', '*', 'id'],
+  ['billed_cycles', '*', 'contract_id, period_start'],
   ['usage_records', '*', 'id'],
   ['safeguards', '*', 'contract_id, type'],
   ['contract_settings', '*', 'contract_id'],
@@ -218,18 +221,19 @@ describe('demo seed', () => {
     expect(rows.some((row) => row.service_cat === 'call' && row.destination === 'roaming')).toBe(true);
   });
 
-  it('puts Marc in debt: overdue bank-transfer invoice and out-of-bundle credit over his limit', () => {
+  it('puts Marc in debt: his last invoice open, the one before overdue and partly paid, and out-of-bundle credit over his limit', () => {
     const open = db
       .prepare<[number], { due_date: string; payment_mode: string; partial_paid_cents: number; total_incl_vat_cents: number }>(
-        'SELECT due_date, payment_mode, partial_paid_cents, total_incl_vat_cents FROM invoices WHERE customer_id = ? AND paid = 0',
+        'SELECT due_date, payment_mode, partial_paid_cents, total_incl_vat_cents FROM invoices WHERE customer_id = ? AND paid = 0 ORDER BY due_date',
       )
       .all(DEMO_IDS.customers.marc);
-    expect(open).toHaveLength(1);
-    expect(open[0]?.payment_mode).toBe('BT');
-    // A partial payment received, and more still owed.
+    expect(open).toHaveLength(2);
+    expect(open.every((invoice) => invoice.payment_mode === 'BT')).toBe(true);
+    // A partial payment received on the overdue one, and more still owed.
     expect(open[0]?.partial_paid_cents).toBe(1500);
     expect(open[0]?.total_incl_vat_cents).toBeGreaterThan(1500);
     expect(Date.parse(open[0]?.due_date ?? '')).toBeLessThanOrEqual(NOW.getTime() - 10 * 86_400_000);
+    expect(open[1]?.partial_paid_cents).toBe(0);
     const osg = db
       .prepare<[number], { current_cents: number; overspent_credit_cents: number }>(
         "SELECT current_cents, overspent_credit_cents FROM safeguards WHERE contract_id = ? AND type = 'OSG'",

@@ -154,6 +154,29 @@ describe('line settings', () => {
     await setClock(start);
   });
 
+  it('asks before a limit goes below its alert (422 until the alert is changed), and never moves the alert itself', async () => {
+    const url = `/api/customer/1/contract/${K.sophieMain}/safeguard`;
+    // Sophie's limit is now 20 €, her alert 20 €.
+    const below = await post(sophie, url, { type: 'OSG_LIMIT', amount: 1500 });
+    expect(below.statusCode).toBe(422);
+    expect(below.json()).toMatchObject({
+      code: 'alertAboveNewLimit',
+      fields: [{ field: 'amount', message: 'validation:limit.alertAboveNewLimit' }],
+    });
+    // Her decision: the alert lower first, then the limit.
+    expect((await post(sophie, url, { type: 'OSG_ALERT', amount: 1000 })).statusCode).toBe(200);
+    expect((await post(sophie, url, { type: 'OSG_LIMIT', amount: 1500 })).statusCode).toBe(200);
+    await setClock(new Date(start.getTime() + 3 * 60_000));
+    let body = (await readSettings(sophie, 1, K.sophieMain)).json<LineSettingsBody>();
+    expect(body.safeguards[0]).toMatchObject({ type: 'OSG', current: 1500, alert: 1000 });
+    // A lower limit still above the alert leaves the alert where it is.
+    expect((await post(sophie, url, { type: 'OSG_LIMIT', amount: 1200 })).statusCode).toBe(200);
+    await setClock(new Date(start.getTime() + 6 * 60_000));
+    body = (await readSettings(sophie, 1, K.sophieMain)).json<LineSettingsBody>();
+    expect(body.safeguards[0]).toMatchObject({ type: 'OSG', current: 1200, alert: 1000 });
+    await setClock(start);
+  });
+
   it('applies a roaming change after up to 4 hours, and the latest of two requests only', async () => {
     const url = `/api/customer/3/contract/${K.marc}/settings`;
     const first = await post(marc, url, { resource: 'ROAMING', value: 'CALLS_SMS_ONLY' });

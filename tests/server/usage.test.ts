@@ -98,17 +98,27 @@ describe('GET …/usage (summary)', () => {
     expect(oobPerType).toBe(o.credit);
   });
 
-  it('counts roaming as international in the overspent split', async () => {
+  it('counts calls abroad as international, and Yasmine’s data outside the EU within her Roaming World option', async () => {
     const summary = await summaryOf(C.yasmine, K.yasmine, tokens.yasmine);
     const range = localDayRange(summary.period.start, summary.period.end);
-    const foreign = dbCount(
-      "SELECT COALESCE(SUM(resource_impact), 0) AS n FROM usage_records WHERE contract_id = ? AND is_oob = 1 AND destination IN ('international', 'roaming') AND event_time BETWEEN ? AND ?",
+    const abroad = dbCount(
+      "SELECT COALESCE(SUM(service_used), 0) AS n FROM usage_records WHERE contract_id = ? AND service_cat = 'call' AND incoming = 0 AND destination = 'international' AND event_time BETWEEN ? AND ?",
       K.yasmine,
       range.from,
       range.to,
     );
-    expect(summary.cdrOverspent.international).toBe(foreign);
-    expect(foreign).toBeGreaterThan(0);
+    const outsideEu = dbCount(
+      "SELECT COALESCE(SUM(service_used), 0) AS n FROM usage_records WHERE contract_id = ? AND service_cat = 'data' AND destination = 'roaming' AND is_oob = 1 AND event_time BETWEEN ? AND ?",
+      K.yasmine,
+      range.from,
+      range.to,
+    );
+    expect(abroad).toBeGreaterThan(0);
+    expect(outsideEu).toBeGreaterThan(0);
+    expect(outsideEu).toBeLessThanOrEqual(1024 ** 3);
+    // Per started minute of the total, at Mega Mobile L's 15 cents; the world data is inside her 1 GB option.
+    expect(summary.cdrOverspent.international).toBe(Math.ceil(abroad / 60) * 15);
+    expect(summary.charges.filter((line) => line.zone === 'world')).toEqual([]);
   });
 
   it('answers an empty but complete summary for a line without usage (SIM not yet activated)', async () => {

@@ -9,8 +9,8 @@ export const seedCatalogue = ({ db, rng, rngFor, daysAgo }: SeedContext): void =
 
   const insertProduct = db.prepare(`INSERT INTO products (id, guid, name, type, descriptions_json, technical_descriptions_json,
     price_cents, for_residential, for_professional, data_limit_mb, voice_limit_min, sms_limit, max_combinations,
-    sorted_option_ids_json, last_update, oob_data_cents_per_mb, oob_call_cents_per_min, oob_sms_cents)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    sorted_option_ids_json, last_update, oob_data_cents_per_mb, oob_call_cents_per_min, oob_sms_cents, allowance_zone)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   // Products added after the first catalogue draw from a stream of their own (see DemoProduct.addedLater).
   const laterRng = rngFor('catalogue');
   const insertProductOption = db.prepare('INSERT INTO product_options (product_id, option_id) VALUES (?, ?)');
@@ -34,6 +34,7 @@ export const seedCatalogue = ({ db, rng, rngFor, daysAgo }: SeedContext): void =
       product.oob?.dataPerMb ?? 0,
       product.oob?.callPerMinute ?? 0,
       product.oob?.sms ?? 0,
+      product.zone ?? 'domestic',
     );
   }
   for (const product of PRODUCTS) for (const optionId of product.options) insertProductOption.run(product.id, optionId);

@@ -1,19 +1,22 @@
-import { cycleDates, monthlyCycle } from '#contract/bill-cycle';
-import { structuredCommunication } from '#contract/structured-communication';
-import { outOfBundleCost, subscriptionLines, sumLines, type BilledLine } from '../../lib/invoice-lines.ts';
-import { localDayRange } from '../../lib/service-calendar.ts';
-import { DAY_MS, cycleStartMs, iso, isoDate } from '../demo/calendar.ts';
-import { PEOPLE } from '../demo/customers.ts';
-import { BILLED_ACCOUNTS, COST_CENTERS, INVOICE_CYCLES, ONE_OFF_DOCUMENTS, PAYMENT_TERM_DAYS } from '../demo/invoices.ts';
+import { cycleDates, type BillCycle } from '#contract/bill-cycle';
+import { addDays } from '#contract/pricing';
+import { billingRun, issueDocument } from '../../lib/billing-run.ts';
+import { localDate, startOfLocalDay } from '../../lib/service-calendar.ts';
+import { writeTransaction } from '../../lib/sql.ts';
+import { syncSubscriptionHistory } from '../../lib/subscription-history.ts';
+import { DAY_MS, iso } from '../demo/calendar.ts';
+import { BILLED_ACCOUNTS, BILLING_HOUR, COST_CENTERS, INVOICE_CYCLES, ONE_OFF_DOCUMENTS } from '../demo/invoices.ts';
 import type { SeedContext } from './context.ts';
 
 /**
- * Cost centres, then one invoice a cycle per billed group of lines (demo/invoices.ts), oldest first, with its
- * lines: paid on the due date by direct debit or a few days before it by bank transfer, except the ones left
- * open; then the one-off documents. Runs after the catalogue, the contracts and the usage, whose tables the lines
- * are computed from.
+ * The demo's billing: cost centres, the history of what each line held (replayed from its executed plan and option
+ * orders), then the billing run itself at each cycle's close of the last INVOICE_CYCLES cycles and the one-off
+ * documents at their dates, in the order they happened — the same code, and so the same invoices, numbers and
+ * communications as the server's job would have issued. Then the payments the demo's stories need. Runs after the
+ * catalogue, the contracts, the usage and the orders, which the invoices are computed from.
  */
-export const seedInvoices = ({ db, now, nowMs, daysAgo, rngFor }: SeedContext): void => {
+export const seedInvoices = (s: SeedContext): void => {
+  const { db, nowMs, daysAgo, rngFor } = s;
   const rng = rngFor('invoices');
   const insertCostCenter = db.prepare('INSERT INTO cost_centers (id, customer_id, name, last_update) VALUES (?, ?, ?, ?)');
   const assignLine = db.prepare('UPDATE contracts SET cost_center_id = ? WHERE id = ? AND customer_id = ?');
@@ -25,130 +28,152 @@ export const seedInvoices = ({ db, now, nowMs, daysAgo, rngFor }: SeedContext): 
     }
   }
 
-  const insertInvoice = db.prepare<
-    [
-      string,
-      number,
-      number | null,
-      string,
-      string,
-      number,
-      string,
-      string,
-      'DD' | 'BT',
-      number,
-      string | null,
-      number,
-      number | null,
-      string | null,
-      string | null,
-      string,
-    ]
-  >(`INSERT INTO invoices (uuid, customer_id, contract_id, generated_at, due_date, total_incl_vat_cents, structured_communication,
-    piece_id, payment_mode, paid, paid_at, partial_paid_cents, cost_center_id, period_start, period_end, document_type)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insertLine = db.prepare<[number | bigint, number, string | null, number, string, string | null, number, number]>(
-    `INSERT INTO invoice_lines (invoice_id, contract_id, msisdn, position, kind, label_json, quantity, amount_cents)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const writeLines = (invoiceId: number | bigint, lines: readonly BilledLine[]) =>
-    lines.forEach((line, position) =>
-      insertLine.run(
-        invoiceId,
-        line.contractId,
-        line.msisdn,
-        position,
-        line.kind,
-        line.label ? JSON.stringify(line.label) : null,
-        line.quantity,
-        line.amount,
-      ),
-    );
-
-  let invoiceNumber = 0;
-  const communicationOf = (customerId: number) => structuredCommunication(1_000_000_000 + customerId * 10_000_000 + invoiceNumber * 7919);
-  const pieceOf = (prefix: string, at: number) => `${prefix}${new Date(at).getUTCFullYear()}-${String(invoiceNumber).padStart(6, '0')}`;
-  const paymentModeOf = (customerId: number): 'DD' | 'BT' => {
-    const person = PEOPLE.find((p) => p.customerId === customerId);
-    if (!person) throw new Error(`billed account ${customerId} has no customer`);
-    return person.paymentMode;
-  };
-
-  for (const account of BILLED_ACCOUNTS) {
-    const paymentMode = paymentModeOf(account.customerId);
-    for (let back = INVOICE_CYCLES; back >= 1; back--) {
-      // Issued on the first day of a cycle, for the cycle that ended the day before.
-      const generated = cycleStartMs(now, account.startDay, back);
-      const period = cycleDates(monthlyCycle(account.startDay), isoDate(generated), 1);
-      const range = localDayRange(period.start, period.end);
-      const due = generated + PAYMENT_TERM_DAYS * DAY_MS;
-      const open = account.openCyclesBack.includes(back);
-      for (const group of account.groups) {
-        invoiceNumber += 1;
-        const lines = group.contracts.flatMap((contractId) => {
-          const recurring = subscriptionLines(db, contractId);
-          const usage = outOfBundleCost(db, contractId, range);
-          const first = recurring[0];
-          return usage > 0 && first
-            ? [...recurring, { contractId, msisdn: first.msisdn, kind: 'usage' as const, label: null, quantity: 1, amount: usage }]
-            : recurring;
-        });
-        const paidAt = paymentMode === 'DD' ? due : due - rng.int(1, 5) * DAY_MS;
-        const { lastInsertRowid } = insertInvoice.run(
-          rng.uuid(),
-          account.customerId,
-          group.contracts.length === 1 ? (group.contracts[0] ?? null) : null,
-          iso(generated + 6 * 3_600_000),
-          isoDate(due),
-          sumLines(lines),
-          communicationOf(account.customerId),
-          pieceOf('F', generated),
-          paymentMode,
-          open ? 0 : 1,
-          open ? null : iso(paidAt),
-          open ? (account.partialPayments?.[back] ?? 0) : 0,
-          group.costCenterId,
-          period.start,
-          period.end,
-          'invoice',
-        );
-        writeLines(lastInsertRowid, lines);
+  const billed = db
+    .prepare<
+      [],
+      {
+        id: number;
+        customer_id: number;
+        activated_at: string;
+        start_day: number;
+        frequency_unit: BillCycle['frequencyUnit'];
+        frequency_duration: number;
       }
+    >(
+      `SELECT c.id, c.customer_id, c.activated_at, b.start_day, b.frequency_unit, b.frequency_duration
+       FROM contracts c JOIN bill_cycles b ON b.id = c.bill_cycle_id WHERE c.activated_at IS NOT NULL ORDER BY c.id`,
+    )
+    .all();
+  for (const contract of billed) replayHistory(s, contract.id, localDate(Date.parse(contract.activated_at)));
+
+  // The billing run bills each line from the first day of its cycle INVOICE_CYCLES back (earlier cycles were billed
+  // by the operator's former system); every close from then to today is a run.
+  const today = localDate(nowMs);
+  const runs = new Set<number>();
+  const lastRunOf = new Map<number, number>();
+  const setBillingFrom = db.prepare<[string, number]>('UPDATE contracts SET billing_from = ? WHERE id = ?');
+  for (const contract of billed) {
+    const cycle: BillCycle = {
+      startDay: contract.start_day,
+      frequencyUnit: contract.frequency_unit,
+      frequencyDuration: contract.frequency_duration,
+    };
+    const first = cycleDates(cycle, today, INVOICE_CYCLES);
+    setBillingFrom.run(first.start, contract.id);
+    for (let period = first; period.end < today; period = cycleDates(cycle, addDays(period.end, 1))) {
+      const at = Math.min(nowMs, startOfLocalDay(addDays(period.end, 1)) + BILLING_HOUR * 3_600_000);
+      runs.add(at);
+      lastRunOf.set(contract.customer_id, Math.max(at, lastRunOf.get(contract.customer_id) ?? 0));
     }
   }
-
+  const events: { at: number; run: () => void }[] = [...runs].map((at) => ({
+    at,
+    run: () => billingRun(db, new Date(at), { uuid: () => rng.uuid() }),
+  }));
   for (const document of ONE_OFF_DOCUMENTS) {
-    invoiceNumber += 1;
-    const generated = nowMs - document.ageDays * DAY_MS;
-    const contract = db.prepare<[number], { msisdn: string | null }>('SELECT msisdn FROM contracts WHERE id = ?').get(document.contractId);
-    const lines: BilledLine[] = [
-      {
-        contractId: document.contractId,
-        msisdn: contract?.msisdn ?? null,
-        kind: 'fee',
-        label: document.label,
-        quantity: 1,
-        amount: document.amount,
-      },
-    ];
-    const { lastInsertRowid } = insertInvoice.run(
-      rng.uuid(),
-      document.customerId,
-      document.contractId,
-      iso(generated),
-      isoDate(generated + PAYMENT_TERM_DAYS * DAY_MS),
-      sumLines(lines),
-      communicationOf(document.customerId),
-      pieceOf(document.type === 'credit_note' ? 'NC' : 'F', generated),
-      paymentModeOf(document.customerId),
-      0,
-      null,
-      0,
-      null,
-      null,
-      null,
-      document.type,
-    );
-    writeLines(lastInsertRowid, lines);
+    // After the customer's last invoice at the latest, so that the demo's stories hold whatever the day: a credit note
+    // issued just before a close would be taken off that invoice (docs/product/limits.md "Credit note").
+    const at = Math.min(nowMs, Math.max(nowMs - document.ageDays * DAY_MS, (lastRunOf.get(document.customerId) ?? 0) + 3_600_000));
+    const msisdn =
+      db.prepare<[number], { msisdn: string | null }>('SELECT msisdn FROM contracts WHERE id = ?').get(document.contractId)?.msisdn ?? null;
+    events.push({
+      at,
+      run: () =>
+        writeTransaction(db, () =>
+          issueDocument(db, {
+            customerId: document.customerId,
+            costCenterId: null,
+            contractId: document.contractId,
+            type: document.type,
+            lines: [
+              {
+                contractId: document.contractId,
+                msisdn,
+                kind: 'fee',
+                label: document.label,
+                category: null,
+                quantity: 1,
+                amount: document.amount,
+                from: null,
+                to: null,
+              },
+            ],
+            period: null,
+            now: new Date(at),
+            uuid: rng.uuid(),
+          }),
+        ),
+    });
+  }
+  for (const event of events.sort((a, b) => a.at - b.at)) event.run();
+
+  // What the customers paid: every cycle invoice on its due date by direct debit, a few days before it by
+  // transfer, once that day has come; the demo's open ones stay open, with their partial payments.
+  const cycleInvoices = db.prepare<[number], { id: number; period_start: string; due_date: string; payment_mode: 'DD' | 'BT' }>(
+    `SELECT id, period_start, due_date, payment_mode FROM invoices WHERE customer_id = ? AND document_type = 'invoice' AND period_start IS NOT NULL
+     ORDER BY period_start DESC, id`,
+  );
+  const pay = db.prepare<[string, number]>('UPDATE invoices SET paid = 1, paid_at = ? WHERE id = ?');
+  const partlyPay = db.prepare<[number, number]>('UPDATE invoices SET partial_paid_cents = ? WHERE id = ?');
+  for (const account of BILLED_ACCOUNTS) {
+    const periods = [...new Set(cycleInvoices.all(account.customerId).map((row) => row.period_start))];
+    for (const invoice of cycleInvoices.all(account.customerId)) {
+      const back = periods.indexOf(invoice.period_start) + 1;
+      if (account.openCyclesBack.includes(back)) {
+        const partial = account.partialPayments?.[back];
+        if (partial !== undefined) partlyPay.run(partial, invoice.id);
+        continue;
+      }
+      const due = startOfLocalDay(invoice.due_date) + 10 * 3_600_000;
+      const paidAt = invoice.payment_mode === 'DD' ? due : due - rng.int(1, 5) * DAY_MS;
+      if (paidAt <= nowMs) pay.run(iso(paidAt), invoice.id);
+    }
+  }
+  // Their e-mails went out when they were issued.
+  db.prepare('UPDATE invoices SET emailed_at = generated_at WHERE emailed_at IS NULL').run();
+};
+
+type ChangeRow = {
+  item_kind: 'PRODUCT' | 'OPTION';
+  resource_id: number | null;
+  old_value: string | null;
+  new_value: string | null;
+  executed_at: string;
+};
+
+/**
+ * A line's history as the order execution would have written it: the line is taken back to what it held before its
+ * executed plan and option orders, the history starts at its activation, and each order is applied again on the day
+ * it was executed (server/lib/subscription-history.ts, the same sync the order job runs). It ends where it is now.
+ */
+const replayHistory = ({ db }: SeedContext, contractId: number, activated: string): void => {
+  const changes = db
+    .prepare<[number], ChangeRow>(
+      `SELECT l.item_kind, l.resource_id, l.old_value, l.new_value, l.executed_at FROM order_lines l JOIN orders o ON o.id = l.order_id
+       WHERE o.contract_id = ? AND l.status = 'SUCCESS' AND l.item_kind IN ('PRODUCT', 'OPTION') AND l.executed_at IS NOT NULL
+       ORDER BY l.executed_at, l.id`,
+    )
+    .all(contractId);
+  const productByName = db.prepare<[string], { id: number }>("SELECT id FROM products WHERE name = ? AND type = 'BASE'");
+  const setPlan = db.prepare<[number, number]>('UPDATE contracts SET product_id = ? WHERE id = ?');
+  const setOption = (optionId: number, count: number) => {
+    if (count > 0)
+      db.prepare(
+        'INSERT INTO contract_options (contract_id, option_id, count) VALUES (?, ?, ?) ON CONFLICT (contract_id, option_id) DO UPDATE SET count = excluded.count',
+      ).run(contractId, optionId, count);
+    else db.prepare('DELETE FROM contract_options WHERE contract_id = ? AND option_id = ?').run(contractId, optionId);
+  };
+  const apply = (change: ChangeRow, value: string | null) => {
+    if (change.item_kind === 'PRODUCT') {
+      const plan = value === null ? undefined : productByName.get(value);
+      if (!plan) throw new Error(`contract ${contractId}: unknown plan ${value}`);
+      setPlan.run(plan.id, contractId);
+    } else if (change.resource_id !== null) setOption(change.resource_id, Number(value ?? 0));
+  };
+  for (const change of [...changes].reverse()) apply(change, change.old_value);
+  syncSubscriptionHistory(db, contractId, activated);
+  for (const change of changes) {
+    apply(change, change.new_value);
+    syncSubscriptionHistory(db, contractId, localDate(Date.parse(change.executed_at)));
   }
 };

@@ -25,9 +25,12 @@ export const settingsTestEndpoints = {
             type: z.enum(serviceCategories),
             /** Bytes, seconds or messages. */
             used: z.number().int().min(0),
+            /** The network's out-of-zone flag (`is_oob`): on roaming, outside the EU (contract/rating.ts). */
             oob: z.boolean().default(false),
+            /** A premium service's price; the rating bills everything else from the cycle's totals. */
             costCents: z.number().int().min(0).default(0),
             destination: z.enum(destinations).default('national'),
+            incoming: z.boolean().default(false),
           }),
         )
         .min(1)
@@ -63,10 +66,11 @@ export const registerSettingsTestRoutes = (router: Router, ctx: AppContext, deps
     writeTransaction(db, () => {
       if (!stmt<[number], { id: number }>(db, 'SELECT id FROM contracts WHERE id = ?').get(body.contractId))
         throw notFound('Contract not found');
-      const insert = stmt<[number, string, number, number, number, string, string, number]>(
+      const insert = stmt<[number, string, number, number, number, string, number, string, number]>(
         db,
-        `INSERT INTO usage_records (contract_id, service_cat, messages, is_oob, resource_impact, service_used, service_unit, destination, event_time)
-         VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO usage_records (contract_id, service_cat, messages, is_oob, resource_impact, service_used, service_unit, incoming,
+           destination, event_time)
+         VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?)`,
       );
       body.records.forEach((record, i) =>
         insert.run(
@@ -76,6 +80,7 @@ export const registerSettingsTestRoutes = (router: Router, ctx: AppContext, deps
           record.costCents,
           record.used,
           UNITS[record.type],
+          record.incoming ? 1 : 0,
           record.destination,
           now.getTime() - i,
         ),

@@ -4,11 +4,9 @@ import {
   cancellableOptionOrders,
   changedOptions,
   changeLines,
-  monthlyPrice,
   optimizeContext,
   optionEditsThisMonthOnly,
   orderAction,
-  promotionTotalsOf,
   selectionOf,
   sortOptions,
   startSelection,
@@ -54,34 +52,6 @@ describe('totalVolumes (SPEC §3: base plus options, 0 unlimited)', () => {
     ],
   ] as const)('%s', (_name, product, options, expected) => {
     expect(totalVolumes(product, options)).toEqual(expected);
-  });
-});
-
-describe('monthlyPrice', () => {
-  it.each([
-    ['no promotion', 2000, [], { percentage: 0, amount: 0 }, { listCents: 2000, discountCents: 0, totalCents: 2000 }],
-    // Sophie: M (20 €) at -20 % and a referral of 3 € a month.
-    ['a percentage then an amount', 2000, [], { percentage: 20, amount: 300 }, { listCents: 2000, discountCents: 700, totalCents: 1300 }],
-    [
-      'options count with their price × count',
-      1000,
-      [{ optionId: 11, priceCents: 300, dataMb: 1024, count: 2 }],
-      { percentage: 10, amount: 0 },
-      { listCents: 1600, discountCents: 160, totalCents: 1440 },
-    ],
-    ['never below zero', 500, [], { percentage: 0, amount: 800 }, { listCents: 500, discountCents: 500, totalCents: 0 }],
-  ] as const)('%s', (_name, base, options, totals, expected) => {
-    expect(monthlyPrice(base, options, totals)).toEqual(expected);
-  });
-
-  it('sums promotions per kind', () => {
-    expect(
-      promotionTotalsOf([
-        { discountType: 'percentage', discountAmount: 20 },
-        { discountType: 'amount', discountAmount: 300 },
-        { discountType: 'percentage', discountAmount: 5 },
-      ]),
-    ).toEqual({ percentage: 25, amount: 300 });
   });
 });
 

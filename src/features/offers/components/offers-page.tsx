@@ -30,7 +30,7 @@ const OfferList = ({ offers, scope }: { offers: OffersRow['offers']; scope: 'lin
   return (
     <ul className="offer-list">
       {shown.map((offer) => (
-        <li key={offer.id} className="card offer">
+        <li key={`${offer.id}-${offer.msisdn ?? ''}`} className="card offer">
           <span className="offer__discount" aria-hidden="true">
             {discount(offer.discount)}
           </span>
@@ -38,7 +38,9 @@ const OfferList = ({ offers, scope }: { offers: OffersRow['offers']; scope: 'lin
             <p className="offer__title">{offer.descriptions[lang]}</p>
             <p className="muted">
               {offer.scope === 'line'
-                ? t('advantages.line', { msisdn: offer.msisdn })
+                ? offer.productName
+                  ? t('advantages.linePlan', { msisdn: offer.msisdn, product: offer.productName })
+                  : t('advantages.line', { msisdn: offer.msisdn })
                 : t('catalogue.product', { product: offer.productName })}
             </p>
           </div>

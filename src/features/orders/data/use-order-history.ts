@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { isPlainUser } from '#contract/roles';
 import { pullCustomer } from '#data/customer-pull';
-import { cancelOrder } from '#data/order-actions';
+import { cancelOrderLine } from '#data/order-actions';
 import { pullOrderHistory } from '#data/orders-pull';
 import { readForcedContractId, selectedContractKey, setSelectedContract } from '#data/selected-contract';
 import { db } from '#db/db';
@@ -66,6 +66,6 @@ export const useOrderHistory = (page: number) => {
   return { data, refresh, refreshError, settled, select: setSelectedContract };
 };
 
-/** Cancels an order of the line (online only); the history and the open orders are fetched again. */
-export const cancelLineOrder = (customerId: number, contractId: number, orderId: string): Promise<void> =>
-  cancelOrder({ customerId, contractId }, orderId);
+/** Cancels one change of an order (online only), not the order's others; the history and the open orders are fetched again. */
+export const cancelOrderLineOf = (customerId: number, contractId: number, orderId: string, lineId: number): Promise<void> =>
+  cancelOrderLine({ customerId, contractId }, orderId, lineId);

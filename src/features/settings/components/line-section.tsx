@@ -15,6 +15,7 @@ import {
 } from '#contract/line-settings';
 import { formatDateTime, formatMoneyCents, formatPhoneNumber } from '#lib/format';
 import { Alert } from '#ui/alert';
+import { AlertModal } from '#ui/alert-modal';
 import { Badge } from '#ui/badge';
 import { Button } from '#ui/button';
 import { FreshnessNote } from '#ui/freshness-note';
@@ -170,6 +171,77 @@ const LimitForm = ({ type, form, line, editable, onSubmit }: LimitFormProps) => 
   );
 };
 
+/**
+ * What becomes of the alert when the new limit is below it (docs/product/settings.md "Limits"): moved to the new
+ * limit, or kept lower at an amount the customer types. Nothing is sent until the customer chooses; "Change nothing"
+ * leaves the limit and the alert as they are.
+ */
+const AlertDecision = ({
+  alert,
+  limit,
+  onCancel,
+  onDecide,
+}: {
+  alert: number;
+  limit: number;
+  onCancel: () => void;
+  onDecide: (alertCents: number) => void;
+}) => {
+  const { t, i18n } = useTranslation('settings');
+  const money = (cents: number) => formatMoneyCents(cents, i18n.language);
+  const name = useId();
+  const [choice, setChoice] = useState<'move' | 'lower' | null>(null);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const confirm = () => {
+    if (choice === 'move') return onDecide(limit);
+    const cents = parseEuroCents(text);
+    if (cents === null) return setError(t('line.limits.errors.format'));
+    if (cents > limit) return setError(t('line.limits.alertDecision.tooHigh', { limit: money(limit) }));
+    onDecide(cents);
+  };
+  return (
+    <AlertModal
+      isOpen
+      title={t('line.limits.alertDecision.title')}
+      closeLabel={t('line.limits.alertDecision.cancel')}
+      onClose={onCancel}
+      actions={
+        <Button isDisabled={choice === null} onPress={confirm}>
+          {t('line.limits.alertDecision.confirm')}
+        </Button>
+      }
+    >
+      <p>{t('line.limits.alertDecision.text', { alert: money(alert), limit: money(limit) })}</p>
+      <fieldset className="choice-group">
+        <legend>{t('line.limits.alertDecision.legend')}</legend>
+        <label className="choice">
+          <input type="radio" name={name} checked={choice === 'move'} onChange={() => setChoice('move')} />
+          <span>{t('line.limits.alertDecision.move', { limit: money(limit) })}</span>
+        </label>
+        <label className="choice">
+          <input type="radio" name={name} checked={choice === 'lower'} onChange={() => setChoice('lower')} />
+          <span>{t('line.limits.alertDecision.lower')}</span>
+        </label>
+      </fieldset>
+      {choice === 'lower' ? (
+        <TextField
+          label={t('line.limits.alertDecision.amount')}
+          inputMode="decimal"
+          autoComplete="off"
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setError(undefined);
+          }}
+          error={error}
+          description={t('line.limits.alertDecision.amountHint', { limit: money(limit) })}
+        />
+      ) : null}
+    </AlertModal>
+  );
+};
+
 const LimitCard = ({
   type,
   data,
@@ -183,12 +255,28 @@ const LimitCard = ({
 }) => {
   const { t, i18n } = useTranslation('settings');
   const headingId = useId();
+  const [deciding, setDeciding] = useState<number | null>(null);
   const safeguard = line.safeguards.find((s) => s.type === type);
   if (!safeguard || !data.contract) return null;
   const contractId = data.contract.id;
   const money = (cents: number) => formatMoneyCents(cents, i18n.language);
   const request = (form: 'LIMIT' | 'ALERT') => (cents: number) =>
     requestSafeguardChange(data.customerId, contractId, safeguardResource(type, form), cents);
+  // The alert the line has, or will have once its waiting change applies (0: none).
+  const alertNote = changeNoteOf(line.changes, data.waiting, contractId, safeguardResource(type, 'ALERT'));
+  const alert =
+    alertNote && (alertNote.kind === 'onDevice' || alertNote.kind === 'requested') ? Number(alertNote.value) : (safeguard.alert ?? 0);
+  // docs/product/settings.md "Limits": a limit lowered below its alert asks what the alert becomes; never moved silently.
+  const submitLimit = async (cents: number) => {
+    if (alert > 0 && cents < alert) setDeciding(cents);
+    else await request('LIMIT')(cents);
+  };
+  const decide = async (alertCents: number, limitCents: number) => {
+    setDeciding(null);
+    // The alert first: the server accepts a limit below the alert only once the alert's change is asked for.
+    await request('ALERT')(alertCents);
+    await request('LIMIT')(limitCents);
+  };
   return (
     <section className="card" aria-labelledby={headingId}>
       <h4 id={headingId}>{t(`line.limits.types.${type}`)}</h4>
@@ -217,9 +305,17 @@ const LimitCard = ({
         resource={safeguardResource(type, 'ALERT')}
       />
       <div className="limit-forms">
-        <LimitForm type={type} form="LIMIT" line={line} editable={editable} onSubmit={request('LIMIT')} />
+        <LimitForm type={type} form="LIMIT" line={line} editable={editable} onSubmit={submitLimit} />
         <LimitForm type={type} form="ALERT" line={line} editable={editable} onSubmit={request('ALERT')} />
       </div>
+      {deciding !== null ? (
+        <AlertDecision
+          alert={alert}
+          limit={deciding}
+          onCancel={() => setDeciding(null)}
+          onDecide={(cents) => void decide(cents, deciding)}
+        />
+      ) : null}
     </section>
   );
 };

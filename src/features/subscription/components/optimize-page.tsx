@@ -157,11 +157,11 @@ const OptimizeForm = ({ model }: { model: OptimizeModel }) => {
         ))}
       </fieldset>
       <div className="form-total">
-        {model.oldPrice && model.newPrice ? (
+        {model.pricing ? (
           <p data-testid="price-change">
             {t('subscription:optimize.price', {
-              from: formatMoneyCents(model.oldPrice.totalCents, lang),
-              to: formatMoneyCents(model.newPrice.totalCents, lang),
+              from: formatMoneyCents(model.pricing.before.total, lang),
+              to: formatMoneyCents(model.pricing.after.total, lang),
             })}
           </p>
         ) : null}
@@ -238,6 +238,13 @@ const PendingOptionOrders = ({ model }: { model: OptimizeModel }) => {
         }
       >
         <p>{t('subscription:cancelConfirm.text')}</p>
+        <ul data-testid="cancel-withdrawn">
+          {(model.cancellableOrders.find((o) => o.orderId === confirming)?.lines ?? []).map((line) => (
+            <li key={line.id}>
+              {t('subscription:pending.option', { name: line.resourceName, from: line.oldValue ?? '0', to: line.newValue ?? '0' })}
+            </li>
+          ))}
+        </ul>
       </AlertModal>
       <AlertModal
         isOpen={outcome !== null}

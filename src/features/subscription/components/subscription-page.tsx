@@ -10,10 +10,12 @@ import { Badge } from '#ui/badge';
 import { FreshnessNote } from '#ui/freshness-note';
 import { Spinner } from '#ui/spinner';
 import { TitledPage } from '#ui/titled-page';
+import { monthlyCharges } from '#contract/pricing';
 import { saveDraft } from '../data/optimize-draft.ts';
 import {
   countOf,
-  monthlyPrice,
+  promotionTermsOf,
+  subscriptionOf,
   pendingProductChange,
   selectionOf,
   startSelection,
@@ -25,6 +27,7 @@ import { usePlanChoices, useSubscriptionData, type SubscriptionData } from '../d
 import { LinePicker } from './line-picker.tsx';
 import { PlanFitPanel } from './plan-fit-panel.tsx';
 import { VolumeList } from './volumes.tsx';
+import { PriceLines } from './price-lines.tsx';
 import './subscription.css';
 
 /** Product and promotion texts come in fr, nl and en; French is the fallback (SPEC §1). */
@@ -110,7 +113,17 @@ export const SubscriptionPage = () => {
   const blockageShown = data.refusal !== null && (data.blockages as readonly string[]).includes(data.refusal);
   const counted = countedOptions(data.options);
   const optionDataMb = counted.reduce((sum, o) => sum + o.dataMb * o.count, 0);
-  const price = product ? monthlyPrice(product.priceCents, counted, data.totals) : null;
+  // The line's monthly price as the sum of its lines: the pricing of the orders and the invoices (contract/pricing.ts).
+  const price = product
+    ? monthlyCharges(
+        contract.id,
+        subscriptionOf(
+          product,
+          data.options.map((o) => ({ optionId: o.optionId, name: o.name, priceCents: o.priceCents, count: countOf(o.active) })),
+        ),
+        promotionTermsOf(data.promotions),
+      )
+    : null;
   const pendingChange = pendingProductChange(data.openLines);
   const optionName = (id: number) =>
     data.options.find((o) => o.optionId === id)?.name ?? choices.options.find((o) => o.optionId === id)?.name ?? String(id);
@@ -208,33 +221,18 @@ export const SubscriptionPage = () => {
                     </li>
                   ))}
                 </ul>
-                <p className="muted">
-                  {t('subscription:promotions.totals', {
-                    value: [
-                      data.totals.percentage > 0 ? t('subscription:promotions.percent', { value: data.totals.percentage }) : null,
-                      data.totals.amount > 0
-                        ? t('subscription:promotions.amount', { value: formatMoneyCents(data.totals.amount, lang) })
-                        : null,
-                    ]
-                      .filter(Boolean)
-                      .join(' + '),
-                  })}
-                </p>
               </>
             ) : (
               <p className="muted">{t('subscription:promotions.none')}</p>
             )}
             {price ? (
-              <dl className="price-table">
-                <dt>{t('subscription:price.list')}</dt>
-                <dd>{formatMoneyCents(price.listCents, lang)}</dd>
-                <dt>{t('subscription:price.discount')}</dt>
-                <dd>{formatMoneyCents(price.discountCents === 0 ? 0 : -price.discountCents, lang)}</dd>
-                <dt className="price-table__total">{t('subscription:price.total')}</dt>
-                <dd className="price-table__total" data-testid="monthly-total">
-                  {formatMoneyCents(price.totalCents, lang)}
-                </dd>
-              </dl>
+              <PriceLines
+                caption={t('subscription:price.lines')}
+                lines={price.lines}
+                total={price.total}
+                totalLabel={t('subscription:price.total')}
+                testId="monthly-price"
+              />
             ) : null}
           </section>
 

@@ -1,4 +1,5 @@
 import type { OptimizeContext, OrderRequest } from '#contract/orders';
+import type { PricedProduct, PromotionTerms, Subscription, WaitingChange } from '#contract/pricing';
 import type { OrderLineRow, ProductRow, PromotionRow } from '#db/schema';
 
 /*
@@ -28,27 +29,50 @@ export const totalVolumes = (product: Pick<ProductRow, 'dataMb' | 'voiceMinutes'
 /** A line's count of an option: a boolean for options taken once at most, a number for counted (data) options. */
 export const countOf = (active: boolean | number): number => (typeof active === 'number' ? active : active ? 1 : 0);
 
-export type MonthlyPrice = { listCents: number; discountCents: number; totalCents: number };
-
 /**
- * The monthly price: the base and the options (price × count), less the promotions (SPEC §3 totals: a percentage
- * factor and an amount). The percentage applies to the whole list price, then the amount; never below zero.
+ * The promotions stored on the device as contract/pricing.ts takes them (the one pricing of the summary, the server,
+ * its e-mails and the invoices), each once.
  */
-export const monthlyPrice = (
-  basePriceCents: number,
-  options: readonly CountedOption[],
-  totals: { percentage: number; amount: number },
-): MonthlyPrice => {
-  const listCents = basePriceCents + options.reduce((sum, o) => sum + o.priceCents * o.count, 0);
-  const discountCents = Math.min(listCents, Math.round((listCents * totals.percentage) / 100) + totals.amount);
-  return { listCents, discountCents, totalCents: listCents - discountCents };
-};
+export const promotionTermsOf = (rows: readonly PromotionRow[]): PromotionTerms[] => [
+  ...new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        productId: row.productId,
+        contractId: row.contractId,
+        type: row.discountType,
+        amount: row.discountAmount,
+        label: row.descriptions,
+      } satisfies PromotionTerms,
+    ]),
+  ).values(),
+];
 
-/** The totals of a list of promotions (the server's rule, for a plan the line does not have yet). */
-export const promotionTotalsOf = (promotions: readonly Pick<PromotionRow, 'discountType' | 'discountAmount'>[]) => ({
-  percentage: promotions.filter((p) => p.discountType === 'percentage').reduce((sum, p) => sum + p.discountAmount, 0),
-  amount: promotions.filter((p) => p.discountType === 'amount').reduce((sum, p) => sum + p.discountAmount, 0),
+/** A line's plan and options with their prices, for contract/pricing.ts `monthlyCharges`. */
+export const subscriptionOf = (
+  plan: Pick<ProductRow, 'id' | 'name' | 'priceCents'>,
+  options: readonly { optionId: number; name: string; priceCents: number; count: number }[],
+): Subscription => ({
+  plan: { id: plan.id, name: plan.name, price: plan.priceCents },
+  options: options.filter((o) => o.count > 0).map((o) => ({ id: o.optionId, name: o.name, price: o.priceCents, count: o.count })),
 });
+
+/** A product of the device's catalogue as pricing names and prices it. */
+export const pricedProductOf = (row: { name: string; priceCents: number }, id: number): PricedProduct => ({
+  id,
+  name: row.name,
+  price: row.priceCents,
+});
+
+/** The plan and option changes still waiting in the line's orders, except `exceptOrderId`'s (the one being modified). */
+export const waitingChangesOf = (openLines: readonly OpenLineOfOrder[], exceptOrderId: string | null): WaitingChange[] =>
+  openLines
+    .filter((l) => l.status === 'PENDING' && (l.kind === 'PRODUCT' || l.kind === 'OPTION') && l.orderId !== exceptOrderId)
+    .sort((a, b) => (a.scheduledDate ?? '').localeCompare(b.scheduledDate ?? '') || a.id - b.id)
+    .map((l) => ({ kind: l.kind as 'PRODUCT' | 'OPTION', resourceId: l.resourceId, newValue: l.newValue }));
+
+type OpenLineOfOrder = Pick<OrderLineRow, 'id' | 'orderId' | 'kind' | 'status' | 'resourceId' | 'newValue' | 'scheduledDate'>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Option order (SPEC §4 "Options are sorted by price descending when enabled; unique options ascending by price")
