@@ -43,13 +43,19 @@ describe('totalVolumes (SPEC §3: base plus options, 0 unlimited)', () => {
     [
       'counted data options add their volume each',
       { dataMb: 5120, voiceMinutes: 150, smsCount: 0 },
-      [{ optionId: 11, priceCents: 300, dataMb: 1024, count: 3 }],
+      [{ optionId: 11, priceCents: 300, dataMb: 1024, zone: 'domestic', count: 3 }],
       { dataMb: 8192, voiceMinutes: 150, smsCount: 0 },
+    ],
+    [
+      'an option of another zone has an allowance of its own (Roaming World 1 GB)',
+      { dataMb: 102400, voiceMinutes: 0, smsCount: 0 },
+      [{ optionId: 14, priceCents: 1500, dataMb: 1024, zone: 'world', count: 1 }],
+      { dataMb: 102400, voiceMinutes: 0, smsCount: 0 },
     ],
     [
       'an unlimited plan stays unlimited',
       { dataMb: 0, voiceMinutes: 0, smsCount: 0 },
-      [{ optionId: 11, priceCents: 300, dataMb: 1024, count: 1 }],
+      [{ optionId: 11, priceCents: 300, dataMb: 1024, zone: 'domestic', count: 1 }],
       { dataMb: 0, voiceMinutes: 0, smsCount: 0 },
     ],
   ] as const)('%s', (_name, product, options, expected) => {
@@ -65,7 +71,7 @@ describe('monthlyPrice', () => {
     [
       'options count with their price × count',
       1000,
-      [{ optionId: 11, priceCents: 300, dataMb: 1024, count: 2 }],
+      [{ optionId: 11, priceCents: 300, dataMb: 1024, zone: 'domestic', count: 2 }],
       { percentage: 10, amount: 0 },
       { listCents: 1600, discountCents: 160, totalCents: 1440 },
     ],

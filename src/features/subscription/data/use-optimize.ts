@@ -25,6 +25,7 @@ import {
   type OrderAction,
   type Selection,
 } from './subscription-rules.ts';
+import type { AllowanceZone } from '#contract/rating';
 import { usePlanChoices, useSubscriptionData, type SubscriptionData } from './use-subscription.ts';
 
 /** One option as the optimize form shows it. */
@@ -34,6 +35,7 @@ export type OptionChoice = {
   descriptions: { fr: string; nl: string; en: string };
   priceCents: number;
   dataMb: number;
+  zone: AllowanceZone;
   maxCombinations: number;
   /** Offered with the chosen plan; an option that is not can only be removed. */
   enabled: boolean;
@@ -137,6 +139,7 @@ export const useOptimize = ({ viewingClosedOrder }: { viewingClosedOrder: boolea
           descriptions: o.descriptions,
           priceCents: o.priceCents,
           dataMb: o.dataMb,
+          zone: o.zone,
           maxCombinations: o.maxCombinations,
           enabled: o.offered,
           count: draft.draft.options[String(o.optionId)] ?? 0,
@@ -149,7 +152,7 @@ export const useOptimize = ({ viewingClosedOrder }: { viewingClosedOrder: boolea
     const pricedOptions = (selection: Selection) =>
       Object.entries(selection.options).map(([id, count]) => {
         const option = options.find((o) => o.optionId === Number(id)) ?? data.options.find((o) => o.optionId === Number(id));
-        return { optionId: Number(id), priceCents: option?.priceCents ?? 0, dataMb: option?.dataMb ?? 0, count };
+        return { optionId: Number(id), priceCents: option?.priceCents ?? 0, dataMb: option?.dataMb ?? 0, zone: option?.zone ?? 'domestic', count };
       });
     const contractPromotions = data.promotions.filter((p) => p.contractId !== null);
     const productPromotions = (productId: number) =>
