@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderLineRow } from '#db/schema';
 import {
+  adviceWithheld,
   cancellableOptionOrders,
   changedOptions,
   changeLines,
@@ -258,5 +259,23 @@ describe('changeLines: what changes and when', () => {
       { id: 12, combinations: 1 },
       { id: 13, combinations: 0 },
     ]);
+  });
+});
+
+describe('adviceWithheld ("which plan fits me" on a blocked or restricted line)', () => {
+  it.each([
+    [null, false],
+    ['fraud', true],
+    ['suspectedFraud', true],
+    ['credit', true],
+    ['general', true],
+    ['restricted', true],
+    // Dunning blocks orders but is no block of the line: the comparison still tells what would cost less.
+    ['unpaid', false],
+    ['pendingOrder', false],
+    ['waitingRequest', false],
+    ['plainUser', false],
+  ] as const)('%s → %s', (refusal, expected) => {
+    expect(adviceWithheld(refusal)).toBe(expected);
   });
 });
