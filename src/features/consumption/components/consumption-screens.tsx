@@ -138,12 +138,11 @@ const Totals = ({
   const { usage } = aggregate;
   const charges = plan ? rateUsage(usage, plan.bundle, plan.rates).totalCents : null;
   return (
-    <div className="totals card" data-testid="usage-totals" aria-busy={busy}>
+    <div className="totals card" role="group" aria-label={t('totals.label')} data-testid="usage-totals" aria-busy={busy}>
       <p>
         {t('totals.records')} <strong>{formatCount(count, lang)}</strong>
       </p>
       <table className="data-table">
-        <caption className="visually-hidden">{t('totals.label')}</caption>
         <thead>
           <tr>
             <th scope="col">{t('totals.type')}</th>
