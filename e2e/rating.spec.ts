@@ -72,7 +72,8 @@ test('Marc: the calls bundle counts his outgoing calls only, the same on home, c
   await page.goto('/consumption/main?lang=fr');
   const consumption = new ConsumptionPage(page);
   await expect(callsMeter(page)).toHaveAttribute('aria-valuetext', home, { timeout: 30_000 });
-  await expect(page.getByText(/^Reçus, gratuits : \d/)).toBeVisible();
+  // The received calls said apart (the texts have their own line: "Reçus, gratuits : 8 SMS").
+  await expect(page.getByText(/^Reçus, gratuits : [\d\s]+(h|min|s)\b/)).toBeVisible();
   await expect(page.getByText('Forfait épuisé : la suite est facturée hors forfait.')).toHaveCount(0);
   await consumption.waitForTotals();
   await consumption.waitForLocalData();
