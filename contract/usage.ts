@@ -77,9 +77,22 @@ export const chargeLineSchema = z.discriminatedUnion('unit', [
   }),
 ]);
 
+const allowanceSchema = z.object({
+  data: z.number().min(0).nullable(),
+  call: z.number().min(0).nullable(),
+  sms: z.number().min(0).nullable(),
+});
+
+/** What the cycle was rated with (contract/rating.ts `Bundle` and `OobRates`): the app rates its own totals with it. */
+export const ratingPlanSchema = z.object({
+  bundle: z.object({ domestic: allowanceSchema, international: allowanceSchema, world: allowanceSchema }),
+  rates: z.object({ dataPerMb: z.number().int().min(0), callPerMinute: z.number().int().min(0), sms: z.number().int().min(0) }),
+});
+
 /**
  * GET usage summary: balances, cdrUsage, cdrOverspent, safeguard (SPEC §7), rated by contract/rating.ts; plus the
- * cycle's charge lines (what its invoice bills) and the incoming use, which is free and never counts.
+ * cycle's charge lines (what its invoice bills), the incoming use, which is free and never counts, and the plan the
+ * cycle was rated with.
  */
 export const usageSummarySchema = z.object({
   period: z.object({ start: z.string(), end: z.string() }),
@@ -88,6 +101,7 @@ export const usageSummarySchema = z.object({
   cdrOverspent: overspentSchema,
   charges: z.array(chargeLineSchema),
   free: z.object({ data: z.number().min(0), call: z.number().min(0), sms: z.number().min(0) }),
+  plan: ratingPlanSchema,
   safeguard: z.array(safeguardSchema),
 });
 export type UsageSummary = z.infer<typeof usageSummarySchema>;

@@ -115,13 +115,13 @@ test(
     };
     await choose(brusselsIso(30), brusselsIso(40));
     await expect(page.getByRole('status').filter({ hasText: 'Deze periode is nog niet begonnen' })).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Totalen van de periode' })).toHaveCount(0);
+    await expect(page.getByRole('group', { name: 'Totalen van de periode' })).toHaveCount(0);
 
     await choose('2001-03-01', '2001-03-20');
     await expect(
       page.getByRole('status').filter({ hasText: /^Dit nummer was in deze periode nog niet actief: het verbruik begint op .+\d{4}\./ }),
     ).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Totalen van de periode' })).toHaveCount(0);
+    await expect(page.getByRole('group', { name: 'Totalen van de periode' })).toHaveCount(0);
   },
 );
 

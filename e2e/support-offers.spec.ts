@@ -225,7 +225,9 @@ const completedMonthlyCycles = (startDay: number, now: Date, count: number): { s
   });
 };
 
-type HistoryPage = { data: { service_cat: string; service_used: number; incoming: boolean; destination: string; event_time: string }[] };
+type HistoryPage = {
+  data: { service_cat: string; service_used: number; incoming: boolean; is_oob: boolean; destination: string; event_time: string }[];
+};
 
 test('the comparison link carries Yasmine’s average use of her last 6 bill cycles (fr)', { tag: '@desktop' }, async ({ page }) => {
   test.setTimeout(240_000);
@@ -264,9 +266,12 @@ test('the comparison link carries Yasmine’s average use of her last 6 bill cyc
     for (const r of data) {
       const at = Date.parse(r.event_time);
       if (at < from || at > to) continue;
+      // What counts against a bundle: national and EU-roaming use; never received calls and texts (docs/product/consumption.md).
+      const counted = r.destination === 'national' || (r.destination === 'roaming' && !r.is_oob);
+      if (!counted) continue;
       if (r.service_cat === 'data') bytes += r.service_used;
-      else if (!r.incoming && r.destination === 'national' && r.service_cat === 'call') seconds += r.service_used;
-      else if (!r.incoming && r.destination === 'national' && r.service_cat === 'sms') sms += r.service_used;
+      else if (!r.incoming && r.service_cat === 'call') seconds += r.service_used;
+      else if (!r.incoming && r.service_cat === 'sms') sms += r.service_used;
     }
     if (data.length < 5000) break;
   }

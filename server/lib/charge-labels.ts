@@ -31,12 +31,14 @@ const WHAT: Record<ChargeLine['zone'], Record<ChargeLine['kind'], Translated>> =
 };
 
 const LOCALES = { fr: 'fr-BE', nl: 'nl-BE', en: 'en-IE' } as const;
-const UNIT_WORDS: Record<Exclude<ChargeLine['unit'], 'item'>, Translated> = {
-  MB: { fr: 'Mo', nl: 'MB', en: 'MB' },
-  minute: { fr: 'min', nl: 'min', en: 'min' },
-  sms: { fr: 'SMS', nl: 'sms', en: 'texts' },
+type Words = { one: Translated; other: Translated };
+const UNIT_WORDS: Record<ChargeLine['unit'], Words> = {
+  MB: { one: { fr: 'Mo', nl: 'MB', en: 'MB' }, other: { fr: 'Mo', nl: 'MB', en: 'MB' } },
+  minute: { one: { fr: 'min', nl: 'min', en: 'min' }, other: { fr: 'min', nl: 'min', en: 'min' } },
+  sms: { one: { fr: 'SMS', nl: 'sms', en: 'text' }, other: { fr: 'SMS', nl: 'sms’en', en: 'texts' } },
+  item: { one: { fr: 'achat', nl: 'aankoop', en: 'purchase' }, other: { fr: 'achats', nl: 'aankopen', en: 'purchases' } },
 };
-const ITEMS: Translated = { fr: 'achat(s)', nl: 'aankoop/aankopen', en: 'purchase(s)' };
+const unitWord = (line: ChargeLine, lang: keyof Translated): string => UNIT_WORDS[line.unit][line.quantity === 1 ? 'one' : 'other'][lang];
 
 const money = (cents: number, lang: keyof Translated): string =>
   new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency: 'EUR' }).format(cents / 100);
@@ -47,8 +49,8 @@ export const chargeLineLabel = (line: ChargeLine): Translated => {
   const label = (lang: keyof Translated): string => {
     const what = WHAT[line.zone][line.kind][lang];
     const colon = lang === 'fr' ? ' : ' : ': ';
-    if (line.unitCents === null) return `${what}${colon}${count(line.quantity, lang)} ${ITEMS[lang]}`;
-    return `${what}${colon}${count(line.quantity, lang)} ${UNIT_WORDS[line.unit][lang]} × ${money(line.unitCents, lang)}`;
+    if (line.unitCents === null) return `${what}${colon}${count(line.quantity, lang)} ${unitWord(line, lang)}`;
+    return `${what}${colon}${count(line.quantity, lang)} ${unitWord(line, lang)} × ${money(line.unitCents, lang)}`;
   };
   return { fr: label('fr'), nl: label('nl'), en: label('en') };
 };

@@ -1,4 +1,5 @@
 import type { Translated } from '#contract/common';
+import type { AllowanceZone } from '#contract/rating';
 import type { Option, Product, Promotion } from '#contract/products';
 import type { Db } from '../db/database.ts';
 import { bool, stmt } from './sql.ts';
@@ -22,6 +23,7 @@ export type ProductRow = {
   oob_data_cents_per_mb: number;
   oob_call_cents_per_min: number;
   oob_sms_cents: number;
+  allowance_zone: AllowanceZone;
 };
 
 /** Texts are JSON in SQLite; a missing language falls back to French (SPEC §1: fr is the fallback). */
@@ -71,7 +73,8 @@ export const toOption = (row: ProductRow, count: number): Option => ({
   name: row.name,
   max_combinations: row.max_combinations,
   price: row.price_cents,
-  data: volumes(row).data,
+  ...volumes(row),
+  zone: row.allowance_zone,
   descriptions: translated(row.descriptions_json),
   active: row.max_combinations > 1 ? count : count > 0,
 });

@@ -3,7 +3,7 @@ import type { Safeguard, UsageBalance, UsageRecordDto, UsageSummary } from '#con
 import type { Db } from '../db/database.ts';
 import type { ContractRow } from './customer-data.ts';
 import { cyclePeriod, localDayRange, type CyclePeriod } from './service-calendar.ts';
-import { billCycleById, rateCycle, type TimeRange } from './rating-data.ts';
+import { billCycleById, rateCycle, ratingPlanOf, type TimeRange } from './rating-data.ts';
 import { bool, stmt } from './sql.ts';
 
 /*
@@ -115,7 +115,8 @@ export const safeguardsOf = (db: Db, contractId: number): Safeguard[] =>
  */
 export const usageSummary = (db: Db, contract: ContractRow, period: CyclePeriod): UsageSummary => {
   const range = localDayRange(period.start, period.end);
-  const rating = rateCycle(db, contract.id, range);
+  const plan = ratingPlanOf(db, contract.id);
+  const rating = rateCycle(db, contract.id, range, plan);
   const balances = (['data', 'call', 'sms'] as const).map((cat): UsageBalance => {
     const use = rating.zones.domestic[cat];
     return {
@@ -143,6 +144,7 @@ export const usageSummary = (db: Db, contract: ContractRow, period: CyclePeriod)
     cdrOverspent: rating.overspent,
     charges: rating.lines,
     free: rating.free,
+    plan,
     safeguard: safeguardsOf(db, contract.id),
   };
 };

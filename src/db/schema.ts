@@ -5,6 +5,7 @@ import type { Language } from '#contract/common';
 import type { Role } from '#contract/auth';
 import type { ContractStatus, ContractSubStatus } from '#contract/contracts';
 import type { SimOrder } from '#contract/activation';
+import type { AllowanceZone, Bundle, ChargeLine, OobRates } from '#contract/rating';
 
 /*
  * The app's local database. Views read only from here (ARCHITECTURE.md "How data flows"). Rows are the
@@ -132,7 +133,11 @@ export type ContractOptionRow = {
   name: string;
   maxCombinations: number;
   priceCents: number;
+  /** What one combination adds (MB, minutes, texts) and where it applies (contract/rating.ts). */
   dataMb: number;
+  voiceMinutes: number;
+  smsCount: number;
+  zone: AllowanceZone;
   descriptions: { fr: string; nl: string; en: string };
   active: boolean | number;
 };
@@ -217,6 +222,12 @@ export type UsageSummaryRow = {
     overspentUnit: string;
   }[];
   overspent: { credit: number; premium: number; national: number; international: number };
+  /** The cycle's out-of-bundle charges as the server rated them (contract/rating.ts): what its invoice bills. */
+  charges: ChargeLine[];
+  /** Incoming calls and texts (and data, always 0): free, never counted. */
+  free: { data: number; call: number; sms: number };
+  /** The allowances and rates the cycle was rated with: the usage worker rates its totals with them. */
+  plan: { bundle: Bundle; rates: OobRates };
   safeguards: {
     type: 'OSG' | 'PSG' | 'DSG';
     overSpentCredit: number;
@@ -632,5 +643,17 @@ export const createDatabase = (name = databaseName): AppDatabase => {
   db.version(14).stores({ faqEntries: '[lang+slug], lang', supportTickets: 'id, customerId, createdAt', offers: 'customerId' });
   // Version 15 (paying online): the payments started on this device, as the server last told them.
   db.version(15).stores({ onlinePayments: 'reference, customerId' });
+  // Version 17 (rating, contract/rating.ts): usage summaries carry their charges and the plan they were rated with,
+  // options their zone and all their volumes. The stored ones lack them: dropped with their fetch times, pulled again
+  // on the next visit. (15 and 16 are left to the areas being written beside this one.)
+  db.version(17)
+    .stores({})
+    .upgrade(async (tx) => {
+      await tx.table('usageSummaries').clear();
+      await tx.table('contractOptions').clear();
+      await tx.table('productOptions').clear();
+      for (const prefix of [resourceKeys.usageSummary.prefix, resourceKeys.products.prefix, resourceKeys.productOptions.prefix])
+        await tx.table('meta').where('resource').startsWith(prefix).delete();
+    });
   return db;
 };

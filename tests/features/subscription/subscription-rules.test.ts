@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderLineRow } from '#db/schema';
 import {
+  adviceWithheld,
   cancellableOptionOrders,
   changedOptions,
   changeLines,
@@ -41,13 +42,19 @@ describe('totalVolumes (SPEC §3: base plus options, 0 unlimited)', () => {
     [
       'counted data options add their volume each',
       { dataMb: 5120, voiceMinutes: 150, smsCount: 0 },
-      [{ optionId: 11, priceCents: 300, dataMb: 1024, count: 3 }],
+      [{ optionId: 11, priceCents: 300, dataMb: 1024, zone: 'domestic', count: 3 }],
       { dataMb: 8192, voiceMinutes: 150, smsCount: 0 },
+    ],
+    [
+      'an option of another zone has an allowance of its own (Roaming World 1 GB)',
+      { dataMb: 102400, voiceMinutes: 0, smsCount: 0 },
+      [{ optionId: 14, priceCents: 1500, dataMb: 1024, zone: 'world', count: 1 }],
+      { dataMb: 102400, voiceMinutes: 0, smsCount: 0 },
     ],
     [
       'an unlimited plan stays unlimited',
       { dataMb: 0, voiceMinutes: 0, smsCount: 0 },
-      [{ optionId: 11, priceCents: 300, dataMb: 1024, count: 1 }],
+      [{ optionId: 11, priceCents: 300, dataMb: 1024, zone: 'domestic', count: 1 }],
       { dataMb: 0, voiceMinutes: 0, smsCount: 0 },
     ],
   ] as const)('%s', (_name, product, options, expected) => {
@@ -222,5 +229,23 @@ describe('changeLines: what changes and when', () => {
       { id: 12, combinations: 1 },
       { id: 13, combinations: 0 },
     ]);
+  });
+});
+
+describe('adviceWithheld ("which plan fits me" on a blocked or restricted line)', () => {
+  it.each([
+    [null, false],
+    ['fraud', true],
+    ['suspectedFraud', true],
+    ['credit', true],
+    ['general', true],
+    ['restricted', true],
+    // Dunning blocks orders but is no block of the line: the comparison still tells what would cost less.
+    ['unpaid', false],
+    ['pendingOrder', false],
+    ['waitingRequest', false],
+    ['plainUser', false],
+  ] as const)('%s → %s', (refusal, expected) => {
+    expect(adviceWithheld(refusal)).toBe(expected);
   });
 });

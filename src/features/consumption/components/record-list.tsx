@@ -1,5 +1,6 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { classify } from '#contract/rating';
 import { formatDateTime, formatMoneyCents } from '#lib/format';
 import { createRowHeights } from '#lib/row-heights';
 import { formatUsageAmount } from '#lib/usage-format';
@@ -96,6 +97,8 @@ const RecordRow = ({ row }: { row: UsageRecordRow }) => {
   const { t, i18n } = useTranslation('consumption');
   const lang = i18n.language;
   const kind = row.serviceCat;
+  // How the rating counts it (contract/rating.ts): the same words as the statement's and the totals' columns.
+  const rated = classify({ kind, incoming: row.incoming, destination: row.destination, outsideZone: row.isOob });
   return (
     <>
       <span>
@@ -105,7 +108,7 @@ const RecordRow = ({ row }: { row: UsageRecordRow }) => {
       <span className="record-row__amount">{formatUsageAmount(kind, row.serviceUsed, lang)}</span>
       <span className="record-row__meta">{formatDateTime(row.eventTime, lang)}</span>
       <span className="record-row__meta record-row__amount">
-        {row.isOob ? t('record.oob', { amount: formatMoneyCents(row.resourceImpact, lang) }) : t('record.inBundle')}
+        {rated === 'premium' ? t('record.premium', { amount: formatMoneyCents(row.resourceImpact, lang) }) : t(`record.rated.${rated}`)}
       </span>
     </>
   );

@@ -13,7 +13,9 @@ import { TitledPage } from '#ui/titled-page';
 import { monthlyCharges } from '#contract/pricing';
 import { saveDraft } from '../data/optimize-draft.ts';
 import {
+  adviceWithheld,
   countOf,
+  optionDataMbOf,
   promotionTermsOf,
   subscriptionOf,
   pendingProductChange,
@@ -39,7 +41,7 @@ const isRefusal = (value: string | null): value is OrderRefusal =>
 /** The line's options with their counts, as the price and volume rules take them. */
 export const countedOptions = (options: SubscriptionData['options']): CountedOption[] =>
   options
-    .map((o) => ({ optionId: o.optionId, priceCents: o.priceCents, dataMb: o.dataMb, count: countOf(o.active) }))
+    .map((o) => ({ optionId: o.optionId, priceCents: o.priceCents, dataMb: o.dataMb, zone: o.zone, count: countOf(o.active) }))
     .filter((o) => o.count > 0);
 
 /** The status of the line and, in words, what blocks it (SPEC §4 blockages). */
@@ -89,6 +91,7 @@ export const SubscriptionPage = () => {
     data && !data.plainUser && data.contract && data.product && data.podium
       ? {
           customerId: data.customerId,
+          withheld: adviceWithheld(data.refusal),
           contract: data.contract,
           product: data.product,
           options: data.options,
@@ -112,7 +115,7 @@ export const SubscriptionPage = () => {
   // A blockage is already said in words above: the refusal it causes needs no second message.
   const blockageShown = data.refusal !== null && (data.blockages as readonly string[]).includes(data.refusal);
   const counted = countedOptions(data.options);
-  const optionDataMb = counted.reduce((sum, o) => sum + o.dataMb * o.count, 0);
+  const optionDataMb = optionDataMbOf(counted);
   // The line's monthly price as the sum of its lines: the pricing of the orders and the invoices (contract/pricing.ts).
   const price = product
     ? monthlyCharges(

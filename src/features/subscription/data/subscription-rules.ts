@@ -1,5 +1,7 @@
 import type { OptimizeContext, OrderRequest } from '#contract/orders';
 import type { PricedProduct, PromotionTerms, Subscription, WaitingChange } from '#contract/pricing';
+import type { OrderRefusal } from '#contract/contract-state';
+import { BYTES_PER_MB, bundleOf, type AllowanceZone } from '#contract/rating';
 import type { OrderLineRow, ProductRow, PromotionRow } from '#db/schema';
 
 /*
@@ -11,20 +13,32 @@ import type { OrderLineRow, ProductRow, PromotionRow } from '#db/schema';
 // Volumes and prices
 // ---------------------------------------------------------------------------------------------------------------
 
-/** What an option brings, with how many times it is taken. */
-export type CountedOption = { optionId: number; priceCents: number; dataMb: number; count: number };
+/** What an option brings (its data, in its zone), with how many times it is taken. */
+export type CountedOption = { optionId: number; priceCents: number; dataMb: number; zone: AllowanceZone; count: number };
 
 export type Volumes = { dataMb: number; voiceMinutes: number; smsCount: number };
 
 /**
  * SPEC §3: the total volume is the base plus the options (× their count); 0 means unlimited, and an unlimited base
- * stays unlimited whatever the options add. Options carry data only (the contract's option has no other volume).
+ * stays unlimited whatever the options add. The bundle of the rating model (contract/rating.ts `bundleOf`): only
+ * domestic options add to it (Roaming World and International 60 have allowances of their own), so the volumes shown
+ * here are the ones the balances count against.
  */
-export const totalVolumes = (product: Pick<ProductRow, 'dataMb' | 'voiceMinutes' | 'smsCount'>, options: readonly CountedOption[]): Volumes => ({
-  dataMb: product.dataMb === 0 ? 0 : product.dataMb + options.reduce((sum, o) => sum + o.dataMb * o.count, 0),
-  voiceMinutes: product.voiceMinutes,
-  smsCount: product.smsCount,
-});
+export const totalVolumes = (product: Pick<ProductRow, 'dataMb' | 'voiceMinutes' | 'smsCount'>, options: readonly CountedOption[]): Volumes => {
+  const { domestic } = bundleOf(
+    product,
+    options.map((o) => ({ dataMb: o.dataMb, voiceMinutes: 0, smsCount: 0, zone: o.zone, count: o.count })),
+  );
+  return {
+    dataMb: domestic.data === null ? 0 : domestic.data / BYTES_PER_MB,
+    voiceMinutes: domestic.call === null ? 0 : domestic.call / 60,
+    smsCount: domestic.sms ?? 0,
+  };
+};
+
+/** The data the line's domestic options add to its bundle, MB. */
+export const optionDataMbOf = (options: readonly CountedOption[]): number =>
+  options.reduce((sum, o) => (o.zone === 'domestic' ? sum + o.dataMb * o.count : sum), 0);
 
 /** A line's count of an option: a boolean for options taken once at most, a number for counted (data) options. */
 export const countOf = (active: boolean | number): number => (typeof active === 'number' ? active : active ? 1 : 0);
@@ -258,3 +272,11 @@ export const startSelection = (current: Selection, openLines: readonly OpenLine[
   }
   return { product: pending.productId, options };
 };
+
+/**
+ * "Which plan fits me" gives no advice on a line blocked for fraud, credit or a general problem, nor on one whose status
+ * allows no change (docs/product/subscription.md): it could not be followed, and a blocked line's usage is not the
+ * customer's normal use. An unpaid balance (dunning) is no such block: the comparison still tells what would cost less.
+ */
+export const adviceWithheld = (refusal: OrderRefusal | null): boolean =>
+  refusal === 'fraud' || refusal === 'suspectedFraud' || refusal === 'credit' || refusal === 'general' || refusal === 'restricted';

@@ -27,6 +27,7 @@ import {
   type OrderAction,
   type Selection,
 } from './subscription-rules.ts';
+import type { AllowanceZone } from '#contract/rating';
 import { usePlanChoices, useSubscriptionData, type SubscriptionData } from './use-subscription.ts';
 
 /** One option as the optimize form shows it. */
@@ -36,6 +37,7 @@ export type OptionChoice = {
   descriptions: { fr: string; nl: string; en: string };
   priceCents: number;
   dataMb: number;
+  zone: AllowanceZone;
   maxCombinations: number;
   /** Offered with the chosen plan; an option that is not can only be removed. */
   enabled: boolean;
@@ -144,6 +146,7 @@ export const useOptimize = ({ viewingClosedOrder }: { viewingClosedOrder: boolea
           descriptions: o.descriptions,
           priceCents: o.priceCents,
           dataMb: o.dataMb,
+          zone: o.zone,
           maxCombinations: o.maxCombinations,
           enabled: o.offered,
           count: draft.draft.options[String(o.optionId)] ?? 0,
