@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { demoPassword, demoUsers } from '#contract/fixtures/demo';
 import { confirmEmailLink, lastMessageId, loginLink, nextMessage, resetRateLimits } from './page-models/auth-pages.ts';
 import { expectHome, LoginPage, openLogout } from './page-models/login-page.ts';

@@ -1,7 +1,13 @@
-import { expect, test } from '@playwright/test';
 import { demoUsers } from '#contract/fixtures/demo';
+import { signIn } from './fixtures/sign-in.ts';
+import { expect, test } from './fixtures/test.ts';
 import { expectHome, LoginPage, openLogout } from './page-models/login-page.ts';
 import { indexedDbCounts } from './page-models/auth-pages.ts';
+
+/*
+ * Signing in through the form (every login kind, the refusals, the redirect back), and what a signed-in customer
+ * sees first. The tests that are not about the form sign in through the API (e2e/fixtures/sign-in.ts).
+ */
 
 const cases = [
   {
@@ -44,10 +50,7 @@ test('a plain user sees only its own contract', async ({ page }) => {
 });
 
 test('contract statuses are labelled', async ({ page }) => {
-  const loginPage = new LoginPage(page);
-  await loginPage.goto();
-  await loginPage.login(demoUsers.sophie.logins[0]);
-  await expectHome(page, demoUsers.sophie.name);
+  await signIn(page, 'sophie');
   const active = page.getByRole('listitem').filter({ hasText: '0470 00 00 01' });
   await expect(active.getByText('Actif', { exact: true })).toBeVisible();
   const toActivate = page.getByRole('listitem').filter({ hasText: '0470 00 00 02' });
@@ -92,10 +95,7 @@ test('a guarded route redirects to login with the full path and returns after lo
 });
 
 test('a plain user gets not-found on the owner-only link-accounts page', async ({ page }) => {
-  const loginPage = new LoginPage(page);
-  await loginPage.goto();
-  await loginPage.login(demoUsers.lucas.logins[0]);
-  await expectHome(page, demoUsers.lucas.name);
+  await signIn(page, 'lucas');
   await page.goto('/offers/link-accounts');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pagina niet gevonden');
   await page.goto('/orders');
@@ -104,10 +104,7 @@ test('a plain user gets not-found on the owner-only link-accounts page', async (
 
 test('an owner opens the link-accounts page', async ({ page }) => {
   // Yasmine's energy account is not linked yet (Sophie's is, and her link page sends her home).
-  const loginPage = new LoginPage(page);
-  await loginPage.goto();
-  await loginPage.login(demoUsers.yasmine.logins[0]);
-  await expectHome(page, demoUsers.yasmine.name);
+  await signIn(page, 'yasmine');
   await page.goto('/offers/link-accounts');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lier mon compte énergie');
 });
@@ -126,11 +123,9 @@ test('an unknown path shows not-found', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page introuvable');
 });
 
+// The logout is in the header on a desktop and under "more" in the phone's tab bar: both sizes.
 test('logout asks for confirmation and leaves no customer data in IndexedDB', { tag: '@desktop' }, async ({ page }) => {
-  const loginPage = new LoginPage(page);
-  await loginPage.goto();
-  await loginPage.login(demoUsers.marc.logins[0]);
-  await expectHome(page, demoUsers.marc.name);
+  await signIn(page, 'marc');
   const dialog = await openLogout(page, /^Afmelden$/);
   await expect(dialog.getByRole('heading')).toHaveText('Afmelden?');
   await dialog.getByRole('button', { name: 'Afmelden' }).click();

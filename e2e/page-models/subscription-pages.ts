@@ -1,11 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { demoUsers } from '#contract/fixtures/demo';
-import { expectHome, LoginPage } from './login-page.ts';
 
 /*
  * The subscription and orders screens (SPEC §2 /subscription/*, /orders), found by role and accessible name in
- * French and Dutch. Each test logs in, then opens a screen with ?lang= (and ?contractId= to pick a line).
+ * French and Dutch. Each test signs in (e2e/fixtures/sign-in.ts), then opens a screen with ?lang= (and ?contractId= to
+ * pick a line).
  */
 
 export type Lang = 'fr' | 'nl';
@@ -76,13 +75,6 @@ export const words = {
 
 /** Money as the page writes it: "15,40 €" in French, "€ 15,40" in Dutch (with a no-break space). */
 export const euros = (lang: Lang, amount: string): string => (lang === 'fr' ? `${amount}\u00a0€` : `€\u00a0${amount}`);
-
-export const login = async (page: Page, who: keyof typeof demoUsers) => {
-  const loginPage = new LoginPage(page);
-  await loginPage.goto();
-  await loginPage.login(demoUsers[who].logins[0]);
-  await expectHome(page, demoUsers[who].name);
-};
 
 /** Open a screen in a language (and for a line), and wait for its title. */
 export const open = async (page: Page, path: string, lang: Lang) => {

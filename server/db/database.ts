@@ -71,11 +71,12 @@ export function assertDatabaseAnswers(db: Db): void {
 
 /**
  * Opens (or creates) the API database: WAL + foreign keys, pending migrations, and the demo seed when there
- * are no customers yet. `file` is a path or ':memory:'.
+ * are no customers yet. `file` is a path, ':memory:', or the bytes of a database (`db.serialize()`), opened in
+ * memory: the tests seed once and open copies of it.
  */
-export function openDatabase(file: string, options: OpenDatabaseOptions = {}): Db {
+export function openDatabase(file: string | Buffer, options: OpenDatabaseOptions = {}): Db {
   const db = new Database(file);
-  if (file !== ':memory:' && file !== '') {
+  if (typeof file === 'string' && file !== ':memory:' && file !== '') {
     // WAL lets the server read while a write is in progress; NORMAL sync is safe with WAL and much faster.
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');

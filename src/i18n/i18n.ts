@@ -99,7 +99,10 @@ export const preloadNamespaces = async (ns: readonly Namespace[]): Promise<void>
 export const initI18n = async (language: Language): Promise<typeof i18next> => {
   const hasDocument = typeof document !== 'undefined';
   i18next.on('languageChanged', (lng) => {
-    if (hasDocument) document.documentElement.lang = lng;
+    if (!hasDocument) return;
+    document.documentElement.lang = lng;
+    // The window's (and the tab's) title, which index.html and the prerendered pages give in French.
+    document.title = i18next.t('common:appName');
   });
   initialized = i18next
     .use(bundledBackend)

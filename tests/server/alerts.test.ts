@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushPayloadSchema } from '#contract/settings';
 import { DEMO_IDS } from '#server/db/demo/ids';
 import { appContext, buildApp } from '#server/app';
-import { openDatabase } from '#server/db/database';
 import { startTestPushService, type TestPushService, type TestSubscription } from '../../e2e/fixtures/test-push-service.ts';
 import { bearer, login, staticFixtureDir, type TestApp } from './test-app.ts';
+import { seededDatabase } from './seeded-db.ts';
 
 /*
  * Alerts end to end on the server: usage arriving through the test-mode route crosses a threshold, the engine sends
@@ -24,7 +24,7 @@ const K = DEMO_IDS.contracts;
 const start = new Date('2026-11-20T09:00:00.000Z');
 
 beforeAll(async () => {
-  const db = openDatabase(':memory:', { now: start });
+  const db = await seededDatabase(start);
   const app = await buildApp({ db, testMode: true, staticDir: staticFixtureDir, now: () => start });
   await app.ready();
   t = {

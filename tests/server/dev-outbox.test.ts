@@ -2,8 +2,9 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuildAppOptions } from '#server/app';
-import { openDatabase, type Db } from '#server/db/database';
+import type { Db } from '#server/db/database';
 import { staticFixtureDir } from './test-app.ts';
+import { seededDatabase } from './seeded-db.ts';
 
 /*
  * Where e-mails and SMS go without SMTP_URL: on a default start (production, no DEV_OUTBOX) into the server log
@@ -14,8 +15,8 @@ const RESET = '/api/public/users/reset-password';
 const OUTBOX_URLS = ['/dev/outbox', '/dev/outbox.json', '/dev/outbox.css'];
 
 let db: Db;
-beforeAll(() => {
-  db = openDatabase(':memory:');
+beforeAll(async () => {
+  db = await seededDatabase();
 });
 afterAll(() => {
   db.close();

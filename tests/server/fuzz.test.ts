@@ -5,9 +5,10 @@ import { z } from 'zod';
 import { demoPassword } from '#contract/fixtures/demo';
 import { endpoints, type Endpoint } from '#contract/endpoints';
 import { buildApp } from '#server/app';
-import { openDatabase, type Db } from '#server/db/database';
+import type { Db } from '#server/db/database';
 import type { OpenApiDocument } from '#server/lib/openapi';
 import { staticFixtureDir } from './test-app.ts';
+import { seededDatabase } from './seeded-db.ts';
 
 /*
  * Property-based fuzzing of every endpoint of the contract, against the app as `npm start` builds it (production
@@ -59,7 +60,7 @@ const login = async (loginId: string): Promise<string> => {
 };
 
 beforeAll(async () => {
-  db = openDatabase(':memory:');
+  db = await seededDatabase();
   app = await buildApp({ db, staticDir: staticFixtureDir });
   await app.ready();
   openApi = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenApiDocument>();

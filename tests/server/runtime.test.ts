@@ -8,6 +8,7 @@ import { buildApp, CONNECTION_IDLE_MS, HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS } 
 import { openDatabase, type Db } from '#server/db/database';
 import { LOCK_FILE, lockDataDir, parseLockRecord } from '#server/lib/data-dir-lock';
 import { bearer, login, staticFixtureDir } from './test-app.ts';
+import { seededDatabase, writeSeededDatabase } from './seeded-db.ts';
 
 /* How the server runs on its machine: one process per DATA_DIR, writes that wait for each other, request time-outs. */
 
@@ -35,8 +36,9 @@ describe('one server per DATA_DIR (lock file naming its holder)', () => {
 describe('writes on a database file another writer holds', () => {
   let dir: string;
   let db: Db;
-  beforeAll(() => {
+  beforeAll(async () => {
     dir = tempDir();
+    await writeSeededDatabase(path.join(dir, 'app.sqlite'));
     db = openDatabase(path.join(dir, 'app.sqlite'));
   });
   afterAll(() => {
@@ -84,7 +86,7 @@ describe('writes on a database file another writer holds', () => {
 
 describe('request time-outs', () => {
   it('bounds the headers, the whole request and idle connections', async () => {
-    const db = openDatabase(':memory:');
+    const db = await seededDatabase();
     const app = await buildApp({ db, staticDir: staticFixtureDir });
     try {
       expect(app.server.headersTimeout).toBe(HEADERS_TIMEOUT_MS);

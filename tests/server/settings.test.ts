@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_IDS } from '#server/db/demo/ids';
 import { appContext, buildApp } from '#server/app';
-import { openDatabase } from '#server/db/database';
 import { bearer, login, staticFixtureDir, type TestApp } from './test-app.ts';
+import { seededDatabase } from './seeded-db.ts';
 
 /*
  * The settings area's routes against the app as `npm start` builds it: line settings and their order lines applied
@@ -20,7 +20,7 @@ const start = new Date('2026-11-20T09:00:00.000Z');
 
 beforeAll(async () => {
   // Seeded at the test's own now: the demo usage, events and cycles line up with the clock the routes see.
-  const db = openDatabase(':memory:', { now: start });
+  const db = await seededDatabase(start);
   const app = await buildApp({ db, testMode: true, staticDir: staticFixtureDir, now: () => start });
   await app.ready();
   t = {

@@ -1,8 +1,12 @@
+import fs from 'node:fs';
 import { get } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appContext, buildApp } from '#server/app';
 import { createShutdown } from '#server/lib/shutdown';
+import { writeSeededDatabase } from './seeded-db.ts';
 
 /*
  * Graceful shutdown against a real listening socket (inject has none): a request in flight finishes, new
@@ -23,8 +27,20 @@ const BIG = 32 * 1024 * 1024;
  * An app that owns its database, with a /slow route held until the test opens its gate, and a /big route whose
  * handler ends at once while its body waits in the socket's buffers for the client to read it.
  */
+let dir = '';
+let seeded = '';
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shutdown-test-'));
+  seeded = path.join(dir, 'seeded.sqlite');
+  await writeSeededDatabase(seeded);
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
 const startApp = async () => {
-  const app = await buildApp();
+  // A file of its own (a copy of the run's seed), opened and closed by the app as `npm start` does.
+  const dbFile = path.join(dir, `app-${crypto.randomUUID()}.sqlite`);
+  fs.copyFileSync(seeded, dbFile);
+  const app = await buildApp({ dbFile });
   const started = gate();
   const release = gate();
   app.get('/slow', async () => {

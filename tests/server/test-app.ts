@@ -4,11 +4,12 @@ import { z } from 'zod';
 import { loginResponseSchema } from '#contract/auth';
 import { demoPassword } from '#contract/fixtures/demo';
 import { buildApp, type BuildAppOptions } from '#server/app';
-import { openDatabase, type Db } from '#server/db/database';
+import type { Db } from '#server/db/database';
+import { seededDatabase } from './seeded-db.ts';
 
 /*
- * Shared set-up of the server tests. Seeding (≈200k usage rows plus scrypt hashes) takes a couple of seconds,
- * so each test file opens one database in beforeAll and builds its app(s) on it.
+ * Shared set-up of the server tests. Each test file opens one database in beforeAll (an in-memory copy of the
+ * run's seeded demo database, tests/server/seeded-db.ts) and builds its app(s) on it.
  *
  * Every test app serves a static folder, as `npm start` does with dist/: the static plugin changes how Fastify
  * registers routes (and once made API errors skip the project's error handler), so the error shapes are only
@@ -22,7 +23,7 @@ export const staticFixtureDir = fileURLToPath(new URL('../fixtures/static/', imp
 export type TestApp = { app: FastifyInstance; db: Db; close: () => Promise<void> };
 
 export const createTestApp = async (options: Omit<BuildAppOptions, 'db' | 'dbFile'> = {}): Promise<TestApp> => {
-  const db = openDatabase(':memory:');
+  const db = await seededDatabase();
   const app = await buildApp({ db, testMode: true, staticDir: staticFixtureDir, ...options });
   await app.ready();
   return {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '#server/db/database';
+import type { Db } from '#server/db/database';
 import { localDayRange } from '#server/lib/service-calendar';
 import { countUsage, usagePage, type HistoryFilter, type SortOrder } from '#server/lib/usage-data';
+import { seededDatabase } from './seeded-db.ts';
 
 /*
  * The history's page jump through the hourly rollup (migration 006) answers exactly what a plain OFFSET over the
@@ -10,8 +11,8 @@ import { countUsage, usagePage, type HistoryFilter, type SortOrder } from '#serv
 
 let db: Db;
 let contractId: number;
-beforeAll(() => {
-  db = openDatabase(':memory:');
+beforeAll(async () => {
+  db = await seededDatabase();
   contractId = (db.prepare("SELECT id FROM contracts WHERE msisdn = '0470000007'").get() as { id: number }).id;
 });
 afterAll(() => db.close());
