@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { CreditorDto } from '#contract/invoices';
+import { defaultOperator, serviceNumberPattern, type OperatorDetails } from '#contract/operator';
 import { bicMatchesIban, bicSchema, ibanSchema } from '#contract/validators';
 
 /*
@@ -46,6 +47,8 @@ export type ServerConfig = {
   devUsageFeed: boolean;
   /** Who customers pay: the account of bank transfers and payment QR codes, the identifier of direct debits. */
   creditor: CreditorDto;
+  /** The product's name, the operator's legal name (CREDITOR_NAME) and customer service (contract/operator.ts). */
+  operator: OperatorDetails;
 };
 
 /** The demo operator's account (a made-up Belgian account of a made-up company), until configured otherwise. */
@@ -59,7 +62,7 @@ export const DEFAULT_CREDITOR: CreditorDto = {
 /** dist/ next to server/ (and next to dist-server/ once compiled: both sit at the top of the project). */
 const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../dist/', import.meta.url));
 
-export const DEFAULT_MAIL_FROM = 'Mon espace mobile <no-reply@localhost>';
+export const DEFAULT_MAIL_FROM = `${defaultOperator.productName} <no-reply@localhost>`;
 
 /** An unset variable and an empty one mean the same: the default. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -148,6 +151,15 @@ const envSchema = z
     CREDITOR_BIC: optional(validWith(bicSchema, 'expected a BIC of 8 characters (or 11 ending in XXX) of an EU country')).default(
       DEFAULT_CREDITOR.bic,
     ),
+    PRODUCT_NAME: optional(z.string().trim().min(1, 'expected a name').max(40, 'expected at most 40 characters')).default(
+      defaultOperator.productName,
+    ),
+    CUSTOMER_SERVICE_PHONE: optional(
+      z
+        .string()
+        .transform((v) => v.replace(/[\s./-]/g, ''))
+        .pipe(z.string().regex(serviceNumberPattern, 'expected a Belgian number in its national form, such as 0800 12 345')),
+    ).default(defaultOperator.serviceNumber),
     CREDITOR_ID: optional(
       z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{3}[A-Z0-9]{1,28}$/, 'expected a SEPA creditor identifier, such as BE51ZZZ0876543270'),
     ).default(DEFAULT_CREDITOR.identifier),
@@ -204,5 +216,6 @@ export const loadConfig = (env: Record<string, string | undefined>): ServerConfi
     vapidSubject: e.VAPID_SUBJECT,
     devUsageFeed: e.DEV_USAGE_FEED,
     creditor: { name: e.CREDITOR_NAME, iban: e.CREDITOR_IBAN, bic: e.CREDITOR_BIC, identifier: e.CREDITOR_ID },
+    operator: { productName: e.PRODUCT_NAME, legalName: e.CREDITOR_NAME, serviceNumber: e.CUSTOMER_SERVICE_PHONE },
   };
 };

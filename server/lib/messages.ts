@@ -1,4 +1,5 @@
 import type { Language } from '#contract/common';
+import { formatBelgianPhone } from '#contract/phone';
 
 /*
  * The texts of the e-mails and SMS the server sends, in the user's language (fr, nl, en). They live on the
@@ -34,8 +35,6 @@ export type MessageVars = {
 
 type Template = { subject: string; body: (v: Required<MessageVars>) => string };
 
-const sign = { fr: '\n\n— Mon espace mobile', nl: '\n\n— Mijn mobiele ruimte', en: '\n\n— My mobile space' } as const;
-
 const templates: Record<Language, Record<MessageKind, Template>> = {
   fr: {
     createAccountLink: {
@@ -45,8 +44,7 @@ const templates: Record<Language, Record<MessageKind, Template>> = {
     },
     createAccountCode: {
       subject: 'Code de création de compte',
-      body: (v) =>
-        `Votre code pour créer votre compte Mon espace mobile : ${v.code}. Valable ${v.minutes} minutes. Ne le communiquez à personne.`,
+      body: (v) => `Votre code pour créer votre compte : ${v.code}. Valable ${v.minutes} minutes. Ne le communiquez à personne.`,
     },
     accountExists: {
       subject: 'Vous avez déjà un compte',
@@ -61,7 +59,7 @@ const templates: Record<Language, Record<MessageKind, Template>> = {
     recoverCode: {
       subject: 'Code de réinitialisation',
       body: (v) =>
-        `Votre code pour réinitialiser votre mot de passe Mon espace mobile : ${v.code}. Valable ${v.minutes} minutes. Ne le communiquez à personne.`,
+        `Votre code pour réinitialiser votre mot de passe : ${v.code}. Valable ${v.minutes} minutes. Ne le communiquez à personne.`,
     },
     confirmEmail: {
       subject: 'Confirmez votre adresse e-mail',
@@ -102,8 +100,7 @@ const templates: Record<Language, Record<MessageKind, Template>> = {
     },
     createAccountCode: {
       subject: 'Code om uw account aan te maken',
-      body: (v) =>
-        `Uw code om uw account Mijn mobiele ruimte aan te maken: ${v.code}. ${v.minutes} minuten geldig. Geef hem aan niemand door.`,
+      body: (v) => `Uw code om uw account aan te maken: ${v.code}. ${v.minutes} minuten geldig. Geef hem aan niemand door.`,
     },
     accountExists: {
       subject: 'U hebt al een account',
@@ -117,8 +114,7 @@ const templates: Record<Language, Record<MessageKind, Template>> = {
     },
     recoverCode: {
       subject: 'Code om uw wachtwoord opnieuw in te stellen',
-      body: (v) =>
-        `Uw code om uw wachtwoord van Mijn mobiele ruimte opnieuw in te stellen: ${v.code}. ${v.minutes} minuten geldig. Geef hem aan niemand door.`,
+      body: (v) => `Uw code om uw wachtwoord opnieuw in te stellen: ${v.code}. ${v.minutes} minuten geldig. Geef hem aan niemand door.`,
     },
     confirmEmail: {
       subject: 'Bevestig uw e-mailadres',
@@ -158,8 +154,7 @@ const templates: Record<Language, Record<MessageKind, Template>> = {
     },
     createAccountCode: {
       subject: 'Account creation code',
-      body: (v) =>
-        `Your code to create your My mobile space account: ${v.code}. Valid for ${v.minutes} minutes. Do not share it with anyone.`,
+      body: (v) => `Your code to create your account: ${v.code}. Valid for ${v.minutes} minutes. Do not share it with anyone.`,
     },
     accountExists: {
       subject: 'You already have an account',
@@ -173,8 +168,7 @@ const templates: Record<Language, Record<MessageKind, Template>> = {
     },
     recoverCode: {
       subject: 'Password reset code',
-      body: (v) =>
-        `Your code to reset your My mobile space password: ${v.code}. Valid for ${v.minutes} minutes. Do not share it with anyone.`,
+      body: (v) => `Your code to reset your password: ${v.code}. Valid for ${v.minutes} minutes. Do not share it with anyone.`,
     },
     confirmEmail: {
       subject: 'Confirm your e-mail address',
@@ -211,13 +205,8 @@ const templates: Record<Language, Record<MessageKind, Template>> = {
 
 const fallbackName = { fr: 'Madame, Monsieur', nl: 'klant', en: 'customer' } as const;
 
-/** Subject and text of one message; SMS texts carry no signature (one SMS segment is 160 characters). */
-export const renderMessage = (
-  lang: Language,
-  kind: MessageKind,
-  vars: MessageVars,
-  channel: 'SMS' | 'EMAIL',
-): { subject: string; text: string } => {
+/** Subject and text of one message; the mailer signs e-mails (lib/mailer.ts), SMS carry no signature. */
+export const renderMessage = (lang: Language, kind: MessageKind, vars: MessageVars): { subject: string; text: string } => {
   const template = templates[lang][kind];
   const full: Required<MessageVars> = {
     name: vars.name && vars.name.trim().length > 0 ? vars.name : fallbackName[lang],
@@ -226,9 +215,10 @@ export const renderMessage = (
     minutes: vars.minutes ?? 0,
     hours: vars.hours ?? 0,
     order: vars.order ?? '',
-    number: vars.number ?? '',
+    // A phone number reads as the app shows it ("0470 12 34 56").
+    number: vars.number ? formatBelgianPhone(vars.number) : '',
     reference: vars.reference ?? '',
   };
   const body = template.body(full);
-  return { subject: template.subject, text: channel === 'EMAIL' ? body + sign[lang] : body };
+  return { subject: template.subject, text: body };
 };

@@ -98,7 +98,7 @@ export const registerSupportRoutes = (router: Router, ctx: AppContext): void => 
     // 5xx is retried) and create it twice. The reference is in the answer either way.
     const to = user.email ?? findContact(db, user.customer_id)?.email ?? null;
     if (to) {
-      const { subject, text } = renderMessage(user.language, 'ticketReceived', { name: user.first_name ?? '', reference }, 'EMAIL');
+      const { subject, text } = renderMessage(user.language, 'ticketReceived', { name: user.first_name ?? '', reference });
       await ctx.mailer.send({ channel: 'EMAIL', to, subject, text }).catch((error: unknown) => {
         request.log.warn({ err: error, reference }, 'ticket acknowledgement not sent');
       });

@@ -67,6 +67,8 @@ describe('server configuration', () => {
       CREDITOR_IBAN: 'be68 5390 0754 7034',
       CREDITOR_BIC: 'BBRUBEBBXXX',
       CREDITOR_ID: 'BE51ZZZ0876543270',
+      PRODUCT_NAME: 'Mobi',
+      CUSTOMER_SERVICE_PHONE: '02 123 45 67',
       UNRELATED: 'ignored',
     });
     expect(config).toEqual({
@@ -88,6 +90,7 @@ describe('server configuration', () => {
       devUsageFeed: true,
       // Stored as the payment QR code and the validators write them.
       creditor: { name: 'Autre Opérateur SA', iban: 'BE68539007547034', bic: 'BBRUBEBB', identifier: 'BE51ZZZ0876543270' },
+      operator: { productName: 'Mobi', legalName: 'Autre Opérateur SA', serviceNumber: '021234567' },
     });
     expect(loadConfig({ PORT: '', SMTP_URL: ' ', TEST_MODE: '' })).toMatchObject({ port: 8080, smtpUrl: null, testMode: false });
     expect(loadConfig({}).creditor).toEqual(DEFAULT_CREDITOR);
@@ -162,7 +165,12 @@ describe('server configuration', () => {
       smsGatewayDomain: 'sms.example.be',
       publicUrl: 'https://m.example.be',
       devOutbox: false,
+      operator: { productName: 'MyMega', legalName: 'Mega Mobile SA', serviceNumber: '080012345' },
     });
+  });
+
+  it.each(['+32 800 12 345', '0800', 'call us', '0800123456789'])('refuses CUSTOMER_SERVICE_PHONE=%j, naming it', (value) => {
+    expect(() => loadConfig({ CUSTOMER_SERVICE_PHONE: value })).toThrow(/CUSTOMER_SERVICE_PHONE=.*national form/);
   });
 
   it('is documented: every variable is in .env.example and in the README', () => {

@@ -2,7 +2,15 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatDate, formatMoneyCents } from '#lib/format';
-import { formatCount, formatUsageAmount, kindOfBalance, localDayEnd, localDayStart, type UsageKind } from '#lib/usage-format';
+import {
+  formatBundleAmount,
+  formatCount,
+  formatUsageAmount,
+  kindOfBalance,
+  localDayEnd,
+  localDayStart,
+  type UsageKind,
+} from '#lib/usage-format';
 import { Alert } from '#ui/alert';
 import { Button } from '#ui/button';
 import { FreshnessNote } from '#ui/freshness-note';
@@ -56,7 +64,7 @@ const Balances = ({
               valueText={
                 unlimited
                   ? t('summary.unlimitedUsed', { used: fmt(b.value) })
-                  : t('summary.usedOf', { used: fmt(b.value), limit: fmt(b.balanceValue) })
+                  : t('summary.usedOf', { used: fmt(b.value), limit: formatBundleAmount(kind, b.balanceValue, lang) })
               }
               ratio={unlimited ? null : b.value / b.balanceValue}
             >
@@ -68,7 +76,7 @@ const Balances = ({
                     ? t('forecast.unlimited', { projected: fmt(f.projected), date: formatDate(end, lang, dayMonth) })
                     : t('forecast.text', {
                         projected: fmt(f.projected),
-                        limit: fmt(b.balanceValue),
+                        limit: formatBundleAmount(kind, b.balanceValue, lang),
                         date: formatDate(end, lang, dayMonth),
                       })}
                 </p>

@@ -5,6 +5,7 @@ import { contractBlockages } from '#contract/contract-state';
 import { isPlainUser } from '#contract/roles';
 import { canSwitchContract } from '#lib/contract-selection';
 import { paths, withQuery } from '#lib/route-paths';
+import { useDocumentTitle } from '#ui/titled-page';
 import { Alert } from '#ui/alert';
 import { Badge } from '#ui/badge';
 import { FreshnessNote } from '#ui/freshness-note';
@@ -29,6 +30,7 @@ export const HomePage = () => {
   const usage = useContractUsage(data?.session.customerId ?? null, selected);
   const alerts = useHomeAlerts(data?.session ?? null, data?.contracts ?? [], data?.selectedContractId ?? null, usage.settled);
   const alertsOnScreen = useAlertsOnScreen(alerts);
+  useDocumentTitle(null);
 
   if (!data) return <Spinner label={t('common:loading')} />;
 
