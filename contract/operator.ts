@@ -49,3 +49,11 @@ export const operatorFromEnv = (env: Readonly<Record<string, string | undefined>
     serviceNumber,
   };
 };
+
+/**
+ * Texts kept on the server (the FAQ) name customer service as `{{serviceNumber}}` and the product as
+ * `{{productName}}`, like the app's translations: filled with the configured values when served, so no text in the
+ * database holds a number that the configuration could change.
+ */
+export const fillOperatorDetails = (text: string, operator: OperatorDetails): string =>
+  text.replaceAll('{{serviceNumber}}', formatBelgianPhone(operator.serviceNumber)).replaceAll('{{productName}}', operator.productName);

@@ -40,6 +40,10 @@ const privateRoutes = [
   '/consumption/details',
   '/consumption/overspent',
   '/settings/main',
+  '/settings/limits',
+  '/settings/network',
+  '/settings/sim-codes',
+  '/settings/privacy',
   '/settings/alerts',
   '/settings/payment',
   '/settings/contact',
@@ -126,9 +130,17 @@ test(
       expect(results.violations.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     };
     await page.goto('/settings/main');
-    await expect(page.getByRole('button', { name: 'Afficher les codes PIN et PUK' })).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByRole('button', { name: 'Enregistrer mes préférences' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Mes réglages' })).toBeVisible({ timeout: 20_000 });
     await axe('/settings/main');
+    await page.goto('/settings/sim-codes');
+    await expect(page.getByRole('button', { name: 'Afficher les codes PIN et PUK' })).toBeVisible({ timeout: 20_000 });
+    await axe('/settings/sim-codes');
+    await page.goto('/settings/network');
+    await expect(page.getByRole('group', { name: 'Zone de roaming' })).toBeVisible({ timeout: 20_000 });
+    await axe('/settings/network');
+    await page.goto('/settings/privacy');
+    await expect(page.getByRole('button', { name: 'Enregistrer mes préférences' })).toBeVisible({ timeout: 20_000 });
+    await axe('/settings/privacy');
     await page.goto('/settings/alerts');
     await expect(page.getByRole('table', { name: /^Alertes de la ligne/ })).toBeVisible({ timeout: 20_000 });
     await axe('/settings/alerts');

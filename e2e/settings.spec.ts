@@ -77,7 +77,7 @@ test(
   async ({ page, context, server }) => {
     test.setTimeout(90_000);
     await onlineVisit(page, 'sophie');
-    await page.goto('/settings/main');
+    await page.goto('/settings/limits');
     const card = page.getByRole('region', { name: 'Tous les frais hors forfait' });
     // The first pull of the line may take a while on a loaded machine.
     await expect(card.getByText('Limite actuelle')).toBeVisible({ timeout: 20_000 });
@@ -113,7 +113,7 @@ test(
 
 test('Marc switches roaming to "EU only": pending up to 4 hours, then active', { tag: '@desktop' }, async ({ page }) => {
   await loginAs(page, 'marc');
-  await page.goto('/settings/main');
+  await page.goto('/settings/network');
   const roaming = page.getByRole('group', { name: 'Roamingzone' });
   await roaming.getByRole('radio', { name: 'Alleen de Europese Unie' }).check();
   await page.getByRole('button', { name: 'Zone toepassen' }).click();
@@ -264,12 +264,21 @@ test(
   async ({ page }) => {
     await loginAs(page, 'sophie');
     await page.goto('/settings/main');
+    // The profile is one short page; the PIN and PUK have their own, one tap away.
+    await page
+      .getByRole('navigation', { name: 'Mes réglages' })
+      .getByRole('link', { name: /^Codes PIN et PUK/ })
+      .click();
+    await expect(page).toHaveURL(/\/settings\/sim-codes$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Codes PIN et PUK');
     const reveal = page.getByRole('button', { name: 'Afficher les codes PIN et PUK' });
     await expect(reveal).toHaveAttribute('aria-expanded', 'false', { timeout: 20_000 });
     await expect(page.getByText('PUK', { exact: true })).toHaveCount(0);
     await reveal.click();
     await expect(page.getByRole('button', { name: 'Masquer les codes' })).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByText('PUK', { exact: true })).toBeVisible();
+    await page.getByRole('link', { name: 'Retour à mon profil' }).click();
+    await expect(page).toHaveURL(/\/settings\/main$/);
 
     const logoutSection = page.getByRole('region', { name: 'Déconnexion' });
     await logoutSection.getByRole('button', { name: 'Se déconnecter' }).click();

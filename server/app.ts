@@ -13,6 +13,7 @@ import type { AppContext } from './lib/app-context.ts';
 import { createClock } from './lib/clock.ts';
 import { loadConfig, type ServerConfig, type TrustProxy } from './config.ts';
 import { loggerOptions } from './lib/log-redaction.ts';
+import { defaultOperator } from '#contract/operator';
 import { createMailer, mailConfigOf, type MailConfig } from './lib/mailer.ts';
 import { recordRoutes } from './lib/route-table.ts';
 import { createRouter } from './lib/router.ts';
@@ -217,6 +218,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
     mailer,
     mail,
     creditor: options.creditor ?? loadConfig({}).creditor,
+    operator: mail.operator ?? defaultOperator,
     scheduler: createScheduler(clock, { error: (details, message) => app.log.error(details, message) }),
     state: { maintenance: false },
     // Created when a file is first kept (tests that keep none leave nothing behind).

@@ -1,4 +1,5 @@
 import type { CreditorDto } from '#contract/invoices';
+import type { OperatorDetails } from '#contract/operator';
 import type { Db } from '../db/database.ts';
 import type { Clock } from './clock.ts';
 import type { MailConfig, Mailer } from './mailer.ts';
@@ -21,6 +22,8 @@ export type AppContext = {
   energyPortalUrl: string;
   /** Who customers pay (CREDITOR_* configuration): payment QR codes, invoices and direct-debit mandates. */
   creditor: CreditorDto;
+  /** The product's name, the operator's legal name and the customer-service number (PRODUCT_NAME, CUSTOMER_SERVICE_PHONE). */
+  operator: OperatorDetails;
   /** Mutable runtime switches (test mode toggles maintenance). */
   state: { maintenance: boolean };
 };

@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { contractBlockages } from '#contract/contract-state';
+import { lineStatus, lineTone } from '#contract/contract-state';
 import { isPlainUser } from '#contract/roles';
 import { canSwitchContract } from '#lib/contract-selection';
 import { paths, withQuery } from '#lib/route-paths';
 import { useDocumentTitle } from '#ui/titled-page';
 import { Alert } from '#ui/alert';
-import { Badge } from '#ui/badge';
 import { FreshnessNote } from '#ui/freshness-note';
+import { LineStatusBadge, LineStatusBanner } from '#ui/line-status';
 import { Spinner } from '#ui/spinner';
 import { canActivateSim } from '../data/alert-rules.ts';
 import { setSelectedContract } from '../data/contract-preference.ts';
-import { formatPhoneNumber, statusLabel, statusTone } from '../data/contract-status.ts';
+import { formatPhoneNumber } from '../data/contract-status.ts';
 import { useHomeAlerts } from '../data/use-home-alerts.ts';
 import { useContractUsage } from '../data/use-home-usage.ts';
 import { useHome } from '../data/use-home.ts';
@@ -42,15 +42,15 @@ export const HomePage = () => {
   const fullName = [firstName, holder?.lastName ?? session.lastName].filter(Boolean).join(' ');
   const company = contact && !contact.residential ? contact.company?.name : undefined;
   const switchable = canSwitchContract(isPlain, contracts.length);
-  // SPEC §4 blockages, in words: a blocked line never shows as plainly active.
-  const blockagesOf = (contract: (typeof contracts)[number]) =>
-    contractBlockages({
+  // One status per line, in words (docs/product/home.md "Line status"): a blocked line never shows as active.
+  const statusOf = (contract: (typeof contracts)[number]) =>
+    lineStatus({
       status: contract.status,
       subStatus: contract.subStatus,
       dunningLevelReached: contract.dunningLevelReached,
       fraudulentBehaviour: contract.fraudulentBehaviour,
     });
-  const selectedBlockages = selected ? blockagesOf(selected) : [];
+  const selectedStatus = selected ? statusOf(selected) : null;
 
   const onRefresh = () => {
     setBusy(true);
@@ -68,11 +68,14 @@ export const HomePage = () => {
         <FreshnessNote fetchedAt={fetchedAt} onRefresh={onRefresh} busy={busy} />
       </header>
       {refreshError && fetchedAt === undefined ? <Alert tone="error">{t('home:loadError')}</Alert> : null}
-      {selected && selectedBlockages.length > 0 ? (
-        <Alert tone="error" role="status">
-          <strong>{t('home:blocked', { number: selected.msisdn ? formatPhoneNumber(selected.msisdn) : t('home:noNumber') })}</strong>{' '}
-          {selectedBlockages.map((blockage) => t(`common:blockage.detail.${blockage}`)).join(' ')}
-        </Alert>
+      {selected && selectedStatus && lineTone(selectedStatus) === 'danger' ? (
+        // A line on its way has its activation on its card below; a line that does not work says why, and what to do.
+        <LineStatusBanner
+          status={selectedStatus}
+          number={selected.msisdn ? formatPhoneNumber(selected.msisdn) : t('home:noNumber')}
+          contractId={selected.id}
+          canAct={!isPlain}
+        />
       ) : null}
       {selected ? <UsageOverview contract={selected} usage={usage} /> : null}
       <section aria-labelledby="contracts-title">
@@ -86,7 +89,6 @@ export const HomePage = () => {
         ) : (
           <ul className="contract-list">
             {contracts.map((contract) => {
-              const label = statusLabel(contract.status);
               const isSelected = contract.id === selectedContractId;
               const number = contract.msisdn ? formatPhoneNumber(contract.msisdn) : t('home:noNumber');
               return (
@@ -94,12 +96,7 @@ export const HomePage = () => {
                   <div className="contract-card__main">
                     <span className="contract-card__number">{number}</span>
                     <span className="contract-card__badges">
-                      <Badge tone={statusTone(label)}>{t(`common:contractStatus.${label}`)}</Badge>
-                      {blockagesOf(contract).map((blockage) => (
-                        <Badge key={blockage} tone="danger">
-                          {t(`common:blockage.label.${blockage}`)}
-                        </Badge>
-                      ))}
+                      <LineStatusBadge status={statusOf(contract)} />
                     </span>
                   </div>
                   <span className="muted">{t('home:contractRef', { ref: contract.contractRef })}</span>
