@@ -37,6 +37,13 @@ describe('POST /api/public/users/login', () => {
     await expect(login(t.app, 'mt00000001')).resolves.toBeTruthy();
   });
 
+  it('takes a plain user\'s number typed with spaces or separators (docs/product/validation.md "Phone numbers")', async () => {
+    for (const typed of ['0470 00 00 03', ' 0470/00.00.03 ']) {
+      const { response } = await login(t.app, typed);
+      expect(bearerLoginResponseSchema.parse(response.json()).user).toMatchObject({ role: 'user', msisdn: '0470000003' });
+    }
+  });
+
   it('stores only hashes of the tokens', async () => {
     const { token, refreshToken } = await login(t.app, 'MT00000003');
     const rows = t.db.prepare('SELECT access_token_hash, refresh_token_hash FROM sessions').all() as {
@@ -108,6 +115,13 @@ describe('POST /api/public/users/login', () => {
     { name: 'missing login', payload: { password: demoPassword }, field: 'login', message: 'validation:required' },
     { name: 'empty login', payload: { login: '', password: demoPassword }, field: 'login', message: 'validation:required' },
     { name: 'badly formed login', payload: { login: 'not a login', password: demoPassword }, field: 'login', message: 'validation:login' },
+    {
+      name: 'number with +32',
+      payload: { login: '+32 470 00 00 03', password: demoPassword },
+      field: 'login',
+      message: 'validation:phone',
+    },
+    { name: 'number with 0032', payload: { login: '0032470000003', password: demoPassword }, field: 'login', message: 'validation:phone' },
     { name: 'missing password', payload: { login: 'MT00000001' }, field: 'password', message: 'validation:required' },
     { name: 'login of the wrong type', payload: { login: 42, password: demoPassword }, field: 'login', message: 'validation:required' },
   ])('answers 400 with the field at fault for a $name', async ({ payload, field, message }) => {

@@ -165,6 +165,7 @@ const CreateBySmsForm = ({ msisdn }: { msisdn: string }) => {
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <TextField
           label={t('recover.phone')}
+          description={t('recover.phoneHint')}
           type="tel"
           autoComplete="tel-national"
           inputMode="tel"
