@@ -162,17 +162,20 @@ test('account creation by customer number and e-mail, then e-mail confirmation',
   await loginPage.login(email, password);
   await expect(page).toHaveURL(/\/$/);
 
-  // Logged in: the confirmation link confirms and offers the way home.
+  // Logged in: the confirmation link confirms and goes home by itself, which says so (docs/product/auth.md).
   const link = await confirmEmailLink(request, email);
   await page.goto(link.path);
-  await expect(page.getByRole('status').filter({ hasText: 'Adresse e-mail confirmée' })).toBeVisible();
-  await page.getByRole('link', { name: 'Aller à l’accueil' }).click();
   await expect(page).toHaveURL(/\/$/);
-  // A used link says so.
+  await expect(page.getByRole('status').filter({ hasText: 'Adresse e-mail confirmée' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Bonjour/);
+  // A used link says so, and stays with the way home.
   await page.goto(link.path);
   await expect(page.getByRole('alert')).toHaveText(
     'Ce lien de confirmation n’est plus valable. Demandez-en un nouveau depuis votre profil.',
   );
+  await page.getByRole('link', { name: 'Aller à l’accueil' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Adresse e-mail confirmée' })).toHaveCount(0);
 });
 
 test('e-mail confirmation while logged out shows the login view with the message', async ({ page, request }, testInfo) => {

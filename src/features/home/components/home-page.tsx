@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { lineStatus, lineTone } from '#contract/contract-state';
 import { isPlainUser } from '#contract/roles';
 import { canSwitchContract } from '#lib/contract-selection';
-import { paths, withQuery } from '#lib/route-paths';
+import { isHomeState, paths, withQuery } from '#lib/route-paths';
 import { useDocumentTitle } from '#ui/titled-page';
 import { Alert } from '#ui/alert';
 import { FreshnessNote } from '#ui/freshness-note';
@@ -24,6 +24,9 @@ export { readHomeFirstFrame } from '../data/home-first-frame.ts';
 export const HomePage = () => {
   const { t } = useTranslation(['home', 'common']);
   const { result, refresh, refreshError } = useHome();
+  // A message another screen left on its way here: the e-mail confirmation link opened while logged in.
+  const navigationState: unknown = useLocation().state;
+  const notice = isHomeState(navigationState) ? navigationState.notice : undefined;
   const [busy, setBusy] = useState(false);
   const data = result.status === 'ready' ? result.data : null;
   const selected = data?.contracts.find((c) => c.id === data.selectedContractId);
@@ -67,6 +70,7 @@ export const HomePage = () => {
         </p>
         <FreshnessNote fetchedAt={fetchedAt} onRefresh={onRefresh} busy={busy} />
       </header>
+      {notice === 'emailConfirmed' ? <Alert tone="success">{t('home:emailConfirmed')}</Alert> : null}
       {refreshError && fetchedAt === undefined ? <Alert tone="error">{t('home:loadError')}</Alert> : null}
       {selected && selectedStatus && lineTone(selectedStatus) === 'danger' ? (
         // A line on its way has its activation on its card below; a line that does not work says why, and what to do.
