@@ -5,7 +5,7 @@ import { demoUsers } from '#contract/fixtures/demo';
 import { noConsent } from './fixtures/consent.ts';
 import { startOfflineServer, type OfflineServer } from './fixtures/server-process.ts';
 import { startTestPushService } from './fixtures/test-push-service.ts';
-import { expectHome, LoginPage } from './page-models/login-page.ts';
+import { expectHome, LoginPage, openLogout } from './page-models/login-page.ts';
 import { onlineVisit, serverLog, setOffline, waitForServiceWorker } from './page-models/offline-app.ts';
 
 /*
@@ -244,6 +244,14 @@ test.describe('cookie consent', () => {
     await expect(modal).toHaveCount(0);
     await loginAs(page, 'sophie');
     expect(await pageViews(page)).toEqual([]);
+    // The choice belongs to the browser, not to the account: logout keeps it (docs/product/auth.md "Logout").
+    const dialog = await openLogout(page, /^Se déconnecter$/);
+    await dialog.getByRole('button', { name: 'Se déconnecter' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
+    await expect(modal).toHaveCount(0);
+    expect((await page.context().cookies()).filter((c) => c.name === 'consent').map((c) => c.value)).toEqual(['v1.s0.m0']);
   });
 
   test('accepted: each navigation sends its route name and language, counted per day', { tag: '@desktop' }, async ({ page }) => {

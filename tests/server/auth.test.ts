@@ -193,12 +193,19 @@ describe('session', () => {
 
   it('logout revokes the session on the server and clears both cookies', async () => {
     const { token } = await login(t.app, 'MT00000004');
-    const out = await t.app.inject({ method: 'POST', url: '/api/user/logout', headers: bearer(token), payload: {} });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/logout',
+      headers: { ...bearer(token), cookie: 'consent=v1.s0.m0' },
+      payload: {},
+    });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ success: true });
     const cleared = Object.fromEntries(out.cookies.map((cookie) => [cookie.name, cookie]));
     expect(cleared.access_token?.value).toBe('');
     expect(cleared.refresh_token?.value).toBe('');
+    // The consent cookie is the browser's choice, not the account's: logout leaves it (docs/product/auth.md "Logout").
+    expect(Object.keys(cleared).sort()).toEqual(['access_token', 'refresh_token']);
     // The token itself is dead, not just the cookie: a client that kept it gets 401.
     const me = await t.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(token) });
     expect(me.statusCode).toBe(401);
