@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { lineStatus, lineTone } from '#contract/contract-state';
 import { isPlainUser } from '#contract/roles';
 import { canSwitchContract } from '#lib/contract-selection';
@@ -24,9 +24,14 @@ export { readHomeFirstFrame } from '../data/home-first-frame.ts';
 export const HomePage = () => {
   const { t } = useTranslation(['home', 'common']);
   const { result, refresh, refreshError } = useHome();
-  // A message another screen left on its way here: the e-mail confirmation link opened while logged in.
-  const navigationState: unknown = useLocation().state;
-  const notice = isHomeState(navigationState) ? navigationState.notice : undefined;
+  // A message another screen left on its way here: the e-mail confirmation link opened while logged in. It is
+  // kept for this visit and taken out of the history entry, which a reload would otherwise replay.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [notice] = useState(() => (isHomeState(location.state) ? location.state.notice : undefined));
+  useEffect(() => {
+    if (isHomeState(location.state)) void navigate(location.pathname, { replace: true, state: null });
+  }, [location.state, location.pathname, navigate]);
   const [busy, setBusy] = useState(false);
   const data = result.status === 'ready' ? result.data : null;
   const selected = data?.contracts.find((c) => c.id === data.selectedContractId);
