@@ -87,7 +87,7 @@ import {
 } from './settings.ts';
 import { energyLinkRequestSchema, linkStatusSchema, relogAnswerSchema } from './energy.ts';
 import { offersResponseSchema } from './offers.ts';
-import { faqQuerySchema, faqResponseSchema, supportTicketAnswerSchema, supportTicketSchema } from './support.ts';
+import { faqQuerySchema, faqResponseSchema, supportTicketAnswerSchema, supportTicketListSchema, supportTicketSchema } from './support.ts';
 import { usageHistoryQuerySchema, usageHistoryResponseSchema, usageSummarySchema } from './usage.ts';
 import { billCycleSchema } from './contracts.ts';
 import { maxAttachmentBytes } from './validators.ts';
@@ -695,6 +695,8 @@ export const endpoints = define({
     queued: true,
     multipart: { maxFileBytes: maxAttachmentBytes },
   },
+  // The user's messages, from whichever device wrote them, with their status (a cached read like any list).
+  supportTickets: { method: 'GET', base: 'api', path: '/support/tickets', response: supportTicketListSchema },
   customerOffers: {
     method: 'GET',
     base: 'api',

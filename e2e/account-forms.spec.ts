@@ -11,7 +11,7 @@ import { expectHome, LoginPage } from './page-models/login-page.ts';
  * language. The form's checks in French: tests/features/screens/contact-form.test.tsx.
  */
 
-test('phones typed with spaces or +32 and a landline are accepted and stored in their national form; a new attempt clears the previous outcome', async ({
+test('phones typed with spaces and a landline are stored in their national form, +32 is refused with its reason; a new attempt clears the previous outcome', async ({
   page,
 }) => {
   await signIn(page, 'marc');
@@ -20,8 +20,15 @@ test('phones typed with spaces or +32 and a landline are accepted and stored in 
   const mobile = form.getByLabel('Gsm', { exact: true });
   const phone = form.getByLabel('Telefoon', { exact: true });
   await expect(form.getByLabel('Voornaam', { exact: true })).not.toHaveValue('');
+  // The hint shows the national form (docs/product/validation.md "Phone numbers").
+  await expect(mobile).toHaveAccessibleDescription('Belgische gsm: 10 cijfers die met 04 beginnen, zonder +32, bv. 0470 12 34 56');
 
   await mobile.fill('+32 470 12 34 56');
+  await form.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(mobile).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByText('Belgisch gsm-nummer van 10 cijfers dat begint met 04, zonder +32.')).toBeVisible();
+
+  await mobile.fill('0470 12 34 56');
   await phone.fill('02 123 45 67');
   await form.getByRole('button', { name: 'Opslaan' }).click();
   const saved = page.getByText('Uw contactgegevens zijn opgeslagen.');

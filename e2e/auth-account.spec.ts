@@ -43,7 +43,12 @@ test('account creation by phone with an SMS code, then recovery by SMS code', as
   const sms = await nextMessage(request, msisdn, before);
   expect(sms.channel).toBe('SMS');
   expect(sms.code).toMatch(/^\d{6}$/);
-  await expect(page.getByText(`Un code à 6 chiffres vient d’être envoyé par SMS au ${msisdn}`)).toBeVisible();
+  // The number as people read it (0470 12 34 56).
+  await expect(
+    page.getByText(
+      `Un code à 6 chiffres vient d’être envoyé par SMS au ${msisdn.replace(/^(\d{4})(\d{2})(\d{2})(\d{2})$/, '$1 $2 $3 $4')}`,
+    ),
+  ).toBeVisible();
   // A wrong code is refused with the catalogue's message, and the form keeps what was typed.
   await page.getByRole('textbox', { name: 'Code reçu par SMS', exact: true }).fill(sms.code === '000000' ? '111111' : '000000');
   await fillNewPassword(page, 'Depart!2026');
@@ -170,17 +175,24 @@ test('account creation by customer number and e-mail, then e-mail confirmation',
   await loginPage.login(email, password);
   await expect(page).toHaveURL(/\/$/);
 
-  // Logged in: the confirmation link confirms and offers the way home.
+  // Logged in: the confirmation link confirms and goes home by itself, which says so (docs/product/auth.md).
   const link = await confirmEmailLink(request, email);
   await page.goto(link.path);
-  await expect(page.getByRole('status').filter({ hasText: 'Adresse e-mail confirmée' })).toBeVisible();
-  await page.getByRole('link', { name: 'Aller à l’accueil' }).click();
   await expect(page).toHaveURL(/\/$/);
-  // A used link says so.
+  await expect(page.getByRole('status').filter({ hasText: 'Adresse e-mail confirmée' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Bonjour/);
+  // Once: a reload of home does not say it again.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Bonjour/);
+  await expect(page.getByRole('status').filter({ hasText: 'Adresse e-mail confirmée' })).toHaveCount(0);
+  // A used link says so, and stays with the way home.
   await page.goto(link.path);
   await expect(page.getByRole('alert')).toHaveText(
     'Ce lien de confirmation n’est plus valable. Demandez-en un nouveau depuis votre profil.',
   );
+  await page.getByRole('link', { name: 'Aller à l’accueil' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Adresse e-mail confirmée' })).toHaveCount(0);
 });
 
 test('e-mail confirmation while logged out shows the login view with the message', async ({ page, request }, testInfo) => {

@@ -39,10 +39,15 @@ for (const c of cases) {
   });
 }
 
-test('a plain user sees only its own contract', async ({ page }) => {
+test('a plain user logs in with the number typed with spaces (never +32) and sees only its own contract', async ({ page }) => {
   const loginPage = new LoginPage(page);
   await loginPage.goto();
-  await loginPage.login(demoUsers.lucas.logins[0]);
+  await expect(loginPage.loginField).toHaveAccessibleDescription('Par exemple MT00000001 ou 0470 12 34 56');
+  // docs/product/validation.md "Login identifier": the national form only, and the message says what to drop.
+  await loginPage.login('+32 470 00 00 03');
+  await expect(loginPage.loginField).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Numéro de GSM belge de 10 chiffres commençant par 04, sans +32.')).toBeVisible();
+  await loginPage.login('0470 00 00 03');
   await expectHome(page, demoUsers.lucas.name);
   await expect(page.getByRole('list').filter({ hasText: '0470 00 00 03' }).getByRole('listitem')).toHaveCount(1);
   // Lucas's account speaks Dutch.

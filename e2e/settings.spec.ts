@@ -5,6 +5,7 @@ import { noConsent } from './fixtures/consent.ts';
 import { expect, test, type OfflineServer } from './fixtures/offline-server.ts';
 import { signIn } from './fixtures/sign-in.ts';
 import { startTestPushService } from './fixtures/test-push-service.ts';
+import { openLogout } from './page-models/login-page.ts';
 import { onlineVisit, serverLog, setOffline, waitForServiceWorker } from './page-models/offline-app.ts';
 
 /*
@@ -60,7 +61,7 @@ test('Sophie lowers her out-of-bundle limit offline; back online it is requested
 }) => {
   test.setTimeout(90_000);
   await onlineVisit(page, 'sophie');
-  await page.goto('/settings/main');
+  await page.goto('/settings/limits');
   const card = page.getByRole('region', { name: 'Tous les frais hors forfait' });
   // The first pull of the line may take a while on a loaded machine.
   await expect(card.getByText('Limite actuelle')).toBeVisible({ timeout: 20_000 });
@@ -95,7 +96,7 @@ test('Sophie lowers her out-of-bundle limit offline; back online it is requested
 
 test('Marc switches roaming to "EU only": pending up to 4 hours, then active', async ({ page }) => {
   await signIn(page, 'marc');
-  await page.goto('/settings/main');
+  await page.goto('/settings/network');
   const roaming = page.getByRole('group', { name: 'Roamingzone' });
   await roaming.getByRole('radio', { name: 'Alleen de Europese Unie' }).check();
   await page.getByRole('button', { name: 'Zone toepassen' }).click();
@@ -178,6 +179,14 @@ test.describe('cookie consent', () => {
     await expect(modal).toHaveCount(0);
     await signIn(page, 'sophie');
     expect(await pageViews(page)).toEqual([]);
+    // The choice belongs to the browser, not to the account: logout keeps it (docs/product/auth.md "Logout").
+    const dialog = await openLogout(page, /^Se déconnecter$/);
+    await dialog.getByRole('button', { name: 'Se déconnecter' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
+    await expect(modal).toHaveCount(0);
+    expect((await page.context().cookies()).filter((c) => c.name === 'consent').map((c) => c.value)).toEqual(['v1.s0.m0']);
   });
 
   test('accepted: each navigation sends its route name and language, counted per day', async ({ page }) => {
@@ -197,12 +206,21 @@ test('the profile overview: PIN and PUK behind a reveal, logout with its confirm
 }) => {
   await signIn(page, 'sophie');
   await page.goto('/settings/main');
+  // The profile is one short page; the PIN and PUK have their own, one tap away.
+  await page
+    .getByRole('navigation', { name: 'Mes réglages' })
+    .getByRole('link', { name: /^Codes PIN et PUK/ })
+    .click();
+  await expect(page).toHaveURL(/\/settings\/sim-codes$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Codes PIN et PUK');
   const reveal = page.getByRole('button', { name: 'Afficher les codes PIN et PUK' });
   await expect(reveal).toHaveAttribute('aria-expanded', 'false', { timeout: 20_000 });
   await expect(page.getByText('PUK', { exact: true })).toHaveCount(0);
   await reveal.click();
   await expect(page.getByRole('button', { name: 'Masquer les codes' })).toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByText('PUK', { exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'Retour à mon profil' }).click();
+  await expect(page).toHaveURL(/\/settings\/main$/);
 
   const logoutSection = page.getByRole('region', { name: 'Déconnexion' });
   await logoutSection.getByRole('button', { name: 'Se déconnecter' }).click();

@@ -14,6 +14,7 @@ import { createClock } from './lib/clock.ts';
 import { loadConfig, type ServerConfig, type Supplier, type TrustProxy } from './config.ts';
 import { loggerOptions } from './lib/log-redaction.ts';
 import { createMailQueue } from './lib/mail-queue.ts';
+import { defaultOperator } from '#contract/operator';
 import { createMailer, mailConfigOf, type MailConfig } from './lib/mailer.ts';
 import { pathOf } from './lib/request-path.ts';
 import { registerRetentionJobs } from './lib/retention.ts';
@@ -241,6 +242,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
     mail,
     creditor: options.creditor ?? loadConfig({}).creditor,
     supplier: options.supplier ?? loadConfig({}).supplier,
+    operator: mail.operator ?? defaultOperator,
     scheduler: createScheduler(clock, { error: (details, message) => app.log.error(details, message) }),
     state: { maintenance: false },
     // Created when a file is first kept (tests that keep none leave nothing behind).

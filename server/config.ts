@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { CreditorDto } from '#contract/invoices';
+import { defaultOperator, serviceNumberPattern, type OperatorDetails } from '#contract/operator';
 import { bicMatchesIban, bicSchema, ibanSchema } from '#contract/validators';
 
 /*
@@ -59,6 +60,8 @@ export type ServerConfig = {
   anonymousWritesPerMinute: number;
   /** Who issues the invoices: the legal name, address and VAT number every invoice names. */
   supplier: Supplier;
+  /** The product's name, the operator's legal name (CREDITOR_NAME) and customer service (contract/operator.ts). */
+  operator: OperatorDetails;
 };
 
 /** The operator as an invoice must name it (docs/product/invoices.md "What an invoice says"). */
@@ -96,7 +99,7 @@ const vatNumber = z
 /** dist/ next to server/ (and next to dist-server/ once compiled: both sit at the top of the project). */
 const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../dist/', import.meta.url));
 
-export const DEFAULT_MAIL_FROM = 'Mon espace mobile <no-reply@localhost>';
+export const DEFAULT_MAIL_FROM = `${defaultOperator.productName} <no-reply@localhost>`;
 
 /** An unset variable and an empty one mean the same: the default. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -195,6 +198,15 @@ const envSchema = z
     ANON_WRITES_PER_MINUTE: optional(
       z.coerce.number({ error: WRITES_EXPECTED }).int(WRITES_EXPECTED).min(1, WRITES_EXPECTED).max(100_000, WRITES_EXPECTED),
     ).default(60),
+    PRODUCT_NAME: optional(z.string().trim().min(1, 'expected a name').max(40, 'expected at most 40 characters')).default(
+      defaultOperator.productName,
+    ),
+    CUSTOMER_SERVICE_PHONE: optional(
+      z
+        .string()
+        .transform((v) => v.replace(/[\s./-]/g, ''))
+        .pipe(z.string().regex(serviceNumberPattern, 'expected a Belgian number in its national form, such as 0800 12 345')),
+    ).default(defaultOperator.serviceNumber),
     CREDITOR_ID: optional(
       z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{3}[A-Z0-9]{1,28}$/, 'expected a SEPA creditor identifier, such as BE51ZZZ0876543270'),
     ).default(DEFAULT_CREDITOR.identifier),
@@ -258,5 +270,6 @@ export const loadConfig = (env: Record<string, string | undefined>): ServerConfi
     mollieApiKey: e.MOLLIE_API_KEY ?? null,
     anonymousWritesPerMinute: e.ANON_WRITES_PER_MINUTE,
     supplier: { legalName: e.SUPPLIER_NAME, address: e.SUPPLIER_ADDRESS, vatNumber: e.SUPPLIER_VAT },
+    operator: { productName: e.PRODUCT_NAME, legalName: e.CREDITOR_NAME, serviceNumber: e.CUSTOMER_SERVICE_PHONE },
   };
 };

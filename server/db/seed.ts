@@ -10,6 +10,7 @@ import { seedContracts } from './seeding/contracts.ts';
 import { seedCustomers, seedUsers } from './seeding/customers.ts';
 import { seedEnergy } from './seeding/energy.ts';
 import { seedFaq } from './seeding/faq.ts';
+import { seedSupportTickets } from './seeding/support.ts';
 import { seedInvoices } from './seeding/invoices.ts';
 import { seedOrders } from './seeding/orders.ts';
 import { seedSafeguards } from './seeding/safeguards.ts';
@@ -49,6 +50,7 @@ const STEPS: ((s: SeedContext) => void)[] = [
   seedFaq,
   seedEnergy,
   seedSettings,
+  seedSupportTickets,
 ];
 
 /** Fills an empty, migrated database with the demo customers. Runs in one transaction. */

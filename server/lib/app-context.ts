@@ -1,5 +1,6 @@
 import type { CreditorDto } from '#contract/invoices';
 import type { Supplier } from '../config.ts';
+import type { OperatorDetails } from '#contract/operator';
 import type { Db } from '../db/database.ts';
 import type { Clock } from './clock.ts';
 import type { MailQueue } from './mail-queue.ts';
@@ -27,6 +28,8 @@ export type AppContext = {
   creditor: CreditorDto;
   /** Who issues the invoices (SUPPLIER_* configuration): named on every invoice. */
   supplier: Supplier;
+  /** The product's name, the operator's legal name and the customer-service number (PRODUCT_NAME, CUSTOMER_SERVICE_PHONE). */
+  operator: OperatorDetails;
   /** Mutable runtime switches (test mode toggles maintenance). */
   state: { maintenance: boolean };
 };

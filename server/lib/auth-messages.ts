@@ -21,12 +21,7 @@ export const sendAccountMessage = async (
   ctx: AppContext,
   message: { channel: Channel; to: string; lang: Language; kind: MessageKind; vars: MessageVars },
 ): Promise<void> => {
-  const { subject, text } = renderMessage(
-    message.lang,
-    message.kind,
-    { hours: linkHours, minutes: codeMinutes, ...message.vars },
-    message.channel,
-  );
+  const { subject, text } = renderMessage(message.lang, message.kind, { hours: linkHours, minutes: codeMinutes, ...message.vars });
   try {
     await ctx.mailer.send({ channel: message.channel, to: message.to, subject: message.channel === 'EMAIL' ? subject : null, text });
   } catch {

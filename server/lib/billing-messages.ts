@@ -1,4 +1,5 @@
 import type { Language } from '#contract/common';
+import { formatBelgianPhone } from '#contract/phone';
 import type { OrderPricing, PriceLine } from '#contract/pricing';
 
 /*
@@ -15,10 +16,6 @@ const money = (cents: number, lang: Language): string =>
 
 /** 'YYYY-MM-DD' → 'DD/MM/YYYY', the Belgian order in the three languages. */
 const day = (isoDate: string): string => `${isoDate.slice(8, 10)}/${isoDate.slice(5, 7)}/${isoDate.slice(0, 4)}`;
-
-const phone = (msisdn: string): string => msisdn.replace(/^(\d{4})(\d{2})(\d{2})(\d{2})$/, '$1 $2 $3 $4');
-
-const sign = { fr: '\n\n— Mon espace mobile', nl: '\n\n— Mijn mobiele ruimte', en: '\n\n— My mobile space' } as const;
 
 export type RenderedMail = { subject: string; text: string };
 
@@ -51,7 +48,7 @@ const INVOICE_TEXTS = {
     bt: (m: InvoiceMail, iban: string, to: string) =>
       `À payer par virement avant le ${day(m.dueDate)} à ${to}, compte ${iban}, avec la communication structurée ${m.communication}.`,
     refund: 'Ce montant vous sera remboursé sur votre compte.',
-    see: 'Consultez-la et téléchargez-la dans Mon espace mobile :',
+    see: 'Consultez-la et téléchargez-la dans l’app :',
   },
   nl: {
     subject: (m: InvoiceMail) => `${m.creditNote ? 'Uw creditnota' : 'Uw factuur'} ${m.piece}`,
@@ -65,7 +62,7 @@ const INVOICE_TEXTS = {
     bt: (m: InvoiceMail, iban: string, to: string) =>
       `Te betalen via overschrijving vóór ${day(m.dueDate)} aan ${to}, rekening ${iban}, met de gestructureerde mededeling ${m.communication}.`,
     refund: 'Dit bedrag wordt op uw rekening terugbetaald.',
-    see: 'Bekijk en download ze in Mijn mobiele ruimte:',
+    see: 'Bekijk en download ze in de app:',
   },
   en: {
     subject: (m: InvoiceMail) => `${m.creditNote ? 'Your credit note' : 'Your invoice'} ${m.piece}`,
@@ -79,7 +76,7 @@ const INVOICE_TEXTS = {
     bt: (m: InvoiceMail, iban: string, to: string) =>
       `Please pay by bank transfer by ${day(m.dueDate)} to ${to}, account ${iban}, with the structured communication ${m.communication}.`,
     refund: 'This amount will be refunded to your account.',
-    see: 'See and download it in My mobile space:',
+    see: 'See and download it in the app:',
   },
 } as const;
 
@@ -104,7 +101,7 @@ export const renderInvoiceMail = (m: InvoiceMail, lang: Language): RenderedMail 
     t.see,
     m.link,
   ].join('\n');
-  return { subject: t.subject(m), text: `${text}${sign[lang]}` };
+  return { subject: t.subject(m), text };
 };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -154,7 +151,7 @@ const ORDER_TEXTS = {
     proRata: (from: string, to: string, days: number, cycleDays: number) =>
       `Pour le reste de ce cycle, du ${day(from)} au ${day(to)} (${days} jours sur ${cycleDays}), sur votre prochaine facture :`,
     proRataTotal: 'Total pour ce cycle',
-    see: 'Suivez votre commande dans Mon espace mobile :',
+    see: 'Suivez votre commande dans l’app :',
   },
   nl: {
     subject: {
@@ -180,7 +177,7 @@ const ORDER_TEXTS = {
     proRata: (from: string, to: string, days: number, cycleDays: number) =>
       `Voor de rest van deze periode, van ${day(from)} tot ${day(to)} (${days} van ${cycleDays} dagen), op uw volgende factuur:`,
     proRataTotal: 'Totaal voor deze periode',
-    see: 'Volg uw bestelling in Mijn mobiele ruimte:',
+    see: 'Volg uw bestelling in de app:',
   },
   en: {
     subject: { placed: 'Your order {o} is registered', changed: 'Your order {o} is changed', canceled: 'Your order {o}: cancellation' },
@@ -202,7 +199,7 @@ const ORDER_TEXTS = {
     proRata: (from: string, to: string, days: number, cycleDays: number) =>
       `For the rest of this cycle, from ${day(from)} to ${day(to)} (${days} of ${cycleDays} days), on your next invoice:`,
     proRataTotal: 'Total for this cycle',
-    see: 'Follow your order in My mobile space:',
+    see: 'Follow your order in the app:',
   },
 } as const;
 
@@ -216,7 +213,7 @@ export const renderOrderMail = (m: OrderMail, lang: Language): RenderedMail => {
   const t = ORDER_TEXTS[lang];
   const change = (c: OrderMailChange) =>
     `- ${c.kind === 'product' ? t.product(c.from, c.to) : t.option(c.name, c.from, c.to)}${c.date ? t.on(c.date) : ''}`;
-  const line = m.msisdn ? phone(m.msisdn) : '';
+  const line = m.msisdn ? formatBelgianPhone(m.msisdn) : '';
   const parts: string[] = [t.hello(m.name), '', t.intro[m.event](m.order, line)];
   if (m.canceled.length > 0) parts.push('', t.withdrawn, ...m.canceled.map(change));
   if (m.changes.length > 0) parts.push('', t.planned, ...m.changes.map(change));
@@ -241,5 +238,5 @@ export const renderOrderMail = (m: OrderMail, lang: Language): RenderedMail => {
     }
   }
   parts.push('', t.see, m.link);
-  return { subject: t.subject[m.event].replace('{o}', m.order), text: `${parts.join('\n')}${sign[lang]}` };
+  return { subject: t.subject[m.event].replace('{o}', m.order), text: parts.join('\n') };
 };

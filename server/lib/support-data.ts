@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Language } from '#contract/common';
-import type { FaqEntry, FaqTopic } from '#contract/support';
+import type { FaqEntry, FaqTopic, SupportTicketListItem, TicketStatus } from '#contract/support';
 import type { Db } from '../db/database.ts';
 import { stmt } from './sql.ts';
 
@@ -62,6 +62,44 @@ export const insertTicket = (db: Db, ticket: NewTicket): string => {
   );
   return reference;
 };
+
+type TicketListRow = {
+  reference: string;
+  subject: string;
+  sub_subject: string | null;
+  message: string;
+  attachment_name: string | null;
+  created_at: string;
+  status: TicketStatus;
+  updated_at: string | null;
+};
+
+/** The messages a user wrote, newest first (the contact page on every device). */
+export const ticketsOf = (db: Db, userId: number): SupportTicketListItem[] =>
+  stmt<[number], TicketListRow>(
+    db,
+    `SELECT reference, subject, sub_subject, message, attachment_name, created_at, status, updated_at
+       FROM support_tickets WHERE user_id = ? AND reference IS NOT NULL ORDER BY created_at DESC, id DESC`,
+  )
+    .all(userId)
+    .map((row) => ({
+      reference: row.reference,
+      subject: row.subject as SupportTicketListItem['subject'],
+      subSubject: row.sub_subject ?? '',
+      message: row.message,
+      attachmentName: row.attachment_name,
+      createdAt: row.created_at,
+      status: row.status,
+      updatedAt: row.updated_at,
+    }));
+
+/** Customer service moves a message on (test mode and the seed: the desk that does it is outside this product). */
+export const setTicketStatus = (db: Db, reference: string, status: TicketStatus, at: string): boolean =>
+  stmt<[TicketStatus, string, string]>(db, 'UPDATE support_tickets SET status = ?, updated_at = ? WHERE reference = ?').run(
+    status,
+    at,
+    reference,
+  ).changes > 0;
 
 /** Tickets a user wrote since an instant (the daily cap). */
 export const ticketsSince = (db: Db, userId: number, since: string): number =>

@@ -1,6 +1,6 @@
 import type { AuthUser } from '#contract/auth';
 import { isPlainUser } from '#contract/roles';
-import { loginKind } from '#contract/validators';
+import { loginKind, normalizeLogin } from '#contract/validators';
 import type { Db } from '../db/database.ts';
 import { stmt } from './sql.ts';
 
@@ -58,7 +58,7 @@ const ROLE_ORDER = "CASE u.role WHEN 'owner' THEN 0 WHEN 'admin' THEN 1 ELSE 2 E
  * e-mail (case-insensitive: the column is COLLATE NOCASE); plain users only by their phone number (04…).
  */
 export const findLoginUser = (db: Db, login: string): UserRow | undefined => {
-  const value = login.trim();
+  const value = normalizeLogin(login);
   switch (loginKind(value)) {
     case 'customerNumber':
       return stmt<[string], UserRow>(

@@ -90,9 +90,8 @@ export const registerEnergyRoutes = (router: Router, ctx: AppContext): void => {
     const { user } = authOf(request);
     const customerId = requireOwner(user);
     const status = linkStatusOf(db, customerId);
-    if (!status?.energyLinkConfirmed || status.energyId === null) {
-      throw new ApiError(409, 'energyNotLinked', 'No confirmed energy link: link the accounts first');
-    }
+    // No confirmed link: an empty link (the magic-link call's failure answer), no token issued.
+    if (!status?.energyLinkConfirmed || status.energyId === null) return { link: '', login: '', guid: user.guid, token: '', expiresAt: null };
     const now = clock.now();
     const token = issueLink(db, user.id, 'energyRelog', now, status.energyId, relogTokenLifetimeMs);
     return {

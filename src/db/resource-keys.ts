@@ -34,6 +34,8 @@ export const resourceKeys = {
   publicSimOrder: resource<[uuid: string]>('sim-order'),
   /** GET /faq?lang=: the FAQ of one language. */
   faq: resource<[lang: string]>('faq'),
+  /** GET /support/tickets: the messages the user wrote, from every device. */
+  supportTickets: resource<[userGuid: string]>('supportTickets'),
   /** GET /customer/{id}/offers: the offers, advantages and referral code of a customer. */
   offers: resource<[customerId: number]>('offers'),
   /** GET /customer/{id}/link-status: the energy link, written onto the customer row. */

@@ -1,6 +1,7 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import { databaseName } from './database-name.ts';
 import { resourceKeys } from './resource-keys.ts';
+import type { TicketStatus } from '#contract/support';
 import type { Language } from '#contract/common';
 import type { Role } from '#contract/auth';
 import type { ContractStatus, ContractSubStatus } from '#contract/contracts';
@@ -423,6 +424,8 @@ export type SupportTicketRow = {
   state: 'pending' | 'sent' | 'rejected';
   reference: string | null;
   sentAt: string | null;
+  /** Where a sent message stands at customer service, once the server listed it (GET /support/tickets). */
+  status?: TicketStatus;
 };
 
 /** GET /customer/{id}/offers: the offers and advantages that apply to the customer, and its referral code. */

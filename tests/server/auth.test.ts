@@ -38,6 +38,13 @@ describe('POST /api/public/users/login', () => {
     await expect(login(t.app, 'mt00000001')).resolves.toBeTruthy();
   });
 
+  it('takes a plain user\'s number typed with spaces or separators (docs/product/validation.md "Phone numbers")', async () => {
+    for (const typed of ['0470 00 00 03', ' 0470/00.00.03 ']) {
+      const { response } = await login(t.app, typed);
+      expect(bearerLoginResponseSchema.parse(response.json()).user).toMatchObject({ role: 'user', msisdn: '0470000003' });
+    }
+  });
+
   it('stores only hashes of the tokens', async () => {
     const { token, refreshToken } = await login(t.app, 'MT00000003');
     const rows = t.db.prepare('SELECT access_token_hash, refresh_token_hash FROM sessions').all() as {
@@ -127,6 +134,13 @@ describe('POST /api/public/users/login', () => {
     { name: 'missing login', payload: { password: demoPassword }, field: 'login', message: 'validation:required' },
     { name: 'empty login', payload: { login: '', password: demoPassword }, field: 'login', message: 'validation:required' },
     { name: 'badly formed login', payload: { login: 'not a login', password: demoPassword }, field: 'login', message: 'validation:login' },
+    {
+      name: 'number with +32',
+      payload: { login: '+32 470 00 00 03', password: demoPassword },
+      field: 'login',
+      message: 'validation:phone',
+    },
+    { name: 'number with 0032', payload: { login: '0032470000003', password: demoPassword }, field: 'login', message: 'validation:phone' },
     { name: 'missing password', payload: { login: 'MT00000001' }, field: 'password', message: 'validation:required' },
     { name: 'login of the wrong type', payload: { login: 42, password: demoPassword }, field: 'login', message: 'validation:required' },
   ])('answers 400 with the field at fault for a $name', async ({ payload, field, message }) => {
@@ -198,12 +212,19 @@ describe('session', () => {
 
   it('logout revokes the session on the server and clears both cookies', async () => {
     const { token } = await login(t.app, 'MT00000004');
-    const out = await t.app.inject({ method: 'POST', url: '/api/user/logout', headers: bearer(token), payload: {} });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/logout',
+      headers: { ...bearer(token), cookie: 'consent=v1.s0.m0' },
+      payload: {},
+    });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ success: true });
     const cleared = Object.fromEntries(out.cookies.map((cookie) => [cookie.name, cookie]));
     expect(cleared.access_token?.value).toBe('');
     expect(cleared.refresh_token?.value).toBe('');
+    // The consent cookie is the browser's choice, not the account's: logout leaves it (docs/product/auth.md "Logout").
+    expect(Object.keys(cleared).sort()).toEqual(['access_token', 'refresh_token']);
     // The token itself is dead, not just the cookie: a client that kept it gets 401.
     const me = await t.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(token) });
     expect(me.statusCode).toBe(401);

@@ -74,6 +74,8 @@ describe('server configuration', () => {
       SUPPLIER_NAME: 'Autre Opérateur SA',
       SUPPLIER_ADDRESS: 'Rue Neuve 1, 1000 Bruxelles',
       SUPPLIER_VAT: 'be 0403.170.701',
+      PRODUCT_NAME: 'Mobi',
+      CUSTOMER_SERVICE_PHONE: '02 123 45 67',
       UNRELATED: 'ignored',
     });
     expect(config).toEqual({
@@ -99,6 +101,7 @@ describe('server configuration', () => {
       anonymousWritesPerMinute: 300,
       // The VAT number as invoices print it.
       supplier: { legalName: 'Autre Opérateur SA', address: 'Rue Neuve 1, 1000 Bruxelles', vatNumber: 'BE0403170701' },
+      operator: { productName: 'Mobi', legalName: 'Autre Opérateur SA', serviceNumber: '021234567' },
     });
     expect(loadConfig({ PORT: '', SMTP_URL: ' ', TEST_MODE: '' })).toMatchObject({ port: 8080, smtpUrl: null, testMode: false });
     expect(loadConfig({}).creditor).toEqual(DEFAULT_CREDITOR);
@@ -186,7 +189,12 @@ describe('server configuration', () => {
       smsGatewayDomain: 'sms.example.be',
       publicUrl: 'https://m.example.be',
       devOutbox: false,
+      operator: { productName: 'MyMega', legalName: 'Mega Mobile SA', serviceNumber: '080012345' },
     });
+  });
+
+  it.each(['+32 800 12 345', '0800', 'call us', '0800123456789'])('refuses CUSTOMER_SERVICE_PHONE=%j, naming it', (value) => {
+    expect(() => loadConfig({ CUSTOMER_SERVICE_PHONE: value })).toThrow(/CUSTOMER_SERVICE_PHONE=.*national form/);
   });
 
   it('is documented: every variable is in .env.example and in the README', () => {

@@ -96,6 +96,19 @@ describe('catalogue', () => {
     expect(emma.products.map((p) => p.name)).toEqual(['Mega Pro 10', 'Mega Pro 30', 'Mega Pro Unlimited']);
   });
 
+  it.each([
+    ['Emma, owner of a company', 'emma', 'professional'],
+    ['Jan, admin of the same company', 'jan', 'professional'],
+    ['Lucas, a plain user of the same company', 'lucas', 'residential'],
+    ['Sophie, a residential owner', 'sophie', 'residential'],
+  ] as const)(
+    'the professional restriction applies to an owner or admin of a company only: %s gets the %s catalogue',
+    async (_who, who, segment) => {
+      const podium = z.object({ segment: z.string() }).parse((await get('/api/products/podium', tokens[who])).json());
+      expect(podium.segment).toBe(segment);
+    },
+  );
+
   it('lists the options of a base product, inactive, and 404 for an option or an unknown id', async () => {
     const response = await get(`/api/products/${P.mobileS}/options`, tokens.sophie);
     expect(response.statusCode).toBe(200);

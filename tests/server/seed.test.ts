@@ -261,9 +261,9 @@ describe('demo seed', () => {
     expect(communications.every((row) => isValidStructuredCommunication(row.structured_communication))).toBe(true);
     const faq = db.prepare<[], { lang: string; n: number }>('SELECT lang, COUNT(*) AS n FROM faq GROUP BY lang ORDER BY lang').all();
     expect(faq).toEqual([
-      { lang: 'en', n: 11 },
-      { lang: 'fr', n: 11 },
-      { lang: 'nl', n: 11 },
+      { lang: 'en', n: 16 },
+      { lang: 'fr', n: 16 },
+      { lang: 'nl', n: 16 },
     ]);
     const notifications = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM notification_settings').get();
     const contracts = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM contracts').get();

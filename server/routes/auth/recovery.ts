@@ -5,18 +5,19 @@ import type { AppContext } from '../../lib/app-context.ts';
 import { queueAccountMessage, queuePasswordChangedNotice } from '../../lib/auth-messages.ts';
 import { issueDeviceCookie } from '../../lib/device-cookies.ts';
 import { endFootholds } from '../../lib/footholds.ts';
-import { issueCode, useCode, useLink } from '../../lib/one-time-codes.ts';
+import { checkLink, issueCode, useCode, useLink } from '../../lib/one-time-codes.ts';
 import { hashPasswordAsync, verifyPasswordAsync } from '../../lib/password.ts';
 import { clearAttempts, limitKeys } from '../../lib/rate-limit.ts';
 import type { Router } from '../../lib/router.ts';
 import { writeTransaction } from '../../lib/sql.ts';
-import { findUserByEmail, findUserForPhone, setPasswordHash, type UserRow } from '../../lib/users.ts';
+import { customerRefOf, findUserByEmail, findUserById, findUserForPhone, setPasswordHash, type UserRow } from '../../lib/users.ts';
 import { secureCookies } from '../../plugins/auth.ts';
 import {
   countMessageRequest,
   initAnswer,
   isLegacyWithoutCustomer,
   linkExpired,
+  linkUnknown,
   linkUser,
   queueRecoveryLink,
   samePassword,
@@ -75,6 +76,28 @@ export const registerRecoveryRoutes = (router: Router, ctx: AppContext): void =>
     clearAttempts(db, limitKeys.codeAttempt(body.msisdn, 'recoverPassword'));
     await resetPassword(user, body.pwd, now, request, reply);
     return { success: true };
+  });
+
+  /*
+   * GET /public/customer/{id}/{token} (docs/product/api.md): who a link of an e-mail is for, before logging in (the
+   * link screens greet the customer and prefill the customer number). The token must be a live link of a user of
+   * that customer, for choosing or recovering a password or confirming an e-mail: never a login or energy link,
+   * which a glance must not reveal. Nothing is used up. 404 for an unknown token or customer, 419 for an expired or
+   * used link, as the link screens already read them.
+   */
+  router.route(endpoints.publicCustomer, ({ params }) => {
+    const now = clock.now();
+    for (const purpose of ['createPassword', 'recoverPassword', 'confirmEmail'] as const) {
+      const check = checkLink(db, params.token, purpose, now, (userId) => findUserById(db, userId)?.customer_id === params.customerId);
+      if (check.ok) {
+        const user = findUserById(db, check.link.user_id);
+        const customerRef = user ? customerRefOf(db, user) : null;
+        if (!user || customerRef === null) throw linkUnknown();
+        return { customer_ref: customerRef, first_name: user.first_name ?? '' };
+      }
+      if (check.reason === 'expired') throw linkExpired();
+    }
+    throw linkUnknown();
   });
 
   router.route(endpoints.recoverPasswordInit, ({ params }) =>

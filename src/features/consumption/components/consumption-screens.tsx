@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { formatDate, formatMoneyCents } from '#lib/format';
 import { rateUsage, type ChargeLine, type UsageTotals } from '#contract/rating';
 import {
+  formatBundleAmount,
   formatCount,
   formatSmsCount,
   formatUsageAmount,
@@ -72,7 +73,7 @@ const Balances = ({
               valueText={
                 unlimited
                   ? t('summary.unlimitedUsed', { used: fmt(b.value) })
-                  : t('summary.usedOf', { used: fmt(b.value), limit: fmt(b.balanceValue) })
+                  : t('summary.usedOf', { used: fmt(b.value), limit: formatBundleAmount(kind, b.balanceValue, lang) })
               }
               ratio={unlimited ? null : b.value / b.balanceValue}
             >
@@ -88,7 +89,7 @@ const Balances = ({
                     ? t('forecast.unlimited', { projected: fmt(f.projected), date: formatDate(end, lang, dayMonth) })
                     : t('forecast.text', {
                         projected: fmt(f.projected),
-                        limit: fmt(b.balanceValue),
+                        limit: formatBundleAmount(kind, b.balanceValue, lang),
                         date: formatDate(end, lang, dayMonth),
                       })}
                 </p>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { classify } from '#contract/rating';
 import { formatDateTime, formatMoneyCents } from '#lib/format';
 import { createRowHeights } from '#lib/row-heights';
-import { formatUsageAmount } from '#lib/usage-format';
+import { formatCallLength, formatUsageAmount } from '#lib/usage-format';
 import type { UsageRecordRow } from '#workers/usage-core';
 import { useRecordPages } from '../data/use-record-pages.ts';
 
@@ -105,7 +105,9 @@ const RecordRow = ({ row }: { row: UsageRecordRow }) => {
         <strong>{t(`kinds.${kind}`)}</strong> · {t(row.incoming ? 'record.incoming' : 'record.outgoing')} ·{' '}
         {t(`record.destination.${row.destination}`)}
       </span>
-      <span className="record-row__amount">{formatUsageAmount(kind, row.serviceUsed, lang)}</span>
+      <span className="record-row__amount">
+        {kind === 'call' ? formatCallLength(row.serviceUsed, lang) : formatUsageAmount(kind, row.serviceUsed, lang)}
+      </span>
       <span className="record-row__meta">{formatDateTime(row.eventTime, lang)}</span>
       <span className="record-row__meta record-row__amount">
         {rated === 'premium' ? t('record.premium', { amount: formatMoneyCents(row.resourceImpact, lang) }) : t(`record.rated.${rated}`)}

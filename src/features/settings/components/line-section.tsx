@@ -13,12 +13,14 @@ import {
   type SafeguardType,
   type SettingResource,
 } from '#contract/line-settings';
+import { lineStatus } from '#contract/contract-state';
 import { formatDateTime, formatMoneyCents, formatPhoneNumber } from '#lib/format';
 import { Alert } from '#ui/alert';
 import { AlertModal } from '#ui/alert-modal';
 import { Badge } from '#ui/badge';
 import { Button } from '#ui/button';
 import { FreshnessNote } from '#ui/freshness-note';
+import { LineStatusBanner } from '#ui/line-status';
 import { Spinner } from '#ui/spinner';
 import { TextField } from '#ui/text-field';
 import { useOnline } from '#ui/use-online';
@@ -429,13 +431,22 @@ const Subsection = ({ title, children }: { title: string; children: ReactNode })
   );
 };
 
-/** /settings/main, the selected line: limits, roaming, throttling, premium and international blocking, PIN and PUK. */
+/** Which settings of the line a page shows: each has its own page under the profile (docs/product/settings.md). */
+export type LinePart = 'limits' | 'network' | 'codes';
+
+/**
+ * The selected line's settings of one part: its spending limits (/settings/limits); roaming, throttling, premium
+ * and international blocking (/settings/network); or its PIN and PUK (/settings/sim-codes). Each page keeps the
+ * line's picker, its freshness and its status, so a customer changes the right line.
+ */
 export const LineSection = ({
   data,
+  part,
   onRefreshLine,
   refreshError,
 }: {
   data: SettingsPageData;
+  part: LinePart;
   onRefreshLine: () => Promise<void>;
   refreshError: unknown;
 }) => {
@@ -467,8 +478,9 @@ export const LineSection = ({
         }}
       />
       {!data.canEdit ? <Alert tone="info">{t('settings:line.readOnly')}</Alert> : null}
-      {refusal === 'contractBlocked' ? <Alert tone="warning">{t('settings:line.blocked')}</Alert> : null}
-      {refusal === 'contractClosed' ? <Alert tone="warning">{t('settings:line.closed')}</Alert> : null}
+      {/* One banner for a line that does not simply work: why, and the one thing to do (docs/product/home.md). */}
+      <LineStatusBanner status={lineStatus(state)} number={number} contractId={contract.id} canAct={data.canEdit} />
+      {refusal === 'contractClosed' && lineStatus(state) === 'active' ? <Alert tone="warning">{t('settings:line.closed')}</Alert> : null}
       {editable && contract.dunningLevelReached ? <Alert tone="info">{t('settings:line.dunning')}</Alert> : null}
       {!line ? (
         refreshError ? (
@@ -478,78 +490,82 @@ export const LineSection = ({
         )
       ) : (
         <>
-          <Subsection title={t('settings:line.limits.title')}>
-            <p className="muted">{t('settings:line.limits.intro')}</p>
-            <div className="settings-grid settings-grid--two">
-              {(['OSG', 'PSG', 'DSG'] as const).map((type) => (
-                <LimitCard key={type} type={type} data={data} line={line} editable={editable} />
-              ))}
-            </div>
-          </Subsection>
-          <Subsection title={t('settings:line.network')}>
-            <div className="settings-grid settings-grid--two">
-              <ChoiceForm
-                resource="ROAMING"
-                title={t('settings:line.roaming.title')}
-                intro={t('settings:line.roaming.intro')}
-                current={line.settings.roamingType}
-                options={roamingTypes.map((value) => ({ value, label: t(`settings:line.roaming.options.${value}`) }))}
-                data={data}
-                line={line}
-                editable={editable}
-                submitLabel={t('settings:line.roaming.save')}
-              />
-              <ChoiceForm
-                resource="THROTTLING"
-                title={t('settings:line.throttling.title')}
-                intro={t('settings:line.throttling.intro')}
-                current={line.settings.throttling}
-                options={throttlingTiers.map((value) => ({ value, label: t(`settings:line.throttling.options.${value}`) }))}
-                data={data}
-                line={line}
-                editable={editable}
-                submitLabel={t('settings:line.throttling.save')}
-              />
-              <ChoiceForm
-                resource="PREMIUM_BARRING"
-                title={t('settings:line.premium.title')}
-                intro={t('settings:line.premium.intro')}
-                current={line.settings.premiumBarring}
-                options={premiumBarrings.map((value) => {
-                  const blocked = blockedCategories[value].map((category) => t(`settings:line.premium.categories.${category}`));
-                  return {
-                    value,
-                    label: t(`settings:line.premium.options.${value}`),
-                    hint:
-                      blocked.length === 0
-                        ? t('settings:line.premium.blocksNothing')
-                        : t('settings:line.premium.blocks', {
-                            categories: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(blocked),
-                          }),
-                  };
-                })}
-                data={data}
-                line={line}
-                editable={editable}
-                submitLabel={t('settings:line.premium.save')}
-              />
-              <ChoiceForm
-                resource="INTERNATIONAL_BARRING"
-                title={t('settings:line.international.title')}
-                intro={t('settings:line.international.intro')}
-                current={line.settings.internationalBarring ? '1' : '0'}
-                options={[
-                  { value: '0', label: t('settings:line.international.allowed') },
-                  { value: '1', label: t('settings:line.international.blocked') },
-                ]}
-                data={data}
-                line={line}
-                editable={editable}
-                submitLabel={t('settings:line.international.save')}
-              />
-            </div>
-          </Subsection>
-          <SimCodes codes={line.codes} />
+          {part === 'limits' ? (
+            <Subsection title={t('settings:line.limits.title')}>
+              <p className="muted">{t('settings:line.limits.intro')}</p>
+              <div className="settings-grid settings-grid--two">
+                {(['OSG', 'PSG', 'DSG'] as const).map((type) => (
+                  <LimitCard key={type} type={type} data={data} line={line} editable={editable} />
+                ))}
+              </div>
+            </Subsection>
+          ) : null}
+          {part === 'network' ? (
+            <Subsection title={t('settings:line.network')}>
+              <div className="settings-grid settings-grid--two">
+                <ChoiceForm
+                  resource="ROAMING"
+                  title={t('settings:line.roaming.title')}
+                  intro={t('settings:line.roaming.intro')}
+                  current={line.settings.roamingType}
+                  options={roamingTypes.map((value) => ({ value, label: t(`settings:line.roaming.options.${value}`) }))}
+                  data={data}
+                  line={line}
+                  editable={editable}
+                  submitLabel={t('settings:line.roaming.save')}
+                />
+                <ChoiceForm
+                  resource="THROTTLING"
+                  title={t('settings:line.throttling.title')}
+                  intro={t('settings:line.throttling.intro')}
+                  current={line.settings.throttling}
+                  options={throttlingTiers.map((value) => ({ value, label: t(`settings:line.throttling.options.${value}`) }))}
+                  data={data}
+                  line={line}
+                  editable={editable}
+                  submitLabel={t('settings:line.throttling.save')}
+                />
+                <ChoiceForm
+                  resource="PREMIUM_BARRING"
+                  title={t('settings:line.premium.title')}
+                  intro={t('settings:line.premium.intro')}
+                  current={line.settings.premiumBarring}
+                  options={premiumBarrings.map((value) => {
+                    const blocked = blockedCategories[value].map((category) => t(`settings:line.premium.categories.${category}`));
+                    return {
+                      value,
+                      label: t(`settings:line.premium.options.${value}`),
+                      hint:
+                        blocked.length === 0
+                          ? t('settings:line.premium.blocksNothing')
+                          : t('settings:line.premium.blocks', {
+                              categories: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(blocked),
+                            }),
+                    };
+                  })}
+                  data={data}
+                  line={line}
+                  editable={editable}
+                  submitLabel={t('settings:line.premium.save')}
+                />
+                <ChoiceForm
+                  resource="INTERNATIONAL_BARRING"
+                  title={t('settings:line.international.title')}
+                  intro={t('settings:line.international.intro')}
+                  current={line.settings.internationalBarring ? '1' : '0'}
+                  options={[
+                    { value: '0', label: t('settings:line.international.allowed') },
+                    { value: '1', label: t('settings:line.international.blocked') },
+                  ]}
+                  data={data}
+                  line={line}
+                  editable={editable}
+                  submitLabel={t('settings:line.international.save')}
+                />
+              </div>
+            </Subsection>
+          ) : null}
+          {part === 'codes' ? <SimCodes codes={line.codes} /> : null}
         </>
       )}
     </section>

@@ -144,6 +144,13 @@ export const OrderSummaryPage = () => {
     );
   }
   if (state.status === 'loading') return <Spinner label={t('common:loading')} />;
+  if (state.status === 'notLoaded') {
+    return (
+      <TitledPage title={t('subscription:summary.title')}>
+        <Alert tone="warning">{t('subscription:optimize.notLoaded')}</Alert>
+      </TitledPage>
+    );
+  }
   if (state.status === 'noLine') return <Navigate to={paths.home} replace />;
   if (state.status === 'refused') return <Navigate to={withQuery(paths.subscriptionMain, { refused: state.refusal })} replace />;
   const { model } = state;

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { orderRefusalReasons, refusalErrorCode, type OrderRefusal } from '#contract/contract-state';
-import { formatDate, formatMoneyCents } from '#lib/format';
+import { blockageReasons, lineStatus, orderRefusalReasons, refusalErrorCode, type OrderRefusal } from '#contract/contract-state';
+import { formatDate, formatMoneyCents, formatPhoneNumber } from '#lib/format';
 import { paths } from '#lib/route-paths';
 import { localDayStart } from '#lib/usage-format';
 import { Alert } from '#ui/alert';
-import { Badge } from '#ui/badge';
 import { FreshnessNote } from '#ui/freshness-note';
+import { LineStatusBadge, LineStatusBanner } from '#ui/line-status';
 import { Spinner } from '#ui/spinner';
 import { TitledPage } from '#ui/titled-page';
 import { monthlyCharges } from '#contract/pricing';
@@ -44,34 +44,34 @@ export const countedOptions = (options: SubscriptionData['options']): CountedOpt
     .map((o) => ({ optionId: o.optionId, priceCents: o.priceCents, dataMb: o.dataMb, zone: o.zone, count: countOf(o.active) }))
     .filter((o) => o.count > 0);
 
-/** The status of the line and, in words, what blocks it (SPEC §4 blockages). */
-export const LineState = ({ data, explain }: { data: SubscriptionData; explain: boolean }) => {
+/**
+ * The line's one status and, when it does not simply work, one banner saying why with the one thing to do
+ * (docs/product/home.md "Line status"): never "Active" beside "Blocked".
+ */
+export const LineState = ({ data }: { data: SubscriptionData }) => {
   const { t } = useTranslation(['subscription', 'common']);
   const contract = data.contract;
   if (!contract) return null;
-  const status = contract.status;
-  const label =
-    status === 'ACTIVATED' || status === 'IN_DELIVERY' || status === 'TERMINATED' || status === 'SUSPENDED' || status === 'CANCELED'
-      ? status
-      : 'pending';
+  const status = lineStatus(
+    {
+      status: contract.status,
+      subStatus: contract.subStatus,
+      fraudulentBehaviour: contract.fraudulentBehaviour,
+      dunningLevelReached: contract.dunningLevelReached,
+    },
+    data.openBalance,
+  );
   return (
     <div className="line-state">
       <p>
-        {t('subscription:status')}{' '}
-        <Badge tone={data.blockages.length > 0 ? 'danger' : label === 'ACTIVATED' ? 'success' : 'warning'}>
-          {t(`common:contractStatus.${label}`)}
-        </Badge>{' '}
-        {data.blockages.map((blockage) => (
-          <Badge key={blockage} tone="danger">
-            {t(`common:blockage.label.${blockage}`)}
-          </Badge>
-        ))}
+        {t('subscription:status')} <LineStatusBadge status={status} />
       </p>
-      {explain && data.blockages[0] ? (
-        <Alert tone="error" role="status">
-          {t(`common:blockage.detail.${data.blockages[0]}`)}
-        </Alert>
-      ) : null}
+      <LineStatusBanner
+        status={status}
+        number={contract.msisdn ? formatPhoneNumber(contract.msisdn) : contract.contractRef}
+        contractId={contract.id}
+        canAct={!data.plainUser}
+      />
     </div>
   );
 };
@@ -158,13 +158,14 @@ export const SubscriptionPage = () => {
     <TitledPage title={t('subscription:title')}>
       <LinePicker contracts={data.contracts} contract={contract} switchable={data.switchable} onSelect={(id) => void select(id)} />
       <FreshnessNote fetchedAt={data.fetchedAt} onRefresh={onRefresh} busy={busy} />
-      {isRefusal(refused) ? (
+      {/* A blockage is said once, by the line's banner below; other refusals say why the change was not opened. */}
+      {isRefusal(refused) && !(blockageReasons as readonly string[]).includes(refused) ? (
         <Alert tone="warning" role="alert">
           {t('subscription:redirected', { reason: t(`errors:${refusalErrorCode[refused]}`) })}
         </Alert>
       ) : null}
       {refreshError && data.fetchedAt === undefined ? <Alert tone="error">{t('subscription:loadError')}</Alert> : null}
-      <LineState data={data} explain={!isRefusal(refused)} />
+      <LineState data={data} />
       {data.plainUser ? <Alert tone="info">{t('subscription:contactHolder')}</Alert> : null}
       {!product ? (
         data.fetchedAt === undefined && !refreshError ? (

@@ -75,6 +75,8 @@ export type OptimizeModel = {
 
 export type OptimizeState =
   | { status: 'loading' }
+  /** Offline (or the server unreachable) and this line's subscription never stored here: nothing to show yet. */
+  | { status: 'notLoaded' }
   | { status: 'noLine' }
   | { status: 'refused'; refusal: NonNullable<SubscriptionData['refusal']> }
   | { status: 'ready'; model: OptimizeModel };
@@ -120,10 +122,16 @@ export const useOptimize = ({ viewingClosedOrder }: { viewingClosedOrder: boolea
   }, [ready, closed, draftMatches, contract, startKey, context, pending?.orderId]);
 
   const state = ((): OptimizeState => {
+    // The guard of docs/product/navigation.md judges the line only once the data it judges is here: right after a
+    // login on a new device the contracts are still on their way, and "no line" must not send a deep link home.
     if (!data) return { status: 'loading' };
-    if (!contract) return subscription.settled ? { status: 'noLine' } : { status: 'loading' };
+    const failed = subscription.settled && subscription.refreshError !== null && subscription.refreshError !== undefined;
+    if (!contract) {
+      if (data.customerFetchedAt !== undefined && subscription.settled) return { status: 'noLine' };
+      return failed ? { status: 'notLoaded' } : { status: 'loading' };
+    }
     if (optimizeRedirect(data.refusal, viewingClosedOrder) && data.refusal) return { status: 'refused', refusal: data.refusal };
-    if (!ready || !product || !current || !start || context === null) return { status: 'loading' };
+    if (!ready || !product || !current || !start || context === null) return failed && data.fetchedAt === undefined ? { status: 'notLoaded' } : { status: 'loading' };
     if (!draftMatches && !closed) return { status: 'loading' };
     const draft: OptimizeDraft = draftMatches
       ? stored
