@@ -283,7 +283,7 @@ export const ChangePasswordSection = () => {
  * confirmée', then home when logged in, otherwise the login view with the same message.
  */
 export const ConfirmEmailPage = () => {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'login']);
   const { uuid = '', token = '' } = useParams();
   const navigate = useNavigate();
   const [state, setState] = useState<'checking' | 'confirmed' | 'failed'>('checking');
@@ -307,7 +307,7 @@ export const ConfirmEmailPage = () => {
     <div className="page">
       <AuthCard title={t('confirmEmail.title')}>
         {state === 'checking' ? <Spinner label={t('link.checking')} /> : null}
-        {state === 'confirmed' ? <Alert tone="success">{t('notice.emailConfirmed')}</Alert> : null}
+        {state === 'confirmed' ? <Alert tone="success">{t('login:notice.emailConfirmed')}</Alert> : null}
         {state === 'failed' ? <Alert tone="error">{t('confirmEmail.failed')}</Alert> : null}
         {state !== 'checking' ? (
           <div className="auth-actions">

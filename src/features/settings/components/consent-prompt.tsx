@@ -8,7 +8,7 @@ type ModalModule = typeof ModalModuleType;
 // The modal and its texts load only for a visitor who has not decided yet.
 let loaded: ModalModule | null = null;
 const loadModal = async (): Promise<ModalModule> => {
-  const [module] = await Promise.all([import('./consent-modal.tsx'), preloadNamespaces(['settings'])]);
+  const [module] = await Promise.all([import('./consent-modal.tsx'), preloadNamespaces(['consent'])]);
   loaded = module;
   return module;
 };

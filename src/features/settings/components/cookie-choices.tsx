@@ -15,7 +15,7 @@ export const CookieChoices = ({
   onChange: (next: CookieChoice) => void;
   legend: ReactNode;
 }) => {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation('consent');
   const id = useId();
   return (
     <fieldset className="choice-group">

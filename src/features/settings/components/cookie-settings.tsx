@@ -7,7 +7,7 @@ import { CookieChoices, type CookieChoice } from './cookie-choices.tsx';
 
 /** The cookie choices, changeable at any time (SPEC §2: the decision of the consent modal, kept 365 days). */
 export const CookieSettings = () => {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation('consent');
   const headingId = useId();
   const consent = useConsent();
   const [edited, setEdited] = useState<CookieChoice | null>(null);
