@@ -29,11 +29,15 @@ const rootMarker = '<div id="root"></div>';
 const chunksOf = (bundle: Rollup.OutputBundle): Chunk[] =>
   Object.values(bundle).filter((output): output is Chunk => output.type === 'chunk');
 
-/** The chunk built for `source` (a module of its own: a lazy route, a locale file). */
+/**
+ * The chunk built for `source`: the chunk it is the entry of (a lazy route, a locale file), else the chunk that holds
+ * it (a module both imported and loaded lazily is a shared chunk without a facade).
+ */
 const chunkOf = (bundle: Rollup.OutputBundle, root: string, source: string): Chunk => {
   const id = path.resolve(root, source);
-  const chunk = chunksOf(bundle).find((c) => c.facadeModuleId === id);
-  if (!chunk) throw new Error(`prerender: no chunk of its own for ${source} in the build`);
+  const chunks = chunksOf(bundle);
+  const chunk = chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
+  if (!chunk) throw new Error(`prerender: no chunk for ${source} in the build`);
   return chunk;
 };
 

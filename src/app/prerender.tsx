@@ -1,7 +1,7 @@
 import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { PrerenderedConsent } from '#features/settings/components/consent-form.tsx';
+import { PrerenderedConsent } from '#features/settings/components/consent-dialog.tsx';
 import { languages, type Language } from '#contract/language';
 import { initI18n, preloadNamespaces, startNamespaces } from '#i18n/i18n';
 import { PrerenderingContext } from '#ui/prerendering';
@@ -62,7 +62,7 @@ const homeTexts = Object.fromEntries(
 ) as Record<Language, string[]>;
 
 /** The consent modal's chunk (its script and its styles) and its French texts. */
-const consentPreload = ['src/features/settings/components/consent-modal.tsx', 'locales/fr/consent.json'];
+const consentPreload = ['src/features/settings/components/consent-dialog.tsx', 'locales/fr/consent.json'];
 
 export const prerenderPages = async (): Promise<PrerenderedPages> => {
   await initI18n('fr');

@@ -224,7 +224,14 @@ export const routes: RouteObject[] = [
             id: 'activate-sim',
             lazy: async () => ({ Component: (await activation()).ActivateSimPage }),
           },
-          { path: paths.notFound, id: 'not-found', element: <NotFoundPage /> },
+          {
+            path: paths.notFound,
+            id: 'not-found',
+            lazy: async () => {
+              await preloadNamespaces(['system']);
+              return { Component: NotFoundPage };
+            },
+          },
         ],
       },
     ],

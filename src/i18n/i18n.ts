@@ -88,10 +88,10 @@ export const setLanguage = async (language: Language): Promise<void> => {
 
 /**
  * The namespaces every screen needs, loaded by initI18n (the prerendered login page preloads them in French): the
- * shell's, and the route error's (which must show when nothing else loads). The rest load with the routes that
- * read them (app/router.tsx), so the login page fetches only its own texts.
+ * shell's, with the chunk-load error's message (it must show when nothing else loads). The rest load with the routes
+ * and the screens that read them (app/router.tsx, the route error), so the login page fetches only its own texts.
  */
-export const startNamespaces = ['common', 'system'] as const satisfies readonly Namespace[];
+export const startNamespaces = ['common'] as const satisfies readonly Namespace[];
 
 let initialized: Promise<unknown> | null = null;
 
