@@ -119,6 +119,7 @@ test.describe('a first visitor', () => {
     // The app's dialog is the one left, opened as a modal (the rest of the page inert), and it works.
     await expect(modal.getByRole('button', { name: 'Tout accepter' })).toBeEnabled();
     await expect.poll(() => modal.evaluate((dialog) => dialog.matches(':modal'))).toBe(true);
+    await page.screenshot({ path: test.info().outputPath('consent-dialog-fr.png') });
     const counts = await page.evaluate(() => (window as unknown as { dialogCounts: number[] }).dialogCounts);
     expect(counts.slice(counts.indexOf(1))).not.toContain(0);
     await modal.getByRole('button', { name: 'Tout refuser' }).click();
@@ -141,6 +142,7 @@ test.describe('the consent dialog', () => {
       const refuse = modal.getByRole('button', { name: 'Alles weigeren' });
       const accept = modal.getByRole('button', { name: 'Alles aanvaarden' });
       await expect(refuse).toBeEnabled();
+      await page.screenshot({ path: test.info().outputPath('consent-dialog-nl.png') });
       // The focus is in the dialog from the start and stays there, whatever Tab and Shift+Tab do.
       await expect.poll(() => modal.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
       for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab']) {
