@@ -91,8 +91,9 @@ for (const [lang, texts] of [
   }) => {
     await onlineVisit(page);
     if (lang !== 'fr') {
+      // Home in that language (the address keeps its ?lang=, which expectHome's check of the path refuses).
       await page.goto(`/?lang=${lang}`);
-      await expectHome(page, demoUsers.sophie.name);
+      await expect(page.getByTestId('customer-name')).toContainText(demoUsers.sophie.name);
     }
     const snapshot = await waitForSnapshot(page, lang);
     expect(snapshot.value.userGuid).not.toBe('');
