@@ -151,13 +151,13 @@ test('the app replaces the snapshot without a layout shift', { tag: '@desktop' }
   await expect(next.getByRole('status').filter({ hasText: 'Pas de connexion internet' })).toBeVisible();
   await waitForHomeAlerts(next);
 
-  const { firstFrame, shifts } = await next.evaluate(
-    () =>
-      window as unknown as {
-        firstFrame: { snapshot: string | null; name: string; box: { top: number; left: number; width: number; height: number } };
-        shifts: number[];
-      },
-  );
+  const { firstFrame, shifts } = await next.evaluate(() => {
+    const seen = window as unknown as {
+      firstFrame: { snapshot: string | null; name: string; box: { top: number; left: number; width: number; height: number } };
+      shifts: number[];
+    };
+    return { firstFrame: seen.firstFrame, shifts: seen.shifts };
+  });
   // The first frame with the customer's name was the snapshot's, not the app's.
   expect(firstFrame.snapshot).toMatch(/^\d+$/);
   expect(firstFrame.name).toContain(demoUsers.sophie.name);
@@ -193,7 +193,7 @@ test('a second account on the same device never sees the first one’s snapshot'
   // Marc logs in on the same phone: his own home, his own snapshot.
   await new LoginPage(page).login(demoUsers.marc.logins[0]);
   await expectHome(page, demoUsers.marc.name);
-  const marcs = await waitForSnapshot(page);
+  const marcs = await waitForSnapshot(page, demoUsers.marc.language);
   expect(marcs.value.userGuid).not.toBe(sophies.value.userGuid);
   expect(marcs.value.html).not.toContain(demoUsers.sophie.name);
 
