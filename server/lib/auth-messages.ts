@@ -48,6 +48,7 @@ const worthSendingMs: Record<MessageKind, number> = {
   ticketReceived: LINK_TTL_MS,
   passwordChanged: LINK_TTL_MS,
   passwordChangedSms: LINK_TTL_MS,
+  paymentReceipt: LINK_TTL_MS,
 };
 
 /**
@@ -58,12 +59,7 @@ export const queueAccountMessage = (
   ctx: Pick<AppContext, 'mailQueue' | 'clock'>,
   message: { channel: Channel; to: string; lang: Language; kind: MessageKind; vars: MessageVars },
 ): void => {
-  const { subject, text } = renderMessage(
-    message.lang,
-    message.kind,
-    { hours: linkHours, minutes: codeMinutes, ...message.vars },
-    message.channel,
-  );
+  const { subject, text } = renderMessage(message.lang, message.kind, { hours: linkHours, minutes: codeMinutes, ...message.vars });
   ctx.mailQueue.enqueue(
     { channel: message.channel, to: message.to, subject: message.channel === 'EMAIL' ? subject : null, text },
     new Date(ctx.clock.now().getTime() + worthSendingMs[message.kind]),

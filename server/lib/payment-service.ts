@@ -242,20 +242,15 @@ const sendReceipt = async (ctx: PaymentsContext, payment: PaymentRow, paid: Paid
   const language = payment.language;
   const locale = LOCALES[language];
   const received = paid.settled.length > 0 ? paid.settled : [payment.description];
-  const { subject, text } = renderMessage(
-    language,
-    'paymentReceipt',
-    {
-      name: to.name,
-      amount: new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(payment.amount_cents / 100),
-      date: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Brussels' }).format(
-        new Date(payment.paid_at ?? payment.settled_at ?? ctx.clock.now().toISOString()),
-      ),
-      invoices: received.join(', '),
-      reference: payment.provider_id ?? payment.reference,
-    },
-    'EMAIL',
-  );
+  const { subject, text } = renderMessage(language, 'paymentReceipt', {
+    name: to.name,
+    amount: new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(payment.amount_cents / 100),
+    date: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Brussels' }).format(
+      new Date(payment.paid_at ?? payment.settled_at ?? ctx.clock.now().toISOString()),
+    ),
+    invoices: received.join(', '),
+    reference: payment.provider_id ?? payment.reference,
+  });
   await ctx.mailer.send({ channel: 'EMAIL', to: to.email, subject, text }).catch((error: unknown) => {
     ctx.log.warn({ err: error, reference: payment.reference }, 'payment receipt not sent');
   });

@@ -93,14 +93,6 @@ export const ticketsOf = (db: Db, userId: number): SupportTicketListItem[] =>
       updatedAt: row.updated_at,
     }));
 
-/** Customer service moves a message on (test mode and the seed: the desk that does it is outside this product). */
-export const setTicketStatus = (db: Db, reference: string, status: TicketStatus, at: string): boolean =>
-  stmt<[TicketStatus, string, string]>(db, 'UPDATE support_tickets SET status = ?, updated_at = ? WHERE reference = ?').run(
-    status,
-    at,
-    reference,
-  ).changes > 0;
-
 /** Tickets a user wrote since an instant (the daily cap). */
 export const ticketsSince = (db: Db, userId: number, since: string): number =>
   stmt<[number, string], { n: number }>(db, 'SELECT COUNT(*) AS n FROM support_tickets WHERE user_id = ? AND created_at >= ?').get(

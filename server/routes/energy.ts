@@ -91,7 +91,8 @@ export const registerEnergyRoutes = (router: Router, ctx: AppContext): void => {
     const customerId = requireOwner(user);
     const status = linkStatusOf(db, customerId);
     // No confirmed link: an empty link (the magic-link call's failure answer), no token issued.
-    if (!status?.energyLinkConfirmed || status.energyId === null) return { link: '', login: '', guid: user.guid, token: '', expiresAt: null };
+    if (!status?.energyLinkConfirmed || status.energyId === null)
+      return { link: '', login: '', guid: user.guid, token: '', expiresAt: null };
     const now = clock.now();
     const token = issueLink(db, user.id, 'energyRelog', now, status.energyId, relogTokenLifetimeMs);
     return {

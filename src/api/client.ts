@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import { errorBodySchema } from '#contract/common';
 import { endpointUrl, fillPath, isCachedRead, type Endpoint } from '#contract/endpoints';
 import { CACHE_STATUS_HEADER, CACHED_READ_HEADER, FETCHED_AT_HEADER, IDEMPOTENCY_KEY_HEADER, QUEUED_HEADER } from '#contract/headers';
-import { ApiError, reportApiError } from './api-error.ts';
+import { ApiError } from './api-error.ts';
+import { reportApiError } from './api-failures.ts';
 import { toFormData } from './multipart.ts';
 
 export { ApiError } from './api-error.ts';

@@ -10,7 +10,7 @@ import './offline.css';
  * chunk-load error of SPEC §8 with its reload action.
  */
 export const AppUpdatePrompt = () => {
-  const { t } = useTranslation(['common', 'errors']);
+  const { t } = useTranslation('common');
   const updateAvailable = useUpdateAvailable();
   const [chunkError, setChunkError] = useState(false);
   const [installing, setInstalling] = useState(false);
@@ -19,15 +19,15 @@ export const AppUpdatePrompt = () => {
   if (chunkError) {
     return (
       <div className="app-toast" role="alert">
-        <p>{t('errors:chunkLoad')}</p>
-        <Button onPress={() => window.location.reload()}>{t('common:update.reload')}</Button>
+        <p>{t('update.chunkLoad')}</p>
+        <Button onPress={() => window.location.reload()}>{t('update.reload')}</Button>
       </div>
     );
   }
   if (!updateAvailable) return null;
   return (
     <div className="app-toast" role="status" aria-live="polite">
-      <p>{t('common:update.available')}</p>
+      <p>{t('update.available')}</p>
       <Button
         isDisabled={installing}
         onPress={() => {
@@ -35,7 +35,7 @@ export const AppUpdatePrompt = () => {
           installUpdate();
         }}
       >
-        {t('common:update.install')}
+        {t('update.install')}
       </Button>
     </div>
   );

@@ -153,12 +153,7 @@ describe('the confirmation in the three languages', () => {
     ['nl', /alle andere verbindingen.*pincodes.*herkende browsers.*pushmeldingen/s],
     ['en', /every other connection.*PINs.*browsers we recognised.*push notifications/s],
   ] as const)('%s says what ended and how to take the account back', (lang, ended) => {
-    const { subject, text } = renderMessage(
-      lang,
-      'passwordChanged',
-      { name: 'Sam', link: 'https://m.example.be/login/recover-password' },
-      'EMAIL',
-    );
+    const { subject, text } = renderMessage(lang, 'passwordChanged', { name: 'Sam', link: 'https://m.example.be/login/recover-password' });
     expect(subject.length).toBeGreaterThan(5);
     expect(text).toMatch(ended);
     expect(text).toContain('https://m.example.be/login/recover-password');

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { acceptUpdate, isUpdateWaiting, subscribeUpdate } from '#sync/sw-bridge';
+import { acceptUpdate, isUpdateWaiting, subscribeUpdate } from '#sync/update-state';
 
 /** Whether a new version of the app waits (SPEC §7 update flow). Offline: the waiting version is already installed. */
 export const useUpdateAvailable = (): boolean => useSyncExternalStore(subscribeUpdate, isUpdateWaiting, () => false);

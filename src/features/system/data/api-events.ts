@@ -1,4 +1,5 @@
-import { onApiError, type ApiError } from '#api/api-error';
+import type { ApiError } from '#api/api-error';
+import { onApiError } from '#api/api-failures';
 
 /** What the global error handler needs to know of a failed call (SPEC §8). */
 export type ApiFailure = { status: number; code: string; isNetwork: boolean };
