@@ -3,9 +3,10 @@ import { expect, test } from './fixtures/test.ts';
 import { ConsumptionPage } from './page-models/consumption-page.ts';
 
 /*
- * Consumption (SPEC §2, §3): period filters, the virtualized details list, overspent details, downloads, and the
- * screens working offline after one online visit. The heavy customer's 200,000 records scrolled to the end, with
- * the longest main-thread task, are a figure of `npm run bench` (bench/usage.bench.ts, consumption_max_long_task_ms).
+ * Consumption (docs/product/consumption.md "The consumption screens", "Periods", "Exports"): period filters, the
+ * virtualized details list, overspent details, downloads, and the screens working offline after one online visit. The
+ * heavy customer's 200,000 records scrolled to the end, with the longest main-thread task, are a figure of
+ * `npm run bench` (bench/usage.bench.ts, consumption_max_long_task_ms).
  */
 
 test('period filters change the list and the totals', async ({ page }) => {

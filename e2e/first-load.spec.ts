@@ -85,7 +85,7 @@ test('what is typed before the app runs is kept, and the form then works', { tag
   await expect(loginPage.loginField).toHaveValue(demoUsers.sophie.logins[0]);
   await expect(loginPage.passwordField).toHaveValue(demoPassword);
   await loginPage.submit.click();
-  // A touch device is first offered a PIN (SPEC §4).
+  // A touch device is first offered a PIN (docs/product/auth.md "The device PIN").
   await expect(page).toHaveURL((url) => url.pathname === '/' || url.pathname === '/login/pin/setup');
   if (new URL(page.url()).pathname === '/login/pin/setup') await loginPage.pinLater.click();
   await expectHome(page, demoUsers.sophie.name);

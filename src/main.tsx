@@ -78,10 +78,10 @@ const startBackground = async (router: AppRouter): Promise<void> => {
 };
 
 /**
- * SPEC §2: on start, an expired session logs out to login (offline, the stored expiry decides). Without a stored
- * session there is nothing to check, and the session module (Dexie, the API client) is not loaded for it.
- * The screens under /login/ (PIN entry, renewal, login by link) open a session themselves: checking there would
- * race with them and could drop the session they just opened.
+ * docs/product/auth.md "Session lifetime and renewal": on start, an expired session logs out to login (offline, the
+ * stored expiry decides). Without a stored session there is nothing to check, and the session module (Dexie, the API
+ * client) is not loaded for it. The screens under /login/ (PIN entry, renewal, login by link) open a session
+ * themselves: checking there would race with them and could drop the session they just opened.
  */
 const checkSession = async (router: AppRouter): Promise<void> => {
   if (window.location.pathname.startsWith(`${paths.loginMain}/`)) return;

@@ -6,8 +6,9 @@ import { Button } from '#ui/button';
 import './offline.css';
 
 /**
- * "A new version is available" (SPEC §7: the new service worker waits until the user agrees), and the
- * chunk-load error of SPEC §8 with its reload action.
+ * "A new version is available" (docs/product/navigation.md "App updates": the new service worker waits until the user
+ * agrees), and the chunk-load error of docs/product/navigation.md "When part of the app cannot load" with its reload
+ * action.
  */
 export const AppUpdatePrompt = () => {
   const { t } = useTranslation('common');

@@ -9,10 +9,10 @@ import { BootScreen } from './boot-screen.tsx';
 import { routes } from './router.tsx';
 
 /*
- * The pages the build writes as static HTML (scripts/build/prerender.ts loads this module with Vite's SSR loader
- * and calls prerenderPages): the login screen and the app shell, in French (SPEC §1: the default language). The
- * app renders over them when its first route is ready (src/main.tsx). No hydration: a visitor in Dutch or English
- * gets their language then, and the markup carries no state to match.
+ * The pages the build writes as static HTML (scripts/build/prerender.ts loads this module with Vite's SSR loader and
+ * calls prerenderPages): the login screen and the app shell, in French (docs/product/settings.md "Language": the
+ * default language). The app renders over them when its first route is ready (src/main.tsx). No hydration: a visitor
+ * in Dutch or English gets their language then, and the markup carries no state to match.
  */
 
 export type PrerenderedPage = {

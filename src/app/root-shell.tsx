@@ -11,12 +11,16 @@ import { AppUpdatePrompt } from './app-update.tsx';
 
 type Notice = { id: number; code: string; status: number; path: string };
 
-/** Screens where the global error notice stays quiet: they show their own messages (SPEC §8). */
+/**
+ * Screens where the global error notice stays quiet: they show their own messages (docs/product/errors.md
+ * "Global error handler").
+ */
 const quietPaths = [paths.loginMain, paths.maintenance, paths.activateSim, staticPrefix(paths.confirmEmail)];
 
 /**
- * The root of every route: the router rules of SPEC §2 that apply on every navigation (?lang=, scroll to top),
- * and the global error handling of SPEC §8 (401 → login, 503 → maintenance, other failures → a red notice).
+ * The root of every route: the router rules of docs/product/navigation.md "Router rules" that apply on every
+ * navigation (?lang=, scroll to top), and the global error handling of docs/product/errors.md "Global error handler"
+ * (401 → login, 503 → maintenance, other failures → a red notice).
  */
 /** The red notices of failed calls, in the `errors` texts (loaded with the first failure, not at start). */
 const Notices = ({ notices, dismiss }: { notices: readonly Notice[]; dismiss: (id: number) => void }) => {
@@ -39,7 +43,7 @@ const Notices = ({ notices, dismiss }: { notices: readonly Notice[]; dismiss: (i
 export const RootShell = () => {
   const { i18n } = useTranslation('common');
   const location = useLocation();
-  // SPEC §2: a page view per navigation, only with the statistics consent.
+  // docs/product/settings.md "Cookies and consent": a page view per navigation, only with the statistics consent.
   usePageViews(i18n.resolvedLanguage ?? 'fr');
   const navigate = useNavigate();
   const [notices, setNotices] = useState<Notice[]>([]);
@@ -50,8 +54,9 @@ export const RootShell = () => {
     pathRef.current = location.pathname + location.search;
   }, [location.pathname, location.search]);
 
-  // SPEC §2: ?lang= switches the language shown on this device. It is not the customer's choice (a link from an
-  // e-mail or a colleague carries it), so it is never saved to the account: only the language switcher saves.
+  // docs/product/navigation.md "Router rules": ?lang= switches the language shown on this device. It is not the
+  // customer's choice (a link from an e-mail or a colleague carries it), so it is never saved to the account: only
+  // the language switcher saves.
   useEffect(() => {
     const lang = new URLSearchParams(location.search).get('lang');
     if (isLanguage(lang)) void setLanguage(lang);
@@ -71,8 +76,9 @@ export const RootShell = () => {
         }
         if (failure.status === 401) {
           if (path.startsWith(paths.loginMain)) return;
-          // SPEC §4: PIN renewal on a touch device that has a refresh token and the user guid, otherwise login.
-          // The session module loads here, not with the login route (which ships only what a logged-out visitor needs).
+          // docs/product/auth.md "Session lifetime and renewal": PIN renewal on a touch device that has a refresh
+          // token and the user guid, otherwise login. The session module loads here, not with the login route (which
+          // ships only what a logged-out visitor needs).
           void import('#features/auth/data/session.ts')
             .then(({ afterUnauthorized }) => afterUnauthorized())
             .then((target) =>

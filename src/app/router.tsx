@@ -11,9 +11,10 @@ import { EmptyLayout } from './layouts/empty-layout.tsx';
 import { RootShell } from './root-shell.tsx';
 
 /*
- * The one route table (SPEC §2). Screens load lazily so the login route only ships what it needs; guards run as
- * loaders before a screen renders. Every lazy import goes through loadChunk: a failure or a 120 s time-out raises
- * the chunk-load error of SPEC §8 with its reload action.
+ * The one route table (docs/product/navigation.md "Routes under the main layout", "Routes under the empty layout").
+ * Screens load lazily so the login route only ships what it needs; guards run as loaders before a screen renders.
+ * Every lazy import goes through loadChunk: a failure or a 120 s time-out raises the chunk-load error of
+ * docs/product/navigation.md "When part of the app cannot load" with its reload action.
  */
 
 /**
@@ -103,7 +104,8 @@ export const routes: RouteObject[] = [
                 };
               }),
               guarded(paths.accountCreate, 'account-create', async () => ({ Component: (await accountScreens()).CreateAccountPage })),
-              // No login needed: the token is checked by the screen before anything else (SPEC §2).
+              // No login needed: the token is checked by the screen before anything else (docs/product/auth.md
+              // "E-mail confirmation").
               {
                 path: paths.confirmEmail,
                 id: 'confirm-email',

@@ -5,8 +5,9 @@ import { formatBelgianPhone } from '#contract/phone';
 import { operatorVariables } from '#lib/operator';
 
 /*
- * i18next with fr as default and fallback (SPEC §1). Namespaces are loaded on demand from locales/<lng>/<ns>.json,
- * so a screen only pays for its own texts; the service worker precaches them for offline use.
+ * i18next with fr as default and fallback (docs/product/settings.md "Language"). Namespaces are loaded on demand from
+ * locales/<lng>/<ns>.json, so a screen only pays for its own texts; the service worker precaches them for offline
+ * use.
  */
 
 export const namespaces = [

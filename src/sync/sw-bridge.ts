@@ -3,10 +3,10 @@ import { API_CACHE, type FromWorker, type ToWorker, type WorkerReport } from '#s
 import { announceUpdate } from './update-state.ts';
 
 /*
- * The app's side of the service worker: registration, the update flow (SPEC §7 skip-waiting), messages in both
- * directions, and the wipe of the worker's storage on logout. No React: hooks in features/offline/data read the
- * update's state from update-state.ts, which this module informs. Without a service worker (dev server, unit tests, old browsers) every function
- * here is a no-op and the app simply uses the network.
+ * The app's side of the service worker: registration, the update flow (docs/product/navigation.md "App updates":
+ * skip-waiting), messages in both directions, and the wipe of the worker's storage on logout. No React: hooks in
+ * features/offline/data read the update's state from update-state.ts, which this module informs. Without a service
+ * worker (dev server, unit tests, old browsers) every function here is a no-op and the app simply uses the network.
  */
 
 type Listener<T> = (value: T) => void;

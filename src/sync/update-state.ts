@@ -1,8 +1,8 @@
 /*
- * Whether a new version of the app waits (SPEC §7 update flow), apart from the rest of the service worker's bridge
- * (sw-bridge.ts): the update prompt is on every screen from the first frame, and reading this state must not bring
- * the bridge's registration and messaging code into the start-up (the login page ships only what a visitor needs).
- * sw-bridge.ts announces a waiting version with the action that installs it.
+ * Whether a new version of the app waits (docs/product/navigation.md "App updates"), apart from the rest of the
+ * service worker's bridge (sw-bridge.ts): the update prompt is on every screen from the first frame, and reading this
+ * state must not bring the bridge's registration and messaging code into the start-up (the login page ships only what
+ * a visitor needs). sw-bridge.ts announces a waiting version with the action that installs it.
  */
 
 type Listener = (waiting: boolean) => void;

@@ -6,8 +6,9 @@ import { Badge } from './badge.tsx';
 import { Button } from './button.tsx';
 
 /**
- * "Updated N minutes ago", a stale badge past 15 minutes (SPEC §7), and a refresh action. `data-fetched-at` lets
- * the snapshot of the screen (lib/first-paint.ts) give the note its age again when it is painted later.
+ * "Updated N minutes ago", a stale badge past 15 minutes (docs/product/navigation.md "Freshness and offline"), and a
+ * refresh action. `data-fetched-at` lets the snapshot of the screen (lib/first-paint.ts) give the note its age again
+ * when it is painted later.
  */
 export const FreshnessNote = ({
   fetchedAt,

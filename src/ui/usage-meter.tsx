@@ -13,8 +13,8 @@ export type UsageMeterProps = {
 };
 
 /**
- * One usage figure with its bar in the usage colour of SPEC §9 (data blue, calls orange, SMS yellow). The bar is a
- * meter for assistive technology, with the formatted text as its value.
+ * One usage figure with its bar in the usage colour of docs/product/consumption.md "Balances" (data blue, calls
+ * orange, SMS yellow). The bar is a meter for assistive technology, with the formatted text as its value.
  */
 export const UsageMeter = ({ kind, label, valueText, ratio, children }: UsageMeterProps) => {
   const percent = ratio === null ? 0 : Math.round(Math.min(1, Math.max(0, ratio)) * 100);

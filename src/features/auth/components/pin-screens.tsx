@@ -27,9 +27,9 @@ import { loginPath, paths, withRedirect } from '#lib/route-paths';
 import { AuthCard, PinField, useAuthRequest, useFailureMessage } from './auth-parts.tsx';
 
 /*
- * The device PIN (SPEC §1 and §4): entry, setup after a password login on a touch device, "PIN lost", and the
- * PIN renewal of an expired session (/login/renew). The PIN goes to the server, which checks it against this
- * device's key; nothing here compares it.
+ * The device PIN (docs/product/auth.md "The device PIN"): entry, setup after a password login on a touch device,
+ * "PIN lost", and the PIN renewal of an expired session (/login/renew). The PIN goes to the server, which checks it
+ * against this device's key; nothing here compares it.
  */
 
 const pinFormSchema = z.object({ pin: pinSchema });

@@ -13,7 +13,10 @@ export type CookieChoice = { statistic: boolean; marketing: boolean };
 
 const optional = ['statistic', 'marketing'] as const;
 
-/** The three cookie categories (SPEC §3 consent flags): the necessary ones always on, the two others by choice. */
+/**
+ * The three cookie categories (docs/product/settings.md "Cookies and consent"): the necessary ones always on, the two
+ * others by choice.
+ */
 export const CookieChoices = ({
   value,
   onChange,
@@ -63,11 +66,12 @@ const noOptionalCookies: CookieChoice = { statistic: false, marketing: false };
 const titleId = 'consent-title';
 
 /**
- * The consent dialog (SPEC §2), a native <dialog>: its text, the three cookie categories and the three decisions.
- * The three decisions look the same (docs/product/settings.md "Cookies and consent": refusing is as easy and as visible as
- * accepting, as the Belgian data protection authority asks), one under the other at full width. Without
- * `onDecide` (the prerendered page, before the app runs) the decisions are disabled: only the app can store one.
- * `open`: the prerendered page's dialog is open from its markup; the app's opens as a modal (ConsentModal below).
+ * The consent dialog (docs/product/settings.md "Cookies and consent"), a native <dialog>: its text, the three cookie
+ * categories and the three decisions. The three decisions look the same (docs/product/settings.md
+ * "Cookies and consent": refusing is as easy and as visible as accepting, as the Belgian data protection authority
+ * asks), one under the other at full width. Without `onDecide` (the prerendered page, before the app runs) the
+ * decisions are disabled: only the app can store one. `open`: the prerendered page's dialog is open from its markup;
+ * the app's opens as a modal (ConsentModal below).
  */
 export const ConsentDialog = ({
   onDecide,
@@ -119,10 +123,10 @@ export const PrerenderedConsent = () => (
 );
 
 /**
- * The cookie consent modal (SPEC §2): necessary cookies always on, statistics and marketing by choice. A native
- * modal <dialog> (showModal): the rest of the page is inert and the focus stays in it. It stays until a decision
- * is made (closing it is a decision: Escape and a click outside do nothing), and never comes back once one exists;
- * the choice can be changed on /settings/main.
+ * The cookie consent modal (docs/product/settings.md "Cookies and consent"): necessary cookies always on, statistics
+ * and marketing by choice. A native modal <dialog> (showModal): the rest of the page is inert and the focus stays in
+ * it. It stays until a decision is made (closing it is a decision: Escape and a click outside do nothing), and never
+ * comes back once one exists; the choice can be changed on /settings/main.
  */
 export const ConsentModal = () => {
   const ref = useRef<HTMLDialogElement>(null);

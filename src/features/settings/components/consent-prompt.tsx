@@ -23,7 +23,10 @@ export const preloadConsentPrompt = async (): Promise<void> => {
   await loadModal();
 };
 
-/** SPEC §2: the consent modal shows unless a decision was already made, and not on iOS. */
+/**
+ * docs/product/settings.md "Cookies and consent": the consent modal shows unless a decision was already made, and not
+ * on iOS.
+ */
 export const ConsentPrompt = () => {
   const consent = useConsent();
   if (consent !== null || isIos()) return null;
