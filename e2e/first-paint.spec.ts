@@ -83,7 +83,7 @@ const pageWithoutApp = async (context: BrowserContext): Promise<Page> => {
 
 for (const [lang, texts] of [
   ['fr', { age: /^Mis à jour/, offline: 'Pas de connexion internet' }],
-  ['nl', { age: /^Bijgewerkt/, offline: 'Geen internetverbinding' }],
+  ['nl', { age: /[Bb]ijgewerkt/, offline: 'Geen internetverbinding' }],
 ] as const) {
   test(`offline, home's last-seen figures and their age are in the first paint, before the app runs (${lang})`, async ({
     page,

@@ -229,12 +229,12 @@ describe('account creation', () => {
     expect(response.json()).toMatchObject({ user: { role: 'user', msisdn: '0470000005', customer_id: 4 } });
     // The number is now taken: the same answer, and an SMS that says so.
     expect((await post(t.app, '/api/public/users/create-account', { msisdn: '0470000005' })).json()).toEqual({ success: true });
-    expect((await latestMessage(t.app, '0470000005')).body).toContain('an account already exists for 0470000005');
+    expect((await latestMessage(t.app, '0470000005')).body).toContain('An account already exists for 0470 00 00 05');
   });
 
   it('by phone: the same answer for a number with an account (an SMS says so) and for a number that is no line (nothing)', async () => {
     expect((await post(t.app, '/api/public/users/create-account', { msisdn: '0470000003' })).json()).toEqual({ success: true });
-    expect((await latestMessage(t.app, '0470000003')).body).toContain('an account already exists for 0470000003');
+    expect((await latestMessage(t.app, '0470000003')).body).toContain('An account already exists for 0470 00 00 03');
     expect((await post(t.app, '/api/public/users/create-account', { msisdn: '0499999999' })).json()).toEqual({ success: true });
     expect(await outbox(t.app, '0499999999')).toEqual([]);
   });
