@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
+import { signIn } from './fixtures/sign-in.ts';
 import { expect, test } from './fixtures/test.ts';
-import { demoUsers } from '#contract/fixtures/demo';
+import type { demoUsers } from '#contract/fixtures/demo';
 import { ConsumptionPage } from './page-models/consumption-page.ts';
 import { dismissHomeAlerts } from './page-models/home-page.ts';
-import { expectHome, LoginPage } from './page-models/login-page.ts';
 
 /*
  * Figures a customer can trust (docs/product/consumption.md "What counts against a bundle", "No partial figure"):
@@ -15,12 +15,8 @@ import { expectHome, LoginPage } from './page-models/login-page.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
-const loginAs = async (page: Page, who: keyof typeof demoUsers) => {
-  const loginPage = new LoginPage(page);
-  await loginPage.goto();
-  await loginPage.login(demoUsers[who].logins[0]);
-  await expectHome(page, demoUsers[who].name);
-};
+/** Through the API (e2e/fixtures/sign-in.ts): this spec is about figures, not signing in. */
+const loginAs = (page: Page, who: keyof typeof demoUsers) => signIn(page, who);
 
 /** Seconds of a duration as the app writes it ("1 h 10 min 24 s", "1 u 10 min 24 s"). */
 const secondsOf = (text: string): number => {
