@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { simOrderListSchema, simOrderSchema, type SimOrder } from '#contract/activation';
 import { idCardNumber, nationalNumber } from '#contract/check-digits';
 import { demoDonorLines, demoSimOrders } from '#contract/fixtures/demo';
+import { formatBelgianPhone } from '#contract/phone';
 import { appContext } from '#server/app';
 import { DEMO_IDS } from '#server/db/demo/ids';
 import { createSession } from '#server/lib/sessions';
@@ -323,7 +324,8 @@ describe('a new number, moved on by the provisioning simulator', () => {
     ]);
     const [mail] = await outbox(t.app, sale.email);
     expect(mail?.subject).toBe('Votre ligne est active');
-    expect(mail?.body).toContain(sale.msisdn);
+    // As the app shows numbers (server/lib/messages.ts).
+    expect(mail?.body).toContain(formatBelgianPhone(sale.msisdn));
     const line = t.db
       .prepare<[string], { status: string; executed_at: string | null }>(
         "SELECT l.status, l.executed_at FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE o.order_ref = ? AND l.resource_name = 'ACTIVATE'",
