@@ -55,7 +55,7 @@ export const screenBudgets: Record<string, ScreenBudget> = {
   // These open a session: the session module with its storage (Dexie) comes with them. The account screens are also
   // the logged-in account page's password change; the PIN screens also the PIN setup after a login.
   'src/features/auth/components/account-screens.tsx': { namespaces: ['auth'], kb: { visitor: 111, customer: 23 } },
-  'src/features/auth/components/pin-screens.tsx': { namespaces: ['auth'], kb: { visitor: 111, customer: 23 } },
+  'src/features/auth/components/pin-screens.tsx': { namespaces: ['auth', 'login'], kb: { visitor: 111, customer: 23 } },
   // The follow-up of a SIM order, without login (/orders/activate) and in the customer's orders.
   'src/features/activation/components/activation-screens.tsx': { namespaces: ['activation'], kb: { visitor: 116, customer: 26 } },
   // Asks the API whether the service is back (the API client with zod).
