@@ -64,7 +64,7 @@ export const screenBudgets: Record<string, ScreenBudget> = {
   'src/features/consumption/components/consumption-screens.tsx': { namespaces: ['consumption'], kb: { customer: 34 } },
   // The bills with the payment QR code (qrcode, loaded when shown) and the payment details form.
   'src/features/invoices/components/invoice-screens.tsx': { namespaces: ['invoices'], kb: { customer: 35 } },
-  'src/features/settings/components/settings-screens.tsx': { namespaces: ['settings'], kb: { customer: 29 } },
+  'src/features/settings/components/settings-screens.tsx': { namespaces: ['settings', 'consent'], kb: { customer: 29 } },
   // The profile overview's logout button with its confirmation.
   'src/app/layouts/logout-entry.tsx': { namespaces: [], kb: { customer: 1 } },
   'src/features/subscription/components/subscription-screens.tsx': { namespaces: ['subscription'], kb: { customer: 15 } },
