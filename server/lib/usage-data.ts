@@ -123,7 +123,7 @@ export const usageSummary = (db: Db, contract: ContractRow, period: CyclePeriod)
       type: UNITS[cat].type,
       value: use.used,
       unit: UNITS[cat].unit,
-      // SPEC §3: a balance of 0 means unlimited.
+      // docs/product/consumption.md "Bundle sizes": a balance of 0 means unlimited.
       balanceValue: use.allowance ?? 0,
       balanceUnit: UNITS[cat].unit,
       overspentValue: rating.centsByKind[cat],

@@ -484,7 +484,7 @@ describe('order rules the server enforces (docs/product/subscription.md "Order r
         )
         .run(order.order_id, P.mobileS),
     ).toThrow(/UNIQUE/);
-    // The rule's way: the pending order is modified instead (SPEC §4), and an option order may still be created.
+    // The rule's way: the pending order is modified instead (docs/product/subscription.md "Order rules"), and an option order may still be created.
     const created = newOrderLineSchema.parse(first.json());
     const modified = await post(`${sophieLine}/orders/${created.order_id}/modify`, tokens.sophie, { product: P.mobileS, options: [] });
     expect(modified.statusCode, modified.body).toBe(200);
