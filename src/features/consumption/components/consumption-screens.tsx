@@ -183,7 +183,7 @@ const Totals = ({
 /**
  * The period's totals, or, when its records were never downloaded (offline before any online visit of the
  * period), why they are not known: a sum of the few stored records would read as the period's use. While the first
- * download runs there is no figure at all, only its progress (PullStatus).
+ * download runs there is no figure at all, only its progress (LoadProgress).
  */
 const PeriodTotals = ({ query, plan }: { query: UsageQueryState; plan: RatingPlan | null }) => {
   const { t } = useTranslation('consumption');
@@ -199,24 +199,35 @@ const PeriodTotals = ({ query, plan }: { query: UsageQueryState; plan: RatingPla
 const planOfPeriod = (context: ConsumptionContext, kind: 'current' | 'previous' | 'range'): RatingPlan | null =>
   kind === 'current' ? (context.current?.plan ?? null) : kind === 'previous' ? (context.previous?.plan ?? null) : null;
 
-/** The one progress of a download (it only grows), its failure and the age of what is shown. */
-const PullStatus = ({ query }: { query: Pick<UsageQueryState, 'progress' | 'error' | 'unknown' | 'fetchedAt'> }) => {
+/** The one progress of a download: it only grows. */
+const LoadProgress = ({ progress }: { progress: UsageQueryState['progress'] }) => {
   const { t, i18n } = useTranslation('consumption');
+  return progress ? (
+    <p className="muted" role="status">
+      {t('records.progress', { loaded: formatCount(progress.loaded, i18n.language), total: formatCount(progress.total, i18n.language) })}
+    </p>
+  ) : null;
+};
+
+/** The age of the records a figure is computed from, and the failure to refresh them (nothing, when they are unknown). */
+const RecordsAge = ({ query }: { query: Pick<UsageQueryState, 'error' | 'unknown' | 'fetchedAt'> }) => {
+  const { t } = useTranslation('consumption');
+  if (query.unknown) return null;
   return (
     <>
-      {query.progress ? (
-        <p className="muted" role="status">
-          {t('records.progress', {
-            loaded: formatCount(query.progress.loaded, i18n.language),
-            total: formatCount(query.progress.total, i18n.language),
-          })}
-        </p>
-      ) : null}
-      {query.error && !query.unknown ? <Alert tone="warning">{t('records.loadError')}</Alert> : null}
-      {query.unknown ? null : <FreshnessNote fetchedAt={query.fetchedAt} />}
+      {query.error ? <Alert tone="warning">{t('records.loadError')}</Alert> : null}
+      <FreshnessNote fetchedAt={query.fetchedAt} />
     </>
   );
 };
+
+/** The progress of a download, its failure and the age of what is shown. */
+const PullStatus = ({ query }: { query: Pick<UsageQueryState, 'progress' | 'error' | 'unknown' | 'fetchedAt'> }) => (
+  <>
+    <LoadProgress progress={query.progress} />
+    <RecordsAge query={query} />
+  </>
+);
 
 /** PDF and CONSO (CSV) downloads of the period: online-only, disabled with a message offline. */
 const Downloads = ({ context, period }: { context: ConsumptionContext; period: ResolvedPeriod }) => {
@@ -306,10 +317,12 @@ const SummaryBody = ({
           fetchedAt={kind === 'current' ? context.currentFetchedAt : context.previousFetchedAt}
         />
       ) : null}
-      <PullStatus query={load} />
+      <LoadProgress progress={load.progress} />
       <section aria-labelledby="period-usage-title">
         <h2 id="period-usage-title">{t('totals.title')}</h2>
         <PeriodTotals query={query} plan={planOfPeriod(context, kind)} />
+        {/* Each figure with the age of its own records: offline, the period may be known and the average not. */}
+        <RecordsAge query={query} />
       </section>
       <section aria-labelledby="chart-title">
         <h2 id="chart-title">{t('chart.heading')}</h2>
@@ -341,6 +354,7 @@ const SummaryBody = ({
           <Spinner label={t('records.computing')} />
         )}
         <p className="muted">{t('average.note')}</p>
+        {average.unknown ? null : <FreshnessNote fetchedAt={average.fetchedAt} />}
       </section>
       {period ? <Downloads context={context} period={period} /> : null}
     </>

@@ -33,33 +33,61 @@ export type UsageQueryState = {
   unknown: boolean;
 };
 
-/** Never completely downloaded, and the attempt to download failed: what is stored is not the whole period. */
-const notKnown = (fetchedAt: number | undefined, error: unknown): boolean => fetchedAt === undefined && error !== null;
-
 type DateRange = { from: string; to: string };
 
 /** The download of the records of the ranges a screen shows, as one load (src/data/usage-records-pull.ts `pullUsageRanges`). */
 export type RecordsLoad = {
   /** One counter over every range still to download: it only grows. */
   progress: PullProgress | null;
+  /** The last failure of the download (offline, server error), null once one succeeds. */
   error: unknown;
-  /** Every range was completely downloaded at least once: figures computed from the stored records are whole. */
-  complete: boolean;
-  /** When the least recently fetched range was fetched; undefined until every range was. */
-  fetchedAt: number | undefined;
+  /** The download has ended, downloaded or failed: what is stored now is all the screen will get for a while. */
+  settled: boolean;
+  /** Each range asked for, with when it was last completely downloaded (undefined: never). */
+  ranges: readonly (DateRange & { fetchedAt: number | undefined })[];
   /** Changes whenever records of the contract are written: the worker's answers are redone. */
   revision: number;
-  /** Not complete, and the download failed (offline): the screens say what is missing instead of partial figures. */
+};
+
+/** What one load tells about the records of one range a figure is computed from. */
+export type RangeState = {
+  /** Figures computed from the stored records of the range are whole, and may be shown. */
+  complete: boolean;
+  /** When the range's records were last completely downloaded; undefined when never. */
+  fetchedAt: number | undefined;
+  /** Never completely downloaded, and the download failed (offline): the screens say what is missing. */
   unknown: boolean;
 };
 
 /**
- * Pulls the records of the given ranges into Dexie as one load with one progress, and tells when they are all there.
+ * The state of one range's records in a load: the range is covered by a range of the load that was completely
+ * downloaded once (the range itself, or a longer one holding it). Each figure asks for its own range, so offline the
+ * current bill downloaded on home's visit gives its totals even though the average's bills were never downloaded
+ * (docs/product/consumption.md "Loading and partial figures"). Online, while the load still downloads records the
+ * screen never had, no figure shows (one load, one progress, then every figure at once); once it has ended,
+ * downloaded or failed, each figure whose records are whole shows.
+ */
+export const rangeState = (load: Pick<RecordsLoad, 'error' | 'settled' | 'ranges'>, range: DateRange | null): RangeState => {
+  let fetchedAt: number | undefined;
+  if (range)
+    for (const r of load.ranges)
+      if (r.fetchedAt !== undefined && r.from <= range.from && range.to <= r.to) fetchedAt = Math.max(fetchedAt ?? 0, r.fetchedAt);
+  const everyRangeFetched = load.ranges.length > 0 && load.ranges.every((r) => r.fetchedAt !== undefined);
+  return {
+    complete: fetchedAt !== undefined && (everyRangeFetched || load.settled),
+    fetchedAt,
+    unknown: fetchedAt === undefined && load.error !== null,
+  };
+};
+
+/**
+ * Pulls the records of the given ranges into Dexie as one load with one progress, and tells when each was last
+ * completely downloaded (`rangeState` reads it for one figure).
  * Offline: nothing is downloaded; the ranges fetched on an earlier visit are complete, the others unknown.
  */
 export const useRecordsLoad = (customerId: number | null, contractId: number | null, ranges: readonly DateRange[] | null): RecordsLoad => {
   const rangesKey = ranges === null ? '' : JSON.stringify(ranges);
-  const { progress, refreshError: error } = usePull(
+  const { progress, refreshError: error, settled } = usePull(
     customerId === null || contractId === null || ranges === null || ranges.length === 0 ? null : [customerId, contractId, ranges],
     pullUsageRanges,
   );
@@ -67,29 +95,27 @@ export const useRecordsLoad = (customerId: number | null, contractId: number | n
   const key = `${customerId}|${contractId}|${rangesKey}`;
   const fetched = useLiveQuery(async () => {
     const wanted = rangesKey === '' ? [] : (JSON.parse(rangesKey) as DateRange[]);
-    if (customerId === null || contractId === null) return { key, at: [] as (number | undefined)[] };
+    if (customerId === null || contractId === null) return { key, ranges: [] };
     const metas = await Promise.all(wanted.map((r) => db.meta.get(resourceKeys.usageRecords(customerId, contractId, r.from, r.to))));
-    return { key, at: metas.map((m) => m?.fetchedAt) };
+    return { key, ranges: wanted.map((r, i) => ({ from: r.from, to: r.to, fetchedAt: metas[i]?.fetchedAt })) };
   }, [customerId, contractId, rangesKey, key]);
-  const times = fetched?.key === key && fetched.at.length > 0 ? fetched.at : [undefined];
-  const complete = times.every((at) => at !== undefined);
-  const fetchedAt = complete ? Math.min(...times.map((at) => at ?? 0)) : undefined;
   const revision = useLiveQuery(
     async () => (contractId === null ? 0 : ((await db.meta.get(resourceKeys.usageRevision(contractId)))?.fetchedAt ?? 0)),
     [contractId],
   );
-  return { progress, error, complete, fetchedAt, revision: revision ?? 0, unknown: notKnown(fetchedAt, error) };
+  return { progress, error, settled, ranges: fetched?.key === key ? fetched.ranges : [], revision: revision ?? 0 };
 };
 
-const rangeOf = (period: ResolvedPeriod | null): DateRange[] | null => (period ? [{ from: period.from, to: period.to }] : null);
+const rangeOf = (period: ResolvedPeriod | null): DateRange | null => (period ? { from: period.from, to: period.to } : null);
 
 /**
  * Usage of a contract for a period and filters, computed in the usage worker over the records in Dexie. The page gets
  * totals, per-day buckets and a count; rows come one page at a time (useRecordPages). With `list: false` (a screen
  * without the records list) the worker answers from its per-day rollups and keeps no list (queryId 0). No figure
  * before the period's records are all on the device (docs/product/consumption.md "Loading and partial figures"):
- * `aggregate` stays null while the first download runs; `load` shares one download between several figures. Offline:
- * computed from the stored records of a period downloaded before; otherwise `unknown`.
+ * `aggregate` stays null while the first download runs; `load` shares one download between several figures, each read
+ * for its own range (`rangeState`). Offline: computed from the stored records of a period downloaded before;
+ * otherwise `unknown`.
  */
 export const useUsageQuery = (
   customerId: number | null,
@@ -98,12 +124,14 @@ export const useUsageQuery = (
   filters: UsageFilters,
   { list = true, load }: { list?: boolean; load?: RecordsLoad } = {},
 ): UsageQueryState => {
-  const own = useRecordsLoad(customerId, contractId, load ? null : rangeOf(period));
+  const range = rangeOf(period);
+  const own = useRecordsLoad(customerId, contractId, load || !range ? null : [range]);
   const pullState = load ?? own;
+  const { complete, fetchedAt, unknown } = rangeState(pullState, range);
   const [answer, setAnswer] = useState<{ key: string; revision: number; queryId: number; count: number; aggregate: AggregateResult } | null>(null);
   const typesKey = filters.types.join(',');
   const key = `${contractId}|${period?.fromMs}|${period?.toMs}|${typesKey}|${filters.direction}|${filters.oobOnly}`;
-  const { revision, complete } = pullState;
+  const { revision } = pullState;
   const fromMs = period?.fromMs;
   const toMs = period?.toMs;
   useEffect(() => {
@@ -129,10 +157,10 @@ export const useUsageQuery = (
     count: ready ? answer.count : 0,
     aggregate: ready ? answer.aggregate : null,
     progress: pullState.progress,
-    fetchedAt: pullState.fetchedAt,
+    fetchedAt,
     error: pullState.error,
     busy: !current || pullState.progress !== null,
-    unknown: pullState.unknown,
+    unknown,
   };
 };
 
@@ -157,10 +185,11 @@ export const useAverage = (customerId: number | null, contractId: number | null,
   const range = averageRange(cycles);
   const own = useRecordsLoad(customerId, contractId, load || !range ? null : [range]);
   const pullState = load ?? own;
+  const { complete, fetchedAt, unknown } = rangeState(pullState, range);
   const [average, setAverage] = useState<{ key: string; value: Record<UsageType, number> } | null>(null);
   const key = `${contractId}|${range?.from}|${range?.to}`;
   const cyclesKey = JSON.stringify(cycles);
-  const { complete, revision } = pullState;
+  const { revision } = pullState;
   useEffect(() => {
     if (contractId === null || !complete) return;
     let live = true;
@@ -177,7 +206,7 @@ export const useAverage = (customerId: number | null, contractId: number | null,
   return {
     average: complete && average?.key === key ? average.value : null,
     progress: pullState.progress,
-    fetchedAt: pullState.fetchedAt,
-    unknown: pullState.unknown,
+    fetchedAt,
+    unknown,
   };
 };
