@@ -127,6 +127,31 @@ for (const [lang, texts] of [
   });
 }
 
+test('a language chosen away from home is the next start’s: no snapshot in the previous one is painted', async ({ page, context }) => {
+  await onlineVisit(page);
+  await waitForSnapshot(page, 'fr');
+  // Dutch on this device, from a link to another screen (?lang= is never saved to the account): home's French
+  // snapshot goes, since the next start begins in Dutch.
+  await page.goto('/settings/main?lang=nl');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mijn profiel');
+  await expect.poll(async () => await readSnapshot(page), { timeout: 10_000 }).toBeNull();
+  await setOffline(context, page, true);
+
+  const before = await pageWithoutApp(context);
+  await before.goto('/');
+  await expect(before.locator('#root')).not.toHaveAttribute('data-snapshot');
+  await expect(before.getByText(demoUsers.sophie.name)).toHaveCount(0);
+
+  // The app starts in Dutch, and home keeps its Dutch snapshot for the start after.
+  const after = await context.newPage();
+  await after.goto('/');
+  await expect(after.locator('html')).toHaveAttribute('lang', 'nl');
+  await expect(after.getByTestId('customer-name')).toContainText(demoUsers.sophie.name);
+  await expect(after.getByRole('status').filter({ hasText: 'Geen internetverbinding' })).toBeVisible();
+  await expect(after.getByRole('combobox', { name: 'Taal' })).toHaveValue('nl');
+  await waitForSnapshot(after, 'nl');
+});
+
 test('the app replaces the snapshot without a layout shift', { tag: '@desktop' }, async ({ page, context }) => {
   await onlineVisit(page);
   await waitForSnapshot(page);
