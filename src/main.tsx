@@ -5,7 +5,7 @@ import { applyHandoff, watchPrerendered } from '#app/prerendered-handoff.ts';
 import { createRouter } from '#app/router.tsx';
 import { peekSession } from '#features/auth/data/session-peek.ts';
 import { preloadConsentPrompt } from '#features/settings/components/consent-prompt.tsx';
-import { initI18n, initialLanguage } from '#i18n/i18n';
+import { followLanguage, initI18n, initialLanguage } from '#i18n/i18n';
 import { loginPath, paths } from '#lib/route-paths';
 import { setZodJitless } from '#lib/zod-jitless';
 import { watchLayout } from '#ui/layout-mode';
@@ -38,6 +38,13 @@ const startOfflineCore = async (): Promise<void> => {
   const offlineCore = await import('#sync/offline-core');
   // The service worker only in production builds: vite-plugin-pwa builds none in dev (see vite.config.ts).
   offlineCore.startOfflineCore({ serviceWorker: import.meta.env.PROD });
+  // Home's snapshot follows the language shown on this device (the one the next start begins in): the service
+  // worker paints it before the app runs, so one left in a language chosen before (?lang=, the switcher, the
+  // profile, a login) would be painted and then replaced by the app in another.
+  const { dropFirstPaintInOtherLanguage } = await import('#features/home/data/first-paint.ts');
+  followLanguage((language) => {
+    dropFirstPaintInOtherLanguage(language).catch((error: unknown) => console.error('first-paint snapshot not dropped', error));
+  });
 };
 
 /**

@@ -89,6 +89,16 @@ export const setLanguage = async (language: Language): Promise<void> => {
   if (currentLanguage() !== language) await i18next.changeLanguage(language);
 };
 
+/** Calls `listener` with the language shown now (once i18n has started) and after each change; returns the stop. */
+export const followLanguage = (listener: (language: Language) => void): (() => void) => {
+  const changed = (lng: string) => {
+    if (isLanguage(lng)) listener(lng);
+  };
+  i18next.on('languageChanged', changed);
+  if (i18next.isInitialized) changed(currentLanguage());
+  return () => i18next.off('languageChanged', changed);
+};
+
 /**
  * The namespaces every screen needs, loaded by initI18n (the prerendered login page preloads them in French): the
  * shell's, with the chunk-load error's message (it must show when nothing else loads). The rest load with the routes

@@ -2,6 +2,7 @@
 import { render } from '@testing-library/react';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { readHandoff } from '#app/prerendered-handoff.ts';
 import { initI18n } from '#i18n/i18n';
 import {
   ageText,
@@ -148,6 +149,60 @@ describe('snapshotMarkup (the page’s side)', () => {
       <div class="freshness" data-fetched-at="1000"><span data-testid="freshness"><!--fp-age:1000--></span><!--fp-stale:1000--><button>Actualiser</button></div>
       <div class="freshness" data-fetched-at="2000"><span data-testid="freshness"><!--fp-age:2000--></span><!--fp-stale:2000--></div>
       <div class="freshness"><span data-testid="freshness">Pas encore chargé</span></div>`);
+  });
+});
+
+describe('snapshotMarkup keeps the fields as they are shown', () => {
+  /** The markup of `root` parsed again, as the painted page holds it. */
+  const painted = (root: Element): HTMLElement => {
+    const page = document.createElement('div');
+    page.innerHTML = snapshotMarkup(root);
+    return page;
+  };
+
+  it.each(['fr', 'nl', 'en'])('the language switcher React shows in %s is painted on that language', (lang) => {
+    // A controlled select, as the header's switcher: React sets which option is selected, no `selected` attribute.
+    const { container } = render(
+      <select name="language" value={lang} onChange={() => undefined}>
+        <option value="fr">Français</option>
+        <option value="nl">Nederlands</option>
+        <option value="en">English</option>
+      </select>,
+    );
+    const page = painted(container);
+    expect(page.querySelector('select')?.value).toBe(lang);
+    expect(Array.from(page.querySelectorAll<HTMLOptionElement>('option[selected]'), (option) => option.value)).toEqual([lang]);
+    // The hand-over to the app finds nothing the customer changed on the painted page.
+    expect(readHandoff(page, null).values).toEqual([]);
+  });
+
+  it('a choice changed after the first render is the one painted', () => {
+    const root = document.createElement('div');
+    root.innerHTML = '<select name="contract"><option value="a" selected>A</option><option value="b">B</option></select>';
+    root.querySelector('select')!.value = 'b';
+    const page = painted(root);
+    expect(page.querySelector('select')?.value).toBe('b');
+    expect(readHandoff(page, null).values).toEqual([]);
+  });
+
+  it('text, boxes and areas as shown; a password never', () => {
+    const root = document.createElement('div');
+    root.innerHTML =
+      '<input name="search" value="old"><input name="box" type="checkbox" checked><input name="pin" type="password"><textarea name="note">old</textarea>';
+    const [search, box, pin] = Array.from(root.querySelectorAll('input'));
+    search!.value = 'roaming';
+    box!.checked = false;
+    pin!.value = 'secret';
+    root.querySelector('textarea')!.value = 'new';
+    const out = snapshotMarkup(root);
+    expect(out).not.toContain('secret');
+    const page = painted(root);
+    expect(page.querySelector<HTMLInputElement>('[name="search"]')?.value).toBe('roaming');
+    expect(page.querySelector<HTMLInputElement>('[name="box"]')?.checked).toBe(false);
+    expect(page.querySelector('textarea')?.value).toBe('new');
+    expect(readHandoff(page, null).values).toEqual([]);
+    // The page itself is untouched.
+    expect(root.querySelector('[name="search"]')?.getAttribute('value')).toBe('old');
   });
 });
 

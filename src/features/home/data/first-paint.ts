@@ -1,5 +1,6 @@
+import type { Language } from '#contract/language';
 import { db } from '#db/db';
-import { firstPaintKey, type FirstPaintSnapshot } from '#lib/first-paint';
+import { firstPaintKey, isFirstPaintSnapshot, type FirstPaintSnapshot } from '#lib/first-paint';
 
 /**
  * Keeps home's snapshot for the next start (lib/first-paint.ts), for the user whose screen it is: written in one
@@ -12,5 +13,20 @@ export const saveFirstPaint = async (snapshot: FirstPaintSnapshot): Promise<bool
     const session = await db.session.get('current');
     if (session?.userGuid !== snapshot.userGuid) return false;
     await db.prefs.put({ key: firstPaintKey, value: snapshot });
+    return true;
+  });
+
+/**
+ * Drops home's snapshot when it is in another language than `lang`, the one the app now shows on this device (the
+ * language the next start begins in, i18n.ts initialLanguage). The service worker paints the snapshot before the app
+ * runs and cannot read the device's choice: a snapshot left in the previous language would be painted, and the app
+ * would then take over in the other one. Home writes a new snapshot in the new language when it is shown again; a
+ * snapshot already in `lang` (home wrote it first) is kept.
+ */
+export const dropFirstPaintInOtherLanguage = async (lang: Language): Promise<boolean> =>
+  db.transaction('rw', [db.prefs], async () => {
+    const row = await db.prefs.get(firstPaintKey);
+    if (!row || (isFirstPaintSnapshot(row.value) && row.value.lang === lang)) return false;
+    await db.prefs.delete(firstPaintKey);
     return true;
   });
