@@ -57,6 +57,9 @@ test('Marc searches the FAQ offline (nl), accent- and case-insensitive, with a d
   const search = page.getByRole('searchbox', { name: /Zoeken/ });
   await search.fill('domicilieri');
   await expect(page.getByRole('status').filter({ hasText: /^\d+ antwoord(en)? gevonden$/ })).toBeVisible();
+  // One way to clear it, the labelled button: the browser's own cross inside the field is hidden.
+  await expect(page.getByRole('button', { name: 'Zoekopdracht wissen' })).toHaveCount(1);
+  expect(await search.evaluate((input) => getComputedStyle(input, '::-webkit-search-cancel-button').display)).toBe('none');
   // Best match first: the question itself says it (other answers may mention the word).
   const questions = page.locator('.faq-item > summary');
   await expect(questions.first()).toHaveText('Hoe activeer ik domiciliëring?');
