@@ -19,8 +19,14 @@ export type TrustProxy = boolean | number | string[];
 export type ServerConfig = {
   port: number;
   host: string;
-  /** Absolute path of the folder that holds the SQLite database. */
+  /** Absolute path of the folder that holds the SQLite database (unused with `databaseUrl`). */
   dataDir: string;
+  /** PostgreSQL (postgres://…): any number of instances on one database. Null: SQLite under `dataDir`. */
+  databaseUrl: string | null;
+  /** Most connections one instance opens to PostgreSQL. */
+  databasePoolSize: number;
+  /** A PostgreSQL statement running longer is cancelled. */
+  databaseStatementTimeoutMs: number;
   smtpUrl: string | null;
   mailFrom: string;
   smsGatewayDomain: string | null;
@@ -110,6 +116,7 @@ const validWith = (schema: z.ZodType<string, string>, expected: string) =>
 
 const PORT_EXPECTED = 'expected a port number between 1 and 65535';
 const SECONDS_EXPECTED = 'expected a number of seconds between 0 and 600';
+const POOL_EXPECTED = 'expected a number of connections between 1 and 200';
 
 const envSchema = z
   .object({
@@ -118,6 +125,13 @@ const envSchema = z
     ),
     HOST: optional(z.string().refine((v) => isIP(v) !== 0 || hostname.test(v), 'expected an IP address or a host name')).default('0.0.0.0'),
     DATA_DIR: optional(z.string()).default('./data'),
+    DATABASE_URL: optional(urlWithProtocols(['postgres:', 'postgresql:'], 'expected a postgres:// or postgresql:// URL')),
+    DATABASE_POOL_SIZE: optional(
+      z.coerce.number({ error: POOL_EXPECTED }).int(POOL_EXPECTED).min(1, POOL_EXPECTED).max(200, POOL_EXPECTED),
+    ).default(10),
+    DATABASE_STATEMENT_TIMEOUT: optional(
+      z.coerce.number({ error: SECONDS_EXPECTED }).positive(SECONDS_EXPECTED).max(600, SECONDS_EXPECTED),
+    ).default(15),
     SMTP_URL: optional(urlWithProtocols(['smtp:', 'smtps:'], 'expected an smtp:// or smtps:// URL')),
     MAIL_FROM: optional(z.string()).default(DEFAULT_MAIL_FROM),
     SMS_GATEWAY_DOMAIN: optional(z.string().regex(hostname, 'expected a domain name, such as sms.example.be')),
@@ -161,7 +175,8 @@ const envSchema = z
 /** The variables the server reads; everything else in the environment is ignored. */
 export const configVariables = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];
 
-const SECRET_VARIABLES = new Set<string>(['SMTP_URL']);
+// Both carry credentials.
+const SECRET_VARIABLES = new Set<string>(['SMTP_URL', 'DATABASE_URL']);
 
 /** A configuration that cannot run; `message` names every variable at fault and what it expects. */
 export class ConfigError extends Error {
@@ -178,7 +193,7 @@ export const loadConfig = (env: Record<string, string | undefined>): ServerConfi
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? '');
-      // The SMTP URL carries credentials: never echo it into a log.
+      // The SMTP and database URLs carry credentials: never echo them into a log.
       const shown = SECRET_VARIABLES.has(name) ? '(value hidden)' : JSON.stringify(env[name] ?? '');
       return `  ${name}=${shown}: ${issue.message}`;
     });
@@ -190,6 +205,9 @@ export const loadConfig = (env: Record<string, string | undefined>): ServerConfi
     port: e.PORT,
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL ?? null,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseStatementTimeoutMs: Math.round(e.DATABASE_STATEMENT_TIMEOUT * 1000),
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     smsGatewayDomain: e.SMS_GATEWAY_DOMAIN ?? null,

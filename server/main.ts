@@ -16,24 +16,39 @@ try {
   process.exit(1);
 }
 
-mkdirSync(config.dataDir, { recursive: true });
-// One server per DATA_DIR: a second one would race the first on the database and its scheduler.
-const releaseDataDir = lockDataDir(config.dataDir);
-process.once('exit', releaseDataDir);
+// SQLite under DATA_DIR (the default): one server per folder, since a second one would race the first on the database
+// and its scheduler. PostgreSQL (DATABASE_URL): any number of instances on one database, and nothing on their disks.
+const onPostgres = config.databaseUrl !== null;
+if (!onPostgres) {
+  mkdirSync(config.dataDir, { recursive: true });
+  const releaseDataDir = lockDataDir(config.dataDir);
+  process.once('exit', releaseDataDir);
+}
 
-const app = await buildApp({
-  dbFile: join(config.dataDir, 'app.sqlite'),
-  testMode: config.testMode,
-  staticDir: config.staticDir,
-  logger: { level: config.logLevel },
-  mail: mailConfigOf(config),
-  trustProxy: config.trustProxy,
-  dataDir: config.dataDir,
-  energyPortalUrl: config.energyPortalUrl,
-  // The VAPID key pair lives with the data: push subscriptions are bound to it and must survive restarts.
-  settings: { vapidKeysFile: join(config.dataDir, 'vapid-keys.json'), vapidSubject: config.vapidSubject, usageFeed: config.devUsageFeed },
-  creditor: config.creditor,
-});
+let app: Awaited<ReturnType<typeof buildApp>>;
+try {
+  app = await buildApp({
+    database: config.databaseUrl ?? join(config.dataDir, 'app.sqlite'),
+    postgres: { poolSize: config.databasePoolSize, statementTimeoutMs: config.databaseStatementTimeoutMs },
+    testMode: config.testMode,
+    staticDir: config.staticDir,
+    logger: { level: config.logLevel },
+    mail: mailConfigOf(config),
+    trustProxy: config.trustProxy,
+    energyPortalUrl: config.energyPortalUrl,
+    settings: {
+      // A server of before kept its VAPID key pair beside the SQLite file: the database takes it over once.
+      vapidKeysImportFile: onPostgres ? null : join(config.dataDir, 'vapid-keys.json'),
+      vapidSubject: config.vapidSubject,
+      usageFeed: config.devUsageFeed,
+    },
+    creditor: config.creditor,
+  });
+} catch (error) {
+  // PostgreSQL still unreachable after the retries (server/db/engine.ts waitForDatabase), a failed migration …
+  console.error(`The server could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 
 const shutdown = createShutdown(app, { timeoutMs: config.shutdownTimeoutMs, exit: (code) => process.exit(code) });
 process.once('SIGINT', () => void shutdown('SIGINT'));

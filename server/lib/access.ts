@@ -36,17 +36,17 @@ export const requireCustomer = (auth: ResolvedSession, customerId: number, acces
 };
 
 /** 403 for another customer, 404 for a contract that is not this customer's, 403 for a plain user's colleague's line. */
-export const requireContract = (db: Db, auth: ResolvedSession, customerId: number, contractId: number): ContractRow => {
+export const requireContract = async (db: Db, auth: ResolvedSession, customerId: number, contractId: number): Promise<ContractRow> => {
   requireCustomer(auth, customerId);
-  const contract = findContract(db, customerId, contractId);
+  const contract = await findContract(db, customerId, contractId);
   if (!contract) throw notFound('Contract not found');
   if (isPlainUser(auth.user) && !usesContract(auth.user, contract)) throw forbidden();
   return contract;
 };
 
 /** The contracts of a customer the session may see: all of them, or a plain user's own line only. */
-export const visibleContracts = (db: Db, auth: ResolvedSession, customerId: number): ContractRow[] => {
+export const visibleContracts = async (db: Db, auth: ResolvedSession, customerId: number): Promise<ContractRow[]> => {
   requireCustomer(auth, customerId);
-  const contracts = listContracts(db, customerId);
+  const contracts = await listContracts(db, customerId);
   return isPlainUser(auth.user) ? contracts.filter((contract) => usesContract(auth.user, contract)) : contracts;
 };

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Language } from '#contract/common';
 import { ApiError } from './api-error.ts';
 import type { AppContext } from './app-context.ts';
@@ -5,7 +6,6 @@ import { findContact } from './customer-data.ts';
 import type { Channel } from './mailer.ts';
 import { renderMessage, type MessageKind, type MessageVars } from './messages.ts';
 import { CODE_TTL_MS, issueLink, LINK_TTL_MS } from './one-time-codes.ts';
-import { stmt } from './sql.ts';
 import type { UserRow } from './users.ts';
 
 /*
@@ -50,15 +50,19 @@ export const sendEmailConfirmation = async (
   customerId: number,
   lang?: Language,
 ): Promise<{ uuid: string; token: string; path: string }> => {
-  const contact = findContact(ctx.db, customerId);
-  const customer = stmt<[number], { guid: string }>(ctx.db, 'SELECT guid FROM customers WHERE id = ?').get(customerId);
+  const contact = await findContact(ctx.db, customerId);
+  const customer = await ctx.db.selectFrom('customers').select('guid').where('id', '=', customerId).executeTakeFirst();
   // The link is stored against an account of the customer (link_tokens.user_id): owner first.
-  const user = stmt<[number], { id: number }>(
-    ctx.db,
-    "SELECT id FROM users WHERE customer_id = ? ORDER BY CASE role WHEN 'owner' THEN 0 WHEN 'admin' THEN 1 ELSE 2 END, id LIMIT 1",
-  ).get(customerId);
+  const user = await ctx.db
+    .selectFrom('users')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .orderBy(sql`CASE role WHEN 'owner' THEN 0 WHEN 'admin' THEN 1 ELSE 2 END`)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
   if (!contact || !customer || !user) throw new ApiError(404, 'customerNotFound', 'Customer not found');
-  const token = issueLink(ctx.db, user.id, 'confirmEmail', ctx.clock.now(), contact.email.toLowerCase());
+  const token = await issueLink(ctx.db, user.id, 'confirmEmail', ctx.clock.now(), contact.email.toLowerCase());
   const path = `/account/confirm-email/${customer.guid}/${token}`;
   await sendAccountMessage(ctx, {
     channel: 'EMAIL',

@@ -296,7 +296,7 @@ export const consumptionCsv = (db: Db, subject: ExportSubject): Readable => {
   async function* lines(): AsyncGenerator<string> {
     const c = t.csv;
     yield `\uFEFF${csvLine([c.time, c.type, c.direction, c.destination, c.oob, c.used, c.unit, c.exact, c.exactUnit, c.messages, c.cost, c.id])}`;
-    for (const chunk of usageChunks(db, subject.contractId, subject.range, EXPORT_SLICE_ROWS)) {
+    for await (const chunk of usageChunks(db, subject.contractId, subject.range, EXPORT_SLICE_ROWS)) {
       await yieldToLoop();
       let text = '';
       for (const row of chunk) {
@@ -327,9 +327,9 @@ const GREY = '#4b5563';
 export const consumptionPdf = async (db: Db, subject: ExportSubject): Promise<Buffer> => {
   const t = TEXTS[subject.language];
   const f = formatters(subject.language);
-  const totals = rangeTotals(db, subject.contractId, subject.range);
+  const totals = await rangeTotals(db, subject.contractId, subject.range);
   const recordCount = totals.data.count + totals.call.count + totals.sms.count;
-  const rows = usagePage(db, subject.contractId, { range: subject.range, type: undefined }, 'desc', PDF_ROW_LIMIT, 0);
+  const rows = await usagePage(db, subject.contractId, { range: subject.range, type: undefined }, 'desc', PDF_ROW_LIMIT, 0);
 
   const doc = new PDFDocument({
     size: 'A4',

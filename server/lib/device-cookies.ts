@@ -19,26 +19,28 @@ const MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 export type DeviceCookie = { userId: number; nonce: string };
 
-const sign = (db: Db, payload: string): string =>
-  createHmac('sha256', serverSecret(db, 'deviceCookie')).update(payload).digest('base64url');
+const sign = async (db: Db, payload: string): Promise<string> =>
+  createHmac('sha256', await serverSecret(db, 'deviceCookie'))
+    .update(payload)
+    .digest('base64url');
 
 /** The cookie's account and nonce when its signature is this server's, else null (forged, truncated, absent). */
-export const readDeviceCookie = (db: Db, request: FastifyRequest): DeviceCookie | null => {
+export const readDeviceCookie = async (db: Db, request: FastifyRequest): Promise<DeviceCookie | null> => {
   const value = request.cookies[DEVICE_COOKIE];
   if (!value) return null;
   const [userText, nonce, signature] = value.split('.');
   if (!userText || !nonce || !signature || !/^\d{1,12}$/.test(userText)) return null;
-  const expected = Buffer.from(sign(db, `${userText}.${nonce}`));
+  const expected = Buffer.from(await sign(db, `${userText}.${nonce}`));
   const actual = Buffer.from(signature);
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
   return { userId: Number(userText), nonce };
 };
 
 /** A fresh cookie for the account just logged in (a new nonce each time, as OWASP prescribes). */
-export const issueDeviceCookie = (db: Db, reply: FastifyReply, userId: number, secure: boolean): void => {
+export const issueDeviceCookie = async (db: Db, reply: FastifyReply, userId: number, secure: boolean): Promise<void> => {
   const nonce = randomBytes(16).toString('base64url');
   const payload = `${userId}.${nonce}`;
-  void reply.setCookie(DEVICE_COOKIE, `${payload}.${sign(db, payload)}`, {
+  void reply.setCookie(DEVICE_COOKIE, `${payload}.${await sign(db, payload)}`, {
     httpOnly: true,
     sameSite: 'strict',
     secure,

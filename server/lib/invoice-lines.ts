@@ -1,7 +1,6 @@
 import type { Translated } from '#contract/common';
 import type { InvoiceLineKind } from '#contract/invoices';
 import type { Db } from '../db/database.ts';
-import { stmt } from './sql.ts';
 import { rangeTotals, type TimeRange } from './usage-data.ts';
 
 /*
@@ -17,7 +16,8 @@ import { rangeTotals, type TimeRange } from './usage-data.ts';
 export type BilledLine = {
   contractId: number;
   msisdn: string | null;
-  kind: InvoiceLineKind;
+  /** A forecast is a line of an estimate only (invoice-data.ts), never of an invoice. */
+  kind: Exclude<InvoiceLineKind, 'forecast'>;
   label: Translated | null;
   quantity: number;
   amount: number;
@@ -38,19 +38,16 @@ export const promotionDiscounts = (planPrice: number, promotions: readonly Promo
 
 const same = (text: string): Translated => ({ fr: text, nl: text, en: text });
 
-type PlanRow = { contract_id: number; msisdn: string | null; product_id: number; name: string; price_cents: number };
-type OptionRow = { name: string; price_cents: number; count: number };
-type PromotionRow = { discount_type: 'percentage' | 'amount'; discount_amount: number; descriptions_json: string };
-
 /** The plan, the options (× count) and the promotions of a contract: what one cycle of it costs before usage. */
-export const subscriptionLines = (db: Db, contractId: number): BilledLine[] => {
-  const plan = stmt<[number], PlanRow>(
-    db,
-    `SELECT c.id AS contract_id, c.msisdn, c.product_id, p.name, p.price_cents
-     FROM contracts c JOIN products p ON p.id = c.product_id WHERE c.id = ?`,
-  ).get(contractId);
+export const subscriptionLines = async (db: Db, contractId: number): Promise<BilledLine[]> => {
+  const plan = await db
+    .selectFrom('contracts as c')
+    .innerJoin('products as p', 'p.id', 'c.product_id')
+    .select(['c.id as contract_id', 'c.msisdn', 'c.product_id', 'p.name', 'p.price_cents'])
+    .where('c.id', '=', contractId)
+    .executeTakeFirst();
   if (!plan) return [];
-  const line = (kind: InvoiceLineKind, label: Translated | null, quantity: number, amount: number): BilledLine => ({
+  const line = (kind: BilledLine['kind'], label: Translated | null, quantity: number, amount: number): BilledLine => ({
     contractId,
     msisdn: plan.msisdn,
     kind,
@@ -59,17 +56,23 @@ export const subscriptionLines = (db: Db, contractId: number): BilledLine[] => {
     amount,
   });
   const lines = [line('plan', same(plan.name), 1, plan.price_cents)];
-  const options = stmt<[number], OptionRow>(
-    db,
-    `SELECT p.name, p.price_cents, o.count FROM contract_options o JOIN products p ON p.id = o.option_id
-     WHERE o.contract_id = ? ORDER BY p.price_cents DESC, p.id`,
-  ).all(contractId);
+  const options = await db
+    .selectFrom('contract_options as o')
+    .innerJoin('products as p', 'p.id', 'o.option_id')
+    .select(['p.name', 'p.price_cents', 'o.count'])
+    .where('o.contract_id', '=', contractId)
+    .orderBy('p.price_cents', 'desc')
+    .orderBy('p.id')
+    .execute();
   for (const option of options) lines.push(line('option', same(option.name), option.count, option.price_cents * option.count));
-  const promotions = stmt<[number, number], PromotionRow>(
-    db,
-    `SELECT discount_type, discount_amount, descriptions_json FROM promotions
-     WHERE contract_id = ? OR (contract_id IS NULL AND product_id = ?) ORDER BY id`,
-  ).all(contractId, plan.product_id);
+  const promotions = await db
+    .selectFrom('promotions')
+    .select(['discount_type', 'discount_amount', 'descriptions_json'])
+    .where((eb) =>
+      eb.or([eb('contract_id', '=', contractId), eb.and([eb('contract_id', 'is', null), eb('product_id', '=', plan.product_id)])]),
+    )
+    .orderBy('id')
+    .execute();
   const discounts = promotionDiscounts(
     plan.price_cents,
     promotions.map((p) => ({ type: p.discount_type, amount: p.discount_amount })),
@@ -82,8 +85,8 @@ export const subscriptionLines = (db: Db, contractId: number): BilledLine[] => {
 };
 
 /** The out-of-bundle cost of a contract over a range of instants (every category), in cents. */
-export const outOfBundleCost = (db: Db, contractId: number, range: TimeRange): number => {
-  const totals = rangeTotals(db, contractId, range);
+export const outOfBundleCost = async (db: Db, contractId: number, range: TimeRange): Promise<number> => {
+  const totals = await rangeTotals(db, contractId, range);
   return totals.data.cost + totals.call.cost + totals.sms.cost;
 };
 

@@ -2,7 +2,6 @@ import nodemailer from 'nodemailer';
 import type { ServerConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { Clock } from './clock.ts';
-import { stmt } from './sql.ts';
 
 /*
  * The one way the server sends e-mails and SMS. With SMTP_URL set, messages go out through nodemailer. Without
@@ -61,12 +60,17 @@ export class DeliveryError extends Error {
 
 const createOutbox = (db: Db, clock: Clock): Mailer => ({
   kind: 'outbox',
-  send: (message) => {
-    stmt<[Channel, string, string | null, string, string]>(
-      db,
-      'INSERT INTO outbox (channel, recipient, subject, body, created_at) VALUES (?, ?, ?, ?, ?)',
-    ).run(message.channel, message.to.trim().toLowerCase(), message.subject, message.text, clock.now().toISOString());
-    return Promise.resolve();
+  send: async (message) => {
+    await db
+      .insertInto('outbox')
+      .values({
+        channel: message.channel,
+        recipient: message.to.trim().toLowerCase(),
+        subject: message.subject,
+        body: message.text,
+        created_at: clock.now().toISOString(),
+      })
+      .execute();
   },
 });
 

@@ -1,7 +1,7 @@
+import { sql } from 'kysely';
 import type { Translated } from '#contract/common';
 import type { Discount, Offer, Referral } from '#contract/offers';
 import type { Db } from '../db/database.ts';
-import { stmt } from './sql.ts';
 
 /*
  * The offers area's repository: which promotions apply to a customer, and its referral code with what it gives.
@@ -39,51 +39,76 @@ const toOffer =
  * The promotions granted to the given lines, then the catalogue's promotions on base products of the customer's
  * kind (residential or professional).
  */
-export const offersFor = (db: Db, contractIds: readonly number[], residential: boolean): Offer[] => {
+export const offersFor = async (db: Db, contractIds: readonly number[], residential: boolean): Promise<Offer[]> => {
   const lines =
     contractIds.length === 0
       ? []
-      : stmt<number[], PromotionRow>(
-          db,
-          `SELECT p.id, p.discount_type, p.discount_amount, p.descriptions_json, c.msisdn, NULL AS product_name
-             FROM promotions p JOIN contracts c ON c.id = p.contract_id
-            WHERE p.contract_id IN (${contractIds.map(() => '?').join(',')}) ORDER BY p.id`,
-        )
-          .all(...contractIds)
-          .map(toOffer('line'));
-  const catalogue = stmt<[number], PromotionRow>(
-    db,
-    `SELECT p.id, p.discount_type, p.discount_amount, p.descriptions_json, NULL AS msisdn, pr.name AS product_name
-       FROM promotions p JOIN products pr ON pr.id = p.product_id
-      WHERE pr.type = 'BASE' AND (CASE WHEN ? = 1 THEN pr.for_residential ELSE pr.for_professional END) = 1
-      ORDER BY pr.price_cents, p.id`,
-  )
-    .all(residential ? 1 : 0)
-    .map(toOffer('catalogue'));
+      : (
+          await db
+            .selectFrom('promotions as p')
+            .innerJoin('contracts as c', 'c.id', 'p.contract_id')
+            .select([
+              'p.id',
+              'p.discount_type',
+              'p.discount_amount',
+              'p.descriptions_json',
+              'c.msisdn',
+              sql<string | null>`NULL`.as('product_name'),
+            ])
+            .where('p.contract_id', 'in', contractIds)
+            .orderBy('p.id')
+            .execute()
+        ).map(toOffer('line'));
+  const catalogue = (
+    await db
+      .selectFrom('promotions as p')
+      .innerJoin('products as pr', 'pr.id', 'p.product_id')
+      .select([
+        'p.id',
+        'p.discount_type',
+        'p.discount_amount',
+        'p.descriptions_json',
+        sql<string | null>`NULL`.as('msisdn'),
+        'pr.name as product_name',
+      ])
+      .where('pr.type', '=', 'BASE')
+      .where(residential ? 'pr.for_residential' : 'pr.for_professional', '=', 1)
+      .orderBy('pr.price_cents')
+      .orderBy('p.id')
+      .execute()
+  ).map(toOffer('catalogue'));
   return [...lines, ...catalogue];
 };
-
-type ReferralRow = { referral_code: string | null; mobile_id: string; parrain: string | null };
 
 /**
  * The customer's referral code and its results. A friend's `parrain` holds the code, or (older referrals) the
  * customer number; the customer's own `parrain` names whoever referred it.
  */
-export const referralOf = (db: Db, customerId: number): Referral | null => {
-  const row = stmt<[number], ReferralRow>(db, 'SELECT referral_code, mobile_id, parrain FROM customers WHERE id = ?').get(customerId);
+export const referralOf = async (db: Db, customerId: number): Promise<Referral | null> => {
+  const row = await db
+    .selectFrom('customers')
+    .select(['referral_code', 'mobile_id', 'parrain'])
+    .where('id', '=', customerId)
+    .executeTakeFirst();
   if (!row?.referral_code) return null;
   const referredCount =
-    stmt<[string, string, number], { n: number }>(db, 'SELECT COUNT(*) AS n FROM customers WHERE parrain IN (?, ?) AND id <> ?').get(
-      row.referral_code,
-      row.mobile_id,
-      customerId,
+    (
+      await db
+        .selectFrom('customers')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('parrain', 'in', [row.referral_code, row.mobile_id])
+        .where('id', '<>', customerId)
+        .executeTakeFirst()
     )?.n ?? 0;
-  const referrer = row.parrain
-    ? stmt<[string, string], { first_name: string }>(
-        db,
-        `SELECT ct.first_name FROM customers c JOIN contacts ct ON ct.customer_id = c.id
-          WHERE c.referral_code = ? OR c.mobile_id = ? LIMIT 1`,
-      ).get(row.parrain, row.parrain)
+  const parrain = row.parrain;
+  const referrer = parrain
+    ? await db
+        .selectFrom('customers as c')
+        .innerJoin('contacts as ct', 'ct.customer_id', 'c.id')
+        .select('ct.first_name')
+        .where((eb) => eb.or([eb('c.referral_code', '=', parrain), eb('c.mobile_id', '=', parrain)]))
+        .limit(1)
+        .executeTakeFirst()
     : undefined;
   return {
     code: row.referral_code,
@@ -94,5 +119,5 @@ export const referralOf = (db: Db, customerId: number): Referral | null => {
   };
 };
 
-export const promoOf = (db: Db, customerId: number): string | null =>
-  stmt<[number], { promo: string | null }>(db, 'SELECT promo FROM customers WHERE id = ?').get(customerId)?.promo ?? null;
+export const promoOf = async (db: Db, customerId: number): Promise<string | null> =>
+  (await db.selectFrom('customers').select('promo').where('id', '=', customerId).executeTakeFirst())?.promo ?? null;

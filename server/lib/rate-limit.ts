@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.ts';
+import { writeTransaction } from '../db/engine.ts';
 import { ApiError } from './api-error.ts';
 import type { ErrorCode } from '#contract/errors';
-import { stmt } from './sql.ts';
 
 /*
  * Rate limits with growing waits (ARCHITECTURE.md "Session and security decisions", SPEC §8), kept in
@@ -75,94 +75,106 @@ export const codeAttemptPolicy: RateLimitPolicy = {
   code: 'tooManyCodeRequests',
 };
 
-type AttemptRow = { key: string; count: number; window_start: string; last_at: string | null; locked_until: string | null };
-
-const findRow = (db: Db, key: string): AttemptRow | undefined =>
-  stmt<[string], AttemptRow>(db, 'SELECT key, count, window_start, last_at, locked_until FROM login_attempts WHERE key = ?').get(key);
+const findRow = (db: Db, key: string) =>
+  db
+    .selectFrom('login_attempts')
+    .select(['key', 'count', 'window_start', 'last_at', 'locked_until'])
+    .where('key', '=', key)
+    .executeTakeFirst();
 
 /** Milliseconds the key is still locked for (0 when free). */
-export const lockedForMs = (db: Db, key: string, now: Date): number => {
-  const row = findRow(db, key);
+export const lockedForMs = async (db: Db, key: string, now: Date): Promise<number> => {
+  const row = await findRow(db, key);
   if (!row?.locked_until) return 0;
   return Math.max(0, new Date(row.locked_until).getTime() - now.getTime());
 };
 
 /** 429 with Retry-After while the key is locked. Called before the expensive check (scrypt) is made. */
-export const assertNotLocked = (db: Db, key: string, now: Date, policy: RateLimitPolicy): void => {
-  const waitMs = lockedForMs(db, key, now);
+export const assertNotLocked = async (db: Db, key: string, now: Date, policy: RateLimitPolicy): Promise<void> => {
+  const waitMs = await lockedForMs(db, key, now);
   if (waitMs > 0) throw new ApiError(429, policy.code, 'Too many attempts', { retryAfter: Math.ceil(waitMs / 1000) });
 };
 
-/** Records one failure (or one counted request) and returns how long the key is now locked for (0 = not locked). */
-export const recordFailure = (db: Db, key: string, now: Date, policy: RateLimitPolicy): number => {
-  const row = findRow(db, key);
-  const last = row ? new Date(row.last_at ?? row.window_start).getTime() : Number.NEGATIVE_INFINITY;
-  const windowOpen = row !== undefined && now.getTime() - last < policy.windowMs;
-  const count = windowOpen ? row.count + 1 : 1;
-  const windowStart = windowOpen ? row.window_start : now.toISOString();
-  // The failure that uses up the last free attempt starts the first lock.
-  const excess = count - policy.freeAttempts + 1;
-  const lockMs = excess > 0 ? Math.min(policy.maxLockMs, policy.firstLockMs * 2 ** (excess - 1)) : 0;
-  const lockedUntil = lockMs > 0 ? new Date(now.getTime() + lockMs).toISOString() : null;
-  stmt<[string, number, string, string, string | null]>(
-    db,
-    `INSERT INTO login_attempts (key, count, window_start, last_at, locked_until) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (key) DO UPDATE SET count = excluded.count, window_start = excluded.window_start,
-       last_at = excluded.last_at, locked_until = excluded.locked_until`,
-  ).run(key, count, windowStart, now.toISOString(), lockedUntil);
-  return lockMs;
-};
+/**
+ * Records one failure (or one counted request) and returns how long the key is now locked for (0 = not locked). In
+ * one write transaction: instances counting failures of one key at once all count (none overwrites another's).
+ */
+export const recordFailure = (db: Db, key: string, now: Date, policy: RateLimitPolicy): Promise<number> =>
+  writeTransaction(db, async (tx) => {
+    const row = await findRow(tx, key);
+    const last = row ? new Date(row.last_at ?? row.window_start).getTime() : Number.NEGATIVE_INFINITY;
+    const windowOpen = row !== undefined && now.getTime() - last < policy.windowMs;
+    const count = windowOpen ? row.count + 1 : 1;
+    const windowStart = windowOpen ? row.window_start : now.toISOString();
+    // The failure that uses up the last free attempt starts the first lock.
+    const excess = count - policy.freeAttempts + 1;
+    const lockMs = excess > 0 ? Math.min(policy.maxLockMs, policy.firstLockMs * 2 ** (excess - 1)) : 0;
+    const lockedUntil = lockMs > 0 ? new Date(now.getTime() + lockMs).toISOString() : null;
+    const values = { count, window_start: windowStart, last_at: now.toISOString(), locked_until: lockedUntil };
+    await tx
+      .insertInto('login_attempts')
+      .values({ key, ...values })
+      .onConflict((oc) => oc.column('key').doUpdateSet(values))
+      .execute();
+    return lockMs;
+  });
 
-export const clearAttempts = (db: Db, key: string): void => {
-  stmt<[string]>(db, 'DELETE FROM login_attempts WHERE key = ?').run(key);
+export const clearAttempts = async (db: Db, key: string): Promise<void> => {
+  await db.deleteFrom('login_attempts').where('key', '=', key).execute();
 };
 
 /** Forgets every counter (test mode: the browser tests share one address and one server). */
-export const clearAllAttempts = (db: Db): void => {
-  stmt(db, 'DELETE FROM login_attempts').run();
+export const clearAllAttempts = async (db: Db): Promise<void> => {
+  await db.deleteFrom('login_attempts').execute();
 };
 
 /** Throws the 429 of the first locked key among several (account, address …). */
-export const assertNoneLocked = (db: Db, now: Date, checks: readonly (readonly [string, RateLimitPolicy])[]): void => {
-  for (const [key, policy] of checks) assertNotLocked(db, key, now, policy);
+export const assertNoneLocked = async (db: Db, now: Date, checks: readonly (readonly [string, RateLimitPolicy])[]): Promise<void> => {
+  for (const [key, policy] of checks) await assertNotLocked(db, key, now, policy);
 };
 
 /** Takes one failure back (the attempt it was counted for succeeded): the count drops, a lock it caused goes. */
-export const forgiveFailure = (db: Db, key: string, policy: RateLimitPolicy): void => {
-  const row = findRow(db, key);
-  if (!row) return;
-  const count = Math.max(0, row.count - 1);
-  const stillLocked = count - policy.freeAttempts + 1 > 0;
-  stmt<[number, string | null, string]>(db, 'UPDATE login_attempts SET count = ?, locked_until = ? WHERE key = ?').run(
-    count,
-    stillLocked ? row.locked_until : null,
-    key,
-  );
-};
+export const forgiveFailure = (db: Db, key: string, policy: RateLimitPolicy): Promise<void> =>
+  writeTransaction(db, async (tx) => {
+    const row = await findRow(tx, key);
+    if (!row) return;
+    const count = Math.max(0, row.count - 1);
+    const stillLocked = count - policy.freeAttempts + 1 > 0;
+    await tx
+      .updateTable('login_attempts')
+      .set({ count, locked_until: stillLocked ? row.locked_until : null })
+      .where('key', '=', key)
+      .execute();
+  });
 
-export type Attempt = { succeeded: () => void };
+export type Attempt = { succeeded: () => Promise<void> };
 
 /**
  * Counts an attempt as a failure before the (asynchronous) check runs, and returns how to take it back on success:
  * the first key is cleared (the account's, or the trusted browser's), the others forgiven one failure. Counting
- * after the check would let many attempts sent at once all pass the limit while their checks are in flight.
+ * after the check would let many attempts sent at once all pass the limit while their checks are in flight. The
+ * lock check and the count are one write transaction, so attempts on several instances at once are all counted.
  */
-export const takeAttempt = (db: Db, now: Date, checks: readonly (readonly [string, RateLimitPolicy])[]): Attempt => {
-  assertNoneLocked(db, now, checks);
-  recordFailures(db, now, checks);
+export const takeAttempt = async (db: Db, now: Date, checks: readonly (readonly [string, RateLimitPolicy])[]): Promise<Attempt> => {
+  await writeTransaction(db, async (tx) => {
+    await assertNoneLocked(tx, now, checks);
+    await recordFailures(tx, now, checks);
+  });
   return {
-    succeeded: () => {
-      const [first, ...others] = checks;
-      if (first) clearAttempts(db, first[0]);
-      for (const [key, policy] of others) forgiveFailure(db, key, policy);
-    },
+    succeeded: () =>
+      writeTransaction(db, async (tx) => {
+        const [first, ...others] = checks;
+        if (first) await clearAttempts(tx, first[0]);
+        for (const [key, policy] of others) await forgiveFailure(tx, key, policy);
+      }),
   };
 };
 
 /** Records a failure under several keys at once. */
-export const recordFailures = (db: Db, now: Date, checks: readonly (readonly [string, RateLimitPolicy])[]): void => {
-  for (const [key, policy] of checks) recordFailure(db, key, now, policy);
-};
+export const recordFailures = (db: Db, now: Date, checks: readonly (readonly [string, RateLimitPolicy])[]): Promise<void> =>
+  writeTransaction(db, async (tx) => {
+    for (const [key, policy] of checks) await recordFailure(tx, key, now, policy);
+  });
 
 /**
  * Keys. Password logins count per account (its customer number, e-mail and energy number share one counter), and

@@ -1,34 +1,49 @@
 import type { BillCycle } from '#contract/bill-cycle';
 import type { Safeguard, UsageBalance, UsageRecordDto, UsageSummary } from '#contract/usage';
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { changeVersion } from '../db/engine.ts';
+import type { Row } from '../db/rows.ts';
 import type { ContractRow } from './customer-data.ts';
 import { cyclePeriod, localDayRange, type CyclePeriod } from './service-calendar.ts';
-import { bool, stmt } from './sql.ts';
+import { bool } from './sql.ts';
 
 /*
  * Usage records → the usage calls of SPEC §7. Every query is a range on (contract_id, event_time) or, with a
  * type filter, on (contract_id, service_cat, event_time) (migration 002), so the heavy demo customer's ~200k
- * rows are never scanned outside the asked range. Statements are prepared once per SQL text (lib/sql.ts).
+ * rows are never scanned outside the asked range.
  */
 
 export type UsageCategory = UsageRecordDto['service_cat'];
 
-export type UsageRow = {
-  id: number;
-  service_cat: UsageCategory;
-  messages: number;
-  is_oob: number;
-  resource_impact: number;
-  resource_unit: string;
-  service_used: number;
-  service_unit: string;
-  incoming: number;
-  destination: UsageRecordDto['destination'];
-  event_time: number;
-};
+export type UsageRow = Pick<
+  Row<'usage_records'>,
+  | 'id'
+  | 'service_cat'
+  | 'messages'
+  | 'is_oob'
+  | 'resource_impact'
+  | 'resource_unit'
+  | 'service_used'
+  | 'service_unit'
+  | 'incoming'
+  | 'destination'
+  | 'event_time'
+>;
 
-const COLUMNS = `id, service_cat, messages, is_oob, resource_impact, resource_unit, service_used, service_unit, incoming,
-  destination, event_time`;
+const COLUMNS = [
+  'id',
+  'service_cat',
+  'messages',
+  'is_oob',
+  'resource_impact',
+  'resource_unit',
+  'service_used',
+  'service_unit',
+  'incoming',
+  'destination',
+  'event_time',
+] as const;
 
 export const toUsageRecord = (row: UsageRow): UsageRecordDto => ({
   id: String(row.id),
@@ -65,20 +80,20 @@ export const rangeOfDates = (from: string | undefined, to: string | undefined): 
   to: to === undefined ? OPEN_RANGE.to : localDayRange(to, to).to,
 });
 
-type BillCycleRow = { start_day: number; frequency_unit: BillCycle['frequencyUnit']; frequency_duration: number };
-
 /** The contract's bill cycle; a contract without one is billed monthly from the 1st. */
-export const billCycleOf = (db: Db, contract: ContractRow): BillCycle => {
-  const row = stmt<[number], BillCycleRow>(db, 'SELECT start_day, frequency_unit, frequency_duration FROM bill_cycles WHERE id = ?').get(
-    contract.bill_cycle_id,
-  );
+export const billCycleOf = async (db: Db, contract: ContractRow): Promise<BillCycle> => {
+  const row = await db
+    .selectFrom('bill_cycles')
+    .select(['start_day', 'frequency_unit', 'frequency_duration'])
+    .where('id', '=', contract.bill_cycle_id)
+    .executeTakeFirst();
   return row
     ? { startDay: row.start_day, frequencyUnit: row.frequency_unit, frequencyDuration: row.frequency_duration }
     : { startDay: 1, frequencyUnit: 'MONTH', frequencyDuration: 1 };
 };
 
-export const periodOf = (db: Db, contract: ContractRow, now: Date, which: 'current' | 'previous'): CyclePeriod =>
-  cyclePeriod(now, billCycleOf(db, contract), which === 'current' ? 0 : 1);
+export const periodOf = async (db: Db, contract: ContractRow, now: Date, which: 'current' | 'previous'): Promise<CyclePeriod> =>
+  cyclePeriod(now, await billCycleOf(db, contract), which === 'current' ? 0 : 1);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Summary
@@ -92,16 +107,19 @@ const MB = 1024 * 1024;
  * Bundle sizes in the units of the records (bytes, seconds, messages). SPEC §3: total volume = base + options
  * (× their count); a base of 0 is unlimited, which no option can make limited, so it stays 0.
  */
-export const bundleOf = (db: Db, contract: ContractRow): Record<UsageCategory, number> => {
-  const base = stmt<[number], BundleRow>(db, 'SELECT data_limit_mb, voice_limit_min, sms_limit, 1 AS count FROM products WHERE id = ?').get(
-    contract.product_id,
-  );
-  const options = stmt<[number], BundleRow>(
-    db,
-    `SELECT p.data_limit_mb, p.voice_limit_min, p.sms_limit, co.count FROM contract_options co
-     JOIN products p ON p.id = co.option_id WHERE co.contract_id = ?`,
-  ).all(contract.id);
-  const total = (pick: (row: BundleRow) => number, factor: number): number => {
+export const bundleOf = async (db: Db, contract: ContractRow): Promise<Record<UsageCategory, number>> => {
+  const base = await db
+    .selectFrom('products')
+    .select(['data_limit_mb', 'voice_limit_min', 'sms_limit'])
+    .where('id', '=', contract.product_id)
+    .executeTakeFirst();
+  const options = await db
+    .selectFrom('contract_options as co')
+    .innerJoin('products as p', 'p.id', 'co.option_id')
+    .select(['p.data_limit_mb', 'p.voice_limit_min', 'p.sms_limit', 'co.count'])
+    .where('co.contract_id', '=', contract.id)
+    .execute();
+  const total = (pick: (row: Omit<BundleRow, 'count'>) => number, factor: number): number => {
     if (!base || pick(base) === 0) return 0;
     return (pick(base) + options.reduce((sum, option) => sum + pick(option) * option.count, 0)) * factor;
   };
@@ -114,55 +132,72 @@ export const bundleOf = (db: Db, contract: ContractRow): Record<UsageCategory, n
 
 type AggregateRow = { service_cat: UsageCategory; is_oob: number; destination: UsageRecordDto['destination']; used: number; cost: number };
 
+/**
+ * usage_hourly's text columns are copies of usage_records' (its triggers write them), which only hold the values
+ * their CHECKs allow: the rollup's rows have the records' types.
+ */
+type HourlyTypes = { service_cat: UsageCategory; destination: UsageRecordDto['destination'] };
+
 const UNITS: Record<UsageCategory, { type: UsageBalance['type']; unit: string }> = {
   data: { type: 'DATA', unit: 'B' },
   call: { type: 'CALL', unit: 's' },
   sms: { type: 'SMS', unit: 'sms' },
 };
 
-type SafeguardRow = {
-  type: Safeguard['type'];
-  current_cents: number;
-  next_cents: number | null;
-  alert_cents: number;
-  default_cents: number;
-  max_cents: number;
-  overspent_credit_cents: number;
-};
-
-export const safeguardsOf = (db: Db, contractId: number): Safeguard[] =>
-  stmt<[number], SafeguardRow>(
-    db,
-    `SELECT type, current_cents, next_cents, alert_cents, default_cents, max_cents, overspent_credit_cents
-     FROM safeguards WHERE contract_id = ? ORDER BY CASE type WHEN 'OSG' THEN 0 WHEN 'PSG' THEN 1 ELSE 2 END`,
-  )
-    .all(contractId)
-    .map((row) => ({
-      type: row.type,
-      overSpent: { credit: row.overspent_credit_cents },
-      current: row.current_cents,
-      next: row.next_cents,
-      alert: row.alert_cents,
-      default: row.default_cents,
-      max: row.max_cents,
-    }));
+export const safeguardsOf = async (db: Db, contractId: number): Promise<Safeguard[]> =>
+  (
+    await db
+      .selectFrom('safeguards')
+      .select(['type', 'current_cents', 'next_cents', 'alert_cents', 'default_cents', 'max_cents', 'overspent_credit_cents'])
+      .where('contract_id', '=', contractId)
+      .orderBy(sql`CASE type WHEN 'OSG' THEN 0 WHEN 'PSG' THEN 1 ELSE 2 END`)
+      .execute()
+  ).map((row) => ({
+    type: row.type,
+    overSpent: { credit: row.overspent_credit_cents },
+    current: row.current_cents,
+    next: row.next_cents,
+    alert: row.alert_cents,
+    default: row.default_cents,
+    max: row.max_cents,
+  }));
 
 /**
  * GET …/usage: in-bundle use per type against the bundle, out-of-bundle cost per type and per destination
  * class, the 20 latest records and the safeguards. One grouped range query for all the totals.
  */
-export const usageSummary = (db: Db, contract: ContractRow, period: CyclePeriod): UsageSummary => {
+export const usageSummary = async (db: Db, contract: ContractRow, period: CyclePeriod): Promise<UsageSummary> => {
   const range = localDayRange(period.start, period.end);
-  const aggregates = stmt<[number, number, number], AggregateRow>(
-    db,
-    alignedToHours(range)
-      ? `SELECT service_cat, is_oob, destination, SUM(used) AS used, SUM(cost) AS cost
-         FROM usage_hourly WHERE contract_id = ? AND hour BETWEEN ? AND ?
-         GROUP BY service_cat, is_oob, destination`
-      : `SELECT service_cat, is_oob, destination, SUM(service_used) AS used, SUM(resource_impact) AS cost
-         FROM usage_records WHERE contract_id = ? AND event_time BETWEEN ? AND ?
-         GROUP BY service_cat, is_oob, destination`,
-  ).all(contract.id, range.from, range.to);
+  const aggregates: AggregateRow[] = alignedToHours(range)
+    ? await db
+        .selectFrom('usage_hourly')
+        .select((eb) => [
+          'service_cat',
+          'is_oob',
+          'destination',
+          eb.fn.sum<number>('used').as('used'),
+          eb.fn.sum<number>('cost').as('cost'),
+        ])
+        .where('contract_id', '=', contract.id)
+        .where('hour', '>=', range.from)
+        .where('hour', '<=', range.to)
+        .groupBy(['service_cat', 'is_oob', 'destination'])
+        .$narrowType<HourlyTypes>()
+        .execute()
+    : await db
+        .selectFrom('usage_records')
+        .select((eb) => [
+          'service_cat',
+          'is_oob',
+          'destination',
+          eb.fn.sum<number>('service_used').as('used'),
+          eb.fn.sum<number>('resource_impact').as('cost'),
+        ])
+        .where('contract_id', '=', contract.id)
+        .where('event_time', '>=', range.from)
+        .where('event_time', '<=', range.to)
+        .groupBy(['service_cat', 'is_oob', 'destination'])
+        .execute();
 
   const used: Record<UsageCategory, number> = { data: 0, call: 0, sms: 0 };
   const oobCost: Record<UsageCategory, number> = { data: 0, call: 0, sms: 0 };
@@ -181,7 +216,7 @@ export const usageSummary = (db: Db, contract: ContractRow, period: CyclePeriod)
     else overspent.international += row.cost;
   }
 
-  const bundle = bundleOf(db, contract);
+  const bundle = await bundleOf(db, contract);
   const balances = (['data', 'call', 'sms'] as const).map((cat): UsageBalance => ({
     type: UNITS[cat].type,
     value: used[cat],
@@ -192,13 +227,24 @@ export const usageSummary = (db: Db, contract: ContractRow, period: CyclePeriod)
     overspentUnit: 'EUR_CENT',
   }));
 
-  const latest = stmt<[number, number, number], UsageRow>(
-    db,
-    `SELECT ${COLUMNS} FROM usage_records WHERE contract_id = ? AND event_time BETWEEN ? AND ?
-     ORDER BY event_time DESC, id DESC LIMIT 20`,
-  ).all(contract.id, range.from, range.to);
+  const latest = await db
+    .selectFrom('usage_records')
+    .select(COLUMNS)
+    .where('contract_id', '=', contract.id)
+    .where('event_time', '>=', range.from)
+    .where('event_time', '<=', range.to)
+    .orderBy('event_time', 'desc')
+    .orderBy('id', 'desc')
+    .limit(20)
+    .execute();
 
-  return { period, balances, cdrUsage: latest.map(toUsageRecord), cdrOverspent: overspent, safeguard: safeguardsOf(db, contract.id) };
+  return {
+    period,
+    balances,
+    cdrUsage: latest.map(toUsageRecord),
+    cdrOverspent: overspent,
+    safeguard: await safeguardsOf(db, contract.id),
+  };
 };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -208,42 +254,54 @@ export const usageSummary = (db: Db, contract: ContractRow, period: CyclePeriod)
 export type HistoryFilter = { range: TimeRange; type: UsageCategory | undefined };
 export type SortOrder = 'asc' | 'desc';
 
-const whereOf = (filter: HistoryFilter): string =>
-  filter.type === undefined
-    ? 'contract_id = ? AND event_time BETWEEN ? AND ?'
-    : 'contract_id = ? AND service_cat = ? AND event_time BETWEEN ? AND ?';
-
-const argsOf = (contractId: number, filter: HistoryFilter): (number | string)[] =>
-  filter.type === undefined
-    ? [contractId, filter.range.from, filter.range.to]
-    : [contractId, filter.type, filter.range.from, filter.range.to];
+/** The records of a contract in a range (and of a type), on the (contract_id[, service_cat], event_time) indexes. */
+const historyRecords = (db: Db, contractId: number, filter: HistoryFilter) => {
+  let query = db.selectFrom('usage_records').where('contract_id', '=', contractId);
+  if (filter.type !== undefined) query = query.where('service_cat', '=', filter.type);
+  return query.where('event_time', '>=', filter.range.from).where('event_time', '<=', filter.range.to);
+};
 
 /**
  * How many records each hour of a range holds, cumulated (ascending hours), read from the hourly rollup. Cached
- * per contract, filter and range, and valid while the database has not changed: the key includes SQLite's
- * total_changes() of this connection (the only one: one server process per DATA_DIR), which any write moves on.
+ * per contract, filter and range, and valid while the database has not changed: the key includes the engine's
+ * change counter (server/db/engine.ts changeVersion: SQLite's total_changes() of its one connection, which any write
+ * moves on; PostgreSQL, written by other instances too, never serves from the cache).
  */
 type HourIndex = { hours: number[]; cumulative: number[]; total: number };
-const indexCache = new WeakMap<Db, Map<string, HourIndex>>();
+const indexCache = new Map<string, HourIndex>();
 const INDEX_CACHE_SIZE = 256;
+const cacheIds = new WeakMap<object, number>();
+let lastCacheId = 0;
 
-const hourIndex = (db: Db, contractId: number, filter: HistoryFilter): HourIndex | null => {
-  if (!alignedToHours(filter.range)) return null;
-  const version = stmt<[], { v: number }>(db, 'SELECT total_changes() AS v').get()?.v ?? 0;
-  const key = `${version}|${contractId}|${filter.type ?? ''}|${filter.range.from}|${filter.range.to}`;
-  let cache = indexCache.get(db);
-  if (!cache) {
-    cache = new Map();
-    indexCache.set(db, cache);
+/**
+ * A number per database (its adapter, shared by its transactions), so that two databases of one process (tests)
+ * never share cached indexes.
+ */
+const databaseId = (db: Db): number => {
+  const { adapter } = db.getExecutor();
+  let id = cacheIds.get(adapter);
+  if (id === undefined) {
+    id = lastCacheId += 1;
+    cacheIds.set(adapter, id);
   }
-  const known = cache.get(key);
+  return id;
+};
+
+const hourIndex = async (db: Db, contractId: number, filter: HistoryFilter): Promise<HourIndex | null> => {
+  if (!alignedToHours(filter.range)) return null;
+  const version = await changeVersion(db);
+  const key = `${databaseId(db)}|${version}|${contractId}|${filter.type ?? ''}|${filter.range.from}|${filter.range.to}`;
+  const known = indexCache.get(key);
   if (known) return known;
-  const where =
-    filter.type === undefined ? 'contract_id = ? AND hour BETWEEN ? AND ?' : 'contract_id = ? AND service_cat = ? AND hour BETWEEN ? AND ?';
-  const rows = stmt<(number | string)[], { hour: number; count: number }>(
-    db,
-    `SELECT hour, SUM(count) AS count FROM usage_hourly WHERE ${where} GROUP BY hour ORDER BY hour`,
-  ).all(...argsOf(contractId, filter));
+  let query = db.selectFrom('usage_hourly').where('contract_id', '=', contractId);
+  if (filter.type !== undefined) query = query.where('service_cat', '=', filter.type);
+  const rows = await query
+    .where('hour', '>=', filter.range.from)
+    .where('hour', '<=', filter.range.to)
+    .select((eb) => ['hour', eb.fn.sum<number>('count').as('count')])
+    .groupBy('hour')
+    .orderBy('hour')
+    .execute();
   const hours: number[] = [];
   const cumulative: number[] = [];
   let total = 0;
@@ -252,9 +310,9 @@ const hourIndex = (db: Db, contractId: number, filter: HistoryFilter): HourIndex
     hours.push(row.hour);
     cumulative.push(total);
   }
-  if (cache.size >= INDEX_CACHE_SIZE) cache.clear();
+  if (indexCache.size >= INDEX_CACHE_SIZE) indexCache.clear();
   const index = { hours, cumulative, total };
-  cache.set(key, index);
+  indexCache.set(key, index);
   return index;
 };
 
@@ -263,10 +321,12 @@ const hourIndex = (db: Db, contractId: number, filter: HistoryFilter): HourIndex
  * local days). Counting the records themselves walked ~200,000 index entries per request for the heavy customer,
  * the main cost of a history page.
  */
-export const countUsage = (db: Db, contractId: number, filter: HistoryFilter): number =>
-  hourIndex(db, contractId, filter)?.total ??
-  stmt<(number | string)[], { total: number }>(db, `SELECT COUNT(*) AS total FROM usage_records WHERE ${whereOf(filter)}`).get(
-    ...argsOf(contractId, filter),
+export const countUsage = async (db: Db, contractId: number, filter: HistoryFilter): Promise<number> =>
+  (await hourIndex(db, contractId, filter))?.total ??
+  (
+    await historyRecords(db, contractId, filter)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirst()
   )?.total ??
   0;
 
@@ -305,66 +365,84 @@ const pageStart = (index: HourIndex, range: TimeRange, order: SortOrder, offset:
  * and skips only within that hour; without it, the inner query walks only the index (the rowid is in every index
  * entry) and only the page's own rows are then fetched from the table.
  */
-export const usagePage = (
+export const usagePage = async (
   db: Db,
   contractId: number,
   filter: HistoryFilter,
   order: SortOrder,
   limit: number,
   offset: number,
-): UsageRow[] => {
-  const direction = order === 'asc' ? 'ASC' : 'DESC';
-  const orderBy = `ORDER BY event_time ${direction}, id ${direction}`;
-  const index = hourIndex(db, contractId, filter);
+): Promise<UsageRow[]> => {
+  const index = await hourIndex(db, contractId, filter);
   const start = index ? pageStart(index, filter.range, order, offset) : { range: filter.range, skip: offset };
   if (!start) return [];
-  return stmt<(number | string)[], UsageRow>(
-    db,
-    `SELECT ${COLUMNS} FROM usage_records WHERE id IN (
-       SELECT id FROM usage_records WHERE ${whereOf(filter)} ${orderBy} LIMIT ? OFFSET ?
-     ) ${orderBy}`,
-  ).all(...argsOf(contractId, { ...filter, range: start.range }), limit, start.skip);
+  const page = historyRecords(db, contractId, { ...filter, range: start.range })
+    .select('id')
+    .orderBy('event_time', order)
+    .orderBy('id', order)
+    .limit(limit)
+    .offset(start.skip);
+  return db.selectFrom('usage_records').select(COLUMNS).where('id', 'in', page).orderBy('event_time', order).orderBy('id', order).execute();
 };
 
 /**
  * All records of a range in chronological order, in chunks read by keyset (event_time, id) — never one open
- * cursor across awaits: better-sqlite3 refuses every other statement on the connection while an iterator is
- * open, so a slow download would block the whole API.
+ * cursor across awaits: SQLite's one connection would be held (every other query of the API waiting) and
+ * PostgreSQL's pooled connection kept for as long as the slowest download.
  */
-export function* usageChunks(db: Db, contractId: number, range: TimeRange, chunkSize = 5000): Generator<UsageRow[]> {
-  const first = stmt<[number, number, number, number], UsageRow>(
-    db,
-    `SELECT ${COLUMNS} FROM usage_records WHERE contract_id = ? AND event_time BETWEEN ? AND ?
-     ORDER BY event_time, id LIMIT ?`,
-  );
-  // A row-value comparison, which SQLite turns into a range on the (contract_id, event_time) index.
-  const next = stmt<[number, number, number, number, number], UsageRow>(
-    db,
-    `SELECT ${COLUMNS} FROM usage_records WHERE contract_id = ? AND (event_time, id) > (?, ?) AND event_time <= ?
-     ORDER BY event_time, id LIMIT ?`,
-  );
-  let rows = first.all(contractId, range.from, range.to, chunkSize);
+export async function* usageChunks(db: Db, contractId: number, range: TimeRange, chunkSize = 5000): AsyncGenerator<UsageRow[]> {
+  const records = () =>
+    db.selectFrom('usage_records').select(COLUMNS).where('contract_id', '=', contractId).where('event_time', '<=', range.to);
+  let rows = await records().where('event_time', '>=', range.from).orderBy('event_time').orderBy('id').limit(chunkSize).execute();
   while (rows.length > 0) {
     yield rows;
     if (rows.length < chunkSize) return;
     const last = rows[rows.length - 1];
     if (!last) return;
-    rows = next.all(contractId, last.event_time, last.id, range.to, chunkSize);
+    // A row-value comparison, which both engines turn into a range on the (contract_id, event_time) index.
+    rows = await records()
+      .where((eb) => eb(eb.refTuple('event_time', 'id'), '>', eb.tuple(last.event_time, last.id)))
+      .orderBy('event_time')
+      .orderBy('id')
+      .limit(chunkSize)
+      .execute();
   }
 }
 
 /** Totals of a range per type (in-bundle use, out-of-bundle cost, record count), for the PDF header. */
 export type RangeTotals = Record<UsageCategory, { used: number; oobUsed: number; cost: number; count: number }>;
 
-export const rangeTotals = (db: Db, contractId: number, range: TimeRange): RangeTotals => {
-  const rows = stmt<[number, number, number], { service_cat: UsageCategory; is_oob: number; used: number; cost: number; count: number }>(
-    db,
-    alignedToHours(range)
-      ? `SELECT service_cat, is_oob, SUM(used) AS used, SUM(cost) AS cost, SUM(count) AS count
-         FROM usage_hourly WHERE contract_id = ? AND hour BETWEEN ? AND ? GROUP BY service_cat, is_oob`
-      : `SELECT service_cat, is_oob, SUM(service_used) AS used, SUM(resource_impact) AS cost, COUNT(*) AS count
-         FROM usage_records WHERE contract_id = ? AND event_time BETWEEN ? AND ? GROUP BY service_cat, is_oob`,
-  ).all(contractId, range.from, range.to);
+export const rangeTotals = async (db: Db, contractId: number, range: TimeRange): Promise<RangeTotals> => {
+  const rows: { service_cat: UsageCategory; is_oob: number; used: number; cost: number; count: number }[] = alignedToHours(range)
+    ? await db
+        .selectFrom('usage_hourly')
+        .select((eb) => [
+          'service_cat',
+          'is_oob',
+          eb.fn.sum<number>('used').as('used'),
+          eb.fn.sum<number>('cost').as('cost'),
+          eb.fn.sum<number>('count').as('count'),
+        ])
+        .where('contract_id', '=', contractId)
+        .where('hour', '>=', range.from)
+        .where('hour', '<=', range.to)
+        .groupBy(['service_cat', 'is_oob'])
+        .$narrowType<Pick<HourlyTypes, 'service_cat'>>()
+        .execute()
+    : await db
+        .selectFrom('usage_records')
+        .select((eb) => [
+          'service_cat',
+          'is_oob',
+          eb.fn.sum<number>('service_used').as('used'),
+          eb.fn.sum<number>('resource_impact').as('cost'),
+          eb.fn.countAll<number>().as('count'),
+        ])
+        .where('contract_id', '=', contractId)
+        .where('event_time', '>=', range.from)
+        .where('event_time', '<=', range.to)
+        .groupBy(['service_cat', 'is_oob'])
+        .execute();
   const totals: RangeTotals = {
     data: { used: 0, oobUsed: 0, cost: 0, count: 0 },
     call: { used: 0, oobUsed: 0, cost: 0, count: 0 },

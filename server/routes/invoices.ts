@@ -25,16 +25,16 @@ import { invoicePdf } from '../lib/invoice-pdf.ts';
 import { buildPagination, pageWindow } from '../lib/paging.ts';
 import type { Router } from '../lib/router.ts';
 import { localDate } from '../lib/service-calendar.ts';
-import { writeTransaction } from '../lib/sql.ts';
 import type { Db } from '../db/database.ts';
+import { writeTransaction } from '../db/engine.ts';
 import { authOf } from '../plugins/auth.ts';
 
 /** The only sort the paid list offers: by issue date. */
 const SORT_FIELDS = ['generated_at'] as const;
 
 /** 404 for a cost centre that is not this customer's (an id of another customer reveals nothing). */
-const requireCostCenter = (db: Db, customerId: number, costCenterId: number | undefined): void => {
-  if (costCenterId !== undefined && !findCostCenter(db, customerId, costCenterId)) throw notFound('Cost centre not found');
+const requireCostCenter = async (db: Db, customerId: number, costCenterId: number | undefined): Promise<void> => {
+  if (costCenterId !== undefined && !(await findCostCenter(db, customerId, costCenterId))) throw notFound('Cost centre not found');
 };
 
 /**
@@ -72,31 +72,31 @@ const nextInvoicing = (current: InvoicingRow, body: InvoicingPatch, today: strin
 export const registerInvoiceRoutes = (router: Router, ctx: AppContext): void => {
   const { db, clock, creditor } = ctx;
 
-  router.route(endpoints.billCycle, ({ params }) => {
-    const cycle = findBillCycle(db, params.billCycleId);
+  router.route(endpoints.billCycle, async ({ params }) => {
+    const cycle = await findBillCycle(db, params.billCycleId);
     if (!cycle) throw notFound('Bill cycle not found');
     return cycle;
   });
 
   router.route(endpoints.paymentCreditor, () => creditor);
 
-  router.route(endpoints.invoicesOpen, ({ params, query, request }) => {
+  router.route(endpoints.invoicesOpen, async ({ params, query, request }) => {
     requireCustomer(authOf(request), params.customerId, { plainUser: 'deny' });
-    requireCostCenter(db, params.customerId, query.costCenterId);
-    return { invoices: openInvoices(db, params.customerId, query.costCenterId) };
+    await requireCostCenter(db, params.customerId, query.costCenterId);
+    return { invoices: await openInvoices(db, params.customerId, query.costCenterId) };
   });
 
-  router.route(endpoints.invoicesPaid, ({ params, query, request }) => {
+  router.route(endpoints.invoicesPaid, async ({ params, query, request }) => {
     requireCustomer(authOf(request), params.customerId, { plainUser: 'deny' });
     const sort = query['megalist-sort'] ?? 'generated_at';
     if (!(SORT_FIELDS as readonly string[]).includes(sort))
       throw invalidParameters([{ field: 'megalist-sort', message: 'validation:invalid' }]);
-    requireCostCenter(db, params.customerId, query.costCenterId);
+    await requireCostCenter(db, params.customerId, query.costCenterId);
     const window = pageWindow(query['megalist-page'], query['megalist-batchSize']);
-    const total = countPaidInvoices(db, params.customerId, query.costCenterId);
+    const total = await countPaidInvoices(db, params.customerId, query.costCenterId);
     const invoices =
       window.offset < total
-        ? paidInvoices(db, params.customerId, query['megalist-sortOrder'], window.perPage, window.offset, query.costCenterId)
+        ? await paidInvoices(db, params.customerId, query['megalist-sortOrder'], window.perPage, window.offset, query.costCenterId)
         : [];
     return {
       invoices,
@@ -119,29 +119,29 @@ export const registerInvoiceRoutes = (router: Router, ctx: AppContext): void => 
     return invoiceEstimate(db, params.customerId, clock.now());
   });
 
-  router.route(endpoints.costCenters, ({ params, request }) => {
+  router.route(endpoints.costCenters, async ({ params, request }) => {
     requireCustomer(authOf(request), params.customerId, { plainUser: 'deny' });
-    return { costCenters: costCenters(db, params.customerId) };
+    return { costCenters: await costCenters(db, params.customerId) };
   });
 
   router.route(endpoints.invoiceDownload, async ({ params, request, reply }) => {
     const auth = authOf(request);
     requireCustomer(auth, params.customerId, { plainUser: 'deny' });
-    const invoice = findInvoice(db, params.customerId, params.uuid);
+    const invoice = await findInvoice(db, params.customerId, params.uuid);
     if (!invoice) throw notFound('Invoice not found');
-    const customer = findCustomer(db, params.customerId);
-    const contact = findContact(db, params.customerId);
-    const invoicing = findInvoicing(db, params.customerId);
+    const customer = await findCustomer(db, params.customerId);
+    const contact = await findContact(db, params.customerId);
+    const invoicing = await findInvoicing(db, params.customerId);
     if (!customer || !contact || !invoicing) throw new ApiError(404, 'customerNotFound', 'Customer not found');
     const holder = toInvoicing(invoicing, contact).holder;
     const person = `${holder.firstName} ${holder.lastName}`.trim();
     const pdf = await invoicePdf({
       invoice,
-      lines: invoiceLines(db, invoice.id),
+      lines: await invoiceLines(db, invoice.id),
       customerName: contact.company_name ? `${contact.company_name} — ${person}` : person,
       customerNumber: customer.mobile_id,
       costCenterName:
-        invoice.cost_center_id === null ? null : (findCostCenter(db, params.customerId, invoice.cost_center_id)?.name ?? null),
+        invoice.cost_center_id === null ? null : ((await findCostCenter(db, params.customerId, invoice.cost_center_id))?.name ?? null),
       address: {
         street: invoicing.street,
         number: invoicing.number,
@@ -167,18 +167,18 @@ export const registerInvoiceRoutes = (router: Router, ctx: AppContext): void => 
   // Idempotency-Key plugin makes a replay apply once.
   router.route(endpoints.patchInvoicing, ({ params, body, request }) => {
     requireCustomer(authOf(request), params.customerId, { plainUser: 'deny' });
-    return writeTransaction(db, () => {
-      const current = findInvoicing(db, params.customerId);
+    return writeTransaction(db, async (tx) => {
+      const current = await findInvoicing(tx, params.customerId);
       if (!current) throw new ApiError(404, 'customerNotFound', 'Customer not found');
       requireCurrentVersion(baseVersionOf(request, body.lastUpdate), current.last_update);
       const now = clock.now();
       const next = nextInvoicing(current, body, localDate(now.getTime()));
       const changed = (Object.keys(next) as (keyof EditableInvoicing)[]).some((key) => next[key] !== current[key]);
       if (!changed) throw new ApiError(422, 'noUpdate', 'No update made');
-      updateInvoicing(db, current.id, next, nextVersion(current.last_update, now));
-      const updated = findInvoicing(db, params.customerId);
+      await updateInvoicing(tx, current.id, next, nextVersion(current.last_update, now));
+      const updated = await findInvoicing(tx, params.customerId);
       if (!updated) throw new Error('invoicing vanished during its update');
-      return toInvoicing(updated, findContact(db, params.customerId));
+      return toInvoicing(updated, await findContact(tx, params.customerId));
     });
   });
 
@@ -186,16 +186,16 @@ export const registerInvoiceRoutes = (router: Router, ctx: AppContext): void => 
   // idempotent like every profile change.
   router.route(endpoints.patchCostCenter, ({ params, body, request }) => {
     requireCustomer(authOf(request), params.customerId, { plainUser: 'deny' });
-    return writeTransaction(db, () => {
-      const current = findCostCenter(db, params.customerId, body.id);
+    return writeTransaction(db, async (tx) => {
+      const current = await findCostCenter(tx, params.customerId, body.id);
       if (!current) throw notFound('Cost centre not found');
       requireCurrentVersion(baseVersionOf(request, body.lastUpdate), current.last_update);
       if (body.name === current.name) throw new ApiError(422, 'noUpdate', 'No update made');
-      if (costCenterNameTaken(db, params.customerId, current.id, body.name)) {
+      if (await costCenterNameTaken(tx, params.customerId, current.id, body.name)) {
         throw invalidParameters([{ field: 'name', message: 'validation:costCenter.taken' }]);
       }
-      renameCostCenter(db, current.id, body.name, nextVersion(current.last_update, clock.now()));
-      const updated = costCenters(db, params.customerId).find((center) => center.id === current.id);
+      await renameCostCenter(tx, current.id, body.name, nextVersion(current.last_update, clock.now()));
+      const updated = (await costCenters(tx, params.customerId)).find((center) => center.id === current.id);
       if (!updated) throw new Error('cost centre vanished during its update');
       return updated;
     });

@@ -13,19 +13,19 @@ import { authOf } from '../plugins/auth.ts';
 export const registerOfferRoutes = (router: Router, ctx: AppContext): void => {
   const { db } = ctx;
 
-  router.route(endpoints.customerOffers, ({ params, request }) => {
+  router.route(endpoints.customerOffers, async ({ params, request }) => {
     const auth = authOf(request);
-    const contracts = visibleContracts(db, auth, params.customerId);
-    const residential = findContact(db, params.customerId)?.is_residential !== 0;
+    const contracts = await visibleContracts(db, auth, params.customerId);
+    const residential = (await findContact(db, params.customerId))?.is_residential !== 0;
     const plain = isPlainUser(auth.user);
     return {
-      promo: plain ? null : promoOf(db, params.customerId),
-      offers: offersFor(
+      promo: plain ? null : await promoOf(db, params.customerId),
+      offers: await offersFor(
         db,
         contracts.map((contract) => contract.id),
         residential,
       ),
-      referral: plain ? null : referralOf(db, params.customerId),
+      referral: plain ? null : await referralOf(db, params.customerId),
     };
   });
 };

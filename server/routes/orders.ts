@@ -1,6 +1,8 @@
 import { orderRefusal, refusalErrorCode, type OrderRefusal } from '#contract/contract-state';
 import { endpoints } from '#contract/endpoints';
 import type { OrderRequest } from '#contract/orders';
+import type { Db } from '../db/database.ts';
+import { writeTransaction } from '../db/engine.ts';
 import { isPlainUser, requireContract } from '../lib/access.ts';
 import { ApiError, forbidden, invalidParameters, notFound } from '../lib/api-error.ts';
 import type { AppContext } from '../lib/app-context.ts';
@@ -24,7 +26,6 @@ import {
 import { buildPagination, pageWindow } from '../lib/paging.ts';
 import type { Router } from '../lib/router.ts';
 import type { ResolvedSession } from '../lib/sessions.ts';
-import { writeTransaction } from '../lib/sql.ts';
 import { authOf } from '../plugins/auth.ts';
 import { segmentOf } from './products.ts';
 
@@ -53,37 +54,44 @@ const refusalError = (refusal: OrderRefusal): ApiError =>
  */
 export const registerOrderRoutes = (router: Router, ctx: AppContext): void => {
   const { db, clock } = ctx;
-  const openBalance = (customerId: number): boolean => invoiceSituation(db, customerId, clock.now()).isInDebt;
+  const openBalance = async (tx: Db, customerId: number, now: Date): Promise<boolean> =>
+    (await invoiceSituation(tx, customerId, now)).isInDebt;
 
   /** The line, after the session's rights and the refusal rules; a plain user is refused before anything else. */
-  const changeableContract = (auth: ResolvedSession, customerId: number, contractId: number): ContractRow => {
-    const contract = requireContract(db, auth, customerId, contractId);
+  const changeableContract = async (tx: Db, auth: ResolvedSession, customerId: number, contractId: number): Promise<ContractRow> => {
+    const contract = await requireContract(tx, auth, customerId, contractId);
     const refusal = orderRefusal({
       contract: stateFacts(contract),
       plainUser: isPlainUser(auth.user),
-      openBalance: openBalance(customerId),
-      openLines: openLinesOf(db, contract.id),
+      openBalance: await openBalance(tx, customerId, clock.now()),
+      openLines: await openLinesOf(tx, contract.id),
     });
     if (refusal) throw refusalError(refusal);
     return contract;
   };
 
   /** `allowEmpty`: a modification back to the current plan changes nothing itself but withdraws the pending change. */
-  const plan = (auth: ResolvedSession, contract: ContractRow, body: OrderRequest, allowEmpty = false): PlannedLine[] => {
-    const planned = planOrder(db, currentSubscription(db, contract), body, segmentOf(ctx, auth));
+  const plan = async (
+    tx: Db,
+    auth: ResolvedSession,
+    contract: ContractRow,
+    body: OrderRequest,
+    allowEmpty = false,
+  ): Promise<PlannedLine[]> => {
+    const planned = await planOrder(tx, await currentSubscription(tx, contract), body, await segmentOf({ ...ctx, db: tx }, auth));
     if (!planned.ok) throw invalidParameters(planned.fields);
     // SPEC §8 "no update needed": the request is the subscription as it is.
     if (planned.lines.length === 0 && !allowEmpty) throw new ApiError(422, 'noUpdate', 'The subscription is unchanged');
     return planned.lines;
   };
 
-  router.route(endpoints.orderHistory, ({ params, query, request }) => {
+  router.route(endpoints.orderHistory, async ({ params, query, request }) => {
     const auth = authOf(request);
-    const contract = requireContract(db, auth, params.customerId, params.contractId);
+    const contract = await requireContract(db, auth, params.customerId, params.contractId);
     // SPEC §6: a plain user cannot follow orders.
     if (isPlainUser(auth.user)) throw forbidden();
     const window = pageWindow(query['megalist-page'], query['megalist-batchSize']);
-    const { lines, total } = orderHistory(db, contract.id, {
+    const { lines, total } = await orderHistory(db, contract.id, {
       openOnly: query.open === '1',
       order: query['megalist-sortOrder'],
       limit: window.perPage,
@@ -102,38 +110,38 @@ export const registerOrderRoutes = (router: Router, ctx: AppContext): void => {
 
   router.route(endpoints.createOrder, ({ params, body, request }) => {
     const auth = authOf(request);
-    return writeTransaction(db, () => {
-      const contract = changeableContract(auth, params.customerId, params.contractId);
-      const lines = plan(auth, contract, body);
-      return createOrder(db, contract, lines, { type: initiatorOfRole(auth.user.role), ref: auth.user.guid }, clock.now());
+    return writeTransaction(db, async (tx) => {
+      const contract = await changeableContract(tx, auth, params.customerId, params.contractId);
+      const lines = await plan(tx, auth, contract, body);
+      return createOrder(tx, contract, lines, { type: initiatorOfRole(auth.user.role), ref: auth.user.guid }, clock.now());
     });
   });
 
   router.route(endpoints.modifyOrder, ({ params, body, request }) => {
     const auth = authOf(request);
-    return writeTransaction(db, () => {
-      const contract = changeableContract(auth, params.customerId, params.contractId);
-      const order = findOrder(db, contract.id, params.orderId);
+    return writeTransaction(db, async (tx) => {
+      const contract = await changeableContract(tx, auth, params.customerId, params.contractId);
+      const order = await findOrder(tx, contract.id, params.orderId);
       if (!order) throw notFound('Order not found');
-      const pending = pendingProductLine(db, order.id);
+      const pending = await pendingProductLine(tx, order.id);
       // SPEC §4: only a pending plan change is modified, and only into another product; anything else is a new order.
       if (!pending || pending.resource_id === body.product) {
         throw new ApiError(409, 'orderNotModifiable', 'Only a pending plan change can be modified, into another plan');
       }
-      const lines = plan(auth, contract, body, true);
-      return modifyOrder(db, contract, order.id, lines, clock.now());
+      const lines = await plan(tx, auth, contract, body, true);
+      return modifyOrder(tx, contract, order.id, lines, clock.now());
     });
   });
 
   // Cancelling is allowed on a blocked line too: it only withdraws what has not happened yet.
-  router.route(endpoints.cancelOrder, ({ params, request }) => {
+  router.route(endpoints.cancelOrder, async ({ params, request }) => {
     const auth = authOf(request);
-    const contract = requireContract(db, auth, params.customerId, params.contractId);
+    const contract = await requireContract(db, auth, params.customerId, params.contractId);
     if (isPlainUser(auth.user)) throw refusalError('plainUser');
-    return writeTransaction(db, () => {
-      const order = findOrder(db, contract.id, params.orderId);
+    return writeTransaction(db, async (tx) => {
+      const order = await findOrder(tx, contract.id, params.orderId);
       if (!order) throw notFound('Order not found');
-      if (cancelOrder(db, order.id, clock.now()) === 0) {
+      if ((await cancelOrder(tx, order.id, clock.now())) === 0) {
         throw new ApiError(409, 'orderNotCancellable', 'Nothing in this order can be cancelled any more');
       }
       return { success: true };
@@ -143,8 +151,8 @@ export const registerOrderRoutes = (router: Router, ctx: AppContext): void => {
   // PENDING → QUEUED when the date comes, QUEUED → SUCCESS or FAILED a minute later, by the server's clock.
   ctx.scheduler.register({
     name: 'orders.execute-due',
-    run: (now) => {
-      writeTransaction(db, () => executeDueOrders(db, now, (customerId) => invoiceSituation(db, customerId, now).isInDebt));
+    run: async (now) => {
+      await executeDueOrders(db, now, (tx, customerId) => openBalance(tx, customerId, now));
     },
   });
 };

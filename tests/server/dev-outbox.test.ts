@@ -2,7 +2,8 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuildAppOptions } from '#server/app';
-import { openDatabase, type Db } from '#server/db/database';
+import type { Db } from '#server/db/database';
+import { closeTestDatabase, openTestDatabase } from './test-database.ts';
 import { staticFixtureDir } from './test-app.ts';
 
 /*
@@ -14,11 +15,11 @@ const RESET = '/api/public/users/reset-password';
 const OUTBOX_URLS = ['/dev/outbox', '/dev/outbox.json', '/dev/outbox.css'];
 
 let db: Db;
-beforeAll(() => {
-  db = openDatabase(':memory:');
+beforeAll(async () => {
+  db = await openTestDatabase();
 });
-afterAll(() => {
-  db.close();
+afterAll(async () => {
+  await closeTestDatabase(db);
 });
 
 type Started = { app: FastifyInstance; log: () => string };
@@ -33,7 +34,13 @@ const start = async (options: Partial<BuildAppOptions> = {}): Promise<Started> =
   return { app, log: () => text };
 };
 
-const outboxCount = (): number => db.prepare('SELECT COUNT(*) FROM outbox').pluck().get() as number;
+const outboxCount = async (): Promise<number> =>
+  (
+    await db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
 
 describe('a default start (production mode, no SMTP_URL, no DEV_OUTBOX)', () => {
   it('serves no outbox to anyone, and writes the recovery link to the server log instead', async () => {
@@ -44,10 +51,10 @@ describe('a default start (production mode, no SMTP_URL, no DEV_OUTBOX)', () => 
         expect(response.statusCode, url).toBe(404);
         expect(response.json()).toMatchObject({ code: 'notFound' });
       }
-      const before = outboxCount();
+      const before = await outboxCount();
       const response = await app.inject({ method: 'POST', url: RESET, payload: { email: 'sophie.dubois@example.be' } });
       expect(response.statusCode).toBe(200);
-      expect(outboxCount()).toBe(before);
+      expect(await outboxCount()).toBe(before);
       const line = log()
         .split('\n')
         .find((entry) => entry.includes('"mail"'));

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPassword } from '#contract/fixtures/demo';
 import { buildApp } from '#server/app';
-import { openDatabase, type Db } from '#server/db/database';
+import type { Db } from '#server/db/database';
+import { closeTestDatabase, openTestDatabase } from './test-database.ts';
 import { staticFixtureDir } from './test-app.ts';
 
 /*
@@ -20,7 +21,7 @@ let token = '';
 let historyPath = '';
 
 beforeAll(async () => {
-  db = openDatabase(':memory:');
+  db = await openTestDatabase();
   app = await buildApp({ db, staticDir: staticFixtureDir });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -31,16 +32,17 @@ beforeAll(async () => {
     body: JSON.stringify({ login: 'MT00000005', password: demoPassword }),
   });
   token = ((await login.json()) as { token: string }).token;
-  const contract = db.prepare("SELECT id, customer_id FROM contracts WHERE msisdn = '0470000007'").get() as {
-    id: number;
-    customer_id: number;
-  };
+  const contract = await db
+    .selectFrom('contracts')
+    .select(['id', 'customer_id'])
+    .where('msisdn', '=', '0470000007')
+    .executeTakeFirstOrThrow();
   historyPath = `/api/customer/${contract.customer_id}/contract/${contract.id}/usage/download`;
 });
 
 afterAll(async () => {
   await app.close();
-  db.close();
+  await closeTestDatabase(db);
 });
 
 /** Polls GET status until `work` settles; returns the slowest answer and how many were taken. */

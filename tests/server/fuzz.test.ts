@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { demoPassword } from '#contract/fixtures/demo';
 import { endpoints, type Endpoint } from '#contract/endpoints';
 import { buildApp } from '#server/app';
-import { openDatabase, type Db } from '#server/db/database';
+import type { Db } from '#server/db/database';
+import { closeTestDatabase, openTestDatabase } from './test-database.ts';
 import { staticFixtureDir } from './test-app.ts';
 
 /*
@@ -33,7 +34,7 @@ const tokens = new Map<string, string>();
 
 const login = async (loginId: string): Promise<string> => {
   // The fuzzed login calls may have locked the demo accounts: the fuzz is not about rate limits.
-  db.prepare('DELETE FROM login_attempts').run();
+  await db.deleteFrom('login_attempts').execute();
   const response = await app.inject({
     method: 'POST',
     url: '/api/public/users/login',
@@ -48,7 +49,7 @@ const login = async (loginId: string): Promise<string> => {
 };
 
 beforeAll(async () => {
-  db = openDatabase(':memory:');
+  db = await openTestDatabase();
   app = await buildApp({ db, staticDir: staticFixtureDir });
   await app.ready();
   for (const account of accounts) await login(account.login);
@@ -56,7 +57,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app.close();
-  db.close();
+  await closeTestDatabase(db);
   const byStatus = Object.fromEntries([...statuses.entries()].sort(([a], [b]) => a - b));
   console.log(`fuzz: ${requests} requests, answers by status: ${JSON.stringify(byStatus)}`);
 });

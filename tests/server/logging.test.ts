@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app';
-import { openDatabase } from '#server/db/database';
+import { closeTestDatabase, openTestDatabase } from './test-database.ts';
 import { redactUrl } from '#server/lib/log-redaction';
 import { staticFixtureDir } from './test-app.ts';
 
@@ -33,7 +33,7 @@ describe('redactUrl', () => {
 
 describe('the request log of the app as npm start builds it', () => {
   it('never holds a link token, a cookie or an Authorization header', async () => {
-    const db = openDatabase(':memory:');
+    const db = await openTestDatabase();
     const stream = new PassThrough();
     let log = '';
     stream.on('data', (chunk: Buffer) => (log += chunk.toString('utf8')));
@@ -52,7 +52,8 @@ describe('the request log of the app as npm start builds it', () => {
       expect(log).not.toContain(token);
     } finally {
       await app.close();
-      db.close();
+      await closeTestDatabase(db);
     }
-  });
+    // It opens (and seeds) a database of its own.
+  }, 120_000);
 });

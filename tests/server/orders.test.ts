@@ -8,6 +8,7 @@ import { EXECUTION_DELAY_MS } from '#server/lib/order-data';
 import { addDaysToDate, cyclePeriod, localDate, startOfLocalDay } from '#server/lib/service-calendar';
 import { monthlyCycle } from '#contract/bill-cycle';
 import { createSession } from '#server/lib/sessions';
+import { sqlRows } from './test-database.ts';
 import { z } from 'zod';
 import { bearer, createTestApp, type TestApp } from './test-app.ts';
 
@@ -27,8 +28,14 @@ const tokens = { sophie: '', lucas: '', marc: '', emma: '', jan: '' };
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const who of ['sophie', 'lucas', 'marc', 'emma', 'jan'] as const) tokens[who] = createSession(t.db, U[who], new Date()).accessToken;
-  lastSeededOrder = (t.db.prepare('SELECT MAX(id) AS id FROM orders').get() as { id: number }).id;
+  for (const who of ['sophie', 'lucas', 'marc', 'emma', 'jan'] as const)
+    tokens[who] = (await createSession(t.db, U[who], new Date())).accessToken;
+  lastSeededOrder = (
+    await t.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirstOrThrow()
+  ).id;
 });
 afterAll(async () => {
   await t.close();
@@ -53,32 +60,38 @@ const historyOf = async (url: string, token: string, query = ''): Promise<z.infe
   return historyPageSchema.parse(response.json());
 };
 const errorOf = (response: { json: () => unknown }) => errorBodySchema.parse(response.json());
-const countOrders = (contractId: number): number =>
-  (t.db.prepare('SELECT COUNT(*) AS n FROM orders WHERE contract_id = ?').get(contractId) as { n: number }).n;
+const countOrders = async (contractId: number): Promise<number> =>
+  (await t.db.selectFrom('orders').select('id').where('contract_id', '=', contractId).execute()).length;
 const contractRow = (contractId: number) =>
-  t.db.prepare('SELECT product_id, status, sub_status FROM contracts WHERE id = ?').get(contractId) as {
-    product_id: number;
-    status: string;
-    sub_status: string;
-  };
-const optionCount = (contractId: number, optionId: number): number =>
+  t.db.selectFrom('contracts').select(['product_id', 'status', 'sub_status']).where('id', '=', contractId).executeTakeFirstOrThrow();
+const optionCount = async (contractId: number, optionId: number): Promise<number> =>
   (
-    t.db.prepare('SELECT count FROM contract_options WHERE contract_id = ? AND option_id = ?').get(contractId, optionId) as
-      { count: number } | undefined
+    await t.db
+      .selectFrom('contract_options')
+      .select('count')
+      .where('contract_id', '=', contractId)
+      .where('option_id', '=', optionId)
+      .executeTakeFirst()
   )?.count ?? 0;
 
 /** Withdraws every waiting line the tests left on a contract (orders after the seed's), so each test starts from the seed. */
 let lastSeededOrder = 0;
-const cancelOpenOrdersOf = (contractId: number) => {
-  t.db
-    .prepare(
-      `UPDATE order_lines SET status = 'CANCELED' WHERE status IN ('PENDING', 'QUEUED')
-       AND order_id IN (SELECT id FROM orders WHERE contract_id = ? AND id > ?)`,
+const cancelOpenOrdersOf = async (contractId: number) => {
+  await t.db
+    .updateTable('order_lines')
+    .set({ status: 'CANCELED' })
+    .where('status', 'in', ['PENDING', 'QUEUED'])
+    .where('order_id', 'in', (eb) =>
+      eb.selectFrom('orders').select('id').where('contract_id', '=', contractId).where('id', '>', lastSeededOrder),
     )
-    .run(contractId, lastSeededOrder);
-  t.db
-    .prepare("UPDATE orders SET status = 'CANCELED' WHERE contract_id = ? AND id > ? AND status IN ('PENDING', 'QUEUED')")
-    .run(contractId, lastSeededOrder);
+    .execute();
+  await t.db
+    .updateTable('orders')
+    .set({ status: 'CANCELED' })
+    .where('contract_id', '=', contractId)
+    .where('id', '>', lastSeededOrder)
+    .where('status', 'in', ['PENDING', 'QUEUED'])
+    .execute();
 };
 
 describe('catalogue', () => {
@@ -194,16 +207,16 @@ describe('refusals (SPEC §4, §8)', () => {
   };
   /** Runs `body` with the contract's state changed, then puts it back. */
   const withContract = async (contractId: number, set: string, body: () => Promise<void>) => {
-    const before = t.db
-      .prepare('SELECT status, sub_status, dunning_level_reached, fraudulent_behaviour FROM contracts WHERE id = ?')
-      .get(contractId) as Record<string, unknown>;
-    t.db.prepare(`UPDATE contracts SET ${set} WHERE id = ?`).run(contractId);
+    const before = await t.db
+      .selectFrom('contracts')
+      .select(['status', 'sub_status', 'dunning_level_reached', 'fraudulent_behaviour'])
+      .where('id', '=', contractId)
+      .executeTakeFirstOrThrow();
+    await sqlRows(t.db, `UPDATE contracts SET ${set} WHERE id = ?`, contractId);
     try {
       await body();
     } finally {
-      t.db
-        .prepare('UPDATE contracts SET status = ?, sub_status = ?, dunning_level_reached = ?, fraudulent_behaviour = ? WHERE id = ?')
-        .run(before.status, before.sub_status, before.dunning_level_reached, before.fraudulent_behaviour, contractId);
+      await t.db.updateTable('contracts').set(before).where('id', '=', contractId).execute();
     }
   };
 
@@ -240,15 +253,23 @@ describe('refusals (SPEC §4, §8)', () => {
   });
 
   it('refuses while a request about the line waits, and while an order is being executed', async () => {
-    const insertOrder = (kind: string, resource: string, status: string) => {
-      const orderPk = Number(
-        t.db
-          .prepare(`INSERT INTO orders (order_ref, contract_id, status, created_at, initiator_type) VALUES ('O-9999999001', ?, ?, ?, 'C')`)
-          .run(K.sophieMain, status, new Date().toISOString()).lastInsertRowid,
-      );
-      t.db
-        .prepare(`INSERT INTO order_lines (order_id, order_type, item_kind, resource_name, status, created_at) VALUES (?, ?, ?, ?, ?, ?)`)
-        .run(orderPk, kind.toLowerCase(), kind, resource, status, new Date().toISOString());
+    const insertOrder = async (kind: 'CONTRACT' | 'OPTION', resource: string, status: 'PENDING' | 'QUEUED') => {
+      const { id: orderPk } = await t.db
+        .insertInto('orders')
+        .values({ order_ref: 'O-9999999001', contract_id: K.sophieMain, status, created_at: new Date().toISOString(), initiator_type: 'C' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await t.db
+        .insertInto('order_lines')
+        .values({
+          order_id: orderPk,
+          order_type: kind === 'CONTRACT' ? 'contract' : 'option',
+          item_kind: kind,
+          resource_name: resource,
+          status,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
       return orderPk;
     };
     for (const [kind, resource, status, code] of [
@@ -256,11 +277,11 @@ describe('refusals (SPEC §4, §8)', () => {
       ['CONTRACT', 'SUSPEND', 'QUEUED', 'orderWaitingRequest'],
       ['OPTION', 'Extra 1 GB', 'QUEUED', 'orderPending'],
     ] as const) {
-      const orderPk = insertOrder(kind, resource, status);
+      const orderPk = await insertOrder(kind, resource, status);
       try {
         expect(await refusal(sophieLine, tokens.sophie)).toMatchObject({ status: 409, code });
       } finally {
-        t.db.prepare('DELETE FROM orders WHERE id = ?').run(orderPk);
+        await t.db.deleteFrom('orders').where('id', '=', orderPk).execute();
       }
     }
   });
@@ -312,7 +333,7 @@ describe('creating, modifying and cancelling', () => {
   const nextCycle = () => addDaysToDate(cyclePeriod(new Date(), monthlyCycle(5)).end, 1);
 
   it('creates an option order for the next cycle, once per Idempotency-Key', async () => {
-    const before = countOrders(K.sophieMain);
+    const before = await countOrders(K.sophieMain);
     const payload = { product: P.mobileM, options: [{ id: P.extra1Gb, combinations: 2 }] };
     const first = await post(`${sophieLine}/orders/create`, tokens.sophie, payload, 'order-key-0001');
     expect(first.statusCode, first.body).toBe(200);
@@ -323,7 +344,7 @@ describe('creating, modifying and cancelling', () => {
     expect(again.statusCode).toBe(200);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(newOrderLineSchema.parse(again.json()).order_id).toBe(created.order_id);
-    expect(countOrders(K.sophieMain)).toBe(before + 1);
+    expect(await countOrders(K.sophieMain)).toBe(before + 1);
     const other = await post(
       `${sophieLine}/orders/create`,
       tokens.sophie,
@@ -413,7 +434,7 @@ describe('creating, modifying and cancelling', () => {
     expect(created.scheduled_date_exec).toBe(today);
     const line = (await historyOf(emmaLine, tokens.emma)).data.find((l) => l.order_id === created.order_id);
     expect(line).toMatchObject({ scheduled_date: today, isCancellable: false, initiatorType: 'O' });
-    cancelOpenOrdersOf(K.emmaOrders);
+    await cancelOpenOrdersOf(K.emmaOrders);
   });
 });
 
@@ -426,7 +447,7 @@ describe('the order job on the server’s clock', () => {
   afterAll(() => clock().set(null));
 
   it('moves a plan change PENDING → QUEUED on its date → SUCCESS a minute later, and applies it once', async () => {
-    cancelOpenOrdersOf(K.sophieMain);
+    await cancelOpenOrdersOf(K.sophieMain);
     const created = newOrderLineSchema.parse(
       (
         await post(`${sophieLine}/orders/create`, tokens.sophie, { product: P.mobileL, options: [{ id: P.extra1Gb, combinations: 1 }] })
@@ -435,7 +456,7 @@ describe('the order job on the server’s clock', () => {
     const date = created.scheduled_date_exec ?? '';
     // The clock moves a month ahead, past the session's day: each read opens a session at the clock's time.
     const status = async () =>
-      (await historyOf(sophieLine, createSession(t.db, U.sophie, clock().now()).accessToken)).data
+      (await historyOf(sophieLine, (await createSession(t.db, U.sophie, clock().now())).accessToken)).data
         .filter((l) => l.order_id === created.order_id)
         .map((l) => l.status);
 
@@ -446,22 +467,23 @@ describe('the order job on the server’s clock', () => {
     const outcomes = await runAt(due);
     expect(outcomes.find((o) => o.name === 'orders.execute-due')).toMatchObject({ ok: true });
     expect(await status()).toEqual(['QUEUED', 'QUEUED']);
-    expect(contractRow(K.sophieMain).product_id).toBe(P.mobileM);
+    expect((await contractRow(K.sophieMain)).product_id).toBe(P.mobileM);
     // Queued less than the execution delay: still queued.
     await runAt(new Date(due.getTime() + EXECUTION_DELAY_MS - 1000));
     expect(await status()).toEqual(['QUEUED', 'QUEUED']);
     await runAt(new Date(due.getTime() + EXECUTION_DELAY_MS + 1000));
     expect(await status()).toEqual(['SUCCESS', 'SUCCESS']);
-    expect(contractRow(K.sophieMain).product_id).toBe(P.mobileL);
-    expect(optionCount(K.sophieMain, P.extra1Gb)).toBe(1);
-    const later = createSession(t.db, U.sophie, clock().now()).accessToken;
+    expect((await contractRow(K.sophieMain)).product_id).toBe(P.mobileL);
+    expect(await optionCount(K.sophieMain, P.extra1Gb)).toBe(1);
+    const later = (await createSession(t.db, U.sophie, clock().now())).accessToken;
     const products = contractProductsResponseSchema.parse((await get(`${sophieLine}/products`, later)).json());
     expect(products.products[0]?.name).toBe('Mega Mobile L');
     expect(products.options.find((o) => o.id === P.extra1Gb)?.active).toBe(1);
-    const order = t.db.prepare('SELECT status, executed_at FROM orders WHERE order_ref = ?').get(created.order_id) as {
-      status: string;
-      executed_at: string;
-    };
+    const order = await t.db
+      .selectFrom('orders')
+      .select(['status', 'executed_at'])
+      .where('order_ref', '=', created.order_id)
+      .executeTakeFirstOrThrow();
     expect(order.status).toBe('SUCCESS');
     // Running again at the same time changes nothing.
     await runAt(new Date(due.getTime() + EXECUTION_DELAY_MS + 2000));
@@ -474,61 +496,77 @@ describe('the order job on the server’s clock', () => {
     const backDue = new Date(startOfLocalDay(back.scheduled_date_exec ?? '') + 60_000);
     await runAt(backDue);
     await runAt(new Date(backDue.getTime() + EXECUTION_DELAY_MS));
-    expect(contractRow(K.sophieMain).product_id).toBe(P.mobileM);
-    expect(optionCount(K.sophieMain, P.extra1Gb)).toBe(0);
+    expect((await contractRow(K.sophieMain)).product_id).toBe(P.mobileM);
+    expect(await optionCount(K.sophieMain, P.extra1Gb)).toBe(0);
   });
 
   it('fails a change whose line got blocked meanwhile, with the reason (unpaid: CUSTOMER_DEBT)', async () => {
-    cancelOpenOrdersOf(K.sophieMain);
-    const token = () => createSession(t.db, U.sophie, clock().now()).accessToken;
+    await cancelOpenOrdersOf(K.sophieMain);
+    const token = async () => (await createSession(t.db, U.sophie, clock().now())).accessToken;
     const created = newOrderLineSchema.parse(
-      (await post(`${sophieLine}/orders/create`, token(), { product: P.mobileM, options: [{ id: P.extra5Gb, combinations: 1 }] })).json(),
+      (
+        await post(`${sophieLine}/orders/create`, await token(), { product: P.mobileM, options: [{ id: P.extra5Gb, combinations: 1 }] })
+      ).json(),
     );
-    t.db.prepare('UPDATE contracts SET dunning_level_reached = 1 WHERE id = ?').run(K.sophieMain);
+    await t.db.updateTable('contracts').set({ dunning_level_reached: 1 }).where('id', '=', K.sophieMain).execute();
     try {
       const due = new Date(startOfLocalDay(created.scheduled_date_exec ?? '') + 60_000);
       await runAt(due);
       await runAt(new Date(due.getTime() + EXECUTION_DELAY_MS));
-      const line = (await historyOf(sophieLine, token())).data.find((l) => l.order_id === created.order_id);
+      const line = (await historyOf(sophieLine, await token())).data.find((l) => l.order_id === created.order_id);
       expect(line).toMatchObject({ status: 'FAILED', reason_error: 'CUSTOMER_DEBT', error: { type: 'CUSTOMER_DEBT' } });
-      expect(optionCount(K.sophieMain, P.extra5Gb)).toBe(0);
+      expect(await optionCount(K.sophieMain, P.extra5Gb)).toBe(0);
     } finally {
-      t.db.prepare('UPDATE contracts SET dunning_level_reached = 0 WHERE id = ?').run(K.sophieMain);
+      await t.db.updateTable('contracts').set({ dunning_level_reached: 0 }).where('id', '=', K.sophieMain).execute();
     }
   });
 
   it('executes a customer-service suspension and leaves other areas’ lines alone', async () => {
     const now = new Date();
-    const orderPk = Number(
-      t.db
-        .prepare(
-          `INSERT INTO orders (order_ref, contract_id, status, created_at, scheduled_date, initiator_type, initiator_ref)
-          VALUES ('O-9999999002', ?, 'PENDING', ?, ?, 'C', 'CS-0042')`,
-        )
-        .run(K.yasmine, now.toISOString(), localDate(now.getTime())).lastInsertRowid,
-    );
-    t.db
-      .prepare(
-        `INSERT INTO order_lines (order_id, order_type, item_kind, resource_name, status, scheduled_date, created_at)
-        VALUES (?, 'contract', 'CONTRACT', 'SUSPEND', 'PENDING', ?, ?)`,
-      )
-      .run(orderPk, localDate(now.getTime()), now.toISOString());
+    const { id: orderPk } = await t.db
+      .insertInto('orders')
+      .values({
+        order_ref: 'O-9999999002',
+        contract_id: K.yasmine,
+        status: 'PENDING',
+        created_at: now.toISOString(),
+        scheduled_date: localDate(now.getTime()),
+        initiator_type: 'C',
+        initiator_ref: 'CS-0042',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('order_lines')
+      .values({
+        order_id: orderPk,
+        order_type: 'contract',
+        item_kind: 'CONTRACT',
+        resource_name: 'SUSPEND',
+        status: 'PENDING',
+        scheduled_date: localDate(now.getTime()),
+        created_at: now.toISOString(),
+      })
+      .execute();
     // The seeded throttling change (a SETTING line) and the SIM sales (ACTIVATE) belong to other jobs: whatever
     // state the seed gave them, the order job leaves it.
     const otherAreas = () =>
       t.db
-        .prepare(`SELECT id, resource_name, status FROM order_lines WHERE resource_name IN ('THROTTLING', 'ACTIVATE') ORDER BY id`)
-        .all() as { id: number; resource_name: string; status: string }[];
-    const before = otherAreas();
+        .selectFrom('order_lines')
+        .select(['id', 'resource_name', 'status'])
+        .where('resource_name', 'in', ['THROTTLING', 'ACTIVATE'])
+        .orderBy('id')
+        .execute();
+    const before = await otherAreas();
     expect(before.map((line) => line.resource_name)).toEqual(expect.arrayContaining(['THROTTLING', 'ACTIVATE']));
     try {
       await runAt(now);
       await runAt(new Date(now.getTime() + EXECUTION_DELAY_MS));
-      expect(contractRow(K.yasmine)).toMatchObject({ status: 'SUSPENDED', sub_status: 'SUSPENDED' });
-      expect(otherAreas()).toEqual(before);
+      expect(await contractRow(K.yasmine)).toMatchObject({ status: 'SUSPENDED', sub_status: 'SUSPENDED' });
+      expect(await otherAreas()).toEqual(before);
     } finally {
-      t.db.prepare("UPDATE contracts SET status = 'ACTIVATED', sub_status = 'ACTIVATED' WHERE id = ?").run(K.yasmine);
-      t.db.prepare('DELETE FROM orders WHERE id = ?').run(orderPk);
+      await t.db.updateTable('contracts').set({ status: 'ACTIVATED', sub_status: 'ACTIVATED' }).where('id', '=', K.yasmine).execute();
+      await t.db.deleteFrom('orders').where('id', '=', orderPk).execute();
     }
   });
 });

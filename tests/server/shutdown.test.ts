@@ -1,7 +1,10 @@
 import { get } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
 import { appContext, buildApp } from '#server/app';
+import { assertDatabaseAnswers } from '#server/db/database';
+import { reserveTestDatabase } from './test-database.ts';
 import { createShutdown } from '#server/lib/shutdown';
 
 /*
@@ -23,8 +26,22 @@ const BIG = 32 * 1024 * 1024;
  * An app that owns its database, with a /slow route held until the test opens its gate, and a /big route whose
  * handler ends at once while its body waits in the socket's buffers for the client to read it.
  */
+const reserved: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const drop of reserved.splice(0)) await drop();
+});
+
+/** Whether the app's database still answers a query. */
+const databaseOpen = async (app: FastifyInstance): Promise<boolean> =>
+  assertDatabaseAnswers(appContext(app).db).then(
+    () => true,
+    () => false,
+  );
+
 const startApp = async () => {
-  const app = await buildApp();
+  const { location, drop } = await reserveTestDatabase();
+  reserved.push(drop);
+  const app = await buildApp({ database: location });
   const started = gate();
   const release = gate();
   app.get('/slow', async () => {
@@ -58,7 +75,7 @@ describe('graceful shutdown', () => {
     const done = shutdown('SIGTERM');
 
     await expect.poll(() => refused(`${url}/api/public/status`), { timeout: 5_000 }).toBe(true);
-    expect(appContext(app).db.open).toBe(true);
+    expect(await databaseOpen(app)).toBe(true);
     expect(exits).toEqual([]);
 
     release.open();
@@ -67,7 +84,7 @@ describe('graceful shutdown', () => {
     expect(await response.json()).toEqual({ done: true });
     await done;
     expect(exits).toEqual([0]);
-    expect(appContext(app).db.open).toBe(false);
+    expect(await databaseOpen(app)).toBe(false);
     // A second signal joins the shutdown in progress instead of starting another.
     await shutdown('SIGINT');
     expect(exits).toEqual([0]);

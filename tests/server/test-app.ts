@@ -4,11 +4,13 @@ import { z } from 'zod';
 import { loginResponseSchema } from '#contract/auth';
 import { demoPassword } from '#contract/fixtures/demo';
 import { buildApp, type BuildAppOptions } from '#server/app';
-import { openDatabase, type Db } from '#server/db/database';
+import type { Db } from '#server/db/database';
+import { closeTestDatabase, openTestDatabase } from './test-database.ts';
 
 /*
  * Shared set-up of the server tests. Seeding (≈200k usage rows plus scrypt hashes) takes a couple of seconds,
- * so each test file opens one database in beforeAll and builds its app(s) on it.
+ * so each test file opens one database in beforeAll and builds its app(s) on it: SQLite in memory, or PostgreSQL
+ * with TEST_DATABASE_URL (./test-database.ts).
  *
  * Every test app serves a static folder, as `npm start` does with dist/: the static plugin changes how Fastify
  * registers routes (and once made API errors skip the project's error handler), so the error shapes are only
@@ -21,8 +23,8 @@ export const staticFixtureDir = fileURLToPath(new URL('../fixtures/static/', imp
 
 export type TestApp = { app: FastifyInstance; db: Db; close: () => Promise<void> };
 
-export const createTestApp = async (options: Omit<BuildAppOptions, 'db' | 'dbFile'> = {}): Promise<TestApp> => {
-  const db = openDatabase(':memory:');
+export const createTestApp = async (options: Omit<BuildAppOptions, 'db' | 'database'> = {}): Promise<TestApp> => {
+  const db = await openTestDatabase();
   const app = await buildApp({ db, testMode: true, staticDir: staticFixtureDir, ...options });
   await app.ready();
   return {
@@ -30,7 +32,7 @@ export const createTestApp = async (options: Omit<BuildAppOptions, 'db' | 'dbFil
     db,
     close: async () => {
       await app.close();
-      db.close();
+      await closeTestDatabase(db);
     },
   };
 };

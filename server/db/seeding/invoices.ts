@@ -1,3 +1,4 @@
+import type { Insertable } from 'kysely';
 import { cycleDates, monthlyCycle } from '#contract/bill-cycle';
 import { structuredCommunication } from '#contract/structured-communication';
 import { outOfBundleCost, subscriptionLines, sumLines, type BilledLine } from '../../lib/invoice-lines.ts';
@@ -5,6 +6,7 @@ import { localDayRange } from '../../lib/service-calendar.ts';
 import { DAY_MS, cycleStartMs, iso, isoDate } from '../demo/calendar.ts';
 import { PEOPLE } from '../demo/customers.ts';
 import { BILLED_ACCOUNTS, COST_CENTERS, INVOICE_CYCLES, ONE_OFF_DOCUMENTS, PAYMENT_TERM_DAYS } from '../demo/invoices.ts';
+import type { DB } from '../schema.ts';
 import type { SeedContext } from './context.ts';
 
 /**
@@ -13,57 +15,43 @@ import type { SeedContext } from './context.ts';
  * open; then the one-off documents. Runs after the catalogue, the contracts and the usage, whose tables the lines
  * are computed from.
  */
-export const seedInvoices = ({ db, now, nowMs, daysAgo, rngFor }: SeedContext): void => {
+export const seedInvoices = async ({ db, now, nowMs, daysAgo, rngFor }: SeedContext): Promise<void> => {
   const rng = rngFor('invoices');
-  const insertCostCenter = db.prepare('INSERT INTO cost_centers (id, customer_id, name, last_update) VALUES (?, ?, ?, ?)');
-  const assignLine = db.prepare('UPDATE contracts SET cost_center_id = ? WHERE id = ? AND customer_id = ?');
   for (const center of COST_CENTERS) {
-    insertCostCenter.run(center.id, center.customerId, center.name, iso(daysAgo(rng.int(30, 200))));
+    await db
+      .insertInto('cost_centers')
+      .values({ id: center.id, customer_id: center.customerId, name: center.name, last_update: iso(daysAgo(rng.int(30, 200))) })
+      .execute();
     for (const contractId of center.contracts) {
-      if (assignLine.run(center.id, contractId, center.customerId).changes !== 1)
-        throw new Error(`cost centre ${center.id}: no line ${contractId}`);
+      const { numUpdatedRows } = await db
+        .updateTable('contracts')
+        .set({ cost_center_id: center.id })
+        .where('id', '=', contractId)
+        .where('customer_id', '=', center.customerId)
+        .executeTakeFirst();
+      if (numUpdatedRows !== 1n) throw new Error(`cost centre ${center.id}: no line ${contractId}`);
     }
   }
 
-  const insertInvoice = db.prepare<
-    [
-      string,
-      number,
-      number | null,
-      string,
-      string,
-      number,
-      string,
-      string,
-      'DD' | 'BT',
-      number,
-      string | null,
-      number,
-      number | null,
-      string | null,
-      string | null,
-      string,
-    ]
-  >(`INSERT INTO invoices (uuid, customer_id, contract_id, generated_at, due_date, total_incl_vat_cents, structured_communication,
-    piece_id, payment_mode, paid, paid_at, partial_paid_cents, cost_center_id, period_start, period_end, document_type)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insertLine = db.prepare<[number | bigint, number, string | null, number, string, string | null, number, number]>(
-    `INSERT INTO invoice_lines (invoice_id, contract_id, msisdn, position, kind, label_json, quantity, amount_cents)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const writeLines = (invoiceId: number | bigint, lines: readonly BilledLine[]) =>
-    lines.forEach((line, position) =>
-      insertLine.run(
-        invoiceId,
-        line.contractId,
-        line.msisdn,
-        position,
-        line.kind,
-        line.label ? JSON.stringify(line.label) : null,
-        line.quantity,
-        line.amount,
-      ),
-    );
+  const insertInvoice = async (invoice: Insertable<DB['invoices']>): Promise<number> =>
+    (await db.insertInto('invoices').values(invoice).returning('id').executeTakeFirstOrThrow()).id;
+  const writeLines = async (invoiceId: number, lines: readonly BilledLine[]): Promise<void> => {
+    for (const [position, line] of lines.entries()) {
+      await db
+        .insertInto('invoice_lines')
+        .values({
+          invoice_id: invoiceId,
+          contract_id: line.contractId,
+          msisdn: line.msisdn,
+          position,
+          kind: line.kind,
+          label_json: line.label ? JSON.stringify(line.label) : null,
+          quantity: line.quantity,
+          amount_cents: line.amount,
+        })
+        .execute();
+    }
+  };
 
   let invoiceNumber = 0;
   const communicationOf = (customerId: number) => structuredCommunication(1_000_000_000 + customerId * 10_000_000 + invoiceNumber * 7919);
@@ -85,34 +73,34 @@ export const seedInvoices = ({ db, now, nowMs, daysAgo, rngFor }: SeedContext): 
       const open = account.openCyclesBack.includes(back);
       for (const group of account.groups) {
         invoiceNumber += 1;
-        const lines = group.contracts.flatMap((contractId) => {
-          const recurring = subscriptionLines(db, contractId);
-          const usage = outOfBundleCost(db, contractId, range);
+        const lines: BilledLine[] = [];
+        for (const contractId of group.contracts) {
+          const recurring = await subscriptionLines(db, contractId);
+          const usage = await outOfBundleCost(db, contractId, range);
           const first = recurring[0];
-          return usage > 0 && first
-            ? [...recurring, { contractId, msisdn: first.msisdn, kind: 'usage' as const, label: null, quantity: 1, amount: usage }]
-            : recurring;
-        });
+          lines.push(...recurring);
+          if (usage > 0 && first) lines.push({ contractId, msisdn: first.msisdn, kind: 'usage', label: null, quantity: 1, amount: usage });
+        }
         const paidAt = paymentMode === 'DD' ? due : due - rng.int(1, 5) * DAY_MS;
-        const { lastInsertRowid } = insertInvoice.run(
-          rng.uuid(),
-          account.customerId,
-          group.contracts.length === 1 ? (group.contracts[0] ?? null) : null,
-          iso(generated + 6 * 3_600_000),
-          isoDate(due),
-          sumLines(lines),
-          communicationOf(account.customerId),
-          pieceOf('F', generated),
-          paymentMode,
-          open ? 0 : 1,
-          open ? null : iso(paidAt),
-          open ? (account.partialPayments?.[back] ?? 0) : 0,
-          group.costCenterId,
-          period.start,
-          period.end,
-          'invoice',
-        );
-        writeLines(lastInsertRowid, lines);
+        const invoiceId = await insertInvoice({
+          uuid: rng.uuid(),
+          customer_id: account.customerId,
+          contract_id: group.contracts.length === 1 ? (group.contracts[0] ?? null) : null,
+          generated_at: iso(generated + 6 * 3_600_000),
+          due_date: isoDate(due),
+          total_incl_vat_cents: sumLines(lines),
+          structured_communication: communicationOf(account.customerId),
+          piece_id: pieceOf('F', generated),
+          payment_mode: paymentMode,
+          paid: open ? 0 : 1,
+          paid_at: open ? null : iso(paidAt),
+          partial_paid_cents: open ? (account.partialPayments?.[back] ?? 0) : 0,
+          cost_center_id: group.costCenterId,
+          period_start: period.start,
+          period_end: period.end,
+          document_type: 'invoice',
+        });
+        await writeLines(invoiceId, lines);
       }
     }
   }
@@ -120,7 +108,7 @@ export const seedInvoices = ({ db, now, nowMs, daysAgo, rngFor }: SeedContext): 
   for (const document of ONE_OFF_DOCUMENTS) {
     invoiceNumber += 1;
     const generated = nowMs - document.ageDays * DAY_MS;
-    const contract = db.prepare<[number], { msisdn: string | null }>('SELECT msisdn FROM contracts WHERE id = ?').get(document.contractId);
+    const contract = await db.selectFrom('contracts').select('msisdn').where('id', '=', document.contractId).executeTakeFirst();
     const lines: BilledLine[] = [
       {
         contractId: document.contractId,
@@ -131,24 +119,24 @@ export const seedInvoices = ({ db, now, nowMs, daysAgo, rngFor }: SeedContext): 
         amount: document.amount,
       },
     ];
-    const { lastInsertRowid } = insertInvoice.run(
-      rng.uuid(),
-      document.customerId,
-      document.contractId,
-      iso(generated),
-      isoDate(generated + PAYMENT_TERM_DAYS * DAY_MS),
-      sumLines(lines),
-      communicationOf(document.customerId),
-      pieceOf(document.type === 'credit_note' ? 'NC' : 'F', generated),
-      paymentModeOf(document.customerId),
-      0,
-      null,
-      0,
-      null,
-      null,
-      null,
-      document.type,
-    );
-    writeLines(lastInsertRowid, lines);
+    const invoiceId = await insertInvoice({
+      uuid: rng.uuid(),
+      customer_id: document.customerId,
+      contract_id: document.contractId,
+      generated_at: iso(generated),
+      due_date: isoDate(generated + PAYMENT_TERM_DAYS * DAY_MS),
+      total_incl_vat_cents: sumLines(lines),
+      structured_communication: communicationOf(document.customerId),
+      piece_id: pieceOf(document.type === 'credit_note' ? 'NC' : 'F', generated),
+      payment_mode: paymentModeOf(document.customerId),
+      paid: 0,
+      paid_at: null,
+      partial_paid_cents: 0,
+      cost_center_id: null,
+      period_start: null,
+      period_end: null,
+      document_type: document.type,
+    });
+    await writeLines(invoiceId, lines);
   }
 };

@@ -1,4 +1,5 @@
 import { endpoints } from '#contract/endpoints';
+import { writeTransaction } from '../../db/engine.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { sendAccountMessage } from '../../lib/auth-messages.ts';
@@ -31,16 +32,16 @@ export const registerRecoveryRoutes = (router: Router, ctx: AppContext): void =>
   router.route(endpoints.resetPassword, async ({ body, request }) => {
     const now = clock.now();
     if ('email' in body) {
-      countMessageRequest(ctx, request, body.email, now);
-      const user = findUserByEmail(db, body.email);
+      await countMessageRequest(ctx, request, body.email, now);
+      const user = await findUserByEmail(db, body.email);
       if (user?.email && !isLegacyWithoutCustomer(user))
         await sendRecoveryLink(ctx, user, user.email, body.lang ?? user.language, 'recoverLink');
       return { success: true };
     }
-    countMessageRequest(ctx, request, body.msisdn, now);
-    const user = findUserForPhone(db, body.msisdn);
+    await countMessageRequest(ctx, request, body.msisdn, now);
+    const user = await findUserForPhone(db, body.msisdn);
     if (user && !isLegacyWithoutCustomer(user)) {
-      const code = issueCode(db, body.msisdn, 'recoverPassword', now);
+      const code = await issueCode(db, body.msisdn, 'recoverPassword', now);
       await sendAccountMessage(ctx, {
         channel: 'SMS',
         to: body.msisdn,
@@ -54,32 +55,35 @@ export const registerRecoveryRoutes = (router: Router, ctx: AppContext): void =>
 
   /** After a recovery nobody else may still be in: every session and every device PIN of the account ends. */
   const resetPassword = async (user: UserRow, pwd: string, now: Date): Promise<void> => {
-    setPasswordHash(db, user.id, await hashPasswordAsync(pwd));
-    revokeUserSessions(db, user.id, now, 'passwordReset');
-    revokeUserDevices(db, user.id, now, 'passwordReset');
+    const hash = await hashPasswordAsync(pwd);
+    await writeTransaction(db, async (tx) => {
+      await setPasswordHash(tx, user.id, hash);
+      await revokeUserSessions(tx, user.id, now, 'passwordReset');
+      await revokeUserDevices(tx, user.id, now, 'passwordReset');
+    });
   };
 
   router.route(endpoints.recoverBySms, async ({ body }) => {
     const now = clock.now();
-    const codeId = verifySmsCode(ctx, body.msisdn, 'recoverPassword', body.code, now);
-    const user = findUserForPhone(db, body.msisdn);
+    const codeId = await verifySmsCode(ctx, body.msisdn, 'recoverPassword', body.code, now);
+    const user = await findUserForPhone(db, body.msisdn);
     if (!user) throw new ApiError(419, 'invalidToken', 'Code expired or already used');
     if (user.password_hash && (await verifyPasswordAsync(body.pwd, user.password_hash))) throw samePassword();
-    if (!useCode(db, codeId, now)) throw new ApiError(419, 'invalidToken', 'Code expired or already used');
-    clearAttempts(db, limitKeys.codeAttempt(body.msisdn, 'recoverPassword'));
+    if (!(await useCode(db, codeId, now))) throw new ApiError(419, 'invalidToken', 'Code expired or already used');
+    await clearAttempts(db, limitKeys.codeAttempt(body.msisdn, 'recoverPassword'));
     await resetPassword(user, body.pwd, now);
     return { success: true };
   });
 
-  router.route(endpoints.recoverPasswordInit, ({ params }) =>
-    initAnswer(ctx, linkUser(ctx, params.uuid, params.token, 'recoverPassword', clock.now()).user),
+  router.route(endpoints.recoverPasswordInit, async ({ params }) =>
+    initAnswer(ctx, (await linkUser(ctx, params.uuid, params.token, 'recoverPassword', clock.now())).user),
   );
 
   router.route(endpoints.recoverPassword, async ({ params, body }) => {
     const now = clock.now();
-    const { user, link } = linkUser(ctx, params.uuid, params.token, 'recoverPassword', now);
+    const { user, link } = await linkUser(ctx, params.uuid, params.token, 'recoverPassword', now);
     if (user.password_hash && (await verifyPasswordAsync(body.pwd, user.password_hash))) throw samePassword();
-    if (!useLink(db, link.id, now)) throw linkExpired();
+    if (!(await useLink(db, link.id, now))) throw linkExpired();
     await resetPassword(user, body.pwd, now);
     return { success: true };
   });

@@ -1,6 +1,7 @@
 import { endpoints } from '#contract/endpoints';
 import { pinWeakness } from '#contract/rules';
 import { deleteDevicePushSubscriptions } from '../../lib/alert-data.ts';
+import { writeTransaction } from '../../db/engine.ts';
 import { ApiError, invalidParameters } from '../../lib/api-error.ts';
 import { findContact } from '../../lib/customer-data.ts';
 import type { AppContext } from '../../lib/app-context.ts';
@@ -33,34 +34,36 @@ export const registerSessionRoutes = (router: Router, ctx: AppContext): void => 
    * Logout (SPEC §4). Full: the session and its whole refresh family end, and with `deviceId` this device's PIN
    * too (the app wipes its device key on logout). `accessOnly`: only the access token ends; renewal still works.
    */
-  router.route(endpoints.logout, ({ body, request, reply }) => {
+  router.route(endpoints.logout, async ({ body, request, reply }) => {
     const { session, user } = authOf(request);
     const now = clock.now();
     const accessOnly = body.accessOnly === true;
     if (accessOnly) {
-      expireAccessToken(db, session.id, now);
+      await expireAccessToken(db, session.id, now);
     } else {
-      revokeFamily(db, session.family_id, now, 'logout');
-      const device = body.deviceId ? findDevice(db, user.id, body.deviceId) : undefined;
-      if (device) revokeDevice(db, device.id, now, 'logout');
-      // The device's push subscriptions go with it: the next person on it must not get this user's alerts.
-      if (body.deviceId) deleteDevicePushSubscriptions(db, user.id, body.deviceId);
+      await writeTransaction(db, async (tx) => {
+        await revokeFamily(tx, session.family_id, now, 'logout');
+        const device = body.deviceId ? await findDevice(tx, user.id, body.deviceId) : undefined;
+        if (device) await revokeDevice(tx, device.id, now, 'logout');
+        // The device's push subscriptions go with it: the next person on it must not get this user's alerts.
+        if (body.deviceId) await deleteDevicePushSubscriptions(tx, user.id, body.deviceId);
+      });
     }
     clearSessionCookies(request, reply, { accessOnly });
     return { success: true };
   });
 
   // Public: the app asks on start whether its token is still good (SPEC §2), possibly without a valid session.
-  router.route(endpoints.tokenExpired, ({ body, request }) => {
+  router.route(endpoints.tokenExpired, async ({ body, request }) => {
     const token = body.token && body.token.length > 0 ? body.token : tokenFromRequest(request);
-    const found = token ? findSessionByAccessToken(db, token) : undefined;
+    const found = token ? await findSessionByAccessToken(db, token) : undefined;
     if (!found) return { expired: true, expires_at: null };
     return { expired: !isAccessValid(found.session, clock.now()), expires_at: found.session.expires_at };
   });
 
-  router.route(endpoints.setLanguage, ({ body, request }) => {
+  router.route(endpoints.setLanguage, async ({ body, request }) => {
     const { user } = authOf(request);
-    setUserLanguage(db, user.id, body.lang);
+    await setUserLanguage(db, user.id, body.lang);
     return { lang: body.lang };
   });
 
@@ -74,11 +77,11 @@ export const registerSessionRoutes = (router: Router, ctx: AppContext): void => 
     const now = clock.now();
     const birthDate =
       user.birth_date ??
-      (user.customer_id !== null && user.role === 'owner' ? (findContact(db, user.customer_id)?.birth_date ?? null) : null);
+      (user.customer_id !== null && user.role === 'owner' ? ((await findContact(db, user.customer_id))?.birth_date ?? null) : null);
     if (pinWeakness(body.pin, birthDate) === 'pinBirthYear')
       throw invalidParameters([{ field: 'pin', message: 'validation:pinBirthYear' }]);
     const device = await setDevicePin(db, user.id, body.deviceId, body.deviceKey, body.pin, now);
-    bindSessionToDevice(db, session.id, device.id);
+    await bindSessionToDevice(db, session.id, device.id);
     return { expires_at: device.expires_at };
   });
 
@@ -90,15 +93,18 @@ export const registerSessionRoutes = (router: Router, ctx: AppContext): void => 
     const { user, session } = authOf(request);
     const now = clock.now();
     if (body.pwd === body.old_pwd) throw samePassword();
-    const attempt = takeAttempt(db, now, [[limitKeys.password(user.id), loginPolicy]]);
+    const attempt = await takeAttempt(db, now, [[limitKeys.password(user.id), loginPolicy]]);
     if (!user.password_hash || !(await verifyPasswordAsync(body.old_pwd, user.password_hash))) {
       throw new ApiError(422, 'invalidCredentials', 'The current password is wrong', {
         fields: [{ field: 'old_pwd', message: 'validation:password.wrongCurrent' }],
       });
     }
-    attempt.succeeded();
-    setPasswordHash(db, user.id, await hashPasswordAsync(body.pwd));
-    revokeUserSessions(db, user.id, now, 'passwordChanged', session.id);
+    await attempt.succeeded();
+    const hash = await hashPasswordAsync(body.pwd);
+    await writeTransaction(db, async (tx) => {
+      await setPasswordHash(tx, user.id, hash);
+      await revokeUserSessions(tx, user.id, now, 'passwordChanged', session.id);
+    });
     return { success: true };
   });
 };

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authModeHeader, bearerAuthMode } from '#contract/auth';
 import type { Language } from '#contract/common';
+import { writeTransaction } from '../../db/engine.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { appUrl, displayName, sendAccountMessage } from '../../lib/auth-messages.ts';
@@ -62,13 +63,16 @@ export const openSession = (
 };
 
 /** Counts a message request against its recipient and the caller's address; 429 tooManyCodeRequests beyond. */
-export const countMessageRequest = (ctx: AppContext, request: FastifyRequest, recipient: string, now: Date): void => {
+export const countMessageRequest = async (ctx: AppContext, request: FastifyRequest, recipient: string, now: Date): Promise<void> => {
   const limits = [
     [limitKeys.codeRequest(recipient), codeRequestPolicy],
     [limitKeys.codeRequestAddress(request.ip), codeRequestAddressPolicy],
   ] as const;
-  assertNoneLocked(ctx.db, now, limits);
-  recordFailures(ctx.db, now, limits);
+  // One transaction: requests on several instances at once are all counted.
+  await writeTransaction(ctx.db, async (tx) => {
+    await assertNoneLocked(tx, now, limits);
+    await recordFailures(tx, now, limits);
+  });
 };
 
 export const sendRecoveryLink = async (
@@ -78,7 +82,7 @@ export const sendRecoveryLink = async (
   lang: Language,
   kind: 'recoverLink' | 'accountExists',
 ): Promise<void> => {
-  const token = issueLink(ctx.db, user.id, 'recoverPassword', ctx.clock.now());
+  const token = await issueLink(ctx.db, user.id, 'recoverPassword', ctx.clock.now());
   await sendAccountMessage(ctx, {
     channel: 'EMAIL',
     to,
@@ -92,33 +96,35 @@ export const sendRecoveryLink = async (
  * Checks an SMS code: 5 wrong codes per number (and purpose) burn the codes sent and block the number for 30
  * minutes (429); a used or expired code is 419 (ask for a new one); a wrong one 422 smsCodeInvalid.
  */
-export const verifySmsCode = (ctx: AppContext, msisdn: string, purpose: CodePurpose, code: string, now: Date): number => {
+export const verifySmsCode = async (ctx: AppContext, msisdn: string, purpose: CodePurpose, code: string, now: Date): Promise<number> => {
   const { db } = ctx;
   const key = limitKeys.codeAttempt(msisdn, purpose);
-  assertNotLocked(db, key, now, codeAttemptPolicy);
-  const check = checkCode(db, msisdn, purpose, code, now);
+  await assertNotLocked(db, key, now, codeAttemptPolicy);
+  const check = await checkCode(db, msisdn, purpose, code, now);
   if (check.ok) return check.codeId;
   if (check.reason === 'expired') {
     throw new ApiError(419, 'invalidToken', 'Code expired or already used', {
       fields: [{ field: 'code', message: 'validation:invalid' }],
     });
   }
-  const lockMs = recordFailure(db, key, now, codeAttemptPolicy);
+  const lockMs = await recordFailure(db, key, now, codeAttemptPolicy);
   if (lockMs > 0) {
-    retireCodes(db, msisdn, purpose, now);
+    await retireCodes(db, msisdn, purpose, now);
     throw new ApiError(429, 'tooManyCodeRequests', 'Too many wrong codes', { retryAfter: Math.ceil(lockMs / 1000) });
   }
   throw new ApiError(422, 'smsCodeInvalid', 'Wrong code', { fields: [{ field: 'code', message: 'validation:invalid' }] });
 };
 
 /** The user of a link: its guid must match the token's owner, else 404 (SPEC §8: recovery init 404 or 419). */
-export const linkUser = (ctx: AppContext, uuid: string, token: string, purpose: LinkPurpose, now: Date) => {
-  const user = findUserByGuid(ctx.db, uuid);
-  const check = checkLink(ctx.db, token, purpose, now, (userId) => user?.id === userId);
+export const linkUser = async (ctx: AppContext, uuid: string, token: string, purpose: LinkPurpose, now: Date) => {
+  const user = await findUserByGuid(ctx.db, uuid);
+  const check = await checkLink(ctx.db, token, purpose, now, (userId) => user?.id === userId);
   if (!check.ok) throw check.reason === 'expired' ? linkExpired() : linkUnknown();
   if (!user) throw linkUnknown();
   return { user, link: check.link };
 };
 
 /** Recovery initialisation answer (SPEC §7): the user's customer_ref or e-mail. */
-export const initAnswer = (ctx: AppContext, user: UserRow) => ({ user: { customer_ref: customerRefOf(ctx.db, user), email: user.email } });
+export const initAnswer = async (ctx: AppContext, user: UserRow) => ({
+  user: { customer_ref: await customerRefOf(ctx.db, user), email: user.email },
+});

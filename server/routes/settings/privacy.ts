@@ -2,13 +2,15 @@ import { allowsStatistics } from '#contract/consent';
 import { endpoints } from '#contract/endpoints';
 import { settingsAccess } from '#contract/line-settings';
 import type { PrivacyState } from '#contract/settings';
+import type { Db } from '../../db/database.ts';
+import { writeTransaction } from '../../db/engine.ts';
 import { requireCustomer } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { findCustomer, type CustomerRow } from '../../lib/customer-data.ts';
 import type { Router } from '../../lib/router.ts';
 import { localDate } from '../../lib/service-calendar.ts';
-import { bool, stmt, writeTransaction } from '../../lib/sql.ts';
+import { bool } from '../../lib/sql.ts';
 import type { ResolvedSession } from '../../lib/sessions.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { requireEditor } from './access.ts';
@@ -19,12 +21,14 @@ import { requireEditor } from './access.ts';
  * day, route name and language, nothing about the user).
  */
 
-type PrivacyRow = Pick<CustomerRow, 'optin_sales' | 'optin_marketing'> & { privacy_locked: number };
+type PrivacyRow = Pick<CustomerRow, 'optin_sales' | 'optin_marketing' | 'privacy_locked'>;
 
-const findPrivacy = (ctx: AppContext, customerId: number): PrivacyRow => {
-  const row = stmt<[number], PrivacyRow>(ctx.db, 'SELECT optin_sales, optin_marketing, privacy_locked FROM customers WHERE id = ?').get(
-    customerId,
-  );
+const findPrivacy = async (db: Db, customerId: number): Promise<PrivacyRow> => {
+  const row = await db
+    .selectFrom('customers')
+    .select(['optin_sales', 'optin_marketing', 'privacy_locked'])
+    .where('id', '=', customerId)
+    .executeTakeFirst();
   if (!row) throw new ApiError(404, 'customerNotFound', 'Customer not found');
   return row;
 };
@@ -39,27 +43,28 @@ export const registerPrivacyRoutes = (router: Router, ctx: AppContext): void => 
   const { db, clock } = ctx;
 
   // The consents are the account holder's own data: a plain user neither reads nor changes them (SPEC §6).
-  router.route(endpoints.privacy, ({ params, request }) => {
+  router.route(endpoints.privacy, async ({ params, request }) => {
     const auth = authOf(request);
     requireCustomer(auth, params.customerId, { plainUser: 'deny' });
-    return toPrivacy(findPrivacy(ctx, params.customerId), auth);
+    return toPrivacy(await findPrivacy(db, params.customerId), auth);
   });
 
-  router.route(endpoints.patchPrivacy, ({ params, body, request }) => {
+  router.route(endpoints.patchPrivacy, async ({ params, body, request }) => {
     const auth = authOf(request);
     requireCustomer(auth, params.customerId, { plainUser: 'deny' });
     requireEditor(auth, 'privacy');
-    return writeTransaction(db, () => {
-      const current = findPrivacy(ctx, params.customerId);
+    return writeTransaction(db, async (tx) => {
+      const current = await findPrivacy(tx, params.customerId);
       if (bool(current.privacy_locked)) throw new ApiError(403, 'privacyForbidden', 'This setting cannot be changed');
       if (bool(current.optin_sales) === body.sales && bool(current.optin_marketing) === body.marketing) {
         throw new ApiError(422, 'noUpdate', 'No update made');
       }
-      stmt<[number, number, string, number]>(
-        db,
-        'UPDATE customers SET optin_sales = ?, optin_marketing = ?, last_update = ? WHERE id = ?',
-      ).run(body.sales ? 1 : 0, body.marketing ? 1 : 0, clock.now().toISOString(), params.customerId);
-      const customer = findCustomer(db, params.customerId);
+      await tx
+        .updateTable('customers')
+        .set({ optin_sales: body.sales ? 1 : 0, optin_marketing: body.marketing ? 1 : 0, last_update: clock.now().toISOString() })
+        .where('id', '=', params.customerId)
+        .execute();
+      const customer = await findCustomer(tx, params.customerId);
       if (!customer) throw new Error('customer vanished during its privacy update');
       return toPrivacy({ ...customer, privacy_locked: current.privacy_locked }, auth);
     });
@@ -67,13 +72,14 @@ export const registerPrivacyRoutes = (router: Router, ctx: AppContext): void => 
 
   // The consent cookie travels with the request (first party): without statistics consent nothing is counted, even if
   // a page sent the event anyway.
-  router.route(endpoints.pageView, ({ body, request }) => {
+  router.route(endpoints.pageView, async ({ body, request }) => {
     if (!allowsStatistics(request.headers.cookie)) return { counted: false };
-    stmt<[string, string, string]>(
-      db,
-      `INSERT INTO page_views (day, route, lang, count) VALUES (?, ?, ?, 1)
-       ON CONFLICT (day, route, lang) DO UPDATE SET count = count + 1`,
-    ).run(localDate(clock.now().getTime()), body.route, body.lang);
+    // One statement: instances counting the same page at once all count.
+    await db
+      .insertInto('page_views')
+      .values({ day: localDate(clock.now().getTime()), route: body.route, lang: body.lang, count: 1 })
+      .onConflict((oc) => oc.columns(['day', 'route', 'lang']).doUpdateSet((eb) => ({ count: eb('page_views.count', '+', 1) })))
+      .execute();
     return { counted: true };
   });
 };
