@@ -19,7 +19,7 @@ import type { DB } from './schema.ts';
 
 /*
  * The two database engines behind one typed query layer (Kysely), and every difference between them: this module is
- * the only place that knows which engine runs (docs/product/operations.md "Engines"). Repositories write Kysely
+ * the only place that knows which engine runs (docs/product/operations.md "Database engines"). Repositories write Kysely
  * queries that both engines run the same way; what cannot be written once (how a transaction starts, how a job is
  * claimed, how a script of SQL runs, which errors mean "retry") is a function here.
  *

@@ -10,7 +10,7 @@ import { bearer, bearerMode, login, staticFixtureDir } from './test-app.ts';
 import { closeTestDatabase, openTestDatabase, testEngine, urlOfTestDatabase } from './test-database.ts';
 
 /*
- * Two instances of the API on one PostgreSQL database behave as one service (docs/product/operations.md "Engines"):
+ * Two instances of the API on one PostgreSQL database behave as one service (docs/product/operations.md "Several instances"):
  * each has its own connection pool (its own application_name, as two processes would), and nothing of the service
  * lives in either one's memory. Shared sessions, shared limits, one write per Idempotency-Key, each job run once, and
  * a job cut short by an instance's death finished by the other without repeating anything.

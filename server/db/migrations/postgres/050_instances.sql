@@ -1,5 +1,5 @@
 -- 050_instances (PostgreSQL): ../050_instances.sql with BIGINT epoch milliseconds and BYTEA contents.
--- 050_instances: what several server instances on one database need (docs/product/operations.md "Engines"): no
+-- 050_instances: what several server instances on one database need (docs/product/operations.md "Several instances"): no
 -- state of the service lives in an instance's memory or on its disk.
 
 -- When each scheduled job last ran (epoch ms, the server clock's): every instance decides from the same time whether
