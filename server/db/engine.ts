@@ -10,6 +10,7 @@ import {
   SqliteDriver,
   sql,
   type DatabaseConnection,
+  type Insertable,
   type Driver,
   type SqliteDatabase,
   type SqliteStatement,
@@ -348,6 +349,58 @@ export const writeTransaction = async <T>(db: Db, work: (tx: Db) => Promise<T>):
       if (!isRetryable(error) || attempt >= MAX_ATTEMPTS) throw error;
       await sleep(Math.random() * 10 * attempt);
     }
+  }
+};
+
+/** Rows per statement of `insertRows`: SQLite binds each value (at most 32,766 a statement). */
+const INSERT_CHUNK = { sqlite: 1000, postgres: 20_000 } as const;
+
+/** PostgreSQL's type of each column of a table (udt_name: int4, int8, text …), read once per database and table. */
+const columnTypes = new WeakMap<object, Map<string, Promise<Map<string, string>>>>();
+const columnTypesOf = (db: Db, table: string): Promise<Map<string, string>> => {
+  const { adapter } = db.getExecutor();
+  let perDb = columnTypes.get(adapter);
+  if (!perDb) {
+    perDb = new Map();
+    columnTypes.set(adapter, perDb);
+  }
+  let types = perDb.get(table);
+  if (!types) {
+    types = sql<{ column_name: string; udt_name: string }>`SELECT column_name, udt_name FROM information_schema.columns
+      WHERE table_schema = current_schema() AND table_name = ${table}`
+      .execute(db)
+      .then(({ rows }) => new Map(rows.map((row) => [row.column_name, row.udt_name])));
+    perDb.set(table, types);
+  }
+  return types;
+};
+
+/**
+ * Inserts many rows of one table (the seed's 200,000 usage records), in chunks, in the caller's transaction.
+ * SQLite: multi-row INSERTs of bound values. PostgreSQL: one array parameter per column, turned back into rows by
+ * unnest, so a chunk of 20,000 rows is a short statement with a dozen parameters instead of 200,000 bound values.
+ */
+export const insertRows = async <T extends keyof DB>(db: Db, table: T, rows: readonly Insertable<DB[T]>[]): Promise<void> => {
+  const engine = engineOf(db);
+  const size = INSERT_CHUNK[engine];
+  for (let i = 0; i < rows.length; i += size) {
+    const chunk = rows.slice(i, i + size);
+    const first = chunk[0];
+    if (!first) continue;
+    if (engine === 'sqlite') {
+      await db.insertInto(table).values(chunk).execute();
+      continue;
+    }
+    const types = await columnTypesOf(db, table);
+    const columns = Object.keys(first);
+    const arrays = columns.map((column) => {
+      const type = types.get(column);
+      if (!type) throw new Error(`${table} has no column ${column}`);
+      const values = chunk.map((row) => (row as Record<string, unknown>)[column] ?? null);
+      return sql`${values}::${sql.raw(type)}[]`;
+    });
+    await sql`INSERT INTO ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column)))})
+      SELECT * FROM unnest(${sql.join(arrays)})`.execute(db);
   }
 };
 

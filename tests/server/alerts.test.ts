@@ -39,7 +39,8 @@ beforeAll(async () => {
   sophie = (await login(t.app, 'MT00000001')).token;
   emma = (await login(t.app, 'MT00000004')).token;
   lucas = (await login(t.app, '0470000003')).token;
-});
+  // A database seeded at the test's own now: on PostgreSQL, 200,000 usage records written anew.
+}, 300_000);
 afterAll(async () => {
   await t.close();
   await push.close();

@@ -35,7 +35,8 @@ beforeAll(async () => {
   marc = (await login(t.app, 'MT00000003')).token;
   emma = (await login(t.app, 'MT00000004')).token;
   lucas = (await login(t.app, '0470000003')).token;
-});
+  // A database seeded at the test's own now: on PostgreSQL, 200,000 usage records written anew.
+}, 300_000);
 afterAll(() => t.close());
 
 const setClock = async (date: Date): Promise<void> => {
