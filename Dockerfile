@@ -7,7 +7,9 @@
 #   docker run -p 8080:8080 -v mobile-data:/data mon-espace-mobile
 # or: docker compose up --build
 
-ARG NODE_VERSION=20.20
+# Node 24, the Active LTS (supported until April 2028): Node 20 reached its end of life in April 2026. The code
+# still runs on 20.19 and later (package.json `engines`), the oldest release its tools accept.
+ARG NODE_VERSION=24
 
 FROM node:${NODE_VERSION}-bookworm-slim AS builder
 # Tool chain for native modules when no prebuilt binary fits (better-sqlite3).

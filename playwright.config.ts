@@ -5,17 +5,21 @@ import { defineConfig, devices } from '@playwright/test';
 import { decidedConsent } from './e2e/fixtures/consent.ts';
 
 /*
- * Browser tests against the production build served by the reference server in test mode, on a fresh temporary
- * database per run. The server is the compiled one, as in production: the web server command compiles it first
- * (esbuild, well under a second), so a change to server/ is never tested against a stale dist-server/. Chromium: Debian's (/usr/bin/chromium) when present, because nothing here may download its
- * own browser; otherwise Playwright's own.
+ * Browser tests against the production build, served by the compiled reference server in test mode. The global
+ * setup (e2e/global-setup.ts) compiles the server, seeds the demo database once for the run and starts the main
+ * server on E2E_PORT with a copy of it; the offline specs' servers start from copies of the same file
+ * (e2e/fixtures/offline-server.ts). Chromium: Debian's (/usr/bin/chromium) when present, because nothing here may
+ * download its own browser; otherwise Playwright's own.
  */
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 const baseURL = `http://localhost:${port}`;
 const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
 const executablePath = process.env.CHROMIUM_PATH ?? systemChromium;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
+// The run's folder (seeded database, counts), made once by the runner; its workers read this configuration again
+// and inherit the runner's environment, so they find the same folder.
+process.env.E2E_RUN_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-run-'));
+process.env.E2E_SEED_FILE ??= path.join(process.env.E2E_RUN_DIR, 'seed.sqlite');
 
 const launchOptions = {
   ...(executablePath ? { executablePath } : {}),
@@ -31,15 +35,13 @@ const launchOptions = {
 
 const phone = { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, browserName: 'chromium' as const, launchOptions };
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions };
-/** Tests with a time budget (long tasks) run alone. */
-const performanceTests = /no long task/;
 /**
- * The phone runs every scenario, in French and in Dutch. The desktop runs the tests tagged `@desktop`: every feature
- * area's scenarios (their issues ask for both sizes; a scenario written for both languages runs in Dutch there, the
- * language with the longest words), the defects seen at desktop size, its own layout and navigation (header instead
- * of tab bar, logout, energy entry), axe at its size, first paint and home. The sign-in, session and offline-core
- * specs run on the phone only: their code does not depend on the screen's width. Measured: the whole suite on both
- * projects took 22 minutes of the 25 that `npm test` may take.
+ * The phone runs every scenario once, in one language (each spec spreads its scenarios over French and Dutch;
+ * e2e/languages.spec.ts opens every route in every language for overflow and untranslated text). The desktop runs
+ * what depends on the screen's width only, the tests tagged `@desktop`: its layout (e2e/consumption-layout.spec.ts,
+ * defects seen at one size), its navigation (the header instead of the tab bar: logout, the energy entry), axe on
+ * every route at its size (e2e/accessibility.spec.ts) and the first paint (e2e/first-load.spec.ts). Everything
+ * else runs the same code whatever the width.
  */
 const desktopTests = /@desktop/;
 
@@ -52,31 +54,22 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  globalSetup: './e2e/global-setup.ts',
   use: {
     baseURL,
     headless: true,
     locale: 'fr-BE',
     timezoneId: 'Europe/Brussels',
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test; a failure is retried once on CI, and that retry records one.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions,
     // The cookie decision is made, so the consent modal does not cover what other specs test.
     storageState: decidedConsent,
   },
   projects: [
-    {
-      name: 'phone',
-      testIgnore: /maintenance\.spec/,
-      grepInvert: performanceTests,
-      use: phone,
-    },
-    {
-      name: 'desktop',
-      testIgnore: /maintenance\.spec/,
-      grep: desktopTests,
-      grepInvert: performanceTests,
-      use: desktop,
-    },
+    { name: 'phone', testIgnore: /maintenance\.spec/, use: phone },
+    { name: 'desktop', testIgnore: /maintenance\.spec/, grep: desktopTests, use: desktop },
     {
       // The maintenance switch is server-wide, so this runs alone once the others are done.
       name: 'maintenance',
@@ -84,25 +77,5 @@ export default defineConfig({
       dependencies: ['phone', 'desktop'],
       use: desktop,
     },
-    // Long-task budgets measure wall time: on two cores a second browser would inflate them, so these run one
-    // at a time after everything else. Even alone, about one run in six sees a single 50–60 ms task (measured
-    // with --repeat-each); two retries keep CI honest about a real regression without failing on that noise.
-    { name: 'phone-performance', grep: performanceTests, dependencies: ['maintenance'], retries: 2, use: phone },
-    { name: 'desktop-performance', grep: performanceTests, dependencies: ['phone-performance'], retries: 2, use: desktop },
   ],
-  webServer: {
-    command: 'node scripts/build-server.mjs && node --enable-source-maps dist-server/main.js',
-    url: `${baseURL}/api/public/status`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      TEST_MODE: '1',
-      HOST: '127.0.0.1',
-      ...(process.env.STATIC_DIR ? { STATIC_DIR: process.env.STATIC_DIR } : {}),
-    },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
 });

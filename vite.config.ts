@@ -2,22 +2,31 @@ import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { operatorFromEnv } from './contract/operator.ts';
 import { compressAssets } from './scripts/build/compress-assets.ts';
 import { prerender } from './scripts/build/prerender.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 
 /*
- * Web app manifest (French first, SPEC §1). Chromium's manifest localization (`*_localized`) carries the Dutch
- * and English names; browsers that do not know it keep the French ones.
+ * The product's name, the operator's legal name and the customer-service number: the same variables the server
+ * reads (README "Configuration"), handed to the app as VITE_* values (src/lib/operator.ts) and to index.html
+ * (%VITE_PRODUCT_NAME%), so the manifest, the titles, the footer, the help and the e-mails say the same.
+ */
+const operator = operatorFromEnv(process.env);
+process.env.VITE_PRODUCT_NAME = operator.productName;
+process.env.VITE_OPERATOR_LEGAL_NAME = operator.legalName;
+process.env.VITE_CUSTOMER_SERVICE_PHONE = operator.serviceNumber;
+
+/*
+ * Web app manifest (French first). The name is the product's, the same in every language (a name is not
+ * translated); Chromium's manifest localization (`*_localized`) carries the Dutch and English descriptions.
  */
 const manifest: Partial<ManifestOptions> & Record<string, unknown> = {
   id: '/',
-  name: 'Mon espace mobile',
-  short_name: 'Mon mobile',
+  name: operator.productName,
+  short_name: operator.productName,
   description: 'Gérez votre abonnement mobile, votre consommation et vos factures.',
-  name_localized: { nl: 'Mijn mobiele ruimte', en: 'My mobile space' },
-  short_name_localized: { nl: 'Mijn mobiel', en: 'My mobile' },
   description_localized: {
     nl: 'Beheer uw mobiele abonnement, uw verbruik en uw facturen.',
     en: 'Manage your mobile subscription, usage and invoices.',
@@ -102,6 +111,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // dist/.vite/manifest.json: which chunks each module brings, read by the bundle budgets (tests/build/).
+    manifest: true,
     // Vite's polyfill would need an inline script, which the CSP forbids; every supported browser has modulepreload.
     modulePreload: { polyfill: false },
     // One stylesheet for every screen (≈ 19 kB, 5 kB in Brotli): the prerendered login page and the shell paint

@@ -6,12 +6,14 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.{ts,tsx}'],
     environment: 'node',
-    // Server tests open their own in-memory databases (or, with TEST_DATABASE_URL, PostgreSQL databases copied from one
-    // template made here); files run in parallel on the 2 cores.
-    globalSetup: ['tests/server/pg-global-setup.ts'],
+    // The run's seeded demo database (tests/global-setup.ts): each server test file opens a copy of its own, in memory
+    // or, with TEST_DATABASE_URL, a PostgreSQL database copied from one template; files run in parallel on the 2 cores.
+    globalSetup: ['tests/global-setup.ts'],
     pool: 'forks',
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
+    // Time-outs catch a hang, not slowness: on a shared 2-core machine a heavy server test (30 scrypt checks, a
+    // month of export) can take over 20 s. Speed is measured by `npm run bench`.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     restoreMocks: true,
   },
 });

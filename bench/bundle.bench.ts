@@ -52,7 +52,7 @@ const loginAndHome = async (browser: Browser, baseURL: string): Promise<{ login:
 
 export const run = async (): Promise<Record<string, number>> => {
   const distDir = benchBuildDir();
-  const server = await startOfflineServer(distDir);
+  const server = await startOfflineServer({ from: distDir });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu'],

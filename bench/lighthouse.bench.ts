@@ -169,7 +169,7 @@ const loggedInProfile = async (baseUrl: string): Promise<string> => {
 };
 
 export const run = async (): Promise<Record<string, number>> => {
-  const server = await startOfflineServer(benchBuildDir());
+  const server = await startOfflineServer({ from: benchBuildDir() });
   try {
     const login = await series('login', () => auditWithRetry(`${server.url}/login`, { keepStorage: false }));
     const profile = await loggedInProfile(server.url);

@@ -28,7 +28,7 @@ const apiRequests = async (page: Page): Promise<{ method: string; path: string }
 const contractsVisible = () => document.body.innerText.includes('0470 00 00 01') && performance.now();
 
 export const run = async (): Promise<Record<string, number>> => {
-  const server = await startOfflineServer(benchBuildDir());
+  const server = await startOfflineServer({ from: benchBuildDir() });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu'],

@@ -141,6 +141,19 @@ export const changePasswordRequestSchema = z.object({
   pwd: passwordSchema,
 });
 
+/**
+ * The answer of a logged-in change: every other session, PIN, trusted browser and push subscription of the account
+ * has ended, and the session that made the change is renewed (new tokens, in cookies; in the body too for a client
+ * in bearer mode, whose old tokens no longer work).
+ */
+export const changePasswordResponseSchema = z.object({
+  success: z.boolean(),
+  expires_at: z.string(),
+  refresh_expires_at: z.string(),
+  token: z.string().optional(),
+  refresh_token: z.string().optional(),
+});
+
 /** Starts a recovery: a link by e-mail (/login/recover-password/{uuid}/{token}) or a 6-digit code by SMS. */
 export const resetPasswordRequestSchema = z.union([
   z.object({ email: emailSchema, ...messageLang }),

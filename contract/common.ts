@@ -56,6 +56,8 @@ export const errorBodySchema = z.object({
   message: z.string(),
   fields: z.array(fieldErrorSchema).optional(),
   retryAfter: z.number().int().optional(),
+  /** The order a refusal is about (orderPlanChangePending: the plan change already waiting). */
+  orderId: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

@@ -117,3 +117,90 @@ export const refusalErrorCode = {
   waitingRequest: 'orderWaitingRequest',
   pendingOrder: 'orderPending',
 } as const satisfies Record<OrderRefusal, ErrorCode>;
+
+/**
+ * One status per line, in words a customer understands (docs/product/home.md "Line status"): the most serious fact
+ * about the line wins, so a blocked line never reads "active" beside "blocked". Blockages first (most serious first,
+ * as `contractBlockages` lists them), then the life of the line: closed, suspended, its SIM on the way (returned to
+ * us, being activated, or ready to activate), active, or still being prepared.
+ */
+export const lineStatuses = [
+  'blockedFraud',
+  'blockedSuspectedFraud',
+  'blockedUnpaid',
+  'blockedCredit',
+  'blocked',
+  'terminated',
+  'canceled',
+  'suspended',
+  'simReturned',
+  'activating',
+  'toActivate',
+  'active',
+  'preparing',
+] as const;
+export type LineStatus = (typeof lineStatuses)[number];
+
+/** What the customer can do about a status: call customer service, pay the open invoices, activate the SIM. */
+export type LineAction = 'callService' | 'payInvoices' | 'activateSim' | null;
+
+const blockageStatus: Record<Blockage, LineStatus> = {
+  fraud: 'blockedFraud',
+  suspectedFraud: 'blockedSuspectedFraud',
+  unpaid: 'blockedUnpaid',
+  credit: 'blockedCredit',
+  general: 'blocked',
+};
+
+const activationUnderway = new Set([
+  'ACTIVATION_REQUESTED',
+  'ACTIVATION_EXECUTED',
+  'PORT_IN_REQUESTED',
+  'PORT_IN_ACCEPTED',
+  'PORT_IN_EXECUTED',
+]);
+
+/** The one status of a line. `openBalance`: the customer owes money (a credit block is then an unpaid balance). */
+export const lineStatus = (contract: ContractStateFacts, openBalance = false): LineStatus => {
+  const [blockage] = contractBlockages(contract, openBalance);
+  if (blockage) return blockageStatus[blockage];
+  switch (contract.status) {
+    case 'TERMINATED':
+      return 'terminated';
+    case 'CANCELED':
+      return 'canceled';
+    case 'SUSPENDED':
+      return 'suspended';
+    case 'ACTIVATED':
+      return 'active';
+    case 'IN_DELIVERY':
+      if (contract.subStatus === 'SIM_DELIVERY_FAILED') return 'simReturned';
+      if (contract.subStatus !== null && activationUnderway.has(contract.subStatus)) return 'activating';
+      return 'toActivate';
+    default:
+      return 'preparing';
+  }
+};
+
+/** The action of each status: the one thing its banner offers. */
+export const lineAction = (status: LineStatus): LineAction => {
+  switch (status) {
+    case 'blockedUnpaid':
+      return 'payInvoices';
+    case 'blockedFraud':
+    case 'blockedSuspectedFraud':
+    case 'blockedCredit':
+    case 'blocked':
+    case 'suspended':
+    case 'simReturned':
+      return 'callService';
+    case 'toActivate':
+      return 'activateSim';
+    default:
+      return null;
+  }
+};
+
+/** How a status is shown: a line that works is "success", one on its way "warning", one that does not work "danger". */
+export const lineTone = (status: LineStatus): 'success' | 'warning' | 'danger' =>
+  status === 'active' ? 'success' : status === 'toActivate' || status === 'activating' || status === 'preparing' ? 'warning' : 'danger';

@@ -12,6 +12,7 @@ import {
 } from './activation.ts';
 import {
   changePasswordRequestSchema,
+  changePasswordResponseSchema,
   confirmEmailRequestSchema,
   createAccountBySmsRequestSchema,
   createAccountRequestSchema,
@@ -53,6 +54,13 @@ import {
   paidInvoicePageSchema,
   paidInvoicesQuerySchema,
 } from './invoices.ts';
+import {
+  onlinePaymentSchema,
+  paymentCheckoutSchema,
+  paymentReferenceSchema,
+  paymentRequestSchema,
+  paymentWebhookSchema,
+} from './payments.ts';
 import { orderHistoryQuerySchema, orderLineSchema, orderRequestSchema, newOrderLineSchema } from './orders.ts';
 import {
   contractProductsQuerySchema,
@@ -79,7 +87,7 @@ import {
 } from './settings.ts';
 import { energyLinkRequestSchema, linkStatusSchema, relogAnswerSchema } from './energy.ts';
 import { offersResponseSchema } from './offers.ts';
-import { faqQuerySchema, faqResponseSchema, supportTicketAnswerSchema, supportTicketSchema } from './support.ts';
+import { faqQuerySchema, faqResponseSchema, supportTicketAnswerSchema, supportTicketListSchema, supportTicketSchema } from './support.ts';
 import { usageHistoryQuerySchema, usageHistoryResponseSchema, usageSummarySchema } from './usage.ts';
 import { billCycleSchema } from './contracts.ts';
 import { maxAttachmentBytes } from './validators.ts';
@@ -109,6 +117,11 @@ export type Endpoint = {
    * the parts back into the same object before validating it. `maxFileBytes` caps what the server reads of a file.
    */
   multipart?: { maxFileBytes: number };
+  /**
+   * The body travels as application/x-www-form-urlencoded, as a sender outside the app posts it (the payment
+   * provider's webhook); every other endpoint refuses that content type (server/plugins/form-body.ts).
+   */
+  form?: true;
   /** Answers a file of one of these media types instead of JSON (no `response` schema). */
   download?: readonly string[];
   /**
@@ -312,7 +325,13 @@ export const endpoints = define({
     response: customerFullSchema,
   },
   logout: { method: 'POST', base: 'api', path: '/user/logout', body: logoutRequestSchema, response: okSchema },
-  changePassword: { method: 'POST', base: 'api', path: '/user/password', body: changePasswordRequestSchema, response: okSchema },
+  changePassword: {
+    method: 'POST',
+    base: 'api',
+    path: '/user/password',
+    body: changePasswordRequestSchema,
+    response: changePasswordResponseSchema,
+  },
   setupPin: { method: 'POST', base: 'api', path: '/user/pin', body: pinSetupRequestSchema, response: pinSetupResponseSchema },
   patchContact: {
     method: 'PATCH',
@@ -541,6 +560,43 @@ export const endpoints = define({
     params: z.object({ customerId: idParamSchema, uuid: z.string().uuid() }),
     download: ['application/pdf'],
   },
+  // Paying online (docs/product/payments.md): one invoice, or the open total (the debt of the invoice situation).
+  // The server decides the amount; the answer is the provider's checkout, where the app sends the customer.
+  payInvoice: {
+    method: 'POST',
+    base: 'api',
+    path: '/customer/:customerId/invoices/:uuid/payment',
+    params: z.object({ customerId: idParamSchema, uuid: z.string().uuid() }),
+    body: paymentRequestSchema,
+    response: paymentCheckoutSchema,
+    onlineOnly: true,
+  },
+  payOpenTotal: {
+    method: 'POST',
+    base: 'api',
+    path: '/customer/:customerId/invoices/open/payment',
+    params: customerParams,
+    body: paymentRequestSchema,
+    response: paymentCheckoutSchema,
+    onlineOnly: true,
+  },
+  // On return from the checkout: the payment as the provider has it now (the server asks it while it is not final).
+  onlinePayment: {
+    method: 'GET',
+    base: 'api',
+    path: '/customer/:customerId/payments/:reference',
+    params: z.object({ customerId: idParamSchema, reference: paymentReferenceSchema }),
+    response: onlinePaymentSchema,
+  },
+  // The provider's webhook: server to server, no session, no Origin; rate-limited per address.
+  paymentWebhook: {
+    method: 'POST',
+    base: 'public',
+    path: '/payments/webhook',
+    body: paymentWebhookSchema,
+    response: okSchema,
+    form: true,
+  },
 
   // Products and orders
   contractProducts: {
@@ -606,6 +662,18 @@ export const endpoints = define({
     response: okSchema,
     onlineOnly: true,
   },
+  /**
+   * Cancels one line of a pending order (docs/product/subscription.md "Cancelling"): that change only; the order's
+   * other changes still happen. 409 when the line can no longer be cancelled.
+   */
+  cancelOrderLine: {
+    method: 'POST',
+    base: 'api',
+    path: '/customer/:customerId/contract/:contractId/orders/:orderId/lines/:lineId/cancel',
+    params: contractParams.extend({ orderId: orderRefSchema, lineId: idParamSchema }),
+    response: okSchema,
+    onlineOnly: true,
+  },
   orderHistory: {
     method: 'GET',
     base: 'api',
@@ -627,6 +695,8 @@ export const endpoints = define({
     queued: true,
     multipart: { maxFileBytes: maxAttachmentBytes },
   },
+  // The user's messages, from whichever device wrote them, with their status (a cached read like any list).
+  supportTickets: { method: 'GET', base: 'api', path: '/support/tickets', response: supportTicketListSchema },
   customerOffers: {
     method: 'GET',
     base: 'api',

@@ -24,15 +24,17 @@ export const linkStatusSchema = z.object({ energyId: z.string().nullable(), ener
 export type LinkStatus = z.infer<typeof linkStatusSchema>;
 
 /**
- * POST /user/relog: the owner's one-click login (SPEC §6). `link` is the energy portal's one-click address
- * (configuration); `login`, `guid` and `token` are what it opens with. The token works once, for a short time.
+ * POST /user/relog: the owner's one-click login (docs/product/offers.md "Energy link"). `link` is the energy
+ * portal's one-click address (configuration); `login`, `guid` and `token` are what it opens with. The token works
+ * once, for a short time. When no one-click login can be made (the accounts are not linked, or no longer), the
+ * answer is an empty link, as the specification's magic-link call has it: the app then offers to link the accounts.
  */
 export const relogAnswerSchema = z.object({
   link: z.string(),
   login: z.string(),
   guid: z.string(),
   token: z.string(),
-  expiresAt: z.string(),
+  expiresAt: z.string().nullable(),
 });
 
 /** How long the one-click token works: long enough to open the portal, too short to be worth stealing. */

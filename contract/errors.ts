@@ -15,6 +15,7 @@ export const errorCodes = [
   'tooManyCodeRequests',
   'tooManyLoginAttempts',
   'tooManyPinAttempts',
+  'tooManyRequests',
   'pushDenied',
   'energyAlreadyLinked',
   'mobileAlreadyLinked',
@@ -52,6 +53,8 @@ export const errorCodes = [
   'orderPending',
   'orderNotCancellable',
   'orderNotModifiable',
+  // A plan change already waits on the line: the body's orderId names it (modify or cancel it instead).
+  'orderPlanChangePending',
   'network',
   'timeout',
   'chunkLoad',
@@ -66,8 +69,18 @@ export const errorCodes = [
   'unpaidBalance',
   'limitAboveMax',
   'alertAboveLimit',
+  // A limit lowered below its alert: the customer decides what happens to the alert first.
+  'alertAboveNewLimit',
   'pushNotSubscribed',
   'pushEndpointRefused',
+  'pushEndpointTaken',
   'pushFailed',
+  // Paying online (docs/product/payments.md): nothing left to pay, an invoice the bank debits on its due date, and
+  // a payment provider that could not be reached.
+  'nothingToPay',
+  'paidByDirectDebit',
+  'paymentProviderError',
+  // Too many calls from one address to an anonymous endpoint (the payment webhook).
+  'tooManyRequests',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

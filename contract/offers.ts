@@ -15,7 +15,10 @@ export const offerSchema = z.object({
   id: z.number().int(),
   discount: discountSchema,
   descriptions: translatedSchema,
-  /** `line`: granted to one of the customer's lines (an advantage it has); `catalogue`: offered on a plan. */
+  /**
+   * `line`: a promotion one of the customer's lines gets now (granted to it, or of the plan it holds: `productName`);
+   * `catalogue`: offered on a plan none of its lines has.
+   */
   scope: z.enum(['line', 'catalogue']),
   msisdn: z.string().nullable(),
   productName: z.string().nullable(),

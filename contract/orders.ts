@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pagingQuerySchema } from './common.ts';
+import { centsSchema, isoDateSchema, pagingQuerySchema, translatedSchema } from './common.ts';
+import type { OrderPricing } from './pricing.ts';
 
 export const orderResultStates = ['CANCELED', 'PENDING', 'QUEUED', 'FAILED', 'SUCCESS'] as const;
 export const orderStatusSchema = z.enum(orderResultStates);
@@ -93,7 +94,37 @@ export type OrderLine = z.infer<typeof orderLineSchema>;
 /** The history's query: SPEC §7 paging, and `open=1` for the lines still PENDING or QUEUED only. */
 export const orderHistoryQuerySchema = pagingQuerySchema.extend({ open: z.enum(['0', '1']).optional() });
 
-/** SPEC §3 "New order line", with the order's number (`order_id`, O-…) that the history and the follow-up show. */
+/** One line of a price (contract/pricing.ts PriceLine). */
+const priceLineSchema = z.object({
+  kind: z.enum(['plan', 'option', 'promotion']),
+  id: z.number().int(),
+  label: translatedSchema,
+  quantity: z.number().int(),
+  amount: centsSchema,
+});
+const monthlyChargesSchema = z.object({ lines: z.array(priceLineSchema), total: centsSchema });
+
+/** An order's price as the server stored it when the order was placed, changed or cut (contract/pricing.ts). */
+export const orderPricingSchema = z.object({
+  before: monthlyChargesSchema,
+  after: monthlyChargesSchema,
+  from: isoDateSchema,
+  proRata: z
+    .object({
+      from: isoDateSchema,
+      to: isoDateSchema,
+      days: z.number().int(),
+      cycleDays: z.number().int(),
+      lines: z.array(priceLineSchema),
+      total: centsSchema,
+    })
+    .nullable(),
+}) satisfies z.ZodType<OrderPricing>;
+
+/**
+ * SPEC §3 "New order line", with the order's number (`order_id`, O-…) that the history and the follow-up show, and
+ * the order's price line by line as stored (the same figures as the order summary and the confirmation e-mail).
+ */
 export const newOrderLineSchema = z.object({
   id: z.number().int(),
   order_id: z.string(),
@@ -102,6 +133,7 @@ export const newOrderLineSchema = z.object({
   status: orderStatusSchema,
   reason_error: z.string().nullable(),
   last_error: z.string().nullable(),
+  pricing: orderPricingSchema.nullable(),
 });
 export type NewOrderLine = z.infer<typeof newOrderLineSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { centsSchema, translatedSchema } from './common.ts';
+import { allowanceZones } from './rating.ts';
 
 /** Volume of a product or option: 0 means unlimited (SPEC §3). Data limits are in MB (factor 1024). */
 export const volumeSchema = z.object({ limit_amount: z.number().min(0), unit: z.string() });
@@ -35,7 +36,11 @@ export const optionSchema = z.object({
   name: z.string(),
   max_combinations: z.number().int().min(1),
   price: centsSchema,
+  /** What one combination adds: data (MB), call minutes, texts; in its zone (contract/rating.ts). */
   data: volumeSchema,
+  voice: volumeSchema,
+  sms: volumeSchema,
+  zone: z.enum(allowanceZones),
   descriptions: translatedSchema,
   /** Current active count: a boolean, or a number for data options that can be combined. */
   active: z.union([z.boolean(), z.number().int().min(0)]),

@@ -8,3 +8,11 @@
  * account holder's invoices, orders or payment details, and cannot change the holder's data (SPEC §6).
  */
 export const isPlainUser = (who: { readonly role: string }): boolean => who.role === 'user';
+
+/**
+ * The professional restriction (docs/product/roles.md): it applies to an owner or admin of a non-residential contact,
+ * who is offered the professional catalogue. It follows the user's role as well as the contact: a plain user of a
+ * company (an employee) is not restricted by it, and a residential customer never is.
+ */
+export const hasProfessionalRestriction = (who: { readonly role: string }, contact: { readonly residential: boolean } | null): boolean =>
+  (who.role === 'owner' || who.role === 'admin') && contact !== null && !contact.residential;

@@ -16,15 +16,19 @@ export const landlinePattern = /^0[1-9]\d{7}$/;
 
 /**
  * A Belgian phone number as people type it, in the national form the rules check and the server stores: spaces,
- * dots, slashes, dashes and brackets dropped, and the country prefix +32 or 0032 replaced by the leading 0
- * (`+32 470 12 34 56` → `0470123456`, `02/123.45.67` → `021234567`). Anything else is left for the rule to refuse.
+ * dots, slashes, dashes and brackets dropped (`0470 12 34 56` → `0470123456`, `02/123.45.67` → `021234567`).
+ * A plus sign or a country prefix stays as typed, so the rule refuses it: the phone fields take the national form
+ * only (docs/product/validation.md "Phone numbers").
  */
-export const normalizePhone = (input: string): string => {
-  const compact = input.trim().replace(/[\s./()\-\u00a0]/g, '');
-  if (compact.startsWith('+32')) return `0${compact.slice(3)}`;
-  if (compact.startsWith('0032')) return `0${compact.slice(4)}`;
-  return compact;
-};
+export const normalizePhone = (input: string): string => input.trim().replace(/[\s./()\-\u00a0]/g, '');
+
+/**
+ * A number typed with a plus sign or an international prefix (`+32 470…`, `0032470…`, `+33…`): the phone fields
+ * and the login field answer with the phone rule's message ("…sans +32") rather than a generic one, so the
+ * customer knows what to drop.
+ */
+export const hasCountryPrefix = (input: string): boolean => /^(?:\+|00)\d{6,}$/.test(normalizePhone(input));
+
 /** MT followed by 8 digits. */
 export const customerNumberPattern = /^MT\d{8}$/;
 /** ME followed by digits. */
@@ -38,9 +42,22 @@ export const emailMaxLength = 254;
 
 export type LoginKind = 'customerNumber' | 'energyNumber' | 'email' | 'phone';
 
-/** Which kind of identifier the login field holds (SPEC §1: customer number, energy number, e-mail, or phone). */
-export const loginKind = (login: string): LoginKind | null => {
+/**
+ * The login identifier as the server looks it up: trimmed, and a mobile number typed with spaces or other
+ * separators (`0470 00 00 03`) in its national form; anything else as typed (letters are compared in any case).
+ */
+export const normalizeLogin = (login: string): string => {
   const value = login.trim();
+  const phone = normalizePhone(value);
+  return phonePattern.test(phone) ? phone : value;
+};
+
+/**
+ * Which kind of identifier the login field holds (docs/product/auth.md "Login identifiers": customer number,
+ * energy number, e-mail, or a plain user's mobile number).
+ */
+export const loginKind = (login: string): LoginKind | null => {
+  const value = normalizeLogin(login);
   const upper = value.toUpperCase();
   if (customerNumberPattern.test(upper)) return 'customerNumber';
   if (energyNumberPattern.test(upper)) return 'energyNumber';
@@ -49,10 +66,14 @@ export const loginKind = (login: string): LoginKind | null => {
   return null;
 };
 
-/** The login field's message, or undefined when valid: the same answer as loginIdentifierSchema's first issue. */
+/**
+ * The login field's message, or undefined when valid: the same answer as loginIdentifierSchema's first issue. A
+ * mobile number with +32 or 0032 gets the phone rule's message (docs/product/validation.md "Login identifier").
+ */
 export const loginIdentifierError = (input: string): string | undefined => {
   const value = input.trim();
   if (value.length === 0) return 'validation:required';
+  if (hasCountryPrefix(value)) return 'validation:phone';
   if (value.length > emailMaxLength || loginKind(value) === null) return 'validation:login';
   return undefined;
 };
@@ -70,7 +91,7 @@ export const activationIdentifierKind = (input: string): ActivationIdentifierKin
   const value = input.replace(/\s+/g, '').toUpperCase();
   if (orderNumberPattern.test(value)) return 'orderNumber';
   if (customerNumberPattern.test(value)) return 'customerNumber';
-  if (phonePattern.test(value)) return 'phone';
+  if (phonePattern.test(normalizePhone(value))) return 'phone';
   return null;
 };
 

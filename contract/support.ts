@@ -54,6 +54,26 @@ export const supportTicketSchema = z
 /** The ticket as created: the reference the customer sees (and finds in the acknowledgement e-mail). */
 export const supportTicketAnswerSchema = z.object({ reference: z.string(), createdAt: z.string() });
 
+/** Where a message stands at customer service: received, being handled, answered (by e-mail), closed. */
+export const ticketStatuses = ['received', 'inProgress', 'answered', 'closed'] as const;
+export type TicketStatus = (typeof ticketStatuses)[number];
+
+/** One message the user wrote, as the server keeps it (GET /support/tickets). */
+export const supportTicketListItemSchema = z.object({
+  reference: z.string(),
+  subject: z.enum(subjectKeys),
+  subSubject: z.string(),
+  message: z.string(),
+  attachmentName: z.string().nullable(),
+  createdAt: z.string(),
+  status: z.enum(ticketStatuses),
+  updatedAt: z.string().nullable(),
+});
+export type SupportTicketListItem = z.infer<typeof supportTicketListItemSchema>;
+
+/** GET /support/tickets: the messages the logged-in user wrote, from any device, newest first. */
+export const supportTicketListSchema = z.object({ tickets: z.array(supportTicketListItemSchema) });
+
 /** The FAQ's topics, in display order: the help page groups its questions by these. */
 export const faqTopics = ['usage', 'billing', 'abroad', 'sim', 'account', 'offers'] as const;
 export type FaqTopic = (typeof faqTopics)[number];

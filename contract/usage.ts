@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pagedSchema } from './common.ts';
+import { allowanceZones, chargeUnits, usageDestinations, usageKinds } from './rating.ts';
 
 export const usageTypes = ['DATA', 'CALL', 'SMS'] as const;
 export const usageTypeSchema = z.enum(usageTypes);
@@ -18,7 +19,7 @@ export const usageBalanceSchema = z.object({
 export type UsageBalance = z.infer<typeof usageBalanceSchema>;
 
 export const serviceCategories = ['call', 'data', 'sms'] as const;
-export const destinations = ['national', 'international', 'roaming', 'premium'] as const;
+export const destinations = usageDestinations;
 
 /** SPEC §3 "Usage record", snake_case as the server sends it. */
 export const usageRecordSchema = z.object({
@@ -56,12 +57,51 @@ export const overspentSchema = z.object({
   international: z.number().int(),
 });
 
-/** GET usage summary: balances, cdrUsage, cdrOverspent, safeguard (SPEC §7). */
+/** One out-of-bundle charge of a cycle (contract/rating.ts `ChargeLine`): quantity × unit price, premium at its price. */
+export const chargeLineSchema = z.discriminatedUnion('unit', [
+  z.object({
+    zone: z.enum(allowanceZones),
+    kind: z.enum(usageKinds),
+    quantity: z.number().int().min(0),
+    unit: z.enum([chargeUnits.data, chargeUnits.call, chargeUnits.sms]),
+    unitCents: z.number().int().min(0),
+    cents: z.number().int().min(0),
+  }),
+  z.object({
+    zone: z.literal('premium'),
+    kind: z.enum(usageKinds),
+    quantity: z.number().int().min(0),
+    unit: z.literal('item'),
+    unitCents: z.null(),
+    cents: z.number().int().min(0),
+  }),
+]);
+
+const allowanceSchema = z.object({
+  data: z.number().min(0).nullable(),
+  call: z.number().min(0).nullable(),
+  sms: z.number().min(0).nullable(),
+});
+
+/** What the cycle was rated with (contract/rating.ts `Bundle` and `OobRates`): the app rates its own totals with it. */
+export const ratingPlanSchema = z.object({
+  bundle: z.object({ domestic: allowanceSchema, international: allowanceSchema, world: allowanceSchema }),
+  rates: z.object({ dataPerMb: z.number().int().min(0), callPerMinute: z.number().int().min(0), sms: z.number().int().min(0) }),
+});
+
+/**
+ * GET usage summary: balances, cdrUsage, cdrOverspent, safeguard (SPEC §7), rated by contract/rating.ts; plus the
+ * cycle's charge lines (what its invoice bills), the incoming use, which is free and never counts, and the plan the
+ * cycle was rated with.
+ */
 export const usageSummarySchema = z.object({
   period: z.object({ start: z.string(), end: z.string() }),
   balances: z.array(usageBalanceSchema),
   cdrUsage: z.array(usageRecordSchema),
   cdrOverspent: overspentSchema,
+  charges: z.array(chargeLineSchema),
+  free: z.object({ data: z.number().min(0), call: z.number().min(0), sms: z.number().min(0) }),
+  plan: ratingPlanSchema,
   safeguard: z.array(safeguardSchema),
 });
 export type UsageSummary = z.infer<typeof usageSummarySchema>;

@@ -8,14 +8,15 @@ import {
   emailPattern,
   energyNumberPattern,
   landlinePattern,
-  loginKind,
+  loginIdentifierError,
+  normalizeLogin,
   normalizePhone,
   orderNumberPattern,
   phonePattern,
   pinWeakness,
 } from './rules.ts';
 
-export { loginKind, normalizePhone } from './rules.ts';
+export { loginKind, normalizeLogin, normalizePhone } from './rules.ts';
 
 /*
  * The validation rules of SPEC §5 as reusable schemas. Messages are translation keys of the `validation`
@@ -25,8 +26,9 @@ export { loginKind, normalizePhone } from './rules.ts';
 const digits = (n: number) => new RegExp(`^\\d{${n}}$`);
 
 /**
- * Belgian mobile: 10 digits starting with 04, no plus sign or country prefix (SPEC §5). What the user typed is
- * normalised first (`0470 12 34 56`, `+32470123456`), so the form and the server accept it and store `0470123456`.
+ * Belgian mobile: 10 digits starting with 04, no plus sign or country prefix (docs/product/validation.md "Phone
+ * numbers"). The separators people type are dropped first (`0470 12 34 56`, `0470/12.34.56`), so the form and the
+ * server accept it and store `0470123456`; `+32470123456` is refused with the message that says "without +32".
  */
 export const phoneSchema = z
   .string({ error: 'validation:required' })
@@ -37,7 +39,7 @@ export const phoneSchema = z
 
 /**
  * The contact's "phone" field: a Belgian landline in its national form (`021234567`), or a mobile (`0470123456`),
- * normalised the same way.
+ * normalised the same way, and like it without a country prefix.
  */
 export const landlineSchema = z
   .string({ error: 'validation:required' })
@@ -91,12 +93,17 @@ export const postalCodeSchema = z
   .trim()
   .regex(/^[1-9]\d{3}$/, 'validation:postalCode');
 
+/**
+ * The login field: one of the four identifiers (rules.ts `loginIdentifierError` gives the message), sent on as the
+ * server looks it up (`normalizeLogin`: a mobile typed with spaces in its national form).
+ */
 export const loginIdentifierSchema = z
   .string({ error: 'validation:required' })
-  .trim()
-  .min(1, 'validation:required')
-  .max(emailMaxLength, 'validation:login')
-  .refine((v) => loginKind(v) !== null, 'validation:login');
+  .superRefine((value, ctx) => {
+    const message = loginIdentifierError(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  })
+  .transform(normalizeLogin);
 
 /**
  * SIM activation names the order by its order number, the customer number or the phone number (SPEC §5); the
@@ -108,7 +115,7 @@ export const activationIdentifierSchema = z
   .min(1, 'validation:required')
   .max(40, 'validation:activationIdentifier')
   .refine((v) => activationIdentifierKind(v) !== null, 'validation:activationIdentifier')
-  .transform((v) => v.replace(/\s+/g, '').toUpperCase());
+  .transform((v) => (activationIdentifierKind(v) === 'phone' ? normalizePhone(v) : v.replace(/\s+/g, '').toUpperCase()));
 
 /** EU (and EEA payment-area) countries accepted for IBAN and BIC (SPEC §5: "EU country"). */
 export const euCountries = [

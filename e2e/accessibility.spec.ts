@@ -1,60 +1,18 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { demoSimOrders, demoUsers } from '#contract/fixtures/demo';
+import type { Page } from '@playwright/test';
 import { noConsent } from './fixtures/consent.ts';
-import { expectHome, LoginPage } from './page-models/login-page.ts';
+import { signIn } from './fixtures/sign-in.ts';
+import { expect, test } from './fixtures/test.ts';
+import { privateRoutes as signedInRoutes, publicRoutes as visitorRoutes } from './routes.ts';
 
 /*
- * axe on every route that exists, logged out and logged in, at the project's size (phone and desktop).
- * Fails on any serious or critical violation; every new screen adds its path here.
+ * axe on every route that exists (e2e/routes.ts), logged out and logged in, at the project's size: these tests are
+ * tagged @desktop, so they run at both sizes. Fails on any serious or critical violation.
  */
 
-const publicRoutes = [
-  '/login',
-  '/login?lang=nl',
-  '/login/recover-password',
-  '/login/recover-password/sms',
-  '/login/recover-password/abc/def',
-  '/login/create-password/abc/def',
-  '/login/create-account',
-  '/login/renew',
-  '/login/pin',
-  '/login/pin/lost',
-  '/login/welcome',
-  '/login/create-account?by=phone',
-  '/login/recover-password?by=phone',
-  '/login/abc/def',
-  '/maintenance',
-  '/orders/activate',
-  '/account/confirm-email/abc/def',
-  '/no-such-page',
-];
-
-const privateRoutes = [
-  '/',
-  '/account/main',
-  '/account/create-account',
-  '/login/pin/setup',
-  '/bills/main',
-  '/consumption/main',
-  '/consumption/details',
-  '/consumption/overspent',
-  '/settings/main',
-  '/settings/alerts',
-  '/settings/payment',
-  '/settings/contact',
-  '/offers/main',
-  '/offers/link-accounts',
-  '/orders',
-  '/orders/O-0000000004',
-  // Sophie's SIM order, ready to activate: the follow-up with its choice form.
-  `/orders/${demoSimOrders.sophie.uuid}`,
-  '/subscription/main',
-  '/subscription/optimize',
-  '/subscription/order-summary',
-  '/support/main',
-  '/support/contact',
-];
+// The routes of e2e/routes.ts, and the login page in Dutch (its language switcher shows the other choice).
+const publicRoutes = [...visitorRoutes, '/login?lang=nl'];
+const privateRoutes = signedInRoutes;
 
 const expectNoSeriousViolations = async (page: Page, route: string) => {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -81,10 +39,7 @@ for (const [group, routes] of inGroups(publicRoutes, 2).entries()) {
 for (const [group, routes] of inGroups(privateRoutes, 4).entries()) {
   test(`logged-in routes have no serious accessibility violations (${group + 1} of 4)`, { tag: '@desktop' }, async ({ page }) => {
     test.setTimeout(60_000);
-    const loginPage = new LoginPage(page);
-    await loginPage.goto();
-    await loginPage.login(demoUsers.sophie.logins[0]);
-    await expectHome(page, demoUsers.sophie.name);
+    await signIn(page, 'sophie');
     for (const route of routes) {
       await page.goto(route);
       await expectNoSeriousViolations(page, route);
@@ -97,10 +52,7 @@ test(
   { tag: '@desktop' },
   async ({ page }) => {
     test.setTimeout(90_000);
-    const loginPage = new LoginPage(page);
-    await loginPage.goto();
-    await loginPage.login(demoUsers.marc.logins[0]);
-    await expectHome(page, demoUsers.marc.name);
+    await signIn(page, 'marc');
     await page.goto('/offers/link-accounts');
     await page.getByRole('button', { name: 'Mijn accounts koppelen' }).click();
     await expect(page.getByRole('checkbox')).toHaveAttribute('aria-invalid', 'true');
@@ -117,18 +69,23 @@ test(
   { tag: '@desktop' },
   async ({ page, browser }) => {
     test.setTimeout(90_000);
-    const loginPage = new LoginPage(page);
-    await loginPage.goto();
-    await loginPage.login(demoUsers.sophie.logins[0]);
-    await expectHome(page, demoUsers.sophie.name);
+    await signIn(page, 'sophie');
     const axe = async (where: string, on: Page = page) => {
       const results = await new AxeBuilder({ page: on }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
       expect(results.violations.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     };
     await page.goto('/settings/main');
-    await expect(page.getByRole('button', { name: 'Afficher les codes PIN et PUK' })).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByRole('button', { name: 'Enregistrer mes préférences' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Mes réglages' })).toBeVisible({ timeout: 20_000 });
     await axe('/settings/main');
+    await page.goto('/settings/sim-codes');
+    await expect(page.getByRole('button', { name: 'Afficher les codes PIN et PUK' })).toBeVisible({ timeout: 20_000 });
+    await axe('/settings/sim-codes');
+    await page.goto('/settings/network');
+    await expect(page.getByRole('group', { name: 'Zone de roaming' })).toBeVisible({ timeout: 20_000 });
+    await axe('/settings/network');
+    await page.goto('/settings/privacy');
+    await expect(page.getByRole('button', { name: 'Enregistrer mes préférences' })).toBeVisible({ timeout: 20_000 });
+    await axe('/settings/privacy');
     await page.goto('/settings/alerts');
     await expect(page.getByRole('table', { name: /^Alertes de la ligne/ })).toBeVisible({ timeout: 20_000 });
     await axe('/settings/alerts');

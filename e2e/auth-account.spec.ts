@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { demoPassword, demoUsers } from '#contract/fixtures/demo';
 import { confirmEmailLink, lastMessageId, loginLink, nextMessage, resetRateLimits } from './page-models/auth-pages.ts';
 import { expectHome, LoginPage, openLogout } from './page-models/login-page.ts';
@@ -42,7 +43,12 @@ test('account creation by phone with an SMS code, then recovery by SMS code', as
   const sms = await nextMessage(request, msisdn, before);
   expect(sms.channel).toBe('SMS');
   expect(sms.code).toMatch(/^\d{6}$/);
-  await expect(page.getByText(`Un code à 6 chiffres vient d’être envoyé par SMS au ${msisdn}`)).toBeVisible();
+  // The number as people read it (0470 12 34 56).
+  await expect(
+    page.getByText(
+      `Un code à 6 chiffres vient d’être envoyé par SMS au ${msisdn.replace(/^(\d{4})(\d{2})(\d{2})(\d{2})$/, '$1 $2 $3 $4')}`,
+    ),
+  ).toBeVisible();
   // A wrong code is refused with the catalogue's message, and the form keeps what was typed.
   await page.getByRole('textbox', { name: 'Code reçu par SMS', exact: true }).fill(sms.code === '000000' ? '111111' : '000000');
   await fillNewPassword(page, 'Depart!2026');
@@ -122,7 +128,9 @@ test('recovery by e-mail link, then the password is changed back on the account 
   await expect(section.getByRole('alert')).toHaveText('Het huidige wachtwoord is onjuist.');
   await section.getByRole('textbox', { name: 'Huidig wachtwoord', exact: true }).fill('Nieuw!2026');
   await section.getByRole('button', { name: 'Wachtwoord wijzigen' }).click();
-  await expect(section.getByRole('status')).toHaveText('Uw wachtwoord is gewijzigd.');
+  await expect(section.getByRole('status')).toHaveText(
+    'Uw wachtwoord is gewijzigd. Uw andere toestellen zijn afgemeld (sessies, pincodes en meldingen); u kreeg een bevestigingsbericht.',
+  );
 });
 
 test('account creation by customer number and e-mail, then e-mail confirmation', async ({ page, request }, testInfo) => {
@@ -134,7 +142,12 @@ test('account creation by customer number and e-mail, then e-mail confirmation',
   await page.getByRole('textbox', { name: 'Numéro client', exact: true }).fill('MT00000006');
   await page.getByRole('textbox', { name: 'Adresse e-mail', exact: true }).fill('someone.else@example.be');
   await page.getByRole('button', { name: 'Créer mon compte' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Client introuvable.');
+  // The same answer whether or not the number and the address belong together: the page never says who is a
+  // customer (docs/product/security.md "Accounts do not show"), and nothing is sent to the wrong address.
+  await expect(page.getByText('Si ce numéro client et cette adresse e-mail sont ceux d’un client')).toBeVisible();
+  expect(await lastMessageId(request, 'someone.else@example.be')).toBe(0);
+  await page.goto('/login/create-account?lang=fr');
+  await page.getByRole('textbox', { name: 'Numéro client', exact: true }).fill('MT00000006');
   await page.getByRole('textbox', { name: 'Adresse e-mail', exact: true }).fill(email);
   await page.getByRole('button', { name: 'Créer mon compte' }).click();
   await expect(page.getByText(`un e-mail avec un lien pour choisir votre mot de passe vient d’être envoyé à ${email}`)).toBeVisible();
@@ -162,17 +175,24 @@ test('account creation by customer number and e-mail, then e-mail confirmation',
   await loginPage.login(email, password);
   await expect(page).toHaveURL(/\/$/);
 
-  // Logged in: the confirmation link confirms and offers the way home.
+  // Logged in: the confirmation link confirms and goes home by itself, which says so (docs/product/auth.md).
   const link = await confirmEmailLink(request, email);
   await page.goto(link.path);
-  await expect(page.getByRole('status').filter({ hasText: 'Adresse e-mail confirmée' })).toBeVisible();
-  await page.getByRole('link', { name: 'Aller à l’accueil' }).click();
   await expect(page).toHaveURL(/\/$/);
-  // A used link says so.
+  await expect(page.getByRole('status').filter({ hasText: 'Adresse e-mail confirmée' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Bonjour/);
+  // Once: a reload of home does not say it again.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Bonjour/);
+  await expect(page.getByRole('status').filter({ hasText: 'Adresse e-mail confirmée' })).toHaveCount(0);
+  // A used link says so, and stays with the way home.
   await page.goto(link.path);
   await expect(page.getByRole('alert')).toHaveText(
     'Ce lien de confirmation n’est plus valable. Demandez-en un nouveau depuis votre profil.',
   );
+  await page.getByRole('link', { name: 'Aller à l’accueil' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Adresse e-mail confirmée' })).toHaveCount(0);
 });
 
 test('e-mail confirmation while logged out shows the login view with the message', async ({ page, request }, testInfo) => {

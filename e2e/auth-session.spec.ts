@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { demoUsers } from '#contract/fixtures/demo';
 import { expireAccess, indexedDbCounts, PinScreens, resetRateLimits } from './page-models/auth-pages.ts';
 import { expectHome, LoginPage, openLogout } from './page-models/login-page.ts';

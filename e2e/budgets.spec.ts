@@ -1,13 +1,15 @@
-import { expect, test, type Browser, type BrowserContextOptions } from '@playwright/test';
-import { demoUsers } from '#contract/fixtures/demo';
-import { pageBudgets, routeBudgets, type PageBudget } from './budgets.ts';
+import type { Browser, BrowserContextOptions } from '@playwright/test';
+import { pageBudgets, type PageBudget } from './budgets.ts';
 import { kb, measureFetched, sum, type Fetched } from './fixtures/fetched-js.ts';
-import { LoginPage } from './page-models/login-page.ts';
+import { signIn } from './fixtures/sign-in.ts';
+import { expect, test } from './fixtures/test.ts';
 
 /*
- * JS budgets measured as a phone meets the app (e2e/fixtures/fetched-js.ts): a fresh browser profile with the
- * service worker blocked, every JS file fetched until the page is idle, counted with its gzip size as the server
- * sends it. Sizes, not times: the figures do not depend on the machine's load. The budgets are in e2e/budgets.ts.
+ * JS budgets of the two pages a customer starts from, measured as a phone meets them (e2e/fixtures/fetched-js.ts): a
+ * fresh browser profile with the service worker blocked, every JS file fetched until the page is idle, counted with
+ * its gzip size as the server sends it. Sizes, not times: the figures do not depend on the machine's load. The
+ * budgets are in e2e/budgets.ts; every other screen's budget is computed from the build's manifest by a unit test
+ * (tests/build/bundle-budgets.test.ts).
  */
 
 type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
@@ -21,17 +23,13 @@ test.describe.configure({ timeout: 90_000 });
 const contextOptions = { serviceWorkers: 'block', locale: 'fr-BE', viewport: { width: 390, height: 844 } } as const;
 
 let session: StorageState | null = null;
-const baseFiles = new Map<string, Promise<Set<string>>>();
 
 /** Sophie's session (cookies and IndexedDB), so that every logged-in load starts from an empty HTTP cache. */
 const loggedIn = async (browser: Browser, baseURL: string): Promise<StorageState> => {
   if (session) return session;
   const context = await browser.newContext({ ...contextOptions, baseURL });
   const page = await context.newPage();
-  const loginPage = new LoginPage(page);
-  await loginPage.goto();
-  await loginPage.login(demoUsers.sophie.logins[0]);
-  await expect(page.getByTestId('customer-name')).toBeVisible();
+  await signIn(page, 'sophie');
   session = await context.storageState({ indexedDB: true });
   await context.close();
   return session;
@@ -71,22 +69,4 @@ for (const [name, budget] of pages) {
     if (name === 'login')
       expect(fetched.js.map((file) => file.path).filter((path) => /\/(dexie|client|outbox|usage-core|db)-/.test(path))).toEqual([]);
   });
-}
-
-for (const [kind, routes] of Object.entries(routeBudgets) as [keyof typeof routeBudgets, readonly PageBudget[]][]) {
-  for (const budget of routes) {
-    test(`${budget.path} adds at most ${budget.kb} KB of JS of its own`, async ({ browser, baseURL }) => {
-      const storageState = kind === 'loggedIn' ? await loggedIn(browser, baseURL!) : undefined;
-      const basePath = kind === 'loggedIn' ? pageBudgets.home.path : pageBudgets.login.path;
-      let base = baseFiles.get(basePath);
-      if (!base) {
-        base = load(browser, baseURL!, basePath, storageState).then((fetched) => new Set(fetched.js.map((file) => file.path)));
-        baseFiles.set(basePath, base);
-      }
-      const inBase = await base;
-      const route = await load(browser, baseURL!, budget.path, storageState);
-      const own = route.js.filter((file) => !inBase.has(file.path));
-      expect(report('own chunks of', own, budget)).toBeLessThanOrEqual(budget.kb);
-    });
-  }
 }

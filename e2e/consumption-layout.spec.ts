@@ -1,19 +1,15 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { demoUsers } from '#contract/fixtures/demo';
+import type { Locator, Page } from '@playwright/test';
+import type { DemoUserKey } from '#contract/fixtures/demo';
+import { signIn } from './fixtures/sign-in.ts';
+import { expect, test } from './fixtures/test.ts';
 import { ConsumptionPage } from './page-models/consumption-page.ts';
-import { expectHome, LoginPage } from './page-models/login-page.ts';
 
 /*
  * How the consumption screens lay out, in Dutch (the longest words) on both projects: the phone (390×844) is where
  * these defects showed. Each test measures the page instead of trusting a screenshot.
  */
 
-const loginAs = async (page: Page, who: keyof typeof demoUsers, lang: 'nl' | 'fr' = 'nl') => {
-  const loginPage = new LoginPage(page);
-  await loginPage.goto(`?lang=${lang}`);
-  await loginPage.login(demoUsers[who].logins[0]);
-  await expectHome(page, demoUsers[who].name);
-};
+const loginAs = (page: Page, who: DemoUserKey, lang: 'nl' | 'fr' = 'nl') => signIn(page, who, { lang });
 
 /**
  * What overlaps in the rendered rows of a list: a row whose content spills out of it, or a row that starts above

@@ -1,11 +1,14 @@
-import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
+import type { ConsoleMessage, Page } from '@playwright/test';
 import { demoPassword, demoUsers } from '#contract/fixtures/demo';
 import { noConsent } from './fixtures/consent.ts';
+import { signIn } from './fixtures/sign-in.ts';
+import { expect, test } from './fixtures/test.ts';
 import { expectHome, LoginPage } from './page-models/login-page.ts';
 
 /*
  * The first load as a phone meets it: the login screen and the app shell are prerendered HTML, so they paint before
- * any JavaScript runs; the strict CSP holds on them; the app takes over without losing what was typed.
+ * any JavaScript runs; the strict CSP holds on them; the app takes over without losing what was typed. The first
+ * paint is laid out per width: these tests run at both sizes (@desktop).
  */
 
 const cspErrors = (page: Page): string[] => {
@@ -56,7 +59,7 @@ test.describe('without JavaScript', () => {
   test('every other route paints the app shell', { tag: '@desktop' }, async ({ page }) => {
     const errors = cspErrors(page);
     await page.goto('/consumption/main');
-    await expect(page.getByText('Mon espace mobile')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'MyMega' })).toBeVisible();
     await expect(page.getByRole('status')).toHaveText('Chargement…');
     expect(errors).toEqual([]);
   });
@@ -88,11 +91,8 @@ test('what is typed before the app runs is kept, and the form then works', { tag
   await expectHome(page, demoUsers.sophie.name);
 });
 
-test('a logged-in customer opening /login is sent home, and ?lang= still applies', { tag: '@desktop' }, async ({ page }) => {
-  const loginPage = new LoginPage(page);
-  await loginPage.goto();
-  await loginPage.login(demoUsers.sophie.logins[0]);
-  await expectHome(page, demoUsers.sophie.name);
+test('a logged-in customer opening /login is sent home, and ?lang= still applies', async ({ page }) => {
+  await signIn(page, 'sophie');
   await page.goto('/login?lang=nl');
   await expect(page).toHaveURL((url) => url.pathname === '/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
@@ -102,27 +102,31 @@ test('a logged-in customer opening /login is sent home, and ?lang= still applies
 test.describe('a first visitor', () => {
   test.use({ storageState: noConsent });
 
-  test('sees the app’s consent modal take the prerendered one’s place, with no frame without a modal', async ({ page }) => {
-    // Counts the dialogs after every change of the page, from its first parse on.
-    await page.addInitScript(() => {
-      const seen: number[] = [];
-      (window as unknown as { dialogCounts: number[] }).dialogCounts = seen;
-      new MutationObserver(() => seen.push(document.querySelectorAll('[role=dialog]').length)).observe(document, {
-        childList: true,
-        subtree: true,
+  test(
+    'sees the app’s consent modal take the prerendered one’s place, with no frame without a modal',
+    { tag: '@desktop' },
+    async ({ page }) => {
+      // Counts the dialogs after every change of the page, from its first parse on.
+      await page.addInitScript(() => {
+        const seen: number[] = [];
+        (window as unknown as { dialogCounts: number[] }).dialogCounts = seen;
+        new MutationObserver(() => seen.push(document.querySelectorAll('[role=dialog]').length)).observe(document, {
+          childList: true,
+          subtree: true,
+        });
       });
-    });
-    await page.goto('/login');
-    const modal = page.getByRole('dialog', { name: 'Vos choix de cookies' });
-    // The app's modal (react-aria's) is the one left, and it works.
-    await expect(modal).toHaveAttribute('data-rac', '');
-    await expect(modal.getByRole('button', { name: 'Tout accepter' })).toBeEnabled();
-    const counts = await page.evaluate(() => (window as unknown as { dialogCounts: number[] }).dialogCounts);
-    expect(counts.slice(counts.indexOf(1))).not.toContain(0);
-    await modal.getByRole('button', { name: 'Tout refuser' }).click();
-    await expect(modal).toHaveCount(0);
-    // Decided: the server sends the login page without the modal from now on.
-    const html = await (await page.request.get('/login')).text();
-    expect(html).not.toContain('consent-title');
-  });
+      await page.goto('/login');
+      const modal = page.getByRole('dialog', { name: 'Vos choix de cookies' });
+      // The app's modal (react-aria's) is the one left, and it works.
+      await expect(modal).toHaveAttribute('data-rac', '');
+      await expect(modal.getByRole('button', { name: 'Tout accepter' })).toBeEnabled();
+      const counts = await page.evaluate(() => (window as unknown as { dialogCounts: number[] }).dialogCounts);
+      expect(counts.slice(counts.indexOf(1))).not.toContain(0);
+      await modal.getByRole('button', { name: 'Tout refuser' }).click();
+      await expect(modal).toHaveCount(0);
+      // Decided: the server sends the login page without the modal from now on.
+      const html = await (await page.request.get('/login')).text();
+      expect(html).not.toContain('consent-title');
+    },
+  );
 });

@@ -1,24 +1,20 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { demoUsers } from '#contract/fixtures/demo';
+import type { Page } from '@playwright/test';
+import { demoUsers, type DemoUserKey } from '#contract/fixtures/demo';
+import { signIn } from './fixtures/sign-in.ts';
+import { expect, test } from './fixtures/test.ts';
 import { alertDialog, alertTitles, closeLabel, waitForHomeAlerts } from './page-models/home-page.ts';
-import { LoginPage } from './page-models/login-page.ts';
 
 /*
  * Home (SPEC §4): the usage overview of the selected contract, the contract selector rules and the alert modals,
  * each hidden for 24 hours once closed, across reloads.
  */
 
-const loginTo = async (page: Page, login: string) => {
-  const loginPage = new LoginPage(page);
-  await loginPage.goto();
-  await loginPage.login(login);
-  await expect(page).toHaveURL(/\/$/);
-  await waitForHomeAlerts(page);
-};
+/** Signed in on home, its alert modals decided and left open. */
+const loginTo = (page: Page, who: DemoUserKey) => signIn(page, who, { keepAlerts: true });
 
-test('Sophie sees the activate-SIM modal, and only it; the dialog is accessible', { tag: '@desktop' }, async ({ page }) => {
-  await loginTo(page, demoUsers.sophie.logins[0]);
+test('Sophie sees the activate-SIM modal, and only it; the dialog is accessible', async ({ page }) => {
+  await loginTo(page, 'sophie');
   const dialog = alertDialog(page, alertTitles.activateSim);
   await expect(dialog).toBeVisible();
   await expect(page.getByRole('alertdialog')).toHaveCount(1);
@@ -37,8 +33,8 @@ test('Sophie sees the activate-SIM modal, and only it; the dialog is accessible'
   );
 });
 
-test('Marc sees the invoice-situation modal, then the overspent-limit modal', { tag: '@desktop' }, async ({ page }) => {
-  await loginTo(page, demoUsers.marc.logins[0]);
+test('Marc sees the invoice-situation modal, then the overspent-limit modal', async ({ page }) => {
+  await loginTo(page, 'marc');
   const invoice = alertDialog(page, alertTitles.invoiceSituation);
   await expect(invoice).toBeVisible();
   await expect(invoice).toContainText('openstaande factuur');
@@ -49,19 +45,19 @@ test('Marc sees the invoice-situation modal, then the overspent-limit modal', { 
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
 });
 
-test('Lucas (plain user) gets none of the owner modals and no contract switcher', { tag: '@desktop' }, async ({ page }) => {
-  await loginTo(page, demoUsers.lucas.logins[0]);
+test('Lucas (plain user) gets none of the owner modals and no contract switcher', async ({ page }) => {
+  await loginTo(page, 'lucas');
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
   await expect(page.getByRole('button', { name: /selecteren/ })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Verbruik van 0470 00 00 03' })).toBeVisible();
 });
 
-test('a closed modal stays hidden after a reload and comes back after 24 hours', { tag: '@desktop' }, async ({ page }) => {
+test('a closed modal stays hidden after a reload and comes back after 24 hours', async ({ page }) => {
   // Start the page clock 25 hours in the past, so that jumping to "now" later leaves the session (issued by the
   // server on its real clock, valid a day) still valid.
   const realNow = Date.now();
   await page.clock.install({ time: realNow - 25 * 3_600_000 });
-  await loginTo(page, demoUsers.sophie.logins[0]);
+  await loginTo(page, 'sophie');
   const dialog = alertDialog(page, alertTitles.activateSim);
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: closeLabel }).click();
@@ -78,8 +74,8 @@ test('a closed modal stays hidden after a reload and comes back after 24 hours',
   await expect(alertDialog(page, alertTitles.activateSim)).toBeVisible();
 });
 
-test('home shows the usage in the bundle, unlimited, out-of-bundle costs and the forecast', { tag: '@desktop' }, async ({ page }) => {
-  await loginTo(page, demoUsers.sophie.logins[0]);
+test('home shows the usage in the bundle, unlimited, out-of-bundle costs and the forecast', async ({ page }) => {
+  await loginTo(page, 'sophie');
   await alertDialog(page, alertTitles.activateSim).getByRole('button', { name: closeLabel }).click();
   const data = page.getByRole('meter', { name: 'Données' });
   // Sophie used exactly 82 % of her 20 GB this cycle.
@@ -93,8 +89,8 @@ test('home shows the usage in the bundle, unlimited, out-of-bundle costs and the
   await expect(page.getByText(/^Hors forfait : \d+,\d\d\s€$/).first()).toBeVisible();
 });
 
-test('switching the contract changes the usage overview', { tag: '@desktop' }, async ({ page }) => {
-  await loginTo(page, demoUsers.emma.logins[0]);
+test('switching the contract changes the usage overview', async ({ page }) => {
+  await loginTo(page, 'emma');
   // SPEC §4: the oldest contract with a number comes first.
   await expect(page.getByRole('heading', { name: 'Usage of 0470 00 00 05' })).toBeVisible();
   await page.getByRole('button', { name: 'Select 0470 00 00 03' }).click();

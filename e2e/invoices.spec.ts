@@ -4,22 +4,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { PNG } from 'pngjs';
 import jsQR from 'jsqr';
-import { demoUsers } from '#contract/fixtures/demo';
-import { expect, test } from './fixtures/offline-server.ts';
-import { alertDialog, alertTitles } from './page-models/home-page.ts';
-import { expectHome, LoginPage } from './page-models/login-page.ts';
-import { onlineVisit, serverLog, setOffline, waitForServiceWorker } from './page-models/offline-app.ts';
 import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/offline-server.ts';
+import { signIn } from './fixtures/sign-in.ts';
+import { alertDialog, alertTitles } from './page-models/home-page.ts';
+import { onlineVisit, serverLog, setOffline } from './page-models/offline-app.ts';
 
 /*
  * Invoices and payment (SPEC §2–§5): Marc's urgent payment with an EPC QR code that a banking app can read,
  * Sophie's PDF opened again offline, the payment details changed offline and applied once, and a wrong IBAN
- * refused with the field's message; in French and in Dutch. Each file has its own server and database, so a
- * test may switch a customer's language (?lang= is saved to the account).
+ * refused with the field's message; each in French or in Dutch (the payment form in Dutch:
+ * tests/features/screens/payment-form.test.tsx). On the worker's server of the offline specs.
  */
 
-const languages = ['fr', 'nl'] as const;
-type Lang = (typeof languages)[number];
+type Lang = 'fr' | 'nl';
 
 const texts = {
   fr: {
@@ -65,14 +63,6 @@ const shoot = async (page: Page, name: string, project: string): Promise<void> =
   await page.screenshot({ path: path.join(shotDir, `${name}-${project}.png`), fullPage: true });
 };
 
-const login = async (page: Page, who: keyof typeof demoUsers, lang: Lang): Promise<void> => {
-  const loginPage = new LoginPage(page);
-  await loginPage.goto(`?lang=${lang}`);
-  await waitForServiceWorker(page);
-  await loginPage.login(demoUsers[who].logins[0]);
-  await expectHome(page, demoUsers[who].name);
-};
-
 /** axe on the screen as it is (the urgent payment and its QR code, a form showing its errors): nothing serious. */
 const expectAccessible = async (page: Page): Promise<void> => {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
@@ -111,175 +101,156 @@ const transferValue = (scope: ReturnType<Page['getByRole']>, label: string) =>
 // machine that takes 20–40 s, more than the default 30 s.
 test.describe.configure({ timeout: 90_000 });
 
-for (const lang of languages) {
-  test(
-    `Marc's urgent payment: the QR code decodes to the amount and the communication shown (${lang})`,
-    { tag: lang === 'nl' ? '@desktop' : [] },
-    async ({ page }, info) => {
-      // Home's unpaid-invoice alert leads to the bills, the urgent payment on top.
-      const loginPage = new LoginPage(page);
-      await loginPage.goto(`?lang=${lang}`);
-      await loginPage.login(demoUsers.marc.logins[0]);
-      const alert = alertDialog(page, alertTitles.invoiceSituation);
-      await alert.getByRole('link', { name: texts[lang].seeBills }).click();
-      await expect(page).toHaveURL(/\/bills\/main$/);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts[lang].bills);
-      const urgent = page.getByRole('region', { name: texts[lang].urgent });
-      await expect(urgent).toBeInViewport();
+test(`Marc's urgent payment: the QR code decodes to the amount and the communication shown (nl)`, async ({ page }, info) => {
+  const lang = 'nl' as Lang;
+  // Home's unpaid-invoice alert leads to the bills, the urgent payment on top.
+  await signIn(page, 'marc', { lang, keepAlerts: true });
+  const alert = alertDialog(page, alertTitles.invoiceSituation);
+  await alert.getByRole('link', { name: texts[lang].seeBills }).click();
+  await expect(page).toHaveURL(/\/bills\/main$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts[lang].bills);
+  const urgent = page.getByRole('region', { name: texts[lang].urgent });
+  await expect(urgent).toBeInViewport();
 
-      // What the server says Marc owes, and the reference to pay it with.
-      const customerId = await sessionCustomerId(page);
-      const situation = (await (await page.request.get(`/api/customer/${customerId}/invoices/situation`)).json()) as {
-        openInvoiceTotal: number;
-        paymentReference: string;
-        payUrgently: boolean;
-      };
-      expect(situation.payUrgently).toBe(true);
-      expect(situation.openInvoiceTotal).toBeLessThan(0);
-      const owed = -situation.openInvoiceTotal;
-      const euros = `${Math.floor(owed / 100)},${String(owed % 100).padStart(2, '0')}`;
-      await expect(transferValue(urgent, texts[lang].amount)).toContainText(euros);
-      await expect(transferValue(urgent, texts[lang].communication)).toHaveText(situation.paymentReference);
-      expect(situation.paymentReference).toMatch(/^\+\+\+\d{3}\/\d{4}\/\d{5}\+\+\+$/);
+  // What the server says Marc owes, and the reference to pay it with.
+  const customerId = await sessionCustomerId(page);
+  const situation = (await (await page.request.get(`/api/customer/${customerId}/invoices/situation`)).json()) as {
+    openInvoiceTotal: number;
+    paymentReference: string;
+    payUrgently: boolean;
+  };
+  expect(situation.payUrgently).toBe(true);
+  expect(situation.openInvoiceTotal).toBeLessThan(0);
+  const owed = -situation.openInvoiceTotal;
+  const euros = `${Math.floor(owed / 100)},${String(owed % 100).padStart(2, '0')}`;
+  await expect(transferValue(urgent, texts[lang].amount)).toContainText(euros);
+  await expect(transferValue(urgent, texts[lang].communication)).toHaveText(situation.paymentReference);
+  expect(situation.paymentReference).toMatch(/^\+\+\+\d{3}\/\d{4}\/\d{5}\+\+\+$/);
 
-      // Decode the QR code as a banking app would: from its pixels.
-      const qr = urgent.getByRole('img', { name: new RegExp(situation.paymentReference.replace(/[+/]/g, '\\$&')) });
-      await expect(qr).toBeVisible();
-      // In the middle of the viewport: on a phone the fixed bottom navigation would otherwise cover part of it.
-      await qr.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-      const png = PNG.sync.read(await qr.screenshot());
-      const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
-      expect(decoded).not.toBeNull();
-      const creditor = (await (await page.request.get('/api/invoices/creditor')).json()) as { iban: string; bic: string; name: string };
-      // EPC069-12 version 002, one element a line: no purpose code; the structured communication goes in the
-      // structured reference element as its 12 digits; nothing after it.
-      expect(decoded?.data.split('\n')).toEqual([
-        'BCD',
-        '002',
-        '1',
-        'SCT',
-        creditor.bic,
-        creditor.name,
-        creditor.iban,
-        `EUR${Math.floor(owed / 100)}.${String(owed % 100).padStart(2, '0')}`,
-        '',
-        situation.paymentReference.replace(/\D/g, ''),
-      ]);
+  // Decode the QR code as a banking app would: from its pixels.
+  const qr = urgent.getByRole('img', { name: new RegExp(situation.paymentReference.replace(/[+/]/g, '\\$&')) });
+  await expect(qr).toBeVisible();
+  // In the middle of the viewport: on a phone the fixed bottom navigation would otherwise cover part of it.
+  await qr.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  const png = PNG.sync.read(await qr.screenshot());
+  const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  expect(decoded).not.toBeNull();
+  const creditor = (await (await page.request.get('/api/invoices/creditor')).json()) as { iban: string; bic: string; name: string };
+  // EPC069-12 version 002, one element a line: no purpose code; the structured communication goes in the
+  // structured reference element as its 12 digits; nothing after it.
+  expect(decoded?.data.split('\n')).toEqual([
+    'BCD',
+    '002',
+    '1',
+    'SCT',
+    creditor.bic,
+    creditor.name,
+    creditor.iban,
+    `EUR${Math.floor(owed / 100)}.${String(owed % 100).padStart(2, '0')}`,
+    '',
+    situation.paymentReference.replace(/\D/g, ''),
+  ]);
 
-      await expectAccessible(page);
-      await shoot(page, `bills-marc-${lang}`, info.project.name);
-    },
-  );
+  await expectAccessible(page);
+  await shoot(page, `bills-marc-${lang}`, info.project.name);
+});
 
-  test(
-    `Sophie opens an invoice PDF, then opens it again offline (${lang})`,
-    { tag: lang === 'nl' ? '@desktop' : [] },
-    async ({ page, context }, info) => {
-      await onlineVisit(page, 'sophie');
-      await page.goto(`/bills/main?lang=${lang}`);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts[lang].bills);
-      const download = page.getByRole('button', { name: texts[lang].download }).first();
-      const invoice = page.getByRole('listitem').filter({ has: download });
-      await expect(invoice.getByText(texts[lang].offlineAvailable)).toHaveCount(0);
+test(`Sophie opens an invoice PDF, then opens it again offline (fr)`, async ({ page, context }, info) => {
+  const lang = 'fr' as Lang;
+  await onlineVisit(page, 'sophie', { lang });
+  await page.goto('/bills/main');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts[lang].bills);
+  const download = page.getByRole('button', { name: texts[lang].download }).first();
+  const invoice = page.getByRole('listitem').filter({ has: download });
+  await expect(invoice.getByText(texts[lang].offlineAvailable)).toHaveCount(0);
 
-      const [first] = await Promise.all([page.waitForEvent('download'), download.click()]);
-      const firstBytes = await fs.readFile(await first.path());
-      expect(firstBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-      await expect(invoice.getByText(texts[lang].offlineAvailable)).toBeVisible();
-      await shoot(page, `bills-sophie-${lang}`, info.project.name);
+  const [first] = await Promise.all([page.waitForEvent('download'), download.click()]);
+  const firstBytes = await fs.readFile(await first.path());
+  expect(firstBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await expect(invoice.getByText(texts[lang].offlineAvailable)).toBeVisible();
+  await shoot(page, `bills-sophie-${lang}`, info.project.name);
 
-      await setOffline(context, page, true);
-      await page.reload();
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts[lang].bills);
-      await expect(invoice.getByText(texts[lang].offlineAvailable)).toBeVisible();
-      const [again] = await Promise.all([page.waitForEvent('download'), download.click()]);
-      expect(again.suggestedFilename()).toBe(first.suggestedFilename());
-      expect(Buffer.compare(await fs.readFile(await again.path()), firstBytes)).toBe(0);
-      await shoot(page, `bills-sophie-offline-${lang}`, info.project.name);
-      await setOffline(context, page, false);
-    },
-  );
+  await setOffline(context, page, true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts[lang].bills);
+  await expect(invoice.getByText(texts[lang].offlineAvailable)).toBeVisible();
+  const [again] = await Promise.all([page.waitForEvent('download'), download.click()]);
+  expect(again.suggestedFilename()).toBe(first.suggestedFilename());
+  expect(Buffer.compare(await fs.readFile(await again.path()), firstBytes)).toBe(0);
+  await shoot(page, `bills-sophie-offline-${lang}`, info.project.name);
+  await setOffline(context, page, false);
+});
 
-  test(
-    `a payment change made offline is pending, then applied once back online (${lang})`,
-    { tag: lang === 'nl' ? '@desktop' : [] },
-    async ({ page, context }, info) => {
-      await onlineVisit(page, 'sophie');
-      await page.goto(`/settings/payment?lang=${lang}`);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts[lang].payment);
-      const city = page.getByLabel(texts[lang].city, { exact: true });
-      await expect(city).not.toHaveValue('');
-      await shoot(page, `payment-sophie-${lang}`, info.project.name);
-      const before = (await serverLog(page)).changes.length;
+test(`a payment change made offline is pending, then applied once back online (fr)`, async ({ page, context }, info) => {
+  const lang = 'fr' as Lang;
+  await onlineVisit(page, 'sophie', { lang });
+  await page.goto('/settings/payment');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts[lang].payment);
+  const city = page.getByLabel(texts[lang].city, { exact: true });
+  await expect(city).not.toHaveValue('');
+  await shoot(page, `payment-sophie-${lang}`, info.project.name);
+  const before = (await serverLog(page)).changes.length;
 
-      await setOffline(context, page, true);
-      const newCity = lang === 'fr' ? 'Namur' : 'Leuven';
-      await city.fill(newCity);
-      await page.getByRole('button', { name: texts[lang].save }).click();
-      await expect(page.getByRole('status').filter({ hasText: texts[lang].pending })).toBeVisible();
-      expect((await serverLog(page)).changes.slice(before)).toEqual([]);
+  await setOffline(context, page, true);
+  const newCity = lang === 'fr' ? 'Namur' : 'Leuven';
+  await city.fill(newCity);
+  await page.getByRole('button', { name: texts[lang].save }).click();
+  await expect(page.getByRole('status').filter({ hasText: texts[lang].pending })).toBeVisible();
+  expect((await serverLog(page)).changes.slice(before)).toEqual([]);
 
-      await setOffline(context, page, false);
-      await expect(page.getByRole('status').filter({ hasText: texts[lang].pending })).toHaveCount(0, { timeout: 20_000 });
-      const applied = (await serverLog(page)).changes.slice(before).filter((c) => c.path.endsWith('/invoicing'));
-      expect(applied).toHaveLength(1);
-      expect(applied[0]?.method).toBe('PATCH');
-      expect(applied[0]?.body).toMatchObject({ address: { city: newCity } });
-      await page.reload();
-      await expect(page.getByLabel(texts[lang].city, { exact: true })).toHaveValue(newCity);
-    },
-  );
+  await setOffline(context, page, false);
+  await expect(page.getByRole('status').filter({ hasText: texts[lang].pending })).toHaveCount(0, { timeout: 20_000 });
+  const applied = (await serverLog(page)).changes.slice(before).filter((c) => c.path.endsWith('/invoicing'));
+  expect(applied).toHaveLength(1);
+  expect(applied[0]?.method).toBe('PATCH');
+  expect(applied[0]?.body).toMatchObject({ address: { city: newCity } });
+  await page.reload();
+  await expect(page.getByLabel(texts[lang].city, { exact: true })).toHaveValue(newCity);
+});
 
-  test(
-    `a wrong IBAN shows the field's message and keeps what was typed (${lang})`,
-    { tag: lang === 'nl' ? '@desktop' : [] },
-    async ({ page }, info) => {
-      await login(page, 'sophie', lang);
-      await page.goto('/settings/payment');
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts[lang].payment);
-      const iban = page.getByLabel('IBAN', { exact: true });
-      await expect(iban).not.toHaveValue('');
-      const before = (await serverLog(page)).changes.length;
-      // A Belgian IBAN whose check digits are wrong.
-      await iban.fill('BE41539007547035');
-      await page.getByRole('button', { name: texts[lang].save }).click();
-      await expect(iban).toHaveAttribute('aria-invalid', 'true');
-      await expect(iban).toHaveAccessibleDescription(new RegExp(texts[lang].ibanInvalid.replace('.', '\\.')));
-      await expect(iban).toHaveValue('BE41539007547035');
-      // Nothing wider than the screen (the paired address fields fit a 390 px phone).
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
-      expect((await serverLog(page)).changes.slice(before)).toEqual([]);
-      await expectAccessible(page);
-      await shoot(page, `payment-wrong-iban-${lang}`, info.project.name);
-    },
-  );
+test(`a wrong IBAN shows the field's message and keeps what was typed (fr)`, async ({ page }, info) => {
+  const lang = 'fr' as Lang;
+  await signIn(page, 'sophie', { lang });
+  await page.goto('/settings/payment');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts[lang].payment);
+  const iban = page.getByLabel('IBAN', { exact: true });
+  await expect(iban).not.toHaveValue('');
+  const before = (await serverLog(page)).changes.length;
+  // A Belgian IBAN whose check digits are wrong.
+  await iban.fill('BE41539007547035');
+  await page.getByRole('button', { name: texts[lang].save }).click();
+  await expect(iban).toHaveAttribute('aria-invalid', 'true');
+  await expect(iban).toHaveAccessibleDescription(new RegExp(texts[lang].ibanInvalid.replace('.', '\\.')));
+  await expect(iban).toHaveValue('BE41539007547035');
+  // Nothing wider than the screen (the paired address fields fit a 390 px phone).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
+  expect((await serverLog(page)).changes.slice(before)).toEqual([]);
+  await expectAccessible(page);
+  await shoot(page, `payment-wrong-iban-${lang}`, info.project.name);
+});
 
-  test(
-    `Emma's company chooses a cost centre and sees only its invoices (${lang})`,
-    { tag: lang === 'nl' ? '@desktop' : [] },
-    async ({ page }, info) => {
-      await login(page, 'emma', lang);
-      await page.goto('/bills/main');
-      const history = page.getByRole('region', { name: texts[lang].history });
-      const pieces = history.getByRole('listitem').getByRole('heading', { level: 3 });
-      await expect(pieces.first()).toBeVisible();
-      const allCount = await pieces.count();
+test(`Emma's company chooses a cost centre and sees only its invoices (nl)`, async ({ page }, info) => {
+  const lang = 'nl' as Lang;
+  await signIn(page, 'emma', { lang });
+  await page.goto('/bills/main');
+  const history = page.getByRole('region', { name: texts[lang].history });
+  const pieces = history.getByRole('listitem').getByRole('heading', { level: 3 });
+  await expect(pieces.first()).toBeVisible();
+  const allCount = await pieces.count();
 
-      await page.getByLabel(texts[lang].costCenter, { exact: true }).selectOption({ label: 'Transport' });
-      await expect(page).toHaveURL(/[?&]costCenter=\d+/);
-      const centre = Number(new URL(page.url()).searchParams.get('costCenter'));
-      const customerId = await sessionCustomerId(page);
-      const answer = (await (await page.request.get(`/api/customer/${customerId}/invoices/paid?costCenterId=${centre}`)).json()) as {
-        invoices: { piece: string; details: { cost_center_id: number | null } }[];
-      };
-      expect(answer.invoices.length).toBeGreaterThan(0);
-      expect(answer.invoices.every((invoice) => invoice.details.cost_center_id === centre)).toBe(true);
-      // The screen lists exactly that centre's invoices, fewer than the company's.
-      await expect
-        .poll(async () => (await pieces.allTextContents()).map((text) => text.replace(/^\D+/, '')))
-        .toEqual(answer.invoices.map((invoice) => invoice.piece.replace(/^\D+/, '')));
-      expect(answer.invoices.length).toBeLessThan(allCount);
-      await shoot(page, `bills-emma-${lang}`, info.project.name);
-    },
-  );
-}
+  await page.getByLabel(texts[lang].costCenter, { exact: true }).selectOption({ label: 'Transport' });
+  await expect(page).toHaveURL(/[?&]costCenter=\d+/);
+  const centre = Number(new URL(page.url()).searchParams.get('costCenter'));
+  const customerId = await sessionCustomerId(page);
+  const answer = (await (await page.request.get(`/api/customer/${customerId}/invoices/paid?costCenterId=${centre}`)).json()) as {
+    invoices: { piece: string; details: { cost_center_id: number | null } }[];
+  };
+  expect(answer.invoices.length).toBeGreaterThan(0);
+  expect(answer.invoices.every((invoice) => invoice.details.cost_center_id === centre)).toBe(true);
+  // The screen lists exactly that centre's invoices, fewer than the company's.
+  await expect
+    .poll(async () => (await pieces.allTextContents()).map((text) => text.replace(/^\D+/, '')))
+    .toEqual(answer.invoices.map((invoice) => invoice.piece.replace(/^\D+/, '')));
+  expect(answer.invoices.length).toBeLessThan(allCount);
+  await shoot(page, `bills-emma-${lang}`, info.project.name);
+});

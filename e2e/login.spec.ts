@@ -1,7 +1,13 @@
-import { expect, test } from '@playwright/test';
 import { demoUsers } from '#contract/fixtures/demo';
+import { signIn } from './fixtures/sign-in.ts';
+import { expect, test } from './fixtures/test.ts';
 import { expectHome, LoginPage, openLogout } from './page-models/login-page.ts';
 import { indexedDbCounts } from './page-models/auth-pages.ts';
+
+/*
+ * Signing in through the form (every login kind, the refusals, the redirect back), and what a signed-in customer
+ * sees first. The tests that are not about the form sign in through the API (e2e/fixtures/sign-in.ts).
+ */
 
 const cases = [
   {
@@ -33,10 +39,15 @@ for (const c of cases) {
   });
 }
 
-test('a plain user sees only its own contract', async ({ page }) => {
+test('a plain user logs in with the number typed with spaces (never +32) and sees only its own contract', async ({ page }) => {
   const loginPage = new LoginPage(page);
   await loginPage.goto();
-  await loginPage.login(demoUsers.lucas.logins[0]);
+  await expect(loginPage.loginField).toHaveAccessibleDescription('Par exemple MT00000001 ou 0470 12 34 56');
+  // docs/product/validation.md "Login identifier": the national form only, and the message says what to drop.
+  await loginPage.login('+32 470 00 00 03');
+  await expect(loginPage.loginField).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Numéro de GSM belge de 10 chiffres commençant par 04, sans +32.')).toBeVisible();
+  await loginPage.login('0470 00 00 03');
   await expectHome(page, demoUsers.lucas.name);
   await expect(page.getByRole('list').filter({ hasText: '0470 00 00 03' }).getByRole('listitem')).toHaveCount(1);
   // Lucas's account speaks Dutch.
@@ -44,10 +55,7 @@ test('a plain user sees only its own contract', async ({ page }) => {
 });
 
 test('contract statuses are labelled', async ({ page }) => {
-  const loginPage = new LoginPage(page);
-  await loginPage.goto();
-  await loginPage.login(demoUsers.sophie.logins[0]);
-  await expectHome(page, demoUsers.sophie.name);
+  await signIn(page, 'sophie');
   const active = page.getByRole('listitem').filter({ hasText: '0470 00 00 01' });
   await expect(active.getByText('Actif', { exact: true })).toBeVisible();
   const toActivate = page.getByRole('listitem').filter({ hasText: '0470 00 00 02' });
@@ -92,10 +100,7 @@ test('a guarded route redirects to login with the full path and returns after lo
 });
 
 test('a plain user gets not-found on the owner-only link-accounts page', async ({ page }) => {
-  const loginPage = new LoginPage(page);
-  await loginPage.goto();
-  await loginPage.login(demoUsers.lucas.logins[0]);
-  await expectHome(page, demoUsers.lucas.name);
+  await signIn(page, 'lucas');
   await page.goto('/offers/link-accounts');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pagina niet gevonden');
   await page.goto('/orders');
@@ -104,10 +109,7 @@ test('a plain user gets not-found on the owner-only link-accounts page', async (
 
 test('an owner opens the link-accounts page', async ({ page }) => {
   // Yasmine's energy account is not linked yet (Sophie's is, and her link page sends her home).
-  const loginPage = new LoginPage(page);
-  await loginPage.goto();
-  await loginPage.login(demoUsers.yasmine.logins[0]);
-  await expectHome(page, demoUsers.yasmine.name);
+  await signIn(page, 'yasmine');
   await page.goto('/offers/link-accounts');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lier mon compte énergie');
 });
@@ -126,11 +128,9 @@ test('an unknown path shows not-found', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page introuvable');
 });
 
+// The logout is in the header on a desktop and under "more" in the phone's tab bar: both sizes.
 test('logout asks for confirmation and leaves no customer data in IndexedDB', { tag: '@desktop' }, async ({ page }) => {
-  const loginPage = new LoginPage(page);
-  await loginPage.goto();
-  await loginPage.login(demoUsers.marc.logins[0]);
-  await expectHome(page, demoUsers.marc.name);
+  await signIn(page, 'marc');
   const dialog = await openLogout(page, /^Afmelden$/);
   await expect(dialog.getByRole('heading')).toHaveText('Afmelden?');
   await dialog.getByRole('button', { name: 'Afmelden' }).click();

@@ -1,13 +1,11 @@
-import { expect, test } from '@playwright/test';
 import { demoUsers } from '#contract/fixtures/demo';
-import { expectHome, LoginPage } from './page-models/login-page.ts';
+import { signIn } from './fixtures/sign-in.ts';
+import { expect, test } from './fixtures/test.ts';
+import { expectHome } from './page-models/login-page.ts';
 
 // Runs in its own project after the others: the switch is server-wide.
 test('a 503 from the API shows the maintenance page, and retry returns once it is over', async ({ page, request }) => {
-  const loginPage = new LoginPage(page);
-  await loginPage.goto();
-  await loginPage.login(demoUsers.sophie.logins[0]);
-  await expectHome(page, demoUsers.sophie.name);
+  await signIn(page, 'sophie');
   try {
     expect((await request.post('/api/test/maintenance', { data: { on: true } })).ok()).toBe(true);
     await page.getByRole('button', { name: 'Actualiser' }).click();

@@ -5,6 +5,9 @@ import { onlineVisit } from './page-models/offline-app.ts';
 
 /* Update flow (SPEC §7): a new build waits until the user accepts it, then the page reloads into it. */
 
+// It publishes a new build in place: on a server (and a copy of the build) of its own.
+test.use({ ownServer: true });
+
 test('a new build triggers the update prompt; accepting it loads the new version', async ({ page, offlineServer }) => {
   await onlineVisit(page);
   await expect(page.locator('meta[name="app-build"]')).toHaveCount(0);

@@ -5,7 +5,8 @@ import { openLogout } from './page-models/login-page.ts';
 
 /*
  * Offline-first core on the production build: cold start offline, the 15-minute rule, a queued contact
- * edit, a rejected one, and logout offline. Each worker gets its own server and database (fixtures/offline-server).
+ * edit, a rejected one, and logout offline. On the worker's server of the offline specs (fixtures/offline-server):
+ * the names written keep "Sophie Dubois" whole, which the other tests on that server look for.
  */
 
 const countIndexedDbRows = () =>
@@ -140,7 +141,7 @@ test('a queued change the server refuses (412) comes back with the message; noth
   const otherDevice = await playwright.request.newContext({ baseURL });
   const login = await otherDevice.post('/api/public/users/login', { data: { login: demoUsers.sophie.logins[0], password: demoPassword } });
   const customerId = ((await login.json()) as { user: { customer_id: number } }).user.customer_id;
-  // Still "Dubois…" and unique per run: the other tests of this file share its server and look for "Sophie Dubois".
+  // Still "Dubois…" and unique per run: the other tests on this server look for "Sophie Dubois".
   const elsewhereName = `Dubois-Elsewhere-${test.info().repeatEachIndex}-${test.info().retry}`;
   const elsewhere = await otherDevice.patch(`/api/customer/${customerId}/contact`, { data: { lastName: elsewhereName } });
   expect(elsewhere.status()).toBe(200);

@@ -1,5 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { demoUsers } from '#contract/fixtures/demo';
+import { signIn } from './fixtures/sign-in.ts';
+import { expect, test } from './fixtures/test.ts';
 import { expectHome, LoginPage } from './page-models/login-page.ts';
 
 /*
@@ -41,10 +43,7 @@ const wipeIndexedDb = (page: Page) =>
   });
 
 test('with the storage evicted but the cookies alive, a guarded route opens logged in', async ({ page }) => {
-  const loginPage = new LoginPage(page);
-  await loginPage.goto();
-  await loginPage.login(demoUsers.sophie.logins[0]);
-  await expectHome(page, demoUsers.sophie.name);
+  await signIn(page, 'sophie');
   expect(await wipeIndexedDb(page)).toBe(0);
 
   const asked: string[] = [];
@@ -61,13 +60,10 @@ test('with the storage evicted but the cookies alive, a guarded route opens logg
 });
 
 test('with neither storage nor cookies, a guarded route goes to login', async ({ page, context }) => {
-  const loginPage = new LoginPage(page);
-  await loginPage.goto();
-  await loginPage.login(demoUsers.marc.logins[0]);
-  await expectHome(page, demoUsers.marc.name);
+  await signIn(page, 'marc');
   await wipeIndexedDb(page);
   await context.clearCookies();
   await page.goto('/consumption/main');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fconsumption%2Fmain$/);
-  await expect(loginPage.submit).toBeVisible();
+  await expect(new LoginPage(page).submit).toBeVisible();
 });

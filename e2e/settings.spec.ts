@@ -1,32 +1,19 @@
 import path from 'node:path';
-import { expect, test as base, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { demoUsers } from '#contract/fixtures/demo';
 import { noConsent } from './fixtures/consent.ts';
-import { startOfflineServer, type OfflineServer } from './fixtures/server-process.ts';
+import { expect, test, type OfflineServer } from './fixtures/offline-server.ts';
+import { signIn } from './fixtures/sign-in.ts';
 import { startTestPushService } from './fixtures/test-push-service.ts';
-import { expectHome, LoginPage } from './page-models/login-page.ts';
+import { openLogout } from './page-models/login-page.ts';
 import { onlineVisit, serverLog, setOffline, waitForServiceWorker } from './page-models/offline-app.ts';
 
 /*
- * Line settings, alerts and cookie consent (SPEC §1, §2, §4): each test has its own reference server (test mode, a
- * fresh database), because these tests move the server's clock and cross alert thresholds, which happen once.
- * Sophie works in French, Marc in Dutch.
+ * Line settings, alerts and cookie consent (SPEC §1, §2, §4). Most tests have a reference server of their own (test
+ * mode, a fresh copy of the seeded database): they move the server's clock, cross alert thresholds that are crossed
+ * once, count page views server-wide or save the account's language. The push notifications in the browser change
+ * nothing on the server: they run on the worker's server of the offline specs. Sophie works in French, Marc in Dutch.
  */
-
-const test = base.extend<{ server: OfflineServer }>({
-  server: [
-    // Playwright needs the object pattern for fixtures without dependencies.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startOfflineServer();
-      await use(server);
-      await server.stop();
-    },
-    { timeout: 120_000 },
-  ],
-  baseURL: async ({ server }, use) => use(server.url),
-});
 
 const SOPHIE = { customerId: 1, contractId: 1 };
 const MARC = { customerId: 3, contractId: 4 };
@@ -64,56 +51,52 @@ const orderLines = (server: OfflineServer, contractId: number) => {
   }
 };
 
-const loginAs = async (page: Page, who: keyof typeof demoUsers) => {
-  const loginPage = new LoginPage(page);
-  await loginPage.goto();
-  await loginPage.login(demoUsers[who].logins[0]);
-  await expectHome(page, demoUsers[who].name);
-};
+// Each test on a server of its own, but the push ones at the end.
+test.use({ ownServer: true });
 
-test(
-  'Sophie lowers her out-of-bundle limit offline; back online it is requested once, then applied',
-  { tag: '@desktop' },
-  async ({ page, context, server }) => {
-    test.setTimeout(90_000);
-    await onlineVisit(page, 'sophie');
-    await page.goto('/settings/main');
-    const card = page.getByRole('region', { name: 'Tous les frais hors forfait' });
-    // The first pull of the line may take a while on a loaded machine.
-    await expect(card.getByText('Limite actuelle')).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByTestId('freshness').first()).toHaveText(/Mis à jour/);
-    const before = (await serverLog(page)).changes.length;
+test('Sophie lowers her out-of-bundle limit offline; back online it is requested once, then applied', async ({
+  page,
+  context,
+  offlineServer: server,
+}) => {
+  test.setTimeout(90_000);
+  await onlineVisit(page, 'sophie');
+  await page.goto('/settings/limits');
+  const card = page.getByRole('region', { name: 'Tous les frais hors forfait' });
+  // The first pull of the line may take a while on a loaded machine.
+  await expect(card.getByText('Limite actuelle')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('freshness').first()).toHaveText(/Mis à jour/);
+  const before = (await serverLog(page)).changes.length;
 
-    await setOffline(context, page, true);
-    await card.getByLabel('Nouvelle limite (€)').fill('25');
-    await card.getByRole('button', { name: 'Modifier la limite' }).click();
-    await expect(card.getByRole('status')).toContainText('Enregistré sur cet appareil : 25,00');
-    await page.screenshot({ path: test.info().outputPath('settings-offline.png'), fullPage: true });
+  await setOffline(context, page, true);
+  await card.getByLabel('Nouvelle limite (€)').fill('25');
+  await card.getByRole('button', { name: 'Modifier la limite' }).click();
+  await expect(card.getByRole('status')).toContainText('Enregistré sur cet appareil : 25,00');
+  await page.screenshot({ path: test.info().outputPath('settings-offline.png'), fullPage: true });
 
-    await setOffline(context, page, false);
-    await expect(card.getByRole('status')).toContainText(/Nouvelle valeur demandée : 25,00.*Active dans les 2 minutes/);
-    const sent = (await serverLog(page)).changes.slice(before).filter((c) => c.path.endsWith('/safeguard'));
-    expect(sent).toHaveLength(1);
-    expect(sent[0]?.body).toEqual({ type: 'OSG_LIMIT', amount: 2500 });
+  await setOffline(context, page, false);
+  await expect(card.getByRole('status')).toContainText(/Nouvelle valeur demandée : 25,00.*Active dans les 2 minutes/);
+  const sent = (await serverLog(page)).changes.slice(before).filter((c) => c.path.endsWith('/safeguard'));
+  expect(sent).toHaveLength(1);
+  expect(sent[0]?.body).toEqual({ type: 'OSG_LIMIT', amount: 2500 });
 
-    // Three minutes later on the server's clock, the scheduler has applied it: the screen says so after a refresh.
-    await moveClock(page, 3);
-    const changes = (await lineChanges(page, SOPHIE)).filter((c) => c.resource === 'OSG_LIMIT');
-    expect(changes).toEqual([expect.objectContaining({ newValue: '2500', status: 'SUCCESS' })]);
-    // The screen pulls again by itself when the change is due on the device's clock; the test's server is ahead.
-    await page.getByRole('button', { name: 'Actualiser' }).first().click();
-    await expect(card.getByRole('status')).toContainText(/Actif depuis le .*: 25,00/);
-    await expect(card.getByRole('definition').first()).toHaveText(/25,00/);
-    expect(orderLines(server, SOPHIE.contractId)).toEqual([
-      { item_kind: 'SAFEGUARD', resource_name: 'OSG_LIMIT', old_value: '3000', new_value: '2500', status: 'SUCCESS' },
-    ]);
-    await page.screenshot({ path: test.info().outputPath('settings-applied.png'), fullPage: true });
-  },
-);
+  // Three minutes later on the server's clock, the scheduler has applied it: the screen says so after a refresh.
+  await moveClock(page, 3);
+  const changes = (await lineChanges(page, SOPHIE)).filter((c) => c.resource === 'OSG_LIMIT');
+  expect(changes).toEqual([expect.objectContaining({ newValue: '2500', status: 'SUCCESS' })]);
+  // The screen pulls again by itself when the change is due on the device's clock; the test's server is ahead.
+  await page.getByRole('button', { name: 'Actualiser' }).first().click();
+  await expect(card.getByRole('status')).toContainText(/Actif depuis le .*: 25,00/);
+  await expect(card.getByRole('definition').first()).toHaveText(/25,00/);
+  expect(orderLines(server, SOPHIE.contractId)).toEqual([
+    { item_kind: 'SAFEGUARD', resource_name: 'OSG_LIMIT', old_value: '3000', new_value: '2500', status: 'SUCCESS' },
+  ]);
+  await page.screenshot({ path: test.info().outputPath('settings-applied.png'), fullPage: true });
+});
 
-test('Marc switches roaming to "EU only": pending up to 4 hours, then active', { tag: '@desktop' }, async ({ page }) => {
-  await loginAs(page, 'marc');
-  await page.goto('/settings/main');
+test('Marc switches roaming to "EU only": pending up to 4 hours, then active', async ({ page }) => {
+  await signIn(page, 'marc');
+  await page.goto('/settings/network');
   const roaming = page.getByRole('group', { name: 'Roamingzone' });
   await roaming.getByRole('radio', { name: 'Alleen de Europese Unie' }).check();
   await page.getByRole('button', { name: 'Zone toepassen' }).click();
@@ -130,10 +113,141 @@ test('Marc switches roaming to "EU only": pending up to 4 hours, then active', {
   await expect(roaming.getByRole('radio', { name: 'Alleen de Europese Unie' })).toBeChecked();
 });
 
-test(
-  'a push delivered to the service worker shows a notification in the customer’s language',
-  { tag: '@desktop' },
-  async ({ page, context }) => {
+test('usage past 80 % through the test endpoint: an e-mail in the outbox and a push, listed as sent', async ({ page }) => {
+  const push = await startTestPushService();
+  try {
+    await signIn(page, 'sophie');
+    await page.goto('/settings/alerts');
+    // Sophie's 80 % alerts by e-mail and push (SMS is on already).
+    for (const channel of ['E-mail', 'Push']) {
+      const toggle = page.getByRole('checkbox', { name: `80 % du forfait par ${channel}` }).first();
+      // A controlled box: it shows checked once the change is stored on the device.
+      await toggle.click();
+      await expect(toggle).toBeChecked();
+    }
+    await expect(page.getByText('en attente')).toHaveCount(0);
+    // This device's subscription, as the browser would register it (headless Chromium has no push service).
+    const subscription = push.subscribe();
+    const registered = await page.request.post('/api/user/push-subscriptions', {
+      // A cookie-authenticated write, as the page sends it: with the app's origin.
+      headers: { origin: new URL(page.url()).origin },
+      data: { endpoint: subscription.endpoint, keys: subscription.keys, deviceId: 'e2e-device-1' },
+    });
+    expect(registered.ok()).toBe(true);
+
+    const usage = await page.request.post('/api/test/usage', { data: { contractId: 1, records: [{ type: 'call', used: 11_000 }] } });
+    expect(usage.ok()).toBe(true);
+    const { deliveries } = (await usage.json()) as { deliveries: { type: string; channel: string; status: string }[] };
+    expect(
+      deliveries
+        .filter((d) => d.type === '80PC')
+        .map((d) => `${d.channel}:${d.status}`)
+        .sort(),
+    ).toEqual(['EMAIL:sent', 'PUSH:sent', 'SMS:sent']);
+
+    const outbox = await page.request.get(`/dev/outbox.json?to=${encodeURIComponent('sophie.dubois@example.be')}&limit=1`);
+    const messages = (await outbox.json()) as { messages: { subject: string }[] };
+    expect(messages.messages[0]?.subject).toBe('80 % de vos minutes d’appel utilisés');
+    await expect.poll(() => push.received.length).toBe(1);
+    const received = push.received[0];
+    expect(received?.problems).toEqual([]);
+    expect(JSON.parse(received?.payload ?? '{}')).toMatchObject({ title: '80 % de vos minutes d’appel utilisés', lang: 'fr' });
+
+    await page.getByRole('button', { name: 'Actualiser' }).first().click();
+    const sentList = page.getByRole('region', { name: 'Dernières notifications' });
+    await expect(sentList.getByRole('listitem').first()).toContainText('80 % de vos minutes d’appel utilisés');
+  } finally {
+    await push.close();
+  }
+});
+
+test.describe('cookie consent', () => {
+  test.use({ storageState: noConsent });
+
+  const pageViews = async (page: Page) =>
+    ((await (await page.request.get('/api/test/page-views')).json()) as { views: { route: string; lang: string; count: number }[] }).views;
+
+  test('refused: the modal does not come back and no page view is sent', async ({ page }) => {
+    await page.goto('/login');
+    const modal = page.getByRole('dialog', { name: 'Vos choix de cookies' });
+    await expect(modal).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('consent-modal.png') });
+    await modal.getByRole('button', { name: 'Tout refuser' }).click();
+    await expect(modal).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
+    await expect(modal).toHaveCount(0);
+    await signIn(page, 'sophie');
+    expect(await pageViews(page)).toEqual([]);
+    // The choice belongs to the browser, not to the account: logout keeps it (docs/product/auth.md "Logout").
+    const dialog = await openLogout(page, /^Se déconnecter$/);
+    await dialog.getByRole('button', { name: 'Se déconnecter' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
+    await expect(modal).toHaveCount(0);
+    expect((await page.context().cookies()).filter((c) => c.name === 'consent').map((c) => c.value)).toEqual(['v1.s0.m0']);
+  });
+
+  test('accepted: each navigation sends its route name and language, counted per day', async ({ page }) => {
+    await page.goto('/login');
+    const modal = page.getByRole('dialog', { name: 'Vos choix de cookies' });
+    const viewed = page.waitForRequest((request) => request.url().endsWith('/api/public/page-view'));
+    await modal.getByRole('button', { name: 'Tout accepter' }).click();
+    expect((await viewed).postDataJSON()).toEqual({ route: 'login-main', lang: 'fr' });
+    await expect.poll(() => pageViews(page)).toEqual([expect.objectContaining({ route: 'login-main', lang: 'fr', count: 1 })]);
+    await page.reload();
+    await expect(modal).toHaveCount(0);
+  });
+});
+
+test('the profile overview: PIN and PUK behind a reveal, logout with its confirmation, the language saved on the account', async ({
+  page,
+}) => {
+  await signIn(page, 'sophie');
+  await page.goto('/settings/main');
+  // The profile is one short page; the PIN and PUK have their own, one tap away.
+  await page
+    .getByRole('navigation', { name: 'Mes réglages' })
+    .getByRole('link', { name: /^Codes PIN et PUK/ })
+    .click();
+  await expect(page).toHaveURL(/\/settings\/sim-codes$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Codes PIN et PUK');
+  const reveal = page.getByRole('button', { name: 'Afficher les codes PIN et PUK' });
+  await expect(reveal).toHaveAttribute('aria-expanded', 'false', { timeout: 20_000 });
+  await expect(page.getByText('PUK', { exact: true })).toHaveCount(0);
+  await reveal.click();
+  await expect(page.getByRole('button', { name: 'Masquer les codes' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByText('PUK', { exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'Retour à mon profil' }).click();
+  await expect(page).toHaveURL(/\/settings\/main$/);
+
+  const logoutSection = page.getByRole('region', { name: 'Déconnexion' });
+  await logoutSection.getByRole('button', { name: 'Se déconnecter' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Se déconnecter ?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Annuler' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/\/settings\/main$/);
+
+  const before = (await serverLog(page)).changes.length;
+  await page.getByRole('region', { name: 'Mes informations' }).getByLabel('Langue').selectOption('nl');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mijn profiel');
+  await expect
+    .poll(async () =>
+      (await serverLog(page)).changes
+        .slice(before)
+        .filter((c) => c.path.endsWith('/user/language'))
+        .map((c) => c.body),
+    )
+    .toEqual([{ lang: 'nl' }]);
+});
+
+test.describe('push notifications in the browser', () => {
+  // Nothing changes on the server: the worker's server of the offline specs.
+  test.use({ ownServer: false });
+
+  test('a push delivered to the service worker shows a notification in the customer’s language', async ({ page, context }) => {
     await onlineVisit(page, 'sophie');
     await context.grantPermissions(['notifications']);
     await page.goto('/settings/alerts');
@@ -173,132 +287,15 @@ test(
       .toEqual([
         { title: '80 % de vos données utilisées', body: 'Ligne 0470 00 00 01', lang: 'fr', url: '/consumption/main?contractId=1' },
       ]);
-  },
-);
-
-test(
-  'usage past 80 % through the test endpoint: an e-mail in the outbox and a push, listed as sent',
-  { tag: '@desktop' },
-  async ({ page }) => {
-    const push = await startTestPushService();
-    try {
-      await loginAs(page, 'sophie');
-      await page.goto('/settings/alerts');
-      // Sophie's 80 % alerts by e-mail and push (SMS is on already).
-      for (const channel of ['E-mail', 'Push']) {
-        const toggle = page.getByRole('checkbox', { name: `80 % du forfait par ${channel}` }).first();
-        // A controlled box: it shows checked once the change is stored on the device.
-        await toggle.click();
-        await expect(toggle).toBeChecked();
-      }
-      await expect(page.getByText('en attente')).toHaveCount(0);
-      // This device's subscription, as the browser would register it (headless Chromium has no push service).
-      const subscription = push.subscribe();
-      const registered = await page.request.post('/api/user/push-subscriptions', {
-        data: { endpoint: subscription.endpoint, keys: subscription.keys, deviceId: 'e2e-device-1' },
-      });
-      expect(registered.ok()).toBe(true);
-
-      const usage = await page.request.post('/api/test/usage', { data: { contractId: 1, records: [{ type: 'call', used: 11_000 }] } });
-      expect(usage.ok()).toBe(true);
-      const { deliveries } = (await usage.json()) as { deliveries: { type: string; channel: string; status: string }[] };
-      expect(
-        deliveries
-          .filter((d) => d.type === '80PC')
-          .map((d) => `${d.channel}:${d.status}`)
-          .sort(),
-      ).toEqual(['EMAIL:sent', 'PUSH:sent', 'SMS:sent']);
-
-      const outbox = await page.request.get(`/dev/outbox.json?to=${encodeURIComponent('sophie.dubois@example.be')}&limit=1`);
-      const messages = (await outbox.json()) as { messages: { subject: string }[] };
-      expect(messages.messages[0]?.subject).toBe('80 % de vos minutes d’appel utilisés');
-      await expect.poll(() => push.received.length).toBe(1);
-      const received = push.received[0];
-      expect(received?.problems).toEqual([]);
-      expect(JSON.parse(received?.payload ?? '{}')).toMatchObject({ title: '80 % de vos minutes d’appel utilisés', lang: 'fr' });
-
-      await page.getByRole('button', { name: 'Actualiser' }).first().click();
-      const sentList = page.getByRole('region', { name: 'Dernières notifications' });
-      await expect(sentList.getByRole('listitem').first()).toContainText('80 % de vos minutes d’appel utilisés');
-    } finally {
-      await push.close();
-    }
-  },
-);
-
-test.describe('cookie consent', () => {
-  test.use({ storageState: noConsent });
-
-  const pageViews = async (page: Page) =>
-    ((await (await page.request.get('/api/test/page-views')).json()) as { views: { route: string; lang: string; count: number }[] }).views;
-
-  test('refused: the modal does not come back and no page view is sent', { tag: '@desktop' }, async ({ page }) => {
-    await page.goto('/login');
-    const modal = page.getByRole('dialog', { name: 'Vos choix de cookies' });
-    await expect(modal).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath('consent-modal.png') });
-    await modal.getByRole('button', { name: 'Tout refuser' }).click();
-    await expect(modal).toHaveCount(0);
-    await page.reload();
-    await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
-    await expect(modal).toHaveCount(0);
-    await loginAs(page, 'sophie');
-    expect(await pageViews(page)).toEqual([]);
   });
 
-  test('accepted: each navigation sends its route name and language, counted per day', { tag: '@desktop' }, async ({ page }) => {
-    await page.goto('/login');
-    const modal = page.getByRole('dialog', { name: 'Vos choix de cookies' });
-    const viewed = page.waitForRequest((request) => request.url().endsWith('/api/public/page-view'));
-    await modal.getByRole('button', { name: 'Tout accepter' }).click();
-    expect((await viewed).postDataJSON()).toEqual({ route: 'login-main', lang: 'fr' });
-    await expect.poll(() => pageViews(page)).toEqual([expect.objectContaining({ route: 'login-main', lang: 'fr', count: 1 })]);
-    await page.reload();
-    await expect(modal).toHaveCount(0);
+  test('push refused by the browser: the denied message says how to change it', async ({ page, context }) => {
+    await onlineVisit(page, 'sophie');
+    await context.clearPermissions();
+    await page.goto('/settings/alerts');
+    await waitForServiceWorker(page);
+    await page.getByRole('button', { name: 'Activer les notifications push' }).click();
+    await expect(page.getByText('Les notifications push sont refusées par votre navigateur.')).toBeVisible();
+    await expect(page.getByText(/ouvrez les paramètres du site/)).toBeVisible();
   });
-});
-
-test(
-  'the profile overview: PIN and PUK behind a reveal, logout with its confirmation, the language saved on the account',
-  { tag: '@desktop' },
-  async ({ page }) => {
-    await loginAs(page, 'sophie');
-    await page.goto('/settings/main');
-    const reveal = page.getByRole('button', { name: 'Afficher les codes PIN et PUK' });
-    await expect(reveal).toHaveAttribute('aria-expanded', 'false', { timeout: 20_000 });
-    await expect(page.getByText('PUK', { exact: true })).toHaveCount(0);
-    await reveal.click();
-    await expect(page.getByRole('button', { name: 'Masquer les codes' })).toHaveAttribute('aria-expanded', 'true');
-    await expect(page.getByText('PUK', { exact: true })).toBeVisible();
-
-    const logoutSection = page.getByRole('region', { name: 'Déconnexion' });
-    await logoutSection.getByRole('button', { name: 'Se déconnecter' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Se déconnecter ?' });
-    await expect(dialog).toBeVisible();
-    await dialog.getByRole('button', { name: 'Annuler' }).click();
-    await expect(dialog).toHaveCount(0);
-    await expect(page).toHaveURL(/\/settings\/main$/);
-
-    const before = (await serverLog(page)).changes.length;
-    await page.getByRole('region', { name: 'Mes informations' }).getByLabel('Langue').selectOption('nl');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mijn profiel');
-    await expect
-      .poll(async () =>
-        (await serverLog(page)).changes
-          .slice(before)
-          .filter((c) => c.path.endsWith('/user/language'))
-          .map((c) => c.body),
-      )
-      .toEqual([{ lang: 'nl' }]);
-  },
-);
-
-test('push refused by the browser: the denied message says how to change it', { tag: '@desktop' }, async ({ page, context }) => {
-  await onlineVisit(page, 'sophie');
-  await context.clearPermissions();
-  await page.goto('/settings/alerts');
-  await waitForServiceWorker(page);
-  await page.getByRole('button', { name: 'Activer les notifications push' }).click();
-  await expect(page.getByText('Les notifications push sont refusées par votre navigateur.')).toBeVisible();
-  await expect(page.getByText(/ouvrez les paramètres du site/)).toBeVisible();
 });

@@ -1,14 +1,16 @@
 import type { Locator, Page } from '@playwright/test';
-import { demoUsers } from '#contract/fixtures/demo';
 import { expect, test } from './fixtures/offline-server.ts';
-import { expectHome, LoginPage } from './page-models/login-page.ts';
+import { signIn } from './fixtures/sign-in.ts';
 import { onlineVisit, serverLog, setOffline, waitForServiceWorker } from './page-models/offline-app.ts';
 
 /*
  * Help, the contact form, offers and the energy link (SPEC §1, §2, §5, §6): help searched offline, a message with
  * its attachment written offline and sent once, the owner's one-click energy login through the stand-in portal,
- * the admin's plain link, linking an energy account, and the tariff comparison link of Yasmine's real use. Each
- * file has its own server (fresh database), so the links made here do not leak into other specs.
+ * the admin's plain link, linking an energy account, and the tariff comparison link of Yasmine's real use. On the
+ * worker's server of the offline specs, so the links made here stay off the main server. The energy entry is in the
+ * desktop's header and under "more" on a phone: its tests run at both sizes (@desktop). The FAQ search in French and
+ * English: tests/features/support/support-rules.test.ts; the contact form in Dutch:
+ * tests/features/screens/support-contact.test.tsx; linking in French: tests/features/screens/link-accounts.test.tsx.
  */
 
 // Bill cycles start at local midnight in Brussels (the server's calendar): the expected averages are computed there.
@@ -38,44 +40,30 @@ const energyEntry = async (page: Page, label: RegExp, more: RegExp): Promise<Loc
   return nav.getByRole('link', { name: label }).or(nav.getByRole('button', { name: label }));
 };
 
-test.describe('help offline', () => {
-  for (const who of ['sophie', 'marc'] as const) {
-    const fr = who === 'sophie';
-    test(
-      `${demoUsers[who].name} searches the FAQ offline (${fr ? 'fr' : 'nl'}), accent- and case-insensitive, with a deep link`,
-      { tag: who === 'marc' ? '@desktop' : [] },
-      async ({ page, context }) => {
-        await onlineVisit(page, who);
-        await page.goto('/support/main');
-        await expect(page.getByRole('heading', { name: fr ? 'Questions fréquentes' : 'Veelgestelde vragen' })).toBeVisible();
-        await expect(page.locator('.faq-item > summary').filter({ hasText: fr ? /à l’étranger/ : /in het buitenland/ })).toBeVisible();
+test('Marc searches the FAQ offline (nl), accent- and case-insensitive, with a deep link', async ({ page, context }) => {
+  await onlineVisit(page, 'marc');
+  await page.goto('/support/main');
+  await expect(page.getByRole('heading', { name: 'Veelgestelde vragen' })).toBeVisible();
+  await expect(page.locator('.faq-item > summary').filter({ hasText: /in het buitenland/ })).toBeVisible();
 
-        await setOffline(context, page, true);
-        await page.reload();
-        const search = page.getByRole('searchbox', { name: fr ? 'Rechercher dans l’aide' : /Zoeken/ });
-        await search.fill(fr ? 'ETRANGER' : 'domicilieri');
-        await expect(
-          page.getByRole('status').filter({ hasText: fr ? /^\d+ réponses? trouvées?$/ : /^\d+ antwoord(en)? gevonden$/ }),
-        ).toBeVisible();
-        // Best match first: the question itself says it (other answers may mention the word).
-        const questions = page.locator('.faq-item > summary');
-        await expect(questions.first()).toHaveText(
-          fr ? 'Puis-je utiliser mon abonnement à l’étranger ?' : 'Hoe activeer ik domiciliëring?',
-        );
-        await expect(questions.filter({ hasText: fr ? /carte SIM/ : /simkaart/ })).toHaveCount(0);
+  await setOffline(context, page, true);
+  await page.reload();
+  const search = page.getByRole('searchbox', { name: /Zoeken/ });
+  await search.fill('domicilieri');
+  await expect(page.getByRole('status').filter({ hasText: /^\d+ antwoord(en)? gevonden$/ })).toBeVisible();
+  // Best match first: the question itself says it (other answers may mention the word).
+  const questions = page.locator('.faq-item > summary');
+  await expect(questions.first()).toHaveText('Hoe activeer ik domiciliëring?');
+  await expect(questions.filter({ hasText: /simkaart/ })).toHaveCount(0);
 
-        // A deep link opens the same answer, offline too.
-        const slug = fr ? 'abroad' : 'direct-debit';
-        await page.goto(`/support/main#${slug}`);
-        const item = page.locator(`details[id="${slug}"]`);
-        await expect(item).toHaveAttribute('open', '');
-        await expect(item).toBeInViewport();
-      },
-    );
-  }
+  // A deep link opens the same answer, offline too.
+  await page.goto('/support/main#direct-debit');
+  const item = page.locator('details[id="direct-debit"]');
+  await expect(item).toHaveAttribute('open', '');
+  await expect(item).toBeInViewport();
 });
 
-test('a message with its attachment written offline is sent once when back online (fr)', { tag: '@desktop' }, async ({ page, context }) => {
+test('a message with its attachment written offline is sent once when back online (fr)', async ({ page, context }) => {
   await onlineVisit(page, 'sophie');
   await page.goto('/support/contact');
   await expect(page.getByRole('heading', { name: 'Nous contacter' })).toBeVisible();
@@ -142,10 +130,7 @@ test(
 
 test('Jan (admin) gets the plain energy link, never not-found (nl)', { tag: '@desktop' }, async ({ page }) => {
   // An admin's home shows the customer he manages (Emma Martin's company).
-  const loginPage = new LoginPage(page);
-  await loginPage.goto();
-  await loginPage.login(demoUsers.jan.logins[0]);
-  await expectHome(page, demoUsers.emma.name);
+  await signIn(page, 'jan');
   const entry = await energyEntry(page, /^Energie/, /^Meer$/);
   await expect(entry).toHaveRole('link');
   await expect(entry).toHaveAttribute('href', '/energy-portal/?lang=nl');
@@ -156,56 +141,44 @@ test('Jan (admin) gets the plain energy link, never not-found (nl)', { tag: '@de
   await expect(page.getByRole('heading', { name: /niet gevonden/i })).toBeVisible();
 });
 
-test(
-  'an owner links an energy account, is refused one linked elsewhere, and goes home on the next visit',
-  { tag: '@desktop' },
-  async ({ page }, testInfo) => {
-    // Each project its own owner (and language): the phone's Marc in Dutch, the desktop's Yasmine in French.
-    const dutch = testInfo.project.name === 'phone';
-    const who = dutch ? 'marc' : 'yasmine';
-    const own = dutch ? 'ME00000003' : 'ME00000005';
-    await onlineVisit(page, who);
-    const entry = await energyEntry(page, dutch ? /^Energie/ : /^Énergie/, dutch ? /^Meer$/ : /^Plus$/);
-    await entry.click();
-    await expect(page).toHaveURL(/\/offers\/link-accounts$/);
-    const form = page.getByRole('form', { name: dutch ? 'Mijn energieaccount koppelen' : 'Lier mon compte énergie' });
-    const login = form.getByLabel(dutch ? 'Energienummer' : 'Numéro énergie');
-    const password = form.getByLabel(dutch ? 'Wachtwoord van uw energieruimte' : 'Mot de passe de votre espace énergie');
-    const accept = form.getByRole('checkbox');
-    const submit = form.getByRole('button', { name: dutch ? 'Mijn accounts koppelen' : 'Lier mes comptes' });
+test('an owner links an energy account, is refused one linked elsewhere, and goes home on the next visit (nl)', async ({ page }) => {
+  // Marc, in Dutch (in French: tests/features/screens/link-accounts.test.tsx).
+  const own = 'ME00000003';
+  await onlineVisit(page, 'marc');
+  const entry = await energyEntry(page, /^Energie/, /^Meer$/);
+  await entry.click();
+  await expect(page).toHaveURL(/\/offers\/link-accounts$/);
+  const form = page.getByRole('form', { name: 'Mijn energieaccount koppelen' });
+  const login = form.getByLabel('Energienummer');
+  const password = form.getByLabel('Wachtwoord van uw energieruimte');
+  const accept = form.getByRole('checkbox');
+  const submit = form.getByRole('button', { name: 'Mijn accounts koppelen' });
 
-    // The login's format and the conditions are checked before anything is sent.
-    await login.fill('MT00000003');
-    await password.fill('x');
-    await submit.click();
-    await expect(login).toHaveAccessibleDescription(/ME/);
-    await expect(accept).toHaveAttribute('aria-invalid', 'true');
+  // The login's format and the conditions are checked before anything is sent.
+  await login.fill('MT00000003');
+  await password.fill('x');
+  await submit.click();
+  await expect(login).toHaveAccessibleDescription(/ME/);
+  await expect(accept).toHaveAttribute('aria-invalid', 'true');
 
-    // Sophie's energy account is linked already: refused, nothing typed is lost.
-    await login.fill('ME00000001');
-    await password.fill('Demo!2026');
-    await accept.check();
-    await submit.click();
-    await expect(
-      page
-        .getByRole('alert')
-        .filter({ hasText: dutch ? /is al aan een ander mobiel account gekoppeld/ : /déjà lié à un autre compte mobile/ }),
-    ).toBeVisible();
-    await expect(login).toHaveValue('ME00000001');
+  // Sophie's energy account is linked already: refused, nothing typed is lost.
+  await login.fill('ME00000001');
+  await password.fill('Demo!2026');
+  await accept.check();
+  await submit.click();
+  await expect(page.getByRole('alert').filter({ hasText: /is al aan een ander mobiel account gekoppeld/ })).toBeVisible();
+  await expect(login).toHaveValue('ME00000001');
 
-    await login.fill(own.toLowerCase());
-    await submit.click();
-    await expect(
-      page.getByText(dutch ? new RegExp(`Uw accounts zijn gekoppeld.*${own}`) : new RegExp(`Vos comptes sont liés.*${own}`)),
-    ).toBeVisible();
+  await login.fill(own.toLowerCase());
+  await submit.click();
+  await expect(page.getByText(new RegExp(`Uw accounts zijn gekoppeld.*${own}`))).toBeVisible();
 
-    // The next visit: the link is confirmed, so home; and "energy" is now the one-click login.
-    await page.goto('/offers/link-accounts');
-    await expect(page).toHaveURL(/\/$/);
-    const oneClick = await energyEntry(page, dutch ? /^Energie/ : /^Énergie/, dutch ? /^Meer$/ : /^Plus$/);
-    await expect(oneClick).toHaveRole('button');
-  },
-);
+  // The next visit: the link is confirmed, so home; and "energy" is now the one-click login.
+  await page.goto('/offers/link-accounts');
+  await expect(page).toHaveURL(/\/$/);
+  const oneClick = await energyEntry(page, /^Energie/, /^Meer$/);
+  await expect(oneClick).toHaveRole('button');
+});
 
 type BillCycle = { startDay: number; frequencyUnit: string; frequencyDuration: number };
 
@@ -225,9 +198,11 @@ const completedMonthlyCycles = (startDay: number, now: Date, count: number): { s
   });
 };
 
-type HistoryPage = { data: { service_cat: string; service_used: number; incoming: boolean; destination: string; event_time: string }[] };
+type HistoryPage = {
+  data: { service_cat: string; service_used: number; incoming: boolean; is_oob: boolean; destination: string; event_time: string }[];
+};
 
-test('the comparison link carries Yasmine’s average use of her last 6 bill cycles (fr)', { tag: '@desktop' }, async ({ page }) => {
+test('the comparison link carries Yasmine’s average use of her last 6 bill cycles (fr)', async ({ page }) => {
   test.setTimeout(240_000);
   await onlineVisit(page, 'yasmine');
   await page.goto('/offers/main');
@@ -264,9 +239,12 @@ test('the comparison link carries Yasmine’s average use of her last 6 bill cyc
     for (const r of data) {
       const at = Date.parse(r.event_time);
       if (at < from || at > to) continue;
+      // What counts against a bundle: national and EU-roaming use; never received calls and texts (docs/product/consumption.md).
+      const counted = r.destination === 'national' || (r.destination === 'roaming' && !r.is_oob);
+      if (!counted) continue;
       if (r.service_cat === 'data') bytes += r.service_used;
-      else if (!r.incoming && r.destination === 'national' && r.service_cat === 'call') seconds += r.service_used;
-      else if (!r.incoming && r.destination === 'national' && r.service_cat === 'sms') sms += r.service_used;
+      else if (!r.incoming && r.service_cat === 'call') seconds += r.service_used;
+      else if (!r.incoming && r.service_cat === 'sms') sms += r.service_used;
     }
     if (data.length < 5000) break;
   }

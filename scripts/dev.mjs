@@ -4,7 +4,14 @@ import { spawn } from 'node:child_process';
 
 const api = spawn('node', ['--import', 'tsx', '--watch', 'server/main.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, PORT: process.env.API_PORT ?? '8080', DEV_USAGE_FEED: process.env.DEV_USAGE_FEED ?? '1' },
+  env: {
+    ...process.env,
+    PORT: process.env.API_PORT ?? '8080',
+    DEV_USAGE_FEED: process.env.DEV_USAGE_FEED ?? '1',
+    // The app is served by Vite here: its origin is the one the API accepts cookie-authenticated writes from, and
+    // the one e-mailed links open.
+    PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173',
+  },
 });
 const vite = spawn('npx', ['vite'], { stdio: 'inherit', env: process.env });
 

@@ -10,19 +10,29 @@ import { closeDatabase, openDatabase, type Db } from './db/database.ts';
 import { claimJob, type PostgresOptions } from './db/engine.ts';
 import type { AppContext } from './lib/app-context.ts';
 import { createClock } from './lib/clock.ts';
-import { loadConfig, type ServerConfig, type TrustProxy } from './config.ts';
+import { loadConfig, type ServerConfig, type Supplier, type TrustProxy } from './config.ts';
 import { loggerOptions } from './lib/log-redaction.ts';
+import { createMailQueue } from './lib/mail-queue.ts';
+import { defaultOperator } from '#contract/operator';
 import { createMailer, mailConfigOf, type MailConfig } from './lib/mailer.ts';
+import { pathOf } from './lib/request-path.ts';
+import { registerRetentionJobs } from './lib/retention.ts';
 import { recordRoutes } from './lib/route-table.ts';
 import { createRouter } from './lib/router.ts';
 import { createScheduler, DEFAULT_SCHEDULER_INTERVAL_MS } from './lib/scheduler.ts';
 import { registerErrorHandler, registerNotFound, type SpaFallback } from './plugins/error-handler.ts';
+import { registerAnonymousWriteLimit } from './plugins/anonymous-writes.ts';
 import { registerMaintenance } from './plugins/maintenance.ts';
-import { registerNoSourceMaps } from './plugins/no-source-maps.ts';
+import { namesSourceMap, registerPathRules } from './plugins/path-rules.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { registerMultipart } from './plugins/multipart.ts';
+import { registerFormBodyParser } from './plugins/form-body.ts';
+import { mollieProvider, wireProvider, type PaymentProvider } from './lib/payment-provider.ts';
+import { registerPaymentRoutes } from './routes/payments.ts';
+import { PSP_STAND_IN, registerPspStandIn } from './routes/psp-stand-in.ts';
+import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerActivationRoutes } from './routes/activation.ts';
 import { registerAuthRoutes } from './routes/auth.ts';
 import { registerContactRoutes } from './routes/contact.ts';
@@ -77,6 +87,15 @@ export type BuildAppOptions = {
   settings?: SettingsOptions;
   /** Who customers pay (server/main.ts passes the configuration's); absent: the configuration's defaults. */
   creditor?: CreditorDto;
+  /**
+   * Online payments (MOLLIE_API_KEY): through Mollie with a key; without one, through the stand-in provider served
+   * at /psp-stand-in/. `provider` replaces either (tests of a provider that fails).
+   */
+  payments?: { mollieApiKey?: string | null; provider?: PaymentProvider };
+  /** Writes to the public API a minute per address from callers without a session (ANON_WRITES_PER_MINUTE). */
+  anonymousWritesPerMinute?: number;
+  /** Who issues the invoices (server/main.ts passes the configuration's); absent: the configuration's defaults. */
+  supplier?: Supplier;
 };
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -132,6 +151,8 @@ const registerStatic = async (app: FastifyInstance, staticDir: string): Promise<
     // The build writes x.br and x.gz beside every text file: the best one the browser accepts is sent, with
     // Content-Encoding and `Vary: Accept-Encoding`; a file without copies (images) is sent as it is.
     preCompressed: true,
+    // The second guard on source maps (the first is plugins/path-rules.ts): whatever spelling reached the file.
+    allowedPath: (pathName) => !namesSourceMap(pathName),
     setHeaders: (reply, filePath) => {
       const normalized = filePath.replaceAll('\\', '/');
       void reply.header('Cache-Control', normalized.includes('/assets/') ? IMMUTABLE : REVALIDATE);
@@ -141,7 +162,7 @@ const registerStatic = async (app: FastifyInstance, staticDir: string): Promise<
   const hasLoginPage = existsSync(join(resolve(staticDir), 'login.html'));
   const hasConsentPage = existsSync(join(resolve(staticDir), 'login-consent.html'));
   return (request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
+    const path = pathOf(request);
     if (FILE_LIKE.test(path)) {
       void reply.status(404).type('text/plain; charset=utf-8').send('Not found');
       return;
@@ -199,7 +220,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
       options.logger || options.logStream
         ? loggerOptions(options.logStream, typeof options.logger === 'object' ? options.logger.level : undefined)
         : false,
-    // A number of hops becomes Fastify's hop function (its types take no number).
+    // A number of hops becomes Fastify's hop function (its types take no number). Never `true` (config.ts).
     trustProxy: typeof options.trustProxy === 'number' ? trustHops(options.trustProxy) : (options.trustProxy ?? false),
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     requestTimeout: REQUEST_TIMEOUT_MS,
@@ -213,19 +234,24 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   app.server.headersTimeout = HEADERS_TIMEOUT_MS;
   app.removeContentTypeParser('text/plain');
   registerJsonBodyParser(app);
+  registerFormBodyParser(app);
   await registerMultipart(app);
 
   // Without mail settings, the configuration's defaults (messages to the log): buildApp never reads process.env.
   const mail: MailConfig = { ...mailConfigOf(loadConfig({})), ...options.mail };
   const mailer = createMailer(db, clock, mail, { testMode, log: app.log });
+  const mailQueue = createMailQueue(db, clock, mailer, app.log);
   const ctx: AppContext = {
     db,
     clock,
     testMode,
     version: readVersion(),
     mailer,
+    mailQueue,
     mail,
     creditor: options.creditor ?? loadConfig({}).creditor,
+    supplier: options.supplier ?? loadConfig({}).supplier,
+    operator: mail.operator ?? defaultOperator,
     scheduler: createScheduler(clock, { error: (details, message) => app.log.error(details, message) }, (name, isDue, run, nowMs) =>
       claimJob(db, name, isDue, run, nowMs),
     ),
@@ -234,15 +260,21 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   };
   contexts.set(app, ctx);
   recordRoutes(app);
+  registerRetentionJobs(ctx, app.log);
 
   // First, so that every route below (and the static plugin's) answers errors with the contract's body.
   registerErrorHandler(app);
+  // Then the one spelling of the path that every later rule reads.
+  registerPathRules(app);
   await app.register(fastifyCookie);
+  // Cookie-authenticated writes must come from the app's origin (needs the parsed cookies, runs before every route).
+  registerOriginCheck(app, ctx);
   await registerCompression(app);
   await registerSecurityHeaders(app);
-  registerNoSourceMaps(app);
   registerMaintenance(app, ctx);
 
+  // Before the routes: the limiter adds its hook to each route as it is declared.
+  await registerAnonymousWriteLimit(app, ctx, options.anonymousWritesPerMinute);
   registerIdempotency(app, ctx);
   const router = createRouter(app, ctx);
   registerStatusRoutes(router, ctx);
@@ -258,6 +290,30 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   registerOfferRoutes(router, ctx);
   registerEnergyRoutes(router, ctx);
   if (ctx.energyPortalUrl === STAND_IN_ENERGY_PORTAL) registerEnergyPortalStandIn(app, ctx);
+  const mollieApiKey = options.payments?.mollieApiKey ?? null;
+  // Without a key, the stand-in's API is asked in-process, in Mollie's wire format (lib/payment-provider.ts).
+  const paymentProvider =
+    options.payments?.provider ??
+    (mollieApiKey
+      ? mollieProvider({ apiKey: mollieApiKey })
+      : wireProvider(async ({ method, path, body, headers }) => {
+          const answer = await app.inject({
+            method,
+            url: `${PSP_STAND_IN}v2/${path}`,
+            headers,
+            ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+          });
+          return { statusCode: answer.statusCode, body: answer.body };
+        }));
+  registerPaymentRoutes(router, ctx, {
+    db,
+    clock,
+    mailer,
+    provider: paymentProvider,
+    publicUrl: mail.publicUrl,
+    log: app.log,
+  });
+  if (!mollieApiKey) registerPspStandIn(app, ctx);
   await registerSettingsRoutes(router, ctx, options.settings);
   registerOpenApiRoutes(app, router, ctx);
   if (ctx.testMode) registerTestRoutes(router, ctx);
@@ -267,6 +323,13 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   const spaFallback = options.staticDir ? await registerStatic(app, options.staticDir) : null;
   registerNotFound(app, spaFallback);
 
+  // A message queued while answering goes out once the answer is sent (lib/mail-queue.ts): its time and its fate
+  // never show in the answer. What fails is retried by the clean-up job.
+  app.addHook('onResponse', (_request, _reply, done) => {
+    if (mailQueue.pending()) mailQueue.flush().catch((error: unknown) => app.log.error({ err: error }, 'mail queue flush failed'));
+    done();
+  });
+
   // Periodic jobs only in a listening server: inject-based tests drive the scheduler themselves.
   app.addHook('onListen', (done) => {
     ctx.scheduler.start(options.schedulerIntervalMs ?? DEFAULT_SCHEDULER_INTERVAL_MS);
@@ -275,6 +338,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   // Before the database closes: a run in progress finishes, no new one starts.
   app.addHook('preClose', async () => {
     await ctx.scheduler.stop();
+    await mailQueue.settled();
   });
   if (!options.db) {
     app.addHook('onClose', async () => {

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { CreditorDto } from '#contract/invoices';
+import { defaultOperator, serviceNumberPattern, type OperatorDetails } from '#contract/operator';
 import { bicMatchesIban, bicSchema, ibanSchema } from '#contract/validators';
 
 /*
@@ -13,8 +14,12 @@ import { bicMatchesIban, bicSchema, ibanSchema } from '#contract/validators';
  * same variables.
  */
 
-/** What Fastify's `trustProxy` takes: off, on for every hop, a number of hops, or the proxies' addresses. */
-export type TrustProxy = boolean | number | string[];
+/**
+ * Which proxies' X-Forwarded-* headers to believe: none, a number of hops, or the proxies' addresses. Never "every
+ * hop" (Fastify's `true`): then the left-most X-Forwarded-For entry, which any client writes, would be the address
+ * every per-address limit counts (docs/product/security.md "Behind a proxy").
+ */
+export type TrustProxy = false | number | string[];
 
 export type ServerConfig = {
   port: number;
@@ -52,7 +57,21 @@ export type ServerConfig = {
   devUsageFeed: boolean;
   /** Who customers pay: the account of bank transfers and payment QR codes, the identifier of direct debits. */
   creditor: CreditorDto;
+  /**
+   * Mollie's API key (test_… or live_…): online payments go through Mollie. Null: through the stand-in provider this
+   * server serves at /psp-stand-in/ (docs/product/payments.md), where nothing is really paid.
+   */
+  mollieApiKey: string | null;
+  /** Writes to the public API a minute per address from callers without a session (plugins/anonymous-writes.ts). */
+  anonymousWritesPerMinute: number;
+  /** Who issues the invoices: the legal name, address and VAT number every invoice names. */
+  supplier: Supplier;
+  /** The product's name, the operator's legal name (CREDITOR_NAME) and customer service (contract/operator.ts). */
+  operator: OperatorDetails;
 };
+
+/** The operator as an invoice must name it (docs/product/invoices.md "What an invoice says"). */
+export type Supplier = { legalName: string; address: string; vatNumber: string };
 
 /** The demo operator's account (a made-up Belgian account of a made-up company), until configured otherwise. */
 export const DEFAULT_CREDITOR: CreditorDto = {
@@ -62,10 +81,31 @@ export const DEFAULT_CREDITOR: CreditorDto = {
   identifier: 'BE51ZZZ0876543270',
 };
 
+/** The demo operator as it invoices (a made-up company; its VAT number's check digits hold). */
+export const DEFAULT_SUPPLIER: Supplier = {
+  legalName: 'Mega Mobile SA',
+  address: 'Boulevard du Roi Albert II 27, 1030 Bruxelles, Belgique',
+  vatNumber: 'BE0876543270',
+};
+
+/**
+ * A VAT number as printed on invoices: the country code and the number, spaces and dots left out. A Belgian one is
+ * BE, then 0 or 1 and 9 digits whose last two are 97 minus the first eight modulo 97.
+ */
+const vatNumber = z
+  .string()
+  .transform((value) => value.replace(/[\s.]/g, '').toUpperCase())
+  .refine((value) => {
+    if (!/^[A-Z]{2}[0-9A-Z]{2,13}$/.test(value)) return false;
+    if (!value.startsWith('BE')) return true;
+    const digits = value.slice(2);
+    return /^[01]\d{9}$/.test(digits) && 97 - (Number(digits.slice(0, 8)) % 97) === Number(digits.slice(8));
+  }, 'expected a VAT number such as BE0876543270 (a Belgian one with its check digits)');
+
 /** dist/ next to server/ (and next to dist-server/ once compiled: both sit at the top of the project). */
 const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../dist/', import.meta.url));
 
-export const DEFAULT_MAIL_FROM = 'Mon espace mobile <no-reply@localhost>';
+export const DEFAULT_MAIL_FROM = `${defaultOperator.productName} <no-reply@localhost>`;
 
 /** An unset variable and an empty one mean the same: the default. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -93,16 +133,22 @@ const isProxyAddress = (entry: string): boolean => {
   return /^\d+$/.test(bits) && n <= (family === 4 ? 32 : 128);
 };
 
+export const TRUST_PROXY_TRUE_REFUSED =
+  'refused: "true" believes any X-Forwarded-For a client writes; name the number of proxies in front of the server (1 for one reverse proxy) or their IP addresses or CIDR ranges';
+
 const trustProxy = z.string().transform((value, ctx): TrustProxy => {
   const text = value.trim();
-  if (text === 'true') return true;
-  if (text === 'false') return false;
+  if (text.toLowerCase() === 'true') {
+    ctx.addIssue({ code: 'custom', message: TRUST_PROXY_TRUE_REFUSED });
+    return z.NEVER;
+  }
+  if (text === 'false' || text === '0') return false;
   if (/^\d+$/.test(text)) return Number(text);
   const entries = text.split(',').map((entry) => entry.trim());
   if (entries.every(isProxyAddress)) return entries;
   ctx.addIssue({
     code: 'custom',
-    message: 'expected true, false, a number of proxy hops, or comma-separated proxy IP addresses or CIDR ranges',
+    message: 'expected false, a number of proxy hops, or comma-separated proxy IP addresses or CIDR ranges',
   });
   return z.NEVER;
 });
@@ -117,6 +163,7 @@ const validWith = (schema: z.ZodType<string, string>, expected: string) =>
 const PORT_EXPECTED = 'expected a port number between 1 and 65535';
 const SECONDS_EXPECTED = 'expected a number of seconds between 0 and 600';
 const POOL_EXPECTED = 'expected a number of connections between 1 and 200';
+const WRITES_EXPECTED = 'expected a whole number of requests between 1 and 100000';
 
 const envSchema = z
   .object({
@@ -162,9 +209,25 @@ const envSchema = z
     CREDITOR_BIC: optional(validWith(bicSchema, 'expected a BIC of 8 characters (or 11 ending in XXX) of an EU country')).default(
       DEFAULT_CREDITOR.bic,
     ),
+    ANON_WRITES_PER_MINUTE: optional(
+      z.coerce.number({ error: WRITES_EXPECTED }).int(WRITES_EXPECTED).min(1, WRITES_EXPECTED).max(100_000, WRITES_EXPECTED),
+    ).default(60),
+    PRODUCT_NAME: optional(z.string().trim().min(1, 'expected a name').max(40, 'expected at most 40 characters')).default(
+      defaultOperator.productName,
+    ),
+    CUSTOMER_SERVICE_PHONE: optional(
+      z
+        .string()
+        .transform((v) => v.replace(/[\s./-]/g, ''))
+        .pipe(z.string().regex(serviceNumberPattern, 'expected a Belgian number in its national form, such as 0800 12 345')),
+    ).default(defaultOperator.serviceNumber),
     CREDITOR_ID: optional(
       z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{3}[A-Z0-9]{1,28}$/, 'expected a SEPA creditor identifier, such as BE51ZZZ0876543270'),
     ).default(DEFAULT_CREDITOR.identifier),
+    MOLLIE_API_KEY: optional(z.string().regex(/^(test|live)_[A-Za-z0-9]{20,}$/, 'expected a Mollie API key, test_… or live_…')),
+    SUPPLIER_NAME: optional(z.string().trim().max(100, 'expected at most 100 characters')).default(DEFAULT_SUPPLIER.legalName),
+    SUPPLIER_ADDRESS: optional(z.string().trim().max(160, 'expected at most 160 characters')).default(DEFAULT_SUPPLIER.address),
+    SUPPLIER_VAT: optional(vatNumber).default(DEFAULT_SUPPLIER.vatNumber),
   })
   // The payment QR code and the mandate name the bank of the account: the BIC must be of the IBAN's country.
   .refine((e) => bicMatchesIban(e.CREDITOR_IBAN, e.CREDITOR_BIC), {
@@ -175,8 +238,8 @@ const envSchema = z
 /** The variables the server reads; everything else in the environment is ignored. */
 export const configVariables = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];
 
-// Both carry credentials.
-const SECRET_VARIABLES = new Set<string>(['SMTP_URL', 'DATABASE_URL']);
+// Credentials: the database URL may carry a password.
+const SECRET_VARIABLES = new Set<string>(['SMTP_URL', 'DATABASE_URL', 'MOLLIE_API_KEY']);
 
 /** A configuration that cannot run; `message` names every variable at fault and what it expects. */
 export class ConfigError extends Error {
@@ -193,7 +256,7 @@ export const loadConfig = (env: Record<string, string | undefined>): ServerConfi
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? '');
-      // The SMTP and database URLs carry credentials: never echo them into a log.
+      // The SMTP and database URLs and the Mollie key carry credentials: never echo them into a log.
       const shown = SECRET_VARIABLES.has(name) ? '(value hidden)' : JSON.stringify(env[name] ?? '');
       return `  ${name}=${shown}: ${issue.message}`;
     });
@@ -222,5 +285,9 @@ export const loadConfig = (env: Record<string, string | undefined>): ServerConfi
     vapidSubject: e.VAPID_SUBJECT,
     devUsageFeed: e.DEV_USAGE_FEED,
     creditor: { name: e.CREDITOR_NAME, iban: e.CREDITOR_IBAN, bic: e.CREDITOR_BIC, identifier: e.CREDITOR_ID },
+    mollieApiKey: e.MOLLIE_API_KEY ?? null,
+    anonymousWritesPerMinute: e.ANON_WRITES_PER_MINUTE,
+    supplier: { legalName: e.SUPPLIER_NAME, address: e.SUPPLIER_ADDRESS, vatNumber: e.SUPPLIER_VAT },
+    operator: { productName: e.PRODUCT_NAME, legalName: e.CREDITOR_NAME, serviceNumber: e.CUSTOMER_SERVICE_PHONE },
   };
 };

@@ -5,29 +5,43 @@ import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
 import { mailConfigOf } from './lib/mailer.ts';
 import { createShutdown } from './lib/shutdown.ts';
 import { lockDataDir } from './lib/data-dir-lock.ts';
+import { startupFailure } from './lib/startup-errors.ts';
+
+const isLocalPublicUrl = (url: string): boolean => ['localhost', '127.0.0.1', '[::1]'].includes(new URL(url).hostname);
+
+/**
+ * A start that cannot go on prints what is wrong, in words, and exits 1: no stack trace (docs/product/operations.md
+ * "Start-up"). The configuration error names every wrong variable, one per line; anything else is one line.
+ */
+const fail = (error: unknown, config?: ServerConfig): never => {
+  console.error(error instanceof ConfigError ? error.message : startupFailure(error, config));
+  process.exit(1);
+};
 
 // The one place that reads the environment: a wrong value stops here with one message naming the variable.
-let config: ServerConfig;
-try {
-  config = loadConfig(process.env);
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
+const readConfig = (): ServerConfig => {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    return fail(error);
+  }
+};
+const config = readConfig();
 
-// SQLite under DATA_DIR (the default): one server per folder, since a second one would race the first on the database
-// and its scheduler. PostgreSQL (DATABASE_URL): any number of instances on one database, and nothing on their disks.
-const onPostgres = config.databaseUrl !== null;
-if (!onPostgres) {
-  mkdirSync(config.dataDir, { recursive: true });
-  const releaseDataDir = lockDataDir(config.dataDir);
-  process.once('exit', releaseDataDir);
-}
-
-let app: Awaited<ReturnType<typeof buildApp>>;
 try {
-  app = await buildApp({
+  // SQLite under DATA_DIR (the default): one server per folder, since a second one would race the first on the
+  // database and its scheduler. PostgreSQL (DATABASE_URL): any number of instances on one database, and nothing on
+  // their disks.
+  const onPostgres = config.databaseUrl !== null;
+  if (!onPostgres) {
+    mkdirSync(config.dataDir, { recursive: true });
+    const releaseDataDir = lockDataDir(config.dataDir);
+    process.once('exit', releaseDataDir);
+  }
+
+  // PostgreSQL still unreachable after the retries (server/db/engine.ts waitForDatabase), a failed migration … end in
+  // `fail` below, one line.
+  const app = await buildApp({
     database: config.databaseUrl ?? join(config.dataDir, 'app.sqlite'),
     postgres: { poolSize: config.databasePoolSize, statementTimeoutMs: config.databaseStatementTimeoutMs },
     testMode: config.testMode,
@@ -43,18 +57,23 @@ try {
       usageFeed: config.devUsageFeed,
     },
     creditor: config.creditor,
+    anonymousWritesPerMinute: config.anonymousWritesPerMinute,
+    payments: { mollieApiKey: config.mollieApiKey },
+    supplier: config.supplier,
   });
+
+  const shutdown = createShutdown(app, { timeoutMs: config.shutdownTimeoutMs, exit: (code) => process.exit(code) });
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  if (config.testMode) app.log.warn('TEST_MODE=1: test switches under /api/test are enabled');
+  if (!config.staticDir) app.log.warn('dist/ not found: serving the API only (run npm run build)');
+  if (!config.mollieApiKey)
+    app.log.warn('MOLLIE_API_KEY unset: online payments go to the stand-in provider at /psp-stand-in/ (nothing is really paid)');
+  if (!isLocalPublicUrl(config.publicUrl) && !config.publicUrl.startsWith('https:'))
+    app.log.warn(`PUBLIC_URL ${config.publicUrl} is plain HTTP: session cookies go without Secure (set an https:// PUBLIC_URL)`);
+  console.log(`Mobile self-service running on http://localhost:${config.port}`);
 } catch (error) {
-  // PostgreSQL still unreachable after the retries (server/db/engine.ts waitForDatabase), a failed migration …
-  console.error(`The server could not start: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
+  fail(error, config);
 }
-
-const shutdown = createShutdown(app, { timeoutMs: config.shutdownTimeoutMs, exit: (code) => process.exit(code) });
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
-
-await app.listen({ port: config.port, host: config.host });
-if (config.testMode) app.log.warn('TEST_MODE=1: test switches under /api/test are enabled');
-if (!config.staticDir) app.log.warn('dist/ not found: serving the API only (run npm run build)');
-console.log(`Mobile self-service running on http://localhost:${config.port}`);

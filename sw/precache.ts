@@ -6,7 +6,8 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
  * usage worker, the locale chunks, icons) is precached, so a cold start works offline. Navigations get the
  * prerendered pages as the server sends them: /login its login screen (login.html), the other routes the shell
  * (index.html); never under /api/ (an API URL opened in the tab must reach the server, not show the app) nor the
- * reference server's stand-in energy portal (/energy-portal/: a site outside the app, served by the same origin).
+ * reference server's stand-ins for outside sites served by the same origin: the energy portal (/energy-portal/) and
+ * the payment provider's checkout (/psp-stand-in/).
  */
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
@@ -16,5 +17,9 @@ export const registerPrecache = (): void => {
   cleanupOutdatedCaches();
   // Registered first: the first matching route answers.
   registerRoute(new NavigationRoute(createHandlerBoundToURL('/login.html'), { allowlist: [/^\/login\/?$/] }));
-  registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(\/|$)/, /^\/energy-portal(\/|$)/] }));
+  registerRoute(
+    new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+      denylist: [/^\/api(\/|$)/, /^\/energy-portal(\/|$)/, /^\/psp-stand-in(\/|$)/],
+    }),
+  );
 };

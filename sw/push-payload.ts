@@ -4,6 +4,8 @@
  * and the tests run it as a table.
  */
 
+import { operator } from '#lib/operator';
+
 export type ShownNotification = {
   title: string;
   options: { body: string; lang: string; tag: string; data: { url: string }; icon: string; badge: string };
@@ -13,7 +15,7 @@ const ICON = '/icon-192.png';
 
 /** A push whose payload cannot be read still shows something (browsers require a visible notification). */
 const FALLBACK: ShownNotification = {
-  title: 'Mon espace mobile',
+  title: operator.productName,
   options: { body: '', lang: 'fr', tag: 'message', data: { url: '/' }, icon: ICON, badge: ICON },
 };
 

@@ -1,27 +1,27 @@
-import type { DayRollup, UsageRecordRow } from './usage-core.ts';
-import { rollupCombinations, rollupWidth } from './usage-rollup.ts';
+import { bundleOf, rateUsage, type AllowanceZone, type OobRates, type UsageTotals } from '#contract/rating';
 
 /*
  * "Which plan fits me": what each plan of the podium would have cost over the customer's last bill cycles, given
- * the usage actually recorded, against what the current plan cost; and the cheapest plan that covers the usage.
- * Pure (the usage worker feeds it the cycles' totals from the records in IndexedDB, so it works offline), tested
- * as tables of cases.
+ * the usage actually recorded, against what the current plan cost; whether each covers the usage; and one piece of
+ * advice that follows from those two figures. Pure (the usage worker feeds it each cycle's totals from the records in
+ * IndexedDB, so it works offline), tested as tables of cases. Built on the rating model (contract/rating.ts), the one
+ * that rates the usage summary and the invoices, so "covers" and "costs" mean here what they mean on the bill.
  *
  * The rules, per bill cycle:
- * - The usage to cover is every national and roaming use (in the bundle, or beyond it and billed nationally):
- *   bytes of data, seconds of calls, SMS. Incoming calls count, as the operator counts them against the bundle.
- * - Extras no plan includes (international calls, premium SMS, data outside the roaming zone: out-of-bundle records
- *   of those destinations) keep their actual cost under every plan, so the comparison stays a month's real bill.
- * - A plan's cost is its price, plus its options (price × count), plus the use beyond its bundle at its own
- *   out-of-bundle rates (per started MB, per started minute, per SMS), plus the extras. A volume of 0 is unlimited.
- * - Options the customer holds that add no data (international minutes) are kept on every plan that offers them;
- *   data options are chosen anew for each plan: the counts that make it cheapest over the cycles.
- * - A plan covers the usage when, with its options, no cycle goes beyond its bundle. The suggestion is the cheapest
- *   covering plan whose average monthly cost is below the current plan's by at least MIN_SAVING_CENTS; none when the
- *   current plan already is that cheapest plan.
+ * - A plan's cost is its price, plus its options (price × count), plus the cycle's charges as the rating computes them
+ *   with the plan's allowances (base + options) and rates: use beyond the bundle, calls abroad beyond an international
+ *   option, roaming outside the EU beyond a world option, premium services at their price. A volume of 0 is unlimited.
+ * - A plan covers the usage when, in every cycle, the use that counts against its bundle (outgoing national and
+ *   EU-roaming calls, texts and data; never incoming calls and texts) stays within it. Calls abroad and premium
+ *   services are priced, not covered: no plan includes them.
+ * - Each plan is priced with the options that make it cheapest while covering (or simply cheapest when no count
+ *   covers): every option is chosen anew, an international option where it costs less than the minutes it saves.
  * - Judged on the last MAX_CYCLES completed cycles at most, from the first one with any recorded use (the cycles
- *   before it are before the line's history), and only with at least MIN_CYCLES of them (a shorter history is not
- *   enough to judge).
+ *   before it are before the line's history), and only with at least MIN_CYCLES of them.
+ * - The advice, from those figures only: "keep" when the current plan covers and no covering plan costs
+ *   MIN_SAVING_CENTS a month less; "switch" to the cheapest covering plan when it costs less than the current one
+ *   (by MIN_SAVING_CENTS when the current plan covers too); "cover" when the current plan does not cover and the
+ *   cheapest plan that does costs more; "noneCovers" when no plan covers.
  * Promotions are left out: they are temporary, and the comparison is about the plan that fits in the long run.
  */
 
@@ -32,16 +32,9 @@ export const MIN_SAVING_CENTS = 100;
 /** Beyond this many combinations of data options, counts are chosen one option at a time (never with this catalogue). */
 export const MAX_COMBINATIONS = 20_000;
 
-const MB = 1024 * 1024;
-
-/** One cycle's usage, as the worker measured it. */
+/** One cycle's usage, as the worker measured it (contract/rating.ts totals). */
 export type CycleUsage = {
-  /** Usage to cover: bytes, seconds, messages. */
-  data: number;
-  call: number;
-  sms: number;
-  /** Out-of-bundle costs of destinations no plan includes, cents. */
-  extrasCents: number;
+  usage: UsageTotals;
   /** Records of the cycle (0: nothing was recorded, e.g. before the history on the device starts). */
   records: number;
 };
@@ -50,8 +43,11 @@ export type PlanOption = {
   id: number;
   name: string;
   priceCents: number;
-  /** Data one combination adds, MB (0: an option about something else, e.g. international minutes). */
+  /** What one combination adds: MB, minutes, texts, in its zone. */
   dataMb: number;
+  voiceMinutes: number;
+  smsCount: number;
+  zone: AllowanceZone;
   maxCombinations: number;
 };
 
@@ -63,7 +59,7 @@ export type PlanProduct = {
   dataMb: number;
   voiceMinutes: number;
   smsCount: number;
-  oobRates: { dataPerMb: number; callPerMinute: number; sms: number };
+  oobRates: OobRates;
   /** The options that can be added to it. */
   options: readonly PlanOption[];
 };
@@ -89,6 +85,13 @@ export type PlanCost = {
   covers: boolean;
 };
 
+/** What the comparison advises (see the rules above). */
+export type PlanAdvice =
+  | { kind: 'keep' }
+  | { kind: 'switch'; plan: PlanCost; /** current.average − plan.average, cents (≥ 0). */ saving: number }
+  | { kind: 'cover'; plan: PlanCost; /** plan.average − current.average, cents (> 0). */ extra: number }
+  | { kind: 'noneCovers' };
+
 export type PlanFit =
   | { status: 'tooShort'; cycles: number; needed: number }
   | {
@@ -97,39 +100,29 @@ export type PlanFit =
       current: PlanCost;
       /** Each podium plan at its cheapest covering options (or its cheapest options when nothing can cover). */
       plans: PlanCost[];
-      suggestion: PlanCost | null;
-      /** current.average − suggestion.average, cents; 0 without a suggestion. */
-      monthlySaving: number;
+      advice: PlanAdvice;
     };
 
-const beyond = (used: number, bundle: number): number => (bundle === 0 ? 0 : Math.max(0, used - bundle));
-
-/** A cycle's cost on a plan with these options; `covered` tells whether nothing went beyond the bundle. */
+/** A cycle's cost on a plan with these options (the rating's charges included); `covered`: nothing beyond its bundle. */
 export const cycleCost = (
   product: PlanProduct,
   options: readonly OptionCount[],
-  usage: CycleUsage,
+  cycle: CycleUsage,
 ): { cents: number; covered: boolean } => {
   const byId = new Map(product.options.map((option) => [option.id, option]));
   let optionsCents = 0;
-  let optionDataMb = 0;
+  const held = [];
   for (const { id, count } of options) {
     const option = byId.get(id);
     if (!option || count <= 0) continue;
     optionsCents += option.priceCents * count;
-    optionDataMb += option.dataMb * count;
+    held.push({ dataMb: option.dataMb, voiceMinutes: option.voiceMinutes, smsCount: option.smsCount, zone: option.zone, count });
   }
-  const dataBundle = product.dataMb === 0 ? 0 : (product.dataMb + optionDataMb) * MB;
-  const overData = beyond(usage.data, dataBundle);
-  const overCall = beyond(usage.call, product.voiceMinutes * 60);
-  const overSms = beyond(usage.sms, product.smsCount);
-  const overage =
-    Math.ceil(overData / MB) * product.oobRates.dataPerMb +
-    Math.ceil(overCall / 60) * product.oobRates.callPerMinute +
-    overSms * product.oobRates.sms;
+  const rating = rateUsage(cycle.usage, bundleOf(product, held), product.oobRates);
+  const domestic = rating.zones.domestic;
   return {
-    cents: product.priceCents + optionsCents + overage + usage.extrasCents,
-    covered: overData === 0 && overCall === 0 && overSms === 0,
+    cents: product.priceCents + optionsCents + rating.totalCents,
+    covered: domestic.data.beyond === 0 && domestic.call.beyond === 0 && domestic.sms.beyond === 0,
   };
 };
 
@@ -168,32 +161,41 @@ const isBetter = (a: PlanCost, b: PlanCost | null): boolean => {
 };
 
 /**
- * A plan at its best: the data-option counts that make it cheapest while covering the usage, or, when no count
- * covers it, simply cheapest. Options without data are kept at the customer's counts where the plan offers them.
+ * A plan at its best: the option counts that make it cheapest while covering the usage, or, when no count covers it,
+ * simply cheapest.
  */
-export const bestConfiguration = (product: PlanProduct, kept: readonly OptionCount[], usage: readonly CycleUsage[]): PlanCost => {
-  const offered = new Set(product.options.map((o) => o.id));
-  const keptHere = kept.filter((o) => offered.has(o.id) && o.count > 0);
-  const dataOptions = product.options.filter((o) => o.dataMb > 0);
-  const all = combinations(dataOptions);
+export const bestConfiguration = (product: PlanProduct, usage: readonly CycleUsage[]): PlanCost => {
+  const all = combinations(product.options);
+  const dataOptions = product.options.filter((o) => o.zone === 'domestic' && o.dataMb > 0);
   const candidates: OptionCount[][] = all
-    ? all.map((counts) => counts.map((count, i) => ({ id: dataOptions[i]!.id, count })))
-    : // Too many combinations: the cheapest data per MB, as many as needed, then nothing else.
+    ? all.map((counts) => counts.map((count, i) => ({ id: product.options[i]!.id, count })))
+    : // Too many combinations: the cheapest domestic data per MB, as many as needed, then nothing else.
       [[], ...cheapestPerMb(dataOptions)];
   let bestCovering: PlanCost | null = null;
   let cheapest: PlanCost | null = null;
   for (const counts of candidates) {
-    const cost = costOf(product, [...counts, ...keptHere], usage);
+    const cost = costOf(product, counts, usage);
     if (cost.covers && isBetter(cost, bestCovering)) bestCovering = cost;
     if (isBetter(cost, cheapest)) cheapest = cost;
   }
-  return bestCovering ?? cheapest ?? costOf(product, keptHere, usage);
+  return bestCovering ?? cheapest ?? costOf(product, [], usage);
 };
 
 const cheapestPerMb = (options: readonly PlanOption[]): OptionCount[][] => {
   const [best] = [...options].sort((a, b) => a.priceCents / a.dataMb - b.priceCents / b.dataMb);
   if (!best) return [];
   return Array.from({ length: best.maxCombinations }, (_, i) => [{ id: best.id, count: i + 1 }]);
+};
+
+/** The advice that follows from the figures: the current plan's cost and cover, and the plans' (see the rules above). */
+export const advise = (current: PlanCost, plans: readonly PlanCost[]): PlanAdvice => {
+  let cheapest: PlanCost | null = null;
+  for (const plan of plans) if (plan.covers && isBetter(plan, cheapest)) cheapest = plan;
+  if (!cheapest) return current.covers ? { kind: 'keep' } : { kind: 'noneCovers' };
+  const same = cheapest.productId === current.productId && sameOptions(cheapest.options, current.options);
+  const saving = current.average - cheapest.average;
+  if (current.covers) return !same && saving >= MIN_SAVING_CENTS ? { kind: 'switch', plan: cheapest, saving } : { kind: 'keep' };
+  return saving >= 0 ? { kind: 'switch', plan: cheapest, saving } : { kind: 'cover', plan: cheapest, extra: -saving };
 };
 
 /** Compare the podium's plans with the current one over the given cycles' usage (oldest first). */
@@ -204,30 +206,8 @@ export const comparePlans = (usage: readonly CycleUsage[], catalogue: PlanCatalo
   if (cycles.length < MIN_CYCLES) return { status: 'tooShort', cycles: cycles.length, needed: MIN_CYCLES };
   const { current } = catalogue;
   const currentCost = costOf(current.product, current.options, cycles);
-  const keptOptions = current.options.filter((held) => {
-    const option = current.product.options.find((o) => o.id === held.id);
-    return option !== undefined && option.dataMb === 0;
-  });
-  const plans = catalogue.products.map((product) => bestConfiguration(product, keptOptions, cycles));
-  let cheapest: PlanCost | null = null;
-  for (const plan of plans) if (plan.covers && isBetter(plan, cheapest)) cheapest = plan;
-  const sameAsCurrent =
-    cheapest !== null &&
-    cheapest.productId === current.product.id &&
-    sameOptions(
-      cheapest.options,
-      current.options.filter((o) => o.count > 0),
-    );
-  const saving = cheapest ? currentCost.average - cheapest.average : 0;
-  const suggestion = cheapest && !sameAsCurrent && saving >= MIN_SAVING_CENTS ? cheapest : null;
-  return {
-    status: 'ready',
-    cycles: cycles.length,
-    current: currentCost,
-    plans,
-    suggestion,
-    monthlySaving: suggestion ? saving : 0,
-  };
+  const plans = catalogue.products.map((product) => bestConfiguration(product, cycles));
+  return { status: 'ready', cycles: cycles.length, current: currentCost, plans, advice: advise(currentCost, plans) };
 };
 
 const sameOptions = (a: readonly OptionCount[], b: readonly OptionCount[]): boolean => {
@@ -237,55 +217,4 @@ const sameOptions = (a: readonly OptionCount[], b: readonly OptionCount[]): bool
       .map((o) => `${o.id}:${o.count}`)
       .join(',');
   return key(a) === key(b);
-};
-
-// ---------------------------------------------------------------------------------------------------------------
-// One cycle's usage from the records (or the per-day rollups) of the usage worker
-// ---------------------------------------------------------------------------------------------------------------
-
-/** Destination indexes of the rollup layout (usage-rollup.ts): 0 national, 1 international, 2 roaming, 3 premium. */
-const NATIONAL = 0;
-const ROAMING = 2;
-
-/**
- * Sums one cycle's usage the way the rules above want it, fed like the usage worker's aggregator: records, or a
- * whole day's rollup. Out-of-bundle use of a national or roaming destination counts as usage to cover (a bigger
- * bundle would have absorbed it); out-of-bundle costs of other destinations are extras.
- */
-export const createCycleUsageAccumulator = (from: number, to: number) => {
-  const used = { data: 0, call: 0, sms: 0 };
-  let extras = 0;
-  let records = 0;
-  const addOne = (type: 'data' | 'call' | 'sms', amount: number, isOob: boolean, coverable: boolean, cost: number) => {
-    if (!isOob || coverable) used[type] += amount;
-    else extras += cost;
-  };
-  const add = (rows: readonly UsageRecordRow[]): void => {
-    for (const row of rows) {
-      if (!(row.eventTime >= from && row.eventTime <= to)) continue;
-      records += 1;
-      const coverable = row.destination === 'national' || row.destination === 'roaming';
-      addOne(row.serviceCat, row.serviceUsed, row.isOob, coverable, row.resourceImpact);
-    }
-  };
-  const types = ['call', 'data', 'sms'] as const;
-  const addRollup = ({ dayStart, dayEnd, sums }: DayRollup): boolean => {
-    if (!(dayStart >= from && dayEnd - 1 <= to)) return false;
-    for (let combo = 0; combo < rollupCombinations && combo * rollupWidth < sums.length; combo++) {
-      const count = sums[combo * rollupWidth + 1]!;
-      if (count === 0) continue;
-      records += count;
-      const destination = combo & 3;
-      addOne(
-        types[combo >> 4]!,
-        sums[combo * rollupWidth]!,
-        ((combo >> 2) & 1) === 1,
-        destination === NATIONAL || destination === ROAMING,
-        sums[combo * rollupWidth + 2]!,
-      );
-    }
-    return true;
-  };
-  const result = (): CycleUsage => ({ data: used.data, call: used.call, sms: used.sms, extrasCents: extras, records });
-  return { add, addRollup, result };
 };

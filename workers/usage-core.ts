@@ -1,3 +1,11 @@
+import {
+  addUsage,
+  emptyUsageTotals,
+  outOfBundleByNature,
+  usageDestinations,
+  type UsageDestination as RatedDestination,
+  type UsageTotals,
+} from '#contract/rating';
 import type { UsageRecordRow } from '#db/schema';
 
 /**
@@ -33,7 +41,7 @@ export type UsageFilter = {
   /** Categories to keep; omitted or empty keeps all. */
   types?: readonly UsageType[];
   direction?: UsageDirection;
-  /** Keep only out-of-bundle rows (the extra-cost history). */
+  /** Keep only rows outside every bundle by their nature (contract/rating.ts `outOfBundleByNature`). */
   oobOnly?: boolean;
 };
 
@@ -55,8 +63,6 @@ export type DayBucket = {
   call: number;
   /** Messages. */
   sms: number;
-  /** Out-of-bundle cost, cents. */
-  cost: number;
 };
 
 export type TypeTotals = {
@@ -64,24 +70,17 @@ export type TypeTotals = {
   used: number;
   /** Number of records. */
   count: number;
-  /** Out-of-bundle cost, cents. */
-  oobCost: number;
-};
-
-/** SPEC "Overspent detail types", all in cents of out-of-bundle cost. */
-export type Overspent = {
-  /** All out-of-bundle cost. */
-  credit: number;
-  premium: number;
-  national: number;
-  /** International including roaming. */
-  international: number;
 };
 
 export type AggregateResult = {
   days: DayBucket[];
+  /** Every matching row, per type (incoming included). */
   totals: Record<UsageType, TypeTotals>;
-  overspent: Overspent;
+  /**
+   * The matching rows as the rating model sums them (contract/rating.ts): what counts against which allowance, what is
+   * free, what is premium. `rateUsage(usage, bundle, rates)` turns a bill cycle's into its charges.
+   */
+  usage: UsageTotals;
   /** Rows that passed the filter. */
   matched: number;
   /** Rows fed in. */
@@ -122,6 +121,31 @@ const R = 114; // 'r'oaming
 const P = 112; // 'p'remium
 const N = 110; // 'n'ational
 
+/*
+ * Rows are summed per combination of what the rating looks at: type × incoming × out-of-zone flag × destination, the
+ * layout of the per-day rollups (usage-rollup.ts): combination = ((type × 2 + incoming) × 2 + isOob) × 4 + destination,
+ * type 0 call, 1 data, 2 sms, destination 0 national, 1 international, 2 roaming, 3 premium. The rating model decides,
+ * once per combination and never per row, what each one is.
+ */
+const COMBINATIONS = 48;
+const TYPE_NAMES: readonly UsageType[] = ['call', 'data', 'sms'];
+const DESTINATION_NAMES: readonly RatedDestination[] = ['national', 'international', 'roaming', 'premium'];
+const factsOf = (combo: number) => ({
+  kind: TYPE_NAMES[combo >> 4]!,
+  incoming: ((combo >> 3) & 1) === 1,
+  outsideZone: ((combo >> 2) & 1) === 1,
+  destination: DESTINATION_NAMES[combo & 3]!,
+});
+/** 1 where the combination is outside every bundle by its nature (the "out-of-bundle only" filter). */
+const OUTSIDE = Uint8Array.from({ length: COMBINATIONS }, (_, combo) => (outOfBundleByNature(factsOf(combo)) ? 1 : 0));
+// The rollup layout and the rating's destinations must stay in step.
+if (usageDestinations.some((d, i) => DESTINATION_NAMES[i] !== d)) throw new Error('usage-core: destinations out of step with the rating');
+
+const destinationIndex = (destination: string): number => {
+  const c = destination.charCodeAt(0);
+  return c === N ? 0 : c === I ? 1 : c === R ? 2 : c === P ? 3 : -1;
+};
+
 const TYPE_BIT: Record<UsageType, number> = { call: 1, data: 2, sms: 4 };
 const ALL_TYPES = 7;
 
@@ -135,7 +159,11 @@ export const matchesFilter = (row: UsageRecordRow, filter: UsageFilter): boolean
   const direction = filter.direction ?? 'all';
   if (direction === 'in' && !row.incoming) return false;
   if (direction === 'out' && row.incoming) return false;
-  if (filter.oobOnly === true && !row.isOob) return false;
+  if (
+    filter.oobOnly === true &&
+    !outOfBundleByNature({ kind: row.serviceCat, incoming: row.incoming, destination: row.destination, outsideZone: row.isOob })
+  )
+    return false;
   return true;
 };
 
@@ -208,13 +236,10 @@ export const createAggregator = (options: AggregatorOptions): Aggregator => {
   const dayData = new Float64Array(dayCount);
   const dayCall = new Float64Array(dayCount);
   const daySms = new Float64Array(dayCount);
-  const dayCost = new Float64Array(dayCount);
-  // Indexed 0 call, 1 data, 2 sms.
-  const used = new Float64Array(3);
-  const count = new Float64Array(3);
-  const oobCost = new Float64Array(3);
-  // Indexed 0 premium, 1 national, 2 international (incl. roaming).
-  const overspent = new Float64Array(3);
+  // Per combination (see COMBINATIONS): used, records, prices carried.
+  const comboUsed = new Float64Array(COMBINATIONS);
+  const comboCount = new Float64Array(COMBINATIONS);
+  const comboPrice = new Float64Array(COMBINATIONS);
   let matched = 0;
   let scanned = 0;
 
@@ -229,8 +254,10 @@ export const createAggregator = (options: AggregatorOptions): Aggregator => {
       const typeIndex = cat === C ? 0 : cat === D ? 1 : cat === S ? 2 : -1;
       if (typeIndex < 0 || (mask & (1 << typeIndex)) === 0) continue;
       if (wantIncoming !== -1 && (row.incoming ? 1 : 0) !== wantIncoming) continue;
-      const isOob = row.isOob;
-      if (oobOnly && !isOob) continue;
+      const dest = destinationIndex(row.destination);
+      if (dest < 0) continue;
+      const combo = ((typeIndex * 2 + (row.incoming ? 1 : 0)) * 2 + (row.isOob ? 1 : 0)) * 4 + dest;
+      if (oobOnly && OUTSIDE[combo] === 0) continue;
 
       let day = Math.floor((t - base) / MS_PER_DAY);
       if (day >= dayCount) day = dayCount - 1;
@@ -239,80 +266,59 @@ export const createAggregator = (options: AggregatorOptions): Aggregator => {
 
       const amount = row.serviceUsed;
       matched++;
-      used[typeIndex]! += amount;
-      count[typeIndex]! += 1;
+      comboUsed[combo]! += amount;
+      comboCount[combo]! += 1;
+      comboPrice[combo]! += row.resourceImpact;
       if (typeIndex === 0) dayCall[day]! += amount;
       else if (typeIndex === 1) dayData[day]! += amount;
       else daySms[day]! += amount;
-
-      if (isOob) {
-        const cost = row.resourceImpact;
-        oobCost[typeIndex]! += cost;
-        dayCost[day]! += cost;
-        const dest = row.destination.charCodeAt(0);
-        if (dest === P) overspent[0]! += cost;
-        else if (dest === N) overspent[1]! += cost;
-        else if (dest === I || dest === R) overspent[2]! += cost;
-      }
     }
   };
 
   const addRollup = ({ dayStart, dayEnd, sums }: DayRollup): boolean => {
     if (!(dayStart >= from && dayEnd - 1 <= to)) return false;
+    // A day without records stores no sums; any other length is a layout this version does not know.
+    if (sums.length !== 0 && sums.length !== COMBINATIONS * 3) return false;
     let day = Math.floor((dayStart - base) / MS_PER_DAY);
     if (day >= dayCount) day = dayCount - 1;
     if (day < 0) day = 0;
     while (day > 0 && dayStart < bounds[day]!) day--;
     while (day < dayCount - 1 && dayStart >= bounds[day + 1]!) day++;
     if (bounds[day] !== dayStart || bounds[day + 1] !== dayEnd) return false;
-    // 48 combinations × [used, count, cost]: combination = ((type × 2 + incoming) × 2 + isOob) × 4 + destination.
-    for (let combo = 0; combo < 48 && combo * 3 < sums.length; combo++) {
+    for (let combo = 0; combo < COMBINATIONS && combo * 3 < sums.length; combo++) {
       const n = sums[combo * 3 + 1]!;
       scanned += n;
       if (n === 0) continue;
       const typeIndex = combo >> 4;
       if ((mask & (1 << typeIndex)) === 0) continue;
       if (wantIncoming !== -1 && ((combo >> 3) & 1) !== wantIncoming) continue;
-      const isOob = ((combo >> 2) & 1) === 1;
-      if (oobOnly && !isOob) continue;
+      if (oobOnly && OUTSIDE[combo] === 0) continue;
       const amount = sums[combo * 3]!;
       matched += n;
-      used[typeIndex]! += amount;
-      count[typeIndex]! += n;
+      comboUsed[combo]! += amount;
+      comboCount[combo]! += n;
+      comboPrice[combo]! += sums[combo * 3 + 2]!;
       if (typeIndex === 0) dayCall[day]! += amount;
       else if (typeIndex === 1) dayData[day]! += amount;
       else daySms[day]! += amount;
-      if (isOob) {
-        const cost = sums[combo * 3 + 2]!;
-        oobCost[typeIndex]! += cost;
-        dayCost[day]! += cost;
-        const dest = combo & 3; // 0 national, 1 international, 2 roaming, 3 premium
-        if (dest === 3) overspent[0]! += cost;
-        else if (dest === 0) overspent[1]! += cost;
-        else overspent[2]! += cost;
-      }
     }
     return true;
   };
 
   const result = (): AggregateResult => {
     const days: DayBucket[] = new Array<DayBucket>(dayCount);
-    for (let k = 0; k < dayCount; k++) {
-      days[k] = { day: labels[k]!, data: dayData[k]!, call: dayCall[k]!, sms: daySms[k]!, cost: dayCost[k]! };
+    for (let k = 0; k < dayCount; k++) days[k] = { day: labels[k]!, data: dayData[k]!, call: dayCall[k]!, sms: daySms[k]! };
+    const totals: Record<UsageType, TypeTotals> = { call: { used: 0, count: 0 }, data: { used: 0, count: 0 }, sms: { used: 0, count: 0 } };
+    const usage = emptyUsageTotals();
+    for (let combo = 0; combo < COMBINATIONS; combo++) {
+      const count = comboCount[combo]!;
+      if (count === 0) continue;
+      const facts = factsOf(combo);
+      totals[facts.kind].used += comboUsed[combo]!;
+      totals[facts.kind].count += count;
+      addUsage(usage, facts, { used: comboUsed[combo]!, count, priceCents: comboPrice[combo]! });
     }
-    const totals = (index: number): TypeTotals => ({ used: used[index]!, count: count[index]!, oobCost: oobCost[index]! });
-    return {
-      days,
-      totals: { call: totals(0), data: totals(1), sms: totals(2) },
-      overspent: {
-        credit: oobCost[0]! + oobCost[1]! + oobCost[2]!,
-        premium: overspent[0]!,
-        national: overspent[1]!,
-        international: overspent[2]!,
-      },
-      matched,
-      scanned,
-    };
+    return { days, totals, usage, matched, scanned };
   };
 
   return { add, addRollup, result };

@@ -1,8 +1,8 @@
 import { resourceKeys } from '#db/resource-keys';
 import type { AppDatabase } from '#db/schema';
-import { comparePlans, createCycleUsageAccumulator, type PlanCatalogue, type PlanFit } from './plan-fit.ts';
+import { comparePlans, type CycleUsage, type PlanCatalogue, type PlanFit } from './plan-fit.ts';
 import { scanRecords } from './usage-blocks.ts';
-import { createProfileAccumulator, type UsageProfile } from './usage-profile.ts';
+import { profileOf, type UsageProfile } from './usage-profile.ts';
 import {
   averagePerCycle,
   createAggregator,
@@ -45,7 +45,10 @@ export type QueryAnswer = {
 export type CycleRange = { from: number; to: number };
 
 export type AverageAnswer = {
-  /** Per type, sum of the given cycles divided by the divisor (SPEC §9, 6 by default). */
+  /**
+   * Per type, the use that counts against a bundle (workers/usage-profile.ts), summed over the given cycles and divided
+   * by the divisor (SPEC §9, 6 by default).
+   */
   average: Record<UsageType, number>;
   perCycle: Record<UsageType, number>[];
 };
@@ -168,8 +171,8 @@ export const createUsageService = (db: AppDatabase) => {
     // Bill cycles never overlap, so each cycle is simply aggregated on its own (from its rollups).
     const perCycle: Record<UsageType, number>[] = [];
     for (const c of cycles) {
-      const { totals } = await aggregateOnly({ contractId, from: c.from, to: c.to });
-      perCycle.push({ data: totals.data.used, call: totals.call.used, sms: totals.sms.used });
+      const counted = profileOf((await aggregateOnly({ contractId, from: c.from, to: c.to })).usage);
+      perCycle.push({ data: counted.dataBytes, call: counted.nationalCallSeconds, sms: counted.nationalSms });
     }
     const avg = (type: UsageType) =>
       averagePerCycle(
@@ -180,15 +183,14 @@ export const createUsageService = (db: AppDatabase) => {
   };
 
   /**
-   * "Which plan fits me" (workers/plan-fit.ts): each cycle's usage, from its rollups and records like
-   * `aggregateOnly`, then the comparison of the catalogue's plans. The cycles are completed bill cycles, oldest first.
+   * "Which plan fits me" (workers/plan-fit.ts): each cycle's usage from `aggregateOnly` (its rollups and records),
+   * then the comparison of the catalogue's plans. The cycles are completed bill cycles, oldest first.
    */
   const planFit = async (contractId: number, cycles: CycleRange[], catalogue: PlanCatalogue): Promise<PlanFit> => {
-    const usage = [];
+    const usage: CycleUsage[] = [];
     for (const c of cycles) {
-      const accumulator = createCycleUsageAccumulator(c.from, c.to);
-      await feedRange(accumulator, contractId, c.from, c.to);
-      usage.push(accumulator.result());
+      const result = await aggregateOnly({ contractId, from: c.from, to: c.to });
+      usage.push({ usage: result.usage, records: result.matched });
     }
     return comparePlans(usage, catalogue);
   };
@@ -199,11 +201,7 @@ export const createUsageService = (db: AppDatabase) => {
    */
   const profile = async (contractId: number, cycles: CycleRange[], divisor?: number): Promise<ProfileAnswer> => {
     const perCycle: UsageProfile[] = [];
-    for (const c of cycles) {
-      const accumulator = createProfileAccumulator(c.from, c.to);
-      await feedRange(accumulator, contractId, c.from, c.to);
-      perCycle.push(accumulator.result());
-    }
+    for (const c of cycles) perCycle.push(profileOf((await aggregateOnly({ contractId, from: c.from, to: c.to })).usage));
     const avg = (key: keyof UsageProfile) =>
       averagePerCycle(
         perCycle.map((p) => p[key]),

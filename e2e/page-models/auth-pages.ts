@@ -58,7 +58,11 @@ export const confirmEmailLink = async (request: APIRequestContext, login: string
 
 /** End the access token of the page's session on the server (the logout flag variant), as a day passing would. */
 export const expireAccess = async (page: Page) => {
-  const response = await page.request.post('/api/user/logout', { data: { accessOnly: true } });
+  // As the page itself would send it: a cookie-authenticated write names the app's origin.
+  const response = await page.request.post('/api/user/logout', {
+    data: { accessOnly: true },
+    headers: { origin: new URL(page.url()).origin },
+  });
   expect(response.ok()).toBe(true);
 };
 

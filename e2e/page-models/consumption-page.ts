@@ -5,7 +5,7 @@ export class ConsumptionPage {
   constructor(private readonly page: Page) {}
 
   get totals() {
-    return this.page.getByRole('list', { name: /^(Totaux de la période|Totalen van de periode|Totals of the period)$/ });
+    return this.page.getByRole('group', { name: /^(Totaux de la période|Totalen van de periode|Totals of the period)$/ });
   }
 
   get scroller() {
@@ -18,8 +18,19 @@ export class ConsumptionPage {
 
   /** The number of records the totals announce ("Communications 113"). */
   async recordCount(): Promise<number> {
-    const text = await this.totals.getByRole('listitem').first().innerText();
+    const text = await this.totals.getByText(/^(Communications|Communicaties|Records)\b/).innerText();
     return Number(text.replace(/\D/g, ''));
+  }
+
+  /** One figure of the totals' table: the row of a type ("Appels"), the column of a rating class ("Dans le forfait"). */
+  async totalCell(type: string, column: 0 | 1 | 2): Promise<string> {
+    return (
+      await this.totals
+        .getByRole('row', { name: new RegExp(`^${type}\\b`) })
+        .getByRole('cell')
+        .nth(column)
+        .innerText()
+    ).trim();
   }
 
   async waitForTotals() {
@@ -32,7 +43,9 @@ export class ConsumptionPage {
    */
   async waitForLocalData() {
     await expect(
-      this.page.getByRole('status').filter({ hasText: /Chargement des communications|Verbruik laden|Loading usage/ }),
+      this.page
+        .getByRole('status')
+        .filter({ hasText: /Chargement des communications|Communicaties laden|Verbruik laden|Loading usage|Loading records/ }),
     ).toHaveCount(0, { timeout: 120_000 });
     await expect(this.totals).toHaveAttribute('aria-busy', 'false', { timeout: 120_000 });
   }

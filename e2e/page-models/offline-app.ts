@@ -1,6 +1,7 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test';
-import { demoUsers } from '#contract/fixtures/demo';
-import { expectHome, LoginPage } from './login-page.ts';
+import type { DemoUserKey } from '#contract/fixtures/demo';
+import { signIn } from '../fixtures/sign-in.ts';
+import { LoginPage } from './login-page.ts';
 
 /*
  * Helpers of the offline specs: wait until the service worker controls the page, ask the server what it
@@ -27,15 +28,13 @@ export const waitForServiceWorker = async (page: Page): Promise<void> => {
 };
 
 /**
- * One online visit: the app installs its service worker on the login page (a first visit), then the user logs
- * in and home is stored in IndexedDB and in the worker's API cache.
+ * One online visit: the app installs its service worker on the login page (a first visit), then the user signs in
+ * (through the API: e2e/fixtures/sign-in.ts) and home is stored in IndexedDB and in the worker's API cache.
  */
-export const onlineVisit = async (page: Page, who: keyof typeof demoUsers = 'sophie'): Promise<void> => {
-  const loginPage = new LoginPage(page);
-  await loginPage.goto();
+export const onlineVisit = async (page: Page, who: DemoUserKey = 'sophie', options: { lang?: 'fr' | 'nl' | 'en' } = {}): Promise<void> => {
+  await new LoginPage(page).goto();
   await waitForServiceWorker(page);
-  await loginPage.login(demoUsers[who].logins[0]);
-  await expectHome(page, demoUsers[who].name);
+  await signIn(page, who, options);
   await expect(page.getByTestId('freshness').first()).toHaveText(/Mis à jour|[Bb]ijgewerkt|Updated/);
 };
 

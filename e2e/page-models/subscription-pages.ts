@@ -1,11 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { demoUsers } from '#contract/fixtures/demo';
-import { expectHome, LoginPage } from './login-page.ts';
 
 /*
  * The subscription and orders screens (SPEC §2 /subscription/*, /orders), found by role and accessible name in
- * French and Dutch. Each test logs in, then opens a screen with ?lang= (and ?contractId= to pick a line).
+ * French and Dutch. Each test signs in (e2e/fixtures/sign-in.ts), then opens a screen with ?lang= (and ?contractId= to
+ * pick a line).
  */
 
 export type Lang = 'fr' | 'nl';
@@ -24,10 +23,13 @@ export const words = {
     option: (name: string) => `Option ${name}`,
     inProgress: 'En cours',
     canceledState: 'Annulée',
-    cancel: (order: string) => `Annuler la commande ${order}`,
-    cancelTitle: (order: string) => `Annuler la commande ${order} ?`,
-    yesCancel: 'Oui, annuler',
-    canceledTitle: 'Commande annulée',
+    cancel: (order: string) => new RegExp(`^Annuler ce changement de la commande ${order} : `),
+    cancelTitle: (order: string) => `Annuler ce changement de la commande ${order} ?`,
+    yesCancel: 'Oui, annuler ce changement',
+    canceledTitle: 'Changement annulé',
+    kept: (order: string) => `Le reste de la commande ${order} sera fait comme prévu :`,
+    before: 'Votre prix mensuel aujourd’hui',
+    after: /^Votre prix mensuel à partir du /,
     close: 'Fermer',
     onlineOnly: 'Cette action nécessite une connexion internet.',
     blockedFraud: 'La ligne est bloquée pour fraude.',
@@ -51,10 +53,13 @@ export const words = {
     option: (name: string) => `Optie ${name}`,
     inProgress: 'Bezig',
     canceledState: 'Geannuleerd',
-    cancel: (order: string) => `Bestelling ${order} annuleren`,
-    cancelTitle: (order: string) => `Bestelling ${order} annuleren?`,
-    yesCancel: 'Ja, annuleren',
-    canceledTitle: 'Bestelling geannuleerd',
+    cancel: (order: string) => new RegExp(`^Deze wijziging van bestelling ${order} annuleren: `),
+    cancelTitle: (order: string) => `Deze wijziging van bestelling ${order} annuleren?`,
+    yesCancel: 'Ja, deze wijziging annuleren',
+    canceledTitle: 'Wijziging geannuleerd',
+    kept: (order: string) => `De rest van bestelling ${order} wordt uitgevoerd zoals gepland:`,
+    before: 'Uw maandprijs vandaag',
+    after: /^Uw maandprijs vanaf /,
     close: 'Sluiten',
     onlineOnly: 'Voor deze actie is een internetverbinding nodig.',
     blockedFraud: 'De lijn is geblokkeerd wegens fraude.',
@@ -70,13 +75,6 @@ export const words = {
 
 /** Money as the page writes it: "15,40 €" in French, "€ 15,40" in Dutch (with a no-break space). */
 export const euros = (lang: Lang, amount: string): string => (lang === 'fr' ? `${amount}\u00a0€` : `€\u00a0${amount}`);
-
-export const login = async (page: Page, who: keyof typeof demoUsers) => {
-  const loginPage = new LoginPage(page);
-  await loginPage.goto();
-  await loginPage.login(demoUsers[who].logins[0]);
-  await expectHome(page, demoUsers[who].name);
-};
 
 /** Open a screen in a language (and for a line), and wait for its title. */
 export const open = async (page: Page, path: string, lang: Lang) => {

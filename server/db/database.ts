@@ -138,17 +138,19 @@ export async function appliedMigrations(db: Db, dir: string = MIGRATIONS_DIR): P
   return (await migrator.getMigrations()).filter((m) => m.executedAt !== undefined).map((m) => m.name);
 }
 
-export { assertDatabaseAnswers, closeDatabase, engineOf, isPostgresUrl } from './engine.ts';
+export { assertDatabaseAnswers, closeDatabase, engineOf, isPostgresUrl, serializeSqlite } from './engine.ts';
 
 /**
- * Opens (or creates) the API database: `location` is a PostgreSQL URL (postgres://…) or a SQLite file (':memory:'
- * for tests). Waits for PostgreSQL to answer (with retries), applies pending migrations, and seeds the demo data
+ * Opens (or creates) the API database: `location` is a PostgreSQL URL (postgres://…), a SQLite file (':memory:'
+ * for tests), or the bytes of a SQLite database (`serializeSqlite`), opened as an in-memory copy: the tests seed
+ * once and open copies of it (tests/server/seeded-db.ts). Waits for PostgreSQL to answer (with retries), applies pending migrations, and seeds the demo data
  * when there are no customers yet; instances starting together on PostgreSQL do this one after the other.
  */
-export async function openDatabase(location: string, options: OpenDatabaseOptions = {}): Promise<Db> {
+export async function openDatabase(location: string | Buffer, options: OpenDatabaseOptions = {}): Promise<Db> {
   const db = connect(location, options.postgres);
   try {
-    await waitForDatabase(db, options.log, isPostgresUrl(location) ? (options.connectTimeoutMs ?? 60_000) : 0);
+    const postgres = typeof location === 'string' && isPostgresUrl(location);
+    await waitForDatabase(db, options.log, postgres ? (options.connectTimeoutMs ?? 60_000) : 0);
     await withStartupLock(db, async () => {
       await applyMigrations(db);
       if (options.seed === false) return;

@@ -155,10 +155,13 @@ const numericTypes: pg.CustomTypesConfig = {
       : (pg.types.getTypeParser(oid, format) as (value: string) => unknown),
 };
 
-/** Opens a SQLite file (WAL, foreign keys) or ':memory:'. Nothing is migrated yet. */
-export const connectSqlite = (file: string): Db => {
+/**
+ * Opens a SQLite file (WAL, foreign keys), ':memory:', or the bytes of a database (`serializeSqlite`) as a private
+ * in-memory copy (the tests seed once and open copies). Nothing is migrated yet.
+ */
+export const connectSqlite = (file: string | Buffer): Db => {
   const raw = new Database(file);
-  if (file !== ':memory:' && file !== '') {
+  if (typeof file === 'string' && file !== ':memory:' && file !== '') {
     // WAL lets the server read while a write is in progress; NORMAL sync is safe with WAL and much faster.
     raw.pragma('journal_mode = WAL');
     raw.pragma('synchronous = NORMAL');
@@ -213,8 +216,15 @@ export const connectPostgres = (url: string, options: Partial<PostgresOptions> =
   return db;
 };
 
-export const connect = (location: string, options: Partial<PostgresOptions> = {}): Db =>
-  isPostgresUrl(location) ? connectPostgres(location, options) : connectSqlite(location);
+export const connect = (location: string | Buffer, options: Partial<PostgresOptions> = {}): Db =>
+  typeof location === 'string' && isPostgresUrl(location) ? connectPostgres(location, options) : connectSqlite(location);
+
+/** The bytes of a SQLite database (better-sqlite3's `serialize`), which `connectSqlite` opens as a copy. */
+export const serializeSqlite = (db: Db): Buffer => {
+  const handle = handleOf(db);
+  if (handle.engine !== 'sqlite') throw new Error('serializeSqlite: not a SQLite database');
+  return handle.raw.serialize();
+};
 
 /** The SQLite file of a database, or null (PostgreSQL, in-memory SQLite). */
 export const sqliteFileOf = (db: Db): string | null => {

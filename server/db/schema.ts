@@ -40,6 +40,14 @@ export interface BillCycles {
   start_day: number;
 }
 
+export interface BilledCycles {
+  billed_at: string;
+  contract_id: number;
+  invoice_id: number | null;
+  period_end: string;
+  period_start: string;
+}
+
 export interface Contacts {
   birth_date: string | null;
   civility: 'MR' | 'MRS' | 'MX' | null;
@@ -80,6 +88,7 @@ export interface ContractProducts {
 export interface Contracts {
   activated_at: string | null;
   bill_cycle_id: number;
+  billing_from: string | null;
   box: string | null;
   city: string | null;
   contract_ref: string;
@@ -186,6 +195,13 @@ export interface Customers {
   referral_code: string | null;
 }
 
+export interface DeviceCookies {
+  created_at: string;
+  expires_at: string;
+  nonce: string;
+  user_id: number;
+}
+
 export interface Devices {
   client_id: string | null;
   created_at: Generated<string>;
@@ -198,6 +214,11 @@ export interface Devices {
   revoked_at: string | null;
   revoked_reason: string | null;
   user_id: number;
+}
+
+export interface DocumentSequences {
+  last_number: number;
+  series: string;
 }
 
 export interface DonorLines {
@@ -231,6 +252,7 @@ export interface IdempotencyKeys {
   key: string;
   locked_until: string | null;
   method: string;
+  owner: string | null;
   path: string;
   request_hash: string;
   response_body: string | null;
@@ -257,12 +279,16 @@ export interface IdentityFiles {
 
 export interface InvoiceLines {
   amount_cents: number;
+  amount_excl_vat_cents: number | null;
+  category: string | null;
   contract_id: number | null;
   id: Generated<number>;
   invoice_id: number;
-  kind: 'plan' | 'option' | 'promotion' | 'usage' | 'fee';
+  kind: 'plan' | 'option' | 'promotion' | 'usage' | 'fee' | 'credit';
   label_json: string | null;
   msisdn: string | null;
+  period_from: string | null;
+  period_to: string | null;
   position: number;
   quantity: Generated<number>;
 }
@@ -273,6 +299,7 @@ export interface Invoices {
   customer_id: number;
   document_type: Generated<'invoice' | 'credit_note'>;
   due_date: string;
+  emailed_at: string | null;
   generated_at: string;
   id: Generated<number>;
   paid: Generated<number>;
@@ -283,8 +310,10 @@ export interface Invoices {
   period_start: string | null;
   piece_id: string;
   structured_communication: string;
+  total_excl_vat_cents: number | null;
   total_incl_vat_cents: number;
   uuid: string;
+  vat_cents: number | null;
 }
 
 export interface Invoicing {
@@ -322,7 +351,22 @@ export interface LoginAttempts {
   key: string;
   last_at: string | null;
   locked_until: string | null;
+  recent: string | null;
   window_start: string;
+}
+
+export interface MailQueue {
+  attempts: Generated<number>;
+  body: string;
+  channel: 'SMS' | 'EMAIL';
+  claimed_until: string | null;
+  created_at: string;
+  expires_at: string;
+  id: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: string;
+  recipient: string;
+  subject: string | null;
 }
 
 export interface NotificationLog {
@@ -349,8 +393,34 @@ export interface NotificationSettings {
   type: '80PC' | '100PC' | 'OOB' | 'INV' | 'OTHER';
 }
 
+export interface OnlinePaymentItems {
+  due_cents: number;
+  invoice_id: number;
+  payment_id: number;
+  position: number;
+}
+
+export interface OnlinePayments {
+  amount_cents: number;
+  created_at: string;
+  customer_id: number;
+  description: string;
+  id: Generated<number>;
+  language: Generated<'fr' | 'nl' | 'en'>;
+  method: string | null;
+  paid_at: string | null;
+  provider_id: string | null;
+  reference: string;
+  scope: 'invoice' | 'open_total';
+  settled_at: string | null;
+  status: 'open' | 'pending' | 'authorized' | 'paid' | 'failed' | 'canceled' | 'expired';
+  unapplied_cents: Generated<number>;
+  user_id: number | null;
+}
+
 export interface OrderLines {
   apply_at: string | null;
+  contract_id: number | null;
   created_at: string;
   error: string | null;
   executed_at: string | null;
@@ -377,6 +447,7 @@ export interface Orders {
   initiator_ref: string | null;
   initiator_type: 'U' | 'O' | 'A' | 'C' | 'S';
   order_ref: string;
+  pricing_json: string | null;
   scheduled_date: string | null;
   status: 'CANCELED' | 'PENDING' | 'QUEUED' | 'FAILED' | 'SUCCESS';
 }
@@ -403,6 +474,7 @@ export interface ProductOptions {
 }
 
 export interface Products {
+  allowance_zone: Generated<'domestic' | 'international' | 'world'>;
   data_limit_mb: Generated<number>;
   descriptions_json: string;
   for_professional: number;
@@ -432,6 +504,24 @@ export interface Promotions {
   product_id: number | null;
 }
 
+export interface PspStandInPayments {
+  amount_value: string;
+  created_at: string;
+  currency: string;
+  description: string;
+  expires_at: string;
+  finished_at: string | null;
+  id: string;
+  idempotency_key: string | null;
+  locale: string | null;
+  metadata_json: string | null;
+  method: string | null;
+  methods_json: string | null;
+  redirect_url: string;
+  status: 'open' | 'paid' | 'failed' | 'canceled' | 'expired';
+  webhook_url: string | null;
+}
+
 export interface PushSubscriptions {
   auth: string;
   created_at: string;
@@ -440,6 +530,12 @@ export interface PushSubscriptions {
   id: Generated<number>;
   p256dh: string;
   user_id: number;
+}
+
+export interface RateCounters {
+  count: number;
+  key: string;
+  window_end: string;
 }
 
 export interface Safeguards {
@@ -532,6 +628,16 @@ export interface StoredFiles {
   size: number;
 }
 
+export interface SubscriptionPeriods {
+  contract_id: number;
+  count: number;
+  end_date: string | null;
+  id: Generated<number>;
+  kind: 'plan' | 'option';
+  product_id: number;
+  start_date: string;
+}
+
 export interface SupportTickets {
   attachment_file: string | null;
   attachment_name: string | null;
@@ -543,8 +649,10 @@ export interface SupportTickets {
   id: Generated<number>;
   message: string;
   reference: string | null;
+  status: Generated<'received' | 'inProgress' | 'answered' | 'closed'>;
   sub_subject: string | null;
   subject: string;
+  updated_at: string | null;
   user_id: number | null;
 }
 
@@ -554,6 +662,7 @@ export interface UsageHourly {
   count: number;
   destination: string;
   hour: number;
+  incoming: number;
   is_oob: number;
   service_cat: string;
   used: number;
@@ -596,6 +705,7 @@ export interface DB {
   activation_sessions: ActivationSessions;
   alert_events: AlertEvents;
   bill_cycles: BillCycles;
+  billed_cycles: BilledCycles;
   contacts: Contacts;
   contract_options: ContractOptions;
   contract_products: ContractProducts;
@@ -603,7 +713,9 @@ export interface DB {
   contracts: Contracts;
   cost_centers: CostCenters;
   customers: Customers;
+  device_cookies: DeviceCookies;
   devices: Devices;
+  document_sequences: DocumentSequences;
   donor_lines: DonorLines;
   energy_accounts: EnergyAccounts;
   faq: Faq;
@@ -615,8 +727,11 @@ export interface DB {
   invoicing: Invoicing;
   link_tokens: LinkTokens;
   login_attempts: LoginAttempts;
+  mail_queue: MailQueue;
   notification_log: NotificationLog;
   notification_settings: NotificationSettings;
+  online_payment_items: OnlinePaymentItems;
+  online_payments: OnlinePayments;
   order_lines: OrderLines;
   orders: Orders;
   outbox: Outbox;
@@ -624,7 +739,9 @@ export interface DB {
   product_options: ProductOptions;
   products: Products;
   promotions: Promotions;
+  psp_stand_in_payments: PspStandInPayments;
   push_subscriptions: PushSubscriptions;
+  rate_counters: RateCounters;
   safeguards: Safeguards;
   scheduled_jobs: ScheduledJobs;
   server_secrets: ServerSecrets;
@@ -633,6 +750,7 @@ export interface DB {
   sim_orders: SimOrders;
   sms_codes: SmsCodes;
   stored_files: StoredFiles;
+  subscription_periods: SubscriptionPeriods;
   support_tickets: SupportTickets;
   usage_hourly: UsageHourly;
   usage_records: UsageRecords;

@@ -10,6 +10,7 @@ import { seedContracts } from './seeding/contracts.ts';
 import { seedCustomers, seedUsers } from './seeding/customers.ts';
 import { seedEnergy } from './seeding/energy.ts';
 import { seedFaq } from './seeding/faq.ts';
+import { seedSupportTickets } from './seeding/support.ts';
 import { seedInvoices } from './seeding/invoices.ts';
 import { seedOrders } from './seeding/orders.ts';
 import { seedSafeguards } from './seeding/safeguards.ts';
@@ -42,12 +43,14 @@ const STEPS: ((s: SeedContext) => Promise<void>)[] = [
   seedPromotions,
   seedUsage,
   seedSafeguards,
-  seedInvoices,
   seedOrders,
+  // After the orders: the invoices bill what the lines held, replayed from their executed orders.
+  seedInvoices,
   seedActivationCodes,
   seedFaq,
   seedEnergy,
   seedSettings,
+  seedSupportTickets,
 ];
 
 /** Fills an empty, migrated database with the demo customers. Runs in one transaction. */

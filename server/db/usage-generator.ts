@@ -1,11 +1,18 @@
+import { billedUnits, classify } from '#contract/rating';
 import { MB, cycleStartMs } from './demo/calendar.ts';
 import { USAGE_CYCLES, type UsagePlan } from './demo/usage.ts';
 import type { Prng } from './prng.ts';
 
 /*
  * Turns a usage plan (demo/usage.ts) into usage records for the last USAGE_CYCLES bill cycles. Pure apart from
- * the random stream it is given: the same stream, `now` and plan give the same rows. Rows come out per cycle in
+ * the random streams it is given: the same streams, `now` and plan give the same rows. Rows come out per cycle in
  * chronological order, so auto-increment ids sort like event times ("id DESC" pagination is newest first).
+ *
+ * The records are what the network reports, as the rating model (contract/rating.ts) reads them: `is_oob` is set on
+ * what is outside every bundle by its nature (calls and texts abroad, premium services, roaming outside the EU) and
+ * `resource_impact` is the price a premium service set; everything else is rated by the rating model from the totals.
+ * Draws from the shared stream keep their number and order (every value after them depends on it): new draws come
+ * from `extra`, a stream of their own.
  */
 
 export type UsageRow = [
@@ -21,7 +28,13 @@ export type UsageRow = [
   eventTime: number,
 ];
 
-export function generateUsage(rng: Prng, now: Date, plan: UsagePlan, insert: (row: UsageRow) => void): void {
+/** The network's out-of-zone flag of a record: set on what is outside every bundle by its nature. */
+const outsideFlag = (row: UsageRow): 0 | 1 => {
+  const rated = classify({ kind: row[1], incoming: row[7] === 1, destination: row[8], outsideZone: row[3] === 1 });
+  return rated === 'international' || rated === 'world' || rated === 'premium' ? 1 : 0;
+};
+
+export function generateUsage(rng: Prng, now: Date, plan: UsagePlan, insert: (row: UsageRow) => void, extra: Prng = rng): void {
   const nowMs = now.getTime();
   for (let back = USAGE_CYCLES - 1; back >= 0; back--) {
     const from = cycleStartMs(now, plan.startDay, back);
@@ -43,10 +56,14 @@ export function generateUsage(rng: Prng, now: Date, plan: UsagePlan, insert: (ro
       rows.push([id, 'data', 1, 0, 0, bytes, 'B', 0, rng.chance(plan.roamingShare) ? 'roaming' : 'national', at()]);
     });
 
+    const [shortest, longest] = plan.callSeconds ?? [8, 900];
     for (let i = 0; i < plan.perCycle.call; i++) {
       const incoming = rng.chance(0.4) ? 1 : 0;
       const destination = rng.chance(plan.roamingShare) ? 'roaming' : rng.chance(0.05) ? 'international' : 'national';
-      rows.push([id, 'call', 1, 0, 0, rng.int(8, 900), 's', incoming, destination, at()]);
+      // One draw whatever the range (the stream stays in step), scaled into the plan's range of call lengths.
+      // Integer arithmetic: with the default range a draw gives the same length it always gave.
+      const seconds = shortest + Math.floor(((rng.int(8, 900) - 8) * (longest - shortest + 1)) / 893);
+      rows.push([id, 'call', 1, 0, 0, seconds, 's', incoming, destination, at()]);
     }
     for (let i = 0; i < plan.perCycle.sms; i++) {
       const incoming = rng.chance(0.35) ? 1 : 0;
@@ -64,27 +81,39 @@ export function generateUsage(rng: Prng, now: Date, plan: UsagePlan, insert: (ro
       ]);
     }
 
-    // Out-of-bundle costs in cents; in the forced scenario they are rescaled to the exact target afterwards.
+    // Outside every bundle: calls abroad, premium texts (at their provider's price), data roaming outside the EU.
     const oob: UsageRow[] = [];
-    for (let i = 0; i < plan.oob.call; i++) {
-      const seconds = rng.int(60, 900);
-      oob.push([id, 'call', 1, 1, Math.ceil(seconds / 60) * 49, seconds, 's', 0, 'international', at()]);
-    }
-    for (let i = 0; i < plan.oob.sms; i++) oob.push([id, 'sms', 1, 1, rng.pick([150, 200, 300]), 1, 'sms', 0, 'premium', at()]);
+    for (let i = 0; i < plan.oob.call; i++) oob.push([id, 'call', 1, 1, 0, rng.int(60, 900), 's', 0, 'international', at()]);
+    const premium: UsageRow[] = [];
+    for (let i = 0; i < plan.oob.sms; i++) premium.push([id, 'sms', 1, 1, rng.pick([150, 200, 300]), 1, 'sms', 0, 'premium', at()]);
     for (let i = 0; i < plan.oob.data; i++) {
       const bytes = rng.int(1, 20) * MB;
-      oob.push([id, 'data', 1, 1, Math.round((bytes / MB) * 25), bytes, 'B', 0, 'roaming', at()]);
+      oob.push([id, 'data', 1, 1, 0, bytes, 'B', 0, 'roaming', at()]);
     }
-    if (back === 0 && plan.currentOobCents !== undefined && oob.length > 0) {
-      const target = plan.currentOobCents;
-      const sum = oob.reduce((total, row) => total + row[4], 0);
+    const calls = plan.extraCallsAbroad;
+    if (calls) {
+      const extraAt = (): number => from + Math.floor(extra.next() * (to - from + 1));
+      for (let i = 0; i < calls.perCycle; i++)
+        oob.push([id, 'call', 1, 1, 0, extra.int(calls.seconds[0], calls.seconds[1]), 's', 0, 'international', extraAt()]);
+    }
+    for (const row of rows) row[3] = outsideFlag(row);
+    if (back === 0 && plan.currentOobCents !== undefined && premium.length > 0) {
+      // The forced scenario: the premium prices make the cycle's charges exactly the target, with the calls abroad
+      // billed as the rating bills them (per started minute of their total, at the plan's rate).
+      const abroad = [...rows, ...oob].reduce(
+        (sum, row) => (row[1] === 'call' && row[7] === 0 && row[8] === 'international' ? sum + row[5] : sum),
+        0,
+      );
+      const target = plan.currentOobCents - billedUnits('call', abroad) * plan.callRateCents;
+      if (target < premium.length) throw new Error(`usage plan of contract ${id}: the calls abroad already cost more than the target`);
+      const sum = premium.reduce((total, row) => total + row[4], 0);
       let given = 0;
-      oob.forEach((row, i) => {
-        row[4] = i === oob.length - 1 ? target - given : Math.max(1, Math.floor((row[4] * target) / sum));
+      premium.forEach((row, i) => {
+        row[4] = i === premium.length - 1 ? target - given : Math.max(1, Math.floor((row[4] * target) / sum));
         given += row[4];
       });
     }
-    rows.push(...oob);
+    rows.push(...oob, ...premium);
 
     // Chronological ids per contract, so "id DESC" pagination is also newest first.
     rows.sort((a, b) => a[9] - b[9]);

@@ -180,13 +180,23 @@ export const sentNotifications = async (
 /** A device's subscription, with the language of its user. */
 export type PushSubscriptionRow = { id: number; user_id: number; endpoint: string; p256dh: string; auth: string; language: Language };
 
-/** Store a device's subscription; an endpoint already known (the same browser, maybe another user before) is taken over. */
+/** Browsers of one account that receive push messages at most (its newest). */
+export const MAX_PUSH_SUBSCRIPTIONS_PER_USER = 10;
+/** A subscription stops when its account has had no live session for this long (nobody uses that login any more). */
+export const PUSH_IDLE_DAYS = 30;
+
+/**
+ * Store a device's subscription, or refresh this user's own (new keys, the device it is on). An endpoint another
+ * account holds is never taken over (docs/product/security.md "Push"): whoever knew it could otherwise move someone's
+ * alerts to their account, and the owner's removal would find nothing. False when another account holds it; the
+ * browser then makes a new subscription (a new endpoint) for this account.
+ */
 export const savePushSubscription = async (
   db: Db,
   subscription: { userId: number; endpoint: string; p256dh: string; auth: string; deviceId: string | null },
   now: Date,
-): Promise<void> => {
-  await db
+): Promise<boolean> => {
+  const result = await db
     .insertInto('push_subscriptions')
     .values({
       user_id: subscription.userId,
@@ -197,14 +207,54 @@ export const savePushSubscription = async (
       created_at: now.toISOString(),
     })
     .onConflict((oc) =>
-      oc.column('endpoint').doUpdateSet((eb) => ({
-        user_id: eb.ref('excluded.user_id'),
-        p256dh: eb.ref('excluded.p256dh'),
-        auth: eb.ref('excluded.auth'),
-        device_id: eb.ref('excluded.device_id'),
-      })),
+      oc
+        .column('endpoint')
+        .doUpdateSet((eb) => ({
+          p256dh: eb.ref('excluded.p256dh'),
+          auth: eb.ref('excluded.auth'),
+          device_id: eb.ref('excluded.device_id'),
+          created_at: eb.ref('excluded.created_at'),
+        }))
+        .whereRef('push_subscriptions.user_id', '=', 'excluded.user_id'),
+    )
+    .executeTakeFirst();
+  // A bound on what one account adds (docs/product/security.md "Tables"): its newest subscriptions are kept.
+  await db
+    .deleteFrom('push_subscriptions')
+    .where('user_id', '=', subscription.userId)
+    .where('id', 'not in', (eb) =>
+      eb
+        .selectFrom('push_subscriptions')
+        .select('id')
+        .where('user_id', '=', subscription.userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(MAX_PUSH_SUBSCRIPTIONS_PER_USER),
     )
     .execute();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+};
+
+/** Subscriptions of accounts without a live session for PUSH_IDLE_DAYS (the clean-up job). */
+export const purgeIdlePushSubscriptions = async (db: Db, now: Date): Promise<number> => {
+  const cutoff = new Date(now.getTime() - PUSH_IDLE_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  const result = await db
+    .deleteFrom('push_subscriptions')
+    .where('created_at', '<=', cutoff)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('sessions as s')
+            .select(sql`1`.as('one'))
+            .whereRef('s.user_id', '=', 'push_subscriptions.user_id')
+            .where('s.revoked_at', 'is', null)
+            .where('s.refresh_expires_at', '>', cutoff),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 };
 
 const subscriptionsWithLanguage = (db: Db) =>
@@ -229,6 +279,19 @@ export const deleteUserPushSubscription = async (db: Db, userId: number, endpoin
   return result.numDeletedRows > 0n;
 };
 
+/**
+ * A password change or reset: every subscription of the user goes, but those of `exceptDeviceId` (the browser that
+ * made the change), so that whoever held the account before gets none of its alerts any more.
+ */
+export const deleteUserPushSubscriptions = async (db: Db, userId: number, exceptDeviceId: string | null): Promise<void> => {
+  const kept = exceptDeviceId ?? '';
+  await db
+    .deleteFrom('push_subscriptions')
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('device_id', 'is', null), eb('device_id', '<>', kept)]))
+    .execute();
+};
+
 /** Logout of a device: its subscriptions go, so the next person on that device gets none of this user's alerts. */
 export const deleteDevicePushSubscriptions = async (db: Db, userId: number, deviceId: string): Promise<void> => {
   await db.deleteFrom('push_subscriptions').where('user_id', '=', userId).where('device_id', '=', deviceId).execute();
@@ -251,3 +314,15 @@ export const pushSubscriptionsForLine = async (
       return contract.linked_user_id === row.user_id || (row.msisdn !== null && row.msisdn === contract.msisdn);
     })
     .map(({ id, user_id, endpoint, p256dh, auth, language }) => ({ id, user_id, endpoint, p256dh, auth, language }));
+
+/** Test pushes an account asked for since an instant (their log rows: event key TEST:…). */
+export const testPushesSince = async (db: Db, userId: number, since: Date): Promise<number> => {
+  const row = await db
+    .selectFrom('notification_log')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('event_key', 'like', 'TEST:%')
+    .where('created_at', '>=', since.toISOString())
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+};

@@ -1,3 +1,4 @@
+import { formatBelgianPhone } from '#contract/phone';
 import type { Language } from '#contract/common';
 import type { LineResource, SafeguardType } from '#contract/line-settings';
 import type { UsageType } from '#contract/usage';
@@ -75,8 +76,8 @@ const euros = (cents: number, lang: Language): string =>
   new Intl.NumberFormat(locales[lang], { style: 'currency', currency: 'EUR' }).format(cents / 100);
 const day = (date: string, lang: Language): string =>
   new Intl.DateTimeFormat(locales[lang], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
-/** 0470000001 → 0470 00 00 01, as the app shows numbers. */
-const phone = (msisdn: string): string => msisdn.replace(/^(\d{4})(\d{2})(\d{2})(\d{2})$/, '$1 $2 $3 $4');
+/** 0470000001 → 0470 00 00 01, as the app shows numbers (the one rule of contract/phone.ts). */
+const phone = formatBelgianPhone;
 
 /** The screen a click on the notification opens (paths of the app's route table). */
 const urlOf = (message: AlertMessage, contractId: number | null): string => {
@@ -211,8 +212,6 @@ const texts = (m: AlertMessage, lang: Language): { title: string; text: string }
   }
 };
 
-const sign = { fr: '\n\n— Mon espace mobile', nl: '\n\n— Mijn mobiele ruimte', en: '\n\n— My mobile space' } as const;
-
 /** Title, text and target screen of an alert; e-mails get the signature and the link to the screen. */
 export const renderAlert = (
   message: AlertMessage,
@@ -223,5 +222,5 @@ export const renderAlert = (
 ): RenderedAlert => {
   const { title, text } = texts(message, lang);
   const url = urlOf(message, contractId);
-  return { title, text: channel === 'EMAIL' ? `${text}\n\n${publicUrl}${url}${sign[lang]}` : text, url };
+  return { title, text: channel === 'EMAIL' ? `${text}\n\n${publicUrl}${url}` : text, url };
 };

@@ -10,20 +10,28 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly fields: FieldError[] | undefined;
   readonly retryAfter: number | undefined;
+  readonly orderId: string | undefined;
 
-  constructor(statusCode: number, code: ErrorCode, message: string, extra: { fields?: FieldError[]; retryAfter?: number } = {}) {
+  constructor(
+    statusCode: number,
+    code: ErrorCode,
+    message: string,
+    extra: { fields?: FieldError[]; retryAfter?: number; orderId?: string } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.statusCode = statusCode;
     this.code = code;
     this.fields = extra.fields;
     this.retryAfter = extra.retryAfter;
+    this.orderId = extra.orderId;
   }
 
   toBody(): ErrorBody {
     const body: ErrorBody = { statusCode: this.statusCode, code: this.code, message: this.message };
     if (this.fields) body.fields = this.fields;
     if (this.retryAfter !== undefined) body.retryAfter = this.retryAfter;
+    if (this.orderId !== undefined) body.orderId = this.orderId;
     return body;
   }
 }

@@ -1,6 +1,9 @@
 import type { CreditorDto } from '#contract/invoices';
+import type { Supplier } from '../config.ts';
+import type { OperatorDetails } from '#contract/operator';
 import type { Db } from '../db/database.ts';
 import type { Clock } from './clock.ts';
+import type { MailQueue } from './mail-queue.ts';
 import type { MailConfig, Mailer } from './mailer.ts';
 import type { Scheduler } from './scheduler.ts';
 
@@ -12,6 +15,8 @@ export type AppContext = {
   version: string;
   /** E-mail and SMS sender (SMTP, or the development outbox) and the settings its links use. */
   mailer: Mailer;
+  /** Messages sent after the answer, retried until sent or expired (lib/mail-queue.ts). */
+  mailQueue: MailQueue;
   mail: MailConfig;
   /** Jobs run on the clock's time (lib/scheduler.ts): feature modules register theirs. */
   scheduler: Scheduler;
@@ -19,6 +24,10 @@ export type AppContext = {
   energyPortalUrl: string;
   /** Who customers pay (CREDITOR_* configuration): payment QR codes, invoices and direct-debit mandates. */
   creditor: CreditorDto;
+  /** Who issues the invoices (SUPPLIER_* configuration): named on every invoice. */
+  supplier: Supplier;
+  /** The product's name, the operator's legal name and the customer-service number (PRODUCT_NAME, CUSTOMER_SERVICE_PHONE). */
+  operator: OperatorDetails;
   /** Mutable runtime switches (test mode toggles maintenance). */
   state: { maintenance: boolean };
 };

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Language } from '#contract/common';
+import type { Db } from '../db/database.ts';
 import { ApiError } from './api-error.ts';
 import type { AppContext } from './app-context.ts';
 import { findContact } from './customer-data.ts';
@@ -21,12 +22,7 @@ export const sendAccountMessage = async (
   ctx: AppContext,
   message: { channel: Channel; to: string; lang: Language; kind: MessageKind; vars: MessageVars },
 ): Promise<void> => {
-  const { subject, text } = renderMessage(
-    message.lang,
-    message.kind,
-    { hours: linkHours, minutes: codeMinutes, ...message.vars },
-    message.channel,
-  );
+  const { subject, text } = renderMessage(message.lang, message.kind, { hours: linkHours, minutes: codeMinutes, ...message.vars });
   try {
     await ctx.mailer.send({ channel: message.channel, to: message.to, subject: message.channel === 'EMAIL' ? subject : null, text });
   } catch {
@@ -34,8 +30,74 @@ export const sendAccountMessage = async (
   }
 };
 
+/**
+ * How long a queued message is worth sending (lib/mail-queue.ts): as long as what it carries works. A code dies after
+ * its 10 minutes, a link after its 24 hours; a notice (the password-change confirmation) is worth a day of retries.
+ */
+const worthSendingMs: Record<MessageKind, number> = {
+  createAccountLink: LINK_TTL_MS,
+  createAccountCode: CODE_TTL_MS,
+  accountExists: LINK_TTL_MS,
+  accountExistsSms: LINK_TTL_MS,
+  recoverLink: LINK_TTL_MS,
+  recoverCode: CODE_TTL_MS,
+  confirmEmail: LINK_TTL_MS,
+  loginLink: LINK_TTL_MS,
+  activationCode: LINK_TTL_MS,
+  lineActive: LINK_TTL_MS,
+  portInFailed: LINK_TTL_MS,
+  ticketReceived: LINK_TTL_MS,
+  paymentReceipt: LINK_TTL_MS,
+  passwordChanged: LINK_TTL_MS,
+  passwordChangedSms: LINK_TTL_MS,
+};
+
+/**
+ * Queues an account message, sent once the answer is out (docs/product/security.md "Accounts do not show"): the
+ * answer neither waits for the sender nor shows its failure; the queue logs and retries.
+ */
+export const queueAccountMessage = async (
+  ctx: Pick<AppContext, 'mailQueue' | 'clock'>,
+  message: { channel: Channel; to: string; lang: Language; kind: MessageKind; vars: MessageVars },
+  executor?: Db,
+): Promise<void> => {
+  const { subject, text } = renderMessage(message.lang, message.kind, { hours: linkHours, minutes: codeMinutes, ...message.vars });
+  await ctx.mailQueue.enqueue(
+    { channel: message.channel, to: message.to, subject: message.channel === 'EMAIL' ? subject : null, text },
+    new Date(ctx.clock.now().getTime() + worthSendingMs[message.kind]),
+    executor,
+  );
+};
+
+/**
+ * The confirmation of a password change or reset (docs/product/security.md "Password change"), in the user's
+ * language: it says what ended (the other sessions, PINs, trusted browsers and push subscriptions) and how to take
+ * the account back. By e-mail (the account's address, or the holder's contact address for an owner who logs in by
+ * customer number), else by SMS to a plain user's number.
+ */
+export const queuePasswordChangedNotice = async (
+  ctx: Pick<AppContext, 'mailQueue' | 'clock' | 'db' | 'mail'>,
+  user: UserRow,
+): Promise<void> => {
+  const contactEmail =
+    user.customer_id !== null && user.role !== 'user' ? ((await findContact(ctx.db, user.customer_id))?.email ?? null) : null;
+  const email = user.email ?? contactEmail;
+  const link = appUrl(ctx, '/login/recover-password');
+  if (email) {
+    await queueAccountMessage(ctx, {
+      channel: 'EMAIL',
+      to: email,
+      lang: user.language,
+      kind: 'passwordChanged',
+      vars: { name: displayName(user), link },
+    });
+  } else if (user.msisdn) {
+    await queueAccountMessage(ctx, { channel: 'SMS', to: user.msisdn, lang: user.language, kind: 'passwordChangedSms', vars: { link } });
+  }
+};
+
 /** Full URL of an app path, on the configured origin (never the request's Host header). */
-export const appUrl = (ctx: AppContext, path: string): string => `${ctx.mail.publicUrl}${path}`;
+export const appUrl = (ctx: Pick<AppContext, 'mail'>, path: string): string => `${ctx.mail.publicUrl}${path}`;
 
 export const displayName = (user: Pick<UserRow, 'first_name' | 'last_name'>): string =>
   [user.first_name, user.last_name].filter((part) => part && part.length > 0).join(' ');

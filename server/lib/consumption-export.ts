@@ -1,10 +1,14 @@
 import { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
+import type { BillCycle } from '#contract/bill-cycle';
 import type { Language } from '#contract/common';
+import { classify, usageKinds, type RatingClass } from '#contract/rating';
 import type { Db } from '../db/database.ts';
+import { chargeLineLabel } from './charge-labels.ts';
+import { rangeCharges, usageTotalsIn } from './rating-data.ts';
 import { localDateTime } from './service-calendar.ts';
 import { bool } from './sql.ts';
-import { rangeTotals, usageChunks, usagePage, type TimeRange, type UsageCategory, type UsageRow } from './usage-data.ts';
+import { usageChunks, usagePage, type TimeRange, type UsageCategory, type UsageRow } from './usage-data.ts';
 
 /*
  * The consumption downloads of SPEC §3 ("Consumption download types: PDF, CONSO").
@@ -19,8 +23,13 @@ import { rangeTotals, usageChunks, usagePage, type TimeRange, type UsageCategory
  * answered nobody. The CSV is produced in slices of EXPORT_SLICE_ROWS (a few milliseconds each) and the PDF yields
  * every few hundred rows; between slices the server answers other requests.
  *
- * The PDF is a readable statement: who, which line, which period, the totals per type and the list of records,
- * newest first, capped at PDF_ROW_LIMIT rows (a 200k-row PDF would be thousands of pages nobody reads; the note
+ * Both rate the usage with the rating model (contract/rating.ts, server/lib/rating-data.ts): each CSV row says how it
+ * counts (bundle, free, international, outside Europe, premium), and the PDF's totals and charges are the usage
+ * summary's and the invoices' figures for the same days (a range cut across bill cycles costs what each cycle's
+ * charges grew by over it).
+ *
+ * The PDF is a readable statement: who, which line, which period, the totals per type, the out-of-bundle charges
+ * (quantity × unit price) and the list of records, newest first, capped at PDF_ROW_LIMIT rows (a 200k-row PDF would be thousands of pages nobody reads; the note
  * on the last page points to CONSO for the full list).
  *
  * The server writes these texts itself (the app cannot translate a file it only downloads), in the user's
@@ -46,7 +55,11 @@ type Texts = {
   period: (from: string, to: string) => string;
   generated: string;
   totals: string;
-  columns: { type: string; used: string; oobUsed: string; cost: string; records: string };
+  columns: { type: string; used: string; free: string; oobUsed: string; cost: string; records: string };
+  charges: string;
+  noCharges: string;
+  total: string;
+  classes: Record<RatingClass, string>;
   records: string;
   list: { time: string; type: string; direction: string; destination: string; used: string; cost: string };
   types: Record<UsageCategory, string>;
@@ -60,6 +73,7 @@ type Texts = {
     direction: string;
     destination: string;
     oob: string;
+    rating: string;
     used: string;
     unit: string;
     exact: string;
@@ -84,7 +98,18 @@ const TEXTS: Record<Language, Texts> = {
     period: (from, to) => `Du ${from} au ${to}`,
     generated: 'Généré le',
     totals: 'Totaux de la période',
-    columns: { type: 'Type', used: 'Dans le forfait', oobUsed: 'Hors forfait', cost: 'Coût hors forfait', records: 'Enregistrements' },
+    columns: {
+      type: 'Type',
+      used: 'Dans le forfait',
+      free: 'Entrant (gratuit)',
+      oobUsed: 'Hors forfait',
+      cost: 'Coût hors forfait',
+      records: 'Enregistrements',
+    },
+    charges: 'Frais hors forfait',
+    noCharges: 'Aucun frais hors forfait sur cette période.',
+    total: 'Total',
+    classes: { free: 'gratuit (entrant)', domestic: 'forfait', international: 'international', world: 'hors Europe', premium: 'premium' },
     records: 'Détail des enregistrements',
     list: { time: 'Date et heure', type: 'Type', direction: 'Sens', destination: 'Destination', used: 'Utilisation', cost: 'Coût' },
     types: { data: 'Données', call: 'Appels', sms: 'SMS' },
@@ -99,6 +124,7 @@ const TEXTS: Record<Language, Texts> = {
       direction: 'Sens',
       destination: 'Destination',
       oob: 'Hors forfait',
+      rating: 'Décompte',
       used: 'Utilisation',
       unit: 'Unité',
       exact: 'Valeur exacte',
@@ -120,7 +146,18 @@ const TEXTS: Record<Language, Texts> = {
     period: (from, to) => `Van ${from} tot ${to}`,
     generated: 'Aangemaakt op',
     totals: 'Totalen van de periode',
-    columns: { type: 'Type', used: 'In de bundel', oobUsed: 'Buiten de bundel', cost: 'Kosten buiten bundel', records: 'Records' },
+    columns: {
+      type: 'Type',
+      used: 'In de bundel',
+      free: 'Inkomend (gratis)',
+      oobUsed: 'Buiten de bundel',
+      cost: 'Kosten buiten bundel',
+      records: 'Records',
+    },
+    charges: 'Kosten buiten de bundel',
+    noCharges: 'Geen kosten buiten de bundel in deze periode.',
+    total: 'Totaal',
+    classes: { free: 'gratis (inkomend)', domestic: 'bundel', international: 'internationaal', world: 'buiten Europa', premium: 'premium' },
     records: 'Detail van het verbruik',
     list: { time: 'Datum en uur', type: 'Type', direction: 'Richting', destination: 'Bestemming', used: 'Verbruik', cost: 'Kosten' },
     types: { data: 'Data', call: 'Gesprekken', sms: 'Sms' },
@@ -135,6 +172,7 @@ const TEXTS: Record<Language, Texts> = {
       direction: 'Richting',
       destination: 'Bestemming',
       oob: 'Buiten bundel',
+      rating: 'Aanrekening',
       used: 'Verbruik',
       unit: 'Eenheid',
       exact: 'Exacte waarde',
@@ -156,7 +194,18 @@ const TEXTS: Record<Language, Texts> = {
     period: (from, to) => `From ${from} to ${to}`,
     generated: 'Generated on',
     totals: 'Totals of the period',
-    columns: { type: 'Type', used: 'In bundle', oobUsed: 'Out of bundle', cost: 'Out-of-bundle cost', records: 'Records' },
+    columns: {
+      type: 'Type',
+      used: 'In bundle',
+      free: 'Incoming (free)',
+      oobUsed: 'Out of bundle',
+      cost: 'Out-of-bundle cost',
+      records: 'Records',
+    },
+    charges: 'Out-of-bundle charges',
+    noCharges: 'No out-of-bundle charges in this period.',
+    total: 'Total',
+    classes: { free: 'free (incoming)', domestic: 'bundle', international: 'international', world: 'outside Europe', premium: 'premium' },
     records: 'Usage records',
     list: { time: 'Date and time', type: 'Type', direction: 'Direction', destination: 'Destination', used: 'Usage', cost: 'Cost' },
     types: { data: 'Data', call: 'Calls', sms: 'Texts' },
@@ -171,6 +220,7 @@ const TEXTS: Record<Language, Texts> = {
       direction: 'Direction',
       destination: 'Destination',
       oob: 'Out of bundle',
+      rating: 'Rated as',
       used: 'Usage',
       unit: 'Unit',
       exact: 'Exact value',
@@ -263,6 +313,8 @@ const euros = (cents: number): string => {
 
 export type ExportSubject = {
   contractId: number;
+  /** The line's bill cycle: charges are rated per cycle. */
+  billCycle: BillCycle;
   customerName: string;
   customerNumber: string;
   msisdn: string;
@@ -287,6 +339,13 @@ export const consumptionCsv = (db: Db, subject: ExportSubject): Readable => {
   };
   const yes = csvCell(t.yes);
   const no = csvCell(t.no);
+  const classes: Record<RatingClass, string> = {
+    free: csvCell(t.classes.free),
+    domestic: csvCell(t.classes.domestic),
+    international: csvCell(t.classes.international),
+    world: csvCell(t.classes.world),
+    premium: csvCell(t.classes.premium),
+  };
   // "Usage" in a unit a spreadsheet reader sums (data always in MB with two decimals, one unit per column), and the
   // exact stored value beside it (bytes, seconds, SMS), so that nothing is lost to rounding.
   const readableUnits: Record<string, string> = { B: csvCell(t.units.mb), s: csvCell(t.units.seconds), sms: csvCell(t.units.sms) };
@@ -295,17 +354,26 @@ export const consumptionCsv = (db: Db, subject: ExportSubject): Readable => {
   const s = CSV_SEPARATOR;
   async function* lines(): AsyncGenerator<string> {
     const c = t.csv;
-    yield `\uFEFF${csvLine([c.time, c.type, c.direction, c.destination, c.oob, c.used, c.unit, c.exact, c.exactUnit, c.messages, c.cost, c.id])}`;
+    yield `\uFEFF${csvLine([c.time, c.type, c.direction, c.destination, c.oob, c.rating, c.used, c.unit, c.exact, c.exactUnit, c.messages, c.cost, c.id])}`;
     for await (const chunk of usageChunks(db, subject.contractId, subject.range, EXPORT_SLICE_ROWS)) {
       await yieldToLoop();
       let text = '';
       for (const row of chunk) {
-        // The cost is written from integer cents with a decimal comma (never through a float).
+        const rated = classify({
+          kind: row.service_cat,
+          incoming: row.incoming === 1,
+          destination: row.destination,
+          outsideZone: row.is_oob === 1,
+        });
+        const outside = rated === 'international' || rated === 'world' || rated === 'premium';
+        // A row's own cost is a premium service's price; the rest is billed per cycle on its totals (the PDF's
+        // charges, the invoice). Written from integer cents with a decimal comma (never through a float).
+        const cost = rated === 'premium' ? row.resource_impact : 0;
         text += `${localDateTime(row.event_time)}${s}${types[row.service_cat]}${s}${row.incoming === 1 ? directions.in : directions.out}${s}${
           destinations[row.destination]
-        }${s}${row.is_oob === 1 ? yes : no}${s}${readable(row.service_used, row.service_unit)}${s}${
+        }${s}${outside ? yes : no}${s}${classes[rated]}${s}${readable(row.service_used, row.service_unit)}${s}${
           readableUnits[row.service_unit] ?? csvCell(row.service_unit)
-        }${s}${row.service_used}${s}${exactUnits[row.service_unit] ?? csvCell(row.service_unit)}${s}${row.messages}${s}${euros(row.resource_impact)}${s}${row.id}\r\n`;
+        }${s}${row.service_used}${s}${exactUnits[row.service_unit] ?? csvCell(row.service_unit)}${s}${row.messages}${s}${euros(cost)}${s}${row.id}\r\n`;
       }
       yield text;
     }
@@ -327,8 +395,18 @@ const GREY = '#4b5563';
 export const consumptionPdf = async (db: Db, subject: ExportSubject): Promise<Buffer> => {
   const t = TEXTS[subject.language];
   const f = formatters(subject.language);
-  const totals = await rangeTotals(db, subject.contractId, subject.range);
-  const recordCount = totals.data.count + totals.call.count + totals.sms.count;
+  const totals = await usageTotalsIn(db, subject.contractId, subject.range);
+  const charges = await rangeCharges(db, subject.contractId, subject.billCycle, subject.range);
+  const recordCount = usageKinds.reduce(
+    (n, kind) =>
+      n +
+      totals.free[kind].count +
+      totals.domestic[kind].count +
+      totals.international[kind].count +
+      totals.world[kind].count +
+      totals.premium[kind].count,
+    0,
+  );
   const rows = await usagePage(db, subject.contractId, { range: subject.range, type: undefined }, 'desc', PDF_ROW_LIMIT, 0);
 
   const doc = new PDFDocument({
@@ -370,7 +448,7 @@ export const consumptionPdf = async (db: Db, subject: ExportSubject): Promise<Bu
   // Totals per type
   doc.moveDown(1).font('Helvetica-Bold').fontSize(12).fillColor(BLUE).text(t.totals, left);
   doc.moveDown(0.3).fontSize(9.5).fillColor('black');
-  const totalCols = [0, 0.2, 0.42, 0.64, 0.84].map((share) => left + share * width);
+  const totalCols = [0, 0.15, 0.32, 0.49, 0.66, 0.84].map((share) => left + share * width);
   const totalRow = (cells: string[], bold: boolean): void => {
     const y = doc.y;
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
@@ -378,13 +456,44 @@ export const consumptionPdf = async (db: Db, subject: ExportSubject): Promise<Bu
     doc.y = y + ROW_HEIGHT + 2;
   };
   const c = t.columns;
-  totalRow([c.type, c.used, c.oobUsed, c.cost, c.records], true);
+  totalRow([c.type, c.used, c.free, c.oobUsed, c.cost, c.records], true);
   for (const cat of ['data', 'call', 'sms'] as const) {
-    const total = totals[cat];
+    const outside = totals.international[cat].used + totals.world[cat].used + totals.premium[cat].used;
+    const count =
+      totals.free[cat].count +
+      totals.domestic[cat].count +
+      totals.international[cat].count +
+      totals.world[cat].count +
+      totals.premium[cat].count;
     totalRow(
-      [t.types[cat], formatUse(f, cat, total.used), formatUse(f, cat, total.oobUsed), f.money(total.cost), f.count(total.count)],
+      [
+        t.types[cat],
+        formatUse(f, cat, totals.domestic[cat].used),
+        formatUse(f, cat, totals.free[cat].used),
+        formatUse(f, cat, outside),
+        f.money(charges.centsByKind[cat]),
+        f.count(count),
+      ],
       false,
     );
+  }
+
+  // Out-of-bundle charges: how each amount is made, and their sum.
+  doc.moveDown(1).font('Helvetica-Bold').fontSize(12).fillColor(BLUE).text(t.charges, left);
+  doc.moveDown(0.3).fontSize(9.5).fillColor('black');
+  if (charges.lines.length === 0) {
+    doc.font('Helvetica').text(t.noCharges, left);
+  } else {
+    const amountX = left + width * 0.8;
+    const chargeRow = (label: string, cents: number, bold: boolean): void => {
+      const y = doc.y;
+      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
+      doc.text(pdfSafe(label), left, y, { width: amountX - left - 8, lineBreak: false });
+      doc.text(f.money(cents), amountX, y, { width: width * 0.2, align: 'right', lineBreak: false });
+      doc.y = y + ROW_HEIGHT + 2;
+    };
+    for (const line of charges.lines) chargeRow(chargeLineLabel(line)[subject.language], line.cents, false);
+    chargeRow(t.total, charges.totalCents, true);
   }
 
   // Records
@@ -418,7 +527,11 @@ export const consumptionPdf = async (db: Db, subject: ExportSubject): Promise<Bu
           bool(row.incoming) ? t.directions.in : t.directions.out,
           t.destinations[row.destination],
           formatUse(f, row.service_cat, row.service_used),
-          row.resource_impact > 0 ? f.money(row.resource_impact) : '',
+          // A row's own cost is a premium service's price (the rest is billed on the cycle's totals, above).
+          classify({ kind: row.service_cat, incoming: bool(row.incoming), destination: row.destination, outsideZone: bool(row.is_oob) }) ===
+            'premium' && row.resource_impact > 0
+            ? f.money(row.resource_impact)
+            : '',
         ],
         false,
       );

@@ -14,9 +14,13 @@ import { hashToken, matchesHash } from './tokens.ts';
  */
 
 export const PIN_VALIDITY_MONTHS = 3;
+/** Devices a user keeps (the newest): each login from a new browser registers one. */
+export const MAX_DEVICES_PER_USER = 20;
+/** How long a device without a live session is kept after its PIN ended (or, without PIN, after it was registered). */
+export const DEVICE_RETENTION_DAYS = 30;
 export const MAX_PIN_ATTEMPTS = 5;
 
-export type DeviceRevokeReason = 'pinAttempts' | 'pinExpired' | 'logout' | 'passwordReset';
+export type DeviceRevokeReason = 'pinAttempts' | 'pinExpired' | 'logout' | 'passwordReset' | 'passwordChanged';
 
 export type DeviceRow = Pick<
   Row<'devices'>,
@@ -90,6 +94,31 @@ export const registerDevice = (db: Db, userId: number, clientId: string, deviceK
           created_at: at,
         })
         .execute();
+      // A bound on what logins can add (docs/product/security.md "Tables"): the oldest devices beyond it go, with
+      // their sessions and PINs. (An OFFSET needs a LIMIT on SQLite: LIMIT -1 is "no limit" there and refused by
+      // PostgreSQL, so the newest are read and the others found by difference.)
+      const kept = await tx
+        .selectFrom('devices')
+        .select('id')
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(MAX_DEVICES_PER_USER)
+        .execute();
+      const extra = await tx
+        .selectFrom('devices')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where(
+          'id',
+          'not in',
+          kept.map((row) => row.id),
+        )
+        .execute();
+      for (const { id } of extra) {
+        await revokeDeviceSessions(tx, id, now, 'deviceRevoked');
+        await tx.deleteFrom('devices').where('id', '=', id).execute();
+      }
     }
     const row = await findDevice(tx, userId, clientId);
     if (!row) throw new Error('device just registered is missing');
@@ -141,9 +170,22 @@ export const revokeDevice = (db: Db, deviceId: number, now: Date, reason: Device
     await revokeDeviceSessions(tx, deviceId, now, 'deviceRevoked');
   });
 
-export const revokeUserDevices = (db: Db, userId: number, now: Date, reason: DeviceRevokeReason): Promise<void> =>
+/** Revokes every device of a user but `exceptDeviceId` (the device of the session that changed the password). */
+export const revokeUserDevices = (
+  db: Db,
+  userId: number,
+  now: Date,
+  reason: DeviceRevokeReason,
+  exceptDeviceId: number | null = null,
+): Promise<void> =>
   writeTransaction(db, async (tx) => {
-    const ids = await tx.selectFrom('devices').select('id').where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+    const ids = await tx
+      .selectFrom('devices')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('id', '<>', exceptDeviceId ?? -1)
+      .where('revoked_at', 'is', null)
+      .execute();
     for (const { id } of ids) await revokeDevice(tx, id, now, reason);
   });
 
@@ -187,4 +229,31 @@ export const checkPin = async (db: Db, device: DeviceRow, deviceKey: string, pin
     return { ok: false, reason: 'tooManyAttempts' };
   }
   return { ok: false, reason: 'wrongPin', attemptsLeft: MAX_PIN_ATTEMPTS - counted.failed_attempts };
+};
+
+/**
+ * Devices nobody uses any more (the clean-up job): no live session, and revoked or past their PIN (or their
+ * registration, without a PIN) for DEVICE_RETENTION_DAYS; kept that long so that a PIN login still tells why the
+ * PIN no longer works.
+ */
+export const purgeUnusedDevices = async (db: Db, now: Date): Promise<number> => {
+  const cutoff = new Date(now.getTime() - DEVICE_RETENTION_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  const result = await db
+    .deleteFrom('devices')
+    .where((eb) => eb(eb.fn.coalesce('revoked_at', 'expires_at'), '<=', cutoff))
+    .where('expires_at', '<=', cutoff)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('sessions as s')
+            .select(eb.lit(1).as('one'))
+            .whereRef('s.device_id', '=', 'devices.id')
+            .where('s.revoked_at', 'is', null)
+            .where('s.refresh_expires_at', '>', now.toISOString()),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 };

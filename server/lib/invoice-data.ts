@@ -1,12 +1,14 @@
+import type { BilledLineKind } from '#contract/billing';
 import type { BillCycleDto } from '#contract/contracts';
 import type { Translated } from '#contract/common';
 import { forecast } from '#contract/forecast';
 import { isPendingDebit, situationTotals, type OpenItem } from '#contract/invoice-rules';
-import type { CostCenter, EstimateLine, Invoice, InvoiceEstimate, InvoiceLineKind, InvoiceSituation } from '#contract/invoices';
+import type { CostCenter, EstimateLine, Invoice, InvoiceEstimate, InvoiceSituation } from '#contract/invoices';
 import { structuredCommunication } from '#contract/structured-communication';
 import type { Db } from '../db/database.ts';
+import { sumAmounts } from '#contract/pricing';
 import type { Row } from '../db/rows.ts';
-import { outOfBundleCost, subscriptionLines, sumLines } from './invoice-lines.ts';
+import { outOfBundleCost, subscriptionLines } from './invoice-lines.ts';
 import { addDaysToDate, cyclePeriod, localDate, localDayRange } from './service-calendar.ts';
 
 /*
@@ -36,6 +38,9 @@ const COLUMNS = [
   'period_start',
   'period_end',
   'document_type',
+  // As issued; null on documents issued before migration 020 (split from the total incl. VAT when printed).
+  'total_excl_vat_cents',
+  'vat_cents',
 ] as const;
 
 export type InvoiceRow = Pick<Row<'invoices'>, (typeof COLUMNS)[number]>;
@@ -109,10 +114,17 @@ export const findInvoice = (db: Db, customerId: number, uuid: string): Promise<I
 export type StoredLine = {
   contract_id: number | null;
   msisdn: string | null;
-  kind: Exclude<InvoiceLineKind, 'forecast'>;
+  kind: BilledLineKind;
   label: Translated | null;
+  /** Usage lines: the rating model's category. */
+  category: string | null;
   quantity: number;
+  /** Cents incl. VAT, and excl. VAT as issued (null before migration 020). */
   amount: number;
+  amountExclVat: number | null;
+  /** The days a pro-rata line covers; null for the whole cycle. */
+  from: string | null;
+  to: string | null;
 };
 
 /** The lines of an invoice as billed, in their order. */
@@ -120,7 +132,18 @@ export const invoiceLines = async (db: Db, invoiceId: number): Promise<StoredLin
   (
     await db
       .selectFrom('invoice_lines')
-      .select(['contract_id', 'msisdn', 'kind', 'label_json', 'quantity', 'amount_cents'])
+      .select([
+        'contract_id',
+        'msisdn',
+        'kind',
+        'label_json',
+        'category',
+        'quantity',
+        'amount_cents',
+        'amount_excl_vat_cents',
+        'period_from',
+        'period_to',
+      ])
       .where('invoice_id', '=', invoiceId)
       .orderBy('position')
       .execute()
@@ -129,8 +152,12 @@ export const invoiceLines = async (db: Db, invoiceId: number): Promise<StoredLin
     msisdn: row.msisdn,
     kind: row.kind,
     label: row.label_json === null ? null : (JSON.parse(row.label_json) as Translated),
+    category: row.category,
     quantity: row.quantity,
     amount: row.amount_cents,
+    amountExclVat: row.amount_excl_vat_cents,
+    from: row.period_from,
+    to: row.period_to,
   }));
 
 export const findBillCycle = async (db: Db, id: number): Promise<BillCycleDto | undefined> => {
@@ -239,12 +266,12 @@ export const invoiceEstimate = async (db: Db, customerId: number, now: Date): Pr
     }));
     lines.push({ kind: 'usage', label: null, quantity: 1, amount: soFar });
     lines.push({ kind: 'forecast', label: null, quantity: 1, amount: still });
-    contracts.push({ contractId: row.id, msisdn: row.msisdn, period, lines, total: sumLines(lines) });
+    contracts.push({ contractId: row.id, msisdn: row.msisdn, period, lines, total: sumAmounts(lines) });
   }
   return {
     nextInvoiceDate: (await nextInvoice(db, customerId, now))?.date ?? null,
     contracts,
-    total: sumLines(contracts.map((c) => ({ amount: c.total }))),
+    total: sumAmounts(contracts.map((c) => ({ amount: c.total }))),
     computedAt: now.toISOString(),
   };
 };

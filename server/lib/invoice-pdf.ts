@@ -4,29 +4,30 @@ import type { Language } from '#contract/common';
 import { amountDue, creditNoteRefundBy, creditNoteReusableUntil, invoiceContext, type InvoiceContext } from '#contract/invoice-rules';
 import type { CreditorDto } from '#contract/invoices';
 import { belgianTransferPayload, EPC_ERROR_CORRECTION } from '#contract/payment-qr';
+import { allocateExclVat, VAT_RATE_PERCENT } from '#contract/pricing';
+import type { Supplier } from '../config.ts';
 import type { InvoiceRow, StoredLine } from './invoice-data.ts';
 import { localDate } from './service-calendar.ts';
 
 /*
  * The invoice as a PDF (GET /customer/{id}/invoices/{uuid}/download), written by the server in the user's
- * language from the stored document: who is billed and where, the lines per contract as they were billed (plan,
- * options, out-of-bundle usage of the cycle, promotions, fees), VAT, total, due date, the structured
- * communication and how the invoice is paid. An invoice still to pay by transfer carries the EPC payment QR code
+ * language from the stored document: who issues it (the supplier's legal name, address and VAT number, from the
+ * configuration), who is billed and where, the lines per contract as they were billed (plan, options, promotions,
+ * pro rata with their days, out-of-bundle usage of the cycle, fees, credit notes taken off) with their amounts
+ * EXCLUDING VAT, which add up to the total excl. VAT; then the VAT and the total incl. VAT (docs/product/invoices.md
+ * "What an invoice says"). Then the due date, the structured communication and how the invoice is paid. An invoice still to pay by transfer carries the EPC payment QR code
  * (contract/payment-qr.ts), drawn as vector squares: sharp at any zoom and on paper. A paid invoice, a direct
  * debit still to be collected and a credit note carry none (scanning them would pay twice).
  */
-
-/** Belgian VAT on telecommunication services; prices and invoice totals include it. */
-export const VAT_RATE_PERCENT = 21;
-
-/** The VAT included in an amount incl. VAT (rounded to the cent; the excl. VAT amount is the rest). */
-export const vatIncluded = (totalInclVat: number): number => totalInclVat - Math.round((totalInclVat * 100) / (100 + VAT_RATE_PERCENT));
 
 export type InvoiceSubject = {
   invoice: InvoiceRow;
   lines: readonly StoredLine[];
   customerName: string;
   customerNumber: string;
+  /** A professional customer's VAT number (null for a residential one). */
+  customerVat: string | null;
+  supplier: Supplier;
   costCenterName: string | null;
   address: { street: string; number: string; box: string | null; zipCode: string; city: string; country: string };
   /** The customer's account for direct debits (shown masked). */
@@ -48,6 +49,11 @@ type Texts = {
   line: (msisdn: string) => string;
   otherLines: string;
   kinds: Record<'usage' | 'fee', string>;
+  days: (from: string, to: string) => string;
+  description: string;
+  amountExcl: string;
+  supplierVat: string;
+  customerVat: string;
   quantity: (n: number) => string;
   totalExclVat: string;
   vat: string;
@@ -76,6 +82,11 @@ const TEXTS: Record<Language, Texts> = {
     line: (msisdn) => `Ligne ${msisdn}`,
     otherLines: 'Autres frais',
     kinds: { usage: 'Consommation hors forfait de la période', fee: 'Frais' },
+    days: (from, to) => `du ${from} au ${to}`,
+    description: 'Description',
+    amountExcl: 'Montant hors TVA',
+    supplierVat: 'TVA',
+    customerVat: 'N° TVA du client',
     quantity: (n) => `× ${n}`,
     totalExclVat: 'Total hors TVA',
     vat: `TVA ${VAT_RATE_PERCENT} %`,
@@ -110,6 +121,11 @@ const TEXTS: Record<Language, Texts> = {
     line: (msisdn) => `Lijn ${msisdn}`,
     otherLines: 'Andere kosten',
     kinds: { usage: 'Verbruik buiten de bundel in de periode', fee: 'Kosten' },
+    days: (from, to) => `van ${from} tot ${to}`,
+    description: 'Omschrijving',
+    amountExcl: 'Bedrag excl. btw',
+    supplierVat: 'Btw',
+    customerVat: 'Btw-nummer klant',
     quantity: (n) => `× ${n}`,
     totalExclVat: 'Totaal excl. btw',
     vat: `Btw ${VAT_RATE_PERCENT} %`,
@@ -145,6 +161,11 @@ const TEXTS: Record<Language, Texts> = {
     line: (msisdn) => `Line ${msisdn}`,
     otherLines: 'Other charges',
     kinds: { usage: 'Out-of-bundle usage in the period', fee: 'Charges' },
+    days: (from, to) => `from ${from} to ${to}`,
+    description: 'Description',
+    amountExcl: 'Amount excl. VAT',
+    supplierVat: 'VAT',
+    customerVat: 'Customer VAT number',
     quantity: (n) => `× ${n}`,
     totalExclVat: 'Total excl. VAT',
     vat: `VAT ${VAT_RATE_PERCENT} %`,
@@ -216,7 +237,7 @@ export const invoicePdf = async (subject: InvoiceSubject): Promise<Buffer> => {
     size: 'A4',
     margin: PAGE_MARGIN,
     lang: LOCALES[language],
-    info: { Title: title, Author: creditor.name, Subject: subject.customerName },
+    info: { Title: title, Author: subject.supplier.legalName, Subject: subject.customerName },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -232,8 +253,19 @@ export const invoicePdf = async (subject: InvoiceSubject): Promise<Buffer> => {
     doc.font('Helvetica-Bold').text(`${label}${t.colon}`, { continued: true }).font('Helvetica').text(pdfSafe(value));
 
   // Who bills, what, when.
-  doc.fillColor(BLUE).font('Helvetica-Bold').fontSize(20).text(creditor.name, left, PAGE_MARGIN);
-  doc.moveDown(0.2).fontSize(16).text(title);
+  const { supplier } = subject;
+  doc
+    .fillColor(BLUE)
+    .font('Helvetica-Bold')
+    .fontSize(18)
+    .text(pdfSafe(supplier.legalName), left, PAGE_MARGIN, { width: width / 2 });
+  doc
+    .fillColor(GREY)
+    .font('Helvetica')
+    .fontSize(9)
+    .text(pdfSafe(supplier.address), { width: width / 2 });
+  doc.text(`${t.supplierVat}${t.colon}${supplier.vatNumber}`, { width: width / 2 });
+  doc.fillColor(BLUE).font('Helvetica-Bold').moveDown(0.4).fontSize(16).text(title);
   doc.moveDown(0.6).fillColor('black').fontSize(10);
   fact(t.piece, invoice.piece_id);
   fact(t.issued, day(localDate(Date.parse(invoice.generated_at))));
@@ -248,19 +280,32 @@ export const invoicePdf = async (subject: InvoiceSubject): Promise<Buffer> => {
     `${a.zipCode} ${a.city}`,
     a.country,
     `${t.customerNumber}${t.colon}${subject.customerNumber}`,
+    ...(subject.customerVat ? [`${t.customerVat}${t.colon}${subject.customerVat}`] : []),
     ...(subject.costCenterName ? [`${t.costCenter}${t.colon}${subject.costCenterName}`] : []),
   ];
   doc.font('Helvetica').fontSize(10);
   addressLines.forEach((text, i) => doc.text(pdfSafe(text), left + width / 2 + 20, PAGE_MARGIN + 40 + i * 14, { width: width / 2 - 20 }));
 
-  // The lines, per contract.
-  let y = Math.max(doc.y, PAGE_MARGIN + 40 + addressLines.length * 14) + 24;
-  const groups = new Map<string, StoredLine[]>();
-  for (const line of lines) {
+  // The lines, per contract, excl. VAT: as issued, or (documents issued before the amounts were stored) split from
+  // their amounts incl. VAT with the same rule, so that they add up to the total excl. VAT.
+  const total = invoice.total_incl_vat_cents;
+  const stored = lines.every((line) => line.amountExclVat !== null) && invoice.total_excl_vat_cents !== null && invoice.vat_cents !== null;
+  const split = allocateExclVat(lines.map((line) => line.amount));
+  const exclOf = (line: StoredLine, index: number): number => (stored ? (line.amountExclVat ?? 0) : (split.lines[index] ?? 0));
+  const totals = stored ? { excl: invoice.total_excl_vat_cents ?? 0, vat: invoice.vat_cents ?? 0 } : { excl: split.excl, vat: split.vat };
+
+  let y = Math.max(doc.y, PAGE_MARGIN + 40 + addressLines.length * 14) + 20;
+  doc.fillColor(GREY).font('Helvetica-Bold').fontSize(9);
+  doc.text(t.description, left, y, { width: amountX - left - 24, lineBreak: false });
+  doc.text(t.amountExcl, amountX - 20, y, { width: 130, align: 'right', lineBreak: false });
+  y += 14;
+  const groups = new Map<string, { line: StoredLine; index: number }[]>();
+  lines.forEach((line, index) => {
     const key = line.msisdn ?? '';
-    groups.set(key, [...(groups.get(key) ?? []), line]);
-  }
+    groups.set(key, [...(groups.get(key) ?? []), { line, index }]);
+  });
   const labelOf = (line: StoredLine): string => {
+    // Usage lines carry the rating's words since migration 020; older ones the period's usage as a whole.
     const text = line.label ? line.label[language] : line.kind === 'usage' ? t.kinds.usage : t.kinds.fee;
     return line.quantity > 1 ? `${text} ${t.quantity(line.quantity)}` : text;
   };
@@ -276,17 +321,27 @@ export const invoicePdf = async (subject: InvoiceSubject): Promise<Buffer> => {
       .text(msisdn ? t.line(msisdn) : t.otherLines, left, y);
     y += 18;
     doc.fillColor('black').font('Helvetica').fontSize(10);
-    for (const line of group) {
+    for (const { line, index } of group) {
+      if (y > doc.page.height - 80) {
+        doc.addPage();
+        y = PAGE_MARGIN;
+      }
       doc.text(pdfSafe(labelOf(line)), left + 12, y, { width: amountX - left - 24, lineBreak: false });
-      doc.text(money(line.amount), amountX, y, { width: 110, align: 'right', lineBreak: false });
+      doc.text(money(exclOf(line, index)), amountX, y, { width: 110, align: 'right', lineBreak: false });
       y += 15;
+      if (line.from && line.to) {
+        doc
+          .fillColor(GREY)
+          .fontSize(8.5)
+          .text(pdfSafe(t.days(day(line.from), day(line.to))), left + 24, y - 2, { lineBreak: false });
+        doc.fillColor('black').fontSize(10);
+        y += 11;
+      }
     }
     y += 8;
   }
 
-  // Totals.
-  const total = invoice.total_incl_vat_cents;
-  const vat = vatIncluded(total);
+  // Totals: the lines add up to the total excl. VAT; with the VAT it makes the total incl. VAT.
   doc
     .moveTo(left, y)
     .lineTo(left + width, y)
@@ -299,9 +354,11 @@ export const invoicePdf = async (subject: InvoiceSubject): Promise<Buffer> => {
     doc.text(money(cents), amountX, y, { width: 110, align: 'right', lineBreak: false });
     y += bold ? 18 : 15;
   };
-  totalRow(t.totalExclVat, total - vat);
-  totalRow(t.vat, vat);
-  totalRow(creditNote ? t.refund : t.total, creditNote ? -total : total, true);
+  totalRow(t.totalExclVat, totals.excl);
+  totalRow(t.vat, totals.vat);
+  totalRow(t.total, total, true);
+  // A credit note's totals are negative (money the operator owes): what that means, in words and positive.
+  if (creditNote) totalRow(t.refund, -total, true);
   const toPay = amountDue(total, invoice.partial_paid_cents);
   if (invoice.paid === 0 && invoice.partial_paid_cents > 0) {
     totalRow(t.partial, invoice.partial_paid_cents);

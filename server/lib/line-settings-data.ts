@@ -244,14 +244,11 @@ const writeValue = async (db: Db, contractId: number, resource: LineResource, va
     const { type, form } = safeguardResourceParts(resource);
     const cents = Number(value);
     if (form === 'LIMIT') {
-      // A new limit replaces one planned for the next cycle, and an alert above it could never fire: it comes down too.
+      // A new limit replaces one planned for the next cycle. Its alert is the customer's to move (the route refuses a
+      // limit below it until the alert was changed): never moved here.
       await db
         .updateTable('safeguards')
-        .set((eb) => ({
-          current_cents: cents,
-          next_cents: null,
-          alert_cents: eb.case().when('alert_cents', '>', cents).then(cents).else(eb.ref('alert_cents')).end(),
-        }))
+        .set({ current_cents: cents, next_cents: null })
         .where('contract_id', '=', contractId)
         .where('type', '=', type)
         .execute();

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import nodemailer from 'nodemailer';
+import { defaultOperator, mailSignature, type OperatorDetails } from '#contract/operator';
 import type { ServerConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { Clock } from './clock.ts';
@@ -37,12 +39,16 @@ export type MailConfig = {
   publicUrl: string;
   /** Without SMTP: keep messages in the development outbox (/dev/outbox, loopback only) instead of the log. */
   devOutbox: boolean;
+  /** Who signs the e-mails: the product's name and the customer-service number (PRODUCT_NAME, CUSTOMER_SERVICE_PHONE). */
+  operator?: OperatorDetails;
 };
 
 /** The mail settings of the server's configuration (SMTP_URL, MAIL_FROM, SMS_GATEWAY_DOMAIN, PUBLIC_URL, DEV_OUTBOX). */
 export const mailConfigOf = (
-  config: Pick<ServerConfig, 'smtpUrl' | 'mailFrom' | 'smsGatewayDomain' | 'publicUrl' | 'devOutbox'>,
+  config: Pick<ServerConfig, 'smtpUrl' | 'mailFrom' | 'smsGatewayDomain' | 'publicUrl' | 'devOutbox'> &
+    Partial<Pick<ServerConfig, 'operator'>>,
 ): MailConfig => ({
+  operator: config.operator ?? defaultOperator,
   smtpUrl: config.smtpUrl,
   from: config.mailFrom,
   smsGatewayDomain: config.smsGatewayDomain,
@@ -58,6 +64,10 @@ export class DeliveryError extends Error {
   }
 }
 
+/** The development outbox keeps this many messages (the newest) for OUTBOX_DAYS: a bound, even in a long demo. */
+export const OUTBOX_MAX_MESSAGES = 1000;
+export const OUTBOX_DAYS = 7;
+
 const createOutbox = (db: Db, clock: Clock): Mailer => ({
   kind: 'outbox',
   send: async (message) => {
@@ -70,6 +80,10 @@ const createOutbox = (db: Db, clock: Clock): Mailer => ({
         body: message.text,
         created_at: clock.now().toISOString(),
       })
+      .execute();
+    await db
+      .deleteFrom('outbox')
+      .where('id', '<=', sql<number>`(SELECT MAX(id) FROM outbox) - ${OUTBOX_MAX_MESSAGES}`)
       .execute();
   },
 });
@@ -110,7 +124,18 @@ const createLogSender = (log: MailLog): Mailer => ({
   },
 });
 
+/**
+ * Every e-mail ends with the same signature, whoever writes it (docs/product/support.md "Customer service": one
+ * number everywhere): the product's name and the customer-service number from the configuration. SMS carry none
+ * (one segment is 160 characters).
+ */
+const signed = (mailer: Mailer, operator: OperatorDetails): Mailer => ({
+  kind: mailer.kind,
+  send: (message) => mailer.send(message.channel === 'EMAIL' ? { ...message, text: message.text + mailSignature(operator) } : message),
+});
+
 export const createMailer = (db: Db, clock: Clock, config: MailConfig, options: { testMode: boolean; log: MailLog }): Mailer => {
-  if (config.smtpUrl) return createSmtp({ ...config, smtpUrl: config.smtpUrl });
-  return config.devOutbox || options.testMode ? createOutbox(db, clock) : createLogSender(options.log);
+  const operator = config.operator ?? defaultOperator;
+  if (config.smtpUrl) return signed(createSmtp({ ...config, smtpUrl: config.smtpUrl }), operator);
+  return signed(config.devOutbox || options.testMode ? createOutbox(db, clock) : createLogSender(options.log), operator);
 };

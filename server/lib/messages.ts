@@ -1,4 +1,5 @@
 import type { Language } from '#contract/common';
+import { formatBelgianPhone } from '#contract/phone';
 
 /*
  * The texts of the e-mails and SMS the server sends, in the user's language (fr, nl, en). They live on the
@@ -10,6 +11,7 @@ export type MessageKind =
   | 'createAccountLink'
   | 'createAccountCode'
   | 'accountExists'
+  | 'accountExistsSms'
   | 'recoverLink'
   | 'recoverCode'
   | 'confirmEmail'
@@ -17,7 +19,10 @@ export type MessageKind =
   | 'activationCode'
   | 'lineActive'
   | 'portInFailed'
-  | 'ticketReceived';
+  | 'ticketReceived'
+  | 'paymentReceipt'
+  | 'passwordChanged'
+  | 'passwordChangedSms';
 
 export type MessageVars = {
   name?: string;
@@ -28,13 +33,15 @@ export type MessageVars = {
   /** An order number (O-…) or a phone number, as the message names it. */
   order?: string;
   number?: string;
-  /** A support ticket's reference. */
+  /** A support ticket's reference, or a payment's at the payment provider. */
   reference?: string;
+  /** A payment receipt: the amount as written for the reader, the day, and the invoices it paid. */
+  amount?: string;
+  date?: string;
+  invoices?: string;
 };
 
 type Template = { subject: string; body: (v: Required<MessageVars>) => string };
-
-const sign = { fr: '\n\n— Mon espace mobile', nl: '\n\n— Mijn mobiele ruimte', en: '\n\n— My mobile space' } as const;
 
 const templates: Record<Language, Record<MessageKind, Template>> = {
   fr: {
@@ -45,13 +52,16 @@ const templates: Record<Language, Record<MessageKind, Template>> = {
     },
     createAccountCode: {
       subject: 'Code de création de compte',
-      body: (v) =>
-        `Votre code pour créer votre compte Mon espace mobile : ${v.code}. Valable ${v.minutes} minutes. Ne le communiquez à personne.`,
+      body: (v) => `Votre code pour créer votre compte : ${v.code}. Valable ${v.minutes} minutes. Ne le communiquez à personne.`,
     },
     accountExists: {
       subject: 'Vous avez déjà un compte',
       body: (v) =>
         `Bonjour ${v.name},\n\nUn compte existe déjà pour ce numéro client. Si vous avez oublié votre mot de passe, choisissez-en un nouveau ici :\n${v.link}\n\nCe lien est valable ${v.hours} heures et ne fonctionne qu'une fois.`,
+    },
+    accountExistsSms: {
+      subject: 'Vous avez déjà un compte',
+      body: (v) => `Un compte existe déjà pour le ${v.number}. Mot de passe oublié ? Choisissez-en un nouveau sur ${v.link}`,
     },
     recoverLink: {
       subject: 'Réinitialisez votre mot de passe',
@@ -61,7 +71,7 @@ const templates: Record<Language, Record<MessageKind, Template>> = {
     recoverCode: {
       subject: 'Code de réinitialisation',
       body: (v) =>
-        `Votre code pour réinitialiser votre mot de passe Mon espace mobile : ${v.code}. Valable ${v.minutes} minutes. Ne le communiquez à personne.`,
+        `Votre code pour réinitialiser votre mot de passe : ${v.code}. Valable ${v.minutes} minutes. Ne le communiquez à personne.`,
     },
     confirmEmail: {
       subject: 'Confirmez votre adresse e-mail',
@@ -93,6 +103,21 @@ const templates: Record<Language, Record<MessageKind, Template>> = {
       body: (v) =>
         `Bonjour ${v.name},\n\nNous avons bien reçu votre message. Sa référence est ${v.reference} : rappelez-la si vous nous recontactez à ce sujet. Nous vous répondrons par e-mail.`,
     },
+    paymentReceipt: {
+      subject: 'Votre paiement est bien reçu',
+      body: (v) =>
+        `Bonjour ${v.name},\n\nNous avons bien reçu votre paiement de ${v.amount} le ${v.date}. Il règle : ${v.invoices}.\nRéférence du paiement : ${v.reference}.\n\nMerci !`,
+    },
+    passwordChanged: {
+      subject: 'Votre mot de passe a été modifié',
+      body: (v) =>
+        `Bonjour ${v.name},\n\nLe mot de passe de votre compte vient d’être modifié. Par sécurité, nous avons fermé toutes les autres connexions à votre compte : les sessions ouvertes sur vos autres appareils, leurs codes PIN, les navigateurs reconnus et les notifications push. Reconnectez-vous sur ces appareils avec votre nouveau mot de passe.\n\nSi vous n’êtes pas à l’origine de ce changement, choisissez tout de suite un nouveau mot de passe :\n${v.link}`,
+    },
+    passwordChangedSms: {
+      subject: 'Votre mot de passe a été modifié',
+      body: (v) =>
+        `Votre mot de passe a été modifié et vos autres appareils déconnectés (sessions, codes PIN, notifications). Pas vous ? ${v.link}`,
+    },
   },
   nl: {
     createAccountLink: {
@@ -102,13 +127,16 @@ const templates: Record<Language, Record<MessageKind, Template>> = {
     },
     createAccountCode: {
       subject: 'Code om uw account aan te maken',
-      body: (v) =>
-        `Uw code om uw account Mijn mobiele ruimte aan te maken: ${v.code}. ${v.minutes} minuten geldig. Geef hem aan niemand door.`,
+      body: (v) => `Uw code om uw account aan te maken: ${v.code}. ${v.minutes} minuten geldig. Geef hem aan niemand door.`,
     },
     accountExists: {
       subject: 'U hebt al een account',
       body: (v) =>
         `Beste ${v.name},\n\nEr bestaat al een account voor dit klantnummer. Bent u uw wachtwoord vergeten? Kies hier een nieuw:\n${v.link}\n\nDeze link is ${v.hours} uur geldig en werkt maar één keer.`,
+    },
+    accountExistsSms: {
+      subject: 'U hebt al een account',
+      body: (v) => `Er bestaat al een account voor ${v.number}. Wachtwoord vergeten? Kies een nieuw op ${v.link}`,
     },
     recoverLink: {
       subject: 'Stel uw wachtwoord opnieuw in',
@@ -117,8 +145,7 @@ const templates: Record<Language, Record<MessageKind, Template>> = {
     },
     recoverCode: {
       subject: 'Code om uw wachtwoord opnieuw in te stellen',
-      body: (v) =>
-        `Uw code om uw wachtwoord van Mijn mobiele ruimte opnieuw in te stellen: ${v.code}. ${v.minutes} minuten geldig. Geef hem aan niemand door.`,
+      body: (v) => `Uw code om uw wachtwoord opnieuw in te stellen: ${v.code}. ${v.minutes} minuten geldig. Geef hem aan niemand door.`,
     },
     confirmEmail: {
       subject: 'Bevestig uw e-mailadres',
@@ -149,6 +176,20 @@ const templates: Record<Language, Record<MessageKind, Template>> = {
       body: (v) =>
         `Beste ${v.name},\n\nWe hebben uw bericht goed ontvangen. De referentie is ${v.reference}: vermeld ze als u ons hierover opnieuw contacteert. We antwoorden u per e-mail.`,
     },
+    paymentReceipt: {
+      subject: 'Uw betaling is ontvangen',
+      body: (v) =>
+        `Beste ${v.name},\n\nWe hebben uw betaling van ${v.amount} op ${v.date} goed ontvangen. Ze betaalt: ${v.invoices}.\nReferentie van de betaling: ${v.reference}.\n\nBedankt!`,
+    },
+    passwordChanged: {
+      subject: 'Uw wachtwoord is gewijzigd',
+      body: (v) =>
+        `Beste ${v.name},\n\nHet wachtwoord van uw account is zonet gewijzigd. Voor uw veiligheid hebben we alle andere verbindingen met uw account gesloten: de sessies op uw andere toestellen, hun pincodes, de herkende browsers en de pushmeldingen. Meld u op die toestellen opnieuw aan met uw nieuwe wachtwoord.\n\nHebt u dit niet zelf gedaan? Kies dan meteen een nieuw wachtwoord:\n${v.link}`,
+    },
+    passwordChangedSms: {
+      subject: 'Uw wachtwoord is gewijzigd',
+      body: (v) => `Uw wachtwoord is gewijzigd en uw andere toestellen zijn afgemeld (sessies, pincodes, meldingen). Niet u? ${v.link}`,
+    },
   },
   en: {
     createAccountLink: {
@@ -158,13 +199,16 @@ const templates: Record<Language, Record<MessageKind, Template>> = {
     },
     createAccountCode: {
       subject: 'Account creation code',
-      body: (v) =>
-        `Your code to create your My mobile space account: ${v.code}. Valid for ${v.minutes} minutes. Do not share it with anyone.`,
+      body: (v) => `Your code to create your account: ${v.code}. Valid for ${v.minutes} minutes. Do not share it with anyone.`,
     },
     accountExists: {
       subject: 'You already have an account',
       body: (v) =>
         `Hello ${v.name},\n\nAn account already exists for this customer number. If you forgot your password, choose a new one here:\n${v.link}\n\nThis link is valid for ${v.hours} hours and works once.`,
+    },
+    accountExistsSms: {
+      subject: 'You already have an account',
+      body: (v) => `An account already exists for ${v.number}. Forgot your password? Choose a new one at ${v.link}`,
     },
     recoverLink: {
       subject: 'Reset your password',
@@ -173,8 +217,7 @@ const templates: Record<Language, Record<MessageKind, Template>> = {
     },
     recoverCode: {
       subject: 'Password reset code',
-      body: (v) =>
-        `Your code to reset your My mobile space password: ${v.code}. Valid for ${v.minutes} minutes. Do not share it with anyone.`,
+      body: (v) => `Your code to reset your password: ${v.code}. Valid for ${v.minutes} minutes. Do not share it with anyone.`,
     },
     confirmEmail: {
       subject: 'Confirm your e-mail address',
@@ -206,18 +249,27 @@ const templates: Record<Language, Record<MessageKind, Template>> = {
       body: (v) =>
         `Hello ${v.name},\n\nWe have received your message. Its reference is ${v.reference}: quote it if you contact us about it again. We will reply by e-mail.`,
     },
+    paymentReceipt: {
+      subject: 'Your payment has been received',
+      body: (v) =>
+        `Hello ${v.name},\n\nWe have received your payment of ${v.amount} on ${v.date}. It pays: ${v.invoices}.\nPayment reference: ${v.reference}.\n\nThank you!`,
+    },
+    passwordChanged: {
+      subject: 'Your password has been changed',
+      body: (v) =>
+        `Hello ${v.name},\n\nThe password of your account has just been changed. For your safety, we ended every other connection to your account: the sessions open on your other devices, their PINs, the browsers we recognised and the push notifications. Log in again on those devices with your new password.\n\nIf you did not make this change, choose a new password right away:\n${v.link}`,
+    },
+    passwordChangedSms: {
+      subject: 'Your password has been changed',
+      body: (v) => `Your password was changed and your other devices logged out (sessions, PINs, notifications). Not you? ${v.link}`,
+    },
   },
 };
 
 const fallbackName = { fr: 'Madame, Monsieur', nl: 'klant', en: 'customer' } as const;
 
-/** Subject and text of one message; SMS texts carry no signature (one SMS segment is 160 characters). */
-export const renderMessage = (
-  lang: Language,
-  kind: MessageKind,
-  vars: MessageVars,
-  channel: 'SMS' | 'EMAIL',
-): { subject: string; text: string } => {
+/** Subject and text of one message; the mailer signs e-mails (lib/mailer.ts), SMS carry no signature. */
+export const renderMessage = (lang: Language, kind: MessageKind, vars: MessageVars): { subject: string; text: string } => {
   const template = templates[lang][kind];
   const full: Required<MessageVars> = {
     name: vars.name && vars.name.trim().length > 0 ? vars.name : fallbackName[lang],
@@ -226,9 +278,13 @@ export const renderMessage = (
     minutes: vars.minutes ?? 0,
     hours: vars.hours ?? 0,
     order: vars.order ?? '',
-    number: vars.number ?? '',
+    // A phone number reads as the app shows it ("0470 12 34 56").
+    number: vars.number ? formatBelgianPhone(vars.number) : '',
     reference: vars.reference ?? '',
+    amount: vars.amount ?? '',
+    date: vars.date ?? '',
+    invoices: vars.invoices ?? '',
   };
   const body = template.body(full);
-  return { subject: template.subject, text: channel === 'EMAIL' ? body + sign[lang] : body };
+  return { subject: template.subject, text: body };
 };

@@ -36,29 +36,34 @@ const toOffer =
   });
 
 /**
- * The promotions granted to the given lines, then the catalogue's promotions on base products of the customer's
- * kind (residential or professional).
+ * docs/product/offers.md "Offers": first the customer's current promotions, line by line (those granted to the line
+ * and those of the plan it holds: what contract/pricing.ts takes off its price), then the catalogue's promotions on
+ * base products of the customer's kind (residential or professional) — never on a plan one of its lines already
+ * has, whose promotion is then among the current ones.
  */
 export const offersFor = async (db: Db, contractIds: readonly number[], residential: boolean): Promise<Offer[]> => {
   const lines =
     contractIds.length === 0
       ? []
-      : (
-          await db
-            .selectFrom('promotions as p')
-            .innerJoin('contracts as c', 'c.id', 'p.contract_id')
-            .select([
-              'p.id',
-              'p.discount_type',
-              'p.discount_amount',
-              'p.descriptions_json',
-              'c.msisdn',
-              sql<string | null>`NULL`.as('product_name'),
-            ])
-            .where('p.contract_id', 'in', contractIds)
-            .orderBy('p.id')
-            .execute()
-        ).map(toOffer('line'));
+      : await db.selectFrom('contracts').select(['id', 'msisdn', 'product_id']).where('id', 'in', contractIds).orderBy('id').execute();
+  const current: Offer[] = [];
+  for (const line of lines) {
+    const rows = await db
+      .selectFrom('promotions as p')
+      .leftJoin('products as pr', 'pr.id', 'p.product_id')
+      .select(['p.id', 'p.discount_type', 'p.discount_amount', 'p.descriptions_json', 'pr.name as product_name'])
+      .where((eb) =>
+        eb.and([
+          eb.or([eb('p.product_id', 'is not', null), eb('p.contract_id', 'is not', null)]),
+          eb.or([eb('p.product_id', 'is', null), eb('p.product_id', '=', line.product_id)]),
+          eb.or([eb('p.contract_id', 'is', null), eb('p.contract_id', '=', line.id)]),
+        ]),
+      )
+      .orderBy('p.id')
+      .execute();
+    current.push(...rows.map((row) => toOffer('line')({ ...row, msisdn: line.msisdn })));
+  }
+  const held = new Set(lines.map((line) => line.product_id));
   const catalogue = (
     await db
       .selectFrom('promotions as p')
@@ -70,14 +75,18 @@ export const offersFor = async (db: Db, contractIds: readonly number[], resident
         'p.descriptions_json',
         sql<string | null>`NULL`.as('msisdn'),
         'pr.name as product_name',
+        'pr.id as product_id',
       ])
+      .where('p.contract_id', 'is', null)
       .where('pr.type', '=', 'BASE')
       .where(residential ? 'pr.for_residential' : 'pr.for_professional', '=', 1)
       .orderBy('pr.price_cents')
       .orderBy('p.id')
       .execute()
-  ).map(toOffer('catalogue'));
-  return [...lines, ...catalogue];
+  )
+    .filter((row) => !held.has(row.product_id))
+    .map(toOffer('catalogue'));
+  return [...current, ...catalogue];
 };
 
 /**

@@ -14,6 +14,8 @@ import { hashToken, randomCode, randomToken } from './tokens.ts';
  */
 
 export const LINK_TTL_MS = 24 * 60 * 60 * 1000;
+/** Links per user and purpose, codes per number and purpose, kept (the newest): a bound on what requests add. */
+export const KEPT_PER_KIND = 5;
 export const CODE_TTL_MS = 10 * 60 * 1000;
 
 /** `energyRelog`: the owner's one-click login to the energy portal (short-lived, routes/energy.ts). */
@@ -49,6 +51,21 @@ export const issueLink = async (
         target,
         created_at: now.toISOString(),
       })
+      .execute();
+    // Only the newest works; the last few are kept to tell "already used" (419) from "unknown" (404).
+    await tx
+      .deleteFrom('link_tokens')
+      .where('user_id', '=', userId)
+      .where('purpose', '=', purpose)
+      .where('id', 'not in', (eb) =>
+        eb
+          .selectFrom('link_tokens')
+          .select('id')
+          .where('user_id', '=', userId)
+          .where('purpose', '=', purpose)
+          .orderBy('id', 'desc')
+          .limit(KEPT_PER_KIND),
+      )
       .execute();
   });
   return token;
@@ -116,6 +133,21 @@ export const issueCode = async (db: Db, msisdn: string, purpose: CodePurpose, no
         created_at: now.toISOString(),
       })
       .execute();
+    // checkCode looks at the newest few only: older codes are of no use.
+    await tx
+      .deleteFrom('sms_codes')
+      .where('msisdn', '=', msisdn)
+      .where('purpose', '=', purpose)
+      .where('id', 'not in', (eb) =>
+        eb
+          .selectFrom('sms_codes')
+          .select('id')
+          .where('msisdn', '=', msisdn)
+          .where('purpose', '=', purpose)
+          .orderBy('id', 'desc')
+          .limit(KEPT_PER_KIND),
+      )
+      .execute();
   });
   return code;
 };
@@ -165,4 +197,12 @@ export const useCode = async (db: Db, codeId: number, now: Date): Promise<boolea
     .where('used_at', 'is', null)
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;
+};
+
+/** Links and codes a day past their expiry (the clean-up job): they can neither work nor tell anything any more. */
+export const purgeExpiredSecrets = async (db: Db, now: Date): Promise<number> => {
+  const dayAgo = new Date(now.getTime() - LINK_TTL_MS).toISOString();
+  const links = await db.deleteFrom('link_tokens').where('expires_at', '<=', dayAgo).executeTakeFirst();
+  const codes = await db.deleteFrom('sms_codes').where('expires_at', '<=', dayAgo).executeTakeFirst();
+  return Number(links.numDeletedRows) + Number(codes.numDeletedRows);
 };

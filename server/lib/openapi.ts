@@ -121,7 +121,9 @@ const operationOf = (endpoint: Endpoint, name: string): Operation => {
     const required = !endpoint.body.safeParse({}).success;
     operation.requestBody = endpoint.multipart
       ? { required, content: { 'multipart/form-data': { schema: multipartSchema(toSchema(endpoint.body)) } } }
-      : { required, content: { 'application/json': { schema: toSchema(endpoint.body) } } };
+      : endpoint.form
+        ? { required, content: { 'application/x-www-form-urlencoded': { schema: toSchema(endpoint.body) } } }
+        : { required, content: { 'application/json': { schema: toSchema(endpoint.body) } } };
   }
   if (endpoint.upload) {
     // Text fields and files in one multipart/form-data body; files are checked by their content, not their name.

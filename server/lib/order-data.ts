@@ -11,13 +11,26 @@ import {
   type OrderStatus,
 } from '#contract/orders';
 import type { ExpressionBuilder } from 'kysely';
+import {
+  countsAfterOrder,
+  orderPricing,
+  priceCounts,
+  type Counts,
+  type CountsRequest,
+  type OrderPricing,
+  type OrderTiming,
+  type PricedProduct,
+  type WaitingChange,
+} from '#contract/pricing';
 import type { Db } from '../db/database.ts';
-import { writeTransaction } from '../db/engine.ts';
+import { isUniqueViolation, writeTransaction } from '../db/engine.ts';
 import type { Row } from '../db/rows.ts';
 import type { DB } from '../db/schema.ts';
+import { promotionTerms } from './billing-run.ts';
 import type { ContractRow } from './customer-data.ts';
 import { optionRowsOfProduct, findProduct, type ProductRow, type Segment } from './product-data.ts';
 import { addDaysToDate, cyclePeriod, localDate } from './service-calendar.ts';
+import { syncSubscriptionHistory } from './subscription-history.ts';
 import { billCycleOf } from './usage-data.ts';
 
 /*
@@ -303,7 +316,11 @@ export const nextOrderRef = async (db: Db): Promise<string> => {
 export const initiatorOfRole = (role: string): InitiatorType => (role === 'owner' ? 'O' : role === 'admin' ? 'A' : 'U');
 
 const newOrderLineOf = async (db: Db, orderPk: number): Promise<NewOrderLine> => {
-  const order = await orders(db).where('id', '=', orderPk).executeTakeFirstOrThrow();
+  const order = await db
+    .selectFrom('orders')
+    .select(['id', 'order_ref', 'contract_id', 'status', 'scheduled_date', 'pricing_json'])
+    .where('id', '=', orderPk)
+    .executeTakeFirstOrThrow();
   return {
     id: order.id,
     order_id: order.order_ref,
@@ -312,7 +329,107 @@ const newOrderLineOf = async (db: Db, orderPk: number): Promise<NewOrderLine> =>
     status: order.status,
     reason_error: null,
     last_error: null,
+    pricing: order.pricing_json === null ? null : (JSON.parse(order.pricing_json) as OrderPricing),
   };
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// An order's price (contract/pricing.ts): computed when the order is placed, changed or cut, and stored with it
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The changes waiting in the line's other orders (PENDING plan and option lines), in the order they will apply. */
+const waitingChanges = async (db: Db, contractId: number, exceptOrderPk: number | null): Promise<WaitingChange[]> =>
+  (
+    await db
+      .selectFrom('order_lines as l')
+      .innerJoin('orders as o', 'o.id', 'l.order_id')
+      .select(['l.item_kind', 'l.resource_id', 'l.new_value'])
+      .where('o.contract_id', '=', contractId)
+      .where('o.id', '<>', exceptOrderPk ?? -1)
+      .where('l.status', '=', 'PENDING')
+      .where('l.item_kind', 'in', ['PRODUCT', 'OPTION'])
+      .orderBy('l.scheduled_date')
+      .orderBy('l.id')
+      .execute()
+  ).map((row) => ({ kind: row.item_kind as 'PRODUCT' | 'OPTION', resourceId: row.resource_id, newValue: row.new_value }));
+
+/** What an order's lines ask, as contract/pricing.ts takes it: the plan wanted (the line's own: none) and the option counts. */
+const requestOfLines = (currentPlan: number, lines: readonly Pick<PlannedLine, 'kind' | 'resourceId' | 'newValue'>[]): CountsRequest => ({
+  product: lines.find((line) => line.kind === 'PRODUCT')?.resourceId ?? currentPlan,
+  options: lines
+    .filter((line) => line.kind === 'OPTION')
+    .map((line) => ({ id: line.resourceId, combinations: Number(line.newValue) }))
+    .filter((option) => Number.isInteger(option.combinations) && option.combinations >= 0),
+});
+
+/**
+ * The price of an order on the line (contract/pricing.ts `orderPricing`): the line now, after this month's changes
+ * of the order, and once the order and what else waits on the line have taken effect; null when a product of it is
+ * no longer in the catalogue.
+ */
+export const priceOrder = async (
+  db: Db,
+  contract: ContractRow,
+  lines: readonly Pick<PlannedLine, 'kind' | 'resourceId' | 'newValue'>[],
+  optionTiming: OrderTiming,
+  now: Date,
+  exceptOrderPk: number | null,
+): Promise<OrderPricing | null> => {
+  const held = await currentSubscription(db, contract);
+  const current: Counts = { plan: held.productId, options: Object.fromEntries(held.options) };
+  const { afterToday, after } = countsAfterOrder({
+    current,
+    waiting: await waitingChanges(db, contract.id, exceptOrderPk),
+    request: requestOfLines(held.productId, lines),
+    optionTiming,
+  });
+  // contract/pricing.ts reads the catalogue synchronously: the products it may ask for are read first.
+  const ids = new Set<number>([current.plan, after.plan, ...(afterToday ? [afterToday.plan] : [])]);
+  for (const counts of [current, after, afterToday]) for (const id of Object.keys(counts?.options ?? {})) ids.add(Number(id));
+  const catalogue = new Map<number, PricedProduct>();
+  for (const id of ids) {
+    const row = await findProduct(db, id);
+    if (row) catalogue.set(id, { id: row.id, name: row.name, price: row.price_cents });
+  }
+  const productOf = (id: number) => catalogue.get(id);
+  const priced = {
+    current: priceCounts(current, productOf),
+    afterToday: afterToday && priceCounts(afterToday, productOf),
+    after: priceCounts(after, productOf),
+  };
+  if (!priced.current || !priced.after || (afterToday !== null && !priced.afterToday)) return null;
+  return orderPricing({
+    contractId: contract.id,
+    promotions: await promotionTerms(db),
+    current: priced.current,
+    afterToday: priced.afterToday ?? null,
+    after: priced.after,
+    today: localDate(now.getTime()),
+    cycle: cyclePeriod(now, await billCycleOf(db, contract)),
+  });
+};
+
+const storePricing = async (db: Db, orderPk: number, pricing: OrderPricing | null): Promise<void> => {
+  await db
+    .updateTable('orders')
+    .set({ pricing_json: pricing === null ? null : JSON.stringify(pricing) })
+    .where('id', '=', orderPk)
+    .execute();
+};
+
+/** The order's price from the lines it still has waiting (after a cancellation), stored with it. */
+const repriceOrder = async (db: Db, contract: ContractRow, orderPk: number, now: Date): Promise<void> => {
+  const waiting = (await linesOfOrder(db, orderPk)).filter(
+    (line) => line.status === 'PENDING' && (line.item_kind === 'PRODUCT' || line.item_kind === 'OPTION') && line.resource_id !== null,
+  );
+  if (waiting.length === 0) return storePricing(db, orderPk, null);
+  const thisMonth = waiting.some((line) => line.item_kind === 'OPTION' && line.is_cancellable === 0);
+  const lines = waiting.map((line) => ({
+    kind: line.item_kind as 'PRODUCT' | 'OPTION',
+    resourceId: line.resource_id!,
+    newValue: line.new_value ?? '0',
+  }));
+  await storePricing(db, orderPk, await priceOrder(db, contract, lines, thisMonth ? 'today' : 'nextCycle', now, orderPk));
 };
 
 /** The earliest date among an order's waiting lines: the order's own scheduled date. */
@@ -362,6 +479,11 @@ export const createOrder = (
       .executeTakeFirstOrThrow();
     for (const line of planned) await insertLine(tx, orderPk, line, timing, at);
     await refreshOrderSchedule(tx, orderPk);
+    await storePricing(
+      tx,
+      orderPk,
+      await priceOrder(tx, contract, planned, timing.currentMonthOptions ? 'today' : 'nextCycle', now, orderPk),
+    );
     return newOrderLineOf(tx, orderPk);
   });
 
@@ -415,26 +537,79 @@ export const modifyOrder = (
     for (const line of planned) if (line.kind === 'OPTION') await insertLine(tx, orderPk, line, timing, at);
     await settleOrderStatus(tx, orderPk, now);
     await refreshOrderSchedule(tx, orderPk);
+    await repriceOrder(tx, contract, orderPk, now);
     return newOrderLineOf(tx, orderPk);
   });
 
-/** Cancels an order's cancellable lines; returns how many were cancelled (0: nothing could be). */
-export const cancelOrder = (db: Db, orderPk: number, now: Date): Promise<number> =>
+/**
+ * Cancels an order's cancellable lines, or only the line `lineId` of it (docs/product/subscription.md "Cancelling":
+ * the order's other changes still happen); the order's price is computed again from what it still does. Returns the
+ * ids of the lines cancelled (none: nothing could be).
+ */
+export const cancelOrder = (db: Db, contract: ContractRow, orderPk: number, now: Date, lineId?: number): Promise<number[]> =>
   writeTransaction(db, async (tx) => {
-    const { numUpdatedRows } = await tx
-      .updateTable('order_lines')
-      .set({ status: 'CANCELED' })
-      .where('order_id', '=', orderPk)
-      .where('status', '=', 'PENDING')
-      .where('is_cancellable', '=', 1)
-      .executeTakeFirst();
-    const changes = Number(numUpdatedRows);
-    if (changes > 0) {
+    const cancellable = (await linesOfOrder(tx, orderPk)).filter(
+      (line) => isLineCancellable(line) && (lineId === undefined || line.id === lineId),
+    );
+    for (const line of cancellable) await tx.updateTable('order_lines').set({ status: 'CANCELED' }).where('id', '=', line.id).execute();
+    if (cancellable.length > 0) {
       await settleOrderStatus(tx, orderPk, now);
       await refreshOrderSchedule(tx, orderPk);
+      await repriceOrder(tx, contract, orderPk, now);
     }
-    return changes;
+    return cancellable.map((line) => line.id);
   });
+
+/** What an order's e-mail says: its number, its line, what it still does and what was withdrawn (by line id). */
+export type OrderFacts = {
+  orderRef: string;
+  customerId: number;
+  msisdn: string | null;
+  open: OrderLine[];
+  lines: OrderLine[];
+  pricing: OrderPricing | null;
+};
+
+export const orderFacts = async (db: Db, orderPk: number): Promise<OrderFacts> => {
+  const order = await db
+    .selectFrom('orders as o')
+    .innerJoin('contracts as c', 'c.id', 'o.contract_id')
+    .select(['o.order_ref', 'c.customer_id', 'c.msisdn', 'o.pricing_json'])
+    .where('o.id', '=', orderPk)
+    .executeTakeFirstOrThrow();
+  const lines = (await linesOfOrder(db, orderPk)).map(toOrderLine);
+  return {
+    orderRef: order.order_ref,
+    customerId: order.customer_id,
+    msisdn: order.msisdn,
+    open: lines.filter((line) => line.status === 'PENDING' || line.status === 'QUEUED'),
+    lines,
+    pricing: order.pricing_json === null ? null : (JSON.parse(order.pricing_json) as OrderPricing),
+  };
+};
+
+/** The order ref of the plan change still waiting on the line, if any (the one a second plan change meets). */
+export const openPlanChangeRef = async (db: Db, contractId: number): Promise<string | null> =>
+  (
+    await db
+      .selectFrom('order_lines as l')
+      .innerJoin('orders as o', 'o.id', 'l.order_id')
+      .select('o.order_ref')
+      .where('l.contract_id', '=', contractId)
+      .where('l.item_kind', '=', 'PRODUCT')
+      .where('l.status', 'in', OPEN_STATUSES)
+      .limit(1)
+      .executeTakeFirst()
+  )?.order_ref ?? null;
+
+/**
+ * True for the error of the unique index that allows one open plan change per line (migration 020): SQLite names the
+ * column, PostgreSQL the index.
+ */
+export const isOpenPlanChangeConflict = (error: unknown): boolean =>
+  isUniqueViolation(error) &&
+  (((error as { constraint?: string }).constraint ?? '') === 'order_lines_one_open_plan_change' ||
+    (error instanceof Error && error.message.includes('order_lines.contract_id')));
 
 /**
  * An order's status from its lines: waiting while any line waits (PENDING before QUEUED), FAILED when a line
@@ -572,6 +747,7 @@ export const executeDueOrders = (
       .orderBy('l.id')
       .execute();
     const balances = new Map<number, boolean>();
+    const today = localDate(now.getTime());
     for (const line of ready) {
       const contract = await tx.selectFrom('contracts').selectAll().where('id', '=', line.contract_id).executeTakeFirst();
       if (!contract) continue;
@@ -582,6 +758,8 @@ export const executeDueOrders = (
       }
       const outcome = await applyLine(tx, line, contract, openBalance, now);
       if (outcome.status === 'SUCCESS') {
+        // What the line holds changed today: the billing run bills it from today (docs/product/invoices.md "Pro rata").
+        await syncSubscriptionHistory(tx, contract.id, today);
         await tx.updateTable('order_lines').set({ status: 'SUCCESS', executed_at: now.toISOString() }).where('id', '=', line.id).execute();
         report.succeeded += 1;
       } else {
@@ -594,7 +772,6 @@ export const executeDueOrders = (
       }
       touched.add(line.order_pk);
     }
-    const today = localDate(now.getTime());
     const due = await tx
       .selectFrom('order_lines as l')
       .select(['l.id', 'l.order_id as order_pk'])

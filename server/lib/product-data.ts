@@ -53,7 +53,8 @@ export const toOption = (row: ProductRow, count: number): Option => ({
   name: row.name,
   max_combinations: row.max_combinations,
   price: row.price_cents,
-  data: volumes(row).data,
+  ...volumes(row),
+  zone: row.allowance_zone,
   descriptions: translated(row.descriptions_json),
   active: row.max_combinations > 1 ? count : count > 0,
 });

@@ -1,37 +1,57 @@
+import { normalizeIP } from '@fastify/rate-limit';
 import type { Db } from '../db/database.ts';
 import { writeTransaction } from '../db/engine.ts';
 import { ApiError } from './api-error.ts';
 import type { ErrorCode } from '#contract/errors';
 
 /*
- * Rate limits with growing waits (ARCHITECTURE.md "Session and security decisions", SPEC §8), kept in
- * login_attempts so they survive a restart. Every failure is recorded under one or more keys (the account, the
- * caller's address, the phone number …). The `freeAttempts`-th failure locks the key for `firstLockMs`; every
- * further failure doubles the wait, up to `maxLockMs`. The count is forgotten only after `windowMs` without any
- * failure (a sliding window: a patient guesser who keeps failing never earns a fresh set of free attempts), or
- * when a success clears the key.
+ * Guess limits (docs/product/security.md "Guessing", ARCHITECTURE.md "Session and security decisions"), kept in
+ * login_attempts, in the database, so that they survive a restart and every instance counts the same. Every failure
+ * is recorded under one or more keys (the account, the caller's address, the phone number …).
+ *
+ * Two limits per key:
+ * - Growing waits: the `freeAttempts`-th failure locks the key for `firstLockMs`; every further failure doubles the
+ *   wait, up to `maxLockMs`. The count is forgotten only after `windowMs` without a failure, counted from the end of
+ *   the last lock (counted from the failure, a lock longer than the window, 16 minutes against 15, gave a patient
+ *   guesser a fresh set of free attempts after every lock: 460 guesses a day instead of the 50 promised).
+ * - A daily budget (`dailyBudget`): at most that many failures in any 24 hours. The key keeps the instants of its
+ *   last failures; when the budget is used up it is locked until the oldest of them is 24 hours old. This is the
+ *   bound that holds whatever the timing: at most 50 wrong passwords a day for an account, from any number of
+ *   addresses, from browsers it does not trust.
  */
 export type RateLimitPolicy = {
   freeAttempts: number;
   windowMs: number;
   firstLockMs: number;
   maxLockMs: number;
+  /** Failures allowed in any 24 hours; none: growing waits only. */
+  dailyBudget?: number;
   code: ErrorCode;
 };
 
 const MINUTE = 60_000;
+export const DAY_MS = 24 * 60 * MINUTE;
 
 /**
- * Per account: 5 free tries, then 30 s, 1, 2, 4, 8, 16 and at most 30 minutes between tries. A user who mistypes
- * a few times barely notices; a guesser gets about 50 tries a day per account instead of thousands a second.
+ * Per account (and per unknown identifier, which must behave the same): 5 free tries, then 30 s, 1, 2, 4, 8, 16 and
+ * at most 30 minutes between tries, and never more than 50 wrong passwords in 24 hours. A user who mistypes a few
+ * times barely notices; a guesser gets 50 tries a day per account instead of thousands a second.
  */
 export const loginPolicy: RateLimitPolicy = {
   freeAttempts: 5,
   windowMs: 15 * MINUTE,
   firstLockMs: 30_000,
   maxLockMs: 30 * MINUTE,
+  dailyBudget: 50,
   code: 'tooManyLoginAttempts',
 };
+
+/**
+ * Energy-link passwords, per mobile user who types them: the same waits and budget as logins, on a counter of their
+ * own (docs/product/offers.md "Energy link"): wrong energy passwords neither lock the typist's own login nor the
+ * energy account, which another customer may be about to link.
+ */
+export const energyLinkPolicy: RateLimitPolicy = { ...loginPolicy };
 
 /**
  * Per address, all accounts together (password, PIN, access renewal): catches one machine trying many accounts
@@ -75,12 +95,72 @@ export const codeAttemptPolicy: RateLimitPolicy = {
   code: 'tooManyCodeRequests',
 };
 
-const findRow = (db: Db, key: string) =>
+type AttemptRow = {
+  key: string;
+  count: number;
+  window_start: string;
+  last_at: string | null;
+  locked_until: string | null;
+  recent: string | null;
+};
+
+const findRow = (db: Db, key: string): Promise<AttemptRow | undefined> =>
   db
     .selectFrom('login_attempts')
-    .select(['key', 'count', 'window_start', 'last_at', 'locked_until'])
+    .select(['key', 'count', 'window_start', 'last_at', 'locked_until', 'recent'])
     .where('key', '=', key)
     .executeTakeFirst();
+
+const timeOf = (iso: string | null): number => (iso === null ? Number.NEGATIVE_INFINITY : new Date(iso).getTime());
+
+/** The failures of the last 24 hours (epoch ms, oldest first). */
+const recentFailures = (row: AttemptRow | undefined, now: number): number[] => {
+  if (!row?.recent) return [];
+  try {
+    const parsed: unknown = JSON.parse(row.recent);
+    if (!Array.isArray(parsed)) return [];
+    return parsed
+      .filter((value): value is string => typeof value === 'string')
+      .map((value) => new Date(value).getTime())
+      .filter((at) => Number.isFinite(at) && at > now - DAY_MS)
+      .sort((a, b) => a - b);
+  } catch {
+    return [];
+  }
+};
+
+const growingLockMs = (count: number, policy: RateLimitPolicy): number => {
+  // The failure that uses up the last free attempt starts the first lock.
+  const excess = count - policy.freeAttempts + 1;
+  return excess > 0 ? Math.min(policy.maxLockMs, policy.firstLockMs * 2 ** (excess - 1)) : 0;
+};
+
+/** How long the budget still locks the key: until the oldest of the last `dailyBudget` failures is a day old. */
+const budgetLockMs = (recent: readonly number[], now: number, policy: RateLimitPolicy): number => {
+  const budget = policy.dailyBudget;
+  if (budget === undefined || recent.length < budget) return 0;
+  const oldestCounted = recent[recent.length - budget] ?? now;
+  return Math.max(0, oldestCounted + DAY_MS - now);
+};
+
+const save = async (
+  db: Db,
+  key: string,
+  values: { count: number; windowStart: string; lastAt: string; lockedUntil: string | null; recent: number[] },
+): Promise<void> => {
+  const row = {
+    count: values.count,
+    window_start: values.windowStart,
+    last_at: values.lastAt,
+    locked_until: values.lockedUntil,
+    recent: values.recent.length > 0 ? JSON.stringify(values.recent.map((at) => new Date(at).toISOString())) : null,
+  };
+  await db
+    .insertInto('login_attempts')
+    .values({ key, ...row })
+    .onConflict((oc) => oc.column('key').doUpdateSet(row))
+    .execute();
+};
 
 /** Milliseconds the key is still locked for (0 when free). */
 export const lockedForMs = async (db: Db, key: string, now: Date): Promise<number> => {
@@ -102,23 +182,24 @@ export const assertNotLocked = async (db: Db, key: string, now: Date, policy: Ra
 export const recordFailure = (db: Db, key: string, now: Date, policy: RateLimitPolicy): Promise<number> =>
   writeTransaction(db, async (tx) => {
     const row = await findRow(tx, key);
-    const last = row ? new Date(row.last_at ?? row.window_start).getTime() : Number.NEGATIVE_INFINITY;
-    const windowOpen = row !== undefined && now.getTime() - last < policy.windowMs;
+    const at = now.getTime();
+    // Quiet since the later of the last failure and the end of the lock it caused.
+    const quietSince = row ? Math.max(timeOf(row.last_at ?? row.window_start), timeOf(row.locked_until)) : Number.NEGATIVE_INFINITY;
+    const windowOpen = row !== undefined && at - quietSince < policy.windowMs;
     const count = windowOpen ? row.count + 1 : 1;
-    const windowStart = windowOpen ? row.window_start : now.toISOString();
-    // The failure that uses up the last free attempt starts the first lock.
-    const excess = count - policy.freeAttempts + 1;
-    const lockMs = excess > 0 ? Math.min(policy.maxLockMs, policy.firstLockMs * 2 ** (excess - 1)) : 0;
-    const lockedUntil = lockMs > 0 ? new Date(now.getTime() + lockMs).toISOString() : null;
-    const values = { count, window_start: windowStart, last_at: now.toISOString(), locked_until: lockedUntil };
-    await tx
-      .insertInto('login_attempts')
-      .values({ key, ...values })
-      .onConflict((oc) => oc.column('key').doUpdateSet(values))
-      .execute();
+    const recent = policy.dailyBudget === undefined ? [] : [...recentFailures(row, at), at].slice(-policy.dailyBudget);
+    const lockMs = Math.max(growingLockMs(count, policy), budgetLockMs(recent, at, policy));
+    await save(tx, key, {
+      count,
+      windowStart: windowOpen ? row.window_start : now.toISOString(),
+      lastAt: now.toISOString(),
+      lockedUntil: lockMs > 0 ? new Date(at + lockMs).toISOString() : null,
+      recent,
+    });
     return lockMs;
   });
 
+/** Forgets a key altogether (a code that was used, the test-mode reset). */
 export const clearAttempts = async (db: Db, key: string): Promise<void> => {
   await db.deleteFrom('login_attempts').where('key', '=', key).execute();
 };
@@ -126,6 +207,7 @@ export const clearAttempts = async (db: Db, key: string): Promise<void> => {
 /** Forgets every counter (test mode: the browser tests share one address and one server). */
 export const clearAllAttempts = async (db: Db): Promise<void> => {
   await db.deleteFrom('login_attempts').execute();
+  await db.deleteFrom('rate_counters').execute();
 };
 
 /** Throws the 429 of the first locked key among several (account, address …). */
@@ -133,27 +215,44 @@ export const assertNoneLocked = async (db: Db, now: Date, checks: readonly (read
   for (const [key, policy] of checks) await assertNotLocked(db, key, now, policy);
 };
 
-/** Takes one failure back (the attempt it was counted for succeeded): the count drops, a lock it caused goes. */
-export const forgiveFailure = (db: Db, key: string, policy: RateLimitPolicy): Promise<void> =>
+/**
+ * Takes back the failure counted at `at` (the attempt it was counted for succeeded). `reset`: the growing waits start
+ * afresh too (the key's owner proved itself); otherwise the count drops by one. The daily budget keeps the other
+ * failures: someone else's guesses are not forgiven by the owner's success.
+ */
+const takeBack = (db: Db, key: string, at: Date, policy: RateLimitPolicy, reset: boolean): Promise<void> =>
   writeTransaction(db, async (tx) => {
     const row = await findRow(tx, key);
     if (!row) return;
-    const count = Math.max(0, row.count - 1);
-    const stillLocked = count - policy.freeAttempts + 1 > 0;
-    await tx
-      .updateTable('login_attempts')
-      .set({ count, locked_until: stillLocked ? row.locked_until : null })
-      .where('key', '=', key)
-      .execute();
+    const now = at.getTime();
+    const recent = recentFailures(row, now);
+    const index = recent.lastIndexOf(now);
+    if (index >= 0) recent.splice(index, 1);
+    const count = reset ? 0 : Math.max(0, row.count - 1);
+    // A lock the remaining failures still deserve stays as it was; one only the taken-back failure caused goes.
+    const stillGrowing = growingLockMs(count, policy) > 0 ? Math.max(0, timeOf(row.locked_until) - now) : 0;
+    const lockMs = Math.max(stillGrowing, budgetLockMs(recent, now, policy));
+    await save(tx, key, {
+      count,
+      windowStart: row.window_start,
+      lastAt: row.last_at ?? row.window_start,
+      lockedUntil: lockMs > 0 ? new Date(now + lockMs).toISOString() : null,
+      recent,
+    });
   });
+
+/** Takes back one failure counted at `now` (the attempt succeeded): the count drops, a lock it alone caused goes. */
+export const forgiveFailure = (db: Db, key: string, policy: RateLimitPolicy, now: Date): Promise<void> =>
+  takeBack(db, key, now, policy, false);
 
 export type Attempt = { succeeded: () => Promise<void> };
 
 /**
  * Counts an attempt as a failure before the (asynchronous) check runs, and returns how to take it back on success:
- * the first key is cleared (the account's, or the trusted browser's), the others forgiven one failure. Counting
- * after the check would let many attempts sent at once all pass the limit while their checks are in flight. The
- * lock check and the count are one write transaction, so attempts on several instances at once are all counted.
+ * the first key (the account's, or the trusted browser's) starts its growing waits afresh, the others are forgiven
+ * one failure. Counting after the check would let many attempts sent at once all pass the limit while their checks
+ * are in flight. The lock check and the count are one write transaction, so attempts on several instances at once
+ * are all counted.
  */
 export const takeAttempt = async (db: Db, now: Date, checks: readonly (readonly [string, RateLimitPolicy])[]): Promise<Attempt> => {
   await writeTransaction(db, async (tx) => {
@@ -163,9 +262,7 @@ export const takeAttempt = async (db: Db, now: Date, checks: readonly (readonly 
   return {
     succeeded: () =>
       writeTransaction(db, async (tx) => {
-        const [first, ...others] = checks;
-        if (first) await clearAttempts(tx, first[0]);
-        for (const [key, policy] of others) await forgiveFailure(tx, key, policy);
+        for (const [index, [key, policy]] of checks.entries()) await takeBack(tx, key, now, policy, index === 0);
       }),
   };
 };
@@ -177,6 +274,13 @@ export const recordFailures = (db: Db, now: Date, checks: readonly (readonly [st
   });
 
 /**
+ * The address a per-address limit counts: an IPv4 address as it is, an IPv6 address by its /64 network (one
+ * subscriber's line gets a whole /64: counted per address, it would offer 2^64 fresh counters), an IPv4-mapped IPv6
+ * address as the IPv4 address it is. The same rule as the anonymous-write limiter's (@fastify/rate-limit).
+ */
+export const clientAddress = (ip: string): string => normalizeIP(ip, 64);
+
+/**
  * Keys. Password logins count per account (its customer number, e-mail and energy number share one counter), and
  * per identifier only for logins that name no account (so that the limiter does not tell which accounts exist);
  * a trusted browser (device cookie) counts under its cookie's nonce.
@@ -185,9 +289,34 @@ export const limitKeys = {
   login: (login: string): string => `login:${login.trim().toLowerCase()}`,
   account: (userId: number): string => `account:${userId}`,
   deviceCookie: (nonce: string): string => `device-cookie:${nonce}`,
-  address: (ip: string): string => `ip:${ip}`,
+  address: (ip: string): string => `ip:${clientAddress(ip)}`,
   password: (userId: number): string => `password:${userId}`,
+  energyLink: (userId: number): string => `energy-link-user:${userId}`,
   codeRequest: (recipient: string): string => `code-request:${recipient.trim().toLowerCase()}`,
-  codeRequestAddress: (ip: string): string => `code-request-ip:${ip}`,
+  codeRequestAddress: (ip: string): string => `code-request-ip:${clientAddress(ip)}`,
   codeAttempt: (msisdn: string, purpose: string): string => `code-attempt:${purpose}:${msisdn}`,
 } as const;
+
+/**
+ * A successful recovery (a link or code that reached the owner) ends the locks of the account: its login counter,
+ * growing waits and daily budget alike, and the counter of its password changes (docs/product/security.md
+ * "Guessing": a stranger who keeps an account locked cannot keep its owner out).
+ */
+export const endAccountLocks = async (db: Db, userId: number): Promise<void> => {
+  await clearAttempts(db, limitKeys.account(userId));
+  await clearAttempts(db, limitKeys.password(userId));
+};
+
+/**
+ * The counters nobody needs any more: unlocked, and idle for over a day (the longest window, the daily budget's).
+ * Run by the clean-up job (lib/retention.ts); every key is therefore forgotten a day after its last failure.
+ */
+export const purgeIdleAttempts = async (db: Db, now: Date): Promise<number> => {
+  const dayAgo = new Date(now.getTime() - DAY_MS).toISOString();
+  const result = await db
+    .deleteFrom('login_attempts')
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now.toISOString())]))
+    .where((eb) => eb(eb.fn.coalesce('last_at', 'window_start'), '<=', dayAgo))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+};

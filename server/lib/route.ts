@@ -48,6 +48,8 @@ export const registerEndpoint = <E extends Endpoint>(
     method: endpoint.method,
     url: options.url ?? `${basePath(endpoint.base)}${endpoint.path}`,
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
+    // A form body is read only where the contract says so (plugins/form-body.ts); elsewhere it is a 415.
+    ...(endpoint.form ? { config: { formBody: true } } : {}),
     // A multipart body is read into the object the body schema describes before the Idempotency-Key plugin hashes it
     // and the handler validates it, for the endpoints the contract marks `multipart`; `upload` endpoints stream their
     // parts in the handler instead. Every other endpoint refuses one.

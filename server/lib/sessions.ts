@@ -9,7 +9,7 @@ import { findUserById, type UserRow } from './users.ts';
 export const ACCESS_TOKEN_DAYS = 1;
 export const REFRESH_TOKEN_MONTHS = 3;
 
-export type RevokeReason = 'logout' | 'rotated' | 'reuse' | 'passwordChanged' | 'passwordReset' | 'deviceRevoked';
+export type RevokeReason = 'logout' | 'rotated' | 'reuse' | 'passwordChanged' | 'passwordReset' | 'deviceRevoked' | 'sessionLimit';
 
 export type SessionRow = {
   id: number;
@@ -47,6 +47,50 @@ export type CreateSessionOptions = {
   tokens?: { access: string; refresh: string };
 };
 
+/**
+ * Bounds (docs/product/security.md "Tables"): a user keeps at most MAX_LOGINS_PER_USER live logins (refresh
+ * families; a new one ends the oldest), and a family keeps its last MAX_ROTATED_PER_FAMILY rotated rows (enough to
+ * tell a reused token within the renewal grace window and well after it; an older token is then simply unknown).
+ */
+export const MAX_LOGINS_PER_USER = 20;
+export const MAX_ROTATED_PER_FAMILY = 5;
+
+const bound = async (db: Db, userId: number, familyId: string, newFamily: boolean, now: Date): Promise<void> => {
+  if (newFamily) {
+    await db
+      .updateTable('sessions')
+      .set({ revoked_at: now.toISOString(), revoked_reason: 'sessionLimit' })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .where('family_id', 'not in', (eb) =>
+        eb
+          .selectFrom('sessions')
+          .select('family_id')
+          .where('user_id', '=', userId)
+          .where('revoked_at', 'is', null)
+          .groupBy('family_id')
+          .orderBy((o) => o.fn.max('id'), 'desc')
+          .limit(MAX_LOGINS_PER_USER),
+      )
+      .execute();
+    return;
+  }
+  await db
+    .deleteFrom('sessions')
+    .where('family_id', '=', familyId)
+    .where('rotated_at', 'is not', null)
+    .where('id', 'not in', (eb) =>
+      eb
+        .selectFrom('sessions')
+        .select('id')
+        .where('family_id', '=', familyId)
+        .where('rotated_at', 'is not', null)
+        .orderBy('id', 'desc')
+        .limit(MAX_ROTATED_PER_FAMILY),
+    )
+    .execute();
+};
+
 /** Opens a session: fresh random tokens, only their hashes stored. */
 export const createSession = async (db: Db, userId: number, now: Date, options: CreateSessionOptions = {}): Promise<IssuedSession> => {
   const accessToken = options.tokens?.access ?? randomToken();
@@ -55,13 +99,14 @@ export const createSession = async (db: Db, userId: number, now: Date, options: 
   // The access token never outlives the refresh token of its family.
   const oneDay = addDays(now, ACCESS_TOKEN_DAYS);
   const expiresAt = oneDay.getTime() < refreshExpiresAt.getTime() ? oneDay : refreshExpiresAt;
+  const familyId = options.familyId ?? newGuid();
   const { id } = await db
     .insertInto('sessions')
     .values({
       user_id: userId,
       access_token_hash: hashToken(accessToken),
       refresh_token_hash: hashToken(refreshToken),
-      family_id: options.familyId ?? newGuid(),
+      family_id: familyId,
       expires_at: expiresAt.toISOString(),
       refresh_expires_at: refreshExpiresAt.toISOString(),
       created_at: now.toISOString(),
@@ -69,6 +114,7 @@ export const createSession = async (db: Db, userId: number, now: Date, options: 
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await bound(db, userId, familyId, options.familyId === undefined, now);
   return { sessionId: id, accessToken, refreshToken, expiresAt, refreshExpiresAt };
 };
 
@@ -107,6 +153,25 @@ export const isAccessValid = (session: SessionRow, now: Date): boolean =>
 export const resolveAccessToken = async (db: Db, token: string, now: Date): Promise<ResolvedSession | undefined> => {
   const found = await findSessionByAccessToken(db, token);
   return found && isAccessValid(found.session, now) ? found : undefined;
+};
+
+/**
+ * Sessions nothing can use any more (the clean-up job): past the end of their refresh token, or ended (logout,
+ * password change …) over a day ago. A rotated session stays until its family's end: its token, presented again,
+ * is how a stolen copy is recognised (the bound per family keeps those rows few).
+ */
+export const purgeEndedSessions = async (db: Db, now: Date): Promise<number> => {
+  const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString();
+  const result = await db
+    .deleteFrom('sessions')
+    .where((eb) =>
+      eb.or([
+        eb(eb.fn.coalesce('refresh_expires_at', 'expires_at'), '<=', now.toISOString()),
+        eb.and([eb('revoked_at', 'is not', null), eb('rotated_at', 'is', null), eb('revoked_at', '<=', dayAgo)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 };
 
 /** Every session descended from one login: used on refresh-token reuse and on logout. */

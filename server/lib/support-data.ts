@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Language } from '#contract/common';
-import type { FaqEntry } from '#contract/support';
+import type { FaqEntry, SupportTicketListItem, TicketStatus } from '#contract/support';
 import type { Db } from '../db/database.ts';
 
 /* The support area's repository: the FAQ per language and the contact form's tickets. */
@@ -62,6 +62,33 @@ export const insertTicket = async (db: Db, ticket: NewTicket): Promise<string> =
     .execute();
   return reference;
 };
+
+/** The messages a user wrote, newest first (the contact page on every device). */
+export const ticketsOf = async (db: Db, userId: number): Promise<SupportTicketListItem[]> =>
+  (
+    await db
+      .selectFrom('support_tickets')
+      .select(['reference', 'subject', 'sub_subject', 'message', 'attachment_name', 'created_at', 'status', 'updated_at'])
+      .where('user_id', '=', userId)
+      .where('reference', 'is not', null)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute()
+  ).map((row) => ({
+    reference: row.reference ?? '',
+    subject: row.subject as SupportTicketListItem['subject'],
+    subSubject: row.sub_subject ?? '',
+    message: row.message,
+    attachmentName: row.attachment_name,
+    createdAt: row.created_at,
+    status: row.status,
+    updatedAt: row.updated_at,
+  }));
+
+/** Customer service moves a message on (test mode and the seed: the desk that does it is outside this product). */
+export const setTicketStatus = async (db: Db, reference: string, status: TicketStatus, at: string): Promise<boolean> =>
+  (await db.updateTable('support_tickets').set({ status, updated_at: at }).where('reference', '=', reference).executeTakeFirst())
+    .numUpdatedRows > 0n;
 
 /** Tickets a user wrote since an instant (the daily cap). */
 export const ticketsSince = async (db: Db, userId: number, since: string): Promise<number> =>

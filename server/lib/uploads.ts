@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Endpoint } from '#contract/endpoints';
 import { ApiError } from './api-error.ts';
+import { assertMultipartBoundary, multipartReadError } from './multipart.ts';
 
 /*
  * Files uploaded to an endpoint with `upload` (contract/endpoints.ts), read as they stream in: each file at most
@@ -53,6 +54,7 @@ export const receiveUpload = async (request: FastifyRequest, spec: UploadSpec): 
       fields: [{ field: 'body', message: 'validation:contentType' }],
     });
   }
+  assertMultipartBoundary(request);
   const fields: Record<string, string> = {};
   const files: ReceivedFile[] = [];
   const accepted: ReadonlySet<string> = new Set(spec.types);
@@ -95,7 +97,7 @@ export const receiveUpload = async (request: FastifyRequest, spec: UploadSpec): 
     if (isMultipartLimit(error, 'FST_FILES_LIMIT')) throw uploadError(400, 'validation:identity.filesTooMany');
     if (isMultipartLimit(error, 'FST_PARTS_LIMIT') || isMultipartLimit(error, 'FST_FIELDS_LIMIT'))
       throw uploadError(400, 'validation:invalid');
-    throw error;
+    throw multipartReadError(error);
   }
   return { fields, files };
 };

@@ -6,6 +6,7 @@ import { changeVersion } from '../db/engine.ts';
 import type { Row } from '../db/rows.ts';
 import type { ContractRow } from './customer-data.ts';
 import { cyclePeriod, localDayRange, type CyclePeriod } from './service-calendar.ts';
+import { billCycleById, rateCycle, ratingPlanOf, type TimeRange } from './rating-data.ts';
 import { bool } from './sql.ts';
 
 /*
@@ -59,8 +60,7 @@ export const toUsageRecord = (row: UsageRow): UsageRecordDto => ({
   event_time: new Date(row.event_time).toISOString(),
 });
 
-/** Inclusive epoch-ms bounds. */
-export type TimeRange = { from: number; to: number };
+export type { TimeRange };
 
 /** No bound at all (the history without from/to): every record of the contract. */
 const OPEN_RANGE: TimeRange = { from: Number.MIN_SAFE_INTEGER, to: Number.MAX_SAFE_INTEGER };
@@ -81,16 +81,7 @@ export const rangeOfDates = (from: string | undefined, to: string | undefined): 
 });
 
 /** The contract's bill cycle; a contract without one is billed monthly from the 1st. */
-export const billCycleOf = async (db: Db, contract: ContractRow): Promise<BillCycle> => {
-  const row = await db
-    .selectFrom('bill_cycles')
-    .select(['start_day', 'frequency_unit', 'frequency_duration'])
-    .where('id', '=', contract.bill_cycle_id)
-    .executeTakeFirst();
-  return row
-    ? { startDay: row.start_day, frequencyUnit: row.frequency_unit, frequencyDuration: row.frequency_duration }
-    : { startDay: 1, frequencyUnit: 'MONTH', frequencyDuration: 1 };
-};
+export const billCycleOf = (db: Db, contract: ContractRow): Promise<BillCycle> => billCycleById(db, contract.bill_cycle_id);
 
 export const periodOf = async (db: Db, contract: ContractRow, now: Date, which: 'current' | 'previous'): Promise<CyclePeriod> =>
   cyclePeriod(now, await billCycleOf(db, contract), which === 'current' ? 0 : 1);
@@ -98,45 +89,6 @@ export const periodOf = async (db: Db, contract: ContractRow, now: Date, which: 
 // ---------------------------------------------------------------------------------------------------------------
 // Summary
 // ---------------------------------------------------------------------------------------------------------------
-
-type BundleRow = { data_limit_mb: number; voice_limit_min: number; sms_limit: number; count: number };
-
-const MB = 1024 * 1024;
-
-/**
- * Bundle sizes in the units of the records (bytes, seconds, messages). SPEC §3: total volume = base + options
- * (× their count); a base of 0 is unlimited, which no option can make limited, so it stays 0.
- */
-export const bundleOf = async (db: Db, contract: ContractRow): Promise<Record<UsageCategory, number>> => {
-  const base = await db
-    .selectFrom('products')
-    .select(['data_limit_mb', 'voice_limit_min', 'sms_limit'])
-    .where('id', '=', contract.product_id)
-    .executeTakeFirst();
-  const options = await db
-    .selectFrom('contract_options as co')
-    .innerJoin('products as p', 'p.id', 'co.option_id')
-    .select(['p.data_limit_mb', 'p.voice_limit_min', 'p.sms_limit', 'co.count'])
-    .where('co.contract_id', '=', contract.id)
-    .execute();
-  const total = (pick: (row: Omit<BundleRow, 'count'>) => number, factor: number): number => {
-    if (!base || pick(base) === 0) return 0;
-    return (pick(base) + options.reduce((sum, option) => sum + pick(option) * option.count, 0)) * factor;
-  };
-  return {
-    data: total((row) => row.data_limit_mb, MB),
-    call: total((row) => row.voice_limit_min, 60),
-    sms: total((row) => row.sms_limit, 1),
-  };
-};
-
-type AggregateRow = { service_cat: UsageCategory; is_oob: number; destination: UsageRecordDto['destination']; used: number; cost: number };
-
-/**
- * usage_hourly's text columns are copies of usage_records' (its triggers write them), which only hold the values
- * their CHECKs allow: the rollup's rows have the records' types.
- */
-type HourlyTypes = { service_cat: UsageCategory; destination: UsageRecordDto['destination'] };
 
 const UNITS: Record<UsageCategory, { type: UsageBalance['type']; unit: string }> = {
   data: { type: 'DATA', unit: 'B' },
@@ -163,69 +115,27 @@ export const safeguardsOf = async (db: Db, contractId: number): Promise<Safeguar
   }));
 
 /**
- * GET …/usage: in-bundle use per type against the bundle, out-of-bundle cost per type and per destination
- * class, the 20 latest records and the safeguards. One grouped range query for all the totals.
+ * GET …/usage: the cycle rated by the rating model (contract/rating.ts): per type what counts against the bundle
+ * (outgoing national and EU-roaming use, never incoming calls and texts) and the bundle, the out-of-bundle cost per
+ * type and per destination class, the charge lines, the incoming use (free), the 20 latest records and the safeguards.
  */
 export const usageSummary = async (db: Db, contract: ContractRow, period: CyclePeriod): Promise<UsageSummary> => {
   const range = localDayRange(period.start, period.end);
-  const aggregates: AggregateRow[] = alignedToHours(range)
-    ? await db
-        .selectFrom('usage_hourly')
-        .select((eb) => [
-          'service_cat',
-          'is_oob',
-          'destination',
-          eb.fn.sum<number>('used').as('used'),
-          eb.fn.sum<number>('cost').as('cost'),
-        ])
-        .where('contract_id', '=', contract.id)
-        .where('hour', '>=', range.from)
-        .where('hour', '<=', range.to)
-        .groupBy(['service_cat', 'is_oob', 'destination'])
-        .$narrowType<HourlyTypes>()
-        .execute()
-    : await db
-        .selectFrom('usage_records')
-        .select((eb) => [
-          'service_cat',
-          'is_oob',
-          'destination',
-          eb.fn.sum<number>('service_used').as('used'),
-          eb.fn.sum<number>('resource_impact').as('cost'),
-        ])
-        .where('contract_id', '=', contract.id)
-        .where('event_time', '>=', range.from)
-        .where('event_time', '<=', range.to)
-        .groupBy(['service_cat', 'is_oob', 'destination'])
-        .execute();
-
-  const used: Record<UsageCategory, number> = { data: 0, call: 0, sms: 0 };
-  const oobCost: Record<UsageCategory, number> = { data: 0, call: 0, sms: 0 };
-  const overspent = { credit: 0, premium: 0, national: 0, international: 0 };
-  for (const row of aggregates) {
-    if (!bool(row.is_oob)) {
-      // Only in-bundle use counts against the bundle; out-of-bundle use is paid for separately.
-      used[row.service_cat] += row.used;
-      continue;
-    }
-    oobCost[row.service_cat] += row.cost;
-    overspent.credit += row.cost;
-    // SPEC §3: international includes roaming.
-    if (row.destination === 'premium') overspent.premium += row.cost;
-    else if (row.destination === 'national') overspent.national += row.cost;
-    else overspent.international += row.cost;
-  }
-
-  const bundle = await bundleOf(db, contract);
-  const balances = (['data', 'call', 'sms'] as const).map((cat): UsageBalance => ({
-    type: UNITS[cat].type,
-    value: used[cat],
-    unit: UNITS[cat].unit,
-    balanceValue: bundle[cat],
-    balanceUnit: UNITS[cat].unit,
-    overspentValue: oobCost[cat],
-    overspentUnit: 'EUR_CENT',
-  }));
+  const plan = await ratingPlanOf(db, contract.id);
+  const rating = await rateCycle(db, contract.id, range, plan);
+  const balances = (['data', 'call', 'sms'] as const).map((cat): UsageBalance => {
+    const use = rating.zones.domestic[cat];
+    return {
+      type: UNITS[cat].type,
+      value: use.used,
+      unit: UNITS[cat].unit,
+      // SPEC §3: a balance of 0 means unlimited.
+      balanceValue: use.allowance ?? 0,
+      balanceUnit: UNITS[cat].unit,
+      overspentValue: rating.centsByKind[cat],
+      overspentUnit: 'EUR_CENT',
+    };
+  });
 
   const latest = await db
     .selectFrom('usage_records')
@@ -242,7 +152,10 @@ export const usageSummary = async (db: Db, contract: ContractRow, period: CycleP
     period,
     balances,
     cdrUsage: latest.map(toUsageRecord),
-    cdrOverspent: overspent,
+    cdrOverspent: rating.overspent,
+    charges: rating.lines,
+    free: rating.free,
+    plan,
     safeguard: await safeguardsOf(db, contract.id),
   };
 };
@@ -408,52 +321,3 @@ export async function* usageChunks(db: Db, contractId: number, range: TimeRange,
       .execute();
   }
 }
-
-/** Totals of a range per type (in-bundle use, out-of-bundle cost, record count), for the PDF header. */
-export type RangeTotals = Record<UsageCategory, { used: number; oobUsed: number; cost: number; count: number }>;
-
-export const rangeTotals = async (db: Db, contractId: number, range: TimeRange): Promise<RangeTotals> => {
-  const rows: { service_cat: UsageCategory; is_oob: number; used: number; cost: number; count: number }[] = alignedToHours(range)
-    ? await db
-        .selectFrom('usage_hourly')
-        .select((eb) => [
-          'service_cat',
-          'is_oob',
-          eb.fn.sum<number>('used').as('used'),
-          eb.fn.sum<number>('cost').as('cost'),
-          eb.fn.sum<number>('count').as('count'),
-        ])
-        .where('contract_id', '=', contractId)
-        .where('hour', '>=', range.from)
-        .where('hour', '<=', range.to)
-        .groupBy(['service_cat', 'is_oob'])
-        .$narrowType<Pick<HourlyTypes, 'service_cat'>>()
-        .execute()
-    : await db
-        .selectFrom('usage_records')
-        .select((eb) => [
-          'service_cat',
-          'is_oob',
-          eb.fn.sum<number>('service_used').as('used'),
-          eb.fn.sum<number>('resource_impact').as('cost'),
-          eb.fn.countAll<number>().as('count'),
-        ])
-        .where('contract_id', '=', contractId)
-        .where('event_time', '>=', range.from)
-        .where('event_time', '<=', range.to)
-        .groupBy(['service_cat', 'is_oob'])
-        .execute();
-  const totals: RangeTotals = {
-    data: { used: 0, oobUsed: 0, cost: 0, count: 0 },
-    call: { used: 0, oobUsed: 0, cost: 0, count: 0 },
-    sms: { used: 0, oobUsed: 0, cost: 0, count: 0 },
-  };
-  for (const row of rows) {
-    const total = totals[row.service_cat];
-    if (bool(row.is_oob)) total.oobUsed += row.used;
-    else total.used += row.used;
-    total.cost += row.cost;
-    total.count += row.count;
-  }
-  return totals;
-};

@@ -1,6 +1,6 @@
 import type { AuthUser } from '#contract/auth';
 import { isPlainUser } from '#contract/roles';
-import { loginKind } from '#contract/validators';
+import { loginKind, normalizeLogin } from '#contract/validators';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Row } from '../db/rows.ts';
@@ -76,7 +76,7 @@ const roleOrder = sql`CASE u.role WHEN 'owner' THEN 0 WHEN 'admin' THEN 1 ELSE 2
  * e-mail (case-insensitive: the column is COLLATE NOCASE); plain users only by their phone number (04…).
  */
 export const findLoginUser = async (db: Db, login: string): Promise<UserRow | undefined> => {
-  const value = login.trim();
+  const value = normalizeLogin(login);
   switch (loginKind(value)) {
     case 'customerNumber':
       return users(db)

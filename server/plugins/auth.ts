@@ -47,31 +47,31 @@ export const createAuthenticate =
     sessions.set(request, resolved);
   };
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
-
 /**
- * `Secure` everywhere except plain HTTP on a loopback host (local development and tests): a Secure cookie sent
- * over plain HTTP elsewhere would simply be dropped, which is what we want outside development.
+ * `Secure` follows the scheme of PUBLIC_URL, the address customers use (docs/product/security.md "Cookies"): never the
+ * request's Host header or protocol, which a client or a misconfigured proxy controls (a request naming a loopback
+ * Host got cookies without `Secure` on a public server). A plain-HTTP PUBLIC_URL is local development: there a Secure
+ * cookie would simply be dropped by the browser.
  */
-export const secureCookie = (request: FastifyRequest): boolean => request.protocol === 'https' || !LOOPBACK_HOSTS.has(request.hostname);
+export const secureCookies = (ctx: Pick<AppContext, 'mail'>): boolean => ctx.mail.publicUrl.toLowerCase().startsWith('https:');
 
-const baseCookie = (request: FastifyRequest) => ({ httpOnly: true, sameSite: 'strict' as const, secure: secureCookie(request) });
+const baseCookie = (ctx: Pick<AppContext, 'mail'>) => ({ httpOnly: true, sameSite: 'strict' as const, secure: secureCookies(ctx) });
 
-export const setSessionCookies = (request: FastifyRequest, reply: FastifyReply, issued: IssuedSession, now: Date): void => {
+export const setSessionCookies = (ctx: Pick<AppContext, 'mail'>, reply: FastifyReply, issued: IssuedSession, now: Date): void => {
   const seconds = (until: Date) => Math.max(0, Math.floor((until.getTime() - now.getTime()) / 1000));
   void reply.setCookie(ACCESS_COOKIE, issued.accessToken, {
-    ...baseCookie(request),
+    ...baseCookie(ctx),
     path: ACCESS_COOKIE_PATH,
     maxAge: seconds(issued.expiresAt),
   });
   void reply.setCookie(REFRESH_COOKIE, issued.refreshToken, {
-    ...baseCookie(request),
+    ...baseCookie(ctx),
     path: REFRESH_COOKIE_PATH,
     maxAge: seconds(issued.refreshExpiresAt),
   });
 };
 
-export const clearSessionCookies = (request: FastifyRequest, reply: FastifyReply, options: { accessOnly: boolean }): void => {
-  void reply.clearCookie(ACCESS_COOKIE, { ...baseCookie(request), path: ACCESS_COOKIE_PATH });
-  if (!options.accessOnly) void reply.clearCookie(REFRESH_COOKIE, { ...baseCookie(request), path: REFRESH_COOKIE_PATH });
+export const clearSessionCookies = (ctx: Pick<AppContext, 'mail'>, reply: FastifyReply, options: { accessOnly: boolean }): void => {
+  void reply.clearCookie(ACCESS_COOKIE, { ...baseCookie(ctx), path: ACCESS_COOKIE_PATH });
+  if (!options.accessOnly) void reply.clearCookie(REFRESH_COOKIE, { ...baseCookie(ctx), path: REFRESH_COOKIE_PATH });
 };

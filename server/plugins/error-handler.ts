@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody } from '#contract/common';
 import { ApiError } from '../lib/api-error.ts';
+import { isApiPath, pathOf } from '../lib/request-path.ts';
 
 /**
  * What the not-found handler does for a non-API GET (the SPA fallback), when static files are served. It sends the
@@ -59,8 +60,7 @@ export const registerErrorHandler = (app: FastifyInstance): void => {
 /** 404 with the error body for the API; with static files, the app shell for any other GET (the SPA fallback). */
 export const registerNotFound = (app: FastifyInstance, spaFallback: SpaFallback | null): void => {
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    const isApi = path === '/api' || path.startsWith('/api/');
+    const isApi = isApiPath(pathOf(request));
     if (!isApi && spaFallback && (request.method === 'GET' || request.method === 'HEAD')) {
       spaFallback(request, reply);
       return;

@@ -3,6 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Row } from '../db/rows.ts';
 import { ApiError } from '../lib/api-error.ts';
 import type { AppContext } from '../lib/app-context.ts';
+import { clientAddress } from '../lib/rate-limit.ts';
+import { pathOf } from '../lib/request-path.ts';
 import { authOf } from './auth.ts';
 
 /*
@@ -18,7 +20,10 @@ import { authOf } from './auth.ts';
  *   it at once apply it once: the one whose insert lost waits for the row's answer (polling the database; in-process
  *   waiters are woken directly). A placeholder is held for LEASE_MS: one whose instance died before answering (its
  *   uncommitted change died with it) is taken over after that.
- * Keys are kept at least 7 days (`retentionDays`); older ones are purged lazily.
+ * Keys are kept at least 7 days (`retentionDays`) for a logged-in user, a day for an anonymous caller (its writes are
+ *   online-only retries), then removed by the clean-up job (lib/retention.ts). Each owner (a user, or an anonymous
+ *   caller's address) keeps at most MAX_KEYS_PER_USER / MAX_KEYS_PER_ADDRESS keys: a client sending fresh keys in a
+ *   loop replaces its own oldest answers instead of growing the table (docs/product/security.md "Tables").
  * - Never a secret in the table: an answer that carries a token (a bearer-mode login, an energy relog link) is not
  *   stored; the key is released as for a 5xx, so a retry runs again (and gets fresh tokens) instead of reading
  *   someone's session out of the database.
@@ -27,6 +32,9 @@ import { authOf } from './auth.ts';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 export const retentionDays = 8;
+export const anonymousRetentionDays = 1;
+export const MAX_KEYS_PER_USER = 1000;
+export const MAX_KEYS_PER_ADDRESS = 100;
 const KEY_FORMAT = /^[A-Za-z0-9_-]{8,100}$/;
 const MUTATING = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 
@@ -117,7 +125,7 @@ export const registerIdempotency = (app: FastifyInstance, ctx: AppContext): void
     const seen: SeenRequest[] = [];
     requestLog.set(ctx, seen);
     app.addHook('onRequest', (request, _reply, done) => {
-      const path = request.url.split('?')[0] ?? '';
+      const path = pathOf(request);
       if (path.startsWith('/api/') && !path.startsWith('/api/test/')) seen.push({ method: request.method, path: request.url });
       done();
     });
@@ -125,8 +133,6 @@ export const registerIdempotency = (app: FastifyInstance, ctx: AppContext): void
   // Requests that own a key in this process, and the promise other requests with the same key here wait on.
   const owners = new WeakMap<FastifyRequest, Owned>();
   const running = new Map<string, Promise<void>>();
-  let lastPurge = 0;
-
   const find = (key: string): Promise<StoredRow | undefined> =>
     db
       .selectFrom('idempotency_keys')
@@ -134,11 +140,22 @@ export const registerIdempotency = (app: FastifyInstance, ctx: AppContext): void
       .where('key', '=', key)
       .executeTakeFirst();
 
-  const purge = async (now: Date): Promise<void> => {
-    if (now.getTime() - lastPurge < 60 * 60 * 1000) return;
-    lastPurge = now.getTime();
-    const cutoff = new Date(now.getTime() - retentionDays * 24 * 60 * 60 * 1000).toISOString();
-    await db.deleteFrom('idempotency_keys').where('created_at', '<', cutoff).where('status_code', '<>', 0).execute();
+  /** Keeps an owner's newest keys only (answered ones: a key in flight is never dropped). */
+  const trim = async (owner: string, max: number): Promise<void> => {
+    await db
+      .deleteFrom('idempotency_keys')
+      .where('owner', '=', owner)
+      .where('status_code', '<>', 0)
+      .where('key', 'not in', (eb) =>
+        eb
+          .selectFrom('idempotency_keys')
+          .select('key')
+          .where('owner', '=', owner)
+          .orderBy('created_at', 'desc')
+          .orderBy('key', 'desc')
+          .limit(max),
+      )
+      .execute();
   };
 
   // The lease is real time, not the clock's: the test clock moves days at once, a dead instance's lease does not.
@@ -153,7 +170,7 @@ export const registerIdempotency = (app: FastifyInstance, ctx: AppContext): void
   app.addHook('preHandler', async (request, reply) => {
     const header = request.headers[IDEMPOTENCY_HEADER];
     if (header === undefined || !MUTATING.has(request.method)) return;
-    const path = request.url.split('?')[0] ?? '';
+    const path = pathOf(request);
     if (!path.startsWith('/api/')) return;
     const key = Array.isArray(header) ? header[0] : header;
     if (!key || !KEY_FORMAT.test(key)) {
@@ -169,7 +186,7 @@ export const registerIdempotency = (app: FastifyInstance, ctx: AppContext): void
     }
     const hash = requestHash(request.method, path, request.body);
     const now = clock.now();
-    await purge(now);
+    const owner = userId !== null ? `user:${userId}` : `address:${clientAddress(request.ip)}`;
 
     // Until the key is answered (replay), claimed by this request, or held past the wait: then 409, try again later.
     const giveUpAt = Date.now() + LEASE_MS + 5_000;
@@ -216,11 +233,13 @@ export const registerIdempotency = (app: FastifyInstance, ctx: AppContext): void
           response_body: null,
           created_at: now.toISOString(),
           locked_until: leaseUntil(),
+          owner,
         })
         .onConflict((oc) => oc.column('key').doNothing())
         .returning('key')
         .executeTakeFirst();
       if (!inserted) continue;
+      await trim(owner, userId !== null ? MAX_KEYS_PER_USER : MAX_KEYS_PER_ADDRESS);
       own(request, { key, userId, hash });
       return;
     }
@@ -245,7 +264,7 @@ export const registerIdempotency = (app: FastifyInstance, ctx: AppContext): void
         appliedLog.get(ctx)?.push({
           key: owned.key,
           method: request.method,
-          path: request.url.split('?')[0] ?? '',
+          path: pathOf(request),
           userId: owned.userId,
           body: describeBody(request.body ?? null),
           at: clock.now().toISOString(),

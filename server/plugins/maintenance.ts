@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ErrorBody } from '#contract/common';
 import type { AppContext } from '../lib/app-context.ts';
+import { pathOf } from '../lib/request-path.ts';
 
 /**
  * While maintenance is on, every API call answers 503 (SPEC §4: the app then shows the maintenance page).
@@ -10,7 +11,7 @@ import type { AppContext } from '../lib/app-context.ts';
 export const registerMaintenance = (app: FastifyInstance, ctx: AppContext): void => {
   app.addHook('onRequest', async (request, reply) => {
     if (!ctx.state.maintenance) return;
-    const path = request.url.split('?')[0] ?? '';
+    const path = pathOf(request);
     if (!path.startsWith('/api/') || path.startsWith('/api/test/') || path === '/api/public/status' || path === '/api/public/ready') return;
     const body: ErrorBody = { statusCode: 503, code: 'maintenance', message: 'Service under maintenance' };
     return reply.status(503).header('Retry-After', '60').send(body);

@@ -1,5 +1,6 @@
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { isApiPath, pathOf } from '../lib/request-path.ts';
 
 /*
  * Security headers on every answer (HTML, assets, API answers and errors), set by @fastify/helmet, plus the three
@@ -48,8 +49,7 @@ export const registerSecurityHeaders = async (app: FastifyInstance): Promise<voi
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', strictTransportSecurity);
     // Personal data must not stay in the browser's HTTP cache (shared computers). The service worker keeps its
     // own cache with its own freshness rule and is not affected by this header.
-    const path = request.url.split('?')[0] ?? '';
-    if ((path === '/api' || path.startsWith('/api/')) && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+    if (isApiPath(pathOf(request)) && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
     return payload;
   });
 };

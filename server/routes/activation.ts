@@ -31,7 +31,7 @@ import {
 import { requireCustomer } from '../lib/access.ts';
 import { ApiError, forbidden, invalidParameters, notFound } from '../lib/api-error.ts';
 import type { AppContext } from '../lib/app-context.ts';
-import { appUrl, sendAccountMessage } from '../lib/auth-messages.ts';
+import { appUrl, queueAccountMessage, sendAccountMessage } from '../lib/auth-messages.ts';
 import { findContract } from '../lib/customer-data.ts';
 import { storeFile } from '../lib/file-store.ts';
 import { hashPasswordAsync, verifyPasswordAsync } from '../lib/password.ts';
@@ -41,7 +41,9 @@ import {
   clearAttempts,
   codeRequestAddressPolicy,
   codeRequestPolicy,
+  clientAddress,
   forgiveFailure,
+  limitKeys,
   lockedForMs,
   recordFailures,
   type RateLimitPolicy,
@@ -49,7 +51,7 @@ import {
 import type { Router } from '../lib/router.ts';
 import { hashToken, randomCode, randomToken } from '../lib/tokens.ts';
 import { receiveUpload, type ReceivedFile } from '../lib/uploads.ts';
-import { authOf, secureCookie } from '../plugins/auth.ts';
+import { authOf, secureCookies } from '../plugins/auth.ts';
 import { registerActivationTestRoutes } from './activation-test-routes.ts';
 
 /*
@@ -84,7 +86,7 @@ export const activationAddressPolicy: RateLimitPolicy = {
 export const activationLimitKeys = {
   order: (orderRef: string): string => `activation-order:${orderRef}`,
   identifier: (identifier: string): string => `activation-id:${identifier}`,
-  address: (ip: string): string => `activation-ip:${ip}`,
+  address: (ip: string): string => `activation-ip:${clientAddress(ip)}`,
   resend: (identifier: string): string => `activation-resend:${identifier}`,
 } as const;
 
@@ -258,11 +260,11 @@ const identify = async (
   }
 };
 
-const setActivationCookie = (request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: string, now: Date): void => {
+const setActivationCookie = (ctx: AppContext, reply: FastifyReply, token: string, expiresAt: string, now: Date): void => {
   void reply.setCookie(ACTIVATION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'strict',
-    secure: secureCookie(request),
+    secure: secureCookies(ctx),
     path: ACTIVATION_COOKIE_PATH,
     maxAge: Math.max(0, Math.floor((Date.parse(expiresAt) - now.getTime()) / 1000)),
   });
@@ -320,7 +322,7 @@ export const registerActivationRoutes = (router: Router, ctx: AppContext): void 
     await writeTransaction(db, async (tx) => {
       for (const [key, policy] of limits) {
         if (policy === activationAttemptPolicy) await clearAttempts(tx, key);
-        else await forgiveFailure(tx, key, policy);
+        else await forgiveFailure(tx, key, policy, now);
       }
     });
     if (match.expiresAt !== null && Date.parse(match.expiresAt) <= now.getTime()) {
@@ -333,7 +335,7 @@ export const registerActivationRoutes = (router: Router, ctx: AppContext): void 
       await markActivationCodeUsed(tx, match.orderRef, now);
       return insertActivationSession(tx, hashToken(token), match.contractId, now);
     });
-    setActivationCookie(request, reply, token, expiresAt, now);
+    setActivationCookie(ctx, reply, token, expiresAt, now);
     return toSimOrder(db, order);
   });
 
@@ -341,7 +343,7 @@ export const registerActivationRoutes = (router: Router, ctx: AppContext): void 
     const now = clock.now();
     const limits = [
       [activationLimitKeys.resend(body.identifier), codeRequestPolicy],
-      [`code-request-ip:${request.ip}`, codeRequestAddressPolicy],
+      [limitKeys.codeRequestAddress(request.ip), codeRequestAddressPolicy],
     ] as const;
     await writeTransaction(db, async (tx) => {
       await assertNoneLocked(tx, now, limits);
@@ -349,6 +351,7 @@ export const registerActivationRoutes = (router: Router, ctx: AppContext): void 
     });
     const kind = activationIdentifierKind(body.identifier);
     const candidates = kind ? await activationCandidates(db, kind, body.identifier) : [];
+    let sent = 0;
     for (const candidate of candidates) {
       const order = await findSimOrderByContract(db, candidate.contractId);
       const stage = order ? activationStage(stateOf(order)) : 'closed';
@@ -357,16 +360,27 @@ export const registerActivationRoutes = (router: Router, ctx: AppContext): void 
       if (!recipient) continue;
       const code = randomCode();
       const hash = await hashPasswordAsync(code);
-      await replaceActivationCode(db, candidate.orderRef, hash, new Date(now.getTime() + CODE_VALID_MS).toISOString(), now);
-      await sendAccountMessage(ctx, {
-        channel: 'EMAIL',
-        to: recipient.email,
-        lang: recipient.language,
-        kind: 'activationCode',
-        vars: { name: recipient.firstName, code, order: candidate.orderRef, link: appUrl(ctx, '/orders/activate') },
+      // The new code and its message in one transaction: a code is replaced only with its message queued. Sent after
+      // the answer (lib/mail-queue.ts): neither its time nor a failure to send shows in the answer.
+      await writeTransaction(db, async (tx) => {
+        await replaceActivationCode(tx, candidate.orderRef, hash, new Date(now.getTime() + CODE_VALID_MS).toISOString(), now);
+        await queueAccountMessage(
+          ctx,
+          {
+            channel: 'EMAIL',
+            to: recipient.email,
+            lang: recipient.language,
+            kind: 'activationCode',
+            vars: { name: recipient.firstName, code, order: candidate.orderRef, link: appUrl(ctx, '/orders/activate') },
+          },
+          tx,
+        );
       });
+      sent += 1;
     }
-    // The same answer whether an order matched or not: the form cannot be used to find out who ordered a SIM.
+    // The same answer, in the same time, whether an order matched or not: the form cannot be used to find out who
+    // ordered a SIM (the code's hash is what takes time).
+    if (sent === 0) await hashPasswordAsync(randomCode());
     return { success: true };
   });
 

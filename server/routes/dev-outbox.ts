@@ -147,8 +147,10 @@ export const registerDevOutbox = (app: FastifyInstance, ctx: AppContext): void =
     return noStore(reply).type('text/css; charset=utf-8').send(STYLESHEET);
   });
 
+  // Messages are sent after the answer (lib/mail-queue.ts): what a request just queued is delivered before reading.
   app.get('/dev/outbox.json', async (request, reply) => {
     if (!gate(request, reply)) return reply;
+    await ctx.mailQueue.drain();
     const query = querySchema.safeParse(request.query);
     if (!query.success) {
       const body: ErrorBody = {
@@ -164,6 +166,7 @@ export const registerDevOutbox = (app: FastifyInstance, ctx: AppContext): void =
 
   app.get('/dev/outbox', async (request, reply) => {
     if (!gate(request, reply)) return reply;
+    await ctx.mailQueue.drain();
     const query = querySchema.safeParse(request.query);
     const to = query.success ? query.data.to || undefined : undefined;
     const messages = await listMessages(ctx, to, query.success ? query.data.limit : 50);

@@ -11,7 +11,7 @@ import type { AppContext } from '../lib/app-context.ts';
 import { confirmLink, findEnergyAccount, linkStatusOf, otherHolderOf } from '../lib/energy-data.ts';
 import { checkLink, issueLink, useLink } from '../lib/one-time-codes.ts';
 import { hashPassword, verifyPasswordAsync } from '../lib/password.ts';
-import { limitKeys, loginPolicy, takeAttempt } from '../lib/rate-limit.ts';
+import { energyLinkPolicy, limitKeys, takeAttempt } from '../lib/rate-limit.ts';
 import type { Router } from '../lib/router.ts';
 import { randomToken } from '../lib/tokens.ts';
 import { findUserByGuid, type UserRow } from '../lib/users.ts';
@@ -66,12 +66,10 @@ export const registerEnergyRoutes = (router: Router, ctx: AppContext): void => {
     if (current.energyLinkConfirmed && current.energyId !== body.login) {
       throw new ApiError(409, 'mobileAlreadyLinked', 'This mobile account is already linked to an energy account');
     }
-    // Counted before the password check (a burst of guesses cannot all pass while scrypt runs), per energy account
-    // and per mobile user.
-    const attempt = await takeAttempt(db, now, [
-      [`energy-link:${body.login}`, loginPolicy],
-      [limitKeys.account(user.id), loginPolicy],
-    ]);
+    // Counted before the password check (a burst of guesses cannot all pass while scrypt runs), on the typist's own
+    // energy-link counter: not the account's login counter (the typist's own login stays open), not the energy
+    // account's (another customer may be linking it): docs/product/offers.md "Energy link".
+    const attempt = await takeAttempt(db, now, [[limitKeys.energyLink(user.id), energyLinkPolicy]]);
     const account = await findEnergyAccount(db, body.login);
     const passwordOk = await verifyPasswordAsync(body.password, account?.password_hash ?? timingDummy());
     if (!account || !passwordOk) throw wrongEnergyCredentials();
@@ -92,9 +90,9 @@ export const registerEnergyRoutes = (router: Router, ctx: AppContext): void => {
     const { user } = authOf(request);
     const customerId = requireOwner(user);
     const status = await linkStatusOf(db, customerId);
-    if (!status?.energyLinkConfirmed || status.energyId === null) {
-      throw new ApiError(409, 'energyNotLinked', 'No confirmed energy link: link the accounts first');
-    }
+    // No confirmed link: an empty link (the magic-link call's failure answer), no token issued.
+    if (!status?.energyLinkConfirmed || status.energyId === null)
+      return { link: '', login: '', guid: user.guid, token: '', expiresAt: null };
     const now = clock.now();
     const token = await issueLink(db, user.id, 'energyRelog', now, status.energyId, relogTokenLifetimeMs);
     return {

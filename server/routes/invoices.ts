@@ -21,6 +21,8 @@ import {
   updateInvoicing,
   type EditableInvoicing,
 } from '../lib/invoice-data.ts';
+import { billingRun } from '../lib/billing-run.ts';
+import { sendInvoiceEmails } from '../lib/invoice-mail.ts';
 import { invoicePdf } from '../lib/invoice-pdf.ts';
 import { buildPagination, pageWindow } from '../lib/paging.ts';
 import type { Router } from '../lib/router.ts';
@@ -140,6 +142,8 @@ export const registerInvoiceRoutes = (router: Router, ctx: AppContext): void => 
       lines: await invoiceLines(db, invoice.id),
       customerName: contact.company_name ? `${contact.company_name} — ${person}` : person,
       customerNumber: customer.mobile_id,
+      customerVat: contact.company_vat,
+      supplier: ctx.supplier,
       costCenterName:
         invoice.cost_center_id === null ? null : ((await findCostCenter(db, params.customerId, invoice.cost_center_id))?.name ?? null),
       address: {
@@ -199,5 +203,15 @@ export const registerInvoiceRoutes = (router: Router, ctx: AppContext): void => 
       if (!updated) throw new Error('cost centre vanished during its update');
       return updated;
     });
+  });
+
+  // The billing run (docs/product/operations.md "Jobs"): on every run, the cycles that closed are invoiced (each
+  // once, whatever runs or instances meet), then the invoices' e-mails go out. The alert job announces them (INV).
+  ctx.scheduler.register({
+    name: 'billing.run',
+    run: async (now) => {
+      await billingRun(db, now);
+      await sendInvoiceEmails({ db, mailer: ctx.mailer, publicUrl: ctx.mail.publicUrl, creditor }, now);
+    },
   });
 };

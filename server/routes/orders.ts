@@ -1,6 +1,7 @@
+import type { FastifyRequest } from 'fastify';
 import { orderRefusal, refusalErrorCode, type OrderRefusal } from '#contract/contract-state';
 import { endpoints } from '#contract/endpoints';
-import type { OrderRequest } from '#contract/orders';
+import type { OrderLine, OrderRequest } from '#contract/orders';
 import type { Db } from '../db/database.ts';
 import { writeTransaction } from '../db/engine.ts';
 import { isPlainUser, requireContract } from '../lib/access.ts';
@@ -8,6 +9,9 @@ import { ApiError, forbidden, invalidParameters, notFound } from '../lib/api-err
 import type { AppContext } from '../lib/app-context.ts';
 import type { ContractRow } from '../lib/customer-data.ts';
 import { invoiceSituation } from '../lib/invoice-data.ts';
+import { renderOrderMail, type OrderMail, type OrderMailChange } from '../lib/billing-messages.ts';
+import { holderOf } from '../lib/holder.ts';
+import { DeliveryError } from '../lib/mailer.ts';
 import {
   cancelOrder,
   createOrder,
@@ -15,8 +19,11 @@ import {
   executeDueOrders,
   findOrder,
   initiatorOfRole,
+  isOpenPlanChangeConflict,
   modifyOrder,
   openLinesOf,
+  openPlanChangeRef,
+  orderFacts,
   orderHistory,
   pendingProductLine,
   planOrder,
@@ -108,18 +115,86 @@ export const registerOrderRoutes = (router: Router, ctx: AppContext): void => {
     };
   });
 
-  router.route(endpoints.createOrder, ({ params, body, request }) => {
+  /**
+   * The order's e-mail to the account holder, once its transaction is committed (docs/product/subscription.md "Order
+   * e-mails"): placed, changed or cancelled, with what it still does and its price line by line as stored. A mail
+   * that cannot be delivered does not undo the order: it is logged.
+   */
+  const mailOrder = async (
+    log: { warn: (details: object, message: string) => void },
+    orderPk: number,
+    event: OrderMail['event'],
+    canceledIds: readonly number[] = [],
+  ): Promise<void> => {
+    const facts = await orderFacts(db, orderPk);
+    const holder = await holderOf(db, facts.customerId);
+    if (!holder?.contactEmail) return;
+    const change = (line: OrderLine): OrderMailChange =>
+      line.item_kind === 'PRODUCT'
+        ? { kind: 'product', from: line.old_value ?? '', to: line.new_value ?? line.resource_name, date: line.scheduled_date }
+        : {
+            kind: 'option',
+            name: line.resource_name,
+            from: Number(line.old_value ?? 0),
+            to: Number(line.new_value ?? 0),
+            date: line.scheduled_date,
+          };
+    const planOrOption = (line: OrderLine) => line.item_kind === 'PRODUCT' || line.item_kind === 'OPTION';
+    const mail = renderOrderMail(
+      {
+        event,
+        name: holder.name,
+        order: facts.orderRef,
+        msisdn: facts.msisdn,
+        changes: facts.open.filter(planOrOption).map(change),
+        canceled: facts.lines.filter((line) => canceledIds.includes(line.id)).map(change),
+        pricing: facts.pricing,
+        link: `${ctx.mail.publicUrl}/orders`,
+      },
+      holder.language,
+    );
+    try {
+      await ctx.mailer.send({ channel: 'EMAIL', to: holder.contactEmail, subject: mail.subject, text: mail.text });
+    } catch (error) {
+      if (!(error instanceof DeliveryError)) throw error;
+      log.warn({ err: error, order: facts.orderRef }, 'order e-mail not delivered');
+    }
+  };
+
+  /**
+   * One open plan change per line (docs/product/subscription.md "Order rules"): the database refuses a second one in
+   * the transaction that writes it (migration 020's unique index), however many requests arrive at once; the answer
+   * names the order waiting, to modify or cancel instead.
+   */
+  const planChangeConflict = async (contractId: number): Promise<ApiError> => {
+    const pending = (await openPlanChangeRef(db, contractId)) ?? undefined;
+    return new ApiError(
+      409,
+      'orderPlanChangePending',
+      `A plan change is already waiting on this line${pending ? ` (order ${pending})` : ''}: modify that order or cancel it`,
+      pending === undefined ? {} : { orderId: pending },
+    );
+  };
+
+  router.route(endpoints.createOrder, async ({ params, body, request }) => {
     const auth = authOf(request);
-    return writeTransaction(db, async (tx) => {
+    // The unique index refuses a second plan change at the commit's write; a PostgreSQL transaction cannot go on
+    // after an error, so the conflict is named once the transaction is over.
+    const placed = await writeTransaction(db, async (tx) => {
       const contract = await changeableContract(tx, auth, params.customerId, params.contractId);
       const lines = await plan(tx, auth, contract, body);
       return createOrder(tx, contract, lines, { type: initiatorOfRole(auth.user.role), ref: auth.user.guid }, clock.now());
+    }).catch(async (error: unknown) => {
+      if (isOpenPlanChangeConflict(error)) throw await planChangeConflict(params.contractId);
+      throw error;
     });
+    await mailOrder(request.log, placed.id, 'placed');
+    return placed;
   });
 
-  router.route(endpoints.modifyOrder, ({ params, body, request }) => {
+  router.route(endpoints.modifyOrder, async ({ params, body, request }) => {
     const auth = authOf(request);
-    return writeTransaction(db, async (tx) => {
+    const modified = await writeTransaction(db, async (tx) => {
       const contract = await changeableContract(tx, auth, params.customerId, params.contractId);
       const order = await findOrder(tx, contract.id, params.orderId);
       if (!order) throw notFound('Order not found');
@@ -131,22 +206,33 @@ export const registerOrderRoutes = (router: Router, ctx: AppContext): void => {
       const lines = await plan(tx, auth, contract, body, true);
       return modifyOrder(tx, contract, order.id, lines, clock.now());
     });
+    await mailOrder(request.log, modified.id, 'changed');
+    return modified;
   });
 
-  // Cancelling is allowed on a blocked line too: it only withdraws what has not happened yet.
-  router.route(endpoints.cancelOrder, async ({ params, request }) => {
+  /** Cancels what may still be cancelled of an order, or one line of it; allowed on a blocked line too (it only withdraws). */
+  const cancel = async (request: FastifyRequest, params: { customerId: number; contractId: number; orderId: string }, lineId?: number) => {
     const auth = authOf(request);
     const contract = await requireContract(db, auth, params.customerId, params.contractId);
     if (isPlainUser(auth.user)) throw refusalError('plainUser');
-    return writeTransaction(db, async (tx) => {
+    const { orderPk, canceled } = await writeTransaction(db, async (tx) => {
       const order = await findOrder(tx, contract.id, params.orderId);
       if (!order) throw notFound('Order not found');
-      if ((await cancelOrder(tx, order.id, clock.now())) === 0) {
+      const ids = await cancelOrder(tx, contract, order.id, clock.now(), lineId);
+      if (ids.length === 0) {
+        if (lineId !== undefined && !(await orderFacts(tx, order.id)).lines.some((line) => line.id === lineId))
+          throw notFound('Order line not found');
         throw new ApiError(409, 'orderNotCancellable', 'Nothing in this order can be cancelled any more');
       }
-      return { success: true };
+      return { orderPk: order.id, canceled: ids };
     });
-  });
+    await mailOrder(request.log, orderPk, 'canceled', canceled);
+    return { success: true };
+  };
+
+  router.route(endpoints.cancelOrder, ({ params, request }) => cancel(request, params));
+
+  router.route(endpoints.cancelOrderLine, ({ params, request }) => cancel(request, params, params.lineId));
 
   // PENDING → QUEUED when the date comes, QUEUED → SUCCESS or FAILED a minute later, by the server's clock.
   ctx.scheduler.register({

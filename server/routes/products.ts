@@ -14,20 +14,24 @@ import {
   promotionTotals,
   type Segment,
 } from '../lib/product-data.ts';
+import { hasProfessionalRestriction } from '#contract/roles';
 import type { Router } from '../lib/router.ts';
 import type { ResolvedSession } from '../lib/sessions.ts';
 import { authOf } from '../plugins/auth.ts';
 
 /**
- * The customer's segment for the catalogue (SPEC §6 "professional restriction": it applies to an owner or admin of a
- * non-residential contact): professional products for a company's account, residential ones otherwise.
+ * The user's segment for the catalogue (docs/product/roles.md "professional restriction": it applies to an owner or
+ * admin of a non-residential contact): professional products for them, residential ones for everyone else, a
+ * company's plain user included.
  */
 export const segmentOf = async (ctx: AppContext, auth: ResolvedSession): Promise<Segment> => {
   const customerId = auth.user.customer_id;
   if (customerId === null) throw forbidden();
   requireCustomer(auth, customerId);
   const contact = await findContact(ctx.db, customerId);
-  return contact && contact.is_residential === 0 ? 'professional' : 'residential';
+  return hasProfessionalRestriction(auth.user, contact ? { residential: contact.is_residential === 1 } : null)
+    ? 'professional'
+    : 'residential';
 };
 
 /**

@@ -1,5 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { endpoints } from '#contract/endpoints';
+import { fillOperatorDetails } from '#contract/operator';
 import { attachmentTypes } from '#contract/validators';
 import { writeTransaction } from '../db/engine.ts';
 import { ApiError, forbidden } from '../lib/api-error.ts';
@@ -8,7 +9,7 @@ import { findContact } from '../lib/customer-data.ts';
 import { renderMessage } from '../lib/messages.ts';
 import type { Router } from '../lib/router.ts';
 import { storeFile } from '../lib/file-store.ts';
-import { faqOf, insertTicket, ticketsSince } from '../lib/support-data.ts';
+import { faqOf, insertTicket, ticketsOf, ticketsSince } from '../lib/support-data.ts';
 import { authOf } from '../plugins/auth.ts';
 
 /*
@@ -34,7 +35,17 @@ const contentTypeOf = async (data: Uint8Array): Promise<{ mime: string; ext: str
 export const registerSupportRoutes = (router: Router, ctx: AppContext): void => {
   const { db, clock } = ctx;
 
-  router.route(endpoints.faq, async ({ query }) => ({ faq: await faqOf(db, query.lang) }));
+  // Customer service's number as configured, wherever an answer names it.
+  router.route(endpoints.faq, async ({ query }) => ({
+    faq: (await faqOf(db, query.lang)).map((entry) => ({ ...entry, answer: fillOperatorDetails(entry.answer, ctx.operator) })),
+  }));
+
+  // The messages the user wrote, from whichever device: the contact page lists them with their status everywhere.
+  router.route(endpoints.supportTickets, async ({ request }) => {
+    const { user } = authOf(request);
+    if (user.role === 'none' || user.customer_id === null) throw forbidden();
+    return { tickets: await ticketsOf(db, user.id) };
+  });
 
   router.route(endpoints.supportTicket, async ({ body, request }) => {
     const { user } = authOf(request);
@@ -86,7 +97,7 @@ export const registerSupportRoutes = (router: Router, ctx: AppContext): void => 
     // 5xx is retried) and create it twice. The reference is in the answer either way.
     const to = user.email ?? (await findContact(db, user.customer_id))?.email ?? null;
     if (to) {
-      const { subject, text } = renderMessage(user.language, 'ticketReceived', { name: user.first_name ?? '', reference }, 'EMAIL');
+      const { subject, text } = renderMessage(user.language, 'ticketReceived', { name: user.first_name ?? '', reference });
       await ctx.mailer.send({ channel: 'EMAIL', to, subject, text }).catch((error: unknown) => {
         request.log.warn({ err: error, reference }, 'ticket acknowledgement not sent');
       });

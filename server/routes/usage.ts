@@ -7,7 +7,7 @@ import { findContact, findCustomer } from '../lib/customer-data.ts';
 import { buildPagination, pageWindow } from '../lib/paging.ts';
 import type { Router } from '../lib/router.ts';
 import { localDate, localDayRange } from '../lib/service-calendar.ts';
-import { countUsage, periodOf, rangeOfDates, toUsageRecord, usagePage, usageSummary } from '../lib/usage-data.ts';
+import { billCycleOf, countUsage, periodOf, rangeOfDates, toUsageRecord, usagePage, usageSummary } from '../lib/usage-data.ts';
 import { authOf } from '../plugins/auth.ts';
 
 /** The only sort the history offers: by time (the index order). */
@@ -73,6 +73,7 @@ export const registerUsageRoutes = (router: Router, ctx: AppContext): void => {
     const person = contact ? `${contact.first_name} ${contact.last_name}` : '';
     const subject: ExportSubject = {
       contractId: contract.id,
+      billCycle: await billCycleOf(db, contract),
       customerName: contact?.company_name ? `${contact.company_name} — ${person}` : person,
       customerNumber: customer?.mobile_id ?? '',
       msisdn: contract.msisdn ?? contract.contract_ref,

@@ -109,6 +109,11 @@ export const routes: RouteObject[] = [
               // The payment details belong to the invoices area (the creditor, the mandate and the payment rules).
               guarded(paths.settingsPayment, 'settings-payment', async () => ({ Component: (await invoices()).PaymentPage })),
               guarded(paths.settingsContact, 'settings-contact', async () => ({ Component: (await settings()).ContactPage })),
+              // The profile's sections, each on its own page (the profile itself stays one short page).
+              guarded(paths.settingsLimits, 'settings-limits', async () => ({ Component: (await settings()).LimitsPage })),
+              guarded(paths.settingsNetwork, 'settings-network', async () => ({ Component: (await settings()).NetworkPage })),
+              guarded(paths.settingsCodes, 'settings-codes', async () => ({ Component: (await settings()).SimCodesPage })),
+              guarded(paths.settingsPrivacy, 'settings-privacy', async () => ({ Component: (await settings()).PrivacyPage })),
               guarded(paths.offersMain, 'offers-main', async () => ({ Component: (await offers()).OffersPage })),
               guarded(paths.linkAccounts, 'link-accounts', async () => ({ Component: (await offers()).LinkAccountsPage }), ownerOnly),
               guarded(

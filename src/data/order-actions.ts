@@ -24,6 +24,12 @@ export const modifyOrder = async (target: OrderTarget, orderId: string, request:
   return answer;
 };
 
+/** Cancels one line of an order: that change only (docs/product/subscription.md "Cancelling"). */
+export const cancelOrderLine = async (target: OrderTarget, orderId: string, lineId: number): Promise<void> => {
+  await call(endpoints.cancelOrderLine, { params: { ...target, orderId, lineId }, idempotencyKey: crypto.randomUUID(), silent: true });
+  await refreshAfterOrder(target.customerId, target.contractId);
+};
+
 export const cancelOrder = async (target: OrderTarget, orderId: string): Promise<void> => {
   await call(endpoints.cancelOrder, { params: { ...target, orderId }, idempotencyKey: crypto.randomUUID(), silent: true });
   await refreshAfterOrder(target.customerId, target.contractId);

@@ -38,6 +38,9 @@ const toOptionFields = (o: Option) => ({
   maxCombinations: o.max_combinations,
   priceCents: o.price,
   dataMb: o.data.limit_amount,
+  voiceMinutes: o.voice.limit_amount,
+  smsCount: o.sms.limit_amount,
+  zone: o.zone,
   descriptions: o.descriptions,
 });
 

@@ -41,6 +41,9 @@ export const toUsageSummaryRow = (summary: UsageSummary, contractId: number, per
   end: summary.period.end,
   balances: summary.balances,
   overspent: summary.cdrOverspent,
+  charges: summary.charges,
+  free: summary.free,
+  plan: summary.plan,
   safeguards: summary.safeguard.map((s) => ({
     type: s.type,
     overSpentCredit: s.overSpent.credit,

@@ -271,3 +271,61 @@ export const pullUsageRecords = (
   run.then(clear, clear);
   return run;
 };
+
+/** Records of a range still to download, or 0 when its stored copy is complete and fresh (the pull would skip it). */
+const recordsToFetch = async (
+  customerId: number,
+  contractId: number,
+  range: { from: string; to: string },
+  force: boolean,
+  now: number,
+): Promise<number> => {
+  if (!force) {
+    const meta = await db.meta.get(resourceKeys.usageRecords(customerId, contractId, range.from, range.to));
+    const closed = Date.parse(`${range.to}T23:59:59.999`) < startOfToday(now);
+    if (meta && (closed || !isStale(meta.fetchedAt, now))) return 0;
+  }
+  const answer = await call(endpoints.usageHistory, {
+    params: { customerId, contractId },
+    query: { 'megalist-page': 1, 'megalist-batchSize': 1, 'megalist-sort': 'event_time', 'megalist-sortOrder': 'desc', from: range.from, to: range.to },
+    silent: true,
+  });
+  return answer.pagination.total;
+};
+
+/**
+ * The records of several date ranges that one screen needs together (the consumption summary: the period and the
+ * completed bills of the average), with ONE honest progress over the whole load: the records of every range still to
+ * download are counted first (a one-row page each), then the ranges are pulled one after the other and the progress
+ * is the sum, so it only grows and never restarts at a second total (docs/product/consumption.md "No partial
+ * figure"). Offline: the first call fails and nothing changes.
+ */
+export const pullUsageRanges = async (
+  customerId: number,
+  contractId: number,
+  ranges: readonly { from: string; to: string }[],
+  options: { force?: boolean; onProgress?: (p: RecordsProgress) => void } = {},
+): Promise<PullResult> => {
+  const force = options.force ?? false;
+  const counts = await Promise.all(ranges.map((range) => recordsToFetch(customerId, contractId, range, force, Date.now())));
+  const total = counts.reduce((sum, n) => sum + n, 0);
+  let done = 0;
+  let reached = 0;
+  let result: PullResult = 'fresh';
+  for (const [i, range] of ranges.entries()) {
+    if (counts[i] === 0) continue;
+    const rest = counts.slice(i + 1).reduce((sum, n) => sum + n, 0);
+    options.onProgress?.({ loaded: done, total: Math.max(total, done + (counts[i] ?? 0) + rest) });
+    const outcome = await pullUsageRecords(customerId, contractId, range, {
+      force,
+      // A range may have grown since it was counted: the total never shows less than what is loaded.
+      onProgress: (p) => {
+        reached = Math.max(reached, done + p.loaded);
+        options.onProgress?.({ loaded: reached, total: Math.max(total, done + p.total + rest) });
+      },
+    });
+    done = Math.max(done + (counts[i] ?? 0), reached);
+    if (outcome === 'updated') result = 'updated';
+  }
+  return result;
+};

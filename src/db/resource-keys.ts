@@ -34,6 +34,8 @@ export const resourceKeys = {
   publicSimOrder: resource<[uuid: string]>('sim-order'),
   /** GET /faq?lang=: the FAQ of one language. */
   faq: resource<[lang: string]>('faq'),
+  /** GET /support/tickets: the messages the user wrote, from every device. */
+  supportTickets: resource<[userGuid: string]>('supportTickets'),
   /** GET /customer/{id}/offers: the offers, advantages and referral code of a customer. */
   offers: resource<[customerId: number]>('offers'),
   /** GET /customer/{id}/link-status: the energy link, written onto the customer row. */
@@ -68,4 +70,6 @@ export const resourceKeys = {
   orderHistory: resource<[customerId: number, contractId: number, page: number]>('order-history'),
   /** GET …/orders?open=1: a line's order lines still PENDING or QUEUED. */
   openOrders: resource<[customerId: number, contractId: number]>('open-orders'),
+  /** GET …/payments/{reference}: an online payment, read on return from the checkout. */
+  onlinePayment: resource<[customerId: number, reference: string]>('online-payment'),
 };

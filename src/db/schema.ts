@@ -1,10 +1,12 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import { databaseName } from './database-name.ts';
 import { resourceKeys } from './resource-keys.ts';
+import type { TicketStatus } from '#contract/support';
 import type { Language } from '#contract/common';
 import type { Role } from '#contract/auth';
 import type { ContractStatus, ContractSubStatus } from '#contract/contracts';
 import type { SimOrder } from '#contract/activation';
+import type { AllowanceZone, Bundle, ChargeLine, OobRates } from '#contract/rating';
 
 /*
  * The app's local database. Views read only from here (ARCHITECTURE.md "How data flows"). Rows are the
@@ -132,7 +134,11 @@ export type ContractOptionRow = {
   name: string;
   maxCombinations: number;
   priceCents: number;
+  /** What one combination adds (MB, minutes, texts) and where it applies (contract/rating.ts). */
   dataMb: number;
+  voiceMinutes: number;
+  smsCount: number;
+  zone: AllowanceZone;
   descriptions: { fr: string; nl: string; en: string };
   active: boolean | number;
 };
@@ -217,6 +223,12 @@ export type UsageSummaryRow = {
     overspentUnit: string;
   }[];
   overspent: { credit: number; premium: number; national: number; international: number };
+  /** The cycle's out-of-bundle charges as the server rated them (contract/rating.ts): what its invoice bills. */
+  charges: ChargeLine[];
+  /** Incoming calls and texts (and data, always 0): free, never counted. */
+  free: { data: number; call: number; sms: number };
+  /** The allowances and rates the cycle was rated with: the usage worker rates its totals with them. */
+  plan: { bundle: Bundle; rates: OobRates };
   safeguards: {
     type: 'OSG' | 'PSG' | 'DSG';
     overSpentCredit: number;
@@ -319,6 +331,22 @@ export type InvoiceEstimateRow = {
 export type PaymentCreditorRow = { id: 'current'; name: string; iban: string; bic: string; identifier: string };
 
 /**
+ * An online payment the customer started (docs/product/payments.md), as the server last told it: written on return
+ * from the checkout, so that an offline return shows "being confirmed" and the next pull settles it.
+ */
+export type OnlinePaymentRow = {
+  reference: string;
+  customerId: number;
+  status: 'open' | 'pending' | 'authorized' | 'paid' | 'failed' | 'canceled' | 'expired';
+  amount: number;
+  scope: 'invoice' | 'open_total';
+  /** The pieces of the invoices it pays. */
+  invoices: string[];
+  createdAt: string;
+  settledAt: string | null;
+};
+
+/**
  * An invoice PDF once opened, kept so that it opens again offline: the few most recent ones only (the app keeps
  * the cache small), wiped at logout with every customer table.
  */
@@ -396,6 +424,8 @@ export type SupportTicketRow = {
   state: 'pending' | 'sent' | 'rejected';
   reference: string | null;
   sentAt: string | null;
+  /** Where a sent message stands at customer service, once the server listed it (GET /support/tickets). */
+  status?: TicketStatus;
 };
 
 /** GET /customer/{id}/offers: the offers and advantages that apply to the customer, and its referral code. */
@@ -532,6 +562,7 @@ export type AppDatabase = Dexie & {
   contractPromotions: EntityTable<ContractPromotionsRow, 'contractId'>;
   orderPages: Table<OrderPageRow, [number, number]>;
   openOrders: EntityTable<OpenOrdersRow, 'contractId'>;
+  onlinePayments: EntityTable<OnlinePaymentRow, 'reference'>;
 };
 
 export const createDatabase = (name = databaseName): AppDatabase => {
@@ -613,5 +644,19 @@ export const createDatabase = (name = databaseName): AppDatabase => {
   // Version 14 (support, offers, energy): the FAQ per language for help offline, the messages written on this
   // device, and the customer's offers.
   db.version(14).stores({ faqEntries: '[lang+slug], lang', supportTickets: 'id, customerId, createdAt', offers: 'customerId' });
+  // Version 15 (paying online): the payments started on this device, as the server last told them.
+  db.version(15).stores({ onlinePayments: 'reference, customerId' });
+  // Version 17 (rating, contract/rating.ts): usage summaries carry their charges and the plan they were rated with,
+  // options their zone and all their volumes. The stored ones lack them: dropped with their fetch times, pulled again
+  // on the next visit. (15 and 16 are left to the areas being written beside this one.)
+  db.version(17)
+    .stores({})
+    .upgrade(async (tx) => {
+      await tx.table('usageSummaries').clear();
+      await tx.table('contractOptions').clear();
+      await tx.table('productOptions').clear();
+      for (const prefix of [resourceKeys.usageSummary.prefix, resourceKeys.products.prefix, resourceKeys.productOptions.prefix])
+        await tx.table('meta').where('resource').startsWith(prefix).delete();
+    });
   return db;
 };

@@ -1,6 +1,8 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { defaultLanguage, isLanguage, languages, type Language } from '#contract/language';
+import { formatBelgianPhone } from '#contract/phone';
+import { operatorVariables } from '#lib/operator';
 
 /*
  * i18next with fr as default and fallback (SPEC §1). Namespaces are loaded on demand from locales/<lng>/<ns>.json,
@@ -99,7 +101,10 @@ export const preloadNamespaces = async (ns: readonly Namespace[]): Promise<void>
 export const initI18n = async (language: Language): Promise<typeof i18next> => {
   const hasDocument = typeof document !== 'undefined';
   i18next.on('languageChanged', (lng) => {
-    if (hasDocument) document.documentElement.lang = lng;
+    if (!hasDocument) return;
+    document.documentElement.lang = lng;
+    // The window's (and the tab's) title, which index.html and the prerendered pages give in French.
+    document.title = i18next.t('common:appName');
   });
   initialized = i18next
     .use(bundledBackend)
@@ -110,7 +115,8 @@ export const initI18n = async (language: Language): Promise<typeof i18next> => {
       supportedLngs: [...languages],
       ns: [...startNamespaces],
       defaultNS: 'common',
-      interpolation: { escapeValue: false },
+      // Every text may name the product and customer service without being handed them (src/lib/operator.ts).
+      interpolation: { escapeValue: false, defaultVariables: operatorVariables },
       returnNull: false,
       react: { useSuspense: true },
       // A missing key is a bug: say so loudly during development.
@@ -119,6 +125,8 @@ export const initI18n = async (language: Language): Promise<typeof i18next> => {
         console.error(`Missing translation ${ns}:${key} (${lngs.join(', ')})`);
       },
     });
+  // `{{number, phone}}`: a phone number grouped as customers read it ("0470 00 00 01"), in every text that names one.
+  i18next.services.formatter?.add('phone', (value: unknown) => (typeof value === 'string' ? formatBelgianPhone(value) : String(value)));
   await initialized;
   if (hasDocument) document.documentElement.lang = language;
   return i18next;

@@ -139,6 +139,24 @@ export const formatDuration = (seconds: number, locale: LocaleInput): string => 
   return cached(`l|${intl}`, () => new Intl.ListFormat(intl, { type: 'unit', style: 'narrow' })).format(parts);
 };
 
+/**
+ * Call time as a bundle and a usage total read (docs/product/consumption.md "Units"): in minutes, never seconds.
+ * Under an hour "43 min"; from an hour on "3 h 43 min" (`hours: 'split'`, usage), or "500 min" whatever the size
+ * (`hours: 'never'`, a bundle: plans are sold in minutes). Rounded to the nearest minute; any call time under a
+ * minute shows as "1 min", never "0 min" beside a call that happened.
+ */
+export const formatMinutes = (seconds: number, locale: LocaleInput, { hours = 'split' }: { hours?: 'split' | 'never' } = {}): string => {
+  const intl = toIntlLocale(locale);
+  const safe = Math.max(0, Number.isFinite(seconds) ? seconds : 0);
+  const total = safe > 0 ? Math.max(1, Math.round(safe / 60)) : 0;
+  const unit = (u: 'hour' | 'minute', v: number): string => numberFormat(intl, { style: 'unit', unit: u, unitDisplay: 'short' }).format(v);
+  if (hours === 'never' || total < 60) return unit('minute', total);
+  const h = Math.floor(total / 60);
+  const m = total % 60;
+  const list = cached(`l|${intl}`, () => new Intl.ListFormat(intl, { type: 'unit', style: 'narrow' }));
+  return m === 0 ? unit('hour', h) : list.format([unit('hour', h), unit('minute', m)]);
+};
+
 // ---------------------------------------------------------------------------------------------------
 // Dates
 
@@ -146,9 +164,36 @@ type DateInput = Date | number;
 
 const toDate = (d: DateInput): Date => (typeof d === 'number' ? new Date(d) : d);
 
-/** "5 janv. 2026" (fr), "5 jan 2026" (nl), "5 Jan 2026" (en); in the runtime's local time zone. */
-export const formatDate = (date: DateInput, locale: LocaleInput, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string =>
-  dateFormat(toIntlLocale(locale), options).format(toDate(date));
+const ordinalRules = new Map<IntlLocale, Intl.PluralRules>();
+
+/**
+ * The day of the month as the language writes it before a month's name: French writes the first day as an ordinal
+ * ("1er décembre", "1er déc. 2026"), every other day as a number; Dutch and English write numbers. Intl gives the
+ * ordinal category (fr: "one" for 1 only) but no suffix; the suffix is this language's, here.
+ */
+const dayText = (locale: IntlLocale, day: string): string => {
+  if (locale !== 'fr-BE') return day;
+  let rules = ordinalRules.get(locale);
+  if (!rules) {
+    rules = new Intl.PluralRules(locale, { type: 'ordinal' });
+    ordinalRules.set(locale, rules);
+  }
+  return rules.select(Number(day)) === 'one' ? `${day}er` : day;
+};
+
+/**
+ * "5 janv. 2026" (fr), "5 jan 2026" (nl), "5 Jan 2026" (en); "1er déc. 2026", "1er décembre" in French wherever
+ * the month is written as a word. In the runtime's local time zone.
+ */
+export const formatDate = (date: DateInput, locale: LocaleInput, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string => {
+  const intl = toIntlLocale(locale);
+  const format = dateFormat(intl, options);
+  if (intl !== 'fr-BE') return format.format(toDate(date));
+  const parts = format.formatToParts(toDate(date));
+  // A numeric month ("01/12/2026") keeps its numeric day: the ordinal goes only before a month's name.
+  const wordMonth = parts.some((p) => p.type === 'month' && /\p{L}/u.test(p.value));
+  return parts.map((p) => (p.type === 'day' && wordMonth ? dayText(intl, p.value) : p.value)).join('');
+};
 
 /** Medium date and short time, e.g. "5 janv. 2026, 14:03"; local time zone. */
 export const formatDateTime = (date: DateInput, locale: LocaleInput): string =>
@@ -173,11 +218,11 @@ export const formatRelativeMinutes = (fetchedAt: DateInput, now: DateInput, loca
 // ---------------------------------------------------------------------------------------------------
 // Phone numbers
 
-/** SPEC §3: phone numbers are shown with their leading 0, grouped (0470 12 34 56); 32… becomes 0…. */
-export const formatPhoneNumber = (msisdn: string): string => {
-  const local = msisdn.startsWith('32') ? `0${msisdn.slice(2)}` : msisdn;
-  return local.replace(/^(\d{4})(\d{2})(\d{2})(\d{2})$/, '$1 $2 $3 $4');
-};
+/**
+ * Phone numbers are shown with their leading 0, grouped as the Belgian plan groups them ("0470 12 34 56",
+ * "02 123 45 67", "0800 12 345"); 32… becomes 0… (contract/phone.ts, shared with the server's e-mails).
+ */
+export { formatBelgianPhone as formatPhoneNumber } from '#contract/phone';
 
 /** The size of a file the customer chose: "850 ko" under a megabyte, "1,2 Mo" above (1024-based, as SPEC §9 counts data). */
 export const formatFileSize = (bytes: number, locale: LocaleInput): string => {

@@ -18,6 +18,10 @@ export const paths = {
   settingsAlerts: '/settings/alerts',
   settingsPayment: '/settings/payment',
   settingsContact: '/settings/contact',
+  settingsLimits: '/settings/limits',
+  settingsNetwork: '/settings/network',
+  settingsCodes: '/settings/sim-codes',
+  settingsPrivacy: '/settings/privacy',
   offersMain: '/offers/main',
   linkAccounts: '/offers/link-accounts',
   orders: '/orders',
@@ -102,3 +106,13 @@ export type LoginQuery = {
 /** The one builder of `/login?…` (its parameters always in this order). */
 export const loginPath = ({ password, expired, notice, login, redirect }: LoginQuery = {}): string =>
   withQuery(paths.loginMain, { password, expired, notice, login, redirect });
+
+/**
+ * A message a screen leaves for home in the navigation state (not the address: a reload or a shared link does not
+ * show it again). `emailConfirmed`: the logged-in customer opened the e-mail confirmation link
+ * (docs/product/auth.md "E-mail confirmation").
+ */
+export type HomeNotice = 'emailConfirmed';
+export type HomeState = { notice?: HomeNotice };
+export const isHomeState = (value: unknown): value is HomeState =>
+  typeof value === 'object' && value !== null && (value as HomeState).notice === 'emailConfirmed';

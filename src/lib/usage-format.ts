@@ -1,4 +1,4 @@
-import { formatDataSize, formatDuration, type IntlLocale, type LocaleInput, toIntlLocale } from './format.ts';
+import { formatDataSize, formatMinutes, type IntlLocale, type LocaleInput, toIntlLocale } from './format.ts';
 
 /*
  * One amount of usage in its display form (SPEC §9): data bytes as MB/GB, call seconds as a duration, SMS as a
@@ -26,8 +26,16 @@ const smsUnit: Readonly<Record<IntlLocale, string>> = { 'fr-BE': 'SMS', 'nl-BE':
 export const formatSmsCount = (value: number, locale: LocaleInput): string =>
   `${formatCount(value, locale)}\u00a0${smsUnit[toIntlLocale(locale)]}`;
 
+/** An amount used (or left, or forecast): call time in minutes, with hours from an hour on ("3 h 43 min"). */
 export const formatUsageAmount = (kind: UsageKind, value: number, locale: LocaleInput): string =>
-  kind === 'data' ? formatDataSize(value, locale) : kind === 'call' ? formatDuration(value, locale) : formatSmsCount(value, locale);
+  kind === 'data' ? formatDataSize(value, locale) : kind === 'call' ? formatMinutes(value, locale) : formatSmsCount(value, locale);
+
+/** A bundle's size: call time in minutes only, as plans are sold ("500 min", never "8 h 20 min"). */
+export const formatBundleAmount = (kind: UsageKind, value: number, locale: LocaleInput): string =>
+  kind === 'call' ? formatMinutes(value, locale, { hours: 'never' }) : formatUsageAmount(kind, value, locale);
+
+/** One call of the details list: its exact length, seconds included ("2 min 05 s"). */
+export { formatDuration as formatCallLength } from './format.ts';
 
 /** The API's balance types (DATA, CALL, SMS) in the worker's lower-case kinds. */
 export const kindOfBalance = (type: 'DATA' | 'CALL' | 'SMS'): UsageKind => (type === 'DATA' ? 'data' : type === 'CALL' ? 'call' : 'sms');

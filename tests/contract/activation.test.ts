@@ -34,12 +34,14 @@ describe('the identifier of an order to activate', () => {
     ['mt00000006', 'customerNumber'],
     ['0470000008', 'phone'],
     ['0470 00 00 08', 'phone'],
+    ['0470/00.00.08', 'phone'],
     ['O-000000001', null],
     ['O-00000000011', null],
     ['0000000001', null],
     ['MT0000006', null],
     ['ME00000001', null],
     ['+32470000008', null],
+    ['0032470000008', null],
     ['0370000008', null],
     ['sophie.dubois@example.be', null],
     ['', null],
@@ -62,6 +64,7 @@ describe('the identifier of an order to activate', () => {
   it('normalizes the identifier: one spelling for the server', () => {
     expect(activateOrderRequestSchema.parse({ identifier: ' o-0000000001', code: '123456' }).identifier).toBe('O-0000000001');
     expect(activateOrderRequestSchema.parse({ identifier: '0470 00 00 08', code: '123456' }).identifier).toBe('0470000008');
+    expect(activateOrderRequestSchema.parse({ identifier: '0470-00.00/08', code: '123456' }).identifier).toBe('0470000008');
   });
 });
 

@@ -6,6 +6,9 @@ import {
   orderRefusal,
   refusalErrorCode,
   type ContractStateFacts,
+  lineAction,
+  lineStatus,
+  lineTone,
 } from '#contract/contract-state';
 import { contractStatuses } from '#contract/contracts';
 import { errorCodes } from '#contract/errors';
@@ -114,4 +117,36 @@ describe('optimizeRedirect (SPEC §2)', () => {
 
 it('gives every refusal an error code of the catalogue', () => {
   for (const code of Object.values(refusalErrorCode)) expect(errorCodes).toContain(code);
+});
+
+describe('lineStatus: one status per line, the most serious fact first (docs/product/home.md "Line status")', () => {
+  const line = (status: string, subStatus: string | null = null, extra: Partial<{ dunning: boolean; fraud: boolean }> = {}) => ({
+    status,
+    subStatus,
+    dunningLevelReached: extra.dunning ?? false,
+    fraudulentBehaviour: extra.fraud ?? false,
+  });
+  it.each([
+    // Emma's 0470000006: active, blocked for fraud and flagged → one status, blocked for fraud, and a call to make.
+    [line('ACTIVATED', 'BLOCKED_FRAUD', { fraud: true }), false, 'blockedFraud', 'callService', 'danger'],
+    [line('ACTIVATED', null, { fraud: true }), false, 'blockedSuspectedFraud', 'callService', 'danger'],
+    [line('ACTIVATED', null, { dunning: true }), false, 'blockedUnpaid', 'payInvoices', 'danger'],
+    [line('ACTIVATED', 'BLOCKED_CREDIT_CHECK'), false, 'blockedCredit', 'callService', 'danger'],
+    [line('ACTIVATED', 'BLOCKED_GRAYDON_DEPOSIT'), true, 'blockedUnpaid', 'payInvoices', 'danger'],
+    [line('ACTIVATED', 'BLOCKED'), false, 'blocked', 'callService', 'danger'],
+    [line('TERMINATED', 'TERMINATED'), false, 'terminated', null, 'danger'],
+    [line('CANCELED'), false, 'canceled', null, 'danger'],
+    [line('SUSPENDED', 'SUSPENDED'), false, 'suspended', 'callService', 'danger'],
+    [line('IN_DELIVERY', 'SIM_DELIVERY_FAILED'), false, 'simReturned', 'callService', 'danger'],
+    [line('IN_DELIVERY', 'PORT_IN_REQUESTED'), false, 'activating', null, 'warning'],
+    [line('IN_DELIVERY', 'ACTIVATION_REQUESTED'), false, 'activating', null, 'warning'],
+    [line('IN_DELIVERY', 'SIM_SENT'), false, 'toActivate', 'activateSim', 'warning'],
+    [line('ACTIVATED', 'ACTIVATED'), false, 'active', null, 'success'],
+    [line('IN_VALIDATION', 'STARTED'), false, 'preparing', null, 'warning'],
+  ] as const)('%j (open balance %s) → %s, action %s, %s', (facts, openBalance, status, action, tone) => {
+    const found = lineStatus(facts, openBalance);
+    expect(found).toBe(status);
+    expect(lineAction(found)).toBe(action);
+    expect(lineTone(found)).toBe(tone);
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { roles } from '#contract/auth';
-import { isPlainUser } from '#contract/roles';
+import { hasProfessionalRestriction, isPlainUser } from '#contract/roles';
 
 describe('isPlainUser (SPEC §6)', () => {
   it.each([
@@ -14,5 +14,21 @@ describe('isPlainUser (SPEC §6)', () => {
 
   it('covers every role of the contract', () => {
     expect([...roles].sort()).toEqual(['admin', 'none', 'owner', 'user']);
+  });
+});
+
+describe('hasProfessionalRestriction: an owner or admin of a non-residential contact', () => {
+  it.each([
+    ['owner', false, true],
+    ['admin', false, true],
+    ['user', false, false],
+    ['none', false, false],
+    ['owner', true, false],
+    ['admin', true, false],
+  ] as const)('%s of a contact residential=%s → %s', (role, residential, restricted) => {
+    expect(hasProfessionalRestriction({ role }, { residential })).toBe(restricted);
+  });
+  it('no contact, no restriction', () => {
+    expect(hasProfessionalRestriction({ role: 'owner' }, null)).toBe(false);
   });
 });

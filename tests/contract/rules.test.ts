@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { isLanguage } from '#contract/language';
-import { emailPattern, loginIdentifierError, loginKind, loginPasswordError, pinWeakness } from '#contract/rules';
+import { emailPattern, loginIdentifierError, loginKind, loginPasswordError, normalizeLogin, pinWeakness } from '#contract/rules';
 import { languageSchema } from '#contract/common';
 import { loginIdentifierSchema } from '#contract/validators';
 
@@ -22,12 +22,19 @@ const identifiers: readonly [string, string | undefined][] = [
   ['me00000042', undefined],
   ['0470123456', undefined],
   [' 0470123456', undefined],
+  ['0470 00 00 03', undefined],
+  ['0470/00.00.03', undefined],
   ['sophie.dubois@example.be', undefined],
   ["o'brien+tag@mail.example.co", undefined],
   ['', 'validation:required'],
   ['   ', 'validation:required'],
   ['MT1234567', 'validation:login'],
-  ['+32470123456', 'validation:login'],
+  // A plus sign or a country prefix: the phone rule's message, which says "without +32".
+  ['+32470123456', 'validation:phone'],
+  ['+32 470 00 00 03', 'validation:phone'],
+  ['0032470000003', 'validation:phone'],
+  ['+33612345678', 'validation:phone'],
+  ['32470000003', 'validation:login'],
   ['sophie', 'validation:login'],
   ['a@b', 'validation:login'],
   ['.a@b.co', 'validation:login'],
@@ -48,10 +55,27 @@ describe('login identifier', () => {
     ['MT00000001', 'customerNumber'],
     ['ME00000001', 'energyNumber'],
     ['0470123456', 'phone'],
+    [' 0470 12 34 56 ', 'phone'],
+    ['+32470123456', null],
     ['a@b.co', 'email'],
     ['nope', null],
   ] as const)('kind of %j is %s', (value, kind) => {
     expect(loginKind(value)).toBe(kind);
+  });
+});
+
+describe('normalizeLogin: what the login form sends and the server looks up', () => {
+  it.each([
+    ['0470 00 00 03', '0470000003'],
+    [' 0470-00-00-03 ', '0470000003'],
+    [' MT00000001 ', 'MT00000001'],
+    ['sophie.dubois@example.be', 'sophie.dubois@example.be'],
+    ['+32470000003', '+32470000003'],
+  ])('%j → %j, and the schema parses to the same', (typed, sent) => {
+    expect(normalizeLogin(typed)).toBe(sent);
+    const parsed = loginIdentifierSchema.safeParse(typed);
+    if (parsed.success) expect(parsed.data).toBe(sent);
+    else expect(typed).toContain('+');
   });
 });
 

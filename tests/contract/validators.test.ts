@@ -53,11 +53,11 @@ describe('newPinFormSchema: a new PIN says why it is refused', () => {
   });
 });
 
-describe('normalizePhone: the national form of what people type', () => {
+describe('normalizePhone: the separators people type dropped, a country prefix kept for the rule to refuse', () => {
   it.each([
     ['0470 12 34 56', '0470123456'],
-    ['+32470123456', '0470123456'],
-    ['0032 2 123 45 67', '021234567'],
+    ['+32470123456', '+32470123456'],
+    ['0032 2 123 45 67', '003221234567'],
     ['02/123.45.67', '021234567'],
     ['0470-12-34-56', '0470123456'],
     ['\u00a00470 123 456 ', '0470123456'],
@@ -72,9 +72,13 @@ describe.each([
   [
     'phone',
     phoneSchema,
-    ['0470123456', '0499999999', ' 0470123456 ', '0470 12 34 56', '+32470123456', '+32 470 12 34 56', '0032470123456', '0470/12.34.56'],
+    ['0470123456', '0499999999', ' 0470123456 ', '0470 12 34 56', '0470/12.34.56', '0470-12-34-56', '(0470) 12 34 56'],
     [
       ['', 'validation:required'],
+      // docs/product/validation.md "Phone numbers": no plus sign or country prefix.
+      ['+32470123456', 'validation:phone'],
+      ['+32 470 12 34 56', 'validation:phone'],
+      ['0032470123456', 'validation:phone'],
       ['32470123456', 'validation:phone'],
       ['+33612345678', 'validation:phone'],
       ['021234567', 'validation:phone'],
@@ -86,9 +90,11 @@ describe.each([
   [
     'landline (or mobile) phone',
     landlineSchema,
-    ['021234567', '02 123 45 67', '+32 2 123 45 67', '042234567', '010 12 34 56', '0470 12 34 56', '078 15 00 00'],
+    ['021234567', '02 123 45 67', '02/123.45.67', '042234567', '010 12 34 56', '0470 12 34 56', '078 15 00 00'],
     [
       ['', 'validation:required'],
+      ['+32 2 123 45 67', 'validation:landline'],
+      ['0032 470 12 34 56', 'validation:landline'],
       ['12345', 'validation:landline'],
       ['0021234567', 'validation:landline'],
       ['02123456', 'validation:landline'],

@@ -20,7 +20,7 @@ const keysOf = (language: string): Map<string, string> => {
   return keys;
 };
 
-const interpolations = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+const interpolations = (text: string) => [...text.matchAll(/\{\{(\w+)(?:, *\w+)?\}\}/g)].map((m) => m[1]).sort();
 
 describe('translations', () => {
   const fr = keysOf('fr');

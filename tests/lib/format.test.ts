@@ -6,6 +6,7 @@ import {
   formatDateTime,
   formatDuration,
   formatMoneyCents,
+  formatMinutes,
   formatPhoneNumber,
   formatRelativeMinutes,
   toIntlLocale,
@@ -142,8 +143,57 @@ describe('formatPhoneNumber', () => {
   it.each([
     ['0470000001', '0470 00 00 01'],
     ['32470123456', '0470 12 34 56'],
-    ['047012345', '047012345'],
-  ])('%s → %s', (msisdn, shown) => {
+    ['+32 470 12 34 56', '0470 12 34 56'],
+    ['0032470123456', '0470 12 34 56'],
+    ['047012345', '04 701 23 45'],
+    ['080012345', '0800 12 345'],
+    ['090212345', '0902 12 345'],
+    ['021234567', '02 123 45 67'],
+    ['32 2 123 45 67', '02 123 45 67'],
+    ['010123456', '010 12 34 56'],
+    ['078051234', '078 05 12 34'],
+    ['MT00000001', 'MT00000001'],
+    ['0470', '0470'],
+  ])("%s → %s (the Belgian plan's grouping; anything else as given)", (msisdn, shown) => {
     expect(formatPhoneNumber(msisdn)).toBe(shown);
+  });
+});
+
+describe('formatDate: "1er" before a French month name', () => {
+  const first = new Date(2026, 11, 1, 12);
+  const second = new Date(2026, 11, 2, 12);
+  const dayMonth: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long' };
+  it.each<[AppLanguage, Date, Intl.DateTimeFormatOptions | undefined, string]>([
+    ['fr', first, dayMonth, '1er décembre'],
+    ['fr', second, dayMonth, '2 décembre'],
+    ['fr', first, undefined, '1er déc. 2026'],
+    ['fr', first, { dateStyle: 'long' }, '1er décembre 2026'],
+    ['fr', first, { dateStyle: 'short' }, '1/12/26'],
+    ['fr', new Date(2026, 11, 11, 12), dayMonth, '11 décembre'],
+    ['fr', new Date(2026, 11, 21, 12), dayMonth, '21 décembre'],
+    ['nl', first, dayMonth, '1 december'],
+    ['en', first, dayMonth, '1 December'],
+  ])('%s %s %j → %s', (lang, date, options, expected) => {
+    expect(norm(formatDate(date, lang, options))).toBe(expected);
+  });
+});
+
+describe('formatMinutes: bundles and usage in minutes, never seconds', () => {
+  it.each<[number, AppLanguage, 'split' | 'never', string]>([
+    [30_000, 'fr', 'never', '500 min'],
+    [30_000, 'fr', 'split', '8 h 20 min'],
+    [13_380, 'fr', 'split', '3 h 43 min'],
+    [13_380, 'nl', 'split', '3 uur, 43 min'],
+    [13_380, 'en', 'split', '3 hrs 43 mins'],
+    [7_200, 'fr', 'split', '2 h'],
+    [2_580, 'fr', 'split', '43 min'],
+    [20, 'fr', 'split', '1 min'],
+    [0, 'fr', 'split', '0 min'],
+    [89, 'fr', 'never', '1 min'],
+    [90, 'fr', 'never', '2 min'],
+  ])('%d s in %s (%s) → %s', (seconds, lang, hours, expected) => {
+    const shown = norm(formatMinutes(seconds, lang, { hours }));
+    expect(shown).toBe(expected);
+    expect(shown).not.toMatch(/\bs\b|sec/);
   });
 });

@@ -3,11 +3,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { simOrderListSchema, simOrderSchema, type SimOrder } from '#contract/activation';
 import { idCardNumber, nationalNumber } from '#contract/check-digits';
 import { demoDonorLines, demoSimOrders } from '#contract/fixtures/demo';
+import { formatBelgianPhone } from '#contract/phone';
 import { appContext } from '#server/app';
 import { DEMO_IDS } from '#server/db/demo/ids';
 import { createSession } from '#server/lib/sessions';
 import { outbox, resetLimits, setClock } from './auth-helpers.ts';
-import { bearer, createTestApp, type TestApp } from './test-app.ts';
+import { APP_ORIGIN, bearer, createTestApp, type TestApp } from './test-app.ts';
 
 /*
  * SIM activation: the public path (order + code → activation session), the logged-in path, identification
@@ -78,7 +79,7 @@ const choose = (cookie: string, order: SimOrder, payload: unknown) =>
   t.app.inject({
     method: 'POST',
     url: deliveryUrl(order, 'order-delivery/activate'),
-    headers: { cookie },
+    headers: { cookie, origin: APP_ORIGIN },
     payload: payload as Record<string, unknown>,
   });
 
@@ -119,7 +120,12 @@ const identityFields = (birthDate: string) => ({
 
 const upload = async (url: string, headers: Record<string, string>, fields: Record<string, string>, files: readonly Part[]) => {
   const body = await multipart(fields, files);
-  return t.app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': body.contentType }, payload: body.payload });
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: { origin: APP_ORIGIN, ...headers, 'content-type': body.contentType },
+    payload: body.payload,
+  });
 };
 
 const photos = (n: number): Part[] => Array.from({ length: n }, (_, i) => ({ name: `side-${i}.jpg`, type: 'image/jpeg', data: JPEG }));
@@ -316,7 +322,8 @@ describe('a new number, moved on by the provisioning simulator', () => {
     ]);
     const [mail] = await outbox(t.app, sale.email);
     expect(mail?.subject).toBe('Votre ligne est active');
-    expect(mail?.body).toContain(sale.msisdn);
+    // As the app shows numbers (server/lib/messages.ts).
+    expect(mail?.body).toContain(formatBelgianPhone(sale.msisdn));
     const line = await t.db
       .selectFrom('order_lines as l')
       .innerJoin('orders as o', 'o.id', 'l.order_id')
@@ -574,7 +581,7 @@ describe('identification uploads', () => {
     const json = await t.app.inject({
       method: 'POST',
       url: deliveryUrl(order, 'identify'),
-      headers: { cookie },
+      headers: { cookie, origin: APP_ORIGIN },
       payload: identityFields(sale.birthDate),
     });
     expect(json.statusCode).toBe(415);

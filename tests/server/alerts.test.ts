@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushPayloadSchema } from '#contract/settings';
 import { DEMO_IDS } from '#server/db/demo/ids';
 import { appContext, buildApp } from '#server/app';
-import { closeTestDatabase, openTestDatabase } from './test-database.ts';
+import { closeTestDatabase } from './test-database.ts';
 import { startTestPushService, type TestPushService, type TestSubscription } from '../../e2e/fixtures/test-push-service.ts';
 import { bearer, login, staticFixtureDir, type TestApp } from './test-app.ts';
+import { seededDatabase } from './seeded-db.ts';
 
 /*
  * Alerts end to end on the server: usage arriving through the test-mode route crosses a threshold, the engine sends
@@ -24,7 +25,7 @@ const K = DEMO_IDS.contracts;
 const start = new Date('2026-11-20T09:00:00.000Z');
 
 beforeAll(async () => {
-  const db = await openTestDatabase({ now: start });
+  const db = await seededDatabase(start);
   const app = await buildApp({ db, testMode: true, staticDir: staticFixtureDir, now: () => start });
   await app.ready();
   t = {
@@ -127,8 +128,10 @@ describe('alerts', () => {
     const settings = await grid(sophie, 1);
     expect((await toggle(sophie, 1, [{ id: idOf(settings, K.sophieMain, '80PC', 'PUSH'), active: true }])).statusCode).toBe(200);
 
-    // Sophie's calls are at 44.6 % of 500 minutes (13,384 s of 30,000): 11,000 s more make 81.3 %.
-    const deliveries = await addUsage(K.sophieMain, [{ type: 'call', used: 11_000 }]);
+    // Sophie's outgoing calls are at 24.5 % of 500 minutes (7,342 s of 30,000; incoming calls never count): 17,000 s
+    // more make 81.1 %. Received calls, however long, change nothing.
+    expect(await addUsage(K.sophieMain, [{ type: 'call', used: 20_000, incoming: true }])).toEqual([]);
+    const deliveries = await addUsage(K.sophieMain, [{ type: 'call', used: 17_000 }]);
     expect(deliveries).toEqual([
       { eventKey: '80PC:CALL:2026-11-05', type: '80PC', channel: 'SMS', status: 'sent' },
       { eventKey: '80PC:CALL:2026-11-05', type: '80PC', channel: 'EMAIL', status: 'sent' },
@@ -159,7 +162,7 @@ describe('alerts', () => {
   it('does not send it again in the same cycle, and sends 100 % on the channels chosen for it', async () => {
     const pushesBefore = push.received.length;
     expect(await addUsage(K.sophieMain, [{ type: 'call', used: 1000 }])).toEqual([]);
-    // 25,384 + 5,000 s > 30,000 s.
+    // 25,342 + 5,000 s > 30,000 s.
     expect(await addUsage(K.sophieMain, [{ type: 'call', used: 5000 }])).toEqual([
       { eventKey: '100PC:CALL:2026-11-05', type: '100PC', channel: 'SMS', status: 'sent' },
       { eventKey: '100PC:CALL:2026-11-05', type: '100PC', channel: 'EMAIL', status: 'sent' },
@@ -182,7 +185,8 @@ describe('alerts', () => {
   });
 
   it('announces the out-of-bundle alert threshold once, and out-of-bundle use starting on a line that had none', async () => {
-    // Sophie has spent 10.82 € out of bundle; her alert is at 20 €.
+    // Sophie has spent 5.60 € out of bundle (2.70 € of calls abroad, a 2 € premium text, 6 minutes beyond her bundle
+    // at 15 cents); her alert is at 20 €, her premium alert at 5 €.
     expect(await addUsage(K.sophieMain, [{ type: 'sms', used: 1, oob: true, costCents: 500, destination: 'premium' }])).toEqual([
       { eventKey: 'OOB:PSG:2026-11-05', type: 'OOB', channel: 'SMS', status: 'sent' },
       { eventKey: 'OOB:PSG:2026-11-05', type: 'OOB', channel: 'EMAIL', status: 'sent' },
@@ -200,6 +204,7 @@ describe('alerts', () => {
     const lucasSubscription = push.subscribe();
     expect((await subscribe(emma, emmaSubscription, 'device-emma-1')).statusCode).toBe(200);
     expect((await subscribe(lucas, lucasSubscription, 'device-lucas-1')).statusCode).toBe(200);
+    // (The billing run announced the invoices it issued when the clock went past a close: this one is told by its amount.)
     const invPush = idOf(await grid(emma, 4), K.lucas, 'INV', 'PUSH');
     expect((await toggle(emma, 4, [{ id: invPush, active: true }])).statusCode).toBe(200);
     await t.db
@@ -220,9 +225,11 @@ describe('alerts', () => {
     const received = await push.waitFor((p) => p.subscriptionId === emmaSubscription.id);
     expect(JSON.parse(received.payload ?? '')).toMatchObject({ title: 'New invoice', lang: 'en', url: '/bills/main', type: 'INV' });
     expect(push.received.some((p) => p.subscriptionId === lucasSubscription.id)).toBe(false);
-    expect((await outbox('emma@martin-logistics.example.be')).filter((m) => m.subject === 'New invoice')).toHaveLength(1);
+    const invoiceMails = async () =>
+      (await outbox('emma@martin-logistics.example.be')).filter((m) => m.subject === 'New invoice' && m.body.includes('€45.99'));
+    expect(await invoiceMails()).toHaveLength(1);
     await setClock(new Date(start.getTime() + 3 * 3_600_000));
-    expect((await outbox('emma@martin-logistics.example.be')).filter((m) => m.subject === 'New invoice')).toHaveLength(1);
+    expect(await invoiceMails()).toHaveLength(1);
     await setClock(start);
   });
 
@@ -280,9 +287,8 @@ describe('push subscriptions', () => {
     push.answerWith(forgotten.id, 404);
     const settings = await grid(sophie, 1);
     await toggle(sophie, 1, [{ id: idOf(settings, K.sophieMain, 'OOB', 'PUSH'), active: true }]);
-    const deliveries = await addUsage(K.sophieMain, [
-      { type: 'data', used: 1_000_000, oob: true, costCents: 1000, destination: 'roaming' },
-    ]);
+    // 1,000 MB of data outside the EU, at 1 cent a MB, take her from 10.60 € to 20.60 €.
+    const deliveries = await addUsage(K.sophieMain, [{ type: 'data', used: 1000 * 1024 * 1024, oob: true, destination: 'roaming' }]);
     expect(deliveries.find((d) => d.channel === 'PUSH')).toMatchObject({ eventKey: 'OOB:OSG:2026-11-05', status: 'sent' });
     expect(await subscriptionCount(forgotten.endpoint)).toBe(0);
     expect(await subscriptionCount(sophieSubscription.endpoint)).toBe(1);

@@ -227,7 +227,7 @@ describe('security headers (helmet) on HTML, assets, API answers and errors', ()
   it('sends HSTS over HTTPS only (behind a trusted TLS proxy), never over plain HTTP', async () => {
     const plain = await t.app.inject({ method: 'GET', url: '/' });
     expect(plain.headers['strict-transport-security']).toBeUndefined();
-    const proxied = await buildApp({ db: t.db, staticDir: staticFixtureDir, trustProxy: true });
+    const proxied = await buildApp({ db: t.db, staticDir: staticFixtureDir, trustProxy: 1 });
     try {
       for (const url of ['/', '/api/public/status', '/assets/index-abc123.js']) {
         const response = await proxied.inject({ method: 'GET', url, headers: { 'x-forwarded-proto': 'https' } });

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { OutboxMessage } from '#server/routes/dev-outbox';
-import { bearerMode, createTestApp, type TestApp } from './test-app.ts';
+import { APP_ORIGIN, bearerMode, createTestApp, type TestApp } from './test-app.ts';
 
 /* Shared by the auth-*.test.ts files: the fake clock, the outbox, device credentials. */
 
@@ -62,11 +62,13 @@ export const post = (
   extra: { headers?: Record<string, string>; cookies?: Record<string, string>; remoteAddress?: string; browser?: boolean } = {},
 ): Promise<LightMyRequestResponse> => {
   const { browser, headers, ...rest } = extra;
+  // Cookies travel only from a browser, which names the app's origin on every write.
+  const origin = browser || rest.cookies ? { origin: APP_ORIGIN } : {};
   return app.inject({
     method: 'POST',
     url,
     payload: payload as Record<string, unknown>,
-    headers: { ...(browser ? {} : bearerMode), ...headers },
+    headers: { ...(browser ? {} : bearerMode), ...origin, ...headers },
     ...rest,
   });
 };

@@ -168,8 +168,11 @@ describe('POST /api/user/password', () => {
     const current = await login(t.app, 'MT00000005');
     const response = await change(current.token, { old_pwd: demoPassword, pwd: 'Nouveau!2026' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ success: true });
-    expect((await me(current.token)).statusCode).toBe(200);
+    // The session that made the change is renewed: its old token ends with the others, the new one works.
+    const renewed = response.json<{ success: boolean; token: string }>();
+    expect(renewed.success).toBe(true);
+    expect((await me(current.token)).statusCode).toBe(401);
+    expect((await me(renewed.token)).statusCode).toBe(200);
     expect((await me(other.token)).statusCode).toBe(401);
     expect((await post(t.app, '/api/public/users/login', { login: 'MT00000005', password: demoPassword })).statusCode).toBe(401);
     expect((await post(t.app, '/api/public/users/login', { login: 'MT00000005', password: 'Nouveau!2026' })).statusCode).toBe(200);

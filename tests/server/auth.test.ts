@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authUserSchema, tokenExpiredResponseSchema } from '#contract/auth';
 import { errorBodySchema } from '#contract/common';
 import { demoPassword, demoUsers, type DemoUserKey } from '#contract/fixtures/demo';
-import { bearer, bearerLoginResponseSchema, createTestApp, login, type TestApp } from './test-app.ts';
+import { buildApp } from '#server/app';
+import { APP_ORIGIN, bearer, bearerLoginResponseSchema, createTestApp, login, staticFixtureDir, type TestApp } from './test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -38,6 +39,13 @@ describe('POST /api/public/users/login', () => {
     await expect(login(t.app, 'mt00000001')).resolves.toBeTruthy();
   });
 
+  it('takes a plain user\'s number typed with spaces or separators (docs/product/validation.md "Phone numbers")', async () => {
+    for (const typed of ['0470 00 00 03', ' 0470/00.00.03 ']) {
+      const { response } = await login(t.app, typed);
+      expect(bearerLoginResponseSchema.parse(response.json()).user).toMatchObject({ role: 'user', msisdn: '0470000003' });
+    }
+  });
+
   it('stores only hashes of the tokens', async () => {
     const { token, refreshToken } = await login(t.app, 'MT00000003');
     const rows = await t.db.selectFrom('sessions').select(['access_token_hash', 'refresh_token_hash']).execute();
@@ -60,15 +68,33 @@ describe('POST /api/public/users/login', () => {
     expect(access?.secure).toBeFalsy();
   });
 
-  it('marks the cookies Secure outside plain-HTTP localhost', async () => {
-    const response = await t.app.inject({
+  it("marks the cookies Secure by PUBLIC_URL's scheme, whatever the Host header says", async () => {
+    const onHttps = await buildApp({ db: t.db, staticDir: staticFixtureDir, mail: { publicUrl: 'https://portal.example.be' } });
+    try {
+      for (const host of ['portal.example.be', 'localhost']) {
+        const response = await onHttps.inject({
+          method: 'POST',
+          url: '/api/public/users/login',
+          headers: { host },
+          payload: { login: 'MT00000001', password: demoPassword },
+        });
+        expect(response.statusCode).toBe(200);
+        expect(
+          response.cookies.every((cookie) => cookie.secure === true),
+          host,
+        ).toBe(true);
+      }
+    } finally {
+      await onHttps.close();
+    }
+    // Plain-HTTP PUBLIC_URL (local development): a Secure cookie would be dropped by the browser.
+    const plain = await t.app.inject({
       method: 'POST',
       url: '/api/public/users/login',
       headers: { host: 'portal.example.be' },
       payload: { login: 'MT00000001', password: demoPassword },
     });
-    expect(response.statusCode).toBe(200);
-    expect(response.cookies.every((cookie) => cookie.secure === true)).toBe(true);
+    expect(plain.cookies.some((cookie) => cookie.secure === true)).toBe(false);
   });
 
   it('answers 401 invalidCredentials for a wrong password', async () => {
@@ -106,6 +132,13 @@ describe('POST /api/public/users/login', () => {
     { name: 'missing login', payload: { password: demoPassword }, field: 'login', message: 'validation:required' },
     { name: 'empty login', payload: { login: '', password: demoPassword }, field: 'login', message: 'validation:required' },
     { name: 'badly formed login', payload: { login: 'not a login', password: demoPassword }, field: 'login', message: 'validation:login' },
+    {
+      name: 'number with +32',
+      payload: { login: '+32 470 00 00 03', password: demoPassword },
+      field: 'login',
+      message: 'validation:phone',
+    },
+    { name: 'number with 0032', payload: { login: '0032470000003', password: demoPassword }, field: 'login', message: 'validation:phone' },
     { name: 'missing password', payload: { login: 'MT00000001' }, field: 'password', message: 'validation:required' },
     { name: 'login of the wrong type', payload: { login: 42, password: demoPassword }, field: 'login', message: 'validation:required' },
   ])('answers 400 with the field at fault for a $name', async ({ payload, field, message }) => {
@@ -177,12 +210,19 @@ describe('session', () => {
 
   it('logout revokes the session on the server and clears both cookies', async () => {
     const { token } = await login(t.app, 'MT00000004');
-    const out = await t.app.inject({ method: 'POST', url: '/api/user/logout', headers: bearer(token), payload: {} });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/logout',
+      headers: { ...bearer(token), cookie: 'consent=v1.s0.m0' },
+      payload: {},
+    });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ success: true });
     const cleared = Object.fromEntries(out.cookies.map((cookie) => [cookie.name, cookie]));
     expect(cleared.access_token?.value).toBe('');
     expect(cleared.refresh_token?.value).toBe('');
+    // The consent cookie is the browser's choice, not the account's: logout leaves it (docs/product/auth.md "Logout").
+    expect(Object.keys(cleared).sort()).toEqual(['access_token', 'refresh_token']);
     // The token itself is dead, not just the cookie: a client that kept it gets 401.
     const me = await t.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(token) });
     expect(me.statusCode).toBe(401);
@@ -199,6 +239,7 @@ describe('session', () => {
       method: 'POST',
       url: '/api/user/logout',
       cookies: { access_token: token },
+      headers: { origin: APP_ORIGIN },
       payload: { accessOnly: true },
     });
     expect(out.statusCode).toBe(200);
@@ -224,7 +265,7 @@ describe('POST /api/public/token/expired', () => {
       method: 'POST',
       url: '/api/public/token/expired',
       payload: options.payload ?? {},
-      ...(options.cookies ? { cookies: options.cookies } : {}),
+      ...(options.cookies ? { cookies: options.cookies, headers: { origin: APP_ORIGIN } } : {}),
     });
 
   it('says a fresh token (body or cookie) has not expired', async () => {
@@ -302,6 +343,7 @@ describe('tokens never reach a browser script (cookie mode), only a client that 
       method: 'POST',
       url: '/api/public/users/renew-access',
       cookies: { refresh_token: refresh },
+      headers: { origin: APP_ORIGIN },
       payload: {},
     });
     expect(renewed.statusCode).toBe(200);

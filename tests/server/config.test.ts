@@ -45,6 +45,8 @@ describe('server configuration', () => {
       energyPortalUrl: null,
       vapidSubject: 'mailto:no-reply@localhost',
       devUsageFeed: false,
+      mollieApiKey: null,
+      anonymousWritesPerMinute: 60,
     });
   });
 
@@ -73,6 +75,13 @@ describe('server configuration', () => {
       CREDITOR_IBAN: 'be68 5390 0754 7034',
       CREDITOR_BIC: 'BBRUBEBBXXX',
       CREDITOR_ID: 'BE51ZZZ0876543270',
+      MOLLIE_API_KEY: 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM',
+      ANON_WRITES_PER_MINUTE: '300',
+      SUPPLIER_NAME: 'Autre Opérateur SA',
+      SUPPLIER_ADDRESS: 'Rue Neuve 1, 1000 Bruxelles',
+      SUPPLIER_VAT: 'be 0403.170.701',
+      PRODUCT_NAME: 'Mobi',
+      CUSTOMER_SERVICE_PHONE: '02 123 45 67',
       UNRELATED: 'ignored',
     });
     expect(config).toEqual({
@@ -97,6 +106,11 @@ describe('server configuration', () => {
       devUsageFeed: true,
       // Stored as the payment QR code and the validators write them.
       creditor: { name: 'Autre Opérateur SA', iban: 'BE68539007547034', bic: 'BBRUBEBB', identifier: 'BE51ZZZ0876543270' },
+      mollieApiKey: 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM',
+      anonymousWritesPerMinute: 300,
+      // The VAT number as invoices print it.
+      supplier: { legalName: 'Autre Opérateur SA', address: 'Rue Neuve 1, 1000 Bruxelles', vatNumber: 'BE0403170701' },
+      operator: { productName: 'Mobi', legalName: 'Autre Opérateur SA', serviceNumber: '021234567' },
     });
     expect(loadConfig({ PORT: '', SMTP_URL: ' ', TEST_MODE: '' })).toMatchObject({ port: 8080, smtpUrl: null, testMode: false });
     expect(loadConfig({}).creditor).toEqual(DEFAULT_CREDITOR);
@@ -104,8 +118,8 @@ describe('server configuration', () => {
   });
 
   it.each([
-    ['true', true],
     ['false', false],
+    ['0', false],
     ['2', 2],
     ['::1', ['::1']],
     ['192.168.1.0/24,10.1.2.3', ['192.168.1.0/24', '10.1.2.3']],
@@ -136,10 +150,14 @@ describe('server configuration', () => {
     ['PUBLIC_URL', 'mobile.example.be', 'expected an http:// or https:// URL'],
     ['TEST_MODE', 'yes', 'expected 1, 0, true or false'],
     ['STATIC_DIR', empty, 'expected a folder with a built app (index.html)'],
-    ['TRUST_PROXY', 'proxy.example.be', 'expected true, false, a number of proxy hops'],
-    ['TRUST_PROXY', '10.0.0.0/33', 'expected true, false, a number of proxy hops'],
+    ['TRUST_PROXY', 'proxy.example.be', 'expected false, a number of proxy hops'],
+    ['TRUST_PROXY', '10.0.0.0/33', 'expected false, a number of proxy hops'],
+    ['TRUST_PROXY', 'true', 'refused: "true" believes any X-Forwarded-For a client writes; name the number of proxies'],
+    ['TRUST_PROXY', 'TRUE', 'refused: "true" believes any X-Forwarded-For'],
     ['LOG_LEVEL', 'verbose', 'expected fatal, error, warn, info, debug, trace or silent'],
     ['SHUTDOWN_TIMEOUT', '-1', 'expected a number of seconds'],
+    ['SUPPLIER_VAT', 'BE0876543271', 'expected a VAT number such as BE0876543270'],
+    ['SUPPLIER_VAT', '0876543270', 'expected a VAT number such as BE0876543270'],
     ['ENERGY_PORTAL_URL', 'javascript:alert(1)', 'expected an http:// or https:// URL'],
     ['VAPID_SUBJECT', 'http://mobile.example.be', 'expected a mailto: address or an https:// URL'],
     ['DEV_USAGE_FEED', 'sometimes', 'expected 1, 0, true or false'],
@@ -148,11 +166,20 @@ describe('server configuration', () => {
     ['CREDITOR_BIC', 'GEBABEB', 'expected a BIC of 8 characters'],
     ['CREDITOR_BIC', 'ABNANL2A', 'expected the BIC of the bank of CREDITOR_IBAN'],
     ['CREDITOR_ID', 'creditor', 'expected a SEPA creditor identifier'],
+    ['MOLLIE_API_KEY', 'sk_live_123', 'expected a Mollie API key'],
+    ['ANON_WRITES_PER_MINUTE', '0', 'expected a whole number of requests between 1 and 100000'],
+    ['ANON_WRITES_PER_MINUTE', 'many', 'expected a whole number of requests between 1 and 100000'],
   ])('refuses %s=%s with a message naming it', (name, value, expected) => {
     const message = failure({ [name]: value });
     expect(message).toContain(`${name}=`);
     expect(message).toContain(expected);
     expect(message.split('\n')).toHaveLength(2);
+  });
+
+  it('never prints the Mollie API key', () => {
+    const message = failure({ MOLLIE_API_KEY: 'live_short' });
+    expect(message).toContain('MOLLIE_API_KEY=(value hidden): expected a Mollie API key');
+    expect(message).not.toContain('live_short');
   });
 
   it('lists every wrong variable in one message, and never prints the SMTP or database URL', () => {
@@ -175,7 +202,12 @@ describe('server configuration', () => {
       smsGatewayDomain: 'sms.example.be',
       publicUrl: 'https://m.example.be',
       devOutbox: false,
+      operator: { productName: 'MyMega', legalName: 'Mega Mobile SA', serviceNumber: '080012345' },
     });
+  });
+
+  it.each(['+32 800 12 345', '0800', 'call us', '0800123456789'])('refuses CUSTOMER_SERVICE_PHONE=%j, naming it', (value) => {
+    expect(() => loadConfig({ CUSTOMER_SERVICE_PHONE: value })).toThrow(/CUSTOMER_SERVICE_PHONE=.*national form/);
   });
 
   it('is documented: every variable is in .env.example and in the README', () => {

@@ -45,10 +45,10 @@ describe('phone numbers', () => {
   it.each([
     // field, typed, stored
     ['mobile', '0470 12 34 56', '0470123456'],
-    ['mobile', '+32470123457', '0470123457'],
-    ['mobile', '0032 475.12.34.56', '0475123456'],
+    ['mobile', '0470/12.34.57', '0470123457'],
+    ['mobile', '(0475) 12-34-56', '0475123456'],
     ['phone', '02 123 45 67', '021234567'],
-    ['phone', '+32 2 123 45 68', '021234568'],
+    ['phone', '02/123.45.68', '021234568'],
     ['phone', '04/223.45.67', '042234567'],
     ['phone', '0478 12 34 56', '0478123456'],
   ])('%s typed %j is stored as %j', async (field, typed, stored) => {
@@ -60,6 +60,10 @@ describe('phone numbers', () => {
   it.each([
     ['mobile', '02 123 45 67', 'validation:phone'],
     ['mobile', '+33612345678', 'validation:phone'],
+    // docs/product/validation.md "Phone numbers": no plus sign or country prefix, refused rather than rewritten.
+    ['mobile', '+32470123457', 'validation:phone'],
+    ['mobile', '0032 475.12.34.56', 'validation:phone'],
+    ['phone', '+32 2 123 45 68', 'validation:landline'],
     ['phone', '12345', 'validation:landline'],
     ['phone', '0470 12 34', 'validation:landline'],
   ])('%s %j is refused with %s', async (field, typed, message) => {

@@ -103,7 +103,7 @@ describe.skipIf(testEngine() !== 'postgres')('SQLite and PostgreSQL', () => {
         ['sim_orders', 'id'],
         ['alert_events', 'contract_id, event_key'],
         ['notification_log', 'id'],
-        ['usage_hourly', 'contract_id, hour, service_cat, is_oob, destination'],
+        ['usage_hourly', 'contract_id, hour, service_cat, incoming, is_oob, destination'],
       ] as const) {
         const query = sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)} ORDER BY ${sql.raw(orderBy)}`;
         const [left, right] = await Promise.all([query.execute(seededSqlite), query.execute(seededPostgres)]);

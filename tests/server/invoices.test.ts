@@ -17,10 +17,10 @@ import {
 import { parseEpcPayload } from '#contract/payment-qr';
 import { isValidStructuredCommunication } from '#contract/structured-communication';
 import { buildApp } from '#server/app';
-import { DEFAULT_CREDITOR } from '#server/config';
+import { DEFAULT_CREDITOR, DEFAULT_SUPPLIER } from '#server/config';
+import { vatBreakdown } from '#contract/pricing';
 import { DEMO_IDS } from '#server/db/demo/ids';
 import { accountReference, invoiceSituation } from '#server/lib/invoice-data';
-import { vatIncluded } from '#server/lib/invoice-pdf';
 import { addDaysToDate, cyclePeriod, localDate } from '#server/lib/service-calendar';
 import { createSession } from '#server/lib/sessions';
 import { sqlRows } from './test-database.ts';
@@ -75,36 +75,42 @@ const openRowsOf = (customerId: number): Promise<OpenRow[]> =>
 const today = () => localDate(Date.now());
 
 describe('GET /customer/:id/invoices/situation', () => {
-  it('shows Marc in debt and urgent, with his partial payment and the communication to pay with', async () => {
+  it('shows Marc in debt and urgent: his last invoice open, the one before past due and partly paid, one reference for both', async () => {
     const situation = await situationOf(C.marc, 'marc');
-    const [open] = await openRowsOf(C.marc);
-    if (!open) throw new Error('Marc has no open invoice');
-    expect(open.paid).toBe(1500);
+    const open = await openRowsOf(C.marc);
+    const [overdue, last] = open;
+    if (!overdue || !last || open.length !== 2) throw new Error(`Marc has ${open.length} open invoices, 2 expected`);
+    expect(overdue.paid).toBe(1500);
+    expect(last.paid).toBe(0);
     expect(situation).toMatchObject({
-      openInvoiceTotal: -(open.total - 1500),
+      openInvoiceTotal: -(overdue.total - 1500 + last.total),
       isInDebt: true,
       payUrgently: true,
       hasOpenInvoice: true,
-      firstInvoiceDueDate: open.due,
-      firstInvoiceIssueDate: localDate(Date.parse(open.generated)),
-      partialPayments: { [open.uuid]: 1500 },
-      paymentReference: open.communication,
+      firstInvoiceDueDate: overdue.due,
+      firstInvoiceIssueDate: localDate(Date.parse(overdue.generated)),
+      partialPayments: { [overdue.uuid]: 1500 },
+      // Two invoices owed: the account's reference pays both, the oldest first.
+      paymentReference: accountReference(C.marc),
     });
-    expect((situation.firstInvoiceDueDate ?? '') < today()).toBe(true);
+    // Past due whatever the day: issued at least one cycle ago, due 15 days after.
+    expect(overdue.due < today()).toBe(true);
     // Next invoice: the first day of Marc's next bill cycle (start day 15), due 15 days later.
     const next = addDaysToDate(cyclePeriod(new Date(), monthlyCycle(15)).end, 1);
     expect(situation.nextInvoiceDate).toBe(next);
     expect(situation.nextInvoiceDueDate).toBe(addDaysToDate(next, 15));
   });
 
-  it('shows Sophie owing her pending direct debit, which is no debt and nothing urgent', async () => {
-    const [pending] = await openRowsOf(C.sophie);
-    if (!pending) throw new Error('Sophie has no pending direct debit');
+  it('shows Sophie owing her pending direct debits, which are no debt and nothing urgent', async () => {
+    // The SIM fees of her second line, and her last monthly invoice too while its due date has not come.
+    const pending = await openRowsOf(C.sophie);
+    const [first] = pending;
+    if (!first) throw new Error('Sophie has no pending direct debit');
     const next = addDaysToDate(cyclePeriod(new Date(), monthlyCycle(5)).end, 1);
     expect(await situationOf(C.sophie, 'sophie')).toEqual({
-      openInvoiceTotal: -pending.total,
-      firstInvoiceDueDate: pending.due,
-      firstInvoiceIssueDate: localDate(Date.parse(pending.generated)),
+      openInvoiceTotal: -pending.reduce((sum, row) => sum + row.total, 0),
+      firstInvoiceDueDate: first.due,
+      firstInvoiceIssueDate: localDate(Date.parse(first.generated)),
       nextInvoiceDate: next,
       nextInvoiceDueDate: addDaysToDate(next, 15),
       partialPayments: {},
@@ -340,12 +346,26 @@ describe('GET /customer/:id/invoices/:uuid/download', () => {
     const euro = (cents: number) =>
       new Intl.NumberFormat('nl-BE', { style: 'currency', currency: 'EUR' }).format(cents / 100).replace(/\s+/g, ' ');
     expect(text).toContain('Factuur');
+    // The supplier, from the configuration.
+    expect(text).toContain(`${DEFAULT_SUPPLIER.legalName} ${DEFAULT_SUPPLIER.address} Btw: ${DEFAULT_SUPPLIER.vatNumber}`);
     expect(text).toContain('Lijn 0470000004');
     expect(text).toContain('Mega Mobile S');
-    expect(text).toContain('Verbruik buiten de bundel in de periode');
     expect(text).toContain('Kerkstraat 45');
-    expect(text).toContain(euro(open.total));
-    expect(text).toContain(euro(vatIncluded(open.total)));
+    // The lines excl. VAT, which add up to the total excl. VAT; with the VAT, the total incl. VAT.
+    expect(text).toContain('Omschrijving Bedrag excl. btw');
+    const lines = (
+      await t.db
+        .selectFrom('invoice_lines')
+        .select(['kind', 'amount_excl_vat_cents'])
+        .where('invoice_id', '=', open.id)
+        .orderBy('position')
+        .execute()
+    ).map((line) => ({ kind: line.kind, amount_excl_vat_cents: line.amount_excl_vat_cents ?? 0 }));
+    expect(lines.some((line) => line.kind === 'usage')).toBe(true);
+    for (const line of lines) expect(text).toContain(euro(line.amount_excl_vat_cents));
+    const excl = lines.reduce((sum, line) => sum + line.amount_excl_vat_cents, 0);
+    expect(excl).toBe(vatBreakdown(open.total).excl);
+    expect(text).toContain(`Totaal excl. btw ${euro(excl)} Btw 21 % ${euro(open.total - excl)} Totaal incl. btw ${euro(open.total)}`);
     expect(text).toContain(`Nog te betalen: ${euro(open.total - 1500)}`);
     expect(text).toContain(open.communication);
     expect(text).toContain('BE68 0017 7665 5434');

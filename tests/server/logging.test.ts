@@ -1,9 +1,10 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app';
-import { closeTestDatabase, openTestDatabase } from './test-database.ts';
+import { closeTestDatabase } from './test-database.ts';
 import { redactUrl } from '#server/lib/log-redaction';
 import { staticFixtureDir } from './test-app.ts';
+import { seededDatabase } from './seeded-db.ts';
 
 const token = 'Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MGFiY2RlZmdoaWprbG0';
 const guid = '0b1e6f5e-2c1d-4b7a-9f3e-1a2b3c4d5e6f';
@@ -33,7 +34,7 @@ describe('redactUrl', () => {
 
 describe('the request log of the app as npm start builds it', () => {
   it('never holds a link token, a cookie or an Authorization header', async () => {
-    const db = await openTestDatabase();
+    const db = await seededDatabase();
     const stream = new PassThrough();
     let log = '';
     stream.on('data', (chunk: Buffer) => (log += chunk.toString('utf8')));

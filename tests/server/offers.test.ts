@@ -20,15 +20,13 @@ const summary = (body: OffersResponse) =>
   body.offers.map((offer) => `${offer.scope}:${offer.msisdn ?? offer.productName}:${offer.discount.type}:${offer.discount.amount}`);
 
 describe('GET /customer/{id}/offers', () => {
-  it('gives Sophie her lines’ advantages, the residential catalogue’s offers, her promotion code and her referral code', async () => {
+  it('gives Sophie her current promotions line by line, the catalogue’s offers but her own plan’s, and her codes', async () => {
     const { status, body } = await offersOf('MT00000001', 1);
     expect(status).toBe(200);
-    expect(summary(body!)).toEqual([
-      'line:0470000001:amount:300',
-      'catalogue:Mega Mobile M:percentage:20',
-      'catalogue:Mega Mobile L:amount:500',
-    ]);
-    expect(body!.offers[0]?.descriptions.fr).toBe('Parrainage : 3 € par mois');
+    // Her line on Mega Mobile M gets M's −20 % and her referral; M is not offered to her, L is.
+    expect(summary(body!)).toEqual(['line:0470000001:percentage:20', 'line:0470000001:amount:300', 'catalogue:Mega Mobile L:amount:500']);
+    expect(body!.offers[0]?.productName).toBe('Mega Mobile M');
+    expect(body!.offers[1]).toMatchObject({ productName: null, descriptions: { fr: 'Parrainage : 3 € par mois' } });
     expect(body!.promo).toBe('WELCOME2026');
     // Yasmine subscribed with Sophie's customer number (the older form of a referral).
     expect(body!.referral).toEqual({
@@ -43,12 +41,15 @@ describe('GET /customer/{id}/offers', () => {
   it('tells Yasmine who referred her', async () => {
     const { body } = await offersOf('MT00000005', 5);
     expect(body!.referral).toMatchObject({ code: 'YASMINE-2R6T', referredCount: 0, referredBy: 'Sophie' });
-    expect(summary(body!)[0]).toBe('line:0470000007:percentage:10');
+    // Her plan's (Mega Mobile L: 5 € off) and her own welcome −10 %.
+    expect(summary(body!).slice(0, 2)).toEqual(['line:0470000007:amount:500', 'line:0470000007:percentage:10']);
+    expect(summary(body!)).not.toContain('catalogue:Mega Mobile L:amount:500');
   });
 
-  it('gives a professional customer the professional catalogue', async () => {
+  it('gives a professional customer the professional catalogue, less the plans its lines have', async () => {
     const { body } = await offersOf('MT00000004', 4);
-    expect(summary(body!)).toEqual(['catalogue:Mega Pro 30:percentage:10']);
+    // 0470000003 and 0470000006 are on Mega Pro 30: its −10 % is a current promotion there, not an offer.
+    expect(summary(body!)).toEqual(['line:0470000003:percentage:10', 'line:0470000006:percentage:10']);
   });
 
   it('gives a plain user its line’s advantages and the catalogue, never the holder’s codes', async () => {

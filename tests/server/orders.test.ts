@@ -4,7 +4,7 @@ import { newOrderLineSchema, orderLineSchema, type OrderLine } from '#contract/o
 import { contractProductsResponseSchema, productSchema, promotionsByContractResponseSchema } from '#contract/products';
 import { appContext } from '#server/app';
 import { DEMO_IDS } from '#server/db/demo/ids';
-import { EXECUTION_DELAY_MS } from '#server/lib/order-data';
+import { EXECUTION_DELAY_MS, isOpenPlanChangeConflict } from '#server/lib/order-data';
 import { addDaysToDate, cyclePeriod, localDate, startOfLocalDay } from '#server/lib/service-calendar';
 import { monthlyCycle } from '#contract/bill-cycle';
 import { createSession } from '#server/lib/sessions';
@@ -108,6 +108,19 @@ describe('catalogue', () => {
     expect(emma.segment).toBe('professional');
     expect(emma.products.map((p) => p.name)).toEqual(['Mega Pro 10', 'Mega Pro 30', 'Mega Pro Unlimited']);
   });
+
+  it.each([
+    ['Emma, owner of a company', 'emma', 'professional'],
+    ['Jan, admin of the same company', 'jan', 'professional'],
+    ['Lucas, a plain user of the same company', 'lucas', 'residential'],
+    ['Sophie, a residential owner', 'sophie', 'residential'],
+  ] as const)(
+    'the professional restriction applies to an owner or admin of a company only: %s gets the %s catalogue',
+    async (_who, who, segment) => {
+      const podium = z.object({ segment: z.string() }).parse((await get('/api/products/podium', tokens[who])).json());
+      expect(podium.segment).toBe(segment);
+    },
+  );
 
   it('lists the options of a base product, inactive, and 404 for an option or an unknown id', async () => {
     const response = await get(`/api/products/${P.mobileS}/options`, tokens.sophie);
@@ -435,6 +448,183 @@ describe('creating, modifying and cancelling', () => {
     const line = (await historyOf(emmaLine, tokens.emma)).data.find((l) => l.order_id === created.order_id);
     expect(line).toMatchObject({ scheduled_date: today, isCancellable: false, initiatorType: 'O' });
     await cancelOpenOrdersOf(K.emmaOrders);
+  });
+});
+
+describe('order rules the server enforces (docs/product/subscription.md "Order rules")', () => {
+  beforeEach(() => cancelOpenOrdersOf(K.sophieMain));
+  const openPlanChanges = async (contractId: number): Promise<number> =>
+    (
+      await t.db
+        .selectFrom('order_lines')
+        .select('id')
+        .where('contract_id', '=', contractId)
+        .where('item_kind', '=', 'PRODUCT')
+        .where('status', 'in', ['PENDING', 'QUEUED'])
+        .execute()
+    ).length;
+  const mails = (after: number) =>
+    t.db
+      .selectFrom('outbox')
+      .select(['subject', 'body'])
+      .where('id', '>', after)
+      .where('recipient', '=', 'sophie.dubois@example.be')
+      .orderBy('id')
+      .execute();
+  const lastMailId = async (): Promise<number> =>
+    Number(
+      (
+        await t.db
+          .selectFrom('outbox')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirst()
+      )?.id ?? 0,
+    );
+  const euro = (cents: number) =>
+    new Intl.NumberFormat('fr-BE', { style: 'currency', currency: 'EUR' }).format(cents / 100).replace(/[\u202F\u00A0]/g, ' ');
+
+  it('accepts one of 30 plan changes sent at once; the 29 others get 409 naming the order waiting', async () => {
+    const before = await countOrders(K.sophieMain);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        post(`${sophieLine}/orders/create`, tokens.sophie, { product: i % 2 ? P.mobileL : P.mobileS, options: [] }, `parallel-${i}`),
+      ),
+    );
+    const placed = answers.filter((a) => a.statusCode === 200).map((a) => newOrderLineSchema.parse(a.json()));
+    expect(placed).toHaveLength(1);
+    const refused = answers.filter((a) => a.statusCode === 409).map(errorOf);
+    expect(refused).toHaveLength(29);
+    for (const error of refused) {
+      expect(error).toMatchObject({ code: 'orderPlanChangePending', orderId: placed[0]?.order_id });
+      expect(error.message).toContain(placed[0]?.order_id);
+    }
+    expect(await countOrders(K.sophieMain)).toBe(before + 1);
+    expect(await openPlanChanges(K.sophieMain)).toBe(1);
+  });
+
+  it('keeps one plan change however it is written: the database refuses a second open one', async () => {
+    const first = await post(`${sophieLine}/orders/create`, tokens.sophie, { product: P.mobileL, options: [] });
+    expect(first.statusCode, first.body).toBe(200);
+    const order = await t.db
+      .selectFrom('order_lines')
+      .select('order_id')
+      .where('contract_id', '=', K.sophieMain)
+      .where('item_kind', '=', 'PRODUCT')
+      .where('status', '=', 'PENDING')
+      .executeTakeFirstOrThrow();
+    // Not a check before the insert: the unique index itself, whatever code writes the line (the contract filled in
+    // by the database's trigger).
+    const error = await t.db
+      .insertInto('order_lines')
+      .values({
+        order_id: order.order_id,
+        order_type: 'product',
+        item_kind: 'PRODUCT',
+        resource_name: 'Mega Mobile S',
+        resource_id: P.mobileS,
+        status: 'PENDING',
+        created_at: '2026-01-01T00:00:00Z',
+      })
+      .execute()
+      .then(
+        () => null,
+        (caught: unknown) => caught,
+      );
+    expect(isOpenPlanChangeConflict(error)).toBe(true);
+    // The rule's way: the pending order is modified instead (SPEC §4), and an option order may still be created.
+    const created = newOrderLineSchema.parse(first.json());
+    const modified = await post(`${sophieLine}/orders/${created.order_id}/modify`, tokens.sophie, { product: P.mobileS, options: [] });
+    expect(modified.statusCode, modified.body).toBe(200);
+    const options = await post(`${sophieLine}/orders/create`, tokens.sophie, {
+      product: P.mobileM,
+      options: [{ id: P.international60, combinations: 1 }],
+    });
+    expect(options.statusCode, options.body).toBe(200);
+    expect(await openPlanChanges(K.sophieMain)).toBe(1);
+  });
+
+  it('prices the order line by line as the summary does, stores it, and e-mails the same figures', async () => {
+    const mark = await lastMailId();
+    const response = await post(`${sophieLine}/orders/create`, tokens.sophie, {
+      product: P.mobileL,
+      options: [{ id: P.international60, combinations: 1 }],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { pricing, order_id } = newOrderLineSchema.parse(response.json());
+    // Sophie: M 20 € −20 % (M's) −3 € (her referral) = 13 €; L 35 € + International 60 5 € −5 € (L's) −3 € = 32 €.
+    expect(pricing?.before.lines.map((l) => [l.kind, l.amount])).toEqual([
+      ['plan', 2000],
+      ['promotion', -400],
+      ['promotion', -300],
+    ]);
+    expect(pricing?.after.lines.map((l) => [l.kind, l.label.en, l.amount])).toEqual([
+      ['plan', 'Mega Mobile L', 3500],
+      ['option', 'International 60', 500],
+      ['promotion', '€5 off every month', -500],
+      ['promotion', 'Referral: €3 a month', -300],
+    ]);
+    expect([pricing?.before.total, pricing?.after.total]).toEqual([1300, 3200]);
+    expect(pricing?.from).toBe(addDaysToDate(cyclePeriod(new Date(), monthlyCycle(5)).end, 1));
+    expect(pricing?.proRata).toBeNull();
+    const stored = await t.db.selectFrom('orders').select('pricing_json').where('order_ref', '=', order_id).executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.pricing_json ?? 'null')).toEqual(pricing);
+    const [mail] = await mails(mark);
+    expect(mail?.subject).toBe(`Votre commande ${order_id} est enregistrée`);
+    expect(mail?.body).toContain('- Mega Mobile M → Mega Mobile L');
+    expect(mail?.body).toContain('- International 60 : 0 → 1');
+    expect(mail?.body).toContain(`Votre prix mensuel aujourd’hui : ${euro(1300)}`);
+    expect(mail?.body).toContain(`5 € de réduction par mois: ${euro(-500)}`);
+    expect(mail?.body).toContain(`Total par mois: ${euro(3200)}`);
+  });
+
+  it('cancels one option of a pending order and only that: the plan change stays, repriced, and the e-mail says both', async () => {
+    const created = newOrderLineSchema.parse(
+      (
+        await post(`${sophieLine}/orders/create`, tokens.sophie, {
+          product: P.mobileL,
+          options: [{ id: P.international60, combinations: 1 }],
+        })
+      ).json(),
+    );
+    const lines = (await historyOf(sophieLine, tokens.sophie, '?open=1')).data.filter((l) => l.order_id === created.order_id);
+    const option = lines.find((l) => l.item_kind === 'OPTION');
+    if (!option) throw new Error('no option line');
+    const mark = await lastMailId();
+    const cancel = await post(`${sophieLine}/orders/${created.order_id}/lines/${option.id}/cancel`, tokens.sophie);
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const after = (await historyOf(sophieLine, tokens.sophie)).data.filter((l) => l.order_id === created.order_id);
+    expect(after.map((l) => [l.item_kind, l.status])).toEqual([
+      ['PRODUCT', 'PENDING'],
+      ['OPTION', 'CANCELED'],
+    ]);
+    const stored = JSON.parse(
+      (await t.db.selectFrom('orders').select('pricing_json').where('order_ref', '=', created.order_id).executeTakeFirstOrThrow())
+        .pricing_json ?? 'null',
+    ) as { after: { total: number } };
+    expect(stored.after.total).toBe(2700);
+    const [mail] = await mails(mark);
+    expect(mail?.subject).toBe(`Votre commande ${created.order_id} : annulation`);
+    expect(mail?.body).toMatch(/Ce qui ne sera pas fait :\n- International 60 : 0 → 1/);
+    expect(mail?.body).toMatch(/Ce qui sera fait :\n- Mega Mobile M → Mega Mobile L/);
+    // Again: nothing left to cancel on that line (409); an unknown line of the order: 404.
+    expect((await post(`${sophieLine}/orders/${created.order_id}/lines/${option.id}/cancel`, tokens.sophie)).statusCode).toBe(409);
+    expect((await post(`${sophieLine}/orders/${created.order_id}/lines/999999/cancel`, tokens.sophie)).statusCode).toBe(404);
+  });
+
+  it('e-mails a plan change modified and an order cancelled whole', async () => {
+    const created = newOrderLineSchema.parse(
+      (await post(`${sophieLine}/orders/create`, tokens.sophie, { product: P.mobileL, options: [] })).json(),
+    );
+    const mark = await lastMailId();
+    expect(
+      (await post(`${sophieLine}/orders/${created.order_id}/modify`, tokens.sophie, { product: P.mobileS, options: [] })).statusCode,
+    ).toBe(200);
+    expect((await post(`${sophieLine}/orders/${created.order_id}/cancel`, tokens.sophie)).statusCode).toBe(200);
+    const [changed, canceled] = await mails(mark);
+    expect(changed?.subject).toBe(`Votre commande ${created.order_id} est modifiée`);
+    expect(changed?.body).toContain('- Mega Mobile M → Mega Mobile S');
+    expect(canceled?.subject).toBe(`Votre commande ${created.order_id} : annulation`);
+    expect(canceled?.body).toContain('Cette commande ne fera plus aucun changement.');
   });
 });
 

@@ -8,37 +8,29 @@ import { buildApp, CONNECTION_IDLE_MS, HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS } 
 import pg from 'pg';
 import { openDatabase, type Db } from '#server/db/database';
 import { closeTestDatabase, openTestDatabase, testEngine, urlOfTestDatabase } from './test-database.ts';
-import { DataDirLockedError, LOCK_FILE, lockDataDir } from '#server/lib/data-dir-lock';
+import { LOCK_FILE, lockDataDir, parseLockRecord } from '#server/lib/data-dir-lock';
 import { bearer, login, staticFixtureDir } from './test-app.ts';
+import { seededDatabase, writeSeededDatabase } from './seeded-db.ts';
 
 /* How the server runs on its machine: one process per DATA_DIR, writes that wait for each other, request time-outs. */
 
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'mss-runtime-'));
 
-describe('one server per DATA_DIR (lock file with the PID)', () => {
-  it('refuses a second holder while the first one lives, and releases on exit', () => {
+describe('one server per DATA_DIR (lock file naming its holder)', () => {
+  it('records this process, releases on exit, and takes over a lock whose process is gone', async () => {
     const dir = tempDir();
     const release = lockDataDir(dir);
-    expect(fs.readFileSync(path.join(dir, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
-    // Another live process (our parent) holding it:
-    fs.writeFileSync(path.join(dir, LOCK_FILE), `${process.ppid}\n`);
-    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
-    expect(() => lockDataDir(dir)).toThrow(/Another server \(PID \d+\) is already running on DATA_DIR/);
-    fs.writeFileSync(path.join(dir, LOCK_FILE), `${process.pid}\n`);
+    expect(parseLockRecord(fs.readFileSync(path.join(dir, LOCK_FILE), 'utf8'))).toMatchObject({ pid: process.pid });
     release();
     expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(false);
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
 
-  it('takes over a stale lock whose process is gone', async () => {
-    const dir = tempDir();
     const child = spawn(process.execPath, ['-e', '0']);
     const deadPid = child.pid ?? 0;
     await new Promise((resolve) => child.once('exit', resolve));
     fs.writeFileSync(path.join(dir, LOCK_FILE), `${deadPid}\n`);
-    const release = lockDataDir(dir);
-    expect(fs.readFileSync(path.join(dir, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
-    release();
+    const again = lockDataDir(dir);
+    expect(parseLockRecord(fs.readFileSync(path.join(dir, LOCK_FILE), 'utf8'))?.pid).toBe(process.pid);
+    again();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });
@@ -85,7 +77,12 @@ describe('writes on a database another writer holds', () => {
   beforeAll(async () => {
     dir = tempDir();
     // SQLite: a file, which a second connection can open; PostgreSQL: a database of the test's own.
-    db = testEngine() === 'postgres' ? await openTestDatabase() : await openDatabase(path.join(dir, 'app.sqlite'));
+    if (testEngine() === 'postgres') {
+      db = await openTestDatabase();
+    } else {
+      await writeSeededDatabase(path.join(dir, 'app.sqlite'));
+      db = await openDatabase(path.join(dir, 'app.sqlite'));
+    }
   });
   afterAll(async () => {
     await closeTestDatabase(db);
@@ -117,7 +114,7 @@ describe('writes on a database another writer holds', () => {
 
 describe('request time-outs', () => {
   it('bounds the headers, the whole request and idle connections', async () => {
-    const db = await openTestDatabase();
+    const db = await seededDatabase();
     const app = await buildApp({ db, staticDir: staticFixtureDir });
     try {
       expect(app.server.headersTimeout).toBe(HEADERS_TIMEOUT_MS);

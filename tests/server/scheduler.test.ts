@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appContext } from '#server/app';
 import { createClock } from '#server/lib/clock';
 import { createScheduler, type SchedulerLog } from '#server/lib/scheduler';
-import { createTestApp } from './test-app.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
 
 const T0 = new Date('2026-11-22T10:00:00.000Z');
 const MINUTE = 60_000;
@@ -139,7 +139,7 @@ describe('scheduler', () => {
       },
     });
     scheduler.start(5);
-    await expect.poll(() => runs, { timeout: 2_000 }).toBe(1);
+    await expect.poll(() => runs, { timeout: 10_000 }).toBe(1);
     // Several intervals pass while the first run is held: no second run starts.
     await new Promise((resolve) => setTimeout(resolve, 40));
     expect(runs).toBe(1);
@@ -155,18 +155,19 @@ describe('scheduler', () => {
 });
 
 describe('scheduler in the app', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
   it('runs the due jobs when the test-mode clock route moves time', async () => {
-    const t = await createTestApp();
-    try {
-      const seen: string[] = [];
-      appContext(t.app).scheduler.register({ name: 'probe', run: (now) => void seen.push(now.toISOString()) });
-      const response = await t.app.inject({ method: 'POST', url: '/api/test/clock', payload: { now: '2027-01-15T08:00:00.000Z' } });
-      expect(response.statusCode).toBe(200);
-      expect(seen).toEqual(['2027-01-15T08:00:00.000Z']);
-      await appContext(t.app).scheduler.runDue();
-      expect(seen).toHaveLength(2);
-    } finally {
-      await t.close();
-    }
+    const seen: string[] = [];
+    appContext(t.app).scheduler.register({ name: 'probe', run: (now) => void seen.push(now.toISOString()) });
+    const response = await t.app.inject({ method: 'POST', url: '/api/test/clock', payload: { now: '2027-01-15T08:00:00.000Z' } });
+    expect(response.statusCode).toBe(200);
+    expect(seen).toEqual(['2027-01-15T08:00:00.000Z']);
+    await appContext(t.app).scheduler.runDue();
+    expect(seen).toHaveLength(2);
   });
 });

@@ -35,6 +35,9 @@ const CHECKED_TABLES: [table: string, columns: string, orderBy: string][] = [
   ['contracts', '*', 'id'],
   ['products', '*', 'id'],
   ['invoices', '*', 'id'],
+  ['invoice_lines', '*', 'id'],
+  ['subscription_periods', '*', 'id'],
+  ['billed_cycles', '*', 'contract_id, period_start'],
   ['usage_records', '*', 'id'],
   ['safeguards', '*', 'contract_id, type'],
   ['contract_settings', '*', 'contract_id'],
@@ -219,19 +222,21 @@ describe('demo seed', () => {
     expect(rows.some((row) => row.service_cat === 'call' && row.destination === 'roaming')).toBe(true);
   });
 
-  it('puts Marc in debt: overdue bank-transfer invoice and out-of-bundle credit over his limit', async () => {
+  it('puts Marc in debt: his last invoice open, the one before overdue and partly paid, and out-of-bundle credit over his limit', async () => {
     const open = await db
       .selectFrom('invoices')
       .select(['due_date', 'payment_mode', 'partial_paid_cents', 'total_incl_vat_cents'])
       .where('customer_id', '=', DEMO_IDS.customers.marc)
       .where('paid', '=', 0)
+      .orderBy('due_date')
       .execute();
-    expect(open).toHaveLength(1);
-    expect(open[0]?.payment_mode).toBe('BT');
-    // A partial payment received, and more still owed.
+    expect(open).toHaveLength(2);
+    expect(open.every((invoice) => invoice.payment_mode === 'BT')).toBe(true);
+    // A partial payment received on the overdue one, and more still owed.
     expect(open[0]?.partial_paid_cents).toBe(1500);
     expect(open[0]?.total_incl_vat_cents).toBeGreaterThan(1500);
     expect(Date.parse(open[0]?.due_date ?? '')).toBeLessThanOrEqual(NOW.getTime() - 10 * 86_400_000);
+    expect(open[1]?.partial_paid_cents).toBe(0);
     const osg = await db
       .selectFrom('safeguards')
       .select(['current_cents', 'overspent_credit_cents'])
@@ -266,9 +271,9 @@ describe('demo seed', () => {
       .orderBy('lang')
       .execute();
     expect(faq).toEqual([
-      { lang: 'en', n: 11 },
-      { lang: 'fr', n: 11 },
-      { lang: 'nl', n: 11 },
+      { lang: 'en', n: 16 },
+      { lang: 'fr', n: 16 },
+      { lang: 'nl', n: 16 },
     ]);
     const notifications = await sqlRow<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM notification_settings');
     const contracts = await sqlRow<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM contracts');

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_IDS } from '#server/db/demo/ids';
 import { appContext, buildApp } from '#server/app';
-import { closeTestDatabase, openTestDatabase } from './test-database.ts';
+import { closeTestDatabase } from './test-database.ts';
 import { bearer, login, staticFixtureDir, type TestApp } from './test-app.ts';
+import { seededDatabase } from './seeded-db.ts';
 
 /*
  * The settings area's routes against the app as `npm start` builds it: line settings and their order lines applied
@@ -20,7 +21,7 @@ const start = new Date('2026-11-20T09:00:00.000Z');
 
 beforeAll(async () => {
   // Seeded at the test's own now: the demo usage, events and cycles line up with the clock the routes see.
-  const db = await openTestDatabase({ now: start });
+  const db = await seededDatabase(start);
   const app = await buildApp({ db, testMode: true, staticDir: staticFixtureDir, now: () => start });
   await app.ready();
   t = {
@@ -154,6 +155,29 @@ describe('line settings', () => {
     expect(mails).toHaveLength(1);
     await setClock(new Date(start.getTime() + 10 * 60_000));
     expect(await t.db.selectFrom('outbox').select('subject').where('subject', '=', 'Modification active').execute()).toHaveLength(1);
+    await setClock(start);
+  });
+
+  it('asks before a limit goes below its alert (422 until the alert is changed), and never moves the alert itself', async () => {
+    const url = `/api/customer/1/contract/${K.sophieMain}/safeguard`;
+    // Sophie's limit is now 20 €, her alert 20 €.
+    const below = await post(sophie, url, { type: 'OSG_LIMIT', amount: 1500 });
+    expect(below.statusCode).toBe(422);
+    expect(below.json()).toMatchObject({
+      code: 'alertAboveNewLimit',
+      fields: [{ field: 'amount', message: 'validation:limit.alertAboveNewLimit' }],
+    });
+    // Her decision: the alert lower first, then the limit.
+    expect((await post(sophie, url, { type: 'OSG_ALERT', amount: 1000 })).statusCode).toBe(200);
+    expect((await post(sophie, url, { type: 'OSG_LIMIT', amount: 1500 })).statusCode).toBe(200);
+    await setClock(new Date(start.getTime() + 3 * 60_000));
+    let body = (await readSettings(sophie, 1, K.sophieMain)).json<LineSettingsBody>();
+    expect(body.safeguards[0]).toMatchObject({ type: 'OSG', current: 1500, alert: 1000 });
+    // A lower limit still above the alert leaves the alert where it is.
+    expect((await post(sophie, url, { type: 'OSG_LIMIT', amount: 1200 })).statusCode).toBe(200);
+    await setClock(new Date(start.getTime() + 6 * 60_000));
+    body = (await readSettings(sophie, 1, K.sophieMain)).json<LineSettingsBody>();
+    expect(body.safeguards[0]).toMatchObject({ type: 'OSG', current: 1200, alert: 1000 });
     await setClock(start);
   });
 

@@ -1,11 +1,15 @@
+import fs from 'node:fs';
 import { get } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appContext, buildApp } from '#server/app';
 import { assertDatabaseAnswers } from '#server/db/database';
-import { reserveTestDatabase } from './test-database.ts';
+import { reserveTestDatabase, testEngine } from './test-database.ts';
 import { createShutdown } from '#server/lib/shutdown';
+import { writeSeededDatabase } from './seeded-db.ts';
 
 /*
  * Graceful shutdown against a real listening socket (inject has none): a request in flight finishes, new
@@ -27,8 +31,18 @@ const BIG = 32 * 1024 * 1024;
  * handler ends at once while its body waits in the socket's buffers for the client to read it.
  */
 const reserved: (() => Promise<void>)[] = [];
+let dir = '';
+let seeded = '';
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shutdown-test-'));
+  if (testEngine() === 'sqlite') {
+    seeded = path.join(dir, 'seeded.sqlite');
+    await writeSeededDatabase(seeded);
+  }
+});
 afterAll(async () => {
   for (const drop of reserved.splice(0)) await drop();
+  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 /** Whether the app's database still answers a query. */
@@ -38,10 +52,23 @@ const databaseOpen = async (app: FastifyInstance): Promise<boolean> =>
     () => false,
   );
 
-const startApp = async () => {
+/**
+ * A database of the app's own, opened and closed by the app as `npm start` does: SQLite, a file copied from the run's
+ * seed; PostgreSQL, a database copied from the run's template.
+ */
+const ownDatabase = async (): Promise<string> => {
+  if (testEngine() === 'sqlite') {
+    const dbFile = path.join(dir, `app-${crypto.randomUUID()}.sqlite`);
+    fs.copyFileSync(seeded, dbFile);
+    return dbFile;
+  }
   const { location, drop } = await reserveTestDatabase();
   reserved.push(drop);
-  const app = await buildApp({ database: location });
+  return location;
+};
+
+const startApp = async () => {
+  const app = await buildApp({ database: await ownDatabase() });
   const started = gate();
   const release = gate();
   app.get('/slow', async () => {

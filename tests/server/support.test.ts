@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { faqResponseSchema, supportTicketAnswerSchema } from '#contract/support';
+import { faqResponseSchema, supportTicketAnswerSchema, supportTicketListSchema } from '#contract/support';
 import { maxAttachmentBytes } from '#contract/validators';
 import { MAX_TICKETS_PER_DAY } from '#server/routes/support';
 import { outbox } from './auth-helpers.ts';
@@ -56,7 +56,7 @@ describe('GET /api/faq', () => {
       }),
     );
     const [fr, nl, en] = answers;
-    expect(fr).toHaveLength(11);
+    expect(fr).toHaveLength(16);
     expect(fr!.find((entry) => entry.slug === 'abroad')).toMatchObject({
       topic: 'abroad',
       question: 'Puis-je utiliser mon abonnement à l’étranger ?',
@@ -262,5 +262,50 @@ describe('POST /api/support/ticket', () => {
   it('refuses a caller without a session', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/support/ticket', payload: fields });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('the FAQ answers what customers ask, with the configured customer-service number', () => {
+  it('has roaming, eSIM, PUK, ending a contract, invoices and number transfer in every language, with the number filled', async () => {
+    for (const lang of ['fr', 'nl', 'en']) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/faq?lang=${lang}`, headers: sophie });
+      const faq = faqResponseSchema.parse(response.json()).faq;
+      expect(faq.map((entry) => entry.slug)).toEqual(
+        expect.arrayContaining(['abroad', 'roaming-costs', 'esim', 'sim-puk', 'end-contract', 'find-invoice', 'number-transfer']),
+      );
+      const text = faq.map((entry) => entry.answer).join('\n');
+      expect(text).not.toContain('{{');
+      expect(faq.find((entry) => entry.slug === 'esim')?.answer).toContain('0800 12 345');
+    }
+  });
+
+  it('says the PUK is under the profile, not the subscription', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/faq?lang=fr', headers: sophie });
+    const puk = faqResponseSchema.parse(response.json()).faq.find((entry) => entry.slug === 'sim-puk');
+    expect(puk?.answer).toContain('« Profil » › « Codes PIN et PUK »');
+  });
+});
+
+describe("GET /api/support/tickets: the user's messages from every device, with their status", () => {
+  it("lists Sophie's earlier, answered message and one she writes now, newest first; Lucas sees none of hers", async () => {
+    const written = await postTicket(sophie);
+    expect(written.statusCode).toBe(200);
+    const { reference } = supportTicketAnswerSchema.parse(written.json());
+    const response = await t.app.inject({ method: 'GET', url: '/api/support/tickets', headers: sophie });
+    expect(response.statusCode).toBe(200);
+    const { tickets } = supportTicketListSchema.parse(response.json());
+    expect(tickets[0]).toMatchObject({ reference, subject: 'billing', subSubject: 'billing_invoice', status: 'received' });
+    expect(tickets.find((ticket) => ticket.reference === 'SR-7K2PQ4MX')).toMatchObject({ status: 'answered' });
+    const others = await t.app.inject({ method: 'GET', url: '/api/support/tickets', headers: lucas });
+    expect(supportTicketListSchema.parse(others.json()).tickets.map((ticket) => ticket.reference)).not.toContain(reference);
+  });
+
+  it('answers 401 without a session', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/support/tickets' })).statusCode).toBe(401);
+  });
+
+  it('signs the acknowledgement e-mail with the product and the customer-service number', async () => {
+    const [mail] = await outbox(t.app, 'sophie.dubois@example.be');
+    expect(mail?.body).toMatch(/\n\n— MyMega · 0800 12 345$/);
   });
 });

@@ -8,9 +8,9 @@ import type { Db } from '#server/db/database';
 import { closeTestDatabase, openTestDatabase } from './test-database.ts';
 
 /*
- * Shared set-up of the server tests. Seeding (≈200k usage rows plus scrypt hashes) takes a couple of seconds,
- * so each test file opens one database in beforeAll and builds its app(s) on it: SQLite in memory, or PostgreSQL
- * with TEST_DATABASE_URL (./test-database.ts).
+ * Shared set-up of the server tests. Each test file opens one database in beforeAll and builds its app(s) on it: an
+ * in-memory copy of the run's seeded demo database (SQLite), or with TEST_DATABASE_URL a PostgreSQL database copied
+ * from the run's seeded template (tests/server/test-database.ts, tests/global-setup.ts).
  *
  * Every test app serves a static folder, as `npm start` does with dist/: the static plugin changes how Fastify
  * registers routes (and once made API errors skip the project's error handler), so the error shapes are only
@@ -36,6 +36,12 @@ export const createTestApp = async (options: Omit<BuildAppOptions, 'db' | 'datab
     },
   };
 };
+
+/**
+ * The origin the test apps are served from (PUBLIC_URL's default): a browser adds it to every write, and the server
+ * refuses a cookie-authenticated write without it (plugins/origin-check.ts).
+ */
+export const APP_ORIGIN = 'http://localhost:8080';
 
 /** A non-browser client: asks for the tokens in the answer's body (a browser gets them in cookies only). */
 export const bearerMode = { 'x-auth-mode': 'bearer' } as const;

@@ -123,23 +123,26 @@ describe('GET …/usage/download?type=CONSO', () => {
     const [header, ...rows] = lines;
     // Sophie's language is French.
     expect(header).toBe(
-      'Date et heure;Type;Sens;Destination;Hors forfait;Utilisation;Unité;Valeur exacte;Unité exacte;Messages;Coût (EUR);Identifiant',
+      'Date et heure;Type;Sens;Destination;Hors forfait;Décompte;Utilisation;Unité;Valeur exacte;Unité exacte;Messages;Coût (EUR);Identifiant',
     );
     expect(rows).toHaveLength(await countIn(K.sophieMain, period.start, period.end));
     for (const row of rows) {
       const cells = row.split(';');
-      expect(cells).toHaveLength(12);
+      expect(cells).toHaveLength(13);
       expect(cells[0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
       const day = (cells[0] ?? '').slice(0, 10);
       expect(day >= period.start && day <= period.end, day).toBe(true);
-      expect(cells[10]).toMatch(/^\d+,\d{2}$/);
+      expect(cells[11]).toMatch(/^\d+,\d{2}$/);
+      // How the rating counts the row: an incoming call or text is free, never in the bundle.
+      expect(['forfait', 'gratuit (entrant)', 'international', 'hors Europe', 'premium']).toContain(cells[5]);
+      if (cells[2] === 'Entrant' && cells[1] !== 'Données') expect(cells[5]).toBe('gratuit (entrant)');
       // Data reads in Mo with two decimals; the exact bytes sit in their own column and agree with it.
       if (cells[1] === 'Données') {
-        expect(cells.slice(6, 9).map((c, i) => (i === 1 ? 'n' : c))).toEqual(['Mo', 'n', 'octets']);
-        expect(cells[5]).toBe((Number(cells[7]) / 1024 ** 2).toFixed(2).replace('.', ','));
+        expect(cells.slice(7, 10).map((c, i) => (i === 1 ? 'n' : c))).toEqual(['Mo', 'n', 'octets']);
+        expect(cells[6]).toBe((Number(cells[8]) / 1024 ** 2).toFixed(2).replace('.', ','));
       } else {
-        expect(cells[5]).toBe(cells[7]);
-        expect([cells[6], cells[8]]).toEqual(cells[1] === 'Appels' ? ['s', 's'] : ['SMS', 'SMS']);
+        expect(cells[6]).toBe(cells[8]);
+        expect([cells[7], cells[9]]).toEqual(cells[1] === 'Appels' ? ['s', 's'] : ['SMS', 'SMS']);
       }
     }
     expect(rows.some((row) => row.split(';')[1] === 'Données')).toBe(true);
@@ -152,9 +155,10 @@ describe('GET …/usage/download?type=CONSO', () => {
     const response = await download(C.marc, K.marc, 'type=CONSO', tokens.marc);
     const [header, ...rows] = response.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(header?.split(';')[0]).toBe('Datum en uur');
-    const oob = rows.filter((row) => row.split(';')[4] === 'ja');
-    const cents = oob.reduce((sum, row) => sum + Number((row.split(';')[10] ?? '0').replace(',', '')), 0);
-    expect(cents).toBeGreaterThan(0);
+    // Premium purchases carry their price; the rest is billed on the cycle's totals (the PDF's charges).
+    const premium = rows.filter((row) => row.split(';')[5] === 'premium');
+    const cents = premium.reduce((sum, row) => sum + Number((row.split(';')[11] ?? '0').replace(',', '')), 0);
+    expect(cents).toBe(1585);
   });
 
   it('streams every record of six cycles for the heavy customer', async () => {

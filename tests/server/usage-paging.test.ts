@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '#server/db/database';
 import { localDayRange } from '#server/lib/service-calendar';
 import { countUsage, usagePage, type HistoryFilter, type SortOrder } from '#server/lib/usage-data';
-import { closeTestDatabase, openTestDatabase } from './test-database.ts';
+import { closeTestDatabase } from './test-database.ts';
+import { seededDatabase } from './seeded-db.ts';
 
 /*
  * The history's page jump through the hourly rollup (migration 006) answers exactly what a plain OFFSET over the
@@ -12,7 +13,7 @@ import { closeTestDatabase, openTestDatabase } from './test-database.ts';
 let db: Db;
 let contractId: number;
 beforeAll(async () => {
-  db = await openTestDatabase();
+  db = await seededDatabase();
   contractId = (await db.selectFrom('contracts').select('id').where('msisdn', '=', '0470000007').executeTakeFirstOrThrow()).id;
 });
 afterAll(() => closeTestDatabase(db));

@@ -99,17 +99,27 @@ describe('GET …/usage (summary)', () => {
     expect(oobPerType).toBe(o.credit);
   });
 
-  it('counts roaming as international in the overspent split', async () => {
+  it('counts calls abroad as international, and Yasmine’s data outside the EU within her Roaming World option', async () => {
     const summary = await summaryOf(C.yasmine, K.yasmine, tokens.yasmine);
     const range = localDayRange(summary.period.start, summary.period.end);
-    const foreign = await dbCount(
-      "SELECT COALESCE(SUM(resource_impact), 0) AS n FROM usage_records WHERE contract_id = ? AND is_oob = 1 AND destination IN ('international', 'roaming') AND event_time BETWEEN ? AND ?",
+    const abroad = await dbCount(
+      "SELECT COALESCE(SUM(service_used), 0) AS n FROM usage_records WHERE contract_id = ? AND service_cat = 'call' AND incoming = 0 AND destination = 'international' AND event_time BETWEEN ? AND ?",
       K.yasmine,
       range.from,
       range.to,
     );
-    expect(summary.cdrOverspent.international).toBe(foreign);
-    expect(foreign).toBeGreaterThan(0);
+    const outsideEu = await dbCount(
+      "SELECT COALESCE(SUM(service_used), 0) AS n FROM usage_records WHERE contract_id = ? AND service_cat = 'data' AND destination = 'roaming' AND is_oob = 1 AND event_time BETWEEN ? AND ?",
+      K.yasmine,
+      range.from,
+      range.to,
+    );
+    expect(abroad).toBeGreaterThan(0);
+    expect(outsideEu).toBeGreaterThan(0);
+    expect(outsideEu).toBeLessThanOrEqual(1024 ** 3);
+    // Per started minute of the total, at Mega Mobile L's 15 cents; the world data is inside her 1 GB option.
+    expect(summary.cdrOverspent.international).toBe(Math.ceil(abroad / 60) * 15);
+    expect(summary.charges.filter((line) => line.zone === 'world')).toEqual([]);
   });
 
   it('answers an empty but complete summary for a line without usage (SIM not yet activated)', async () => {
@@ -261,24 +271,18 @@ describe('GET …/usage/history', () => {
     expect(body.fields?.map((f) => f.field)).toContain(field);
   });
 
-  it('serves a 5000-row page of the heavy customer quickly, also deep in the list', async () => {
+  // How fast such a page answers is a figure of `npm run bench` (bench/usage-history.bench.ts): a timed assertion
+  // here fails under a shared machine's load.
+  it('serves a 5000-row page of the heavy customer, also deep in the list', async () => {
     const total = await dbCount('SELECT COUNT(*) AS n FROM usage_records WHERE contract_id = ?', K.yasmine);
     expect(total).toBeGreaterThan(200_000);
-    const timings: Record<string, number> = {};
-    for (const [label, query] of [
-      ['first', 'megalist-batchSize=5000'],
-      ['deep', `megalist-batchSize=5000&megalist-page=${Math.ceil(total / 5000) - 1}`],
-      ['typed', 'megalist-batchSize=5000&megalist-page=3&type=data'],
-    ] as const) {
-      await page(query, tokens.yasmine, C.yasmine, K.yasmine); // warm the prepared statements
-      const start = performance.now();
+    for (const query of [
+      'megalist-batchSize=5000',
+      `megalist-batchSize=5000&megalist-page=${Math.ceil(total / 5000) - 1}`,
+      'megalist-batchSize=5000&megalist-page=3&type=data',
+    ]) {
       const body = await page(query, tokens.yasmine, C.yasmine, K.yasmine);
-      timings[label] = Math.round(performance.now() - start);
       expect(body.data).toHaveLength(5000);
     }
-    console.info('usage history, 5000-row pages of 200k+ records (ms, test mode incl. response validation):', timings);
-    // Only catches a pathological plan (a sort of all 200k rows per page): the 2-core test machine is often shared
-    // with browsers, so the figure itself (~25 ms unloaded, production mode) is what the report quotes.
-    for (const ms of Object.values(timings)) expect(ms).toBeLessThan(5000);
   });
 });

@@ -25,7 +25,7 @@ describe('the notification of a push', () => {
   });
 
   it.each([null, '', 'not json', '42', 'null', '"text"'])('still shows a notification for an unreadable payload %j', (payload) => {
-    expect(notificationOf(payload)).toMatchObject({ title: 'Mon espace mobile', options: { lang: 'fr', data: { url: '/' } } });
+    expect(notificationOf(payload)).toMatchObject({ title: 'MyMega', options: { lang: 'fr', data: { url: '/' } } });
   });
 
   it('falls back to French for an unknown language', () => {

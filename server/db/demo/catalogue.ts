@@ -1,4 +1,5 @@
 import type { Language } from '#contract/language';
+import type { AllowanceZone } from '#contract/rating';
 import { DEMO_IDS } from './ids.ts';
 
 /*
@@ -38,6 +39,8 @@ type DemoProduct = {
   technical: Texts;
   /** Base products only. */
   oob?: OobRates;
+  /** Where an option's volumes apply (contract/rating.ts); domestic when absent. */
+  zone?: AllowanceZone;
   /**
    * Added after the first demo catalogue: its guid comes from the catalogue's own random stream instead of the
    * shared one, so that adding it does not change every random value drawn after the catalogue.
@@ -227,6 +230,7 @@ export const PRODUCTS: DemoProduct[] = [
     sms: 0,
     maxCombinations: 1,
     options: [],
+    zone: 'international',
     descriptions: {
       fr: '60 minutes d’appel de la Belgique vers l’étranger.',
       nl: '60 belminuten van België naar het buitenland.',
@@ -246,6 +250,7 @@ export const PRODUCTS: DemoProduct[] = [
     sms: 0,
     maxCombinations: 3,
     options: [],
+    zone: 'world',
     descriptions: {
       fr: '1 Go de données hors Europe, cumulable jusqu’à 3 fois.',
       nl: '1 GB data buiten Europa, tot 3 keer combineerbaar.',
@@ -254,6 +259,13 @@ export const PRODUCTS: DemoProduct[] = [
     technical: { fr: 'Zone Monde, valable 30 jours', nl: 'Zone Wereld, 30 dagen geldig', en: 'World zone, valid 30 days' },
   },
 ];
+
+/** The out-of-bundle rates of a base product, for the demo usage's forced scenario. */
+export const oobRatesOf = (productId: number): OobRates => {
+  const rates = PRODUCTS.find((p) => p.id === productId)?.oob;
+  if (!rates) throw new Error(`product ${productId} has no out-of-bundle rates`);
+  return rates;
+};
 
 /** Data bundle of a product in megabytes (0 = unlimited), for sizing the demo usage. */
 export const dataMbOf = (productId: number): number => PRODUCTS.find((p) => p.id === productId)?.dataMb ?? 0;

@@ -35,17 +35,17 @@ export const FAQ_ENTRIES: FaqItem[] = [
     fr: {
       question: 'Que sont les coûts hors forfait et comment les limiter ?',
       answer:
-        'Ce sont les appels internationaux, services premium et données hors zone qui ne sont pas inclus dans votre abonnement. Dans « Paramètres », fixez une limite hors forfait et une alerte : une nouvelle limite est active en 2 minutes. Vous pouvez aussi bloquer les services premium.',
+        'Ce sont les appels internationaux, services premium et données hors zone qui ne sont pas inclus dans votre abonnement. Dans « Profil » › « Limites de dépenses », fixez une limite hors forfait et une alerte : une nouvelle limite est active en 2 minutes. Vous pouvez aussi bloquer les services premium.',
     },
     nl: {
       question: 'Wat zijn kosten buiten bundel en hoe beperk ik ze?',
       answer:
-        'Dat zijn internationale gesprekken, premiumdiensten en data buiten uw zone die niet in uw abonnement zitten. Stel onder ‘Instellingen’ een limiet en een waarschuwing in: een nieuwe limiet is binnen 2 minuten actief. U kunt premiumdiensten ook blokkeren.',
+        'Dat zijn internationale gesprekken, premiumdiensten en data buiten uw zone die niet in uw abonnement zitten. Stel onder ‘Profiel’ › ‘Uitgavenlimieten’ een limiet en een waarschuwing in: een nieuwe limiet is binnen 2 minuten actief. U kunt premiumdiensten ook blokkeren.',
     },
     en: {
       question: 'What are out-of-bundle costs and how do I cap them?',
       answer:
-        'They are international calls, premium services and data outside your zone that your plan does not include. Set an out-of-bundle limit and an alert under “Settings”: a new limit is active within 2 minutes. You can also block premium services.',
+        'They are international calls, premium services and data outside your zone that your plan does not include. Set an out-of-bundle limit and an alert under “Profile” › “Spending limits”: a new limit is active within 2 minutes. You can also block premium services.',
     },
   },
   {
@@ -92,17 +92,112 @@ export const FAQ_ENTRIES: FaqItem[] = [
     fr: {
       question: 'Puis-je utiliser mon abonnement à l’étranger ?',
       answer:
-        'Dans l’Union européenne, vous utilisez votre forfait comme en Belgique. Choisissez votre zone de roaming (monde, UE avec ou sans la Suisse, appels et SMS seulement, aucune) dans « Paramètres ». Un changement de zone peut prendre jusqu’à 4 heures : faites-le avant de partir.',
+        'Dans l’Union européenne, vous utilisez votre forfait comme en Belgique (itinérance, ou roaming, aux tarifs belges) ; hors UE, appels, SMS et données sont facturés hors forfait. Choisissez votre zone de roaming (monde, UE avec ou sans la Suisse, appels et SMS seulement, aucune) dans « Profil » › « Réseau et étranger ». Un changement de zone peut prendre jusqu’à 4 heures : faites-le avant de partir.',
     },
     nl: {
       question: 'Kan ik mijn abonnement in het buitenland gebruiken?',
       answer:
-        'In de Europese Unie gebruikt u uw bundel zoals in België. Kies uw roamingzone (wereld, EU met of zonder Zwitserland, enkel bellen en sms, geen) onder ‘Instellingen’. Een zonewijziging kan tot 4 uur duren: doe het vóór vertrek.',
+        'In de Europese Unie gebruikt u uw bundel zoals in België (roaming tegen Belgische tarieven); buiten de EU worden bellen, sms en data buiten de bundel aangerekend. Kies uw roamingzone (wereld, EU met of zonder Zwitserland, enkel bellen en sms, geen) onder ‘Profiel’ › ‘Netwerk en buitenland’. Een zonewijziging kan tot 4 uur duren: doe het vóór vertrek.',
     },
     en: {
       question: 'Can I use my plan abroad?',
       answer:
-        'In the European Union you use your bundle as you do in Belgium. Choose your roaming zone (world, EU with or without Switzerland, calls and texts only, none) under “Settings”. A zone change can take up to 4 hours, so do it before you leave.',
+        'In the European Union you use your bundle as you do in Belgium (roaming at Belgian rates); outside the EU, calls, texts and data are billed out of bundle. Choose your roaming zone (world, EU with or without Switzerland, calls and texts only, none) under “Profile” › “Network and abroad”. A zone change can take up to 4 hours, so do it before you leave.',
+    },
+  },
+  {
+    slug: 'roaming-costs',
+    topic: 'abroad',
+    fr: {
+      question: 'Combien coûtent l’itinérance (roaming) et les données mobiles à l’étranger ?',
+      answer:
+        'Dans l’UE (et en Suisse si votre zone l’inclut), vos appels, SMS et données sont décomptés de votre forfait comme en Belgique, sans supplément. Hors de l’UE, tout est facturé hors forfait : fixez une limite de dépenses avant de partir, et choisissez « appels et SMS seulement » pour couper les données. Les appels et SMS reçus ne sont jamais décomptés de votre forfait.',
+    },
+    nl: {
+      question: 'Wat kosten roaming en mobiele data in het buitenland?',
+      answer:
+        'In de EU (en in Zwitserland als uw zone het bevat) worden uw gesprekken, sms’en en data van uw bundel afgetrokken zoals in België, zonder toeslag. Buiten de EU wordt alles buiten de bundel aangerekend: stel vóór vertrek een uitgavenlimiet in, en kies ‘enkel bellen en sms’ om data uit te schakelen. Ontvangen oproepen en sms’en tellen nooit mee voor uw bundel.',
+    },
+    en: {
+      question: 'What do roaming and mobile data abroad cost?',
+      answer:
+        'In the EU (and in Switzerland if your zone includes it), your calls, texts and data come out of your bundle as in Belgium, at no extra cost. Outside the EU, everything is billed out of bundle: set a spending limit before you leave, and choose “calls and texts only” to switch data off. Incoming calls and texts never count against your bundle.',
+    },
+  },
+  {
+    slug: 'esim',
+    topic: 'sim',
+    fr: {
+      question: 'Puis-je avoir une eSIM ?',
+      answer:
+        'Oui, si votre téléphone accepte l’eSIM. Appelez le service clientèle au {{serviceNumber}} : nous vous envoyons par e-mail un code QR à scanner dans les réglages de votre téléphone (Réseau mobile › Ajouter une eSIM). Votre numéro, votre abonnement et vos codes PIN et PUK restent les mêmes ; l’ancienne carte SIM cesse de fonctionner dès que l’eSIM est active.',
+    },
+    nl: {
+      question: 'Kan ik een eSIM krijgen?',
+      answer:
+        'Ja, als uw toestel eSIM ondersteunt. Bel de klantendienst op {{serviceNumber}}: we mailen u een QR-code die u scant in de instellingen van uw toestel (Mobiel netwerk › eSIM toevoegen). Uw nummer, abonnement en pin- en PUK-codes blijven dezelfde; de oude simkaart werkt niet meer zodra de eSIM actief is.',
+    },
+    en: {
+      question: 'Can I get an eSIM?',
+      answer:
+        'Yes, if your phone supports eSIM. Call customer service on {{serviceNumber}}: we e-mail you a QR code to scan in your phone’s settings (Mobile network › Add eSIM). Your number, plan and PIN and PUK codes stay the same; the old SIM card stops working as soon as the eSIM is active.',
+    },
+  },
+  {
+    slug: 'number-transfer',
+    topic: 'sim',
+    fr: {
+      question: 'Comment garder mon numéro en venant d’un autre opérateur (transfert de numéro) ?',
+      answer:
+        'À l’activation de votre carte SIM, choisissez « Garder mon numéro » et indiquez votre numéro actuel avec votre numéro de client chez l’autre opérateur (ou le numéro de sa carte SIM). Le transfert prend jusqu’à 48 heures ; votre ancien abonnement est résilié automatiquement, vous n’avez rien à faire chez l’autre opérateur.',
+    },
+    nl: {
+      question: 'Hoe behoud ik mijn nummer als ik van een andere operator kom (nummeroverdracht)?',
+      answer:
+        'Kies bij het activeren van uw simkaart ‘Mijn nummer behouden’ en vul uw huidige nummer in met uw klantnummer bij de andere operator (of het nummer van die simkaart). De overdracht duurt tot 48 uur; uw oude abonnement wordt automatisch opgezegd, u hoeft niets te doen bij de andere operator.',
+    },
+    en: {
+      question: 'How do I keep my number when I come from another operator (number transfer)?',
+      answer:
+        'When you activate your SIM card, choose “Keep my number” and enter your current number with your customer number at the other operator (or the number of its SIM card). The transfer takes up to 48 hours; your old plan is ended automatically, you have nothing to do at the other operator.',
+    },
+  },
+  {
+    slug: 'end-contract',
+    topic: 'account',
+    fr: {
+      question: 'Comment résilier mon abonnement ?',
+      answer:
+        'Pour résilier, appelez le service clientèle au {{serviceNumber}} : la résiliation est gratuite et prend effet le jour que vous choisissez. Pour passer chez un autre opérateur en gardant votre numéro, ne résiliez pas : demandez le transfert chez le nouvel opérateur, qui résilie pour vous. Vos dernières consommations figurent sur une dernière facture.',
+    },
+    nl: {
+      question: 'Hoe zeg ik mijn abonnement op?',
+      answer:
+        'Om op te zeggen belt u de klantendienst op {{serviceNumber}}: opzeggen is gratis en gaat in op de dag die u kiest. Wilt u naar een andere operator met behoud van uw nummer, zeg dan niet op: vraag de overdracht aan bij de nieuwe operator, die voor u opzegt. Uw laatste verbruik staat op een laatste factuur.',
+    },
+    en: {
+      question: 'How do I end my contract?',
+      answer:
+        'To end your contract, call customer service on {{serviceNumber}}: ending it is free and takes effect on the day you choose. To move to another operator and keep your number, do not end it: ask the new operator for the transfer, and it ends the contract for you. Your last usage appears on a final invoice.',
+    },
+  },
+  {
+    slug: 'find-invoice',
+    topic: 'billing',
+    fr: {
+      question: 'Où trouver et télécharger mes factures ?',
+      answer:
+        'Dans « Factures », vous voyez vos factures ouvertes et l’historique des factures payées. Chaque facture se télécharge en PDF ; une facture déjà ouverte reste lisible hors ligne. Une facture est émise au début de chaque cycle ; vous recevez aussi un e-mail si l’alerte « facture » est active.',
+    },
+    nl: {
+      question: 'Waar vind en download ik mijn facturen?',
+      answer:
+        'Onder ‘Facturen’ ziet u uw openstaande facturen en de geschiedenis van betaalde facturen. Elke factuur kunt u als pdf downloaden; een factuur die u al opende, blijft offline leesbaar. Een factuur wordt aan het begin van elke cyclus opgemaakt; u krijgt ook een e-mail als de melding ‘factuur’ aanstaat.',
+    },
+    en: {
+      question: 'Where do I find and download my invoices?',
+      answer:
+        'Under “Bills” you see your open invoices and the history of paid ones. Each invoice downloads as a PDF; an invoice you already opened stays readable offline. An invoice is issued at the start of each cycle; you also get an e-mail if the “invoice” alert is on.',
     },
   },
   {
@@ -149,17 +244,17 @@ export const FAQ_ENTRIES: FaqItem[] = [
     fr: {
       question: 'Ma carte SIM est bloquée : où trouver le code PUK ?',
       answer:
-        'Après trois codes PIN de la SIM erronés, le téléphone demande le code PUK. Vous le trouvez dans « Abonnement », avec le code PIN de votre carte SIM. Après dix PUK erronés, la carte est définitivement bloquée et doit être remplacée.',
+        'Après trois codes PIN de la SIM erronés, le téléphone demande le code PUK. Vous le trouvez dans « Profil » › « Codes PIN et PUK », avec le code PIN de votre carte SIM. Après dix PUK erronés, la carte est définitivement bloquée et doit être remplacée.',
     },
     nl: {
       question: 'Mijn simkaart is geblokkeerd: waar vind ik de PUK-code?',
       answer:
-        'Na drie foute pincodes van de simkaart vraagt uw toestel de PUK-code. U vindt die onder ‘Abonnement’, samen met de pincode van uw simkaart. Na tien foute PUK-codes is de kaart definitief geblokkeerd en moet ze vervangen worden.',
+        'Na drie foute pincodes van de simkaart vraagt uw toestel de PUK-code. U vindt die onder ‘Profiel’ › ‘Pincode en PUK-code’, samen met de pincode van uw simkaart. Na tien foute PUK-codes is de kaart definitief geblokkeerd en moet ze vervangen worden.',
     },
     en: {
       question: 'My SIM is blocked: where is my PUK code?',
       answer:
-        'After three wrong SIM PINs your phone asks for the PUK code. You find it under “Subscription”, together with your SIM PIN. After ten wrong PUK codes the card is blocked for good and must be replaced.',
+        'After three wrong SIM PINs your phone asks for the PUK code. You find it under “Profile” › “PIN and PUK codes”, together with your SIM PIN. After ten wrong PUK codes the card is blocked for good and must be replaced.',
     },
   },
   {

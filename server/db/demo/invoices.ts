@@ -2,11 +2,11 @@ import type { Texts } from './catalogue.ts';
 import { DEMO_IDS } from './ids.ts';
 
 /*
- * The demo invoices. Each billed account gets one invoice a bill cycle over the last INVOICE_CYCLES cycles, issued
- * on the first day of a cycle for the cycle that just ended (its plan, options, promotions and out-of-bundle usage,
- * read from the catalogue and the usage written before), due PAYMENT_TERM_DAYS later. A professional customer
- * gets one invoice per cost centre. A few one-off documents complete every context of the bills screen. Data only;
- * the writes are in ../seeding/invoices.ts.
+ * The demo invoices. The seed bills the demo's lines with the billing run itself (server/lib/billing-run.ts), at
+ * each bill cycle's close over the last INVOICE_CYCLES cycles, so every billed line's last closed cycle is invoiced
+ * whatever the day: one invoice per customer, cost centre and cycle, issued the day after the cycle. What is data
+ * here is what the run cannot know: the cost centres, which invoices the customers have paid, and a few one-off
+ * documents that complete every context of the bills screen. The writes are in ../seeding/invoices.ts.
  */
 
 const C = DEMO_IDS.customers;
@@ -15,7 +15,8 @@ const K = DEMO_IDS.contracts;
 /** Completed cycles invoiced; the invoice of the cycle running now comes when it ends. */
 export const INVOICE_CYCLES = 6;
 
-export { PAYMENT_TERM_DAYS } from '../../lib/invoice-data.ts';
+/** The hour of the day (Brussels) at which the seed runs the billing job on a cycle's invoice day. */
+export const BILLING_HOUR = 6;
 
 /** Martin Logistics' two cost centres: Lucas' line is billed to Transport, Emma's two lines to Administration. */
 export const COST_CENTERS: { id: number; customerId: number; name: string; contracts: number[] }[] = [
@@ -25,10 +26,10 @@ export const COST_CENTERS: { id: number; customerId: number; name: string; contr
 
 type BilledAccount = {
   customerId: number;
-  startDay: number;
-  /** One invoice per group of lines a cycle: the customer's lines, or those of each cost centre. */
-  groups: { costCenterId: number | null; contracts: number[] }[];
-  /** Cycles back (1 = the last invoice) whose invoice is still open: the rest are paid. */
+  /**
+   * Cycles back (1 = the last closed cycle's invoices) still open: the others are paid on their due date by direct
+   * debit, or a few days before it by transfer, once that day has come (until then they are open too).
+   */
   openCyclesBack: number[];
   /** Partial payments already received on open invoices, in cents, by cycles back. */
   partialPayments?: Record<number, number>;
@@ -36,22 +37,12 @@ type BilledAccount = {
 
 export const BILLED_ACCOUNTS: BilledAccount[] = [
   // Sophie pays by direct debit: every monthly invoice collected on its due date.
-  { customerId: C.sophie, startDay: 5, groups: [{ costCenterId: null, contracts: [K.sophieMain] }], openCyclesBack: [] },
-  // Marc pays by bank transfer and is in debt: his last invoice is overdue by at least 13 days, 15 € of it paid.
-  {
-    customerId: C.marc,
-    startDay: 15,
-    groups: [{ costCenterId: null, contracts: [K.marc] }],
-    openCyclesBack: [1],
-    partialPayments: { 1: 1500 },
-  },
-  {
-    customerId: C.martinLogistics,
-    startDay: 1,
-    groups: COST_CENTERS.map((center) => ({ costCenterId: center.id, contracts: center.contracts })),
-    openCyclesBack: [],
-  },
-  { customerId: C.yasmine, startDay: 1, groups: [{ costCenterId: null, contracts: [K.yasmine] }], openCyclesBack: [] },
+  { customerId: C.sophie, openCyclesBack: [] },
+  // Marc pays by bank transfer and is in debt: his last invoice is still open, and the one before is past its due date
+  // (by 15 days at least, whatever the day), 15 € of it paid.
+  { customerId: C.marc, openCyclesBack: [1, 2], partialPayments: { 2: 1500 } },
+  { customerId: C.martinLogistics, openCyclesBack: [] },
+  { customerId: C.yasmine, openCyclesBack: [] },
 ];
 
 type OneOffDocument = {

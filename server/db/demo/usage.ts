@@ -1,5 +1,5 @@
 import { MB } from './calendar.ts';
-import { dataMbOf } from './catalogue.ts';
+import { dataMbOf, oobRatesOf } from './catalogue.ts';
 import { DEMO_IDS } from './ids.ts';
 
 /*
@@ -26,9 +26,19 @@ export type UsagePlan = {
   roamingShare: number;
   /** Out-of-bundle events per cycle (international calls, premium SMS, data outside the roaming zone). */
   oob: { call: number; sms: number; data: number };
-  /** Forces the exact out-of-bundle total of the current cycle (overspent scenario). */
-  currentOobCents?: number;
-};
+  /** Shortest and longest call, seconds (default 8 s to 15 min). */
+  callSeconds?: readonly [number, number];
+  /** More calls abroad per cycle, drawn from the usage's own extra stream (the shared stream stays as it was). */
+  extraCallsAbroad?: { perCycle: number; seconds: readonly [number, number] };
+} & (
+  | { currentOobCents?: undefined }
+  | {
+      /** Forces the exact out-of-bundle charges of the current cycle (overspent scenario) through the premium prices. */
+      currentOobCents: number;
+      /** The plan's rate per started minute, cents: the calls abroad cost that much. */
+      callRateCents: number;
+    }
+);
 
 const mb = (productId: number): number => dataMbOf(productId) * MB;
 
@@ -55,7 +65,8 @@ export const USAGE_PLANS: UsagePlan[] = [
     roamingShare: 0.1,
     oob: { call: 0, sms: 0, data: 0 },
   },
-  // Marc: over his 50 € out-of-subscription limit (5230 cents against 5000).
+  // Marc: calls abroad a lot and over his 50 € out-of-subscription limit (5230 cents against 5000); his national calls
+  // stay well inside his 150 minutes (incoming calls never count).
   {
     contractId: K.marc,
     startDay: 15,
@@ -65,7 +76,9 @@ export const USAGE_PLANS: UsagePlan[] = [
     perCycle: { data: 30, call: 25, sms: 20 },
     roamingShare: 0,
     oob: { call: 4, sms: 1, data: 0 },
+    extraCallsAbroad: { perCycle: 10, seconds: [900, 1500] },
     currentOobCents: 5230,
+    callRateCents: oobRatesOf(P.mobileS).callPerMinute,
   },
   // Emma's unlimited line: a nominal 50 GB basis just to size the records.
   {
@@ -88,7 +101,8 @@ export const USAGE_PLANS: UsagePlan[] = [
     roamingShare: 0,
     oob: { call: 1, sms: 1, data: 0 },
   },
-  // Yasmine: the volume test, ~34k records a cycle, including roaming data and calls.
+  // Yasmine: the volume test, ~34k records a cycle, including roaming data and calls; her 9,000 calls a cycle last 8 s
+  // to 2 min (about 160 hours a month: a figure that can be true, unlike 9,000 calls of up to 15 minutes).
   {
     contractId: K.yasmine,
     startDay: 1,
@@ -96,6 +110,7 @@ export const USAGE_PLANS: UsagePlan[] = [
     currentShare: 0.35,
     pastShare: [0.4, 0.9],
     perCycle: { data: 18_000, call: 9_000, sms: 7_000 },
+    callSeconds: [8, 120],
     roamingShare: 0.15,
     oob: { call: 2, sms: 1, data: 2 },
   },

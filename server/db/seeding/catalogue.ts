@@ -34,6 +34,7 @@ export const seedCatalogue = async ({ db, rng, rngFor, daysAgo }: SeedContext): 
         oob_data_cents_per_mb: product.oob?.dataPerMb ?? 0,
         oob_call_cents_per_min: product.oob?.callPerMinute ?? 0,
         oob_sms_cents: product.oob?.sms ?? 0,
+        allowance_zone: product.zone ?? 'domestic',
       })
       .execute();
   }

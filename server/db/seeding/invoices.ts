@@ -1,21 +1,22 @@
-import type { Insertable } from 'kysely';
-import { cycleDates, monthlyCycle } from '#contract/bill-cycle';
-import { structuredCommunication } from '#contract/structured-communication';
-import { outOfBundleCost, subscriptionLines, sumLines, type BilledLine } from '../../lib/invoice-lines.ts';
-import { localDayRange } from '../../lib/service-calendar.ts';
-import { DAY_MS, cycleStartMs, iso, isoDate } from '../demo/calendar.ts';
-import { PEOPLE } from '../demo/customers.ts';
-import { BILLED_ACCOUNTS, COST_CENTERS, INVOICE_CYCLES, ONE_OFF_DOCUMENTS, PAYMENT_TERM_DAYS } from '../demo/invoices.ts';
-import type { DB } from '../schema.ts';
+import { cycleDates, type BillCycle } from '#contract/bill-cycle';
+import { addDays } from '#contract/pricing';
+import { billingRun, issueDocument } from '../../lib/billing-run.ts';
+import { localDate, startOfLocalDay } from '../../lib/service-calendar.ts';
+import { syncSubscriptionHistory } from '../../lib/subscription-history.ts';
+import { writeTransaction } from '../engine.ts';
+import { DAY_MS, iso } from '../demo/calendar.ts';
+import { BILLED_ACCOUNTS, BILLING_HOUR, COST_CENTERS, INVOICE_CYCLES, ONE_OFF_DOCUMENTS } from '../demo/invoices.ts';
 import type { SeedContext } from './context.ts';
 
 /**
- * Cost centres, then one invoice a cycle per billed group of lines (demo/invoices.ts), oldest first, with its
- * lines: paid on the due date by direct debit or a few days before it by bank transfer, except the ones left
- * open; then the one-off documents. Runs after the catalogue, the contracts and the usage, whose tables the lines
- * are computed from.
+ * The demo's billing: cost centres, the history of what each line held (replayed from its executed plan and option
+ * orders), then the billing run itself at each cycle's close of the last INVOICE_CYCLES cycles and the one-off
+ * documents at their dates, in the order they happened — the same code, and so the same invoices, numbers and
+ * communications as the server's job would have issued. Then the payments the demo's stories need. Runs after the
+ * catalogue, the contracts, the usage and the orders, which the invoices are computed from.
  */
-export const seedInvoices = async ({ db, now, nowMs, daysAgo, rngFor }: SeedContext): Promise<void> => {
+export const seedInvoices = async (s: SeedContext): Promise<void> => {
+  const { db, nowMs, daysAgo, rngFor } = s;
   const rng = rngFor('invoices');
   for (const center of COST_CENTERS) {
     await db
@@ -33,110 +34,164 @@ export const seedInvoices = async ({ db, now, nowMs, daysAgo, rngFor }: SeedCont
     }
   }
 
-  const insertInvoice = async (invoice: Insertable<DB['invoices']>): Promise<number> =>
-    (await db.insertInto('invoices').values(invoice).returning('id').executeTakeFirstOrThrow()).id;
-  const writeLines = async (invoiceId: number, lines: readonly BilledLine[]): Promise<void> => {
-    for (const [position, line] of lines.entries()) {
-      await db
-        .insertInto('invoice_lines')
-        .values({
-          invoice_id: invoiceId,
-          contract_id: line.contractId,
-          msisdn: line.msisdn,
-          position,
-          kind: line.kind,
-          label_json: line.label ? JSON.stringify(line.label) : null,
-          quantity: line.quantity,
-          amount_cents: line.amount,
-        })
-        .execute();
-    }
-  };
+  const billed = await db
+    .selectFrom('contracts as c')
+    .innerJoin('bill_cycles as b', 'b.id', 'c.bill_cycle_id')
+    .select(['c.id', 'c.customer_id', 'c.activated_at', 'b.start_day', 'b.frequency_unit', 'b.frequency_duration'])
+    .where('c.activated_at', 'is not', null)
+    .orderBy('c.id')
+    .$narrowType<{ activated_at: string }>()
+    .execute();
+  for (const contract of billed) await replayHistory(s, contract.id, localDate(Date.parse(contract.activated_at)));
 
-  let invoiceNumber = 0;
-  const communicationOf = (customerId: number) => structuredCommunication(1_000_000_000 + customerId * 10_000_000 + invoiceNumber * 7919);
-  const pieceOf = (prefix: string, at: number) => `${prefix}${new Date(at).getUTCFullYear()}-${String(invoiceNumber).padStart(6, '0')}`;
-  const paymentModeOf = (customerId: number): 'DD' | 'BT' => {
-    const person = PEOPLE.find((p) => p.customerId === customerId);
-    if (!person) throw new Error(`billed account ${customerId} has no customer`);
-    return person.paymentMode;
-  };
-
-  for (const account of BILLED_ACCOUNTS) {
-    const paymentMode = paymentModeOf(account.customerId);
-    for (let back = INVOICE_CYCLES; back >= 1; back--) {
-      // Issued on the first day of a cycle, for the cycle that ended the day before.
-      const generated = cycleStartMs(now, account.startDay, back);
-      const period = cycleDates(monthlyCycle(account.startDay), isoDate(generated), 1);
-      const range = localDayRange(period.start, period.end);
-      const due = generated + PAYMENT_TERM_DAYS * DAY_MS;
-      const open = account.openCyclesBack.includes(back);
-      for (const group of account.groups) {
-        invoiceNumber += 1;
-        const lines: BilledLine[] = [];
-        for (const contractId of group.contracts) {
-          const recurring = await subscriptionLines(db, contractId);
-          const usage = await outOfBundleCost(db, contractId, range);
-          const first = recurring[0];
-          lines.push(...recurring);
-          if (usage > 0 && first) lines.push({ contractId, msisdn: first.msisdn, kind: 'usage', label: null, quantity: 1, amount: usage });
-        }
-        const paidAt = paymentMode === 'DD' ? due : due - rng.int(1, 5) * DAY_MS;
-        const invoiceId = await insertInvoice({
-          uuid: rng.uuid(),
-          customer_id: account.customerId,
-          contract_id: group.contracts.length === 1 ? (group.contracts[0] ?? null) : null,
-          generated_at: iso(generated + 6 * 3_600_000),
-          due_date: isoDate(due),
-          total_incl_vat_cents: sumLines(lines),
-          structured_communication: communicationOf(account.customerId),
-          piece_id: pieceOf('F', generated),
-          payment_mode: paymentMode,
-          paid: open ? 0 : 1,
-          paid_at: open ? null : iso(paidAt),
-          partial_paid_cents: open ? (account.partialPayments?.[back] ?? 0) : 0,
-          cost_center_id: group.costCenterId,
-          period_start: period.start,
-          period_end: period.end,
-          document_type: 'invoice',
-        });
-        await writeLines(invoiceId, lines);
-      }
+  // The billing run bills each line from the first day of its cycle INVOICE_CYCLES back (earlier cycles were billed
+  // by the operator's former system); every close from then to today is a run.
+  const today = localDate(nowMs);
+  const runs = new Set<number>();
+  const lastRunOf = new Map<number, number>();
+  for (const contract of billed) {
+    const cycle: BillCycle = {
+      startDay: contract.start_day,
+      frequencyUnit: contract.frequency_unit,
+      frequencyDuration: contract.frequency_duration,
+    };
+    const first = cycleDates(cycle, today, INVOICE_CYCLES);
+    await db.updateTable('contracts').set({ billing_from: first.start }).where('id', '=', contract.id).execute();
+    for (let period = first; period.end < today; period = cycleDates(cycle, addDays(period.end, 1))) {
+      const at = Math.min(nowMs, startOfLocalDay(addDays(period.end, 1)) + BILLING_HOUR * 3_600_000);
+      runs.add(at);
+      lastRunOf.set(contract.customer_id, Math.max(at, lastRunOf.get(contract.customer_id) ?? 0));
     }
   }
-
+  const events: { at: number; run: () => Promise<unknown> }[] = [...runs].map((at) => ({
+    at,
+    run: () => billingRun(db, new Date(at), { uuid: () => rng.uuid() }),
+  }));
   for (const document of ONE_OFF_DOCUMENTS) {
-    invoiceNumber += 1;
-    const generated = nowMs - document.ageDays * DAY_MS;
-    const contract = await db.selectFrom('contracts').select('msisdn').where('id', '=', document.contractId).executeTakeFirst();
-    const lines: BilledLine[] = [
-      {
-        contractId: document.contractId,
-        msisdn: contract?.msisdn ?? null,
-        kind: 'fee',
-        label: document.label,
-        quantity: 1,
-        amount: document.amount,
-      },
-    ];
-    const invoiceId = await insertInvoice({
-      uuid: rng.uuid(),
-      customer_id: document.customerId,
-      contract_id: document.contractId,
-      generated_at: iso(generated),
-      due_date: isoDate(generated + PAYMENT_TERM_DAYS * DAY_MS),
-      total_incl_vat_cents: sumLines(lines),
-      structured_communication: communicationOf(document.customerId),
-      piece_id: pieceOf(document.type === 'credit_note' ? 'NC' : 'F', generated),
-      payment_mode: paymentModeOf(document.customerId),
-      paid: 0,
-      paid_at: null,
-      partial_paid_cents: 0,
-      cost_center_id: null,
-      period_start: null,
-      period_end: null,
-      document_type: document.type,
+    // After the customer's last invoice at the latest, so that the demo's stories hold whatever the day: a credit note
+    // issued just before a close would be taken off that invoice (docs/product/limits.md "Credit note").
+    const at = Math.min(nowMs, Math.max(nowMs - document.ageDays * DAY_MS, (lastRunOf.get(document.customerId) ?? 0) + 3_600_000));
+    const msisdn =
+      (await db.selectFrom('contracts').select('msisdn').where('id', '=', document.contractId).executeTakeFirst())?.msisdn ?? null;
+    events.push({
+      at,
+      run: () =>
+        writeTransaction(db, (tx) =>
+          issueDocument(tx, {
+            customerId: document.customerId,
+            costCenterId: null,
+            contractId: document.contractId,
+            type: document.type,
+            lines: [
+              {
+                contractId: document.contractId,
+                msisdn,
+                kind: 'fee',
+                label: document.label,
+                category: null,
+                quantity: 1,
+                amount: document.amount,
+                from: null,
+                to: null,
+              },
+            ],
+            period: null,
+            now: new Date(at),
+            uuid: rng.uuid(),
+          }),
+        ),
     });
-    await writeLines(invoiceId, lines);
+  }
+  for (const event of events.sort((a, b) => a.at - b.at)) await event.run();
+
+  // What the customers paid: every cycle invoice on its due date by direct debit, a few days before it by
+  // transfer, once that day has come; the demo's open ones stay open, with their partial payments.
+  for (const account of BILLED_ACCOUNTS) {
+    const invoices = await db
+      .selectFrom('invoices')
+      .select(['id', 'period_start', 'due_date', 'payment_mode'])
+      .where('customer_id', '=', account.customerId)
+      .where('document_type', '=', 'invoice')
+      .where('period_start', 'is not', null)
+      .orderBy('period_start', 'desc')
+      .orderBy('id')
+      .execute();
+    const periods = [...new Set(invoices.map((row) => row.period_start))];
+    for (const invoice of invoices) {
+      const back = periods.indexOf(invoice.period_start) + 1;
+      if (account.openCyclesBack.includes(back)) {
+        const partial = account.partialPayments?.[back];
+        if (partial !== undefined)
+          await db.updateTable('invoices').set({ partial_paid_cents: partial }).where('id', '=', invoice.id).execute();
+        continue;
+      }
+      const due = startOfLocalDay(invoice.due_date) + 10 * 3_600_000;
+      const paidAt = invoice.payment_mode === 'DD' ? due : due - rng.int(1, 5) * DAY_MS;
+      if (paidAt <= nowMs)
+        await db
+          .updateTable('invoices')
+          .set({ paid: 1, paid_at: iso(paidAt) })
+          .where('id', '=', invoice.id)
+          .execute();
+    }
+  }
+  // Their e-mails went out when they were issued.
+  await db
+    .updateTable('invoices')
+    .set((eb) => ({ emailed_at: eb.ref('generated_at') }))
+    .where('emailed_at', 'is', null)
+    .execute();
+};
+
+type ChangeRow = {
+  item_kind: 'PRODUCT' | 'OPTION';
+  resource_id: number | null;
+  old_value: string | null;
+  new_value: string | null;
+  executed_at: string;
+};
+
+/**
+ * A line's history as the order execution would have written it: the line is taken back to what it held before its
+ * executed plan and option orders, the history starts at its activation, and each order is applied again on the day
+ * it was executed (server/lib/subscription-history.ts, the same sync the order job runs). It ends where it is now.
+ */
+const replayHistory = async ({ db }: SeedContext, contractId: number, activated: string): Promise<void> => {
+  const changes: ChangeRow[] = await db
+    .selectFrom('order_lines as l')
+    .innerJoin('orders as o', 'o.id', 'l.order_id')
+    .select(['l.item_kind', 'l.resource_id', 'l.old_value', 'l.new_value', 'l.executed_at'])
+    .where('o.contract_id', '=', contractId)
+    .where('l.status', '=', 'SUCCESS')
+    .where('l.item_kind', 'in', ['PRODUCT', 'OPTION'])
+    .where('l.executed_at', 'is not', null)
+    .orderBy('l.executed_at')
+    .orderBy('l.id')
+    .$narrowType<{ item_kind: 'PRODUCT' | 'OPTION'; executed_at: string }>()
+    .execute();
+  const setOption = async (optionId: number, count: number) => {
+    if (count > 0)
+      await db
+        .insertInto('contract_options')
+        .values({ contract_id: contractId, option_id: optionId, count })
+        .onConflict((oc) => oc.columns(['contract_id', 'option_id']).doUpdateSet((eb) => ({ count: eb.ref('excluded.count') })))
+        .execute();
+    else await db.deleteFrom('contract_options').where('contract_id', '=', contractId).where('option_id', '=', optionId).execute();
+  };
+  const apply = async (change: ChangeRow, value: string | null) => {
+    if (change.item_kind === 'PRODUCT') {
+      const plan =
+        value === null
+          ? undefined
+          : await db.selectFrom('products').select('id').where('name', '=', value).where('type', '=', 'BASE').executeTakeFirst();
+      if (!plan) throw new Error(`contract ${contractId}: unknown plan ${value}`);
+      await db.updateTable('contracts').set({ product_id: plan.id }).where('id', '=', contractId).execute();
+    } else if (change.resource_id !== null) await setOption(change.resource_id, Number(value ?? 0));
+  };
+  for (const change of [...changes].reverse()) await apply(change, change.old_value);
+  await syncSubscriptionHistory(db, contractId, activated);
+  for (const change of changes) {
+    await apply(change, change.new_value);
+    await syncSubscriptionHistory(db, contractId, localDate(Date.parse(change.executed_at)));
   }
 };

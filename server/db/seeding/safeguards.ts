@@ -1,32 +1,23 @@
-import { cycleStartMs } from '../demo/calendar.ts';
+import { rateCycle, billCycleOfContract } from '../../lib/rating-data.ts';
+import { cyclePeriod, localDayRange } from '../../lib/service-calendar.ts';
 import { CONTRACTS, NEXT_SAFEGUARD_CENTS, SAFEGUARDS, type SafeguardType } from '../demo/contracts.ts';
 import type { SeedContext } from './context.ts';
 
 /**
  * The safeguards of every line (demo/contracts.ts). What a line has overspent is the current cycle's out-of-bundle
- * total of its usage, so this step runs after the usage: the alerts and the usage screens agree.
+ * charges as the rating computes them (server/lib/rating-data.ts), so this step runs after the usage: the alerts and
+ * the usage screens agree.
  */
 export const seedSafeguards = async ({ db, now }: SeedContext): Promise<void> => {
-  const spentOf: Record<SafeguardType, 'total' | 'premium' | 'data'> = { OSG: 'total', PSG: 'premium', DSG: 'data' };
   for (const contract of CONTRACTS) {
-    const spent = (await db
-      .selectFrom('usage_records')
-      .select((eb) => [
-        eb.fn.coalesce(eb.fn.sum<number>('resource_impact'), eb.lit(0)).as('total'),
-        eb.fn
-          .coalesce(
-            eb.fn.sum<number>(eb.case().when('destination', '=', 'premium').then(eb.ref('resource_impact')).else(0).end()),
-            eb.lit(0),
-          )
-          .as('premium'),
-        eb.fn
-          .coalesce(eb.fn.sum<number>(eb.case().when('service_cat', '=', 'data').then(eb.ref('resource_impact')).else(0).end()), eb.lit(0))
-          .as('data'),
-      ])
-      .where('contract_id', '=', contract.id)
-      .where('is_oob', '=', 1)
-      .where('event_time', '>=', cycleStartMs(now, contract.startDay))
-      .executeTakeFirst()) ?? { total: 0, premium: 0, data: 0 };
+    const period = cyclePeriod(now, await billCycleOfContract(db, contract.id));
+    const rating = await rateCycle(db, contract.id, localDayRange(period.start, period.end));
+    // The general limit counts every charge, the premium one premium services, the data one data (the alert engine's rule).
+    const spent: Record<SafeguardType, number> = {
+      OSG: rating.overspent.credit,
+      PSG: rating.overspent.premium,
+      DSG: rating.centsByKind.data,
+    };
     for (const safeguard of SAFEGUARDS) {
       const next = NEXT_SAFEGUARD_CENTS.find((n) => n.contractId === contract.id && n.type === safeguard.type)?.cents ?? null;
       await db
@@ -39,7 +30,7 @@ export const seedSafeguards = async ({ db, now }: SeedContext): Promise<void> =>
           alert_cents: safeguard.alertCents,
           default_cents: safeguard.defaultCents,
           max_cents: safeguard.maxCents,
-          overspent_credit_cents: spent[spentOf[safeguard.type]],
+          overspent_credit_cents: spent[safeguard.type],
         })
         .execute();
     }

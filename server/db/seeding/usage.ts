@@ -4,12 +4,14 @@ import { insertRows } from '../engine.ts';
 import type { SeedContext } from './context.ts';
 
 /** Usage records of every plan in demo/usage.ts (~206k rows, Yasmine's volume test included). */
-export const seedUsage = async ({ db, rng, now }: SeedContext): Promise<void> => {
+export const seedUsage = async ({ db, rng, rngFor, now }: SeedContext): Promise<void> => {
+  // Draws added after the first demo usage come from a stream of their own (see generateUsage).
+  const extra = rngFor('usage');
   // The generator is synchronous: a plan's rows are collected, then written in generation order (ids sort like event
   // times within a plan, as the history's paging expects).
   for (const plan of USAGE_PLANS) {
     const rows: UsageRow[] = [];
-    generateUsage(rng, now, plan, (row) => rows.push(row));
+    generateUsage(rng, now, plan, (row) => rows.push(row), extra);
     await insertRows(
       db,
       'usage_records',

@@ -1,7 +1,7 @@
 import { endpoints } from '#contract/endpoints';
 import { ApiError } from '../../lib/api-error.ts';
 import type { AppContext } from '../../lib/app-context.ts';
-import { appUrl, sendAccountMessage } from '../../lib/auth-messages.ts';
+import { appUrl, queueAccountMessage } from '../../lib/auth-messages.ts';
 import {
   confirmContactEmail,
   confirmContactEmailIfStill,
@@ -16,7 +16,7 @@ import { clearAttempts, limitKeys } from '../../lib/rate-limit.ts';
 import type { Router } from '../../lib/router.ts';
 import { newGuid } from '../../lib/tokens.ts';
 import { findCustomerOwner, findUserByEmail, findUserById, findUserByMsisdn, insertUser, setPasswordHash } from '../../lib/users.ts';
-import { countMessageRequest, initAnswer, linkExpired, linkUnknown, linkUser, sendRecoveryLink, verifySmsCode } from './shared.ts';
+import { countMessageRequest, initAnswer, linkExpired, linkUnknown, linkUser, queueRecoveryLink, verifySmsCode } from './shared.ts';
 
 const noLine = () =>
   new ApiError(404, 'customerNotFound', 'No line with this number', { fields: [{ field: 'msisdn', message: 'validation:invalid' }] });
@@ -42,9 +42,13 @@ export const registerAccountRoutes = (router: Router, ctx: AppContext): void => 
   });
 
   /**
-   * Account creation (SPEC §1). By customer number + the contact's e-mail: the owner account is created without
-   * a password and a create-password link is e-mailed (if the owner already has a password, the e-mail offers a
-   * recovery link instead, and the answer is the same). By phone number: an SMS code for createAccountBySms.
+   * Account creation (SPEC §1). The answer is the same, in the same time, whatever the identifiers name
+   * (docs/product/security.md "Accounts do not show"): a stranger learns neither who is a customer nor who already has
+   * an account. The message, queued and sent after the answer, says what applies. By customer number + the contact's
+   * e-mail: the owner account is created without a password and a create-password link is e-mailed (if the owner
+   * already has a password, the e-mail offers a recovery link instead); nothing is sent when the number and the
+   * address do not belong together. By phone number: an SMS code for createAccountBySms, or, when the number already
+   * has an account, an SMS that says so and where to recover the password; nothing for a number that is no line.
    */
   router.route(endpoints.createAccount, async ({ body, request }) => {
     const now = clock.now();
@@ -52,18 +56,11 @@ export const registerAccountRoutes = (router: Router, ctx: AppContext): void => 
       await countMessageRequest(ctx, request, body.email, now);
       const customerId = await findCustomerIdByNumber(db, body.customer);
       const contact = customerId !== undefined ? await findContact(db, customerId) : undefined;
-      if (customerId === undefined || !contact || contact.email.toLowerCase() !== body.email.toLowerCase()) {
-        throw new ApiError(404, 'customerNotFound', 'No customer with this number and e-mail address', {
-          fields: [
-            { field: 'customer', message: 'validation:invalid' },
-            { field: 'email', message: 'validation:invalid' },
-          ],
-        });
-      }
+      if (customerId === undefined || !contact || contact.email.toLowerCase() !== body.email.toLowerCase()) return { success: true };
       const lang = body.lang ?? contact.language;
       const owner = await findCustomerOwner(db, customerId);
       if (owner?.password_hash) {
-        await sendRecoveryLink(ctx, owner, contact.email, lang, 'accountExists');
+        await queueRecoveryLink(ctx, owner, contact.email, lang, 'accountExists');
         return { success: true };
       }
       // The contact address becomes the login, unless another account already uses it (then: the customer number).
@@ -86,7 +83,7 @@ export const registerAccountRoutes = (router: Router, ctx: AppContext): void => 
           now,
         ));
       const token = await issueLink(db, user.id, 'createPassword', now);
-      await sendAccountMessage(ctx, {
+      await queueAccountMessage(ctx, {
         channel: 'EMAIL',
         to: contact.email,
         lang,
@@ -98,11 +95,20 @@ export const registerAccountRoutes = (router: Router, ctx: AppContext): void => 
 
     await countMessageRequest(ctx, request, body.msisdn, now);
     const line = await findLiveLine(db, body.msisdn);
-    if (!line) throw noLine();
-    if ((await findUserByMsisdn(db, body.msisdn))?.password_hash) throw msisdnInUse();
-    const code = await issueCode(db, body.msisdn, 'createAccount', now);
+    if (!line) return { success: true };
     const lang = body.lang ?? (await findContact(db, line.customer_id))?.language ?? 'fr';
-    await sendAccountMessage(ctx, { channel: 'SMS', to: body.msisdn, lang, kind: 'createAccountCode', vars: { code } });
+    if ((await findUserByMsisdn(db, body.msisdn))?.password_hash) {
+      await queueAccountMessage(ctx, {
+        channel: 'SMS',
+        to: body.msisdn,
+        lang,
+        kind: 'accountExistsSms',
+        vars: { number: body.msisdn, link: appUrl(ctx, '/login/recover-password') },
+      });
+      return { success: true };
+    }
+    const code = await issueCode(db, body.msisdn, 'createAccount', now);
+    await queueAccountMessage(ctx, { channel: 'SMS', to: body.msisdn, lang, kind: 'createAccountCode', vars: { code } });
     return { success: true };
   });
 

@@ -20,7 +20,7 @@ import {
 } from '../../lib/sessions.ts';
 import { randomToken } from '../../lib/tokens.ts';
 import { findLoginUser, findUserByGuid, findUserById, type UserRow } from '../../lib/users.ts';
-import { clearSessionCookies, refreshTokenFromRequest, secureCookie } from '../../plugins/auth.ts';
+import { clearSessionCookies, refreshTokenFromRequest, secureCookies } from '../../plugins/auth.ts';
 import { invalidCredentials, isLegacyWithoutCustomer, legacyWithoutCustomer, linkExpired, linkUnknown, openSession } from './shared.ts';
 
 // Verified against when the login is unknown, so an unknown login costs the same scrypt time as a wrong
@@ -77,7 +77,7 @@ export const registerLoginRoutes = (router: Router, ctx: AppContext): void => {
   router.route(endpoints.login, async ({ body, request, reply }) => {
     const now = clock.now();
     const user = await findLoginUser(db, body.login);
-    const cookie = await readDeviceCookie(db, request);
+    const cookie = await readDeviceCookie(db, request, now);
     const trusted = user !== undefined && cookie !== null && cookie.userId === user.id;
     const trustedKey = trusted ? limitKeys.deviceCookie(cookie.nonce) : null;
     // A trusted browser whose own cookie got locked (guessing from that browser) falls back to the untrusted rules.
@@ -97,11 +97,11 @@ export const registerLoginRoutes = (router: Router, ctx: AppContext): void => {
     await attempt.succeeded();
     // Only after the password matched, so the 403 does not reveal a legacy account to a guesser (SPEC §4).
     if (isLegacyWithoutCustomer(user)) throw legacyWithoutCustomer();
-    // A fresh nonce on every successful login (OWASP): an old cookie copied elsewhere stops being the trusted one.
-    await issueDeviceCookie(db, reply, user.id, secureCookie(request));
+    // A fresh nonce on every successful login (OWASP), the cookie it came with retired: a copy of it stops being trusted.
+    await issueDeviceCookie(db, request, reply, user.id, now, { secure: secureCookies(ctx) });
     const device = await bindDevice(user, body, now);
     const issued = await createSession(db, user.id, now, { deviceId: device?.id ?? null });
-    return openSession(request, reply, user, issued, now, device);
+    return openSession(ctx, request, reply, user, issued, now, device);
   });
 
   router.route(endpoints.loginPin, async ({ body, request, reply }) => {
@@ -134,7 +134,7 @@ export const registerLoginRoutes = (router: Router, ctx: AppContext): void => {
     }
     if (isLegacyWithoutCustomer(user)) throw legacyWithoutCustomer();
     const issued = await createSession(db, user.id, now, { deviceId: device.id });
-    return openSession(request, reply, user, issued, now, check.device);
+    return openSession(ctx, request, reply, user, issued, now, check.device);
   });
 
   router.route(endpoints.loginByLink, async ({ params, body, request, reply }) => {
@@ -151,7 +151,7 @@ export const registerLoginRoutes = (router: Router, ctx: AppContext): void => {
     if (!(await useLink(db, check.link.id, now))) throw linkExpired();
     const device = await bindDevice(user, body, now);
     const issued = await createSession(db, user.id, now, { deviceId: device?.id ?? null });
-    return openSession(request, reply, user, issued, now, device);
+    return openSession(ctx, request, reply, user, issued, now, device);
   });
 
   /**
@@ -168,7 +168,7 @@ export const registerLoginRoutes = (router: Router, ctx: AppContext): void => {
     await assertNotLocked(db, addressKey, now, addressPolicy);
     const refused = async () => {
       await recordFailure(db, addressKey, now, addressPolicy);
-      clearSessionCookies(request, reply, { accessOnly: false });
+      clearSessionCookies(ctx, reply, { accessOnly: false });
       return new ApiError(419, 'invalidToken', 'Invalid or expired refresh token');
     };
     const token = refreshTokenFromRequest(request, body.refresh_token);
@@ -184,7 +184,8 @@ export const registerLoginRoutes = (router: Router, ctx: AppContext): void => {
     const again = async () => {
       const rotated = (await findSessionById(db, session.id)) ?? session;
       const successor = await recentSuccessor(rotated, token, now);
-      if (successor && deviceOk && user && !isLegacyWithoutCustomer(user)) return openSession(request, reply, user, successor, now, device);
+      if (successor && deviceOk && user && !isLegacyWithoutCustomer(user))
+        return openSession(ctx, request, reply, user, successor, now, device);
       await revokeFamily(db, session.family_id, now, 'reuse');
       throw await refused();
     };
@@ -206,6 +207,6 @@ export const registerLoginRoutes = (router: Router, ctx: AppContext): void => {
       });
     });
     if (!issued) return again();
-    return openSession(request, reply, user, issued, now, device);
+    return openSession(ctx, request, reply, user, issued, now, device);
   });
 };

@@ -9,17 +9,21 @@ import { findDevice, revokeDevice, setDevicePin } from '../../lib/devices.ts';
 import { hashPasswordAsync, verifyPasswordAsync } from '../../lib/password.ts';
 import { limitKeys, loginPolicy, takeAttempt } from '../../lib/rate-limit.ts';
 import type { Router } from '../../lib/router.ts';
+import { queuePasswordChangedNotice } from '../../lib/auth-messages.ts';
+import { issueDeviceCookie } from '../../lib/device-cookies.ts';
+import { endFootholds } from '../../lib/footholds.ts';
 import {
   bindSessionToDevice,
+  createSession,
   expireAccessToken,
   findSessionByAccessToken,
   isAccessValid,
+  markRotated,
   revokeFamily,
-  revokeUserSessions,
 } from '../../lib/sessions.ts';
 import { setPasswordHash, setUserLanguage, toAuthUser } from '../../lib/users.ts';
-import { authOf, clearSessionCookies, tokenFromRequest } from '../../plugins/auth.ts';
-import { samePassword } from './shared.ts';
+import { authOf, clearSessionCookies, secureCookies, setSessionCookies, tokenFromRequest } from '../../plugins/auth.ts';
+import { samePassword, wantsBearer } from './shared.ts';
 
 /** The open session: who is logged in, logout, the start-up expiry check, and what a logged-in user changes. */
 export const registerSessionRoutes = (router: Router, ctx: AppContext): void => {
@@ -49,7 +53,7 @@ export const registerSessionRoutes = (router: Router, ctx: AppContext): void => 
         if (body.deviceId) await deleteDevicePushSubscriptions(tx, user.id, body.deviceId);
       });
     }
-    clearSessionCookies(request, reply, { accessOnly });
+    clearSessionCookies(ctx, reply, { accessOnly });
     return { success: true };
   });
 
@@ -87,9 +91,12 @@ export const registerSessionRoutes = (router: Router, ctx: AppContext): void => 
 
   /**
    * Logged-in password change. Wrong old passwords are limited like logins (a stolen session must not become a
-   * password oracle); success ends the user's other sessions.
+   * password oracle). Success ends every other foothold on the account (lib/footholds.ts): the other sessions, the
+   * other devices' PINs, the trusted browsers and the push subscriptions of other devices. The session that made the
+   * change is renewed (its old tokens die with the rest; new ones in cookies, and in the body in bearer mode), this
+   * browser gets a new device cookie, and the confirmation goes out by e-mail (or SMS) after the answer.
    */
-  router.route(endpoints.changePassword, async ({ body, request }) => {
+  router.route(endpoints.changePassword, async ({ body, request, reply }) => {
     const { user, session } = authOf(request);
     const now = clock.now();
     if (body.pwd === body.old_pwd) throw samePassword();
@@ -100,11 +107,26 @@ export const registerSessionRoutes = (router: Router, ctx: AppContext): void => 
       });
     }
     await attempt.succeeded();
-    const hash = await hashPasswordAsync(body.pwd);
-    await writeTransaction(db, async (tx) => {
-      await setPasswordHash(tx, user.id, hash);
-      await revokeUserSessions(tx, user.id, now, 'passwordChanged', session.id);
+    const passwordHash = await hashPasswordAsync(body.pwd);
+    const issued = await writeTransaction(db, async (tx) => {
+      await setPasswordHash(tx, user.id, passwordHash);
+      await endFootholds(tx, user.id, now, 'passwordChanged', session);
+      // Renewed as a family of its own: an old refresh token of this session, presented again, can only end its old
+      // family (already ended), never the renewed session.
+      await markRotated(tx, session.id, now);
+      return createSession(tx, user.id, now, {
+        deviceId: session.device_id,
+        ...(session.refresh_expires_at ? { refreshExpiresAt: new Date(session.refresh_expires_at) } : {}),
+      });
     });
-    return { success: true };
+    await issueDeviceCookie(db, request, reply, user.id, now, { secure: secureCookies(ctx) });
+    setSessionCookies(ctx, reply, issued, now);
+    await queuePasswordChangedNotice(ctx, user);
+    return {
+      success: true,
+      expires_at: issued.expiresAt.toISOString(),
+      refresh_expires_at: issued.refreshExpiresAt.toISOString(),
+      ...(wantsBearer(request) ? { token: issued.accessToken, refresh_token: issued.refreshToken } : {}),
+    };
   });
 };

@@ -4,7 +4,7 @@ import type { Language } from '#contract/common';
 import { writeTransaction } from '../../db/engine.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { AppContext } from '../../lib/app-context.ts';
-import { appUrl, displayName, sendAccountMessage } from '../../lib/auth-messages.ts';
+import { appUrl, displayName, queueAccountMessage } from '../../lib/auth-messages.ts';
 import { pinExpiry, type DeviceRow } from '../../lib/devices.ts';
 import { checkCode, checkLink, issueLink, retireCodes, type CodePurpose, type LinkPurpose } from '../../lib/one-time-codes.ts';
 import {
@@ -45,6 +45,7 @@ export const wantsBearer = (request: FastifyRequest): boolean => {
  * only in bearer mode: a browser's script never sees them.
  */
 export const openSession = (
+  ctx: Pick<AppContext, 'mail'>,
   request: FastifyRequest,
   reply: FastifyReply,
   user: UserRow,
@@ -52,7 +53,7 @@ export const openSession = (
   now: Date,
   device?: DeviceRow,
 ) => {
-  setSessionCookies(request, reply, issued, now);
+  setSessionCookies(ctx, reply, issued, now);
   return {
     ...(wantsBearer(request) ? { token: issued.accessToken, refresh_token: issued.refreshToken } : {}),
     expires_at: issued.expiresAt.toISOString(),
@@ -75,7 +76,8 @@ export const countMessageRequest = async (ctx: AppContext, request: FastifyReque
   });
 };
 
-export const sendRecoveryLink = async (
+/** Queues a recovery link to an account's address (sent after the answer: lib/mail-queue.ts). */
+export const queueRecoveryLink = async (
   ctx: AppContext,
   user: UserRow,
   to: string,
@@ -83,7 +85,7 @@ export const sendRecoveryLink = async (
   kind: 'recoverLink' | 'accountExists',
 ): Promise<void> => {
   const token = await issueLink(ctx.db, user.id, 'recoverPassword', ctx.clock.now());
-  await sendAccountMessage(ctx, {
+  await queueAccountMessage(ctx, {
     channel: 'EMAIL',
     to,
     lang,

@@ -13,6 +13,7 @@ import {
   savePushSubscription,
   sentNotifications,
   setNotificationActive,
+  testPushesSince,
   updateLogStatus,
 } from '../../lib/alert-data.ts';
 import { visibleContracts } from '../../lib/access.ts';
@@ -27,6 +28,10 @@ import { requireEditor } from './access.ts';
  * Alerts (SPEC §1 "Alert notifications by SMS, e-mail and push", §2 notifications, push test, last notifications):
  * the grid of alert choices per line, the messages sent, and the devices that receive Web Push.
  */
+
+/** "Send me a test push" a day per account. */
+export const MAX_TEST_PUSHES_PER_DAY = 20;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const registerAlertRoutes = (router: Router, ctx: AppContext, deps: AlertDeps): void => {
   const { db, clock } = ctx;
@@ -78,7 +83,7 @@ export const registerAlertRoutes = (router: Router, ctx: AppContext, deps: Alert
         fields: [{ field: 'endpoint', message: 'validation:invalid' }],
       });
     }
-    await savePushSubscription(
+    const saved = await savePushSubscription(
       db,
       {
         userId: user.id,
@@ -89,6 +94,11 @@ export const registerAlertRoutes = (router: Router, ctx: AppContext, deps: Alert
       },
       clock.now(),
     );
+    if (!saved) {
+      throw new ApiError(409, 'pushEndpointTaken', 'Another account holds this push subscription: subscribe again for a new one', {
+        fields: [{ field: 'endpoint', message: 'validation:invalid' }],
+      });
+    }
     return { success: true };
   });
 
@@ -104,6 +114,10 @@ export const registerAlertRoutes = (router: Router, ctx: AppContext, deps: Alert
     if (!subscription || user.customer_id === null)
       throw new ApiError(404, 'pushNotSubscribed', 'This device is not subscribed to push notifications');
     const now = clock.now();
+    // Each test push is logged: a bound on what one account adds (docs/product/security.md "Tables").
+    if ((await testPushesSince(db, user.id, new Date(now.getTime() - DAY_MS))) >= MAX_TEST_PUSHES_PER_DAY) {
+      throw new ApiError(429, 'tooManyRequests', 'Too many test notifications today', { retryAfter: 60 * 60 });
+    }
     const rendered = renderAlert({ kind: 'test' }, subscription.language, null, 'PUSH', deps.publicUrl);
     const eventKey = `TEST:${now.getTime()}:${subscription.id}`;
     const logId = await logNotification(db, {

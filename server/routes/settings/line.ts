@@ -115,6 +115,19 @@ export const registerLineRoutes = (router: Router, ctx: AppContext): void => {
           },
         );
       }
+      // docs/product/settings.md "Limits": a limit lowered below its alert never moves the alert silently; the customer
+      // decides first (the app asks, and sends the alert's new amount before the limit). An alert of 0 is none.
+      if (form === 'LIMIT') {
+        // A blocked or closed line is refused as such first.
+        checkLine(contract, body.type, await currentValueOf(tx, contract.id, body.type), String(body.amount));
+        const pendingAlert = await pendingValueOf(tx, contract.id, safeguardResource(type, 'ALERT'));
+        const alert = pendingAlert === null ? safeguard.alert_cents : Number(pendingAlert);
+        if (alert > 0 && body.amount < alert) {
+          throw new ApiError(422, 'alertAboveNewLimit', 'The alert is above the new limit: change the alert first', {
+            fields: [{ field: 'amount', message: 'validation:limit.alertAboveNewLimit' }],
+          });
+        }
+      }
       return requestChange(tx, ctx, auth, contract, body.type, String(body.amount));
     });
   });

@@ -39,6 +39,10 @@ const toPrivacy = (row: PrivacyRow, auth: ResolvedSession): PrivacyState => ({
   editable: !bool(row.privacy_locked) && settingsAccess(auth.user.role, 'privacy') === 'edit',
 });
 
+export const MAX_PAGE_VIEW_ROWS_PER_DAY = 300;
+/** Page views are statistics of the last year and a bit (the clean-up job removes older days). */
+export const PAGE_VIEW_DAYS = 400;
+
 export const registerPrivacyRoutes = (router: Router, ctx: AppContext): void => {
   const { db, clock } = ctx;
 
@@ -72,14 +76,32 @@ export const registerPrivacyRoutes = (router: Router, ctx: AppContext): void => 
 
   // The consent cookie travels with the request (first party): without statistics consent nothing is counted, even if
   // a page sent the event anyway.
+  // A bound on what anonymous callers add (docs/product/security.md "Tables"): a route name is any short word, so a
+  // day counts at most MAX_PAGE_VIEW_ROWS_PER_DAY (route, language) pairs; the app has a few dozen routes. The check
+  // and the count are one write transaction: instances counting at once all count, and none passes the bound.
   router.route(endpoints.pageView, async ({ body, request }) => {
     if (!allowsStatistics(request.headers.cookie)) return { counted: false };
-    // One statement: instances counting the same page at once all count.
-    await db
-      .insertInto('page_views')
-      .values({ day: localDate(clock.now().getTime()), route: body.route, lang: body.lang, count: 1 })
-      .onConflict((oc) => oc.columns(['day', 'route', 'lang']).doUpdateSet((eb) => ({ count: eb('page_views.count', '+', 1) })))
-      .execute();
-    return { counted: true };
+    const day = localDate(clock.now().getTime());
+    return writeTransaction(db, async (tx) => {
+      const known = await tx
+        .selectFrom('page_views')
+        .select('count')
+        .where('day', '=', day)
+        .where('route', '=', body.route)
+        .where('lang', '=', body.lang)
+        .executeTakeFirst();
+      const rows = await tx
+        .selectFrom('page_views')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('day', '=', day)
+        .executeTakeFirst();
+      if (!known && Number(rows?.n ?? 0) >= MAX_PAGE_VIEW_ROWS_PER_DAY) return { counted: false };
+      await tx
+        .insertInto('page_views')
+        .values({ day, route: body.route, lang: body.lang, count: 1 })
+        .onConflict((oc) => oc.columns(['day', 'route', 'lang']).doUpdateSet((eb) => ({ count: eb('page_views.count', '+', 1) })))
+        .execute();
+      return { counted: true };
+    });
   });
 };

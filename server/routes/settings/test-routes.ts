@@ -25,9 +25,12 @@ export const settingsTestEndpoints = {
             type: z.enum(serviceCategories),
             /** Bytes, seconds or messages. */
             used: z.number().int().min(0),
+            /** The network's out-of-zone flag (`is_oob`): on roaming, outside the EU (contract/rating.ts). */
             oob: z.boolean().default(false),
+            /** A premium service's price; the rating bills everything else from the cycle's totals. */
             costCents: z.number().int().min(0).default(0),
             destination: z.enum(destinations).default('national'),
+            incoming: z.boolean().default(false),
           }),
         )
         .min(1)
@@ -74,6 +77,7 @@ export const registerSettingsTestRoutes = (router: Router, ctx: AppContext, deps
             resource_impact: record.costCents,
             service_used: record.used,
             service_unit: UNITS[record.type],
+            incoming: record.incoming ? 1 : 0,
             destination: record.destination,
             event_time: now.getTime() - i,
           })),

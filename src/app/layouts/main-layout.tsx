@@ -9,6 +9,7 @@ import { Button } from '#ui/button';
 import { Spinner } from '#ui/spinner';
 import { PendingChangesIndicator } from '../pending-changes.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
+import { isTabIcon, NavIcon } from './nav-icons.tsx';
 import { LogoutButton, LogoutConfirmation } from './logout-entry.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
 
@@ -33,12 +34,19 @@ const tabCount = 4;
 /** The "more" menu's popover, loaded when it first opens (more-menu.tsx). */
 const MoreMenu = lazy(async () => ({ default: (await loadChunk(() => import('./more-menu.tsx'))).MoreMenu }));
 
-const NavEntry = ({ item, label }: { item: NavItem; label: string }) =>
+const NavEntry = ({ item, label, withIcon = false }: { item: NavItem; label: string; withIcon?: boolean }) =>
   item.key === 'energy' ? (
     <EnergyNavEntry label={label} />
   ) : (
     <NavLink to={item.to} end={item.to === paths.home}>
-      {label}
+      {withIcon && isTabIcon(item.key) ? (
+        <>
+          <NavIcon name={item.key} />
+          <span className="tabbar__label">{label}</span>
+        </>
+      ) : (
+        label
+      )}
     </NavLink>
   );
 
@@ -94,7 +102,8 @@ export const MainLayout = () => {
         <ul>
           {items.slice(0, tabCount).map((item) => (
             <li key={item.key}>
-              <NavEntry item={item} label={t(`nav:${item.key}`)} />
+              {/* The tab's short name under its icon; the header and the "more" menu keep the full names. */}
+              <NavEntry item={item} label={isTabIcon(item.key) ? t(`nav:tab.${item.key}`) : t(`nav:${item.key}`)} withIcon />
             </li>
           ))}
           <li>
@@ -105,7 +114,8 @@ export const MainLayout = () => {
               aria-expanded={moreOpen}
               onPress={() => setMoreOpen(!moreOpen)}
             >
-              {t('nav:more')}
+              <NavIcon name="more" />
+              <span className="tabbar__label">{t('nav:more')}</span>
             </Button>
             {moreOpen ? (
               <Suspense fallback={null}>

@@ -66,6 +66,16 @@ const summary: UsageSummaryRow = {
     },
   ],
   overspent: { credit: 0, premium: 0, national: 0, international: 0 },
+  charges: [],
+  free: { data: 0, call: 0, sms: 0 },
+  plan: {
+    bundle: {
+      domestic: { data: 10 * 1024 ** 3, call: null, sms: null },
+      international: { data: 0, call: 0, sms: 0 },
+      world: { data: 0, call: 0, sms: 0 },
+    },
+    rates: { dataPerMb: 1, callPerMinute: 15, sms: 10 },
+  },
   safeguards: [],
   recentIds: [],
 };

@@ -6,7 +6,8 @@ import { comparisonParams, comparisonUrl } from '#features/offers/data/compariso
 import { energyEntryFor } from '#features/offers/data/energy-link.ts';
 import { putRecords } from '#workers/usage-blocks';
 import type { UsageRecordRow } from '#workers/usage-core';
-import { createProfileAccumulator } from '#workers/usage-profile';
+import { usageTotalsOf } from '#contract/rating';
+import { profileOf } from '#workers/usage-profile';
 import { createUsageService } from '#workers/usage-service';
 
 /* The tariff comparison link's parameters (SPEC §1, §9) and the energy link's state rules (SPEC §4, §5, §6). */
@@ -50,20 +51,32 @@ const record = (i: number, over: Partial<UsageRecordRow>): UsageRecordRow => ({
   ...over,
 });
 
-describe('usage profile (what a tariff comparison prices)', () => {
+describe('usage profile (what a tariff comparison prices: what counts against a bundle)', () => {
   it.each([
     ['outgoing national call', { serviceCat: 'call', serviceUsed: 90 }, { nationalCallSeconds: 90 }],
     ['incoming call: free, not counted', { serviceCat: 'call', incoming: true }, {}],
-    ['call while roaming: not a national tariff', { serviceCat: 'call', destination: 'roaming' }, {}],
+    ['call while roaming in the EU: as at home', { serviceCat: 'call', destination: 'roaming' }, { nationalCallSeconds: 60 }],
+    ['call while roaming outside the EU: not a national tariff', { serviceCat: 'call', destination: 'roaming', isOob: true }, {}],
+    ['call abroad: not a national tariff', { serviceCat: 'call', destination: 'international' }, {}],
     ['outgoing national SMS', { serviceCat: 'sms', serviceUsed: 1 }, { nationalSms: 1 }],
     ['incoming SMS', { serviceCat: 'sms', serviceUsed: 1, incoming: true }, {}],
+    ['premium SMS', { serviceCat: 'sms', serviceUsed: 1, destination: 'premium' }, {}],
     ['national data', { serviceCat: 'data', serviceUsed: 5000 }, { dataBytes: 5000 }],
-    ['roaming data: all data counts', { serviceCat: 'data', serviceUsed: 7000, destination: 'roaming' }, { dataBytes: 7000 }],
-    ['outside the cycle', { serviceCat: 'call', eventTime: Date.UTC(2026, 1, 10) }, {}],
+    ['data in the EU', { serviceCat: 'data', serviceUsed: 7000, destination: 'roaming' }, { dataBytes: 7000 }],
+    ['data outside the EU', { serviceCat: 'data', serviceUsed: 7000, destination: 'roaming', isOob: true }, {}],
   ] as const)('%s', (_label, over, sums) => {
-    const acc = createProfileAccumulator(Date.UTC(2026, 0, 1), Date.UTC(2026, 0, 31, 23, 59, 59, 999));
-    acc.add([record(1, over)]);
-    expect(acc.result()).toEqual({ dataBytes: 0, nationalCallSeconds: 0, nationalSms: 0, ...sums });
+    const r = record(1, over);
+    const usage = usageTotalsOf([
+      {
+        kind: r.serviceCat,
+        incoming: r.incoming,
+        destination: r.destination,
+        outsideZone: r.isOob,
+        used: r.serviceUsed,
+        priceCents: r.resourceImpact,
+      },
+    ]);
+    expect(profileOf(usage)).toEqual({ dataBytes: 0, nationalCallSeconds: 0, nationalSms: 0, ...sums });
   });
 
   it('averages the last cycles with SPEC §9’s divisor 6, even when fewer cycles have use', async () => {

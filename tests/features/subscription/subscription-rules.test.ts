@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderLineRow } from '#db/schema';
 import {
+  adviceWithheld,
   cancellableOptionOrders,
   changedOptions,
   changeLines,
-  monthlyPrice,
   optimizeContext,
   optionEditsThisMonthOnly,
   orderAction,
-  promotionTotalsOf,
   selectionOf,
   sortOptions,
   startSelection,
@@ -43,45 +42,23 @@ describe('totalVolumes (SPEC §3: base plus options, 0 unlimited)', () => {
     [
       'counted data options add their volume each',
       { dataMb: 5120, voiceMinutes: 150, smsCount: 0 },
-      [{ optionId: 11, priceCents: 300, dataMb: 1024, count: 3 }],
+      [{ optionId: 11, priceCents: 300, dataMb: 1024, zone: 'domestic', count: 3 }],
       { dataMb: 8192, voiceMinutes: 150, smsCount: 0 },
+    ],
+    [
+      'an option of another zone has an allowance of its own (Roaming World 1 GB)',
+      { dataMb: 102400, voiceMinutes: 0, smsCount: 0 },
+      [{ optionId: 14, priceCents: 1500, dataMb: 1024, zone: 'world', count: 1 }],
+      { dataMb: 102400, voiceMinutes: 0, smsCount: 0 },
     ],
     [
       'an unlimited plan stays unlimited',
       { dataMb: 0, voiceMinutes: 0, smsCount: 0 },
-      [{ optionId: 11, priceCents: 300, dataMb: 1024, count: 1 }],
+      [{ optionId: 11, priceCents: 300, dataMb: 1024, zone: 'domestic', count: 1 }],
       { dataMb: 0, voiceMinutes: 0, smsCount: 0 },
     ],
   ] as const)('%s', (_name, product, options, expected) => {
     expect(totalVolumes(product, options)).toEqual(expected);
-  });
-});
-
-describe('monthlyPrice', () => {
-  it.each([
-    ['no promotion', 2000, [], { percentage: 0, amount: 0 }, { listCents: 2000, discountCents: 0, totalCents: 2000 }],
-    // Sophie: M (20 €) at -20 % and a referral of 3 € a month.
-    ['a percentage then an amount', 2000, [], { percentage: 20, amount: 300 }, { listCents: 2000, discountCents: 700, totalCents: 1300 }],
-    [
-      'options count with their price × count',
-      1000,
-      [{ optionId: 11, priceCents: 300, dataMb: 1024, count: 2 }],
-      { percentage: 10, amount: 0 },
-      { listCents: 1600, discountCents: 160, totalCents: 1440 },
-    ],
-    ['never below zero', 500, [], { percentage: 0, amount: 800 }, { listCents: 500, discountCents: 500, totalCents: 0 }],
-  ] as const)('%s', (_name, base, options, totals, expected) => {
-    expect(monthlyPrice(base, options, totals)).toEqual(expected);
-  });
-
-  it('sums promotions per kind', () => {
-    expect(
-      promotionTotalsOf([
-        { discountType: 'percentage', discountAmount: 20 },
-        { discountType: 'amount', discountAmount: 300 },
-        { discountType: 'percentage', discountAmount: 5 },
-      ]),
-    ).toEqual({ percentage: 25, amount: 300 });
   });
 });
 
@@ -252,5 +229,23 @@ describe('changeLines: what changes and when', () => {
       { id: 12, combinations: 1 },
       { id: 13, combinations: 0 },
     ]);
+  });
+});
+
+describe('adviceWithheld ("which plan fits me" on a blocked or restricted line)', () => {
+  it.each([
+    [null, false],
+    ['fraud', true],
+    ['suspectedFraud', true],
+    ['credit', true],
+    ['general', true],
+    ['restricted', true],
+    // Dunning blocks orders but is no block of the line: the comparison still tells what would cost less.
+    ['unpaid', false],
+    ['pendingOrder', false],
+    ['waitingRequest', false],
+    ['plainUser', false],
+  ] as const)('%s → %s', (refusal, expected) => {
+    expect(adviceWithheld(refusal)).toBe(expected);
   });
 });

@@ -152,7 +152,7 @@ export const contactRow = (key: string, body: Record<string, unknown>, extra: Pa
 });
 
 /** Waits until `check` holds (the outbox sends in the background after enqueue), at most `timeoutMs`. */
-export const until = async (check: () => Promise<boolean> | boolean, timeoutMs = 5000): Promise<void> => {
+export const until = async (check: () => Promise<boolean> | boolean, timeoutMs = 15_000): Promise<void> => {
   const start = Date.now();
   while (!(await check())) {
     if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');

@@ -9,7 +9,7 @@ import { Badge } from '#ui/badge';
 import { Button } from '#ui/button';
 import { FreshnessNote } from '#ui/freshness-note';
 import { Spinner } from '#ui/spinner';
-import { TitledPage } from '#ui/titled-page';
+import { TitledPage, useDocumentTitle } from '#ui/titled-page';
 import { forgetPublicOrder } from '../data/activation-actions.ts';
 import { needsCodeAgain, useActivationEntry, useHolderOrder, usePublicOrder, useSimOrders } from '../data/use-sim-orders.ts';
 import { CodeForm } from './code-form.tsx';
@@ -24,6 +24,7 @@ import './activation.css';
 /** A follow-up's page: its title names the order, whose number never breaks across lines. */
 const FollowPage = ({ orderRef, children }: { orderRef: string; children: ReactNode }) => {
   const { t } = useTranslation('activation');
+  useDocumentTitle(`${t('follow.titleShort')} ${orderRef}`);
   return (
     <div className="page">
       <header className="page__header">

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { changePasswordSchema, customerNumberSchema, emailSchema } from '#contract/validators';
 import { currentLanguage } from '#i18n/i18n';
 import { useFieldError } from '#i18n/use-field-error';
-import { loginPath, paths, withQuery } from '#lib/route-paths';
+import { loginPath, paths, withQuery, type HomeState } from '#lib/route-paths';
 import { Alert } from '#ui/alert';
 import { Button } from '#ui/button';
 import { Spinner } from '#ui/spinner';
@@ -165,6 +165,7 @@ const CreateBySmsForm = ({ msisdn }: { msisdn: string }) => {
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <TextField
           label={t('recover.phone')}
+          description={t('recover.phoneHint')}
           type="tel"
           autoComplete="tel-national"
           inputMode="tel"
@@ -279,14 +280,15 @@ export const ChangePasswordSection = () => {
 };
 
 /**
- * /account/confirm-email/{uuid}/{token}: the token is checked before anything else. Success: 'Adresse e-mail
- * confirmée', then home when logged in, otherwise the login view with the same message.
+ * /account/confirm-email/{uuid}/{token}: the token is checked before anything else. Success goes by itself to home
+ * when the customer is logged in, which shows 'Adresse e-mail confirmée', and otherwise to the login view with the
+ * same message (docs/product/auth.md "E-mail confirmation"). A failed link stays here with its reason.
  */
 export const ConfirmEmailPage = () => {
   const { t } = useTranslation('auth');
   const { uuid = '', token = '' } = useParams();
   const navigate = useNavigate();
-  const [state, setState] = useState<'checking' | 'confirmed' | 'failed'>('checking');
+  const [failed, setFailed] = useState(false);
   const [loggedIn, setLoggedIn] = useState(false);
   const started = useRef(false);
   useEffect(() => {
@@ -295,27 +297,32 @@ export const ConfirmEmailPage = () => {
     void (async () => {
       const ok = await confirmEmail(uuid, token);
       const session = await readSession();
-      if (ok && !session) {
-        await navigate(loginPath({ notice: 'emailConfirmed' }), { replace: true });
+      if (ok) {
+        const notice: HomeState = { notice: 'emailConfirmed' };
+        await (session
+          ? navigate(paths.home, { replace: true, state: notice })
+          : navigate(loginPath({ notice: 'emailConfirmed' }), { replace: true }));
         return;
       }
       setLoggedIn(session !== null);
-      setState(ok ? 'confirmed' : 'failed');
+      setFailed(true);
     })();
   }, [uuid, token, navigate]);
   return (
     <div className="page">
       <AuthCard title={t('confirmEmail.title')}>
-        {state === 'checking' ? <Spinner label={t('link.checking')} /> : null}
-        {state === 'confirmed' ? <Alert tone="success">{t('notice.emailConfirmed')}</Alert> : null}
-        {state === 'failed' ? <Alert tone="error">{t('confirmEmail.failed')}</Alert> : null}
-        {state !== 'checking' ? (
-          <div className="auth-actions">
-            <Link className="button button--block" data-variant="primary" to={loggedIn ? paths.home : paths.loginMain}>
-              {loggedIn ? t('confirmEmail.home') : t('confirmEmail.login')}
-            </Link>
-          </div>
-        ) : null}
+        {failed ? (
+          <>
+            <Alert tone="error">{t('confirmEmail.failed')}</Alert>
+            <div className="auth-actions">
+              <Link className="button button--block" data-variant="primary" to={loggedIn ? paths.home : paths.loginMain}>
+                {loggedIn ? t('confirmEmail.home') : t('confirmEmail.login')}
+              </Link>
+            </div>
+          </>
+        ) : (
+          <Spinner label={t('link.checking')} />
+        )}
       </AuthCard>
     </div>
   );

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { loginIdentifierError, loginPasswordError } from '#contract/rules';
+import { loginIdentifierError, loginPasswordError, normalizeLogin } from '#contract/rules';
 import { setLanguage } from '#i18n/i18n';
 import { useFieldError } from '#i18n/use-field-error';
 import { paths, withRedirect } from '#lib/route-paths';
@@ -77,7 +77,7 @@ export const LoginPage = () => {
         return;
       }
       try {
-        const { session, offerPin } = await auth.login({ login: values.login.trim(), password: values.password });
+        const { session, offerPin } = await auth.login({ login: normalizeLogin(values.login), password: values.password });
         if (!params.get('lang')) await setLanguage(session.language);
         await navigate(nextAfterLogin(offerPin, safeRedirect(params.get('redirect'))), { replace: true });
       } catch (error) {

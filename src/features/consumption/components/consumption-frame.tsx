@@ -1,8 +1,9 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useSearchParams } from 'react-router';
-import { formatDate } from '#lib/format';
+import { formatDate, formatPhoneNumber } from '#lib/format';
 import { paths } from '#lib/route-paths';
+import { useDocumentTitle } from '#ui/titled-page';
 import { Alert } from '#ui/alert';
 import { Spinner } from '#ui/spinner';
 // The usage styles (filters, list, chart) come with the meter component's stylesheet.
@@ -10,9 +11,6 @@ import '#ui/usage-meter';
 import { periodFromSearch, resolvePeriod, type PeriodChoice, type PeriodError, type ResolvedPeriod } from '../data/period.ts';
 import { useConsumption, type ConsumptionContext } from '../data/use-consumption.ts';
 import { PeriodFilter } from './period-filter.tsx';
-
-const formatPhoneNumber = (msisdn: string): string =>
-  (msisdn.startsWith('32') ? `0${msisdn.slice(2)}` : msisdn).replace(/^(\d{4})(\d{2})(\d{2})(\d{2})$/, '$1 $2 $3 $4');
 
 export type FrameProps = {
   title: string;
@@ -59,6 +57,7 @@ export const ConsumptionFrame = ({ title, withPeriod = true, children }: FramePr
     setParams(search, { replace: true });
   };
 
+  useDocumentTitle(title);
   return (
     <div className="page">
       <header className="page__header">

@@ -2,7 +2,17 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatDate, formatMoneyCents } from '#lib/format';
-import { formatCount, formatUsageAmount, kindOfBalance, localDayEnd, localDayStart, type UsageKind } from '#lib/usage-format';
+import { rateUsage, type ChargeLine, type UsageTotals } from '#contract/rating';
+import {
+  formatBundleAmount,
+  formatCount,
+  formatSmsCount,
+  formatUsageAmount,
+  kindOfBalance,
+  localDayEnd,
+  localDayStart,
+  type UsageKind,
+} from '#lib/usage-format';
 import { Alert } from '#ui/alert';
 import { Button } from '#ui/button';
 import { FreshnessNote } from '#ui/freshness-note';
@@ -10,9 +20,16 @@ import { Spinner } from '#ui/spinner';
 import { useOnline } from '#ui/use-online';
 import { UsageMeter } from '#ui/usage-meter';
 import { forecast, type AggregateResult, type UsageDirection, type UsageType } from '#workers/usage-core';
-import { completedCycles, type ResolvedPeriod } from '../data/period.ts';
+import { completedCycles, type PeriodChoice, type ResolvedPeriod } from '../data/period.ts';
 import { consumptionDownloadUrl, type ConsumptionContext, type UsageSummaryRow } from '../data/use-consumption.ts';
-import { useAverage, useUsageQuery, type UsageQueryState } from '../data/use-usage-query.ts';
+import {
+  averageRange,
+  useAverage,
+  useRecordsLoad,
+  useUsageQuery,
+  type RecordsLoad,
+  type UsageQueryState,
+} from '../data/use-usage-query.ts';
 import { ConsumptionFrame } from './consumption-frame.tsx';
 import { RecordList } from './record-list.tsx';
 import { UsageChart } from './usage-chart.tsx';
@@ -56,11 +73,15 @@ const Balances = ({
               valueText={
                 unlimited
                   ? t('summary.unlimitedUsed', { used: fmt(b.value) })
-                  : t('summary.usedOf', { used: fmt(b.value), limit: fmt(b.balanceValue) })
+                  : t('summary.usedOf', { used: fmt(b.value), limit: formatBundleAmount(kind, b.balanceValue, lang) })
               }
               ratio={unlimited ? null : b.value / b.balanceValue}
             >
               <p>{unlimited ? t('summary.unlimited') : t('summary.remaining', { amount: fmt(Math.max(0, b.balanceValue - b.value)) })}</p>
+              {/* Incoming calls and texts never count against the bundle (contract/rating.ts): said, not added. */}
+              {kind !== 'data' && summary.free[kind] > 0 ? (
+                <p className="muted">{t('summary.free', { amount: fmt(summary.free[kind]) })}</p>
+              ) : null}
               <p>{t('summary.oob', { amount: formatMoneyCents(b.overspentValue, lang) })}</p>
               {withForecast && f.projected !== null && !exhausted ? (
                 <p className="forecast" data-warning={f.willExceed || undefined}>
@@ -68,7 +89,7 @@ const Balances = ({
                     ? t('forecast.unlimited', { projected: fmt(f.projected), date: formatDate(end, lang, dayMonth) })
                     : t('forecast.text', {
                         projected: fmt(f.projected),
-                        limit: fmt(b.balanceValue),
+                        limit: formatBundleAmount(kind, b.balanceValue, lang),
                         date: formatDate(end, lang, dayMonth),
                       })}
                 </p>
@@ -91,47 +112,95 @@ const Balances = ({
   );
 };
 
-/** Totals of the period as computed by the worker; `data-testid` lets tests compare them across filters. */
-const Totals = ({ aggregate, count, busy }: { aggregate: AggregateResult; count: number; busy: boolean }) => {
+/** What a bill was rated with: rates the worker's totals as the server rated the bill (contract/rating.ts). */
+type RatingPlan = UsageSummaryRow['plan'];
+
+const outsideOf = (usage: UsageTotals, kind: UsageKind): number =>
+  usage.international[kind].used + usage.world[kind].used + usage.premium[kind].used;
+
+/**
+ * Totals of the period as computed by the worker, as the rating counts them: in the bundle, received (free), out of
+ * the bundle; and, for a bill, its out-of-bundle charges rated with the bill's plan, the figure of the summary, the
+ * statement and the invoice. `data-testid` lets tests compare them across filters.
+ */
+const Totals = ({
+  aggregate,
+  count,
+  busy,
+  plan,
+}: {
+  aggregate: AggregateResult;
+  count: number;
+  busy: boolean;
+  plan: RatingPlan | null;
+}) => {
   const { t, i18n } = useTranslation('consumption');
   const lang = i18n.language;
-  const { totals, overspent } = aggregate;
+  const { usage } = aggregate;
+  const charges = plan ? rateUsage(usage, plan.bundle, plan.rates).totalCents : null;
   return (
-    <ul className="totals card" data-testid="usage-totals" aria-label={t('totals.label')} aria-busy={busy}>
-      <li>
+    <div className="totals card" role="group" aria-label={t('totals.label')} data-testid="usage-totals" aria-busy={busy}>
+      <p>
         {t('totals.records')} <strong>{formatCount(count, lang)}</strong>
-      </li>
-      <li>
-        {t('kinds.data')} <strong>{formatUsageAmount('data', totals.data.used, lang)}</strong>
-      </li>
-      <li>
-        {t('kinds.call')} <strong>{formatUsageAmount('call', totals.call.used, lang)}</strong>
-      </li>
-      <li>
-        {t('kinds.sms')} <strong>{formatCount(totals.sms.used, lang)}</strong>
-      </li>
-      <li>
-        {t('totals.oob')} <strong>{formatMoneyCents(overspent.credit, lang)}</strong>
-      </li>
-    </ul>
+      </p>
+      <table className="data-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('totals.type')}</th>
+            <th scope="col" className="num">
+              {t('totals.counted')}
+            </th>
+            <th scope="col" className="num">
+              {t('totals.free')}
+            </th>
+            <th scope="col" className="num">
+              {t('totals.outside')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {usageKinds.map((kind) => (
+            <tr key={kind}>
+              <th scope="row">{t(`kinds.${kind}`)}</th>
+              <td className="num">{formatUsageAmount(kind, usage.domestic[kind].used, lang)}</td>
+              <td className="num">{kind === 'data' ? '–' : formatUsageAmount(kind, usage.free[kind].used, lang)}</td>
+              <td className="num">{formatUsageAmount(kind, outsideOf(usage, kind), lang)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {charges === null ? (
+        <p className="muted">{t('totals.perBill')}</p>
+      ) : (
+        <p>
+          {t('totals.charges')} <strong>{formatMoneyCents(charges, lang)}</strong>
+        </p>
+      )}
+    </div>
   );
 };
 
 /**
  * The period's totals, or, when its records were never downloaded (offline before any online visit of the
- * period), why they are not known: a sum of the few stored records would read as the period's use.
+ * period), why they are not known: a sum of the few stored records would read as the period's use. While the first
+ * download runs there is no figure at all, only its progress (PullStatus).
  */
-const PeriodTotals = ({ query }: { query: UsageQueryState }) => {
+const PeriodTotals = ({ query, plan }: { query: UsageQueryState; plan: RatingPlan | null }) => {
   const { t } = useTranslation('consumption');
   if (query.unknown) return <Alert tone="warning">{t('records.missing')}</Alert>;
   return query.aggregate ? (
-    <Totals aggregate={query.aggregate} count={query.count} busy={query.busy} />
+    <Totals aggregate={query.aggregate} count={query.count} busy={query.busy} plan={plan} />
   ) : (
     <Spinner label={t('records.computing')} />
   );
 };
 
-const PullStatus = ({ query }: { query: UsageQueryState }) => {
+/** The plan a bill was rated with, when the period shown is that bill (current or previous); null for a chosen range. */
+const planOfPeriod = (context: ConsumptionContext, kind: 'current' | 'previous' | 'range'): RatingPlan | null =>
+  kind === 'current' ? (context.current?.plan ?? null) : kind === 'previous' ? (context.previous?.plan ?? null) : null;
+
+/** The one progress of a download (it only grows), its failure and the age of what is shown. */
+const PullStatus = ({ query }: { query: Pick<UsageQueryState, 'progress' | 'error' | 'unknown' | 'fetchedAt'> }) => {
   const { t, i18n } = useTranslation('consumption');
   return (
     <>
@@ -195,6 +264,18 @@ const Downloads = ({ context, period }: { context: ConsumptionContext; period: R
   );
 };
 
+/**
+ * The records a summary needs, as one download: the period's, then the completed bills' of the average (a period that
+ * lies within those is not downloaded twice).
+ */
+const summaryRanges = (period: ResolvedPeriod | null, cycles: ReturnType<typeof completedCycles>) => {
+  const average = averageRange(cycles);
+  if (!period) return average ? [average] : null;
+  const own = { from: period.from, to: period.to };
+  if (!average) return [own];
+  return period.from >= average.from && period.to <= average.to ? [average] : [own, average];
+};
+
 const SummaryBody = ({
   context,
   period,
@@ -210,9 +291,11 @@ const SummaryBody = ({
   const [chartKind, setChartKind] = useState<UsageKind>('data');
   const customerId = context.session.customerId;
   const contract = context.contract ?? null;
-  const query = useUsageQuery(customerId, contract?.id ?? null, period, noFilters, { list: false });
   const cycles = useMemo(() => completedCycles(contract?.billCycle ?? null, new Date()), [contract?.billCycle]);
-  const average = useAverage(customerId, contract?.id ?? null, cycles);
+  // One download for the whole screen, so one progress that only grows (docs/product/consumption.md "No partial figure").
+  const load: RecordsLoad = useRecordsLoad(customerId, contract?.id ?? null, summaryRanges(period, cycles));
+  const query = useUsageQuery(customerId, contract?.id ?? null, period, noFilters, { list: false, load });
+  const average = useAverage(customerId, contract?.id ?? null, cycles, { load });
   const summary = kind === 'current' ? context.current : kind === 'previous' ? context.previous : undefined;
   return (
     <>
@@ -223,10 +306,10 @@ const SummaryBody = ({
           fetchedAt={kind === 'current' ? context.currentFetchedAt : context.previousFetchedAt}
         />
       ) : null}
+      <PullStatus query={load} />
       <section aria-labelledby="period-usage-title">
         <h2 id="period-usage-title">{t('totals.title')}</h2>
-        <PeriodTotals query={query} />
-        <PullStatus query={query} />
+        <PeriodTotals query={query} plan={planOfPeriod(context, kind)} />
       </section>
       <section aria-labelledby="chart-title">
         <h2 id="chart-title">{t('chart.heading')}</h2>
@@ -251,22 +334,13 @@ const SummaryBody = ({
             {t('average.text', {
               data: formatUsageAmount('data', average.average.data, lang),
               call: formatUsageAmount('call', average.average.call, lang),
-              sms: formatCount(average.average.sms, lang),
+              sms: formatSmsCount(average.average.sms, lang),
             })}
           </p>
         ) : (
           <Spinner label={t('records.computing')} />
         )}
         <p className="muted">{t('average.note')}</p>
-        {average.progress ? (
-          <p className="muted" role="status">
-            {t('records.progress', {
-              loaded: formatCount(average.progress.loaded, lang),
-              total: formatCount(average.progress.total, lang),
-            })}
-          </p>
-        ) : null}
-        {average.unknown ? null : <FreshnessNote fetchedAt={average.fetchedAt} />}
       </section>
       {period ? <Downloads context={context} period={period} /> : null}
     </>
@@ -285,7 +359,7 @@ export const ConsumptionPage = () => {
 const typeValues = ['all', 'data', 'call', 'sms'] as const;
 const directionValues = ['all', 'in', 'out'] as const;
 
-const DetailsBody = ({ context, period }: { context: ConsumptionContext; period: ResolvedPeriod | null }) => {
+const DetailsBody = ({ context, period, choice }: { context: ConsumptionContext; period: ResolvedPeriod | null; choice: PeriodChoice }) => {
   const { t } = useTranslation('consumption');
   const id = useId();
   const [params, setParams] = useSearchParams();
@@ -328,8 +402,8 @@ const DetailsBody = ({ context, period }: { context: ConsumptionContext; period:
           {t('filters.oobOnly')}
         </label>
       </div>
-      <PeriodTotals query={query} />
       <PullStatus query={query} />
+      <PeriodTotals query={query} plan={planOfPeriod(context, choice.kind)} />
       {query.status === 'ready' ? <RecordList queryId={query.queryId} count={query.count} label={t('details.listLabel')} /> : null}
     </>
   );
@@ -339,24 +413,46 @@ export const ConsumptionDetailsPage = () => {
   const { t } = useTranslation('consumption');
   return (
     <ConsumptionFrame title={t('details.title')}>
-      {({ context, period }) => <DetailsBody context={context} period={period} />}
+      {({ context, period, choice }) => <DetailsBody context={context} period={period} choice={choice} />}
     </ConsumptionFrame>
   );
 };
 
 const oobFilters = { types: [] as UsageType[], direction: 'all' as UsageDirection, oobOnly: true };
 
-const OverspentBody = ({ context, period }: { context: ConsumptionContext; period: ResolvedPeriod | null }) => {
+/** One charge line in words: "Calls abroad: 243 minutes × €0.15", or "Premium texts: 2 purchases". */
+const ChargeText = ({ line }: { line: ChargeLine }) => {
+  const { t, i18n } = useTranslation('consumption');
+  const what = t(`charges.zone.${line.zone}.${line.kind}`);
+  const quantity = t(`charges.quantity.${line.unit}`, { count: line.quantity });
+  return line.unitCents === null
+    ? t('charges.items', { what, quantity })
+    : t('charges.line', { what, quantity, unit: formatMoneyCents(line.unitCents, i18n.language) });
+};
+
+const OverspentBody = ({
+  context,
+  period,
+  choice,
+}: {
+  context: ConsumptionContext;
+  period: ResolvedPeriod | null;
+  choice: PeriodChoice;
+}) => {
   const { t, i18n } = useTranslation('consumption');
   const lang = i18n.language;
-  const summary = context.current;
-  const osg = summary?.safeguards.find((s) => s.type === 'OSG');
+  // The bill shown: the summary of the chosen bill (a chosen range has none: charges are worked out per bill).
+  const summary = choice.kind === 'current' ? context.current : choice.kind === 'previous' ? context.previous : undefined;
+  const osg = choice.kind === 'current' ? summary?.safeguards.find((s) => s.type === 'OSG') : undefined;
+  const plan = planOfPeriod(context, choice.kind);
   const query = useUsageQuery(context.session.customerId, context.contract?.id ?? null, period, oobFilters);
   return (
     <>
       <section aria-labelledby="overspent-by-type" className="card">
         <h2 id="overspent-by-type">{t('overspent.byType')}</h2>
-        {summary ? (
+        {choice.kind === 'range' ? (
+          <p className="muted">{t('totals.perBill')}</p>
+        ) : summary ? (
           <>
             <table className="data-table" data-testid="overspent-table">
               <tbody>
@@ -376,7 +472,28 @@ const OverspentBody = ({ context, period }: { context: ConsumptionContext; perio
                 })}
               </p>
             ) : null}
-            <FreshnessNote fetchedAt={context.currentFetchedAt} />
+            <h3>{t('charges.title')}</h3>
+            {summary.charges.length === 0 ? (
+              <p>{t('charges.none')}</p>
+            ) : (
+              <table className="data-table" data-testid="charge-lines">
+                <tbody>
+                  {summary.charges.map((line) => (
+                    <tr key={`${line.zone}:${line.kind}`}>
+                      <th scope="row">
+                        <ChargeText line={line} />
+                      </th>
+                      <td className="num">{formatMoneyCents(line.cents, lang)}</td>
+                    </tr>
+                  ))}
+                  <tr>
+                    <th scope="row">{t('charges.total')}</th>
+                    <td className="num">{formatMoneyCents(summary.overspent.credit, lang)}</td>
+                  </tr>
+                </tbody>
+              </table>
+            )}
+            <FreshnessNote fetchedAt={choice.kind === 'current' ? context.currentFetchedAt : context.previousFetchedAt} />
           </>
         ) : (
           <Spinner label={t('records.computing')} />
@@ -384,14 +501,21 @@ const OverspentBody = ({ context, period }: { context: ConsumptionContext; perio
       </section>
       <section aria-labelledby="extra-cost-history">
         <h2 id="extra-cost-history">{t('overspent.history')}</h2>
+        <PullStatus query={query} />
         {query.unknown ? (
           <Alert tone="warning">{t('records.missing')}</Alert>
         ) : query.aggregate ? (
           <p data-testid="oob-total">
-            {t('overspent.historyTotal', { count: query.count, amount: formatMoneyCents(query.aggregate.overspent.credit, lang) })}
+            {plan
+              ? t('overspent.historyTotal', {
+                  count: query.count,
+                  amount: formatMoneyCents(rateUsage(query.aggregate.usage, plan.bundle, plan.rates).totalCents, lang),
+                })
+              : t('overspent.historyCount', { count: query.count })}
           </p>
-        ) : null}
-        <PullStatus query={query} />
+        ) : (
+          <Spinner label={t('records.computing')} />
+        )}
         {query.status === 'ready' ? <RecordList queryId={query.queryId} count={query.count} label={t('overspent.history')} /> : null}
       </section>
     </>
@@ -402,7 +526,7 @@ export const OverspentPage = () => {
   const { t } = useTranslation('consumption');
   return (
     <ConsumptionFrame title={t('overspent.title')}>
-      {({ context, period }) => <OverspentBody context={context} period={period} />}
+      {({ context, period, choice }) => <OverspentBody context={context} period={period} choice={choice} />}
     </ConsumptionFrame>
   );
 };

@@ -1,8 +1,9 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { classify } from '#contract/rating';
 import { formatDateTime, formatMoneyCents } from '#lib/format';
 import { createRowHeights } from '#lib/row-heights';
-import { formatUsageAmount } from '#lib/usage-format';
+import { formatCallLength, formatUsageAmount } from '#lib/usage-format';
 import type { UsageRecordRow } from '#workers/usage-core';
 import { useRecordPages } from '../data/use-record-pages.ts';
 
@@ -96,16 +97,20 @@ const RecordRow = ({ row }: { row: UsageRecordRow }) => {
   const { t, i18n } = useTranslation('consumption');
   const lang = i18n.language;
   const kind = row.serviceCat;
+  // How the rating counts it (contract/rating.ts): the same words as the statement's and the totals' columns.
+  const rated = classify({ kind, incoming: row.incoming, destination: row.destination, outsideZone: row.isOob });
   return (
     <>
       <span>
         <strong>{t(`kinds.${kind}`)}</strong> · {t(row.incoming ? 'record.incoming' : 'record.outgoing')} ·{' '}
         {t(`record.destination.${row.destination}`)}
       </span>
-      <span className="record-row__amount">{formatUsageAmount(kind, row.serviceUsed, lang)}</span>
+      <span className="record-row__amount">
+        {kind === 'call' ? formatCallLength(row.serviceUsed, lang) : formatUsageAmount(kind, row.serviceUsed, lang)}
+      </span>
       <span className="record-row__meta">{formatDateTime(row.eventTime, lang)}</span>
       <span className="record-row__meta record-row__amount">
-        {row.isOob ? t('record.oob', { amount: formatMoneyCents(row.resourceImpact, lang) }) : t('record.inBundle')}
+        {rated === 'premium' ? t('record.premium', { amount: formatMoneyCents(row.resourceImpact, lang) }) : t(`record.rated.${rated}`)}
       </span>
     </>
   );

@@ -6,7 +6,7 @@ import { usePull, type PullProgress } from '#lib/use-pull';
 import type { AggregateResult, UsageDirection, UsageType } from '#workers/usage-core';
 import type { CycleRange } from '#workers/usage-service';
 import type { ResolvedPeriod } from './period.ts';
-import { pullUsageRecords } from '#data/usage-records-pull';
+import { pullUsageRanges } from '#data/usage-records-pull';
 import { usageWorker } from '#data/usage-worker-client';
 
 export type UsageFilters = { types: UsageType[]; direction: UsageDirection; oobOnly: boolean };
@@ -36,51 +36,78 @@ export type UsageQueryState = {
 /** Never completely downloaded, and the attempt to download failed: what is stored is not the whole period. */
 const notKnown = (fetchedAt: number | undefined, error: unknown): boolean => fetchedAt === undefined && error !== null;
 
-/** Pulls the period's records into Dexie (batches) and keeps the worker's answer for the filters up to date. */
-export const useRecordsPull = (customerId: number | null, contractId: number | null, period: ResolvedPeriod | null) => {
-  const from = period?.from;
-  const to = period?.to;
-  const { progress, refreshError: error } = usePull(
-    customerId === null || contractId === null || !from || !to ? null : [customerId, contractId, { from, to }],
-    pullUsageRecords,
-  );
-  // Keyed by the range: right after the range changes, useLiveQuery still returns the previous range's answer.
-  const rangeKey = `${customerId}|${contractId}|${from}|${to}`;
-  const fetched = useLiveQuery(
-    async () => ({
-      rangeKey,
-      at: customerId === null || contractId === null || !from || !to ? undefined : (await db.meta.get(resourceKeys.usageRecords(customerId, contractId, from, to)))?.fetchedAt,
-    }),
-    [customerId, contractId, from, to, rangeKey],
-  );
-  const fetchedAt = fetched?.rangeKey === rangeKey ? fetched.at : undefined;
-  // The revision changes whenever records of this contract are written: the worker's answer is then redone.
-  const revision = useLiveQuery(async () => (contractId === null ? 0 : ((await db.meta.get(resourceKeys.usageRevision(contractId)))?.fetchedAt ?? 0)), [contractId]);
-  return { progress, error, fetchedAt, revision: revision ?? 0 };
+type DateRange = { from: string; to: string };
+
+/** The download of the records of the ranges a screen shows, as one load (src/data/usage-records-pull.ts `pullUsageRanges`). */
+export type RecordsLoad = {
+  /** One counter over every range still to download: it only grows. */
+  progress: PullProgress | null;
+  error: unknown;
+  /** Every range was completely downloaded at least once: figures computed from the stored records are whole. */
+  complete: boolean;
+  /** When the least recently fetched range was fetched; undefined until every range was. */
+  fetchedAt: number | undefined;
+  /** Changes whenever records of the contract are written: the worker's answers are redone. */
+  revision: number;
+  /** Not complete, and the download failed (offline): the screens say what is missing instead of partial figures. */
+  unknown: boolean;
 };
+
+/**
+ * Pulls the records of the given ranges into Dexie as one load with one progress, and tells when they are all there.
+ * Offline: nothing is downloaded; the ranges fetched on an earlier visit are complete, the others unknown.
+ */
+export const useRecordsLoad = (customerId: number | null, contractId: number | null, ranges: readonly DateRange[] | null): RecordsLoad => {
+  const rangesKey = ranges === null ? '' : JSON.stringify(ranges);
+  const { progress, refreshError: error } = usePull(
+    customerId === null || contractId === null || ranges === null || ranges.length === 0 ? null : [customerId, contractId, ranges],
+    pullUsageRanges,
+  );
+  // Keyed by the ranges: right after they change, useLiveQuery still returns the previous ranges' answer.
+  const key = `${customerId}|${contractId}|${rangesKey}`;
+  const fetched = useLiveQuery(async () => {
+    const wanted = rangesKey === '' ? [] : (JSON.parse(rangesKey) as DateRange[]);
+    if (customerId === null || contractId === null) return { key, at: [] as (number | undefined)[] };
+    const metas = await Promise.all(wanted.map((r) => db.meta.get(resourceKeys.usageRecords(customerId, contractId, r.from, r.to))));
+    return { key, at: metas.map((m) => m?.fetchedAt) };
+  }, [customerId, contractId, rangesKey, key]);
+  const times = fetched?.key === key && fetched.at.length > 0 ? fetched.at : [undefined];
+  const complete = times.every((at) => at !== undefined);
+  const fetchedAt = complete ? Math.min(...times.map((at) => at ?? 0)) : undefined;
+  const revision = useLiveQuery(
+    async () => (contractId === null ? 0 : ((await db.meta.get(resourceKeys.usageRevision(contractId)))?.fetchedAt ?? 0)),
+    [contractId],
+  );
+  return { progress, error, complete, fetchedAt, revision: revision ?? 0, unknown: notKnown(fetchedAt, error) };
+};
+
+const rangeOf = (period: ResolvedPeriod | null): DateRange[] | null => (period ? [{ from: period.from, to: period.to }] : null);
 
 /**
  * Usage of a contract for a period and filters, computed in the usage worker over the records in Dexie. The page
  * gets totals, per-day buckets and a count; rows come one page at a time (useRecordPages). With `list: false` (a
  * screen without the records list) the worker answers from its per-day rollups and keeps no list (queryId 0).
- * Offline: computed from whatever records are stored; the pull's failure is reported in `error`.
+ * No figure before the period's records are all on the device (docs/product/consumption.md "No partial figure"):
+ * `aggregate` stays null while the first download runs; `load` shares one download between several figures.
+ * Offline: computed from the stored records of a period downloaded before; otherwise `unknown`.
  */
 export const useUsageQuery = (
   customerId: number | null,
   contractId: number | null,
   period: ResolvedPeriod | null,
   filters: UsageFilters,
-  { list = true }: { list?: boolean } = {},
+  { list = true, load }: { list?: boolean; load?: RecordsLoad } = {},
 ): UsageQueryState => {
-  const pullState = useRecordsPull(customerId, contractId, period);
+  const own = useRecordsLoad(customerId, contractId, load ? null : rangeOf(period));
+  const pullState = load ?? own;
   const [answer, setAnswer] = useState<{ key: string; revision: number; queryId: number; count: number; aggregate: AggregateResult } | null>(null);
   const typesKey = filters.types.join(',');
   const key = `${contractId}|${period?.fromMs}|${period?.toMs}|${typesKey}|${filters.direction}|${filters.oobOnly}`;
-  const { revision } = pullState;
+  const { revision, complete } = pullState;
   const fromMs = period?.fromMs;
   const toMs = period?.toMs;
   useEffect(() => {
-    if (contractId === null || fromMs === undefined || toMs === undefined) return;
+    if (contractId === null || fromMs === undefined || toMs === undefined || !complete) return;
     let live = true;
     const types = typesKey ? (typesKey.split(',') as UsageType[]) : [];
     const q = { contractId, from: fromMs, to: toMs, types, direction: filters.direction, oobOnly: filters.oobOnly };
@@ -93,11 +120,9 @@ export const useUsageQuery = (
     return () => {
       live = false;
     };
-  }, [contractId, fromMs, toMs, typesKey, filters.direction, filters.oobOnly, key, revision, list]);
-  const ready = answer !== null && answer.key === key;
+  }, [contractId, fromMs, toMs, typesKey, filters.direction, filters.oobOnly, key, revision, list, complete]);
+  const ready = complete && answer !== null && answer.key === key;
   const current = ready && answer.revision === revision;
-  // Not fetched yet and no failure: the download is about to start (or runs without progress so far).
-  const downloading = pullState.progress !== null || (pullState.fetchedAt === undefined && pullState.error === null);
   return {
     status: ready ? 'ready' : 'loading',
     queryId: ready ? answer.queryId : 0,
@@ -106,25 +131,38 @@ export const useUsageQuery = (
     progress: pullState.progress,
     fetchedAt: pullState.fetchedAt,
     error: pullState.error,
-    busy: !current || downloading,
-    unknown: notKnown(pullState.fetchedAt, pullState.error),
+    busy: !current || pullState.progress !== null,
+    unknown: pullState.unknown,
   };
 };
 
-/**
- * Average per bill over the last completed cycles (SPEC §9: the sum divided by 6), computed in the worker after
- * their records are pulled. Offline: from the stored records.
- */
-export const useAverage = (customerId: number | null, contractId: number | null, cycles: CycleRange[]) => {
+const isoDate = (ms: number) => {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+/** The dates of the completed cycles of the average, as one range of the records' download. */
+export const averageRange = (cycles: readonly CycleRange[]): DateRange | null => {
   const first = cycles[0];
   const last = cycles[cycles.length - 1];
-  const range = first && last ? { from: isoDate(first.from), to: isoDate(last.to), fromMs: first.from, toMs: last.to } : null;
-  const pullState = useRecordsPull(customerId, contractId, range);
+  return first && last ? { from: isoDate(first.from), to: isoDate(last.to) } : null;
+};
+
+/**
+ * Average per bill over the last completed cycles (SPEC §9: the sum divided by 6) of the use that counts against a
+ * bundle, computed in the worker once the cycles' records are all on the device (never from part of them).
+ * Offline: from the records of an earlier complete download; otherwise unknown.
+ */
+export const useAverage = (customerId: number | null, contractId: number | null, cycles: CycleRange[], { load }: { load?: RecordsLoad } = {}) => {
+  const range = averageRange(cycles);
+  const own = useRecordsLoad(customerId, contractId, load || !range ? null : [range]);
+  const pullState = load ?? own;
   const [average, setAverage] = useState<{ key: string; value: Record<UsageType, number> } | null>(null);
-  const key = `${contractId}|${range?.fromMs}|${range?.toMs}`;
+  const key = `${contractId}|${range?.from}|${range?.to}`;
   const cyclesKey = JSON.stringify(cycles);
+  const { complete, revision } = pullState;
   useEffect(() => {
-    if (contractId === null) return;
+    if (contractId === null || !complete) return;
     let live = true;
     usageWorker()
       .average(contractId, JSON.parse(cyclesKey) as CycleRange[])
@@ -135,16 +173,11 @@ export const useAverage = (customerId: number | null, contractId: number | null,
     return () => {
       live = false;
     };
-  }, [contractId, cyclesKey, key, pullState.revision]);
+  }, [contractId, cyclesKey, key, revision, complete]);
   return {
-    average: average?.key === key ? average.value : null,
+    average: complete && average?.key === key ? average.value : null,
     progress: pullState.progress,
     fetchedAt: pullState.fetchedAt,
-    unknown: notKnown(pullState.fetchedAt, pullState.error),
+    unknown: pullState.unknown,
   };
-};
-
-const isoDate = (ms: number) => {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };

@@ -4,7 +4,10 @@ import { Link } from 'react-router';
 import { loadChunk } from '#lib/chunk-load';
 import { paths, withQuery } from '#lib/route-paths';
 import type * as AlertModalModule from '#ui/alert-modal';
+import { PayNowButton } from '#ui/pay-now-button';
+import { useOnline } from '#ui/use-online';
 import type { AlertKind } from '../data/alert-rules.ts';
+import { payOpenTotal } from '../data/pay-now.ts';
 import type { HomeAlerts } from '../data/use-home-alerts.ts';
 
 type ModalModule = typeof AlertModalModule;
@@ -44,10 +47,20 @@ const targets: Record<AlertKind, string> = {
 
 /**
  * The first due alert of SPEC §4 as a modal; closing it hides it for 24 hours and shows the next one. The SIM
- * activation leads into the activation of that line (`activateContractId`).
+ * activation leads into the activation of that line (`activateContractId`); the unpaid invoice offers to pay the
+ * open total at once (docs/product/payments.md "Where the customer pays") beside the way to the bills.
  */
-export const HomeAlertModals = ({ alerts, activateContractId }: { alerts: HomeAlerts; activateContractId: number | null }) => {
-  const { t } = useTranslation('home');
+export const HomeAlertModals = ({
+  alerts,
+  activateContractId,
+  customerId,
+}: {
+  alerts: HomeAlerts;
+  activateContractId: number | null;
+  customerId: number | null;
+}) => {
+  const { t, i18n } = useTranslation('home');
+  const online = useOnline();
   const kind = alerts.settled ? alerts.due[0] : undefined;
   // Rendered again by home once the modal has loaded (useAlertsOnScreen).
   const AlertModal = loaded?.AlertModal;
@@ -61,9 +74,18 @@ export const HomeAlertModals = ({ alerts, activateContractId }: { alerts: HomeAl
       closeLabel={t('alerts.close')}
       onClose={() => void alerts.close(kind)}
       actions={
-        <Link className="button" data-variant="primary" to={target}>
-          {t(`alerts.${kind}.action`)}
-        </Link>
+        kind === 'invoiceSituation' && customerId !== null ? (
+          <>
+            <PayNowButton start={(key) => payOpenTotal(customerId, key, i18n.language)} online={online} />
+            <Link className="button" data-variant="secondary" to={target}>
+              {t(`alerts.${kind}.action`)}
+            </Link>
+          </>
+        ) : (
+          <Link className="button" data-variant="primary" to={target}>
+            {t(`alerts.${kind}.action`)}
+          </Link>
+        )
       }
     >
       <p>{t(`alerts.${kind}.text`)}</p>

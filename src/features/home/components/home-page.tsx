@@ -1,17 +1,18 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { contractBlockages } from '#contract/contract-state';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { lineStatus, lineTone } from '#contract/contract-state';
 import { isPlainUser } from '#contract/roles';
 import { canSwitchContract } from '#lib/contract-selection';
-import { paths, withQuery } from '#lib/route-paths';
+import { isHomeState, paths, withQuery } from '#lib/route-paths';
+import { useDocumentTitle } from '#ui/titled-page';
 import { Alert } from '#ui/alert';
-import { Badge } from '#ui/badge';
 import { FreshnessNote } from '#ui/freshness-note';
+import { LineStatusBadge, LineStatusBanner } from '#ui/line-status';
 import { Spinner } from '#ui/spinner';
 import { canActivateSim } from '../data/alert-rules.ts';
 import { setSelectedContract } from '../data/contract-preference.ts';
-import { formatPhoneNumber, statusLabel, statusTone } from '../data/contract-status.ts';
+import { formatPhoneNumber } from '../data/contract-status.ts';
 import { useHomeAlerts } from '../data/use-home-alerts.ts';
 import { useContractUsage } from '../data/use-home-usage.ts';
 import { useHome } from '../data/use-home.ts';
@@ -23,12 +24,21 @@ export { readHomeFirstFrame } from '../data/home-first-frame.ts';
 export const HomePage = () => {
   const { t } = useTranslation(['home', 'common']);
   const { result, refresh, refreshError } = useHome();
+  // A message another screen left on its way here: the e-mail confirmation link opened while logged in. It is
+  // kept for this visit and taken out of the history entry, which a reload would otherwise replay.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [notice] = useState(() => (isHomeState(location.state) ? location.state.notice : undefined));
+  useEffect(() => {
+    if (isHomeState(location.state)) void navigate(location.pathname, { replace: true, state: null });
+  }, [location.state, location.pathname, navigate]);
   const [busy, setBusy] = useState(false);
   const data = result.status === 'ready' ? result.data : null;
   const selected = data?.contracts.find((c) => c.id === data.selectedContractId);
   const usage = useContractUsage(data?.session.customerId ?? null, selected);
   const alerts = useHomeAlerts(data?.session ?? null, data?.contracts ?? [], data?.selectedContractId ?? null, usage.settled);
   const alertsOnScreen = useAlertsOnScreen(alerts);
+  useDocumentTitle(null);
 
   if (!data) return <Spinner label={t('common:loading')} />;
 
@@ -40,15 +50,15 @@ export const HomePage = () => {
   const fullName = [firstName, holder?.lastName ?? session.lastName].filter(Boolean).join(' ');
   const company = contact && !contact.residential ? contact.company?.name : undefined;
   const switchable = canSwitchContract(isPlain, contracts.length);
-  // SPEC §4 blockages, in words: a blocked line never shows as plainly active.
-  const blockagesOf = (contract: (typeof contracts)[number]) =>
-    contractBlockages({
+  // One status per line, in words (docs/product/home.md "Line status"): a blocked line never shows as active.
+  const statusOf = (contract: (typeof contracts)[number]) =>
+    lineStatus({
       status: contract.status,
       subStatus: contract.subStatus,
       dunningLevelReached: contract.dunningLevelReached,
       fraudulentBehaviour: contract.fraudulentBehaviour,
     });
-  const selectedBlockages = selected ? blockagesOf(selected) : [];
+  const selectedStatus = selected ? statusOf(selected) : null;
 
   const onRefresh = () => {
     setBusy(true);
@@ -65,12 +75,16 @@ export const HomePage = () => {
         </p>
         <FreshnessNote fetchedAt={fetchedAt} onRefresh={onRefresh} busy={busy} />
       </header>
+      {notice === 'emailConfirmed' ? <Alert tone="success">{t('home:emailConfirmed')}</Alert> : null}
       {refreshError && fetchedAt === undefined ? <Alert tone="error">{t('home:loadError')}</Alert> : null}
-      {selected && selectedBlockages.length > 0 ? (
-        <Alert tone="error" role="status">
-          <strong>{t('home:blocked', { number: selected.msisdn ? formatPhoneNumber(selected.msisdn) : t('home:noNumber') })}</strong>{' '}
-          {selectedBlockages.map((blockage) => t(`common:blockage.detail.${blockage}`)).join(' ')}
-        </Alert>
+      {selected && selectedStatus && lineTone(selectedStatus) === 'danger' ? (
+        // A line on its way has its activation on its card below; a line that does not work says why, and what to do.
+        <LineStatusBanner
+          status={selectedStatus}
+          number={selected.msisdn ? formatPhoneNumber(selected.msisdn) : t('home:noNumber')}
+          contractId={selected.id}
+          canAct={!isPlain}
+        />
       ) : null}
       {selected ? <UsageOverview contract={selected} usage={usage} /> : null}
       <section aria-labelledby="contracts-title">
@@ -84,7 +98,6 @@ export const HomePage = () => {
         ) : (
           <ul className="contract-list">
             {contracts.map((contract) => {
-              const label = statusLabel(contract.status);
               const isSelected = contract.id === selectedContractId;
               const number = contract.msisdn ? formatPhoneNumber(contract.msisdn) : t('home:noNumber');
               return (
@@ -92,12 +105,7 @@ export const HomePage = () => {
                   <div className="contract-card__main">
                     <span className="contract-card__number">{number}</span>
                     <span className="contract-card__badges">
-                      <Badge tone={statusTone(label)}>{t(`common:contractStatus.${label}`)}</Badge>
-                      {blockagesOf(contract).map((blockage) => (
-                        <Badge key={blockage} tone="danger">
-                          {t(`common:blockage.label.${blockage}`)}
-                        </Badge>
-                      ))}
+                      <LineStatusBadge status={statusOf(contract)} />
                     </span>
                   </div>
                   <span className="muted">{t('home:contractRef', { ref: contract.contractRef })}</span>
@@ -120,7 +128,11 @@ export const HomePage = () => {
           </ul>
         )}
       </section>
-      <HomeAlertModals alerts={alerts} activateContractId={contracts.find(canActivateSim)?.id ?? null} />
+      <HomeAlertModals
+        alerts={alerts}
+        activateContractId={contracts.find(canActivateSim)?.id ?? null}
+        customerId={isPlain ? null : session.customerId}
+      />
     </div>
   );
 };

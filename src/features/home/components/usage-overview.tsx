@@ -1,13 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate, formatMoneyCents } from '#lib/format';
+import { formatDate, formatMoneyCents, formatPhoneNumber } from '#lib/format';
 import { paths } from '#lib/route-paths';
-import { formatUsageAmount, localDayStart } from '#lib/usage-format';
+import { formatBundleAmount, formatUsageAmount, localDayStart } from '#lib/usage-format';
 import { Alert } from '#ui/alert';
 import { FreshnessNote } from '#ui/freshness-note';
 import { Spinner } from '#ui/spinner';
 import { UsageMeter } from '#ui/usage-meter';
-import { formatPhoneNumber } from '../data/contract-status.ts';
 import type { BalanceView, ContractRow, useContractUsage } from '../data/use-home-usage.ts';
 
 const dayMonth: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long' };
@@ -26,7 +25,7 @@ const BalanceCard = ({ balance, cycleEnd }: { balance: BalanceView; cycleEnd: nu
       valueText={
         unlimited
           ? t('usage.unlimitedUsed', { used: fmt(balance.used) })
-          : t('usage.usedOf', { used: fmt(balance.used), limit: fmt(balance.limit) })
+          : t('usage.usedOf', { used: fmt(balance.used), limit: formatBundleAmount(balance.kind, balance.limit, lang) })
       }
       ratio={unlimited ? null : balance.used / balance.limit}
     >
@@ -38,7 +37,7 @@ const BalanceCard = ({ balance, cycleEnd }: { balance: BalanceView; cycleEnd: nu
             ? t('usage.forecastUnlimited', { projected: fmt(forecast.projected), date: formatDate(cycleEnd, lang, dayMonth) })
             : t('usage.forecast', {
                 projected: fmt(forecast.projected),
-                limit: fmt(balance.limit),
+                limit: formatBundleAmount(balance.kind, balance.limit, lang),
                 date: formatDate(cycleEnd, lang, dayMonth),
               })}
         </p>

@@ -8,4 +8,6 @@ import { loadOnCall } from '#lib/load-on-call';
 export const pullCustomer = loadOnCall(async () => (await import('#data/customer-pull')).pullCustomer);
 export const pullInvoiceSituation = loadOnCall(async () => (await import('#data/invoice-situation-pull')).pullInvoiceSituation);
 export const pullUsageSummary = loadOnCall(async () => (await import('#data/usage-pull')).pullUsageSummary);
+/** The selected line's products (its plan and options): home loads them, so the subscription opens with them. */
+export const pullContractProducts = loadOnCall(async () => (await import('#data/products-pull')).pullContractProducts);
 export const pullUsageRecords = loadOnCall(async () => (await import('#data/usage-records-pull')).pullUsageRecords);

@@ -8,7 +8,7 @@ import { usePull } from '#lib/use-pull';
 import { useFirstFrame } from '#lib/first-frame';
 import { fromLive, type LiveResult } from '#lib/live-result';
 import { selectedContractKey } from './contract-preference.ts';
-import { pullCustomer } from './pulls.ts';
+import { pullContractProducts, pullCustomer } from './pulls.ts';
 
 export type HomeData = {
   session: SessionRow;
@@ -56,6 +56,10 @@ export const useHome = (): { result: LiveResult<HomeData | null>; refresh: () =>
 
   const customerId = result.status === 'ready' ? (result.data?.session.customerId ?? null) : null;
   const { refresh, refreshError } = usePull(customerId === null ? null : [customerId], pullCustomer);
+  // Home loads the selected line's products (docs/product/home.md, the route table's "loads products"): its plan and
+  // options are on the device before the customer opens the subscription, offline too.
+  const contractId = result.status === 'ready' ? (result.data?.selectedContractId ?? null) : null;
+  usePull(customerId === null || contractId === null ? null : [customerId, contractId], pullContractProducts);
 
   return { result, refresh, refreshError };
 };

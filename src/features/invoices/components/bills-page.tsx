@@ -15,12 +15,15 @@ import { Button } from '#ui/button';
 import { FreshnessNote } from '#ui/freshness-note';
 import { Spinner } from '#ui/spinner';
 import { TitledPage } from '#ui/titled-page';
+import { PayNowButton, type PayNowOutcome } from '#ui/pay-now-button';
 import { useOnline } from '#ui/use-online';
 import { openInvoicePdf } from '../data/invoice-pdf-cache.ts';
 import type { CostCenterScope } from '../data/invoices-pull.ts';
+import { payNow, paymentReferenceOf, usePaymentReturn } from '../data/use-payment-return.ts';
 import { dayOfInstant, formatDay, todayOnDevice } from './dates.ts';
 import { InvoiceItem } from './invoice-item.tsx';
 import { PayByTransfer } from './pay-by-transfer.tsx';
+import { PaymentOutcome } from './payment-outcome.tsx';
 
 /** Hands a PDF to the browser as a download (a same-document blob URL: no network, works offline). */
 const saveFile = (blob: Blob, fileName: string): void => {
@@ -55,10 +58,15 @@ const Situation = ({
   situation,
   open,
   creditor,
+  payTotal,
+  online,
 }: {
   situation: InvoiceSituationRow;
   open: readonly InvoiceRow[] | undefined;
   creditor: PaymentCreditorRow | undefined;
+  /** Starts the online payment of the urgent total (docs/product/payments.md "Where the customer pays"). */
+  payTotal: (idempotencyKey: string) => Promise<PayNowOutcome>;
+  online: boolean;
 }) => {
   const { t, i18n } = useTranslation('invoices');
   const lang = i18n.language;
@@ -71,6 +79,7 @@ const Situation = ({
         <div className="bills-urgent" role="region" aria-labelledby="urgent-title">
           <h2 id="urgent-title">{t('urgent.title')}</h2>
           <p>{t('urgent.text', { date: formatDay(situation.firstInvoiceDueDate, lang), amount: money(-total) })}</p>
+          <PayNowButton start={payTotal} online={online} label={t('payNow.totalLabel', { amount: money(-total) })} />
           {creditor && situation.paymentReference ? (
             <PayByTransfer creditor={creditor} amountCents={-total} communication={situation.paymentReference} headingLevel={3} />
           ) : null}
@@ -169,12 +178,20 @@ const Estimate = ({ estimate }: { estimate: InvoiceEstimateRow }) => {
 
 /** /bills/main: the situation, the urgent payment, the estimate, the open invoices and the paged history. */
 export const BillsPage = () => {
-  const { t } = useTranslation(['invoices', 'common']);
+  const { t, i18n } = useTranslation(['invoices', 'common']);
   const online = useOnline();
   const [search, setSearch] = useSearchParams();
   const scope: CostCenterScope = /^\d+$/.test(search.get('costCenter') ?? '') ? Number(search.get('costCenter')) : 'all';
   const page = Math.max(1, Number(search.get('page') ?? '1') || 1);
   const { result, refresh, refreshError } = useBills(scope, page);
+  // Back from the payment provider's checkout: /bills/main?payment=<reference>.
+  const paymentReference = paymentReferenceOf(search.get('payment'));
+  const paymentReturn = usePaymentReturn(
+    result.status === 'ready' && result.data?.canSee ? result.data.customerId : null,
+    paymentReference,
+    online,
+    refresh,
+  );
   const [busy, setBusy] = useState(false);
   const [downloadError, setDownloadError] = useState(false);
   const data = result.status === 'ready' ? result.data : null;
@@ -222,6 +239,7 @@ export const BillsPage = () => {
       storedOffline={data.storedPdfs.has(invoice.uuid)}
       online={online}
       onDownload={download}
+      onPayNow={(key) => payNow(data.customerId, { invoice: invoice.uuid }, key, i18n.language)}
     />
   );
 
@@ -235,8 +253,27 @@ export const BillsPage = () => {
           void refresh().finally(() => setBusy(false));
         }}
       />
+      {paymentReference ? (
+        <PaymentOutcome
+          result={paymentReturn}
+          online={online}
+          onClose={() => {
+            const params = new URLSearchParams(search);
+            params.delete('payment');
+            setSearch(params, { replace: true });
+          }}
+        />
+      ) : null}
       {refreshError && !data.situation && !data.open ? <Alert tone="error">{t('invoices:loadError')}</Alert> : null}
-      {data.situation ? <Situation situation={data.situation} open={openInvoices} creditor={data.creditor} /> : null}
+      {data.situation ? (
+        <Situation
+          situation={data.situation}
+          open={openInvoices}
+          creditor={data.creditor}
+          online={online}
+          payTotal={(key) => payNow(data.customerId, 'openTotal', key, i18n.language)}
+        />
+      ) : null}
       {data.estimate ? <Estimate estimate={data.estimate} /> : null}
       {data.costCenters.length > 0 ? (
         <div className="field bills-cost-center">

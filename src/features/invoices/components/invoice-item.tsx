@@ -5,6 +5,7 @@ import type { InvoiceRow, PaymentCreditorRow } from '../data/use-bills.ts';
 import { formatMoneyCents } from '#lib/format';
 import { Badge } from '#ui/badge';
 import { Button } from '#ui/button';
+import { PayNowButton, type PayNowOutcome } from '#ui/pay-now-button';
 import { dayOfInstant, formatDay, formatInstantDay, todayOnDevice } from './dates.ts';
 import { PayByTransfer } from './pay-by-transfer.tsx';
 
@@ -25,10 +26,12 @@ export type InvoiceItemProps = {
   storedOffline: boolean;
   online: boolean;
   onDownload: (invoice: InvoiceRow) => Promise<void>;
+  /** Starts the online payment of what is left of it (docs/product/payments.md "Where the customer pays"). */
+  onPayNow: (idempotencyKey: string) => Promise<PayNowOutcome>;
 };
 
 /** One invoice or credit note: its context, dates, amount, communication, PDF, and how to pay it when due. */
-export const InvoiceItem = ({ invoice, list, partiallyPaid, creditor, storedOffline, online, onDownload }: InvoiceItemProps) => {
+export const InvoiceItem = ({ invoice, list, partiallyPaid, creditor, storedOffline, online, onDownload, onPayNow }: InvoiceItemProps) => {
   const { t, i18n } = useTranslation('invoices');
   const lang = i18n.language;
   const [paying, setPaying] = useState(false);
@@ -107,6 +110,7 @@ export const InvoiceItem = ({ invoice, list, partiallyPaid, creditor, storedOffl
         </p>
       ) : null}
       <div className="invoice__actions">
+        {payable ? <PayNowButton start={onPayNow} online={online} label={t('payNow.invoiceLabel', { piece: invoice.piece })} /> : null}
         <Button
           variant="secondary"
           aria-label={t('invoice.downloadLabel', { piece: invoice.piece })}
@@ -119,7 +123,7 @@ export const InvoiceItem = ({ invoice, list, partiallyPaid, creditor, storedOffl
           {t('invoice.download')}
         </Button>
         {payable && creditor ? (
-          <Button variant="primary" aria-expanded={paying} onPress={() => setPaying((open) => !open)}>
+          <Button variant="secondary" aria-expanded={paying} onPress={() => setPaying((open) => !open)}>
             {paying ? t('pay.hide') : t('pay.show')}
           </Button>
         ) : null}

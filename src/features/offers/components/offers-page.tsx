@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Discount } from '#contract/offers';
 import { formatDataSize, formatMoneyCents } from '#lib/format';
+import { formatCount } from '#lib/usage-format';
 import { Alert } from '#ui/alert';
 import { Button } from '#ui/button';
 import { FreshnessNote } from '#ui/freshness-note';
@@ -30,7 +31,7 @@ const OfferList = ({ offers, scope }: { offers: OffersRow['offers']; scope: 'lin
   return (
     <ul className="offer-list">
       {shown.map((offer) => (
-        <li key={offer.id} className="card offer">
+        <li key={`${offer.id}-${offer.msisdn ?? ''}`} className="card offer">
           <span className="offer__discount" aria-hidden="true">
             {discount(offer.discount)}
           </span>
@@ -38,7 +39,9 @@ const OfferList = ({ offers, scope }: { offers: OffersRow['offers']; scope: 'lin
             <p className="offer__title">{offer.descriptions[lang]}</p>
             <p className="muted">
               {offer.scope === 'line'
-                ? t('advantages.line', { msisdn: offer.msisdn })
+                ? offer.productName
+                  ? t('advantages.linePlan', { msisdn: offer.msisdn, product: offer.productName })
+                  : t('advantages.line', { msisdn: offer.msisdn })
                 : t('catalogue.product', { product: offer.productName })}
             </p>
           </div>
@@ -101,7 +104,10 @@ const Comparison = ({ customerId, contract }: { customerId: number; contract: Pa
       <p>{t('compare.intro', { msisdn: contract.msisdn ?? '' })}</p>
       {profile.progress ? (
         <p role="status" className="muted">
-          {t('compare.downloading', { loaded: profile.progress.loaded, total: profile.progress.total })}
+          {t('compare.downloading', {
+            loaded: formatCount(profile.progress.loaded, i18n.language),
+            total: formatCount(profile.progress.total, i18n.language),
+          })}
         </p>
       ) : null}
       {params && profile.average ? (
@@ -113,7 +119,6 @@ const Comparison = ({ customerId, contract }: { customerId: number; contract: Pa
               data: formatDataSize(profile.average.dataBytes, i18n.language),
             })}
           </p>
-          {profile.fetchedAt === undefined ? <p className="muted">{t('compare.partial')}</p> : null}
           <a
             className="button"
             data-variant="primary"
@@ -124,6 +129,8 @@ const Comparison = ({ customerId, contract }: { customerId: number; contract: Pa
             {t('compare.link')} <span className="visually-hidden">{t('compare.opensElsewhere')}</span>
           </a>
         </>
+      ) : profile.error && profile.fetchedAt === undefined ? (
+        <p className="muted">{t('compare.unavailable')}</p>
       ) : (
         <Spinner label={t('compare.computing')} />
       )}

@@ -21,6 +21,8 @@ const failureOf = (error: unknown): Failure =>
 export const oneClickEnergyUrl = async (): Promise<{ ok: true; url: string } | Failure> => {
   try {
     const answer = await call(endpoints.relog, { body: {}, silent: true });
+    // An empty link: no one-click login can be made (the accounts are not linked, or no longer).
+    if (answer.link === '') return { ok: false, code: 'energyNotLinked', fields: [] };
     return { ok: true, url: withQuery(answer.link, { login: answer.login, guid: answer.guid, token: answer.token }) };
   } catch (error) {
     return failureOf(error);

@@ -67,19 +67,22 @@ export const completedCycleRanges = (cycle: BillCycle | null, now: Date, n = com
   lastCycles(cycle ?? monthlyCycle(1), now, n, { includeCurrent: false }).map((p) => ({ from: p.start.getTime(), to: p.end.getTime() }));
 
 export type UsageProfileState = {
-  /** The average per cycle, once the worker answered for the stored records. */
+  /**
+   * The average per cycle, once every record of the cycles is on the device and the worker answered: never from part
+   * of them (docs/product/offers.md: the comparison link carries the customer's real profile or nothing).
+   */
   average: UsageProfile | null;
   /** While the cycles' records download (they are pulled when online, then read offline). */
   progress: PullProgress | null;
-  /** When the cycles' records were last fetched; undefined when never (the average then covers what is stored). */
+  /** When the cycles' records were last fetched completely; undefined when never (then there is no average). */
   fetchedAt: number | undefined;
   error: unknown;
 };
 
 /**
  * The customer's average use per bill cycle over the last 6 completed cycles, computed by the usage worker from the
- * records in IndexedDB (SPEC §9 divisor 6). The cycles' records are pulled first when online (a closed range is
- * fetched once). Offline: computed from what is stored.
+ * records in IndexedDB (SPEC §9 divisor 6), once they are all there. The cycles' records are pulled first when online
+ * (a closed range is fetched once). Offline: computed from an earlier complete download, or not at all.
  */
 export const useUsageProfile = (customerId: number | null, contract: ContractRow | undefined): UsageProfileState => {
   const contractId = contract?.id ?? null;
@@ -97,8 +100,9 @@ export const useUsageProfile = (customerId: number | null, contract: ContractRow
   const revision = useLiveQuery(async () => (contractId === null ? 0 : ((await db.meta.get(resourceKeys.usageRevision(contractId)))?.fetchedAt ?? 0)), [contractId]);
   const [answer, setAnswer] = useState<{ key: string; value: UsageProfile } | null>(null);
   const key = `${contractId}|${JSON.stringify(cycles)}`;
+  const complete = fetchedAt !== undefined;
   useEffect(() => {
-    if (contractId === null) return;
+    if (contractId === null || !complete) return;
     let live = true;
     usageWorker()
       .profile(contractId, cycles)
@@ -109,6 +113,6 @@ export const useUsageProfile = (customerId: number | null, contract: ContractRow
     return () => {
       live = false;
     };
-  }, [contractId, cycles, key, revision]);
-  return { average: answer?.key === key ? answer.value : null, progress, fetchedAt, error: refreshError };
+  }, [contractId, cycles, key, revision, complete]);
+  return { average: complete && answer?.key === key ? answer.value : null, progress, fetchedAt, error: refreshError };
 };

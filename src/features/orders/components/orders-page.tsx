@@ -14,7 +14,7 @@ import { Spinner } from '#ui/spinner';
 import { TitledPage } from '#ui/titled-page';
 import { useOnline } from '#ui/use-online';
 import { failureWords, resourceWords, statusTone, statusWord, valueWords, type Words } from '../data/order-words.ts';
-import { cancelLineOrder, useOrderHistory, type OrderLineRow } from '../data/use-order-history.ts';
+import { cancelOrderLineOf, useOrderHistory, type OrderLineRow } from '../data/use-order-history.ts';
 import './orders.css';
 
 type ErrorLike = { code?: string; message?: string } | null;
@@ -111,7 +111,7 @@ const OrderLineCard = ({
           <>
             <Button
               variant="secondary"
-              aria-label={t('orders:cancelLabel', { order: line.orderId })}
+              aria-label={t('orders:cancelLabel', { order: line.orderId, what: say(resourceWords(line)) })}
               isDisabled={!online}
               onPress={() => onCancel(line)}
             >
@@ -143,7 +143,10 @@ export const OrdersPage = () => {
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState<OrderLineRow | null>(null);
   const [outcome, setOutcome] = useState<
-    { kind: 'canceled'; order: string } | { kind: 'cancelFailed'; error: ErrorLike } | { kind: 'failed'; line: OrderLineRow } | null
+    | { kind: 'canceled'; order: string; what: string }
+    | { kind: 'cancelFailed'; error: ErrorLike }
+    | { kind: 'failed'; line: OrderLineRow }
+    | null
   >(null);
   const pickerId = useId();
   if (!data) return <Spinner label={t('common:loading')} />;
@@ -158,16 +161,29 @@ export const OrdersPage = () => {
     setBusy(true);
     void refresh().finally(() => setBusy(false));
   };
+  // docs/product/subscription.md "Cancelling": this change only; the order's other changes still happen.
   const cancel = async (line: OrderLineRow) => {
     setConfirming(null);
     try {
-      await cancelLineOrder(data.customerId, contract.id, line.orderId);
+      await cancelOrderLineOf(data.customerId, contract.id, line.orderId, line.id);
       await refresh();
-      setOutcome({ kind: 'canceled', order: line.orderId });
+      setOutcome({ kind: 'canceled', order: line.orderId, what: changeText(line) });
     } catch (error) {
       setOutcome({ kind: 'cancelFailed', error: error as ErrorLike });
     }
   };
+  /** A change in words: what, and from what to what ("International 60 (none → 1)"). */
+  const changeText = (line: OrderLineRow): string => {
+    const from = valueWords(line, line.oldValue);
+    const to = valueWords(line, line.newValue);
+    const what = say(resourceWords(line));
+    return from && to ? `${what} (${t('orders:change', { from: say(from), to: say(to) })})` : what;
+  };
+  /** The order's other changes still waiting: what a cancellation of `line` leaves to happen. */
+  const othersOf = (line: OrderLineRow): OrderLineRow[] =>
+    (pageRow?.lines ?? []).filter(
+      (l) => l.orderId === line.orderId && l.id !== line.id && (l.status === 'PENDING' || l.status === 'QUEUED'),
+    );
   const numberOf = (msisdn: string | null) => (msisdn ? formatPhoneNumber(msisdn) : t('orders:noNumber'));
   const lastPage = pageRow?.lastPage ?? 1;
 
@@ -240,7 +256,26 @@ export const OrdersPage = () => {
           </Button>
         }
       >
-        <p>{confirming ? t('orders:cancelConfirm.text', { what: say(resourceWords(confirming)) }) : null}</p>
+        {confirming ? (
+          <>
+            <p>{t('orders:cancelConfirm.text', { what: changeText(confirming) })}</p>
+            {othersOf(confirming).length > 0 ? (
+              <>
+                <p>{t('orders:cancelConfirm.kept', { order: confirming.orderId })}</p>
+                <ul data-testid="cancel-kept">
+                  {othersOf(confirming).map((l) => (
+                    <li key={l.id}>
+                      {changeText(l)}
+                      {l.scheduledDate ? ` — ${formatDate(localDayStart(l.scheduledDate), i18n.language)}` : ''}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : (
+              <p>{t('orders:cancelConfirm.only')}</p>
+            )}
+          </>
+        ) : null}
         {!online ? <p className="muted">{t('common:onlineOnly')}</p> : null}
       </AlertModal>
       <AlertModal
@@ -257,7 +292,7 @@ export const OrdersPage = () => {
       >
         <p>
           {outcome?.kind === 'canceled'
-            ? t('orders:canceled.text', { order: outcome.order })
+            ? t('orders:canceled.text', { order: outcome.order, what: outcome.what })
             : outcome?.kind === 'cancelFailed'
               ? errorText(outcome.error)
               : outcome?.kind === 'failed'

@@ -1,8 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { isPlainUser } from '#contract/roles';
 import { pullCustomer } from '#data/customer-pull';
-import { cancelOrder } from '#data/order-actions';
+import { cancelOrderLine } from '#data/order-actions';
 import { pullOrderHistory } from '#data/orders-pull';
+import { pullContractProducts } from '#data/products-pull';
 import { readForcedContractId, selectedContractKey, setSelectedContract } from '#data/selected-contract';
 import { db } from '#db/db';
 import { resourceKeys } from '#db/resource-keys';
@@ -23,9 +24,19 @@ export type OrderHistoryData = {
   pageNumber: number;
 };
 
+/**
+ * /orders loads the products (docs/product/navigation.md, the route table): the line's plan and options with its
+ * history, on the first visit and not only after a change, so the names of the plans ordered are on the device.
+ */
 const pullHistory = async (customerId: number, contractId: number | null, page: number, options: PullCallOptions): Promise<void> => {
   await pullCustomer(customerId, options);
-  if (contractId !== null) await pullOrderHistory(customerId, contractId, page, options);
+  if (contractId === null) return;
+  const [history, products] = await Promise.allSettled([
+    pullOrderHistory(customerId, contractId, page, options),
+    pullContractProducts(customerId, contractId, options),
+  ]);
+  if (history.status === 'rejected') throw history.reason;
+  if (products.status === 'rejected') throw products.reason;
 };
 
 /**
@@ -66,6 +77,6 @@ export const useOrderHistory = (page: number) => {
   return { data, refresh, refreshError, settled, select: setSelectedContract };
 };
 
-/** Cancels an order of the line (online only); the history and the open orders are fetched again. */
-export const cancelLineOrder = (customerId: number, contractId: number, orderId: string): Promise<void> =>
-  cancelOrder({ customerId, contractId }, orderId);
+/** Cancels one change of an order (online only), not the order's others; the history and the open orders are fetched again. */
+export const cancelOrderLineOf = (customerId: number, contractId: number, orderId: string, lineId: number): Promise<void> =>
+  cancelOrderLine({ customerId, contractId }, orderId, lineId);

@@ -175,12 +175,12 @@ export const ContactPage = () => {
             error={fieldError(errors.email?.message)}
             {...register('email')}
           />
-          {/* inputMode tel: the phone keypad has + for an international prefix, which the rule accepts. */}
+          {/* tel-national: the browser fills the number without +32, the national form the rule takes. */}
           <TextField
             label={t('settings:contact.mobile')}
             type="tel"
             inputMode="tel"
-            autoComplete="tel"
+            autoComplete="tel-national"
             description={t('settings:contact.mobileHint')}
             error={fieldError(errors.mobile?.message)}
             {...register('mobile')}

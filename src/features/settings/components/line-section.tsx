@@ -13,11 +13,14 @@ import {
   type SafeguardType,
   type SettingResource,
 } from '#contract/line-settings';
+import { lineStatus } from '#contract/contract-state';
 import { formatDateTime, formatMoneyCents, formatPhoneNumber } from '#lib/format';
 import { Alert } from '#ui/alert';
+import { AlertModal } from '#ui/alert-modal';
 import { Badge } from '#ui/badge';
 import { Button } from '#ui/button';
 import { FreshnessNote } from '#ui/freshness-note';
+import { LineStatusBanner } from '#ui/line-status';
 import { Spinner } from '#ui/spinner';
 import { TextField } from '#ui/text-field';
 import { useOnline } from '#ui/use-online';
@@ -170,6 +173,77 @@ const LimitForm = ({ type, form, line, editable, onSubmit }: LimitFormProps) => 
   );
 };
 
+/**
+ * What becomes of the alert when the new limit is below it (docs/product/settings.md "Limits"): moved to the new
+ * limit, or kept lower at an amount the customer types. Nothing is sent until the customer chooses; "Change nothing"
+ * leaves the limit and the alert as they are.
+ */
+const AlertDecision = ({
+  alert,
+  limit,
+  onCancel,
+  onDecide,
+}: {
+  alert: number;
+  limit: number;
+  onCancel: () => void;
+  onDecide: (alertCents: number) => void;
+}) => {
+  const { t, i18n } = useTranslation('settings');
+  const money = (cents: number) => formatMoneyCents(cents, i18n.language);
+  const name = useId();
+  const [choice, setChoice] = useState<'move' | 'lower' | null>(null);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const confirm = () => {
+    if (choice === 'move') return onDecide(limit);
+    const cents = parseEuroCents(text);
+    if (cents === null) return setError(t('line.limits.errors.format'));
+    if (cents > limit) return setError(t('line.limits.alertDecision.tooHigh', { limit: money(limit) }));
+    onDecide(cents);
+  };
+  return (
+    <AlertModal
+      isOpen
+      title={t('line.limits.alertDecision.title')}
+      closeLabel={t('line.limits.alertDecision.cancel')}
+      onClose={onCancel}
+      actions={
+        <Button isDisabled={choice === null} onPress={confirm}>
+          {t('line.limits.alertDecision.confirm')}
+        </Button>
+      }
+    >
+      <p>{t('line.limits.alertDecision.text', { alert: money(alert), limit: money(limit) })}</p>
+      <fieldset className="choice-group">
+        <legend>{t('line.limits.alertDecision.legend')}</legend>
+        <label className="choice">
+          <input type="radio" name={name} checked={choice === 'move'} onChange={() => setChoice('move')} />
+          <span>{t('line.limits.alertDecision.move', { limit: money(limit) })}</span>
+        </label>
+        <label className="choice">
+          <input type="radio" name={name} checked={choice === 'lower'} onChange={() => setChoice('lower')} />
+          <span>{t('line.limits.alertDecision.lower')}</span>
+        </label>
+      </fieldset>
+      {choice === 'lower' ? (
+        <TextField
+          label={t('line.limits.alertDecision.amount')}
+          inputMode="decimal"
+          autoComplete="off"
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setError(undefined);
+          }}
+          error={error}
+          description={t('line.limits.alertDecision.amountHint', { limit: money(limit) })}
+        />
+      ) : null}
+    </AlertModal>
+  );
+};
+
 const LimitCard = ({
   type,
   data,
@@ -183,12 +257,28 @@ const LimitCard = ({
 }) => {
   const { t, i18n } = useTranslation('settings');
   const headingId = useId();
+  const [deciding, setDeciding] = useState<number | null>(null);
   const safeguard = line.safeguards.find((s) => s.type === type);
   if (!safeguard || !data.contract) return null;
   const contractId = data.contract.id;
   const money = (cents: number) => formatMoneyCents(cents, i18n.language);
   const request = (form: 'LIMIT' | 'ALERT') => (cents: number) =>
     requestSafeguardChange(data.customerId, contractId, safeguardResource(type, form), cents);
+  // The alert the line has, or will have once its waiting change applies (0: none).
+  const alertNote = changeNoteOf(line.changes, data.waiting, contractId, safeguardResource(type, 'ALERT'));
+  const alert =
+    alertNote && (alertNote.kind === 'onDevice' || alertNote.kind === 'requested') ? Number(alertNote.value) : (safeguard.alert ?? 0);
+  // docs/product/settings.md "Limits": a limit lowered below its alert asks what the alert becomes; never moved silently.
+  const submitLimit = async (cents: number) => {
+    if (alert > 0 && cents < alert) setDeciding(cents);
+    else await request('LIMIT')(cents);
+  };
+  const decide = async (alertCents: number, limitCents: number) => {
+    setDeciding(null);
+    // The alert first: the server accepts a limit below the alert only once the alert's change is asked for.
+    await request('ALERT')(alertCents);
+    await request('LIMIT')(limitCents);
+  };
   return (
     <section className="card" aria-labelledby={headingId}>
       <h4 id={headingId}>{t(`line.limits.types.${type}`)}</h4>
@@ -217,9 +307,17 @@ const LimitCard = ({
         resource={safeguardResource(type, 'ALERT')}
       />
       <div className="limit-forms">
-        <LimitForm type={type} form="LIMIT" line={line} editable={editable} onSubmit={request('LIMIT')} />
+        <LimitForm type={type} form="LIMIT" line={line} editable={editable} onSubmit={submitLimit} />
         <LimitForm type={type} form="ALERT" line={line} editable={editable} onSubmit={request('ALERT')} />
       </div>
+      {deciding !== null ? (
+        <AlertDecision
+          alert={alert}
+          limit={deciding}
+          onCancel={() => setDeciding(null)}
+          onDecide={(cents) => void decide(cents, deciding)}
+        />
+      ) : null}
     </section>
   );
 };
@@ -333,13 +431,22 @@ const Subsection = ({ title, children }: { title: string; children: ReactNode })
   );
 };
 
-/** /settings/main, the selected line: limits, roaming, throttling, premium and international blocking, PIN and PUK. */
+/** Which settings of the line a page shows: each has its own page under the profile (docs/product/settings.md). */
+export type LinePart = 'limits' | 'network' | 'codes';
+
+/**
+ * The selected line's settings of one part: its spending limits (/settings/limits); roaming, throttling, premium
+ * and international blocking (/settings/network); or its PIN and PUK (/settings/sim-codes). Each page keeps the
+ * line's picker, its freshness and its status, so a customer changes the right line.
+ */
 export const LineSection = ({
   data,
+  part,
   onRefreshLine,
   refreshError,
 }: {
   data: SettingsPageData;
+  part: LinePart;
   onRefreshLine: () => Promise<void>;
   refreshError: unknown;
 }) => {
@@ -371,8 +478,9 @@ export const LineSection = ({
         }}
       />
       {!data.canEdit ? <Alert tone="info">{t('settings:line.readOnly')}</Alert> : null}
-      {refusal === 'contractBlocked' ? <Alert tone="warning">{t('settings:line.blocked')}</Alert> : null}
-      {refusal === 'contractClosed' ? <Alert tone="warning">{t('settings:line.closed')}</Alert> : null}
+      {/* One banner for a line that does not simply work: why, and the one thing to do (docs/product/home.md). */}
+      <LineStatusBanner status={lineStatus(state)} number={number} contractId={contract.id} canAct={data.canEdit} />
+      {refusal === 'contractClosed' && lineStatus(state) === 'active' ? <Alert tone="warning">{t('settings:line.closed')}</Alert> : null}
       {editable && contract.dunningLevelReached ? <Alert tone="info">{t('settings:line.dunning')}</Alert> : null}
       {!line ? (
         refreshError ? (
@@ -382,78 +490,82 @@ export const LineSection = ({
         )
       ) : (
         <>
-          <Subsection title={t('settings:line.limits.title')}>
-            <p className="muted">{t('settings:line.limits.intro')}</p>
-            <div className="settings-grid settings-grid--two">
-              {(['OSG', 'PSG', 'DSG'] as const).map((type) => (
-                <LimitCard key={type} type={type} data={data} line={line} editable={editable} />
-              ))}
-            </div>
-          </Subsection>
-          <Subsection title={t('settings:line.network')}>
-            <div className="settings-grid settings-grid--two">
-              <ChoiceForm
-                resource="ROAMING"
-                title={t('settings:line.roaming.title')}
-                intro={t('settings:line.roaming.intro')}
-                current={line.settings.roamingType}
-                options={roamingTypes.map((value) => ({ value, label: t(`settings:line.roaming.options.${value}`) }))}
-                data={data}
-                line={line}
-                editable={editable}
-                submitLabel={t('settings:line.roaming.save')}
-              />
-              <ChoiceForm
-                resource="THROTTLING"
-                title={t('settings:line.throttling.title')}
-                intro={t('settings:line.throttling.intro')}
-                current={line.settings.throttling}
-                options={throttlingTiers.map((value) => ({ value, label: t(`settings:line.throttling.options.${value}`) }))}
-                data={data}
-                line={line}
-                editable={editable}
-                submitLabel={t('settings:line.throttling.save')}
-              />
-              <ChoiceForm
-                resource="PREMIUM_BARRING"
-                title={t('settings:line.premium.title')}
-                intro={t('settings:line.premium.intro')}
-                current={line.settings.premiumBarring}
-                options={premiumBarrings.map((value) => {
-                  const blocked = blockedCategories[value].map((category) => t(`settings:line.premium.categories.${category}`));
-                  return {
-                    value,
-                    label: t(`settings:line.premium.options.${value}`),
-                    hint:
-                      blocked.length === 0
-                        ? t('settings:line.premium.blocksNothing')
-                        : t('settings:line.premium.blocks', {
-                            categories: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(blocked),
-                          }),
-                  };
-                })}
-                data={data}
-                line={line}
-                editable={editable}
-                submitLabel={t('settings:line.premium.save')}
-              />
-              <ChoiceForm
-                resource="INTERNATIONAL_BARRING"
-                title={t('settings:line.international.title')}
-                intro={t('settings:line.international.intro')}
-                current={line.settings.internationalBarring ? '1' : '0'}
-                options={[
-                  { value: '0', label: t('settings:line.international.allowed') },
-                  { value: '1', label: t('settings:line.international.blocked') },
-                ]}
-                data={data}
-                line={line}
-                editable={editable}
-                submitLabel={t('settings:line.international.save')}
-              />
-            </div>
-          </Subsection>
-          <SimCodes codes={line.codes} />
+          {part === 'limits' ? (
+            <Subsection title={t('settings:line.limits.title')}>
+              <p className="muted">{t('settings:line.limits.intro')}</p>
+              <div className="settings-grid settings-grid--two">
+                {(['OSG', 'PSG', 'DSG'] as const).map((type) => (
+                  <LimitCard key={type} type={type} data={data} line={line} editable={editable} />
+                ))}
+              </div>
+            </Subsection>
+          ) : null}
+          {part === 'network' ? (
+            <Subsection title={t('settings:line.network')}>
+              <div className="settings-grid settings-grid--two">
+                <ChoiceForm
+                  resource="ROAMING"
+                  title={t('settings:line.roaming.title')}
+                  intro={t('settings:line.roaming.intro')}
+                  current={line.settings.roamingType}
+                  options={roamingTypes.map((value) => ({ value, label: t(`settings:line.roaming.options.${value}`) }))}
+                  data={data}
+                  line={line}
+                  editable={editable}
+                  submitLabel={t('settings:line.roaming.save')}
+                />
+                <ChoiceForm
+                  resource="THROTTLING"
+                  title={t('settings:line.throttling.title')}
+                  intro={t('settings:line.throttling.intro')}
+                  current={line.settings.throttling}
+                  options={throttlingTiers.map((value) => ({ value, label: t(`settings:line.throttling.options.${value}`) }))}
+                  data={data}
+                  line={line}
+                  editable={editable}
+                  submitLabel={t('settings:line.throttling.save')}
+                />
+                <ChoiceForm
+                  resource="PREMIUM_BARRING"
+                  title={t('settings:line.premium.title')}
+                  intro={t('settings:line.premium.intro')}
+                  current={line.settings.premiumBarring}
+                  options={premiumBarrings.map((value) => {
+                    const blocked = blockedCategories[value].map((category) => t(`settings:line.premium.categories.${category}`));
+                    return {
+                      value,
+                      label: t(`settings:line.premium.options.${value}`),
+                      hint:
+                        blocked.length === 0
+                          ? t('settings:line.premium.blocksNothing')
+                          : t('settings:line.premium.blocks', {
+                              categories: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(blocked),
+                            }),
+                    };
+                  })}
+                  data={data}
+                  line={line}
+                  editable={editable}
+                  submitLabel={t('settings:line.premium.save')}
+                />
+                <ChoiceForm
+                  resource="INTERNATIONAL_BARRING"
+                  title={t('settings:line.international.title')}
+                  intro={t('settings:line.international.intro')}
+                  current={line.settings.internationalBarring ? '1' : '0'}
+                  options={[
+                    { value: '0', label: t('settings:line.international.allowed') },
+                    { value: '1', label: t('settings:line.international.blocked') },
+                  ]}
+                  data={data}
+                  line={line}
+                  editable={editable}
+                  submitLabel={t('settings:line.international.save')}
+                />
+              </div>
+            </Subsection>
+          ) : null}
+          {part === 'codes' ? <SimCodes codes={line.codes} /> : null}
         </>
       )}
     </section>

@@ -1,10 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { isLanguage, languages, type Language } from '#contract/language';
 import { setLanguage } from '#i18n/i18n';
 import { formatPhoneNumber } from '#lib/format';
-import { paths } from '#lib/route-paths';
 import { Alert } from '#ui/alert';
 import type { SettingsPageData } from '../data/use-settings-page.ts';
 
@@ -76,22 +74,6 @@ export const ProfileOverview = ({ data, saveLanguage }: { data: SettingsPageData
           </span>
         </div>
         {saved ? <Alert tone="success">{t('settings:profile.languageSaved')}</Alert> : null}
-        <ul className="link-list">
-          <li>
-            <Link to={paths.settingsContact}>{t('settings:profile.editContact')}</Link>
-          </li>
-          {!isPlain ? (
-            <li>
-              <Link to={paths.settingsPayment}>{t('settings:profile.payment')}</Link>
-            </li>
-          ) : null}
-          <li>
-            <Link to={paths.settingsAlerts}>{t('settings:profile.alerts')}</Link>
-          </li>
-          <li>
-            <Link to={paths.accountMain}>{t('settings:profile.password')}</Link>
-          </li>
-        </ul>
       </div>
     </section>
   );

@@ -1,12 +1,14 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '#lib/route-paths';
 import { Alert } from '#ui/alert';
 import { FreshnessNote } from '#ui/freshness-note';
 import { Spinner } from '#ui/spinner';
 import { TitledPage } from '#ui/titled-page';
-import { useSettingsPage } from '../data/use-settings-page.ts';
+import { useSettingsPage, type SettingsPageData } from '../data/use-settings-page.ts';
 import { CookieSettings } from './cookie-settings.tsx';
-import { LineSection } from './line-section.tsx';
+import { LineSection, type LinePart } from './line-section.tsx';
 import { PrivacySection } from './privacy-section.tsx';
 import { ProfileOverview, type SaveLanguage } from './profile-overview.tsx';
 import './settings.css';
@@ -18,13 +20,51 @@ export type SettingsPageProps = {
   logout: ReactNode;
 };
 
+type SectionKey = 'contact' | 'payment' | 'alerts' | 'password' | 'limits' | 'network' | 'codes' | 'privacy';
+
+/** The profile's sections, each on its own page, in the order customers look for them. */
+const sections: readonly { key: SectionKey; to: string; holderOnly?: boolean }[] = [
+  { key: 'contact', to: paths.settingsContact },
+  { key: 'payment', to: paths.settingsPayment, holderOnly: true },
+  { key: 'alerts', to: paths.settingsAlerts },
+  { key: 'limits', to: paths.settingsLimits },
+  { key: 'network', to: paths.settingsNetwork },
+  { key: 'codes', to: paths.settingsCodes },
+  { key: 'privacy', to: paths.settingsPrivacy },
+  { key: 'password', to: paths.accountMain },
+];
+
+/** The list of the profile's sections: a name and what is there, one tap to each. */
+const SectionLinks = ({ isPlain }: { isPlain: boolean }) => {
+  const { t } = useTranslation('settings');
+  const headingId = useId();
+  return (
+    <nav className="settings-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('sections.label')}</h2>
+      <ul className="section-links card">
+        {sections
+          .filter((section) => !(section.holderOnly && isPlain))
+          .map((section) => (
+            <li key={section.key}>
+              <Link to={section.to}>
+                <span className="section-links__title">{t(`sections.${section.key}.title`)}</span>
+                <span className="section-links__hint">{t(`sections.${section.key}.hint`)}</span>
+              </Link>
+            </li>
+          ))}
+      </ul>
+    </nav>
+  );
+};
+
 /**
- * /settings/main (SPEC §2 "Profile and settings"): the profile overview with the language, the selected line's
- * settings, privacy, cookies and logout. Readable offline from Dexie with its age; every change is queued.
+ * /settings/main (docs/product/settings.md "Profile"): one short page with the customer's details and language,
+ * the list of the sections (each its own page: contact, payment, alerts, limits, network, PIN and PUK, privacy and
+ * cookies, password) and logout. Readable offline from Dexie with its age; every change is queued.
  */
 export const SettingsPage = ({ saveLanguage, logout }: SettingsPageProps) => {
   const { t } = useTranslation(['settings', 'common']);
-  const { result, refresh, refreshError, lineRefreshError } = useSettingsPage();
+  const { result, refresh, refreshError } = useSettingsPage();
   const [busy, setBusy] = useState(false);
   const logoutId = useId();
   const data = result.status === 'ready' ? result.data : null;
@@ -40,9 +80,7 @@ export const SettingsPage = ({ saveLanguage, logout }: SettingsPageProps) => {
       <FreshnessNote fetchedAt={data.customerFetchedAt} busy={busy} onRefresh={refreshAll} />
       {refreshError && data.customerFetchedAt === undefined ? <Alert tone="error">{t('settings:loadError')}</Alert> : null}
       <ProfileOverview data={data} saveLanguage={saveLanguage} />
-      <LineSection data={data} onRefreshLine={refresh} refreshError={lineRefreshError} />
-      <PrivacySection data={data} />
-      <CookieSettings />
+      <SectionLinks isPlain={data.isPlain} />
       <section className="settings-section" aria-labelledby={logoutId}>
         <h2 id={logoutId}>{t('settings:logout.title')}</h2>
         <div className="card">
@@ -53,3 +91,47 @@ export const SettingsPage = ({ saveLanguage, logout }: SettingsPageProps) => {
     </TitledPage>
   );
 };
+
+/** A section's page: its title, the way back to the profile, and the section itself once the data is read. */
+const SectionPage = ({
+  titleKey,
+  children,
+}: {
+  titleKey: SectionKey;
+  children: (data: SettingsPageData, page: ReturnType<typeof useSettingsPage>) => ReactNode;
+}) => {
+  const { t } = useTranslation(['settings', 'common']);
+  const page = useSettingsPage();
+  const data = page.result.status === 'ready' ? page.result.data : null;
+  return (
+    <TitledPage title={t(`settings:sections.${titleKey}.title`)}>
+      <p>
+        <Link to={paths.settingsMain}>{t('settings:sections.back')}</Link>
+      </p>
+      {data ? children(data, page) : <Spinner label={t('common:loading')} />}
+    </TitledPage>
+  );
+};
+
+/** /settings/limits, /settings/network and /settings/sim-codes: the selected line's settings of one part. */
+const LinePartPage = ({ part }: { part: LinePart }) => (
+  <SectionPage titleKey={part}>
+    {(data, page) => <LineSection data={data} part={part} onRefreshLine={page.refresh} refreshError={page.lineRefreshError} />}
+  </SectionPage>
+);
+
+export const LimitsPage = () => <LinePartPage part="limits" />;
+export const NetworkPage = () => <LinePartPage part="network" />;
+export const SimCodesPage = () => <LinePartPage part="codes" />;
+
+/** /settings/privacy: the holder's consents and this browser's cookie choices. */
+export const PrivacyPage = () => (
+  <SectionPage titleKey="privacy">
+    {(data) => (
+      <>
+        <PrivacySection data={data} />
+        <CookieSettings />
+      </>
+    )}
+  </SectionPage>
+);

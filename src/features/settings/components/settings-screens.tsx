@@ -5,7 +5,7 @@ import { TitledPage } from '#ui/titled-page';
 
 export { AlertsPage } from './alerts-page.tsx';
 export { ContactPage } from './contact-page.tsx';
-export { SettingsPage } from './settings-page.tsx';
+export { LimitsPage, NetworkPage, PrivacyPage, SettingsPage, SimCodesPage } from './settings-page.tsx';
 
 /**
  * The profile's account page: where a customer changes their contact details and their password (the password

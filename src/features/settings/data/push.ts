@@ -1,3 +1,4 @@
+import { ApiError } from '#api/api-error';
 import { call } from '#api/client';
 import { endpoints } from '#contract/endpoints';
 import { db } from '#db/db';
@@ -61,12 +62,23 @@ export const enablePush = async (): Promise<PushStatus> => {
     subscription = null;
   }
   subscription ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey });
-  const keys = subscription.toJSON().keys ?? {};
   const device = await db.devices.get('current');
-  await call(endpoints.pushSubscribe, {
-    body: { endpoint: subscription.endpoint, keys: { p256dh: keys.p256dh ?? '', auth: keys.auth ?? '' }, ...(device ? { deviceId: device.deviceId } : {}) },
-    silent: true,
-  });
+  const register = (current: PushSubscription) => {
+    const keys = current.toJSON().keys ?? {};
+    return call(endpoints.pushSubscribe, {
+      body: { endpoint: current.endpoint, keys: { p256dh: keys.p256dh ?? '', auth: keys.auth ?? '' }, ...(device ? { deviceId: device.deviceId } : {}) },
+      silent: true,
+    });
+  };
+  try {
+    await register(subscription);
+  } catch (error) {
+    // The browser's subscription is still registered to another account (someone used this browser before without
+    // logging out): the server never moves it, so this account gets a subscription of its own (a new endpoint).
+    if (!(error instanceof ApiError) || error.code !== 'pushEndpointTaken') throw error;
+    await subscription.unsubscribe();
+    await register(await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey }));
+  }
   return 'on';
 };
 

@@ -7,6 +7,7 @@ import { localDayStart } from '#lib/usage-format';
 import { Alert } from '#ui/alert';
 import { AlertModal } from '#ui/alert-modal';
 import { Button } from '#ui/button';
+import { Badge } from '#ui/badge';
 import { Spinner } from '#ui/spinner';
 import { TitledPage } from '#ui/titled-page';
 import { useOnline } from '#ui/use-online';
@@ -157,11 +158,11 @@ const OptimizeForm = ({ model }: { model: OptimizeModel }) => {
         ))}
       </fieldset>
       <div className="form-total">
-        {model.oldPrice && model.newPrice ? (
+        {model.pricing ? (
           <p data-testid="price-change">
             {t('subscription:optimize.price', {
-              from: formatMoneyCents(model.oldPrice.totalCents, lang),
-              to: formatMoneyCents(model.newPrice.totalCents, lang),
+              from: formatMoneyCents(model.pricing.before.total, lang),
+              to: formatMoneyCents(model.pricing.after.total, lang),
             })}
           </p>
         ) : null}
@@ -238,6 +239,13 @@ const PendingOptionOrders = ({ model }: { model: OptimizeModel }) => {
         }
       >
         <p>{t('subscription:cancelConfirm.text')}</p>
+        <ul data-testid="cancel-withdrawn">
+          {(model.cancellableOrders.find((o) => o.orderId === confirming)?.lines ?? []).map((line) => (
+            <li key={line.id}>
+              {t('subscription:pending.option', { name: line.resourceName, from: line.oldValue ?? '0', to: line.newValue ?? '0' })}
+            </li>
+          ))}
+        </ul>
       </AlertModal>
       <AlertModal
         isOpen={outcome !== null}
@@ -263,8 +271,7 @@ const ClosedOrder = ({ contractId, orderId }: { contractId: number; orderId: str
   const lines = useClosedOrder(contractId, orderId);
   if (lines === undefined) return <Spinner label={t('common:loading')} />;
   return (
-    <section className="card" aria-labelledby="closed-title">
-      <h2 id="closed-title">{t('optimize.closedOrder', { order: orderId })}</h2>
+    <section className="card" aria-label={t('optimize.closedOrder', { order: orderId })}>
       {lines.length === 0 ? (
         <p>{t('optimize.closedMissing')}</p>
       ) : (
@@ -276,7 +283,11 @@ const ClosedOrder = ({ contractId, orderId }: { contractId: number; orderId: str
                   ? t('pending.product', { from: line.oldValue ?? '', to: line.newValue ?? '' })
                   : t('pending.option', { name: line.resourceName, from: line.oldValue ?? '0', to: line.newValue ?? '0' })}
               </span>
-              <span className="muted">{t(`optimize.closedStatus.${line.status}`)}</span>
+              <Badge
+                tone={line.status === 'SUCCESS' ? 'success' : line.status === 'FAILED' || line.status === 'CANCELED' ? 'danger' : 'warning'}
+              >
+                {t(`optimize.closedStatus.${line.status}`)}
+              </Badge>
             </li>
           ))}
         </ul>
@@ -300,13 +311,28 @@ export const OptimizePage = () => {
   const { state } = useOptimize({ viewingClosedOrder: closedOrderId !== null });
 
   if (state.status === 'loading') return <Spinner label={t('common:loading')} />;
+  if (state.status === 'notLoaded') {
+    // Like every screen that was never loaded on this device: say so, instead of loading forever.
+    return (
+      <TitledPage title={t('subscription:optimize.title')}>
+        <Alert tone="warning">{t('subscription:optimize.notLoaded')}</Alert>
+      </TitledPage>
+    );
+  }
   if (state.status === 'noLine') return <Navigate to={paths.home} replace />;
   if (state.status === 'refused') return <Navigate to={withQuery(paths.subscriptionMain, { refused: state.refusal })} replace />;
   const { model } = state;
   const contract = model.data.contract!;
   const pendingDate = model.data.openLines.find((l) => l.orderId === model.pending?.orderId)?.scheduledDate;
   return (
-    <TitledPage title={t('subscription:optimize.title')}>
+    // A closed order is looked at, not optimized: its page is named after it (docs/product/subscription.md "Orders").
+    <TitledPage
+      title={
+        model.context === 'SeeClosedOrder' && closedOrderId
+          ? t('subscription:optimize.closedOrder', { order: closedOrderId })
+          : t('subscription:optimize.title')
+      }
+    >
       <LinePicker contracts={model.data.contracts} contract={contract} switchable={false} onSelect={() => undefined} />
       {model.context === 'SeeClosedOrder' && closedOrderId ? (
         <ClosedOrder contractId={model.contractId} orderId={closedOrderId} />

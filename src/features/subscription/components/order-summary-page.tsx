@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import type { NewOrderLine } from '#contract/orders';
+import type { OrderPricing } from '#contract/pricing';
 import { formatDate, formatMoneyCents } from '#lib/format';
 import { paths, withQuery } from '#lib/route-paths';
 import { localDayStart } from '#lib/usage-format';
@@ -15,12 +16,62 @@ import { confirmDraft } from '../data/confirm-order.ts';
 import { useOptimize, type OptimizeModel } from '../data/use-optimize.ts';
 import { useErrorText, type ErrorLike } from './error-text.ts';
 import { LinePicker } from './line-picker.tsx';
+import { PriceLines } from './price-lines.tsx';
 import './subscription.css';
 
 const optionCount = (t: (key: 'summary.none' | 'summary.times', options?: { count: number }) => string, count: number) =>
   count === 0 ? t('summary.none') : t('summary.times', { count });
 
-/** What the order changes, when each change takes effect, and the monthly price before and after. */
+/**
+ * The order's price line by line (contract/pricing.ts, the figures the server stores and e-mails): the monthly price
+ * now and once the order has taken effect, each the sum of its lines (plan, options, promotions), from when, and what
+ * the changes of this month cost for the rest of the cycle (docs/product/subscription.md "Order summary").
+ */
+const OrderPrice = ({ model, pricing }: { model: OptimizeModel; pricing: OrderPricing }) => {
+  const { t, i18n } = useTranslation('subscription');
+  const lang = i18n.language;
+  const day = (date: string) => formatDate(localDayStart(date), lang, { dateStyle: 'long' });
+  return (
+    <section className="card" aria-labelledby="summary-price-title">
+      <h2 id="summary-price-title">{t('summary.price')}</h2>
+      <PriceLines
+        caption={t('summary.before')}
+        lines={pricing.before.lines}
+        total={pricing.before.total}
+        totalLabel={t('summary.monthlyTotal')}
+        testId="price-before"
+      />
+      <PriceLines
+        caption={t('summary.after', { date: day(pricing.from) })}
+        lines={pricing.after.lines}
+        total={pricing.after.total}
+        totalLabel={t('summary.monthlyTotal')}
+        testId="price-after"
+      />
+      {model.waitingOrders.length > 0 ? (
+        <p className="muted">{t('summary.includesWaiting', { orders: model.waitingOrders.join(', ') })}</p>
+      ) : null}
+      {pricing.proRata ? (
+        <PriceLines
+          caption={t('summary.proRata', {
+            from: day(pricing.proRata.from),
+            to: day(pricing.proRata.to),
+            days: pricing.proRata.days,
+            cycleDays: pricing.proRata.cycleDays,
+          })}
+          lines={pricing.proRata.lines}
+          total={pricing.proRata.total}
+          totalLabel={t('summary.proRataTotal')}
+          testId="price-pro-rata"
+        />
+      ) : (
+        <p className="muted">{t('summary.noProRata', { date: day(pricing.from) })}</p>
+      )}
+    </section>
+  );
+};
+
+/** What the order changes and when each change takes effect, then its price. */
 const Changes = ({ model }: { model: OptimizeModel }) => {
   const { t, i18n } = useTranslation('subscription');
   const lang = i18n.language;
@@ -46,19 +97,7 @@ const Changes = ({ model }: { model: OptimizeModel }) => {
           ))}
         </ul>
       </section>
-      {model.oldPrice && model.newPrice ? (
-        <section className="card" aria-labelledby="summary-price-title">
-          <h2 id="summary-price-title">{t('summary.price')}</h2>
-          <dl className="price-table">
-            <dt>{t('summary.oldPrice')}</dt>
-            <dd data-testid="old-price">{formatMoneyCents(model.oldPrice.totalCents, lang)}</dd>
-            <dt className="price-table__total">{t('summary.newPrice')}</dt>
-            <dd className="price-table__total" data-testid="new-price">
-              {formatMoneyCents(model.newPrice.totalCents, lang)}
-            </dd>
-          </dl>
-        </section>
-      ) : null}
+      {model.pricing ? <OrderPrice model={model} pricing={model.pricing} /> : null}
     </>
   );
 };
@@ -87,6 +126,12 @@ export const OrderSummaryPage = () => {
             ? t('subscription:summary.placedWhen', {
                 date: formatDate(localDayStart(placed.scheduled_date_exec), i18n.language, { dateStyle: 'long' }),
               })
+            : null}{' '}
+          {placed.pricing
+            ? t('subscription:summary.placedPrice', {
+                date: formatDate(localDayStart(placed.pricing.from), i18n.language, { dateStyle: 'long' }),
+                total: formatMoneyCents(placed.pricing.after.total, i18n.language),
+              })
             : null}
         </Alert>
         <div className="actions">
@@ -99,6 +144,13 @@ export const OrderSummaryPage = () => {
     );
   }
   if (state.status === 'loading') return <Spinner label={t('common:loading')} />;
+  if (state.status === 'notLoaded') {
+    return (
+      <TitledPage title={t('subscription:summary.title')}>
+        <Alert tone="warning">{t('subscription:optimize.notLoaded')}</Alert>
+      </TitledPage>
+    );
+  }
   if (state.status === 'noLine') return <Navigate to={paths.home} replace />;
   if (state.status === 'refused') return <Navigate to={withQuery(paths.subscriptionMain, { refused: state.refusal })} replace />;
   const { model } = state;

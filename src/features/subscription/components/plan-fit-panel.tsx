@@ -1,11 +1,50 @@
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoneyCents } from '#lib/format';
+import { formatCount } from '#lib/usage-format';
 import { Alert } from '#ui/alert';
 import { Button } from '#ui/button';
 import { Spinner } from '#ui/spinner';
 import type { PlanFitState } from '../data/use-plan-fit.ts';
 
-type PlanCost = Extract<PlanFitState, { status: 'ready' }>['fit']['plans'][number];
+type ReadyFit = Extract<PlanFitState, { status: 'ready' }>['fit'];
+type PlanCost = ReadyFit['plans'][number];
+
+/**
+ * The one piece of advice (workers/plan-fit.ts `advise`), worded from the same figures as the table below it: a plan
+ * said to cover is one whose row says it covers.
+ */
+const Advice = ({
+  fit,
+  money,
+  onChoose,
+}: {
+  fit: ReadyFit;
+  money: (cents: number) => string;
+  onChoose?: ((plan: PlanCost) => void) | undefined;
+}) => {
+  const { t } = useTranslation('subscription');
+  const { advice, current } = fit;
+  if (advice.kind === 'keep') return <Alert tone="info">{t('fit.fits', { current: money(current.average) })}</Alert>;
+  if (advice.kind === 'noneCovers') return <Alert tone="info">{t('fit.noneCovers')}</Alert>;
+  const { plan } = advice;
+  const text =
+    advice.kind === 'cover'
+      ? t('fit.cover', { name: plan.name, average: money(plan.average), extra: money(advice.extra), current: money(current.average) })
+      : current.covers
+        ? t('fit.suggestion', {
+            name: plan.name,
+            average: money(plan.average),
+            saving: money(advice.saving),
+            current: money(current.average),
+          })
+        : t('fit.switchCovers', { name: plan.name, average: money(plan.average), current: money(current.average) });
+  return (
+    <div className="alert" data-tone={advice.kind === 'switch' ? 'success' : 'info'} role="status" data-testid="plan-suggestion">
+      <p>{text}</p>
+      {onChoose ? <Button onPress={() => onChoose(plan)}>{t('fit.choose', { name: plan.name })}</Button> : null}
+    </div>
+  );
+};
 
 /**
  * "Which plan fits me": what each plan would have cost over the last bill cycles with the customer's real usage,
@@ -25,6 +64,13 @@ export const PlanFitPanel = ({
   const lang = i18n.language;
   const money = (cents: number) => formatMoneyCents(cents, lang);
   if (state.status === 'unavailable') return null;
+  if (state.status === 'withheld')
+    return (
+      <section className="card" aria-labelledby="fit-title">
+        <h2 id="fit-title">{t('subscription:fit.title')}</h2>
+        <p>{t('subscription:fit.withheld')}</p>
+      </section>
+    );
   const optionsText = (plan: PlanCost) =>
     plan.options.length === 0
       ? t('subscription:fit.noOptions')
@@ -35,6 +81,8 @@ export const PlanFitPanel = ({
   const sameAs = (a: PlanCost, b: PlanCost) =>
     a.productId === b.productId &&
     JSON.stringify([...a.options].sort((x, y) => x.id - y.id)) === JSON.stringify([...b.options].sort((x, y) => x.id - y.id));
+  const advised =
+    state.status === 'ready' && (state.fit.advice.kind === 'switch' || state.fit.advice.kind === 'cover') ? state.fit.advice.plan : null;
   const rows =
     state.status === 'ready'
       ? [
@@ -45,7 +93,7 @@ export const PlanFitPanel = ({
               key: String(plan.productId),
               cost: plan,
               current: false,
-              suggested: plan.productId === state.fit.suggestion?.productId,
+              suggested: advised !== null && sameAs(plan, advised),
             })),
         ]
       : [];
@@ -60,7 +108,10 @@ export const PlanFitPanel = ({
         <Spinner
           label={
             state.progress
-              ? t('subscription:fit.loadingProgress', { loaded: state.progress.loaded, total: state.progress.total })
+              ? t('subscription:fit.loadingProgress', {
+                  loaded: formatCount(state.progress.loaded, lang),
+                  total: formatCount(state.progress.total, lang),
+                })
               : t('subscription:fit.loading')
           }
         />
@@ -73,25 +124,7 @@ export const PlanFitPanel = ({
               to: formatDate(state.to, lang),
             })}
           </p>
-          {state.fit.suggestion ? (
-            <div className="alert" data-tone="success" role="status" data-testid="plan-suggestion">
-              <p>
-                {t('subscription:fit.suggestion', {
-                  name: state.fit.suggestion.name,
-                  average: money(state.fit.suggestion.average),
-                  saving: money(state.fit.monthlySaving),
-                  current: money(state.fit.current.average),
-                })}
-              </p>
-              {onChoose ? (
-                <Button onPress={() => onChoose(state.fit.suggestion!)}>
-                  {t('subscription:fit.choose', { name: state.fit.suggestion.name })}
-                </Button>
-              ) : null}
-            </div>
-          ) : (
-            <Alert tone="info">{t('subscription:fit.fits', { current: money(state.fit.current.average) })}</Alert>
-          )}
+          <Advice fit={state.fit} money={money} onChoose={onChoose} />
           {/* Scrolls sideways on a narrow screen at large text: focusable, so it scrolls by keyboard too. */}
           <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="fit-caption">
             <table className="fit-table">

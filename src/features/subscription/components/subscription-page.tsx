@@ -1,19 +1,23 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { orderRefusalReasons, refusalErrorCode, type OrderRefusal } from '#contract/contract-state';
-import { formatDate, formatMoneyCents } from '#lib/format';
+import { blockageReasons, lineStatus, orderRefusalReasons, refusalErrorCode, type OrderRefusal } from '#contract/contract-state';
+import { formatDate, formatMoneyCents, formatPhoneNumber } from '#lib/format';
 import { paths } from '#lib/route-paths';
 import { localDayStart } from '#lib/usage-format';
 import { Alert } from '#ui/alert';
-import { Badge } from '#ui/badge';
 import { FreshnessNote } from '#ui/freshness-note';
+import { LineStatusBadge, LineStatusBanner } from '#ui/line-status';
 import { Spinner } from '#ui/spinner';
 import { TitledPage } from '#ui/titled-page';
+import { monthlyCharges } from '#contract/pricing';
 import { saveDraft } from '../data/optimize-draft.ts';
 import {
+  adviceWithheld,
   countOf,
-  monthlyPrice,
+  optionDataMbOf,
+  promotionTermsOf,
+  subscriptionOf,
   pendingProductChange,
   selectionOf,
   startSelection,
@@ -25,6 +29,7 @@ import { usePlanChoices, useSubscriptionData, type SubscriptionData } from '../d
 import { LinePicker } from './line-picker.tsx';
 import { PlanFitPanel } from './plan-fit-panel.tsx';
 import { VolumeList } from './volumes.tsx';
+import { PriceLines } from './price-lines.tsx';
 import './subscription.css';
 
 /** Product and promotion texts come in fr, nl and en; French is the fallback (SPEC §1). */
@@ -36,37 +41,37 @@ const isRefusal = (value: string | null): value is OrderRefusal =>
 /** The line's options with their counts, as the price and volume rules take them. */
 export const countedOptions = (options: SubscriptionData['options']): CountedOption[] =>
   options
-    .map((o) => ({ optionId: o.optionId, priceCents: o.priceCents, dataMb: o.dataMb, count: countOf(o.active) }))
+    .map((o) => ({ optionId: o.optionId, priceCents: o.priceCents, dataMb: o.dataMb, zone: o.zone, count: countOf(o.active) }))
     .filter((o) => o.count > 0);
 
-/** The status of the line and, in words, what blocks it (SPEC §4 blockages). */
-export const LineState = ({ data, explain }: { data: SubscriptionData; explain: boolean }) => {
+/**
+ * The line's one status and, when it does not simply work, one banner saying why with the one thing to do
+ * (docs/product/home.md "Line status"): never "Active" beside "Blocked".
+ */
+export const LineState = ({ data }: { data: SubscriptionData }) => {
   const { t } = useTranslation(['subscription', 'common']);
   const contract = data.contract;
   if (!contract) return null;
-  const status = contract.status;
-  const label =
-    status === 'ACTIVATED' || status === 'IN_DELIVERY' || status === 'TERMINATED' || status === 'SUSPENDED' || status === 'CANCELED'
-      ? status
-      : 'pending';
+  const status = lineStatus(
+    {
+      status: contract.status,
+      subStatus: contract.subStatus,
+      fraudulentBehaviour: contract.fraudulentBehaviour,
+      dunningLevelReached: contract.dunningLevelReached,
+    },
+    data.openBalance,
+  );
   return (
     <div className="line-state">
       <p>
-        {t('subscription:status')}{' '}
-        <Badge tone={data.blockages.length > 0 ? 'danger' : label === 'ACTIVATED' ? 'success' : 'warning'}>
-          {t(`common:contractStatus.${label}`)}
-        </Badge>{' '}
-        {data.blockages.map((blockage) => (
-          <Badge key={blockage} tone="danger">
-            {t(`common:blockage.label.${blockage}`)}
-          </Badge>
-        ))}
+        {t('subscription:status')} <LineStatusBadge status={status} />
       </p>
-      {explain && data.blockages[0] ? (
-        <Alert tone="error" role="status">
-          {t(`common:blockage.detail.${data.blockages[0]}`)}
-        </Alert>
-      ) : null}
+      <LineStatusBanner
+        status={status}
+        number={contract.msisdn ? formatPhoneNumber(contract.msisdn) : contract.contractRef}
+        contractId={contract.id}
+        canAct={!data.plainUser}
+      />
     </div>
   );
 };
@@ -86,6 +91,7 @@ export const SubscriptionPage = () => {
     data && !data.plainUser && data.contract && data.product && data.podium
       ? {
           customerId: data.customerId,
+          withheld: adviceWithheld(data.refusal),
           contract: data.contract,
           product: data.product,
           options: data.options,
@@ -109,8 +115,18 @@ export const SubscriptionPage = () => {
   // A blockage is already said in words above: the refusal it causes needs no second message.
   const blockageShown = data.refusal !== null && (data.blockages as readonly string[]).includes(data.refusal);
   const counted = countedOptions(data.options);
-  const optionDataMb = counted.reduce((sum, o) => sum + o.dataMb * o.count, 0);
-  const price = product ? monthlyPrice(product.priceCents, counted, data.totals) : null;
+  const optionDataMb = optionDataMbOf(counted);
+  // The line's monthly price as the sum of its lines: the pricing of the orders and the invoices (contract/pricing.ts).
+  const price = product
+    ? monthlyCharges(
+        contract.id,
+        subscriptionOf(
+          product,
+          data.options.map((o) => ({ optionId: o.optionId, name: o.name, priceCents: o.priceCents, count: countOf(o.active) })),
+        ),
+        promotionTermsOf(data.promotions),
+      )
+    : null;
   const pendingChange = pendingProductChange(data.openLines);
   const optionName = (id: number) =>
     data.options.find((o) => o.optionId === id)?.name ?? choices.options.find((o) => o.optionId === id)?.name ?? String(id);
@@ -142,13 +158,14 @@ export const SubscriptionPage = () => {
     <TitledPage title={t('subscription:title')}>
       <LinePicker contracts={data.contracts} contract={contract} switchable={data.switchable} onSelect={(id) => void select(id)} />
       <FreshnessNote fetchedAt={data.fetchedAt} onRefresh={onRefresh} busy={busy} />
-      {isRefusal(refused) ? (
+      {/* A blockage is said once, by the line's banner below; other refusals say why the change was not opened. */}
+      {isRefusal(refused) && !(blockageReasons as readonly string[]).includes(refused) ? (
         <Alert tone="warning" role="alert">
           {t('subscription:redirected', { reason: t(`errors:${refusalErrorCode[refused]}`) })}
         </Alert>
       ) : null}
       {refreshError && data.fetchedAt === undefined ? <Alert tone="error">{t('subscription:loadError')}</Alert> : null}
-      <LineState data={data} explain={!isRefusal(refused)} />
+      <LineState data={data} />
       {data.plainUser ? <Alert tone="info">{t('subscription:contactHolder')}</Alert> : null}
       {!product ? (
         data.fetchedAt === undefined && !refreshError ? (
@@ -208,33 +225,18 @@ export const SubscriptionPage = () => {
                     </li>
                   ))}
                 </ul>
-                <p className="muted">
-                  {t('subscription:promotions.totals', {
-                    value: [
-                      data.totals.percentage > 0 ? t('subscription:promotions.percent', { value: data.totals.percentage }) : null,
-                      data.totals.amount > 0
-                        ? t('subscription:promotions.amount', { value: formatMoneyCents(data.totals.amount, lang) })
-                        : null,
-                    ]
-                      .filter(Boolean)
-                      .join(' + '),
-                  })}
-                </p>
               </>
             ) : (
               <p className="muted">{t('subscription:promotions.none')}</p>
             )}
             {price ? (
-              <dl className="price-table">
-                <dt>{t('subscription:price.list')}</dt>
-                <dd>{formatMoneyCents(price.listCents, lang)}</dd>
-                <dt>{t('subscription:price.discount')}</dt>
-                <dd>{formatMoneyCents(price.discountCents === 0 ? 0 : -price.discountCents, lang)}</dd>
-                <dt className="price-table__total">{t('subscription:price.total')}</dt>
-                <dd className="price-table__total" data-testid="monthly-total">
-                  {formatMoneyCents(price.totalCents, lang)}
-                </dd>
-              </dl>
+              <PriceLines
+                caption={t('subscription:price.lines')}
+                lines={price.lines}
+                total={price.total}
+                totalLabel={t('subscription:price.total')}
+                testId="monthly-price"
+              />
             ) : null}
           </section>
 

@@ -1,4 +1,7 @@
 import type { OptimizeContext, OrderRequest } from '#contract/orders';
+import type { PricedProduct, PromotionTerms, Subscription, WaitingChange } from '#contract/pricing';
+import type { OrderRefusal } from '#contract/contract-state';
+import { BYTES_PER_MB, bundleOf, type AllowanceZone } from '#contract/rating';
 import type { OrderLineRow, ProductRow, PromotionRow } from '#db/schema';
 
 /*
@@ -10,45 +13,80 @@ import type { OrderLineRow, ProductRow, PromotionRow } from '#db/schema';
 // Volumes and prices
 // ---------------------------------------------------------------------------------------------------------------
 
-/** What an option brings, with how many times it is taken. */
-export type CountedOption = { optionId: number; priceCents: number; dataMb: number; count: number };
+/** What an option brings (its data, in its zone), with how many times it is taken. */
+export type CountedOption = { optionId: number; priceCents: number; dataMb: number; zone: AllowanceZone; count: number };
 
 export type Volumes = { dataMb: number; voiceMinutes: number; smsCount: number };
 
 /**
  * SPEC §3: the total volume is the base plus the options (× their count); 0 means unlimited, and an unlimited base
- * stays unlimited whatever the options add. Options carry data only (the contract's option has no other volume).
+ * stays unlimited whatever the options add. The bundle of the rating model (contract/rating.ts `bundleOf`): only
+ * domestic options add to it (Roaming World and International 60 have allowances of their own), so the volumes shown
+ * here are the ones the balances count against.
  */
-export const totalVolumes = (product: Pick<ProductRow, 'dataMb' | 'voiceMinutes' | 'smsCount'>, options: readonly CountedOption[]): Volumes => ({
-  dataMb: product.dataMb === 0 ? 0 : product.dataMb + options.reduce((sum, o) => sum + o.dataMb * o.count, 0),
-  voiceMinutes: product.voiceMinutes,
-  smsCount: product.smsCount,
-});
+export const totalVolumes = (product: Pick<ProductRow, 'dataMb' | 'voiceMinutes' | 'smsCount'>, options: readonly CountedOption[]): Volumes => {
+  const { domestic } = bundleOf(
+    product,
+    options.map((o) => ({ dataMb: o.dataMb, voiceMinutes: 0, smsCount: 0, zone: o.zone, count: o.count })),
+  );
+  return {
+    dataMb: domestic.data === null ? 0 : domestic.data / BYTES_PER_MB,
+    voiceMinutes: domestic.call === null ? 0 : domestic.call / 60,
+    smsCount: domestic.sms ?? 0,
+  };
+};
+
+/** The data the line's domestic options add to its bundle, MB. */
+export const optionDataMbOf = (options: readonly CountedOption[]): number =>
+  options.reduce((sum, o) => (o.zone === 'domestic' ? sum + o.dataMb * o.count : sum), 0);
 
 /** A line's count of an option: a boolean for options taken once at most, a number for counted (data) options. */
 export const countOf = (active: boolean | number): number => (typeof active === 'number' ? active : active ? 1 : 0);
 
-export type MonthlyPrice = { listCents: number; discountCents: number; totalCents: number };
-
 /**
- * The monthly price: the base and the options (price × count), less the promotions (SPEC §3 totals: a percentage
- * factor and an amount). The percentage applies to the whole list price, then the amount; never below zero.
+ * The promotions stored on the device as contract/pricing.ts takes them (the one pricing of the summary, the server,
+ * its e-mails and the invoices), each once.
  */
-export const monthlyPrice = (
-  basePriceCents: number,
-  options: readonly CountedOption[],
-  totals: { percentage: number; amount: number },
-): MonthlyPrice => {
-  const listCents = basePriceCents + options.reduce((sum, o) => sum + o.priceCents * o.count, 0);
-  const discountCents = Math.min(listCents, Math.round((listCents * totals.percentage) / 100) + totals.amount);
-  return { listCents, discountCents, totalCents: listCents - discountCents };
-};
+export const promotionTermsOf = (rows: readonly PromotionRow[]): PromotionTerms[] => [
+  ...new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        productId: row.productId,
+        contractId: row.contractId,
+        type: row.discountType,
+        amount: row.discountAmount,
+        label: row.descriptions,
+      } satisfies PromotionTerms,
+    ]),
+  ).values(),
+];
 
-/** The totals of a list of promotions (the server's rule, for a plan the line does not have yet). */
-export const promotionTotalsOf = (promotions: readonly Pick<PromotionRow, 'discountType' | 'discountAmount'>[]) => ({
-  percentage: promotions.filter((p) => p.discountType === 'percentage').reduce((sum, p) => sum + p.discountAmount, 0),
-  amount: promotions.filter((p) => p.discountType === 'amount').reduce((sum, p) => sum + p.discountAmount, 0),
+/** A line's plan and options with their prices, for contract/pricing.ts `monthlyCharges`. */
+export const subscriptionOf = (
+  plan: Pick<ProductRow, 'id' | 'name' | 'priceCents'>,
+  options: readonly { optionId: number; name: string; priceCents: number; count: number }[],
+): Subscription => ({
+  plan: { id: plan.id, name: plan.name, price: plan.priceCents },
+  options: options.filter((o) => o.count > 0).map((o) => ({ id: o.optionId, name: o.name, price: o.priceCents, count: o.count })),
 });
+
+/** A product of the device's catalogue as pricing names and prices it. */
+export const pricedProductOf = (row: { name: string; priceCents: number }, id: number): PricedProduct => ({
+  id,
+  name: row.name,
+  price: row.priceCents,
+});
+
+/** The plan and option changes still waiting in the line's orders, except `exceptOrderId`'s (the one being modified). */
+export const waitingChangesOf = (openLines: readonly OpenLineOfOrder[], exceptOrderId: string | null): WaitingChange[] =>
+  openLines
+    .filter((l) => l.status === 'PENDING' && (l.kind === 'PRODUCT' || l.kind === 'OPTION') && l.orderId !== exceptOrderId)
+    .sort((a, b) => (a.scheduledDate ?? '').localeCompare(b.scheduledDate ?? '') || a.id - b.id)
+    .map((l) => ({ kind: l.kind as 'PRODUCT' | 'OPTION', resourceId: l.resourceId, newValue: l.newValue }));
+
+type OpenLineOfOrder = Pick<OrderLineRow, 'id' | 'orderId' | 'kind' | 'status' | 'resourceId' | 'newValue' | 'scheduledDate'>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Option order (SPEC §4 "Options are sorted by price descending when enabled; unique options ascending by price")
@@ -234,3 +272,11 @@ export const startSelection = (current: Selection, openLines: readonly OpenLine[
   }
   return { product: pending.productId, options };
 };
+
+/**
+ * "Which plan fits me" gives no advice on a line blocked for fraud, credit or a general problem, nor on one whose status
+ * allows no change (docs/product/subscription.md): it could not be followed, and a blocked line's usage is not the
+ * customer's normal use. An unpaid balance (dunning) is no such block: the comparison still tells what would cost less.
+ */
+export const adviceWithheld = (refusal: OrderRefusal | null): boolean =>
+  refusal === 'fraud' || refusal === 'suspectedFraud' || refusal === 'credit' || refusal === 'general' || refusal === 'restricted';

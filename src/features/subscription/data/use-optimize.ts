@@ -1,30 +1,33 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
-import { currentCycle } from '#contract/bill-cycle';
+import { cycleDates } from '#contract/bill-cycle';
 import { optimizeRedirect } from '#contract/contract-state';
 import type { OptimizeContext } from '#contract/orders';
+import { countsAfterOrder, orderPricing, priceCounts, type OrderPricing, type PricedProduct } from '#contract/pricing';
+import { isoLocalDate, localDayStart } from '#lib/usage-format';
 import { db } from '#db/db';
 import type { OrderLineRow, ProductRow } from '#db/schema';
 import { saveDraft, useOptimizeDraft, type OptimizeDraft } from './optimize-draft.ts';
 import {
   cancellableOptionOrders,
   changeLines,
-  monthlyPrice,
   optimizeContext,
   optionEditsThisMonthOnly,
   orderAction,
   pendingProductChange,
-  promotionTotalsOf,
+  pricedProductOf,
+  promotionTermsOf,
   sameSelection,
   selectionOf,
   sortOptions,
   startSelection,
   countOf,
+  waitingChangesOf,
   type ChangeLine,
-  type MonthlyPrice,
   type OrderAction,
   type Selection,
 } from './subscription-rules.ts';
+import type { AllowanceZone } from '#contract/rating';
 import { usePlanChoices, useSubscriptionData, type SubscriptionData } from './use-subscription.ts';
 
 /** One option as the optimize form shows it. */
@@ -34,6 +37,7 @@ export type OptionChoice = {
   descriptions: { fr: string; nl: string; en: string };
   priceCents: number;
   dataMb: number;
+  zone: AllowanceZone;
   maxCombinations: number;
   /** Offered with the chosen plan; an option that is not can only be removed. */
   enabled: boolean;
@@ -55,8 +59,13 @@ export type OptimizeModel = {
   action: OrderAction;
   /** What the confirmation changes and when (from the action's request). */
   changes: ChangeLine[];
-  oldPrice: MonthlyPrice | null;
-  newPrice: MonthlyPrice | null;
+  /**
+   * The order's price line by line (contract/pricing.ts, the server's and the e-mail's figures): the monthly price
+   * now and once it has taken effect, from when, and this cycle's pro rata; null while a price is not on the device.
+   */
+  pricing: OrderPricing | null;
+  /** Other orders whose waiting changes the new monthly price includes. */
+  waitingOrders: string[];
   /** The first day of the next bill cycle, when waiting changes take effect. */
   nextCycleStart: Date | null;
   cancellableOrders: { orderId: string; lines: OrderLineRow[] }[];
@@ -66,6 +75,8 @@ export type OptimizeModel = {
 
 export type OptimizeState =
   | { status: 'loading' }
+  /** Offline (or the server unreachable) and this line's subscription never stored here: nothing to show yet. */
+  | { status: 'notLoaded' }
   | { status: 'noLine' }
   | { status: 'refused'; refusal: NonNullable<SubscriptionData['refusal']> }
   | { status: 'ready'; model: OptimizeModel };
@@ -111,10 +122,16 @@ export const useOptimize = ({ viewingClosedOrder }: { viewingClosedOrder: boolea
   }, [ready, closed, draftMatches, contract, startKey, context, pending?.orderId]);
 
   const state = ((): OptimizeState => {
+    // The guard of docs/product/navigation.md judges the line only once the data it judges is here: right after a
+    // login on a new device the contracts are still on their way, and "no line" must not send a deep link home.
     if (!data) return { status: 'loading' };
-    if (!contract) return subscription.settled ? { status: 'noLine' } : { status: 'loading' };
+    const failed = subscription.settled && subscription.refreshError !== null && subscription.refreshError !== undefined;
+    if (!contract) {
+      if (data.customerFetchedAt !== undefined && subscription.settled) return { status: 'noLine' };
+      return failed ? { status: 'notLoaded' } : { status: 'loading' };
+    }
     if (optimizeRedirect(data.refusal, viewingClosedOrder) && data.refusal) return { status: 'refused', refusal: data.refusal };
-    if (!ready || !product || !current || !start || context === null) return { status: 'loading' };
+    if (!ready || !product || !current || !start || context === null) return failed && data.fetchedAt === undefined ? { status: 'notLoaded' } : { status: 'loading' };
     if (!draftMatches && !closed) return { status: 'loading' };
     const draft: OptimizeDraft = draftMatches
       ? stored
@@ -137,6 +154,7 @@ export const useOptimize = ({ viewingClosedOrder }: { viewingClosedOrder: boolea
           descriptions: o.descriptions,
           priceCents: o.priceCents,
           dataMb: o.dataMb,
+          zone: o.zone,
           maxCombinations: o.maxCombinations,
           enabled: o.offered,
           count: draft.draft.options[String(o.optionId)] ?? 0,
@@ -146,21 +164,37 @@ export const useOptimize = ({ viewingClosedOrder }: { viewingClosedOrder: boolea
     const action = orderAction({ current, start, draft: draft.draft, pending });
     const thisMonthOnly = optionEditsThisMonthOnly(data.openLines, action.kind === 'modify' ? action.orderId : null);
     const changes = action.kind === 'unchanged' ? [] : changeLines(current, action.request, thisMonthOnly);
-    const pricedOptions = (selection: Selection) =>
-      Object.entries(selection.options).map(([id, count]) => {
-        const option = options.find((o) => o.optionId === Number(id)) ?? data.options.find((o) => o.optionId === Number(id));
-        return { optionId: Number(id), priceCents: option?.priceCents ?? 0, dataMb: option?.dataMb ?? 0, count };
+    // The order's price from the device's catalogue, with the rule the server applies when it stores the order.
+    const catalogue = new Map<number, PricedProduct>();
+    for (const plan of plans) catalogue.set(plan.id, pricedProductOf(plan, plan.id));
+    for (const option of [...data.options, ...choices.options]) catalogue.set(option.optionId, pricedProductOf(option, option.optionId));
+    const today = isoLocalDate(new Date());
+    const cycle = contract.billCycle ? cycleDates(contract.billCycle, today) : null;
+    const exceptOrder = action.kind === 'modify' ? action.orderId : null;
+    const pricing = ((): OrderPricing | null => {
+      if (action.kind === 'unchanged' || !cycle) return null;
+      const counts = countsAfterOrder({
+        current: { plan: current.product, options: Object.fromEntries(Object.entries(current.options).map(([id, n]) => [Number(id), n])) },
+        waiting: waitingChangesOf(data.openLines, exceptOrder),
+        request: action.request,
+        optionTiming: thisMonthOnly ? 'today' : 'nextCycle',
       });
-    const contractPromotions = data.promotions.filter((p) => p.contractId !== null);
-    const productPromotions = (productId: number) =>
-      productId === product.id ? data.promotions.filter((p) => p.productId === productId) : choices.promotions.filter((p) => p.productId === productId);
-    const priceOf = (selection: Selection): MonthlyPrice | null => {
-      const plan = plans.find((p) => p.id === selection.product);
-      if (!plan) return null;
-      return monthlyPrice(plan.priceCents, pricedOptions(selection), promotionTotalsOf([...contractPromotions, ...productPromotions(plan.id)]));
-    };
-    const cycle = contract.billCycle ? currentCycle(contract.billCycle, new Date()) : null;
-    const nextCycleStart = cycle ? new Date(cycle.end.getTime() + 1) : null;
+      const productOf = (id: number) => catalogue.get(id);
+      const now = priceCounts({ plan: current.product, options: Object.fromEntries(Object.entries(current.options).map(([id, n]) => [Number(id), n])) }, productOf);
+      const afterToday = counts.afterToday && priceCounts(counts.afterToday, productOf);
+      const after = priceCounts(counts.after, productOf);
+      if (!now || !after || (counts.afterToday !== null && !afterToday)) return null;
+      const promotions = promotionTermsOf([...data.promotions, ...choices.promotions]);
+      return orderPricing({ contractId: contract.id, promotions, current: now, afterToday: afterToday ?? null, after, today, cycle });
+    })();
+    const waitingOrders = [
+      ...new Set(
+        data.openLines
+          .filter((l) => l.status === 'PENDING' && (l.kind === 'PRODUCT' || l.kind === 'OPTION') && l.orderId !== exceptOrder)
+          .map((l) => l.orderId),
+      ),
+    ];
+    const nextCycleStart = cycle ? new Date(localDayStart(addOneDay(cycle.end))) : null;
     const cancellableOrders = cancellableOptionOrders(data.openLines, pending?.orderId ?? null).map((orderId) => ({
       orderId,
       lines: data.openLines.filter((l) => l.orderId === orderId),
@@ -182,8 +216,8 @@ export const useOptimize = ({ viewingClosedOrder }: { viewingClosedOrder: boolea
         options,
         action,
         changes,
-        oldPrice: priceOf(current),
-        newPrice: priceOf(draft.draft),
+        pricing,
+        waitingOrders,
         nextCycleStart,
         cancellableOrders,
         productName,
@@ -194,6 +228,9 @@ export const useOptimize = ({ viewingClosedOrder }: { viewingClosedOrder: boolea
 
   return { state, refresh: subscription.refresh, refreshError: subscription.refreshError };
 };
+
+/** The calendar day after `date` ('YYYY-MM-DD'). */
+const addOneDay = (date: string): string => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** Changes the customer's choice in the draft (kept in Dexie: a reload loses nothing). */
 export const updateDraft = (model: OptimizeModel, next: Selection): Promise<void> =>

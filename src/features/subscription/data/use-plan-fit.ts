@@ -15,16 +15,23 @@ export type { PlanFit };
 
 export type PlanFitState =
   | { status: 'unavailable' }
+  /** A blocked line, or one whose status allows no change: no advice (adviceWithheld). */
+  | { status: 'withheld' }
   | { status: 'tooShort'; cycles: number; needed: number }
   | { status: 'loading'; progress: PullProgress | null }
   | { status: 'notOnDevice' }
   | { status: 'ready'; fit: Extract<PlanFit, { status: 'ready' }>; from: number; to: number };
 
-const toPlanOption = (o: Pick<ProductOptionRow, 'optionId' | 'name' | 'priceCents' | 'dataMb' | 'maxCombinations'>): PlanOption => ({
+const toPlanOption = (
+  o: Pick<ProductOptionRow, 'optionId' | 'name' | 'priceCents' | 'dataMb' | 'voiceMinutes' | 'smsCount' | 'zone' | 'maxCombinations'>,
+): PlanOption => ({
   id: o.optionId,
   name: o.name,
   priceCents: o.priceCents,
   dataMb: o.dataMb,
+  voiceMinutes: o.voiceMinutes,
+  smsCount: o.smsCount,
+  zone: o.zone,
   maxCombinations: o.maxCombinations,
 });
 
@@ -53,6 +60,8 @@ export const judgedCycles = (contract: Pick<ContractRow, 'billCycle' | 'activate
 
 type Inputs = {
   customerId: number;
+  /** No advice at all (adviceWithheld): nothing is downloaded nor compared. */
+  withheld: boolean;
   contract: ContractRow;
   product: ProductRow;
   options: readonly ContractOptionRow[];
@@ -68,7 +77,8 @@ type Inputs = {
 export const usePlanFit = (inputs: Inputs | null): PlanFitState => {
   const contract = inputs?.contract;
   const cycles = useMemo(() => (contract ? judgedCycles(contract, new Date()) : []), [contract]);
-  const enough = cycles.length >= MIN_CYCLES;
+  const withheld = inputs?.withheld ?? false;
+  const enough = !withheld && cycles.length >= MIN_CYCLES;
   const range = enough ? { from: isoLocalDate(cycles[0]!.from), to: isoLocalDate(cycles[cycles.length - 1]!.to) } : null;
   const customerId = inputs?.customerId ?? null;
   const contractId = contract?.id ?? null;
@@ -119,6 +129,7 @@ export const usePlanFit = (inputs: Inputs | null): PlanFitState => {
     };
   }, [ready, key]);
 
+  if (withheld) return { status: 'withheld' };
   if (!inputs || inputs.podium.length === 0) return { status: 'unavailable' };
   if (!enough) return { status: 'tooShort', cycles: cycles.length, needed: MIN_CYCLES };
   if (fetched?.at === undefined) return refreshError ? { status: 'notOnDevice' } : { status: 'loading', progress };

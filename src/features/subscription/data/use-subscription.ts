@@ -41,6 +41,8 @@ export type SubscriptionData = {
   podium: { segment: 'residential' | 'professional'; products: ProductRow[] } | undefined;
   /** When the line's products were fetched (what the screen shows first). */
   fetchedAt: number | undefined;
+  /** When the customer and its contracts were fetched: until then, "no line" cannot be told from "not loaded". */
+  customerFetchedAt: number | undefined;
 };
 
 /**
@@ -73,11 +75,12 @@ export const useSubscriptionData = () => {
       if (!session || session.customerId === null) return { data: null };
       const customerId = session.customerId;
       const plainUser = isPlainUser(session);
-      const [all, forced, situation, podiumRow] = await Promise.all([
+      const [all, forced, situation, podiumRow, customerMeta] = await Promise.all([
         db.contracts.where('customerId').equals(customerId).sortBy('position'),
         db.prefs.get(selectedContractKey),
         db.invoiceSituations.get(customerId),
         db.podiums.get(customerId),
+        db.meta.get(resourceKeys.customer(customerId)),
       ]);
       const contracts = plainUser ? all.filter((c) => c.msisdn === session.msisdn) : all;
       const id = selectContract({ contracts, isPlainUser: plainUser, userMsisdn: session.msisdn, forcedContractId: readForcedContractId(forced?.value) });
@@ -125,6 +128,7 @@ export const useSubscriptionData = () => {
           ? { segment: podiumRow.segment, products: podiumProducts.filter((p): p is ProductRow => p !== undefined) }
           : undefined,
         fetchedAt: meta?.fetchedAt,
+        customerFetchedAt: customerMeta?.fetchedAt,
       };
       return { data };
     }, []),

@@ -9,6 +9,7 @@ import { formatDataSize, formatDateTime } from '#lib/format';
 import { Alert } from '#ui/alert';
 import { Badge } from '#ui/badge';
 import { Button } from '#ui/button';
+import { FreshnessNote } from '#ui/freshness-note';
 import { Spinner } from '#ui/spinner';
 import { TitledPage } from '#ui/titled-page';
 import { useOnline } from '#ui/use-online';
@@ -19,12 +20,14 @@ import './support.css';
 
 type FormValues = { subject: string; subSubject: string; message: string };
 
+/** Where a message stands: waiting on this device, refused, or (sent) as customer service has it. */
 const TicketState = ({ ticket }: { ticket: TicketItem }) => {
   const { t } = useTranslation('support');
   if (ticket.state === 'sent') {
+    const status = ticket.status ?? 'received';
     return (
       <>
-        <Badge tone="success">{t('contact.history.sent')}</Badge>{' '}
+        <Badge tone={status === 'answered' || status === 'closed' ? 'success' : 'warning'}>{t(`contact.history.status.${status}`)}</Badge>{' '}
         <span>{t('contact.history.reference', { reference: ticket.reference })}</span>
       </>
     );
@@ -42,7 +45,8 @@ export const SupportContactPage = () => {
   const fieldError = useFieldError();
   const online = useOnline();
   const id = useId();
-  const result = useSupportContact();
+  const { result, refresh, settled } = useSupportContact();
+  const [refreshing, setRefreshing] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [lastSent, setLastSent] = useState<string | null>(null);
@@ -66,7 +70,7 @@ export const SupportContactPage = () => {
   const subSubjects = subSubjectsOf(subject);
 
   if (result.status === 'loading') return <Spinner label={t('common:loading')} />;
-  const { customerId, tickets } = result.data;
+  const { customerId, tickets, fetchedAt } = result.data;
   const last = tickets.find((ticket) => ticket.id === lastSent);
 
   const chooseFile = (chosen: File | null) => {
@@ -216,8 +220,21 @@ export const SupportContactPage = () => {
       </form>
       <section aria-labelledby={`${id}-history`} className="support-history">
         <h2 id={`${id}-history`}>{t('support:contact.history.heading')}</h2>
+        <p className="muted">{t('support:contact.history.intro')}</p>
+        <FreshnessNote
+          fetchedAt={fetchedAt}
+          busy={refreshing}
+          onRefresh={() => {
+            setRefreshing(true);
+            void refresh().finally(() => setRefreshing(false));
+          }}
+        />
         {tickets.length === 0 ? (
-          <p className="muted">{t('support:contact.history.empty')}</p>
+          fetchedAt === undefined && !settled ? (
+            <Spinner label={t('common:loading')} />
+          ) : (
+            <p className="muted">{t('support:contact.history.empty')}</p>
+          )
         ) : (
           <ul className="support-history__list">
             {tickets.map((ticket) => (

@@ -14,6 +14,25 @@ export const foldTerm = (term: string): string =>
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase();
 
+/**
+ * Words customers use for the same thing, in any of the three languages (docs/product/support.md "Search"): a
+ * query word finds the answers that use any word of its group, so "itinérance", "roaming" and "étranger" find the
+ * roaming answers, "résilier" finds "ending a contract" and "data" the answers about mobile data. Folded forms.
+ */
+const synonymGroups: readonly (readonly string[])[] = [
+  ['roaming', 'itinerance', 'etranger', 'buitenland', 'abroad', 'voyage', 'reis', 'travel'],
+  ['data', 'donnees', 'internet', 'gigaoctet', 'gigabyte'],
+  ['esim', 'e-sim'],
+  ['resilier', 'resiliation', 'opzeggen', 'opzegging', 'terminate', 'cancel', 'end'],
+  ['facture', 'factures', 'factuur', 'facturen', 'invoice', 'invoices', 'bill', 'bills'],
+  ['transfert', 'portabilite', 'overdracht', 'overzetten', 'transfer', 'keep'],
+  ['puk', 'pin', 'deblocage', 'deblokkeren', 'unblock'],
+  ['forfait', 'bundel', 'bundle'],
+];
+
+const synonymsOf = new Map<string, readonly string[]>();
+for (const group of synonymGroups) for (const word of group) synonymsOf.set(word, group);
+
 export type FaqIndex = { search: (query: string) => string[] };
 
 /** An index of the questions and answers of one language; `search` gives the matching slugs, best first. */
@@ -35,7 +54,20 @@ export const createFaqIndex = (entries: readonly FaqEntryRow[]): FaqIndex => {
     },
   });
   index.addAll(entries);
+  const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
   return {
-    search: (query) => (query.trim() === '' ? [] : index.search(query).map((result) => String(result.id))),
+    search: (query) => {
+      if (query.trim() === '') return [];
+      // Each word of the query, or any of its synonyms; every word must match (AND), as before.
+      const words = tokenize(query)
+        .map(foldTerm)
+        .filter((word) => word.length > 1);
+      if (words.length === 0) return [];
+      const tree = {
+        combineWith: 'AND' as const,
+        queries: words.map((word) => ({ combineWith: 'OR' as const, queries: [...(synonymsOf.get(word) ?? [word])] })),
+      };
+      return index.search(tree).map((result) => String(result.id));
+    },
   };
 };

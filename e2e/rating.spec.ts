@@ -1,0 +1,213 @@
+import { expect, test, type Page } from '@playwright/test';
+import { demoUsers } from '#contract/fixtures/demo';
+import { ConsumptionPage } from './page-models/consumption-page.ts';
+import { dismissHomeAlerts } from './page-models/home-page.ts';
+import { expectHome, LoginPage } from './page-models/login-page.ts';
+
+/*
+ * Figures a customer can trust (docs/product/consumption.md "What counts against a bundle", "No partial figure"):
+ * Marc's calls bundle is the same on home, the consumption summary and its totals, and counts no incoming call; his
+ * out-of-bundle page explains the warning it shows; the plan advisor says what its table says, and nothing on a
+ * blocked line; Yasmine's 200,000 records load behind one growing counter, with no average, total or comparison
+ * link before they are all there. Every call time read on screen must fit in the time it was used in.
+ */
+
+test.describe.configure({ timeout: 180_000 });
+
+const loginAs = async (page: Page, who: keyof typeof demoUsers) => {
+  const loginPage = new LoginPage(page);
+  await loginPage.goto();
+  await loginPage.login(demoUsers[who].logins[0]);
+  await expectHome(page, demoUsers[who].name);
+};
+
+/** Seconds of a duration as the app writes it ("1 h 10 min 24 s", "1 u 10 min 24 s"). */
+const secondsOf = (text: string): number => {
+  let seconds = 0;
+  for (const [, value, unit] of text.matchAll(/(\d[\d\s.\u202f\u00a0]*)\s*(h|u|min|s)\b/g)) {
+    const n = Number((value ?? '').replace(/[\s.\u202f\u00a0]/g, ''));
+    seconds += unit === 'h' || unit === 'u' ? n * 3600 : unit === 'min' ? n * 60 : n;
+  }
+  return seconds;
+};
+
+/** When the current bill started, from the API the app reads (the page's cookies). */
+const cycleStart = async (page: Page, customerId: number, contractId: number): Promise<number> => {
+  const response = await page.request.get(`/api/customer/${customerId}/contract/${contractId}/usage?period=current`);
+  const { period } = (await response.json()) as { period: { start: string } };
+  const [y, m, d] = period.start.split('-').map(Number);
+  return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1).getTime();
+};
+
+/**
+ * The invariant every screen must hold: a call time shown for the current bill is no longer than the time since the
+ * bill started (one line cannot call for more hours than there were). A figure that breaks it fails the test.
+ */
+const expectPossibleCallTime = (text: string, since: number) => {
+  const seconds = secondsOf(text);
+  expect(
+    seconds,
+    `"${text}": more call time than the ${Math.round((Date.now() - since) / 3_600_000)} hours of the bill`,
+  ).toBeLessThanOrEqual((Date.now() - since) / 1000);
+  return seconds;
+};
+
+const callsMeter = (page: Page) => page.getByRole('meter', { name: /^(Appels|Gesprekken|Calls)$/ });
+
+test('Marc: the calls bundle counts his outgoing calls only, the same on home, consumption and its totals', async ({ page }) => {
+  await loginAs(page, 'marc');
+  await page.goto('/?lang=fr');
+  await dismissHomeAlerts(page);
+  const since = await cycleStart(page, 3, 4);
+
+  // Home: "1 h 10 min 24 s sur 2 h 30 min", no "bundle used up" (he received 1 h 44 min more, which never count).
+  const home = (await callsMeter(page).getAttribute('aria-valuetext')) ?? '';
+  expect(home).toMatch(/ sur 2\sh 30\smin(\s00\ss)?$/);
+  const used = expectPossibleCallTime(home.split(' sur ')[0] ?? '', since);
+  expect(used).toBeGreaterThan(0);
+  expect(used).toBeLessThan(150 * 60);
+  await expect(page.getByText('Forfait épuisé : la suite est facturée hors forfait.')).toHaveCount(0);
+
+  // Consumption: the same meter, the incoming calls said apart, and the worker's totals agree to the second.
+  await page.goto('/consumption/main?lang=fr');
+  const consumption = new ConsumptionPage(page);
+  await expect(callsMeter(page)).toHaveAttribute('aria-valuetext', home, { timeout: 30_000 });
+  // The received calls said apart (the texts have their own line: "Reçus, gratuits : 8 SMS").
+  await expect(page.getByText(/^Reçus, gratuits : [\d\s]+(h|min|s)\b/)).toBeVisible();
+  await expect(page.getByText('Forfait épuisé : la suite est facturée hors forfait.')).toHaveCount(0);
+  await consumption.waitForTotals();
+  await consumption.waitForLocalData();
+  expect(secondsOf(await consumption.totalCell('Appels', 0))).toBe(used);
+  const received = secondsOf(await consumption.totalCell('Appels', 1));
+  expect(received).toBeGreaterThan(0);
+  expectPossibleCallTime(`${used + received} s`, since);
+  await expect(consumption.totals).toContainText(/Frais hors forfait de la facture\s*52,30\s€/);
+
+  // The out-of-bundle page explains the 52.30 €: calls abroad and premium texts, nothing national.
+  await page.goto('/consumption/overspent?lang=fr');
+  const table = page.getByTestId('overspent-table');
+  await expect(table.getByRole('row', { name: /^National/ })).toContainText('0,00');
+  await expect(table.getByRole('row', { name: /^Total hors forfait/ })).toContainText('52,30');
+  const charges = page.getByTestId('charge-lines');
+  await expect(charges.getByRole('row', { name: /^Appels vers l’étranger : \d+ minutes × 0,15\s€/ })).toBeVisible();
+  await expect(charges.getByRole('row', { name: /^SMS premium : \d+ achats?/ })).toBeVisible();
+  await expect(charges.getByRole('row', { name: /^Total/ })).toContainText('52,30');
+  await expect(page.getByTestId('oob-total')).toHaveText(/^\d+ communications hors forfait, facturées 52,30\s€$/);
+});
+
+test('Marc: the plan advisor says what its table says', async ({ page }) => {
+  await loginAs(page, 'marc');
+  await page.goto('/subscription/main?lang=fr');
+  const panel = page.getByRole('region', { name: 'Ce que chaque forfait vous aurait coûté par mois' });
+  await expect(panel).toBeVisible({ timeout: 60_000 });
+  const current = panel.getByRole('row', { name: /\(actuel\)/ });
+  const covers = (await current.getByRole('cell').last().innerText()).trim();
+  const advice = page.getByRole('heading', { name: 'Quel forfait me convient ?' }).locator('..');
+  if (covers === 'Non') {
+    // Never "already the cheapest that covers" beside a "No".
+    await expect(advice).not.toContainText('couvre votre consommation, et aucune autre formule');
+    await expect(advice).toContainText('Votre formule actuelle ne couvre pas votre consommation');
+  } else {
+    await expect(advice).not.toContainText('ne couvre pas');
+  }
+  // The plan the advice names covers, in the table too.
+  const named = /(Mega Mobile [SML]|Mega Pro \d+)/.exec(
+    await page
+      .getByTestId('plan-suggestion')
+      .innerText()
+      .catch(() => ''),
+  )?.[1];
+  if (named)
+    await expect(
+      panel
+        .getByRole('row', { name: new RegExp(`^${named}`) })
+        .getByRole('cell')
+        .last(),
+    ).toHaveText('Oui');
+});
+
+test('Emma: no plan advice on the line blocked for fraud', async ({ page }) => {
+  await loginAs(page, 'emma');
+  await page.goto('/subscription/main?contractId=6&lang=fr');
+  await expect(
+    page.getByText('Pas de conseil de formule pour cette ligne tant qu’elle est bloquée ou ne peut pas être modifiée.'),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByTestId('plan-suggestion')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Ce que chaque forfait vous aurait coûté par mois' })).toHaveCount(0);
+});
+
+/** Records, in the page, what the screen showed at every change: the progress texts and whether figures were there. */
+const recordLoading = (page: Page) =>
+  page.addInitScript(() => {
+    type Snapshot = { progress: string[]; average: boolean; totals: boolean; link: boolean };
+    const log: Snapshot[] = [];
+    (window as unknown as { __loading: Snapshot[] }).__loading = log;
+    const look = () => {
+      const progress = [...document.querySelectorAll('[role="status"]')]
+        .map((e) => e.textContent ?? '')
+        .filter((text) => /^Chargement (des communications|de votre consommation)/.test(text));
+      log.push({
+        progress,
+        average: document.querySelector('[data-testid="usage-average"]') !== null,
+        totals: document.querySelector('[data-testid="usage-totals"]') !== null,
+        link: document.querySelector('a[href*="minutes="]') !== null,
+      });
+    };
+    new MutationObserver(look).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+
+type Snapshot = { progress: string[]; average: boolean; totals: boolean; link: boolean };
+const numbersOf = (text: string): number[] => [...text.matchAll(/\d[\d\s\u202f\u00a0.]*/g)].map((m) => Number(m[0].replace(/\D/g, '')));
+
+/** One counter over the whole load: it only grows, towards one total that never restarts lower. */
+const expectHonestProgress = (log: Snapshot[]) => {
+  const seen = log.flatMap((s) => s.progress).map(numbersOf);
+  expect(seen.length, 'a progress was shown while loading').toBeGreaterThan(0);
+  let last = { loaded: 0, total: 0 };
+  for (const [loaded = 0, total = 0] of seen) {
+    expect(loaded, `progress went back from ${last.loaded} to ${loaded}`).toBeGreaterThanOrEqual(last.loaded);
+    expect(total, `total went back from ${last.total} to ${total}`).toBeGreaterThanOrEqual(last.total);
+    expect(loaded).toBeLessThanOrEqual(total);
+    last = { loaded, total };
+  }
+  return last;
+};
+
+test('Yasmine: no average, total or figure while her 200,000 records load, and one counter that only grows', async ({ page }) => {
+  await recordLoading(page);
+  await loginAs(page, 'yasmine');
+  await page.goto('/consumption/main?lang=fr');
+  const consumption = new ConsumptionPage(page);
+  // The totals only appear once every record is there: wait on the whole load, not on the totals.
+  await consumption.waitForLocalData();
+  await expect(page.getByTestId('usage-average')).toBeVisible({ timeout: 120_000 });
+  const log = await page.evaluate(() => (window as unknown as { __loading: Snapshot[] }).__loading);
+  const { total } = expectHonestProgress(log);
+  // The whole load: the current bill and the six before it, counted up front.
+  expect(total).toBeGreaterThan(150_000);
+  for (const snapshot of log.filter((s) => s.progress.length > 0)) {
+    expect(snapshot.average, 'an average shown while records load').toBe(false);
+    expect(snapshot.totals, 'totals shown while records load').toBe(false);
+  }
+  // The figures once complete can be true: her calls fit in the bill's time.
+  const since = await cycleStart(page, 5, 7);
+  const calls = [0, 1, 2].map(async (column) => secondsOf(await consumption.totalCell('Appels', column as 0 | 1 | 2)));
+  expectPossibleCallTime(`${(await Promise.all(calls)).reduce((a, b) => a + b, 0)} s`, since);
+  expectPossibleCallTime((await callsMeter(page).getAttribute('aria-valuetext')) ?? '', since);
+  // The average is of whole data: tens of gigabytes a bill, not the few megabytes of the first page.
+  await expect(page.getByTestId('usage-average')).toHaveText(/\d+,\d\d\sGo de données/);
+});
+
+test('Yasmine: the tariff comparison link waits for all her records', async ({ page }) => {
+  await recordLoading(page);
+  await loginAs(page, 'yasmine');
+  await page.goto('/offers/main?lang=fr');
+  const link = page.getByRole('link', { name: /Comparer les tarifs/ });
+  await expect(link).toBeVisible({ timeout: 150_000 });
+  const log = await page.evaluate(() => (window as unknown as { __loading: Snapshot[] }).__loading);
+  expectHonestProgress(log);
+  for (const snapshot of log.filter((s) => s.progress.length > 0))
+    expect(snapshot.link, 'a comparison link built while loading').toBe(false);
+});

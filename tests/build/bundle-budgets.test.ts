@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { bases, screenBudgets, type Base } from './budgets.ts';
+
+/*
+ * The JS budgets of every lazily loaded screen, computed from the production build (`npm run build` first; `npm
+ * test` builds before the unit tests): the Vite manifest says which chunks each module brings, and the build's gzip
+ * copies (scripts/build/compress-assets.ts) say what each weighs on the wire. Sizes, not times: the figures do not
+ * depend on the machine or its load. The two pages a customer starts from (/login and home) are measured in the
+ * browser, everything fetched until idle (e2e/budgets.spec.ts).
+ */
+
+const root = path.resolve(import.meta.dirname, '../..');
+// The build the browser tests serve: dist/, or STATIC_DIR as for them.
+const dist = process.env.STATIC_DIR ?? path.join(root, 'dist');
+const manifestFile = path.join(dist, '.vite', 'manifest.json');
+
+type Chunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
+
+const readManifest = (): Record<string, Chunk> => {
+  if (!fs.existsSync(manifestFile)) throw new Error(`no build manifest at ${manifestFile}: run npm run build first`);
+  return JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, Chunk>;
+};
+
+const manifest = readManifest();
+
+const chunk = (key: string): Chunk => {
+  const found = manifest[key];
+  if (!found) throw new Error(`${key} is not in the build manifest (renamed or no longer built?)`);
+  return found;
+};
+
+/**
+ * The manifest keys a module brings: its static imports and, with `onDemand`, the chunks it loads when needed (a
+ * chart, a QR code, a dialog), recursively. An entry's on-demand imports are the whole route table: never followed.
+ */
+const closure = (keys: readonly string[], onDemand = true): Set<string> => {
+  const seen = new Set<string>();
+  const stack = [...keys];
+  while (stack.length > 0) {
+    const key = stack.pop()!;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const found = chunk(key);
+    stack.push(...(found.imports ?? []));
+    if (onDemand && !found.isEntry) stack.push(...(found.dynamicImports ?? []));
+  }
+  return seen;
+};
+
+const texts = (namespaces: readonly string[]): string[] => namespaces.map((ns) => `locales/fr/${ns}.json`);
+
+const jsFiles = (keys: Iterable<string>): Set<string> =>
+  new Set([...keys].map((key) => chunk(key).file).filter((file) => file.endsWith('.js')));
+
+/** What the server sends for a file to a gzip client: the build's .gz copy. */
+const gzipBytes = (file: string): number => {
+  const copy = path.join(dist, `${file}.gz`);
+  if (!fs.existsSync(copy)) throw new Error(`${file} has no gzip copy: the server would send it raw`);
+  return fs.statSync(copy).size;
+};
+
+const kb = (files: Iterable<string>): number =>
+  Math.round(([...files].reduce((total, file) => total + gzipBytes(file), 0) / 1024) * 10) / 10;
+
+const baseFiles = Object.fromEntries(
+  (Object.keys(bases) as Base[]).map((base) => {
+    const { modules, withOnDemand, namespaces } = bases[base];
+    return [base, jsFiles([...closure(modules, false), ...closure(withOnDemand), ...texts(namespaces)])];
+  }),
+) as Record<Base, Set<string>>;
+
+/** The modules src/app/router.tsx imports lazily, as manifest keys, with the namespaces `screens()` loads with them. */
+const routerModules = (): Map<string, string[] | null> => {
+  const source = fs.readFileSync(path.join(root, 'src/app/router.tsx'), 'utf8');
+  const key = (specifier: string) =>
+    specifier
+      .replace(/^#features\//, 'src/features/')
+      .replace(/^\.\//, 'src/app/')
+      .replace(/^#app\//, 'src/app/');
+  const found = new Map<string, string[] | null>();
+  for (const [, specifier] of source.matchAll(/import\('([^']+)'\)/g)) found.set(key(specifier!), null);
+  for (const [, specifier, list] of source.matchAll(/screens\(\(\) => import\('([^']+)'\), \[([^\]]*)\]\)/g))
+    found.set(
+      key(specifier!),
+      [...list!.matchAll(/'([^']+)'/g)].map(([, ns]) => ns!),
+    );
+  return found;
+};
+
+describe('bundle budgets (from the build manifest)', () => {
+  it('has a budget for every module the router loads lazily, with the namespaces the router loads with it', () => {
+    const modules = routerModules();
+    expect(modules.size).toBeGreaterThan(10);
+    expect([...modules.keys()].sort()).toEqual(Object.keys(screenBudgets).sort());
+    for (const [module, namespaces] of modules) if (namespaces) expect(screenBudgets[module]?.namespaces, module).toEqual(namespaces);
+  });
+
+  for (const [module, budget] of Object.entries(screenBudgets)) {
+    for (const [base, limit] of Object.entries(budget.kb) as [Base, number][]) {
+      it(`${module} adds at most ${limit} KB of JS to the ${base}'s page`, () => {
+        const own = [...jsFiles([...closure([module]), ...texts(budget.namespaces)])].filter((file) => !baseFiles[base].has(file));
+        const total = kb(own);
+        console.log(`${module} over ${base}: ${total} KB gzip in ${own.length} files (budget ${limit} KB)`);
+        expect(total).toBeLessThanOrEqual(limit);
+      });
+    }
+  }
+
+  it('gives a visitor none of the offline core: no Dexie, zod, API client, contract or outbox before a session exists', () => {
+    const visitor = [...baseFiles.visitor];
+    expect(visitor.filter((file) => /\/(dexie|zod|client|outbox|usage-core|db)-/.test(file))).toEqual([]);
+    // The login page is made of the entry, its route and texts: a few dozen KB at most beyond the frameworks.
+    expect(kb(visitor)).toBeGreaterThan(50);
+  });
+
+  it('has Brotli and gzip copies of every JS file, so that none travels raw', () => {
+    const js = new Set(
+      Object.values(manifest)
+        .map((c) => c.file)
+        .filter((file) => file.endsWith('.js')),
+    );
+    const raw = [...js].filter((file) => !fs.existsSync(path.join(dist, `${file}.br`)) || !fs.existsSync(path.join(dist, `${file}.gz`)));
+    expect(raw).toEqual([]);
+  });
+});
