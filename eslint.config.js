@@ -212,11 +212,11 @@ export default tseslint.config(
           patterns: [
             bannedPattern(
               '^#(features|app|ui|api|sync|data|i18n)/',
-              'sw/ and workers/ import contract, db/schema, db/resource-keys, lib, workbox and comlink only',
+              'sw/ and workers/ import contract, db/schema, db/resource-keys, db/peek (raw IndexedDB reads), lib, workbox and comlink only',
             ),
             bannedPattern(
-              '^#db/(?!schema$|resource-keys$)',
-              'sw/ and workers/ import contract, db/schema, db/resource-keys, lib, workbox and comlink only',
+              '^#db/(?!schema$|resource-keys$|peek$)',
+              'sw/ and workers/ import contract, db/schema, db/resource-keys, db/peek (raw IndexedDB reads), lib, workbox and comlink only',
             ),
           ],
         },

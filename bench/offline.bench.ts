@@ -8,11 +8,12 @@ import { currentRecordsStored } from '../e2e/page-models/offline-app.ts';
 /*
  * Offline figures (cold start offline, repeat visit within 15 minutes), on the bench build (bench/bench-build.ts)
  * served by its own reference server, which runs compiled, as production does:
- * - offline_cold_start_ms: a new page opened while offline, from navigation start to the home page's contracts
- *   on screen (until the consumption totals exist on home), Chromium with 4× CPU throttling (CDP), median of 5.
- * - online_repeat_visit_api_requests: API requests that reach the server when home is visited again within
- *   15 minutes of a first visit whose downloads completed (the server counts them: GET /api/test/applied lists
- *   every API request it received). The start check of the session (POST token/expired, SPEC §2) is one of them.
+ * - offline_cold_start_ms: a new page opened while offline, from navigation start to the home page's contracts on
+ *   screen (until the consumption totals exist on home), Chromium with 4× CPU throttling (CDP), median of 5.
+ * - online_repeat_visit_api_requests: API requests that reach the server when home is visited again within 15 minutes
+ *   of a first visit whose downloads completed (the server counts them: GET /api/test/applied lists every API request
+ *   it received). The start check of the session (POST token/expired, docs/product/auth.md
+ *   "Session lifetime and renewal") is one of them.
  */
 
 const median = (values: number[]): number => {

@@ -1,9 +1,10 @@
 /*
- * The SIM activation rules of SPEC §4, shared by the app (home, the activation screens, the order follow-up) and
- * the server (which refuses what they refuse). Plain predicates without zod, so that any layer can load them.
+ * The SIM activation rules of docs/product/activation.md "Where a SIM order stands", shared by the app (home, the
+ * activation screens, the order follow-up) and the server (which refuses what they refuse). Plain predicates without
+ * zod, so that any layer can load them.
  *
- * - The SIM can be activated when the contract is IN_DELIVERY with sub-status SIM_SENT, identification OK and
- *   fraud OK.
+ * - The SIM can be activated when the contract is IN_DELIVERY with sub-status SIM_SENT, identification OK and fraud
+ *   OK.
  * - Any activation or port-in sub-status (requested, accepted, executed) means activation is in progress;
  *   ACTIVATION_FAILED and PORT_IN_FAILED mean it failed.
  * - The SIM is back with us (returned) when the contract is IN_DELIVERY with SIM_DELIVERY_FAILED.
@@ -30,7 +31,10 @@ export const activationFailedSubStatuses = ['ACTIVATION_FAILED', 'PORT_IN_FAILED
 
 const inProgress: ReadonlySet<string> = new Set(activationInProgressSubStatuses);
 const failed: ReadonlySet<string> = new Set(activationFailedSubStatuses);
-/** SPEC §4: a general block, a block by credit check or deposit, and a block by fraud each count as a blockage. */
+/**
+ * docs/product/home.md "Blockages": a general block, a block by credit check or deposit, and a block by fraud each
+ * count as a blockage.
+ */
 const blockingSubStatuses: ReadonlySet<string> = new Set(['BLOCKED', 'BLOCKED_CREDIT_CHECK', 'BLOCKED_GRAYDON_DEPOSIT', 'BLOCKED_FRAUD']);
 
 export const canActivateSim = (c: SimState): boolean =>
@@ -65,7 +69,7 @@ export const canSendIdentification = (c: SimState): boolean =>
 /**
  * Where a SIM order stands, for the screens and the server: one answer per contract, in this order of precedence.
  * - active: the line works; closed: cancelled or terminated;
- * - inProgress, failed, returned: SPEC §4's activation states;
+ * - inProgress, failed, returned: the activation states of docs/product/activation.md "Where a SIM order stands";
  * - refused: the identity was refused (NOK, REFUSED): only customer service can help;
  * - identification: documents are needed; validation: they were sent and are being checked;
  * - blocked: fraud or another blockage; ready: the SIM can be activated; preparing: anything before that.
@@ -101,9 +105,10 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 /**
- * SPEC §9: a new number works within about 2 hours, usually 5 minutes; a number transfer within 48 hours. The
- * identity check has no figure in the specification: documents are usually checked within 30 minutes and at the
- * latest the next day, which the screens announce and the provisioning simulator keeps.
+ * docs/product/activation.md "New number", "Number transfer": a new number works within about 2 hours, usually 5
+ * minutes; a number transfer within 48 hours. The identity check has no figure in the specification: documents are
+ * usually checked within 30 minutes and at the latest the next day, which the screens announce and the provisioning
+ * simulator keeps.
  */
 export const activationTimings = {
   newNumberUsualMs: 5 * MINUTE,
@@ -113,7 +118,10 @@ export const activationTimings = {
   identificationMaxMs: 24 * HOUR,
 } as const;
 
-/** The ways a SIM can be activated (SPEC §1): a new number, or the transfer of a number from another operator. */
+/**
+ * The ways a SIM can be activated (docs/product/activation.md "Entry points"): a new number, or the transfer of a
+ * number from another operator.
+ */
 export const activationModes = ['new_number', 'port_in'] as const;
 export type ActivationMode = (typeof activationModes)[number];
 

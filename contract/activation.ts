@@ -14,9 +14,10 @@ import {
 } from './validators.ts';
 
 /*
- * SIM activation (SPEC §1, §4 "Activation flow", §5): the order is found with its order number, the customer number
- * or the phone number plus the 6-digit code e-mailed to the customer; identification when the order needs it;
- * then a new number or the transfer of a number, with the SIM card's number; and the order's follow-up.
+ * SIM activation (docs/product/activation.md "Finding the order", "New number", "Number transfer"): the order is
+ * found with its order number, the customer number or the phone number plus the 6-digit code e-mailed to the
+ * customer; identification when the order needs it; then a new number or the transfer of a number, with the SIM
+ * card's number; and the order's follow-up.
  */
 
 /** SIM activation without login: customer number, order number or phone number, and the 6-digit code. */
@@ -91,13 +92,16 @@ export const activationChoiceSchema = z.discriminatedUnion('mode', [
 ]);
 export type ActivationChoice = z.input<typeof activationChoiceSchema>;
 
-/** The port-in call of SPEC §7 (PATCH /customer/{id}/contract/): the contract, then the transfer's data. */
+/**
+ * The port-in call (PATCH /customer/{id}/contract/, docs/product/api.md "Authenticated calls"): the contract, then
+ * the transfer's data.
+ */
 export const portInPatchSchema = z.object({ contractId: z.number().int().positive(), portIn: portInRequestSchema });
 
 /*
- * Identification (SPEC §3 identity document types, §5 identity numbers and uploads, §9 5 MB): the document's type,
- * its number checked per type, the national register number (11 digits starting with the birth date, check digits
- * for both centuries) and photos or scans of the document.
+ * Identification (docs/product/activation.md "Identification"; docs/product/validation.md "Identity documents":
+ * identity numbers and uploads, 5 MB): the document's type, its number checked per type, the national register number
+ * (11 digits starting with the birth date, check digits for both centuries) and photos or scans of the document.
  */
 
 export const identityDocumentTypeSchema = z.enum(identityDocumentTypes, { error: 'validation:required' });
@@ -149,7 +153,10 @@ export const identificationFieldsSchema = z
   });
 export type IdentificationFields = z.input<typeof identificationFieldsSchema>;
 
-/** Photos or scans of the document (SPEC §5 "images or PDF"; §9 5 MB each), as their content shows them. */
+/**
+ * Photos or scans of the document (docs/product/validation.md "Identity documents": images or PDF, 5 MB each), as
+ * their content shows them.
+ */
 export const identityUploadTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'application/pdf'] as const;
 /** One file may hold both sides (a PDF scan); photos of a card take two (front and back); at most four files. */
 export const identityFileCount = { min: 1, max: 4, cardSidesWithoutPdf: 2 } as const;
@@ -234,7 +241,10 @@ export const simOrderSchema = z.object({
   activatedAt: isoDateTimeSchema.nullable(),
   /** The states reached, oldest first, each with when. */
   events: z.array(z.object({ step: simOrderStepSchema, at: isoDateTimeSchema })),
-  /** The step the order waits for: when it usually comes, and the latest SPEC §9 allows. Null when nothing is under way. */
+  /**
+   * The step the order waits for: when it usually comes, and the latest docs/product/limits.md "SIM activation"
+   * allows. Null when nothing is under way.
+   */
   nextStep: z.object({ step: simOrderStepSchema, expectedAt: isoDateTimeSchema, latestAt: isoDateTimeSchema }).nullable(),
 });
 export type SimOrder = z.infer<typeof simOrderSchema>;

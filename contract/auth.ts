@@ -16,7 +16,10 @@ export const roles = ['owner', 'admin', 'user', 'none'] as const;
 export const roleSchema = z.enum(roles);
 export type Role = z.infer<typeof roleSchema>;
 
-/** SPEC §3 "Auth user", as the server sends it (snake_case). */
+/**
+ * The signed-in user (docs/product/roles.md "Roles", "Scopes"; docs/product/auth.md "Login identifiers"), as the
+ * server sends it (snake_case).
+ */
 export const authUserSchema = z.object({
   id: z.number().int(),
   guid: z.string(),
@@ -36,9 +39,9 @@ export const authUserSchema = z.object({
 export type AuthUser = z.infer<typeof authUserSchema>;
 
 /**
- * This device, as the app names it (SPEC §4 PIN): `deviceId` a random UUID, `deviceKey` a random secret of at least
- * 32 bytes (base64url, ≥ 43 characters) made with WebCrypto. The server stores only hashes; a PIN works only
- * together with the key of the device it was set on.
+ * This device, as the app names it (docs/product/security.md "The PIN's device binding"): `deviceId` a random UUID,
+ * `deviceKey` a random secret of at least 32 bytes (base64url, ≥ 43 characters) made with WebCrypto. The server
+ * stores only hashes; a PIN works only together with the key of the device it was set on.
  */
 export const deviceIdSchema = z.string({ error: 'validation:required' }).min(1, 'validation:required').max(100, 'validation:invalid');
 export const deviceKeySchema = z.string({ error: 'validation:required' }).min(32, 'validation:invalid').max(200, 'validation:invalid');
@@ -132,9 +135,9 @@ const messageLang = { lang: languageSchema.optional() };
 export const languageRequestSchema = z.object({ lang: languageSchema });
 
 /**
- * Logged-in change (SPEC §7: old_pwd, pwd). The "must differ" rule is the server's answer (422 `samePassword`,
- * field pwd), so that the form's check and the server's agree on one message; a wrong old password is 422
- * `invalidCredentials` on field old_pwd (not 401: the session is fine).
+ * Logged-in change (docs/product/auth.md "Changing the password": old_pwd, pwd). The "must differ" rule is the
+ * server's answer (422 `samePassword`, field pwd), so that the form's check and the server's agree on one message; a
+ * wrong old password is 422 `invalidCredentials` on field old_pwd (not 401: the session is fine).
  */
 export const changePasswordRequestSchema = z.object({
   old_pwd: z.string({ error: 'validation:required' }).min(1, 'validation:required').max(128),
@@ -186,12 +189,12 @@ export const linkLoginRequestSchema = z
   .object({ deviceId: deviceIdSchema.optional(), deviceKey: deviceKeySchema.optional() })
   .superRefine(devicePair);
 
-/** Recovery initialisation answer (SPEC §7): a user with customer_ref or email. */
+/** Recovery initialisation answer (docs/product/auth.md "Password recovery"): a user with customer_ref or email. */
 export const recoveryInitResponseSchema = z.object({
   user: z.object({ customer_ref: z.string().nullable(), email: z.string().nullable() }),
 });
 
-/** Recovery state kept per browser session (SPEC §3). */
+/** Recovery state kept per browser session (docs/product/auth.md "Password recovery"). */
 export const recoveryStateSchema = z.object({
   guid: z.string().nullable(),
   token: z.string().nullable(),

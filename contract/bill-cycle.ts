@@ -1,29 +1,28 @@
 /**
- * Bill-cycle periods (SPEC §3 "Bill cycle"): the cycle start is the most recent occurrence of the start
- * day, the end is the start plus one unit minus one day. The one implementation of the rule, for the app, its
+ * Bill-cycle periods (docs/product/consumption.md "Periods"): the cycle start is the most recent occurrence of the
+ * start day, the end is the start plus one unit minus one day. The one implementation of the rule, for the app, its
  * usage worker and the server: no imports (not even zod), so the app's login-free paths can load it.
  *
- * Everything is computed on calendar dates (the customer's wall calendar), never by adding multiples of
- * 86 400 000 ms, so DST changes cannot shift a boundary by an hour. Internally a date is a "day number" (days
- * since 1970-01-01 of the calendar date, via Date.UTC), which makes day arithmetic exact. Two faces:
- * - `cycleDates` works on 'YYYY-MM-DD' calendar dates: the server, which decides which zone's calendar a date
- *   belongs to (Europe/Brussels, server/lib/service-calendar.ts), and the seed.
- * - `cycleContaining`, `currentCycle`, `previousCycle`, `lastCycles` work on `Date`s in the runtime's local
- *   time zone: the app, which runs on the customer's device.
+ * Everything is computed on calendar dates (the customer's wall calendar), never by adding multiples of 86 400 000
+ * ms, so DST changes cannot shift a boundary by an hour. Internally a date is a "day number" (days since 1970-01-01
+ * of the calendar date, via Date.UTC), which makes day arithmetic exact. Two faces:
+ * - `cycleDates` works on 'YYYY-MM-DD' calendar dates: the server, which decides which zone's calendar a date belongs
+ *   to (Europe/Brussels, server/lib/service-calendar.ts), and the seed.
+ * - `cycleContaining`, `currentCycle`, `previousCycle`, `lastCycles` work on `Date`s in the runtime's local time
+ *   zone: the app, which runs on the customer's device.
  * Pure, no I/O: works offline.
  *
- * Interpretation of `startDay` and of `frequencyDuration` > 1 (the SPEC only describes monthly cycles):
- * - MONTH: day of month 1–31. A month shorter than the start day uses its last day (31 → 28/29 Feb,
- *   30 Apr). The next cycle starts on the start day of the following month again (so 31 Jan → 27 Feb,
- *   28 Feb → 30 Mar): consecutive cycles always tile without gap or overlap, which is what "start + one
- *   unit − 1 day" means when the unit is a calendar month.
+ * Interpretation of `startDay` and of `frequencyDuration` > 1 (docs/product/consumption.md "Periods"):
+ * - MONTH: day of month 1–31. A month shorter than the start day uses its last day (31 → 28/29 Feb, 30 Apr). The next
+ *   cycle starts on the start day of the following month again (so 31 Jan → 27 Feb, 28 Feb → 30 Mar): consecutive
+ *   cycles always tile without gap or overlap, which is what "start + one unit − 1 day" means when the unit is a
+ *   calendar month.
  * - YEAR: day of year 1–366 (366 becomes 31 Dec in a common year).
  * - WEEK: ISO weekday, 1 = Monday … 7 = Sunday (0 is accepted as Sunday too).
  * - DAY: `startDay` is ignored; each cycle is `frequencyDuration` days.
- * - `frequencyDuration` N > 1: the API gives no anchor, so cycles are aligned on a fixed grid: months
- *   whose index (year × 12 + month) is a multiple of N (N = 3 gives Jan/Apr/Jul/Oct), years divisible
- *   by N, and weeks/days counted from 1970-01-01. The SPEC rule still holds: a cycle starts on a start
- *   day and lasts N units.
+ * - `frequencyDuration` N > 1: the API gives no anchor, so cycles are aligned on a fixed grid: months whose index
+ *   (year × 12 + month) is a multiple of N (N = 3 gives Jan/Apr/Jul/Oct), years divisible by N, and weeks/days
+ *   counted from 1970-01-01. The rule still holds: a cycle starts on a start day and lasts N units.
  */
 
 export type BillCycle = {
@@ -181,10 +180,16 @@ export const cycleContaining = (cycle: BillCycle, date: Date): BillPeriod => {
   return toPeriod(cycleBounds(cycle, localDayNumber(date)));
 };
 
-/** SPEC "current bill" period: starts on the most recent start day on or before today. */
+/**
+ * The "current bill" period (docs/product/consumption.md "Periods"): starts on the most recent start day on or before
+ * today.
+ */
 export const currentCycle = (cycle: BillCycle, now: Date): BillPeriod => cycleContaining(cycle, now);
 
-/** SPEC "previous bill" period: the cycle that ended the day before the current one started. */
+/**
+ * The "previous bill" period (docs/product/consumption.md "Periods"): the cycle that ended the day before the current
+ * one started.
+ */
 export const previousCycle = (cycle: BillCycle, now: Date): BillPeriod => {
   assertCycle(cycle);
   assertDate(now);

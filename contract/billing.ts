@@ -16,7 +16,6 @@
 
 import type { Translated } from './common.ts';
 import {
-  addDays,
   allocateExclVat,
   daysBetween,
   promotionDiscounts,
@@ -188,6 +187,3 @@ export const invoiceTotals = (lines: readonly { amount: number }[]): InvoiceTota
 };
 
 export { sumAmounts };
-
-/** The first day after a cycle: the day its invoice is issued. */
-export const invoiceDay = (period: { end: string }): string => addDays(period.end, 1);

@@ -1,11 +1,12 @@
 /*
- * Check digits of Belgian and banking identifiers (SPEC §5): the one implementation, used by the contract's
- * validators (what a form and the server accept) and by the demo seed (which must produce numbers that pass
- * them). No imports, so any layer can use it.
+ * Check digits of Belgian and banking identifiers (docs/product/validation.md "Customer, energy and order numbers",
+ * "IBAN and BIC", "Identity documents"): the one implementation, used by the contract's validators (what a form and
+ * the server accept) and by the demo seed (which must produce numbers that pass them). No imports, so any layer can
+ * use it.
  *
  * Most Belgian numbers carry a mod-97 check: the structured communication of a bank transfer
- * (structured-communication.ts) and the eID card number (remainder, 97 when it is 0), the national register
- * number (97 − remainder) and the IBAN (ISO 7064 mod 97-10). SIM ICCIDs carry a Luhn digit.
+ * (structured-communication.ts) and the eID card number (remainder, 97 when it is 0), the national register number
+ * (97 − remainder) and the IBAN (ISO 7064 mod 97-10). SIM ICCIDs carry a Luhn digit.
  */
 
 /** Remainder of a decimal string divided by 97, digit by digit, so any length is exact without BigInt. */

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { languages } from './language.ts';
 
-/** The app's languages (SPEC §1), listed in language.ts so that the start of the app needs no zod. */
+/**
+ * The app's languages (docs/product/settings.md "Language"), listed in language.ts so that the start of the app needs
+ * no zod.
+ */
 export { type Language } from './language.ts';
 export const languageSchema = z.enum(languages);
 
@@ -9,7 +12,10 @@ export const languageSchema = z.enum(languages);
 export const translatedSchema = z.object({ fr: z.string(), nl: z.string(), en: z.string() });
 export type Translated = z.infer<typeof translatedSchema>;
 
-/** Money travels in cents (SPEC §9) and is divided by 100 for display only. */
+/**
+ * Money travels in cents (docs/product/consumption.md "How figures are written") and is divided by 100 for display
+ * only.
+ */
 export const centsSchema = z.number().int();
 
 export const isoDateSchema = z.iso.date();
@@ -19,8 +25,9 @@ export const isoDateTimeSchema = z.iso.datetime({ offset: true });
 export const idParamSchema = z.coerce.number().int().positive();
 
 /**
- * SPEC §7 "Lists": paging query params and the snake_case pagination answer. Every paging number is bounded, so
- * that page × batch size stays far inside SQLite's integers (an unbounded page once overflowed them: a 500).
+ * docs/product/api.md "Paging": paging query params and the snake_case pagination answer. Every paging number is
+ * bounded, so that page × batch size stays far inside SQLite's integers (an unbounded page once overflowed them: a
+ * 500).
  */
 export const defaultPageSize = 25;
 export const maxPage = 1_000_000;
@@ -49,7 +56,10 @@ export const pagedSchema = <T extends z.ZodType>(item: T) => z.object({ data: z.
 export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
-/** Every error answer of the reference API. `code` is a key of the `errors` namespace (SPEC §8). */
+/**
+ * Every error answer of the reference API. `code` is a key of the `errors` namespace (docs/product/errors.md
+ * "Error catalogue").
+ */
 export const errorBodySchema = z.object({
   statusCode: z.number().int(),
   code: z.string(),

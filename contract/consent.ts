@@ -1,14 +1,18 @@
 /*
- * The cookie consent (SPEC §2 consent modal, §3 "Consent cookie", §9 365 days), without zod: the app's root shell
- * reads it on every navigation and the server checks it before counting a page view, so both read one format.
+ * The cookie consent (docs/product/settings.md "Cookies and consent": the consent modal, the consent cookie, 365
+ * days), without zod: the app's root shell reads it on every navigation and the server checks it before counting a
+ * page view, so both read one format.
  */
 
 /** A first-party cookie, readable by script (the app decides whether to show the modal before anything loads). */
 export const CONSENT_COOKIE = 'consent';
-/** SPEC §9: the decision is kept 365 days. */
+/** docs/product/settings.md "Cookies and consent": the decision is kept 365 days. */
 export const CONSENT_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
-/** SPEC §3 flags; the necessary cookies (session, this one) are always on. */
+/**
+ * The consent flags (docs/product/settings.md "Cookies and consent"); the necessary cookies (session, this one) are
+ * always on.
+ */
 export type ConsentFlags = { necessary: true; statistic: boolean; marketing: boolean };
 
 /** The cookie's value: a version and one digit per optional flag (`v1.s1.m0`), so a later format can be told apart. */
@@ -31,7 +35,10 @@ export const consentCookieValue = (cookieHeader: string | null | undefined): str
   return null;
 };
 
-/** Statistics consent given: the only case in which a page view may be counted (SPEC §2). */
+/**
+ * Statistics consent given: the only case in which a page view may be counted (docs/product/settings.md
+ * "Cookies and consent").
+ */
 export const allowsStatistics = (cookieHeader: string | null | undefined): boolean =>
   parseConsent(consentCookieValue(cookieHeader))?.statistic === true;
 
@@ -39,7 +46,8 @@ export const allowsStatistics = (cookieHeader: string | null | undefined): boole
 export const PAGE_VIEW_ROUTE = /^[a-z][a-z0-9-]{0,59}$/;
 
 /**
- * SPEC §2: the consent modal is not shown on iOS. An iPhone, iPad or iPod by its user agent; the app also counts an
- * iPad that presents itself as a Mac (a Mac with a touch screen), which the server cannot see.
+ * docs/product/settings.md "Cookies and consent": the consent modal is not shown on iOS. An iPhone, iPad or iPod by
+ * its user agent; the app also counts an iPad that presents itself as a Mac (a Mac with a touch screen), which the
+ * server cannot see.
  */
 export const isIosUserAgent = (userAgent: string): boolean => /iPad|iPhone|iPod/.test(userAgent);

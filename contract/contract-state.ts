@@ -1,28 +1,29 @@
 /*
- * The contract-state rules of SPEC §4 and §8 that decide whether a line's subscription may be changed: its
- * blockages, the restriction by status, and the refusals of an order. One module without zod (it imports only the error codes' type), asked
- * by the app (subscription, optimize and its redirect, home's blockage words) and by the server (order routes and
- * the order scheduler), so both always agree.
+ * The contract-state rules of docs/product/subscription.md "Who may change a subscription" that decide whether a
+ * line's subscription may be changed: its blockages, the restriction by status, and the refusals of an order. One
+ * module without zod (it imports only the error codes' type), asked by the app (subscription, optimize and its
+ * redirect, home's blockage words) and by the server (order routes and the order scheduler), so both always agree.
  *
- * Blockages (SPEC §4 "Rules", §8 "Order change blocked"): a general block, a block by credit check or deposit, a
- * block by fraud (the sub-statuses BLOCKED, BLOCKED_CREDIT_CHECK / BLOCKED_GRAYDON_DEPOSIT, BLOCKED_FRAUD), the
- * dunning level reached, and the suspected fraudulent behaviour flag. §8 words the unpaid case as "dunning, or
- * credit with open balance": a credit block is an unpaid balance when the customer owes money, and a credit-check
- * block otherwise.
+ * Blockages (docs/product/home.md "Blockages"; docs/product/subscription.md "Who may change a subscription"): a
+ * general block, a block by credit check or deposit, a block by fraud (the sub-statuses BLOCKED, BLOCKED_CREDIT_CHECK
+ * / BLOCKED_GRAYDON_DEPOSIT, BLOCKED_FRAUD), the dunning level reached, and the suspected fraudulent behaviour flag.
+ * The refusal words the unpaid case as "dunning, or credit with open balance": a credit block is an unpaid balance
+ * when the customer owes money, and a credit-check block otherwise.
  *
- * Restriction by status: SPEC §4 has two checks that cannot both hold as written: "modification is not allowed for
- * ACTIVATED, CANCELED or IN_DELIVERY in the restricted check" and "optimization is barred for ACTIVATED, TERMINATED
- * and SUSPENDED in another check". Taken literally no active line could ever change its plan, which contradicts
- * the whole optimize flow. The reading chosen: each check lists the statuses it examines, ACTIVATED being the one
- * it lets through; so a change is allowed only on an ACTIVATED line, and refused on CANCELED and IN_DELIVERY
- * (first check), TERMINATED and SUSPENDED (second check), and on every status of a line not active yet (COMPLETED,
- * INCOMPLETE, CONFIRMED, IN_VALIDATION, IDENTIFICATION, UNKNOWN: nothing to change before activation).
+ * Restriction by status (docs/product/spec-map.md "Where the product reads the specification its own way"): the
+ * original specification had two checks that cannot both hold as written: "modification is not allowed for ACTIVATED,
+ * CANCELED or IN_DELIVERY in the restricted check" and "optimization is barred for ACTIVATED, TERMINATED and
+ * SUSPENDED in another check". Taken literally no active line could ever change its plan, which contradicts the whole
+ * optimize flow. The reading chosen: each check lists the statuses it examines, ACTIVATED being the one it lets
+ * through; so a change is allowed only on an ACTIVATED line, and refused on CANCELED and IN_DELIVERY (first check),
+ * TERMINATED and SUSPENDED (second check), and on every status of a line not active yet (COMPLETED, INCOMPLETE,
+ * CONFIRMED, IN_VALIDATION, IDENTIFICATION, UNKNOWN: nothing to change before activation).
  *
- * Waiting request and pending order (§8): a request to the operator about the line itself (a CONTRACT line: SIM
- * swap, suspension, termination, activation) still PENDING or QUEUED is a waiting request; a plan or option order
- * already QUEUED (being executed: it can no longer be changed or cancelled) is a pending order. A plan or option
- * order still PENDING does not refuse a change: the optimize contexts handle it (modify it, cancel it, or change
- * the options of the current month).
+ * Waiting request and pending order (docs/product/subscription.md "Who may change a subscription"): a request to the
+ * operator about the line itself (a CONTRACT line: SIM swap, suspension, termination, activation) still PENDING or
+ * QUEUED is a waiting request; a plan or option order already QUEUED (being executed: it can no longer be changed or
+ * cancelled) is a pending order. A plan or option order still PENDING does not refuse a change: the optimize contexts
+ * handle it (modify it, cancel it, or change the options of the current month).
  */
 
 import type { ErrorCode } from './errors.ts';
@@ -56,7 +57,7 @@ export const contractBlockages = (contract: ContractStateFacts, openBalance = fa
   return found;
 };
 
-/** The one status in which a line's plan and options may change (see the reading of SPEC §4 above). */
+/** The one status in which a line's plan and options may change (see the reading of the status checks above). */
 export const modifiableStatus = 'ACTIVATED';
 
 /** True when the line's status does not allow a change of plan or options. */
@@ -79,7 +80,10 @@ export type OrderRefusal = (typeof orderRefusalReasons)[number];
 
 export type OrderRefusalInput = {
   contract: ContractStateFacts;
-  /** SPEC §6: a plain user sees the subscription but may not change it (it contacts the account holder). */
+  /**
+   * docs/product/roles.md "Plain user": a plain user sees the subscription but may not change it (it contacts the
+   * account holder).
+   */
   plainUser: boolean;
   openBalance: boolean;
   /** The line's order lines still PENDING or QUEUED (any kind). */
@@ -98,9 +102,9 @@ export const orderRefusal = ({ contract, plainUser, openBalance, openLines }: Or
 };
 
 /**
- * SPEC §2: the optimize route sends the user back to the subscription when the line has a blockage or its
- * modification is restricted, except to look at a closed order. (A waiting request, a pending order or a plain user
- * are refused on the same screen too: nothing there could be confirmed.)
+ * docs/product/subscription.md "The optimize screen": the optimize route sends the user back to the subscription when
+ * the line has a blockage or its modification is restricted, except to look at a closed order. (A waiting request, a
+ * pending order or a plain user are refused on the same screen too: nothing there could be confirmed.)
  */
 export const optimizeRedirect = (refusal: OrderRefusal | null, viewingClosedOrder: boolean): boolean =>
   refusal !== null && !viewingClosedOrder;

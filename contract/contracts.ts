@@ -51,7 +51,7 @@ export const identityDocumentTypes = ['belgianIdCard', 'belgianResidentCard', 'o
 export const contractTypes = ['prepaid', 'post_simple', 'post_complex'] as const;
 export const contractTypeSchema = z.enum(contractTypes);
 
-/** SPEC §3 "Bill cycle". */
+/** A bill cycle (docs/product/consumption.md "Periods"). */
 export const billCycleSchema = z.object({
   id: z.number().int(),
   startDay: z.number().int().min(1).max(31),
@@ -75,7 +75,7 @@ export const contractProductRefSchema = z.object({
   bill_cycle_id: z.number().int().nullable(),
 });
 
-/** SPEC §3 "Contract", as the server sends it. */
+/** A line's contract (docs/product/home.md "Lines", "Line status"), as the server sends it. */
 export const contractSchema = z.object({
   id: z.number().int(),
   contract_id: z.string(),

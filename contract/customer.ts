@@ -15,7 +15,7 @@ import {
 export const paymentModes = ['DD', 'BT'] as const;
 export const paymentModeSchema = z.enum(paymentModes);
 
-/** SPEC §3 "Contact". */
+/** The contact details (docs/product/settings.md "Contact details"). */
 export const contactSchema = z.object({
   id: z.number().int(),
   guid: z.string(),
@@ -37,7 +37,7 @@ export const contactSchema = z.object({
 });
 export type Contact = z.infer<typeof contactSchema>;
 
-/** SPEC §3 "Invoicing". */
+/** The invoicing details (docs/product/invoices.md "Payment details"). */
 export const invoicingSchema = z.object({
   id: z.number().int(),
   address: z.object({
@@ -59,7 +59,7 @@ export const invoicingSchema = z.object({
 });
 export type Invoicing = z.infer<typeof invoicingSchema>;
 
-/** SPEC §3 "Customer", the server payload of GET /customer/{id}/full. */
+/** The customer (docs/product/settings.md "Profile details"), the server payload of GET /customer/{id}/full. */
 export const customerCoreSchema = z.object({
   id: z.number().int(),
   guid: z.string(),
@@ -77,9 +77,9 @@ export const customerCoreSchema = z.object({
 });
 
 /**
- * For a plain user (SPEC §6) the server leaves out the holder's private data: `invoicing` is null, and the
- * contact's birth date, nationality, e-mail and phone numbers, the customer's identifiers and the line's identity
- * numbers come empty (null, or '' for the customer number).
+ * For a plain user (docs/product/roles.md "Plain user") the server leaves out the holder's private data: `invoicing`
+ * is null, and the contact's birth date, nationality, e-mail and phone numbers, the customer's identifiers and the
+ * line's identity numbers come empty (null, or '' for the customer number).
  */
 export const customerFullSchema = z.object({
   customer: customerCoreSchema,
@@ -113,7 +113,10 @@ export const contactPatchSchema = z.object({
 });
 export type ContactPatch = z.infer<typeof contactPatchSchema>;
 
-/** The billing address: in an EU country, with a postal code valid for that country (SPEC §5). */
+/**
+ * The billing address: in an EU country, with a postal code valid for that country (docs/product/validation.md
+ * "Addresses").
+ */
 export const invoicingAddressSchema = z
   .object({
     street: z.string({ error: 'validation:required' }).trim().min(1, 'validation:required').max(120, 'validation:tooLong'),
@@ -126,9 +129,9 @@ export const invoicingAddressSchema = z
   .refine((address) => postalCodeValid(address.country, address.zipCode), { path: ['zipCode'], message: 'validation:postalCode' });
 
 /**
- * How the customer pays (SPEC §5): direct debit needs an IBAN, a BIC of the IBAN's country and the mandate
- * agreement (each change of a direct debit signs the mandate again); bank transfer may keep an account for
- * refunds. The BIC is stored as 8 characters (validators.ts `normalizeBic`).
+ * How the customer pays (docs/product/validation.md "IBAN and BIC"): direct debit needs an IBAN, a BIC of the IBAN's
+ * country and the mandate agreement (each change of a direct debit signs the mandate again); bank transfer may keep
+ * an account for refunds. The BIC is stored as 8 characters (validators.ts `normalizeBic`).
  */
 export const invoicingPaymentSchema = z
   .object({

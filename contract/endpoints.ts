@@ -93,9 +93,9 @@ import { billCycleSchema } from './contracts.ts';
 import { maxAttachmentBytes } from './validators.ts';
 
 /**
- * Every call of SPEC §7 as data: method, path (Fastify-style `:param`), which base it lives under, and the
- * schemas of params, query, body and answer. The server registers its routes from these; the app builds its
- * requests and parses its answers with the same objects.
+ * Every call of docs/product/api.md ("Public calls", "Authenticated calls") as data: method, path (Fastify-style
+ * `:param`), which base it lives under, and the schemas of params, query, body and answer. The server registers its
+ * routes from these; the app builds its requests and parses its answers with the same objects.
  */
 export type Endpoint = {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -138,13 +138,16 @@ const customerParams = z.object({ customerId: idParamSchema });
 const contractParams = z.object({ customerId: idParamSchema, contractId: idParamSchema });
 const linkParams = z.object({ uuid: z.string().min(1).max(64), token: z.string().min(1).max(200) });
 const emptyBody = z.object({}).optional();
-/** An order's number (SPEC §5: 'O-' and 10 digits), as the history's `order_id` gives it. */
+/**
+ * An order's number (docs/product/validation.md "Customer, energy and order numbers": 'O-' and 10 digits), as the
+ * history's `order_id` gives it.
+ */
 const orderRefSchema = z.string().regex(/^O-\d{10}$/, 'validation:orderNumber');
 
 const define = <const T extends Record<string, Endpoint>>(endpoints: T): T => endpoints;
 
 export const endpoints = define({
-  // Public calls (SPEC §7)
+  // Public calls (docs/product/api.md "Public calls")
   login: { method: 'POST', base: 'public', path: '/users/login', body: loginRequestSchema, response: loginResponseSchema },
   loginPin: { method: 'POST', base: 'public', path: '/users/login/pin', body: pinLoginRequestSchema, response: loginResponseSchema },
   // uuid = the user's guid; body optional ({ deviceId, deviceKey } binds the session to this device).
@@ -229,8 +232,9 @@ export const endpoints = define({
     body: renewAccessRequestSchema,
     response: loginResponseSchema,
   },
-  // SIM activation without login (SPEC §7 public calls). orders/activate checks the order and its code and opens an
-  // activation session (an HttpOnly cookie bound to that order) for the calls below and the order's follow-up.
+  // SIM activation without login (docs/product/api.md "Public calls"). orders/activate checks the order and its code
+  // and opens an activation session (an HttpOnly cookie bound to that order) for the calls below and the order's
+  // follow-up.
   activateOrder: {
     method: 'POST',
     base: 'public',
@@ -272,8 +276,8 @@ export const endpoints = define({
     response: simOrderSchema,
     onlineOnly: true,
   },
-  // SPEC §7 names the path subscription/{id}/confirm-email; the id is the customer's guid, the {uuid} of the app's
-  // /account/confirm-email/{uuid}/{token} link.
+  // docs/product/api.md "Public calls" names the path subscription/{id}/confirm-email; the id is the customer's guid,
+  // the {uuid} of the app's /account/confirm-email/{uuid}/{token} link.
   confirmEmail: {
     method: 'POST',
     base: 'public',
@@ -387,7 +391,7 @@ export const endpoints = define({
     response: simOrderSchema,
     onlineOnly: true,
   },
-  // Settings, alerts, push and page views (SPEC §1 limits, roaming, alerts, privacy, cookies; §2; §3)
+  // Settings, alerts, push and page views (docs/product/settings.md)
   privacy: {
     method: 'GET',
     base: 'api',
@@ -607,7 +611,8 @@ export const endpoints = define({
     query: contractProductsQuerySchema,
     response: contractProductsResponseSchema,
   },
-  // The base products offered to the signed-in customer's segment (SPEC §6: residential or professional), cheapest first.
+  // The base products offered to the signed-in customer's segment (docs/product/subscription.md
+  // "The catalogue a customer is offered": residential or professional), cheapest first.
   podium: {
     method: 'GET',
     base: 'api',
@@ -663,8 +668,8 @@ export const endpoints = define({
     onlineOnly: true,
   },
   /**
-   * Cancels one line of a pending order (docs/product/subscription.md "Cancelling"): that change only; the order's
-   * other changes still happen. 409 when the line can no longer be cancelled.
+   * Cancels one line of a pending order (docs/product/subscription.md "Cancelling an order"): that change only; the
+   * order's other changes still happen. 409 when the line can no longer be cancelled.
    */
   cancelOrderLine: {
     method: 'POST',

@@ -2,11 +2,14 @@ import { z } from 'zod';
 import { energyNumberPattern } from './rules.ts';
 
 /*
- * The energy link (SPEC §1, §4, §5, §6): a mobile account linked to an account of the sister energy service, and the
- * owner's one-click login to the energy portal.
+ * The energy link (docs/product/offers.md "Energy link"; docs/product/roles.md "Owner-only rights"): a mobile account
+ * linked to an account of the sister energy service, and the owner's one-click login to the energy portal.
  */
 
-/** POST /user/link: the energy login (ME followed by digits, SPEC §5), its password, and the accepted conditions. */
+/**
+ * POST /user/link: the energy login (ME followed by digits, docs/product/validation.md "Energy link"), its password,
+ * and the accepted conditions.
+ */
 export const energyLinkRequestSchema = z.object({
   login: z
     .string({ error: 'validation:required' })
@@ -40,15 +43,18 @@ export const relogAnswerSchema = z.object({
 /** How long the one-click token works: long enough to open the portal, too short to be worth stealing. */
 export const relogTokenLifetimeMs = 2 * 60 * 1000;
 
-/** SPEC §4: without an energy id the link is never confirmed (an empty id counts as none). */
+/**
+ * docs/product/offers.md "Energy link": without an energy id the link is never confirmed (an empty id counts as
+ * none).
+ */
 export const normalizeLinkStatus = (status: { energyId: string | null | undefined; energyLinkConfirmed: boolean }): LinkStatus => {
   const energyId = status.energyId?.trim() ? status.energyId.trim() : null;
   return { energyId, energyLinkConfirmed: energyId !== null && status.energyLinkConfirmed };
 };
 
 /**
- * SPEC §4: refreshing the link status updates the user's energy reference only when the link is confirmed and an id
- * exists; otherwise the reference the user had stays.
+ * docs/product/offers.md "Energy link": refreshing the link status updates the user's energy reference only when the
+ * link is confirmed and an id exists; otherwise the reference the user had stays.
  */
 export const energyRefAfterStatus = (
   current: string | null,

@@ -1,6 +1,6 @@
 /**
- * The error catalogue of SPEC §8: the `code` of an error body. The app translates `errors:<code>`; the server's
- * `message` is an English fallback for non-browser clients.
+ * The error catalogue of docs/product/errors.md "Error catalogue": the `code` of an error body. The app translates
+ * `errors:<code>`; the server's `message` is an English fallback for non-browser clients.
  */
 export const errorCodes = [
   'invalidParameters',
@@ -41,7 +41,8 @@ export const errorCodes = [
   'uploadError',
   'customerDebt',
   'unknownOrderError',
-  // Orders (SPEC §8 "Order change blocked", order status messages): contract/contract-state.ts names the refusals.
+  // Orders (docs/product/subscription.md "Who may change a subscription", "Order history"):
+  // contract/contract-state.ts names the refusals.
   'orderPlainUser',
   'orderBlockedFraud',
   'orderBlockedSuspectedFraud',
@@ -62,7 +63,8 @@ export const errorCodes = [
   // session of the public flow is missing or expired (the customer gives the order number and code again).
   'activationNotPossible',
   'activationSessionExpired',
-  // Line settings, alerts and push (SPEC §6, §8)
+  // Line settings, alerts and push (docs/product/settings.md "Which lines can change"; docs/product/errors.md
+  // "Error catalogue")
   'settingsReadOnly',
   'contractBlocked',
   'contractClosed',

@@ -7,7 +7,7 @@
 export type ForecastInput = {
   /** Amount used so far in the cycle (any unit, same as `limit`). */
   used: number;
-  /** Bundle size; 0 means unlimited (SPEC §3). */
+  /** Bundle size; 0 means unlimited (docs/product/consumption.md "Bundle sizes"). */
   limit: number;
   cycleStart: Date | number;
   /** Inclusive end instant, e.g. a `BillPeriod` end (23:59:59.999). */
@@ -33,9 +33,10 @@ const epoch = (d: Date | number): number => (typeof d === 'number' ? d : d.getTi
 
 /**
  * Linear projection of use to the end of the cycle at the present pace.
- * - Before one hour into the cycle (or with unusable input) there is no projection: `projected` and
- *   `ratio` are null, `willExceed` false.
- * - A limit of 0 means unlimited (SPEC §3): never exceeds, no exhaustion date, ratio null.
+ * - Before one hour into the cycle (or with unusable input) there is no projection: `projected` and `ratio` are null,
+ *   `willExceed` false.
+ * - A limit of 0 means unlimited (docs/product/consumption.md "Bundle sizes"): never exceeds, no exhaustion date,
+ *   ratio null.
  * - After the cycle end the projection is simply what was used.
  */
 export const forecast = ({ used, limit, cycleStart, cycleEnd, now }: ForecastInput): Forecast => {

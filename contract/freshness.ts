@@ -1,7 +1,7 @@
 /*
- * The freshness rule (SPEC §7: reload data older than 15 minutes), the one constant for the app's pulls and
- * freshness notes, the service worker's API cache and the server. No imports: the service worker bundles it
- * without the contract's schemas.
+ * The freshness rule (docs/product/navigation.md "Freshness and offline": reload data older than 15 minutes), the one
+ * constant for the app's pulls and freshness notes, the service worker's API cache and the server. No imports: the
+ * service worker bundles it without the contract's schemas.
  */
 
 /** Data fetched this long ago or longer is stale: reloaded by the app, revalidated by the service worker. */

@@ -1,5 +1,5 @@
 /*
- * The invoice rules of SPEC §3, §4 and §9, pure and zod-free: the bills screen decides each invoice's context
+ * The invoice rules of docs/product/invoices.md, pure and zod-free: the bills screen decides each invoice's context
  * with them, and the server computes the invoice situation and writes the payment instructions of the PDF with
  * the same functions. Dates are calendar dates 'YYYY-MM-DD' ("today" is the caller's: the device's local day in
  * the app, Europe/Brussels on the server), which compare correctly as strings. Money is integer cents.
@@ -9,9 +9,9 @@ export type PaymentModeCode = 'DD' | 'BT';
 export type InvoiceListName = 'open' | 'paid';
 
 /**
- * SPEC §4 "Invoice context", with credit notes told apart: an invoice of the paid list is paid; an open one is
- * to be paid by bank transfer, or, by direct debit, pending until its due date and failed after it. A credit
- * note is refunded (paid list) or still to be refunded (open).
+ * docs/product/invoices.md "Invoice context", with credit notes told apart: an invoice of the paid list is paid; an
+ * open one is to be paid by bank transfer, or, by direct debit, pending until its due date and failed after it. A
+ * credit note is refunded (paid list) or still to be refunded (open).
  */
 export type InvoiceContext = 'IS_PAID' | 'TO_PAID' | 'DD_PENDING' | 'DD_FAILED' | 'CREDIT_OPEN' | 'CREDIT_REFUNDED';
 
@@ -30,7 +30,10 @@ export const invoiceContext = ({ list, paymentMode, dueDate, creditNote }: Conte
   return dueDate >= today ? 'DD_PENDING' : 'DD_FAILED';
 };
 
-/** SPEC §9: a credit note is refunded within 14 days, unless a new invoice issued within 5 days uses it up. */
+/**
+ * docs/product/invoices.md "Credit notes": a credit note is refunded within 14 days, unless a new invoice issued
+ * within 5 days uses it up.
+ */
 export const CREDIT_NOTE_REFUND_DAYS = 14;
 export const CREDIT_NOTE_REUSE_DAYS = 5;
 
@@ -61,7 +64,7 @@ export const isPendingDebit = (item: OpenItem, today: string): boolean =>
   item.paymentMode === 'DD' && item.total > 0 && item.dueDate >= today;
 
 export type SituationTotals = {
-  /** SPEC §3: negative means debt; a credit note left open makes it positive. */
+  /** docs/product/invoices.md "Invoice situation": negative means debt; a credit note left open makes it positive. */
   openInvoiceTotal: number;
   firstInvoiceDueDate: string | null;
   firstInvoiceIssueDate: string | null;
@@ -71,18 +74,19 @@ export type SituationTotals = {
   hasOpenInvoice: boolean;
 };
 
-/** SPEC §4 urgent payment: the first open due date has passed and the balance is in debt. */
+/** docs/product/invoices.md "Urgent payment": the first open due date has passed and the balance is in debt. */
 export const isUrgentPayment = (firstDueDate: string | null, openInvoiceTotal: number, today: string): boolean =>
   firstDueDate !== null && firstDueDate < today && openInvoiceTotal < 0;
 
 /**
- * The totals of the invoice situation from the open items (SPEC §3 "Invoice situation"): what is left to pay of
- * each (its total minus the partial payments), summed and negated; the first due date and issue date are those
- * of the oldest item with something left to pay (of the oldest credit note when nothing is owed).
+ * The totals of the invoice situation from the open items (docs/product/invoices.md "Invoice situation"): what is
+ * left to pay of each (its total minus the partial payments), summed and negated; the first due date and issue date
+ * are those of the oldest item with something left to pay (of the oldest credit note when nothing is owed).
  *
- * In debt means owing money the customer must act on: a direct debit still to be collected is owed (it counts
- * in the open total) but the bank pays it on its due date, so the invoice alert (SPEC §4) must not ask the
- * customer to pay it by hand a second time. Once its due date passed unpaid (a failed debit), it is a debt.
+ * In debt means owing money the customer must act on: a direct debit still to be collected is owed (it counts in the
+ * open total) but the bank pays it on its due date, so the invoice alert (docs/product/home.md "Alert modals") must
+ * not ask the customer to pay it by hand a second time. Once its due date passed unpaid (a failed debit), it is a
+ * debt.
  */
 export const situationTotals = (open: readonly OpenItem[], today: string): SituationTotals => {
   const owed = open.reduce((sum, item) => sum + item.total - item.paid, 0);
@@ -101,7 +105,8 @@ export const situationTotals = (open: readonly OpenItem[], today: string): Situa
     partialPayments,
     isInDebt,
     payUrgently,
-    // SPEC §3: an open invoice exists when the open total is non-zero or a pay-urgently flag is set.
+    // docs/product/invoices.md "Invoice situation": an open invoice exists when the open total is non-zero or a
+    // pay-urgently flag is set.
     hasOpenInvoice: openInvoiceTotal !== 0 || payUrgently,
   };
 };

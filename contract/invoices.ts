@@ -10,12 +10,16 @@ import {
 } from './common.ts';
 import { paymentModeSchema } from './customer.ts';
 
-/** An invoice, or a credit note (money the operator owes the customer: its total is negative, SPEC §9). */
+/**
+ * An invoice, or a credit note (money the operator owes the customer: its total is negative, docs/product/invoices.md
+ * "Credit notes").
+ */
 export const documentTypes = ['invoice', 'credit_note'] as const;
 
 /**
- * SPEC §7 invoice response fields, plus what the bills screen shows: the paid date of a paid one, the bill cycle
- * it covers, whether it is a credit note, and the cost centre of a professional customer's invoice.
+ * The invoice response fields (docs/product/invoices.md "What an invoice shows"), plus what the bills screen shows:
+ * the paid date of a paid one, the bill cycle it covers, whether it is a credit note, and the cost centre of a
+ * professional customer's invoice.
  */
 export const invoiceSchema = z.object({
   uuid: z.string(),
@@ -43,7 +47,7 @@ export const invoiceListSchema = z.object({ invoices: z.array(invoiceSchema) });
 export const invoiceListQuerySchema = z.object({ costCenterId: idParamSchema.optional() });
 export const paidInvoicesQuerySchema = pagingQuerySchema.extend(invoiceListQuerySchema.shape);
 
-/** The paid list, one page at a time, with the snake_case pagination of SPEC §7. */
+/** The paid list, one page at a time, with the snake_case pagination of docs/product/api.md "Paging". */
 export const paidInvoicePageSchema = invoiceListSchema.extend({ pagination: paginationSchema });
 export type PaidInvoicePage = z.infer<typeof paidInvoicePageSchema>;
 
@@ -75,7 +79,10 @@ export const creditorSchema = z.object({
 });
 export type CreditorDto = z.infer<typeof creditorSchema>;
 
-/** A cost centre of a professional customer: its lines are invoiced separately (SPEC §7 cost-center calls). */
+/**
+ * A cost centre of a professional customer: its lines are invoiced separately (docs/product/invoices.md
+ * "Cost centres").
+ */
 export const costCenterSchema = z.object({
   id: z.number().int(),
   name: z.string(),

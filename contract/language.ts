@@ -1,6 +1,7 @@
 /*
- * The app's languages (SPEC §1) without zod: the login route checks a language (?lang=, the stored choice, the
- * language menu) before any schema is loaded (it ships only what a visitor needs). common.ts builds languageSchema on this list.
+ * The app's languages (docs/product/settings.md "Language") without zod: the login route checks a language (?lang=,
+ * the stored choice, the language menu) before any schema is loaded (it ships only what a visitor needs). common.ts
+ * builds languageSchema on this list.
  */
 
 export const languages = ['fr', 'nl', 'en'] as const;

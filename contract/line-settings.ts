@@ -1,19 +1,26 @@
 /*
- * The rules of a line's settings (SPEC §1 limits, roaming, throttling, premium blocking; §3 Safeguard and Settings
- * values; §4 timings), without zod: the settings screen, its queued changes and the server's routes ask the same
- * functions, so a form and the server refuse the same change for the same reason.
+ * The rules of a line's settings (docs/product/settings.md "Out-of-bundle limits and alerts", "Roaming zone",
+ * "Data speed", "Premium services blocking", "Line changes and when they apply"), without zod: the settings screen,
+ * its queued changes and the server's routes ask the same functions, so a form and the server refuse the same change
+ * for the same reason.
  */
 
-/** SPEC §3 "Settings values". */
+/**
+ * The values of a line's settings (docs/product/settings.md "Roaming zone", "Data speed",
+ * "Premium services blocking").
+ */
 export const roamingTypes = ['WORLD_COVERAGE', 'EU_INCLUDE_SWISS', 'EU_WITHOUT_SWISS', 'CALLS_SMS_ONLY', 'COVERAGE_NONE'] as const;
 export type RoamingType = (typeof roamingTypes)[number];
-/** SPEC §9 throttling tiers: 512 kbps, 2 Mbps, 5 Mbps, 100 Mbps, none. */
+/** docs/product/settings.md "Data speed" tiers: 512 kbps, 2 Mbps, 5 Mbps, 100 Mbps, none. */
 export const throttlingTiers = ['512K', '2M', '5M', '100M', 'NONE'] as const;
-/** SPEC §3 premium barring variants; `none` blocks nothing. */
+/** docs/product/settings.md "Premium services blocking" variants; `none` blocks nothing. */
 export const premiumBarrings = ['none', 'all', 'info', 'game', 'payment', 'erotic'] as const;
 export type PremiumBarring = (typeof premiumBarrings)[number];
 
-/** The premium categories (SPEC §3: adult, news, gaming, mobility and parking) each variant blocks. */
+/**
+ * The premium categories (docs/product/settings.md "Premium services blocking": adult, news, gaming, mobility and
+ * parking) each variant blocks.
+ */
 export const premiumCategories = ['adult', 'news', 'gaming', 'mobility', 'parking'] as const;
 export type PremiumCategory = (typeof premiumCategories)[number];
 export const blockedCategories: Readonly<Record<PremiumBarring, readonly PremiumCategory[]>> = {
@@ -48,7 +55,7 @@ export const safeguardResourceParts = (resource: SafeguardResource): { type: Saf
 export const safeguardResource = (type: SafeguardType, form: 'LIMIT' | 'ALERT'): SafeguardResource => `${type}_${form}`;
 
 // ---------------------------------------------------------------------------------------------------------------
-// When a change takes effect (SPEC §4, §9)
+// When a change takes effect (docs/product/settings.md "Line changes and when they apply")
 // ---------------------------------------------------------------------------------------------------------------
 
 /** A limit change is active within 2 minutes. */
@@ -63,7 +70,7 @@ export const ROAMING_CHANGE_DELAY_MS = 4 * 3_600_000;
 export const changeDelayMs = (resource: LineResource): number => (resource === 'ROAMING' ? ROAMING_CHANGE_DELAY_MS : LIMIT_CHANGE_DELAY_MS);
 
 // ---------------------------------------------------------------------------------------------------------------
-// Who may change what (SPEC §6)
+// Who may change what (docs/product/roles.md "What each role may do")
 // ---------------------------------------------------------------------------------------------------------------
 
 export type SettingsArea = 'line' | 'alerts' | 'privacy';
@@ -71,16 +78,20 @@ export type SettingsAccess = 'edit' | 'read' | 'none';
 
 /**
  * Line settings, alert choices and privacy belong to the account holder: an owner or an admin changes them; a plain
- * user reads those of its own line and is told to ask the holder (SPEC §6); role `none` has no access at all.
+ * user reads those of its own line and is told to ask the holder (docs/product/roles.md "Plain user"); role `none`
+ * has no access at all.
  */
 export const settingsAccess = (role: string, _area: SettingsArea): SettingsAccess =>
   role === 'owner' || role === 'admin' ? 'edit' : role === 'user' ? 'read' : 'none';
 
 // ---------------------------------------------------------------------------------------------------------------
-// Which line may change (SPEC §4 "Rules")
+// Which line may change (docs/product/settings.md "Which lines can change")
 // ---------------------------------------------------------------------------------------------------------------
 
-/** SPEC §4: a general block, a block by credit check or deposit, and a block by fraud each count as a blockage. */
+/**
+ * docs/product/home.md "Blockages": a general block, a block by credit check or deposit, and a block by fraud each
+ * count as a blockage.
+ */
 export const blockingSubStatuses = ['BLOCKED', 'BLOCKED_CREDIT_CHECK', 'BLOCKED_GRAYDON_DEPOSIT', 'BLOCKED_FRAUD'] as const;
 const closedStatuses = ['TERMINATED', 'CANCELED'];
 
@@ -91,7 +102,10 @@ export type LineState = {
   dunningLevelReached: boolean;
 };
 
-/** Why a line's settings cannot change at all: a blocked line (SPEC §4), or a terminated or cancelled one. */
+/**
+ * Why a line's settings cannot change at all: a blocked line (docs/product/settings.md "Which lines can change"), or
+ * a terminated or cancelled one.
+ */
 export type LineRefusal = 'contractBlocked' | 'contractClosed';
 
 export const lineRefusal = (line: LineState): LineRefusal | null => {
@@ -135,14 +149,16 @@ export const raisesExposure = (resource: LineResource, oldValue: string | null, 
 };
 
 /**
- * SPEC §4: contract changes are blocked on dunning. A line with unpaid invoices past the dunning level may still
- * lower its exposure (a lower limit, a narrower roaming zone, more blocking), never raise it.
+ * docs/product/settings.md "Which lines can change": contract changes are blocked on dunning. A line with unpaid
+ * invoices past the dunning level may still lower its exposure (a lower limit, a narrower roaming zone, more
+ * blocking), never raise it.
  */
 export const dunningRefuses = (line: LineState, resource: LineResource, oldValue: string | null, newValue: string): boolean =>
   line.dunningLevelReached && raisesExposure(resource, oldValue, newValue);
 
 // ---------------------------------------------------------------------------------------------------------------
-// Amounts (SPEC §3: safeguard amounts arrive in cents and are shown divided by 100)
+// Amounts (docs/product/settings.md "Out-of-bundle limits and alerts": safeguard amounts arrive in cents and are
+// shown divided by 100)
 // ---------------------------------------------------------------------------------------------------------------
 
 /**

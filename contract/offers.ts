@@ -2,12 +2,15 @@ import { z } from 'zod';
 import { translatedSchema } from './common.ts';
 
 /*
- * GET /customer/{id}/offers: the offers and advantages that apply to this customer (SPEC §1 "Offers"): the
- * catalogue's promotions for the customer's kind of contract, those granted to its lines, its promotion code, and
- * its referral code with what a referral gives.
+ * GET /customer/{id}/offers: the offers and advantages that apply to this customer (docs/product/offers.md
+ * "The offers page"): the catalogue's promotions for the customer's kind of contract, those granted to its lines, its
+ * promotion code, and its referral code with what a referral gives.
  */
 
-/** A discount: a whole percentage, or an amount in cents (SPEC §3 "Promotion", §9 money in cents). */
+/**
+ * A discount: a whole percentage, or an amount in cents (docs/product/subscription.md "Promotions"; money in cents,
+ * docs/product/README.md "How the pages are kept").
+ */
 export const discountSchema = z.object({ type: z.enum(['percentage', 'amount']), amount: z.number().int().positive() });
 export type Discount = z.infer<typeof discountSchema>;
 
@@ -39,7 +42,7 @@ export const referralSchema = z.object({
 export type Referral = z.infer<typeof referralSchema>;
 
 export const offersResponseSchema = z.object({
-  /** The promotion code attached to the account (SPEC §3 `promo`), if any. */
+  /** The promotion code attached to the account (docs/product/offers.md "Your advantages"), if any. */
   promo: z.string().nullable(),
   offers: z.array(offerSchema),
   /** Null for a plain user: the referral code is the account holder's. */

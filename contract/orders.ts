@@ -21,8 +21,8 @@ export const optimizeContexts = [
 export type OptimizeContext = (typeof optimizeContexts)[number];
 
 /*
- * Resource names of the order lines (SPEC §3 "Order types"), agreed between the areas that write them into the
- * same `orders`/`order_lines` tables, so that the order history can say each one in words:
+ * Resource names of the order lines (docs/product/subscription.md "Order history"), agreed between the areas that
+ * write them into the same `orders`/`order_lines` tables, so that the order history can say each one in words:
  * - SAFEGUARD lines (limits and alerts, values in cents): the settings area;
  * - SETTING lines (values from contract/settings.ts: roamingTypes, throttlingTiers, premiumBarrings, and 0/1 for the
  *   international barring): the settings area;
@@ -67,7 +67,7 @@ export const orderTypeOfKind = {
   CONTRACT: 'contract',
 } as const satisfies Record<OrderItemKind, string>;
 
-/** SPEC §3 "Order line (history)". */
+/** An order line of the history (docs/product/subscription.md "Order history"). */
 export const orderLineSchema = z.object({
   id: z.number().int(),
   order_id: z.string(),
@@ -91,7 +91,10 @@ export const orderLineSchema = z.object({
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
-/** The history's query: SPEC §7 paging, and `open=1` for the lines still PENDING or QUEUED only. */
+/**
+ * The history's query: paging (docs/product/api.md "Paging"), and `open=1` for the lines still PENDING or QUEUED
+ * only.
+ */
 export const orderHistoryQuerySchema = pagingQuerySchema.extend({ open: z.enum(['0', '1']).optional() });
 
 /** One line of a price (contract/pricing.ts PriceLine). */
@@ -122,8 +125,9 @@ export const orderPricingSchema = z.object({
 }) satisfies z.ZodType<OrderPricing>;
 
 /**
- * SPEC §3 "New order line", with the order's number (`order_id`, O-…) that the history and the follow-up show, and
- * the order's price line by line as stored (the same figures as the order summary and the confirmation e-mail).
+ * A new order line (docs/product/subscription.md "Order history"), with the order's number (`order_id`, O-…) that the
+ * history and the follow-up show, and the order's price line by line as stored (the same figures as the order summary
+ * and the confirmation e-mail).
  */
 export const newOrderLineSchema = z.object({
   id: z.number().int(),
@@ -141,8 +145,8 @@ export type NewOrderLine = z.infer<typeof newOrderLineSchema>;
 export const maxOptionCombinations = 20;
 
 /**
- * POST …/orders/create and …/orders/{id}/modify (SPEC §7): the base product wanted and the count wanted of each
- * option (0 removes it). Options left out keep their current count.
+ * POST …/orders/create and …/orders/{id}/modify (docs/product/subscription.md "Order rules"): the base product wanted
+ * and the count wanted of each option (0 removes it). Options left out keep their current count.
  */
 export const orderRequestSchema = z.object({
   product: z.number().int().positive(),
@@ -153,7 +157,10 @@ export const orderRequestSchema = z.object({
 });
 export type OrderRequest = z.infer<typeof orderRequestSchema>;
 
-/** SPEC §3 "New-order working state": the optimize screen's draft, kept on the device between steps. */
+/**
+ * The new-order working state (docs/product/subscription.md "The optimize screen", "Optimize contexts"): the optimize
+ * screen's draft, kept on the device between steps.
+ */
 export const newOrderStateSchema = z.object({
   newOrder: orderRequestSchema.nullable(),
   oldOrder: orderRequestSchema.nullable(),

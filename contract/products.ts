@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { centsSchema, translatedSchema } from './common.ts';
 import { allowanceZones } from './rating.ts';
 
-/** Volume of a product or option: 0 means unlimited (SPEC §3). Data limits are in MB (factor 1024). */
+/**
+ * Volume of a product or option: 0 means unlimited (docs/product/consumption.md "Bundle sizes"). Data limits are in
+ * MB (factor 1024).
+ */
 export const volumeSchema = z.object({ limit_amount: z.number().min(0), unit: z.string() });
 
 /**

@@ -128,9 +128,9 @@ const volumeOf = (volumes: CatalogueVolumes, kind: UsageKind): number =>
   kind === 'data' ? volumes.dataMb : kind === 'call' ? volumes.voiceMinutes : volumes.smsCount;
 
 /**
- * The allowances of a plan with its options (SPEC "total volume is base plus options"): the domestic bundle is the
- * base product's volume plus its domestic options' (an unlimited base stays unlimited); international and world
- * allowances come from options only (none without one).
+ * The allowances of a plan with its options (docs/product/subscription.md "Products and options": the total volume is
+ * the base plus the options): the domestic bundle is the base product's volume plus its domestic options' (an
+ * unlimited base stays unlimited); international and world allowances come from options only (none without one).
  */
 export const bundleOf = (base: CatalogueVolumes, options: readonly RatingOption[]): Bundle => {
   const fromOptions = (zone: AllowanceZone, kind: UsageKind): number =>
@@ -159,7 +159,10 @@ export type ChargeLine =
 /** One zone and kind of a cycle: what counted, the allowance, what went beyond it and what that costs. */
 export type ZoneUse = { used: number; allowance: number | null; beyond: number; cents: number };
 
-/** SPEC "Overspent detail types", cents: international includes roaming. */
+/**
+ * The out-of-bundle categories (docs/product/consumption.md "Out-of-bundle costs"), cents: international includes
+ * roaming.
+ */
 export type Overspent = { credit: number; premium: number; national: number; international: number };
 
 export type CycleRating = {

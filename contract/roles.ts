@@ -5,7 +5,8 @@
 
 /**
  * A plain user (role `user`, e.g. an employee of a professional customer) sees only the line it uses, never the
- * account holder's invoices, orders or payment details, and cannot change the holder's data (SPEC §6).
+ * account holder's invoices, orders or payment details, and cannot change the holder's data (docs/product/roles.md
+ * "Plain user").
  */
 export const isPlainUser = (who: { readonly role: string }): boolean => who.role === 'user';
 

@@ -1,11 +1,14 @@
 /*
- * The login identifier rules of SPEC §5 as plain predicates, without zod: the login form validates with them
- * before any schema is loaded (the login route ships only what a logged-out visitor needs). validators.ts builds its schemas on the same
- * patterns and predicates, so the form and the server keep one source of truth. Messages are translation keys of
- * the `validation` namespace.
+ * The login identifier rules of docs/product/validation.md "Login identifier" as plain predicates, without zod: the
+ * login form validates with them before any schema is loaded (the login route ships only what a logged-out visitor
+ * needs). validators.ts builds its schemas on the same patterns and predicates, so the form and the server keep one
+ * source of truth. Messages are translation keys of the `validation` namespace.
  */
 
-/** Belgian mobile as stored (SPEC §5): 10 digits starting with 04, no plus sign or country prefix. */
+/**
+ * Belgian mobile as stored (docs/product/validation.md "Phone numbers"): 10 digits starting with 04, no plus sign or
+ * country prefix.
+ */
 export const phonePattern = /^04\d{8}$/;
 /**
  * Belgian landline (or other non-mobile number) in its national form: 0 and 8 more digits. Zones have one digit
@@ -84,8 +87,8 @@ export const loginPasswordError = (value: string): string | undefined => (value.
 export type ActivationIdentifierKind = 'orderNumber' | 'customerNumber' | 'phone';
 
 /**
- * Which identifier a SIM activation names (SPEC §5: an order number, a customer number or a phone number), with
- * letters in any case and spaces ignored; null for anything else.
+ * Which identifier a SIM activation names (docs/product/validation.md "Customer, energy and order numbers": an order
+ * number, a customer number or a phone number), with letters in any case and spaces ignored; null for anything else.
  */
 export const activationIdentifierKind = (input: string): ActivationIdentifierKind | null => {
   const value = input.replace(/\s+/g, '').toUpperCase();

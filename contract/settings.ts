@@ -9,7 +9,8 @@ import { safeguardSchema } from './usage.ts';
 export { premiumBarrings, roamingTypes, throttlingTiers } from './line-settings.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
-// Line settings (SPEC §3 "Safeguard", "Settings values"; order items SAFEGUARD and SETTING)
+// Line settings (docs/product/settings.md "Out-of-bundle limits and alerts", "Line changes and when they apply";
+// order items SAFEGUARD and SETTING)
 // ---------------------------------------------------------------------------------------------------------------
 
 export const contractSettingsSchema = z.object({
@@ -23,9 +24,9 @@ export type ContractSettings = z.infer<typeof contractSettingsSchema>;
 export const lineResourceSchema = z.enum([...safeguardResources, ...settingResources]);
 
 /**
- * A change of a line's settings as its order line says it: requested, waiting until `applyAt` (SPEC §4: limits
- * within 2 minutes, roaming up to 4 hours), then applied (SUCCESS) or failed. Values as the order history shows
- * them: cents as strings, enum values, `0`/`1`.
+ * A change of a line's settings as its order line says it: requested, waiting until `applyAt`
+ * (docs/product/settings.md "Line changes and when they apply": limits within 2 minutes, roaming up to 4 hours), then
+ * applied (SUCCESS) or failed. Values as the order history shows them: cents as strings, enum values, `0`/`1`.
  */
 export const lineChangeSchema = z.object({
   id: z.number().int(),
@@ -69,7 +70,7 @@ export const settingChangeSchema = z.discriminatedUnion('resource', [
 export type SettingChange = z.infer<typeof settingChangeSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Alerts (SPEC §3 "Notification setting")
+// Alerts (docs/product/settings.md "Notifications")
 // ---------------------------------------------------------------------------------------------------------------
 
 export const notificationChannels = ['SMS', 'EMAIL', 'PUSH'] as const;
@@ -147,5 +148,8 @@ export const privacyStateSchema = privacySettingsSchema.extend({ editable: z.boo
 export type PrivacyState = z.infer<typeof privacyStateSchema>;
 export { privacySettingsSchema };
 
-/** A page view (SPEC §2): the route's name and the language, nothing that names the user. */
+/**
+ * A page view (docs/product/settings.md "Cookies and consent"): the route's name and the language, nothing that names
+ * the user.
+ */
 export const pageViewSchema = z.object({ route: z.string().regex(PAGE_VIEW_ROUTE, 'validation:invalid'), lang: languageSchema });

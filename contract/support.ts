@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { languageSchema } from './common.ts';
 import { attachmentSchema, contactMessageSchema } from './validators.ts';
 
-/** Contact form subjects and their sub-subjects (SPEC §3). */
+/** Contact form subjects and their sub-subjects (docs/product/support.md "Contact form"). */
 export const supportSubjects = {
   become: ['become_sub', 'become_port', 'become_offer'],
   subscription: ['subscription_change', 'subscription_options', 'subscription_roaming'],
@@ -21,15 +21,18 @@ export const supportSubjectList: readonly SupportSubject[] = subjectKeys;
 export const subSubjectsOf = (subject: string): readonly SupportSubSubject[] =>
   Object.hasOwn(supportSubjects, subject) ? supportSubjects[subject as SupportSubject] : [];
 
-/** Whether a sub-subject belongs to a subject (SPEC §3: each subject has its own sub-subjects). */
+/**
+ * Whether a sub-subject belongs to a subject (docs/product/support.md "Contact form": each subject has its own
+ * sub-subjects).
+ */
 export const isSubSubjectOf = (subject: string, subSubject: string): boolean =>
   (subSubjectsOf(subject) as readonly string[]).includes(subSubject);
 
 /**
  * A file in a multipart body (contract/endpoints.ts `multipart`): its name, declared media type and size, checked by
- * the same rules in the form and on the server (SPEC §5: PDF, PNG, JPG or JPEG up to 2 MB), and its bytes — a Blob
- * in the app (stored in IndexedDB while the message waits offline), a Buffer on the server. The server also checks
- * the bytes themselves: a declared type proves nothing.
+ * the same rules in the form and on the server (docs/product/validation.md "Contact form": PDF, PNG, JPG or JPEG up
+ * to 2 MB), and its bytes — a Blob in the app (stored in IndexedDB while the message waits offline), a Buffer on the
+ * server. The server also checks the bytes themselves: a declared type proves nothing.
  */
 export const uploadedFileSchema = attachmentSchema.extend({
   data: z.custom<Blob | Uint8Array>((value) => value instanceof Blob || value instanceof Uint8Array, 'validation:attachment.type'),
@@ -43,7 +46,10 @@ const ticketFields = {
 const subSubjectBelongs = (v: { subject: string; subSubject: string }): boolean => isSubSubjectOf(v.subject, v.subSubject);
 const subSubjectIssue = { path: ['subSubject'], message: 'validation:required' };
 
-/** The contact form's text fields (SPEC §3, §5: subject and sub-subject required, the message's rules). */
+/**
+ * The contact form's text fields (docs/product/validation.md "Contact form": subject and sub-subject required, the
+ * message's rules).
+ */
 export const supportTicketFormSchema = z.object(ticketFields).refine(subSubjectBelongs, subSubjectIssue);
 
 /** POST /support/ticket: the contact form with its optional attachment (a multipart body). */

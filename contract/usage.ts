@@ -6,7 +6,7 @@ export const usageTypes = ['DATA', 'CALL', 'SMS'] as const;
 export const usageTypeSchema = z.enum(usageTypes);
 export type UsageType = z.infer<typeof usageTypeSchema>;
 
-/** Usage summary per type (SPEC §3): balance 0 means unlimited. */
+/** Usage summary per type (docs/product/consumption.md "Balances"): balance 0 means unlimited. */
 export const usageBalanceSchema = z.object({
   type: usageTypeSchema,
   value: z.number().min(0),
@@ -21,7 +21,7 @@ export type UsageBalance = z.infer<typeof usageBalanceSchema>;
 export const serviceCategories = ['call', 'data', 'sms'] as const;
 export const destinations = usageDestinations;
 
-/** SPEC §3 "Usage record", snake_case as the server sends it. */
+/** A usage record (docs/product/consumption.md "Usage details"), snake_case as the server sends it. */
 export const usageRecordSchema = z.object({
   id: z.string(),
   service_cat: z.enum(serviceCategories),
@@ -37,7 +37,7 @@ export const usageRecordSchema = z.object({
 });
 export type UsageRecordDto = z.infer<typeof usageRecordSchema>;
 
-/** SPEC §3 "Safeguard"; amounts in cents. */
+/** The safeguard (docs/product/settings.md "Out-of-bundle limits and alerts"); amounts in cents. */
 export const safeguardTypes = ['OSG', 'PSG', 'DSG'] as const;
 export const safeguardSchema = z.object({
   type: z.enum(safeguardTypes),
@@ -90,9 +90,9 @@ export const ratingPlanSchema = z.object({
 });
 
 /**
- * GET usage summary: balances, cdrUsage, cdrOverspent, safeguard (SPEC §7), rated by contract/rating.ts; plus the
- * cycle's charge lines (what its invoice bills), the incoming use, which is free and never counts, and the plan the
- * cycle was rated with.
+ * GET usage summary: balances, cdrUsage, cdrOverspent, safeguard (docs/product/consumption.md "Balances",
+ * "Out-of-bundle costs"), rated by contract/rating.ts; plus the cycle's charge lines (what its invoice bills), the
+ * incoming use, which is free and never counts, and the plan the cycle was rated with.
  */
 export const usageSummarySchema = z.object({
   period: z.object({ start: z.string(), end: z.string() }),

@@ -19,8 +19,8 @@ import {
 export { loginKind, normalizeLogin, normalizePhone } from './rules.ts';
 
 /*
- * The validation rules of SPEC §5 as reusable schemas. Messages are translation keys of the `validation`
- * namespace so that the form and the server's 400 answer speak the same language.
+ * The validation rules of docs/product/validation.md as reusable schemas. Messages are translation keys of the
+ * `validation` namespace so that the form and the server's 400 answer speak the same language.
  */
 
 const digits = (n: number) => new RegExp(`^\\d{${n}}$`);
@@ -106,8 +106,9 @@ export const loginIdentifierSchema = z
   .transform(normalizeLogin);
 
 /**
- * SIM activation names the order by its order number, the customer number or the phone number (SPEC §5); the
- * value is normalized (no spaces, capitals) so that the server looks up one spelling.
+ * SIM activation names the order by its order number, the customer number or the phone number
+ * (docs/product/validation.md "Customer, energy and order numbers"); the value is normalized (no spaces, capitals) so
+ * that the server looks up one spelling.
  */
 export const activationIdentifierSchema = z
   .string({ error: 'validation:required' })
@@ -117,7 +118,10 @@ export const activationIdentifierSchema = z
   .refine((v) => activationIdentifierKind(v) !== null, 'validation:activationIdentifier')
   .transform((v) => (activationIdentifierKind(v) === 'phone' ? normalizePhone(v) : v.replace(/\s+/g, '').toUpperCase()));
 
-/** EU (and EEA payment-area) countries accepted for IBAN and BIC (SPEC §5: "EU country"). */
+/**
+ * EU (and EEA payment-area) countries accepted for IBAN and BIC (docs/product/validation.md "IBAN and BIC": an EU
+ * country).
+ */
 export const euCountries = [
   'AT',
   'BE',
@@ -153,9 +157,10 @@ const euSet = new Set<string>(euCountries);
 export const normalizeIban = (value: string): string => value.replace(/\s+/g, '').toUpperCase();
 
 /**
- * IBAN (SPEC §5: valid format, EU country), checked by ibantools: the country's length and BBAN format, the
- * ISO 7064 mod-97 check digits, and the national check digits where the country has them (Belgium's last two
- * digits are a mod-97 of the first ten: BE41539007547035 passes the IBAN checksum but not Belgium's).
+ * IBAN (docs/product/validation.md "IBAN and BIC": valid format, EU country), checked by ibantools: the country's
+ * length and BBAN format, the ISO 7064 mod-97 check digits, and the national check digits where the country has them
+ * (Belgium's last two digits are a mod-97 of the first ten: BE41539007547035 passes the IBAN checksum but not
+ * Belgium's).
  */
 export const ibanSchema = z
   .string({ error: 'validation:required' })
@@ -179,9 +184,9 @@ export const normalizeBic = (value: string): string => {
 };
 
 /**
- * BIC (SPEC §5): 8 characters (bank code, ISO country, location; an 11-character BIC ending in XXX is accepted
- * and stored as its first 8), valid (ibantools), of an EU country. A branch BIC (11 characters not ending in
- * XXX) is refused: direct debits are collected through the bank's head office.
+ * BIC (docs/product/validation.md "IBAN and BIC"): 8 characters (bank code, ISO country, location; an 11-character
+ * BIC ending in XXX is accepted and stored as its first 8), valid (ibantools), of an EU country. A branch BIC (11
+ * characters not ending in XXX) is refused: direct debits are collected through the bank's head office.
  */
 export const bicSchema = z
   .string({ error: 'validation:required' })
@@ -195,13 +200,13 @@ export const bicSchema = z
       .refine((v) => euSet.has(v.slice(4, 6)), 'validation:bic.country'),
   );
 
-/** The BIC must belong to the IBAN's country (SPEC §5). */
+/** The BIC must belong to the IBAN's country (docs/product/validation.md "IBAN and BIC"). */
 export const bicMatchesIban = (iban: string, bic: string): boolean => normalizeIban(iban).slice(0, 2) === normalizeBic(bic).slice(4, 6);
 
 /**
- * Postal codes of the EU countries (SPEC §5 "postal code must be valid", for an address in any country the
- * billing address may be in), as written in each country; letters in capitals, the optional country prefix of
- * LT, LU, LV and SI allowed.
+ * Postal codes of the EU countries (docs/product/validation.md "Addresses": the postal code must be valid, for an
+ * address in any country the billing address may be in), as written in each country; letters in capitals, the
+ * optional country prefix of LT, LU, LV and SI allowed.
  */
 export const postalCodePatterns: Readonly<Record<EuCountry, RegExp>> = {
   AT: /^\d{4}$/,
@@ -242,7 +247,7 @@ export const postalCodeValid = (country: string, code: string): boolean =>
 /**
  * Belgian national register number: 11 digits, YYMMDD + 3-digit serial + 2-digit mod-97 check; people born
  * from 2000 on get the check computed over "2" + the first 9 digits. When a birth date is given, the number must
- * start with it (SPEC §5).
+ * start with it (docs/product/validation.md "Identity documents").
  */
 export const nationalNumberValid = (value: string, birthDate?: string): boolean => {
   const n = value.replace(/[\s.-]/g, '');
@@ -294,7 +299,9 @@ export const iccidSchema = z
       .refine(luhnValid, 'validation:iccid'),
   );
 
-/** Contact form message: required, not too short, at most 500 characters (SPEC §5, §9). */
+/**
+ * Contact form message: required, not too short, at most 500 characters (docs/product/validation.md "Contact form").
+ */
 export const contactMessageMax = 500;
 export const contactMessageMin = 10;
 export const contactMessageSchema = z

@@ -5,11 +5,12 @@ import { alertDialog } from './page-models/home-page.ts';
 import { ActivationPage, expectAccessible, latestMail, newSale, setServerClock, type Lang } from './page-models/activation-page.ts';
 
 /*
- * The activation flows that end on the server's clock (SPEC §9: a new number works within 2 hours, a transfer is
- * answered within the hour): an unregistered customer's new number, a transfer the other operator refuses, and
- * Sophie's 0470000002 from the home modal, all followed until the provisioning simulator has moved them on.
- * In Dutch (the other activation flows run in French: e2e/activation.spec.ts). A reference server of its own: it
- * moves that server's clock and activates Sophie's demo line, which the other specs expect ready to activate.
+ * The activation flows that end on the server's clock (docs/product/activation.md "New number", "Number transfer": a
+ * new number works within 2 hours, a transfer is answered within the hour): an unregistered customer's new number, a
+ * transfer the other operator refuses, and Sophie's 0470000002 from the home modal, all followed until the
+ * provisioning simulator has moved them on. In Dutch (the other activation flows run in French:
+ * e2e/activation.spec.ts). A reference server of its own: it moves that server's clock and activates Sophie's demo
+ * line, which the other specs expect ready to activate.
  */
 
 const HOUR = 3_600_000;

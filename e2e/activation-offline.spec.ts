@@ -4,10 +4,10 @@ import { ActivationPage, newSale, type Lang } from './page-models/activation-pag
 import { onlineVisit, setOffline, waitForServiceWorker } from './page-models/offline-app.ts';
 
 /*
- * The follow-up of a SIM order offline (SPEC §2 order-follow, ARCHITECTURE offline-first): after one online visit, a
- * page opened without a connection shows the order from IndexedDB with its age, and the actions wait for the
- * connection with the reason. On the worker's server of the offline specs (fixtures/offline-server): a service
- * worker belongs to its origin.
+ * The follow-up of a SIM order offline (docs/product/activation.md "Order follow-up"; docs/architecture.md,
+ * offline-first): after one online visit, a page opened without a connection shows the order from IndexedDB with its
+ * age, and the actions wait for the connection with the reason. On the worker's server of the offline specs
+ * (fixtures/offline-server): a service worker belongs to its origin.
  */
 
 // In French; the follow-up without login in Dutch: e2e/activation.spec.ts.

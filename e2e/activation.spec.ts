@@ -4,11 +4,12 @@ import { demoSimOrders } from '#contract/fixtures/demo';
 import { ActivationPage, expectAccessible, latestMail, newSale, photo, type Lang } from './page-models/activation-page.ts';
 
 /*
- * SIM activation without login on the shared server (SPEC §2 /orders/activate, §4, §8): the code and its throttle,
- * the identification with two photos, the demo orders that failed or came back, and the online-only rule. Every
- * test that changes an order makes a SIM sale of its own, so the demo data stays as the README describes it. The
- * flows that need the server's clock moved are in activation-clock.spec.ts (a server of their own). Each scenario in
- * one language, French or Dutch; the choice form's checks in Dutch: tests/features/screens/activation-choice.test.tsx.
+ * SIM activation without login on the shared server (docs/product/activation.md "Finding the order",
+ * "Identification", "Activation messages"): the code and its throttle, the identification with two photos, the demo
+ * orders that failed or came back, and the online-only rule. Every test that changes an order makes a SIM sale of its
+ * own, so the demo data stays as the README describes it. The flows that need the server's clock moved are in
+ * activation-clock.spec.ts (a server of their own). Each scenario in one language, French or Dutch; the choice form's
+ * checks in Dutch: tests/features/screens/activation-choice.test.tsx.
  */
 
 const setOffline = async (context: BrowserContext, page: Page, offline: boolean) => {

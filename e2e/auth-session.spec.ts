@@ -4,8 +4,8 @@ import { expireAccess, indexedDbCounts, PinScreens, resetRateLimits } from './pa
 import { expectHome, LoginPage, openLogout } from './page-models/login-page.ts';
 
 /*
- * Session rules and the device PIN (SPEC §4). The phone project is a touch device: it gets the PIN; the desktop
- * project never sees a PIN prompt.
+ * Session rules and the device PIN (docs/product/auth.md "The device PIN", "Session lifetime and renewal"). The phone
+ * project is a touch device: it gets the PIN; the desktop project never sees a PIN prompt.
  */
 
 /*

@@ -3,9 +3,10 @@ import { expect, test } from './fixtures/test.ts';
 import { ConsumptionPage } from './page-models/consumption-page.ts';
 
 /*
- * Consumption (SPEC §2, §3): period filters, the virtualized details list, overspent details, downloads, and the
- * screens working offline after one online visit. The heavy customer's 200,000 records scrolled to the end, with
- * the longest main-thread task, are a figure of `npm run bench` (bench/usage.bench.ts, consumption_max_long_task_ms).
+ * Consumption (docs/product/consumption.md "The consumption screens", "Periods", "Exports"): period filters, the
+ * virtualized details list, overspent details, downloads, and the screens working offline after one online visit. The
+ * heavy customer's 200,000 records scrolled to the end, with the longest main-thread task, are a figure of
+ * `npm run bench` (bench/usage.bench.ts, consumption_max_long_task_ms).
  */
 
 test('period filters change the list and the totals', async ({ page }) => {
@@ -33,7 +34,7 @@ test('period filters change the list and the totals', async ({ page }) => {
   await page.getByLabel('Type', { exact: true }).selectOption('data');
   await expect.poll(() => consumption.recordCount()).toBeLessThan(previous);
   await expect(consumption.rows.first()).toContainText('Données');
-  await expect.poll(() => consumption.totalCell('Appels', 0)).toBe('0 s');
+  await expect.poll(() => consumption.totalCell('Appels', 0)).toBe('0 min');
 
   // A chosen range with the end before the start is refused with a message, and nothing changes.
   await consumption.choosePeriod(/^Période choisie$/);

@@ -81,7 +81,7 @@ test('the phone\'s "more" menu works from the keyboard and closes when it leads 
   await expect(menu).toBeVisible();
   await page.mouse.click(10, 10);
   await expect(menu).toHaveCount(0);
-  // SPEC §2: menus close on every navigation.
+  // docs/product/navigation.md "Router rules": menus close on every navigation.
   await more.click();
   await menu.getByRole('link', { name: 'Aide' }).click();
   await expect(page).toHaveURL(/\/support/);

@@ -59,7 +59,7 @@ test.describe('without JavaScript', () => {
   test('every other route paints the app shell', { tag: '@desktop' }, async ({ page }) => {
     const errors = cspErrors(page);
     await page.goto('/consumption/main');
-    await expect(page.getByRole('link', { name: 'MyMega' })).toBeVisible();
+    await expect(page.getByRole('banner')).toHaveText('MyMega');
     await expect(page.getByRole('status')).toHaveText('Chargement…');
     expect(errors).toEqual([]);
   });
@@ -85,7 +85,7 @@ test('what is typed before the app runs is kept, and the form then works', { tag
   await expect(loginPage.loginField).toHaveValue(demoUsers.sophie.logins[0]);
   await expect(loginPage.passwordField).toHaveValue(demoPassword);
   await loginPage.submit.click();
-  // A touch device is first offered a PIN (SPEC §4).
+  // A touch device is first offered a PIN (docs/product/auth.md "The device PIN").
   await expect(page).toHaveURL((url) => url.pathname === '/' || url.pathname === '/login/pin/setup');
   if (new URL(page.url()).pathname === '/login/pin/setup') await loginPage.pinLater.click();
   await expectHome(page, demoUsers.sophie.name);
@@ -102,31 +102,78 @@ test('a logged-in customer opening /login is sent home, and ?lang= still applies
 test.describe('a first visitor', () => {
   test.use({ storageState: noConsent });
 
+  test('sees the app’s consent modal take the prerendered one’s place, with no frame without a modal', async ({ page }) => {
+    // Counts the open dialogs after every change of the page, from its first parse on.
+    await page.addInitScript(() => {
+      const seen: number[] = [];
+      (window as unknown as { dialogCounts: number[] }).dialogCounts = seen;
+      new MutationObserver(() => seen.push(document.querySelectorAll('dialog[open]').length)).observe(document, {
+        childList: true,
+        subtree: true,
+        attributes: true,
+        attributeFilter: ['open'],
+      });
+    });
+    await page.goto('/login');
+    const modal = page.getByRole('dialog', { name: 'Vos choix de cookies' });
+    // The app's dialog is the one left, opened as a modal (the rest of the page inert), and it works.
+    await expect(modal.getByRole('button', { name: 'Tout accepter' })).toBeEnabled();
+    await expect.poll(() => modal.evaluate((dialog) => dialog.matches(':modal'))).toBe(true);
+    await page.screenshot({ path: test.info().outputPath('consent-dialog-fr.png') });
+    const counts = await page.evaluate(() => (window as unknown as { dialogCounts: number[] }).dialogCounts);
+    expect(counts.slice(counts.indexOf(1))).not.toContain(0);
+    await modal.getByRole('button', { name: 'Tout refuser' }).click();
+    await expect(modal).toHaveCount(0);
+    // Decided: the server sends the login page without the modal from now on.
+    const html = await (await page.request.get('/login')).text();
+    expect(html).not.toContain('consent-title');
+  });
+});
+
+test.describe('the consent dialog', () => {
+  test.use({ storageState: noConsent });
+
   test(
-    'sees the app’s consent modal take the prerendered one’s place, with no frame without a modal',
+    'works with the keyboard alone, keeps the focus, is not closed by Escape, and refusing weighs as much as accepting',
     { tag: '@desktop' },
     async ({ page }) => {
-      // Counts the dialogs after every change of the page, from its first parse on.
-      await page.addInitScript(() => {
-        const seen: number[] = [];
-        (window as unknown as { dialogCounts: number[] }).dialogCounts = seen;
-        new MutationObserver(() => seen.push(document.querySelectorAll('[role=dialog]').length)).observe(document, {
-          childList: true,
-          subtree: true,
+      await page.goto('/login?lang=nl');
+      const modal = page.getByRole('dialog', { name: 'Uw cookiekeuzes' });
+      const refuse = modal.getByRole('button', { name: 'Alles weigeren' });
+      const accept = modal.getByRole('button', { name: 'Alles aanvaarden' });
+      await expect(refuse).toBeEnabled();
+      await page.screenshot({ path: test.info().outputPath('consent-dialog-nl.png') });
+      // The focus is in the dialog from the start and stays there, whatever Tab and Shift+Tab do.
+      await expect.poll(() => modal.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+      for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab']) {
+        await page.keyboard.press(key);
+        expect(await modal.evaluate((dialog) => dialog.contains(document.activeElement) || document.activeElement === document.body)).toBe(
+          true,
+        );
+      }
+      await expect(page.getByLabel('Klantnummer, e-mail of gsm-nummer')).not.toBeFocused();
+      // Closing it is a decision: Escape, twice, leaves it open.
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Escape');
+      await expect(modal).toBeVisible();
+      // « Tout refuser » looks exactly like « Tout accepter » (docs/product/settings.md "Cookies and consent").
+      const look = (button: typeof refuse) =>
+        button.evaluate((element) => {
+          const style = getComputedStyle(element);
+          const box = element.getBoundingClientRect();
+          return [style.backgroundColor, style.color, style.borderColor, style.fontWeight, style.fontSize, box.width, box.height];
         });
-      });
-      await page.goto('/login');
-      const modal = page.getByRole('dialog', { name: 'Vos choix de cookies' });
-      // The app's modal (react-aria's) is the one left, and it works.
-      await expect(modal).toHaveAttribute('data-rac', '');
-      await expect(modal.getByRole('button', { name: 'Tout accepter' })).toBeEnabled();
-      const counts = await page.evaluate(() => (window as unknown as { dialogCounts: number[] }).dialogCounts);
-      expect(counts.slice(counts.indexOf(1))).not.toContain(0);
-      await modal.getByRole('button', { name: 'Tout refuser' }).click();
+      expect(await look(refuse)).toEqual(await look(accept));
+      // The statistics choice by keyboard, then the decision.
+      await modal.getByRole('checkbox', { name: /Bezoekstatistieken/ }).focus();
+      await page.keyboard.press('Space');
+      await expect(modal.getByRole('checkbox', { name: /Bezoekstatistieken/ })).toBeChecked();
+      await modal.getByRole('button', { name: 'Mijn keuzes opslaan' }).focus();
+      await page.keyboard.press('Enter');
       await expect(modal).toHaveCount(0);
-      // Decided: the server sends the login page without the modal from now on.
-      const html = await (await page.request.get('/login')).text();
-      expect(html).not.toContain('consent-title');
+      expect((await page.context().cookies()).find((cookie) => cookie.name === 'consent')?.value).toBe('v1.s1.m0');
+      // The page behind it is usable again.
+      await page.getByLabel('Klantnummer, e-mail of gsm-nummer').fill('MT00000001');
     },
   );
 });

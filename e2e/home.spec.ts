@@ -6,8 +6,9 @@ import { expect, test } from './fixtures/test.ts';
 import { alertDialog, alertTitles, closeLabel, waitForHomeAlerts } from './page-models/home-page.ts';
 
 /*
- * Home (SPEC §4): the usage overview of the selected contract, the contract selector rules and the alert modals,
- * each hidden for 24 hours once closed, across reloads.
+ * Home (docs/product/home.md "What home shows", "Which line is shown", "Alert modals"): the usage overview of the
+ * selected contract, the contract selector rules and the alert modals, each hidden for 24 hours once closed, across
+ * reloads.
  */
 
 /** Signed in on home, its alert modals decided and left open. */
@@ -91,7 +92,7 @@ test('home shows the usage in the bundle, unlimited, out-of-bundle costs and the
 
 test('switching the contract changes the usage overview', async ({ page }) => {
   await loginTo(page, 'emma');
-  // SPEC §4: the oldest contract with a number comes first.
+  // docs/product/home.md "Which line is shown": the oldest contract with a number comes first.
   await expect(page.getByRole('heading', { name: 'Usage of 0470 00 00 05' })).toBeVisible();
   await page.getByRole('button', { name: 'Select 0470 00 00 03' }).click();
   await expect(page.getByRole('heading', { name: 'Usage of 0470 00 00 03' })).toBeVisible();

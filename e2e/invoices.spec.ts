@@ -11,10 +11,11 @@ import { alertDialog, alertTitles } from './page-models/home-page.ts';
 import { onlineVisit, serverLog, setOffline } from './page-models/offline-app.ts';
 
 /*
- * Invoices and payment (SPEC §2–§5): Marc's urgent payment with an EPC QR code that a banking app can read,
- * Sophie's PDF opened again offline, the payment details changed offline and applied once, and a wrong IBAN
- * refused with the field's message; each in French or in Dutch (the payment form in Dutch:
- * tests/features/screens/payment-form.test.tsx). On the worker's server of the offline specs.
+ * Invoices and payment (docs/product/invoices.md "The bills screen", "Urgent payment", "Payment details"): Marc's
+ * urgent payment with an EPC QR code that a banking app can read, Sophie's PDF opened again offline, the payment
+ * details changed offline and applied once, and a wrong IBAN refused with the field's message; each in French or in
+ * Dutch (the payment form in Dutch: tests/features/screens/payment-form.test.tsx). On the worker's server of the
+ * offline specs.
  */
 
 type Lang = 'fr' | 'nl';

@@ -57,9 +57,9 @@ test('a plain user logs in with the number typed with spaces (never +32) and see
 test('contract statuses are labelled', async ({ page }) => {
   await signIn(page, 'sophie');
   const active = page.getByRole('listitem').filter({ hasText: '0470 00 00 01' });
-  await expect(active.getByText('Actif', { exact: true })).toBeVisible();
+  await expect(active.getByText('Active', { exact: true })).toBeVisible();
   const toActivate = page.getByRole('listitem').filter({ hasText: '0470 00 00 02' });
-  await expect(toActivate.getByText('À activer', { exact: true })).toBeVisible();
+  await expect(toActivate.getByText('Carte SIM à activer', { exact: true })).toBeVisible();
 });
 
 test('a wrong password gets the 401 message in the page language', async ({ page }) => {

@@ -3,7 +3,10 @@ import path from 'node:path';
 import { expect, test } from './fixtures/offline-server.ts';
 import { onlineVisit } from './page-models/offline-app.ts';
 
-/* Update flow (SPEC §7): a new build waits until the user accepts it, then the page reloads into it. */
+/*
+ * Update flow (docs/product/navigation.md "App updates"): a new build waits until the user accepts it, then the page
+ * reloads into it.
+ */
 
 // It publishes a new build in place: on a server (and a copy of the build) of its own.
 test.use({ ownServer: true });

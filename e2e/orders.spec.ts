@@ -8,10 +8,11 @@ import { signIn } from './fixtures/sign-in.ts';
 import { euros, expectNoSeriousViolations, open, words, type Lang } from './page-models/subscription-pages.ts';
 
 /*
- * Orders are real state (SPEC §4): on the worker's server of the offline specs (fixtures/offline-server), so
- * Sophie's orders never meet the main server's tests. One scenario in Dutch, one in French. Sophie adds an option, confirms it, follows it in progress in /orders
- * and cancels it; offline, the confirmation is disabled with the reason and her choice stays. Her M→L with
- * International 60 shows each price as lines she can add up, and cancelling the option leaves the plan change.
+ * Orders are real state (docs/product/subscription.md "Order states"): on the worker's server of the offline specs
+ * (fixtures/offline-server), so Sophie's orders never meet the main server's tests. One scenario in Dutch, one in
+ * French. Sophie adds an option, confirms it, follows it in progress in /orders and cancels it; offline, the
+ * confirmation is disabled with the reason and her choice stays. Her M→L with International 60 shows each price as
+ * lines she can add up, and cancelling the option leaves the plan change.
  */
 
 /** Outside test-results/, which each run empties: the screenshots stay for review. */
@@ -39,7 +40,7 @@ test(`Sophie adds an option, confirms, sees it in progress in /orders and cancel
   await signIn(page, 'sophie');
   await open(page, '/subscription/optimize', lang);
   // Mega Mobile M at 20 €, -20 % and a 3 € referral: 13 €; with Extra 1 GB (3 €): 23 € - 4 € - 3 € = 16 € (a
-  // promotion takes its percentage off the plan only: docs/product/subscription.md "Prices and promotions").
+  // promotion takes its percentage off the plan only: docs/product/subscription.md "Order pricing").
   await page.getByRole('button', { name: w.more('Extra 1 GB') }).click();
   await expect(page.getByTestId('price-change')).toHaveText(w.price(euros(lang, '13,00'), euros(lang, '16,00')));
   await page.getByRole('button', { name: w.continue }).click();

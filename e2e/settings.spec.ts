@@ -9,10 +9,11 @@ import { openLogout } from './page-models/login-page.ts';
 import { onlineVisit, serverLog, setOffline, waitForServiceWorker } from './page-models/offline-app.ts';
 
 /*
- * Line settings, alerts and cookie consent (SPEC §1, §2, §4). Most tests have a reference server of their own (test
- * mode, a fresh copy of the seeded database): they move the server's clock, cross alert thresholds that are crossed
- * once, count page views server-wide or save the account's language. The push notifications in the browser change
- * nothing on the server: they run on the worker's server of the offline specs. Sophie works in French, Marc in Dutch.
+ * Line settings, alerts and cookie consent (docs/product/settings.md "Line changes and when they apply",
+ * "Notifications", "Cookies and consent"). Most tests have a reference server of their own (test mode, a fresh copy
+ * of the seeded database): they move the server's clock, cross alert thresholds that are crossed once, count page
+ * views server-wide or save the account's language. The push notifications in the browser change nothing on the
+ * server: they run on the worker's server of the offline specs. Sophie works in French, Marc in Dutch.
  */
 
 const SOPHIE = { customerId: 1, contractId: 1 };

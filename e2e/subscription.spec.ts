@@ -3,11 +3,12 @@ import { expect, test } from './fixtures/test.ts';
 import { expectNoSeriousViolations, open, words, type Lang } from './page-models/subscription-pages.ts';
 
 /*
- * The subscription screens on the shared server, read only (SPEC §2, §4, §6): Emma's line blocked for fraud is sent
- * back from optimize with the reason (and home says it is blocked), Lucas (a plain user) sees his plan and is told
- * to contact the account holder, and the plan comparison suggests a cheaper plan for Emma's 0470000005, whose
- * unlimited plan is used for 10 to 30 GB a month; each in French or in Dutch. The changes (orders) are in
- * orders.spec.ts, on the offline specs' servers.
+ * The subscription screens on the shared server, read only (docs/product/subscription.md "The subscription screen",
+ * "Who may change a subscription"; docs/product/roles.md "Plain user"): Emma's line blocked for fraud is sent back
+ * from optimize with the reason (and home says it is blocked), Lucas (a plain user) sees his plan and is told to
+ * contact the account holder, and the plan comparison suggests a cheaper plan for Emma's 0470000005, whose unlimited
+ * plan is used for 10 to 30 GB a month; each in French or in Dutch. The changes (orders) are in orders.spec.ts, on
+ * the offline specs' servers.
  */
 
 // Each test logs in and runs axe on its screens: more than the default 30 s on a busy machine.

@@ -4,12 +4,13 @@ import { signIn } from './fixtures/sign-in.ts';
 import { onlineVisit, serverLog, setOffline, waitForServiceWorker } from './page-models/offline-app.ts';
 
 /*
- * Help, the contact form, offers and the energy link (SPEC §1, §2, §5, §6): help searched offline, a message with
- * its attachment written offline and sent once, the owner's one-click energy login through the stand-in portal,
- * the admin's plain link, linking an energy account, and the tariff comparison link of Yasmine's real use. On the
- * worker's server of the offline specs, so the links made here stay off the main server. The energy entry is in the
- * desktop's header and under "more" on a phone: its tests run at both sizes (@desktop). The FAQ search in French and
- * English: tests/features/support/support-rules.test.ts; the contact form in Dutch:
+ * Help, the contact form, offers and the energy link (docs/product/support.md "The help page", "Contact form";
+ * docs/product/offers.md "The offers page", "Energy link"): help searched offline, a message with its attachment
+ * written offline and sent once, the owner's one-click energy login through the stand-in portal, the admin's plain
+ * link, linking an energy account, and the tariff comparison link of Yasmine's real use. On the worker's server of
+ * the offline specs, so the links made here stay off the main server. The energy entry is in the desktop's header and
+ * under "more" on a phone: its tests run at both sizes (@desktop). The FAQ search in French and English:
+ * tests/features/support/support-rules.test.ts; the contact form in Dutch:
  * tests/features/screens/support-contact.test.tsx; linking in French: tests/features/screens/link-accounts.test.tsx.
  */
 

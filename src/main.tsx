@@ -78,10 +78,10 @@ const startBackground = async (router: AppRouter): Promise<void> => {
 };
 
 /**
- * SPEC §2: on start, an expired session logs out to login (offline, the stored expiry decides). Without a stored
- * session there is nothing to check, and the session module (Dexie, the API client) is not loaded for it.
- * The screens under /login/ (PIN entry, renewal, login by link) open a session themselves: checking there would
- * race with them and could drop the session they just opened.
+ * docs/product/auth.md "Session lifetime and renewal": on start, an expired session logs out to login (offline, the
+ * stored expiry decides). Without a stored session there is nothing to check, and the session module (Dexie, the API
+ * client) is not loaded for it. The screens under /login/ (PIN entry, renewal, login by link) open a session
+ * themselves: checking there would race with them and could drop the session they just opened.
  */
 const checkSession = async (router: AppRouter): Promise<void> => {
   if (window.location.pathname.startsWith(`${paths.loginMain}/`)) return;
@@ -117,8 +117,8 @@ const start = async () => {
   await Promise.all([texts, firstRouteReady(router), preloadConsentPrompt().catch(() => undefined)]);
   const root = document.getElementById('root');
   if (!root) throw new Error('missing #root');
-  // The page holds the prerendered login screen or shell until now: the app replaces it in one commit, with what
-  // the user typed in it meanwhile. The first render is a transition: React renders it in slices of a few
+  // The page holds the prerendered login screen, the shell or the customer's last-seen home (its snapshot) until
+  // now: the app replaces it in one commit, with what the user typed in it meanwhile. The first render is a transition: React renders it in slices of a few
   // milliseconds, so that typing in the prerendered form stays responsive on a slow phone and no long task blocks
   // the page (home's first render is over 100 ms of work at 4× CPU), and the page stays on screen until the app's
   // is complete.
@@ -135,6 +135,8 @@ const start = async () => {
     );
   });
   applyHandoff(root, prerendered.take());
+  // Home's snapshot, when the service worker painted one (lib/first-paint.ts), has just been replaced.
+  delete root.dataset.snapshot;
   await afterFirstScreen();
   await Promise.all([
     startBackground(router).catch((error: unknown) => console.error('offline core failed to start', error)),

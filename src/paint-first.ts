@@ -1,7 +1,7 @@
 /*
- * The prerendered login page's only script tag (scripts/build/prerender.ts writes it, with the app's entry and the
- * chunks it needs in data attributes: the CSP allows no inline script). The page is complete as HTML and CSS, so
- * on a slow connection those come first: right after the first paint, this starts every chunk at once (one round
+ * The only script tag of the pages painted before their JavaScript (the login page, home's page: scripts/build/
+ * prerender.ts writes it, with the app's entry and the chunks it needs in data attributes: the CSP allows no inline
+ * script). The page is complete as HTML and CSS, so on a slow connection those come first: right after the first paint, this starts every chunk at once (one round
  * trip, as the page's own <link rel="modulepreload"> would) and then the app's entry.
  */
 
@@ -10,7 +10,9 @@ const self = document.querySelector<HTMLScriptElement>(`script[src="${new URL(im
 const start = (): void => {
   const entry = self?.dataset.entry;
   if (!entry) throw new Error('paint-first: no data-entry on its script tag');
-  for (const href of (self.dataset.preload ?? '').split(' ').filter(Boolean)) {
+  // The texts in the language the page is painted in (home's snapshot sets it on <html>).
+  const texts = self.getAttribute(`data-preload-${document.documentElement.lang}`) ?? '';
+  for (const href of `${self.dataset.preload ?? ''} ${texts}`.split(' ').filter(Boolean)) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';

@@ -2,10 +2,10 @@ import type { ToWorker } from './messages.ts';
 import { notificationOf, notificationTarget } from './push-payload.ts';
 
 /*
- * Web Push in the service worker (SPEC §1 alerts by push): a push shows its notification (title and text in the
- * customer's language, as the server wrote them), a click opens the screen it names, in an open window of the app
- * when there is one. Logout (CLEAR) ends this device's subscription: the next person on it gets no alert of the
- * previous user (the server forgets it too, sw and server each on their own side).
+ * Web Push in the service worker (docs/product/settings.md "Push notifications"): a push shows its notification
+ * (title and text in the customer's language, as the server wrote them), a click opens the screen it names, in an
+ * open window of the app when there is one. Logout (CLEAR) ends this device's subscription: the next person on it
+ * gets no alert of the previous user (the server forgets it too, sw and server each on their own side).
  */
 
 declare const self: ServiceWorkerGlobalScope;

@@ -102,7 +102,7 @@ export type Aggregator = {
   result: () => AggregateResult;
 };
 
-/** SPEC §9: average consumption divisor. */
+/** docs/product/consumption.md "Average use": the average consumption divisor. */
 export const AVERAGE_DIVISOR = 6;
 
 /** Guards against a bad range (seconds for milliseconds, `from: 0`) allocating decades of buckets. */
@@ -332,8 +332,8 @@ export const aggregate = (rows: readonly UsageRecordRow[], options: AggregatorOp
 };
 
 /**
- * SPEC §9 "average consumption divisor 6 by default": the sum of the given per-cycle totals divided by
- * the divisor, not by the number of entries. That is the rule as specified: a customer with two
+ * docs/product/consumption.md "Average use" (the divisor is 6): the sum of the given per-cycle totals divided by
+ * the divisor, not by the number of entries. That is the product's rule: a customer with two
  * months of history gets a third of their real monthly average. Pass the totals of the cycles to
  * average (normally the last 6 completed ones, see `lastCycles(…, { includeCurrent: false })`).
  */

@@ -3,8 +3,9 @@ import type { UsageTotals } from '#contract/rating';
 /*
  * What a plan has to cover, from a cycle's usage: the use that counts against a bundle as the rating model counts it
  * (contract/rating.ts: outgoing national and EU-roaming calls, texts and data; never incoming calls and texts, never
- * calls abroad or premium services). The consumption screen's average and the tariff comparison (SPEC §1: national
- * minutes, SMS and data volume) both read it, so they show the same figures. Pure, offline-safe.
+ * calls abroad or premium services). The consumption screen's average and the tariff comparison
+ * (docs/product/offers.md "Tariff comparison link": national minutes, SMS and data volume) both read it, so they show
+ * the same figures. Pure, offline-safe.
  */
 
 export type UsageProfile = {

@@ -47,14 +47,17 @@ export type CycleRange = { from: number; to: number };
 export type AverageAnswer = {
   /**
    * Per type, the use that counts against a bundle (workers/usage-profile.ts), summed over the given cycles and divided
-   * by the divisor (SPEC §9, 6 by default).
+   * by the divisor (docs/product/consumption.md "Average use", 6 by default).
    */
   average: Record<UsageType, number>;
   perCycle: Record<UsageType, number>[];
 };
 
 export type ProfileAnswer = {
-  /** Per measure, the sum of the given cycles divided by the divisor (SPEC §9, 6 by default). */
+  /**
+   * Per measure, the sum of the given cycles divided by the divisor (docs/product/consumption.md "Average use", 6 by
+   * default).
+   */
   average: UsageProfile;
   perCycle: UsageProfile[];
 };
@@ -165,7 +168,10 @@ export const createUsageService = (db: AppDatabase) => {
     return aggregator.result();
   };
 
-  /** Totals of each given cycle and their average with the SPEC divisor (6 by default). */
+  /**
+   * Totals of each given cycle and their average with the divisor of docs/product/consumption.md "Average use" (6 by
+   * default).
+   */
   const average = async (contractId: number, cycles: CycleRange[], divisor?: number): Promise<AverageAnswer> => {
     if (cycles.length === 0) return { average: { data: 0, call: 0, sms: 0 }, perCycle: [] };
     // Bill cycles never overlap, so each cycle is simply aggregated on its own (from its rollups).
@@ -197,7 +203,8 @@ export const createUsageService = (db: AppDatabase) => {
 
   /**
    * The usage profile a tariff comparison asks for (workers/usage-profile.ts) of each given cycle, and its average
-   * with the SPEC divisor (6 by default): from the rollups, and the records of the days without one.
+   * with the divisor of docs/product/consumption.md "Average use" (6 by default): from the rollups, and the records
+   * of the days without one.
    */
   const profile = async (contractId: number, cycles: CycleRange[], divisor?: number): Promise<ProfileAnswer> => {
     const perCycle: UsageProfile[] = [];

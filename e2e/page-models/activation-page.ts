@@ -87,7 +87,7 @@ const text = {
     wrongCode: 'Code d’activation incorrect.',
     resent: /^Si une commande correspond, un nouveau code vient d’être envoyé/,
     tooMany:
-      'Trop de demandes d’activation : les données ne correspondent pas. Contactez le service clientèle ou réessayez dans 30 minutes.',
+      'Trop de demandes d’activation : les données ne correspondent pas. Appelez le service clientèle au 0800 12 345 ou réessayez dans 30 minutes.',
     dataMismatch: (number: string) =>
       `Votre opérateur actuel a refusé le transfert : il connaît le numéro ${number}, mais pas avec le numéro de client ou de carte SIM donné.`,
     returnedText: /Votre carte SIM n’a pas pu être livrée et nous est revenue/,
@@ -132,7 +132,7 @@ const text = {
     wrongCode: 'Onjuiste activeringscode.',
     resent: /^Als er een bestelling overeenkomt, is er net een nieuwe code/,
     tooMany:
-      'Te veel activeringsaanvragen: de gegevens komen niet overeen. Neem contact op met de klantendienst of probeer opnieuw over 30 minuten.',
+      'Te veel activeringsaanvragen: de gegevens komen niet overeen. Bel de klantendienst op 0800 12 345 of probeer opnieuw over 30 minuten.',
     dataMismatch: (number: string) =>
       `Uw huidige operator heeft de overdracht geweigerd: hij kent nummer ${number}, maar niet met het opgegeven klant- of simkaartnummer.`,
     returnedText: /Uw simkaart kon niet geleverd worden/,

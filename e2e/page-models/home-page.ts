@@ -1,6 +1,8 @@
 import { expect, type Page } from '@playwright/test';
 
-/** The alert modals of home (SPEC §4), by role and accessible name in the three languages. */
+/**
+ * The alert modals of home (docs/product/home.md "Alert modals"), by role and accessible name in the three languages.
+ */
 export const alertTitles = {
   activateSim: /^(Votre carte SIM est prête|Uw simkaart is klaar|Your SIM card is ready)$/,
   invoiceSituation: /^(Facture impayée|Onbetaalde factuur|Unpaid invoice)$/,

@@ -67,7 +67,8 @@ export const expectHome = async (page: Page, fullName: string) => {
   // Home, whatever its query (`?lang=` of a link).
   await expect(page).toHaveURL((url) => url.pathname === '/');
   await expect(page.getByTestId('customer-name')).toContainText(fullName);
-  // Home's alert modals (SPEC §4) cover the page for some customers: tests that use the page close them first.
+  // Home's alert modals (docs/product/home.md "Alert modals") cover the page for some customers: tests that use the
+  // page close them first.
   await dismissHomeAlerts(page);
 };
 

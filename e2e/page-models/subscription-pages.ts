@@ -2,9 +2,10 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /*
- * The subscription and orders screens (SPEC §2 /subscription/*, /orders), found by role and accessible name in
- * French and Dutch. Each test signs in (e2e/fixtures/sign-in.ts), then opens a screen with ?lang= (and ?contractId= to
- * pick a line).
+ * The subscription and orders screens (/subscription/*, /orders: docs/product/subscription.md
+ * "The subscription screen", "The optimize screen", "Order history"), found by role and accessible name in French and
+ * Dutch. Each test signs in (e2e/fixtures/sign-in.ts), then opens a screen with ?lang= (and ?contractId= to pick a
+ * line).
  */
 
 export type Lang = 'fr' | 'nl';

@@ -8,6 +8,9 @@ import type { PrerenderedPage, PrerenderedPages } from '../../src/app/prerender.
  * Paint before JavaScript: once the app is built, its login screen and its shell are rendered to HTML with
  * react-dom/server (src/app/prerender.tsx, loaded through Vite's SSR loader) and written into the built pages:
  * - dist/index.html: the shell (every route but /login), in <div id="root">;
+ * - dist/home.html: the same shell for a logged-in customer's home, with home's chunks and texts started right after
+ *   the first paint (only the service worker answers with it, with the customer's last-seen screen in it:
+ *   sw/first-paint.ts);
  * - dist/login.html: the login screen, complete as HTML and CSS; its scripts (the entry, the login route's chunks
  *   and its French texts) start all at once right after the first paint (src/paint-first.ts), so a slow connection
  *   spends its first bytes on what paints the page and the app still loads in one round trip.
@@ -23,9 +26,24 @@ type Assets = { js: string[]; css: string[] };
 
 const rootMarker = '<div id="root"></div>';
 
+const chunksOf = (bundle: Rollup.OutputBundle): Chunk[] =>
+  Object.values(bundle).filter((output): output is Chunk => output.type === 'chunk');
+
+/**
+ * The chunk built for `source`: the chunk it is the entry of (a lazy route, a locale file), else the chunk that holds
+ * it (a module both imported and loaded lazily is a shared chunk without a facade).
+ */
+const chunkOf = (bundle: Rollup.OutputBundle, root: string, source: string): Chunk => {
+  const id = path.resolve(root, source);
+  const chunks = chunksOf(bundle);
+  const chunk = chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
+  if (!chunk) throw new Error(`prerender: no chunk for ${source} in the build`);
+  return chunk;
+};
+
 /** Every file of the build a page needs for `sources`: their chunks, the chunks those import, and their CSS. */
 const assetsFor = (bundle: Rollup.OutputBundle, root: string, sources: readonly string[]): Assets => {
-  const chunks = Object.values(bundle).filter((output): output is Chunk => output.type === 'chunk');
+  const chunks = chunksOf(bundle);
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const js = new Set<string>();
   const css = new Set<string>();
@@ -38,17 +56,23 @@ const assetsFor = (bundle: Rollup.OutputBundle, root: string, sources: readonly 
       if (next) add(next);
     }
   };
-  for (const source of sources) {
-    const id = path.resolve(root, source);
-    const chunk = chunks.find((c) => c.facadeModuleId === id);
-    if (!chunk) throw new Error(`prerender: no chunk of its own for ${source} in the build`);
-    add(chunk);
-  }
+  for (const source of sources) add(chunkOf(bundle, root, source));
   return { js: [...js], css: [...css] };
 };
 
-/** The page: the prerendered markup in #root, and links for what it needs that the entry does not load already. */
-const composePage = (template: string, page: PrerenderedPage, assets: Assets, base: string, loader: string): string => {
+/**
+ * The page: the prerendered markup in #root (closed by `<!--/root-->`, where the service worker finds the end of the
+ * shell to put a snapshot in its place: src/lib/first-paint.ts), and links for what it needs that the entry does
+ * not load already. `texts`: the page's locale chunks per language, started with the others in the page's language.
+ */
+const composePage = (
+  template: string,
+  page: PrerenderedPage,
+  assets: Assets,
+  base: string,
+  loader: string,
+  texts: Record<string, string[]> = {},
+): string => {
   if (!template.includes(rootMarker)) throw new Error(`prerender: ${rootMarker} not found in the built index.html`);
   const linked = (file: string) => template.includes(`"${base}${file}"`);
   const links = [
@@ -56,9 +80,9 @@ const composePage = (template: string, page: PrerenderedPage, assets: Assets, ba
     ...assets.js.filter((file) => !linked(file)).map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`),
   ];
   const html = template
-    .replace(rootMarker, `<div id="root">${page.html}</div>`)
+    .replace(rootMarker, `<div id="root">${page.html}<!--/root--></div>`)
     .replace(/\s*<\/head>/, `\n${links.map((link) => `    ${link}\n`).join('')}  </head>`);
-  return page.paintFirst ? startAfterPaint(html, base, loader) : html;
+  return page.paintFirst ? startAfterPaint(html, base, loader, texts) : html;
 };
 
 const entryScript = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
@@ -69,11 +93,14 @@ const modulePreload = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/
  * script and module preloads move into data attributes of the paint-first loader (src/paint-first.ts), which
  * starts them all at once right after the first paint.
  */
-const startAfterPaint = (html: string, base: string, loader: string): string => {
+const startAfterPaint = (html: string, base: string, loader: string, texts: Record<string, string[]>): string => {
   const entry = entryScript.exec(html)?.[1];
   if (!entry) throw new Error('prerender: no entry <script type="module"> in the page');
   const preload = [...html.matchAll(modulePreload)].map((match) => match[1]!);
-  const tag = `<script type="module" crossorigin src="${base}${loader}" data-entry="${entry}" data-preload="${preload.join(' ')}"></script>`;
+  const byLanguage = Object.entries(texts).map(
+    ([language, files]) => ` data-preload-${language}="${files.map((file) => base + file).join(' ')}"`,
+  );
+  const tag = `<script type="module" crossorigin src="${base}${loader}" data-entry="${entry}" data-preload="${preload.join(' ')}"${byLanguage.join('')}></script>`;
   return html
     .replace(modulePreload, '')
     .replace(entryScript, '')
@@ -139,8 +166,17 @@ export const prerender = (): Plugin => {
           (output) => output.type === 'chunk' && output.facadeModuleId === path.resolve(root, 'src/paint-first.ts'),
         )?.fileName;
         if (!loader) throw new Error('prerender: the paint-first loader (src/paint-first.ts) is not in the build');
+        // A page's texts per language: their chunks (the language's own, nothing they import).
+        const textsOf = (page: PrerenderedPage): Record<string, string[]> =>
+          Object.fromEntries(
+            Object.entries(page.texts ?? {}).map(([language, sources]) => [
+              language,
+              sources.map((source) => chunkOf(bundle!, root, source).fileName),
+            ]),
+          );
         const written: [string, string][] = [
           ['index.html', composePage(template, pages.shell, assetsFor(bundle, root, pages.shell.preload), base, loader)],
+          ['home.html', composePage(template, pages.home, assetsFor(bundle, root, pages.home.preload), base, loader, textsOf(pages.home))],
           ['login.html', composePage(template, pages.login, assetsFor(bundle, root, pages.login.preload), base, loader)],
           [
             'login-consent.html',

@@ -85,11 +85,6 @@ export const ticketsOf = async (db: Db, userId: number): Promise<SupportTicketLi
     updatedAt: row.updated_at,
   }));
 
-/** Customer service moves a message on (test mode and the seed: the desk that does it is outside this product). */
-export const setTicketStatus = async (db: Db, reference: string, status: TicketStatus, at: string): Promise<boolean> =>
-  (await db.updateTable('support_tickets').set({ status, updated_at: at }).where('reference', '=', reference).executeTakeFirst())
-    .numUpdatedRows > 0n;
-
 /** Tickets a user wrote since an instant (the daily cap). */
 export const ticketsSince = async (db: Db, userId: number, since: string): Promise<number> =>
   (

@@ -32,7 +32,6 @@ import { authOf } from './auth.ts';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 export const retentionDays = 8;
-export const anonymousRetentionDays = 1;
 export const MAX_KEYS_PER_USER = 1000;
 export const MAX_KEYS_PER_ADDRESS = 100;
 const KEY_FORMAT = /^[A-Za-z0-9_-]{8,100}$/;

@@ -1,9 +1,10 @@
 import type { FieldError } from '#contract/common';
 
 /*
- * The API client's error and its listeners, apart from the client itself: the app's root subscribes to failed
- * calls on the login route without loading ofetch and the contract's schemas (the login route ships only what a
- * logged-out visitor needs). client.ts re-exports everything here; import it from '#api/client' unless the module sits on that path.
+ * The API client's error, apart from the client itself (its listeners are in api-failures.ts): the app's root
+ * subscribes to failed calls on the login route without loading ofetch and the contract's schemas (the login route
+ * ships only what a logged-out visitor needs). client.ts re-exports the class; import it from '#api/client' unless
+ * the module sits on that path.
  */
 
 export class ApiError extends Error {
@@ -32,17 +33,3 @@ export class ApiError extends Error {
     return this.code === 'aborted';
   }
 }
-
-type Listener = (error: ApiError) => void;
-const listeners = new Set<Listener>();
-
-/** Subscribe to every failed call (aborted ones excluded). Returns the unsubscribe function. */
-export const onApiError = (listener: Listener): (() => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-
-/** Tell the listeners about a failed call (the client calls this; aborted and silent calls never come here). */
-export const reportApiError = (error: ApiError): void => {
-  for (const listener of listeners) listener(error);
-};

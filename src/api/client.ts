@@ -3,15 +3,17 @@ import type { z } from 'zod';
 import { errorBodySchema } from '#contract/common';
 import { endpointUrl, fillPath, isCachedRead, type Endpoint } from '#contract/endpoints';
 import { CACHE_STATUS_HEADER, CACHED_READ_HEADER, FETCHED_AT_HEADER, IDEMPOTENCY_KEY_HEADER, QUEUED_HEADER } from '#contract/headers';
-import { ApiError, reportApiError } from './api-error.ts';
+import { ApiError } from './api-error.ts';
+import { reportApiError } from './api-failures.ts';
 import { toFormData } from './multipart.ts';
 
 export { ApiError } from './api-error.ts';
 
 /*
  * The one HTTP client of the app (ARCHITECTURE.md): base URLs from configuration, 60 s time-out online and 5 s
- * offline (SPEC §7), one abort signal cancelled on logout, every failure mapped to ApiError. It never touches the
- * UI or `window.location`: listeners registered with onApiError decide what the user sees.
+ * offline (docs/product/api.md "Time-outs and cancellation"), one abort signal cancelled on logout, every failure
+ * mapped to ApiError. It never touches the UI or `window.location`: listeners registered with onApiError decide what
+ * the user sees.
  */
 
 export const apiBases = {
@@ -209,8 +211,8 @@ export const callFile = async (endpoint: Endpoint, options: CallOptions = {}): P
 };
 
 /**
- * The status convention of save calls (SPEC §7): 200 on success, the HTTP status on a server error, -1 when
- * there is no answer or a precondition is missing, 500 for any other (non-HTTP) error.
+ * The status convention of save calls (docs/product/api.md "Save-call results"): 200 on success, the HTTP status on a
+ * server error, -1 when there is no answer or a precondition is missing, 500 for any other (non-HTTP) error.
  */
 export const saveStatus = async (save: () => Promise<unknown>): Promise<number> => {
   try {

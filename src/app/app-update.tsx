@@ -6,11 +6,12 @@ import { Button } from '#ui/button';
 import './offline.css';
 
 /**
- * "A new version is available" (SPEC §7: the new service worker waits until the user agrees), and the
- * chunk-load error of SPEC §8 with its reload action.
+ * "A new version is available" (docs/product/navigation.md "App updates": the new service worker waits until the user
+ * agrees), and the chunk-load error of docs/product/navigation.md "When part of the app cannot load" with its reload
+ * action.
  */
 export const AppUpdatePrompt = () => {
-  const { t } = useTranslation(['common', 'errors']);
+  const { t } = useTranslation('common');
   const updateAvailable = useUpdateAvailable();
   const [chunkError, setChunkError] = useState(false);
   const [installing, setInstalling] = useState(false);
@@ -19,15 +20,15 @@ export const AppUpdatePrompt = () => {
   if (chunkError) {
     return (
       <div className="app-toast" role="alert">
-        <p>{t('errors:chunkLoad')}</p>
-        <Button onPress={() => window.location.reload()}>{t('common:update.reload')}</Button>
+        <p>{t('update.chunkLoad')}</p>
+        <Button onPress={() => window.location.reload()}>{t('update.reload')}</Button>
       </div>
     );
   }
   if (!updateAvailable) return null;
   return (
     <div className="app-toast" role="status" aria-live="polite">
-      <p>{t('common:update.available')}</p>
+      <p>{t('update.available')}</p>
       <Button
         isDisabled={installing}
         onPress={() => {
@@ -35,7 +36,7 @@ export const AppUpdatePrompt = () => {
           installUpdate();
         }}
       >
-        {t('common:update.install')}
+        {t('update.install')}
       </Button>
     </div>
   );

@@ -4,9 +4,10 @@ import { adoptServerSession, isSessionExpired, loginRouteTarget, peekSession } f
 import { loginPath } from '#lib/route-paths';
 
 /*
- * Route guards (SPEC §2 "Router rules"), run as loaders so nothing of a guarded screen renders first. They read
- * the session from IndexedDB without Dexie (the login route ships only what a visitor needs), so they work offline; what
- * writes (an expired session's wipe, a forced contract) loads its module when it happens.
+ * Route guards (docs/product/navigation.md "Router rules"; docs/product/roles.md "Route guards"), run as loaders so
+ * nothing of a guarded screen renders first. They read the session from IndexedDB without Dexie (the login route
+ * ships only what a visitor needs), so they work offline; what writes (an expired session's wipe, a forced contract)
+ * loads its module when it happens.
  */
 
 const loginRedirect = (request: Request) => {
@@ -37,7 +38,7 @@ export const requireSession =
     return null;
   };
 
-/** Owners and admins, never plain users (order follow-up, SPEC §6). */
+/** Owners and admins, never plain users (order follow-up, docs/product/roles.md "Route guards"). */
 export const notPlainUser: readonly Role[] = ['owner', 'admin'];
 export const ownerOnly: readonly Role[] = ['owner'];
 

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Dialog, DialogTrigger, Heading, Popover } from 'react-aria-components';
+import { Button as TriggerButton, Dialog, DialogTrigger, Heading, Popover } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { discardChange, prepareReauthentication, retryChange, type PendingChange } from '#features/offline/data/use-pending-changes.ts';
@@ -77,7 +77,8 @@ export const PendingChangesPopover = ({ changes }: { changes: readonly PendingCh
   const attention = changes.some((c) => c.state === 'rejected' || c.state === 'needs-auth');
   return (
     <DialogTrigger>
-      <Button variant="ghost">
+      {/* react-aria's own button: the trigger opens the popover through its press events. */}
+      <TriggerButton className="button" data-variant="ghost">
         <span className="pending-indicator" data-attention={attention || undefined}>
           {/* Phones show the count only (the header is narrow); the full text stays the accessible name. */}
           <span className="pending-indicator__count" aria-hidden="true">
@@ -85,7 +86,7 @@ export const PendingChangesPopover = ({ changes }: { changes: readonly PendingCh
           </span>
           <span className="pending-indicator__text">{t('pending.button', { count: changes.length })}</span>
         </span>
-      </Button>
+      </TriggerButton>
       <Popover className="popover pending-popover" placement="bottom end">
         <Dialog className="pending-dialog" aria-labelledby="pending-title">
           <Heading id="pending-title" slot="title" level={2}>

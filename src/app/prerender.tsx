@@ -1,17 +1,18 @@
 import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { PrerenderedConsent } from '#features/settings/components/consent-form.tsx';
+import { PrerenderedConsent } from '#features/settings/components/consent-dialog.tsx';
+import { languages, type Language } from '#contract/language';
 import { initI18n, preloadNamespaces, startNamespaces } from '#i18n/i18n';
 import { PrerenderingContext } from '#ui/prerendering';
 import { BootScreen } from './boot-screen.tsx';
 import { routes } from './router.tsx';
 
 /*
- * The pages the build writes as static HTML (scripts/build/prerender.ts loads this module with Vite's SSR loader
- * and calls prerenderPages): the login screen and the app shell, in French (SPEC §1: the default language). The
- * app renders over them when its first route is ready (src/main.tsx). No hydration: a visitor in Dutch or English
- * gets their language then, and the markup carries no state to match.
+ * The pages the build writes as static HTML (scripts/build/prerender.ts loads this module with Vite's SSR loader and
+ * calls prerenderPages): the login screen and the app shell, in French (docs/product/settings.md "Language": the
+ * default language). The app renders over them when its first route is ready (src/main.tsx). No hydration: a visitor
+ * in Dutch or English gets their language then, and the markup carries no state to match.
  */
 
 export type PrerenderedPage = {
@@ -19,6 +20,11 @@ export type PrerenderedPage = {
   html: string;
   /** Source files (relative to the project root) whose built chunks the page preloads from its <head>. */
   preload: string[];
+  /**
+   * Texts the page's screen reads, per language (locale files): preloaded with the chunks in the language the page
+   * is painted in (its <html lang>; the service worker sets it for home's snapshot).
+   */
+  texts?: Record<Language, string[]>;
   /**
    * The page is complete without JavaScript (not a placeholder): its scripts start after the first paint, so the
    * browser spends the first bytes of a slow connection on the HTML and CSS that paint it.
@@ -29,8 +35,11 @@ export type PrerenderedPage = {
 /**
  * `loginConsent`: the login page of a visitor who has not answered the cookie question yet (no consent cookie),
  * with the consent modal in its first paint; the server sends it instead of `login` then (server/app.ts).
+ * `home`: the shell for a logged-in customer's home, with home's chunks and texts started right after the first
+ * paint; only the service worker answers with it (it knows from IndexedDB that a session is stored, and puts the
+ * customer's last-seen screen in it: sw/first-paint.ts).
  */
-export type PrerenderedPages = { login: PrerenderedPage; loginConsent: PrerenderedPage; shell: PrerenderedPage };
+export type PrerenderedPages = { login: PrerenderedPage; loginConsent: PrerenderedPage; shell: PrerenderedPage; home: PrerenderedPage };
 
 const render = (node: ReactNode): string =>
   renderToString(
@@ -42,15 +51,22 @@ const render = (node: ReactNode): string =>
 /** The login route's screen, with its chunk and the French texts it reads. */
 const loginPreload = [
   'src/features/auth/components/login-page.tsx',
-  ...[...startNamespaces, 'auth'].map((namespace) => `locales/fr/${namespace}.json`),
+  ...[...startNamespaces, 'login'].map((namespace) => `locales/fr/${namespace}.json`),
 ];
 
+/** Home's route as a cold start opens it: the main layout and home's screen, and their texts. */
+const homePreload = ['src/app/layouts/main-layout.tsx', 'src/features/home/components/home-page.tsx'];
+const homeNamespaces = [...startNamespaces, 'nav', 'errors', 'validation', 'home'];
+const homeTexts = Object.fromEntries(
+  languages.map((language) => [language, homeNamespaces.map((namespace) => `locales/${language}/${namespace}.json`)]),
+) as Record<Language, string[]>;
+
 /** The consent modal's chunk (its script and its styles) and its French texts. */
-const consentPreload = ['src/features/settings/components/consent-modal.tsx', 'locales/fr/settings.json'];
+const consentPreload = ['src/features/settings/components/consent-dialog.tsx', 'locales/fr/consent.json'];
 
 export const prerenderPages = async (): Promise<PrerenderedPages> => {
   await initI18n('fr');
-  await preloadNamespaces(['settings']);
+  await preloadNamespaces(['consent']);
   // The route table itself: the login route's guard (no session at build time) and its lazy screen, as in the app.
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request('http://localhost/login'));
@@ -72,5 +88,7 @@ export const prerenderPages = async (): Promise<PrerenderedPages> => {
     },
     // The shell is a placeholder: the screen itself needs the app's JavaScript as soon as possible.
     shell: { html: render(<BootScreen />), preload: [], paintFirst: false },
+    // Painted first: with the customer's snapshot in it, that paint is the screen.
+    home: { html: render(<BootScreen />), preload: homePreload, texts: homeTexts, paintFirst: true },
   };
 };

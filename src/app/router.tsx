@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { saveLanguagePreference } from '#features/auth/data/language.ts';
 import { loadChunk } from '#lib/chunk-load';
 import { NotFoundPage } from '#features/system/components/not-found-page.tsx';
@@ -11,27 +11,32 @@ import { EmptyLayout } from './layouts/empty-layout.tsx';
 import { RootShell } from './root-shell.tsx';
 
 /*
- * The one route table (SPEC §2). Screens load lazily so the login route only ships what it needs; guards run as
- * loaders before a screen renders. Every lazy import goes through loadChunk: a failure or a 120 s time-out raises
- * the chunk-load error of SPEC §8 with its reload action.
+ * The one route table (docs/product/navigation.md "Routes under the main layout", "Routes under the empty layout").
+ * Screens load lazily so the login route only ships what it needs; guards run as loaders before a screen renders.
+ * Every lazy import goes through loadChunk: a failure or a 120 s time-out raises the chunk-load error of
+ * docs/product/navigation.md "When part of the app cannot load" with its reload action.
  */
 
 /**
  * A feature's screens and the texts they read, loaded in parallel: the route's waterfall is one chunk deep and the
  * screen renders without suspending on its texts. Each group of screens is its own chunk, so a route loads its
- * own code and no more (password recovery does not bring the session's storage, for example).
+ * own code and no more (password recovery does not bring the session's storage, for example). Every feature's
+ * forms and calls speak with the shared messages of wrong input and failed calls (`validation`, `errors`): they
+ * load with the screens, not at start (the login page needs them only on its first wrong input).
  */
 const screens =
   <T,>(load: () => Promise<T>, ns: readonly Namespace[]) =>
   async (): Promise<T> =>
-    (await Promise.all([loadChunk(load), preloadNamespaces(ns)]))[0];
+    (await Promise.all([loadChunk(load), preloadNamespaces([...ns, 'validation', 'errors'])]))[0];
 
-const accountScreens = screens(() => import('#features/auth/components/account-screens.tsx'), ['auth']);
-const pinScreens = screens(() => import('#features/auth/components/pin-screens.tsx'), ['auth']);
-const recoveryScreens = screens(() => import('#features/auth/components/recovery-screens.tsx'), ['auth']);
+// The account screens share the login's password field and texts.
+const accountScreens = screens(() => import('#features/auth/components/account-screens.tsx'), ['auth', 'login']);
+const pinScreens = screens(() => import('#features/auth/components/pin-screens.tsx'), ['auth', 'login']);
+const recoveryScreens = screens(() => import('#features/auth/components/recovery-screens.tsx'), ['auth', 'login']);
 const home = screens(() => import('#features/home/components/home-page.tsx'), ['home']);
 const invoices = screens(() => import('#features/invoices/components/invoice-screens.tsx'), ['invoices']);
-const settings = screens(() => import('#features/settings/components/settings-screens.tsx'), ['settings']);
+// The profile's cookie section reads the consent texts.
+const settings = screens(() => import('#features/settings/components/settings-screens.tsx'), ['settings', 'consent']);
 const consumption = screens(() => import('#features/consumption/components/consumption-screens.tsx'), ['consumption']);
 const subscription = screens(() => import('#features/subscription/components/subscription-screens.tsx'), ['subscription']);
 const orders = screens(() => import('#features/orders/components/order-screens.tsx'), ['orders']);
@@ -39,6 +44,16 @@ const support = screens(() => import('#features/support/components/support-scree
 const offers = screens(() => import('#features/offers/components/offer-screens.tsx'), ['offers']);
 const activation = screens(() => import('#features/activation/components/activation-screens.tsx'), ['activation']);
 const maintenance = screens(() => import('#features/system/components/maintenance-page.tsx'), ['system']);
+
+/**
+ * The login route's guard. A `?notice=` that another screen left for the login view may be one of the shared
+ * failure messages (a PIN failure): the `errors` texts load with it.
+ */
+const loginLoader = async (args: LoaderFunctionArgs) => {
+  const notice = new URL(args.request.url).searchParams.has('notice');
+  await Promise.all([redirectIfLoggedIn(args), notice ? preloadNamespaces(['errors']) : null]);
+  return null;
+};
 
 const guarded = (path: RoutePattern, id: string, lazy: RouteObject['lazy'], roles?: Parameters<typeof requireSession>[0]): RouteObject => ({
   path,
@@ -56,8 +71,15 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <BootScreen />,
     children: [
       {
-        // Lazy: the login route never pays for the navigation, its menus and dialogs.
-        lazy: async () => ({ Component: (await loadChunk(() => import('./layouts/main-layout.tsx'))).MainLayout }),
+        // Lazy: the login route never pays for the navigation, its menus and dialogs, nor their texts (the energy
+        // entry's failure is one of the shared `errors`).
+        lazy: async () => {
+          const [{ MainLayout }] = await Promise.all([
+            loadChunk(() => import('./layouts/main-layout.tsx')),
+            preloadNamespaces(['nav', 'errors']),
+          ]);
+          return { Component: MainLayout };
+        },
         errorElement: <RouteError />,
         children: [
           {
@@ -82,7 +104,8 @@ export const routes: RouteObject[] = [
                 };
               }),
               guarded(paths.accountCreate, 'account-create', async () => ({ Component: (await accountScreens()).CreateAccountPage })),
-              // No login needed: the token is checked by the screen before anything else (SPEC §2).
+              // No login needed: the token is checked by the screen before anything else (docs/product/auth.md
+              // "E-mail confirmation").
               {
                 path: paths.confirmEmail,
                 id: 'confirm-email',
@@ -152,12 +175,12 @@ export const routes: RouteObject[] = [
           {
             path: paths.loginMain,
             id: 'login-main',
-            loader: redirectIfLoggedIn,
+            loader: loginLoader,
             // Its texts load with its chunk, so the form shows in the first render after the route resolves.
             lazy: async () => {
               const [{ LoginPage }] = await Promise.all([
                 loadChunk(() => import('#features/auth/components/login-page.tsx')),
-                preloadNamespaces(['auth']),
+                preloadNamespaces(['login']),
               ]);
               return { Component: LoginPage };
             },
@@ -208,7 +231,14 @@ export const routes: RouteObject[] = [
             id: 'activate-sim',
             lazy: async () => ({ Component: (await activation()).ActivateSimPage }),
           },
-          { path: paths.notFound, id: 'not-found', element: <NotFoundPage /> },
+          {
+            path: paths.notFound,
+            id: 'not-found',
+            lazy: async () => {
+              await preloadNamespaces(['system']);
+              return { Component: NotFoundPage };
+            },
+          },
         ],
       },
     ],

@@ -70,7 +70,7 @@ export const normalizeCustomerFull = (full: CustomerFull) => {
     optinMarketing: customer.legal.optinMarketing,
     optinSales: customer.legal.optinSales,
     conditionsAccepted: customer.legal.acceptConditions,
-    // SPEC §4: with no energy id, the link cannot be confirmed.
+    // docs/product/offers.md "Energy link": with no energy id, the link cannot be confirmed.
     energyLinkConfirmed: customer.identifiers.energyId ? customer.legal.energyLinkConfirmed : false,
     lastUpdate: customer.lastUpdate,
   };

@@ -4,10 +4,11 @@ import type { NewOrderLine, OrderRequest } from '#contract/orders';
 import { refreshAfterOrder } from './orders-pull.ts';
 
 /*
- * The order changes of SPEC §7 (create, modify, cancel): online-only calls (ARCHITECTURE.md "Writing"), never
- * queued. A confirmation carries an Idempotency-Key made when the customer reached the confirmation, so pressing
- * twice, or again after a lost answer, places one order. Both the subscription and the orders screens use them.
- * Offline: the screens disable them; a call that fails anyway rejects with the ApiError and changes nothing here.
+ * The order changes of docs/product/subscription.md "Order rules" (create, modify, cancel): online-only calls
+ * (ARCHITECTURE.md "Writing"), never queued. A confirmation carries an Idempotency-Key made when the customer reached
+ * the confirmation, so pressing twice, or again after a lost answer, places one order. Both the subscription and the
+ * orders screens use them. Offline: the screens disable them; a call that fails anyway rejects with the ApiError and
+ * changes nothing here.
  */
 
 export type OrderTarget = { customerId: number; contractId: number };
@@ -24,7 +25,7 @@ export const modifyOrder = async (target: OrderTarget, orderId: string, request:
   return answer;
 };
 
-/** Cancels one line of an order: that change only (docs/product/subscription.md "Cancelling"). */
+/** Cancels one line of an order: that change only (docs/product/subscription.md "Cancelling an order"). */
 export const cancelOrderLine = async (target: OrderTarget, orderId: string, lineId: number): Promise<void> => {
   await call(endpoints.cancelOrderLine, { params: { ...target, orderId, lineId }, idempotencyKey: crypto.randomUUID(), silent: true });
   await refreshAfterOrder(target.customerId, target.contractId);

@@ -9,8 +9,8 @@ import { pull, type PullResult } from '#sync/pull';
 import { pullContractProducts } from './products-pull.ts';
 
 /*
- * A line's order history (GET …/orders, SPEC §7 paging) and its open order lines (`open=1`): the orders screen
- * reads the pages, the subscription screens the open lines (what is pending shapes the optimize rules), so the
+ * A line's order history (GET …/orders, docs/product/api.md "Paging") and its open order lines (`open=1`): the orders
+ * screen reads the pages, the subscription screens the open lines (what is pending shapes the optimize rules), so the
  * pulls live in the shared data/. Owners and admins only: never call them for a plain user (the server answers 403).
  * Offline: the calls fail and the stored pages stay on screen with their age.
  */
@@ -34,7 +34,7 @@ export const toOrderLineRow = (line: OrderLine): OrderLineRow => ({
   created: line.created,
 });
 
-/** One page (1-based) of the history, newest first, 25 lines a page (SPEC §9). */
+/** One page (1-based) of the history, newest first, 25 lines a page (docs/product/subscription.md "Order history"). */
 export const pullOrderHistory = (customerId: number, contractId: number, page: number, options: { force?: boolean } = {}): Promise<PullResult> =>
   pull({
     resource: resourceKeys.orderHistory(customerId, contractId, page),

@@ -67,7 +67,10 @@ export const pullContractProducts = (customerId: number, contractId: number, opt
     },
   });
 
-/** The base products offered to the signed-in customer (its segment decides: SPEC §6), cheapest first. */
+/**
+ * The base products offered to the signed-in customer (its segment decides: docs/product/subscription.md
+ * "The catalogue a customer is offered"), cheapest first.
+ */
 export const pullPodium = (customerId: number, options: { force?: boolean } = {}): Promise<PullResult> =>
   pull({
     resource: resourceKeys.podium(customerId),

@@ -7,9 +7,10 @@ import type { PromotionRow } from '#db/schema';
 import { pull, type PullResult } from '#sync/pull';
 
 /*
- * Promotions (SPEC §3): what a line gets now with its totals (GET /promotions/by-contract) and what a product
- * would bring (GET /products/{id}/promotions). The subscription, the invoices and the offers read them, so the pulls
- * live in the shared data/. Offline: the calls fail and the stored rows stay on screen with their age.
+ * Promotions (docs/product/subscription.md "Promotions"): what a line gets now with its totals (GET
+ * /promotions/by-contract) and what a product would bring (GET /products/{id}/promotions). The subscription, the
+ * invoices and the offers read them, so the pulls live in the shared data/. Offline: the calls fail and the stored
+ * rows stay on screen with their age.
  */
 
 export const toPromotionRow = (p: Promotion): PromotionRow => ({

@@ -118,7 +118,10 @@ export type ProductRow = {
   forResidential: boolean;
   forProfessional: boolean;
   sortedOptionIds: number[];
-  /** Limits: data in MB, voice in minutes, SMS in count; 0 means unlimited (SPEC §3). */
+  /**
+   * Limits: data in MB, voice in minutes, SMS in count; 0 means unlimited (docs/product/consumption.md
+   * "Bundle sizes").
+   */
   dataMb: number;
   voiceMinutes: number;
   smsCount: number;
@@ -162,7 +165,7 @@ export type PromotionRow = {
 /** What a line gets now (GET /promotions/by-contract): its promotions' ids and their totals (percent, cents). */
 export type ContractPromotionsRow = { contractId: number; promotionIds: number[]; percentage: number; amount: number };
 
-/** One line of a contract's order history (SPEC §3 "Order line"), camelCase. */
+/** One line of a contract's order history (docs/product/subscription.md "Order history"), camelCase. */
 export type OrderLineRow = {
   id: number;
   orderId: string;
@@ -182,7 +185,9 @@ export type OrderLineRow = {
   created: string;
 };
 
-/** One page of a contract's order history as the server paged it (SPEC §7 paging, 25 a page by default). */
+/**
+ * One page of a contract's order history as the server paged it (docs/product/api.md "Paging", 25 a page by default).
+ */
 export type OrderPageRow = { contractId: number; page: number; lines: OrderLineRow[]; total: number; lastPage: number; perPage: number };
 
 /** The lines of a contract still PENDING or QUEUED (GET …/orders?open=1): what the optimize rules look at. */
@@ -353,9 +358,10 @@ export type OnlinePaymentRow = {
 export type InvoicePdfRow = { uuid: string; customerId: number; piece: string; bytes: ArrayBuffer; storedAt: number };
 
 /**
- * This device's credentials for PIN login and access renewal (SPEC §4). The key is a random secret the server
- * stores hashed and checks together with the PIN; the PIN itself never lives here. Kept when a session expires
- * (so the PIN still works), wiped by an explicit logout.
+ * This device's credentials for PIN login and access renewal (docs/product/auth.md "The device PIN";
+ * docs/product/security.md "The PIN's device binding"). The key is a random secret the server stores hashed and
+ * checks together with the PIN; the PIN itself never lives here. Kept when a session expires (so the PIN still
+ * works), wiped by an explicit logout.
  */
 export type DeviceRow = {
   id: 'current';

@@ -5,13 +5,16 @@ import { formatBelgianPhone } from '#contract/phone';
 import { operatorVariables } from '#lib/operator';
 
 /*
- * i18next with fr as default and fallback (SPEC §1). Namespaces are loaded on demand from locales/<lng>/<ns>.json,
- * so a screen only pays for its own texts; the service worker precaches them for offline use.
+ * i18next with fr as default and fallback (docs/product/settings.md "Language"). Namespaces are loaded on demand from
+ * locales/<lng>/<ns>.json, so a screen only pays for its own texts; the service worker precaches them for offline
+ * use.
  */
 
 export const namespaces = [
   'common',
   'nav',
+  // The login view's texts alone (the password field's too); the other account screens' are in `auth`.
+  'login',
   'auth',
   'validation',
   'errors',
@@ -23,6 +26,8 @@ export const namespaces = [
   'orders',
   'activation',
   'settings',
+  // The cookie consent's texts alone: a first visitor's consent prompt loads them, not the whole settings area.
+  'consent',
   'support',
   'offers',
 ] as const;
@@ -84,8 +89,12 @@ export const setLanguage = async (language: Language): Promise<void> => {
   if (currentLanguage() !== language) await i18next.changeLanguage(language);
 };
 
-/** The namespaces every screen needs, loaded by initI18n (the prerendered login page preloads them in French). */
-export const startNamespaces = ['common', 'nav', 'errors', 'validation', 'system'] as const satisfies readonly Namespace[];
+/**
+ * The namespaces every screen needs, loaded by initI18n (the prerendered login page preloads them in French): the
+ * shell's, with the chunk-load error's message (it must show when nothing else loads). The rest load with the routes
+ * and the screens that read them (app/router.tsx, the route error), so the login page fetches only its own texts.
+ */
+export const startNamespaces = ['common'] as const satisfies readonly Namespace[];
 
 let initialized: Promise<unknown> | null = null;
 

@@ -1,10 +1,12 @@
 import type activation from '../../locales/fr/activation.json';
 import type auth from '../../locales/fr/auth.json';
 import type common from '../../locales/fr/common.json';
+import type consent from '../../locales/fr/consent.json';
 import type consumption from '../../locales/fr/consumption.json';
 import type errors from '../../locales/fr/errors.json';
 import type home from '../../locales/fr/home.json';
 import type invoices from '../../locales/fr/invoices.json';
+import type login from '../../locales/fr/login.json';
 import type nav from '../../locales/fr/nav.json';
 import type offers from '../../locales/fr/offers.json';
 import type orders from '../../locales/fr/orders.json';
@@ -19,10 +21,12 @@ export type Resources = {
   activation: typeof activation;
   auth: typeof auth;
   common: typeof common;
+  consent: typeof consent;
   consumption: typeof consumption;
   errors: typeof errors;
   home: typeof home;
   invoices: typeof invoices;
+  login: typeof login;
   nav: typeof nav;
   offers: typeof offers;
   orders: typeof orders;

@@ -1,7 +1,7 @@
 /*
- * Chunk-load errors (SPEC §8): a lazy chunk that fails to load, or takes longer than 120 s (SPEC §9), raises
- * the chunk-load error, which the app shows with a reload action. Offline: the precached chunks load; a chunk of
- * a newer build that is not cached fails here.
+ * Chunk-load errors (docs/product/navigation.md "When part of the app cannot load"): a lazy chunk that fails to load,
+ * or takes longer than 120 s (same heading), raises the chunk-load error, which the app shows with a reload action.
+ * Offline: the precached chunks load; a chunk of a newer build that is not cached fails here.
  */
 
 export const chunkLoadTimeoutMs = 120_000;

@@ -1,9 +1,9 @@
 import { compareCodeUnits } from './compare.ts';
 
 /*
- * Which contract the app shows (SPEC §4 "Contract selection"): a plain user gets the contract of its own msisdn
- * and no switcher; otherwise the forced contract (?contractId= or the user's last choice), otherwise the oldest
- * contract with an msisdn, otherwise the first contract with an id above 0.
+ * Which contract the app shows (docs/product/home.md "Which line is shown"): a plain user gets the contract of its
+ * own msisdn and no switcher; otherwise the forced contract (?contractId= or the user's last choice), otherwise the
+ * oldest contract with an msisdn, otherwise the first contract with an id above 0.
  */
 
 export type SelectableContract = { id: number; msisdn: string | null; createdAt: string };

@@ -1,11 +1,12 @@
 /**
- * Locale-aware formatting of data sizes, money, durations and dates (SPEC §9).
+ * Locale-aware formatting of data sizes, money, durations and dates (docs/product/consumption.md
+ * "How figures are written").
  *
- * Pure and React-free so that the app, the usage worker and the tests share it. Works offline: it only
- * uses the runtime's built-in Intl data.
+ * Pure and React-free so that the app, the usage worker and the tests share it. Works offline: it only uses the
+ * runtime's built-in Intl data.
  *
- * Formatters are cached per locale and options because constructing an Intl formatter costs far more
- * than using one, and these functions run once per table row.
+ * Formatters are cached per locale and options because constructing an Intl formatter costs far more than using one,
+ * and these functions run once per table row.
  */
 
 export type AppLanguage = 'fr' | 'nl' | 'en';
@@ -23,9 +24,12 @@ export type DataSizeUnit = 'GB' | 'MB';
 
 export type DataSizeParts = { value: number; unit: DataSizeUnit };
 
-/** SPEC §9: gigabytes at or above 100 MB (104857600 bytes), else megabytes. */
+/**
+ * docs/product/consumption.md "How figures are written": gigabytes at or above 100 MB (104857600 bytes), else
+ * megabytes.
+ */
 export const GB_THRESHOLD_BYTES = 104_857_600;
-/** SPEC §3/§9: data is converted with a factor of 1024. */
+/** docs/product/consumption.md "Bundle sizes": data is converted with a factor of 1024. */
 export const BYTES_PER_MB = 1024 ** 2;
 export const BYTES_PER_GB = 1024 ** 3;
 
@@ -46,7 +50,7 @@ export const isAppLanguage = (value: unknown): value is AppLanguage => value ===
 
 /**
  * Maps an app language (or any tag whose primary subtag is fr, nl or en) to the Intl locale.
- * Unknown languages fall back to French, the app's default and fallback language (SPEC §1).
+ * Unknown languages fall back to French, the app's default and fallback language (docs/product/settings.md "Language").
  */
 export const toIntlLocale = (lang: LocaleInput): IntlLocale => {
   const primary = lang.trim().toLowerCase().split(/[-_]/, 1)[0];
@@ -79,8 +83,8 @@ const dateFormat = (locale: IntlLocale, options: Intl.DateTimeFormatOptions): In
 // Data sizes
 
 /**
- * Splits a byte count into the display value and unit of SPEC §9. `value` is not rounded, so charts
- * can use it as is; `formatDataSize` rounds to 2 decimals.
+ * Splits a byte count into the display value and unit of docs/product/consumption.md "How figures are written".
+ * `value` is not rounded, so charts can use it as is; `formatDataSize` rounds to 2 decimals.
  */
 export const dataSizeParts = (bytes: number): DataSizeParts =>
   Math.abs(bytes) >= GB_THRESHOLD_BYTES ? { value: bytes / BYTES_PER_GB, unit: 'GB' } : { value: bytes / BYTES_PER_MB, unit: 'MB' };
@@ -103,7 +107,10 @@ export const formatDataSize = (bytes: number, locale: LocaleInput): string => {
 // ---------------------------------------------------------------------------------------------------
 // Money
 
-/** Amounts arrive in cents (SPEC §9): 123456 → "1 234,56 €" (fr), "€ 1.234,56" (nl), "€1,234.56" (en). */
+/**
+ * Amounts arrive in cents (docs/product/consumption.md "How figures are written"): 123456 → "1 234,56 €" (fr),
+ * "€ 1.234,56" (nl), "€1,234.56" (en).
+ */
 export const formatMoneyCents = (cents: number, locale: LocaleInput): string =>
   numberFormat(toIntlLocale(locale), { style: 'currency', currency: 'EUR' }).format(cents / 100);
 
@@ -140,7 +147,7 @@ export const formatDuration = (seconds: number, locale: LocaleInput): string => 
 };
 
 /**
- * Call time as a bundle and a usage total read (docs/product/consumption.md "Units"): in minutes, never seconds.
+ * Call time as a bundle and a usage total read (docs/product/consumption.md "Bundle sizes"): in minutes, never seconds.
  * Under an hour "43 min"; from an hour on "3 h 43 min" (`hours: 'split'`, usage), or "500 min" whatever the size
  * (`hours: 'never'`, a bundle: plans are sold in minutes). Rounded to the nearest minute; any call time under a
  * minute shows as "1 min", never "0 min" beside a call that happened.
@@ -200,10 +207,10 @@ export const formatDateTime = (date: DateInput, locale: LocaleInput): string =>
   dateFormat(toIntlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(toDate(date));
 
 /**
- * "il y a 3 minutes" for the "updated N minutes ago" label of every data screen (SPEC §9: staleness
- * 15 minutes). Whole minutes, rounded down. A timestamp in the future (clock skew between server and
- * device) reads as "now" rather than "in 2 minutes". Past an hour it switches to hours, past a day to
- * days, because an offline device can show data that is days old and "il y a 4320 minutes" reads badly.
+ * "il y a 3 minutes" for the "updated N minutes ago" label of every data screen (docs/product/navigation.md
+ * "Freshness and offline": staleness 15 minutes). Whole minutes, rounded down. A timestamp in the future (clock skew
+ * between server and device) reads as "now" rather than "in 2 minutes". Past an hour it switches to hours, past a day
+ * to days, because an offline device can show data that is days old and "il y a 4320 minutes" reads badly.
  */
 export const formatRelativeMinutes = (fetchedAt: DateInput, now: DateInput, locale: LocaleInput): string => {
   const intl = toIntlLocale(locale);
@@ -224,7 +231,10 @@ export const formatRelativeMinutes = (fetchedAt: DateInput, now: DateInput, loca
  */
 export { formatBelgianPhone as formatPhoneNumber } from '#contract/phone';
 
-/** The size of a file the customer chose: "850 ko" under a megabyte, "1,2 Mo" above (1024-based, as SPEC §9 counts data). */
+/**
+ * The size of a file the customer chose: "850 ko" under a megabyte, "1,2 Mo" above (1024-based, as
+ * docs/product/consumption.md "How figures are written" counts data).
+ */
 export const formatFileSize = (bytes: number, locale: LocaleInput): string => {
   const megabytes = bytes / BYTES_PER_MB;
   const [value, unit] = megabytes >= 1 ? [megabytes, 'megabyte'] : [Math.max(1, Math.round(bytes / 1024)), 'kilobyte'];

@@ -1,8 +1,9 @@
 /*
- * Every path of the app (SPEC §2), for the route table (app/router.tsx), the guards and every link or navigation.
- * A key is its route's id in camelCase (`consumption-main` → `consumptionMain`). Patterns keep React Router's
- * `:param` segments; `pathTo` fills them, `withQuery` adds a query, `loginPath` builds every way to the login form.
- * Pure strings: the login route ships this module.
+ * Every path of the app (docs/product/navigation.md "Routes under the main layout", "Routes under the empty layout"),
+ * for the route table (app/router.tsx), the guards and every link or navigation. A key is its route's id in camelCase
+ * (`consumption-main` → `consumptionMain`). Patterns keep React Router's `:param` segments; `pathTo` fills them,
+ * `withQuery` adds a query, `loginPath` builds every way to the login form. Pure strings: the login route ships this
+ * module.
  */
 
 export const paths = {

@@ -1,8 +1,8 @@
 import { formatDataSize, formatMinutes, type IntlLocale, type LocaleInput, toIntlLocale } from './format.ts';
 
 /*
- * One amount of usage in its display form (SPEC §9): data bytes as MB/GB, call seconds as a duration, SMS as a
- * count with its unit. Pure; offline-safe.
+ * One amount of usage in its display form (docs/product/consumption.md "How figures are written"): data bytes as
+ * MB/GB, call seconds as a duration, SMS as a count with its unit. Pure; offline-safe.
  */
 
 export type UsageKind = 'data' | 'call' | 'sms';

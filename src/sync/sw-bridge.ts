@@ -1,34 +1,21 @@
 import type { Workbox } from 'workbox-window';
 import { API_CACHE, type FromWorker, type ToWorker, type WorkerReport } from '#sw/messages';
+import { announceUpdate } from './update-state.ts';
 
 /*
- * The app's side of the service worker: registration, the update flow (SPEC §7 skip-waiting), messages in both
- * directions, and the wipe of the worker's storage on logout. No React: hooks in features/offline/data read the
- * state through `subscribeUpdate`. Without a service worker (dev server, unit tests, old browsers) every function
- * here is a no-op and the app simply uses the network.
+ * The app's side of the service worker: registration, the update flow (docs/product/navigation.md "App updates":
+ * skip-waiting), messages in both directions, and the wipe of the worker's storage on logout. No React: hooks in
+ * features/offline/data read the update's state from update-state.ts, which this module informs. Without a service
+ * worker (dev server, unit tests, old browsers) every function here is a no-op and the app simply uses the network.
  */
 
 type Listener<T> = (value: T) => void;
 
 let workbox: Workbox | null = null;
-let updateWaiting = false;
 let acceptedUpdate = false;
-const updateListeners = new Set<Listener<boolean>>();
 const messageListeners = new Set<Listener<FromWorker>>();
 
 const hasWorkerSupport = (): boolean => typeof navigator !== 'undefined' && 'serviceWorker' in navigator;
-
-const setUpdateWaiting = (value: boolean) => {
-  updateWaiting = value;
-  for (const listener of updateListeners) listener(value);
-};
-
-export const isUpdateWaiting = (): boolean => updateWaiting;
-
-export const subscribeUpdate = (listener: Listener<boolean>): (() => void) => {
-  updateListeners.add(listener);
-  return () => updateListeners.delete(listener);
-};
 
 /** Every message the worker sends to the pages (API_UPDATED, MUTATION_RESULT, NEEDS_AUTH). */
 export const onWorkerMessage = (listener: Listener<FromWorker>): (() => void) => {
@@ -85,7 +72,13 @@ export const registerServiceWorker = async (): Promise<void> => {
   const { Workbox: WorkboxWindow } = await import('workbox-window');
   if (workbox) return;
   workbox = new WorkboxWindow(scriptUrl, { scope: '/', type: 'classic' });
-  workbox.addEventListener('waiting', () => setUpdateWaiting(true));
+  // The user's word activates the waiting version (SKIP_WAITING), then the page reloads into it.
+  workbox.addEventListener('waiting', () =>
+    announceUpdate(() => {
+      acceptedUpdate = true;
+      workbox?.messageSkipWaiting();
+    }),
+  );
   // Reload only when the user accepted the update: the first install also takes control of the page.
   workbox.addEventListener('controlling', () => {
     if (acceptedUpdate) window.location.reload();
@@ -94,13 +87,6 @@ export const registerServiceWorker = async (): Promise<void> => {
   // Browsers check for a new worker on navigation; a long-lived tab asks every hour and when it comes back online.
   window.setInterval(() => void workbox?.update().catch(() => undefined), 60 * 60 * 1000);
   window.addEventListener('online', () => void workbox?.update().catch(() => undefined));
-};
-
-/** The user's word: activate the waiting version (SKIP_WAITING), then the page reloads into it. */
-export const acceptUpdate = (): void => {
-  if (!workbox || !updateWaiting) return;
-  acceptedUpdate = true;
-  workbox.messageSkipWaiting();
 };
 
 /** Logout: the worker's API cache holds personal data. Works without the worker (the Cache API is the page's too). */

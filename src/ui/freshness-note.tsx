@@ -1,11 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isStale } from '#contract/freshness';
-import { formatRelativeMinutes } from '#lib/format';
+import { ageText } from '#lib/first-paint';
 import { Badge } from './badge.tsx';
 import { Button } from './button.tsx';
 
-/** "Updated N minutes ago", a stale badge past 15 minutes (SPEC §7), and a refresh action. */
+/**
+ * "Updated N minutes ago", a stale badge past 15 minutes (docs/product/navigation.md "Freshness and offline"), and a
+ * refresh action. `data-fetched-at` lets the snapshot of the screen (lib/first-paint.ts) give the note its age again
+ * when it is painted later.
+ */
 export const FreshnessNote = ({
   fetchedAt,
   onRefresh,
@@ -23,13 +27,14 @@ export const FreshnessNote = ({
   }, []);
   const stale = fetchedAt !== undefined && isStale(fetchedAt, now);
   return (
-    <div className="freshness">
+    <div className="freshness" data-fetched-at={fetchedAt}>
       <span className="muted" data-testid="freshness">
         {fetchedAt === undefined
           ? t('freshness.never')
-          : now - fetchedAt < 60_000
-            ? t('freshness.justNow')
-            : t('freshness.updated', { when: formatRelativeMinutes(fetchedAt, now, i18n.language) })}
+          : ageText(fetchedAt, now, i18n.language, {
+              justNow: t('freshness.justNow'),
+              updated: t('freshness.updated', { when: '{{when}}' }),
+            })}
       </span>
       {stale ? <Badge tone="warning">{t('freshness.stale')}</Badge> : null}
       {onRefresh ? (

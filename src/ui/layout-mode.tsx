@@ -1,6 +1,7 @@
 /*
- * Mobile layout (SPEC §1): a width under 800 px or a mobile device. The result lands on <html data-layout>, so
- * CSS has one switch for both conditions. Resize callbacks are debounced by 20 ms (SPEC §9).
+ * Mobile layout (docs/product/navigation.md "Phone and desktop"): a width under 800 px or a mobile device. The result
+ * lands on <html data-layout>, so CSS has one switch for both conditions. Resize callbacks are debounced by 20 ms
+ * (same page).
  */
 export const mobileBreakpoint = 800;
 export const resizeDebounceMs = 20;

@@ -7,7 +7,8 @@ import { applyHandoff, readHandoff, watchPrerendered } from '#app/prerendered-ha
 
 /*
  * The app renders over the prerendered login page: what the user typed there before the app ran reaches the app's
- * form state (react-hook-form, as the login form uses it), and the focus stays in its field.
+ * form state (uncontrolled fields, as the native login form has them; react-hook-form's register here, which reads
+ * its fields the same way), and the focus stays in its field.
  */
 
 type Values = { login: string; password: string };

@@ -11,7 +11,10 @@ import {
   type SimState,
 } from '#contract/activation-rules';
 
-/* SPEC §4's SIM activation rules, shared by the app and the server, as tables of cases. */
+/*
+ * The SIM activation rules of docs/product/activation.md "When a SIM can be activated", "Where a SIM order stands",
+ * shared by the app and the server, as tables of cases.
+ */
 
 const state = (
   status: string,

@@ -12,7 +12,10 @@ import { residentCardNumber, residentCardNumberValid } from '#contract/check-dig
 import { activationIdentifierKind } from '#contract/rules';
 import { iccidSchema, nationalNumberValid, residentCardNumberSchema } from '#contract/validators';
 
-/* The identifiers and identity numbers of SIM activation (SPEC §5), as tables of cases. */
+/*
+ * The identifiers and identity numbers of SIM activation (docs/product/validation.md
+ * "Customer, energy and order numbers", "Identity documents"), as tables of cases.
+ */
 
 const firstMessage = (schema: z.ZodType, value: unknown): string | null => {
   const result = schema.safeParse(value);

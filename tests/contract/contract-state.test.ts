@@ -16,7 +16,7 @@ import { errorCodes } from '#contract/errors';
 const active: ContractStateFacts = { status: 'ACTIVATED', subStatus: 'ACTIVATED', dunningLevelReached: false, fraudulentBehaviour: false };
 const line = (over: Partial<ContractStateFacts>): ContractStateFacts => ({ ...active, ...over });
 
-describe('contractBlockages (SPEC §4 "Rules", §8 "Order change blocked")', () => {
+describe('contractBlockages (docs/product/home.md "Blockages"; docs/product/subscription.md "Who may change a subscription")', () => {
   it.each([
     ['an active line', line({}), false, []],
     ['a general block', line({ subStatus: 'BLOCKED' }), false, ['general']],
@@ -39,7 +39,7 @@ describe('contractBlockages (SPEC §4 "Rules", §8 "Order change blocked")', () 
   });
 });
 
-describe('isModificationRestricted: the reading of SPEC §4’s two status checks', () => {
+describe('isModificationRestricted: only an ACTIVATED line may change (docs/product/subscription.md "Who may change a subscription")', () => {
   it.each(contractStatuses.map((status) => [status, status !== 'ACTIVATED'] as const))('%s → restricted %s', (status, expected) => {
     expect(isModificationRestricted(status)).toBe(expected);
   });
@@ -103,7 +103,7 @@ describe('orderRefusal', () => {
   });
 });
 
-describe('optimizeRedirect (SPEC §2)', () => {
+describe('optimizeRedirect (docs/product/subscription.md "The optimize screen")', () => {
   it.each([
     [null, false, false],
     ['fraud', false, true],

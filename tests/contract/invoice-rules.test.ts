@@ -13,7 +13,7 @@ import {
 
 const today = '2026-03-10';
 
-describe('invoice context (SPEC §4)', () => {
+describe('invoice context (docs/product/invoices.md "Invoice context")', () => {
   it.each<[string, ContextInput, InvoiceContext]>([
     ['paid list, direct debit', { list: 'paid', paymentMode: 'DD', dueDate: '2026-02-20', creditNote: false }, 'IS_PAID'],
     ['paid list, bank transfer', { list: 'paid', paymentMode: 'BT', dueDate: '2026-02-20', creditNote: false }, 'IS_PAID'],
@@ -30,7 +30,7 @@ describe('invoice context (SPEC §4)', () => {
   });
 });
 
-describe('urgent payment (SPEC §4)', () => {
+describe('urgent payment (docs/product/invoices.md "Urgent payment")', () => {
   it.each<[string, string | null, number, boolean]>([
     ['due date passed, in debt', '2026-03-09', -5230, true],
     ['due today, in debt', today, -5230, false],
@@ -124,7 +124,7 @@ describe('situation totals in cents', () => {
   });
 });
 
-describe('credit notes (SPEC §9)', () => {
+describe('credit notes (docs/product/invoices.md "Credit notes")', () => {
   it.each([
     ['2026-03-10', '2026-03-24', '2026-03-15'],
     ['2026-02-20', '2026-03-06', '2026-02-25'],

@@ -84,7 +84,7 @@ describe('which lines may change', () => {
     [line({ subStatus: 'BLOCKED_GRAYDON_DEPOSIT' }), 'contractBlocked'],
     [line({ subStatus: 'BLOCKED_FRAUD' }), 'contractBlocked'],
     [line({ fraudulentBehaviour: true }), 'contractBlocked'],
-    // SPEC §4 lists four blockages; a missing identification is not one of them.
+    // docs/product/home.md "Blockages" lists four blockages; a missing identification is not one of them.
     [line({ subStatus: 'BLOCKED_IDENTIFICATION' }), null],
     [line({ status: 'TERMINATED', subStatus: 'TERMINATED' }), 'contractClosed'],
     [line({ status: 'CANCELED', subStatus: null }), 'contractClosed'],

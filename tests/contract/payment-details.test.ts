@@ -8,7 +8,7 @@ const issues = (value: unknown): [string, string][] => {
   return result.success ? [] : result.error.issues.map((issue) => [issue.path.join('.'), issue.message]);
 };
 
-describe('IBAN and BIC (SPEC §5)', () => {
+describe('IBAN and BIC (docs/product/validation.md "IBAN and BIC")', () => {
   it.each([
     ['BE68539007547034', 'BE68539007547034'],
     ['be68 5390 0754 7034', 'BE68539007547034'],

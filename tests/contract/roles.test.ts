@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { roles } from '#contract/auth';
 import { hasProfessionalRestriction, isPlainUser } from '#contract/roles';
 
-describe('isPlainUser (SPEC §6)', () => {
+describe('isPlainUser (docs/product/roles.md "Plain user")', () => {
   it.each([
     ['owner', false],
     ['admin', false],

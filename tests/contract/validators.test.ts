@@ -294,7 +294,7 @@ describe('password change and PIN confirmation', () => {
   });
 });
 
-describe('auth request schemas (SPEC §4 PIN and renewal)', () => {
+describe('auth request schemas (docs/product/auth.md "The device PIN", "Session lifetime and renewal")', () => {
   it.each([
     ['login identifier', loginIdentifierSchema, 'MT00000001', null],
     ['login identifier', loginIdentifierSchema, 'hello', 'validation:login'],

@@ -162,7 +162,7 @@ describe('customer normalization', () => {
     expect(callMock).toHaveBeenCalledTimes(1);
   });
 
-  it('forces energyLinkConfirmed to false without an energy id (SPEC §4)', () => {
+  it('forces energyLinkConfirmed to false without an energy id (docs/product/offers.md "Energy link")', () => {
     expect(normalizeCustomerFull(full(null)).customerRow.energyLinkConfirmed).toBe(false);
   });
 });

@@ -7,7 +7,7 @@ const contracts: SelectableContract[] = [
   { id: 6, msisdn: null, createdAt: '2023-01-01T00:00:00Z' },
 ];
 
-describe('contract selection (SPEC §4)', () => {
+describe('contract selection (docs/product/home.md "Which line is shown")', () => {
   it.each([
     ['plain user gets its own msisdn', { isPlainUser: true, userMsisdn: '0470000005', forcedContractId: 3 }, 5],
     ['plain user without a matching contract gets none', { isPlainUser: true, userMsisdn: '0470000009', forcedContractId: null }, null],

@@ -129,7 +129,7 @@ describe('POST /user/relog and the stand-in portal', () => {
     expect((await relog(who)).statusCode).toBe(code);
   });
 
-  it('answers an owner without a confirmed link with an empty link (the magic-link call\'s failure), and no token', async () => {
+  it("answers an owner without a confirmed link with an empty link (the magic-link call's failure), and no token", async () => {
     const response = await relog('emma');
     expect(response.statusCode).toBe(200);
     expect(relogAnswerSchema.parse(response.json())).toMatchObject({ link: '', login: '', token: '', expiresAt: null });

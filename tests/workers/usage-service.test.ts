@@ -103,7 +103,7 @@ describe('usage service', () => {
     db.close();
   });
 
-  it('average: the sum of the cycles divided by 6 (SPEC §9)', async () => {
+  it('average: the sum of the cycles divided by 6 (docs/product/consumption.md "Average use")', async () => {
     const db = freshDb();
     const day = 86_400_000;
     const t0 = Date.UTC(2026, 0, 1);

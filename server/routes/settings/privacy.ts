@@ -40,8 +40,6 @@ const toPrivacy = (row: PrivacyRow, auth: ResolvedSession): PrivacyState => ({
 });
 
 export const MAX_PAGE_VIEW_ROWS_PER_DAY = 300;
-/** Page views are statistics of the last year and a bit (the clean-up job removes older days). */
-export const PAGE_VIEW_DAYS = 400;
 
 export const registerPrivacyRoutes = (router: Router, ctx: AppContext): void => {
   const { db, clock } = ctx;

@@ -3,7 +3,10 @@ import { isLanguage, languages } from '#contract/language';
 import { saveLanguagePreference } from '#features/auth/data/language.ts';
 import { setLanguage } from '#i18n/i18n';
 
-/** The language header (SPEC §2): a native select, so it works with every keyboard and screen reader. */
+/**
+ * The language header (docs/product/navigation.md "Layouts"): a native select, so it works with every keyboard and
+ * screen reader.
+ */
 export const LanguageSwitcher = () => {
   const { t, i18n } = useTranslation('common');
   return (

@@ -10,7 +10,7 @@ import { Button } from '#ui/button';
 import { useOnline } from '#ui/use-online';
 
 /**
- * Logout confirmation (SPEC §2 "logout confirmation"); logout wipes every local table, the API cache and the
+ * Logout confirmation (docs/product/auth.md "Logout"); logout wipes every local table, the API cache and the
  * queue. Online, waiting changes are sent first; offline, the dialog says that N changes will be lost. Controlled,
  * so that the phone's "more" menu can close itself first and leave the dialog alone on screen.
  */

@@ -16,7 +16,7 @@ import { OfflineBanner } from './offline-banner.tsx';
 type NavKey = 'home' | 'consumption' | 'bills' | 'subscription' | 'profile' | 'offers' | 'energy' | 'support';
 type NavItem = { key: NavKey; to: string };
 
-/** Main navigation entries of SPEC §2, in order; logout closes the list. */
+/** Main navigation entries of docs/product/navigation.md "Main navigation", in order; logout closes the list. */
 const navItems: readonly NavItem[] = [
   { key: 'home', to: paths.home },
   { key: 'consumption', to: paths.consumptionMain },
@@ -54,14 +54,16 @@ export const MainLayout = () => {
   const { t } = useTranslation(['nav', 'common']);
   const session = useSession();
   const location = useLocation();
-  // SPEC §2: modals and menus close on every navigation: the menu is open only for the location it opened on.
+  // docs/product/navigation.md "Router rules": modals and menus close on every navigation: the menu is open only for
+  // the location it opened on.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const moreOpen = openOn === location.key;
   const setMoreOpen = (open: boolean) => setOpenOn(open ? location.key : null);
   const moreTrigger = useRef<HTMLButtonElement>(null);
   // The phone's logout lives outside the "more" menu: the menu closes first, then the dialog opens alone.
   const [logoutOpen, setLogoutOpen] = useState(false);
-  // Energy: owners log in with one click (or link accounts first); everyone else gets the plain link (SPEC §6).
+  // Energy: owners log in with one click (or link accounts first); everyone else gets the plain link
+  // (docs/product/roles.md "Owner-only rights").
   const items = navItems.filter((item) => item.key !== 'energy' || session.status === 'ready');
   return (
     <div className="main-layout">

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useOnline } from '#ui/use-online';
 
-/** The internet-error banner of SPEC §2. */
+/** The internet-error banner of docs/product/navigation.md "Freshness and offline". */
 export const OfflineBanner = () => {
   const { t } = useTranslation('common');
   const online = useOnline();

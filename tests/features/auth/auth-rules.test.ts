@@ -22,7 +22,7 @@ const device = (changes: Partial<DeviceState> = {}): DeviceState => ({
   ...changes,
 });
 
-describe('a 401 goes to PIN renewal or login (SPEC §4)', () => {
+describe('a 401 goes to PIN renewal or login (docs/product/auth.md "Session lifetime and renewal")', () => {
   it.each([
     [{ touch: true, userGuid: 'u-1', hasRefresh: true }, 'renew'],
     [{ touch: false, userGuid: 'u-1', hasRefresh: true }, 'login'],
@@ -76,7 +76,7 @@ describe('PIN setup offered after a password login', () => {
   });
 });
 
-describe('failure messages of account calls (SPEC §7, §8)', () => {
+describe('failure messages of account calls (docs/product/api.md "Save-call results"; docs/product/errors.md "Error catalogue")', () => {
   const known = new Set(['invalidPin', 'tooManyCodeRequests', 'smsCodeInvalid', 'linkExpired', 'invalidParameters', 'samePassword']);
   it.each([
     [-1, undefined, 'errors:network'],
@@ -124,7 +124,7 @@ describe('touch device', () => {
   });
 });
 
-describe('refresh lifetime is 3 calendar months (SPEC §9)', () => {
+describe('refresh lifetime is 3 calendar months (docs/product/security.md "Tokens")', () => {
   it.each([
     ['2026-01-15T00:00:00Z', '2026-04-15T00:00:00Z'],
     ['2026-05-10T10:00:00Z', '2026-08-10T10:00:00Z'],

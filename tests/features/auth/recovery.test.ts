@@ -1,7 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '#api/api-error';
 
-/* Recovery state in session storage and the save codes of SPEC §5/§7, with the API mocked. */
+/*
+ * Recovery state in session storage and the save codes of docs/product/validation.md "Recovery saves" and
+ * docs/product/api.md "Save-call results", with the API mocked.
+ */
 
 /** A failed call as the API client reports it (status 0 with code `network`: no answer). */
 const apiError = (status: number, code: string) => new ApiError({ status, code, message: code, endpoint: 'test' });
@@ -24,7 +27,7 @@ beforeEach(() => {
   callMock.mockReset();
 });
 
-describe('recovery link initialisation (SPEC §4, §8)', () => {
+describe('recovery link initialisation (docs/product/errors.md "Recovery link errors")', () => {
   it('keeps guid, token and the account in session storage', async () => {
     callMock.mockResolvedValue({ user: { customer_ref: 'MT00000001', email: null } });
     const state = await recovery.initRecovery('g', 't', false);
@@ -51,7 +54,7 @@ describe('recovery link initialisation (SPEC §4, §8)', () => {
   });
 });
 
-describe('save preconditions answer -1 (SPEC §5)', () => {
+describe('save preconditions answer -1 (docs/product/validation.md "Recovery saves")', () => {
   it.each([
     ['by token without guid/token', () => recovery.saveByToken('Demo!2027')],
     ['by SMS without SMS mode', () => recovery.saveBySms({ msisdn: '0470000003', code: '123456', pwd: 'Demo!2027' })],
@@ -62,7 +65,7 @@ describe('save preconditions answer -1 (SPEC §5)', () => {
   });
 });
 
-describe('save codes (SPEC §7)', () => {
+describe('save codes (docs/product/api.md "Save-call results")', () => {
   it.each([
     [undefined, { status: 200 }],
     [apiError(419, 'linkExpired'), { status: 419, code: 'linkExpired' }],

@@ -3,7 +3,7 @@ import { checkRange, periodFromSearch, resolvePeriod, completedCycles } from '#f
 
 const monthly = (startDay: number) => ({ startDay, frequencyUnit: 'MONTH' as const, frequencyDuration: 1 });
 
-describe('resolvePeriod (SPEC §3 bill cycle: start = last start day, end = start + 1 unit − 1 day)', () => {
+describe('resolvePeriod (docs/product/consumption.md "Periods": start = last start day, end = start + 1 unit − 1 day)', () => {
   it.each([
     ['current, start day 5, mid-month', 'current', 5, new Date(2026, 1, 20, 10), '2026-02-05', '2026-03-04'],
     ['current, start day 5, before the start day', 'current', 5, new Date(2026, 1, 3, 10), '2026-01-05', '2026-02-04'],

@@ -12,7 +12,7 @@ import {
 const ready: SimContract = { status: 'IN_DELIVERY', subStatus: 'SIM_SENT', identificationStatus: 'OK', fraudStatus: 'OK' };
 const active: SimContract = { status: 'ACTIVATED', subStatus: 'ACTIVATED', identificationStatus: 'OK', fraudStatus: 'OK' };
 
-describe('canActivateSim (SPEC §4: IN_DELIVERY + SIM_SENT + identification OK + fraud OK)', () => {
+describe('canActivateSim (docs/product/activation.md "When a SIM can be activated": IN_DELIVERY + SIM_SENT + identification OK + fraud OK)', () => {
   it.each([
     ['ready', ready, true],
     ['active', active, false],
@@ -53,7 +53,7 @@ describe('alertConditions', () => {
   });
 });
 
-describe('24-hour hiding after closing (SPEC §4, §9)', () => {
+describe('24-hour hiding after closing (docs/product/home.md "Alert modals")', () => {
   const closed = Date.UTC(2026, 0, 10, 12);
   it.each([
     ['never closed', undefined, closed, false],

@@ -10,7 +10,11 @@ import { usageTotalsOf } from '#contract/rating';
 import { profileOf } from '#workers/usage-profile';
 import { createUsageService } from '#workers/usage-service';
 
-/* The tariff comparison link's parameters (SPEC §1, §9) and the energy link's state rules (SPEC §4, §5, §6). */
+/*
+ * The tariff comparison link's parameters (docs/product/offers.md "Tariff comparison link";
+ * docs/product/consumption.md "Average use") and the energy link's state rules (docs/product/offers.md "Energy link";
+ * docs/product/validation.md "Energy link").
+ */
 
 describe('comparison link parameters', () => {
   it.each([
@@ -30,7 +34,7 @@ describe('comparison link parameters', () => {
       'https://compare.example/tool?ref=app&operator=mega&lang=nl&service=mobile&minutes=12&sms=3&data=2048',
     ],
     ['/compare/', '/compare/?operator=mega&lang=nl&service=mobile&minutes=12&sms=3&data=2048'],
-  ])('the address %s carries the parameters in SPEC order', (base, url) => {
+  ])('the address %s carries the parameters in the order of docs/product/offers.md "Tariff comparison link"', (base, url) => {
     expect(comparisonUrl(base, { operator: 'mega', lang: 'nl', service: 'mobile', minutes: 12, sms: 3, data: 2048 })).toBe(url);
   });
 });
@@ -79,7 +83,7 @@ describe('usage profile (what a tariff comparison prices: what counts against a 
     expect(profileOf(usage)).toEqual({ dataBytes: 0, nationalCallSeconds: 0, nationalSms: 0, ...sums });
   });
 
-  it('averages the last cycles with SPEC §9’s divisor 6, even when fewer cycles have use', async () => {
+  it('averages the last cycles with the divisor 6 of docs/product/consumption.md "Average use", even when fewer cycles have use', async () => {
     const db = createDatabase('offers-profile-1');
     const cycles = [0, 1, 2, 3, 4, 5].map((m) => ({ from: Date.UTC(2025, 6 + m, 1), to: Date.UTC(2025, 7 + m, 1) - 1 }));
     // Use in two of the six cycles only: 600 s of calls and 12 MB in total.
@@ -99,7 +103,7 @@ describe('usage profile (what a tariff comparison prices: what counts against a 
   });
 });
 
-describe('energy link state (SPEC §4)', () => {
+describe('energy link state (docs/product/offers.md "Energy link")', () => {
   it.each([
     [
       { energyId: 'ME00000001', energyLinkConfirmed: true },
@@ -151,7 +155,7 @@ describe('energy link state (SPEC §4)', () => {
   });
 });
 
-describe('energy link form (SPEC §5)', () => {
+describe('energy link form (docs/product/validation.md "Energy link")', () => {
   const issue = (value: Record<string, unknown>) => {
     const parsed = energyLinkRequestSchema.safeParse(value);
     return parsed.success ? null : `${parsed.error.issues[0]?.path.join('.')}:${parsed.error.issues[0]?.message}`;

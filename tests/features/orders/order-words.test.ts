@@ -36,7 +36,7 @@ describe('valueWords', () => {
   });
 });
 
-describe('statusWord and statusTone (SPEC §4 "Order states")', () => {
+describe('statusWord and statusTone (docs/product/subscription.md "Order states")', () => {
   it.each([
     ['PENDING', 'inProgress', 'warning'],
     ['QUEUED', 'inProgress', 'warning'],
@@ -49,7 +49,7 @@ describe('statusWord and statusTone (SPEC §4 "Order states")', () => {
   });
 });
 
-describe('failureWords (SPEC §3 history error types)', () => {
+describe('failureWords (docs/product/subscription.md "Order history")', () => {
   it.each([
     ['no error recorded', null, { key: 'failure.unknown' }],
     ['an unpaid balance', { type: 'CUSTOMER_DEBT', message: 'Open balance on the customer account.' }, { key: 'failure.debt' }],

@@ -5,10 +5,11 @@ import type { LineChangeRow, LineSettingsRow } from '#db/schema';
 import { addLocalChange, lineEntity, removeLocalChange, settleLocalChange } from '#features/settings/data/line-changes.ts';
 
 /*
- * What a queued limit or setting change does to the stored line (src/features/settings/data/line-changes.ts): shown at
- * once as a pending local entry, gone when refused, replaced by the server's order line when accepted, and a waiting
- * change of the same setting that the new one supersedes shown as cancelled, as the server did. The line's values
- * themselves never change on this device: only the server applies a change (SPEC §4).
+ * What a queued limit or setting change does to the stored line (src/features/settings/data/line-changes.ts): shown
+ * at once as a pending local entry, gone when refused, replaced by the server's order line when accepted, and a
+ * waiting change of the same setting that the new one supersedes shown as cancelled, as the server did. The line's
+ * values themselves never change on this device: only the server applies a change (docs/product/settings.md
+ * "Line changes and when they apply").
  */
 
 const serverChange = (changes: Partial<LineChangeRow> = {}): LineChangeRow => ({

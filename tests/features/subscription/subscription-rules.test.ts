@@ -36,7 +36,7 @@ const line = (over: Partial<OrderLineRow>): OrderLineRow => ({
 });
 const sel = (product: number, options: Record<string, number> = {}): Selection => ({ product, options });
 
-describe('totalVolumes (SPEC §3: base plus options, 0 unlimited)', () => {
+describe('totalVolumes (docs/product/subscription.md "Products and options": base plus options, 0 unlimited)', () => {
   it.each([
     ['a plan alone', { dataMb: 20480, voiceMinutes: 500, smsCount: 0 }, [], { dataMb: 20480, voiceMinutes: 500, smsCount: 0 }],
     [
@@ -62,7 +62,7 @@ describe('totalVolumes (SPEC §3: base plus options, 0 unlimited)', () => {
   });
 });
 
-describe('sortOptions (SPEC §4 "sorted by price descending when enabled; unique options ascending by price")', () => {
+describe('sortOptions (docs/product/subscription.md "Option order on the optimize screen")', () => {
   const option = (optionId: number, priceCents: number, maxCombinations: number, enabled = true) => ({
     optionId,
     priceCents,
@@ -86,7 +86,7 @@ describe('sortOptions (SPEC §4 "sorted by price descending when enabled; unique
   });
 });
 
-describe('optimizeContext: the five contexts of SPEC §4', () => {
+describe('optimizeContext: the five contexts of docs/product/subscription.md "Optimize contexts"', () => {
   it.each([
     ['nothing pending', [], false, false, 'EditNewOrder'],
     ['opened from the plan suggestion', [], false, true, 'EditOptimizeSubscription'],
@@ -144,7 +144,7 @@ describe('startSelection', () => {
   });
 });
 
-describe('orderAction: modify versus create (SPEC §4)', () => {
+describe('orderAction: modify versus create (docs/product/subscription.md "Order rules")', () => {
   const current = sel(2, { '11': 1 });
   const pending = { orderId: 'O-0000000020', productId: 3 };
   it.each([

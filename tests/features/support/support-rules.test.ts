@@ -4,9 +4,12 @@ import { attachmentError, attachmentTypeOf, charactersLeft, maxAttachmentBytes }
 import { createFaqIndex, foldTerm } from '#features/support/data/faq-search.ts';
 import type { FaqEntryRow } from '#db/schema';
 
-/* The contact form's rules (SPEC §3 subject tree, §5 message and attachment, §9 limits) and the FAQ search. */
+/*
+ * The contact form's rules (docs/product/support.md "Contact form"; docs/product/validation.md "Contact form") and
+ * the FAQ search.
+ */
 
-describe('subject tree (SPEC §3)', () => {
+describe('subject tree (docs/product/support.md "Contact form")', () => {
   it('lists the seven subjects in order, each with its own sub-subjects', () => {
     expect(supportSubjectList).toEqual(['become', 'subscription', 'contract', 'usage', 'billing', 'myMega', 'other']);
     for (const subject of supportSubjectList) expect(subSubjectsOf(subject).length).toBeGreaterThan(0);
@@ -39,7 +42,7 @@ const firstIssue = (
   return parsed.success ? null : parsed.error.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`)[0];
 };
 
-describe('message rules (SPEC §5, §9: required, too short, at most 500 characters)', () => {
+describe('message rules (docs/product/validation.md "Contact form": required, too short, at most 500 characters)', () => {
   const base = { subject: 'billing', subSubject: 'billing_invoice' };
   it.each([
     ['a normal message', 'Ma facture de mars est trop élevée.', null],
@@ -73,7 +76,7 @@ describe('message rules (SPEC §5, §9: required, too short, at most 500 charact
   });
 });
 
-describe('attachment rules (SPEC §5: one PDF, PNG, JPG or JPEG of at most 2 MB)', () => {
+describe('attachment rules (docs/product/validation.md "Contact form": one PDF, PNG, JPG or JPEG of at most 2 MB)', () => {
   it.each([
     ['facture.pdf', 'application/pdf', 1000, null],
     ['photo.PNG', 'image/png', maxAttachmentBytes, null],

@@ -32,9 +32,9 @@ const resolver: Resolver<Values> = (values, context, options) =>
     : (zodResolver(newNumberRequestSchema, undefined, { raw: true }) as unknown as Resolver<Values>)(values, context, options);
 
 /**
- * The customer's choice once the SIM can be activated (SPEC §1, §4 "Activation flow"): a new number (about 5
- * minutes, 2 hours at most) or the transfer of a number from another operator (48 hours at most), with the SIM card's
- * number. Online only; everything typed stays when offline or refused.
+ * The customer's choice once the SIM can be activated (docs/product/activation.md "New number", "Number transfer"): a
+ * new number (about 5 minutes, 2 hours at most) or the transfer of a number from another operator (48 hours at most),
+ * with the SIM card's number. Online only; everything typed stays when offline or refused.
  */
 export const ActivationChoiceForm = ({ order, access }: { order: SimOrder; access: Access }) => {
   const { t } = useTranslation(['activation', 'common']);

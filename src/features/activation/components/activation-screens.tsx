@@ -17,8 +17,8 @@ import { OrderFollowUp, stageTone } from './order-follow-up.tsx';
 import './activation.css';
 
 /*
- * SIM activation and the follow-up of SIM orders (SPEC §2): /orders/activate (no login), /orders/{uuid}
- * (order-follow) and the activation part of /orders.
+ * SIM activation and the follow-up of SIM orders (docs/product/activation.md "Entry points"): /orders/activate (no
+ * login), /orders/{uuid} (order-follow) and the activation part of /orders.
  */
 
 /** A follow-up's page: its title names the order, whose number never breaks across lines. */

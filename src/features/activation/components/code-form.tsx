@@ -15,9 +15,10 @@ import { useErrorMessage } from './error-message.ts';
 type Values = z.input<typeof activateOrderRequestSchema>;
 
 /**
- * The activation without login (SPEC §2 /orders/activate, §5): the order named by its order, customer or phone
- * number, and the 6-digit code. Wrong code, too many tries (30 minutes) and the generic failure each get SPEC §8's
- * message; nothing typed is lost. Online only: offline, the buttons wait with the reason.
+ * The activation without login (docs/product/activation.md "Finding the order"; docs/product/validation.md
+ * "Verification codes"): the order named by its order, customer or phone number, and the 6-digit code. Wrong code,
+ * too many tries (30 minutes) and the generic failure each get their message of docs/product/activation.md
+ * "Activation messages": message; nothing typed is lost. Online only: offline, the buttons wait with the reason.
  */
 export const CodeForm = ({ notice }: { notice?: string | null }) => {
   const { t } = useTranslation(['activation', 'common']);

@@ -36,10 +36,11 @@ type Chosen = { id: string; file: File; previewUrl: string | null };
 const previewable = (file: File): boolean => /^image\/(jpeg|png|webp)$/.test(file.type);
 
 /**
- * Identification (SPEC §3 identity document types, §5): the document's type, its number checked per type, the
- * national register number (11 digits starting with the birth date, both centuries), and photos or scans: taken
- * with the phone's camera where there is one (`capture`), previewed, images or PDF, 5 MB each, 1 to 4 files (both
- * sides of a card). The files stay chosen while offline or after a refusal.
+ * Identification (docs/product/activation.md "Identification"; docs/product/validation.md "Identity documents"): the
+ * document's type, its number checked per type, the national register number (11 digits starting with the birth date,
+ * both centuries), and photos or scans: taken with the phone's camera where there is one (`capture`), previewed,
+ * images or PDF, 5 MB each, 1 to 4 files (both sides of a card). The files stay chosen while offline or after a
+ * refusal.
  */
 export const IdentificationForm = ({ order, access }: { order: SimOrder; access: Access }) => {
   const { t, i18n } = useTranslation(['activation', 'common']);

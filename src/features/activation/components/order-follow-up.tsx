@@ -34,9 +34,10 @@ const alertTone = (stage: ActivationStage): 'success' | 'warning' | 'error' | 'i
 };
 
 /**
- * The follow-up of one SIM order (SPEC §2 order-follow, §4): where it stands in words, what the customer can do now
- * (send documents, choose a new number or a transfer), and the timeline of its real states with the time of the next
- * step. Readable offline with its age; refreshed by itself while the order moves on.
+ * The follow-up of one SIM order (docs/product/activation.md "Order follow-up", "Where a SIM order stands"): where it
+ * stands in words, what the customer can do now (send documents, choose a new number or a transfer), and the timeline
+ * of its real states with the time of the next step. Readable offline with its age; refreshed by itself while the
+ * order moves on.
  */
 export const OrderFollowUp = ({
   order,

@@ -8,9 +8,10 @@ import { storeSimOrder } from './sim-orders-pull.ts';
 import { publicOrderKey } from './use-sim-orders.ts';
 
 /*
- * The activation's actions: online-only calls (SPEC §7; the contract marks them `onlineOnly`). Each answers the
- * order's new follow-up, stored at once so every screen shows it. Offline the screens disable these buttons and
- * keep what was typed; a call that fails anyway (no network) changes nothing here.
+ * The activation's actions: online-only calls (docs/product/api.md "Queued and online-only changes"; the contract
+ * marks them `onlineOnly`). Each answers the order's new follow-up, stored at once so every screen shows it. Offline
+ * the screens disable these buttons and keep what was typed; a call that fails anyway (no network) changes nothing
+ * here.
  */
 
 export type Access = 'account' | 'public';

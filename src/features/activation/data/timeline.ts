@@ -5,7 +5,7 @@ import type { SimOrder, SimOrderStep } from '#contract/activation';
  * The timeline of a SIM order (the follow-up screen), as a pure rule: the states the order really went through, each
  * with its time (failures included, so a failed transfer followed by a new request shows both), then the steps
  * still to come on the customer's path, the first with the time it is expected and the last with the latest time
- * SPEC §9 allows. Offline-safe: it reads the stored follow-up only.
+ * docs/product/limits.md "SIM activation" allows. Offline-safe: it reads the stored follow-up only.
  */
 
 export type TimelineItem = {
@@ -59,7 +59,8 @@ export const timelineOf = (order: SimOrder): TimelineItem[] => {
     const item: TimelineItem = { step, state: index === 0 ? 'current' : 'upcoming' };
     if (index === 0 && customerFirst) item.waitsForCustomer = true;
     if (order.nextStep?.step === step) item.expectedAt = order.nextStep.expectedAt;
-    // The latest time SPEC §9 allows: for the line to work once provisioning runs, for the check of documents sent.
+    // The latest time docs/product/limits.md "SIM activation" allows: for the line to work once provisioning runs,
+    // for the check of documents sent.
     const deadlineStep = stage === 'inProgress' ? 'ACTIVATED' : stage === 'validation' ? 'IDENTIFICATION_OK' : null;
     if (order.nextStep && step === deadlineStep) item.latestAt = order.nextStep.latestAt;
     return item;

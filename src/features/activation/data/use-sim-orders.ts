@@ -21,7 +21,7 @@ export const publicOrderKey = 'activation:publicOrder';
 
 export type HolderOrders = { customerId: number; orders: SimOrderRow[]; fetchedAt: number | undefined };
 
-/** The holder's SIM orders, newest first (a plain user follows none: SPEC §6). */
+/** The holder's SIM orders, newest first (a plain user follows none: docs/product/roles.md "Plain user"). */
 export const useSimOrders = (): { result: LiveResult<HolderOrders | null> } & PullState => {
   const result = fromLive(
     useLiveQuery(async () => {

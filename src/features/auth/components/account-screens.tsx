@@ -29,7 +29,8 @@ import { smsCodeFormSchema } from '../data/auth-forms.ts';
 import { PasswordField } from './password-field.tsx';
 
 /*
- * Account creation, welcome, password change, e-mail confirmation and login by link (SPEC §1, §2).
+ * Account creation, welcome, password change, e-mail confirmation and login by link (docs/product/auth.md
+ * "Account creation", "Changing the password", "E-mail confirmation", "Login by link").
  */
 
 type CreateVariant = 'customer' | 'phone';
@@ -285,7 +286,7 @@ export const ChangePasswordSection = () => {
  * same message (docs/product/auth.md "E-mail confirmation"). A failed link stays here with its reason.
  */
 export const ConfirmEmailPage = () => {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'login']);
   const { uuid = '', token = '' } = useParams();
   const navigate = useNavigate();
   const [failed, setFailed] = useState(false);

@@ -21,7 +21,10 @@ import './auth.css';
 
 const knownCodes: ReadonlySet<string> = new Set(errorCodes);
 
-/** Translate a failed account call (status per SPEC §7, code per SPEC §8) into one sentence. */
+/**
+ * Translate a failed account call (status per docs/product/api.md "Save-call results", code per
+ * docs/product/errors.md "Error catalogue") into one sentence.
+ */
 export const useFailureMessage = (): ((status: number, code?: string) => string) => {
   const { t } = useTranslation(['errors', 'auth']);
   return (status, code) => t(failureKey(status, code, knownCodes) as 'errors:serverError');
@@ -114,7 +117,7 @@ export const PhoneRequestForm = ({
 
 type FieldRegistration = UseFormRegisterReturn;
 
-/** New password and its confirmation (SPEC §5). */
+/** New password and its confirmation (docs/product/validation.md "Password"). */
 export const NewPasswordFields = ({
   pwd,
   confirm,

@@ -1,12 +1,16 @@
-import { useState } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useState, type InputHTMLAttributes, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#ui/button';
 import { TextField } from '#ui/text-field';
 
+/** What a form binds to the input: react-hook-form's `register()` answer, or a native form's own handlers. */
+export type PasswordRegistration = Pick<InputHTMLAttributes<HTMLInputElement>, 'name' | 'onBlur' | 'onChange'> & {
+  ref?: Ref<HTMLInputElement>;
+};
+
 /**
  * A password input with its show/hide toggle: the login form's and the account screens'. Its own module, without
- * zod or the account screens' parts, because the login route ships it.
+ * zod, a form library or the account screens' parts, because the login route ships it.
  */
 export const PasswordField = ({
   label,
@@ -19,9 +23,9 @@ export const PasswordField = ({
   description?: string;
   error: string | undefined;
   autoComplete: 'new-password' | 'current-password';
-  registration: UseFormRegisterReturn;
+  registration: PasswordRegistration;
 }) => {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('login');
   const [visible, setVisible] = useState(false);
   return (
     <TextField
@@ -37,9 +41,9 @@ export const PasswordField = ({
           type="button"
           onPress={() => setVisible((v) => !v)}
           aria-pressed={visible}
-          aria-label={visible ? t('login.hidePassword') : t('login.showPassword')}
+          aria-label={visible ? t('hidePassword') : t('showPassword')}
         >
-          {visible ? t('login.hide') : t('login.show')}
+          {visible ? t('hide') : t('show')}
         </Button>
       }
       {...registration}

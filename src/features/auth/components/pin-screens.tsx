@@ -27,9 +27,9 @@ import { loginPath, paths, withRedirect } from '#lib/route-paths';
 import { AuthCard, PinField, useAuthRequest, useFailureMessage } from './auth-parts.tsx';
 
 /*
- * The device PIN (SPEC §1 and §4): entry, setup after a password login on a touch device, "PIN lost", and the
- * PIN renewal of an expired session (/login/renew). The PIN goes to the server, which checks it against this
- * device's key; nothing here compares it.
+ * The device PIN (docs/product/auth.md "The device PIN"): entry, setup after a password login on a touch device,
+ * "PIN lost", and the PIN renewal of an expired session (/login/renew). The PIN goes to the server, which checks it
+ * against this device's key; nothing here compares it.
  */
 
 const pinFormSchema = z.object({ pin: pinSchema });
@@ -37,7 +37,7 @@ type PinForm = z.input<typeof pinFormSchema>;
 
 /** The PIN form of the entry and renewal screens; a revoked PIN leads back to the password login. */
 const PinLoginForm = ({ submitLabel }: { submitLabel: string }) => {
-  const { t } = useTranslation(['auth', 'errors']);
+  const { t } = useTranslation(['auth', 'errors', 'login']);
   const fieldError = useFieldError();
   const failureMessage = useFailureMessage();
   const navigate = useNavigate();
@@ -76,7 +76,7 @@ const PinLoginForm = ({ submitLabel }: { submitLabel: string }) => {
 
   return (
     <>
-      {!online ? <Alert tone="warning">{t('auth:login.offline')}</Alert> : null}
+      {!online ? <Alert tone="warning">{t('login:offline')}</Alert> : null}
       {failure ? <Alert tone="error">{failure}</Alert> : null}
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <PinField label={t('auth:pin.label')} error={fieldError(errors.pin?.message)} registration={register('pin')} autoFocus />

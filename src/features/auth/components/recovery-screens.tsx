@@ -27,9 +27,9 @@ import {
 import { smsCodeFormSchema } from '../data/auth-forms.ts';
 
 /*
- * Password recovery (SPEC §1, §4 "Recovery"): the request form (e-mail link or SMS code), the SMS code screen, and
- * the link screens (recover and create password). Every failure is shown in the page's language and the form
- * keeps what was typed.
+ * Password recovery (docs/product/auth.md "Password recovery"): the request form (e-mail link or SMS code), the SMS
+ * code screen, and the link screens (recover and create password). Every failure is shown in the page's language and
+ * the form keeps what was typed.
  */
 
 type Variant = 'email' | 'phone';

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { passwordSchema, phoneSchema, verificationCodeSchema } from '#contract/validators';
 
-/** Form schemas shared by the recovery and account-creation screens (same rules as the server, SPEC §5). */
+/**
+ * Form schemas shared by the recovery and account-creation screens (same rules as the server,
+ * docs/product/validation.md).
+ */
 export const phoneFormSchema = z.object({ msisdn: phoneSchema });
 
 /** A phone, the 6-digit SMS code, and a new password typed twice. */

@@ -1,11 +1,14 @@
 import type { DeviceRow } from '#db/schema';
 
 /*
- * Pure rules of the session (SPEC §4 "Session and login"), kept apart from Dexie and the network so that
- * they are tested as tables.
+ * Pure rules of the session (docs/product/auth.md "Login outcomes", "Session lifetime and renewal", "Logout"), kept
+ * apart from Dexie and the network so that they are tested as tables.
  */
 
-/** SPEC §9: the refresh token lives 3 months; the app remembers that it has one, never its value. */
+/**
+ * docs/product/security.md "Tokens": the refresh token lives 3 months; the app remembers that it has one, never its
+ * value.
+ */
 export const refreshLifetimeMs = (from: number): number => {
   const date = new Date(from);
   date.setMonth(date.getMonth() + 3);
@@ -30,8 +33,8 @@ export const hasRefreshToken = (device: DeviceState | null | undefined, now: num
   !!device && device.refreshExpiresAt !== null && device.refreshExpiresAt > now;
 
 /**
- * SPEC §4: a 401 from any call goes to PIN renewal when a refresh token and the user guid exist on a touch
- * device, otherwise to login.
+ * docs/product/auth.md "Session lifetime and renewal": a 401 from any call goes to PIN renewal when a refresh token
+ * and the user guid exist on a touch device, otherwise to login.
  */
 export const unauthorizedTarget = (input: { touch: boolean; userGuid: string | null | undefined; hasRefresh: boolean }): 'renew' | 'login' =>
   input.touch && !!input.userGuid && input.hasRefresh ? 'renew' : 'login';
@@ -52,7 +55,8 @@ export const pinRevokedCodes = new Set(['tooManyPinAttempts', 'pinExpired', 'inv
 
 /**
  * The translation key of a failed account call: the server's catalogue code when the errors namespace knows it
- * (SPEC §8), else a message chosen from the status. -1 is "no answer" (SPEC §7).
+ * (docs/product/errors.md "Error catalogue"), else a message chosen from the status. -1 is "no answer"
+ * (docs/product/api.md "Save-call results").
  */
 export const failureKey = (status: number, code: string | undefined, known: ReadonlySet<string>): string => {
   if (status === -1) return 'errors:network';

@@ -4,10 +4,11 @@ import type { Language } from '#contract/common';
 import { endpoints } from '#contract/endpoints';
 
 /*
- * Password recovery, account creation and password changes (SPEC §1, §4 "Recovery", §7). The recovery state lives
- * in session storage (SPEC §9), so it survives a reload of the tab but not the tab. Save calls answer SPEC §7's
- * codes: 200, the HTTP status, -1 without an answer or a missing precondition, 500 otherwise. Offline: every save
- * answers -1 and nothing is lost from the form.
+ * Password recovery, account creation and password changes (docs/product/auth.md "Password recovery",
+ * "Account creation", "Changing the password"). The recovery state lives in session storage
+ * (docs/product/security.md "What the device keeps"), so it survives a reload of the tab but not the tab. Save calls
+ * answer with the codes of docs/product/api.md "Save-call results": 200, the HTTP status, -1 without an answer or a
+ * missing precondition, 500 otherwise. Offline: every save answers -1 and nothing is lost from the form.
  */
 
 const storageKey = 'auth.recovery';
@@ -50,13 +51,19 @@ export const clearRecoveryState = (): void => {
   storage()?.removeItem(storageKey);
 };
 
-/** SPEC §5: a save by SMS needs SMS mode; a save by link needs its guid and token. Otherwise the result is -1. */
+/**
+ * docs/product/validation.md "Recovery saves": a save by SMS needs SMS mode; a save by link needs its guid and token.
+ * Otherwise the result is -1.
+ */
 export const canSaveBySms = (state: RecoveryState): boolean => state.enableSms;
 export const canSaveByToken = (state: RecoveryState): boolean => !!state.guid && !!state.token;
 
 export type SaveResult = { status: number; code?: string };
 
-/** saveStatus (SPEC §7) plus the catalogue code of the failure, so that the screen can name it. */
+/**
+ * saveStatus (docs/product/api.md "Save-call results") plus the catalogue code of the failure, so that the screen can
+ * name it.
+ */
 export const saveWithCode = async (save: () => Promise<unknown>): Promise<SaveResult> => {
   let code: string | undefined;
   const status = await saveStatus(async () => {
@@ -71,8 +78,9 @@ export const saveWithCode = async (save: () => Promise<unknown>): Promise<SaveRe
 };
 
 /**
- * Open a recovery or create-password link: the server checks guid and token and names the account. 404 (unknown)
- * and 419 (expired or used) mark the link invalid (SPEC §8); other failures are thrown to the caller.
+ * Open a recovery or create-password link: the server checks guid and token and names the account. 404 (unknown) and
+ * 419 (expired or used) mark the link invalid (docs/product/errors.md "Recovery link errors"); other failures are
+ * thrown to the caller.
  */
 export const initRecovery = async (guid: string, token: string, createAccount: boolean): Promise<RecoveryState> => {
   try {
@@ -113,7 +121,7 @@ export const requestReset = async (target: { email: string } | { msisdn: string 
   return result;
 };
 
-/** Save a new password with the SMS code; needs SMS mode (SPEC §5). */
+/** Save a new password with the SMS code; needs SMS mode (docs/product/validation.md "Recovery saves"). */
 export const saveBySms = async (values: { msisdn: string; code: string; pwd: string }): Promise<SaveResult> => {
   if (!canSaveBySms(readRecoveryState())) return { status: -1 };
   const result = await saveWithCode(() => call(endpoints.recoverBySms, { body: values, silent: true }));
@@ -128,7 +136,10 @@ export const createAccount = async (values: { customer: string; email: string } 
   return result;
 };
 
-/** End an account creation by phone: the SMS code and the first password; needs SMS mode (SPEC §5). */
+/**
+ * End an account creation by phone: the SMS code and the first password; needs SMS mode (docs/product/validation.md
+ * "Recovery saves").
+ */
 export const createAccountBySms = async (values: { msisdn: string; code: string; pwd: string }): Promise<SaveResult> => {
   if (!canSaveBySms(readRecoveryState())) return { status: -1 };
   const result = await saveWithCode(() => call(endpoints.createAccountBySms, { body: values, silent: true }));
@@ -140,7 +151,10 @@ export const createAccountBySms = async (values: { msisdn: string; code: string;
 export const changePassword = (values: { old_pwd: string; pwd: string }): Promise<SaveResult> =>
   saveWithCode(() => call(endpoints.changePassword, { body: values, silent: true }));
 
-/** Confirm an e-mail address from its link; the answer's success is false on any failure (SPEC §7). */
+/**
+ * Confirm an e-mail address from its link; the answer's success is false on any failure (docs/product/auth.md
+ * "E-mail confirmation").
+ */
 export const confirmEmail = async (uuid: string, token: string): Promise<boolean> => {
   try {
     const answer = await call(endpoints.confirmEmail, { params: { uuid }, body: { token }, silent: true });

@@ -129,7 +129,10 @@ export const login = async (values: LoginValues): Promise<LoginOutcome> => {
   return { session, offerPin };
 };
 
-/** SPEC §7 login status codes: 401 bad credentials, 403 legacy without customer, -1 network, 500 otherwise. */
+/**
+ * Login status codes (docs/product/auth.md "Login outcomes"): 401 bad credentials, 403 legacy without customer, -1
+ * network, 500 otherwise.
+ */
 export const loginErrorStatus = (error: unknown): 401 | 403 | 404 | 419 | 429 | -1 | 500 => {
   if (!(error instanceof ApiError)) return 500;
   if (error.status === 401 || error.status === 403 || error.status === 404 || error.status === 419 || error.status === 429) return error.status;
@@ -161,7 +164,10 @@ export const loginWithPin = async (pin: string): Promise<PinLoginResult> => {
   }
 };
 
-/** Set this device's PIN for the logged-in user (SPEC §1: 4 digits, valid 3 months). Returns a save status. */
+/**
+ * Set this device's PIN for the logged-in user (docs/product/auth.md "The device PIN": 4 digits, valid 3 months).
+ * Returns a save status.
+ */
 export const setupPin = async (pin: string): Promise<{ status: number; code?: string }> => {
   const device = await ensureDevice();
   try {
@@ -211,12 +217,13 @@ const renewNow = async (): Promise<RenewResult> => {
 
 /**
  * Renew access with the refresh cookie and this device's key (POST users/renew-access). The server rotates the
- * refresh token; on 419 (expired or reused) or 429 the app forgets that it had one (SPEC §4).
+ * refresh token; on 419 (expired or reused) or 429 the app forgets that it had one (docs/product/auth.md
+ * "Session lifetime and renewal").
  *
  * Tabs take turns (a Web Lock shared by every tab of the origin): two tabs renewing with the same cookie at once
  * would present one refresh token twice. A tab that waited while another renewed finds the fresh session in the
- * shared database (written after it asked) and uses it instead of renewing again; the cookies are shared anyway.
- * The server's grace window covers browsers without Web Locks and the service worker.
+ * shared database (written after it asked) and uses it instead of renewing again; the cookies are shared anyway. The
+ * server's grace window covers browsers without Web Locks and the service worker.
  */
 export const renewAccess = async (): Promise<RenewResult> => {
   const locks = lockManager();
@@ -269,8 +276,8 @@ export const dropLocalSession = async (): Promise<void> => {
 };
 
 /**
- * What a 401 leads to (SPEC §4): PIN renewal when a refresh token and the user guid exist on a touch device (the
- * data stays for after the renewal), otherwise login (the data goes).
+ * What a 401 leads to (docs/product/auth.md "Session lifetime and renewal"): PIN renewal when a refresh token and the
+ * user guid exist on a touch device (the data stays for after the renewal), otherwise login (the data goes).
  */
 export const afterUnauthorized = async (): Promise<'renew' | 'login'> => {
   const [session, device] = await Promise.all([readSession(), readDevice()]);
@@ -287,8 +294,9 @@ export const afterUnauthorized = async (): Promise<'renew' | 'login'> => {
 export type StartCheck = 'none' | 'valid' | 'expired';
 
 /**
- * SPEC §2: on start, check whether the access token expired. Online, ask the server (POST token/expired); offline,
- * trust the stored expiry. An expired session is dropped (the device's PIN stays).
+ * docs/product/auth.md "Session lifetime and renewal": on start, check whether the access token expired. Online, ask
+ * the server (POST token/expired); offline, trust the stored expiry. An expired session is dropped (the device's PIN
+ * stays).
  */
 export const checkSessionOnStart = async (): Promise<StartCheck> => {
   const session = await readSession();

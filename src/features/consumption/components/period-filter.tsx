@@ -6,8 +6,9 @@ import { checkRange, type PeriodChoice } from '../data/period.ts';
 const periodKinds = ['current', 'previous', 'range'] as const;
 
 /**
- * Current bill, previous bill or a chosen range (SPEC §2). The range is applied with a button so that typing a date
- * does not start a download at every keystroke; a bad range gets a message next to the fields.
+ * Current bill, previous bill or a chosen range (docs/product/consumption.md "Periods"). The range is applied with a
+ * button so that typing a date does not start a download at every keystroke; a bad range gets a message next to the
+ * fields.
  */
 export const PeriodFilter = ({
   value,

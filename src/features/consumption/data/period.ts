@@ -3,8 +3,8 @@ import { isoLocalDate, localDayEnd, localDayStart } from '#lib/usage-format';
 import { MAX_RANGE_DAYS } from '#workers/usage-core';
 
 /*
- * The period filter of the consumption screens (SPEC §2): current bill, previous bill, or a chosen date range,
- * computed with the bill-cycle rule of SPEC §3. Pure; offline-safe.
+ * The period filter of the consumption screens (docs/product/consumption.md "Periods"): current bill, previous bill,
+ * or a chosen date range, computed with the bill-cycle rule of the same heading. Pure; offline-safe.
  */
 
 export type PeriodChoice = { kind: 'current' } | { kind: 'previous' } | { kind: 'range'; from: string; to: string };
@@ -48,7 +48,7 @@ export const resolvePeriod = (choice: PeriodChoice, cycle: BillCycle | null, now
   return { from: isoLocalDate(period.start), to: isoLocalDate(period.end), fromMs: period.start.getTime(), toMs: period.end.getTime() };
 };
 
-/** The last `n` completed bills (for the average, SPEC §9 divisor 6). */
+/** The last `n` completed bills (for the average, docs/product/consumption.md "Average use": divisor 6). */
 export const completedCycles = (cycle: BillCycle | null, now: Date, n = 6) =>
   lastCycles(cycle ?? defaultCycle, now, n, { includeCurrent: false }).map((p) => ({ from: p.start.getTime(), to: p.end.getTime() }));
 

@@ -36,9 +36,9 @@ const pullConsumption = async (customerId: number, contractId: number | null, op
 };
 
 /**
- * The session, the contracts the user may see, the selected one (SPEC §4 rules) and its current and previous usage
- * summaries, from Dexie; pulls what is older than 15 minutes. Offline: the stored rows with their age; a failed
- * refresh is reported, nothing is lost.
+ * The session, the contracts the user may see, the selected one (docs/product/home.md "Which line is shown") and its
+ * current and previous usage summaries, from Dexie; pulls what is older than 15 minutes. Offline: the stored rows
+ * with their age; a failed refresh is reported, nothing is lost.
  */
 export const useConsumption = () => {
   const result: LiveResult<ConsumptionContext | null> = fromLive(

@@ -84,12 +84,12 @@ export const useRecordsLoad = (customerId: number | null, contractId: number | n
 const rangeOf = (period: ResolvedPeriod | null): DateRange[] | null => (period ? [{ from: period.from, to: period.to }] : null);
 
 /**
- * Usage of a contract for a period and filters, computed in the usage worker over the records in Dexie. The page
- * gets totals, per-day buckets and a count; rows come one page at a time (useRecordPages). With `list: false` (a
- * screen without the records list) the worker answers from its per-day rollups and keeps no list (queryId 0).
- * No figure before the period's records are all on the device (docs/product/consumption.md "No partial figure"):
- * `aggregate` stays null while the first download runs; `load` shares one download between several figures.
- * Offline: computed from the stored records of a period downloaded before; otherwise `unknown`.
+ * Usage of a contract for a period and filters, computed in the usage worker over the records in Dexie. The page gets
+ * totals, per-day buckets and a count; rows come one page at a time (useRecordPages). With `list: false` (a screen
+ * without the records list) the worker answers from its per-day rollups and keeps no list (queryId 0). No figure
+ * before the period's records are all on the device (docs/product/consumption.md "Loading and partial figures"):
+ * `aggregate` stays null while the first download runs; `load` shares one download between several figures. Offline:
+ * computed from the stored records of a period downloaded before; otherwise `unknown`.
  */
 export const useUsageQuery = (
   customerId: number | null,
@@ -149,9 +149,9 @@ export const averageRange = (cycles: readonly CycleRange[]): DateRange | null =>
 };
 
 /**
- * Average per bill over the last completed cycles (SPEC §9: the sum divided by 6) of the use that counts against a
- * bundle, computed in the worker once the cycles' records are all on the device (never from part of them).
- * Offline: from the records of an earlier complete download; otherwise unknown.
+ * Average per bill over the last completed cycles (docs/product/consumption.md "Average use": the sum divided by 6)
+ * of the use that counts against a bundle, computed in the worker once the cycles' records are all on the device
+ * (never from part of them). Offline: from the records of an earlier complete download; otherwise unknown.
  */
 export const useAverage = (customerId: number | null, contractId: number | null, cycles: CycleRange[], { load }: { load?: RecordsLoad } = {}) => {
   const range = averageRange(cycles);

@@ -46,9 +46,10 @@ const targets: Record<AlertKind, string> = {
 };
 
 /**
- * The first due alert of SPEC §4 as a modal; closing it hides it for 24 hours and shows the next one. The SIM
- * activation leads into the activation of that line (`activateContractId`); the unpaid invoice offers to pay the
- * open total at once (docs/product/payments.md "Where the customer pays") beside the way to the bills.
+ * The first due alert of docs/product/home.md "Alert modals" as a modal; closing it hides it for 24 hours and shows
+ * the next one. The SIM activation leads into the activation of that line (`activateContractId`); the unpaid invoice
+ * offers to pay the open total at once (docs/product/payments.md "Where the customer pays") beside the way to the
+ * bills.
  */
 export const HomeAlertModals = ({
   alerts,

@@ -17,6 +17,7 @@ import { useHomeAlerts } from '../data/use-home-alerts.ts';
 import { useContractUsage } from '../data/use-home-usage.ts';
 import { useHome } from '../data/use-home.ts';
 import { HomeAlertModals, useAlertsOnScreen } from './home-alerts.tsx';
+import { useFirstPaintSnapshot } from './use-first-paint-snapshot.ts';
 import { UsageOverview } from './usage-overview.tsx';
 
 export { readHomeFirstFrame } from '../data/home-first-frame.ts';
@@ -39,6 +40,13 @@ export const HomePage = () => {
   const alerts = useHomeAlerts(data?.session ?? null, data?.contracts ?? [], data?.selectedContractId ?? null, usage.settled);
   const alertsOnScreen = useAlertsOnScreen(alerts);
   useDocumentTitle(null);
+  // Home complete on screen (the selected contract's usage too, or its lack of any): kept for the next start's first
+  // paint (lib/first-paint.ts).
+  const usageShown =
+    !selected ||
+    (usage.result.status === 'ready' &&
+      (Boolean(usage.result.data.summary) || Boolean(usage.error) || (usage.settled && usage.result.data.fetchedAt !== undefined)));
+  useFirstPaintSnapshot(data !== null && usageShown, data?.session.userGuid ?? null);
 
   if (!data) return <Spinner label={t('common:loading')} />;
 

@@ -1,7 +1,7 @@
 import { canActivateSim, type SimState } from '#contract/activation-rules';
 
 /*
- * The alert modals of home (SPEC §4 "Alert modals on home"), as pure rules. Offline-safe: they only look at rows
+ * The alert modals of home (docs/product/home.md "Alert modals"), as pure rules. Offline-safe: they only look at rows
  * already stored.
  * - ActivateSimCard: non-plain users with a SIM ready to activate (IN_DELIVERY + SIM_SENT + identification OK +
  *   fraud OK).
@@ -19,7 +19,10 @@ export const alertHiddenMs = 24 * 60 * 60 * 1000;
 
 export const alertClosedKey = (kind: AlertKind) => `alertClosed:${kind}`;
 
-/** SPEC §4: the SIM can be activated when in delivery, SIM sent, identification OK and fraud OK (contract/activation-rules.ts). */
+/**
+ * docs/product/activation.md "When a SIM can be activated": the SIM can be activated when in delivery, SIM sent,
+ * identification OK and fraud OK (contract/activation-rules.ts).
+ */
 export { canActivateSim, type SimState as SimContract } from '#contract/activation-rules';
 
 export type AlertInput = {

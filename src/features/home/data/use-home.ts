@@ -32,7 +32,8 @@ export const readHome = async (): Promise<{ data: HomeData | null }> => {
         db.prefs.get(selectedContractKey),
       ]);
       const isPlain = isPlainUser(session);
-      // A plain user only ever sees its own contract (SPEC §6), even if more rows were stored.
+      // A plain user only ever sees its own contract (docs/product/roles.md "Plain user"), even if more rows were
+      // stored.
       const contracts = isPlain ? allContracts.filter((c) => c.msisdn === session.msisdn) : allContracts;
       const selectedContractId = selectContract({
         contracts,

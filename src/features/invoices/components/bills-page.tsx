@@ -53,7 +53,10 @@ const pendingDebitAmount = (open: readonly InvoiceRow[] | undefined, partial: Re
   }, 0);
 };
 
-/** The situation on top: the balance, the first due date, the next invoice, and the urgent payment (SPEC §4). */
+/**
+ * The situation on top: the balance, the first due date, the next invoice, and the urgent payment
+ * (docs/product/invoices.md "Invoice situation", "Urgent payment").
+ */
 const Situation = ({
   situation,
   open,

@@ -58,9 +58,9 @@ const fieldLabelKeys: Record<string, string> = {
 
 /**
  * /settings/payment: how the customer pays (direct debit or transfer), the account, its holder and the billing
- * address (SPEC §2, §5). A queued change like the contact: offline it is kept and sent when back online; the
- * server's refusals (400 with the field, 412 changed meanwhile, 422 nothing changed) are shown in the page's
- * language.
+ * address (docs/product/invoices.md "Payment details"; docs/product/validation.md "IBAN and BIC", "Addresses"). A
+ * queued change like the contact: offline it is kept and sent when back online; the server's refusals (400 with the
+ * field, 412 changed meanwhile, 422 nothing changed) are shown in the page's language.
  */
 export const PaymentPage = () => {
   const { t, i18n } = useTranslation(['invoices', 'common', 'errors', 'validation']);

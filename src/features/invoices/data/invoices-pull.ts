@@ -60,7 +60,7 @@ export const pullOpenInvoices = (customerId: number, scope: CostCenterScope, opt
     },
   });
 
-/** GET …/invoices/paid, one page of 25 (SPEC §9 default page size), newest first. */
+/** GET …/invoices/paid, one page of 25 (docs/product/api.md "Paging": the default page size), newest first. */
 export const pullPaidInvoices = (
   customerId: number,
   scope: CostCenterScope,

@@ -156,10 +156,10 @@ export type PaymentFormCheck = {
 };
 
 /**
- * The payment form checked with the contract's schema of the request, the one the server applies (SPEC §5):
- * the address and the holder always, the payment when it changes (stored details are valid), the mandate
- * agreement when the mandate is signed now. The body carries only the parts that changed, with the version the
- * edit was based on.
+ * The payment form checked with the contract's schema of the request, the one the server applies
+ * (docs/product/validation.md "IBAN and BIC", "Addresses"): the address and the holder always, the payment when it
+ * changes (stored details are valid), the mandate agreement when the mandate is signed now. The body carries only the
+ * parts that changed, with the version the edit was based on.
  */
 export const checkPaymentForm = (row: InvoicingRow, values: PaymentFormValues): PaymentFormCheck => {
   const before = paymentFormValues(row);

@@ -23,7 +23,7 @@ export type { InvoiceEstimateRow, InvoiceRow, InvoiceSituationRow, PaymentCredit
 
 export type BillsData = {
   customerId: number;
-  /** Invoices are the account holder's (SPEC §6): a plain user sees none of them. */
+  /** Invoices are the account holder's (docs/product/roles.md "Plain user"): a plain user sees none of them. */
   canSee: boolean;
   situation: InvoiceSituationRow | undefined;
   costCenters: CostCenterRow[];

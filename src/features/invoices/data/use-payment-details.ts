@@ -16,7 +16,10 @@ export type PaymentDetailsData = {
   fetchedAt: number | undefined;
   /** Changes of these details not yet applied by the server (pending, queued, needs-auth or rejected). */
   pending: Pick<PendingMutationRow, 'key' | 'state' | 'error'>[];
-  /** Payment details are the account holder's (SPEC §6): a plain user neither sees nor changes them. */
+  /**
+   * Payment details are the account holder's (docs/product/roles.md "Plain user"): a plain user neither sees nor
+   * changes them.
+   */
   canEdit: boolean;
 };
 

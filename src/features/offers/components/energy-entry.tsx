@@ -6,9 +6,9 @@ import { useOnline } from '#ui/use-online';
 import { energyPortalUrl, useEnergyEntry } from '../data/energy-link.ts';
 
 /**
- * The "energy" entry of the navigation (SPEC §6): an owner with a confirmed link logs in to the energy portal in one
- * click (a single-use token from POST /user/relog); an owner without one goes to the link page; everyone else gets
- * the portal's plain link. Never not-found.
+ * The "energy" entry of the navigation (docs/product/offers.md "The energy entry"): an owner with a confirmed link
+ * logs in to the energy portal in one click (a single-use token from POST /user/relog); an owner without one goes to
+ * the link page; everyone else gets the portal's plain link. Never not-found.
  */
 export const EnergyNavEntry = ({ label }: { label: string }) => {
   const { t, i18n } = useTranslation(['nav', 'errors', 'common']);

@@ -20,7 +20,8 @@ type FormValues = { login: string; password: string; accept: boolean };
 
 /**
  * /offers/link-accounts (owners only: the route's guard shows not-found to others): link an energy account. A link
- * already confirmed sends the owner home (SPEC §2); one made here is confirmed on the page.
+ * already confirmed sends the owner home (docs/product/offers.md "Energy link"); one made here is confirmed on the
+ * page.
  */
 export const LinkAccountsPage = () => {
   const { t } = useTranslation(['offers', 'common', 'errors']);

@@ -1,9 +1,10 @@
 import type { UsageProfile } from '#workers/usage-profile';
 
 /*
- * The tariff comparison link (SPEC §1): the comparator's address (configuration) with the parameters it takes —
- * operator, language, service, national minutes, SMS and data volume — filled from the customer's average use per
- * bill cycle over the last 6 cycles (SPEC §9 divisor), so that the comparator prices the customer's real profile.
+ * The tariff comparison link (docs/product/offers.md "Tariff comparison link"): the comparator's address
+ * (configuration) with the parameters it takes — operator, language, service, national minutes, SMS and data volume —
+ * filled from the customer's average use per bill cycle over the last 6 cycles (docs/product/consumption.md
+ * "Average use"), so that the comparator prices the customer's real profile.
  */
 
 /** The comparator's address (VITE_TARIFF_COMPARE_URL; the README's configuration table). */
@@ -21,7 +22,7 @@ export type ComparisonParams = {
   minutes: number;
   /** Outgoing national SMS per month. */
   sms: number;
-  /** Mobile data per month, in MB (1 MB = 1024² bytes, SPEC §3), rounded up. */
+  /** Mobile data per month, in MB (1 MB = 1024² bytes, docs/product/consumption.md "Bundle sizes"), rounded up. */
   data: number;
 };
 
@@ -35,7 +36,10 @@ export const comparisonParams = (average: UsageProfile, lang: string): Compariso
   data: Math.ceil(average.dataBytes / 1024 ** 2),
 });
 
-/** The comparator's address with the parameters in SPEC §1's order (an address that has a query keeps it). */
+/**
+ * The comparator's address with the parameters in the order of docs/product/offers.md "Tariff comparison link" (an
+ * address that has a query keeps it).
+ */
 export const comparisonUrl = (base: string, params: ComparisonParams): string => {
   const url = new URL(base, 'http://localhost/');
   for (const [name, value] of Object.entries(params)) url.searchParams.set(name, String(value));

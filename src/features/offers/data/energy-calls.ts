@@ -6,7 +6,10 @@ import { resourceKeys } from '#db/resource-keys';
 import { withQuery } from '#lib/route-paths';
 import { writeLinkStatus } from './link-status-pull.ts';
 
-/* The energy calls (SPEC §6), online only: the portal's one-click login and the link of an energy account. */
+/*
+ * The energy calls (docs/product/offers.md "One-click energy login", "Energy link"), online only: the portal's
+ * one-click login and the link of an energy account.
+ */
 
 /** A refused or failed call, as the screens show it: the error code (errors:<code>) and the fields at fault. */
 export type Failure = { ok: false; code: string; fields: { field: string; message: string }[] };

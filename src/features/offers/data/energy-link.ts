@@ -2,10 +2,10 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '#db/db';
 
 /*
- * The energy side of the app (SPEC §1, §6): the "energy" entry of the navigation, linking an energy account, and
- * the owner's one-click login to the energy portal. The portal is outside the product: its address is configuration.
- * The entry is part of the navigation's first frame: its calls (energy-calls.ts, with the API client) load when
- * they are made.
+ * The energy side of the app (docs/product/offers.md "The energy entry", "Energy link", "One-click energy login"):
+ * the "energy" entry of the navigation, linking an energy account, and the owner's one-click login to the energy
+ * portal. The portal is outside the product: its address is configuration. The entry is part of the navigation's
+ * first frame: its calls (energy-calls.ts, with the API client) load when they are made.
  */
 
 /** The energy portal's address for the plain link (VITE_ENERGY_PORTAL_URL; the reference server's stand-in by default). */
@@ -19,7 +19,10 @@ export type EnergyEntry =
   /** Everyone else (admins, plain users): the portal's plain address. */
   | { kind: 'plain' };
 
-/** Which energy entry a user gets (SPEC §6: only owners log in with one click). Pure. */
+/**
+ * Which energy entry a user gets (docs/product/roles.md "Owner-only rights": only owners log in with one click).
+ * Pure.
+ */
 export const energyEntryFor = (role: string | undefined, linkConfirmed: boolean): EnergyEntry =>
   role === 'owner' ? (linkConfirmed ? { kind: 'one-click' } : { kind: 'link' }) : { kind: 'plain' };
 

@@ -7,8 +7,8 @@ import { pull, type PullResult } from '#sync/pull';
 
 /**
  * Writes a link status where the app reads it (inside a transaction over customers and session): the customer's
- * energy id and confirmation (SPEC §4: no id, never confirmed), and the user's energy reference, which changes only
- * when the link is confirmed and an id exists.
+ * energy id and confirmation (docs/product/offers.md "Energy link": no id, never confirmed), and the user's energy
+ * reference, which changes only when the link is confirmed and an id exists.
  */
 export const writeLinkStatus = async (customerId: number, status: LinkStatus): Promise<void> => {
   const normalized = normalizeLinkStatus(status);

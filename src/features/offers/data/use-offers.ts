@@ -54,7 +54,7 @@ export const useOffers = (): { result: LiveResult<OffersData | null>; refresh: (
   return { result, refresh: offers.refresh, refreshError: offers.refreshError, settled: offers.settled };
 };
 
-/** SPEC §9: the average is taken over the last 6 completed bill cycles. */
+/** docs/product/consumption.md "Average use": the average is taken over the last 6 completed bill cycles. */
 export const comparisonCycles = 6;
 
 const isoDay = (ms: number): string => {
@@ -81,8 +81,9 @@ export type UsageProfileState = {
 
 /**
  * The customer's average use per bill cycle over the last 6 completed cycles, computed by the usage worker from the
- * records in IndexedDB (SPEC §9 divisor 6), once they are all there. The cycles' records are pulled first when online
- * (a closed range is fetched once). Offline: computed from an earlier complete download, or not at all.
+ * records in IndexedDB (docs/product/consumption.md "Average use": divisor 6), once they are all there. The cycles'
+ * records are pulled first when online (a closed range is fetched once). Offline: computed from an earlier complete
+ * download, or not at all.
  */
 export const useUsageProfile = (customerId: number | null, contract: ContractRow | undefined): UsageProfileState => {
   const contractId = contract?.id ?? null;

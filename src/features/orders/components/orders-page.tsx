@@ -32,7 +32,10 @@ const useSay = () => {
   };
 };
 
-/** The server's message of a refused call in the customer's language (SPEC §8), else as the server wrote it. */
+/**
+ * The server's message of a refused call in the customer's language (docs/product/errors.md "Error catalogue"), else
+ * as the server wrote it.
+ */
 const useErrorText = () => {
   const { t, i18n } = useTranslation('errors');
   return (error: ErrorLike): string => {
@@ -129,9 +132,10 @@ const OrderLineCard = ({
 };
 
 /**
- * /orders: the selected line's order history (SPEC §2, §3, §4 "Order states"), 25 lines a page, every kind of
- * order in words, with the cancellation of what may still be cancelled (online only) and the failure and
- * cancellation modals. Owners and admins only (the route's guard). Offline: the stored pages with their age.
+ * /orders: the selected line's order history (docs/product/subscription.md "Order history", "Order states"), 25 lines
+ * a page, every kind of order in words, with the cancellation of what may still be cancelled (online only) and the
+ * failure and cancellation modals. Owners and admins only (the route's guard). Offline: the stored pages with their
+ * age.
  */
 export const OrdersPage = () => {
   const { t, i18n } = useTranslation(['orders', 'common']);
@@ -161,7 +165,7 @@ export const OrdersPage = () => {
     setBusy(true);
     void refresh().finally(() => setBusy(false));
   };
-  // docs/product/subscription.md "Cancelling": this change only; the order's other changes still happen.
+  // docs/product/subscription.md "Cancelling an order": this change only; the order's other changes still happen.
   const cancel = async (line: OrderLineRow) => {
     setConfirming(null);
     try {

@@ -10,11 +10,11 @@ import { premiumBarrings, roamingTypes, throttlingTiers } from '#contract/settin
 import type { OrderLineRow } from '#db/schema';
 
 /*
- * Every order line of the history in words a customer understands (SPEC §3 "Order types", §4 "Order states"):
- * the kinds of all the areas that write orders (plans and options here, limits and settings by the settings area,
- * requests about the line by customer service and the SIM activation), their values, their states, who placed
- * them and why one failed. Pure: it returns what to say (a key of the `orders` namespace and its values, or a text
- * to show as it is); the screen translates. Tested as a table.
+ * Every order line of the history in words a customer understands (docs/product/subscription.md "Order history",
+ * "Order states"): the kinds of all the areas that write orders (plans and options here, limits and settings by the
+ * settings area, requests about the line by customer service and the SIM activation), their values, their states, who
+ * placed them and why one failed. Pure: it returns what to say (a key of the `orders` namespace and its values, or a
+ * text to show as it is); the screen translates. Tested as a table.
  */
 
 export type Words =
@@ -61,7 +61,7 @@ export const valueWords = (line: Pick<OrderLineRow, 'kind' | 'resourceName'>, va
       return count === 0 ? { key: 'value.none' } : { key: 'value.count', values: { count } };
     }
     case 'SAFEGUARD': {
-      // Limits and alerts travel in cents (SPEC §3).
+      // Limits and alerts travel in cents (docs/product/settings.md "Out-of-bundle limits and alerts").
       const cents = Number(value);
       return Number.isFinite(cents) ? { key: 'value.money', values: { cents } } : { text: value };
     }
@@ -78,7 +78,7 @@ export const valueWords = (line: Pick<OrderLineRow, 'kind' | 'resourceName'>, va
   }
 };
 
-/** SPEC §4 "Order states": PENDING and QUEUED display as in progress, SUCCESS as active. */
+/** docs/product/subscription.md "Order states": PENDING and QUEUED display as in progress, SUCCESS as active. */
 export const statusWord = (status: OrderLineRow['status']): 'inProgress' | 'canceled' | 'failed' | 'active' =>
   status === 'PENDING' || status === 'QUEUED' ? 'inProgress' : status === 'CANCELED' ? 'canceled' : status === 'FAILED' ? 'failed' : 'active';
 
@@ -86,8 +86,8 @@ export const statusTone = (status: OrderLineRow['status']): 'success' | 'warning
   status === 'SUCCESS' ? 'success' : status === 'FAILED' ? 'danger' : status === 'CANCELED' ? undefined : 'warning';
 
 /**
- * Why a line failed, in words (SPEC §3 history error types): an unpaid balance in the customer's language; a text
- * as the server wrote it; an HTML answer without its tags; a JSON answer by its message or code.
+ * Why a line failed, in words (docs/product/subscription.md "Order history"): an unpaid balance in the customer's
+ * language; a text as the server wrote it; an HTML answer without its tags; a JSON answer by its message or code.
  */
 export const failureWords = (error: OrderLineRow['error']): { key: 'failure.debt' | 'failure.unknown' } | { key: 'failure.code'; values: { code: string } } | { text: string } => {
   if (!error) return { key: 'failure.unknown' };

@@ -40,8 +40,9 @@ const pullHistory = async (customerId: number, contractId: number | null, page: 
 };
 
 /**
- * One page of the selected line's order history (SPEC §2 "/orders": owners and admins), from Dexie; pulls it when
- * older than 15 minutes. Offline: the stored page with its age (a page never opened online says so).
+ * One page of the selected line's order history (docs/product/roles.md "Route guards": owners and admins), from
+ * Dexie; pulls it when older than 15 minutes. Offline: the stored page with its age (a page never opened online says
+ * so).
  */
 export const useOrderHistory = (page: number) => {
   const result: LiveResult<OrderHistoryData | null> = fromLive(

@@ -19,7 +19,7 @@ import './settings.css';
 const AlertGrid = ({ data }: { data: AlertsData }) => {
   const { t } = useTranslation('settings');
   const number = data.contract?.msisdn ? formatPhoneNumber(data.contract.msisdn) : (data.contract?.contractRef ?? '');
-  // SPEC §6: a plain user does not see invoice alerts.
+  // docs/product/settings.md "Notifications": a plain user does not see invoice alerts.
   const types = notificationTypes.filter((type) => !(data.isPlain && type === 'INV'));
   return (
     <table className="alert-grid">
@@ -64,7 +64,10 @@ const AlertGrid = ({ data }: { data: AlertsData }) => {
   );
 };
 
-/** Push on this device: permission asked only from the button, SPEC §8's refusal message with the way back. */
+/**
+ * Push on this device: permission asked only from the button, the refusal message of docs/product/settings.md
+ * "Push notifications" with the way back.
+ */
 const PushPanel = () => {
   const { t } = useTranslation(['settings', 'errors', 'common']);
   const online = useOnline();
@@ -137,7 +140,10 @@ const SentList = ({ data }: { data: AlertsData }) => {
   );
 };
 
-/** /settings/alerts (SPEC §2): the alert grid, push on this device with its test, and the last notifications. */
+/**
+ * /settings/alerts (docs/product/settings.md "Notifications", "Push notifications", "Latest notifications"): the
+ * alert grid, push on this device with its test, and the last notifications.
+ */
 export const AlertsPage = () => {
   const { t } = useTranslation(['settings', 'common']);
   const { result, refresh, refreshError } = useAlerts();

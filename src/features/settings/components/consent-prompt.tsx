@@ -1,14 +1,14 @@
 import { lazy, Suspense } from 'react';
 import { preloadNamespaces } from '#i18n/i18n';
 import { consentDecided, isIos, useConsent } from '../data/consent.ts';
-import type * as ModalModuleType from './consent-modal.tsx';
+import type * as ModalModuleType from './consent-dialog.tsx';
 
 type ModalModule = typeof ModalModuleType;
 
 // The modal and its texts load only for a visitor who has not decided yet.
 let loaded: ModalModule | null = null;
 const loadModal = async (): Promise<ModalModule> => {
-  const [module] = await Promise.all([import('./consent-modal.tsx'), preloadNamespaces(['settings'])]);
+  const [module] = await Promise.all([import('./consent-dialog.tsx'), preloadNamespaces(['consent'])]);
   loaded = module;
   return module;
 };
@@ -23,7 +23,10 @@ export const preloadConsentPrompt = async (): Promise<void> => {
   await loadModal();
 };
 
-/** SPEC §2: the consent modal shows unless a decision was already made, and not on iOS. */
+/**
+ * docs/product/settings.md "Cookies and consent": the consent modal shows unless a decision was already made, and not
+ * on iOS.
+ */
 export const ConsentPrompt = () => {
   const consent = useConsent();
   if (consent !== null || isIos()) return null;

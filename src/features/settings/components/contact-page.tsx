@@ -53,7 +53,10 @@ const EmailConfirmation = ({ customerId, email }: { customerId: number; email: s
   );
 };
 
-/** /settings/contact: the holder's contact details, editable offline (queued change, SPEC §2 "Profile"). */
+/**
+ * /settings/contact: the holder's contact details, editable offline (queued change, docs/product/settings.md
+ * "Contact details").
+ */
 export const ContactPage = () => {
   const { t } = useTranslation(['settings', 'common', 'errors']);
   const fieldError = useFieldError();

@@ -3,7 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { formatPhoneNumber } from '#lib/format';
 import { setSelectedContract, type ContractRow } from '../data/selected-line.ts';
 
-/** The line the screen shows (SPEC §4): a choice for whoever has several lines; a plain user has none. */
+/**
+ * The line the screen shows (docs/product/home.md "Which line is shown"): a choice for whoever has several lines; a
+ * plain user has none.
+ */
 export const ContractPicker = ({ contracts, selectedId }: { contracts: readonly ContractRow[]; selectedId: number | undefined }) => {
   const { t } = useTranslation('settings');
   const id = useId();

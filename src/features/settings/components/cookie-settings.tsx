@@ -3,11 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '#ui/alert';
 import { Button } from '#ui/button';
 import { saveConsent, useConsent } from '../data/consent.ts';
-import { CookieChoices, type CookieChoice } from './cookie-choices.tsx';
+import { CookieChoices, type CookieChoice } from './consent-dialog.tsx';
 
-/** The cookie choices, changeable at any time (SPEC §2: the decision of the consent modal, kept 365 days). */
+/**
+ * The cookie choices, changeable at any time (docs/product/settings.md "Cookies and consent": the decision of the
+ * consent modal, kept 365 days).
+ */
 export const CookieSettings = () => {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation('consent');
   const headingId = useId();
   const consent = useConsent();
   const [edited, setEdited] = useState<CookieChoice | null>(null);

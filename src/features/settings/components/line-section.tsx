@@ -50,7 +50,10 @@ const useValueLabel = () => {
   };
 };
 
-/** Under a setting: its latest change, from "saved on this device" to "applied" (SPEC §4 timings). */
+/**
+ * Under a setting: its latest change, from "saved on this device" to "applied" (docs/product/settings.md
+ * "Line changes and when they apply").
+ */
 const ChangeLine = ({ note, resource }: { note: ChangeNote | null; resource: string }) => {
   const { t, i18n } = useTranslation(['settings', 'errors']);
   const label = useValueLabel();
@@ -174,9 +177,9 @@ const LimitForm = ({ type, form, line, editable, onSubmit }: LimitFormProps) => 
 };
 
 /**
- * What becomes of the alert when the new limit is below it (docs/product/settings.md "Limits"): moved to the new
- * limit, or kept lower at an amount the customer types. Nothing is sent until the customer chooses; "Change nothing"
- * leaves the limit and the alert as they are.
+ * What becomes of the alert when the new limit is below it (docs/product/settings.md
+ * "Out-of-bundle limits and alerts"): moved to the new limit, or kept lower at an amount the customer types. Nothing
+ * is sent until the customer chooses; "Change nothing" leaves the limit and the alert as they are.
  */
 const AlertDecision = ({
   alert,
@@ -268,7 +271,8 @@ const LimitCard = ({
   const alertNote = changeNoteOf(line.changes, data.waiting, contractId, safeguardResource(type, 'ALERT'));
   const alert =
     alertNote && (alertNote.kind === 'onDevice' || alertNote.kind === 'requested') ? Number(alertNote.value) : (safeguard.alert ?? 0);
-  // docs/product/settings.md "Limits": a limit lowered below its alert asks what the alert becomes; never moved silently.
+  // docs/product/settings.md "Out-of-bundle limits and alerts": a limit lowered below its alert asks what the alert
+  // becomes; never moved silently.
   const submitLimit = async (cents: number) => {
     if (alert > 0 && cents < alert) setDeciding(cents);
     else await request('LIMIT')(cents);

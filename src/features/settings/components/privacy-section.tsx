@@ -7,7 +7,8 @@ import { privacyEntity, savePrivacy } from '../data/privacy.mutation.ts';
 import type { SettingsPageData } from '../data/use-settings-page.ts';
 
 /**
- * Privacy (SPEC §1, §3 sales and marketing consents): the holder's choices; where they may not change, SPEC §8's
+ * Privacy (docs/product/settings.md "Privacy": the sales and marketing consents): the holder's choices; where they may
+ * not change, the message of the same heading,
  * 'Vous ne pouvez pas modifier ce paramètre.'. A plain user is told they belong to the holder.
  */
 const consents = ['sales', 'marketing'] as const;

@@ -10,8 +10,9 @@ import type { SettingsPageData } from '../data/use-settings-page.ts';
 export type SaveLanguage = (language: Language) => Promise<void>;
 
 /**
- * The profile overview (SPEC §2 profile and settings): contact, address and language, with the ways to change them.
- * A plain user sees its own name and number; the holder's contact and address are not its data (SPEC §6).
+ * The profile overview (docs/product/settings.md "The profile screen"): contact, address and language, with the ways
+ * to change them. A plain user sees its own name and number; the holder's contact and address are not its data
+ * (docs/product/roles.md "Plain user").
  */
 export const ProfileOverview = ({ data, saveLanguage }: { data: SettingsPageData; saveLanguage: SaveLanguage }) => {
   const { t, i18n } = useTranslation(['settings', 'common']);

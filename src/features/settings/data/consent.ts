@@ -10,9 +10,9 @@ import {
 } from '#contract/consent';
 
 /*
- * The cookie consent (SPEC §2, §3 "Consent cookie", §9 365 days), kept in a first-party cookie that the server also
- * reads before counting a page view. Loaded with the root of the app (it decides whether the consent modal shows),
- * so it holds nothing but the cookie: no zod, no Dexie. Offline: a local read and write.
+ * The cookie consent (docs/product/settings.md "Cookies and consent": 365 days), kept in a first-party cookie that
+ * the server also reads before counting a page view. Loaded with the root of the app (it decides whether the consent
+ * modal shows), so it holds nothing but the cookie: no zod, no Dexie. Offline: a local read and write.
  */
 
 export type { ConsentFlags };
@@ -40,8 +40,8 @@ export const consentDecided = (): boolean => parseConsent(rawConsent()) !== null
 export const useConsent = (): ConsentFlags | null => parseConsent(useSyncExternalStore(subscribe, rawConsent, () => null));
 
 /**
- * SPEC §2: the consent modal is not shown on iOS. iPadOS presents itself as a Mac: a Mac with a touch screen is an
- * iPad.
+ * docs/product/settings.md "Cookies and consent": the consent modal is not shown on iOS. iPadOS presents itself as a
+ * Mac: a Mac with a touch screen is an iPad.
  */
 export const isIos = (): boolean =>
   typeof navigator !== 'undefined' &&

@@ -7,8 +7,9 @@ import { pullLineSettings } from './settings-pulls.ts';
 /*
  * What the two queued changes of a line (safeguard.mutation.ts, line-setting.mutation.ts) do to the stored line: a
  * change made on this device shows at once as a local entry (negative id) until the server answers with its order
- * line; the line's values themselves change only when the server applies it (SPEC §4: the network takes up to 2
- * minutes, or 4 hours for roaming), so the screen never claims a limit that is not active yet.
+ * line; the line's values themselves change only when the server applies it (docs/product/settings.md
+ * "Line changes and when they apply": the network takes up to 2 minutes, or 4 hours for roaming), so the screen never
+ * claims a limit that is not active yet.
  */
 
 /** The queue's entity of one setting of one line: its changes go out one after the other. */

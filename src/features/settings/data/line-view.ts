@@ -2,9 +2,9 @@ import type { LineChangeRow } from '#db/schema';
 import { lineEntity } from './line-changes.ts';
 
 /*
- * What the settings screen says under a setting about its latest change (SPEC §4: shown as pending until the
- * server's scheduler applies it): still on this device, refused by the server, requested and waiting for its instant,
- * applied, or failed. Pure: tested as a table.
+ * What the settings screen says under a setting about its latest change (docs/product/settings.md
+ * "Line changes and when they apply": shown as pending until the server's scheduler applies it): still on this
+ * device, refused by the server, requested and waiting for its instant, applied, or failed. Pure: tested as a table.
  */
 
 export type ChangeNote =

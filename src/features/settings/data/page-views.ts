@@ -4,9 +4,10 @@ import { PAGE_VIEW_ROUTE } from '#contract/consent';
 import { useConsent } from './consent.ts';
 
 /*
- * SPEC §2: a page-view event is tracked only if cookies and consent allow. With the statistics consent, each
- * navigation sends the route's name (its id in the route table) and the language to the reference API's first-party
- * endpoint; nothing else (no path, no query, no user). Without it, nothing is sent. Offline: the event is dropped.
+ * docs/product/settings.md "Cookies and consent": a page-view event is tracked only if cookies and consent allow.
+ * With the statistics consent, each navigation sends the route's name (its id in the route table) and the language to
+ * the reference API's first-party endpoint; nothing else (no path, no query, no user). Without it, nothing is sent.
+ * Offline: the event is dropped.
  */
 export const usePageViews = (language: string): void => {
   const location = useLocation();

@@ -6,7 +6,8 @@ import { pullPrivacy } from './settings-pulls.ts';
 
 /*
  * The holder's sales and marketing consents (PATCH …/privacy), a queued change. The server refuses it where the
- * change is forbidden (SPEC §6, 403 privacyForbidden): the consents then go back as they were. Found by its file name.
+ * change is forbidden (docs/product/settings.md "Privacy", 403 privacyForbidden): the consents then go back as they
+ * were. Found by its file name.
  */
 
 export const privacyEntity = (customerId: number): string => `privacy:${customerId}`;

@@ -4,9 +4,9 @@ import { endpoints } from '#contract/endpoints';
 import { db } from '#db/db';
 
 /*
- * Web Push on this device (SPEC §1 alerts by push, §8 "push notifications denied"): the browser's permission and
- * subscription, registered with the server for this device. Permission is asked only from a user's click (`enablePush`),
- * never on load. Online only: subscribing needs the browser's push service and the server.
+ * Web Push on this device (docs/product/settings.md "Push notifications", with its refusal message): the browser's
+ * permission and subscription, registered with the server for this device. Permission is asked only from a user's
+ * click (`enablePush`), never on load. Online only: subscribing needs the browser's push service and the server.
  */
 
 export type PushStatus = 'unsupported' | 'denied' | 'off' | 'on';

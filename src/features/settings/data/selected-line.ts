@@ -5,8 +5,8 @@ import type { ContractRow, SessionRow } from '#db/schema';
 import { selectContract } from '#lib/contract-selection';
 
 /*
- * The line the settings screens show: the app's selected contract (SPEC §4 "Contract selection", shared with home
- * and consumption), and a plain user's own line only. Offline: a local read.
+ * The line the settings screens show: the app's selected contract (docs/product/home.md "Which line is shown", shared
+ * with home and consumption), and a plain user's own line only. Offline: a local read.
  */
 
 export { setSelectedContract };

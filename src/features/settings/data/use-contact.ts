@@ -34,7 +34,8 @@ export const useContact = (): { result: LiveResult<ContactData | null>; refresh:
       ]);
       const entity = contactEntity(customerId);
       const pending = rows.filter((row) => row.entity === entity).map((row) => ({ key: row.key, state: row.state }));
-      // The contact is the account holder's (SPEC §6): a plain user sees it but cannot change it.
+      // The contact is the account holder's (docs/product/settings.md "Contact details"): a plain user sees it but
+      // cannot change it.
       return { data: { customerId, contact, fetchedAt: meta?.fetchedAt, pending, canEdit: !isPlainUser(session) } };
     }, []),
   );

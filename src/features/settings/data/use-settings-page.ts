@@ -17,7 +17,7 @@ export type WaitingChange = Pick<PendingMutationRow, 'key' | 'state' | 'entity' 
 export type SettingsPageData = {
   session: SessionRow;
   customerId: number;
-  /** A plain user reads its line and is told to ask the holder (SPEC §6). */
+  /** A plain user reads its line and is told to ask the holder (docs/product/settings.md "Which lines can change"). */
   canEdit: boolean;
   isPlain: boolean;
   contact: ContactRow | undefined;

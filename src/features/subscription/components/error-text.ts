@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 export type ErrorLike = { code?: string; message?: string } | null | undefined;
 
 /**
- * The server's message in the customer's language: the error catalogue's text for its code (SPEC §8), else the
- * message the server wrote, else the unknown-order error ("contact an agent").
+ * The server's message in the customer's language: the error catalogue's text for its code (docs/product/errors.md
+ * "Error catalogue"), else the message the server wrote, else the unknown-order error ("contact an agent").
  */
 export const useErrorText = () => {
   const { t, i18n } = useTranslation('errors');

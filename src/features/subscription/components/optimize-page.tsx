@@ -107,7 +107,8 @@ const OptimizeForm = ({ model }: { model: OptimizeModel }) => {
     else delete options[String(optionId)];
     change({ ...choice, options });
   };
-  // SPEC §4: an unchanged form says so; otherwise the summary, once the choice is in the draft it reads.
+  // docs/product/subscription.md "Order rules": an unchanged form says so; otherwise the summary, once the choice is
+  // in the draft it reads.
   const onContinue = () => {
     if (sameSelection(model.start, choice)) setUnchanged(true);
     else void writes.current.then(() => navigate(paths.orderSummary));
@@ -176,7 +177,10 @@ const OptimizeForm = ({ model }: { model: OptimizeModel }) => {
   );
 };
 
-/** SPEC §4 CancelOptionPending: an option order of another order waits; it can be cancelled (online only). */
+/**
+ * docs/product/subscription.md "Optimize contexts", CancelOptionPending: an option order of another order waits; it
+ * can be cancelled (online only).
+ */
 const PendingOptionOrders = ({ model }: { model: OptimizeModel }) => {
   const { t, i18n } = useTranslation(['subscription', 'common', 'errors']);
   const online = useOnline();
@@ -265,7 +269,10 @@ const PendingOptionOrders = ({ model }: { model: OptimizeModel }) => {
   );
 };
 
-/** SPEC §4 SeeClosedOrder: a closed order of the history, as it was (read only, even on a blocked line). */
+/**
+ * docs/product/subscription.md "Optimize contexts", SeeClosedOrder: a closed order of the history, as it was (read
+ * only, even on a blocked line).
+ */
 const ClosedOrder = ({ contractId, orderId }: { contractId: number; orderId: string }) => {
   const { t } = useTranslation(['subscription', 'common']);
   const lines = useClosedOrder(contractId, orderId);
@@ -300,9 +307,10 @@ const ClosedOrder = ({ contractId, orderId }: { contractId: number; orderId: str
 };
 
 /**
- * /subscription/optimize: change the plan and the options of the selected line (SPEC §2, §4). A line with a
- * blockage or whose state restricts changes goes back to the subscription with the reason (except to look at a
- * closed order); no line goes home. The choice is a draft in Dexie: a reload or a lost network loses nothing.
+ * /subscription/optimize: change the plan and the options of the selected line (docs/product/subscription.md
+ * "The optimize screen", "Who may change a subscription"). A line with a blockage or whose state restricts changes
+ * goes back to the subscription with the reason (except to look at a closed order); no line goes home. The choice is
+ * a draft in Dexie: a reload or a lost network loses nothing.
  */
 export const OptimizePage = () => {
   const { t, i18n } = useTranslation(['subscription', 'common']);
@@ -325,7 +333,8 @@ export const OptimizePage = () => {
   const contract = model.data.contract!;
   const pendingDate = model.data.openLines.find((l) => l.orderId === model.pending?.orderId)?.scheduledDate;
   return (
-    // A closed order is looked at, not optimized: its page is named after it (docs/product/subscription.md "Orders").
+    // A closed order is looked at, not optimized: its page is named after it (docs/product/subscription.md
+    // "Order history").
     <TitledPage
       title={
         model.context === 'SeeClosedOrder' && closedOrderId

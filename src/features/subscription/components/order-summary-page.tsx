@@ -25,7 +25,7 @@ const optionCount = (t: (key: 'summary.none' | 'summary.times', options?: { coun
 /**
  * The order's price line by line (contract/pricing.ts, the figures the server stores and e-mails): the monthly price
  * now and once the order has taken effect, each the sum of its lines (plan, options, promotions), from when, and what
- * the changes of this month cost for the rest of the cycle (docs/product/subscription.md "Order summary").
+ * the changes of this month cost for the rest of the cycle (docs/product/subscription.md "The order summary").
  */
 const OrderPrice = ({ model, pricing }: { model: OptimizeModel; pricing: OrderPricing }) => {
   const { t, i18n } = useTranslation('subscription');
@@ -104,8 +104,8 @@ const Changes = ({ model }: { model: OptimizeModel }) => {
 
 /**
  * /subscription/order-summary: the draft of the optimize screen, what it changes and when, the price before and
- * after, and the confirmation (SPEC §7 create, or modify a pending plan change). Online only: offline the button is
- * disabled with the reason, and the draft stays.
+ * after, and the confirmation (docs/product/subscription.md "The order summary", "Order rules": create, or modify a
+ * pending plan change). Online only: offline the button is disabled with the reason, and the draft stays.
  */
 export const OrderSummaryPage = () => {
   const { t, i18n } = useTranslation(['subscription', 'common', 'errors']);
@@ -166,7 +166,8 @@ export const OrderSummaryPage = () => {
       setPlaced(await confirmDraft({ customerId: model.data.customerId, contractId: model.contractId }, model.draft, action));
     } catch (error) {
       const e = error as ErrorLike;
-      // SPEC §8 "no update needed": the line already is what was asked (another tab or device placed it).
+      // docs/product/subscription.md "Order rules", an unchanged form ("no update needed"): the line already is what
+      // was asked (another tab or device placed it).
       if (e?.code === 'noUpdate') setUnchanged(true);
       else setFailure(e);
     } finally {

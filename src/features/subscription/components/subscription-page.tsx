@@ -32,7 +32,7 @@ import { VolumeList } from './volumes.tsx';
 import { PriceLines } from './price-lines.tsx';
 import './subscription.css';
 
-/** Product and promotion texts come in fr, nl and en; French is the fallback (SPEC §1). */
+/** Product and promotion texts come in fr, nl and en; French is the fallback (docs/product/settings.md "Language"). */
 const textLanguage = (lang: string): 'fr' | 'nl' | 'en' => (lang === 'nl' || lang === 'en' ? lang : 'fr');
 
 const isRefusal = (value: string | null): value is OrderRefusal =>

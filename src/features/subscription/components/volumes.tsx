@@ -2,7 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { formatDataSize, BYTES_PER_MB } from '#lib/format';
 import type { Volumes } from '../data/subscription-rules.ts';
 
-/** Data, calls and SMS of a plan with its options (SPEC §3: 0 means unlimited, data in MB with the factor 1024). */
+/**
+ * Data, calls and SMS of a plan with its options (docs/product/consumption.md "Bundle sizes": 0 means unlimited, data
+ * in MB with the factor 1024).
+ */
 export const VolumeList = ({ volumes, optionDataMb = 0 }: { volumes: Volumes; optionDataMb?: number }) => {
   const { t, i18n } = useTranslation('subscription');
   const lang = i18n.language;

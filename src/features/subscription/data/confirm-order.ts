@@ -4,9 +4,10 @@ import { clearDraft, type OptimizeDraft } from './optimize-draft.ts';
 import type { OrderAction } from './subscription-rules.ts';
 
 /*
- * Confirming the optimize draft (SPEC §7 create or modify) and cancelling a pending option order from the optimize
- * screen (SPEC §4 CancelOptionPending). Online-only calls: the screens disable them offline; a refusal rejects with
- * the server's ApiError, and the draft stays as it was so nothing chosen is lost.
+ * Confirming the optimize draft (docs/product/subscription.md "Order rules": create or modify) and cancelling a
+ * pending option order from the optimize screen (docs/product/subscription.md "Optimize contexts":
+ * CancelOptionPending). Online-only calls: the screens disable them offline; a refusal rejects with the server's
+ * ApiError, and the draft stays as it was so nothing chosen is lost.
  */
 
 export const confirmDraft = async (

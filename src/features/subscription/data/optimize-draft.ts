@@ -4,7 +4,7 @@ import { db } from '#db/db';
 import type { Selection } from './subscription-rules.ts';
 
 /*
- * The optimize screen's draft (SPEC §3 "New-order working state": newOrder, oldOrder, historyContract,
+ * The optimize screen's draft (docs/product/subscription.md "The optimize screen": newOrder, oldOrder, historyContract,
  * orderPendingId, isPending, context), kept in Dexie per line so that nothing chosen is lost by a reload, by going
  * to the summary and back, or by losing the network. Logout wipes it with every customer table.
  * Offline: a local write, always works.

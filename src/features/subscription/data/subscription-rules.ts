@@ -5,8 +5,9 @@ import { BYTES_PER_MB, bundleOf, type AllowanceZone } from '#contract/rating';
 import type { OrderLineRow, ProductRow, PromotionRow } from '#db/schema';
 
 /*
- * The pure rules of the subscription screens (SPEC §3 "Product", "Promotion", "New-order working state"; §4
- * "Optimize contexts", "Order rules"), tested as tables. No Dexie, no React: the hooks feed them rows.
+ * The pure rules of the subscription screens (docs/product/subscription.md "Products and options", "Promotions",
+ * "The optimize screen", "Optimize contexts", "Order rules"), tested as tables. No Dexie, no React: the hooks feed
+ * them rows.
  */
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -19,10 +20,10 @@ export type CountedOption = { optionId: number; priceCents: number; dataMb: numb
 export type Volumes = { dataMb: number; voiceMinutes: number; smsCount: number };
 
 /**
- * SPEC §3: the total volume is the base plus the options (× their count); 0 means unlimited, and an unlimited base
- * stays unlimited whatever the options add. The bundle of the rating model (contract/rating.ts `bundleOf`): only
- * domestic options add to it (Roaming World and International 60 have allowances of their own), so the volumes shown
- * here are the ones the balances count against.
+ * docs/product/subscription.md "Products and options": the total volume is the base plus the options (× their count);
+ * 0 means unlimited, and an unlimited base stays unlimited whatever the options add. The bundle of the rating model
+ * (contract/rating.ts `bundleOf`): only domestic options add to it (Roaming World and International 60 have
+ * allowances of their own), so the volumes shown here are the ones the balances count against.
  */
 export const totalVolumes = (product: Pick<ProductRow, 'dataMb' | 'voiceMinutes' | 'smsCount'>, options: readonly CountedOption[]): Volumes => {
   const { domestic } = bundleOf(
@@ -89,7 +90,7 @@ export const waitingChangesOf = (openLines: readonly OpenLineOfOrder[], exceptOr
 type OpenLineOfOrder = Pick<OrderLineRow, 'id' | 'orderId' | 'kind' | 'status' | 'resourceId' | 'newValue' | 'scheduledDate'>;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Option order (SPEC §4 "Options are sorted by price descending when enabled; unique options ascending by price")
+// Option order (docs/product/subscription.md "Option order on the optimize screen")
 // ---------------------------------------------------------------------------------------------------------------
 
 export type SortableOption = { optionId: number; priceCents: number; maxCombinations: number; enabled: boolean };
@@ -111,7 +112,7 @@ export const sortOptions = <T extends SortableOption>(options: readonly T[]): T[
 };
 
 // ---------------------------------------------------------------------------------------------------------------
-// Optimize contexts (SPEC §4)
+// Optimize contexts (docs/product/subscription.md "Optimize contexts")
 // ---------------------------------------------------------------------------------------------------------------
 
 type OpenLine = Pick<OrderLineRow, 'orderId' | 'kind' | 'status' | 'isCancellable' | 'resourceId' | 'newValue'>;
@@ -123,7 +124,8 @@ export const pendingProductChange = (openLines: readonly OpenLine[]): { orderId:
 };
 
 /**
- * SPEC §4 "A pending option order can be cancelled if it belongs to an order other than the current pending one":
+ * docs/product/subscription.md "Order rules": a pending option order can be cancelled if it belongs to an order other
+ * than the current pending one:
  * the orders with a cancellable option line still PENDING, except `currentPendingOrderId` (the plan change being
  * edited, whose options are edited with it).
  */
@@ -135,7 +137,10 @@ export const cancellableOptionOrders = (openLines: readonly OpenLine[], currentP
   ),
 ];
 
-/** SPEC §4 "While an option order is pending, further option edits apply only to the current month". */
+/**
+ * docs/product/subscription.md "Order rules": while an option order is pending, further option edits apply only to
+ * the current month.
+ */
 export const optionEditsThisMonthOnly = (openLines: readonly OpenLine[], currentPendingOrderId: string | null): boolean =>
   openLines.some((l) => l.kind === 'OPTION' && l.status === 'PENDING' && l.orderId !== currentPendingOrderId);
 
@@ -148,7 +153,7 @@ export type ContextInput = {
 };
 
 /**
- * The five contexts of SPEC §4, as read here:
+ * The five contexts of docs/product/subscription.md "Optimize contexts":
  * - SeeClosedOrder: a closed order shown as it was, nothing to edit;
  * - EditPendingOrder: a plan change waits for its date; the form starts from it and edits it;
  * - CancelOptionPending: an option order (of another order) waits; it can be cancelled, and option edits apply to
@@ -196,14 +201,14 @@ export type OrderAction =
   | { kind: 'modify'; orderId: string; request: OrderRequest };
 
 /**
- * What confirming the form does (SPEC §4 "An order is modified rather than created when a pending product change
- * exists and the product differs. Otherwise a new order is created." and "An unchanged order form shows the message
- * that the subscription was not changed"):
+ * What confirming the form does (docs/product/subscription.md "Order rules": an order is modified rather than created
+ * when a pending plan change exists and the plan differs, otherwise a new order is created; an unchanged form says
+ * that the subscription was not changed):
  * - the form as it started (`start`): unchanged;
  * - a pending plan change and another product chosen: that order is modified into the chosen plan and options (the
  *   server replaces its option lines);
- * - otherwise a new order, of what the customer changed since the form started: with a pending plan change kept,
- *   the new order leaves the plan as it is now (the pending order changes it) and carries the options changed.
+ * - otherwise a new order, of what the customer changed since the form started: with a pending plan change kept, the
+ *   new order leaves the plan as it is now (the pending order changes it) and carries the options changed.
  */
 export const orderAction = (input: {
   current: Selection;
@@ -237,8 +242,8 @@ export type ChangeLine =
 
 /**
  * The changes a confirmation asks for and when each takes effect, as the server schedules them: a plan change and
- * option changes at the start of the next bill cycle, except option changes made while another option order
- * waits, which apply to the current month only (SPEC §4).
+ * option changes at the start of the next bill cycle, except option changes made while another option order waits,
+ * which apply to the current month only (docs/product/subscription.md "Order rules", "When a change takes effect").
  */
 export const changeLines = (
   current: Selection,
@@ -256,8 +261,9 @@ export const changeLines = (
 };
 
 /**
- * Where the optimize form starts (SPEC §3 "oldOrder"): the line's subscription as it is, or, with a plan change
- * pending (EditPendingOrder), as that order will make it: its plan, and the counts its option lines set.
+ * Where the optimize form starts (docs/product/subscription.md "Optimize contexts"): the line's subscription as it
+ * is, or, with a plan change pending (EditPendingOrder), as that order will make it: its plan, and the counts its
+ * option lines set.
  */
 export const startSelection = (current: Selection, openLines: readonly OpenLine[]): Selection => {
   const pending = pendingProductChange(openLines);

@@ -82,11 +82,11 @@ export type OptimizeState =
   | { status: 'ready'; model: OptimizeModel };
 
 /**
- * The optimize form and its summary (SPEC §3 "New-order working state", §4 contexts and order rules) over the
- * selected line's data: where the form starts, the customer's draft (kept in Dexie), the options of the chosen plan
- * in their order, what confirming would do, and the prices before and after. The draft is (re)started from the
- * line when there is none or the line changed since it was made. Offline: everything from Dexie; only the
- * confirmation needs the network.
+ * The optimize form and its summary (docs/product/subscription.md "The optimize screen", "Optimize contexts",
+ * "Order rules") over the selected line's data: where the form starts, the customer's draft (kept in Dexie), the
+ * options of the chosen plan in their order, what confirming would do, and the prices before and after. The draft is
+ * (re)started from the line when there is none or the line changed since it was made. Offline: everything from Dexie;
+ * only the confirmation needs the network.
  */
 export const useOptimize = ({ viewingClosedOrder }: { viewingClosedOrder: boolean }) => {
   const subscription = useSubscriptionData();

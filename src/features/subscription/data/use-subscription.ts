@@ -19,7 +19,7 @@ export type { ContractOptionRow, ContractRow, OrderLineRow,  ProductRow, Promoti
 export type SubscriptionData = {
   session: SessionRow;
   customerId: number;
-  /** SPEC §6: sees the subscription, cannot change it (contacts the account holder). */
+  /** docs/product/roles.md "Plain user": sees the subscription, cannot change it (contacts the account holder). */
   plainUser: boolean;
   contracts: ContractRow[];
   contract: ContractRow | undefined;
@@ -33,7 +33,10 @@ export type SubscriptionData = {
   openLines: OrderLineRow[];
   /** The open lines were fetched at least once (or there is nothing to fetch: a plain user). */
   openLinesKnown: boolean;
-  /** The customer owes money (SPEC §8: makes a credit block an unpaid balance). */
+  /**
+   * The customer owes money (docs/product/subscription.md "Who may change a subscription": makes a credit block an
+   * unpaid balance).
+   */
   openBalance: boolean;
   blockages: Blockage[];
   /** Why a change of plan or options would be refused now; null when allowed. */
@@ -64,9 +67,9 @@ export const pullSubscription = async (customerId: number, contractId: number | 
 };
 
 /**
- * The selected line's subscription, from Dexie (SPEC §2 "/subscription/main loads products and promotions"); pulls
- * what is older than 15 minutes. Offline: the stored rows with their age; a failed refresh is reported, nothing is
- * lost.
+ * The selected line's subscription, from Dexie (docs/product/subscription.md "The subscription screen": it loads
+ * products and promotions); pulls what is older than 15 minutes. Offline: the stored rows with their age; a failed
+ * refresh is reported, nothing is lost.
  */
 export const useSubscriptionData = () => {
   const result: LiveResult<SubscriptionData | null> = fromLive(

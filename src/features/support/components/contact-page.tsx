@@ -37,8 +37,9 @@ const TicketState = ({ ticket }: { ticket: TicketItem }) => {
 };
 
 /**
- * /support/contact: the contact form (SPEC §3, §5). A message written offline waits on this device with its
- * attachment and is sent once when back online; each message gets a reference the customer sees here and by e-mail.
+ * /support/contact: the contact form (docs/product/support.md "Contact form"; docs/product/validation.md
+ * "Contact form"). A message written offline waits on this device with its attachment and is sent once when back
+ * online; each message gets a reference the customer sees here and by e-mail.
  */
 export const SupportContactPage = () => {
   const { t, i18n } = useTranslation(['support', 'common', 'errors', 'validation']);

@@ -1,8 +1,9 @@
 import { attachmentSchema, attachmentTypes, maxAttachmentBytes } from '#contract/validators';
 
 /*
- * The contact form's attachment rule (SPEC §5, §9: one PDF, PNG, JPG or JPEG of at most 2 MB), checked when the
- * file is chosen with the contract's schema, the one the server applies before it checks the bytes themselves.
+ * The contact form's attachment rule (docs/product/validation.md "Contact form": one PDF, PNG, JPG or JPEG of at most
+ * 2 MB), checked when the file is chosen with the contract's schema, the one the server applies before it checks the
+ * bytes themselves.
  */
 
 export { maxAttachmentBytes };
@@ -20,7 +21,7 @@ const typeByExtension: Record<string, AttachmentType> = {
 export const attachmentTypeOf = (file: { name: string; type: string }): string =>
   file.type || typeByExtension[file.name.slice(file.name.lastIndexOf('.') + 1).toLowerCase()] || '';
 
-/** One of the accepted media types (SPEC §5). */
+/** One of the accepted media types (docs/product/validation.md "Contact form"). */
 export const isAttachmentType = (type: string): type is AttachmentType => (attachmentTypes as readonly string[]).includes(type);
 
 /** The translation key of what is wrong with a chosen file, or null when it may be sent. */
@@ -32,5 +33,5 @@ export const attachmentError = (file: { name: string; type: string; size: number
   return messages.find((m) => m === 'validation:attachment.type') ?? messages[0] ?? 'validation:attachment.type';
 };
 
-/** Characters left of the message's 500 (SPEC §9); negative past the limit. */
+/** Characters left of the message's 500 (docs/product/validation.md "Contact form"); negative past the limit. */
 export const charactersLeft = (message: string, max: number): number => max - message.trim().length;

@@ -1,6 +1,7 @@
-import { onApiError, type ApiError } from '#api/api-error';
+import type { ApiError } from '#api/api-error';
+import { onApiError } from '#api/api-failures';
 
-/** What the global error handler needs to know of a failed call (SPEC §8). */
+/** What the global error handler needs to know of a failed call (docs/product/errors.md "Global error handler"). */
 export type ApiFailure = { status: number; code: string; isNetwork: boolean };
 
 /** Subscribe to failed API calls (aborted ones never arrive). */

@@ -1,0 +1,212 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { demoUsers } from '#contract/fixtures/demo';
+import { expect, test } from './fixtures/offline-server.ts';
+import { waitForHomeAlerts } from './page-models/home-page.ts';
+import { expectHome, LoginPage, openLogout } from './page-models/login-page.ts';
+import { onlineVisit, setOffline } from './page-models/offline-app.ts';
+
+/*
+ * The last-seen screen (docs/architecture.md "Start-up", src/lib/first-paint.ts): home keeps a snapshot of its
+ * screen on the device, and the service worker paints it on the next start, before the app's JavaScript runs; the
+ * app then takes over without moving anything. The snapshot is the logged-in user's only, and logout wipes it.
+ * Each test has its own browser context (its own service worker and IndexedDB) on this file's own server.
+ */
+
+// Each test logs in, waits for home's snapshot, then starts the app again (twice in some): more than the default
+// budget of one scenario on a loaded two-core machine.
+test.describe.configure({ timeout: 90_000 });
+
+const snapshotKey = 'firstPaint:home';
+
+/** Home's snapshot row as stored in IndexedDB (raw API: what the service worker reads), or null. */
+const readSnapshot = (page: Page) =>
+  page.evaluate(
+    (key) =>
+      new Promise<{ key: string; value: { userGuid: string; lang: string; html: string } } | null>((resolve, reject) => {
+        const open = indexedDB.open('mobile-self-service');
+        open.onerror = () => reject(open.error ?? new Error('open failed'));
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('prefs')) {
+            db.close();
+            resolve(null);
+            return;
+          }
+          const request = db.transaction('prefs', 'readonly').objectStore('prefs').get(key);
+          request.onsuccess = () => {
+            db.close();
+            resolve((request.result as { key: string; value: { userGuid: string; lang: string; html: string } } | undefined) ?? null);
+          };
+          request.onerror = () => reject(request.error ?? new Error('read failed'));
+        };
+      }),
+    snapshotKey,
+  );
+
+/** Home has kept its snapshot (written when the browser is idle after a render of its data), in `lang`. */
+const waitForSnapshot = async (page: Page, lang = 'fr') => {
+  await expect.poll(async () => (await readSnapshot(page))?.value.lang ?? null, { timeout: 10_000 }).toBe(lang);
+  return (await readSnapshot(page))!;
+};
+
+/** Put a prefs row in place as it was read (a snapshot left by someone else, in the tests below). */
+const writeRow = (page: Page, row: unknown) =>
+  page.evaluate(
+    (value) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('mobile-self-service');
+        open.onerror = () => reject(open.error ?? new Error('open failed'));
+        open.onsuccess = () => {
+          const db = open.result;
+          const transaction = db.transaction('prefs', 'readwrite');
+          transaction.objectStore('prefs').put(value);
+          transaction.oncomplete = () => {
+            db.close();
+            resolve();
+          };
+          transaction.onerror = () => reject(transaction.error ?? new Error('write failed'));
+        };
+      }),
+    row,
+  );
+
+/**
+ * A new tab whose own scripts never run (the page's JavaScript is disabled; the service worker still answers):
+ * what it shows is what the first paint shows before the app starts.
+ */
+const pageWithoutApp = async (context: BrowserContext): Promise<Page> => {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setScriptExecutionDisabled', { value: true });
+  return page;
+};
+
+for (const [lang, texts] of [
+  ['fr', { age: /^Mis à jour/, offline: 'Pas de connexion internet' }],
+  ['nl', { age: /^Bijgewerkt/, offline: 'Geen internetverbinding' }],
+] as const) {
+  test(`offline, home's last-seen figures and their age are in the first paint, before the app runs (${lang})`, async ({
+    page,
+    context,
+  }) => {
+    await onlineVisit(page);
+    if (lang !== 'fr') {
+      // Home in that language (the address keeps its ?lang=, which expectHome's check of the path refuses).
+      await page.goto(`/?lang=${lang}`);
+      await expect(page.getByTestId('customer-name')).toContainText(demoUsers.sophie.name);
+    }
+    const snapshot = await waitForSnapshot(page, lang);
+    expect(snapshot.value.userGuid).not.toBe('');
+    await setOffline(context, page, true);
+
+    const before = await pageWithoutApp(context);
+    await before.goto('/');
+    await expect(before.locator('html')).toHaveAttribute('lang', lang);
+    await expect(before.locator('#root')).toHaveAttribute('data-snapshot', /^\d+$/);
+    await expect(before.getByTestId('customer-name')).toContainText(demoUsers.sophie.name);
+    await expect(before.getByText('0470 00 00 01', { exact: true })).toBeVisible();
+    // The age as of this start, filled in by the service worker (the snapshot holds a marker, not a text).
+    await expect(before.getByTestId('freshness').first()).toHaveText(texts.age);
+    await before.screenshot({ path: test.info().outputPath(`first-paint-offline-${lang}-before-app.png`) });
+
+    const after = await context.newPage();
+    await after.goto('/');
+    await expect(after.locator('#root')).not.toHaveAttribute('data-snapshot');
+    await expect(after.getByTestId('customer-name')).toContainText(demoUsers.sophie.name);
+    await expect(after.getByRole('status').filter({ hasText: texts.offline })).toBeVisible();
+    await waitForHomeAlerts(after);
+    await after.screenshot({ path: test.info().outputPath(`first-paint-offline-${lang}-after-app.png`) });
+  });
+}
+
+test('the app replaces the snapshot without a layout shift', { tag: '@desktop' }, async ({ page, context }) => {
+  await onlineVisit(page);
+  await waitForSnapshot(page);
+  await setOffline(context, page, true);
+
+  const next = await context.newPage();
+  // From the page's first parse: the first frame that shows #root's content, and every layout shift after it.
+  await next.addInitScript(() => {
+    type Box = { top: number; left: number; width: number; height: number } | null;
+    const seen = window as unknown as { firstFrame: { snapshot: string | null; name: string; box: Box } | null; shifts: number[] };
+    seen.firstFrame = null;
+    seen.shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) seen.shifts.push((entry as PerformanceEntry & { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+    const frame = () => {
+      const root = document.getElementById('root');
+      const name = document.querySelector('[data-testid="customer-name"]');
+      if (!root || !name) {
+        requestAnimationFrame(frame);
+        return;
+      }
+      const { top, left, width, height } = name.getBoundingClientRect();
+      seen.firstFrame = { snapshot: root.getAttribute('data-snapshot'), name: name.textContent ?? '', box: { top, left, width, height } };
+    };
+    requestAnimationFrame(frame);
+  });
+  await next.goto('/');
+  await expect(next.locator('#root')).not.toHaveAttribute('data-snapshot');
+  await expect(next.getByRole('status').filter({ hasText: 'Pas de connexion internet' })).toBeVisible();
+  await waitForHomeAlerts(next);
+
+  const { firstFrame, shifts } = await next.evaluate(() => {
+    const seen = window as unknown as {
+      firstFrame: { snapshot: string | null; name: string; box: { top: number; left: number; width: number; height: number } };
+      shifts: number[];
+    };
+    return { firstFrame: seen.firstFrame, shifts: seen.shifts };
+  });
+  // The first frame with the customer's name was the snapshot's, not the app's.
+  expect(firstFrame.snapshot).toMatch(/^\d+$/);
+  expect(firstFrame.name).toContain(demoUsers.sophie.name);
+  // The app drew the same box in the same place, and nothing on the page moved meanwhile.
+  const box = await next.getByTestId('customer-name').boundingBox();
+  expect(box).toEqual({ x: firstFrame.box.left, y: firstFrame.box.top, width: firstFrame.box.width, height: firstFrame.box.height });
+  expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
+});
+
+test('logout wipes the snapshot: the next start paints no figures', async ({ page, context }) => {
+  await onlineVisit(page);
+  await waitForSnapshot(page);
+  const dialog = await openLogout(page, /^Se déconnecter$/);
+  await dialog.getByRole('button', { name: /^Se déconnecter$/ }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await readSnapshot(page)).toBeNull();
+
+  await setOffline(context, page, true);
+  const next = await pageWithoutApp(context);
+  await next.goto('/');
+  await expect(next.locator('#root')).not.toHaveAttribute('data-snapshot');
+  await expect(next.getByRole('status')).toHaveText('Chargement…');
+  await expect(next.getByText(demoUsers.sophie.name)).toHaveCount(0);
+});
+
+test('a second account on the same device never sees the first one’s snapshot', async ({ page, context }) => {
+  await onlineVisit(page);
+  const sophies = await waitForSnapshot(page);
+  const dialog = await openLogout(page, /^Se déconnecter$/);
+  await dialog.getByRole('button', { name: /^Se déconnecter$/ }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // Marc logs in on the same phone: his own home, his own snapshot.
+  await new LoginPage(page).login(demoUsers.marc.logins[0]);
+  await expectHome(page, demoUsers.marc.name);
+  const marcs = await waitForSnapshot(page, demoUsers.marc.language);
+  expect(marcs.value.userGuid).not.toBe(sophies.value.userGuid);
+  expect(marcs.value.html).not.toContain(demoUsers.sophie.name);
+
+  // Even with Sophie's snapshot put back on the device, the start paints none of it while Marc is logged in. (Marc's
+  // app is closed first, so that nothing of his writes a snapshot over it meanwhile: the row is written from a page
+  // of the same origin that is not the app.)
+  const other = await context.newPage();
+  await other.goto('/api/public/status');
+  await page.close();
+  await writeRow(other, sophies);
+  const next = await pageWithoutApp(context);
+  await next.goto('/');
+  await expect(next.locator('#root')).not.toHaveAttribute('data-snapshot');
+  await expect(next.getByText(demoUsers.sophie.name)).toHaveCount(0);
+  await expect(next.getByRole('status')).toHaveText('Chargement…');
+});
