@@ -333,11 +333,20 @@ export const syncIdentities = async (db: Db): Promise<void> => {
 // Transactions
 // ---------------------------------------------------------------------------------------------------------------
 
-/** PostgreSQL: the transaction lost to a concurrent one and may simply run again. */
-const isRetryable = (error: unknown): boolean =>
+/** PostgreSQL: the transaction lost to a concurrent one (serialization failure, deadlock) and may simply run again. */
+export const isTransactionConflict = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && 'code' in error && (error.code === '40001' || error.code === '40P01');
 
-const MAX_ATTEMPTS = 8;
+/**
+ * How often a transaction that lost runs again, and the pauses between: random in [0, 5 ms × 2^(attempt − 1)],
+ * at most 400 ms ("full jitter"). Twenty logins of one account at once (one counter row) all lose but one in each
+ * round; growing random pauses spread the losers out, where short fixed ones kept them colliding until they ran out
+ * of attempts and the last one answered 500. Twelve attempts wait at most about 2.2 s in all.
+ */
+const MAX_ATTEMPTS = 12;
+const FIRST_PAUSE_MS = 5;
+const LONGEST_PAUSE_MS = 400;
+const retryPauseMs = (attempt: number): number => Math.random() * Math.min(LONGEST_PAUSE_MS, FIRST_PAUSE_MS * 2 ** (attempt - 1));
 
 /**
  * Runs `work` in one write transaction and returns what it returns. Every change that reads then writes, or writes
@@ -356,8 +365,8 @@ export const writeTransaction = async <T>(db: Db, work: (tx: Db) => Promise<T>):
       const builder = engine === 'postgres' ? db.transaction().setIsolationLevel('serializable') : db.transaction();
       return await openTransaction.run({ driver, acquired: false }, () => builder.execute(work));
     } catch (error) {
-      if (!isRetryable(error) || attempt >= MAX_ATTEMPTS) throw error;
-      await sleep(Math.random() * 10 * attempt);
+      if (!isTransactionConflict(error) || attempt >= MAX_ATTEMPTS) throw error;
+      await sleep(retryPauseMs(attempt));
     }
   }
 };

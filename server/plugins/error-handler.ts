@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody } from '#contract/common';
+import { isTransactionConflict } from '../db/engine.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { isApiPath, pathOf } from '../lib/request-path.ts';
 
@@ -50,6 +51,13 @@ export const registerErrorHandler = (app: FastifyInstance): void => {
         fields: [{ field: 'body', message }],
       };
       return reply.status(error.statusCode).send(body);
+    }
+    if (isTransactionConflict(error)) {
+      // Still losing to concurrent writes of the same rows after writeTransaction's retries: nothing was written, and
+      // the client may send the same request again in a moment (a 429 is never stored under an Idempotency-Key).
+      request.log.warn({ err: error }, 'transaction conflict after retries');
+      const body: ErrorBody = { statusCode: 429, code: 'tooManyRequests', message: 'Too many concurrent changes: try again' };
+      return reply.status(429).header('Retry-After', '1').send(body);
     }
     request.log.error({ err: error }, 'unhandled error');
     const body: ErrorBody = { statusCode: 500, code: 'serverError', message: 'Internal server error' };

@@ -6,6 +6,7 @@ import { appContext, buildApp } from '#server/app';
 import { closeDatabase, openDatabase, type Db } from '#server/db/database';
 import { DEMO_IDS } from '#server/db/demo/ids';
 import { writeTransaction } from '#server/db/engine';
+import { findLoginUser } from '#server/lib/users';
 import { bearer, bearerMode, login, staticFixtureDir } from './test-app.ts';
 import { closeTestDatabase, openTestDatabase, testEngine, urlOfTestDatabase } from './test-database.ts';
 
@@ -108,6 +109,45 @@ describe.skipIf(testEngine() !== 'postgres')('two instances on one PostgreSQL da
       expect(locked.statusCode).toBe(429);
       expect(locked.json()).toMatchObject({ code: 'tooManyLoginAttempts' });
     }
+    await a.app.inject({ method: 'POST', url: '/api/test/rate-limits/reset' });
+  });
+
+  it('count twenty wrong passwords for one account sent at once to both: each answered 401 or 429, every one checked counted', async () => {
+    const user = await findLoginUser(base, 'MT00000004');
+    expect(user).toBeDefined();
+    const attempt = (instance: Instance, i: number) =>
+      instance.app.inject({
+        method: 'POST',
+        url: '/api/public/users/login',
+        remoteAddress: '10.40.0.9',
+        headers: bearerMode,
+        payload: { login: 'MT00000004', password: `Wrong!${i}pass` },
+      });
+    // All twenty write the same two counter rows (the account's and the address's) in SERIALIZABLE transactions:
+    // the ones that lose a round run again, none reaches the client as a 500.
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => attempt(i % 2 === 0 ? a : b, i)));
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(
+      statuses.filter((status) => status !== 401 && status !== 429),
+      answers.map((answer) => answer.body).join('\n'),
+    ).toEqual([]);
+    // The 429s are the lock's, not writes that gave up on their conflicts.
+    const refused = answers.filter((answer) => answer.statusCode === 429).map((answer) => answer.json<{ code: string }>().code);
+    expect(new Set(refused)).toEqual(new Set(['tooManyLoginAttempts']));
+    // Five free attempts (docs/product/security.md): the ones checked before the lock are counted, one each, and
+    // the lock turns away the rest without a check (and without counting them).
+    const checked = statuses.filter((status) => status === 401).length;
+    expect(checked).toBe(5);
+    const counters = await base
+      .selectFrom('login_attempts')
+      .select(['key', 'count'])
+      .where('key', 'in', [`account:${user?.id ?? 0}`, 'ip:10.40.0.9'])
+      .orderBy('key')
+      .execute();
+    expect(counters).toEqual([
+      { key: `account:${user?.id ?? 0}`, count: checked },
+      { key: 'ip:10.40.0.9', count: checked },
+    ]);
     await a.app.inject({ method: 'POST', url: '/api/test/rate-limits/reset' });
   });
 
