@@ -172,8 +172,8 @@ const registerStatic = async (app: FastifyInstance, staticDir: string): Promise<
       return;
     }
     // A visitor who has not answered the cookie question gets the login page with the consent modal in its first
-    // paint (SPEC §2), except on iOS, where it never shows. (An iPad that presents itself as a Mac gets it, and the
-    // app takes it away at once.)
+    // paint (docs/product/settings.md "Cookies and consent"), except on iOS, where it never shows. (An iPad that
+    // presents itself as a Mac gets it, and the app takes it away at once.)
     const asksConsent =
       hasConsentPage &&
       parseConsent(consentCookieValue(request.headers.cookie)) === null &&

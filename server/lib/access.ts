@@ -6,8 +6,8 @@ import type { ResolvedSession } from './sessions.ts';
 import type { UserRow } from './users.ts';
 
 /*
- * The one authorization guard of the API (SPEC §6). Every route that takes a customer id or a contract id goes
- * through requireCustomer / requireContract; no route compares ids itself.
+ * The one authorization guard of the API (docs/product/security.md "Access checks"). Every route that takes a customer
+ * id or a contract id goes through requireCustomer / requireContract; no route compares ids itself.
  */
 
 /** A plain user sees only the line it uses: the rule of contract/roles.ts, shared with the app. */
@@ -19,8 +19,9 @@ export const usesContract = (user: UserRow, contract: ContractRow): boolean =>
 
 export type CustomerAccess = {
   /**
-   * 'deny' for account-holder data a plain user may not see at all (invoices, orders, payment details: SPEC §6).
-   * Default 'allow': the route then restricts a plain user to its own line (requireContract, visibleContracts).
+   * 'deny' for account-holder data a plain user may not see at all (invoices, orders, payment details:
+   * docs/product/roles.md "Plain user"). Default 'allow': the route then restricts a plain user to its own line
+   * (requireContract, visibleContracts).
    */
   plainUser?: 'allow' | 'deny';
 };

@@ -8,18 +8,19 @@ import type { DB } from '../db/schema.ts';
 /*
  * The SIM activation area's repository: SIM orders and their timeline, activation codes and sessions, identity
  * documents, the other operators' lines, and the writes of the provisioning simulator (lib/provisioning.ts). The
- * contract row keeps SPEC §3's states (status, sub-status, identification, port-in); `sim_orders` what the
- * follow-up adds. Functions take plain values; a change of several rows runs in one write transaction (joining the
- * caller's, when there is one).
+ * contract row keeps the states of docs/product/activation.md "Where a SIM order stands" (status, sub-status,
+ * identification, port-in); `sim_orders` what the follow-up adds. Functions take plain values; a change of several rows
+ * runs in one write transaction (joining the caller's, when there is one).
  */
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 /**
- * The provisioning simulator's own delays, within SPEC §9's limits: a new number works 5 minutes after it is
- * asked for (executed after 4), a transfer is answered by the other operator after an hour, executed the next day
- * and works 5 minutes later (48 hours at most), and documents are checked within a quarter of an hour.
+ * The provisioning simulator's own delays, within the limits of docs/product/activation.md "New number" and "Number
+ * transfer": a new number works 5 minutes after it is asked for (executed after 4), a transfer is answered by the other
+ * operator after an hour, executed the next day and works 5 minutes later (48 hours at most), and documents are checked
+ * within a quarter of an hour.
  */
 export const provisioningSchedule = {
   identificationCheckedAfterMs: 15 * MINUTE,
@@ -101,7 +102,10 @@ const latestDocument = (db: Db, contractId: number) =>
 
 const plus = (iso: string, ms: number): string => new Date(Date.parse(iso) + ms).toISOString();
 
-/** When the customer may expect the step the order waits for, and the latest SPEC §9 allows. Null when nothing is under way. */
+/**
+ * When the customer may expect the step the order waits for, and the latest docs/product/limits.md "SIM activation"
+ * allows. Null when nothing is under way.
+ */
 export const nextStepOf = (row: SimOrderRow, document: { created_at: string } | undefined): SimOrder['nextStep'] => {
   const requested = row.requested_at;
   if (row.identification_status === 'NEED_VALIDATION' && document) {
@@ -179,9 +183,9 @@ export const toSimOrder = async (db: Db, row: SimOrderRow): Promise<SimOrder> =>
 };
 
 /*
- * Activation codes (SPEC §5: 6 digits, e-mailed to the customer), stored as scrypt hashes in activation_codes,
- * one per SIM order. The order is named by its order number, the customer number, or a phone number: the line's
- * own (new) number or the customer's contact mobile.
+ * Activation codes (docs/product/validation.md "Verification codes": 6 digits, e-mailed to the customer), stored as
+ * scrypt hashes in activation_codes, one per SIM order. The order is named by its order number, the customer number, or
+ * a phone number: the line's own (new) number or the customer's contact mobile.
  */
 
 export type ActivationCandidate = {
@@ -426,7 +430,10 @@ export const recordIdentification = (
     await addEvent(tx, order.id, 'IDENTIFICATION_SENT', at);
   });
 
-/** The holder's birth date, which the national register number must start with (SPEC §5). */
+/**
+ * The holder's birth date, which the national register number must start with (docs/product/validation.md "Identity
+ * documents").
+ */
 export const holderBirthDate = async (db: Db, customerId: number): Promise<string | null> =>
   (await db.selectFrom('contacts').select('birth_date').where('customer_id', '=', customerId).executeTakeFirst())?.birth_date ?? null;
 
@@ -538,7 +545,7 @@ export type SimSale = {
   iccid: string;
   productId: number;
   billCycleId: number;
-  /** SPEC §3 contract states at the time of the sale. */
+  /** Contract states at the time of the sale (docs/product/activation.md "Where a SIM order stands"). */
   status: 'IN_DELIVERY' | 'IN_VALIDATION';
   subStatus: 'SIM_SENT' | 'SIM_DELIVERY_FAILED' | 'ORDER_VALIDATED';
   identificationStatus: 'OK' | 'NEED_IDENTIFICATION' | 'NOT_PASSED';

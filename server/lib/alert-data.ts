@@ -299,7 +299,7 @@ export const deleteDevicePushSubscriptions = async (db: Db, userId: number, devi
 
 /**
  * The devices that get push alerts about a line: those of the customer's owners and admins, and of the plain user who
- * uses the line; invoice alerts (`holderOnly`) go to the owners and admins only (SPEC §6).
+ * uses the line; invoice alerts (`holderOnly`) go to the owners and admins only (docs/product/roles.md "Plain user").
  */
 export const pushSubscriptionsForLine = async (
   db: Db,

@@ -20,11 +20,11 @@ import type { PushOutcome, PushSender } from './push.ts';
 import { periodOf, usageSummary } from './usage-data.ts';
 
 /*
- * The alert engine (SPEC §1 alerts by SMS, e-mail and push): a scheduler job evaluates every active line on the
- * clock's time, records each event once (lib/alert-rules.ts decides which are due) and sends it on every channel the
- * line chose then: e-mail to the holder's contact address and SMS to the line through the mailer (SMTP, the
- * development outbox or the log), and Web Push to the devices of the people who may see the line. Every message is
- * logged once per event and channel (notification_log: the customer's list of the last notifications).
+ * The alert engine (docs/product/settings.md "Notifications": alerts by SMS, e-mail and push): a scheduler job
+ * evaluates every active line on the clock's time, records each event once (lib/alert-rules.ts decides which are due)
+ * and sends it on every channel the line chose then: e-mail to the holder's contact address and SMS to the line through
+ * the mailer (SMTP, the development outbox or the log), and Web Push to the devices of the people who may see the line.
+ * Every message is logged once per event and channel (notification_log: the customer's list of the last notifications).
  */
 
 export type AlertDeps = { db: Db; mailer: Mailer; push: PushSender; publicUrl: string };
@@ -64,7 +64,10 @@ export type Announcement = {
   eventKey: string;
   type: NotificationType;
   message: AlertMessage;
-  /** Account matters (invoices) go to the owners and admins only, never to a plain user's devices (SPEC §6). */
+  /**
+   * Account matters (invoices) go to the owners and admins only, never to a plain user's devices (docs/product/roles.md
+   * "Plain user").
+   */
   holderOnly: boolean;
 };
 

@@ -11,8 +11,8 @@ import type { UserRow } from './users.ts';
 
 /*
  * Sending the account messages (issue 4): one place renders the text in the right language, fills in the
- * lifetimes, and turns a delivery failure into the contract's 502 `serverError` (SPEC §8 "Account create or
- * recover: server error") instead of a 500.
+ * lifetimes, and turns a delivery failure into the contract's 502 `serverError` (docs/product/auth.md
+ * "Account creation", "Password recovery": a server error) instead of a 500.
  */
 
 export const linkHours = LINK_TTL_MS / 3_600_000;

@@ -11,7 +11,7 @@ import { bool } from './sql.ts';
 import { usageChunks, usagePage, type TimeRange, type UsageCategory, type UsageRow } from './usage-data.ts';
 
 /*
- * The consumption downloads of SPEC §3 ("Consumption download types: PDF, CONSO").
+ * The consumption downloads of docs/product/consumption.md "Exports" (PDF and CONSO).
  *
  * CONSO is a CSV made for the spreadsheet a Belgian customer opens it in: UTF-8 with a byte-order mark (or Excel
  * reads the accents as Latin-1), ';' as separator and a decimal comma (Belgian Excel's list and decimal
@@ -33,7 +33,7 @@ import { usageChunks, usagePage, type TimeRange, type UsageCategory, type UsageR
  * on the last page points to CONSO for the full list).
  *
  * The server writes these texts itself (the app cannot translate a file it only downloads), in the user's
- * language, with the formatting rules of SPEC §9.
+ * language, with the formatting rules of docs/product/consumption.md "How figures are written".
  */
 
 export const PDF_ROW_LIMIT = 2000;
@@ -238,12 +238,12 @@ const TEXTS: Record<Language, Texts> = {
 const LOCALES: Record<Language, string> = { fr: 'fr-BE', nl: 'nl-BE', en: 'en' };
 
 // ---------------------------------------------------------------------------------------------------------------
-// Formatting (SPEC §9)
+// Formatting (docs/product/consumption.md "How figures are written")
 // ---------------------------------------------------------------------------------------------------------------
 
 const GB = 1024 ** 3;
 const MB = 1024 ** 2;
-/** SPEC §9: gigabytes at or above 100 MB. */
+/** docs/product/consumption.md "How figures are written": gigabytes at or above 100 MB. */
 const GB_THRESHOLD = 104_857_600;
 
 // The standard PDF fonts only know WinAnsi: Intl's narrow no-break space (fr thousands) would print as garbage.

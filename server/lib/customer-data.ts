@@ -35,7 +35,8 @@ export const toCustomerCore = (row: CustomerRow): CustomerFull['customer'] => ({
     optinMarketing: bool(row.optin_marketing),
     optinSales: bool(row.optin_sales),
     acceptConditions: bool(row.accept_conditions),
-    // SPEC §4: without an energy id the link is never confirmed (the table enforces it too).
+    // docs/product/offers.md "Energy link": without an energy id the link is never confirmed (the table enforces it
+    // too).
     energyLinkConfirmed: row.energy_id !== null && bool(row.energy_link_confirmed),
   },
   lastUpdate: row.last_update,

@@ -20,7 +20,10 @@ export const findEnergyAccount = (db: Db, energyId: string): Promise<EnergyAccou
 
 const linkRows = (db: Db) => db.selectFrom('customers').select(['id', 'energy_id', 'energy_link_confirmed']);
 
-/** A customer's link (SPEC §4: without an energy id it is never confirmed); undefined for an unknown customer. */
+/**
+ * A customer's link (docs/product/offers.md "Energy link": without an energy id it is never confirmed); undefined for
+ * an unknown customer.
+ */
 export const linkStatusOf = async (db: Db, customerId: number): Promise<LinkStatus | undefined> => {
   const row = await linkRows(db).where('id', '=', customerId).executeTakeFirst();
   return row ? normalizeLinkStatus({ energyId: row.energy_id, energyLinkConfirmed: row.energy_link_confirmed === 1 }) : undefined;
@@ -39,7 +42,8 @@ export const otherHolderOf = async (
 /**
  * Links a customer to an energy account and confirms it (inside the route's write transaction). Another
  * customer's unconfirmed claim on the same account is released: whoever proved the account's password holds it.
- * The linking user's energy reference becomes the account's (SPEC §4: only a confirmed link with an id updates it).
+ * The linking user's energy reference becomes the account's (docs/product/offers.md "Energy link": only a confirmed
+ * link with an id updates it).
  */
 export const confirmLink = (db: Db, customerId: number, userId: number, energyId: string, now: Date): Promise<void> =>
   writeTransaction(db, async (tx) => {

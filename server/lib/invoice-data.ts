@@ -12,10 +12,11 @@ import { outOfBundleCost, subscriptionLines } from './invoice-lines.ts';
 import { addDaysToDate, cyclePeriod, localDate, localDayRange } from './service-calendar.ts';
 
 /*
- * Invoices of SPEC §3/§7, and the cost centres of professional customers. An invoice is open while `paid` = 0;
- * what remains to pay is its total minus the partial payments already received. A credit note is a document of
- * its own with a negative total. The invoice context (IS_PAID, TO_PAID, DD_PENDING, DD_FAILED) is derived from
- * the list it came from, the payment mode and the due date (contract/invoice-rules.ts), by the app and the PDF.
+ * Invoices (docs/product/invoices.md "What an invoice shows"), and the cost centres of professional customers. An
+ * invoice is open while `paid` = 0; what remains to pay is its total minus the partial payments already received. A
+ * credit note is a document of its own with a negative total. The invoice context (IS_PAID, TO_PAID, DD_PENDING,
+ * DD_FAILED) is derived from the list it came from, the payment mode and the due date (contract/invoice-rules.ts), by
+ * the app and the PDF.
  */
 
 /** Days between an invoice and its due date (the seed and the FAQ: "due within 15 days"). */
@@ -216,8 +217,9 @@ const paymentReferenceOf = (open: readonly InvoiceRow[], customerId: number): st
 };
 
 /**
- * GET /customer/{id}/invoices/situation (SPEC §3 "Invoice situation", §4 urgent payment), from the shared rules
- * (contract/invoice-rules.ts `situationTotals`) on the open invoices; "today" is the service's calendar day.
+ * GET /customer/{id}/invoices/situation (docs/product/invoices.md "Invoice situation", "Urgent payment"), from the
+ * shared rules (contract/invoice-rules.ts `situationTotals`) on the open invoices; "today" is the service's calendar
+ * day.
  */
 export const invoiceSituation = async (db: Db, customerId: number, now: Date): Promise<InvoiceSituation> => {
   const open = await openRows(db, customerId);

@@ -17,9 +17,10 @@ import { bool } from './sql.ts';
 import { safeguardsOf } from './usage-data.ts';
 
 /*
- * A line's settings and safeguards, and their changes as order lines (SPEC §3: order items SAFEGUARD and SETTING in
- * the orders/order_lines tables, so they appear in the order history). A change is requested now and applied by
- * the settings job when its instant (`apply_at`) has passed: SPEC §4, limits within 2 minutes, roaming up to 4 hours.
+ * A line's settings and safeguards, and their changes as order lines (docs/product/settings.md "Line changes and when
+ * they apply": order items SAFEGUARD and SETTING in the orders/order_lines tables, so they appear in the order
+ * history). A change is requested now and applied by the settings job when its instant (`apply_at`) has passed: limits
+ * within 2 minutes, roaming up to 4 hours.
  */
 
 type SettingsRow = Pick<

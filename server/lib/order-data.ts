@@ -34,9 +34,9 @@ import { syncSubscriptionHistory } from './subscription-history.ts';
 import { billCycleOf } from './usage-data.ts';
 
 /*
- * The orders of a line (SPEC §3 "Order line", §4 "Order rules", §7 "Products and orders"): the history, the plan
- * and option orders (create, modify, cancel) and their execution by the server's clock. SQL and row → contract
- * mapping only; who may call and which error is the route's (routes/orders.ts).
+ * The orders of a line (docs/product/subscription.md "Order history", "Order rules"; docs/product/api.md "Authenticated
+ * calls"): the history, the plan and option orders (create, modify, cancel) and their execution by the server's clock.
+ * SQL and row → contract mapping only; who may call and which error is the route's (routes/orders.ts).
  *
  * An order is real state: it is created PENDING with a scheduled date; when that date comes the scheduler hands
  * its lines to execution (QUEUED), and a minute later applies them to the contract (SUCCESS) or records why not
@@ -192,10 +192,11 @@ export type PlannedLine = {
 export type OrderPlan = { ok: true; lines: PlannedLine[] } | { ok: false; fields: FieldError[] };
 
 /**
- * What an order request changes on the line (SPEC §7: a product and options with their combinations), checked
- * against the catalogue: the product must be a base product of the customer's segment (SPEC §6) or the line's own;
- * an option counted above zero must be offered with that product (or already held) and stay within its
- * max_combinations. Options the request leaves out keep their count. Pure apart from reading the catalogue.
+ * What an order request changes on the line (docs/product/api.md "Authenticated calls": a product and options with
+ * their combinations), checked against the catalogue: the product must be a base product of the customer's segment
+ * (docs/product/roles.md "Professional restriction") or the line's own; an option counted above zero must be offered
+ * with that product (or already held) and stay within its max_combinations. Options the request leaves out keep their
+ * count. Pure apart from reading the catalogue.
  */
 export const planOrder = async (
   db: Db,
@@ -252,10 +253,10 @@ export const nextCycleDate = async (db: Db, contract: ContractRow, now: Date): P
   addDaysToDate(cyclePeriod(now, await billCycleOf(db, contract)).end, 1);
 
 /**
- * SPEC §4 "While an option order is pending, further option edits apply only to the current month": an option line
- * planned while another order's option line waits for its date takes effect today and cannot be cancelled (the
- * pending order then sets its own counts at the next cycle). Otherwise every change waits for the next cycle and
- * can be cancelled until then.
+ * docs/product/subscription.md "Order rules": while an option order is pending, further option edits apply only to the
+ * current month: an option line planned while another order's option line waits for its date takes effect today and
+ * cannot be cancelled (the pending order then sets its own counts at the next cycle). Otherwise every change waits for
+ * the next cycle and can be cancelled until then.
  */
 export const optionOrderPending = async (db: Db, contractId: number, exceptOrderPk: number | null): Promise<boolean> =>
   (await db
@@ -297,9 +298,9 @@ const insertLine = async (db: Db, orderPk: number, line: PlannedLine, timing: Ti
 };
 
 /**
- * The next free order number, O- and 10 digits (SPEC §5), in the one sequence every area's orders share. Read and
- * used in the caller's write transaction: two instances numbering at once do not both take it (PostgreSQL runs
- * them serializably and retries the later one).
+ * The next free order number, O- and 10 digits (docs/product/validation.md "Customer, energy and order numbers"), in
+ * the one sequence every area's orders share. Read and used in the caller's write transaction: two instances numbering
+ * at once do not both take it (PostgreSQL runs them serializably and retries the later one).
  */
 export const nextOrderRef = async (db: Db): Promise<string> => {
   const last = (
@@ -312,7 +313,7 @@ export const nextOrderRef = async (db: Db): Promise<string> => {
   return `O-${String(next).padStart(10, '0')}`;
 };
 
-/** SPEC §6 order actors: the role of who placed it (owner O, admin A, user U). */
+/** docs/product/roles.md "Who placed an order": the role of who placed it (owner O, admin A, user U). */
 export const initiatorOfRole = (role: string): InitiatorType => (role === 'owner' ? 'O' : role === 'admin' ? 'A' : 'U');
 
 const newOrderLineOf = async (db: Db, orderPk: number): Promise<NewOrderLine> => {
@@ -492,9 +493,10 @@ export const pendingProductLine = async (db: Db, orderPk: number): Promise<LineR
   (await linesOfOrder(db, orderPk)).find((line) => line.item_kind === 'PRODUCT' && line.status === 'PENDING');
 
 /**
- * Modifies a pending plan change (SPEC §4: modified rather than created when a pending product change exists and
- * the product differs): the PRODUCT line takes the new product (or is cancelled when the customer goes back to the
- * current one), and the order's waiting option lines are replaced by the options of the request.
+ * Modifies a pending plan change (docs/product/subscription.md "Order rules": modified rather than created when a
+ * pending product change exists and the product differs): the PRODUCT line takes the new product (or is cancelled when
+ * the customer goes back to the current one), and the order's waiting option lines are replaced by the options of the
+ * request.
  */
 export const modifyOrder = (
   db: Db,
@@ -681,7 +683,8 @@ const applyLine = async (db: Db, line: LineRow, contract: ContractRow, openBalan
       .execute();
     return { status: 'SUCCESS' };
   }
-  // A plan or option change meets the same rules when it runs as when it was ordered (SPEC §4, §8).
+  // A plan or option change meets the same rules when it runs as when it was ordered (docs/product/subscription.md "Who
+  // may change a subscription", "Order rules").
   const blockages = contractBlockages(stateFacts(contract), openBalance);
   if (blockages.includes('unpaid')) return fail('CUSTOMER_DEBT', CUSTOMER_DEBT_MESSAGE);
   if (blockages.length > 0) return fail('JSON', JSON.stringify({ code: 'CONTRACT_BLOCKED', reason: blockages[0] }));

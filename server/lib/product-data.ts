@@ -6,7 +6,10 @@ import { bool } from './sql.ts';
 
 export type ProductRow = Row<'products'>;
 
-/** Texts are JSON in a text column; a missing language falls back to French (SPEC §1: fr is the fallback). */
+/**
+ * Texts are JSON in a text column; a missing language falls back to French (docs/product/settings.md "Language": fr is
+ * the fallback).
+ */
 const translated = (json: string): Translated => {
   const parsed: unknown = JSON.parse(json);
   const texts = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
@@ -20,7 +23,8 @@ const numberList = (json: string): number[] => {
   return Array.isArray(parsed) ? parsed.filter((value): value is number => Number.isInteger(value)) : [];
 };
 
-// Units of the volumes (SPEC §3: 0 means unlimited; data in MB, converted with the factor 1024 by the app).
+// Units of the volumes (docs/product/consumption.md "Bundle sizes": 0 means unlimited; data in MB, converted with the
+// factor 1024 by the app).
 const volumes = (row: ProductRow) => ({
   data: { limit_amount: row.data_limit_mb, unit: 'MB' },
   voice: { limit_amount: row.voice_limit_min, unit: 'min' },
@@ -45,7 +49,7 @@ export const toProduct = (row: ProductRow): Product => ({
 
 /**
  * An option as the contract sends it. `active` is the current count: a boolean for options taken at most
- * once, a number for combinable (data) options (SPEC §3).
+ * once, a number for combinable (data) options (docs/product/subscription.md "Products and options").
  */
 export const toOption = (row: ProductRow, count: number): Option => ({
   id: row.id,
@@ -102,8 +106,9 @@ export const findProduct = (db: Db, productId: number): Promise<ProductRow | und
 export type Segment = 'residential' | 'professional';
 
 /**
- * SPEC §6 "professional restriction": the owner or admin of a non-residential contact is offered the professional
- * catalogue, everyone else the residential one. The podium is that segment's base products, cheapest first.
+ * docs/product/roles.md "Professional restriction": the owner or admin of a non-residential contact is offered the
+ * professional catalogue, everyone else the residential one. The podium is that segment's base products, cheapest
+ * first.
  */
 export const podiumProducts = async (db: Db, segment: Segment): Promise<Product[]> =>
   (
@@ -159,7 +164,10 @@ export const contractPromotions = async (db: Db, contractId: number, baseProduct
       .execute()
   ).map(toPromotion);
 
-/** SPEC §3 "Totals hold a percentage factor and an amount quantity": the sum of each kind. */
+/**
+ * docs/product/subscription.md "Promotions": totals hold a percentage factor and an amount quantity, the sum of each
+ * kind.
+ */
 export const promotionTotals = (promotions: readonly Promotion[]): { percentage: number; amount: number } => ({
   percentage: promotions.filter((p) => p.discount_type === 'percentage').reduce((sum, p) => sum + p.discount_amount, 0),
   amount: promotions.filter((p) => p.discount_type === 'amount').reduce((sum, p) => sum + p.discount_amount, 0),

@@ -5,7 +5,7 @@ import { serverSecret } from './server-secrets.ts';
 import { hashToken, newGuid, randomToken } from './tokens.ts';
 import { findUserById, type UserRow } from './users.ts';
 
-/** SPEC §9: access token 1 day, refresh token 3 months. */
+/** docs/product/security.md "Cookies": access token 1 day, refresh token 3 months. */
 export const ACCESS_TOKEN_DAYS = 1;
 export const REFRESH_TOKEN_MONTHS = 3;
 

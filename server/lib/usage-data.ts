@@ -10,9 +10,9 @@ import { billCycleById, rateCycle, ratingPlanOf, type TimeRange } from './rating
 import { bool } from './sql.ts';
 
 /*
- * Usage records → the usage calls of SPEC §7. Every query is a range on (contract_id, event_time) or, with a
- * type filter, on (contract_id, service_cat, event_time) (migration 002), so the heavy demo customer's ~200k
- * rows are never scanned outside the asked range.
+ * Usage records → the usage calls of docs/product/api.md "Authenticated calls". Every query is a range on (contract_id,
+ * event_time) or, with a type filter, on (contract_id, service_cat, event_time) (migration 002), so the heavy demo
+ * customer's ~200k rows are never scanned outside the asked range.
  */
 
 export type UsageCategory = UsageRecordDto['service_cat'];
@@ -129,7 +129,7 @@ export const usageSummary = async (db: Db, contract: ContractRow, period: CycleP
       type: UNITS[cat].type,
       value: use.used,
       unit: UNITS[cat].unit,
-      // SPEC §3: a balance of 0 means unlimited.
+      // docs/product/consumption.md "Bundle sizes": a balance of 0 means unlimited.
       balanceValue: use.allowance ?? 0,
       balanceUnit: UNITS[cat].unit,
       overspentValue: rating.centsByKind[cat],

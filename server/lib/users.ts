@@ -49,7 +49,7 @@ export const findUserByGuid = (db: Db, guid: string): Promise<UserRow | undefine
 export const findUserByEmail = (db: Db, email: string): Promise<UserRow | undefined> =>
   users(db).where('u.email', '=', email.trim()).executeTakeFirst();
 
-/** The plain user that logs in with this phone number (SPEC §1). */
+/** The plain user that logs in with this phone number (docs/product/auth.md "Login identifiers"). */
 export const findUserByMsisdn = (db: Db, msisdn: string): Promise<UserRow | undefined> =>
   users(db).where('u.msisdn', '=', msisdn).executeTakeFirst();
 
@@ -72,8 +72,9 @@ export const findUserForPhone = async (db: Db, msisdn: string): Promise<UserRow 
 const roleOrder = sql`CASE u.role WHEN 'owner' THEN 0 WHEN 'admin' THEN 1 ELSE 2 END`;
 
 /**
- * The account a login identifier names (SPEC §1): customers by customer number (MT…), energy number (ME…) or
- * e-mail (case-insensitive: the column is COLLATE NOCASE); plain users only by their phone number (04…).
+ * The account a login identifier names (docs/product/auth.md "Login identifiers"): customers by customer number (MT…),
+ * energy number (ME…) or e-mail (case-insensitive: the column is COLLATE NOCASE); plain users only by their phone
+ * number (04…).
  */
 export const findLoginUser = async (db: Db, login: string): Promise<UserRow | undefined> => {
   const value = normalizeLogin(login);
@@ -151,7 +152,10 @@ export const insertUser = async (db: Db, user: NewUser, now: Date): Promise<User
   return row;
 };
 
-/** SPEC §3 "Auth user" as the contract sends it; never includes the password hash. */
+/**
+ * The signed-in user as the contract sends it (docs/product/roles.md "Roles", "Scopes"); never includes the password
+ * hash.
+ */
 export const toAuthUser = (user: UserRow): AuthUser => ({
   id: user.id,
   guid: user.guid,

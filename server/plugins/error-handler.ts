@@ -27,9 +27,9 @@ const fastifyClientMessage = (status: number): string =>
   status === 413 ? 'Payload too large' : status === 415 ? 'Unsupported content type' : 'Invalid parameters';
 
 /**
- * Every failure answers with the contract's error body (SPEC §8), so the app has exactly one error shape to
- * handle. Bad input is always a 4xx, never a 500; a 500 means a bug and is logged with its stack, and its body
- * never carries the internal message.
+ * Every failure answers with the contract's error body (docs/product/errors.md "Error body"), so the app has exactly
+ * one error shape to handle. Bad input is always a 4xx, never a 500; a 500 means a bug and is logged with its stack,
+ * and its body never carries the internal message.
  *
  * Registered before any route or plugin: Fastify gives each route the error handler in force when the route is
  * registered, and `await app.register(...)` (the static plugin) registers the routes declared so far at once. Set

@@ -55,16 +55,17 @@ import { authOf, secureCookies } from '../plugins/auth.ts';
 import { registerActivationTestRoutes } from './activation-test-routes.ts';
 
 /*
- * SIM activation (SPEC §1, §4 "Activation flow", §7, §8): the order found with its code (without login), or the
- * logged-in holder's own contract; identification; a new number or a transfer; the follow-up; and the provisioning
- * simulator that moves every order on by the server's clock.
+ * SIM activation (docs/product/activation.md "Finding the order", "New number", "Number transfer", "Order follow-up"):
+ * the order found with its code (without login), or the logged-in holder's own contract; identification; a new number
+ * or a transfer; the follow-up; and the provisioning simulator that moves every order on by the server's clock.
  */
 
 const MINUTE = 60_000;
 
 /**
- * Wrong codes (SPEC §8 "too many activation requests: data mismatch, contact customer service or retry in 30
- * minutes"): per order and per identifier, the third wrong code blocks for 30 minutes, and its answer says so.
+ * Wrong codes (docs/product/activation.md "Activation messages": data mismatch, contact customer
+ * service or retry in 30 minutes): per order and per identifier, the third wrong code blocks for 30 minutes, and its
+ * answer says so.
  */
 export const activationAttemptPolicy: RateLimitPolicy = {
   freeAttempts: 3,
@@ -171,7 +172,9 @@ const publicOrder = async (ctx: AppContext, request: FastifyRequest, customerId:
   return order;
 };
 
-/** The SIM order of the logged-in holder's contract. A plain user follows no order (SPEC §6). */
+/**
+ * The SIM order of the logged-in holder's contract. A plain user follows no order (docs/product/roles.md "Plain user").
+ */
 const holderOrder = async (ctx: AppContext, request: FastifyRequest, customerId: number, contractId: number): Promise<SimOrderRow> => {
   requireCustomer(authOf(request), customerId, { plainUser: 'deny' });
   if (!(await findContract(ctx.db, customerId, contractId))) throw notFound('Contract not found');
@@ -183,9 +186,10 @@ const holderOrder = async (ctx: AppContext, request: FastifyRequest, customerId:
 type Choice = { mode: 'new_number'; iccid: string } | { mode: 'port_in'; iccid: string; portIn: PortInData };
 
 /**
- * Starts a new number or a transfer, checked in the write transaction that starts it: the order allows it (SPEC §4),
- * the SIM card's number is the one of the card we sent, a transferred number is not already ours or being
- * transferred by another order. `prefix` places the fields at fault as the request named them.
+ * Starts a new number or a transfer, checked in the write transaction that starts it: the order allows it
+ * (docs/product/activation.md "When a SIM can be activated"), the SIM card's number is the one of the card we sent, a
+ * transferred number is not already ours or being transferred by another order. `prefix` places the fields at fault as
+ * the request named them.
  */
 const startActivation = (ctx: AppContext, orderId: number, choice: Choice, prefix: string): Promise<SimOrder> =>
   writeTransaction(ctx.db, async (tx) => {

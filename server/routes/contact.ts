@@ -11,13 +11,13 @@ import type { Router } from '../lib/router.ts';
 import { authOf } from '../plugins/auth.ts';
 
 /*
- * PATCH /customer/{id}/contact (SPEC §7): the account holder edits its contact details. Conditional on the
- * version the edit was based on (412 when stale), 422 `noUpdate` when nothing would change (SPEC §8 profile
- * changes). Queued by the app when offline; the Idempotency-Key plugin makes a replay apply once (and so sends
- * one confirmation e-mail).
- * A changed e-mail address is unconfirmed until the customer opens the link e-mailed to it
- * (/account/confirm-email/{uuid}/{token}); POST …/contact/confirm-email sends the link again, throttled per
- * address like every e-mailed link (SPEC §8, §9: 3 in a row, then 30 minutes).
+ * PATCH /customer/{id}/contact (docs/product/settings.md "Contact details"): the account holder edits its contact
+ * details. Conditional on the version the edit was based on (412 when stale), 422 `noUpdate` when nothing would change
+ * (docs/product/errors.md "Profile changes"). Queued by the app when offline; the Idempotency-Key plugin makes a replay
+ * apply once (and so sends one confirmation e-mail). A changed e-mail address is unconfirmed until the customer opens
+ * the link e-mailed to it (/account/confirm-email/{uuid}/{token}); POST …/contact/confirm-email sends the link again,
+ * throttled per address like every e-mailed link (docs/product/security.md "Rate limits and lockouts": 3 in a row, then
+ * 30 minutes).
  */
 
 const civilityCodes = { mr: 'MR', mrs: 'MRS', mx: 'MX' } as const;
@@ -27,7 +27,8 @@ export const registerContactRoutes = (router: Router, ctx: AppContext): void => 
 
   router.route(endpoints.patchContact, async ({ params, body, request }) => {
     const auth = authOf(request);
-    // The contact is the account holder's: a plain user (an employee) may not change it (SPEC §6).
+    // The contact is the account holder's: a plain user (an employee) may not change it (docs/product/roles.md "Plain
+    // user").
     requireCustomer(auth, params.customerId, { plainUser: 'deny' });
     const { contact, emailChanged } = await writeTransaction(db, async (tx) => {
       const current = await findContact(tx, params.customerId);

@@ -25,8 +25,8 @@ export const registerCustomerRoutes = (router: Router, ctx: AppContext): void =>
         ? await toContracts(db, await visibleContracts(db, auth, customer.id), { withLinkedUser: query.withLinkedUser === '1' })
         : [];
     const full = { customer: toCustomerCore(customer), contracts, contact: toContact(contact), invoicing: toInvoicing(invoicing, contact) };
-    // A plain user (an employee, a family member) is not the account holder (SPEC §6): it gets its own line and
-    // what its screens need, and none of the holder's private data.
+    // A plain user (an employee, a family member) is not the account holder (docs/product/roles.md "Plain user"): it
+    // gets its own line and what its screens need, and none of the holder's private data.
     return isPlainUser(auth.user) ? plainUserView(full) : full;
   });
 };

@@ -18,16 +18,16 @@ import { findUserByGuid, type UserRow } from '../lib/users.ts';
 import { authOf } from '../plugins/auth.ts';
 
 /*
- * The energy link (SPEC §1, §4, §6, §8): its status, linking an energy account (owners only), and the owner's
- * one-click login to the energy portal. The portal itself is outside this product (ENERGY_PORTAL_URL); unless one is
- * configured, this server serves a small stand-in at /energy-portal/ that accepts a one-click token once, so that
- * the flow is proven end to end.
+ * The energy link (docs/product/offers.md "Energy link", "One-click energy login"; docs/product/roles.md "Owner-only
+ * rights"): its status, linking an energy account (owners only), and the owner's one-click login to the energy portal.
+ * The portal itself is outside this product (ENERGY_PORTAL_URL); unless one is configured, this server serves a small
+ * stand-in at /energy-portal/ that accepts a one-click token once, so that the flow is proven end to end.
  */
 
 /** The stand-in portal's address: same origin, outside the app (the service worker lets it through). */
 export const STAND_IN_ENERGY_PORTAL = '/energy-portal/';
 
-/** SPEC §6: only an owner may link accounts and log in to the portal in one click. */
+/** docs/product/roles.md "Owner-only rights": only an owner may link accounts and log in to the portal in one click. */
 const requireOwner = (user: UserRow): number => {
   if (user.role !== 'owner' || user.customer_id === null) throw forbidden();
   return user.customer_id;
@@ -49,7 +49,7 @@ export const registerEnergyRoutes = (router: Router, ctx: AppContext): void => {
   timingDummy();
 
   router.route(endpoints.linkStatus, async ({ params, request }) => {
-    // The holder's link: not a plain user's business (SPEC §6).
+    // The holder's link: not a plain user's business (docs/product/roles.md "Plain user").
     requireCustomer(authOf(request), params.customerId, { plainUser: 'deny' });
     const status = await linkStatusOf(db, params.customerId);
     if (!status) throw new ApiError(404, 'customerNotFound', 'Customer not found');
@@ -62,7 +62,7 @@ export const registerEnergyRoutes = (router: Router, ctx: AppContext): void => {
     const now = clock.now();
     const current = await linkStatusOf(db, customerId);
     if (!current) throw new ApiError(404, 'customerNotFound', 'Customer not found');
-    // SPEC §8, both directions: this mobile account already has its energy account…
+    // docs/product/offers.md "Energy link", both directions: this mobile account already has its energy account…
     if (current.energyLinkConfirmed && current.energyId !== body.login) {
       throw new ApiError(409, 'mobileAlreadyLinked', 'This mobile account is already linked to an energy account');
     }

@@ -67,9 +67,10 @@ const nextInvoicing = (current: InvoicingRow, body: InvoicingPatch, today: strin
 };
 
 /**
- * SPEC §7 invoice calls, the payment details (invoicing) and the cost centres. Invoices and payment details are
- * account-holder data: a plain user gets 403 (SPEC §6: it cannot see the invoice alert either). A bill cycle and
- * the operator's account are not personal data: every signed-in user may read them.
+ * The invoice calls (docs/product/api.md "Authenticated calls"), the payment details (invoicing) and the cost centres.
+ * Invoices and payment details are account-holder data: a plain user gets 403 (docs/product/roles.md "Plain user": it
+ * cannot see the invoice alert either). A bill cycle and the operator's account are not personal data: every signed-in
+ * user may read them.
  */
 export const registerInvoiceRoutes = (router: Router, ctx: AppContext): void => {
   const { db, clock, creditor } = ctx;
@@ -166,9 +167,9 @@ export const registerInvoiceRoutes = (router: Router, ctx: AppContext): void => 
       .send(pdf);
   });
 
-  // PATCH /customer/{id}/invoicing (SPEC §7, §8 profile changes): conditional on the version the edit was based
-  // on (412 when stale), 422 `noUpdate` when nothing would change. Queued by the app when offline; the
-  // Idempotency-Key plugin makes a replay apply once.
+  // PATCH /customer/{id}/invoicing (docs/product/invoices.md "Payment details"; docs/product/errors.md "Profile
+  // changes"): conditional on the version the edit was based on (412 when stale), 422 `noUpdate` when nothing would
+  // change. Queued by the app when offline; the Idempotency-Key plugin makes a replay apply once.
   router.route(endpoints.patchInvoicing, ({ params, body, request }) => {
     requireCustomer(authOf(request), params.customerId, { plainUser: 'deny' });
     return writeTransaction(db, async (tx) => {
@@ -186,8 +187,8 @@ export const registerInvoiceRoutes = (router: Router, ctx: AppContext): void => 
     });
   });
 
-  // PATCH /customer/{id}/cost-center: renames a cost centre (SPEC §8 profile changes: 400, 422), conditional and
-  // idempotent like every profile change.
+  // PATCH /customer/{id}/cost-center: renames a cost centre (docs/product/errors.md "Profile changes": 400, 422),
+  // conditional and idempotent like every profile change.
   router.route(endpoints.patchCostCenter, ({ params, body, request }) => {
     requireCustomer(authOf(request), params.customerId, { plainUser: 'deny' });
     return writeTransaction(db, async (tx) => {

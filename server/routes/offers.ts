@@ -7,8 +7,9 @@ import type { Router } from '../lib/router.ts';
 import { authOf } from '../plugins/auth.ts';
 
 /*
- * GET /customer/{id}/offers (SPEC §1 "Offers"): the promotions that apply to this customer and its referral code.
- * A plain user sees the advantages of its own line and the catalogue's offers, not the holder's codes (SPEC §6).
+ * GET /customer/{id}/offers (docs/product/offers.md "The offers page"): the promotions that apply to this customer and
+ * its referral code. A plain user sees the advantages of its own line and the catalogue's offers, not the holder's
+ * codes (docs/product/roles.md "Plain user").
  */
 export const registerOfferRoutes = (router: Router, ctx: AppContext): void => {
   const { db } = ctx;

@@ -53,7 +53,8 @@ const refusalError = (refusal: OrderRefusal): ApiError =>
   new ApiError(refusal === 'plainUser' ? 403 : 409, refusalErrorCode[refusal], refusalMessages[refusal]);
 
 /**
- * SPEC §7 "Products and orders" changes and the order history, with the rules of SPEC §4 and §8 enforced here as
+ * The order changes and history of docs/product/api.md "Authenticated calls", with the rules of
+ * docs/product/subscription.md "Who may change a subscription" and "Order rules" enforced here as
  * in the app (contract/contract-state.ts): a plain user, a blocked line (dunning or credit with an open balance,
  * fraud, a general problem, suspected fraudulent behaviour), a line whose state restricts changes, a waiting
  * request or an order being executed each refuse the order with its own code. Changes are online-only calls; the
@@ -87,7 +88,7 @@ export const registerOrderRoutes = (router: Router, ctx: AppContext): void => {
   ): Promise<PlannedLine[]> => {
     const planned = await planOrder(tx, await currentSubscription(tx, contract), body, await segmentOf({ ...ctx, db: tx }, auth));
     if (!planned.ok) throw invalidParameters(planned.fields);
-    // SPEC §8 "no update needed": the request is the subscription as it is.
+    // docs/product/subscription.md "Order rules", no update needed: the request is the subscription as it is.
     if (planned.lines.length === 0 && !allowEmpty) throw new ApiError(422, 'noUpdate', 'The subscription is unchanged');
     return planned.lines;
   };
@@ -95,7 +96,7 @@ export const registerOrderRoutes = (router: Router, ctx: AppContext): void => {
   router.route(endpoints.orderHistory, async ({ params, query, request }) => {
     const auth = authOf(request);
     const contract = await requireContract(db, auth, params.customerId, params.contractId);
-    // SPEC §6: a plain user cannot follow orders.
+    // docs/product/roles.md "Plain user": a plain user cannot follow orders.
     if (isPlainUser(auth.user)) throw forbidden();
     const window = pageWindow(query['megalist-page'], query['megalist-batchSize']);
     const { lines, total } = await orderHistory(db, contract.id, {
@@ -199,7 +200,8 @@ export const registerOrderRoutes = (router: Router, ctx: AppContext): void => {
       const order = await findOrder(tx, contract.id, params.orderId);
       if (!order) throw notFound('Order not found');
       const pending = await pendingProductLine(tx, order.id);
-      // SPEC §4: only a pending plan change is modified, and only into another product; anything else is a new order.
+      // docs/product/subscription.md "Order rules": only a pending plan change is modified, and only into another
+      // product; anything else is a new order.
       if (!pending || pending.resource_id === body.product) {
         throw new ApiError(409, 'orderNotModifiable', 'Only a pending plan change can be modified, into another plan');
       }

@@ -35,9 +35,9 @@ export const segmentOf = async (ctx: AppContext, auth: ResolvedSession): Promise
 };
 
 /**
- * SPEC §7 "Products and orders" reads: a line's products and options, the podium of the customer's segment, the
- * options and promotions of a product, and the promotions of the customer's lines. The catalogue is not personal
- * data, but every call needs a signed-in customer (the segment is the customer's).
+ * The catalogue reads of docs/product/api.md "Authenticated calls": a line's products and options, the podium of the
+ * customer's segment, the options and promotions of a product, and the promotions of the customer's lines. The
+ * catalogue is not personal data, but every call needs a signed-in customer (the segment is the customer's).
  */
 export const registerProductRoutes = (router: Router, ctx: AppContext): void => {
   const { db } = ctx;

@@ -13,9 +13,9 @@ import { faqOf, insertTicket, ticketsOf, ticketsSince } from '../lib/support-dat
 import { authOf } from '../plugins/auth.ts';
 
 /*
- * Help and the contact form (SPEC §1, §3, §5, §8): the FAQ per language, and tickets with one optional attachment.
- * A ticket may arrive long after it was written (the app queues it offline) and more than once (background sync,
- * the page's re-send): the Idempotency-Key plugin makes it apply once.
+ * Help and the contact form (docs/product/support.md "The help page", "Contact form"): the FAQ per language, and
+ * tickets with one optional attachment. A ticket may arrive long after it was written (the app queues it offline) and
+ * more than once (background sync, the page's re-send): the Idempotency-Key plugin makes it apply once.
  */
 
 /** More than this many messages a day from one user is not a conversation: refused, so the database cannot be filled. */
@@ -24,8 +24,8 @@ export const MAX_TICKETS_PER_DAY = 20;
 const accepted = new Set<string>(attachmentTypes);
 
 /**
- * The bytes decide (SPEC §5, ARCHITECTURE "checked by content"): a file whose content is not a PDF, PNG or JPEG is
- * refused whatever its name and declared type say (a script renamed .png is not an image).
+ * The bytes decide (docs/product/validation.md "Contact form", ARCHITECTURE "checked by content"): a file whose content
+ * is not a PDF, PNG or JPEG is refused whatever its name and declared type say (a script renamed .png is not an image).
  */
 const contentTypeOf = async (data: Uint8Array): Promise<{ mime: string; ext: string } | null> => {
   const detected = await fileTypeFromBuffer(data);

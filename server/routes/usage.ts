@@ -19,8 +19,9 @@ const checkDateOrder = (from: string | undefined, to: string | undefined): void 
 };
 
 /**
- * SPEC §7 usage calls. A plain user reads its own line (requireContract); any user may download its own
- * consumption. Every answer is computed from usage_records at request time: there is no cached total to drift.
+ * The usage calls (docs/product/api.md "Authenticated calls"; docs/product/consumption.md "Balances"). A plain user
+ * reads its own line (requireContract); any user may download its own consumption. Every answer is computed from
+ * usage_records at request time: there is no cached total to drift.
  */
 export const registerUsageRoutes = (router: Router, ctx: AppContext): void => {
   const { db, clock } = ctx;
@@ -61,7 +62,7 @@ export const registerUsageRoutes = (router: Router, ctx: AppContext): void => {
     const auth = authOf(request);
     const contract = await requireContract(db, auth, params.customerId, params.contractId);
     checkDateOrder(query.from, query.to);
-    // Without dates: the current bill cycle up to today (SPEC "current bill").
+    // Without dates: the current bill cycle up to today (docs/product/consumption.md "Periods": the current bill).
     const now = clock.now();
     const current = await periodOf(db, contract, now, 'current');
     const from = query.from ?? (query.to !== undefined && query.to < current.start ? query.to : current.start);

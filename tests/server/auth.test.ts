@@ -55,7 +55,7 @@ describe('POST /api/public/users/login', () => {
     expect(stored.every((hash) => /^[0-9a-f]{64}$/.test(hash ?? ''))).toBe(true);
   });
 
-  it('sets HttpOnly, SameSite=Strict cookies with the SPEC §9 lifetimes', async () => {
+  it('sets HttpOnly, SameSite=Strict cookies with the lifetimes of docs/product/security.md "Cookies"', async () => {
     const { response, token, refreshToken } = await login(t.app, 'MT00000001');
     const access = response.cookies.find((cookie) => cookie.name === 'access_token');
     const refresh = response.cookies.find((cookie) => cookie.name === 'refresh_token');
@@ -112,7 +112,8 @@ describe('POST /api/public/users/login', () => {
   });
 
   it('refuses a phone number for an owner and an e-mail for a plain user', async () => {
-    // Lucas has an e-mail address, but plain users log in with their phone number only (SPEC §1).
+    // Lucas has an e-mail address, but plain users log in with their phone number only (docs/product/auth.md "Login
+    // identifiers").
     expect((await postLogin({ login: 'lucas.peeters@example.be', password: demoPassword })).statusCode).toBe(401);
     // Sophie's customer number works; her mobile number is not a login.
     expect((await postLogin({ login: '0470000001', password: demoPassword })).statusCode).toBe(401);

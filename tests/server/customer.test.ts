@@ -149,7 +149,7 @@ describe('GET /api/customer/:customerId/contract/:contractId/products', () => {
     expect(body.products.map((product) => product.name)).toEqual(['Mega Mobile M', 'Mega Mobile S']);
     expect(body.products[0]).toMatchObject({ type: 'BASE', pricing: { price: 2000 }, data: { limit_amount: 20480, unit: 'MB' } });
     expect(body.options.length).toBeGreaterThan(0);
-    // Options sorted by price, highest first (SPEC §4).
+    // Options sorted by price, highest first (docs/product/subscription.md "Option order on the optimize screen").
     const prices = body.options.map((option) => option.price);
     expect(prices).toEqual([...prices].sort((a, b) => b - a));
   });

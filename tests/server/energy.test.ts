@@ -6,9 +6,9 @@ import { DEMO_IDS } from '#server/db/demo/ids';
 import { bearer, createTestApp, login, staticFixtureDir, type TestApp } from './test-app.ts';
 
 /*
- * The energy link (SPEC §4, §6, §8) and the owner's one-click login, with the stand-in portal: link status rules,
- * who may link and relog, the "already linked" conflicts in both directions, and a one-click token that works once
- * and only for its lifetime.
+ * The energy link (docs/product/offers.md "Energy link"; docs/product/roles.md "Owner-only rights") and the owner's
+ * one-click login, with the stand-in portal: link status rules, who may link and relog, the "already linked" conflicts
+ * in both directions, and a one-click token that works once and only for its lifetime.
  */
 
 let t: TestApp;

@@ -13,7 +13,8 @@ import { z } from 'zod';
 import { bearer, createTestApp, type TestApp } from './test-app.ts';
 
 /*
- * SPEC §7 "Products and orders" on the server: the catalogue reads, the order history, the refusals of SPEC §4/§8
+ * Products and orders on the server: the catalogue reads, the order history, the refusals of
+ * docs/product/subscription.md "Who may change a subscription" and "Order rules"
  * (each with its own code), authorization, idempotent creation, modification and cancellation, and the order job
  * on a moved clock. Every call goes through the app as `npm start` builds it (a static folder is served).
  */
@@ -212,7 +213,7 @@ describe('order history', () => {
   });
 });
 
-describe('refusals (SPEC §4, §8)', () => {
+describe('refusals (docs/product/subscription.md "Who may change a subscription", "Order rules")', () => {
   const order = { product: P.mobileS, options: [{ id: P.extra1Gb, combinations: 1 }] };
   const refusal = async (url: string, token: string, payload: object = order) => {
     const response = await post(`${url}/orders/create`, token, payload);
@@ -531,7 +532,8 @@ describe('order rules the server enforces (docs/product/subscription.md "Order r
         (caught: unknown) => caught,
       );
     expect(isOpenPlanChangeConflict(error)).toBe(true);
-    // The rule's way: the pending order is modified instead (SPEC §4), and an option order may still be created.
+    // The rule's way: the pending order is modified instead (docs/product/subscription.md "Order rules"), and an option
+    // order may still be created.
     const created = newOrderLineSchema.parse(first.json());
     const modified = await post(`${sophieLine}/orders/${created.order_id}/modify`, tokens.sophie, { product: P.mobileS, options: [] });
     expect(modified.statusCode, modified.body).toBe(200);

@@ -281,7 +281,7 @@ describe('privacy', () => {
     expect(again.json()).toMatchObject({ code: 'noUpdate' });
   });
 
-  it('refuses where the change is forbidden, with SPEC §8’s privacy message code', async () => {
+  it('refuses where the change is forbidden, with the privacy message code of docs/product/settings.md "Privacy"', async () => {
     const url = '/api/customer/3/privacy';
     expect((await t.app.inject({ method: 'GET', url, headers: bearer(marc) })).json()).toEqual({
       sales: false,

@@ -40,7 +40,10 @@ type DemoContract = {
   linkedUserId: number | null;
   holderBirthDate: string;
   holderOrder: number;
-  /** The line's settings (SPEC §3 "Contract settings"); the PIN and PUK are drawn at random. */
+  /**
+   * The line's settings (docs/product/settings.md "PIN and PUK codes", "Data speed", "Roaming zone"); the PIN and PUK
+   * are drawn at random.
+   */
   settings: LineSettings;
 };
 

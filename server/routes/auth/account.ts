@@ -42,13 +42,14 @@ export const registerAccountRoutes = (router: Router, ctx: AppContext): void => 
   });
 
   /**
-   * Account creation (SPEC §1). The answer is the same, in the same time, whatever the identifiers name
-   * (docs/product/security.md "Accounts do not show"): a stranger learns neither who is a customer nor who already has
-   * an account. The message, queued and sent after the answer, says what applies. By customer number + the contact's
-   * e-mail: the owner account is created without a password and a create-password link is e-mailed (if the owner
-   * already has a password, the e-mail offers a recovery link instead); nothing is sent when the number and the
-   * address do not belong together. By phone number: an SMS code for createAccountBySms, or, when the number already
-   * has an account, an SMS that says so and where to recover the password; nothing for a number that is no line.
+   * Account creation (docs/product/auth.md "Account creation"). The answer is the same, in the same time, whatever the
+   * identifiers name (docs/product/security.md "Nothing tells which accounts exist"): a stranger learns neither who is
+   * a customer nor who already has an account. The message, queued and sent after the answer, says what applies. By
+   * customer number + the contact's e-mail: the owner account is created without a password and a create-password link
+   * is e-mailed (if the owner already has a password, the e-mail offers a recovery link instead); nothing is sent when
+   * the number and the address do not belong together. By phone number: an SMS code for createAccountBySms, or, when
+   * the number already has an account, an SMS that says so and where to recover the password; nothing for a number that
+   * is no line.
    */
   router.route(endpoints.createAccount, async ({ body, request }) => {
     const now = clock.now();
@@ -112,7 +113,10 @@ export const registerAccountRoutes = (router: Router, ctx: AppContext): void => 
     return { success: true };
   });
 
-  /** Ends an account creation by phone: a plain user of that line, logging in with the phone number (SPEC §1). */
+  /**
+   * Ends an account creation by phone: a plain user of that line, logging in with the phone number
+   * (docs/product/auth.md "Login identifiers").
+   */
   router.route(endpoints.createAccountBySms, async ({ body }) => {
     const now = clock.now();
     const codeId = await verifySmsCode(ctx, body.msisdn, 'createAccount', body.code, now);
@@ -144,7 +148,10 @@ export const registerAccountRoutes = (router: Router, ctx: AppContext): void => 
     return { success: true };
   });
 
-  /** E-mail confirmation (SPEC §7 subscription/{id}/confirm-email): {uuid} is the customer's guid. */
+  /**
+   * E-mail confirmation (docs/product/auth.md "E-mail confirmation", subscription/{id}/confirm-email): {uuid} is the
+   * customer's guid.
+   */
   router.route(endpoints.confirmEmail, async ({ params, body }) => {
     const now = clock.now();
     const customerId = await findCustomerIdByGuid(db, params.uuid);

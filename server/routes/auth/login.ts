@@ -95,7 +95,8 @@ export const registerLoginRoutes = (router: Router, ctx: AppContext): void => {
     const passwordOk = await verifyPasswordAsync(body.password, user?.password_hash ?? timingDummy());
     if (!user || !user.password_hash || !passwordOk) throw invalidCredentials();
     await attempt.succeeded();
-    // Only after the password matched, so the 403 does not reveal a legacy account to a guesser (SPEC §4).
+    // Only after the password matched, so the 403 does not reveal a legacy account to a guesser (docs/product/auth.md
+    // "Login outcomes").
     if (isLegacyWithoutCustomer(user)) throw legacyWithoutCustomer();
     // A fresh nonce on every successful login (OWASP), the cookie it came with retired: a copy of it stops being trusted.
     await issueDeviceCookie(db, request, reply, user.id, now, { secure: secureCookies(ctx) });
@@ -155,12 +156,12 @@ export const registerLoginRoutes = (router: Router, ctx: AppContext): void => {
   });
 
   /**
-   * Silent renewal (SPEC §7 users/renew-access). The refresh token rotates: the old pair dies, a new pair of the
-   * same family (and the same 3-month end) is issued. Within RENEW_GRACE_MS of its rotation, the old token yields
-   * that same successor again (concurrent renewals from several tabs, on any instance, all get one session). After
-   * the window, or
-   * once the successor moved on, a rotated token presented again means it was copied: the whole family is
-   * revoked, the thief's and the user's sessions alike (the user logs in again).
+   * Silent renewal (docs/product/auth.md "Session lifetime and renewal", users/renew-access). The refresh token
+   * rotates: the old pair dies, a new pair of the same family (and the same 3-month end) is issued. Within
+   * RENEW_GRACE_MS of its rotation, the old token yields that same successor again (concurrent renewals from several
+   * tabs, on any instance, all get one session). After the window, or once the successor moved on, a rotated token
+   * presented again means it was copied: the whole family is revoked, the thief's and the user's sessions alike (the
+   * user logs in again).
    */
   router.route(endpoints.renewAccess, async ({ body, request, reply }) => {
     const now = clock.now();

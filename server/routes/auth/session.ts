@@ -35,8 +35,9 @@ export const registerSessionRoutes = (router: Router, ctx: AppContext): void => 
   });
 
   /**
-   * Logout (SPEC §4). Full: the session and its whole refresh family end, and with `deviceId` this device's PIN
-   * too (the app wipes its device key on logout). `accessOnly`: only the access token ends; renewal still works.
+   * Logout (docs/product/auth.md "Logout"). Full: the session and its whole refresh family end, and with `deviceId`
+   * this device's PIN too (the app wipes its device key on logout). `accessOnly`: only the access token ends; renewal
+   * still works.
    */
   router.route(endpoints.logout, async ({ body, request, reply }) => {
     const { session, user } = authOf(request);
@@ -57,7 +58,8 @@ export const registerSessionRoutes = (router: Router, ctx: AppContext): void => 
     return { success: true };
   });
 
-  // Public: the app asks on start whether its token is still good (SPEC §2), possibly without a valid session.
+  // Public: the app asks on start whether its token is still good (docs/product/auth.md "Session lifetime and
+  // renewal"), possibly without a valid session.
   router.route(endpoints.tokenExpired, async ({ body, request }) => {
     const token = body.token && body.token.length > 0 ? body.token : tokenFromRequest(request);
     const found = token ? await findSessionByAccessToken(db, token) : undefined;

@@ -26,7 +26,10 @@ import { setSessionCookies } from '../../plugins/auth.ts';
 export const invalidCredentials = (): ApiError => new ApiError(401, 'invalidCredentials', 'Invalid credentials');
 export const legacyWithoutCustomer = (): ApiError => new ApiError(403, 'legacyWithoutCustomer', 'Legacy account without customer');
 export const isLegacyWithoutCustomer = (user: UserRow): boolean => user.scope === 'LEGACY' && user.customer_id === null;
-/** 404: no such link (SPEC §8 "customer or token mismatch"); 419: expired or already used. The app marks the link invalid on both. */
+/**
+ * 404: no such link (docs/product/errors.md "Recovery link errors": customer or token mismatch); 419: expired or
+ * already used. The app marks the link invalid on both.
+ */
 export const linkUnknown = (): ApiError => new ApiError(404, 'linkMismatch', 'Unknown link');
 export const linkExpired = (): ApiError => new ApiError(419, 'linkExpired', 'Link expired or already used');
 export const samePassword = (): ApiError =>
@@ -117,7 +120,10 @@ export const verifySmsCode = async (ctx: AppContext, msisdn: string, purpose: Co
   throw new ApiError(422, 'smsCodeInvalid', 'Wrong code', { fields: [{ field: 'code', message: 'validation:invalid' }] });
 };
 
-/** The user of a link: its guid must match the token's owner, else 404 (SPEC §8: recovery init 404 or 419). */
+/**
+ * The user of a link: its guid must match the token's owner, else 404 (docs/product/errors.md "Recovery link errors":
+ * 404 or 419).
+ */
 export const linkUser = async (ctx: AppContext, uuid: string, token: string, purpose: LinkPurpose, now: Date) => {
   const user = await findUserByGuid(ctx.db, uuid);
   const check = await checkLink(ctx.db, token, purpose, now, (userId) => user?.id === userId);
@@ -126,7 +132,7 @@ export const linkUser = async (ctx: AppContext, uuid: string, token: string, pur
   return { user, link: check.link };
 };
 
-/** Recovery initialisation answer (SPEC §7): the user's customer_ref or e-mail. */
+/** Recovery initialisation answer (docs/product/auth.md "Password recovery"): the user's customer_ref or e-mail. */
 export const initAnswer = async (ctx: AppContext, user: UserRow) => ({
   user: { customer_ref: await customerRefOf(ctx.db, user), email: user.email },
 });

@@ -25,7 +25,7 @@ import { authOf } from '../../plugins/auth.ts';
 import { requireEditor } from './access.ts';
 
 /*
- * Alerts (SPEC §1 "Alert notifications by SMS, e-mail and push", §2 notifications, push test, last notifications):
+ * Alerts (docs/product/settings.md "Notifications", "Push notifications", "Latest notifications"):
  * the grid of alert choices per line, the messages sent, and the devices that receive Web Push.
  */
 
@@ -107,7 +107,8 @@ export const registerAlertRoutes = (router: Router, ctx: AppContext, deps: Alert
     return { success: await deleteUserPushSubscription(db, user.id, body.endpoint) };
   });
 
-  // "Send me a test push" (SPEC §2): to this device's subscription only, logged like any other message.
+  // "Send me a test push" (docs/product/settings.md "Push notifications"): to this device's subscription only, logged
+  // like any other message.
   router.route(endpoints.pushTest, async ({ body, request }) => {
     const { user } = authOf(request);
     const subscription = await findPushSubscription(db, user.id, body.endpoint);

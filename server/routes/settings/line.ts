@@ -32,10 +32,11 @@ import { authOf } from '../../plugins/auth.ts';
 import { initiatorOf, requireEditor } from './access.ts';
 
 /*
- * A line's settings (SPEC §1 limits, roaming, throttling, premium blocking; §3 Safeguard, Settings values). A change
- * is an order with one SAFEGUARD or SETTING line (it appears in the order history), PENDING until the settings job
- * applies it (SPEC §4: limits within 2 minutes, roaming up to 4 hours). Queued by the app when offline; the
- * Idempotency-Key plugin makes a replay apply once.
+ * A line's settings (docs/product/settings.md "Out-of-bundle limits and alerts", "Roaming zone", "Data speed", "Premium
+ * services blocking"). A change is an order with one SAFEGUARD or SETTING line (it appears in the order history),
+ * PENDING until the settings job applies it (docs/product/settings.md "Line changes and when they apply": limits within
+ * 2 minutes, roaming up to 4 hours). Queued by the app when offline; the Idempotency-Key plugin makes a replay apply
+ * once.
  */
 
 const lineStateOf = (contract: ContractRow) => ({

@@ -16,9 +16,9 @@ import { authOf } from '../../plugins/auth.ts';
 import { requireEditor } from './access.ts';
 
 /*
- * Privacy (SPEC §1 "privacy", §3 "Privacy settings": sales and marketing consents; §6: may be forbidden to change,
- * 'Vous ne pouvez pas modifier ce paramètre.') and page views (SPEC §2: counted only with statistics consent, per
- * day, route name and language, nothing about the user).
+ * Privacy (docs/product/settings.md "Privacy": sales and marketing consents; may be forbidden to change,
+ * 'Vous ne pouvez pas modifier ce paramètre.') and page views (docs/product/settings.md "Cookies and consent": counted
+ * only with statistics consent, per day, route name and language, nothing about the user).
  */
 
 type PrivacyRow = Pick<CustomerRow, 'optin_sales' | 'optin_marketing' | 'privacy_locked'>;
@@ -44,7 +44,8 @@ export const MAX_PAGE_VIEW_ROWS_PER_DAY = 300;
 export const registerPrivacyRoutes = (router: Router, ctx: AppContext): void => {
   const { db, clock } = ctx;
 
-  // The consents are the account holder's own data: a plain user neither reads nor changes them (SPEC §6).
+  // The consents are the account holder's own data: a plain user neither reads nor changes them (docs/product/roles.md
+  // "Plain user").
   router.route(endpoints.privacy, async ({ params, request }) => {
     const auth = authOf(request);
     requireCustomer(auth, params.customerId, { plainUser: 'deny' });
