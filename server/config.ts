@@ -17,7 +17,7 @@ import { bicMatchesIban, bicSchema, ibanSchema } from '#contract/validators';
 /**
  * Which proxies' X-Forwarded-* headers to believe: none, a number of hops, or the proxies' addresses. Never "every
  * hop" (Fastify's `true`): then the left-most X-Forwarded-For entry, which any client writes, would be the address
- * every per-address limit counts (docs/product/security.md "Behind a proxy").
+ * every per-address limit counts (docs/product/security.md "Proxies").
  */
 export type TrustProxy = false | number | string[];
 
@@ -70,7 +70,7 @@ export type ServerConfig = {
   operator: OperatorDetails;
 };
 
-/** The operator as an invoice must name it (docs/product/invoices.md "What an invoice says"). */
+/** The operator as an invoice must name it (docs/product/invoices.md "The invoice document"). */
 export type Supplier = { legalName: string; address: string; vatNumber: string };
 
 /** The demo operator's account (a made-up Belgian account of a made-up company), until configured otherwise. */

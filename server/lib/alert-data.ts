@@ -187,9 +187,9 @@ export const PUSH_IDLE_DAYS = 30;
 
 /**
  * Store a device's subscription, or refresh this user's own (new keys, the device it is on). An endpoint another
- * account holds is never taken over (docs/product/security.md "Push"): whoever knew it could otherwise move someone's
- * alerts to their account, and the owner's removal would find nothing. False when another account holds it; the
- * browser then makes a new subscription (a new endpoint) for this account.
+ * account holds is never taken over (docs/product/security.md "Push subscriptions"): whoever knew it could otherwise
+ * move someone's alerts to their account, and the owner's removal would find nothing. False when another account holds
+ * it; the browser then makes a new subscription (a new endpoint) for this account.
  */
 export const savePushSubscription = async (
   db: Db,
@@ -218,7 +218,8 @@ export const savePushSubscription = async (
         .whereRef('push_subscriptions.user_id', '=', 'excluded.user_id'),
     )
     .executeTakeFirst();
-  // A bound on what one account adds (docs/product/security.md "Tables"): its newest subscriptions are kept.
+  // A bound on what one account adds (docs/product/security.md "Rate limits and lockouts"): its newest subscriptions
+  // are kept.
   await db
     .deleteFrom('push_subscriptions')
     .where('user_id', '=', subscription.userId)

@@ -53,8 +53,8 @@ const worthSendingMs: Record<MessageKind, number> = {
 };
 
 /**
- * Queues an account message, sent once the answer is out (docs/product/security.md "Accounts do not show"): the
- * answer neither waits for the sender nor shows its failure; the queue logs and retries.
+ * Queues an account message, sent once the answer is out (docs/product/security.md "Nothing tells which accounts
+ * exist"): the answer neither waits for the sender nor shows its failure; the queue logs and retries.
  */
 export const queueAccountMessage = async (
   ctx: Pick<AppContext, 'mailQueue' | 'clock'>,
@@ -70,10 +70,10 @@ export const queueAccountMessage = async (
 };
 
 /**
- * The confirmation of a password change or reset (docs/product/security.md "Password change"), in the user's
- * language: it says what ended (the other sessions, PINs, trusted browsers and push subscriptions) and how to take
- * the account back. By e-mail (the account's address, or the holder's contact address for an owner who logs in by
- * customer number), else by SMS to a plain user's number.
+ * The confirmation of a password change or reset (docs/product/security.md "Password change ends every foothold"), in
+ * the user's language: it says what ended (the other sessions, PINs, trusted browsers and push subscriptions) and how
+ * to take the account back. By e-mail (the account's address, or the holder's contact address for an owner who logs in
+ * by customer number), else by SMS to a plain user's number.
  */
 export const queuePasswordChangedNotice = async (
   ctx: Pick<AppContext, 'mailQueue' | 'clock' | 'db' | 'mail'>,

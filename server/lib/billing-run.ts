@@ -22,12 +22,12 @@ import { chargeLineLabel } from './charge-labels.ts';
 import { rateCycle, type RatingPlan } from './rating-data.ts';
 
 /*
- * The billing run (docs/product/invoices.md "The billing run", docs/product/operations.md "Jobs"): at each bill
- * cycle's close, every billed line gets its cycle invoiced — one invoice per customer, cost centre and cycle —
+ * The billing run (docs/product/invoices.md "The billing run", docs/product/operations.md "Jobs on the clock"): at each
+ * bill cycle's close, every billed line gets its cycle invoiced — one invoice per customer, cost centre and cycle —
  * with contract/billing.ts's lines (plan and options pro rata, promotions, out-of-bundle usage, credit notes taken
- * off), its totals excl. VAT / VAT / incl. VAT, a gapless number and its structured communication. The e-mail goes
- * out afterwards (`sendInvoiceEmails`); the INV alerts follow from the alert engine, which announces every new
- * invoice on the channels the line's alert settings ask for.
+ * off), its totals excl. VAT / VAT / incl. VAT, a gapless number and its structured communication. The e-mail goes out
+ * afterwards (`sendInvoiceEmails`); the INV alerts follow from the alert engine, which announces every new invoice on
+ * the channels the line's alert settings ask for.
  *
  * Once only: every cycle of every line is recorded in `billed_cycles` (primary key: line, cycle start) in the same
  * write transaction as its invoice, and each invoice's transaction reads again what is still unbilled before it

@@ -5,11 +5,11 @@ import { serverSecret } from './server-secrets.ts';
 
 /*
  * Device cookies (OWASP "Slow Down Online Guessing Attacks with Device Cookies"; docs/product/security.md
- * "Guessing"). A browser that logged in to an account, or recovered it, gets a cookie signed by the server naming
- * that account and a random nonce. A later login attempt to the same account carrying a valid cookie is "trusted":
- * it is limited per cookie (the nonce), not per account or address, so failures from elsewhere (a guesser who knows
- * the customer number, a crowded office address) never lock the owner out. Attempts without a valid cookie stay
- * limited per account (with its daily budget) and per address. The cookie is no credential: the password is still
+ * "Rate limits and lockouts"). A browser that logged in to an account, or recovered it, gets a cookie signed by the
+ * server naming that account and a random nonce. A later login attempt to the same account carrying a valid cookie is
+ * "trusted": it is limited per cookie (the nonce), not per account or address, so failures from elsewhere (a guesser
+ * who knows the customer number, a crowded office address) never lock the owner out. Attempts without a valid cookie
+ * stay limited per account (with its daily budget) and per address. The cookie is no credential: the password is still
  * checked on every login.
  *
  * A cookie is valid while its nonce is in device_cookies, for its account, before its expiry:

@@ -95,9 +95,9 @@ export const registerDevice = (db: Db, userId: number, clientId: string, deviceK
           created_at: at,
         })
         .execute();
-      // A bound on what logins can add (docs/product/security.md "Tables"): the oldest devices beyond it go, with
-      // their sessions and PINs. (An OFFSET needs a LIMIT on SQLite: LIMIT -1 is "no limit" there and refused by
-      // PostgreSQL, so the newest are read and the others found by difference.)
+      // A bound on what logins can add (docs/product/security.md "Rate limits and lockouts"): the oldest devices beyond
+      // it go, with their sessions and PINs. (An OFFSET needs a LIMIT on SQLite: LIMIT -1 is "no limit" there and
+      // refused by PostgreSQL, so the newest are read and the others found by difference.)
       const kept = await tx
         .selectFrom('devices')
         .select('id')

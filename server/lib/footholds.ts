@@ -7,13 +7,15 @@ import { endAccountLocks } from './rate-limit.ts';
 import { revokeUserSessions, type SessionRow } from './sessions.ts';
 
 /*
- * A password change or reset ends every foothold on the account (docs/product/security.md "Password change"): whoever
- * had the old password, or a session, a PIN, a trusted browser or a push subscription obtained with it, loses it.
- * The one exception is the session that made a change (and its own device, the same browser: its PIN and its push
- * subscription), which the route renews; a reset by link or code is made without a session, so nothing is kept.
+ * A password change or reset ends every foothold on the account (docs/product/security.md "Password change ends every
+ * foothold"): whoever had the old password, or a session, a PIN, a trusted browser or a push subscription obtained with
+ * it, loses it. The one exception is the session that made a change (and its own device, the same browser: its PIN and
+ * its push subscription), which the route renews; a reset by link or code is made without a session, so nothing is
+ * kept.
  *
  * Also ended: the single-use links not used yet (a login link in an older notification e-mail, a recovery link asked
- * for before), and the locks of the account (a successful recovery ends them: docs/product/security.md "Guessing").
+ * for before), and the locks of the account (a successful recovery ends them: docs/product/security.md "Rate limits and
+ * lockouts").
  */
 
 /** The links that would still open or take over the account. */

@@ -3,10 +3,10 @@ import type { Clock } from './clock.ts';
 import type { Mailer, OutgoingMessage } from './mailer.ts';
 
 /*
- * Messages sent after the answer (docs/product/security.md "Accounts do not show"): a recovery or an account creation
- * answers the same, in the same time, whether or not the address or number belongs to someone, so the message that
- * only a known one gets cannot be sent while the request waits (an SMTP exchange took 419 ms against 6 ms for an
- * unknown address, and a failed one answered 502 for known addresses only).
+ * Messages sent after the answer (docs/product/security.md "Nothing tells which accounts exist"): a recovery or an
+ * account creation answers the same, in the same time, whether or not the address or number belongs to someone, so the
+ * message that only a known one gets cannot be sent while the request waits (an SMTP exchange took 419 ms against 6 ms
+ * for an unknown address, and a failed one answered 502 for known addresses only).
  *
  * The route queues the message in the database (mail_queue); once the answer is sent, the queue sends what is due
  * (plugins hook `onResponse` in app.ts), and the clean-up job retries what failed. A failure is logged and retried

@@ -125,7 +125,7 @@ const createLogSender = (log: MailLog): Mailer => ({
 });
 
 /**
- * Every e-mail ends with the same signature, whoever writes it (docs/product/support.md "Customer service": one
+ * Every e-mail ends with the same signature, whoever writes it (docs/product/support.md "Customer-service number": one
  * number everywhere): the product's name and the customer-service number from the configuration. SMS carry none
  * (one segment is 160 characters).
  */

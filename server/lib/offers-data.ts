@@ -36,10 +36,10 @@ const toOffer =
   });
 
 /**
- * docs/product/offers.md "Offers": first the customer's current promotions, line by line (those granted to the line
- * and those of the plan it holds: what contract/pricing.ts takes off its price), then the catalogue's promotions on
- * base products of the customer's kind (residential or professional) — never on a plan one of its lines already
- * has, whose promotion is then among the current ones.
+ * docs/product/offers.md "The offers page": first the customer's current promotions, line by line (those granted to the
+ * line and those of the plan it holds: what contract/pricing.ts takes off its price), then the catalogue's promotions
+ * on base products of the customer's kind (residential or professional) — never on a plan one of its lines already has,
+ * whose promotion is then among the current ones.
  */
 export const offersFor = async (db: Db, contractIds: readonly number[], residential: boolean): Promise<Offer[]> => {
   const lines =

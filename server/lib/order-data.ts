@@ -544,9 +544,9 @@ export const modifyOrder = (
   });
 
 /**
- * Cancels an order's cancellable lines, or only the line `lineId` of it (docs/product/subscription.md "Cancelling":
- * the order's other changes still happen); the order's price is computed again from what it still does. Returns the
- * ids of the lines cancelled (none: nothing could be).
+ * Cancels an order's cancellable lines, or only the line `lineId` of it (docs/product/subscription.md "Cancelling an
+ * order": the order's other changes still happen); the order's price is computed again from what it still does. Returns
+ * the ids of the lines cancelled (none: nothing could be).
  */
 export const cancelOrder = (db: Db, contract: ContractRow, orderPk: number, now: Date, lineId?: number): Promise<number[]> =>
   writeTransaction(db, async (tx) => {
@@ -761,7 +761,8 @@ export const executeDueOrders = (
       }
       const outcome = await applyLine(tx, line, contract, openBalance, now);
       if (outcome.status === 'SUCCESS') {
-        // What the line holds changed today: the billing run bills it from today (docs/product/invoices.md "Pro rata").
+        // What the line holds changed today: the billing run bills it from today (docs/product/invoices.md "The billing
+        // run").
         await syncSubscriptionHistory(tx, contract.id, today);
         await tx.updateTable('order_lines').set({ status: 'SUCCESS', executed_at: now.toISOString() }).where('id', '=', line.id).execute();
         report.succeeded += 1;

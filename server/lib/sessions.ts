@@ -48,9 +48,10 @@ export type CreateSessionOptions = {
 };
 
 /**
- * Bounds (docs/product/security.md "Tables"): a user keeps at most MAX_LOGINS_PER_USER live logins (refresh
- * families; a new one ends the oldest), and a family keeps its last MAX_ROTATED_PER_FAMILY rotated rows (enough to
- * tell a reused token within the renewal grace window and well after it; an older token is then simply unknown).
+ * Bounds (docs/product/security.md "Rate limits and lockouts"): a user keeps at most MAX_LOGINS_PER_USER live logins
+ * (refresh families; a new one ends the oldest), and a family keeps its last MAX_ROTATED_PER_FAMILY rotated rows
+ * (enough to tell a reused token within the renewal grace window and well after it; an older token is then simply
+ * unknown).
  */
 export const MAX_LOGINS_PER_USER = 20;
 export const MAX_ROTATED_PER_FAMILY = 5;

@@ -9,11 +9,11 @@ import { resolveAccessToken } from '../lib/sessions.ts';
 import { tokenFromRequest } from './auth.ts';
 
 /*
- * Anonymous writes are limited per address (docs/product/security.md "Anonymous writes"): every POST, PUT, PATCH or
- * DELETE to the public API (/api/public/…) from a caller without a live session counts against its address (an
- * IPv6 address by its /64 network), at most ANON_WRITES_PER_MINUTE a minute; beyond, 429 with Retry-After.
- * 3,000 page views with fresh Idempotency-Keys in 4 seconds added 3,000 rows; now 60 do, then the address waits.
- * A logged-in customer's writes are not anonymous: they are bound per account where they grow a table.
+ * Anonymous writes are limited per address (docs/product/security.md "Rate limits and lockouts"): every POST, PUT,
+ * PATCH or DELETE to the public API (/api/public/…) from a caller without a live session counts against its address (an
+ * IPv6 address by its /64 network), at most ANON_WRITES_PER_MINUTE a minute; beyond, 429 with Retry-After. 3,000 page
+ * views with fresh Idempotency-Keys in 4 seconds added 3,000 rows; now 60 do, then the address waits. A logged-in
+ * customer's writes are not anonymous: they are bound per account where they grow a table.
  *
  * The official @fastify/rate-limit plugin counts, with a store of our own in the database (rate_counters: one fixed
  * window per address) instead of its in-memory one, so that every instance of the server counts the same requests

@@ -23,7 +23,8 @@ import { authOf } from './auth.ts';
  * Keys are kept at least 7 days (`retentionDays`) for a logged-in user, a day for an anonymous caller (its writes are
  *   online-only retries), then removed by the clean-up job (lib/retention.ts). Each owner (a user, or an anonymous
  *   caller's address) keeps at most MAX_KEYS_PER_USER / MAX_KEYS_PER_ADDRESS keys: a client sending fresh keys in a
- *   loop replaces its own oldest answers instead of growing the table (docs/product/security.md "Tables").
+ *   loop replaces its own oldest answers instead of growing the table (docs/product/security.md "Rate limits and
+ * lockouts").
  * - Never a secret in the table: an answer that carries a token (a bearer-mode login, an energy relog link) is not
  *   stored; the key is released as for a 5xx, so a retry runs again (and gets fresh tokens) instead of reading
  *   someone's session out of the database.

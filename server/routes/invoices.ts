@@ -206,8 +206,9 @@ export const registerInvoiceRoutes = (router: Router, ctx: AppContext): void => 
     });
   });
 
-  // The billing run (docs/product/operations.md "Jobs"): on every run, the cycles that closed are invoiced (each
-  // once, whatever runs or instances meet), then the invoices' e-mails go out. The alert job announces them (INV).
+  // The billing run (docs/product/operations.md "Jobs on the clock"): on every run, the cycles that closed are invoiced
+  // (each once, whatever runs or instances meet), then the invoices' e-mails go out. The alert job announces them
+  // (INV).
   ctx.scheduler.register({
     name: 'billing.run',
     run: async (now) => {

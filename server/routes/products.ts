@@ -20,7 +20,7 @@ import type { ResolvedSession } from '../lib/sessions.ts';
 import { authOf } from '../plugins/auth.ts';
 
 /**
- * The user's segment for the catalogue (docs/product/roles.md "professional restriction": it applies to an owner or
+ * The user's segment for the catalogue (docs/product/roles.md "Professional restriction": it applies to an owner or
  * admin of a non-residential contact): professional products for them, residential ones for everyone else, a
  * company's plain user included.
  */

@@ -18,8 +18,8 @@ import { seededDatabase } from './seeded-db.ts';
  * write is fuzzed twice over: with JSON bodies, and with multipart/form-data bodies (text fields, files of any name,
  * type and content, and broken framing: no boundary, another boundary, one too long, cut short, no closing line,
  * a part without its headers), whether or not the endpoint takes multipart. The one property: the server never
- * answers 5xx (docs/product/security.md "Bodies"). Bad input is the client's fault and gets a 4xx. The cases are
- * checked against the operations of the served OpenAPI document, and the answers are reported by status for each
+ * answers 5xx (docs/product/security.md "Request hygiene"). Bad input is the client's fault and gets a 4xx. The cases
+ * are checked against the operations of the served OpenAPI document, and the answers are reported by status for each
  * kind of body.
  */
 

@@ -8,10 +8,10 @@ import { bearer, bearerLoginResponseSchema } from './test-app.ts';
 import { authTestApp, cookieOf, latestMessage, linkParts, newDevice, post, type Device } from './auth-helpers.ts';
 
 /*
- * A password change or reset ends every foothold of the account (docs/product/security.md "Password change"): every
- * session, PIN, trusted browser (device cookie) and push subscription, except the session that made a change (which
- * is renewed) and its own device; the confirmation e-mail says so. The attack of the report: an attacker set a PIN
- * on their device; the victim changed the password; the attacker's PIN login still answered 200.
+ * A password change or reset ends every foothold of the account (docs/product/security.md "Password change ends every
+ * foothold"): every session, PIN, trusted browser (device cookie) and push subscription, except the session that made a
+ * change (which is renewed) and its own device; the confirmation e-mail says so. The attack of the report: an attacker
+ * set a PIN on their device; the victim changed the password; the attacker's PIN login still answered 200.
  */
 
 const t = authTestApp();

@@ -7,7 +7,7 @@ import { closeTestDatabase } from './test-database.ts';
 import { staticFixtureDir } from './test-app.ts';
 
 /*
- * TRUST_PROXY must name hops or addresses (docs/product/security.md "Behind a proxy"): `true` made Fastify take the
+ * TRUST_PROXY must name hops or addresses (docs/product/security.md "Proxies"): `true` made Fastify take the
  * left-most X-Forwarded-For entry, which the client writes, as its address, so 80 of 80 spoofed failed logins got
  * 401 and never met the per-address limit.
  */

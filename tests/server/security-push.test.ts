@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, login, type TestApp } from './test-app.ts';
 
 /*
- * A push subscription belongs to one account (docs/product/security.md "Push"): re-subscribing an endpoint another
- * account holds is refused, so nobody who learns an endpoint can move someone's alerts to their own account.
+ * A push subscription belongs to one account (docs/product/security.md "Push subscriptions"): re-subscribing an
+ * endpoint another account holds is refused, so nobody who learns an endpoint can move someone's alerts to their own
+ * account.
  */
 
 let t: TestApp;

@@ -12,10 +12,10 @@ import { startSmtpStub, type SmtpStub } from './smtp-stub.ts';
 
 /*
  * Recovery and account creation answer the same, in the same time, for known and unknown identifiers
- * (docs/product/security.md "Accounts do not show"). With SMTP set, a known e-mail took 419 ms against 6 ms for an
- * unknown one, an SMTP failure answered 502 for known addresses only, and account creation by phone answered
- * 404 / 200 / 409. Now the message is sent after the answer; a failure to send is logged and retried, never shown.
- * On a real socket, against an SMTP server of the test's own (slow, refusing, or accepting).
+ * (docs/product/security.md "Nothing tells which accounts exist"). With SMTP set, a known e-mail took 419 ms against 6
+ * ms for an unknown one, an SMTP failure answered 502 for known addresses only, and account creation by phone answered
+ * 404 / 200 / 409. Now the message is sent after the answer; a failure to send is logged and retried, never shown. On a
+ * real socket, against an SMTP server of the test's own (slow, refusing, or accepting).
  */
 
 let db: Db;

@@ -18,10 +18,11 @@ import { APP_ORIGIN, createTestApp, type TestApp } from './test-app.ts';
 import { sqlRow } from './test-database.ts';
 
 /*
- * Nothing that traffic writes grows without limit (docs/product/security.md "Anonymous writes" and "Tables"): anonymous
- * writes are limited per address, and every table that anonymous or logged-in traffic can grow has a bound (driven
- * past it here) and an expiry (the clean-up job of lib/retention.ts, run on a clock moved past it). The attack of the
- * report: 3,000 POST /public/page-view with fresh Idempotency-Keys in 4 seconds added 3,000 rows kept 8 days.
+ * Nothing that traffic writes grows without limit (docs/product/security.md "Rate limits and lockouts" and "Rate limits
+ * and lockouts"): anonymous writes are limited per address, and every table that anonymous or logged-in traffic can
+ * grow has a bound (driven past it here) and an expiry (the clean-up job of lib/retention.ts, run on a clock moved past
+ * it). The attack of the report: 3,000 POST /public/page-view with fresh Idempotency-Keys in 4 seconds added 3,000 rows
+ * kept 8 days.
  */
 
 const DAY = 24 * 60 * 60 * 1000;

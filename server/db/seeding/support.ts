@@ -3,7 +3,8 @@ import type { SeedContext } from './context.ts';
 
 /**
  * Sophie's earlier message to customer service, answered: the contact page lists it on every device with its
- * status (docs/product/support.md "My messages"). No random draw: the demo data of other areas stays as it was.
+ * status (docs/product/support.md "The customer's messages"). No random draw: the demo data of other areas stays as it
+ * was.
  */
 export const seedSupportTickets = async ({ db, daysAgo }: SeedContext): Promise<void> => {
   await db

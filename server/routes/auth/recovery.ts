@@ -30,8 +30,8 @@ export const registerRecoveryRoutes = (router: Router, ctx: AppContext): void =>
 
   /**
    * Starts a recovery. The answer is the same, in the same time, whether or not the address or number belongs to an
-   * account (docs/product/security.md "Accounts do not show"): the message is queued and sent after the answer, and
-   * a failure to send is logged and retried, never shown. The message says what to do.
+   * account (docs/product/security.md "Nothing tells which accounts exist"): the message is queued and sent after the
+   * answer, and a failure to send is logged and retried, never shown. The message says what to do.
    */
   router.route(endpoints.resetPassword, async ({ body, request }) => {
     const now = clock.now();

@@ -115,7 +115,7 @@ export const registerAlertRoutes = (router: Router, ctx: AppContext, deps: Alert
     if (!subscription || user.customer_id === null)
       throw new ApiError(404, 'pushNotSubscribed', 'This device is not subscribed to push notifications');
     const now = clock.now();
-    // Each test push is logged: a bound on what one account adds (docs/product/security.md "Tables").
+    // Each test push is logged: a bound on what one account adds (docs/product/security.md "Rate limits and lockouts").
     if ((await testPushesSince(db, user.id, new Date(now.getTime() - DAY_MS))) >= MAX_TEST_PUSHES_PER_DAY) {
       throw new ApiError(429, 'tooManyRequests', 'Too many test notifications today', { retryAfter: 60 * 60 });
     }

@@ -116,8 +116,9 @@ export const registerLineRoutes = (router: Router, ctx: AppContext): void => {
           },
         );
       }
-      // docs/product/settings.md "Limits": a limit lowered below its alert never moves the alert silently; the customer
-      // decides first (the app asks, and sends the alert's new amount before the limit). An alert of 0 is none.
+      // docs/product/settings.md "Out-of-bundle limits and alerts": a limit lowered below its alert never moves the
+      // alert silently; the customer decides first (the app asks, and sends the alert's new amount before the limit).
+      // An alert of 0 is none.
       if (form === 'LIMIT') {
         // A blocked or closed line is refused as such first.
         checkLine(contract, body.type, await currentValueOf(tx, contract.id, body.type), String(body.amount));

@@ -75,9 +75,10 @@ export const registerPrivacyRoutes = (router: Router, ctx: AppContext): void => 
 
   // The consent cookie travels with the request (first party): without statistics consent nothing is counted, even if
   // a page sent the event anyway.
-  // A bound on what anonymous callers add (docs/product/security.md "Tables"): a route name is any short word, so a
-  // day counts at most MAX_PAGE_VIEW_ROWS_PER_DAY (route, language) pairs; the app has a few dozen routes. The check
-  // and the count are one write transaction: instances counting at once all count, and none passes the bound.
+  // A bound on what anonymous callers add (docs/product/security.md "Rate limits and lockouts"): a route name is any
+  // short word, so a day counts at most MAX_PAGE_VIEW_ROWS_PER_DAY (route, language) pairs; the app has a few dozen
+  // routes. The check and the count are one write transaction: instances counting at once all count, and none passes
+  // the bound.
   router.route(endpoints.pageView, async ({ body, request }) => {
     if (!allowsStatistics(request.headers.cookie)) return { counted: false };
     const day = localDate(clock.now().getTime());
