@@ -5,7 +5,7 @@ import { ApiError } from './api-error.ts';
 import type { ErrorCode } from '#contract/errors';
 
 /*
- * Guess limits (docs/product/security.md "Guessing", ARCHITECTURE.md "Session and security decisions"), kept in
+ * Guess limits (docs/product/security.md "Rate limits and lockouts", ARCHITECTURE.md "Session and security decisions"), kept in
  * login_attempts, in the database, so that they survive a restart and every instance counts the same. Every failure
  * is recorded under one or more keys (the account, the caller's address, the phone number …).
  *
@@ -65,7 +65,7 @@ export const addressPolicy: RateLimitPolicy = {
   code: 'tooManyLoginAttempts',
 };
 
-/** SMS codes and e-mailed links per recipient: 3 in a row, then blocked 30 minutes (SPEC §8, §9). */
+/** SMS codes and e-mailed links per recipient: 3 in a row, then blocked 30 minutes (docs/product/security.md "Rate limits and lockouts"). */
 export const codeRequestPolicy: RateLimitPolicy = {
   freeAttempts: 3,
   windowMs: 30 * MINUTE,
@@ -300,7 +300,7 @@ export const limitKeys = {
 /**
  * A successful recovery (a link or code that reached the owner) ends the locks of the account: its login counter,
  * growing waits and daily budget alike, and the counter of its password changes (docs/product/security.md
- * "Guessing": a stranger who keeps an account locked cannot keep its owner out).
+ * "Rate limits and lockouts": a stranger who keeps an account locked cannot keep its owner out).
  */
 export const endAccountLocks = async (db: Db, userId: number): Promise<void> => {
   await clearAttempts(db, limitKeys.account(userId));
