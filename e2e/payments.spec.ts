@@ -2,7 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test as base } from './fixtures/test.ts';
+import Database from 'better-sqlite3';
 import { demoUsers } from '#contract/fixtures/demo';
 import { startOfflineServer, type OfflineServer } from './fixtures/server-process.ts';
 import { alertDialog, alertTitles, waitForHomeAlerts } from './page-models/home-page.ts';
@@ -18,12 +20,34 @@ import { payNowTexts, StandInCheckout } from './page-models/payment-pages.ts';
  * own (seeded afresh), not the file's or the run's.
  */
 
+/**
+ * Marc owes two invoices: the partly paid one now overdue, and the one the billing run issued at his last cycle's
+ * close (overdue or not depending on the day). The second is paid by transfer behind the server's back, so that the
+ * overdue one is all he owes and paying it settles everything, whatever the date.
+ */
+const payLaterInvoicesByTransfer = (server: OfflineServer, mobileId: string): void => {
+  const db = new Database(path.join(server.dataDir, 'app.sqlite'));
+  try {
+    const open = db
+      .prepare<[string], { uuid: string }>(
+        `SELECT i.uuid FROM invoices i JOIN customers c ON c.id = i.customer_id
+          WHERE c.mobile_id = ? AND i.paid = 0 AND i.document_type = 'invoice' ORDER BY i.due_date`,
+      )
+      .all(mobileId);
+    const paidAt = new Date().toISOString();
+    for (const { uuid } of open.slice(1)) db.prepare('UPDATE invoices SET paid = 1, paid_at = ? WHERE uuid = ?').run(paidAt, uuid);
+  } finally {
+    db.close();
+  }
+};
+
 const test = base.extend<{ server: OfflineServer }>({
   server: [
     // Playwright needs the object pattern for fixtures without dependencies.
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const server = await startOfflineServer();
+      payLaterInvoicesByTransfer(server, demoUsers.marc.logins[0]);
       await use(server);
       await server.stop();
     },

@@ -136,7 +136,9 @@ test('usage past 80 % through the test endpoint: an e-mail in the outbox and a p
     });
     expect(registered.ok()).toBe(true);
 
-    const usage = await page.request.post('/api/test/usage', { data: { contractId: 1, records: [{ type: 'call', used: 11_000 }] } });
+    // Outgoing calls only count against her 500 minutes (docs/product/consumption.md "What counts against a bundle"):
+    // about 5 h 33 min more takes her past 80 % (24,000 s) but not past the bundle.
+    const usage = await page.request.post('/api/test/usage', { data: { contractId: 1, records: [{ type: 'call', used: 20_000 }] } });
     expect(usage.ok()).toBe(true);
     const { deliveries } = (await usage.json()) as { deliveries: { type: string; channel: string; status: string }[] };
     expect(

@@ -20,7 +20,7 @@ test(`Emma's line blocked for fraud goes back from optimize to the subscription 
   await signIn(page, 'emma');
   await page.goto(`/subscription/optimize?contractId=6&lang=${lang}`);
   await expect(page).toHaveURL(/\/subscription\/main\?refused=fraud$/);
-  await expect(page.getByRole('alert')).toContainText(w.blockedFraud);
+  await expect(page.getByRole('status').filter({ hasText: w.blockedFraud })).toBeVisible();
   await expect(page.getByText(w.fraudBadge, { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: w.optimizeLink })).toHaveCount(0);
   await expectNoSeriousViolations(page);

@@ -30,9 +30,9 @@ const screens =
     (await Promise.all([loadChunk(load), preloadNamespaces([...ns, 'validation', 'errors'])]))[0];
 
 // The account screens share the login's password field and texts.
-const accountScreens = screens(() => import('#features/auth/components/account-screens.tsx'), ['auth', 'login']);
+const accountScreens = screens(() => import('#features/auth/components/account-screens.tsx'), ['auth']);
 const pinScreens = screens(() => import('#features/auth/components/pin-screens.tsx'), ['auth', 'login']);
-const recoveryScreens = screens(() => import('#features/auth/components/recovery-screens.tsx'), ['auth', 'login']);
+const recoveryScreens = screens(() => import('#features/auth/components/recovery-screens.tsx'), ['auth']);
 const home = screens(() => import('#features/home/components/home-page.tsx'), ['home']);
 const invoices = screens(() => import('#features/invoices/components/invoice-screens.tsx'), ['invoices']);
 // The profile's cookie section reads the consent texts.

@@ -203,8 +203,8 @@ describe('Marc pays his overdue, partly paid invoice', () => {
     if (!overdue) throw new Error('Marc has no overdue invoice');
     const before = await invoiceState(overdue.uuid);
     expect(before.partial_paid_cents).toBeGreaterThan(0);
-    // His last invoice, which the demo keeps open too (overdue or not depending on the day), is paid by transfer
-    // meanwhile: this payment then settles everything he owes, whatever the date.
+    // His last invoice, which the billing run issued at his last cycle's close and is open too (overdue or not
+    // depending on the day), is paid by transfer meanwhile: this payment then settles everything he owes.
     for (const other of open.filter((invoice) => invoice.uuid !== overdue.uuid)) {
       await exec('UPDATE invoices SET paid = 1, paid_at = ? WHERE uuid = ?', new Date().toISOString(), other.uuid);
     }

@@ -1,3 +1,4 @@
+import { formatBelgianPhone } from '#contract/phone';
 import { endpoints } from '#contract/endpoints';
 import { ApiError } from '../../lib/api-error.ts';
 import type { AppContext } from '../../lib/app-context.ts';
@@ -104,7 +105,7 @@ export const registerAccountRoutes = (router: Router, ctx: AppContext): void => 
         to: body.msisdn,
         lang,
         kind: 'accountExistsSms',
-        vars: { number: body.msisdn, link: appUrl(ctx, '/login/recover-password') },
+        vars: { number: formatBelgianPhone(body.msisdn), link: appUrl(ctx, '/login/recover-password') },
       });
       return { success: true };
     }

@@ -18,7 +18,13 @@ import { sessionRow } from '../../fixtures/session-row.ts';
 // The pulls would reach the network: here they answer "offline", as they do on a cold start without coverage.
 vi.mock('#features/home/data/pulls.ts', () => {
   const offline = () => Promise.reject(new Error('offline'));
-  return { pullCustomer: offline, pullInvoiceSituation: offline, pullUsageSummary: offline, pullUsageRecords: offline };
+  return {
+    pullCustomer: offline,
+    pullInvoiceSituation: offline,
+    pullUsageSummary: offline,
+    pullContractProducts: offline,
+    pullUsageRecords: offline,
+  };
 });
 
 const session = sessionRow({ msisdn: '32470000001' });

@@ -58,7 +58,7 @@ afterEach(() => {
 describe('the activation choice (nl)', () => {
   it('checks a transfer’s fields before anything is sent, with the messages at the fields', async () => {
     await renderScreen(<ActivationChoiceForm order={order} access="public" />, { lang: 'nl', namespaces: ['activation'] });
-    fireEvent.click(screen.getByRole('radio', { name: /^Mijn huidige nummer behouden/ }));
+    fireEvent.click(await screen.findByRole('radio', { name: /^Mijn huidige nummer behouden/ }));
     // A SIM number whose check digit is wrong, and a number too short.
     const iccid = screen.getByLabelText('Nummer van de simkaart');
     fireEvent.input(iccid, { target: { value: '8932010000000000001' } });
@@ -75,7 +75,7 @@ describe('the activation choice (nl)', () => {
 
   it('waits offline with the reason and keeps what was typed, then sends the SIM’s number once online', async () => {
     await renderScreen(<ActivationChoiceForm order={order} access="public" />, { lang: 'nl', namespaces: ['activation'] });
-    const iccid = screen.getByLabelText('Nummer van de simkaart');
+    const iccid = await screen.findByLabelText('Nummer van de simkaart');
     fireEvent.input(iccid, { target: { value: '8932010000000000087' } });
     setOnline(false);
     const submit = screen.getByRole('button', { name: 'Mijn simkaart activeren' });

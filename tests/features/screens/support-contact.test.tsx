@@ -12,7 +12,11 @@ import { descriptionOf, renderScreen } from './render-screen.tsx';
  */
 
 vi.mock('#features/support/data/use-tickets.ts', () => ({
-  useSupportContact: () => ({ status: 'ready', data: { customerId: 3, tickets: [] } }),
+  useSupportContact: () => ({
+    result: { status: 'ready', data: { customerId: 3, userGuid: 'guid-3', tickets: [], fetchedAt: undefined } },
+    refresh: () => Promise.resolve(),
+    settled: true,
+  }),
 }));
 
 vi.mock('#features/support/data/ticket.mutation.ts', () => ({

@@ -286,7 +286,7 @@ export const ChangePasswordSection = () => {
  * same message (docs/product/auth.md "E-mail confirmation"). A failed link stays here with its reason.
  */
 export const ConfirmEmailPage = () => {
-  const { t } = useTranslation(['auth', 'login']);
+  const { t } = useTranslation('auth');
   const { uuid = '', token = '' } = useParams();
   const navigate = useNavigate();
   const [failed, setFailed] = useState(false);
