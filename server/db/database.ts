@@ -138,7 +138,7 @@ export async function appliedMigrations(db: Db, dir: string = MIGRATIONS_DIR): P
   return (await migrator.getMigrations()).filter((m) => m.executedAt !== undefined).map((m) => m.name);
 }
 
-export { assertDatabaseAnswers, closeDatabase, engineOf, isPostgresUrl, serializeSqlite } from './engine.ts';
+export { assertDatabaseAnswers, closeDatabase, serializeSqlite } from './engine.ts';
 
 /**
  * Opens (or creates) the API database: `location` is a PostgreSQL URL (postgres://…), a SQLite file (':memory:'

@@ -226,13 +226,6 @@ export const serializeSqlite = (db: Db): Buffer => {
   return handle.raw.serialize();
 };
 
-/** The SQLite file of a database, or null (PostgreSQL, in-memory SQLite). */
-export const sqliteFileOf = (db: Db): string | null => {
-  const handle = handleOf(db);
-  if (handle.engine !== 'sqlite') return null;
-  return handle.raw.memory ? null : handle.raw.name;
-};
-
 // ---------------------------------------------------------------------------------------------------------------
 // Start-up
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Language } from '#contract/common';
-import type { FaqEntry, SupportTicketListItem, TicketStatus } from '#contract/support';
+import type { FaqEntry, SupportTicketListItem } from '#contract/support';
 import type { Db } from '../db/database.ts';
 
 /* The support area's repository: the FAQ per language and the contact form's tickets. */
