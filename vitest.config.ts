@@ -5,10 +5,10 @@ export default defineConfig({
   plugins: [react()],
   test: {
     include: ['tests/**/*.test.{ts,tsx}'],
-    // The seeded demo databases of the run (tests/server/seeded-db.ts).
-    globalSetup: ['tests/global-setup.ts'],
     environment: 'node',
-    // Server tests open their own in-memory databases; files run in parallel on the 2 cores.
+    // The run's seeded demo database (tests/global-setup.ts): each server test file opens a copy of its own, in memory
+    // or, with TEST_DATABASE_URL, a PostgreSQL database copied from one template; files run in parallel on the 2 cores.
+    globalSetup: ['tests/global-setup.ts'],
     pool: 'forks',
     // Time-outs catch a hang, not slowness: on a shared 2-core machine a heavy server test (30 scrypt checks, a
     // month of export) can take over 20 s. Speed is measured by `npm run bench`.

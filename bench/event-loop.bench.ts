@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { demoPassword } from '#contract/fixtures/demo';
 import { buildApp } from '#server/app';
-import { openDatabase } from '#server/db/database';
+import { closeDatabase, openDatabase } from '#server/db/database';
 
 /*
  * How long one heavy request holds everyone else: over real HTTP (the socket matters: a stream that never yields
@@ -17,7 +17,7 @@ import { openDatabase } from '#server/db/database';
 const sixMonthsAgo = (): string => new Date(Date.now() - 190 * 86_400_000).toISOString().slice(0, 10);
 
 export const run = async (): Promise<Record<string, number>> => {
-  const db = openDatabase(':memory:');
+  const db = await openDatabase(':memory:');
   const app = await buildApp({ db });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -28,10 +28,11 @@ export const run = async (): Promise<Record<string, number>> => {
       body: JSON.stringify({ login: 'MT00000005', password: demoPassword }),
     });
     const { token } = (await login.json()) as { token: string };
-    const contract = db.prepare("SELECT id, customer_id FROM contracts WHERE msisdn = '0470000007'").get() as {
-      id: number;
-      customer_id: number;
-    };
+    const contract = await db
+      .selectFrom('contracts')
+      .select(['id', 'customer_id'])
+      .where('msisdn', '=', '0470000007')
+      .executeTakeFirstOrThrow();
     const historyPath = `/api/customer/${contract.customer_id}/contract/${contract.id}/usage/download`;
 
     /** Polls GET status until `work` settles; the slowest answer and how many were taken. */
@@ -78,6 +79,6 @@ export const run = async (): Promise<Record<string, number>> => {
     return figures;
   } finally {
     await app.close();
-    db.close();
+    await closeDatabase(db);
   }
 };

@@ -123,7 +123,6 @@ export const activationTimings = {
  * number from another operator.
  */
 export const activationModes = ['new_number', 'port_in'] as const;
-export type ActivationMode = (typeof activationModes)[number];
 
 /** What the customer has at the other operator: a subscription (its account number proves it) or a prepaid card (its SIM number). */
 export const portInTypes = ['postpaid', 'prepaid'] as const;

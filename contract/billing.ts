@@ -1,5 +1,5 @@
 /*
- * What one bill cycle of a line is invoiced (docs/product/invoices.md "What an invoice bills"): the one rule of the
+ * What one bill cycle of a line is invoiced (docs/product/invoices.md "The billing run"): the one rule of the
  * billing run (server/lib/billing-run.ts), tested as tables. Pure: the run reads the line's history, its
  * promotions and its rated usage, and writes what this returns.
  *
@@ -8,7 +8,7 @@
  *   pays its days. A plan's promotions follow their plan, pro rata like it.
  * - The out-of-bundle usage of the cycle, as the rating model prices it, one line per kind of use.
  * - A credit note still open that was issued at most CREDIT_NOTE_REUSE_DAYS before the invoice is taken off it
- *   (docs/product/limits.md "Credit note"), when the invoice is large enough to absorb it whole; otherwise it is
+ *   (docs/product/invoices.md "Credit notes"), when the invoice is large enough to absorb it whole; otherwise it is
  *   refunded as usual.
  * - Amounts are VAT included; the invoice's totals excl. VAT, VAT and incl. VAT come from `allocateExclVat`, so the
  *   lines excl. VAT add up to the total excl. VAT.
@@ -152,7 +152,7 @@ export const lineCycleLines = (input: LineCycleInput): BilledLine[] => {
   return lines;
 };
 
-/** Days a credit note can still be taken off a new invoice (docs/product/limits.md "Credit note"). */
+/** Days a credit note can still be taken off a new invoice (docs/product/invoices.md "Credit notes"). */
 export const CREDIT_NOTE_REUSE_DAYS = 5;
 
 /** An open credit note of the same account: its number and what is left to refund (cents, positive). */

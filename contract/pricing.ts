@@ -1,7 +1,7 @@
 /*
  * What a line costs: the one pricing of the order summary (the app), the orders the server stores and e-mails,
- * and the billing run's invoices (contract/billing.ts). docs/product/subscription.md "Prices and promotions" and
- * docs/product/invoices.md "What an invoice bills" state the rules in words; this module is their only code.
+ * and the billing run's invoices (contract/billing.ts). docs/product/subscription.md "Order pricing" and
+ * docs/product/invoices.md "The billing run" state the rules in words; this module is their only code.
  *
  * - Money is integer cents, VAT included: Belgian consumer prices are quoted with VAT, and an invoice's total is
  *   the sum of the prices the customer was shown (its VAT is split out of that total, see `vatBreakdown`).
@@ -134,7 +134,7 @@ export const daysBetween = (from: string, to: string): number => dayNumber(to) -
 export const addDays = (date: string, days: number): string => new Date((dayNumber(date) + days) * DAY_MS).toISOString().slice(0, 10);
 
 // ---------------------------------------------------------------------------------------------------------------
-// An order's price (docs/product/subscription.md "Order summary")
+// An order's price (docs/product/subscription.md "The order summary")
 // ---------------------------------------------------------------------------------------------------------------
 
 /** What a line holds, by ids: its plan and the count of each option (absent or 0: not held). */
@@ -277,7 +277,7 @@ export const priceCounts = (counts: Counts, productOf: (id: number) => PricedPro
 };
 
 // ---------------------------------------------------------------------------------------------------------------
-// VAT (docs/product/invoices.md "VAT")
+// VAT (docs/product/invoices.md "The billing run")
 // ---------------------------------------------------------------------------------------------------------------
 
 /** Belgian VAT on telecommunication services. */

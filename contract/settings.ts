@@ -19,7 +19,6 @@ export const contractSettingsSchema = z.object({
   roamingType: z.enum(roamingTypes),
   throttling: z.enum(throttlingTiers),
 });
-export type ContractSettings = z.infer<typeof contractSettingsSchema>;
 
 export const lineResourceSchema = z.enum([...safeguardResources, ...settingResources]);
 

@@ -143,7 +143,7 @@ test('account creation by customer number and e-mail, then e-mail confirmation',
   await page.getByRole('textbox', { name: 'Adresse e-mail', exact: true }).fill('someone.else@example.be');
   await page.getByRole('button', { name: 'Créer mon compte' }).click();
   // The same answer whether or not the number and the address belong together: the page never says who is a
-  // customer (docs/product/security.md "Accounts do not show"), and nothing is sent to the wrong address.
+  // customer (docs/product/security.md "Nothing tells which accounts exist"), and nothing is sent to the wrong address.
   await expect(page.getByText('Si ce numéro client et cette adresse e-mail sont ceux d’un client')).toBeVisible();
   expect(await lastMessageId(request, 'someone.else@example.be')).toBe(0);
   await page.goto('/login/create-account?lang=fr');

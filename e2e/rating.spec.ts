@@ -6,11 +6,11 @@ import { ConsumptionPage } from './page-models/consumption-page.ts';
 import { dismissHomeAlerts } from './page-models/home-page.ts';
 
 /*
- * Figures a customer can trust (docs/product/consumption.md "What counts against a bundle", "No partial figure"):
- * Marc's calls bundle is the same on home, the consumption summary and its totals, and counts no incoming call; his
- * out-of-bundle page explains the warning it shows; the plan advisor says what its table says, and nothing on a
- * blocked line; Yasmine's 200,000 records load behind one growing counter, with no average, total or comparison
- * link before they are all there. Every call time read on screen must fit in the time it was used in.
+ * Figures a customer can trust (docs/product/consumption.md "What counts against a bundle", "Loading and partial
+ * figures"): Marc's calls bundle is the same on home, the consumption summary and its totals, and counts no incoming
+ * call; his out-of-bundle page explains the warning it shows; the plan advisor says what its table says, and nothing on
+ * a blocked line; Yasmine's 200,000 records load behind one growing counter, with no average, total or comparison link
+ * before they are all there. Every call time read on screen must fit in the time it was used in.
  */
 
 test.describe.configure({ timeout: 180_000 });

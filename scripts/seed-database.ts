@@ -3,15 +3,15 @@
 // 200,000 usage records at each start. The seed is relative to its day (server/db/seed.ts), so the file is made
 // again by every run, never kept.
 import fs from 'node:fs';
-import { openDatabase } from '../server/db/database.ts';
+import { closeDatabase, openDatabase, serializeSqlite } from '../server/db/database.ts';
 
 const file = process.argv[2];
 if (!file) {
   console.error('usage: node --import tsx scripts/seed-database.ts <file>');
   process.exit(2);
 }
-const db = openDatabase(':memory:');
+const db = await openDatabase(':memory:');
 // One file, no journal beside it: the server switches its copy to WAL when it opens it.
-fs.writeFileSync(`${file}.tmp`, db.serialize());
-db.close();
+fs.writeFileSync(`${file}.tmp`, serializeSqlite(db));
+await closeDatabase(db);
 fs.renameSync(`${file}.tmp`, file);

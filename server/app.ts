@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -8,7 +6,8 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { consentCookieValue, isIosUserAgent, parseConsent } from '#contract/consent';
 import type { CreditorDto } from '#contract/invoices';
-import { openDatabase, type Db } from './db/database.ts';
+import { closeDatabase, openDatabase, type Db } from './db/database.ts';
+import { claimJob, type PostgresOptions } from './db/engine.ts';
 import type { AppContext } from './lib/app-context.ts';
 import { createClock } from './lib/clock.ts';
 import { loadConfig, type ServerConfig, type Supplier, type TrustProxy } from './config.ts';
@@ -53,8 +52,13 @@ import { registerTestRoutes } from './routes/test-mode.ts';
 import { registerUsageRoutes } from './routes/usage.ts';
 
 export type BuildAppOptions = {
-  /** SQLite file; ':memory:' (the default) for tests. Ignored when `db` is given. */
-  dbFile?: string;
+  /**
+   * The database: a PostgreSQL URL (postgres://…, DATABASE_URL) or a SQLite file, ':memory:' (the default) for tests.
+   * Ignored when `db` is given.
+   */
+  database?: string;
+  /** PostgreSQL's pool and timeouts (DATABASE_POOL_SIZE, DATABASE_STATEMENT_TIMEOUT). */
+  postgres?: Partial<PostgresOptions>;
   /**
    * An already opened (migrated and seeded) database. Lets a test file seed once and build several apps on it;
    * the app then does not close it.
@@ -77,8 +81,6 @@ export type BuildAppOptions = {
   trustProxy?: TrustProxy;
   /** Period of the scheduler's runs once the server listens (lib/scheduler.ts). */
   schedulerIntervalMs?: number;
-  /** Folder for the files the server keeps (DATA_DIR); absent: a new temporary folder (tests). */
-  dataDir?: string;
   /** The energy portal (ENERGY_PORTAL_URL); absent or null: the stand-in portal this server serves. */
   energyPortalUrl?: string | null;
   /** Web Push keys and subject, the development usage feed (routes/settings.ts). */
@@ -170,8 +172,8 @@ const registerStatic = async (app: FastifyInstance, staticDir: string): Promise<
       return;
     }
     // A visitor who has not answered the cookie question gets the login page with the consent modal in its first
-    // paint (SPEC §2), except on iOS, where it never shows. (An iPad that presents itself as a Mac gets it, and the
-    // app takes it away at once.)
+    // paint (docs/product/settings.md "Cookies and consent"), except on iOS, where it never shows. (An iPad that
+    // presents itself as a Mac gets it, and the app takes it away at once.)
     const asksConsent =
       hasConsentPage &&
       parseConsent(consentCookieValue(request.headers.cookie)) === null &&
@@ -204,7 +206,14 @@ export const appContext = (app: FastifyInstance): AppContext => {
  */
 export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyInstance> => {
   const clock = createClock(options.now);
-  const db = options.db ?? openDatabase(options.dbFile ?? ':memory:', { now: clock.now() });
+  const db =
+    options.db ??
+    (await openDatabase(options.database ?? ':memory:', {
+      now: clock.now(),
+      ...(options.postgres ? { postgres: options.postgres } : {}),
+      // Before Fastify's logger exists: the one line a start that waits for PostgreSQL writes.
+      log: { warn: (message) => console.warn(message), info: (message) => console.log(message) },
+    }));
   const testMode = options.testMode === true;
   const app = Fastify({
     logger:
@@ -243,10 +252,10 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
     creditor: options.creditor ?? loadConfig({}).creditor,
     supplier: options.supplier ?? loadConfig({}).supplier,
     operator: mail.operator ?? defaultOperator,
-    scheduler: createScheduler(clock, { error: (details, message) => app.log.error(details, message) }),
+    scheduler: createScheduler(clock, { error: (details, message) => app.log.error(details, message) }, (name, isDue, run, nowMs) =>
+      claimJob(db, name, isDue, run, nowMs),
+    ),
     state: { maintenance: false },
-    // Created when a file is first kept (tests that keep none leave nothing behind).
-    dataDir: options.dataDir ?? join(tmpdir(), `mobile-data-${randomUUID()}`),
     energyPortalUrl: options.energyPortalUrl ?? STAND_IN_ENERGY_PORTAL,
   };
   contexts.set(app, ctx);
@@ -305,7 +314,7 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
     log: app.log,
   });
   if (!mollieApiKey) registerPspStandIn(app, ctx);
-  registerSettingsRoutes(router, ctx, options.settings);
+  await registerSettingsRoutes(router, ctx, options.settings);
   registerOpenApiRoutes(app, router, ctx);
   if (ctx.testMode) registerTestRoutes(router, ctx);
   registerDevOutbox(app, ctx);
@@ -332,9 +341,8 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
     await mailQueue.settled();
   });
   if (!options.db) {
-    app.addHook('onClose', (_instance, done) => {
-      db.close();
-      done();
+    app.addHook('onClose', async () => {
+      await closeDatabase(db);
     });
   }
   return app;

@@ -17,15 +17,21 @@ import { bicMatchesIban, bicSchema, ibanSchema } from '#contract/validators';
 /**
  * Which proxies' X-Forwarded-* headers to believe: none, a number of hops, or the proxies' addresses. Never "every
  * hop" (Fastify's `true`): then the left-most X-Forwarded-For entry, which any client writes, would be the address
- * every per-address limit counts (docs/product/security.md "Behind a proxy").
+ * every per-address limit counts (docs/product/security.md "Proxies").
  */
 export type TrustProxy = false | number | string[];
 
 export type ServerConfig = {
   port: number;
   host: string;
-  /** Absolute path of the folder that holds the SQLite database. */
+  /** Absolute path of the folder that holds the SQLite database (unused with `databaseUrl`). */
   dataDir: string;
+  /** PostgreSQL (postgres://…): any number of instances on one database. Null: SQLite under `dataDir`. */
+  databaseUrl: string | null;
+  /** Most connections one instance opens to PostgreSQL. */
+  databasePoolSize: number;
+  /** A PostgreSQL statement running longer is cancelled. */
+  databaseStatementTimeoutMs: number;
   smtpUrl: string | null;
   mailFrom: string;
   smsGatewayDomain: string | null;
@@ -64,7 +70,7 @@ export type ServerConfig = {
   operator: OperatorDetails;
 };
 
-/** The operator as an invoice must name it (docs/product/invoices.md "What an invoice says"). */
+/** The operator as an invoice must name it (docs/product/invoices.md "The invoice document"). */
 export type Supplier = { legalName: string; address: string; vatNumber: string };
 
 /** The demo operator's account (a made-up Belgian account of a made-up company), until configured otherwise. */
@@ -156,6 +162,7 @@ const validWith = (schema: z.ZodType<string, string>, expected: string) =>
 
 const PORT_EXPECTED = 'expected a port number between 1 and 65535';
 const SECONDS_EXPECTED = 'expected a number of seconds between 0 and 600';
+const POOL_EXPECTED = 'expected a number of connections between 1 and 200';
 const WRITES_EXPECTED = 'expected a whole number of requests between 1 and 100000';
 
 const envSchema = z
@@ -165,6 +172,13 @@ const envSchema = z
     ),
     HOST: optional(z.string().refine((v) => isIP(v) !== 0 || hostname.test(v), 'expected an IP address or a host name')).default('0.0.0.0'),
     DATA_DIR: optional(z.string()).default('./data'),
+    DATABASE_URL: optional(urlWithProtocols(['postgres:', 'postgresql:'], 'expected a postgres:// or postgresql:// URL')),
+    DATABASE_POOL_SIZE: optional(
+      z.coerce.number({ error: POOL_EXPECTED }).int(POOL_EXPECTED).min(1, POOL_EXPECTED).max(200, POOL_EXPECTED),
+    ).default(10),
+    DATABASE_STATEMENT_TIMEOUT: optional(
+      z.coerce.number({ error: SECONDS_EXPECTED }).positive(SECONDS_EXPECTED).max(600, SECONDS_EXPECTED),
+    ).default(15),
     SMTP_URL: optional(urlWithProtocols(['smtp:', 'smtps:'], 'expected an smtp:// or smtps:// URL')),
     MAIL_FROM: optional(z.string()).default(DEFAULT_MAIL_FROM),
     SMS_GATEWAY_DOMAIN: optional(z.string().regex(hostname, 'expected a domain name, such as sms.example.be')),
@@ -224,7 +238,8 @@ const envSchema = z
 /** The variables the server reads; everything else in the environment is ignored. */
 export const configVariables = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];
 
-const SECRET_VARIABLES = new Set<string>(['SMTP_URL', 'MOLLIE_API_KEY']);
+// Credentials: the database URL may carry a password.
+const SECRET_VARIABLES = new Set<string>(['SMTP_URL', 'DATABASE_URL', 'MOLLIE_API_KEY']);
 
 /** A configuration that cannot run; `message` names every variable at fault and what it expects. */
 export class ConfigError extends Error {
@@ -241,7 +256,7 @@ export const loadConfig = (env: Record<string, string | undefined>): ServerConfi
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? '');
-      // The SMTP URL and the Mollie key are credentials: never echo them into a log.
+      // The SMTP and database URLs and the Mollie key carry credentials: never echo them into a log.
       const shown = SECRET_VARIABLES.has(name) ? '(value hidden)' : JSON.stringify(env[name] ?? '');
       return `  ${name}=${shown}: ${issue.message}`;
     });
@@ -253,6 +268,9 @@ export const loadConfig = (env: Record<string, string | undefined>): ServerConfi
     port: e.PORT,
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL ?? null,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseStatementTimeoutMs: Math.round(e.DATABASE_STATEMENT_TIMEOUT * 1000),
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     smsGatewayDomain: e.SMS_GATEWAY_DOMAIN ?? null,

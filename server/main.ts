@@ -29,22 +29,33 @@ const readConfig = (): ServerConfig => {
 const config = readConfig();
 
 try {
-  mkdirSync(config.dataDir, { recursive: true });
-  // One server per DATA_DIR: a second one would race the first on the database and its scheduler.
-  const releaseDataDir = lockDataDir(config.dataDir);
-  process.once('exit', releaseDataDir);
+  // SQLite under DATA_DIR (the default): one server per folder, since a second one would race the first on the
+  // database and its scheduler. PostgreSQL (DATABASE_URL): any number of instances on one database, and nothing on
+  // their disks.
+  const onPostgres = config.databaseUrl !== null;
+  if (!onPostgres) {
+    mkdirSync(config.dataDir, { recursive: true });
+    const releaseDataDir = lockDataDir(config.dataDir);
+    process.once('exit', releaseDataDir);
+  }
 
+  // PostgreSQL still unreachable after the retries (server/db/engine.ts waitForDatabase), a failed migration … end in
+  // `fail` below, one line.
   const app = await buildApp({
-    dbFile: join(config.dataDir, 'app.sqlite'),
+    database: config.databaseUrl ?? join(config.dataDir, 'app.sqlite'),
+    postgres: { poolSize: config.databasePoolSize, statementTimeoutMs: config.databaseStatementTimeoutMs },
     testMode: config.testMode,
     staticDir: config.staticDir,
     logger: { level: config.logLevel },
     mail: mailConfigOf(config),
     trustProxy: config.trustProxy,
-    dataDir: config.dataDir,
     energyPortalUrl: config.energyPortalUrl,
-    // The VAPID key pair lives with the data: push subscriptions are bound to it and must survive restarts.
-    settings: { vapidKeysFile: join(config.dataDir, 'vapid-keys.json'), vapidSubject: config.vapidSubject, usageFeed: config.devUsageFeed },
+    settings: {
+      // A server of before kept its VAPID key pair beside the SQLite file: the database takes it over once.
+      vapidKeysImportFile: onPostgres ? null : join(config.dataDir, 'vapid-keys.json'),
+      vapidSubject: config.vapidSubject,
+      usageFeed: config.devUsageFeed,
+    },
     creditor: config.creditor,
     anonymousWritesPerMinute: config.anonymousWritesPerMinute,
     payments: { mollieApiKey: config.mollieApiKey },

@@ -2,27 +2,61 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '#server/db/database';
+import { closeDatabase, openDatabase, serializeSqlite } from '#server/db/database';
+import { adminQuery, databaseUrl, dropTemplates } from './server/test-database.ts';
 
 /*
- * Once per `vitest run`: the folder where tests/server/seeded-db.ts keeps the seeded demo databases, and the seed
- * at the run's "now" in it, made here before any test file starts: a test that opens a copy then never waits for a
- * seed inside its own time-out. Seeds at a fixed date (a test file's own clock) are made by the first file that asks.
- * The folder is removed at the end of the run, so a seed never outlives the code and the day it was made with.
+ * Once per `vitest run`, before any test file starts, the seeded demo database every server test copies
+ * (tests/server/test-database.ts): seeding writes about 200,000 usage records and hashes the demo passwords (seconds,
+ * over 20 s on a busy machine); a copy takes well under a second. Made here, a test that opens a copy never waits for
+ * a seed inside its own time-out.
+ *
+ * - SQLite (TEST_DATABASE_URL unset): the seed's bytes in the run's cache folder, opened in memory by each test.
+ * - PostgreSQL (TEST_DATABASE_URL=postgres://…): a database migrated and seeded here, the template each test file
+ *   copies with CREATE DATABASE … TEMPLATE (a file copy, far faster than seeding).
+ *
+ * Seeds at a fixed date (a test file's own clock) are made by the first file that asks, in the same cache folder. The
+ * folder and the templates are removed at the end of the run, so a seed never outlives the code and the day it was
+ * made with.
  */
+
+declare module 'vitest' {
+  // Declaration merging: only an interface extends Vitest's.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  export interface ProvidedContext {
+    /** Folder of the seeded databases (SQLite bytes, PostgreSQL template names) of this run. */
+    seedCacheDir: string;
+    /** PostgreSQL only: the run's seeded template database ('' on SQLite). */
+    pgTemplate: string;
+  }
+}
 
 /** The file of the seed at `now` (undefined: the run's "now") in the run's folder. */
 export const seedFile = (dir: string, now: Date | undefined): string =>
   path.join(dir, `${now ? `seed-${now.toISOString().replace(/[:.]/g, '-')}` : 'seed-now'}.sqlite`);
 
-export function setup(project: TestProject) {
+export async function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitest-seeds-'));
-  const db = openDatabase(':memory:');
-  try {
-    fs.writeFileSync(seedFile(dir, undefined), db.serialize());
-  } finally {
-    db.close();
-  }
   project.provide('seedCacheDir', dir);
-  return () => fs.rmSync(dir, { recursive: true, force: true });
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  let template = '';
+  if (serverUrl) {
+    template = `mobile_template_${process.pid}_${Date.now()}`;
+    await adminQuery(serverUrl, `CREATE DATABASE "${template}"`);
+    // Seeded with the real clock, as a SQLite test's copy is.
+    await closeDatabase(await openDatabase(databaseUrl(serverUrl, template)));
+  } else {
+    const db = await openDatabase(':memory:');
+    try {
+      fs.writeFileSync(seedFile(dir, undefined), serializeSqlite(db));
+    } finally {
+      await closeDatabase(db);
+    }
+  }
+  project.provide('pgTemplate', template);
+  return async () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    // The run's template and the fixed-date ones made from test files (named after it).
+    if (serverUrl && template) await dropTemplates(serverUrl, template);
+  };
 }

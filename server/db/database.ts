@@ -1,30 +1,62 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import {
+  closeDatabase,
+  connect,
+  engineOf,
+  isPostgresUrl,
+  runScript,
+  syncIdentities,
+  waitForDatabase,
+  withStartupLock,
+  type Db,
+  type Engine,
+  type PostgresOptions,
+  type StartLog,
+} from './engine.ts';
 import { seed } from './seed.ts';
 
-export type Db = Database.Database;
+export type { Db } from './engine.ts';
 
 export type OpenDatabaseOptions = {
   /** Clock used by the seed; tests pass a fixed date so the demo data is reproducible. */
   now?: Date;
+  /** Pool and timeouts of PostgreSQL (server/config.ts DATABASE_*). */
+  postgres?: Partial<PostgresOptions>;
+  /** Where the start says it waits for the database. */
+  log?: StartLog;
+  /** How long to wait for PostgreSQL to answer before giving up (default 60 s). */
+  connectTimeoutMs?: number;
+  /** false: migrate only, even an empty database (tests that seed themselves). */
+  seed?: boolean;
 };
 
 // Resolved from this module, not from process.cwd(), so the server, Vitest and the bench all find them. The
 // compiled server (dist-server/main.js) has its copy in dist-server/migrations/ (scripts/build-server.mjs).
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 /** `NNN_<area>.sql`: a new area adds the next number (server/db/migrations/005_orders.sql). */
-const MIGRATION_FILE = /^(\d+)_[\w-]+\.sql$/;
+const MIGRATION_FILE = /^(\d+)_([\w-]+)\.sql$/;
+/**
+ * PostgreSQL's version of a migration whose SQL differs (types, triggers, checks), under the same name. A migration
+ * written in SQL both engines accept has no copy here.
+ */
+const POSTGRES_FOLDER = 'postgres';
 
 type MigrationFile = { version: string; sql: string };
 
-/** The migration files of `dir` in numeric order; two files with one number are a merge mistake and refused. */
-export function readMigrations(dir: string = MIGRATIONS_DIR): MigrationFile[] {
+/** The `NNN_<area>.sql` files of a folder, by number; two files with one number are a merge mistake and refused. */
+const numberedFiles = (dir: string): { name: string; number: number; version: string }[] => {
   const numbered = readdirSync(dir)
-    .filter((name) => MIGRATION_FILE.test(name))
-    .map((name) => ({ name, number: Number(MIGRATION_FILE.exec(name)?.[1]) }))
-    // Numeric order, so 010 follows 009 even if someone forgets to zero-pad.
+    .map((name) => ({ name, match: MIGRATION_FILE.exec(name) }))
+    .filter((file): file is { name: string; match: RegExpExecArray } => file.match !== null)
+    .map(({ name, match }) => {
+      const number = Number(match[1]);
+      // The version is the file's name with its number zero-padded, so that names sort as numbers do (the migrator
+      // applies them in name order): 9_x follows 008_y and precedes 010_z.
+      return { name, number, version: `${String(number).padStart(3, '0')}_${match[2] ?? ''}` };
+    })
     .sort((a, b) => a.number - b.number);
   numbered.forEach((file, i) => {
     const previous = numbered[i - 1];
@@ -32,60 +64,108 @@ export function readMigrations(dir: string = MIGRATIONS_DIR): MigrationFile[] {
       throw new Error(`Two migrations numbered ${file.number} (${previous.name}, ${file.name}): renumber the newer one`);
     }
   });
-  return numbered.map(({ name }) => ({ version: name.replace(/\.sql$/, ''), sql: readFileSync(join(dir, name), 'utf8') }));
-}
+  return numbered;
+};
 
 /**
- * Applies every migration not yet recorded in schema_migrations, in numeric order, each in its own transaction.
- * Returns the versions applied.
+ * The migrations of `dir` for an engine, in numeric order: each file, or its PostgreSQL version from `postgres/`
+ * when the engine is PostgreSQL and one exists. A PostgreSQL file without its shared file is refused (a renumbered
+ * migration whose copy was forgotten).
  */
-export function applyMigrations(db: Db, dir: string = MIGRATIONS_DIR): string[] {
-  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version    TEXT PRIMARY KEY,
-    applied_at TEXT NOT NULL
-  )`);
-  const applied = new Set(
-    db
-      .prepare<[], { version: string }>('SELECT version FROM schema_migrations')
-      .all()
-      .map((row) => row.version),
+export function readMigrations(dir: string = MIGRATIONS_DIR, engine: Engine = 'sqlite'): MigrationFile[] {
+  const shared = numberedFiles(dir);
+  const postgresDir = join(dir, POSTGRES_FOLDER);
+  const overrides = existsSync(postgresDir) ? numberedFiles(postgresDir) : [];
+  for (const override of overrides) {
+    if (!shared.some((file) => file.version === override.version)) {
+      throw new Error(`${POSTGRES_FOLDER}/${override.name} has no ${override.name} beside it: the two must have the same name`);
+    }
+  }
+  return shared.map(({ name, version }) => {
+    const override = engine === 'postgres' ? overrides.find((file) => file.version === version) : undefined;
+    const path = override ? join(postgresDir, override.name) : join(dir, name);
+    return { version, sql: readFileSync(path, 'utf8') };
+  });
+}
+
+/** The migration files as Kysely's migrator takes them: each runs its SQL script. */
+const fileProvider = (db: Db, dir: string): MigrationProvider => ({
+  getMigrations: () => {
+    const entries = readMigrations(dir, engineOf(db)).map(({ version, sql: script }): [string, Migration] => [
+      version,
+      { up: (tx) => runScript(db, tx, script) },
+    ]);
+    return Promise.resolve(Object.fromEntries(entries));
+  },
+});
+
+/**
+ * A SQLite database migrated before Kysely recorded its versions in schema_migrations (version, applied_at): they
+ * move to the migrator's own table once, so no file runs twice.
+ */
+const adoptOldMigrationTable = async (db: Db): Promise<void> => {
+  if (engineOf(db) !== 'sqlite') return;
+  const { rows } = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'`.execute(
+    db,
   );
-  const record = db.prepare<[string, string]>('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)');
-  const done: string[] = [];
-  for (const migration of readMigrations(dir)) {
-    if (applied.has(migration.version)) continue;
-    // A failing statement rolls back the whole file, so a half-applied migration can never be recorded.
-    db.transaction(() => {
-      db.exec(migration.sql);
-      record.run(migration.version, new Date().toISOString());
-    })();
-    done.push(migration.version);
-  }
-  return done;
-}
-
-/** Throws unless the database answers a query (the readiness check): closed, locked past the busy timeout, broken file. */
-export function assertDatabaseAnswers(db: Db): void {
-  db.prepare('SELECT COUNT(*) FROM schema_migrations').pluck().get();
-}
+  if (rows.length === 0) return;
+  await db.transaction().execute(async (tx) => {
+    // The migrator's own table, as it would create it.
+    await sql`CREATE TABLE IF NOT EXISTS kysely_migration (name varchar(255) NOT NULL PRIMARY KEY, timestamp varchar(255) NOT NULL)`.execute(
+      tx,
+    );
+    await sql`INSERT OR IGNORE INTO kysely_migration (name, timestamp) SELECT version, applied_at FROM schema_migrations`.execute(tx);
+    await sql`DROP TABLE schema_migrations`.execute(tx);
+  });
+};
 
 /**
- * Opens (or creates) the API database: WAL + foreign keys, pending migrations, and the demo seed when there
- * are no customers yet. `file` is a path, ':memory:', or the bytes of a database (`db.serialize()`), opened in
- * memory: the tests seed once and open copies of it.
+ * Applies every migration not yet recorded, in numeric order (also one numbered below applied ones, merged later),
+ * with Kysely's migrator: all pending files in one transaction, so a failing file leaves the database as it was.
+ * On PostgreSQL the migrator holds an advisory lock meanwhile. Returns the versions applied.
  */
-export function openDatabase(file: string | Buffer, options: OpenDatabaseOptions = {}): Db {
-  const db = new Database(file);
-  if (typeof file === 'string' && file !== ':memory:' && file !== '') {
-    // WAL lets the server read while a write is in progress; NORMAL sync is safe with WAL and much faster.
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
-    db.pragma('busy_timeout = 5000');
+export async function applyMigrations(db: Db, dir: string = MIGRATIONS_DIR): Promise<string[]> {
+  await adoptOldMigrationTable(db);
+  const migrator = new Migrator({ db, provider: fileProvider(db, dir), allowUnorderedMigrations: true });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(`migration failed: ${JSON.stringify(error)}`);
+  return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}
+
+/** The versions of `dir` recorded as applied. */
+export async function appliedMigrations(db: Db, dir: string = MIGRATIONS_DIR): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: fileProvider(db, dir), allowUnorderedMigrations: true });
+  return (await migrator.getMigrations()).filter((m) => m.executedAt !== undefined).map((m) => m.name);
+}
+
+export { assertDatabaseAnswers, closeDatabase, serializeSqlite } from './engine.ts';
+
+/**
+ * Opens (or creates) the API database: `location` is a PostgreSQL URL (postgres://…), a SQLite file (':memory:'
+ * for tests), or the bytes of a SQLite database (`serializeSqlite`), opened as an in-memory copy: the tests seed
+ * once and open copies of it (tests/server/seeded-db.ts). Waits for PostgreSQL to answer (with retries), applies pending migrations, and seeds the demo data
+ * when there are no customers yet; instances starting together on PostgreSQL do this one after the other.
+ */
+export async function openDatabase(location: string | Buffer, options: OpenDatabaseOptions = {}): Promise<Db> {
+  const db = connect(location, options.postgres);
+  try {
+    const postgres = typeof location === 'string' && isPostgresUrl(location);
+    await waitForDatabase(db, options.log, postgres ? (options.connectTimeoutMs ?? 60_000) : 0);
+    await withStartupLock(db, async () => {
+      await applyMigrations(db);
+      if (options.seed === false) return;
+      const { count } = await db
+        .selectFrom('customers')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow();
+      if (count === 0) {
+        await seed(db, options.now ?? new Date());
+        await syncIdentities(db);
+      }
+    });
+  } catch (error) {
+    await closeDatabase(db);
+    throw error;
   }
-  // Must be set outside a transaction; SQLite ignores the pragma inside one.
-  db.pragma('foreign_keys = ON');
-  applyMigrations(db);
-  const { count } = db.prepare<[], { count: number }>('SELECT COUNT(*) AS count FROM customers').get() ?? { count: 0 };
-  if (count === 0) seed(db, options.now ?? new Date());
   return db;
 }

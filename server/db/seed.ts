@@ -35,7 +35,7 @@ import { seedUsage } from './seeding/usage.ts';
  * guid). The first steps draw from one shared random stream, so their order is part of the demo data: a new
  * area appends its step and draws from `s.rngFor('<area>')`.
  */
-const STEPS: ((s: SeedContext) => void)[] = [
+const STEPS: ((s: SeedContext) => Promise<void>)[] = [
   seedCatalogue,
   seedCustomers,
   seedUsers,
@@ -54,19 +54,22 @@ const STEPS: ((s: SeedContext) => void)[] = [
 ];
 
 /** Fills an empty, migrated database with the demo customers. Runs in one transaction. */
-export function seed(db: Db, now: Date): void {
+export async function seed(db: Db, now: Date): Promise<void> {
   // Hashing is the slow part (scrypt); done before the transaction so the write lock is held briefly.
   const passwords = new Map(USERS.map((user) => [user.id, hashPassword(DEMO_PASSWORD)]));
   const activationCodes = new Map(ACTIVATION_CODES.map((code) => [code.orderRef, hashPassword(code.code)]));
-  const s = createSeedContext(db, now, {
-    passwordOf: (userId) => passwords.get(userId) ?? null,
-    activationCodeOf: (orderRef) => {
-      const hash = activationCodes.get(orderRef);
-      if (!hash) throw new Error(`no demo activation code for ${orderRef}`);
-      return hash;
-    },
+  // One transaction of the default isolation: the seed runs alone (under the start-up lock on PostgreSQL), and a
+  // SERIALIZABLE transaction's bookkeeping over 200,000 rows would only slow it down.
+  await db.transaction().execute(async (tx) => {
+    // Made inside the transaction: were it ever run again, the random streams would start over too.
+    const s = createSeedContext(tx, now, {
+      passwordOf: (userId) => passwords.get(userId) ?? null,
+      activationCodeOf: (orderRef) => {
+        const hash = activationCodes.get(orderRef);
+        if (!hash) throw new Error(`no demo activation code for ${orderRef}`);
+        return hash;
+      },
+    });
+    for (const step of STEPS) await step(s);
   });
-  db.transaction(() => {
-    for (const step of STEPS) step(s);
-  })();
 }

@@ -6,8 +6,8 @@ import type { ResolvedSession } from './sessions.ts';
 import type { UserRow } from './users.ts';
 
 /*
- * The one authorization guard of the API (SPEC §6). Every route that takes a customer id or a contract id goes
- * through requireCustomer / requireContract; no route compares ids itself.
+ * The one authorization guard of the API (docs/product/security.md "Access checks"). Every route that takes a customer
+ * id or a contract id goes through requireCustomer / requireContract; no route compares ids itself.
  */
 
 /** A plain user sees only the line it uses: the rule of contract/roles.ts, shared with the app. */
@@ -19,8 +19,9 @@ export const usesContract = (user: UserRow, contract: ContractRow): boolean =>
 
 export type CustomerAccess = {
   /**
-   * 'deny' for account-holder data a plain user may not see at all (invoices, orders, payment details: SPEC §6).
-   * Default 'allow': the route then restricts a plain user to its own line (requireContract, visibleContracts).
+   * 'deny' for account-holder data a plain user may not see at all (invoices, orders, payment details:
+   * docs/product/roles.md "Plain user"). Default 'allow': the route then restricts a plain user to its own line
+   * (requireContract, visibleContracts).
    */
   plainUser?: 'allow' | 'deny';
 };
@@ -36,17 +37,17 @@ export const requireCustomer = (auth: ResolvedSession, customerId: number, acces
 };
 
 /** 403 for another customer, 404 for a contract that is not this customer's, 403 for a plain user's colleague's line. */
-export const requireContract = (db: Db, auth: ResolvedSession, customerId: number, contractId: number): ContractRow => {
+export const requireContract = async (db: Db, auth: ResolvedSession, customerId: number, contractId: number): Promise<ContractRow> => {
   requireCustomer(auth, customerId);
-  const contract = findContract(db, customerId, contractId);
+  const contract = await findContract(db, customerId, contractId);
   if (!contract) throw notFound('Contract not found');
   if (isPlainUser(auth.user) && !usesContract(auth.user, contract)) throw forbidden();
   return contract;
 };
 
 /** The contracts of a customer the session may see: all of them, or a plain user's own line only. */
-export const visibleContracts = (db: Db, auth: ResolvedSession, customerId: number): ContractRow[] => {
+export const visibleContracts = async (db: Db, auth: ResolvedSession, customerId: number): Promise<ContractRow[]> => {
   requireCustomer(auth, customerId);
-  const contracts = listContracts(db, customerId);
+  const contracts = await listContracts(db, customerId);
   return isPlainUser(auth.user) ? contracts.filter((contract) => usesContract(auth.user, contract)) : contracts;
 };

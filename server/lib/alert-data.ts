@@ -1,7 +1,8 @@
+import { sql } from 'kysely';
 import type { Language } from '#contract/common';
 import type { NotificationChannel, NotificationSetting, NotificationType, SentNotification } from '#contract/settings';
 import type { Db } from '../db/database.ts';
-import { bool, stmt } from './sql.ts';
+import { bool } from './sql.ts';
 
 /*
  * The alert choices of the lines (notification_settings), the events already handled (alert_events), the messages
@@ -20,56 +21,76 @@ const toSetting = (row: SettingRow): NotificationSetting => ({
   active: bool(row.active),
 });
 
+const TYPE_ORDER = sql`CASE type WHEN '80PC' THEN 0 WHEN '100PC' THEN 1 WHEN 'OOB' THEN 2 WHEN 'INV' THEN 3 ELSE 4 END`;
+const CHANNEL_ORDER = sql`CASE channel WHEN 'SMS' THEN 0 WHEN 'EMAIL' THEN 1 ELSE 2 END`;
+
 /** The alert grid of the given lines of a customer, line by line, in type and channel order. */
-export const notificationSettingsOf = (db: Db, customerId: number, contractIds: readonly number[]): NotificationSetting[] => {
+export const notificationSettingsOf = async (
+  db: Db,
+  customerId: number,
+  contractIds: readonly number[],
+): Promise<NotificationSetting[]> => {
   const allowed = new Set(contractIds);
-  return stmt<[number], SettingRow>(
-    db,
-    `SELECT id, contract_id, type, channel, active FROM notification_settings WHERE customer_id = ?
-     ORDER BY contract_id, CASE type WHEN '80PC' THEN 0 WHEN '100PC' THEN 1 WHEN 'OOB' THEN 2 WHEN 'INV' THEN 3 ELSE 4 END,
-       CASE channel WHEN 'SMS' THEN 0 WHEN 'EMAIL' THEN 1 ELSE 2 END`,
+  return (
+    await db
+      .selectFrom('notification_settings')
+      .select(['id', 'contract_id', 'type', 'channel', 'active'])
+      .where('customer_id', '=', customerId)
+      .orderBy('contract_id')
+      .orderBy(TYPE_ORDER)
+      .orderBy(CHANNEL_ORDER)
+      .execute()
   )
-    .all(customerId)
     .filter((row) => allowed.has(row.contract_id))
     .map(toSetting);
 };
 
-export const findNotificationSetting = (db: Db, id: number): (SettingRow & { customer_id: number }) | undefined =>
-  stmt<[number], SettingRow & { customer_id: number }>(
-    db,
-    'SELECT id, customer_id, contract_id, type, channel, active FROM notification_settings WHERE id = ?',
-  ).get(id);
+export const findNotificationSetting = (db: Db, id: number): Promise<(SettingRow & { customer_id: number }) | undefined> =>
+  db
+    .selectFrom('notification_settings')
+    .select(['id', 'customer_id', 'contract_id', 'type', 'channel', 'active'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 
-export const setNotificationActive = (db: Db, id: number, active: boolean): void => {
-  stmt<[number, number]>(db, 'UPDATE notification_settings SET active = ? WHERE id = ?').run(active ? 1 : 0, id);
+export const setNotificationActive = async (db: Db, id: number, active: boolean): Promise<void> => {
+  await db
+    .updateTable('notification_settings')
+    .set({ active: active ? 1 : 0 })
+    .where('id', '=', id)
+    .execute();
 };
 
 /** The channels on which a line wants alerts of this type. */
-export const activeChannels = (db: Db, contractId: number, type: NotificationType): NotificationChannel[] =>
-  stmt<[number, string], { channel: NotificationChannel }>(
-    db,
-    `SELECT channel FROM notification_settings WHERE contract_id = ? AND type = ? AND active = 1
-     ORDER BY CASE channel WHEN 'SMS' THEN 0 WHEN 'EMAIL' THEN 1 ELSE 2 END`,
-  )
-    .all(contractId, type)
-    .map((row) => row.channel);
+export const activeChannels = async (db: Db, contractId: number, type: NotificationType): Promise<NotificationChannel[]> =>
+  (
+    await db
+      .selectFrom('notification_settings')
+      .select('channel')
+      .where('contract_id', '=', contractId)
+      .where('type', '=', type)
+      .where('active', '=', 1)
+      .orderBy(CHANNEL_ORDER)
+      .execute()
+  ).map((row) => row.channel);
 
 // --- Events -----------------------------------------------------------------------------------------------------
 
 /** The keys of the events already handled for a line. */
-export const handledEvents = (db: Db, contractId: number): Set<string> =>
+export const handledEvents = async (db: Db, contractId: number): Promise<Set<string>> =>
   new Set(
-    stmt<[number], { event_key: string }>(db, 'SELECT event_key FROM alert_events WHERE contract_id = ?')
-      .all(contractId)
-      .map((r) => r.event_key),
+    (await db.selectFrom('alert_events').select('event_key').where('contract_id', '=', contractId).execute()).map((r) => r.event_key),
   );
 
-/** Record an event once; false when it was already recorded (another run handled it). */
-export const recordEvent = (db: Db, contractId: number, key: string, notified: boolean, now: Date): boolean =>
-  stmt<[number, string, number, string]>(
-    db,
-    'INSERT OR IGNORE INTO alert_events (contract_id, event_key, notified, created_at) VALUES (?, ?, ?, ?)',
-  ).run(contractId, key, notified ? 1 : 0, now.toISOString()).changes === 1;
+/** Record an event once; false when it was already recorded (another run, on this instance or another, handled it). */
+export const recordEvent = async (db: Db, contractId: number, key: string, notified: boolean, now: Date): Promise<boolean> => {
+  const inserted = await db
+    .insertInto('alert_events')
+    .values({ contract_id: contractId, event_key: key, notified: notified ? 1 : 0, created_at: now.toISOString() })
+    .onConflict((oc) => oc.doNothing())
+    .returning('event_key')
+    .executeTakeFirst();
+  return inserted !== undefined;
+};
 
 // --- Sent messages ----------------------------------------------------------------------------------------------
 
@@ -87,42 +108,31 @@ export type LogEntry = {
   now: Date;
 };
 
-/** Claims the (line, event, channel) slot: false when a message of this event already went out on this channel. */
-export const logNotification = (db: Db, entry: LogEntry): number | null => {
-  const result = stmt<[number, number | null, number | null, string, string, string, string | null, string, string, string | null, string]>(
-    db,
-    `INSERT OR IGNORE INTO notification_log (customer_id, contract_id, user_id, event_key, type, channel, recipient, title, status, error, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    entry.customerId,
-    entry.contractId,
-    entry.userId,
-    entry.eventKey,
-    entry.type,
-    entry.channel,
-    entry.recipient,
-    entry.title,
-    entry.status,
-    entry.error,
-    entry.now.toISOString(),
-  );
-  return result.changes === 1 ? Number(result.lastInsertRowid) : null;
+/** Claims the (line, event, channel) slot: null when a message of this event already went out on this channel. */
+export const logNotification = async (db: Db, entry: LogEntry): Promise<number | null> => {
+  const inserted = await db
+    .insertInto('notification_log')
+    .values({
+      customer_id: entry.customerId,
+      contract_id: entry.contractId,
+      user_id: entry.userId,
+      event_key: entry.eventKey,
+      type: entry.type,
+      channel: entry.channel,
+      recipient: entry.recipient,
+      title: entry.title,
+      status: entry.status,
+      error: entry.error,
+      created_at: entry.now.toISOString(),
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted?.id ?? null;
 };
 
-export const updateLogStatus = (db: Db, id: number, status: SentNotification['status'], error: string | null): void => {
-  stmt<[string, string | null, number]>(db, 'UPDATE notification_log SET status = ?, error = ? WHERE id = ?').run(status, error, id);
-};
-
-type SentRow = {
-  id: number;
-  user_id: number | null;
-  contract_id: number | null;
-  msisdn: string | null;
-  type: NotificationType;
-  channel: NotificationChannel;
-  title: string;
-  status: SentNotification['status'];
-  created_at: string;
+export const updateLogStatus = async (db: Db, id: number, status: SentNotification['status'], error: string | null): Promise<void> => {
+  await db.updateTable('notification_log').set({ status, error }).where('id', '=', id).execute();
 };
 
 export const SENT_LIST_SIZE = 20;
@@ -132,21 +142,25 @@ export const SENT_LIST_SIZE = 20;
  * the account, test pushes) when `withAccount` (not for a plain user: those are the holder's), and the test pushes of
  * `userId` itself.
  */
-export const sentNotifications = (
+export const sentNotifications = async (
   db: Db,
   customerId: number,
   contractIds: readonly number[],
   withAccount: boolean,
   userId: number,
-): SentNotification[] => {
+): Promise<SentNotification[]> => {
   const allowed = new Set(contractIds);
-  return stmt<[number, number], SentRow>(
-    db,
-    `SELECT n.id, n.user_id, n.contract_id, c.msisdn, n.type, n.channel, n.title, n.status, n.created_at
-     FROM notification_log n LEFT JOIN contracts c ON c.id = n.contract_id
-     WHERE n.customer_id = ? ORDER BY n.created_at DESC, n.id DESC LIMIT ?`,
+  return (
+    await db
+      .selectFrom('notification_log as n')
+      .leftJoin('contracts as c', 'c.id', 'n.contract_id')
+      .select(['n.id', 'n.user_id', 'n.contract_id', 'c.msisdn', 'n.type', 'n.channel', 'n.title', 'n.status', 'n.created_at'])
+      .where('n.customer_id', '=', customerId)
+      .orderBy('n.created_at', 'desc')
+      .orderBy('n.id', 'desc')
+      .limit(200)
+      .execute()
   )
-    .all(customerId, 200)
     .filter((row) => (row.contract_id === null ? withAccount || row.user_id === userId : allowed.has(row.contract_id)))
     .slice(0, SENT_LIST_SIZE)
     .map((row) => ({
@@ -173,86 +187,128 @@ export const PUSH_IDLE_DAYS = 30;
 
 /**
  * Store a device's subscription, or refresh this user's own (new keys, the device it is on). An endpoint another
- * account holds is never taken over (docs/product/security.md "Push"): whoever knew it could otherwise move someone's
- * alerts to their account, and the owner's removal would find nothing. False when another account holds it; the
- * browser then makes a new subscription (a new endpoint) for this account.
+ * account holds is never taken over (docs/product/security.md "Push subscriptions"): whoever knew it could otherwise
+ * move someone's alerts to their account, and the owner's removal would find nothing. False when another account holds
+ * it; the browser then makes a new subscription (a new endpoint) for this account.
  */
-export const savePushSubscription = (
+export const savePushSubscription = async (
   db: Db,
   subscription: { userId: number; endpoint: string; p256dh: string; auth: string; deviceId: string | null },
   now: Date,
-): boolean => {
-  const saved =
-    stmt<[number, string, string, string, string | null, string]>(
-      db,
-      `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, device_id, created_at) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT (endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth, device_id = excluded.device_id,
-         created_at = excluded.created_at
-       WHERE push_subscriptions.user_id = excluded.user_id`,
-    ).run(subscription.userId, subscription.endpoint, subscription.p256dh, subscription.auth, subscription.deviceId, now.toISOString())
-      .changes === 1;
-  // A bound on what one account adds (docs/product/security.md "Tables"): its newest subscriptions are kept.
-  stmt<[number, number, number]>(
-    db,
-    `DELETE FROM push_subscriptions WHERE user_id = ? AND id NOT IN
-       (SELECT id FROM push_subscriptions WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT ?)`,
-  ).run(subscription.userId, subscription.userId, MAX_PUSH_SUBSCRIPTIONS_PER_USER);
-  return saved;
+): Promise<boolean> => {
+  const result = await db
+    .insertInto('push_subscriptions')
+    .values({
+      user_id: subscription.userId,
+      endpoint: subscription.endpoint,
+      p256dh: subscription.p256dh,
+      auth: subscription.auth,
+      device_id: subscription.deviceId,
+      created_at: now.toISOString(),
+    })
+    .onConflict((oc) =>
+      oc
+        .column('endpoint')
+        .doUpdateSet((eb) => ({
+          p256dh: eb.ref('excluded.p256dh'),
+          auth: eb.ref('excluded.auth'),
+          device_id: eb.ref('excluded.device_id'),
+          created_at: eb.ref('excluded.created_at'),
+        }))
+        .whereRef('push_subscriptions.user_id', '=', 'excluded.user_id'),
+    )
+    .executeTakeFirst();
+  // A bound on what one account adds (docs/product/security.md "Rate limits and lockouts"): its newest subscriptions
+  // are kept.
+  await db
+    .deleteFrom('push_subscriptions')
+    .where('user_id', '=', subscription.userId)
+    .where('id', 'not in', (eb) =>
+      eb
+        .selectFrom('push_subscriptions')
+        .select('id')
+        .where('user_id', '=', subscription.userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(MAX_PUSH_SUBSCRIPTIONS_PER_USER),
+    )
+    .execute();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
 };
 
 /** Subscriptions of accounts without a live session for PUSH_IDLE_DAYS (the clean-up job). */
-export const purgeIdlePushSubscriptions = (db: Db, now: Date): number => {
+export const purgeIdlePushSubscriptions = async (db: Db, now: Date): Promise<number> => {
   const cutoff = new Date(now.getTime() - PUSH_IDLE_DAYS * 24 * 60 * 60 * 1000).toISOString();
-  return stmt<[string, string]>(
-    db,
-    `DELETE FROM push_subscriptions WHERE created_at <= ? AND NOT EXISTS
-       (SELECT 1 FROM sessions s WHERE s.user_id = push_subscriptions.user_id AND s.revoked_at IS NULL AND s.refresh_expires_at > ?)`,
-  ).run(cutoff, cutoff).changes;
+  const result = await db
+    .deleteFrom('push_subscriptions')
+    .where('created_at', '<=', cutoff)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('sessions as s')
+            .select(sql`1`.as('one'))
+            .whereRef('s.user_id', '=', 'push_subscriptions.user_id')
+            .where('s.revoked_at', 'is', null)
+            .where('s.refresh_expires_at', '>', cutoff),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 };
 
-export const findPushSubscription = (db: Db, userId: number, endpoint: string): PushSubscriptionRow | undefined =>
-  stmt<[number, string], PushSubscriptionRow>(
-    db,
-    `SELECT ps.id, ps.user_id, ps.endpoint, ps.p256dh, ps.auth, u.language FROM push_subscriptions ps JOIN users u ON u.id = ps.user_id
-     WHERE ps.user_id = ? AND ps.endpoint = ?`,
-  ).get(userId, endpoint);
+const subscriptionsWithLanguage = (db: Db) =>
+  db
+    .selectFrom('push_subscriptions as ps')
+    .innerJoin('users as u', 'u.id', 'ps.user_id')
+    .select(['ps.id', 'ps.user_id', 'ps.endpoint', 'ps.p256dh', 'ps.auth', 'u.language']);
 
-export const deletePushSubscription = (db: Db, id: number): void => {
-  stmt<[number]>(db, 'DELETE FROM push_subscriptions WHERE id = ?').run(id);
+export const findPushSubscription = (db: Db, userId: number, endpoint: string): Promise<PushSubscriptionRow | undefined> =>
+  subscriptionsWithLanguage(db).where('ps.user_id', '=', userId).where('ps.endpoint', '=', endpoint).executeTakeFirst();
+
+export const deletePushSubscription = async (db: Db, id: number): Promise<void> => {
+  await db.deleteFrom('push_subscriptions').where('id', '=', id).execute();
 };
 
-export const deleteUserPushSubscription = (db: Db, userId: number, endpoint: string): boolean =>
-  stmt<[number, string]>(db, 'DELETE FROM push_subscriptions WHERE user_id = ? AND endpoint = ?').run(userId, endpoint).changes > 0;
+export const deleteUserPushSubscription = async (db: Db, userId: number, endpoint: string): Promise<boolean> => {
+  const result = await db
+    .deleteFrom('push_subscriptions')
+    .where('user_id', '=', userId)
+    .where('endpoint', '=', endpoint)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+};
 
 /**
  * A password change or reset: every subscription of the user goes, but those of `exceptDeviceId` (the browser that
  * made the change), so that whoever held the account before gets none of its alerts any more.
  */
-export const deleteUserPushSubscriptions = (db: Db, userId: number, exceptDeviceId: string | null): void => {
-  stmt<[number, string]>(db, 'DELETE FROM push_subscriptions WHERE user_id = ? AND device_id IS NOT ?').run(userId, exceptDeviceId ?? '');
+export const deleteUserPushSubscriptions = async (db: Db, userId: number, exceptDeviceId: string | null): Promise<void> => {
+  const kept = exceptDeviceId ?? '';
+  await db
+    .deleteFrom('push_subscriptions')
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('device_id', 'is', null), eb('device_id', '<>', kept)]))
+    .execute();
 };
 
 /** Logout of a device: its subscriptions go, so the next person on that device gets none of this user's alerts. */
-export const deleteDevicePushSubscriptions = (db: Db, userId: number, deviceId: string): void => {
-  stmt<[number, string]>(db, 'DELETE FROM push_subscriptions WHERE user_id = ? AND device_id = ?').run(userId, deviceId);
+export const deleteDevicePushSubscriptions = async (db: Db, userId: number, deviceId: string): Promise<void> => {
+  await db.deleteFrom('push_subscriptions').where('user_id', '=', userId).where('device_id', '=', deviceId).execute();
 };
 
 /**
  * The devices that get push alerts about a line: those of the customer's owners and admins, and of the plain user who
- * uses the line; invoice alerts (`holderOnly`) go to the owners and admins only (SPEC §6).
+ * uses the line; invoice alerts (`holderOnly`) go to the owners and admins only (docs/product/roles.md "Plain user").
  */
-export const pushSubscriptionsForLine = (
+export const pushSubscriptionsForLine = async (
   db: Db,
   customerId: number,
   contract: { id: number; msisdn: string | null; linked_user_id: number | null } | null,
   holderOnly: boolean,
-): PushSubscriptionRow[] =>
-  stmt<[number], PushSubscriptionRow & { role: string; msisdn: string | null }>(
-    db,
-    `SELECT ps.id, ps.user_id, ps.endpoint, ps.p256dh, ps.auth, u.language, u.role, u.msisdn
-     FROM push_subscriptions ps JOIN users u ON u.id = ps.user_id WHERE u.customer_id = ? ORDER BY ps.id`,
-  )
-    .all(customerId)
+): Promise<PushSubscriptionRow[]> =>
+  (await subscriptionsWithLanguage(db).select(['u.role', 'u.msisdn']).where('u.customer_id', '=', customerId).orderBy('ps.id').execute())
     .filter((row) => {
       if (row.role === 'owner' || row.role === 'admin') return true;
       if (row.role !== 'user' || holderOnly || !contract) return false;
@@ -261,8 +317,13 @@ export const pushSubscriptionsForLine = (
     .map(({ id, user_id, endpoint, p256dh, auth, language }) => ({ id, user_id, endpoint, p256dh, auth, language }));
 
 /** Test pushes an account asked for since an instant (their log rows: event key TEST:…). */
-export const testPushesSince = (db: Db, userId: number, since: Date): number =>
-  stmt<[number, string], { n: number }>(
-    db,
-    "SELECT COUNT(*) AS n FROM notification_log WHERE user_id = ? AND event_key LIKE 'TEST:%' AND created_at >= ?",
-  ).get(userId, since.toISOString())?.n ?? 0;
+export const testPushesSince = async (db: Db, userId: number, since: Date): Promise<number> => {
+  const row = await db
+    .selectFrom('notification_log')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('event_key', 'like', 'TEST:%')
+    .where('created_at', '>=', since.toISOString())
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+};

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Language } from '#contract/common';
 import type { NotificationChannel, NotificationType } from '#contract/settings';
 import type { Db } from '../db/database.ts';
@@ -16,15 +17,14 @@ import { dueCycleEvents, invoiceEventKey, type AlertEvent, type CycleSnapshot } 
 import { findContact, findContract, type ContractRow } from './customer-data.ts';
 import { DeliveryError, type Mailer } from './mailer.ts';
 import type { PushOutcome, PushSender } from './push.ts';
-import { stmt } from './sql.ts';
 import { periodOf, usageSummary } from './usage-data.ts';
 
 /*
- * The alert engine (SPEC §1 alerts by SMS, e-mail and push): a scheduler job evaluates every active line on the
- * clock's time, records each event once (lib/alert-rules.ts decides which are due) and sends it on every channel the
- * line chose then: e-mail to the holder's contact address and SMS to the line through the mailer (SMTP, the
- * development outbox or the log), and Web Push to the devices of the people who may see the line. Every message is
- * logged once per event and channel (notification_log: the customer's list of the last notifications).
+ * The alert engine (docs/product/settings.md "Notifications": alerts by SMS, e-mail and push): a scheduler job
+ * evaluates every active line on the clock's time, records each event once (lib/alert-rules.ts decides which are due)
+ * and sends it on every channel the line chose then: e-mail to the holder's contact address and SMS to the line through
+ * the mailer (SMTP, the development outbox or the log), and Web Push to the devices of the people who may see the line.
+ * Every message is logged once per event and channel (notification_log: the customer's list of the last notifications).
  */
 
 export type AlertDeps = { db: Db; mailer: Mailer; push: PushSender; publicUrl: string };
@@ -37,19 +37,26 @@ export type Delivery = {
 };
 
 /** The language of the account holder: its owner's choice in the app, else the contact's. */
-const holderLanguage = (db: Db, customerId: number): Language =>
-  stmt<[number], { language: Language }>(db, "SELECT language FROM users WHERE customer_id = ? AND role = 'owner' ORDER BY id LIMIT 1").get(
-    customerId,
+const holderLanguage = async (db: Db, customerId: number): Promise<Language> =>
+  (
+    await db
+      .selectFrom('users')
+      .select('language')
+      .where('customer_id', '=', customerId)
+      .where('role', '=', 'owner')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst()
   )?.language ??
-  findContact(db, customerId)?.language ??
+  (await findContact(db, customerId))?.language ??
   'fr';
 
 /** The language of whoever uses the line: its plain user's, else the holder's. */
-const lineLanguage = (db: Db, contract: ContractRow): Language =>
+const lineLanguage = async (db: Db, contract: ContractRow): Promise<Language> =>
   (contract.linked_user_id === null
     ? undefined
-    : stmt<[number], { language: Language }>(db, 'SELECT language FROM users WHERE id = ?').get(contract.linked_user_id)?.language) ??
-  holderLanguage(db, contract.customer_id);
+    : (await db.selectFrom('users').select('language').where('id', '=', contract.linked_user_id).executeTakeFirst())?.language) ??
+  (await holderLanguage(db, contract.customer_id));
 
 export type Announcement = {
   customerId: number;
@@ -57,7 +64,10 @@ export type Announcement = {
   eventKey: string;
   type: NotificationType;
   message: AlertMessage;
-  /** Account matters (invoices) go to the owners and admins only, never to a plain user's devices (SPEC §6). */
+  /**
+   * Account matters (invoices) go to the owners and admins only, never to a plain user's devices (docs/product/roles.md
+   * "Plain user").
+   */
   holderOnly: boolean;
 };
 
@@ -78,7 +88,7 @@ const pushAll = async (
       type: announcement.type,
     });
     // The push service forgot this subscription (404, 410): so do we, or every alert would try it again.
-    if (!outcome.ok && outcome.gone) deletePushSubscription(deps.db, subscription.id);
+    if (!outcome.ok && outcome.gone) await deletePushSubscription(deps.db, subscription.id);
     outcomes.push(outcome);
   }
   return outcomes;
@@ -89,15 +99,16 @@ export const announce = async (deps: AlertDeps, announcement: Announcement, now:
   const { db } = deps;
   const { contract, customerId, eventKey, type, message } = announcement;
   const deliveries: Delivery[] = [];
-  for (const channel of activeChannels(db, contract.id, type)) {
-    const holder = holderLanguage(db, customerId);
-    const lang = channel === 'SMS' ? lineLanguage(db, contract) : holder;
+  for (const channel of await activeChannels(db, contract.id, type)) {
+    const holder = await holderLanguage(db, customerId);
+    const lang = channel === 'SMS' ? await lineLanguage(db, contract) : holder;
     const rendered = renderAlert(message, lang, contract.id, channel, deps.publicUrl);
-    const recipient = channel === 'EMAIL' ? (findContact(db, customerId)?.email ?? null) : channel === 'SMS' ? contract.msisdn : null;
-    const subscriptions = channel === 'PUSH' ? pushSubscriptionsForLine(db, customerId, contract, announcement.holderOnly) : [];
+    const recipient =
+      channel === 'EMAIL' ? ((await findContact(db, customerId))?.email ?? null) : channel === 'SMS' ? contract.msisdn : null;
+    const subscriptions = channel === 'PUSH' ? await pushSubscriptionsForLine(db, customerId, contract, announcement.holderOnly) : [];
     const hasRecipient = channel === 'PUSH' ? subscriptions.length > 0 : recipient !== null;
     // Claim the (line, event, channel) slot first: a concurrent run or a retry never sends the same message twice.
-    const logId = logNotification(db, {
+    const logId = await logNotification(db, {
       customerId,
       contractId: contract.id,
       userId: null,
@@ -127,7 +138,7 @@ export const announce = async (deps: AlertDeps, announcement: Announcement, now:
         error = failure.message;
       }
     }
-    if (error !== null) updateLogStatus(db, logId, 'failed', error);
+    if (error !== null) await updateLogStatus(db, logId, 'failed', error);
     deliveries.push({ eventKey, type, channel, status: error === null ? 'sent' : 'failed' });
   }
   return deliveries;
@@ -146,9 +157,9 @@ const messageOf = (event: AlertEvent, msisdn: string): AlertMessage => {
 };
 
 /** The figures of a line's current cycle the rules look at (from the same summary as GET …/usage). */
-export const cycleSnapshot = (db: Db, contract: ContractRow, now: Date): CycleSnapshot => {
-  const period = periodOf(db, contract, now, 'current');
-  const summary = usageSummary(db, contract, period);
+export const cycleSnapshot = async (db: Db, contract: ContractRow, now: Date): Promise<CycleSnapshot> => {
+  const period = await periodOf(db, contract, now, 'current');
+  const summary = await usageSummary(db, contract, period);
   const dataOob = summary.balances.find((b) => b.type === 'DATA')?.overspentValue ?? 0;
   return {
     cycleStart: period.start,
@@ -162,51 +173,71 @@ export const cycleSnapshot = (db: Db, contract: ContractRow, now: Date): CycleSn
  * What a line has overspent against each safeguard is its current cycle's out-of-bundle spending: kept in step with
  * the usage (the home page's "limit reached" alert reads it).
  */
-const syncOverspent = (db: Db, contractId: number, spending: CycleSnapshot['spending']): void => {
+const syncOverspent = async (db: Db, contractId: number, spending: CycleSnapshot['spending']): Promise<void> => {
   for (const type of ['OSG', 'PSG', 'DSG'] as const) {
-    stmt<[number, number, string, number]>(
-      db,
-      'UPDATE safeguards SET overspent_credit_cents = ? WHERE contract_id = ? AND type = ? AND overspent_credit_cents <> ?',
-    ).run(spending[type], contractId, type, spending[type]);
+    await db
+      .updateTable('safeguards')
+      .set({ overspent_credit_cents: spending[type] })
+      .where('contract_id', '=', contractId)
+      .where('type', '=', type)
+      .where('overspent_credit_cents', '<>', spending[type])
+      .execute();
   }
 };
 
 /** Lines that consume, hence may cross a threshold: the active ones. */
-const activeLines = (db: Db, contractIds?: readonly number[]): ContractRow[] => {
-  const rows = stmt<[], ContractRow>(db, "SELECT * FROM contracts WHERE status = 'ACTIVATED' ORDER BY id").all();
+const activeLines = async (db: Db, contractIds?: readonly number[]): Promise<ContractRow[]> => {
+  const rows = await db.selectFrom('contracts').selectAll().where('status', '=', 'ACTIVATED').orderBy('id').execute();
   return contractIds ? rows.filter((row) => contractIds.includes(row.id)) : rows;
 };
 
 type InvoiceRow = { uuid: string; customer_id: number; contract_id: number | null; total_incl_vat_cents: number; due_date: string };
 
 /** The line an invoice's alert belongs to: its own, else the customer's first active line (its alert choices apply). */
-const invoiceLine = (db: Db, invoice: InvoiceRow): ContractRow | undefined =>
-  (invoice.contract_id === null ? undefined : findContract(db, invoice.customer_id, invoice.contract_id)) ??
-  stmt<[number], ContractRow>(
-    db,
-    "SELECT * FROM contracts WHERE customer_id = ? AND status = 'ACTIVATED' ORDER BY created_at, id LIMIT 1",
-  ).get(invoice.customer_id);
+const invoiceLine = async (db: Db, invoice: InvoiceRow): Promise<ContractRow | undefined> =>
+  (invoice.contract_id === null ? undefined : await findContract(db, invoice.customer_id, invoice.contract_id)) ??
+  (await db
+    .selectFrom('contracts')
+    .selectAll()
+    .where('customer_id', '=', invoice.customer_id)
+    .where('status', '=', 'ACTIVATED')
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst());
 
 /** Record the events that are true now, without sending anything: the state a new database starts from (the seed). */
-export const markCurrentEventsHandled = (db: Db, now: Date): void => {
-  for (const contract of activeLines(db)) {
-    const snapshot = cycleSnapshot(db, contract, now);
-    syncOverspent(db, contract.id, snapshot.spending);
-    for (const event of dueCycleEvents(snapshot, handledEvents(db, contract.id))) recordEvent(db, contract.id, event.key, false, now);
+export const markCurrentEventsHandled = async (db: Db, now: Date): Promise<void> => {
+  for (const contract of await activeLines(db)) {
+    const snapshot = await cycleSnapshot(db, contract, now);
+    await syncOverspent(db, contract.id, snapshot.spending);
+    for (const event of dueCycleEvents(snapshot, await handledEvents(db, contract.id)))
+      await recordEvent(db, contract.id, event.key, false, now);
   }
-  for (const invoice of unannouncedInvoices(db, now)) {
-    const line = invoiceLine(db, invoice);
-    if (line) recordEvent(db, line.id, invoiceEventKey(invoice.uuid), false, now);
+  for (const invoice of await unannouncedInvoices(db, now)) {
+    const line = await invoiceLine(db, invoice);
+    if (line) await recordEvent(db, line.id, invoiceEventKey(invoice.uuid), false, now);
   }
 };
 
-const unannouncedInvoices = (db: Db, now: Date): InvoiceRow[] =>
-  stmt<[string], InvoiceRow>(
-    db,
-    `SELECT i.uuid, i.customer_id, i.contract_id, i.total_incl_vat_cents, i.due_date FROM invoices i
-     WHERE i.generated_at <= ? AND NOT EXISTS (SELECT 1 FROM alert_events e WHERE e.event_key = 'INV:' || i.uuid)
-     ORDER BY i.generated_at, i.id`,
-  ).all(now.toISOString());
+const unannouncedInvoices = (db: Db, now: Date): Promise<InvoiceRow[]> =>
+  db
+    .selectFrom('invoices as i')
+    .select(['i.uuid', 'i.customer_id', 'i.contract_id', 'i.total_incl_vat_cents', 'i.due_date'])
+    .where('i.generated_at', '<=', now.toISOString())
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('alert_events as e')
+            .select('e.event_key')
+            .whereRef('e.event_key', '=', sql`'INV:' || i.uuid`),
+        ),
+      ),
+    )
+    .orderBy('i.generated_at')
+    .orderBy('i.id')
+    .execute();
 
 /**
  * One evaluation (the `alerts.evaluate` job, and the test-mode usage route for its line): every event that became
@@ -215,12 +246,13 @@ const unannouncedInvoices = (db: Db, now: Date): InvoiceRow[] =>
 export const evaluateAlerts = async (deps: AlertDeps, now: Date, contractIds?: readonly number[]): Promise<Delivery[]> => {
   const { db } = deps;
   const deliveries: Delivery[] = [];
-  for (const contract of activeLines(db, contractIds)) {
-    const snapshot = cycleSnapshot(db, contract, now);
-    syncOverspent(db, contract.id, snapshot.spending);
-    for (const event of dueCycleEvents(snapshot, handledEvents(db, contract.id))) {
-      // Recorded before sending, in one statement: a concurrent run that recorded it first sends it, not this one.
-      if (!recordEvent(db, contract.id, event.key, event.notify, now) || !event.notify) continue;
+  for (const contract of await activeLines(db, contractIds)) {
+    const snapshot = await cycleSnapshot(db, contract, now);
+    await syncOverspent(db, contract.id, snapshot.spending);
+    for (const event of dueCycleEvents(snapshot, await handledEvents(db, contract.id))) {
+      // Recorded before sending, in one statement: a concurrent run (on any instance) that recorded it first sends it,
+      // not this one.
+      if (!(await recordEvent(db, contract.id, event.key, event.notify, now)) || !event.notify) continue;
       const msisdn = contract.msisdn ?? contract.contract_ref;
       deliveries.push(
         ...(await announce(
@@ -239,10 +271,10 @@ export const evaluateAlerts = async (deps: AlertDeps, now: Date, contractIds?: r
     }
   }
   if (contractIds) return deliveries;
-  for (const invoice of unannouncedInvoices(db, now)) {
-    const line = invoiceLine(db, invoice);
+  for (const invoice of await unannouncedInvoices(db, now)) {
+    const line = await invoiceLine(db, invoice);
     const key = invoiceEventKey(invoice.uuid);
-    if (!line || !recordEvent(db, line.id, key, true, now)) continue;
+    if (!line || !(await recordEvent(db, line.id, key, true, now))) continue;
     deliveries.push(
       ...(await announce(
         deps,

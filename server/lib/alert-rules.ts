@@ -2,11 +2,12 @@ import type { SafeguardType } from '#contract/line-settings';
 import type { UsageType } from '#contract/usage';
 
 /*
- * Which alerts are due (SPEC §1 "alerts", §3 notification types): pure, so the thresholds are tested as a table.
- * An event has a key that names it once per bill cycle (`80PC:DATA:2026-05-05`): it is handled the first time it
- * becomes true and never again in that cycle; the next cycle's keys are new, so a new cycle re-arms every alert.
- * An event handled without a message (`notify: false`) is one that a bigger one of the same evaluation replaces:
- * a jump from 70 % to 105 % sends the 100 % alert only, and the 80 % one is not sent later in that cycle.
+ * Which alerts are due (docs/product/settings.md "Notifications", "Out-of-bundle limits and alerts"): pure, so the
+ * thresholds are tested as a table. An event has a key that names it once per bill cycle (`80PC:DATA:2026-05-05`): it
+ * is handled the first time it becomes true and never again in that cycle; the next cycle's keys are new, so a new
+ * cycle re-arms every alert. An event handled without a message (`notify: false`) is one that a bigger one of the same
+ * evaluation replaces: a jump from 70 % to 105 % sends the 100 % alert only, and the 80 % one is not sent later in that
+ * cycle.
  */
 
 export type UsageLevel = { type: UsageType; used: number; /** 0 = unlimited: no usage alert. */ bundle: number };
@@ -71,5 +72,5 @@ export const dueCycleEvents = (snapshot: CycleSnapshot, handled: ReadonlySet<str
   ...spendingEvents(snapshot, handled),
 ];
 
-/** An invoice issued (SPEC: INV alert): once per invoice. */
+/** An invoice issued (docs/product/settings.md "Notifications": the INV alert): once per invoice. */
 export const invoiceEventKey = (invoiceUuid: string): string => `INV:${invoiceUuid}`;

@@ -3,7 +3,7 @@ import type { ErrorBody, FieldError } from '#contract/common';
 
 /**
  * The one error type routes throw. The error handler turns it into the contract's error body, so a route never
- * builds an error answer by hand and every 4xx has the same shape (SPEC §8).
+ * builds an error answer by hand and every 4xx has the same shape (docs/product/errors.md "Error body").
  */
 export class ApiError extends Error {
   readonly statusCode: number;

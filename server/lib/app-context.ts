@@ -20,8 +20,6 @@ export type AppContext = {
   mail: MailConfig;
   /** Jobs run on the clock's time (lib/scheduler.ts): feature modules register theirs. */
   scheduler: Scheduler;
-  /** Folder of the files the server keeps (support attachments under `attachments/`); never served. */
-  dataDir: string;
   /** The energy portal's address (ends with '/'): the configured one, or the stand-in's `/energy-portal/`. */
   energyPortalUrl: string;
   /** Who customers pay (CREDITOR_* configuration): payment QR codes, invoices and direct-debit mandates. */

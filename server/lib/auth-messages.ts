@@ -1,17 +1,18 @@
+import { sql } from 'kysely';
 import type { Language } from '#contract/common';
+import type { Db } from '../db/database.ts';
 import { ApiError } from './api-error.ts';
 import type { AppContext } from './app-context.ts';
 import { findContact } from './customer-data.ts';
 import type { Channel } from './mailer.ts';
 import { renderMessage, type MessageKind, type MessageVars } from './messages.ts';
 import { CODE_TTL_MS, issueLink, LINK_TTL_MS } from './one-time-codes.ts';
-import { stmt } from './sql.ts';
 import type { UserRow } from './users.ts';
 
 /*
  * Sending the account messages (issue 4): one place renders the text in the right language, fills in the
- * lifetimes, and turns a delivery failure into the contract's 502 `serverError` (SPEC §8 "Account create or
- * recover: server error") instead of a 500.
+ * lifetimes, and turns a delivery failure into the contract's 502 `serverError` (docs/product/auth.md
+ * "Account creation", "Password recovery": a server error) instead of a 500.
  */
 
 export const linkHours = LINK_TTL_MS / 3_600_000;
@@ -46,38 +47,44 @@ const worthSendingMs: Record<MessageKind, number> = {
   lineActive: LINK_TTL_MS,
   portInFailed: LINK_TTL_MS,
   ticketReceived: LINK_TTL_MS,
+  paymentReceipt: LINK_TTL_MS,
   passwordChanged: LINK_TTL_MS,
   passwordChangedSms: LINK_TTL_MS,
-  paymentReceipt: LINK_TTL_MS,
 };
 
 /**
- * Queues an account message, sent once the answer is out (docs/product/security.md "Accounts do not show"): the
- * answer neither waits for the sender nor shows its failure; the queue logs and retries.
+ * Queues an account message, sent once the answer is out (docs/product/security.md "Nothing tells which accounts
+ * exist"): the answer neither waits for the sender nor shows its failure; the queue logs and retries.
  */
-export const queueAccountMessage = (
+export const queueAccountMessage = async (
   ctx: Pick<AppContext, 'mailQueue' | 'clock'>,
   message: { channel: Channel; to: string; lang: Language; kind: MessageKind; vars: MessageVars },
-): void => {
+  executor?: Db,
+): Promise<void> => {
   const { subject, text } = renderMessage(message.lang, message.kind, { hours: linkHours, minutes: codeMinutes, ...message.vars });
-  ctx.mailQueue.enqueue(
+  await ctx.mailQueue.enqueue(
     { channel: message.channel, to: message.to, subject: message.channel === 'EMAIL' ? subject : null, text },
     new Date(ctx.clock.now().getTime() + worthSendingMs[message.kind]),
+    executor,
   );
 };
 
 /**
- * The confirmation of a password change or reset (docs/product/security.md "Password change"), in the user's
- * language: it says what ended (the other sessions, PINs, trusted browsers and push subscriptions) and how to take
- * the account back. By e-mail (the account's address, or the holder's contact address for an owner who logs in by
- * customer number), else by SMS to a plain user's number.
+ * The confirmation of a password change or reset (docs/product/security.md "Password change ends every foothold"), in
+ * the user's language: it says what ended (the other sessions, PINs, trusted browsers and push subscriptions) and how
+ * to take the account back. By e-mail (the account's address, or the holder's contact address for an owner who logs in
+ * by customer number), else by SMS to a plain user's number.
  */
-export const queuePasswordChangedNotice = (ctx: Pick<AppContext, 'mailQueue' | 'clock' | 'db' | 'mail'>, user: UserRow): void => {
-  const contactEmail = user.customer_id !== null && user.role !== 'user' ? (findContact(ctx.db, user.customer_id)?.email ?? null) : null;
+export const queuePasswordChangedNotice = async (
+  ctx: Pick<AppContext, 'mailQueue' | 'clock' | 'db' | 'mail'>,
+  user: UserRow,
+): Promise<void> => {
+  const contactEmail =
+    user.customer_id !== null && user.role !== 'user' ? ((await findContact(ctx.db, user.customer_id))?.email ?? null) : null;
   const email = user.email ?? contactEmail;
   const link = appUrl(ctx, '/login/recover-password');
   if (email) {
-    queueAccountMessage(ctx, {
+    await queueAccountMessage(ctx, {
       channel: 'EMAIL',
       to: email,
       lang: user.language,
@@ -85,7 +92,7 @@ export const queuePasswordChangedNotice = (ctx: Pick<AppContext, 'mailQueue' | '
       vars: { name: displayName(user), link },
     });
   } else if (user.msisdn) {
-    queueAccountMessage(ctx, { channel: 'SMS', to: user.msisdn, lang: user.language, kind: 'passwordChangedSms', vars: { link } });
+    await queueAccountMessage(ctx, { channel: 'SMS', to: user.msisdn, lang: user.language, kind: 'passwordChangedSms', vars: { link } });
   }
 };
 
@@ -105,15 +112,19 @@ export const sendEmailConfirmation = async (
   customerId: number,
   lang?: Language,
 ): Promise<{ uuid: string; token: string; path: string }> => {
-  const contact = findContact(ctx.db, customerId);
-  const customer = stmt<[number], { guid: string }>(ctx.db, 'SELECT guid FROM customers WHERE id = ?').get(customerId);
+  const contact = await findContact(ctx.db, customerId);
+  const customer = await ctx.db.selectFrom('customers').select('guid').where('id', '=', customerId).executeTakeFirst();
   // The link is stored against an account of the customer (link_tokens.user_id): owner first.
-  const user = stmt<[number], { id: number }>(
-    ctx.db,
-    "SELECT id FROM users WHERE customer_id = ? ORDER BY CASE role WHEN 'owner' THEN 0 WHEN 'admin' THEN 1 ELSE 2 END, id LIMIT 1",
-  ).get(customerId);
+  const user = await ctx.db
+    .selectFrom('users')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .orderBy(sql`CASE role WHEN 'owner' THEN 0 WHEN 'admin' THEN 1 ELSE 2 END`)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
   if (!contact || !customer || !user) throw new ApiError(404, 'customerNotFound', 'Customer not found');
-  const token = issueLink(ctx.db, user.id, 'confirmEmail', ctx.clock.now(), contact.email.toLowerCase());
+  const token = await issueLink(ctx.db, user.id, 'confirmEmail', ctx.clock.now(), contact.email.toLowerCase());
   const path = `/account/confirm-email/${customer.guid}/${token}`;
   await sendAccountMessage(ctx, {
     channel: 'EMAIL',

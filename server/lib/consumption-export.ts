@@ -11,7 +11,7 @@ import { bool } from './sql.ts';
 import { usageChunks, usagePage, type TimeRange, type UsageCategory, type UsageRow } from './usage-data.ts';
 
 /*
- * The consumption downloads of SPEC §3 ("Consumption download types: PDF, CONSO").
+ * The consumption downloads of docs/product/consumption.md "Exports" (PDF and CONSO).
  *
  * CONSO is a CSV made for the spreadsheet a Belgian customer opens it in: UTF-8 with a byte-order mark (or Excel
  * reads the accents as Latin-1), ';' as separator and a decimal comma (Belgian Excel's list and decimal
@@ -33,7 +33,7 @@ import { usageChunks, usagePage, type TimeRange, type UsageCategory, type UsageR
  * on the last page points to CONSO for the full list).
  *
  * The server writes these texts itself (the app cannot translate a file it only downloads), in the user's
- * language, with the formatting rules of SPEC §9.
+ * language, with the formatting rules of docs/product/consumption.md "How figures are written".
  */
 
 export const PDF_ROW_LIMIT = 2000;
@@ -238,12 +238,12 @@ const TEXTS: Record<Language, Texts> = {
 const LOCALES: Record<Language, string> = { fr: 'fr-BE', nl: 'nl-BE', en: 'en' };
 
 // ---------------------------------------------------------------------------------------------------------------
-// Formatting (SPEC §9)
+// Formatting (docs/product/consumption.md "How figures are written")
 // ---------------------------------------------------------------------------------------------------------------
 
 const GB = 1024 ** 3;
 const MB = 1024 ** 2;
-/** SPEC §9: gigabytes at or above 100 MB. */
+/** docs/product/consumption.md "How figures are written": gigabytes at or above 100 MB. */
 const GB_THRESHOLD = 104_857_600;
 
 // The standard PDF fonts only know WinAnsi: Intl's narrow no-break space (fr thousands) would print as garbage.
@@ -355,7 +355,7 @@ export const consumptionCsv = (db: Db, subject: ExportSubject): Readable => {
   async function* lines(): AsyncGenerator<string> {
     const c = t.csv;
     yield `\uFEFF${csvLine([c.time, c.type, c.direction, c.destination, c.oob, c.rating, c.used, c.unit, c.exact, c.exactUnit, c.messages, c.cost, c.id])}`;
-    for (const chunk of usageChunks(db, subject.contractId, subject.range, EXPORT_SLICE_ROWS)) {
+    for await (const chunk of usageChunks(db, subject.contractId, subject.range, EXPORT_SLICE_ROWS)) {
       await yieldToLoop();
       let text = '';
       for (const row of chunk) {
@@ -395,8 +395,8 @@ const GREY = '#4b5563';
 export const consumptionPdf = async (db: Db, subject: ExportSubject): Promise<Buffer> => {
   const t = TEXTS[subject.language];
   const f = formatters(subject.language);
-  const totals = usageTotalsIn(db, subject.contractId, subject.range);
-  const charges = rangeCharges(db, subject.contractId, subject.billCycle, subject.range);
+  const totals = await usageTotalsIn(db, subject.contractId, subject.range);
+  const charges = await rangeCharges(db, subject.contractId, subject.billCycle, subject.range);
   const recordCount = usageKinds.reduce(
     (n, kind) =>
       n +
@@ -407,7 +407,7 @@ export const consumptionPdf = async (db: Db, subject: ExportSubject): Promise<Bu
       totals.premium[kind].count,
     0,
   );
-  const rows = usagePage(db, subject.contractId, { range: subject.range, type: undefined }, 'desc', PDF_ROW_LIMIT, 0);
+  const rows = await usagePage(db, subject.contractId, { range: subject.range, type: undefined }, 'desc', PDF_ROW_LIMIT, 0);
 
   const doc = new PDFDocument({
     size: 'A4',

@@ -1,7 +1,8 @@
 import type { ContractDto } from '#contract/contracts';
 import type { Contact, CustomerFull, Invoicing } from '#contract/customer';
 import type { Db } from '../db/database.ts';
-import { bool, stmt } from './sql.ts';
+import type { Row } from '../db/rows.ts';
+import { bool } from './sql.ts';
 
 /*
  * SQL rows → the contract shapes of GET /customer/{id}/full. The mapping is explicit field by field: a column
@@ -9,113 +10,19 @@ import { bool, stmt } from './sql.ts';
  * snake_case there) are decided in one place.
  */
 
-export type CustomerRow = {
-  id: number;
-  guid: string;
-  promo: string | null;
-  parrain: string | null;
-  mobile_id: string;
-  energy_id: string | null;
-  is_complete: number;
-  is_confirmed: number;
-  optin_marketing: number;
-  optin_sales: number;
-  accept_conditions: number;
-  energy_link_confirmed: number;
-  last_update: string;
-};
+export type CustomerRow = Row<'customers'>;
+export type ContactRow = Row<'contacts'>;
+export type InvoicingRow = Row<'invoicing'>;
+export type ContractRow = Row<'contracts'>;
 
-export type ContactRow = {
-  id: number;
-  guid: string;
-  customer_id: number;
-  civility: 'MR' | 'MRS' | 'MX' | null;
-  first_name: string;
-  last_name: string;
-  birth_date: string | null;
-  nationality: string | null;
-  phone: string | null;
-  mobile: string | null;
-  email: string;
-  is_email_confirmed: number;
-  language: 'fr' | 'nl' | 'en';
-  is_residential: number;
-  company_name: string | null;
-  company_type: string | null;
-  company_number: string | null;
-  company_vat: string | null;
-  last_update: string;
-};
+export const findCustomer = (db: Db, customerId: number): Promise<CustomerRow | undefined> =>
+  db.selectFrom('customers').selectAll().where('id', '=', customerId).executeTakeFirst();
 
-export type InvoicingRow = {
-  id: number;
-  customer_id: number;
-  street: string;
-  number: string;
-  box: string | null;
-  city: string;
-  zip_code: string;
-  country: string;
-  iban: string | null;
-  bic: string | null;
-  payment_mode: 'DD' | 'BT';
-  mandate_date: string | null;
-  holder_first_name: string | null;
-  holder_last_name: string | null;
-  holder_email: string | null;
-  last_update: string;
-};
+export const findContract = (db: Db, customerId: number, contractId: number): Promise<ContractRow | undefined> =>
+  db.selectFrom('contracts').selectAll().where('id', '=', contractId).where('customer_id', '=', customerId).executeTakeFirst();
 
-export type ContractRow = {
-  id: number;
-  customer_id: number;
-  contract_ref: string;
-  order_id: string | null;
-  scenario: string | null;
-  type: ContractDto['type'];
-  msisdn: string | null;
-  status: Exclude<ContractDto['status'], 'UNKNOWN'>;
-  sub_status: ContractDto['sub_status'];
-  id_card_number: string | null;
-  national_register_number: string | null;
-  sim_iccid: string | null;
-  other_iccid: string | null;
-  sim_sent_date: string | null;
-  street: string | null;
-  number: string | null;
-  box: string | null;
-  city: string | null;
-  zip_code: string | null;
-  country: string | null;
-  dunning_level_reached: number;
-  fraudulent_behaviour: number;
-  lead: string | null;
-  linked_user_id: number | null;
-  identification_status: ContractDto['order_validation']['identification']['status'];
-  port_in_status: string | null;
-  fraud_status: string | null;
-  created_at: string;
-  updated_at: string;
-  activated_at: string | null;
-  port_in_type: string | null;
-  other_account_number: string | null;
-  partner_code: string | null;
-  bill_cycle_id: number;
-  product_id: number;
-};
-
-type ContractProductRow = { contract_id: number; product_id: number; is_base: number; active: number; bill_cycle_id: number };
-type BillCycleRow = { id: number; start_day: number; frequency_unit: 'MONTH'; frequency_duration: number };
-type LinkedUserRow = { id: number; guid: string; first_name: string | null; last_name: string | null; msisdn: string | null };
-
-export const findCustomer = (db: Db, customerId: number): CustomerRow | undefined =>
-  stmt<[number], CustomerRow>(db, 'SELECT * FROM customers WHERE id = ?').get(customerId);
-
-export const findContract = (db: Db, customerId: number, contractId: number): ContractRow | undefined =>
-  stmt<[number, number], ContractRow>(db, 'SELECT * FROM contracts WHERE id = ? AND customer_id = ?').get(contractId, customerId);
-
-export const listContracts = (db: Db, customerId: number): ContractRow[] =>
-  stmt<[number], ContractRow>(db, 'SELECT * FROM contracts WHERE customer_id = ? ORDER BY created_at, id').all(customerId);
+export const listContracts = (db: Db, customerId: number): Promise<ContractRow[]> =>
+  db.selectFrom('contracts').selectAll().where('customer_id', '=', customerId).orderBy('created_at').orderBy('id').execute();
 
 export const toCustomerCore = (row: CustomerRow): CustomerFull['customer'] => ({
   id: row.id,
@@ -128,7 +35,8 @@ export const toCustomerCore = (row: CustomerRow): CustomerFull['customer'] => ({
     optinMarketing: bool(row.optin_marketing),
     optinSales: bool(row.optin_sales),
     acceptConditions: bool(row.accept_conditions),
-    // SPEC §4: without an energy id the link is never confirmed (the table enforces it too).
+    // docs/product/offers.md "Energy link": without an energy id the link is never confirmed (the table enforces it
+    // too).
     energyLinkConfirmed: row.energy_id !== null && bool(row.energy_link_confirmed),
   },
   lastUpdate: row.last_update,
@@ -168,8 +76,8 @@ export const toInvoicing = (row: InvoicingRow, contact: ContactRow | undefined):
   lastUpdate: row.last_update,
 });
 
-export const findContact = (db: Db, customerId: number): ContactRow | undefined =>
-  stmt<[number], ContactRow>(db, 'SELECT * FROM contacts WHERE customer_id = ?').get(customerId);
+export const findContact = (db: Db, customerId: number): Promise<ContactRow | undefined> =>
+  db.selectFrom('contacts').selectAll().where('customer_id', '=', customerId).executeTakeFirst();
 
 /** The contact fields the account holder may edit (PATCH /customer/{id}/contact). */
 export type EditableContact = Pick<ContactRow, 'civility' | 'first_name' | 'last_name' | 'phone' | 'mobile' | 'email' | 'language'>;
@@ -178,46 +86,50 @@ export type EditableContact = Pick<ContactRow, 'civility' | 'first_name' | 'last
  * Writes the editable fields of a contact and its new version. An address that changed (letter case aside) is
  * unconfirmed until the customer opens the confirmation link sent to it.
  */
-export const updateContact = (db: Db, contactId: number, next: EditableContact, lastUpdate: string): void => {
-  stmt<[string | null, string, string, string | null, string | null, string, string, string, string, number]>(
-    db,
-    `UPDATE contacts SET civility = ?, first_name = ?, last_name = ?, phone = ?, mobile = ?,
-     is_email_confirmed = CASE WHEN lower(email) = lower(?) THEN is_email_confirmed ELSE 0 END, email = ?, language = ?,
-     last_update = ? WHERE id = ?`,
-  ).run(
-    next.civility,
-    next.first_name,
-    next.last_name,
-    next.phone,
-    next.mobile,
-    next.email,
-    next.email,
-    next.language,
-    lastUpdate,
-    contactId,
-  );
+export const updateContact = async (db: Db, contactId: number, next: EditableContact, lastUpdate: string): Promise<void> => {
+  await db
+    .updateTable('contacts')
+    .set((eb) => ({
+      civility: next.civility,
+      first_name: next.first_name,
+      last_name: next.last_name,
+      phone: next.phone,
+      mobile: next.mobile,
+      is_email_confirmed: eb
+        .case()
+        .when(eb.fn('lower', ['email']), '=', eb.fn('lower', [eb.val(next.email)]))
+        .then(eb.ref('is_email_confirmed'))
+        .else(0)
+        .end(),
+      email: next.email,
+      language: next.language,
+      last_update: lastUpdate,
+    }))
+    .where('id', '=', contactId)
+    .execute();
 };
 
-export const findInvoicing = (db: Db, customerId: number): InvoicingRow | undefined =>
-  stmt<[number], InvoicingRow>(db, 'SELECT * FROM invoicing WHERE customer_id = ?').get(customerId);
+export const findInvoicing = (db: Db, customerId: number): Promise<InvoicingRow | undefined> =>
+  db.selectFrom('invoicing').selectAll().where('customer_id', '=', customerId).executeTakeFirst();
 
 export type ContractMappingOptions = { withLinkedUser: boolean };
 
 /** Contracts with their product refs, bill cycle and (optionally) linked user, in three queries for all contracts. */
-export const toContracts = (db: Db, rows: readonly ContractRow[], options: ContractMappingOptions): ContractDto[] => {
+export const toContracts = async (db: Db, rows: readonly ContractRow[], options: ContractMappingOptions): Promise<ContractDto[]> => {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const placeholders = ids.map(() => '?').join(', ');
-  const products = db
-    .prepare<number[], ContractProductRow>(
-      `SELECT contract_id, product_id, is_base, active, bill_cycle_id FROM contract_products
-       WHERE contract_id IN (${placeholders}) ORDER BY is_base DESC, id`,
-    )
-    .all(...ids);
+  const products = await db
+    .selectFrom('contract_products')
+    .select(['contract_id', 'product_id', 'is_base', 'active', 'bill_cycle_id'])
+    .where('contract_id', 'in', ids)
+    .orderBy('is_base', 'desc')
+    .orderBy('id')
+    .execute();
   const cycles = new Map(
-    stmt<[], BillCycleRow>(db, 'SELECT id, start_day, frequency_unit, frequency_duration FROM bill_cycles')
-      .all()
-      .map((cycle) => [cycle.id, cycle]),
+    (await db.selectFrom('bill_cycles').select(['id', 'start_day', 'frequency_unit', 'frequency_duration']).execute()).map((cycle) => [
+      cycle.id,
+      cycle,
+    ]),
   );
   const linkedIds = options.withLinkedUser
     ? [...new Set(rows.map((row) => row.linked_user_id).filter((id): id is number => id !== null))]
@@ -225,17 +137,14 @@ export const toContracts = (db: Db, rows: readonly ContractRow[], options: Contr
   const linkedUsers = new Map(
     linkedIds.length === 0
       ? []
-      : db
-          .prepare<number[], LinkedUserRow>(
-            `SELECT id, guid, first_name, last_name, msisdn FROM users WHERE id IN (${linkedIds.map(() => '?').join(', ')})`,
-          )
-          .all(...linkedIds)
-          .map((user) => [user.id, user]),
+      : (
+          await db.selectFrom('users').select(['id', 'guid', 'first_name', 'last_name', 'msisdn']).where('id', 'in', linkedIds).execute()
+        ).map((user) => [user.id, user]),
   );
 
   return rows.map((row): ContractDto => {
     const own = products.filter((product) => product.contract_id === row.id);
-    const ref = (product: ContractProductRow) => ({
+    const ref = (product: (typeof products)[number]) => ({
       id: product.product_id,
       is_base: bool(product.is_base),
       bill_cycle_id: product.bill_cycle_id,
@@ -301,39 +210,47 @@ export const toContracts = (db: Db, rows: readonly ContractRow[], options: Contr
 };
 
 /** The customer with this customer number (MT…), for account creation. */
-export const findCustomerIdByNumber = (db: Db, mobileId: string): number | undefined =>
-  stmt<[string], { id: number }>(db, 'SELECT id FROM customers WHERE mobile_id = ?').get(mobileId)?.id;
+export const findCustomerIdByNumber = async (db: Db, mobileId: string): Promise<number | undefined> =>
+  (await db.selectFrom('customers').select('id').where('mobile_id', '=', mobileId).executeTakeFirst())?.id;
 
 /** The customer of an e-mail confirmation link ({uuid} is the customer's guid). */
-export const findCustomerIdByGuid = (db: Db, guid: string): number | undefined =>
-  stmt<[string], { id: number }>(db, 'SELECT id FROM customers WHERE guid = ?').get(guid)?.id;
+export const findCustomerIdByGuid = async (db: Db, guid: string): Promise<number | undefined> =>
+  (await db.selectFrom('customers').select('id').where('guid', '=', guid).executeTakeFirst())?.id;
 
 export type LiveLine = { id: number; customer_id: number };
 
 /** A live line of the operator (account creation by phone needs one). */
-export const findLiveLine = (db: Db, msisdn: string): LiveLine | undefined =>
-  stmt<[string], LiveLine>(
-    db,
-    "SELECT id, customer_id FROM contracts WHERE msisdn = ? AND status NOT IN ('TERMINATED', 'CANCELED') LIMIT 1",
-  ).get(msisdn);
+export const findLiveLine = (db: Db, msisdn: string): Promise<LiveLine | undefined> =>
+  db
+    .selectFrom('contracts')
+    .select(['id', 'customer_id'])
+    .where('msisdn', '=', msisdn)
+    .where('status', 'not in', ['TERMINATED', 'CANCELED'])
+    .limit(1)
+    .executeTakeFirst();
 
 /** The contact address is confirmed (a link sent to it was opened). */
-export const confirmContactEmail = (db: Db, customerId: number, now: Date): void => {
-  stmt<[string, number]>(db, 'UPDATE contacts SET is_email_confirmed = 1, last_update = ? WHERE customer_id = ?').run(
-    now.toISOString(),
-    customerId,
-  );
+export const confirmContactEmail = async (db: Db, customerId: number, now: Date): Promise<void> => {
+  await db
+    .updateTable('contacts')
+    .set({ is_email_confirmed: 1, last_update: now.toISOString() })
+    .where('customer_id', '=', customerId)
+    .execute();
 };
 
 /** Confirms the contact address only if it still is `email` and was not confirmed yet (a create-password link came to it). */
-export const confirmContactEmailIfStill = (db: Db, customerId: number, email: string, now: Date): void => {
-  stmt<[string, number, string]>(
-    db,
-    'UPDATE contacts SET is_email_confirmed = 1, last_update = ? WHERE customer_id = ? AND email = ? COLLATE NOCASE AND is_email_confirmed = 0',
-  ).run(now.toISOString(), customerId, email);
+export const confirmContactEmailIfStill = async (db: Db, customerId: number, email: string, now: Date): Promise<void> => {
+  // Letter case aside, as the e-mail address was compared when the link was sent.
+  await db
+    .updateTable('contacts')
+    .set({ is_email_confirmed: 1, last_update: now.toISOString() })
+    .where('customer_id', '=', customerId)
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', eb.fn('lower', [eb.val(email)])))
+    .where('is_email_confirmed', '=', 0)
+    .execute();
 };
 
 /** The contact address counts as unconfirmed again (test mode: as after a change). */
-export const markContactEmailUnconfirmed = (db: Db, customerId: number): void => {
-  stmt<[number]>(db, 'UPDATE contacts SET is_email_confirmed = 0 WHERE customer_id = ?').run(customerId);
+export const markContactEmailUnconfirmed = async (db: Db, customerId: number): Promise<void> => {
+  await db.updateTable('contacts').set({ is_email_confirmed: 0 }).where('customer_id', '=', customerId).execute();
 };

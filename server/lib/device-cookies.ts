@@ -2,15 +2,14 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { serverSecret } from './server-secrets.ts';
-import { stmt } from './sql.ts';
 
 /*
  * Device cookies (OWASP "Slow Down Online Guessing Attacks with Device Cookies"; docs/product/security.md
- * "Guessing"). A browser that logged in to an account, or recovered it, gets a cookie signed by the server naming
- * that account and a random nonce. A later login attempt to the same account carrying a valid cookie is "trusted":
- * it is limited per cookie (the nonce), not per account or address, so failures from elsewhere (a guesser who knows
- * the customer number, a crowded office address) never lock the owner out. Attempts without a valid cookie stay
- * limited per account (with its daily budget) and per address. The cookie is no credential: the password is still
+ * "Rate limits and lockouts"). A browser that logged in to an account, or recovered it, gets a cookie signed by the
+ * server naming that account and a random nonce. A later login attempt to the same account carrying a valid cookie is
+ * "trusted": it is limited per cookie (the nonce), not per account or address, so failures from elsewhere (a guesser
+ * who knows the customer number, a crowded office address) never lock the owner out. Attempts without a valid cookie
+ * stay limited per account (with its daily budget) and per address. The cookie is no credential: the password is still
  * checked on every login.
  *
  * A cookie is valid while its nonce is in device_cookies, for its account, before its expiry:
@@ -30,29 +29,34 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type DeviceCookie = { userId: number; nonce: string };
 
-const sign = (db: Db, payload: string): string =>
-  createHmac('sha256', serverSecret(db, 'deviceCookie')).update(payload).digest('base64url');
+const sign = async (db: Db, payload: string): Promise<string> =>
+  createHmac('sha256', await serverSecret(db, 'deviceCookie'))
+    .update(payload)
+    .digest('base64url');
 
 /** The cookie's account and nonce when its signature is this server's, whatever the database says of it. */
-const signedCookie = (db: Db, request: FastifyRequest): DeviceCookie | null => {
+const signedCookie = async (db: Db, request: FastifyRequest): Promise<DeviceCookie | null> => {
   const value = request.cookies[DEVICE_COOKIE];
   if (!value) return null;
   const [userText, nonce, signature] = value.split('.');
   if (!userText || !nonce || !signature || !/^\d{1,12}$/.test(userText)) return null;
-  const expected = Buffer.from(sign(db, `${userText}.${nonce}`));
+  const expected = Buffer.from(await sign(db, `${userText}.${nonce}`));
   const actual = Buffer.from(signature);
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
   return { userId: Number(userText), nonce };
 };
 
 /** The cookie's account and nonce while it is valid (signed here, still on record, not expired), else null. */
-export const readDeviceCookie = (db: Db, request: FastifyRequest, now: Date): DeviceCookie | null => {
-  const cookie = signedCookie(db, request);
+export const readDeviceCookie = async (db: Db, request: FastifyRequest, now: Date): Promise<DeviceCookie | null> => {
+  const cookie = await signedCookie(db, request);
   if (!cookie) return null;
-  const row = stmt<[string, number, string], { nonce: string }>(
-    db,
-    'SELECT nonce FROM device_cookies WHERE nonce = ? AND user_id = ? AND expires_at > ?',
-  ).get(cookie.nonce, cookie.userId, now.toISOString());
+  const row = await db
+    .selectFrom('device_cookies')
+    .select('nonce')
+    .where('nonce', '=', cookie.nonce)
+    .where('user_id', '=', cookie.userId)
+    .where('expires_at', '>', now.toISOString())
+    .executeTakeFirst();
   return row ? cookie : null;
 };
 
@@ -60,30 +64,41 @@ export const readDeviceCookie = (db: Db, request: FastifyRequest, now: Date): De
  * A fresh cookie for the account that just logged in or recovered (a new nonce each time, as OWASP prescribes). The
  * cookie the browser came with, if it was this account's, is retired: a copy of it is trusted no more.
  */
-export const issueDeviceCookie = (
+export const issueDeviceCookie = async (
   db: Db,
   request: FastifyRequest,
   reply: FastifyReply,
   userId: number,
   now: Date,
   options: { secure: boolean },
-): void => {
-  const previous = signedCookie(db, request);
-  if (previous?.userId === userId) stmt<[string]>(db, 'DELETE FROM device_cookies WHERE nonce = ?').run(previous.nonce);
+): Promise<void> => {
+  const previous = await signedCookie(db, request);
+  if (previous?.userId === userId) await db.deleteFrom('device_cookies').where('nonce', '=', previous.nonce).execute();
   const nonce = randomBytes(16).toString('base64url');
-  stmt<[string, number, string, string]>(db, 'INSERT INTO device_cookies (nonce, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)').run(
-    nonce,
-    userId,
-    now.toISOString(),
-    new Date(now.getTime() + DEVICE_COOKIE_DAYS * DAY_MS).toISOString(),
-  );
-  stmt<[number, number, number]>(
-    db,
-    `DELETE FROM device_cookies WHERE user_id = ? AND nonce NOT IN
-       (SELECT nonce FROM device_cookies WHERE user_id = ? ORDER BY created_at DESC, nonce LIMIT ?)`,
-  ).run(userId, userId, MAX_COOKIES_PER_USER);
+  await db
+    .insertInto('device_cookies')
+    .values({
+      nonce,
+      user_id: userId,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + DEVICE_COOKIE_DAYS * DAY_MS).toISOString(),
+    })
+    .execute();
+  await db
+    .deleteFrom('device_cookies')
+    .where('user_id', '=', userId)
+    .where('nonce', 'not in', (eb) =>
+      eb
+        .selectFrom('device_cookies')
+        .select('nonce')
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('nonce')
+        .limit(MAX_COOKIES_PER_USER),
+    )
+    .execute();
   const payload = `${userId}.${nonce}`;
-  void reply.setCookie(DEVICE_COOKIE, `${payload}.${sign(db, payload)}`, {
+  void reply.setCookie(DEVICE_COOKIE, `${payload}.${await sign(db, payload)}`, {
     httpOnly: true,
     sameSite: 'strict',
     secure: options.secure,
@@ -93,10 +108,12 @@ export const issueDeviceCookie = (
 };
 
 /** Every device cookie of an account stops being trusted (a password change or reset). */
-export const revokeDeviceCookies = (db: Db, userId: number): void => {
-  stmt<[number]>(db, 'DELETE FROM device_cookies WHERE user_id = ?').run(userId);
+export const revokeDeviceCookies = async (db: Db, userId: number): Promise<void> => {
+  await db.deleteFrom('device_cookies').where('user_id', '=', userId).execute();
 };
 
 /** The expired cookies (the clean-up job). */
-export const purgeExpiredDeviceCookies = (db: Db, now: Date): number =>
-  stmt<[string]>(db, 'DELETE FROM device_cookies WHERE expires_at <= ?').run(now.toISOString()).changes;
+export const purgeExpiredDeviceCookies = async (db: Db, now: Date): Promise<number> => {
+  const result = await db.deleteFrom('device_cookies').where('expires_at', '<=', now.toISOString()).executeTakeFirst();
+  return Number(result.numDeletedRows);
+};

@@ -1,15 +1,17 @@
 import type { Db } from '../db/database.ts';
+import { writeTransaction } from '../db/engine.ts';
+import type { Row } from '../db/rows.ts';
 import { addMonths } from './clock.ts';
 import { hashPasswordAsync, verifyPasswordAsync } from './password.ts';
 import { revokeDeviceSessions } from './sessions.ts';
-import { stmt } from './sql.ts';
 import { hashToken, matchesHash } from './tokens.ts';
 
 /*
- * Device PIN (SPEC §1, §9; ARCHITECTURE.md): the app makes a random device key with WebCrypto and sends it with
- * its device id; the server keeps only SHA-256(key) and scrypt(key + PIN). A PIN is therefore checked by the
- * server only, is worthless without the key of the device it was set on, and cannot be brute-forced from a
- * leaked database (the key is never stored). 5 wrong PINs revoke the device; a PIN lives 3 months.
+ * Device PIN (docs/product/auth.md "The device PIN", docs/product/security.md "The PIN's device binding";
+ * ARCHITECTURE.md): the app makes a random device key with WebCrypto and sends it with its device id; the server keeps
+ * only SHA-256(key) and scrypt(key + PIN). A PIN is therefore checked by the server only, is worthless without the key
+ * of the device it was set on, and cannot be brute-forced from a leaked database (the key is never stored). 5 wrong
+ * PINs revoke the device; a PIN lives 3 months.
  */
 
 export const PIN_VALIDITY_MONTHS = 3;
@@ -21,29 +23,35 @@ export const MAX_PIN_ATTEMPTS = 5;
 
 export type DeviceRevokeReason = 'pinAttempts' | 'pinExpired' | 'logout' | 'passwordReset' | 'passwordChanged';
 
-export type DeviceRow = {
-  id: number;
-  user_id: number;
-  client_id: string;
-  device_key_hash: string;
-  pin_hash: string | null;
-  pin_set_at: string | null;
-  failed_attempts: number;
-  expires_at: string;
-  revoked_at: string | null;
-  revoked_reason: DeviceRevokeReason | null;
-};
+export type DeviceRow = Pick<
+  Row<'devices'>,
+  'id' | 'user_id' | 'device_key_hash' | 'pin_hash' | 'pin_set_at' | 'failed_attempts' | 'expires_at' | 'revoked_at'
+> & { client_id: string; revoked_reason: DeviceRevokeReason | null };
 
-const COLUMNS = 'id, user_id, client_id, device_key_hash, pin_hash, pin_set_at, failed_attempts, expires_at, revoked_at, revoked_reason';
+const COLUMNS = [
+  'id',
+  'user_id',
+  'client_id',
+  'device_key_hash',
+  'pin_hash',
+  'pin_set_at',
+  'failed_attempts',
+  'expires_at',
+  'revoked_at',
+  'revoked_reason',
+] as const;
+
+// Devices are always registered with the app's id, and revoked with one of the reasons above.
+const devices = (db: Db) =>
+  db.selectFrom('devices').select(COLUMNS).$narrowType<{ client_id: string; revoked_reason: DeviceRevokeReason | null }>();
 
 // The key is mixed into the hashed PIN so that 10^4 PINs cannot be tried offline without it.
 const pinInput = (deviceKey: string, pin: string): string => `${deviceKey}\u0000${pin}`;
 
-export const findDevice = (db: Db, userId: number, clientId: string): DeviceRow | undefined =>
-  stmt<[number, string], DeviceRow>(db, `SELECT ${COLUMNS} FROM devices WHERE user_id = ? AND client_id = ?`).get(userId, clientId);
+export const findDevice = (db: Db, userId: number, clientId: string): Promise<DeviceRow | undefined> =>
+  devices(db).where('user_id', '=', userId).where('client_id', '=', clientId).executeTakeFirst();
 
-export const findDeviceById = (db: Db, id: number): DeviceRow | undefined =>
-  stmt<[number], DeviceRow>(db, `SELECT ${COLUMNS} FROM devices WHERE id = ?`).get(id);
+export const findDeviceById = (db: Db, id: number): Promise<DeviceRow | undefined> => devices(db).where('id', '=', id).executeTakeFirst();
 
 export const deviceKeyMatches = (device: DeviceRow, deviceKey: string): boolean => matchesHash(deviceKey, device.device_key_hash);
 
@@ -55,37 +63,68 @@ export const pinExpiry = (device: DeviceRow): string | null => (device.pin_hash 
  * proved the user; failed PIN attempts are forgiven); a new key, or a revoked device, starts without a PIN,
  * because the stored PIN hash is bound to the old key.
  */
-export const registerDevice = (db: Db, userId: number, clientId: string, deviceKey: string, now: Date): DeviceRow => {
-  const existing = findDevice(db, userId, clientId);
-  const at = now.toISOString();
-  if (existing && existing.revoked_at === null && deviceKeyMatches(existing, deviceKey)) {
-    stmt<[number]>(db, 'UPDATE devices SET failed_attempts = 0 WHERE id = ?').run(existing.id);
-  } else if (existing) {
-    stmt<[string, string, number]>(
-      db,
-      `UPDATE devices SET device_key_hash = ?, pin_hash = NULL, pin_set_at = NULL, failed_attempts = 0, expires_at = ?,
-         revoked_at = NULL, revoked_reason = NULL WHERE id = ?`,
-    ).run(hashToken(deviceKey), at, existing.id);
-  } else {
-    stmt<[number, string, string, string, string]>(
-      db,
-      'INSERT INTO devices (user_id, client_id, device_key_hash, failed_attempts, expires_at, created_at) VALUES (?, ?, ?, 0, ?, ?)',
-    ).run(userId, clientId, hashToken(deviceKey), at, at);
-    // A bound on what logins can add (docs/product/security.md "Tables"): the oldest devices beyond it go, with
-    // their sessions and PINs.
-    const extra = stmt<[number, number], { id: number }>(
-      db,
-      'SELECT id FROM devices WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT -1 OFFSET ?',
-    ).all(userId, MAX_DEVICES_PER_USER);
-    for (const { id } of extra) {
-      revokeDeviceSessions(db, id, now, 'deviceRevoked');
-      stmt<[number]>(db, 'DELETE FROM devices WHERE id = ?').run(id);
+export const registerDevice = (db: Db, userId: number, clientId: string, deviceKey: string, now: Date): Promise<DeviceRow> =>
+  writeTransaction(db, async (tx) => {
+    const existing = await findDevice(tx, userId, clientId);
+    const at = now.toISOString();
+    if (existing && existing.revoked_at === null && deviceKeyMatches(existing, deviceKey)) {
+      await tx.updateTable('devices').set({ failed_attempts: 0 }).where('id', '=', existing.id).execute();
+    } else if (existing) {
+      await tx
+        .updateTable('devices')
+        .set({
+          device_key_hash: hashToken(deviceKey),
+          pin_hash: null,
+          pin_set_at: null,
+          failed_attempts: 0,
+          expires_at: at,
+          revoked_at: null,
+          revoked_reason: null,
+        })
+        .where('id', '=', existing.id)
+        .execute();
+    } else {
+      await tx
+        .insertInto('devices')
+        .values({
+          user_id: userId,
+          client_id: clientId,
+          device_key_hash: hashToken(deviceKey),
+          failed_attempts: 0,
+          expires_at: at,
+          created_at: at,
+        })
+        .execute();
+      // A bound on what logins can add (docs/product/security.md "Rate limits and lockouts"): the oldest devices beyond
+      // it go, with their sessions and PINs. (An OFFSET needs a LIMIT on SQLite: LIMIT -1 is "no limit" there and
+      // refused by PostgreSQL, so the newest are read and the others found by difference.)
+      const kept = await tx
+        .selectFrom('devices')
+        .select('id')
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(MAX_DEVICES_PER_USER)
+        .execute();
+      const extra = await tx
+        .selectFrom('devices')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where(
+          'id',
+          'not in',
+          kept.map((row) => row.id),
+        )
+        .execute();
+      for (const { id } of extra) {
+        await revokeDeviceSessions(tx, id, now, 'deviceRevoked');
+        await tx.deleteFrom('devices').where('id', '=', id).execute();
+      }
     }
-  }
-  const row = findDevice(db, userId, clientId);
-  if (!row) throw new Error('device just registered is missing');
-  return row;
-};
+    const row = await findDevice(tx, userId, clientId);
+    if (!row) throw new Error('device just registered is missing');
+    return row;
+  });
 
 /** Sets (or replaces) the PIN of a device for 3 months; registers the device if needed. */
 export const setDevicePin = async (
@@ -96,27 +135,41 @@ export const setDevicePin = async (
   pin: string,
   now: Date,
 ): Promise<DeviceRow> => {
+  // Hashed before the transaction: scrypt takes a while and must not hold the write lock.
   const pinHash = await hashPasswordAsync(pinInput(deviceKey, pin));
-  const device = registerDevice(db, userId, clientId, deviceKey, now);
-  const expiresAt = addMonths(now, PIN_VALIDITY_MONTHS).toISOString();
-  stmt<[string, string, string, string, number]>(
-    db,
-    `UPDATE devices SET device_key_hash = ?, pin_hash = ?, pin_set_at = ?, failed_attempts = 0, expires_at = ?,
-       revoked_at = NULL, revoked_reason = NULL WHERE id = ?`,
-  ).run(hashToken(deviceKey), pinHash, now.toISOString(), expiresAt, device.id);
-  const row = findDeviceById(db, device.id);
-  if (!row) throw new Error('device just updated is missing');
-  return row;
+  return writeTransaction(db, async (tx) => {
+    const device = await registerDevice(tx, userId, clientId, deviceKey, now);
+    const expiresAt = addMonths(now, PIN_VALIDITY_MONTHS).toISOString();
+    await tx
+      .updateTable('devices')
+      .set({
+        device_key_hash: hashToken(deviceKey),
+        pin_hash: pinHash,
+        pin_set_at: now.toISOString(),
+        failed_attempts: 0,
+        expires_at: expiresAt,
+        revoked_at: null,
+        revoked_reason: null,
+      })
+      .where('id', '=', device.id)
+      .execute();
+    const row = await findDeviceById(tx, device.id);
+    if (!row) throw new Error('device just updated is missing');
+    return row;
+  });
 };
 
 /** Revokes a device: its PIN stops working and the sessions opened on it end. */
-export const revokeDevice = (db: Db, deviceId: number, now: Date, reason: DeviceRevokeReason): void => {
-  stmt<[string, DeviceRevokeReason, number]>(
-    db,
-    'UPDATE devices SET revoked_at = ?, revoked_reason = ?, pin_hash = NULL WHERE id = ? AND revoked_at IS NULL',
-  ).run(now.toISOString(), reason, deviceId);
-  revokeDeviceSessions(db, deviceId, now, 'deviceRevoked');
-};
+export const revokeDevice = (db: Db, deviceId: number, now: Date, reason: DeviceRevokeReason): Promise<void> =>
+  writeTransaction(db, async (tx) => {
+    await tx
+      .updateTable('devices')
+      .set({ revoked_at: now.toISOString(), revoked_reason: reason, pin_hash: null })
+      .where('id', '=', deviceId)
+      .where('revoked_at', 'is', null)
+      .execute();
+    await revokeDeviceSessions(tx, deviceId, now, 'deviceRevoked');
+  });
 
 /** Revokes every device of a user but `exceptDeviceId` (the device of the session that changed the password). */
 export const revokeUserDevices = (
@@ -125,13 +178,17 @@ export const revokeUserDevices = (
   now: Date,
   reason: DeviceRevokeReason,
   exceptDeviceId: number | null = null,
-): void => {
-  const ids = stmt<[number, number], { id: number }>(db, 'SELECT id FROM devices WHERE user_id = ? AND id <> ? AND revoked_at IS NULL').all(
-    userId,
-    exceptDeviceId ?? -1,
-  );
-  for (const { id } of ids) revokeDevice(db, id, now, reason);
-};
+): Promise<void> =>
+  writeTransaction(db, async (tx) => {
+    const ids = await tx
+      .selectFrom('devices')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('id', '<>', exceptDeviceId ?? -1)
+      .where('revoked_at', 'is', null)
+      .execute();
+    for (const { id } of ids) await revokeDevice(tx, id, now, reason);
+  });
 
 export type PinCheck =
   | { ok: true; device: DeviceRow }
@@ -152,21 +209,24 @@ export const checkPin = async (db: Db, device: DeviceRow, deviceKey: string, pin
   }
   if (!device.pin_hash) return { ok: false, reason: 'noPin' };
   if (new Date(device.expires_at).getTime() <= now.getTime()) {
-    revokeDevice(db, device.id, now, 'pinExpired');
+    await revokeDevice(db, device.id, now, 'pinExpired');
     return { ok: false, reason: 'pinExpired' };
   }
-  const counted = stmt<[number, number], { failed_attempts: number }>(
-    db,
-    `UPDATE devices SET failed_attempts = failed_attempts + 1
-     WHERE id = ? AND revoked_at IS NULL AND failed_attempts < ? RETURNING failed_attempts`,
-  ).get(device.id, MAX_PIN_ATTEMPTS);
+  const counted = await db
+    .updateTable('devices')
+    .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
+    .where('id', '=', device.id)
+    .where('revoked_at', 'is', null)
+    .where('failed_attempts', '<', MAX_PIN_ATTEMPTS)
+    .returning('failed_attempts')
+    .executeTakeFirst();
   if (!counted) return { ok: false, reason: 'tooManyAttempts' };
   if (await verifyPasswordAsync(pinInput(deviceKey, pin), device.pin_hash)) {
-    stmt<[number]>(db, 'UPDATE devices SET failed_attempts = 0 WHERE id = ?').run(device.id);
+    await db.updateTable('devices').set({ failed_attempts: 0 }).where('id', '=', device.id).execute();
     return { ok: true, device };
   }
   if (counted.failed_attempts >= MAX_PIN_ATTEMPTS) {
-    revokeDevice(db, device.id, now, 'pinAttempts');
+    await revokeDevice(db, device.id, now, 'pinAttempts');
     return { ok: false, reason: 'tooManyAttempts' };
   }
   return { ok: false, reason: 'wrongPin', attemptsLeft: MAX_PIN_ATTEMPTS - counted.failed_attempts };
@@ -177,11 +237,24 @@ export const checkPin = async (db: Db, device: DeviceRow, deviceKey: string, pin
  * registration, without a PIN) for DEVICE_RETENTION_DAYS; kept that long so that a PIN login still tells why the
  * PIN no longer works.
  */
-export const purgeUnusedDevices = (db: Db, now: Date): number => {
+export const purgeUnusedDevices = async (db: Db, now: Date): Promise<number> => {
   const cutoff = new Date(now.getTime() - DEVICE_RETENTION_DAYS * 24 * 60 * 60 * 1000).toISOString();
-  return stmt<[string, string, string]>(
-    db,
-    `DELETE FROM devices WHERE COALESCE(revoked_at, expires_at) <= ? AND expires_at <= ?
-       AND NOT EXISTS (SELECT 1 FROM sessions s WHERE s.device_id = devices.id AND s.revoked_at IS NULL AND s.refresh_expires_at > ?)`,
-  ).run(cutoff, cutoff, now.toISOString()).changes;
+  const result = await db
+    .deleteFrom('devices')
+    .where((eb) => eb(eb.fn.coalesce('revoked_at', 'expires_at'), '<=', cutoff))
+    .where('expires_at', '<=', cutoff)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('sessions as s')
+            .select(eb.lit(1).as('one'))
+            .whereRef('s.device_id', '=', 'devices.id')
+            .where('s.revoked_at', 'is', null)
+            .where('s.refresh_expires_at', '>', now.toISOString()),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 };

@@ -1,7 +1,6 @@
 import type { Language } from '#contract/common';
 import type { Db } from '../db/database.ts';
 import { findContact, findInvoicing, toInvoicing } from './customer-data.ts';
-import { stmt } from './sql.ts';
 
 /*
  * Who receives the e-mails about an account's money (invoices, orders): the account holder, in the language the
@@ -11,14 +10,18 @@ import { stmt } from './sql.ts';
 
 export type Holder = { name: string; language: Language; contactEmail: string | null; invoiceEmail: string | null };
 
-export const holderOf = (db: Db, customerId: number): Holder | null => {
-  const contact = findContact(db, customerId);
+export const holderOf = async (db: Db, customerId: number): Promise<Holder | null> => {
+  const contact = await findContact(db, customerId);
   if (!contact) return null;
-  const invoicing = findInvoicing(db, customerId);
-  const owner = stmt<[number], { language: Language }>(
-    db,
-    "SELECT language FROM users WHERE customer_id = ? AND role = 'owner' ORDER BY id LIMIT 1",
-  ).get(customerId);
+  const invoicing = await findInvoicing(db, customerId);
+  const owner = await db
+    .selectFrom('users')
+    .select('language')
+    .where('customer_id', '=', customerId)
+    .where('role', '=', 'owner')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
   const holder = invoicing ? toInvoicing(invoicing, contact).holder : null;
   return {
     name: contact.company_name ?? `${contact.first_name} ${contact.last_name}`.trim(),

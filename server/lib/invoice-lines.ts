@@ -3,7 +3,6 @@ import { monthlyCharges } from '#contract/pricing';
 import type { Translated } from '#contract/common';
 import type { Db } from '../db/database.ts';
 import { promotionTerms } from './billing-run.ts';
-import { stmt } from './sql.ts';
 import { billCycleOfContract, rangeCharges, type TimeRange } from './rating-data.ts';
 
 /*
@@ -15,24 +14,28 @@ import { billCycleOfContract, rangeCharges, type TimeRange } from './rating-data
 export type EstimatedLine = { kind: InvoiceLineKind; label: Translated | null; quantity: number; amount: number };
 
 /** The plan, the options (× count) and the promotions of a contract: what a whole cycle of it costs before usage. */
-export const subscriptionLines = (db: Db, contractId: number): EstimatedLine[] => {
-  const plan = stmt<[number], { product_id: number; name: string; price_cents: number }>(
-    db,
-    'SELECT c.product_id, p.name, p.price_cents FROM contracts c JOIN products p ON p.id = c.product_id WHERE c.id = ?',
-  ).get(contractId);
+export const subscriptionLines = async (db: Db, contractId: number): Promise<EstimatedLine[]> => {
+  const plan = await db
+    .selectFrom('contracts as c')
+    .innerJoin('products as p', 'p.id', 'c.product_id')
+    .select(['c.product_id', 'p.name', 'p.price_cents'])
+    .where('c.id', '=', contractId)
+    .executeTakeFirst();
   if (!plan) return [];
-  const options = stmt<[number], { option_id: number; name: string; price_cents: number; count: number }>(
-    db,
-    `SELECT o.option_id, p.name, p.price_cents, o.count FROM contract_options o JOIN products p ON p.id = o.option_id
-     WHERE o.contract_id = ? ORDER BY o.option_id`,
-  ).all(contractId);
+  const options = await db
+    .selectFrom('contract_options as o')
+    .innerJoin('products as p', 'p.id', 'o.option_id')
+    .select(['o.option_id', 'p.name', 'p.price_cents', 'o.count'])
+    .where('o.contract_id', '=', contractId)
+    .orderBy('o.option_id')
+    .execute();
   const charges = monthlyCharges(
     contractId,
     {
       plan: { id: plan.product_id, name: plan.name, price: plan.price_cents },
       options: options.map((o) => ({ id: o.option_id, name: o.name, price: o.price_cents, count: o.count })),
     },
-    promotionTerms(db),
+    await promotionTerms(db),
   );
   return charges.lines.map((line) => ({ kind: line.kind, label: line.label, quantity: line.quantity, amount: line.amount }));
 };
@@ -41,5 +44,5 @@ export const subscriptionLines = (db: Db, contractId: number): EstimatedLine[] =
  * The out-of-bundle cost of a contract over a range of instants, in cents: the rating's charges (server/lib/rating-data.ts),
  * the same figure as the usage summary's when the range is a bill cycle.
  */
-export const outOfBundleCost = (db: Db, contractId: number, range: TimeRange): number =>
-  rangeCharges(db, contractId, billCycleOfContract(db, contractId), range).totalCents;
+export const outOfBundleCost = async (db: Db, contractId: number, range: TimeRange): Promise<number> =>
+  (await rangeCharges(db, contractId, await billCycleOfContract(db, contractId), range)).totalCents;

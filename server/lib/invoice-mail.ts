@@ -4,7 +4,6 @@ import type { Db } from '../db/database.ts';
 import { renderInvoiceMail } from './billing-messages.ts';
 import { holderOf } from './holder.ts';
 import { DeliveryError, type Mailer } from './mailer.ts';
-import { stmt } from './sql.ts';
 
 /*
  * Each invoice's e-mail (docs/product/invoices.md "The billing run"): sent once, after the transaction that issued
@@ -14,45 +13,44 @@ import { stmt } from './sql.ts';
 
 export type InvoiceMailDeps = { db: Db; mailer: Mailer; publicUrl: string; creditor: CreditorDto };
 
-type UnsentRow = {
-  id: number;
-  customer_id: number;
-  piece_id: string;
-  document_type: 'invoice' | 'credit_note';
-  period_start: string | null;
-  period_end: string | null;
-  total_incl_vat_cents: number;
-  total_excl_vat_cents: number | null;
-  vat_cents: number | null;
-  due_date: string;
-  structured_communication: string;
-  payment_mode: 'DD' | 'BT';
-};
-
 const maskedIban = (iban: string): string => `${iban.slice(0, 4)} **** **** ${iban.slice(-4)}`;
 const groupedIban = (iban: string): string => iban.replace(/(.{4})/g, '$1 ').trim();
 
 /** Sends the e-mail of every invoice not sent yet; returns how many went out. */
 export const sendInvoiceEmails = async (deps: InvoiceMailDeps, now: Date): Promise<number> => {
   const { db } = deps;
-  const unsent = stmt<[], UnsentRow>(
-    db,
-    `SELECT id, customer_id, piece_id, document_type, period_start, period_end, total_incl_vat_cents, total_excl_vat_cents, vat_cents,
-       due_date, structured_communication, payment_mode FROM invoices WHERE emailed_at IS NULL ORDER BY id`,
-  ).all();
+  const unsent = await db
+    .selectFrom('invoices')
+    .select([
+      'id',
+      'customer_id',
+      'piece_id',
+      'document_type',
+      'period_start',
+      'period_end',
+      'total_incl_vat_cents',
+      'total_excl_vat_cents',
+      'vat_cents',
+      'due_date',
+      'structured_communication',
+      'payment_mode',
+    ])
+    .where('emailed_at', 'is', null)
+    .orderBy('id')
+    .execute();
   let sent = 0;
   for (const invoice of unsent) {
-    const claimed =
-      stmt<[string, number]>(db, 'UPDATE invoices SET emailed_at = ? WHERE id = ? AND emailed_at IS NULL').run(
-        now.toISOString(),
-        invoice.id,
-      ).changes === 1;
+    const claim = await db
+      .updateTable('invoices')
+      .set({ emailed_at: now.toISOString() })
+      .where('id', '=', invoice.id)
+      .where('emailed_at', 'is', null)
+      .executeTakeFirst();
+    const claimed = claim.numUpdatedRows === 1n;
     if (!claimed) continue;
-    const holder = holderOf(db, invoice.customer_id);
+    const holder = await holderOf(db, invoice.customer_id);
     if (!holder?.invoiceEmail) continue;
-    const iban = stmt<[number], { iban: string | null }>(db, 'SELECT iban FROM invoicing WHERE customer_id = ?').get(
-      invoice.customer_id,
-    )?.iban;
+    const iban = (await db.selectFrom('invoicing').select('iban').where('customer_id', '=', invoice.customer_id).executeTakeFirst())?.iban;
     const totals =
       invoice.total_excl_vat_cents !== null && invoice.vat_cents !== null
         ? { excl: invoice.total_excl_vat_cents, vat: invoice.vat_cents, incl: invoice.total_incl_vat_cents }
@@ -79,7 +77,7 @@ export const sendInvoiceEmails = async (deps: InvoiceMailDeps, now: Date): Promi
       sent += 1;
     } catch (error) {
       if (!(error instanceof DeliveryError)) throw error;
-      stmt<[number]>(db, 'UPDATE invoices SET emailed_at = NULL WHERE id = ?').run(invoice.id);
+      await db.updateTable('invoices').set({ emailed_at: null }).where('id', '=', invoice.id).execute();
     }
   }
   return sent;

@@ -15,9 +15,10 @@ import { localDate } from './service-calendar.ts';
  * configuration), who is billed and where, the lines per contract as they were billed (plan, options, promotions,
  * pro rata with their days, out-of-bundle usage of the cycle, fees, credit notes taken off) with their amounts
  * EXCLUDING VAT, which add up to the total excl. VAT; then the VAT and the total incl. VAT (docs/product/invoices.md
- * "What an invoice says"). Then the due date, the structured communication and how the invoice is paid. An invoice still to pay by transfer carries the EPC payment QR code
- * (contract/payment-qr.ts), drawn as vector squares: sharp at any zoom and on paper. A paid invoice, a direct
- * debit still to be collected and a credit note carry none (scanning them would pay twice).
+ * "The invoice document"). Then the due date, the structured communication and how the invoice is paid. An invoice
+ * still to pay by transfer carries the EPC payment QR code (contract/payment-qr.ts), drawn as vector squares: sharp at
+ * any zoom and on paper. A paid invoice, a direct debit still to be collected and a credit note carry none (scanning
+ * them would pay twice).
  */
 
 export type InvoiceSubject = {

@@ -6,27 +6,27 @@ import {
   type LineResource,
   type SafeguardType,
 } from '#contract/line-settings';
-import type { ContractSettings, LineChange, LineSettings } from '#contract/settings';
+import type { LineChange, LineSettings } from '#contract/settings';
 import type { Db } from '../db/database.ts';
+import { writeTransaction } from '../db/engine.ts';
+import type { Row } from '../db/rows.ts';
 import type { ContractRow } from './customer-data.ts';
+import { nextOrderRef } from './order-data.ts';
 import { localDate } from './service-calendar.ts';
-import { bool, stmt } from './sql.ts';
+import { bool } from './sql.ts';
 import { safeguardsOf } from './usage-data.ts';
 
 /*
- * A line's settings and safeguards, and their changes as order lines (SPEC §3: order items SAFEGUARD and SETTING in
- * the orders/order_lines tables, so they appear in the order history). A change is requested now and applied by
- * the settings job when its instant (`apply_at`) has passed: SPEC §4, limits within 2 minutes, roaming up to 4 hours.
+ * A line's settings and safeguards, and their changes as order lines (docs/product/settings.md "Line changes and when
+ * they apply": order items SAFEGUARD and SETTING in the orders/order_lines tables, so they appear in the order
+ * history). A change is requested now and applied by the settings job when its instant (`apply_at`) has passed: limits
+ * within 2 minutes, roaming up to 4 hours.
  */
 
-type SettingsRow = {
-  premium_barring: ContractSettings['premiumBarring'];
-  international_barring: number;
-  roaming_type: ContractSettings['roamingType'];
-  throttling: ContractSettings['throttling'];
-  pin: string;
-  puk: string;
-};
+type SettingsRow = Pick<
+  Row<'contract_settings'>,
+  'premium_barring' | 'international_barring' | 'roaming_type' | 'throttling' | 'pin' | 'puk'
+>;
 
 /** What a line has before anyone chose: the table's defaults. */
 const DEFAULT_SETTINGS: SettingsRow = {
@@ -38,30 +38,38 @@ const DEFAULT_SETTINGS: SettingsRow = {
   puk: '',
 };
 
-const findSettings = (db: Db, contractId: number): SettingsRow =>
-  stmt<[number], SettingsRow>(
-    db,
-    'SELECT premium_barring, international_barring, roaming_type, throttling, pin, puk FROM contract_settings WHERE contract_id = ?',
-  ).get(contractId) ?? DEFAULT_SETTINGS;
+const findSettings = async (db: Db, contractId: number): Promise<SettingsRow> =>
+  (await db
+    .selectFrom('contract_settings')
+    .select(['premium_barring', 'international_barring', 'roaming_type', 'throttling', 'pin', 'puk'])
+    .where('contract_id', '=', contractId)
+    .executeTakeFirst()) ?? DEFAULT_SETTINGS;
 
-type LineChangeRow = {
-  id: number;
-  order_ref: string;
-  item_kind: 'SAFEGUARD' | 'SETTING';
-  resource_name: LineResource;
-  old_value: string | null;
-  new_value: string;
-  status: LineChange['status'];
-  created_at: string;
-  apply_at: string;
-  executed_at: string | null;
-  error: string | null;
-  contract_id: number;
-  order_id: number;
-};
+const changes = (db: Db) =>
+  db
+    .selectFrom('order_lines as l')
+    .innerJoin('orders as o', 'o.id', 'l.order_id')
+    .select([
+      'l.id',
+      'o.order_ref',
+      'l.item_kind',
+      'l.resource_name',
+      'l.old_value',
+      'l.new_value',
+      'l.status',
+      'l.created_at',
+      'l.apply_at',
+      'l.executed_at',
+      'l.error',
+      'o.contract_id',
+      'l.order_id',
+    ])
+    // Only SAFEGUARD and SETTING lines have an apply_at, written by recordLineChange with a LineResource and a value.
+    .where('l.apply_at', 'is not', null)
+    .where('l.item_kind', 'in', ['SAFEGUARD', 'SETTING'])
+    .$narrowType<{ item_kind: 'SAFEGUARD' | 'SETTING'; resource_name: LineResource; new_value: string; apply_at: string }>();
 
-const CHANGE_COLUMNS = `l.id, o.order_ref, l.item_kind, l.resource_name, l.old_value, l.new_value, l.status, l.created_at, l.apply_at,
-  l.executed_at, l.error, o.contract_id, l.order_id`;
+type LineChangeRow = Awaited<ReturnType<ReturnType<typeof changes>['executeTakeFirstOrThrow']>>;
 
 const toLineChange = (row: LineChangeRow): LineChange => ({
   id: row.id,
@@ -81,20 +89,27 @@ const toLineChange = (row: LineChangeRow): LineChange => ({
 const RECENT_MS = 24 * 3_600_000;
 
 /** The line's waiting changes, and those executed in the last 24 hours, oldest first. */
-export const recentLineChanges = (db: Db, contractId: number, now: Date): LineChange[] =>
-  stmt<[number, string], LineChangeRow>(
-    db,
-    `SELECT ${CHANGE_COLUMNS} FROM order_lines l JOIN orders o ON o.id = l.order_id
-     WHERE o.contract_id = ? AND l.apply_at IS NOT NULL AND l.item_kind IN ('SAFEGUARD', 'SETTING')
-       AND (l.status IN ('PENDING', 'QUEUED') OR (l.status IN ('SUCCESS', 'FAILED') AND l.executed_at >= ?))
-     ORDER BY l.created_at, l.id`,
-  )
-    .all(contractId, new Date(now.getTime() - RECENT_MS).toISOString())
-    .map(toLineChange);
+export const recentLineChanges = async (db: Db, contractId: number, now: Date): Promise<LineChange[]> =>
+  (
+    await changes(db)
+      .where('o.contract_id', '=', contractId)
+      .where((eb) =>
+        eb.or([
+          eb('l.status', 'in', ['PENDING', 'QUEUED']),
+          eb.and([
+            eb('l.status', 'in', ['SUCCESS', 'FAILED']),
+            eb('l.executed_at', '>=', new Date(now.getTime() - RECENT_MS).toISOString()),
+          ]),
+        ]),
+      )
+      .orderBy('l.created_at')
+      .orderBy('l.id')
+      .execute()
+  ).map(toLineChange);
 
 /** GET …/settings. A line without a settings row has the defaults and no known PIN or PUK. */
-export const lineSettings = (db: Db, contract: ContractRow, now: Date): LineSettings => {
-  const row = findSettings(db, contract.id);
+export const lineSettings = async (db: Db, contract: ContractRow, now: Date): Promise<LineSettings> => {
+  const row = await findSettings(db, contract.id);
   return {
     contractId: contract.id,
     settings: {
@@ -104,28 +119,30 @@ export const lineSettings = (db: Db, contract: ContractRow, now: Date): LineSett
       throttling: row.throttling,
     },
     codes: { pin: row.pin === '' ? null : row.pin, puk: row.puk === '' ? null : row.puk },
-    safeguards: safeguardsOf(db, contract.id),
-    changes: recentLineChanges(db, contract.id, now),
+    safeguards: await safeguardsOf(db, contract.id),
+    changes: await recentLineChanges(db, contract.id, now),
   };
 };
 
 type SafeguardRow = { current_cents: number; alert_cents: number; max_cents: number };
 
-export const findSafeguard = (db: Db, contractId: number, type: SafeguardType): SafeguardRow | undefined =>
-  stmt<[number, string], SafeguardRow>(
-    db,
-    'SELECT current_cents, alert_cents, max_cents FROM safeguards WHERE contract_id = ? AND type = ?',
-  ).get(contractId, type);
+export const findSafeguard = (db: Db, contractId: number, type: SafeguardType): Promise<SafeguardRow | undefined> =>
+  db
+    .selectFrom('safeguards')
+    .select(['current_cents', 'alert_cents', 'max_cents'])
+    .where('contract_id', '=', contractId)
+    .where('type', '=', type)
+    .executeTakeFirst();
 
 /** The value a resource has now on the line, as an order line writes it (cents, enum value, `0`/`1`). */
-export const currentValueOf = (db: Db, contractId: number, resource: LineResource): string | null => {
+export const currentValueOf = async (db: Db, contractId: number, resource: LineResource): Promise<string | null> => {
   if (isSafeguardResource(resource)) {
     const { type, form } = safeguardResourceParts(resource);
-    const safeguard = findSafeguard(db, contractId, type);
+    const safeguard = await findSafeguard(db, contractId, type);
     if (!safeguard) return null;
     return String(form === 'LIMIT' ? safeguard.current_cents : safeguard.alert_cents);
   }
-  const row = findSettings(db, contractId);
+  const row = await findSettings(db, contractId);
   switch (resource) {
     case 'ROAMING':
       return row.roaming_type;
@@ -138,19 +155,17 @@ export const currentValueOf = (db: Db, contractId: number, resource: LineResourc
   }
 };
 
-/** The value a waiting change of this resource will give the line, or null when none waits. */
-export const pendingValueOf = (db: Db, contractId: number, resource: LineResource): string | null =>
-  stmt<[number, string], { new_value: string }>(
-    db,
-    `SELECT l.new_value FROM order_lines l JOIN orders o ON o.id = l.order_id
-     WHERE o.contract_id = ? AND l.resource_name = ? AND l.apply_at IS NOT NULL AND l.status IN ('PENDING', 'QUEUED')
-     ORDER BY l.created_at DESC, l.id DESC LIMIT 1`,
-  ).get(contractId, resource)?.new_value ?? null;
+/** The waiting changes of one resource of a line. */
+const waitingChanges = (db: Db, contractId: number, resource: LineResource) =>
+  changes(db)
+    .where('o.contract_id', '=', contractId)
+    .where('l.resource_name', '=', resource)
+    .where('l.status', 'in', ['PENDING', 'QUEUED']);
 
-const nextOrderRef = (db: Db): string => {
-  const last = stmt<[], { n: number | null }>(db, 'SELECT MAX(CAST(substr(order_ref, 3) AS INTEGER)) AS n FROM orders').get()?.n ?? 0;
-  return `O-${String(last + 1).padStart(10, '0')}`;
-};
+/** The value a waiting change of this resource will give the line, or null when none waits. */
+export const pendingValueOf = async (db: Db, contractId: number, resource: LineResource): Promise<string | null> =>
+  (await waitingChanges(db, contractId, resource).orderBy('l.created_at', 'desc').orderBy('l.id', 'desc').limit(1).executeTakeFirst())
+    ?.new_value ?? null;
 
 export type LineChangeRequest = {
   contractId: number;
@@ -165,132 +180,151 @@ export type LineChangeRequest = {
 /**
  * The one write of a settings order: an order with one SAFEGUARD or SETTING line, PENDING until `now` plus the
  * resource's delay. A waiting change of the same resource is cancelled: the latest request is the one that applies.
- * Call inside a write transaction.
+ * In one write transaction (joining the caller's).
  */
-export const recordLineChange = (db: Db, request: LineChangeRequest): LineChange => {
-  const { contractId, resource, now } = request;
-  const created = now.toISOString();
-  const applyAtMs = now.getTime() + changeDelayMs(resource);
-  const applyAt = new Date(applyAtMs).toISOString();
-  const scheduledDate = localDate(applyAtMs);
-  const superseded = stmt<[number, string], { id: number; order_id: number }>(
-    db,
-    `SELECT l.id, l.order_id FROM order_lines l JOIN orders o ON o.id = l.order_id
-     WHERE o.contract_id = ? AND l.resource_name = ? AND l.apply_at IS NOT NULL AND l.status IN ('PENDING', 'QUEUED')`,
-  ).all(contractId, resource);
-  for (const line of superseded) {
-    stmt<[string, number]>(db, "UPDATE order_lines SET status = 'CANCELED', executed_at = ? WHERE id = ?").run(created, line.id);
-    stmt<[string, number]>(db, "UPDATE orders SET status = 'CANCELED', executed_at = ? WHERE id = ?").run(created, line.order_id);
-  }
-  const kind = isSafeguardResource(resource) ? 'SAFEGUARD' : 'SETTING';
-  const orderId = Number(
-    stmt<[string, number, string, string, string | null, string]>(
-      db,
-      `INSERT INTO orders (order_ref, contract_id, status, created_at, scheduled_date, initiator_ref, initiator_type)
-       VALUES (?, ?, 'PENDING', ?, ?, ?, ?)`,
-    ).run(nextOrderRef(db), contractId, created, scheduledDate, request.initiatorRef, request.initiatorType).lastInsertRowid,
-  );
-  const lineId = Number(
-    stmt<[number, string, string, string, string | null, string, string, string, string]>(
-      db,
-      `INSERT INTO order_lines (order_id, order_type, item_kind, resource_name, old_value, new_value, status, is_cancellable,
-         scheduled_date, apply_at, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, 'PENDING', 0, ?, ?, ?)`,
-    ).run(
-      orderId,
-      kind === 'SAFEGUARD' ? 'safeguard' : 'setting',
-      kind,
-      resource,
-      request.oldValue,
-      request.newValue,
-      scheduledDate,
-      applyAt,
-      created,
-    ).lastInsertRowid,
-  );
-  const row = stmt<[number], LineChangeRow>(
-    db,
-    `SELECT ${CHANGE_COLUMNS} FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE l.id = ?`,
-  ).get(lineId);
-  if (!row) throw new Error(`order line ${lineId} just written is missing`);
-  return toLineChange(row);
-};
+export const recordLineChange = (db: Db, request: LineChangeRequest): Promise<LineChange> =>
+  writeTransaction(db, async (tx) => {
+    const { contractId, resource, now } = request;
+    const created = now.toISOString();
+    const applyAtMs = now.getTime() + changeDelayMs(resource);
+    const applyAt = new Date(applyAtMs).toISOString();
+    const scheduledDate = localDate(applyAtMs);
+    for (const line of await waitingChanges(tx, contractId, resource).execute()) {
+      await tx.updateTable('order_lines').set({ status: 'CANCELED', executed_at: created }).where('id', '=', line.id).execute();
+      await tx.updateTable('orders').set({ status: 'CANCELED', executed_at: created }).where('id', '=', line.order_id).execute();
+    }
+    const kind = isSafeguardResource(resource) ? 'SAFEGUARD' : 'SETTING';
+    const { id: orderId } = await tx
+      .insertInto('orders')
+      .values({
+        order_ref: await nextOrderRef(tx),
+        contract_id: contractId,
+        status: 'PENDING',
+        created_at: created,
+        scheduled_date: scheduledDate,
+        initiator_ref: request.initiatorRef,
+        initiator_type: request.initiatorType,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { id: lineId } = await tx
+      .insertInto('order_lines')
+      .values({
+        order_id: orderId,
+        order_type: kind === 'SAFEGUARD' ? 'safeguard' : 'setting',
+        item_kind: kind,
+        resource_name: resource,
+        old_value: request.oldValue,
+        new_value: request.newValue,
+        status: 'PENDING',
+        is_cancellable: 0,
+        scheduled_date: scheduledDate,
+        apply_at: applyAt,
+        created_at: created,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const row = await changes(tx).where('l.id', '=', lineId).executeTakeFirst();
+    if (!row) throw new Error(`order line ${lineId} just written is missing`);
+    return toLineChange(row);
+  });
 
 /** The waiting SAFEGUARD and SETTING lines whose instant has passed, oldest first. */
-export const dueLineChanges = (db: Db, now: Date): LineChangeRow[] =>
-  stmt<[string], LineChangeRow>(
-    db,
-    `SELECT ${CHANGE_COLUMNS} FROM order_lines l JOIN orders o ON o.id = l.order_id
-     WHERE l.apply_at IS NOT NULL AND l.status IN ('PENDING', 'QUEUED') AND l.apply_at <= ? AND l.item_kind IN ('SAFEGUARD', 'SETTING')
-     ORDER BY l.apply_at, l.id`,
-  ).all(now.toISOString());
+export const dueLineChanges = (db: Db, now: Date): Promise<LineChangeRow[]> =>
+  changes(db)
+    .where('l.status', 'in', ['PENDING', 'QUEUED'])
+    .where('l.apply_at', '<=', now.toISOString())
+    .orderBy('l.apply_at')
+    .orderBy('l.id')
+    .execute();
 
 export type DueLineChange = LineChangeRow;
 
-const writeValue = (db: Db, contractId: number, resource: LineResource, value: string): void => {
+const writeValue = async (db: Db, contractId: number, resource: LineResource, value: string): Promise<void> => {
   if (isSafeguardResource(resource)) {
     const { type, form } = safeguardResourceParts(resource);
     const cents = Number(value);
     if (form === 'LIMIT') {
       // A new limit replaces one planned for the next cycle. Its alert is the customer's to move (the route refuses a
       // limit below it until the alert was changed): never moved here.
-      stmt<[number, number, string]>(
-        db,
-        'UPDATE safeguards SET current_cents = ?, next_cents = NULL WHERE contract_id = ? AND type = ?',
-      ).run(cents, contractId, type);
+      await db
+        .updateTable('safeguards')
+        .set({ current_cents: cents, next_cents: null })
+        .where('contract_id', '=', contractId)
+        .where('type', '=', type)
+        .execute();
     } else {
-      stmt<[number, number, string]>(db, 'UPDATE safeguards SET alert_cents = ? WHERE contract_id = ? AND type = ?').run(
-        cents,
-        contractId,
-        type,
-      );
+      await db
+        .updateTable('safeguards')
+        .set({ alert_cents: cents })
+        .where('contract_id', '=', contractId)
+        .where('type', '=', type)
+        .execute();
     }
     return;
   }
   // A line seeded without settings gets its row now; its PIN and PUK stay unknown ('').
-  stmt<[number]>(db, "INSERT OR IGNORE INTO contract_settings (contract_id, pin, puk) VALUES (?, '', '')").run(contractId);
-  const column = {
-    ROAMING: 'roaming_type',
-    THROTTLING: 'throttling',
-    PREMIUM_BARRING: 'premium_barring',
-    INTERNATIONAL_BARRING: 'international_barring',
-  }[resource];
-  stmt<[string | number, number]>(db, `UPDATE contract_settings SET ${column} = ? WHERE contract_id = ?`).run(
-    resource === 'INTERNATIONAL_BARRING' ? Number(value) : value,
-    contractId,
-  );
+  await db
+    .insertInto('contract_settings')
+    .values({ contract_id: contractId, pin: '', puk: '' })
+    .onConflict((oc) => oc.column('contract_id').doNothing())
+    .execute();
+  const settings = db.updateTable('contract_settings').where('contract_id', '=', contractId);
+  // The value was checked against the resource's values when the change was requested (contract/line-settings.ts),
+  // and the column's CHECK refuses any other.
+  switch (resource) {
+    case 'ROAMING':
+      await settings.set({ roaming_type: value as SettingsRow['roaming_type'] }).execute();
+      return;
+    case 'THROTTLING':
+      await settings.set({ throttling: value as SettingsRow['throttling'] }).execute();
+      return;
+    case 'PREMIUM_BARRING':
+      await settings.set({ premium_barring: value as SettingsRow['premium_barring'] }).execute();
+      return;
+    case 'INTERNATIONAL_BARRING':
+      await settings.set({ international_barring: Number(value) }).execute();
+      return;
+  }
 };
 
 /**
  * Apply one due line: the value goes onto the line and the line and its order become SUCCESS; a line that got
  * blocked or closed in the meantime, or a limit now above the line's maximum, fails instead (FAILED, TEXT error).
- * Call inside a write transaction; returns the outcome.
+ * In one write transaction (joining the caller's); returns the outcome.
  */
-export const applyLineChange = (db: Db, change: DueLineChange, contract: ContractRow | undefined, now: Date): 'SUCCESS' | 'FAILED' => {
-  const at = now.toISOString();
-  let error: string | null = null;
-  if (!contract) error = 'Contract not found';
-  else {
-    const refusal = lineRefusal({
-      status: contract.status,
-      subStatus: contract.sub_status,
-      fraudulentBehaviour: bool(contract.fraudulent_behaviour),
-      dunningLevelReached: bool(contract.dunning_level_reached),
-    });
-    if (refusal) error = refusal === 'contractBlocked' ? 'The line is blocked.' : 'The line is closed.';
-    else if (isSafeguardResource(change.resource_name)) {
-      const { type, form } = safeguardResourceParts(change.resource_name);
-      const safeguard = findSafeguard(db, contract.id, type);
-      if (!safeguard) error = 'The line has no such limit.';
-      else if (form === 'LIMIT' && Number(change.new_value) > safeguard.max_cents) error = 'The limit is above the maximum of the line.';
+export const applyLineChange = (
+  db: Db,
+  change: DueLineChange,
+  contract: ContractRow | undefined,
+  now: Date,
+): Promise<'SUCCESS' | 'FAILED'> =>
+  writeTransaction(db, async (tx) => {
+    const at = now.toISOString();
+    let error: string | null = null;
+    if (!contract) error = 'Contract not found';
+    else {
+      const refusal = lineRefusal({
+        status: contract.status,
+        subStatus: contract.sub_status,
+        fraudulentBehaviour: bool(contract.fraudulent_behaviour),
+        dunningLevelReached: bool(contract.dunning_level_reached),
+      });
+      if (refusal) error = refusal === 'contractBlocked' ? 'The line is blocked.' : 'The line is closed.';
+      else if (isSafeguardResource(change.resource_name)) {
+        const { type, form } = safeguardResourceParts(change.resource_name);
+        const safeguard = await findSafeguard(tx, contract.id, type);
+        if (!safeguard) error = 'The line has no such limit.';
+        else if (form === 'LIMIT' && Number(change.new_value) > safeguard.max_cents) error = 'The limit is above the maximum of the line.';
+      }
     }
-  }
-  if (error === null && contract) writeValue(db, contract.id, change.resource_name, change.new_value);
-  const status = error === null ? 'SUCCESS' : 'FAILED';
-  stmt<[string, string, string | null, string | null, number]>(
-    db,
-    'UPDATE order_lines SET status = ?, executed_at = ?, reason_error = ?, error = ? WHERE id = ?',
-  ).run(status, at, error === null ? null : 'TEXT', error, change.id);
-  stmt<[string, string, number]>(db, 'UPDATE orders SET status = ?, executed_at = ? WHERE id = ?').run(status, at, change.order_id);
-  return status;
-};
+    if (error === null && contract) await writeValue(tx, contract.id, change.resource_name, change.new_value);
+    const status = error === null ? 'SUCCESS' : 'FAILED';
+    await tx
+      .updateTable('order_lines')
+      .set({ status, executed_at: at, reason_error: error === null ? null : 'TEXT', error })
+      .where('id', '=', change.id)
+      .execute();
+    await tx.updateTable('orders').set({ status, executed_at: at }).where('id', '=', change.order_id).execute();
+    return status;
+  });

@@ -1,13 +1,12 @@
 import type { Db } from '../db/database.ts';
 import type { Clock } from './clock.ts';
 import type { Mailer, OutgoingMessage } from './mailer.ts';
-import { stmt } from './sql.ts';
 
 /*
- * Messages sent after the answer (docs/product/security.md "Accounts do not show"): a recovery or an account creation
- * answers the same, in the same time, whether or not the address or number belongs to someone, so the message that
- * only a known one gets cannot be sent while the request waits (an SMTP exchange took 419 ms against 6 ms for an
- * unknown address, and a failed one answered 502 for known addresses only).
+ * Messages sent after the answer (docs/product/security.md "Nothing tells which accounts exist"): a recovery or an
+ * account creation answers the same, in the same time, whether or not the address or number belongs to someone, so the
+ * message that only a known one gets cannot be sent while the request waits (an SMTP exchange took 419 ms against 6 ms
+ * for an unknown address, and a failed one answered 502 for known addresses only).
  *
  * The route queues the message in the database (mail_queue); once the answer is sent, the queue sends what is due
  * (plugins hook `onResponse` in app.ts), and the clean-up job retries what failed. A failure is logged and retried
@@ -29,8 +28,11 @@ export type QueueLog = {
 };
 
 export type MailQueue = {
-  /** Queues a message that is worth sending until `expiresAt`; it goes out after the answer. */
-  enqueue: (message: OutgoingMessage, expiresAt: Date) => void;
+  /**
+   * Queues a message that is worth sending until `expiresAt`; it goes out after the answer. `executor`: the request's
+   * transaction when there is one (the message is queued with the change that asks for it, or not at all).
+   */
+  enqueue: (message: OutgoingMessage, expiresAt: Date, executor?: Db) => Promise<void>;
   /** Sends the due messages (after an answer, and on the clean-up job's clock). */
   flush: () => Promise<void>;
   /** Waits for the sends in progress, then sends what is due (the development outbox reads after this). */
@@ -61,16 +63,24 @@ export const createMailQueue = (db: Db, clock: Clock, mailer: Mailer, log: Queue
   let queued = false;
   let running: Promise<void> = Promise.resolve();
 
-  const claim = (id: number, now: Date): boolean =>
-    stmt<[string, number, string]>(
-      db,
-      'UPDATE mail_queue SET claimed_until = ? WHERE id = ? AND (claimed_until IS NULL OR claimed_until <= ?)',
-    ).run(new Date(now.getTime() + CLAIM_MS).toISOString(), id, now.toISOString()).changes === 1;
+  const claim = async (id: number, now: Date): Promise<boolean> => {
+    const result = await db
+      .updateTable('mail_queue')
+      .set({ claimed_until: new Date(now.getTime() + CLAIM_MS).toISOString() })
+      .where('id', '=', id)
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now.toISOString())]))
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  };
+
+  const remove = async (id: number): Promise<void> => {
+    await db.deleteFrom('mail_queue').where('id', '=', id).execute();
+  };
 
   const sendOne = async (row: QueuedRow): Promise<void> => {
     try {
       await mailer.send({ channel: row.channel, to: row.recipient, subject: row.subject, text: row.body });
-      stmt<[number]>(db, 'DELETE FROM mail_queue WHERE id = ?').run(row.id);
+      await remove(row.id);
     } catch (error) {
       const now = clock.now();
       const attempts = row.attempts + 1;
@@ -81,26 +91,28 @@ export const createMailQueue = (db: Db, clock: Clock, mailer: Mailer, log: Queue
         err: reason,
       };
       if (next.getTime() >= new Date(row.expires_at).getTime()) {
-        stmt<[number]>(db, 'DELETE FROM mail_queue WHERE id = ?').run(row.id);
+        await remove(row.id);
         log.error(fields, 'message not sent before it expired: dropped');
         return;
       }
-      stmt<[number, string, string, number]>(
-        db,
-        'UPDATE mail_queue SET attempts = ?, next_attempt_at = ?, claimed_until = NULL, last_error = ? WHERE id = ?',
-      ).run(attempts, next.toISOString(), reason.slice(0, 500), row.id);
+      await db
+        .updateTable('mail_queue')
+        .set({ attempts, next_attempt_at: next.toISOString(), claimed_until: null, last_error: reason.slice(0, 500) })
+        .where('id', '=', row.id)
+        .execute();
       log.warn(fields, `message not sent: retried at ${next.toISOString()}`);
     }
   };
 
   /** What could not be sent while it was worth sending goes, and the log says so (the customer may ask again). */
-  const dropExpired = (now: Date): void => {
-    const expired = stmt<[string], Pick<QueuedRow, 'id' | 'channel' | 'recipient' | 'attempts'>>(
-      db,
-      'SELECT id, channel, recipient, attempts FROM mail_queue WHERE expires_at <= ?',
-    ).all(now.toISOString());
+  const dropExpired = async (now: Date): Promise<void> => {
+    const expired = await db
+      .selectFrom('mail_queue')
+      .select(['id', 'channel', 'recipient', 'attempts'])
+      .where('expires_at', '<=', now.toISOString())
+      .execute();
     for (const row of expired) {
-      stmt<[number]>(db, 'DELETE FROM mail_queue WHERE id = ?').run(row.id);
+      await remove(row.id);
       log.error(
         { mailQueue: { id: row.id, channel: row.channel, to: maskRecipient(row.channel, row.recipient), attempts: row.attempts } },
         'message not sent before it expired: dropped',
@@ -112,14 +124,16 @@ export const createMailQueue = (db: Db, clock: Clock, mailer: Mailer, log: Queue
     queued = false;
     for (;;) {
       const now = clock.now();
-      dropExpired(now);
-      const due = stmt<[string, string], QueuedRow>(
-        db,
-        `SELECT id, channel, recipient, subject, body, attempts, expires_at FROM mail_queue
-         WHERE next_attempt_at <= ? AND (claimed_until IS NULL OR claimed_until <= ?) ORDER BY id LIMIT ${BATCH}`,
-      ).all(now.toISOString(), now.toISOString());
-      const mine = due.filter((row) => claim(row.id, now));
-      for (const row of mine) await sendOne(row);
+      await dropExpired(now);
+      const due: QueuedRow[] = await db
+        .selectFrom('mail_queue')
+        .select(['id', 'channel', 'recipient', 'subject', 'body', 'attempts', 'expires_at'])
+        .where('next_attempt_at', '<=', now.toISOString())
+        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now.toISOString())]))
+        .orderBy('id')
+        .limit(BATCH)
+        .execute();
+      for (const row of due) if (await claim(row.id, now)) await sendOne(row);
       if (due.length < BATCH) return;
     }
   };
@@ -131,13 +145,20 @@ export const createMailQueue = (db: Db, clock: Clock, mailer: Mailer, log: Queue
   };
 
   return {
-    enqueue: (message, expiresAt) => {
+    enqueue: async (message, expiresAt, executor = db) => {
       const now = clock.now().toISOString();
-      stmt<[string, string, string | null, string, string, string, string]>(
-        db,
-        `INSERT INTO mail_queue (channel, recipient, subject, body, next_attempt_at, expires_at, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      ).run(message.channel, message.to, message.subject, message.text, now, expiresAt.toISOString(), now);
+      await executor
+        .insertInto('mail_queue')
+        .values({
+          channel: message.channel,
+          recipient: message.to,
+          subject: message.subject,
+          body: message.text,
+          next_attempt_at: now,
+          expires_at: expiresAt.toISOString(),
+          created_at: now,
+        })
+        .execute();
       queued = true;
     },
     flush,

@@ -1,9 +1,9 @@
+import { sql } from 'kysely';
 import nodemailer from 'nodemailer';
 import { defaultOperator, mailSignature, type OperatorDetails } from '#contract/operator';
 import type { ServerConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { Clock } from './clock.ts';
-import { stmt } from './sql.ts';
 
 /*
  * The one way the server sends e-mails and SMS. With SMTP_URL set, messages go out through nodemailer. Without
@@ -70,13 +70,21 @@ export const OUTBOX_DAYS = 7;
 
 const createOutbox = (db: Db, clock: Clock): Mailer => ({
   kind: 'outbox',
-  send: (message) => {
-    stmt<[Channel, string, string | null, string, string]>(
-      db,
-      'INSERT INTO outbox (channel, recipient, subject, body, created_at) VALUES (?, ?, ?, ?, ?)',
-    ).run(message.channel, message.to.trim().toLowerCase(), message.subject, message.text, clock.now().toISOString());
-    stmt<[number]>(db, 'DELETE FROM outbox WHERE id <= (SELECT MAX(id) FROM outbox) - ?').run(OUTBOX_MAX_MESSAGES);
-    return Promise.resolve();
+  send: async (message) => {
+    await db
+      .insertInto('outbox')
+      .values({
+        channel: message.channel,
+        recipient: message.to.trim().toLowerCase(),
+        subject: message.subject,
+        body: message.text,
+        created_at: clock.now().toISOString(),
+      })
+      .execute();
+    await db
+      .deleteFrom('outbox')
+      .where('id', '<=', sql<number>`(SELECT MAX(id) FROM outbox) - ${OUTBOX_MAX_MESSAGES}`)
+      .execute();
   },
 });
 
@@ -117,7 +125,7 @@ const createLogSender = (log: MailLog): Mailer => ({
 });
 
 /**
- * Every e-mail ends with the same signature, whoever writes it (docs/product/support.md "Customer service": one
+ * Every e-mail ends with the same signature, whoever writes it (docs/product/support.md "Customer-service number": one
  * number everywhere): the product's name and the customer-service number from the configuration. SMS carry none
  * (one segment is 160 characters).
  */

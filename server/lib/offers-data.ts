@@ -1,7 +1,7 @@
+import { sql } from 'kysely';
 import type { Translated } from '#contract/common';
 import type { Discount, Offer, Referral } from '#contract/offers';
 import type { Db } from '../db/database.ts';
-import { stmt } from './sql.ts';
 
 /*
  * The offers area's repository: which promotions apply to a customer, and its referral code with what it gives.
@@ -36,66 +36,88 @@ const toOffer =
   });
 
 /**
- * docs/product/offers.md "Offers": first the customer's current promotions, line by line (those granted to the line
- * and those of the plan it holds: what contract/pricing.ts takes off its price), then the catalogue's promotions on
- * base products of the customer's kind (residential or professional) — never on a plan one of its lines already
- * has, whose promotion is then among the current ones.
+ * docs/product/offers.md "The offers page": first the customer's current promotions, line by line (those granted to the
+ * line and those of the plan it holds: what contract/pricing.ts takes off its price), then the catalogue's promotions
+ * on base products of the customer's kind (residential or professional) — never on a plan one of its lines already has,
+ * whose promotion is then among the current ones.
  */
-export const offersFor = (db: Db, contractIds: readonly number[], residential: boolean): Offer[] => {
+export const offersFor = async (db: Db, contractIds: readonly number[], residential: boolean): Promise<Offer[]> => {
   const lines =
     contractIds.length === 0
       ? []
-      : stmt<number[], { id: number; msisdn: string | null; product_id: number }>(
-          db,
-          `SELECT id, msisdn, product_id FROM contracts WHERE id IN (${contractIds.map(() => '?').join(',')}) ORDER BY id`,
-        ).all(...contractIds);
-  const current = lines.flatMap((line) =>
-    stmt<[number, number, number], PromotionRow>(
-      db,
-      `SELECT p.id, p.discount_type, p.discount_amount, p.descriptions_json, c.msisdn, pr.name AS product_name
-         FROM promotions p JOIN contracts c ON c.id = ? LEFT JOIN products pr ON pr.id = p.product_id
-        WHERE (p.product_id IS NOT NULL OR p.contract_id IS NOT NULL)
-          AND (p.product_id IS NULL OR p.product_id = ?) AND (p.contract_id IS NULL OR p.contract_id = ?)
-        ORDER BY p.id`,
-    )
-      .all(line.id, line.product_id, line.id)
-      .map(toOffer('line')),
-  );
+      : await db.selectFrom('contracts').select(['id', 'msisdn', 'product_id']).where('id', 'in', contractIds).orderBy('id').execute();
+  const current: Offer[] = [];
+  for (const line of lines) {
+    const rows = await db
+      .selectFrom('promotions as p')
+      .leftJoin('products as pr', 'pr.id', 'p.product_id')
+      .select(['p.id', 'p.discount_type', 'p.discount_amount', 'p.descriptions_json', 'pr.name as product_name'])
+      .where((eb) =>
+        eb.and([
+          eb.or([eb('p.product_id', 'is not', null), eb('p.contract_id', 'is not', null)]),
+          eb.or([eb('p.product_id', 'is', null), eb('p.product_id', '=', line.product_id)]),
+          eb.or([eb('p.contract_id', 'is', null), eb('p.contract_id', '=', line.id)]),
+        ]),
+      )
+      .orderBy('p.id')
+      .execute();
+    current.push(...rows.map((row) => toOffer('line')({ ...row, msisdn: line.msisdn })));
+  }
   const held = new Set(lines.map((line) => line.product_id));
-  const catalogue = stmt<[number], PromotionRow & { product_id: number }>(
-    db,
-    `SELECT p.id, p.discount_type, p.discount_amount, p.descriptions_json, NULL AS msisdn, pr.name AS product_name, pr.id AS product_id
-       FROM promotions p JOIN products pr ON pr.id = p.product_id
-      WHERE p.contract_id IS NULL AND pr.type = 'BASE' AND (CASE WHEN ? = 1 THEN pr.for_residential ELSE pr.for_professional END) = 1
-      ORDER BY pr.price_cents, p.id`,
+  const catalogue = (
+    await db
+      .selectFrom('promotions as p')
+      .innerJoin('products as pr', 'pr.id', 'p.product_id')
+      .select([
+        'p.id',
+        'p.discount_type',
+        'p.discount_amount',
+        'p.descriptions_json',
+        sql<string | null>`NULL`.as('msisdn'),
+        'pr.name as product_name',
+        'pr.id as product_id',
+      ])
+      .where('p.contract_id', 'is', null)
+      .where('pr.type', '=', 'BASE')
+      .where(residential ? 'pr.for_residential' : 'pr.for_professional', '=', 1)
+      .orderBy('pr.price_cents')
+      .orderBy('p.id')
+      .execute()
   )
-    .all(residential ? 1 : 0)
     .filter((row) => !held.has(row.product_id))
     .map(toOffer('catalogue'));
   return [...current, ...catalogue];
 };
 
-type ReferralRow = { referral_code: string | null; mobile_id: string; parrain: string | null };
-
 /**
  * The customer's referral code and its results. A friend's `parrain` holds the code, or (older referrals) the
  * customer number; the customer's own `parrain` names whoever referred it.
  */
-export const referralOf = (db: Db, customerId: number): Referral | null => {
-  const row = stmt<[number], ReferralRow>(db, 'SELECT referral_code, mobile_id, parrain FROM customers WHERE id = ?').get(customerId);
+export const referralOf = async (db: Db, customerId: number): Promise<Referral | null> => {
+  const row = await db
+    .selectFrom('customers')
+    .select(['referral_code', 'mobile_id', 'parrain'])
+    .where('id', '=', customerId)
+    .executeTakeFirst();
   if (!row?.referral_code) return null;
   const referredCount =
-    stmt<[string, string, number], { n: number }>(db, 'SELECT COUNT(*) AS n FROM customers WHERE parrain IN (?, ?) AND id <> ?').get(
-      row.referral_code,
-      row.mobile_id,
-      customerId,
+    (
+      await db
+        .selectFrom('customers')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('parrain', 'in', [row.referral_code, row.mobile_id])
+        .where('id', '<>', customerId)
+        .executeTakeFirst()
     )?.n ?? 0;
-  const referrer = row.parrain
-    ? stmt<[string, string], { first_name: string }>(
-        db,
-        `SELECT ct.first_name FROM customers c JOIN contacts ct ON ct.customer_id = c.id
-          WHERE c.referral_code = ? OR c.mobile_id = ? LIMIT 1`,
-      ).get(row.parrain, row.parrain)
+  const parrain = row.parrain;
+  const referrer = parrain
+    ? await db
+        .selectFrom('customers as c')
+        .innerJoin('contacts as ct', 'ct.customer_id', 'c.id')
+        .select('ct.first_name')
+        .where((eb) => eb.or([eb('c.referral_code', '=', parrain), eb('c.mobile_id', '=', parrain)]))
+        .limit(1)
+        .executeTakeFirst()
     : undefined;
   return {
     code: row.referral_code,
@@ -106,5 +128,5 @@ export const referralOf = (db: Db, customerId: number): Referral | null => {
   };
 };
 
-export const promoOf = (db: Db, customerId: number): string | null =>
-  stmt<[number], { promo: string | null }>(db, 'SELECT promo FROM customers WHERE id = ?').get(customerId)?.promo ?? null;
+export const promoOf = async (db: Db, customerId: number): Promise<string | null> =>
+  (await db.selectFrom('customers').select('promo').where('id', '=', customerId).executeTakeFirst())?.promo ?? null;

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/database.ts';
+import { writeTransaction } from '../db/engine.ts';
 import { serverSecret } from './server-secrets.ts';
-import { stmt } from './sql.ts';
 import { hashToken, randomCode, randomToken } from './tokens.ts';
 
 /*
@@ -24,30 +24,50 @@ export type CodePurpose = 'createAccount' | 'recoverPassword';
 
 type LinkRow = { id: number; user_id: number; purpose: LinkPurpose; expires_at: string; used_at: string | null; target: string | null };
 
-export const issueLink = (
+export const issueLink = async (
   db: Db,
   userId: number,
   purpose: LinkPurpose,
   now: Date,
   target: string | null = null,
   ttlMs: number = LINK_TTL_MS,
-): string => {
+): Promise<string> => {
   const token = randomToken();
-  stmt<[string, number, LinkPurpose]>(db, 'UPDATE link_tokens SET used_at = ? WHERE user_id = ? AND purpose = ? AND used_at IS NULL').run(
-    now.toISOString(),
-    userId,
-    purpose,
-  );
-  stmt<[number, LinkPurpose, string, string, string | null, string]>(
-    db,
-    'INSERT INTO link_tokens (user_id, purpose, token_hash, expires_at, target, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-  ).run(userId, purpose, hashToken(token), new Date(now.getTime() + ttlMs).toISOString(), target, now.toISOString());
-  // Only the newest works; the last few are kept to tell "already used" (419) from "unknown" (404).
-  stmt<[number, LinkPurpose, number, LinkPurpose, number]>(
-    db,
-    `DELETE FROM link_tokens WHERE user_id = ? AND purpose = ? AND id NOT IN
-       (SELECT id FROM link_tokens WHERE user_id = ? AND purpose = ? ORDER BY id DESC LIMIT ?)`,
-  ).run(userId, purpose, userId, purpose, KEPT_PER_KIND);
+  await writeTransaction(db, async (tx) => {
+    await tx
+      .updateTable('link_tokens')
+      .set({ used_at: now.toISOString() })
+      .where('user_id', '=', userId)
+      .where('purpose', '=', purpose)
+      .where('used_at', 'is', null)
+      .execute();
+    await tx
+      .insertInto('link_tokens')
+      .values({
+        user_id: userId,
+        purpose,
+        token_hash: hashToken(token),
+        expires_at: new Date(now.getTime() + ttlMs).toISOString(),
+        target,
+        created_at: now.toISOString(),
+      })
+      .execute();
+    // Only the newest works; the last few are kept to tell "already used" (419) from "unknown" (404).
+    await tx
+      .deleteFrom('link_tokens')
+      .where('user_id', '=', userId)
+      .where('purpose', '=', purpose)
+      .where('id', 'not in', (eb) =>
+        eb
+          .selectFrom('link_tokens')
+          .select('id')
+          .where('user_id', '=', userId)
+          .where('purpose', '=', purpose)
+          .orderBy('id', 'desc')
+          .limit(KEPT_PER_KIND),
+      )
+      .execute();
+  });
   return token;
 };
 
@@ -57,25 +77,40 @@ export type LinkCheck = { ok: true; link: LinkRow } | { ok: false; reason: 'unkn
  * A link is unknown (404) when no token of that purpose matches or it belongs to someone else than `owns` says;
  * expired (419) when it is past its 24 hours or was already used.
  */
-export const checkLink = (db: Db, token: string, purpose: LinkPurpose, now: Date, owns: (userId: number) => boolean): LinkCheck => {
-  const link = stmt<[string, LinkPurpose], LinkRow>(
-    db,
-    'SELECT id, user_id, purpose, expires_at, used_at, target FROM link_tokens WHERE token_hash = ? AND purpose = ?',
-  ).get(hashToken(token), purpose);
-  if (!link || !owns(link.user_id)) return { ok: false, reason: 'unknown' };
+export const checkLink = async (
+  db: Db,
+  token: string,
+  purpose: LinkPurpose,
+  now: Date,
+  owns: (userId: number) => boolean | Promise<boolean>,
+): Promise<LinkCheck> => {
+  const link = await db
+    .selectFrom('link_tokens')
+    .select(['id', 'user_id', 'purpose', 'expires_at', 'used_at', 'target'])
+    .where('token_hash', '=', hashToken(token))
+    .where('purpose', '=', purpose)
+    .$narrowType<{ purpose: LinkPurpose }>()
+    .executeTakeFirst();
+  if (!link || !(await owns(link.user_id))) return { ok: false, reason: 'unknown' };
   if (link.used_at !== null || new Date(link.expires_at).getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
   return { ok: true, link };
 };
 
 /** Marks a link used; false when a concurrent request used it first. */
-export const useLink = (db: Db, linkId: number, now: Date): boolean =>
-  stmt<[string, number]>(db, 'UPDATE link_tokens SET used_at = ? WHERE id = ? AND used_at IS NULL').run(now.toISOString(), linkId)
-    .changes === 1;
+export const useLink = async (db: Db, linkId: number, now: Date): Promise<boolean> => {
+  const result = await db
+    .updateTable('link_tokens')
+    .set({ used_at: now.toISOString() })
+    .where('id', '=', linkId)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+};
 
-type CodeRow = { id: number; code_hash: string; expires_at: string; used_at: string | null };
-
-const codeHash = (db: Db, msisdn: string, purpose: CodePurpose, code: string): string =>
-  `hmac$${createHmac('sha256', serverSecret(db, 'smsCode')).update(`${purpose}\u0000${msisdn}\u0000${code}`).digest('base64url')}`;
+const codeHash = async (db: Db, msisdn: string, purpose: CodePurpose, code: string): Promise<string> =>
+  `hmac$${createHmac('sha256', await serverSecret(db, 'smsCode'))
+    .update(`${purpose}\u0000${msisdn}\u0000${code}`)
+    .digest('base64url')}`;
 
 const sameHash = (a: string, b: string): boolean => {
   const left = Buffer.from(a);
@@ -83,29 +118,49 @@ const sameHash = (a: string, b: string): boolean => {
   return left.length === right.length && timingSafeEqual(left, right);
 };
 
-export const issueCode = (db: Db, msisdn: string, purpose: CodePurpose, now: Date): string => {
+export const issueCode = async (db: Db, msisdn: string, purpose: CodePurpose, now: Date): Promise<string> => {
   const code = randomCode();
-  retireCodes(db, msisdn, purpose, now);
-  stmt<[string, CodePurpose, string, string, string]>(
-    db,
-    'INSERT INTO sms_codes (msisdn, purpose, code_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?)',
-  ).run(msisdn, purpose, codeHash(db, msisdn, purpose, code), new Date(now.getTime() + CODE_TTL_MS).toISOString(), now.toISOString());
-  // checkCode looks at the newest few only: older codes are of no use.
-  stmt<[string, CodePurpose, string, CodePurpose, number]>(
-    db,
-    `DELETE FROM sms_codes WHERE msisdn = ? AND purpose = ? AND id NOT IN
-       (SELECT id FROM sms_codes WHERE msisdn = ? AND purpose = ? ORDER BY id DESC LIMIT ?)`,
-  ).run(msisdn, purpose, msisdn, purpose, KEPT_PER_KIND);
+  const hash = await codeHash(db, msisdn, purpose, code);
+  await writeTransaction(db, async (tx) => {
+    await retireCodes(tx, msisdn, purpose, now);
+    await tx
+      .insertInto('sms_codes')
+      .values({
+        msisdn,
+        purpose,
+        code_hash: hash,
+        expires_at: new Date(now.getTime() + CODE_TTL_MS).toISOString(),
+        created_at: now.toISOString(),
+      })
+      .execute();
+    // checkCode looks at the newest few only: older codes are of no use.
+    await tx
+      .deleteFrom('sms_codes')
+      .where('msisdn', '=', msisdn)
+      .where('purpose', '=', purpose)
+      .where('id', 'not in', (eb) =>
+        eb
+          .selectFrom('sms_codes')
+          .select('id')
+          .where('msisdn', '=', msisdn)
+          .where('purpose', '=', purpose)
+          .orderBy('id', 'desc')
+          .limit(KEPT_PER_KIND),
+      )
+      .execute();
+  });
   return code;
 };
 
 /** No open code of this kind works any more (a new one was sent, or too many wrong codes were tried). */
-export const retireCodes = (db: Db, msisdn: string, purpose: CodePurpose, now: Date): void => {
-  stmt<[string, string, CodePurpose]>(db, 'UPDATE sms_codes SET used_at = ? WHERE msisdn = ? AND purpose = ? AND used_at IS NULL').run(
-    now.toISOString(),
-    msisdn,
-    purpose,
-  );
+export const retireCodes = async (db: Db, msisdn: string, purpose: CodePurpose, now: Date): Promise<void> => {
+  await db
+    .updateTable('sms_codes')
+    .set({ used_at: now.toISOString() })
+    .where('msisdn', '=', msisdn)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .execute();
 };
 
 export type CodeCheck = { ok: true; codeId: number } | { ok: false; reason: 'wrong' | 'expired' };
@@ -114,13 +169,18 @@ export type CodeCheck = { ok: true; codeId: number } | { ok: false; reason: 'wro
  * Checks a code against the codes sent to this number in the last day (newest first): the open one → ok;
  * one that is used or past its 10 minutes → expired (419: ask for a new code); none → wrong (422).
  */
-export const checkCode = (db: Db, msisdn: string, purpose: CodePurpose, code: string, now: Date): CodeCheck => {
+export const checkCode = async (db: Db, msisdn: string, purpose: CodePurpose, code: string, now: Date): Promise<CodeCheck> => {
   const since = new Date(now.getTime() - LINK_TTL_MS).toISOString();
-  const rows = stmt<[string, CodePurpose, string], CodeRow>(
-    db,
-    'SELECT id, code_hash, expires_at, used_at FROM sms_codes WHERE msisdn = ? AND purpose = ? AND created_at > ? ORDER BY id DESC LIMIT 5',
-  ).all(msisdn, purpose, since);
-  const hash = codeHash(db, msisdn, purpose, code);
+  const rows = await db
+    .selectFrom('sms_codes')
+    .select(['id', 'code_hash', 'expires_at', 'used_at'])
+    .where('msisdn', '=', msisdn)
+    .where('purpose', '=', purpose)
+    .where('created_at', '>', since)
+    .orderBy('id', 'desc')
+    .limit(5)
+    .execute();
+  const hash = await codeHash(db, msisdn, purpose, code);
   for (const row of rows) {
     if (!sameHash(hash, row.code_hash)) continue;
     if (row.used_at !== null || new Date(row.expires_at).getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
@@ -129,15 +189,20 @@ export const checkCode = (db: Db, msisdn: string, purpose: CodePurpose, code: st
   return { ok: false, reason: 'wrong' };
 };
 
-export const useCode = (db: Db, codeId: number, now: Date): boolean =>
-  stmt<[string, number]>(db, 'UPDATE sms_codes SET used_at = ? WHERE id = ? AND used_at IS NULL').run(now.toISOString(), codeId).changes ===
-  1;
+export const useCode = async (db: Db, codeId: number, now: Date): Promise<boolean> => {
+  const result = await db
+    .updateTable('sms_codes')
+    .set({ used_at: now.toISOString() })
+    .where('id', '=', codeId)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+};
 
 /** Links and codes a day past their expiry (the clean-up job): they can neither work nor tell anything any more. */
-export const purgeExpiredSecrets = (db: Db, now: Date): number => {
+export const purgeExpiredSecrets = async (db: Db, now: Date): Promise<number> => {
   const dayAgo = new Date(now.getTime() - LINK_TTL_MS).toISOString();
-  return (
-    stmt<[string]>(db, 'DELETE FROM link_tokens WHERE expires_at <= ?').run(dayAgo).changes +
-    stmt<[string]>(db, 'DELETE FROM sms_codes WHERE expires_at <= ?').run(dayAgo).changes
-  );
+  const links = await db.deleteFrom('link_tokens').where('expires_at', '<=', dayAgo).executeTakeFirst();
+  const codes = await db.deleteFrom('sms_codes').where('expires_at', '<=', dayAgo).executeTakeFirst();
+  return Number(links.numDeletedRows) + Number(codes.numDeletedRows);
 };

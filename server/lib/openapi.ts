@@ -173,7 +173,7 @@ export const buildOpenApiDocument = (registered: readonly Endpoint[], version: s
       version,
       description: [
         'The API of the customer self-service app of a Belgian mobile operator, generated from the contract the app and the server share (contract/endpoints.ts).',
-        'Errors (4xx, 5xx) always answer with the ErrorBody schema: `code` is a stable key (SPEC §8), `fields` lists the fields at fault of a 400.',
+        'Errors (4xx, 5xx) always answer with the ErrorBody schema: `code` is a stable key (docs/product/errors.md "Error catalogue"), `fields` lists the fields at fault of a 400.',
         'Operations marked `x-queued` are changes the app queues offline and replays with an Idempotency-Key; `x-online-only` ones are refused by the app while offline.',
       ].join('\n\n'),
     },
@@ -195,7 +195,8 @@ export const buildOpenApiDocument = (registered: readonly Endpoint[], version: s
       schemas: { ErrorBody: toSchema(errorBodySchema) },
       responses: {
         Error: {
-          description: 'An error (SPEC §8): 400 invalid input with the fields at fault, 401, 403, 404, 409, 412, 422, 429 …',
+          description:
+            'An error (docs/product/errors.md "Error body"): 400 invalid input with the fields at fault, 401, 403, 404, 409, 412, 422, 429 …',
           content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
         },
       },

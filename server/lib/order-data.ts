@@ -6,11 +6,11 @@ import {
   type HistoryErrorType,
   type InitiatorType,
   type NewOrderLine,
-  type OrderItemKind,
   type OrderLine,
   type OrderRequest,
   type OrderStatus,
 } from '#contract/orders';
+import type { ExpressionBuilder } from 'kysely';
 import {
   countsAfterOrder,
   orderPricing,
@@ -23,18 +23,20 @@ import {
   type WaitingChange,
 } from '#contract/pricing';
 import type { Db } from '../db/database.ts';
+import { isUniqueViolation, writeTransaction } from '../db/engine.ts';
+import type { Row } from '../db/rows.ts';
+import type { DB } from '../db/schema.ts';
 import { promotionTerms } from './billing-run.ts';
 import type { ContractRow } from './customer-data.ts';
 import { optionRowsOfProduct, findProduct, type ProductRow, type Segment } from './product-data.ts';
 import { addDaysToDate, cyclePeriod, localDate } from './service-calendar.ts';
-import { stmt } from './sql.ts';
 import { syncSubscriptionHistory } from './subscription-history.ts';
 import { billCycleOf } from './usage-data.ts';
 
 /*
- * The orders of a line (SPEC §3 "Order line", §4 "Order rules", §7 "Products and orders"): the history, the plan
- * and option orders (create, modify, cancel) and their execution by the server's clock. SQL and row → contract
- * mapping only; who may call and which error is the route's (routes/orders.ts).
+ * The orders of a line (docs/product/subscription.md "Order history", "Order rules"; docs/product/api.md "Authenticated
+ * calls"): the history, the plan and option orders (create, modify, cancel) and their execution by the server's clock.
+ * SQL and row → contract mapping only; who may call and which error is the route's (routes/orders.ts).
  *
  * An order is real state: it is created PENDING with a scheduled date; when that date comes the scheduler hands
  * its lines to execution (QUEUED), and a minute later applies them to the contract (SUCCESS) or records why not
@@ -47,32 +49,34 @@ import { billCycleOf } from './usage-data.ts';
 // History
 // ---------------------------------------------------------------------------------------------------------------
 
-type LineRow = {
-  id: number;
-  order_pk: number;
-  order_ref: string;
-  order_created_at: string;
-  initiator_ref: string | null;
-  initiator_type: InitiatorType;
-  order_type: OrderLine['order_type'];
-  item_kind: OrderItemKind;
-  resource_name: string;
-  resource_id: number | null;
-  old_value: string | null;
-  new_value: string | null;
-  status: OrderStatus;
-  reason_error: HistoryErrorType | null;
-  error: string | null;
-  is_cancellable: number;
-  scheduled_date: string | null;
-  executed_at: string | null;
-  queued_at: string | null;
-  created_at: string;
-};
+const lines = (db: Db) =>
+  db
+    .selectFrom('order_lines as l')
+    .innerJoin('orders as o', 'o.id', 'l.order_id')
+    .select([
+      'l.id',
+      'o.id as order_pk',
+      'o.order_ref',
+      'o.created_at as order_created_at',
+      'o.initiator_ref',
+      'o.initiator_type',
+      'l.order_type',
+      'l.item_kind',
+      'l.resource_name',
+      'l.resource_id',
+      'l.old_value',
+      'l.new_value',
+      'l.status',
+      'l.reason_error',
+      'l.error',
+      'l.is_cancellable',
+      'l.scheduled_date',
+      'l.executed_at',
+      'l.queued_at',
+      'l.created_at',
+    ]);
 
-const LINE_COLUMNS = `l.id, o.id AS order_pk, o.order_ref, o.created_at AS order_created_at, o.initiator_ref, o.initiator_type,
-  l.order_type, l.item_kind, l.resource_name, l.resource_id, l.old_value, l.new_value, l.status, l.reason_error, l.error,
-  l.is_cancellable, l.scheduled_date, l.executed_at, l.queued_at, l.created_at`;
+type LineRow = Awaited<ReturnType<ReturnType<typeof lines>['executeTakeFirstOrThrow']>>;
 
 /** What a customer is told when a line failed on its open balance and no message was recorded. */
 export const CUSTOMER_DEBT_MESSAGE = 'Open balance on the customer account.';
@@ -105,35 +109,44 @@ export const toOrderLine = (row: LineRow): OrderLine => ({
   created: row.created_at,
 });
 
-const OPEN_STATUSES = "('PENDING', 'QUEUED')";
+const OPEN_STATUSES = ['PENDING', 'QUEUED'] as const;
 
 /** One page of a line's order history, newest order first (`asc`: oldest first); `openOnly` keeps PENDING and QUEUED lines. */
-export const orderHistory = (
+export const orderHistory = async (
   db: Db,
   contractId: number,
   options: { openOnly: boolean; order: 'asc' | 'desc'; limit: number; offset: number },
-): { lines: OrderLine[]; total: number } => {
-  const where = `o.contract_id = ?${options.openOnly ? ` AND l.status IN ${OPEN_STATUSES}` : ''}`;
-  const direction = options.order === 'asc' ? 'ASC' : 'DESC';
-  const total = stmt<[number], { n: number }>(
-    db,
-    `SELECT COUNT(*) AS n FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE ${where}`,
-  ).get(contractId)?.n;
-  const rows = stmt<[number, number, number], LineRow>(
-    db,
-    `SELECT ${LINE_COLUMNS} FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE ${where}
-     ORDER BY o.created_at ${direction}, o.id ${direction}, l.id ASC LIMIT ? OFFSET ?`,
-  ).all(contractId, options.limit, options.offset);
+): Promise<{ lines: OrderLine[]; total: number }> => {
+  const total = (
+    await db
+      .selectFrom('order_lines as l')
+      .innerJoin('orders as o', 'o.id', 'l.order_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('o.contract_id', '=', contractId)
+      .$if(options.openOnly, (query) => query.where('l.status', 'in', OPEN_STATUSES))
+      .executeTakeFirst()
+  )?.n;
+  const rows = await lines(db)
+    .where('o.contract_id', '=', contractId)
+    .$if(options.openOnly, (query) => query.where('l.status', 'in', OPEN_STATUSES))
+    .orderBy('o.created_at', options.order)
+    .orderBy('o.id', options.order)
+    .orderBy('l.id', 'asc')
+    .limit(options.limit)
+    .offset(options.offset)
+    .execute();
   return { lines: rows.map(toOrderLine), total: total ?? 0 };
 };
 
 /** The line's order lines still PENDING or QUEUED, any kind: what the refusal rules look at. */
-export const openLinesOf = (db: Db, contractId: number): (OpenOrderFacts & { orderRef: string })[] =>
-  stmt<[number], { kind: string; status: string; orderRef: string }>(
-    db,
-    `SELECT l.item_kind AS kind, l.status, o.order_ref AS orderRef FROM order_lines l JOIN orders o ON o.id = l.order_id
-     WHERE o.contract_id = ? AND l.status IN ${OPEN_STATUSES}`,
-  ).all(contractId);
+export const openLinesOf = (db: Db, contractId: number): Promise<(OpenOrderFacts & { orderRef: string })[]> =>
+  db
+    .selectFrom('order_lines as l')
+    .innerJoin('orders as o', 'o.id', 'l.order_id')
+    .select(['l.item_kind as kind', 'l.status', 'o.order_ref as orderRef'])
+    .where('o.contract_id', '=', contractId)
+    .where('l.status', 'in', OPEN_STATUSES)
+    .execute();
 
 /** The facts of contract/contract-state.ts, from a contract row. */
 export const stateFacts = (contract: ContractRow): ContractStateFacts => ({
@@ -147,27 +160,23 @@ export const stateFacts = (contract: ContractRow): ContractStateFacts => ({
 // Planning an order: what changes, and when
 // ---------------------------------------------------------------------------------------------------------------
 
-type OrderRow = { id: number; order_ref: string; contract_id: number; status: OrderStatus; scheduled_date: string | null };
+type OrderRow = Pick<Row<'orders'>, 'id' | 'order_ref' | 'contract_id' | 'status' | 'scheduled_date'>;
 
-export const findOrder = (db: Db, contractId: number, orderRef: string): OrderRow | undefined =>
-  stmt<[number, string], OrderRow>(
-    db,
-    'SELECT id, order_ref, contract_id, status, scheduled_date FROM orders WHERE contract_id = ? AND order_ref = ?',
-  ).get(contractId, orderRef);
+const orders = (db: Db) => db.selectFrom('orders').select(['id', 'order_ref', 'contract_id', 'status', 'scheduled_date']);
 
-const linesOfOrder = (db: Db, orderPk: number): LineRow[] =>
-  stmt<[number], LineRow>(
-    db,
-    `SELECT ${LINE_COLUMNS} FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE o.id = ? ORDER BY l.id`,
-  ).all(orderPk);
+export const findOrder = (db: Db, contractId: number, orderRef: string): Promise<OrderRow | undefined> =>
+  orders(db).where('contract_id', '=', contractId).where('order_ref', '=', orderRef).executeTakeFirst();
+
+const linesOfOrder = (db: Db, orderPk: number): Promise<LineRow[]> => lines(db).where('o.id', '=', orderPk).orderBy('l.id').execute();
 
 /** The line's current subscription: its base product and the count of each option it holds. */
-export const currentSubscription = (db: Db, contract: ContractRow): { productId: number; options: Map<number, number> } => ({
+export const currentSubscription = async (db: Db, contract: ContractRow): Promise<{ productId: number; options: Map<number, number> }> => ({
   productId: contract.product_id,
   options: new Map(
-    stmt<[number], { option_id: number; count: number }>(db, 'SELECT option_id, count FROM contract_options WHERE contract_id = ?')
-      .all(contract.id)
-      .map((row) => [row.option_id, row.count]),
+    (await db.selectFrom('contract_options').select(['option_id', 'count']).where('contract_id', '=', contract.id).execute()).map((row) => [
+      row.option_id,
+      row.count,
+    ]),
   ),
 });
 
@@ -183,39 +192,40 @@ export type PlannedLine = {
 export type OrderPlan = { ok: true; lines: PlannedLine[] } | { ok: false; fields: FieldError[] };
 
 /**
- * What an order request changes on the line (SPEC §7: a product and options with their combinations), checked
- * against the catalogue: the product must be a base product of the customer's segment (SPEC §6) or the line's own;
- * an option counted above zero must be offered with that product (or already held) and stay within its
- * max_combinations. Options the request leaves out keep their count. Pure apart from reading the catalogue.
+ * What an order request changes on the line (docs/product/api.md "Authenticated calls": a product and options with
+ * their combinations), checked against the catalogue: the product must be a base product of the customer's segment
+ * (docs/product/roles.md "Professional restriction") or the line's own; an option counted above zero must be offered
+ * with that product (or already held) and stay within its max_combinations. Options the request leaves out keep their
+ * count. Pure apart from reading the catalogue.
  */
-export const planOrder = (
+export const planOrder = async (
   db: Db,
   current: { productId: number; options: ReadonlyMap<number, number> },
   request: OrderRequest,
   segment: Segment,
-): OrderPlan => {
+): Promise<OrderPlan> => {
   const fields: FieldError[] = [];
-  const product = findProduct(db, request.product);
+  const product = await findProduct(db, request.product);
   const offered =
     product !== undefined &&
     product.type === 'BASE' &&
     (product.id === current.productId || (segment === 'professional' ? product.for_professional === 1 : product.for_residential === 1));
   if (!product || !offered) fields.push({ field: 'product', message: 'validation:productNotOffered' });
-  const available = new Map<number, ProductRow>(product ? optionRowsOfProduct(db, product.id).map((row) => [row.id, row]) : []);
-  const lines: PlannedLine[] = [];
-  request.options.forEach((wanted, index) => {
+  const available = new Map<number, ProductRow>(product ? (await optionRowsOfProduct(db, product.id)).map((row) => [row.id, row]) : []);
+  const planned: PlannedLine[] = [];
+  for (const [index, wanted] of request.options.entries()) {
     const held = current.options.get(wanted.id) ?? 0;
-    const row = available.get(wanted.id) ?? (held > 0 ? findProduct(db, wanted.id) : undefined);
+    const row = available.get(wanted.id) ?? (held > 0 ? await findProduct(db, wanted.id) : undefined);
     if (!row || row.type !== 'OPTION') {
       fields.push({ field: `options.${index}.id`, message: 'validation:optionNotOffered' });
-      return;
+      continue;
     }
     if (wanted.combinations > row.max_combinations) {
       fields.push({ field: `options.${index}.combinations`, message: 'validation:optionTooMany' });
-      return;
+      continue;
     }
     if (wanted.combinations !== held) {
-      lines.push({
+      planned.push({
         kind: 'OPTION',
         resourceId: row.id,
         resourceName: row.name,
@@ -223,11 +233,11 @@ export const planOrder = (
         newValue: String(wanted.combinations),
       });
     }
-  });
+  }
   if (fields.length > 0 || !product) return { ok: false, fields };
   if (product.id !== current.productId) {
-    const old = findProduct(db, current.productId);
-    lines.unshift({
+    const old = await findProduct(db, current.productId);
+    planned.unshift({
       kind: 'PRODUCT',
       resourceId: product.id,
       resourceName: product.name,
@@ -235,25 +245,30 @@ export const planOrder = (
       newValue: product.name,
     });
   }
-  return { ok: true, lines };
+  return { ok: true, lines: planned };
 };
 
 /** The first day of the line's next bill cycle (the service's calendar): when a plan or option change takes effect. */
-export const nextCycleDate = (db: Db, contract: ContractRow, now: Date): string =>
-  addDaysToDate(cyclePeriod(now, billCycleOf(db, contract)).end, 1);
+export const nextCycleDate = async (db: Db, contract: ContractRow, now: Date): Promise<string> =>
+  addDaysToDate(cyclePeriod(now, await billCycleOf(db, contract)).end, 1);
 
 /**
- * SPEC §4 "While an option order is pending, further option edits apply only to the current month": an option line
- * planned while another order's option line waits for its date takes effect today and cannot be cancelled (the
- * pending order then sets its own counts at the next cycle). Otherwise every change waits for the next cycle and
- * can be cancelled until then.
+ * docs/product/subscription.md "Order rules": while an option order is pending, further option edits apply only to the
+ * current month: an option line planned while another order's option line waits for its date takes effect today and
+ * cannot be cancelled (the pending order then sets its own counts at the next cycle). Otherwise every change waits for
+ * the next cycle and can be cancelled until then.
  */
-export const optionOrderPending = (db: Db, contractId: number, exceptOrderPk: number | null): boolean =>
-  stmt<[number, number], { n: number }>(
-    db,
-    `SELECT COUNT(*) AS n FROM order_lines l JOIN orders o ON o.id = l.order_id
-     WHERE o.contract_id = ? AND o.id <> ? AND l.item_kind = 'OPTION' AND l.status = 'PENDING'`,
-  ).get(contractId, exceptOrderPk ?? -1)!.n > 0;
+export const optionOrderPending = async (db: Db, contractId: number, exceptOrderPk: number | null): Promise<boolean> =>
+  (await db
+    .selectFrom('order_lines as l')
+    .innerJoin('orders as o', 'o.id', 'l.order_id')
+    .select('l.id')
+    .where('o.contract_id', '=', contractId)
+    .where('o.id', '<>', exceptOrderPk ?? -1)
+    .where('l.item_kind', '=', 'OPTION')
+    .where('l.status', '=', 'PENDING')
+    .limit(1)
+    .executeTakeFirst()) !== undefined;
 
 type Timing = { nextCycle: string; today: string; currentMonthOptions: boolean };
 
@@ -262,41 +277,51 @@ const lineTiming = (line: PlannedLine, timing: Timing): { scheduled: string; can
     ? { scheduled: timing.today, cancellable: false }
     : { scheduled: timing.nextCycle, cancellable: true };
 
-const insertLine = (db: Db, orderPk: number, line: PlannedLine, timing: Timing, now: string): void => {
+const insertLine = async (db: Db, orderPk: number, line: PlannedLine, timing: Timing, now: string): Promise<void> => {
   const { scheduled, cancellable } = lineTiming(line, timing);
-  stmt(
-    db,
-    `INSERT INTO order_lines (order_id, order_type, item_kind, resource_name, resource_id, old_value, new_value, status,
-       is_cancellable, scheduled_date, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'PENDING', ?, ?, ?)`,
-  ).run(
-    orderPk,
-    orderTypeOfKind[line.kind],
-    line.kind,
-    line.resourceName,
-    line.resourceId,
-    line.oldValue,
-    line.newValue,
-    cancellable ? 1 : 0,
-    scheduled,
-    now,
-  );
+  await db
+    .insertInto('order_lines')
+    .values({
+      order_id: orderPk,
+      order_type: orderTypeOfKind[line.kind],
+      item_kind: line.kind,
+      resource_name: line.resourceName,
+      resource_id: line.resourceId,
+      old_value: line.oldValue,
+      new_value: line.newValue,
+      status: 'PENDING',
+      is_cancellable: cancellable ? 1 : 0,
+      scheduled_date: scheduled,
+      created_at: now,
+    })
+    .execute();
 };
 
-/** The next free order number, O- and 10 digits (SPEC §5), in the one sequence every area's orders share. */
-const nextOrderRef = (db: Db): string => {
-  const last = stmt<[], { ref: string | null }>(db, 'SELECT MAX(order_ref) AS ref FROM orders').get()?.ref;
+/**
+ * The next free order number, O- and 10 digits (docs/product/validation.md "Customer, energy and order numbers"), in
+ * the one sequence every area's orders share. Read and used in the caller's write transaction: two instances numbering
+ * at once do not both take it (PostgreSQL runs them serializably and retries the later one).
+ */
+export const nextOrderRef = async (db: Db): Promise<string> => {
+  const last = (
+    await db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.max('order_ref').as('ref'))
+      .executeTakeFirst()
+  )?.ref;
   const next = (last ? Number(last.slice(2)) : 0) + 1;
   return `O-${String(next).padStart(10, '0')}`;
 };
 
-/** SPEC §6 order actors: the role of who placed it (owner O, admin A, user U). */
+/** docs/product/roles.md "Who placed an order": the role of who placed it (owner O, admin A, user U). */
 export const initiatorOfRole = (role: string): InitiatorType => (role === 'owner' ? 'O' : role === 'admin' ? 'A' : 'U');
 
-const newOrderLineOf = (db: Db, orderPk: number): NewOrderLine => {
-  const order = stmt<
-    [number],
-    { id: number; order_ref: string; contract_id: number; status: OrderStatus; scheduled_date: string | null; pricing_json: string | null }
-  >(db, 'SELECT id, order_ref, contract_id, status, scheduled_date, pricing_json FROM orders WHERE id = ?').get(orderPk)!;
+const newOrderLineOf = async (db: Db, orderPk: number): Promise<NewOrderLine> => {
+  const order = await db
+    .selectFrom('orders')
+    .select(['id', 'order_ref', 'contract_id', 'status', 'scheduled_date', 'pricing_json'])
+    .where('id', '=', orderPk)
+    .executeTakeFirstOrThrow();
   return {
     id: order.id,
     order_id: order.order_ref,
@@ -314,18 +339,20 @@ const newOrderLineOf = (db: Db, orderPk: number): NewOrderLine => {
 // ---------------------------------------------------------------------------------------------------------------
 
 /** The changes waiting in the line's other orders (PENDING plan and option lines), in the order they will apply. */
-const waitingChanges = (db: Db, contractId: number, exceptOrderPk: number | null): WaitingChange[] =>
-  stmt<[number, number], { kind: 'PRODUCT' | 'OPTION'; resourceId: number | null; newValue: string | null }>(
-    db,
-    `SELECT l.item_kind AS kind, l.resource_id AS resourceId, l.new_value AS newValue FROM order_lines l JOIN orders o ON o.id = l.order_id
-     WHERE o.contract_id = ? AND o.id <> ? AND l.status = 'PENDING' AND l.item_kind IN ('PRODUCT', 'OPTION')
-     ORDER BY l.scheduled_date, l.id`,
-  ).all(contractId, exceptOrderPk ?? -1);
-
-const pricedProduct = (db: Db, id: number): PricedProduct | undefined => {
-  const row = findProduct(db, id);
-  return row ? { id: row.id, name: row.name, price: row.price_cents } : undefined;
-};
+const waitingChanges = async (db: Db, contractId: number, exceptOrderPk: number | null): Promise<WaitingChange[]> =>
+  (
+    await db
+      .selectFrom('order_lines as l')
+      .innerJoin('orders as o', 'o.id', 'l.order_id')
+      .select(['l.item_kind', 'l.resource_id', 'l.new_value'])
+      .where('o.contract_id', '=', contractId)
+      .where('o.id', '<>', exceptOrderPk ?? -1)
+      .where('l.status', '=', 'PENDING')
+      .where('l.item_kind', 'in', ['PRODUCT', 'OPTION'])
+      .orderBy('l.scheduled_date')
+      .orderBy('l.id')
+      .execute()
+  ).map((row) => ({ kind: row.item_kind as 'PRODUCT' | 'OPTION', resourceId: row.resource_id, newValue: row.new_value }));
 
 /** What an order's lines ask, as contract/pricing.ts takes it: the plan wanted (the line's own: none) and the option counts. */
 const requestOfLines = (currentPlan: number, lines: readonly Pick<PlannedLine, 'kind' | 'resourceId' | 'newValue'>[]): CountsRequest => ({
@@ -341,23 +368,31 @@ const requestOfLines = (currentPlan: number, lines: readonly Pick<PlannedLine, '
  * of the order, and once the order and what else waits on the line have taken effect; null when a product of it is
  * no longer in the catalogue.
  */
-export const priceOrder = (
+export const priceOrder = async (
   db: Db,
   contract: ContractRow,
   lines: readonly Pick<PlannedLine, 'kind' | 'resourceId' | 'newValue'>[],
   optionTiming: OrderTiming,
   now: Date,
   exceptOrderPk: number | null,
-): OrderPricing | null => {
-  const held = currentSubscription(db, contract);
+): Promise<OrderPricing | null> => {
+  const held = await currentSubscription(db, contract);
   const current: Counts = { plan: held.productId, options: Object.fromEntries(held.options) };
   const { afterToday, after } = countsAfterOrder({
     current,
-    waiting: waitingChanges(db, contract.id, exceptOrderPk),
+    waiting: await waitingChanges(db, contract.id, exceptOrderPk),
     request: requestOfLines(held.productId, lines),
     optionTiming,
   });
-  const productOf = (id: number) => pricedProduct(db, id);
+  // contract/pricing.ts reads the catalogue synchronously: the products it may ask for are read first.
+  const ids = new Set<number>([current.plan, after.plan, ...(afterToday ? [afterToday.plan] : [])]);
+  for (const counts of [current, after, afterToday]) for (const id of Object.keys(counts?.options ?? {})) ids.add(Number(id));
+  const catalogue = new Map<number, PricedProduct>();
+  for (const id of ids) {
+    const row = await findProduct(db, id);
+    if (row) catalogue.set(id, { id: row.id, name: row.name, price: row.price_cents });
+  }
+  const productOf = (id: number) => catalogue.get(id);
   const priced = {
     current: priceCounts(current, productOf),
     afterToday: afterToday && priceCounts(afterToday, productOf),
@@ -366,25 +401,26 @@ export const priceOrder = (
   if (!priced.current || !priced.after || (afterToday !== null && !priced.afterToday)) return null;
   return orderPricing({
     contractId: contract.id,
-    promotions: promotionTerms(db),
+    promotions: await promotionTerms(db),
     current: priced.current,
     afterToday: priced.afterToday ?? null,
     after: priced.after,
     today: localDate(now.getTime()),
-    cycle: cyclePeriod(now, billCycleOf(db, contract)),
+    cycle: cyclePeriod(now, await billCycleOf(db, contract)),
   });
 };
 
-const storePricing = (db: Db, orderPk: number, pricing: OrderPricing | null): void => {
-  stmt<[string | null, number]>(db, 'UPDATE orders SET pricing_json = ? WHERE id = ?').run(
-    pricing === null ? null : JSON.stringify(pricing),
-    orderPk,
-  );
+const storePricing = async (db: Db, orderPk: number, pricing: OrderPricing | null): Promise<void> => {
+  await db
+    .updateTable('orders')
+    .set({ pricing_json: pricing === null ? null : JSON.stringify(pricing) })
+    .where('id', '=', orderPk)
+    .execute();
 };
 
 /** The order's price from the lines it still has waiting (after a cancellation), stored with it. */
-const repriceOrder = (db: Db, contract: ContractRow, orderPk: number, now: Date): void => {
-  const waiting = linesOfOrder(db, orderPk).filter(
+const repriceOrder = async (db: Db, contract: ContractRow, orderPk: number, now: Date): Promise<void> => {
+  const waiting = (await linesOfOrder(db, orderPk)).filter(
     (line) => line.status === 'PENDING' && (line.item_kind === 'PRODUCT' || line.item_kind === 'OPTION') && line.resource_id !== null,
   );
   if (waiting.length === 0) return storePricing(db, orderPk, null);
@@ -394,99 +430,137 @@ const repriceOrder = (db: Db, contract: ContractRow, orderPk: number, now: Date)
     resourceId: line.resource_id!,
     newValue: line.new_value ?? '0',
   }));
-  storePricing(db, orderPk, priceOrder(db, contract, lines, thisMonth ? 'today' : 'nextCycle', now, orderPk));
+  await storePricing(db, orderPk, await priceOrder(db, contract, lines, thisMonth ? 'today' : 'nextCycle', now, orderPk));
 };
 
 /** The earliest date among an order's waiting lines: the order's own scheduled date. */
-const refreshOrderSchedule = (db: Db, orderPk: number): void => {
-  stmt(
-    db,
-    `UPDATE orders SET scheduled_date = (SELECT MIN(scheduled_date) FROM order_lines WHERE order_id = ? AND status IN ${OPEN_STATUSES})
-     WHERE id = ? AND status IN ${OPEN_STATUSES}`,
-  ).run(orderPk, orderPk);
+const refreshOrderSchedule = async (db: Db, orderPk: number): Promise<void> => {
+  await db
+    .updateTable('orders')
+    .set((eb) => ({
+      scheduled_date: eb
+        .selectFrom('order_lines')
+        .select((inner) => inner.fn.min('scheduled_date').as('d'))
+        .where('order_id', '=', orderPk)
+        .where('status', 'in', OPEN_STATUSES),
+    }))
+    .where('id', '=', orderPk)
+    .where('status', 'in', OPEN_STATUSES)
+    .execute();
 };
 
-/** Creates an order of the planned lines (the caller runs it in a write transaction). */
+/** Creates an order of the planned lines, in one write transaction. */
 export const createOrder = (
   db: Db,
   contract: ContractRow,
-  lines: readonly PlannedLine[],
+  planned: readonly PlannedLine[],
   initiator: { type: InitiatorType; ref: string | null },
   now: Date,
-): NewOrderLine => {
-  const timing: Timing = {
-    nextCycle: nextCycleDate(db, contract, now),
-    today: localDate(now.getTime()),
-    currentMonthOptions: optionOrderPending(db, contract.id, null),
-  };
-  const at = now.toISOString();
-  const orderPk = Number(
-    stmt(
-      db,
-      `INSERT INTO orders (order_ref, contract_id, status, created_at, scheduled_date, executed_at, initiator_ref, initiator_type)
-       VALUES (?, ?, 'PENDING', ?, NULL, NULL, ?, ?)`,
-    ).run(nextOrderRef(db), contract.id, at, initiator.ref, initiator.type).lastInsertRowid,
-  );
-  for (const line of lines) insertLine(db, orderPk, line, timing, at);
-  refreshOrderSchedule(db, orderPk);
-  storePricing(db, orderPk, priceOrder(db, contract, lines, timing.currentMonthOptions ? 'today' : 'nextCycle', now, orderPk));
-  return newOrderLineOf(db, orderPk);
-};
+): Promise<NewOrderLine> =>
+  writeTransaction(db, async (tx) => {
+    const timing: Timing = {
+      nextCycle: await nextCycleDate(tx, contract, now),
+      today: localDate(now.getTime()),
+      currentMonthOptions: await optionOrderPending(tx, contract.id, null),
+    };
+    const at = now.toISOString();
+    const { id: orderPk } = await tx
+      .insertInto('orders')
+      .values({
+        order_ref: await nextOrderRef(tx),
+        contract_id: contract.id,
+        status: 'PENDING',
+        created_at: at,
+        scheduled_date: null,
+        executed_at: null,
+        initiator_ref: initiator.ref,
+        initiator_type: initiator.type,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const line of planned) await insertLine(tx, orderPk, line, timing, at);
+    await refreshOrderSchedule(tx, orderPk);
+    await storePricing(
+      tx,
+      orderPk,
+      await priceOrder(tx, contract, planned, timing.currentMonthOptions ? 'today' : 'nextCycle', now, orderPk),
+    );
+    return newOrderLineOf(tx, orderPk);
+  });
 
 /** A pending plan change that may be modified: the order is PENDING and its PRODUCT line still waits. */
-export const pendingProductLine = (db: Db, orderPk: number): LineRow | undefined =>
-  linesOfOrder(db, orderPk).find((line) => line.item_kind === 'PRODUCT' && line.status === 'PENDING');
+export const pendingProductLine = async (db: Db, orderPk: number): Promise<LineRow | undefined> =>
+  (await linesOfOrder(db, orderPk)).find((line) => line.item_kind === 'PRODUCT' && line.status === 'PENDING');
 
 /**
- * Modifies a pending plan change (SPEC §4: modified rather than created when a pending product change exists and
- * the product differs): the PRODUCT line takes the new product (or is cancelled when the customer goes back to the
- * current one), and the order's waiting option lines are replaced by the options of the request.
+ * Modifies a pending plan change (docs/product/subscription.md "Order rules": modified rather than created when a
+ * pending product change exists and the product differs): the PRODUCT line takes the new product (or is cancelled when
+ * the customer goes back to the current one), and the order's waiting option lines are replaced by the options of the
+ * request.
  */
-export const modifyOrder = (db: Db, contract: ContractRow, orderPk: number, lines: readonly PlannedLine[], now: Date): NewOrderLine => {
-  const at = now.toISOString();
-  const productLine = pendingProductLine(db, orderPk);
-  const planned = lines.find((line) => line.kind === 'PRODUCT');
-  if (productLine) {
-    if (planned) {
-      stmt(db, 'UPDATE order_lines SET resource_id = ?, resource_name = ?, old_value = ?, new_value = ? WHERE id = ?').run(
-        planned.resourceId,
-        planned.resourceName,
-        planned.oldValue,
-        planned.newValue,
-        productLine.id,
-      );
-    } else {
-      stmt(db, "UPDATE order_lines SET status = 'CANCELED' WHERE id = ?").run(productLine.id);
+export const modifyOrder = (
+  db: Db,
+  contract: ContractRow,
+  orderPk: number,
+  planned: readonly PlannedLine[],
+  now: Date,
+): Promise<NewOrderLine> =>
+  writeTransaction(db, async (tx) => {
+    const at = now.toISOString();
+    const productLine = await pendingProductLine(tx, orderPk);
+    const product = planned.find((line) => line.kind === 'PRODUCT');
+    if (productLine) {
+      if (product) {
+        await tx
+          .updateTable('order_lines')
+          .set({
+            resource_id: product.resourceId,
+            resource_name: product.resourceName,
+            old_value: product.oldValue,
+            new_value: product.newValue,
+          })
+          .where('id', '=', productLine.id)
+          .execute();
+      } else {
+        await tx.updateTable('order_lines').set({ status: 'CANCELED' }).where('id', '=', productLine.id).execute();
+      }
     }
-  }
-  stmt(db, "DELETE FROM order_lines WHERE order_id = ? AND item_kind = 'OPTION' AND status = 'PENDING'").run(orderPk);
-  const timing: Timing = {
-    nextCycle: nextCycleDate(db, contract, now),
-    today: localDate(now.getTime()),
-    currentMonthOptions: optionOrderPending(db, contract.id, orderPk),
-  };
-  for (const line of lines) if (line.kind === 'OPTION') insertLine(db, orderPk, line, timing, at);
-  settleOrderStatus(db, orderPk, now);
-  refreshOrderSchedule(db, orderPk);
-  repriceOrder(db, contract, orderPk, now);
-  return newOrderLineOf(db, orderPk);
-};
+    await tx
+      .deleteFrom('order_lines')
+      .where('order_id', '=', orderPk)
+      .where('item_kind', '=', 'OPTION')
+      .where('status', '=', 'PENDING')
+      .execute();
+    const timing: Timing = {
+      nextCycle: await nextCycleDate(tx, contract, now),
+      today: localDate(now.getTime()),
+      currentMonthOptions: await optionOrderPending(tx, contract.id, orderPk),
+    };
+    for (const line of planned) if (line.kind === 'OPTION') await insertLine(tx, orderPk, line, timing, at);
+    await settleOrderStatus(tx, orderPk, now);
+    await refreshOrderSchedule(tx, orderPk);
+    await repriceOrder(tx, contract, orderPk, now);
+    return newOrderLineOf(tx, orderPk);
+  });
 
 /**
- * Cancels an order's cancellable lines, or only the line `lineId` of it (docs/product/subscription.md "Cancelling":
- * the order's other changes still happen); the order's price is computed again from what it still does. Returns the
- * ids of the lines cancelled (none: nothing could be).
+ * Cancels an order's cancellable lines, or only the line `lineId` of it (docs/product/subscription.md "Cancelling an
+ * order": the order's other changes still happen); the order's price is computed again from what it still does. Returns
+ * the ids of the lines cancelled (none: nothing could be).
  */
-export const cancelOrder = (db: Db, contract: ContractRow, orderPk: number, now: Date, lineId?: number): number[] => {
-  const cancellable = linesOfOrder(db, orderPk).filter((line) => isLineCancellable(line) && (lineId === undefined || line.id === lineId));
-  for (const line of cancellable) stmt<[number]>(db, "UPDATE order_lines SET status = 'CANCELED' WHERE id = ?").run(line.id);
-  if (cancellable.length > 0) {
-    settleOrderStatus(db, orderPk, now);
-    refreshOrderSchedule(db, orderPk);
-    repriceOrder(db, contract, orderPk, now);
-  }
-  return cancellable.map((line) => line.id);
-};
+export const cancelOrder = (db: Db, contract: ContractRow, orderPk: number, now: Date, lineId?: number): Promise<number[]> =>
+  writeTransaction(db, async (tx) => {
+    const cancellable = (await linesOfOrder(tx, orderPk)).filter(
+      (line) => isLineCancellable(line) && (lineId === undefined || line.id === lineId),
+    );
+    for (const line of cancellable) await tx.updateTable('order_lines').set({ status: 'CANCELED' }).where('id', '=', line.id).execute();
+    if (cancellable.length > 0) {
+      await settleOrderStatus(tx, orderPk, now);
+      await refreshOrderSchedule(tx, orderPk);
+      await repriceOrder(tx, contract, orderPk, now);
+    }
+    return cancellable.map((line) => line.id);
+  });
 
 /** What an order's e-mail says: its number, its line, what it still does and what was withdrawn (by line id). */
 export type OrderFacts = {
@@ -498,12 +572,14 @@ export type OrderFacts = {
   pricing: OrderPricing | null;
 };
 
-export const orderFacts = (db: Db, orderPk: number): OrderFacts => {
-  const order = stmt<[number], { order_ref: string; customer_id: number; msisdn: string | null; pricing_json: string | null }>(
-    db,
-    `SELECT o.order_ref, c.customer_id, c.msisdn, o.pricing_json FROM orders o JOIN contracts c ON c.id = o.contract_id WHERE o.id = ?`,
-  ).get(orderPk)!;
-  const lines = linesOfOrder(db, orderPk).map(toOrderLine);
+export const orderFacts = async (db: Db, orderPk: number): Promise<OrderFacts> => {
+  const order = await db
+    .selectFrom('orders as o')
+    .innerJoin('contracts as c', 'c.id', 'o.contract_id')
+    .select(['o.order_ref', 'c.customer_id', 'c.msisdn', 'o.pricing_json'])
+    .where('o.id', '=', orderPk)
+    .executeTakeFirstOrThrow();
+  const lines = (await linesOfOrder(db, orderPk)).map(toOrderLine);
   return {
     orderRef: order.order_ref,
     customerId: order.customer_id,
@@ -515,18 +591,27 @@ export const orderFacts = (db: Db, orderPk: number): OrderFacts => {
 };
 
 /** The order ref of the plan change still waiting on the line, if any (the one a second plan change meets). */
-export const openPlanChangeRef = (db: Db, contractId: number): string | null =>
-  stmt<[number], { order_ref: string }>(
-    db,
-    `SELECT o.order_ref FROM order_lines l JOIN orders o ON o.id = l.order_id
-     WHERE l.contract_id = ? AND l.item_kind = 'PRODUCT' AND l.status IN ('PENDING', 'QUEUED') LIMIT 1`,
-  ).get(contractId)?.order_ref ?? null;
+export const openPlanChangeRef = async (db: Db, contractId: number): Promise<string | null> =>
+  (
+    await db
+      .selectFrom('order_lines as l')
+      .innerJoin('orders as o', 'o.id', 'l.order_id')
+      .select('o.order_ref')
+      .where('l.contract_id', '=', contractId)
+      .where('l.item_kind', '=', 'PRODUCT')
+      .where('l.status', 'in', OPEN_STATUSES)
+      .limit(1)
+      .executeTakeFirst()
+  )?.order_ref ?? null;
 
-/** True for the error of the unique index that allows one open plan change per line (migration 020). */
+/**
+ * True for the error of the unique index that allows one open plan change per line (migration 020): SQLite names the
+ * column, PostgreSQL the index.
+ */
 export const isOpenPlanChangeConflict = (error: unknown): boolean =>
-  error instanceof Error &&
-  (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' &&
-  error.message.includes('order_lines.contract_id');
+  isUniqueViolation(error) &&
+  (((error as { constraint?: string }).constraint ?? '') === 'order_lines_one_open_plan_change' ||
+    (error instanceof Error && error.message.includes('order_lines.contract_id')));
 
 /**
  * An order's status from its lines: waiting while any line waits (PENDING before QUEUED), FAILED when a line
@@ -540,18 +625,15 @@ export const orderStatusOf = (statuses: readonly OrderStatus[]): OrderStatus => 
   return 'SUCCESS';
 };
 
-const settleOrderStatus = (db: Db, orderPk: number, now: Date): void => {
-  const statuses = stmt<[number], { status: OrderStatus }>(db, 'SELECT status FROM order_lines WHERE order_id = ?')
-    .all(orderPk)
-    .map((row) => row.status);
+const settleOrderStatus = async (db: Db, orderPk: number, now: Date): Promise<void> => {
+  const statuses = (await db.selectFrom('order_lines').select('status').where('order_id', '=', orderPk).execute()).map((row) => row.status);
   const status = orderStatusOf(statuses);
   const final = status === 'SUCCESS' || status === 'FAILED';
-  stmt(db, 'UPDATE orders SET status = ?, executed_at = CASE WHEN ? THEN COALESCE(executed_at, ?) ELSE executed_at END WHERE id = ?').run(
-    status,
-    final ? 1 : 0,
-    now.toISOString(),
-    orderPk,
-  );
+  await db
+    .updateTable('orders')
+    .set((eb) => ({ status, executed_at: final ? eb.fn.coalesce('executed_at', eb.val(now.toISOString())) : eb.ref('executed_at') }))
+    .where('id', '=', orderPk)
+    .execute();
 };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -563,57 +645,58 @@ export const EXECUTION_DELAY_MS = 60_000;
 
 /** The CONTRACT requests this module executes; ACTIVATE belongs to the SIM activation's own job. */
 const executedContractResources = [orderResource.reactivate, orderResource.suspend, orderResource.simSwap, orderResource.terminate];
-const EXECUTED = `(l.item_kind IN ('PRODUCT', 'OPTION') OR (l.item_kind = 'CONTRACT' AND l.resource_name IN (${executedContractResources
-  .map((name) => `'${name}'`)
-  .join(', ')})))`;
+/** The lines this job executes: plans, options, and the CONTRACT requests above. */
+const executed = (eb: ExpressionBuilder<DB & { l: DB['order_lines'] }, 'l'>) =>
+  eb.or([
+    eb('l.item_kind', 'in', ['PRODUCT', 'OPTION']),
+    eb.and([eb('l.item_kind', '=', 'CONTRACT'), eb('l.resource_name', 'in', executedContractResources)]),
+  ]);
 
 type Outcome = { status: 'SUCCESS' } | { status: 'FAILED'; reason: HistoryErrorType; error: string };
 
 const fail = (reason: HistoryErrorType, error: string): Outcome => ({ status: 'FAILED', reason, error });
 
-const contractStatusAfter: Partial<Record<string, { status: string; sub: string }>> = {
+const contractStatusAfter: Partial<Record<string, { status: ContractRow['status']; sub: NonNullable<ContractRow['sub_status']> }>> = {
   [orderResource.suspend]: { status: 'SUSPENDED', sub: 'SUSPENDED' },
   [orderResource.reactivate]: { status: 'ACTIVATED', sub: 'ACTIVATED' },
   [orderResource.terminate]: { status: 'TERMINATED', sub: 'TERMINATED' },
 };
 
 /** Sets a product row of the contract active (inserting it when the contract never held it). */
-const activateContractProduct = (db: Db, contract: ContractRow, productId: number, isBase: boolean): void => {
-  stmt(
-    db,
-    `INSERT INTO contract_products (contract_id, product_id, is_base, active, bill_cycle_id) VALUES (?, ?, ?, 1, ?)
-     ON CONFLICT (contract_id, product_id) DO UPDATE SET active = 1, is_base = excluded.is_base`,
-  ).run(contract.id, productId, isBase ? 1 : 0, contract.bill_cycle_id);
+const activateContractProduct = async (db: Db, contract: ContractRow, productId: number, isBase: boolean): Promise<void> => {
+  await db
+    .insertInto('contract_products')
+    .values({ contract_id: contract.id, product_id: productId, is_base: isBase ? 1 : 0, active: 1, bill_cycle_id: contract.bill_cycle_id })
+    .onConflict((oc) => oc.columns(['contract_id', 'product_id']).doUpdateSet((eb) => ({ active: 1, is_base: eb.ref('excluded.is_base') })))
+    .execute();
 };
 
 /** Applies one line to the contract, or says why it cannot be (the state may have changed since it was ordered). */
-const applyLine = (db: Db, line: LineRow, contract: ContractRow, openBalance: boolean, now: Date): Outcome => {
+const applyLine = async (db: Db, line: LineRow, contract: ContractRow, openBalance: boolean, now: Date): Promise<Outcome> => {
   const at = now.toISOString();
   if (line.item_kind === 'CONTRACT') {
     const after = contractStatusAfter[line.resource_name];
-    if (after)
-      stmt(db, 'UPDATE contracts SET status = ?, sub_status = ?, updated_at = ? WHERE id = ?').run(
-        after.status,
-        after.sub,
-        at,
-        contract.id,
-      );
-    else stmt(db, 'UPDATE contracts SET updated_at = ? WHERE id = ?').run(at, contract.id);
+    await db
+      .updateTable('contracts')
+      .set(after ? { status: after.status, sub_status: after.sub, updated_at: at } : { updated_at: at })
+      .where('id', '=', contract.id)
+      .execute();
     return { status: 'SUCCESS' };
   }
-  // A plan or option change meets the same rules when it runs as when it was ordered (SPEC §4, §8).
+  // A plan or option change meets the same rules when it runs as when it was ordered (docs/product/subscription.md "Who
+  // may change a subscription", "Order rules").
   const blockages = contractBlockages(stateFacts(contract), openBalance);
   if (blockages.includes('unpaid')) return fail('CUSTOMER_DEBT', CUSTOMER_DEBT_MESSAGE);
   if (blockages.length > 0) return fail('JSON', JSON.stringify({ code: 'CONTRACT_BLOCKED', reason: blockages[0] }));
   if (isModificationRestricted(contract.status))
     return fail('TEXT', `The line is ${contract.status.toLowerCase()}: nothing can be changed on it.`);
-  const product = line.resource_id === null ? undefined : findProduct(db, line.resource_id);
+  const product = line.resource_id === null ? undefined : await findProduct(db, line.resource_id);
   if (!product) return fail('TEXT', `Unknown product ${line.resource_name}.`);
   if (line.item_kind === 'PRODUCT') {
     if (product.type !== 'BASE') return fail('TEXT', `${product.name} is not a plan.`);
-    stmt(db, 'UPDATE contract_products SET active = 0 WHERE contract_id = ? AND is_base = 1').run(contract.id);
-    activateContractProduct(db, contract, product.id, true);
-    stmt(db, 'UPDATE contracts SET product_id = ?, updated_at = ? WHERE id = ?').run(product.id, at, contract.id);
+    await db.updateTable('contract_products').set({ active: 0 }).where('contract_id', '=', contract.id).where('is_base', '=', 1).execute();
+    await activateContractProduct(db, contract, product.id, true);
+    await db.updateTable('contracts').set({ product_id: product.id, updated_at: at }).where('id', '=', contract.id).execute();
     return { status: 'SUCCESS' };
   }
   const count = Number(line.new_value);
@@ -621,74 +704,91 @@ const applyLine = (db: Db, line: LineRow, contract: ContractRow, openBalance: bo
     return fail('TEXT', `Invalid count ${line.new_value ?? ''} for ${product.name}.`);
   }
   if (count === 0) {
-    stmt(db, 'DELETE FROM contract_options WHERE contract_id = ? AND option_id = ?').run(contract.id, product.id);
-    stmt(db, 'UPDATE contract_products SET active = 0 WHERE contract_id = ? AND product_id = ?').run(contract.id, product.id);
+    await db.deleteFrom('contract_options').where('contract_id', '=', contract.id).where('option_id', '=', product.id).execute();
+    await db
+      .updateTable('contract_products')
+      .set({ active: 0 })
+      .where('contract_id', '=', contract.id)
+      .where('product_id', '=', product.id)
+      .execute();
   } else {
-    stmt(
-      db,
-      `INSERT INTO contract_options (contract_id, option_id, count) VALUES (?, ?, ?)
-       ON CONFLICT (contract_id, option_id) DO UPDATE SET count = excluded.count`,
-    ).run(contract.id, product.id, count);
-    activateContractProduct(db, contract, product.id, false);
+    await db
+      .insertInto('contract_options')
+      .values({ contract_id: contract.id, option_id: product.id, count })
+      .onConflict((oc) => oc.columns(['contract_id', 'option_id']).doUpdateSet((eb) => ({ count: eb.ref('excluded.count') })))
+      .execute();
+    await activateContractProduct(db, contract, product.id, false);
   }
-  stmt(db, 'UPDATE contracts SET updated_at = ? WHERE id = ?').run(at, contract.id);
+  await db.updateTable('contracts').set({ updated_at: at }).where('id', '=', contract.id).execute();
   return { status: 'SUCCESS' };
 };
 
 export type ExecutionReport = { queued: number; succeeded: number; failed: number };
 
 /**
- * One run of the order job at `now` (the caller wraps it in a write transaction). First the lines QUEUED for at
- * least EXECUTION_DELAY_MS are applied (SUCCESS or FAILED), then the PENDING lines whose date has come (the
- * service's calendar) are QUEUED: a line is never queued and executed in the same run, so every order passes
- * through QUEUED. Running it again at the same `now` changes nothing.
+ * One run of the order job at `now`, in one write transaction (all of it applies, or none: an instance that dies
+ * halfway leaves the lines as they were, for the next run). First the lines QUEUED for at least EXECUTION_DELAY_MS
+ * are applied (SUCCESS or FAILED), then the PENDING lines whose date has come (the service's calendar) are QUEUED: a
+ * line is never queued and executed in the same run, so every order passes through QUEUED. Running it again at the
+ * same `now` changes nothing.
  */
-export const executeDueOrders = (db: Db, now: Date, openBalanceOf: (customerId: number) => boolean): ExecutionReport => {
-  const report: ExecutionReport = { queued: 0, succeeded: 0, failed: 0 };
-  const touched = new Set<number>();
-  const readyBefore = new Date(now.getTime() - EXECUTION_DELAY_MS).toISOString();
-  const ready = stmt<[string], LineRow & { contract_id: number }>(
-    db,
-    `SELECT ${LINE_COLUMNS}, o.contract_id FROM order_lines l JOIN orders o ON o.id = l.order_id
-     WHERE l.status = 'QUEUED' AND ${EXECUTED} AND (l.queued_at IS NULL OR l.queued_at <= ?) ORDER BY o.created_at, l.id`,
-  ).all(readyBefore);
-  const balances = new Map<number, boolean>();
-  const today = localDate(now.getTime());
-  for (const line of ready) {
-    const contract = stmt<[number], ContractRow>(db, 'SELECT * FROM contracts WHERE id = ?').get(line.contract_id);
-    if (!contract) continue;
-    let openBalance = balances.get(contract.customer_id);
-    if (openBalance === undefined) {
-      openBalance = openBalanceOf(contract.customer_id);
-      balances.set(contract.customer_id, openBalance);
+export const executeDueOrders = (
+  db: Db,
+  now: Date,
+  openBalanceOf: (db: Db, customerId: number) => Promise<boolean>,
+): Promise<ExecutionReport> =>
+  writeTransaction(db, async (tx) => {
+    const report: ExecutionReport = { queued: 0, succeeded: 0, failed: 0 };
+    const touched = new Set<number>();
+    const readyBefore = new Date(now.getTime() - EXECUTION_DELAY_MS).toISOString();
+    const ready = await lines(tx)
+      .select('o.contract_id')
+      .where('l.status', '=', 'QUEUED')
+      .where(executed)
+      .where((eb) => eb.or([eb('l.queued_at', 'is', null), eb('l.queued_at', '<=', readyBefore)]))
+      .orderBy('o.created_at')
+      .orderBy('l.id')
+      .execute();
+    const balances = new Map<number, boolean>();
+    const today = localDate(now.getTime());
+    for (const line of ready) {
+      const contract = await tx.selectFrom('contracts').selectAll().where('id', '=', line.contract_id).executeTakeFirst();
+      if (!contract) continue;
+      let openBalance = balances.get(contract.customer_id);
+      if (openBalance === undefined) {
+        openBalance = await openBalanceOf(tx, contract.customer_id);
+        balances.set(contract.customer_id, openBalance);
+      }
+      const outcome = await applyLine(tx, line, contract, openBalance, now);
+      if (outcome.status === 'SUCCESS') {
+        // What the line holds changed today: the billing run bills it from today (docs/product/invoices.md "The billing
+        // run").
+        await syncSubscriptionHistory(tx, contract.id, today);
+        await tx.updateTable('order_lines').set({ status: 'SUCCESS', executed_at: now.toISOString() }).where('id', '=', line.id).execute();
+        report.succeeded += 1;
+      } else {
+        await tx
+          .updateTable('order_lines')
+          .set({ status: 'FAILED', executed_at: now.toISOString(), reason_error: outcome.reason, error: outcome.error })
+          .where('id', '=', line.id)
+          .execute();
+        report.failed += 1;
+      }
+      touched.add(line.order_pk);
     }
-    const outcome = applyLine(db, line, contract, openBalance, now);
-    if (outcome.status === 'SUCCESS') {
-      // What the line holds changed today: the billing run bills it from today (docs/product/invoices.md "Pro rata").
-      syncSubscriptionHistory(db, contract.id, today);
-      stmt(db, "UPDATE order_lines SET status = 'SUCCESS', executed_at = ? WHERE id = ?").run(now.toISOString(), line.id);
-      report.succeeded += 1;
-    } else {
-      stmt(db, "UPDATE order_lines SET status = 'FAILED', executed_at = ?, reason_error = ?, error = ? WHERE id = ?").run(
-        now.toISOString(),
-        outcome.reason,
-        outcome.error,
-        line.id,
-      );
-      report.failed += 1;
+    const due = await tx
+      .selectFrom('order_lines as l')
+      .select(['l.id', 'l.order_id as order_pk'])
+      .where('l.status', '=', 'PENDING')
+      .where(executed)
+      .where('l.scheduled_date', 'is not', null)
+      .where('l.scheduled_date', '<=', today)
+      .execute();
+    for (const line of due) {
+      await tx.updateTable('order_lines').set({ status: 'QUEUED', queued_at: now.toISOString() }).where('id', '=', line.id).execute();
+      touched.add(line.order_pk);
+      report.queued += 1;
     }
-    touched.add(line.order_pk);
-  }
-  const due = stmt<[string], { id: number; order_pk: number }>(
-    db,
-    `SELECT l.id, l.order_id AS order_pk FROM order_lines l WHERE l.status = 'PENDING' AND ${EXECUTED}
-     AND l.scheduled_date IS NOT NULL AND l.scheduled_date <= ?`,
-  ).all(today);
-  for (const line of due) {
-    stmt(db, "UPDATE order_lines SET status = 'QUEUED', queued_at = ? WHERE id = ?").run(now.toISOString(), line.id);
-    touched.add(line.order_pk);
-    report.queued += 1;
-  }
-  for (const orderPk of touched) settleOrderStatus(db, orderPk, now);
-  return report;
-};
+    for (const orderPk of touched) await settleOrderStatus(tx, orderPk, now);
+    return report;
+  });

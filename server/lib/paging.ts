@@ -6,9 +6,9 @@ export type PageWindow = { page: number; perPage: number; offset: number };
 export const pageWindow = (page: number, perPage: number): PageWindow => ({ page, perPage, offset: (page - 1) * perPage });
 
 /**
- * The snake_case pagination of SPEC §7 (Laravel's shape, which the megalist params come from): `from`/`to` are
- * the 1-based positions of the first and last row of the page, null on an empty page; `last_page` is at least 1.
- * Links repeat the request's own query with another page number, so a client can follow them as they are.
+ * The snake_case pagination of docs/product/api.md "Paging" (Laravel's shape, which the megalist params come from):
+ * `from`/`to` are the 1-based positions of the first and last row of the page, null on an empty page; `last_page` is at
+ * least 1. Links repeat the request's own query with another page number, so a client can follow them as they are.
  */
 export const buildPagination = (
   window: PageWindow,

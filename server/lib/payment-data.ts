@@ -4,7 +4,6 @@ import type { FinalPaymentStatus, OnlinePayment, PaymentStatus } from '#contract
 import type { Db } from '../db/database.ts';
 import { allocatePayment, type OpenDocument } from './payment-allocation.ts';
 import { localDate } from './service-calendar.ts';
-import { stmt } from './sql.ts';
 
 /*
  * The payments area's repository (docs/product/payments.md): the online payments and what they pay, the open
@@ -30,8 +29,23 @@ export type PaymentRow = {
   unapplied_cents: number;
 };
 
-const PAYMENT_COLUMNS = `id, reference, provider_id, customer_id, user_id, scope, amount_cents, description, status, method, language,
-  created_at, settled_at, paid_at, unapplied_cents`;
+const PAYMENT_COLUMNS = [
+  'id',
+  'reference',
+  'provider_id',
+  'customer_id',
+  'user_id',
+  'scope',
+  'amount_cents',
+  'description',
+  'status',
+  'method',
+  'language',
+  'created_at',
+  'settled_at',
+  'paid_at',
+  'unapplied_cents',
+] as const;
 
 /** An invoice or credit note as a payment sees it. */
 export type DocumentRow = {
@@ -48,26 +62,39 @@ export type DocumentRow = {
   paid: number;
 };
 
-const DOCUMENT_COLUMNS = `id, uuid, piece_id, structured_communication, total_incl_vat_cents, partial_paid_cents, due_date, generated_at,
-  payment_mode, document_type, paid`;
+const DOCUMENT_COLUMNS = [
+  'id',
+  'uuid',
+  'piece_id',
+  'structured_communication',
+  'total_incl_vat_cents',
+  'partial_paid_cents',
+  'due_date',
+  'generated_at',
+  'payment_mode',
+  'document_type',
+  'paid',
+] as const;
 
 // ---------------------------------------------------------------------------------------------------------------
 // What is owed
 // ---------------------------------------------------------------------------------------------------------------
 
 /** A customer's open invoices and credit notes, the one due first on top. */
-export const openDocuments = (db: Db, customerId: number): DocumentRow[] =>
-  stmt<[number], DocumentRow>(
-    db,
-    `SELECT ${DOCUMENT_COLUMNS} FROM invoices WHERE customer_id = ? AND paid = 0 ORDER BY due_date, generated_at, id`,
-  ).all(customerId);
+export const openDocuments = (db: Db, customerId: number): Promise<DocumentRow[]> =>
+  db
+    .selectFrom('invoices')
+    .select(DOCUMENT_COLUMNS)
+    .where('customer_id', '=', customerId)
+    .where('paid', '=', 0)
+    .orderBy('due_date')
+    .orderBy('generated_at')
+    .orderBy('id')
+    .execute();
 
 /** One of this customer's documents, open or not (undefined for another customer's: the route answers 404). */
-export const findDocument = (db: Db, customerId: number, uuid: string): DocumentRow | undefined =>
-  stmt<[string, number], DocumentRow>(db, `SELECT ${DOCUMENT_COLUMNS} FROM invoices WHERE uuid = ? AND customer_id = ?`).get(
-    uuid,
-    customerId,
-  );
+export const findDocument = (db: Db, customerId: number, uuid: string): Promise<DocumentRow | undefined> =>
+  db.selectFrom('invoices').select(DOCUMENT_COLUMNS).where('uuid', '=', uuid).where('customer_id', '=', customerId).executeTakeFirst();
 
 const toOpenItem = (row: DocumentRow): OpenItem => ({
   uuid: row.uuid,
@@ -102,68 +129,73 @@ export type NewPayment = {
 };
 
 /** Records a payment before the provider is asked for it, so that no provider payment exists without its row. */
-export const insertPayment = (db: Db, payment: NewPayment): number => {
-  const { lastInsertRowid } = stmt<[string, number, number, string, number, string, string, string]>(
-    db,
-    `INSERT INTO online_payments (reference, customer_id, user_id, scope, amount_cents, description, language, status, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, 'open', ?)`,
-  ).run(
-    payment.reference,
-    payment.customerId,
-    payment.userId,
-    payment.scope,
-    payment.amountCents,
-    payment.description,
-    payment.language,
-    payment.createdAt,
-  );
-  const id = Number(lastInsertRowid);
-  const insertItem = stmt<[number, number, number, number]>(
-    db,
-    'INSERT INTO online_payment_items (payment_id, invoice_id, position, due_cents) VALUES (?, ?, ?, ?)',
-  );
-  payment.items.forEach((item, position) => insertItem.run(id, item.invoiceId, position, item.dueCents));
+export const insertPayment = async (db: Db, payment: NewPayment): Promise<number> => {
+  const { id } = await db
+    .insertInto('online_payments')
+    .values({
+      reference: payment.reference,
+      customer_id: payment.customerId,
+      user_id: payment.userId,
+      scope: payment.scope,
+      amount_cents: payment.amountCents,
+      description: payment.description,
+      language: payment.language,
+      status: 'open',
+      created_at: payment.createdAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (payment.items.length > 0) {
+    await db
+      .insertInto('online_payment_items')
+      .values(payment.items.map((item, position) => ({ payment_id: id, invoice_id: item.invoiceId, position, due_cents: item.dueCents })))
+      .execute();
+  }
   return id;
 };
 
 /** The provider's id, once the provider created the payment. */
-export const attachProviderId = (db: Db, id: number, providerId: string): void => {
-  stmt<[string, number]>(db, 'UPDATE online_payments SET provider_id = ? WHERE id = ?').run(providerId, id);
+export const attachProviderId = async (db: Db, id: number, providerId: string): Promise<void> => {
+  await db.updateTable('online_payments').set({ provider_id: providerId }).where('id', '=', id).execute();
 };
 
 /** A payment the provider refused to create never existed. */
-export const deletePayment = (db: Db, id: number): void => {
-  stmt<[number]>(db, 'DELETE FROM online_payments WHERE id = ?').run(id);
+export const deletePayment = async (db: Db, id: number): Promise<void> => {
+  await db.deleteFrom('online_payments').where('id', '=', id).execute();
 };
 
-export const findPaymentById = (db: Db, id: number): PaymentRow | undefined =>
-  stmt<[number], PaymentRow>(db, `SELECT ${PAYMENT_COLUMNS} FROM online_payments WHERE id = ?`).get(id);
+export const findPaymentById = (db: Db, id: number): Promise<PaymentRow | undefined> =>
+  db.selectFrom('online_payments').select(PAYMENT_COLUMNS).where('id', '=', id).executeTakeFirst();
 
-export const findPaymentByProviderId = (db: Db, providerId: string): PaymentRow | undefined =>
-  stmt<[string], PaymentRow>(db, `SELECT ${PAYMENT_COLUMNS} FROM online_payments WHERE provider_id = ?`).get(providerId);
+export const findPaymentByProviderId = (db: Db, providerId: string): Promise<PaymentRow | undefined> =>
+  db.selectFrom('online_payments').select(PAYMENT_COLUMNS).where('provider_id', '=', providerId).executeTakeFirst();
 
 /** One of this customer's payments (undefined for another customer's). */
-export const findPaymentByReference = (db: Db, customerId: number, reference: string): PaymentRow | undefined =>
-  stmt<[string, number], PaymentRow>(db, `SELECT ${PAYMENT_COLUMNS} FROM online_payments WHERE reference = ? AND customer_id = ?`).get(
-    reference,
-    customerId,
-  );
+export const findPaymentByReference = (db: Db, customerId: number, reference: string): Promise<PaymentRow | undefined> =>
+  db
+    .selectFrom('online_payments')
+    .select(PAYMENT_COLUMNS)
+    .where('reference', '=', reference)
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
 
 type ItemRow = { invoice_id: number; piece_id: string };
 
-const paymentItems = (db: Db, paymentId: number): ItemRow[] =>
-  stmt<[number], ItemRow>(
-    db,
-    `SELECT i.invoice_id, v.piece_id FROM online_payment_items i JOIN invoices v ON v.id = i.invoice_id
-     WHERE i.payment_id = ? ORDER BY i.position`,
-  ).all(paymentId);
+const paymentItems = (db: Db, paymentId: number): Promise<ItemRow[]> =>
+  db
+    .selectFrom('online_payment_items as i')
+    .innerJoin('invoices as v', 'v.id', 'i.invoice_id')
+    .select(['i.invoice_id', 'v.piece_id'])
+    .where('i.payment_id', '=', paymentId)
+    .orderBy('i.position')
+    .execute();
 
-export const toOnlinePayment = (db: Db, row: PaymentRow): OnlinePayment => ({
+export const toOnlinePayment = async (db: Db, row: PaymentRow): Promise<OnlinePayment> => ({
   reference: row.reference,
   status: row.status,
   amount: row.amount_cents,
   scope: row.scope,
-  invoices: paymentItems(db, row.id).map((item) => item.piece_id),
+  invoices: (await paymentItems(db, row.id)).map((item) => item.piece_id),
   createdAt: row.created_at,
   settledAt: row.settled_at,
 });
@@ -172,35 +204,50 @@ export const toOnlinePayment = (db: Db, row: PaymentRow): OnlinePayment => ({
  * Payments still waiting for a final status, created before `createdBefore` (the provider is asked about them:
  * a webhook may have been lost, or could not reach this server).
  */
-export const waitingPayments = (db: Db, createdBefore: string, limit: number): PaymentRow[] =>
-  stmt<[string, number], PaymentRow>(
-    db,
-    `SELECT ${PAYMENT_COLUMNS} FROM online_payments WHERE settled_at IS NULL AND created_at < ? ORDER BY created_at LIMIT ?`,
-  ).all(createdBefore, limit);
+export const waitingPayments = (db: Db, createdBefore: string, limit: number): Promise<PaymentRow[]> =>
+  db
+    .selectFrom('online_payments')
+    .select(PAYMENT_COLUMNS)
+    .where('settled_at', 'is', null)
+    .where('created_at', '<', createdBefore)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
 
 /** A status on the way (open, pending, authorized): informative, changes nothing else. */
-export const setProgressStatus = (db: Db, id: number, status: PaymentStatus, method: string | null): void => {
-  stmt<[string, string | null, number]>(
-    db,
-    'UPDATE online_payments SET status = ?, method = COALESCE(?, method) WHERE id = ? AND settled_at IS NULL',
-  ).run(status, method, id);
+export const setProgressStatus = async (db: Db, id: number, status: PaymentStatus, method: string | null): Promise<void> => {
+  await db
+    .updateTable('online_payments')
+    .set((eb) => ({ status, method: eb.fn.coalesce(eb.val(method), eb.ref('method')) }))
+    .where('id', '=', id)
+    .where('settled_at', 'is', null)
+    .execute();
 };
 
 /**
  * A final status, applied once: true when this call applied it, false when the payment was already settled (a
  * replayed or concurrent webhook). The caller runs it in the transaction that applies the rest.
  */
-export const settlePayment = (
+export const settlePayment = async (
   db: Db,
   id: number,
   status: FinalPaymentStatus,
   fields: { method: string | null; settledAt: string; paidAt: string | null; unapplied: number },
-): boolean =>
-  stmt<[string, string | null, string, string | null, number, number]>(
-    db,
-    `UPDATE online_payments SET status = ?, method = COALESCE(?, method), settled_at = ?, paid_at = ?, unapplied_cents = ?
-     WHERE id = ? AND settled_at IS NULL`,
-  ).run(status, fields.method, fields.settledAt, fields.paidAt, fields.unapplied, id).changes === 1;
+): Promise<boolean> =>
+  (
+    await db
+      .updateTable('online_payments')
+      .set((eb) => ({
+        status,
+        method: eb.fn.coalesce(eb.val(fields.method), eb.ref('method')),
+        settled_at: fields.settledAt,
+        paid_at: fields.paidAt,
+        unapplied_cents: fields.unapplied,
+      }))
+      .where('id', '=', id)
+      .where('settled_at', 'is', null)
+      .executeTakeFirst()
+  ).numUpdatedRows === 1n;
 
 // ---------------------------------------------------------------------------------------------------------------
 // A paid payment
@@ -229,33 +276,46 @@ export type PaidOutcome = {
  * customer's lines is lifted (docs/product/payments.md "Payment outcomes"): dunning follows from urgent payment.
  * Runs inside the caller's transaction.
  */
-export const applyPaidAmount = (db: Db, payment: PaymentRow, amountCents: number, paidAt: string, now: Date): PaidOutcome => {
-  const open = openDocuments(db, payment.customer_id);
-  const covered = paymentItems(db, payment.id).map((item) => item.invoice_id);
+export const applyPaidAmount = async (
+  db: Db,
+  payment: PaymentRow,
+  amountCents: number,
+  paidAt: string,
+  now: Date,
+): Promise<PaidOutcome> => {
+  const open = await openDocuments(db, payment.customer_id);
+  const covered = (await paymentItems(db, payment.id)).map((item) => item.invoice_id);
   const { updates, unapplied } = allocatePayment(amountCents, covered, open.map(toOpenDocument));
-  const settle = stmt<[string, number]>(db, 'UPDATE invoices SET paid = 1, paid_at = ? WHERE id = ? AND paid = 0');
-  const partial = stmt<[number, number]>(db, 'UPDATE invoices SET partial_paid_cents = ? WHERE id = ? AND paid = 0');
   const byId = new Map(open.map((row) => [row.id, row]));
   const settled: string[] = [];
   for (const update of updates) {
-    partial.run(update.partiallyPaid, update.id);
+    await db
+      .updateTable('invoices')
+      .set({ partial_paid_cents: update.partiallyPaid })
+      .where('id', '=', update.id)
+      .where('paid', '=', 0)
+      .execute();
     if (update.settled) {
-      settle.run(paidAt, update.id);
+      await db.updateTable('invoices').set({ paid: 1, paid_at: paidAt }).where('id', '=', update.id).where('paid', '=', 0).execute();
       const row = byId.get(update.id);
       if (row) settled.push(row.piece_id);
     }
   }
-  const after = situationOf(openDocuments(db, payment.customer_id), now);
-  const dunningLifted = !after.payUrgently && liftDunning(db, payment.customer_id, now.toISOString());
+  const after = situationOf(await openDocuments(db, payment.customer_id), now);
+  const dunningLifted = !after.payUrgently && (await liftDunning(db, payment.customer_id, now.toISOString()));
   return { settled, unapplied, dunningLifted };
 };
 
 /** Clears the dunning level of the customer's lines; true when a line had it. */
-const liftDunning = (db: Db, customerId: number, updatedAt: string): boolean =>
-  stmt<[string, number]>(
-    db,
-    'UPDATE contracts SET dunning_level_reached = 0, updated_at = ? WHERE customer_id = ? AND dunning_level_reached = 1',
-  ).run(updatedAt, customerId).changes > 0;
+const liftDunning = async (db: Db, customerId: number, updatedAt: string): Promise<boolean> =>
+  (
+    await db
+      .updateTable('contracts')
+      .set({ dunning_level_reached: 0, updated_at: updatedAt })
+      .where('customer_id', '=', customerId)
+      .where('dunning_level_reached', '=', 1)
+      .executeTakeFirst()
+  ).numUpdatedRows > 0n;
 
 // ---------------------------------------------------------------------------------------------------------------
 // The receipt
@@ -264,16 +324,14 @@ const liftDunning = (db: Db, customerId: number, updatedAt: string): boolean =>
 type ReceiptRecipient = { email: string; name: string };
 
 /** Who gets the receipt: the e-mail address for invoices (the payment details' holder), else the contact's. */
-export const receiptRecipient = (db: Db, customerId: number): ReceiptRecipient | null => {
-  const row = stmt<
-    [number],
-    { holder_email: string | null; holder_first_name: string | null; email: string | null; first_name: string | null }
-  >(
-    db,
-    `SELECT i.holder_email, i.holder_first_name, c.email, c.first_name
-     FROM customers k LEFT JOIN invoicing i ON i.customer_id = k.id LEFT JOIN contacts c ON c.customer_id = k.id
-     WHERE k.id = ?`,
-  ).get(customerId);
+export const receiptRecipient = async (db: Db, customerId: number): Promise<ReceiptRecipient | null> => {
+  const row = await db
+    .selectFrom('customers as k')
+    .leftJoin('invoicing as i', 'i.customer_id', 'k.id')
+    .leftJoin('contacts as c', 'c.customer_id', 'k.id')
+    .select(['i.holder_email', 'i.holder_first_name', 'c.email', 'c.first_name'])
+    .where('k.id', '=', customerId)
+    .executeTakeFirst();
   const email = row?.holder_email ?? row?.email ?? null;
   if (!row || !email) return null;
   return { email, name: (row.holder_email ? row.holder_first_name : row.first_name) ?? row.first_name ?? '' };

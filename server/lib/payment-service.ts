@@ -3,6 +3,7 @@ import type { Language } from '#contract/common';
 import { isPendingDebit } from '#contract/invoice-rules';
 import { isFinalPaymentStatus } from '#contract/payments';
 import type { Db } from '../db/database.ts';
+import { writeTransaction } from '../db/engine.ts';
 import { ApiError, notFound } from './api-error.ts';
 import type { Clock } from './clock.ts';
 import { accountReference } from './invoice-data.ts';
@@ -27,7 +28,6 @@ import {
 } from './payment-data.ts';
 import { ProviderError, type PaymentProvider, type ProviderPayment } from './payment-provider.ts';
 import { localDate } from './service-calendar.ts';
-import { writeTransaction } from './sql.ts';
 import { randomToken } from './tokens.ts';
 
 /*
@@ -75,8 +75,8 @@ const nothingToPay = () => new ApiError(409, 'nothingToPay', 'Nothing is left to
 type Plan = Pick<NewPayment, 'scope' | 'amountCents' | 'description' | 'items'>;
 
 /** What a payment of one invoice is: what is left of it, unless nothing is or the bank debits it on its due date. */
-const planInvoice = (ctx: PaymentsContext, customerId: number, uuid: string): Plan => {
-  const document = findDocument(ctx.db, customerId, uuid);
+const planInvoice = async (ctx: PaymentsContext, customerId: number, uuid: string): Promise<Plan> => {
+  const document = await findDocument(ctx.db, customerId, uuid);
   if (!document) throw notFound('Invoice not found');
   const due = document.total_incl_vat_cents - document.partial_paid_cents;
   if (document.paid === 1 || document.document_type !== 'invoice' || due <= 0) throw nothingToPay();
@@ -97,8 +97,8 @@ const planInvoice = (ctx: PaymentsContext, customerId: number, uuid: string): Pl
  * with something left on it, credit notes included (they net it). Only when the customer is in debt: a direct debit
  * still before its due date is the bank's to collect.
  */
-const planOpenTotal = (ctx: PaymentsContext, customerId: number): Plan => {
-  const open = openDocuments(ctx.db, customerId);
+const planOpenTotal = async (ctx: PaymentsContext, customerId: number): Promise<Plan> => {
+  const open = await openDocuments(ctx.db, customerId);
   const totals = situationOf(open, ctx.clock.now());
   if (!totals.isInDebt || totals.openInvoiceTotal >= 0) throw nothingToPay();
   const items = open
@@ -128,10 +128,12 @@ export type StartPayment = {
  */
 export const startPayment = async (ctx: PaymentsContext, input: StartPayment): Promise<{ checkoutUrl: string }> => {
   const plan =
-    input.target.kind === 'invoice' ? planInvoice(ctx, input.customerId, input.target.uuid) : planOpenTotal(ctx, input.customerId);
+    input.target.kind === 'invoice'
+      ? await planInvoice(ctx, input.customerId, input.target.uuid)
+      : await planOpenTotal(ctx, input.customerId);
   const reference = `pay_${randomToken().slice(0, 24)}`;
-  const id = writeTransaction(ctx.db, () =>
-    insertPayment(ctx.db, {
+  const id = await writeTransaction(ctx.db, (tx) =>
+    insertPayment(tx, {
       ...plan,
       reference,
       customerId: input.customerId,
@@ -154,11 +156,11 @@ export const startPayment = async (ctx: PaymentsContext, input: StartPayment): P
     });
     if (!created.checkoutUrl) throw new ProviderError(`payment ${created.id} has no checkout`);
   } catch (error) {
-    writeTransaction(ctx.db, () => deletePayment(ctx.db, id));
+    await writeTransaction(ctx.db, (tx) => deletePayment(tx, id));
     ctx.log.error({ err: error, reference }, 'the payment provider did not create the payment');
     throw new ApiError(502, 'paymentProviderError', 'The payment provider did not create the payment');
   }
-  writeTransaction(ctx.db, () => attachProviderId(ctx.db, id, created.id));
+  await writeTransaction(ctx.db, (tx) => attachProviderId(tx, id, created.id));
   return { checkoutUrl: created.checkoutUrl };
 };
 
@@ -172,7 +174,7 @@ const instantOr = (value: string | null, fallback: Date): string => {
 };
 
 /**
- * Applies what the provider says of a payment, in one IMMEDIATE transaction: a status on its way is noted; a final
+ * Applies what the provider says of a payment, in one write transaction: a status on its way is noted; a final
  * one is applied once (the first call to see it settles the row; a replayed, concurrent or late call finds it settled
  * and changes nothing; a late "open" never undoes a final status). Paid: the money goes to the invoices and the
  * receipt is e-mailed after the commit.
@@ -183,25 +185,25 @@ export const applyProviderPayment = async (
   remote: ProviderPayment,
 ): Promise<PaymentRow | undefined> => {
   const now = ctx.clock.now();
-  const result = writeTransaction(ctx.db, (): { row: PaymentRow | undefined; paid: PaidOutcome | null } => {
-    const row = findPaymentById(ctx.db, paymentId);
+  const result = await writeTransaction(ctx.db, async (tx): Promise<{ row: PaymentRow | undefined; paid: PaidOutcome | null }> => {
+    const row = await findPaymentById(tx, paymentId);
     if (!row || row.settled_at !== null || row.provider_id !== remote.id) return { row, paid: null };
     if (!isFinalPaymentStatus(remote.status)) {
-      if (remote.status !== row.status) setProgressStatus(ctx.db, row.id, remote.status, remote.method);
-      return { row: findPaymentById(ctx.db, paymentId), paid: null };
+      if (remote.status !== row.status) await setProgressStatus(tx, row.id, remote.status, remote.method);
+      return { row: await findPaymentById(tx, paymentId), paid: null };
     }
     if (remote.status !== 'paid') {
-      settlePayment(ctx.db, row.id, remote.status, { method: remote.method, settledAt: now.toISOString(), paidAt: null, unapplied: 0 });
-      return { row: findPaymentById(ctx.db, paymentId), paid: null };
+      await settlePayment(tx, row.id, remote.status, { method: remote.method, settledAt: now.toISOString(), paidAt: null, unapplied: 0 });
+      return { row: await findPaymentById(tx, paymentId), paid: null };
     }
     if (remote.currency !== 'EUR' || remote.amountCents !== row.amount_cents) {
       // Never expected (the server created it): the money received is what counts, and someone must look.
       ctx.log.error({ reference: row.reference, expected: row.amount_cents, received: remote.amountCents }, 'paid amount differs');
     }
     const paidAt = instantOr(remote.paidAt, now);
-    const paid = applyPaidAmount(ctx.db, row, remote.currency === 'EUR' ? remote.amountCents : row.amount_cents, paidAt, now);
-    settlePayment(ctx.db, row.id, 'paid', { method: remote.method, settledAt: now.toISOString(), paidAt, unapplied: paid.unapplied });
-    return { row: findPaymentById(ctx.db, paymentId), paid };
+    const paid = await applyPaidAmount(tx, row, remote.currency === 'EUR' ? remote.amountCents : row.amount_cents, paidAt, now);
+    await settlePayment(tx, row.id, 'paid', { method: remote.method, settledAt: now.toISOString(), paidAt, unapplied: paid.unapplied });
+    return { row: await findPaymentById(tx, paymentId), paid };
   });
   if (result.paid && result.row) await sendReceipt(ctx, result.row, result.paid);
   return result.row;
@@ -223,8 +225,10 @@ export const syncPayment = async (
     ctx.log.error({ reference: payment.reference, provider: payment.provider_id }, 'the payment provider does not know this payment');
     if (options.unknown === 'keep') return payment;
     const settledAt = ctx.clock.now().toISOString();
-    writeTransaction(ctx.db, () => settlePayment(ctx.db, payment.id, 'expired', { method: null, settledAt, paidAt: null, unapplied: 0 }));
-    return findPaymentById(ctx.db, payment.id) ?? payment;
+    await writeTransaction(ctx.db, (tx) =>
+      settlePayment(tx, payment.id, 'expired', { method: null, settledAt, paidAt: null, unapplied: 0 }),
+    );
+    return (await findPaymentById(ctx.db, payment.id)) ?? payment;
   }
   return (await applyProviderPayment(ctx, payment.id, remote)) ?? payment;
 };
@@ -236,7 +240,7 @@ const LOCALES: Record<Language, string> = { fr: 'fr-BE', nl: 'nl-BE', en: 'en-GB
  * does, and a failure is logged rather than undoing it.
  */
 const sendReceipt = async (ctx: PaymentsContext, payment: PaymentRow, paid: PaidOutcome): Promise<void> => {
-  const to = receiptRecipient(ctx.db, payment.customer_id);
+  const to = await receiptRecipient(ctx.db, payment.customer_id);
   if (!to) return;
   // In the language the customer paid in.
   const language = payment.language;

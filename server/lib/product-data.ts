@@ -1,32 +1,15 @@
 import type { Translated } from '#contract/common';
-import type { AllowanceZone } from '#contract/rating';
 import type { Option, Product, Promotion } from '#contract/products';
 import type { Db } from '../db/database.ts';
-import { bool, stmt } from './sql.ts';
+import type { Row } from '../db/rows.ts';
+import { bool } from './sql.ts';
 
-export type ProductRow = {
-  id: number;
-  guid: string;
-  name: string;
-  type: 'BASE' | 'OPTION';
-  descriptions_json: string;
-  technical_descriptions_json: string;
-  price_cents: number;
-  for_residential: number;
-  for_professional: number;
-  data_limit_mb: number;
-  voice_limit_min: number;
-  sms_limit: number;
-  max_combinations: number;
-  sorted_option_ids_json: string;
-  last_update: string;
-  oob_data_cents_per_mb: number;
-  oob_call_cents_per_min: number;
-  oob_sms_cents: number;
-  allowance_zone: AllowanceZone;
-};
+export type ProductRow = Row<'products'>;
 
-/** Texts are JSON in SQLite; a missing language falls back to French (SPEC §1: fr is the fallback). */
+/**
+ * Texts are JSON in a text column; a missing language falls back to French (docs/product/settings.md "Language": fr is
+ * the fallback).
+ */
 const translated = (json: string): Translated => {
   const parsed: unknown = JSON.parse(json);
   const texts = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
@@ -40,7 +23,8 @@ const numberList = (json: string): number[] => {
   return Array.isArray(parsed) ? parsed.filter((value): value is number => Number.isInteger(value)) : [];
 };
 
-// Units of the volumes (SPEC §3: 0 means unlimited; data in MB, converted with the factor 1024 by the app).
+// Units of the volumes (docs/product/consumption.md "Bundle sizes": 0 means unlimited; data in MB, converted with the
+// factor 1024 by the app).
 const volumes = (row: ProductRow) => ({
   data: { limit_amount: row.data_limit_mb, unit: 'MB' },
   voice: { limit_amount: row.voice_limit_min, unit: 'min' },
@@ -65,7 +49,7 @@ export const toProduct = (row: ProductRow): Product => ({
 
 /**
  * An option as the contract sends it. `active` is the current count: a boolean for options taken at most
- * once, a number for combinable (data) options (SPEC §3).
+ * once, a number for combinable (data) options (docs/product/subscription.md "Products and options").
  */
 export const toOption = (row: ProductRow, count: number): Option => ({
   id: row.id,
@@ -80,12 +64,16 @@ export const toOption = (row: ProductRow, count: number): Option => ({
 });
 
 /** Products held by a contract (active and inactive, base and option rows), optionally limited to `ids`. */
-export const contractProducts = (db: Db, contractId: number, ids: readonly number[] | null): Product[] => {
-  const rows = stmt<[number], ProductRow>(
-    db,
-    `SELECT p.* FROM contract_products cp JOIN products p ON p.id = cp.product_id
-     WHERE cp.contract_id = ? ORDER BY cp.is_base DESC, cp.active DESC, p.id`,
-  ).all(contractId);
+export const contractProducts = async (db: Db, contractId: number, ids: readonly number[] | null): Promise<Product[]> => {
+  const rows = await db
+    .selectFrom('contract_products as cp')
+    .innerJoin('products as p', 'p.id', 'cp.product_id')
+    .selectAll('p')
+    .where('cp.contract_id', '=', contractId)
+    .orderBy('cp.is_base', 'desc')
+    .orderBy('cp.active', 'desc')
+    .orderBy('p.id')
+    .execute();
   const wanted = ids ? new Set(ids) : null;
   return rows.filter((row) => !wanted || wanted.has(row.id)).map(toProduct);
 };
@@ -94,55 +82,63 @@ export const contractProducts = (db: Db, contractId: number, ids: readonly numbe
  * Options a contract can hold: those offered with its current base product plus any it already holds (an
  * option kept after a plan change must stay visible), each with its current count.
  */
-export const contractOptions = (db: Db, contractId: number, baseProductId: number): Option[] => {
-  const rows = stmt<[number, number, number], ProductRow & { active_count: number | null }>(
-    db,
-    `SELECT p.*, co.count AS active_count FROM products p
-     LEFT JOIN contract_options co ON co.option_id = p.id AND co.contract_id = ?
-     WHERE p.id IN (SELECT option_id FROM product_options WHERE product_id = ?)
-        OR p.id IN (SELECT option_id FROM contract_options WHERE contract_id = ?)
-     ORDER BY p.price_cents DESC, p.id`,
-  ).all(contractId, baseProductId, contractId);
+export const contractOptions = async (db: Db, contractId: number, baseProductId: number): Promise<Option[]> => {
+  const rows = await db
+    .selectFrom('products as p')
+    .leftJoin('contract_options as co', (join) => join.onRef('co.option_id', '=', 'p.id').on('co.contract_id', '=', contractId))
+    .selectAll('p')
+    .select('co.count as active_count')
+    .where((eb) =>
+      eb.or([
+        eb('p.id', 'in', eb.selectFrom('product_options').select('option_id').where('product_id', '=', baseProductId)),
+        eb('p.id', 'in', eb.selectFrom('contract_options').select('option_id').where('contract_id', '=', contractId)),
+      ]),
+    )
+    .orderBy('p.price_cents', 'desc')
+    .orderBy('p.id')
+    .execute();
   return rows.map((row) => toOption(row, row.active_count ?? 0));
 };
 
-export const findProduct = (db: Db, productId: number): ProductRow | undefined =>
-  stmt<[number], ProductRow>(db, 'SELECT * FROM products WHERE id = ?').get(productId);
+export const findProduct = (db: Db, productId: number): Promise<ProductRow | undefined> =>
+  db.selectFrom('products').selectAll().where('id', '=', productId).executeTakeFirst();
 
 export type Segment = 'residential' | 'professional';
 
 /**
- * SPEC §6 "professional restriction": the owner or admin of a non-residential contact is offered the professional
- * catalogue, everyone else the residential one. The podium is that segment's base products, cheapest first.
+ * docs/product/roles.md "Professional restriction": the owner or admin of a non-residential contact is offered the
+ * professional catalogue, everyone else the residential one. The podium is that segment's base products, cheapest
+ * first.
  */
-export const podiumProducts = (db: Db, segment: Segment): Product[] =>
-  stmt<[], ProductRow>(
-    db,
-    `SELECT * FROM products WHERE type = 'BASE' AND ${segment === 'professional' ? 'for_professional' : 'for_residential'} = 1
-     ORDER BY price_cents, id`,
-  )
-    .all()
-    .map(toProduct);
+export const podiumProducts = async (db: Db, segment: Segment): Promise<Product[]> =>
+  (
+    await db
+      .selectFrom('products')
+      .selectAll()
+      .where('type', '=', 'BASE')
+      .where(segment === 'professional' ? 'for_professional' : 'for_residential', '=', 1)
+      .orderBy('price_cents')
+      .orderBy('id')
+      .execute()
+  ).map(toProduct);
 
 /** The option rows that can be added to a base product. */
-export const optionRowsOfProduct = (db: Db, productId: number): ProductRow[] =>
-  stmt<[number], ProductRow>(
-    db,
-    `SELECT p.* FROM product_options po JOIN products p ON p.id = po.option_id
-     WHERE po.product_id = ? AND p.type = 'OPTION' ORDER BY p.price_cents DESC, p.id`,
-  ).all(productId);
+export const optionRowsOfProduct = (db: Db, productId: number): Promise<ProductRow[]> =>
+  db
+    .selectFrom('product_options as po')
+    .innerJoin('products as p', 'p.id', 'po.option_id')
+    .selectAll('p')
+    .where('po.product_id', '=', productId)
+    .where('p.type', '=', 'OPTION')
+    .orderBy('p.price_cents', 'desc')
+    .orderBy('p.id')
+    .execute();
 
 /** GET /products/{id}/options: no contract here, so every option is inactive (false, or 0 for counted options). */
-export const productOptions = (db: Db, productId: number): Option[] => optionRowsOfProduct(db, productId).map((row) => toOption(row, 0));
+export const productOptions = async (db: Db, productId: number): Promise<Option[]> =>
+  (await optionRowsOfProduct(db, productId)).map((row) => toOption(row, 0));
 
-type PromotionRow = {
-  id: number;
-  product_id: number | null;
-  contract_id: number | null;
-  discount_type: 'percentage' | 'amount';
-  discount_amount: number;
-  descriptions_json: string;
-};
+type PromotionRow = Row<'promotions'>;
 
 const toPromotion = (row: PromotionRow): Promotion => ({
   id: row.id,
@@ -154,16 +150,24 @@ const toPromotion = (row: PromotionRow): Promotion => ({
 });
 
 /** The promotions of a product: what anyone taking it gets. */
-export const productPromotions = (db: Db, productId: number): Promotion[] =>
-  stmt<[number], PromotionRow>(db, 'SELECT * FROM promotions WHERE product_id = ? ORDER BY id').all(productId).map(toPromotion);
+export const productPromotions = async (db: Db, productId: number): Promise<Promotion[]> =>
+  (await db.selectFrom('promotions').selectAll().where('product_id', '=', productId).orderBy('id').execute()).map(toPromotion);
 
 /** What a contract gets now: its own promotions and those of its current base product. */
-export const contractPromotions = (db: Db, contractId: number, baseProductId: number): Promotion[] =>
-  stmt<[number, number], PromotionRow>(db, 'SELECT * FROM promotions WHERE contract_id = ? OR product_id = ? ORDER BY id')
-    .all(contractId, baseProductId)
-    .map(toPromotion);
+export const contractPromotions = async (db: Db, contractId: number, baseProductId: number): Promise<Promotion[]> =>
+  (
+    await db
+      .selectFrom('promotions')
+      .selectAll()
+      .where((eb) => eb.or([eb('contract_id', '=', contractId), eb('product_id', '=', baseProductId)]))
+      .orderBy('id')
+      .execute()
+  ).map(toPromotion);
 
-/** SPEC §3 "Totals hold a percentage factor and an amount quantity": the sum of each kind. */
+/**
+ * docs/product/subscription.md "Promotions": totals hold a percentage factor and an amount quantity, the sum of each
+ * kind.
+ */
 export const promotionTotals = (promotions: readonly Promotion[]): { percentage: number; amount: number } => ({
   percentage: promotions.filter((p) => p.discount_type === 'percentage').reduce((sum, p) => sum + p.discount_amount, 0),
   amount: promotions.filter((p) => p.discount_type === 'amount').reduce((sum, p) => sum + p.discount_amount, 0),

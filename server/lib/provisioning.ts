@@ -1,5 +1,6 @@
 import type { PortInFailureReason } from '#contract/activation-rules';
 import type { Db } from '../db/database.ts';
+import { writeTransaction } from '../db/engine.ts';
 import {
   dueSimOrderIds,
   findDonorLine,
@@ -14,7 +15,6 @@ import {
   setSubStatus,
   type SimOrderRow,
 } from './activation-data.ts';
-import { writeTransaction } from './sql.ts';
 
 /*
  * The provisioning simulator: what the network and the other operators do with a SIM order, driven by the server's
@@ -33,11 +33,11 @@ import { writeTransaction } from './sql.ts';
 export type ProvisioningOutcome = { kind: 'active' | 'portInFailed'; simOrderId: number };
 
 /** What the other operator answers to a transfer: null when it knows the number with the data given. */
-export const donorAnswer = (db: Db, order: SimOrderRow): PortInFailureReason | null => {
+export const donorAnswer = async (db: Db, order: SimOrderRow): Promise<PortInFailureReason | null> => {
   if (order.port_in_msisdn === null) return 'numberUnknown';
-  const line = findDonorLine(db, order.port_in_msisdn);
+  const line = await findDonorLine(db, order.port_in_msisdn);
   if (!line) return 'numberUnknown';
-  const proof = portInProofOf(db, order.contract_id);
+  const proof = await portInProofOf(db, order.contract_id);
   if (proof.type !== line.type) return 'dataMismatch';
   const matches =
     line.type === 'postpaid'
@@ -49,37 +49,37 @@ export const donorAnswer = (db: Db, order: SimOrderRow): PortInFailureReason | n
 const at = (requested: string, afterMs: number): string => new Date(Date.parse(requested) + afterMs).toISOString();
 
 /** Takes the one step an order is due for; returns what the customer must be told, if anything. */
-const step = (db: Db, order: SimOrderRow, due: string): ProvisioningOutcome | null => {
+const step = async (db: Db, order: SimOrderRow, due: string): Promise<ProvisioningOutcome | null> => {
   if (order.identification_status === 'NEED_VALIDATION') {
-    identificationChecked(db, order, due);
-    setNextStep(db, order.id, null);
+    await identificationChecked(db, order, due);
+    await setNextStep(db, order.id, null);
     return null;
   }
   const requested = order.requested_at ?? due;
   const { newNumber, portIn } = provisioningSchedule;
   switch (order.sub_status) {
     case 'ACTIVATION_REQUESTED':
-      setSubStatus(db, order, 'ACTIVATION_EXECUTED', due);
-      setNextStep(db, order.id, at(requested, newNumber.activeAfterMs));
+      await setSubStatus(db, order, 'ACTIVATION_EXECUTED', due);
+      await setNextStep(db, order.id, at(requested, newNumber.activeAfterMs));
       return null;
     case 'PORT_IN_REQUESTED': {
-      const failure = donorAnswer(db, order);
-      portInAnswered(db, order, failure, due);
-      setNextStep(db, order.id, failure === null ? at(requested, portIn.executedAfterMs) : null);
+      const failure = await donorAnswer(db, order);
+      await portInAnswered(db, order, failure, due);
+      await setNextStep(db, order.id, failure === null ? at(requested, portIn.executedAfterMs) : null);
       return failure === null ? null : { kind: 'portInFailed', simOrderId: order.id };
     }
     case 'PORT_IN_ACCEPTED':
-      portInExecuted(db, order, due);
-      setNextStep(db, order.id, at(requested, portIn.activeAfterMs));
+      await portInExecuted(db, order, due);
+      await setNextStep(db, order.id, at(requested, portIn.activeAfterMs));
       return null;
     case 'ACTIVATION_EXECUTED':
     case 'PORT_IN_EXECUTED':
-      lineActivated(db, order, due);
-      setNextStep(db, order.id, null);
+      await lineActivated(db, order, due);
+      await setNextStep(db, order.id, null);
       return { kind: 'active', simOrderId: order.id };
     default:
       // Nothing under way any more (the order changed meanwhile): forget the step.
-      setNextStep(db, order.id, null);
+      await setNextStep(db, order.id, null);
       return null;
   }
 };
@@ -87,19 +87,23 @@ const step = (db: Db, order: SimOrderRow, due: string): ProvisioningOutcome | nu
 /** Most steps one run takes: a clock moved far ahead still finishes in bounded time (the next run goes on). */
 const MAX_STEPS_PER_RUN = 5000;
 
-/** Takes every step due at `now`, oldest first, each in its own write transaction. */
-export const runProvisioning = (db: Db, now: Date): ProvisioningOutcome[] => {
+/**
+ * Takes every step due at `now`, oldest first, each in its own write transaction, which reads the order again: a
+ * step is taken once whoever runs it (an instance that dies mid-run leaves the steps it did not commit to the next
+ * run, on any instance).
+ */
+export const runProvisioning = async (db: Db, now: Date): Promise<ProvisioningOutcome[]> => {
   const outcomes: ProvisioningOutcome[] = [];
   let steps = 0;
   for (;;) {
-    const ids = dueSimOrderIds(db, now, 100);
+    const ids = await dueSimOrderIds(db, now, 100);
     if (ids.length === 0 || steps >= MAX_STEPS_PER_RUN) break;
     for (const id of ids) {
       steps += 1;
-      const outcome = writeTransaction(db, () => {
-        const order = findSimOrderById(db, id);
+      const outcome = await writeTransaction(db, async (tx) => {
+        const order = await findSimOrderById(tx, id);
         if (!order?.next_step_at || Date.parse(order.next_step_at) > now.getTime()) return null;
-        return step(db, order, order.next_step_at);
+        return step(tx, order, order.next_step_at);
       });
       if (outcome) outcomes.push(outcome);
     }

@@ -1,6 +1,7 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import webpush from 'web-push';
 import type { PushPayload } from '#contract/settings';
+import type { Db } from '../db/database.ts';
 
 /*
  * Web Push with VAPID (RFC 8291 message encryption, RFC 8292 VAPID), through the `web-push` library: it encrypts the
@@ -8,8 +9,10 @@ import type { PushPayload } from '#contract/settings';
  * with a time-out, no redirects, and only to a known push service (the endpoint comes from a browser: the server
  * must not be made to post to an address of the operator's own network).
  *
- * The VAPID key pair is made on the first start and kept in a file under DATA_DIR, so subscriptions (bound to the
- * public key by the browser) survive restarts. Without a file (tests), a pair per app.
+ * The VAPID key pair is made on the first start and kept in the database (server_secrets 'vapidKeys'), so that
+ * subscriptions (bound to the public key by the browser) survive restarts and every instance signs with the same pair.
+ * A server of before kept it in DATA_DIR/vapid-keys.json: that pair is taken over once, so its subscriptions keep
+ * working.
  */
 
 export type VapidKeys = { publicKey: string; privateKey: string };
@@ -23,26 +26,47 @@ const isVapidKeys = (value: unknown): value is VapidKeys =>
   typeof value.privateKey === 'string';
 
 /**
- * The key pair in `file`, made and written there (owner-only, never overwritten: `wx`) when the file does not exist.
- * A file that exists but does not hold a key pair stops the start: a new pair would silently orphan every subscription.
+ * The key pair in `file`, or null when there is no such file. A file that exists but does not hold a key pair stops
+ * the start: a new pair would silently orphan every subscription.
  */
-export const vapidKeysFromFile = (file: string): VapidKeys => {
+const vapidKeysFromFile = (file: string): VapidKeys | null => {
+  let text: string;
   try {
-    const stored: unknown = JSON.parse(readFileSync(file, 'utf8'));
-    if (!isVapidKeys(stored)) throw new Error(`${file} does not hold a VAPID key pair (publicKey, privateKey)`);
-    return { publicKey: stored.publicKey, privateKey: stored.privateKey };
+    text = readFileSync(file, 'utf8');
   } catch (error) {
-    if (!(error instanceof Error) || !('code' in error) || error.code !== 'ENOENT') throw error;
-  }
-  const keys = webpush.generateVAPIDKeys();
-  try {
-    writeFileSync(file, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
-    return keys;
-  } catch (error) {
-    // Another process wrote it first: use its pair.
-    if (error instanceof Error && 'code' in error && error.code === 'EEXIST') return vapidKeysFromFile(file);
+    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return null;
     throw error;
   }
+  const stored: unknown = JSON.parse(text);
+  if (!isVapidKeys(stored)) throw new Error(`${file} does not hold a VAPID key pair (publicKey, privateKey)`);
+  return { publicKey: stored.publicKey, privateKey: stored.privateKey };
+};
+
+const VAPID_SECRET = 'vapidKeys';
+
+/**
+ * The service's key pair, from the database; on the first start, the pair of `importFile` (an older server's) or a
+ * new one. Of two instances starting together, the first pair written is kept by both.
+ */
+export const vapidKeysOf = async (db: Db, importFile: string | null): Promise<VapidKeys> => {
+  const read = async (): Promise<VapidKeys | null> => {
+    const row = await db.selectFrom('server_secrets').select('value').where('name', '=', VAPID_SECRET).executeTakeFirst();
+    if (!row) return null;
+    const stored: unknown = JSON.parse(row.value.toString('utf8'));
+    if (!isVapidKeys(stored)) throw new Error('server_secrets.vapidKeys does not hold a VAPID key pair');
+    return stored;
+  };
+  const known = await read();
+  if (known) return known;
+  const keys = (importFile ? vapidKeysFromFile(importFile) : null) ?? webpush.generateVAPIDKeys();
+  await db
+    .insertInto('server_secrets')
+    .values({ name: VAPID_SECRET, value: Buffer.from(JSON.stringify(keys), 'utf8'), created_at: new Date().toISOString() })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const kept = await read();
+  if (!kept) throw new Error('the VAPID key pair just written is missing');
+  return kept;
 };
 
 /**

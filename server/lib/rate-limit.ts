@@ -1,11 +1,11 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import type { Db } from '../db/database.ts';
+import { writeTransaction } from '../db/engine.ts';
 import { ApiError } from './api-error.ts';
 import type { ErrorCode } from '#contract/errors';
-import { stmt } from './sql.ts';
 
 /*
- * Guess limits (docs/product/security.md "Guessing", ARCHITECTURE.md "Session and security decisions"), kept in
+ * Guess limits (docs/product/security.md "Rate limits and lockouts", ARCHITECTURE.md "Session and security decisions"), kept in
  * login_attempts, in the database, so that they survive a restart and every instance counts the same. Every failure
  * is recorded under one or more keys (the account, the caller's address, the phone number …).
  *
@@ -65,7 +65,7 @@ export const addressPolicy: RateLimitPolicy = {
   code: 'tooManyLoginAttempts',
 };
 
-/** SMS codes and e-mailed links per recipient: 3 in a row, then blocked 30 minutes (SPEC §8, §9). */
+/** SMS codes and e-mailed links per recipient: 3 in a row, then blocked 30 minutes (docs/product/security.md "Rate limits and lockouts"). */
 export const codeRequestPolicy: RateLimitPolicy = {
   freeAttempts: 3,
   windowMs: 30 * MINUTE,
@@ -104,10 +104,12 @@ type AttemptRow = {
   recent: string | null;
 };
 
-const findRow = (db: Db, key: string): AttemptRow | undefined =>
-  stmt<[string], AttemptRow>(db, 'SELECT key, count, window_start, last_at, locked_until, recent FROM login_attempts WHERE key = ?').get(
-    key,
-  );
+const findRow = (db: Db, key: string): Promise<AttemptRow | undefined> =>
+  db
+    .selectFrom('login_attempts')
+    .select(['key', 'count', 'window_start', 'last_at', 'locked_until', 'recent'])
+    .where('key', '=', key)
+    .executeTakeFirst();
 
 const timeOf = (iso: string | null): number => (iso === null ? Number.NEGATIVE_INFINITY : new Date(iso).getTime());
 
@@ -141,73 +143,76 @@ const budgetLockMs = (recent: readonly number[], now: number, policy: RateLimitP
   return Math.max(0, oldestCounted + DAY_MS - now);
 };
 
-const save = (
+const save = async (
   db: Db,
   key: string,
   values: { count: number; windowStart: string; lastAt: string; lockedUntil: string | null; recent: number[] },
-) => {
-  stmt<[string, number, string, string, string | null, string | null]>(
-    db,
-    `INSERT INTO login_attempts (key, count, window_start, last_at, locked_until, recent) VALUES (?, ?, ?, ?, ?, ?)
-     ON CONFLICT (key) DO UPDATE SET count = excluded.count, window_start = excluded.window_start,
-       last_at = excluded.last_at, locked_until = excluded.locked_until, recent = excluded.recent`,
-  ).run(
-    key,
-    values.count,
-    values.windowStart,
-    values.lastAt,
-    values.lockedUntil,
-    values.recent.length > 0 ? JSON.stringify(values.recent.map((at) => new Date(at).toISOString())) : null,
-  );
+): Promise<void> => {
+  const row = {
+    count: values.count,
+    window_start: values.windowStart,
+    last_at: values.lastAt,
+    locked_until: values.lockedUntil,
+    recent: values.recent.length > 0 ? JSON.stringify(values.recent.map((at) => new Date(at).toISOString())) : null,
+  };
+  await db
+    .insertInto('login_attempts')
+    .values({ key, ...row })
+    .onConflict((oc) => oc.column('key').doUpdateSet(row))
+    .execute();
 };
 
 /** Milliseconds the key is still locked for (0 when free). */
-export const lockedForMs = (db: Db, key: string, now: Date): number => {
-  const row = findRow(db, key);
+export const lockedForMs = async (db: Db, key: string, now: Date): Promise<number> => {
+  const row = await findRow(db, key);
   if (!row?.locked_until) return 0;
   return Math.max(0, new Date(row.locked_until).getTime() - now.getTime());
 };
 
 /** 429 with Retry-After while the key is locked. Called before the expensive check (scrypt) is made. */
-export const assertNotLocked = (db: Db, key: string, now: Date, policy: RateLimitPolicy): void => {
-  const waitMs = lockedForMs(db, key, now);
+export const assertNotLocked = async (db: Db, key: string, now: Date, policy: RateLimitPolicy): Promise<void> => {
+  const waitMs = await lockedForMs(db, key, now);
   if (waitMs > 0) throw new ApiError(429, policy.code, 'Too many attempts', { retryAfter: Math.ceil(waitMs / 1000) });
 };
 
-/** Records one failure (or one counted request) and returns how long the key is now locked for (0 = not locked). */
-export const recordFailure = (db: Db, key: string, now: Date, policy: RateLimitPolicy): number => {
-  const row = findRow(db, key);
-  const at = now.getTime();
-  // Quiet since the later of the last failure and the end of the lock it caused.
-  const quietSince = row ? Math.max(timeOf(row.last_at ?? row.window_start), timeOf(row.locked_until)) : Number.NEGATIVE_INFINITY;
-  const windowOpen = row !== undefined && at - quietSince < policy.windowMs;
-  const count = windowOpen ? row.count + 1 : 1;
-  const recent = policy.dailyBudget === undefined ? [] : [...recentFailures(row, at), at].slice(-policy.dailyBudget);
-  const lockMs = Math.max(growingLockMs(count, policy), budgetLockMs(recent, at, policy));
-  save(db, key, {
-    count,
-    windowStart: windowOpen ? row.window_start : now.toISOString(),
-    lastAt: now.toISOString(),
-    lockedUntil: lockMs > 0 ? new Date(at + lockMs).toISOString() : null,
-    recent,
+/**
+ * Records one failure (or one counted request) and returns how long the key is now locked for (0 = not locked). In
+ * one write transaction: instances counting failures of one key at once all count (none overwrites another's).
+ */
+export const recordFailure = (db: Db, key: string, now: Date, policy: RateLimitPolicy): Promise<number> =>
+  writeTransaction(db, async (tx) => {
+    const row = await findRow(tx, key);
+    const at = now.getTime();
+    // Quiet since the later of the last failure and the end of the lock it caused.
+    const quietSince = row ? Math.max(timeOf(row.last_at ?? row.window_start), timeOf(row.locked_until)) : Number.NEGATIVE_INFINITY;
+    const windowOpen = row !== undefined && at - quietSince < policy.windowMs;
+    const count = windowOpen ? row.count + 1 : 1;
+    const recent = policy.dailyBudget === undefined ? [] : [...recentFailures(row, at), at].slice(-policy.dailyBudget);
+    const lockMs = Math.max(growingLockMs(count, policy), budgetLockMs(recent, at, policy));
+    await save(tx, key, {
+      count,
+      windowStart: windowOpen ? row.window_start : now.toISOString(),
+      lastAt: now.toISOString(),
+      lockedUntil: lockMs > 0 ? new Date(at + lockMs).toISOString() : null,
+      recent,
+    });
+    return lockMs;
   });
-  return lockMs;
-};
 
 /** Forgets a key altogether (a code that was used, the test-mode reset). */
-export const clearAttempts = (db: Db, key: string): void => {
-  stmt<[string]>(db, 'DELETE FROM login_attempts WHERE key = ?').run(key);
+export const clearAttempts = async (db: Db, key: string): Promise<void> => {
+  await db.deleteFrom('login_attempts').where('key', '=', key).execute();
 };
 
 /** Forgets every counter (test mode: the browser tests share one address and one server). */
-export const clearAllAttempts = (db: Db): void => {
-  stmt(db, 'DELETE FROM login_attempts').run();
-  stmt(db, 'DELETE FROM rate_counters').run();
+export const clearAllAttempts = async (db: Db): Promise<void> => {
+  await db.deleteFrom('login_attempts').execute();
+  await db.deleteFrom('rate_counters').execute();
 };
 
 /** Throws the 429 of the first locked key among several (account, address …). */
-export const assertNoneLocked = (db: Db, now: Date, checks: readonly (readonly [string, RateLimitPolicy])[]): void => {
-  for (const [key, policy] of checks) assertNotLocked(db, key, now, policy);
+export const assertNoneLocked = async (db: Db, now: Date, checks: readonly (readonly [string, RateLimitPolicy])[]): Promise<void> => {
+  for (const [key, policy] of checks) await assertNotLocked(db, key, now, policy);
 };
 
 /**
@@ -215,51 +220,58 @@ export const assertNoneLocked = (db: Db, now: Date, checks: readonly (readonly [
  * afresh too (the key's owner proved itself); otherwise the count drops by one. The daily budget keeps the other
  * failures: someone else's guesses are not forgiven by the owner's success.
  */
-const takeBack = (db: Db, key: string, at: Date, policy: RateLimitPolicy, reset: boolean): void => {
-  const row = findRow(db, key);
-  if (!row) return;
-  const now = at.getTime();
-  const recent = recentFailures(row, now);
-  const index = recent.lastIndexOf(now);
-  if (index >= 0) recent.splice(index, 1);
-  const count = reset ? 0 : Math.max(0, row.count - 1);
-  // A lock the remaining failures still deserve stays as it was; one only the taken-back failure caused goes.
-  const stillGrowing = growingLockMs(count, policy) > 0 ? Math.max(0, timeOf(row.locked_until) - now) : 0;
-  const lockMs = Math.max(stillGrowing, budgetLockMs(recent, now, policy));
-  save(db, key, {
-    count,
-    windowStart: row.window_start,
-    lastAt: row.last_at ?? row.window_start,
-    lockedUntil: lockMs > 0 ? new Date(now + lockMs).toISOString() : null,
-    recent,
+const takeBack = (db: Db, key: string, at: Date, policy: RateLimitPolicy, reset: boolean): Promise<void> =>
+  writeTransaction(db, async (tx) => {
+    const row = await findRow(tx, key);
+    if (!row) return;
+    const now = at.getTime();
+    const recent = recentFailures(row, now);
+    const index = recent.lastIndexOf(now);
+    if (index >= 0) recent.splice(index, 1);
+    const count = reset ? 0 : Math.max(0, row.count - 1);
+    // A lock the remaining failures still deserve stays as it was; one only the taken-back failure caused goes.
+    const stillGrowing = growingLockMs(count, policy) > 0 ? Math.max(0, timeOf(row.locked_until) - now) : 0;
+    const lockMs = Math.max(stillGrowing, budgetLockMs(recent, now, policy));
+    await save(tx, key, {
+      count,
+      windowStart: row.window_start,
+      lastAt: row.last_at ?? row.window_start,
+      lockedUntil: lockMs > 0 ? new Date(now + lockMs).toISOString() : null,
+      recent,
+    });
   });
-};
 
 /** Takes back one failure counted at `now` (the attempt succeeded): the count drops, a lock it alone caused goes. */
-export const forgiveFailure = (db: Db, key: string, policy: RateLimitPolicy, now: Date): void => takeBack(db, key, now, policy, false);
+export const forgiveFailure = (db: Db, key: string, policy: RateLimitPolicy, now: Date): Promise<void> =>
+  takeBack(db, key, now, policy, false);
 
-export type Attempt = { succeeded: () => void };
+export type Attempt = { succeeded: () => Promise<void> };
 
 /**
  * Counts an attempt as a failure before the (asynchronous) check runs, and returns how to take it back on success:
  * the first key (the account's, or the trusted browser's) starts its growing waits afresh, the others are forgiven
  * one failure. Counting after the check would let many attempts sent at once all pass the limit while their checks
- * are in flight.
+ * are in flight. The lock check and the count are one write transaction, so attempts on several instances at once
+ * are all counted.
  */
-export const takeAttempt = (db: Db, now: Date, checks: readonly (readonly [string, RateLimitPolicy])[]): Attempt => {
-  assertNoneLocked(db, now, checks);
-  recordFailures(db, now, checks);
+export const takeAttempt = async (db: Db, now: Date, checks: readonly (readonly [string, RateLimitPolicy])[]): Promise<Attempt> => {
+  await writeTransaction(db, async (tx) => {
+    await assertNoneLocked(tx, now, checks);
+    await recordFailures(tx, now, checks);
+  });
   return {
-    succeeded: () => {
-      checks.forEach(([key, policy], index) => takeBack(db, key, now, policy, index === 0));
-    },
+    succeeded: () =>
+      writeTransaction(db, async (tx) => {
+        for (const [index, [key, policy]] of checks.entries()) await takeBack(tx, key, now, policy, index === 0);
+      }),
   };
 };
 
 /** Records a failure under several keys at once. */
-export const recordFailures = (db: Db, now: Date, checks: readonly (readonly [string, RateLimitPolicy])[]): void => {
-  for (const [key, policy] of checks) recordFailure(db, key, now, policy);
-};
+export const recordFailures = (db: Db, now: Date, checks: readonly (readonly [string, RateLimitPolicy])[]): Promise<void> =>
+  writeTransaction(db, async (tx) => {
+    for (const [key, policy] of checks) await recordFailure(tx, key, now, policy);
+  });
 
 /**
  * The address a per-address limit counts: an IPv4 address as it is, an IPv6 address by its /64 network (one
@@ -288,21 +300,23 @@ export const limitKeys = {
 /**
  * A successful recovery (a link or code that reached the owner) ends the locks of the account: its login counter,
  * growing waits and daily budget alike, and the counter of its password changes (docs/product/security.md
- * "Guessing": a stranger who keeps an account locked cannot keep its owner out).
+ * "Rate limits and lockouts": a stranger who keeps an account locked cannot keep its owner out).
  */
-export const endAccountLocks = (db: Db, userId: number): void => {
-  clearAttempts(db, limitKeys.account(userId));
-  clearAttempts(db, limitKeys.password(userId));
+export const endAccountLocks = async (db: Db, userId: number): Promise<void> => {
+  await clearAttempts(db, limitKeys.account(userId));
+  await clearAttempts(db, limitKeys.password(userId));
 };
 
 /**
  * The counters nobody needs any more: unlocked, and idle for over a day (the longest window, the daily budget's).
  * Run by the clean-up job (lib/retention.ts); every key is therefore forgotten a day after its last failure.
  */
-export const purgeIdleAttempts = (db: Db, now: Date): number => {
+export const purgeIdleAttempts = async (db: Db, now: Date): Promise<number> => {
   const dayAgo = new Date(now.getTime() - DAY_MS).toISOString();
-  return stmt<[string, string]>(
-    db,
-    `DELETE FROM login_attempts WHERE (locked_until IS NULL OR locked_until <= ?) AND COALESCE(last_at, window_start) <= ?`,
-  ).run(now.toISOString(), dayAgo).changes;
+  const result = await db
+    .deleteFrom('login_attempts')
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now.toISOString())]))
+    .where((eb) => eb(eb.fn.coalesce('last_at', 'window_start'), '<=', dayAgo))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 };

@@ -6,7 +6,6 @@ import {
   rateCyclePart,
   rateUsage,
   usageDestinations,
-  type AllowanceZone,
   type Bundle,
   type ChargeLine,
   type CycleRating,
@@ -18,7 +17,7 @@ import {
 } from '#contract/rating';
 import type { Db } from '../db/database.ts';
 import { addDaysToDate, localDate, localDayRange } from './service-calendar.ts';
-import { bool, stmt } from './sql.ts';
+import { bool } from './sql.ts';
 
 /*
  * The rating model (contract/rating.ts) applied to a contract's stored usage: the totals of a range read from the
@@ -48,76 +47,102 @@ type GroupRow = {
 const isDestination = (value: string): value is UsageDestination => (usageDestinations as readonly string[]).includes(value);
 
 /** The usage of a contract in a range, summed by what the rating tells apart. */
-export const usageTotalsIn = (db: Db, contractId: number, range: TimeRange): UsageTotals => {
+export const usageTotalsIn = async (db: Db, contractId: number, range: TimeRange): Promise<UsageTotals> => {
   const totals = emptyUsageTotals();
   if (range.to < range.from) return totals;
-  const rows = stmt<[number, number, number], GroupRow>(
-    db,
-    wholeHours(range)
-      ? `SELECT service_cat, incoming, is_oob, destination, SUM(used) AS used, SUM(count) AS count, SUM(cost) AS cost
-         FROM usage_hourly WHERE contract_id = ? AND hour BETWEEN ? AND ? GROUP BY service_cat, incoming, is_oob, destination`
-      : `SELECT service_cat, incoming, is_oob, destination, SUM(service_used) AS used, COUNT(*) AS count, SUM(resource_impact) AS cost
-         FROM usage_records WHERE contract_id = ? AND event_time BETWEEN ? AND ? GROUP BY service_cat, incoming, is_oob, destination`,
-  ).all(contractId, range.from, range.to);
+  const rows: GroupRow[] = wholeHours(range)
+    ? await db
+        .selectFrom('usage_hourly')
+        .select((eb) => [
+          'service_cat',
+          'incoming',
+          'is_oob',
+          'destination',
+          eb.fn.sum<number>('used').as('used'),
+          eb.fn.sum<number>('count').as('count'),
+          eb.fn.sum<number>('cost').as('cost'),
+        ])
+        .where('contract_id', '=', contractId)
+        .where('hour', '>=', range.from)
+        .where('hour', '<=', range.to)
+        .groupBy(['service_cat', 'incoming', 'is_oob', 'destination'])
+        // The rollup's text columns are copies of the records' (its triggers write them), which their CHECKs bound.
+        .$narrowType<{ service_cat: UsageKind }>()
+        .execute()
+    : await db
+        .selectFrom('usage_records')
+        .select((eb) => [
+          'service_cat',
+          'incoming',
+          'is_oob',
+          'destination',
+          eb.fn.sum<number>('service_used').as('used'),
+          eb.fn.countAll<number>().as('count'),
+          eb.fn.sum<number>('resource_impact').as('cost'),
+        ])
+        .where('contract_id', '=', contractId)
+        .where('event_time', '>=', range.from)
+        .where('event_time', '<=', range.to)
+        .groupBy(['service_cat', 'incoming', 'is_oob', 'destination'])
+        .execute();
   for (const row of rows) {
     if (!isDestination(row.destination)) continue;
+    // PostgreSQL sums and counts BIGINT columns as NUMERIC/BIGINT: read as text, made numbers here.
     addUsage(
       totals,
       { kind: row.service_cat, incoming: bool(row.incoming), destination: row.destination, outsideZone: bool(row.is_oob) },
-      { used: row.used, count: row.count, priceCents: row.cost },
+      { used: Number(row.used), count: Number(row.count), priceCents: Number(row.cost) },
     );
   }
   return totals;
 };
 
-type BillCycleRow = { start_day: number; frequency_unit: BillCycle['frequencyUnit']; frequency_duration: number };
-
 /** A bill cycle by id; none (a contract without one) is billed monthly from the 1st. */
-export const billCycleById = (db: Db, billCycleId: number | null): BillCycle => {
+export const billCycleById = async (db: Db, billCycleId: number | null): Promise<BillCycle> => {
   const row =
     billCycleId === null
       ? undefined
-      : stmt<[number], BillCycleRow>(db, 'SELECT start_day, frequency_unit, frequency_duration FROM bill_cycles WHERE id = ?').get(
-          billCycleId,
-        );
+      : await db
+          .selectFrom('bill_cycles')
+          .select(['start_day', 'frequency_unit', 'frequency_duration'])
+          .where('id', '=', billCycleId)
+          .executeTakeFirst();
   return row
     ? { startDay: row.start_day, frequencyUnit: row.frequency_unit, frequencyDuration: row.frequency_duration }
     : { startDay: 1, frequencyUnit: 'MONTH', frequencyDuration: 1 };
 };
 
 /** The bill cycle of a contract. */
-export const billCycleOfContract = (db: Db, contractId: number): BillCycle =>
+export const billCycleOfContract = async (db: Db, contractId: number): Promise<BillCycle> =>
   billCycleById(
     db,
-    stmt<[number], { bill_cycle_id: number | null }>(db, 'SELECT bill_cycle_id FROM contracts WHERE id = ?').get(contractId)
-      ?.bill_cycle_id ?? null,
+    (await db.selectFrom('contracts').select('bill_cycle_id').where('id', '=', contractId).executeTakeFirst())?.bill_cycle_id ?? null,
   );
 
 /** What the rating needs of a line's plan: its allowances (base + options) and its out-of-bundle rates. */
 export type RatingPlan = { bundle: Bundle; rates: OobRates };
 
-type BaseRow = {
-  data_limit_mb: number;
-  voice_limit_min: number;
-  sms_limit: number;
-  oob_data_cents_per_mb: number;
-  oob_call_cents_per_min: number;
-  oob_sms_cents: number;
-};
-type OptionRow = { data_limit_mb: number; voice_limit_min: number; sms_limit: number; allowance_zone: AllowanceZone; count: number };
-
 /** The line's plan as it is now: its base product and the options it holds. A contract without a product has nothing. */
-export const ratingPlanOf = (db: Db, contractId: number): RatingPlan => {
-  const base = stmt<[number], BaseRow>(
-    db,
-    `SELECT p.data_limit_mb, p.voice_limit_min, p.sms_limit, p.oob_data_cents_per_mb, p.oob_call_cents_per_min, p.oob_sms_cents
-     FROM contracts c JOIN products p ON p.id = c.product_id WHERE c.id = ?`,
-  ).get(contractId);
-  const options = stmt<[number], OptionRow>(
-    db,
-    `SELECT p.data_limit_mb, p.voice_limit_min, p.sms_limit, p.allowance_zone, co.count FROM contract_options co
-     JOIN products p ON p.id = co.option_id WHERE co.contract_id = ?`,
-  ).all(contractId);
+export const ratingPlanOf = async (db: Db, contractId: number): Promise<RatingPlan> => {
+  const base = await db
+    .selectFrom('contracts as c')
+    .innerJoin('products as p', 'p.id', 'c.product_id')
+    .select([
+      'p.data_limit_mb',
+      'p.voice_limit_min',
+      'p.sms_limit',
+      'p.oob_data_cents_per_mb',
+      'p.oob_call_cents_per_min',
+      'p.oob_sms_cents',
+    ])
+    .where('c.id', '=', contractId)
+    .executeTakeFirst();
+  const options = await db
+    .selectFrom('contract_options as co')
+    .innerJoin('products as p', 'p.id', 'co.option_id')
+    .select(['p.data_limit_mb', 'p.voice_limit_min', 'p.sms_limit', 'p.allowance_zone', 'co.count'])
+    .where('co.contract_id', '=', contractId)
+    .execute();
   const volumes = (row: { data_limit_mb: number; voice_limit_min: number; sms_limit: number }) => ({
     dataMb: row.data_limit_mb,
     voiceMinutes: row.voice_limit_min,
@@ -135,22 +160,30 @@ export const ratingPlanOf = (db: Db, contractId: number): RatingPlan => {
 };
 
 /** A bill cycle (or its start up to now) rated as a whole, with the line's plan as it is now unless one is given. */
-export const rateCycle = (db: Db, contractId: number, cycle: TimeRange, plan: RatingPlan = ratingPlanOf(db, contractId)): CycleRating =>
-  rateUsage(usageTotalsIn(db, contractId, cycle), plan.bundle, plan.rates);
+export const rateCycle = async (db: Db, contractId: number, cycle: TimeRange, plan?: RatingPlan): Promise<CycleRating> => {
+  const rating = plan ?? (await ratingPlanOf(db, contractId));
+  return rateUsage(await usageTotalsIn(db, contractId, cycle), rating.bundle, rating.rates);
+};
 
 /**
  * The out-of-bundle charges of a contract's usage over one bill cycle: the lines its invoice bills (quantity × unit
  * price, premium at its price), the same figures as the usage summary of that cycle.
  */
-export const cycleCharges = (db: Db, contractId: number, cycle: TimeRange, plan?: RatingPlan): ChargeLine[] =>
-  rateCycle(db, contractId, cycle, plan).lines;
+export const cycleCharges = async (db: Db, contractId: number, cycle: TimeRange, plan?: RatingPlan): Promise<ChargeLine[]> =>
+  (await rateCycle(db, contractId, cycle, plan)).lines;
 
 /**
  * The charges of any range of local days: each bill cycle it overlaps adds what its charges grew by over the part of
  * the range inside it (contract/rating.ts `rateCyclePart`). A range that is one bill cycle gives that cycle's charges.
  */
-export const rangeCharges = (db: Db, contractId: number, billCycle: BillCycle, range: TimeRange, plan?: RatingPlan): PartCharges => {
-  const rating = plan ?? ratingPlanOf(db, contractId);
+export const rangeCharges = async (
+  db: Db,
+  contractId: number,
+  billCycle: BillCycle,
+  range: TimeRange,
+  plan?: RatingPlan,
+): Promise<PartCharges> => {
+  const rating = plan ?? (await ratingPlanOf(db, contractId));
   const sum: PartCharges = {
     lines: [],
     overspent: { credit: 0, premium: 0, national: 0, international: 0 },
@@ -165,8 +198,8 @@ export const rangeCharges = (db: Db, contractId: number, billCycle: BillCycle, r
     if (cycle.from > range.to) break;
     const partFrom = Math.max(range.from, cycle.from);
     const partTo = Math.min(range.to, cycle.to);
-    const before = partFrom > cycle.from ? usageTotalsIn(db, contractId, { from: cycle.from, to: partFrom - 1 }) : emptyUsageTotals();
-    const through = usageTotalsIn(db, contractId, { from: cycle.from, to: partTo });
+    const before = partFrom > cycle.from ? await usageTotalsIn(db, contractId, { from: cycle.from, to: partFrom - 1 }) : emptyUsageTotals();
+    const through = await usageTotalsIn(db, contractId, { from: cycle.from, to: partTo });
     const part = rateCyclePart(before, through, rating.bundle, rating.rates);
     for (const line of part.lines) {
       const key = `${line.zone}:${line.kind}`;

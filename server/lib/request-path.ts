@@ -2,12 +2,12 @@ import { posix } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 
 /*
- * The one spelling of a request's path that every rule of the server reads (docs/product/security.md "Paths"). A
- * rule that compared the raw URL could be walked around: `/sw.js.ma%70` and `/sw.js%2emap` reached a source map the
- * `.map` rule refused, because the static file plugin decodes the path after the rule had looked at it. Here the
- * path is decoded until it no longer changes (double and triple encoding), backslashes count as slashes, dot
- * segments are resolved and repeated slashes collapsed: what the file system and the router would end up with.
- * Case is kept (the router is case-sensitive); rules that must hold in any case compare lower-cased.
+ * The one spelling of a request's path that every rule of the server reads (docs/product/security.md "Request
+ * hygiene"). A rule that compared the raw URL could be walked around: `/sw.js.ma%70` and `/sw.js%2emap` reached a
+ * source map the `.map` rule refused, because the static file plugin decodes the path after the rule had looked at it.
+ * Here the path is decoded until it no longer changes (double and triple encoding), backslashes count as slashes, dot
+ * segments are resolved and repeated slashes collapsed: what the file system and the router would end up with. Case is
+ * kept (the router is case-sensitive); rules that must hold in any case compare lower-cased.
  */
 
 /** More layers of percent-encoding than this is no path a browser or the app sends. */

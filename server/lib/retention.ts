@@ -6,13 +6,12 @@ import { OUTBOX_DAYS } from './mailer.ts';
 import { purgeExpiredSecrets } from './one-time-codes.ts';
 import { purgeIdleAttempts } from './rate-limit.ts';
 import { purgeEndedSessions } from './sessions.ts';
-import { stmt } from './sql.ts';
 
 /*
  * Every table that anonymous or logged-in traffic can grow has a bound and an expiry (docs/product/security.md
- * "Tables"; ARCHITECTURE.md "Serving and scale"). The bounds are kept where the rows are written (per account, per
- * address, per day); the expiries here, in one clean-up job on the server's clock, claimed once across instances
- * like every job. tests/server/security-tables.test.ts drives each table past its bound and its expiry.
+ * "Rate limits and lockouts"; ARCHITECTURE.md "Serving and scale"). The bounds are kept where the rows are written (per
+ * account, per address, per day); the expiries here, in one clean-up job on the server's clock, claimed once across
+ * instances like every job. tests/server/security-tables.test.ts drives each table past its bound and its expiry.
  *
  * | table              | bound (where written)                                  | expiry (here)                                   |
  * | login_attempts     | per key; keys per address limited by the guess limits  | a day after the last failure, once unlocked     |
@@ -39,24 +38,36 @@ export const CLEAN_UP_EVERY_MS = 10 * 60 * 1000;
 
 const daysAgo = (now: Date, days: number): string => new Date(now.getTime() - days * DAY_MS).toISOString();
 
+const deleted = (result: { numDeletedRows: bigint }): number => Number(result.numDeletedRows);
+
 /** Removes what has expired; returns how many rows each table lost (the log says so when it is not nothing). */
-export const purgeExpired = (ctx: Pick<AppContext, 'db'>, now: Date): Record<string, number> => {
+export const purgeExpired = async (ctx: Pick<AppContext, 'db'>, now: Date): Promise<Record<string, number>> => {
   const { db } = ctx;
   return {
-    login_attempts: purgeIdleAttempts(db, now),
-    rate_counters: stmt<[string]>(db, 'DELETE FROM rate_counters WHERE window_end <= ?').run(now.toISOString()).changes,
-    device_cookies: purgeExpiredDeviceCookies(db, now),
-    sessions: purgeEndedSessions(db, now),
-    devices: purgeUnusedDevices(db, now),
-    secrets: purgeExpiredSecrets(db, now),
+    login_attempts: await purgeIdleAttempts(db, now),
+    rate_counters: deleted(await db.deleteFrom('rate_counters').where('window_end', '<=', now.toISOString()).executeTakeFirst()),
+    device_cookies: await purgeExpiredDeviceCookies(db, now),
+    sessions: await purgeEndedSessions(db, now),
+    devices: await purgeUnusedDevices(db, now),
+    secrets: await purgeExpiredSecrets(db, now),
     // A placeholder (status 0) older than a day belongs to a process that died while applying: nothing to replay.
-    idempotency_keys: stmt<[string, string]>(
-      db,
-      `DELETE FROM idempotency_keys WHERE created_at <= ? OR (created_at <= ? AND (user_id IS NULL OR status_code = 0))`,
-    ).run(daysAgo(now, IDEMPOTENCY_USER_DAYS), daysAgo(now, IDEMPOTENCY_ANONYMOUS_DAYS)).changes,
-    push_subscriptions: purgeIdlePushSubscriptions(db, now),
-    page_views: stmt<[string]>(db, 'DELETE FROM page_views WHERE day < ?').run(daysAgo(now, PAGE_VIEW_DAYS).slice(0, 10)).changes,
-    outbox: stmt<[string]>(db, 'DELETE FROM outbox WHERE created_at <= ?').run(daysAgo(now, OUTBOX_DAYS)).changes,
+    idempotency_keys: deleted(
+      await db
+        .deleteFrom('idempotency_keys')
+        .where((eb) =>
+          eb.or([
+            eb('created_at', '<=', daysAgo(now, IDEMPOTENCY_USER_DAYS)),
+            eb.and([
+              eb('created_at', '<=', daysAgo(now, IDEMPOTENCY_ANONYMOUS_DAYS)),
+              eb.or([eb('user_id', 'is', null), eb('status_code', '=', 0)]),
+            ]),
+          ]),
+        )
+        .executeTakeFirst(),
+    ),
+    push_subscriptions: await purgeIdlePushSubscriptions(db, now),
+    page_views: deleted(await db.deleteFrom('page_views').where('day', '<', daysAgo(now, PAGE_VIEW_DAYS).slice(0, 10)).executeTakeFirst()),
+    outbox: deleted(await db.deleteFrom('outbox').where('created_at', '<=', daysAgo(now, OUTBOX_DAYS)).executeTakeFirst()),
   };
 };
 
@@ -65,8 +76,8 @@ export const registerRetentionJobs = (ctx: AppContext, log: { info: (fields: obj
   ctx.scheduler.register({
     name: 'security.clean-up',
     everyMs: CLEAN_UP_EVERY_MS,
-    run: (now) => {
-      const removed = Object.fromEntries(Object.entries(purgeExpired(ctx, now)).filter(([, n]) => n > 0));
+    run: async (now) => {
+      const removed = Object.fromEntries(Object.entries(await purgeExpired(ctx, now)).filter(([, n]) => n > 0));
       if (Object.keys(removed).length > 0) log.info({ removed }, 'expired rows removed');
     },
   });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { z } from 'zod';
 import type { Endpoint } from '#contract/endpoints';
 import type { FieldError } from '#contract/common';
@@ -22,7 +22,7 @@ export type RouteHandler<E extends Endpoint> = (input: RouteInput<E>) => Answer<
 
 export type RouteOptions = {
   /** Runs before the body is read: authentication, so an anonymous caller never gets validation details. */
-  onRequest?: onRequestHookHandler;
+  onRequest?: onRequestAsyncHookHandler;
   /** Parse every answer with the response schema and throw on drift (test mode only: it costs a parse per call). */
   validateResponse: boolean;
   /** Overrides the `/api` or `/api/public` prefix (test-mode routes live under `/api/test`). */

@@ -12,6 +12,10 @@ import type { Clock } from './clock.ts';
  *   sees the effect of moved time at once; server tests call `runDue` themselves (`appContext(app).scheduler`).
  * - Runs never overlap: a `runDue` during a run waits for it and then runs once more with the new now (calls
  *   made meanwhile share that one run); a timer tick during a run is skipped.
+ * - Across instances on one database, each job is claimed before it runs (`claim`, server/db/engine.ts claimJob): one
+ *   instance runs it at a time, the time of its last run is shared, and a run cut short by an instance's death is
+ *   run again by the next instance to look (a job decides from the rows what is due, so it finishes the work and
+ *   repeats nothing). Without a database (unit tests) the times are kept in memory.
  * - A failing job is logged and the others still run; nothing a job throws reaches the process.
  */
 
@@ -27,6 +31,28 @@ export type JobOutcome = { name: string; ok: boolean; error?: unknown };
 
 export type SchedulerLog = { error: (details: { err: unknown; job: string }, message: string) => void };
 
+/**
+ * Runs `run` if the job is due (`isDue` is given the time of its last run, null for never) and no one else runs it;
+ * records the run. What server/db/engine.ts `claimJob` does for a database.
+ */
+export type ClaimJob = (
+  name: string,
+  isDue: (lastRunMs: number | null) => boolean,
+  run: () => Promise<void>,
+  nowMs: number,
+) => Promise<'ran' | 'notDue' | 'busy'>;
+
+/** One process and no database: the last runs in memory. */
+const inMemoryClaim = (): ClaimJob => {
+  const lastRun = new Map<string, number>();
+  return async (name, isDue, run, nowMs) => {
+    if (!isDue(lastRun.get(name) ?? null)) return 'notDue';
+    lastRun.set(name, nowMs);
+    await run();
+    return 'ran';
+  };
+};
+
 export type Scheduler = {
   register: (job: Job) => void;
   /** Runs the jobs that are due at the clock's now; resolves when they have all finished. */
@@ -39,29 +65,28 @@ export type Scheduler = {
 
 export const DEFAULT_SCHEDULER_INTERVAL_MS = 30_000;
 
-export const createScheduler = (clock: Clock, log: SchedulerLog): Scheduler => {
+export const createScheduler = (clock: Clock, log: SchedulerLog, claim: ClaimJob = inMemoryClaim()): Scheduler => {
   const jobs: Job[] = [];
-  /** Clock time of each job's last run, to honour `everyMs`. */
-  const lastRun = new Map<string, number>();
   let running: Promise<JobOutcome[]> | null = null;
   let queued: Promise<JobOutcome[]> | null = null;
   let timer: NodeJS.Timeout | null = null;
 
-  const isDue = (job: Job, nowMs: number): boolean => {
-    const last = lastRun.get(job.name);
+  const isDue = (job: Job, nowMs: number, last: number | null): boolean =>
     // A clock moved backwards (the test clock returning to real time) makes every job due again.
-    return job.everyMs === undefined || last === undefined || nowMs < last || nowMs - last >= job.everyMs;
-  };
+    job.everyMs === undefined || last === null || nowMs < last || nowMs - last >= job.everyMs;
 
   const runOnce = async (): Promise<JobOutcome[]> => {
-    const now = clock.now();
+    const nowMs = clock.now().getTime();
     const outcomes: JobOutcome[] = [];
     for (const job of jobs) {
-      if (!isDue(job, now.getTime())) continue;
-      lastRun.set(job.name, now.getTime());
       try {
-        await job.run(new Date(now.getTime()));
-        outcomes.push({ name: job.name, ok: true });
+        const claimed = await claim(
+          job.name,
+          (last) => isDue(job, nowMs, last),
+          async () => job.run(new Date(nowMs)),
+          nowMs,
+        );
+        if (claimed === 'ran') outcomes.push({ name: job.name, ok: true });
       } catch (error) {
         log.error({ err: error, job: job.name }, `scheduled job ${job.name} failed`);
         outcomes.push({ name: job.name, ok: false, error });

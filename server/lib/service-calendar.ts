@@ -83,7 +83,8 @@ export type CyclePeriod = CycleDates;
 
 /**
  * The bill cycle containing today's local date (`back` = 0) or `back` cycles earlier, as calendar dates. The
- * rule is the contract's (SPEC §3: start = most recent occurrence of the start day, end = start + one unit − 1
- * day), the app's too, applied to the service's calendar so that the period matches the one the app computes.
+ * rule is the contract's (docs/product/consumption.md "Periods": start = most recent occurrence of the start day, end =
+ * start + one unit − 1 day), the app's too, applied to the service's calendar so that the period matches the one the
+ * app computes.
  */
 export const cyclePeriod = (now: Date, cycle: BillCycle, back = 0): CyclePeriod => cycleDates(cycle, localDate(now.getTime()), back);

@@ -13,7 +13,10 @@ export const matchesHash = (secret: string, storedHash: string): boolean => {
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 };
 
-/** A 6-digit verification code (SPEC §5, §9), uniformly drawn with a CSPRNG, leading zeros kept. */
+/**
+ * A 6-digit verification code (docs/product/validation.md "Verification codes"), uniformly drawn with a CSPRNG, leading
+ * zeros kept.
+ */
 export const randomCode = (): string => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
 export const newGuid = (): string => randomUUID();

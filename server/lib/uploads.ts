@@ -1,34 +1,28 @@
-import { randomUUID } from 'node:crypto';
-import { createWriteStream, mkdtempSync } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromFile } from 'file-type';
+import { fileTypeFromBuffer } from 'file-type';
 import type { Endpoint } from '#contract/endpoints';
-import type { Db } from '../db/database.ts';
 import { ApiError } from './api-error.ts';
 import { assertMultipartBoundary, multipartReadError } from './multipart.ts';
 
 /*
- * Files uploaded to an endpoint with `upload` (contract/endpoints.ts), read as they stream in: each file goes
- * straight to disk under the given folder (never held in memory), at most `maxBytes` each and `maxCount` in all,
- * and its type is what its content shows (magic bytes, the `file-type` package), never the name or the type the
- * client declared. Files are written under a random name and never served back. On any refusal, everything
- * written for the request is removed before the error is thrown.
+ * Files uploaded to an endpoint with `upload` (contract/endpoints.ts), read as they stream in: each file at most
+ * `maxBytes` (the stream is cut there) and `maxCount` in all, and its type is what its content shows (magic bytes, the
+ * `file-type` package), never the name or the type the client declared. The bytes are kept in memory (a few MB at
+ * most, bounded by the limits) until the route stores them in the database with the rows that name them
+ * (lib/file-store.ts): no instance's disk holds a customer's document.
  */
 
 export type UploadSpec = NonNullable<Endpoint['upload']>['file'];
 
 export type ReceivedFile = {
-  /** Absolute path of the stored file. */
-  absolutePath: string;
-  /** Its path relative to the data folder given to `receiveUpload`. */
-  path: string;
+  bytes: Buffer;
   /** As the content shows it. */
   mediaType: string;
+  /** The extension of that type, for the stored file's key. */
+  extension: string;
   size: number;
+  sha256: string;
   /** What the client said (kept for logs only: never trusted). */
   declaredType: string;
 };
@@ -50,27 +44,19 @@ const isMultipartLimit = (error: unknown, code: string): boolean =>
   typeof error === 'object' && error !== null && 'code' in error && error.code === code;
 
 /**
- * Reads the request's parts: text fields (a field given twice keeps its last value) and the files of `spec.field`,
- * each stored in `folder` (created if needed) below `dataDir`. Throws 415 for a body that is not multipart, 413
- * for a file over `maxBytes` and 400 for too many files, a file of another field, or content of a type not accepted.
+ * Reads the request's parts: text fields (a field given twice keeps its last value) and the files of `spec.field`.
+ * Throws 415 for a body that is not multipart, 413 for a file over `maxBytes` and 400 for too many files, a file of
+ * another field, or content of a type not accepted.
  */
-export const receiveUpload = async (
-  request: FastifyRequest,
-  spec: UploadSpec,
-  dataDir: string,
-  folder: string,
-): Promise<ReceivedUpload> => {
+export const receiveUpload = async (request: FastifyRequest, spec: UploadSpec): Promise<ReceivedUpload> => {
   if (!request.isMultipart()) {
     throw new ApiError(415, 'invalidParameters', 'Unsupported content type', {
       fields: [{ field: 'body', message: 'validation:contentType' }],
     });
   }
   assertMultipartBoundary(request);
-  const targetDir = join(dataDir, folder);
-  await mkdir(targetDir, { recursive: true });
   const fields: Record<string, string> = {};
   const files: ReceivedFile[] = [];
-  const written: string[] = [];
   const accepted: ReadonlySet<string> = new Set(spec.types);
   try {
     const parts = request.parts({
@@ -89,27 +75,23 @@ export const receiveUpload = async (
         part.file.resume();
         throw uploadError(400, 'validation:invalid');
       }
-      const partial = join(targetDir, `${randomUUID()}.part`);
-      written.push(partial);
-      await pipeline(part.file, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
+      const chunks: Buffer[] = [];
+      for await (const chunk of part.file) chunks.push(chunk as Buffer);
       if (part.file.truncated) throw uploadError(413, 'validation:identity.fileSize');
-      const size = (await stat(partial)).size;
-      if (size === 0) throw uploadError(400, 'validation:identity.fileEmpty');
-      const detected = await fileTypeFromFile(partial);
+      const bytes = Buffer.concat(chunks);
+      if (bytes.length === 0) throw uploadError(400, 'validation:identity.fileEmpty');
+      const detected = await fileTypeFromBuffer(bytes);
       if (!detected || !accepted.has(detected.mime)) throw uploadError(400, 'validation:identity.fileType');
-      const finalPath = join(targetDir, `${randomUUID()}.${extensionOf[detected.mime] ?? 'bin'}`);
-      await rename(partial, finalPath);
-      written[written.length - 1] = finalPath;
       files.push({
-        absolutePath: finalPath,
-        path: relative(dataDir, finalPath),
+        bytes,
         mediaType: detected.mime,
-        size,
+        extension: extensionOf[detected.mime] ?? 'bin',
+        size: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
         declaredType: part.mimetype,
       });
     }
   } catch (error) {
-    await discardFiles(written);
     if (error instanceof ApiError) throw error;
     if (isMultipartLimit(error, 'FST_REQ_FILE_TOO_LARGE')) throw uploadError(413, 'validation:identity.fileSize');
     if (isMultipartLimit(error, 'FST_FILES_LIMIT')) throw uploadError(400, 'validation:identity.filesTooMany');
@@ -118,26 +100,4 @@ export const receiveUpload = async (
     throw multipartReadError(error);
   }
   return { fields, files };
-};
-
-/** Removes stored files (a refused upload, or the files of a request that failed afterwards). */
-export const discardFiles = async (paths: readonly string[]): Promise<void> => {
-  await Promise.all(paths.map((path) => rm(path, { force: true })));
-};
-
-const memoryDataDirs = new WeakMap<Db, string>();
-
-/**
- * The data folder of a database: DATA_DIR, where its file lives (server/main.ts opens DATA_DIR/app.sqlite), so
- * uploads sit beside the database and go wherever it goes. An in-memory database (tests) gets a temporary folder
- * of its own.
- */
-export const dataDirOf = (db: Db): string => {
-  if (db.name !== ':memory:' && db.name !== '') return dirname(db.name);
-  let dir = memoryDataDirs.get(db);
-  if (!dir) {
-    dir = mkdtempSync(join(tmpdir(), 'mobile-data-'));
-    memoryDataDirs.set(db, dir);
-  }
-  return dir;
 };

@@ -1,35 +1,50 @@
 import type { BillCycle } from '#contract/bill-cycle';
 import type { Safeguard, UsageBalance, UsageRecordDto, UsageSummary } from '#contract/usage';
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { changeVersion } from '../db/engine.ts';
+import type { Row } from '../db/rows.ts';
 import type { ContractRow } from './customer-data.ts';
 import { cyclePeriod, localDayRange, type CyclePeriod } from './service-calendar.ts';
 import { billCycleById, rateCycle, ratingPlanOf, type TimeRange } from './rating-data.ts';
-import { bool, stmt } from './sql.ts';
+import { bool } from './sql.ts';
 
 /*
- * Usage records → the usage calls of SPEC §7. Every query is a range on (contract_id, event_time) or, with a
- * type filter, on (contract_id, service_cat, event_time) (migration 002), so the heavy demo customer's ~200k
- * rows are never scanned outside the asked range. Statements are prepared once per SQL text (lib/sql.ts).
+ * Usage records → the usage calls of docs/product/api.md "Authenticated calls". Every query is a range on (contract_id,
+ * event_time) or, with a type filter, on (contract_id, service_cat, event_time) (migration 002), so the heavy demo
+ * customer's ~200k rows are never scanned outside the asked range.
  */
 
 export type UsageCategory = UsageRecordDto['service_cat'];
 
-export type UsageRow = {
-  id: number;
-  service_cat: UsageCategory;
-  messages: number;
-  is_oob: number;
-  resource_impact: number;
-  resource_unit: string;
-  service_used: number;
-  service_unit: string;
-  incoming: number;
-  destination: UsageRecordDto['destination'];
-  event_time: number;
-};
+export type UsageRow = Pick<
+  Row<'usage_records'>,
+  | 'id'
+  | 'service_cat'
+  | 'messages'
+  | 'is_oob'
+  | 'resource_impact'
+  | 'resource_unit'
+  | 'service_used'
+  | 'service_unit'
+  | 'incoming'
+  | 'destination'
+  | 'event_time'
+>;
 
-const COLUMNS = `id, service_cat, messages, is_oob, resource_impact, resource_unit, service_used, service_unit, incoming,
-  destination, event_time`;
+const COLUMNS = [
+  'id',
+  'service_cat',
+  'messages',
+  'is_oob',
+  'resource_impact',
+  'resource_unit',
+  'service_used',
+  'service_unit',
+  'incoming',
+  'destination',
+  'event_time',
+] as const;
 
 export const toUsageRecord = (row: UsageRow): UsageRecordDto => ({
   id: String(row.id),
@@ -66,10 +81,10 @@ export const rangeOfDates = (from: string | undefined, to: string | undefined): 
 });
 
 /** The contract's bill cycle; a contract without one is billed monthly from the 1st. */
-export const billCycleOf = (db: Db, contract: ContractRow): BillCycle => billCycleById(db, contract.bill_cycle_id);
+export const billCycleOf = (db: Db, contract: ContractRow): Promise<BillCycle> => billCycleById(db, contract.bill_cycle_id);
 
-export const periodOf = (db: Db, contract: ContractRow, now: Date, which: 'current' | 'previous'): CyclePeriod =>
-  cyclePeriod(now, billCycleOf(db, contract), which === 'current' ? 0 : 1);
+export const periodOf = async (db: Db, contract: ContractRow, now: Date, which: 'current' | 'previous'): Promise<CyclePeriod> =>
+  cyclePeriod(now, await billCycleOf(db, contract), which === 'current' ? 0 : 1);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Summary
@@ -81,42 +96,33 @@ const UNITS: Record<UsageCategory, { type: UsageBalance['type']; unit: string }>
   sms: { type: 'SMS', unit: 'sms' },
 };
 
-type SafeguardRow = {
-  type: Safeguard['type'];
-  current_cents: number;
-  next_cents: number | null;
-  alert_cents: number;
-  default_cents: number;
-  max_cents: number;
-  overspent_credit_cents: number;
-};
-
-export const safeguardsOf = (db: Db, contractId: number): Safeguard[] =>
-  stmt<[number], SafeguardRow>(
-    db,
-    `SELECT type, current_cents, next_cents, alert_cents, default_cents, max_cents, overspent_credit_cents
-     FROM safeguards WHERE contract_id = ? ORDER BY CASE type WHEN 'OSG' THEN 0 WHEN 'PSG' THEN 1 ELSE 2 END`,
-  )
-    .all(contractId)
-    .map((row) => ({
-      type: row.type,
-      overSpent: { credit: row.overspent_credit_cents },
-      current: row.current_cents,
-      next: row.next_cents,
-      alert: row.alert_cents,
-      default: row.default_cents,
-      max: row.max_cents,
-    }));
+export const safeguardsOf = async (db: Db, contractId: number): Promise<Safeguard[]> =>
+  (
+    await db
+      .selectFrom('safeguards')
+      .select(['type', 'current_cents', 'next_cents', 'alert_cents', 'default_cents', 'max_cents', 'overspent_credit_cents'])
+      .where('contract_id', '=', contractId)
+      .orderBy(sql`CASE type WHEN 'OSG' THEN 0 WHEN 'PSG' THEN 1 ELSE 2 END`)
+      .execute()
+  ).map((row) => ({
+    type: row.type,
+    overSpent: { credit: row.overspent_credit_cents },
+    current: row.current_cents,
+    next: row.next_cents,
+    alert: row.alert_cents,
+    default: row.default_cents,
+    max: row.max_cents,
+  }));
 
 /**
  * GET …/usage: the cycle rated by the rating model (contract/rating.ts): per type what counts against the bundle
  * (outgoing national and EU-roaming use, never incoming calls and texts) and the bundle, the out-of-bundle cost per
  * type and per destination class, the charge lines, the incoming use (free), the 20 latest records and the safeguards.
  */
-export const usageSummary = (db: Db, contract: ContractRow, period: CyclePeriod): UsageSummary => {
+export const usageSummary = async (db: Db, contract: ContractRow, period: CyclePeriod): Promise<UsageSummary> => {
   const range = localDayRange(period.start, period.end);
-  const plan = ratingPlanOf(db, contract.id);
-  const rating = rateCycle(db, contract.id, range, plan);
+  const plan = await ratingPlanOf(db, contract.id);
+  const rating = await rateCycle(db, contract.id, range, plan);
   const balances = (['data', 'call', 'sms'] as const).map((cat): UsageBalance => {
     const use = rating.zones.domestic[cat];
     return {
@@ -131,11 +137,16 @@ export const usageSummary = (db: Db, contract: ContractRow, period: CyclePeriod)
     };
   });
 
-  const latest = stmt<[number, number, number], UsageRow>(
-    db,
-    `SELECT ${COLUMNS} FROM usage_records WHERE contract_id = ? AND event_time BETWEEN ? AND ?
-     ORDER BY event_time DESC, id DESC LIMIT 20`,
-  ).all(contract.id, range.from, range.to);
+  const latest = await db
+    .selectFrom('usage_records')
+    .select(COLUMNS)
+    .where('contract_id', '=', contract.id)
+    .where('event_time', '>=', range.from)
+    .where('event_time', '<=', range.to)
+    .orderBy('event_time', 'desc')
+    .orderBy('id', 'desc')
+    .limit(20)
+    .execute();
 
   return {
     period,
@@ -145,7 +156,7 @@ export const usageSummary = (db: Db, contract: ContractRow, period: CyclePeriod)
     charges: rating.lines,
     free: rating.free,
     plan,
-    safeguard: safeguardsOf(db, contract.id),
+    safeguard: await safeguardsOf(db, contract.id),
   };
 };
 
@@ -156,42 +167,54 @@ export const usageSummary = (db: Db, contract: ContractRow, period: CyclePeriod)
 export type HistoryFilter = { range: TimeRange; type: UsageCategory | undefined };
 export type SortOrder = 'asc' | 'desc';
 
-const whereOf = (filter: HistoryFilter): string =>
-  filter.type === undefined
-    ? 'contract_id = ? AND event_time BETWEEN ? AND ?'
-    : 'contract_id = ? AND service_cat = ? AND event_time BETWEEN ? AND ?';
-
-const argsOf = (contractId: number, filter: HistoryFilter): (number | string)[] =>
-  filter.type === undefined
-    ? [contractId, filter.range.from, filter.range.to]
-    : [contractId, filter.type, filter.range.from, filter.range.to];
+/** The records of a contract in a range (and of a type), on the (contract_id[, service_cat], event_time) indexes. */
+const historyRecords = (db: Db, contractId: number, filter: HistoryFilter) => {
+  let query = db.selectFrom('usage_records').where('contract_id', '=', contractId);
+  if (filter.type !== undefined) query = query.where('service_cat', '=', filter.type);
+  return query.where('event_time', '>=', filter.range.from).where('event_time', '<=', filter.range.to);
+};
 
 /**
  * How many records each hour of a range holds, cumulated (ascending hours), read from the hourly rollup. Cached
- * per contract, filter and range, and valid while the database has not changed: the key includes SQLite's
- * total_changes() of this connection (the only one: one server process per DATA_DIR), which any write moves on.
+ * per contract, filter and range, and valid while the database has not changed: the key includes the engine's
+ * change counter (server/db/engine.ts changeVersion: SQLite's total_changes() of its one connection, which any write
+ * moves on; PostgreSQL, written by other instances too, never serves from the cache).
  */
 type HourIndex = { hours: number[]; cumulative: number[]; total: number };
-const indexCache = new WeakMap<Db, Map<string, HourIndex>>();
+const indexCache = new Map<string, HourIndex>();
 const INDEX_CACHE_SIZE = 256;
+const cacheIds = new WeakMap<object, number>();
+let lastCacheId = 0;
 
-const hourIndex = (db: Db, contractId: number, filter: HistoryFilter): HourIndex | null => {
-  if (!alignedToHours(filter.range)) return null;
-  const version = stmt<[], { v: number }>(db, 'SELECT total_changes() AS v').get()?.v ?? 0;
-  const key = `${version}|${contractId}|${filter.type ?? ''}|${filter.range.from}|${filter.range.to}`;
-  let cache = indexCache.get(db);
-  if (!cache) {
-    cache = new Map();
-    indexCache.set(db, cache);
+/**
+ * A number per database (its adapter, shared by its transactions), so that two databases of one process (tests)
+ * never share cached indexes.
+ */
+const databaseId = (db: Db): number => {
+  const { adapter } = db.getExecutor();
+  let id = cacheIds.get(adapter);
+  if (id === undefined) {
+    id = lastCacheId += 1;
+    cacheIds.set(adapter, id);
   }
-  const known = cache.get(key);
+  return id;
+};
+
+const hourIndex = async (db: Db, contractId: number, filter: HistoryFilter): Promise<HourIndex | null> => {
+  if (!alignedToHours(filter.range)) return null;
+  const version = await changeVersion(db);
+  const key = `${databaseId(db)}|${version}|${contractId}|${filter.type ?? ''}|${filter.range.from}|${filter.range.to}`;
+  const known = indexCache.get(key);
   if (known) return known;
-  const where =
-    filter.type === undefined ? 'contract_id = ? AND hour BETWEEN ? AND ?' : 'contract_id = ? AND service_cat = ? AND hour BETWEEN ? AND ?';
-  const rows = stmt<(number | string)[], { hour: number; count: number }>(
-    db,
-    `SELECT hour, SUM(count) AS count FROM usage_hourly WHERE ${where} GROUP BY hour ORDER BY hour`,
-  ).all(...argsOf(contractId, filter));
+  let query = db.selectFrom('usage_hourly').where('contract_id', '=', contractId);
+  if (filter.type !== undefined) query = query.where('service_cat', '=', filter.type);
+  const rows = await query
+    .where('hour', '>=', filter.range.from)
+    .where('hour', '<=', filter.range.to)
+    .select((eb) => ['hour', eb.fn.sum<number>('count').as('count')])
+    .groupBy('hour')
+    .orderBy('hour')
+    .execute();
   const hours: number[] = [];
   const cumulative: number[] = [];
   let total = 0;
@@ -200,9 +223,9 @@ const hourIndex = (db: Db, contractId: number, filter: HistoryFilter): HourIndex
     hours.push(row.hour);
     cumulative.push(total);
   }
-  if (cache.size >= INDEX_CACHE_SIZE) cache.clear();
+  if (indexCache.size >= INDEX_CACHE_SIZE) indexCache.clear();
   const index = { hours, cumulative, total };
-  cache.set(key, index);
+  indexCache.set(key, index);
   return index;
 };
 
@@ -211,10 +234,12 @@ const hourIndex = (db: Db, contractId: number, filter: HistoryFilter): HourIndex
  * local days). Counting the records themselves walked ~200,000 index entries per request for the heavy customer,
  * the main cost of a history page.
  */
-export const countUsage = (db: Db, contractId: number, filter: HistoryFilter): number =>
-  hourIndex(db, contractId, filter)?.total ??
-  stmt<(number | string)[], { total: number }>(db, `SELECT COUNT(*) AS total FROM usage_records WHERE ${whereOf(filter)}`).get(
-    ...argsOf(contractId, filter),
+export const countUsage = async (db: Db, contractId: number, filter: HistoryFilter): Promise<number> =>
+  (await hourIndex(db, contractId, filter))?.total ??
+  (
+    await historyRecords(db, contractId, filter)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirst()
   )?.total ??
   0;
 
@@ -253,50 +278,46 @@ const pageStart = (index: HourIndex, range: TimeRange, order: SortOrder, offset:
  * and skips only within that hour; without it, the inner query walks only the index (the rowid is in every index
  * entry) and only the page's own rows are then fetched from the table.
  */
-export const usagePage = (
+export const usagePage = async (
   db: Db,
   contractId: number,
   filter: HistoryFilter,
   order: SortOrder,
   limit: number,
   offset: number,
-): UsageRow[] => {
-  const direction = order === 'asc' ? 'ASC' : 'DESC';
-  const orderBy = `ORDER BY event_time ${direction}, id ${direction}`;
-  const index = hourIndex(db, contractId, filter);
+): Promise<UsageRow[]> => {
+  const index = await hourIndex(db, contractId, filter);
   const start = index ? pageStart(index, filter.range, order, offset) : { range: filter.range, skip: offset };
   if (!start) return [];
-  return stmt<(number | string)[], UsageRow>(
-    db,
-    `SELECT ${COLUMNS} FROM usage_records WHERE id IN (
-       SELECT id FROM usage_records WHERE ${whereOf(filter)} ${orderBy} LIMIT ? OFFSET ?
-     ) ${orderBy}`,
-  ).all(...argsOf(contractId, { ...filter, range: start.range }), limit, start.skip);
+  const page = historyRecords(db, contractId, { ...filter, range: start.range })
+    .select('id')
+    .orderBy('event_time', order)
+    .orderBy('id', order)
+    .limit(limit)
+    .offset(start.skip);
+  return db.selectFrom('usage_records').select(COLUMNS).where('id', 'in', page).orderBy('event_time', order).orderBy('id', order).execute();
 };
 
 /**
  * All records of a range in chronological order, in chunks read by keyset (event_time, id) — never one open
- * cursor across awaits: better-sqlite3 refuses every other statement on the connection while an iterator is
- * open, so a slow download would block the whole API.
+ * cursor across awaits: SQLite's one connection would be held (every other query of the API waiting) and
+ * PostgreSQL's pooled connection kept for as long as the slowest download.
  */
-export function* usageChunks(db: Db, contractId: number, range: TimeRange, chunkSize = 5000): Generator<UsageRow[]> {
-  const first = stmt<[number, number, number, number], UsageRow>(
-    db,
-    `SELECT ${COLUMNS} FROM usage_records WHERE contract_id = ? AND event_time BETWEEN ? AND ?
-     ORDER BY event_time, id LIMIT ?`,
-  );
-  // A row-value comparison, which SQLite turns into a range on the (contract_id, event_time) index.
-  const next = stmt<[number, number, number, number, number], UsageRow>(
-    db,
-    `SELECT ${COLUMNS} FROM usage_records WHERE contract_id = ? AND (event_time, id) > (?, ?) AND event_time <= ?
-     ORDER BY event_time, id LIMIT ?`,
-  );
-  let rows = first.all(contractId, range.from, range.to, chunkSize);
+export async function* usageChunks(db: Db, contractId: number, range: TimeRange, chunkSize = 5000): AsyncGenerator<UsageRow[]> {
+  const records = () =>
+    db.selectFrom('usage_records').select(COLUMNS).where('contract_id', '=', contractId).where('event_time', '<=', range.to);
+  let rows = await records().where('event_time', '>=', range.from).orderBy('event_time').orderBy('id').limit(chunkSize).execute();
   while (rows.length > 0) {
     yield rows;
     if (rows.length < chunkSize) return;
     const last = rows[rows.length - 1];
     if (!last) return;
-    rows = next.all(contractId, last.event_time, last.id, range.to, chunkSize);
+    // A row-value comparison, which both engines turn into a range on the (contract_id, event_time) index.
+    rows = await records()
+      .where((eb) => eb(eb.refTuple('event_time', 'id'), '>', eb.tuple(last.event_time, last.id)))
+      .orderBy('event_time')
+      .orderBy('id')
+      .limit(chunkSize)
+      .execute();
   }
 }

@@ -1,19 +1,19 @@
 import fastifyRateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
+import { sql } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../lib/api-error.ts';
 import type { AppContext } from '../lib/app-context.ts';
 import { clientAddress } from '../lib/rate-limit.ts';
 import { pathOf } from '../lib/request-path.ts';
 import { resolveAccessToken } from '../lib/sessions.ts';
-import { stmt } from '../lib/sql.ts';
 import { tokenFromRequest } from './auth.ts';
 
 /*
- * Anonymous writes are limited per address (docs/product/security.md "Anonymous writes"): every POST, PUT, PATCH or
- * DELETE to the public API (/api/public/…) from a caller without a live session counts against its address (an
- * IPv6 address by its /64 network), at most ANON_WRITES_PER_MINUTE a minute; beyond, 429 with Retry-After.
- * 3,000 page views with fresh Idempotency-Keys in 4 seconds added 3,000 rows; now 60 do, then the address waits.
- * A logged-in customer's writes are not anonymous: they are bound per account where they grow a table.
+ * Anonymous writes are limited per address (docs/product/security.md "Rate limits and lockouts"): every POST, PUT,
+ * PATCH or DELETE to the public API (/api/public/…) from a caller without a live session counts against its address (an
+ * IPv6 address by its /64 network), at most ANON_WRITES_PER_MINUTE a minute; beyond, 429 with Retry-After. 3,000 page
+ * views with fresh Idempotency-Keys in 4 seconds added 3,000 rows; now 60 do, then the address waits. A logged-in
+ * customer's writes are not anonymous: they are bound per account where they grow a table.
  *
  * The official @fastify/rate-limit plugin counts, with a store of our own in the database (rate_counters: one fixed
  * window per address) instead of its in-memory one, so that every instance of the server counts the same requests
@@ -29,22 +29,24 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const databaseStore = (ctx: Pick<AppContext, 'db' | 'clock'>) =>
   class DatabaseStore implements FastifyRateLimitStore {
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
-      try {
-        const now = ctx.clock.now();
-        const windowEnd = new Date(now.getTime() + timeWindow).toISOString();
-        const row = stmt<[string, string, string, string], { count: number; window_end: string }>(
-          ctx.db,
-          `INSERT INTO rate_counters (key, count, window_end) VALUES (?, 1, ?)
-           ON CONFLICT (key) DO UPDATE SET
-             count = CASE WHEN rate_counters.window_end <= ? THEN 1 ELSE rate_counters.count + 1 END,
-             window_end = CASE WHEN rate_counters.window_end <= ? THEN excluded.window_end ELSE rate_counters.window_end END
-           RETURNING count, window_end`,
-        ).get(key, windowEnd, now.toISOString(), now.toISOString());
-        if (!row) throw new Error('rate counter not written');
-        callback(null, { current: row.count, ttl: Math.max(0, new Date(row.window_end).getTime() - now.getTime()) });
-      } catch (error) {
-        callback(error instanceof Error ? error : new Error(String(error)));
-      }
+      const now = ctx.clock.now();
+      const at = now.toISOString();
+      // One statement: requests counted at once on several instances all count (none overwrites another's).
+      ctx.db
+        .insertInto('rate_counters')
+        .values({ key, count: 1, window_end: new Date(now.getTime() + timeWindow).toISOString() })
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet({
+            count: sql<number>`CASE WHEN rate_counters.window_end <= ${at} THEN 1 ELSE rate_counters.count + 1 END`,
+            window_end: sql<string>`CASE WHEN rate_counters.window_end <= ${at} THEN excluded.window_end ELSE rate_counters.window_end END`,
+          }),
+        )
+        .returning(['count', 'window_end'])
+        .executeTakeFirstOrThrow()
+        .then(
+          (row) => callback(null, { current: row.count, ttl: Math.max(0, new Date(row.window_end).getTime() - now.getTime()) }),
+          (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+        );
     }
 
     child(): FastifyRateLimitStore {
@@ -53,10 +55,10 @@ const databaseStore = (ctx: Pick<AppContext, 'db' | 'clock'>) =>
   };
 
 /** True for a write to the public API by a caller without a live session. */
-const isAnonymousWrite = (ctx: Pick<AppContext, 'db' | 'clock'>, request: FastifyRequest): boolean => {
+const isAnonymousWrite = async (ctx: Pick<AppContext, 'db' | 'clock'>, request: FastifyRequest): Promise<boolean> => {
   if (!UNSAFE_METHODS.has(request.method) || !pathOf(request).startsWith('/api/public/')) return false;
   const token = tokenFromRequest(request);
-  return !token || resolveAccessToken(ctx.db, token, ctx.clock.now()) === undefined;
+  return !token || (await resolveAccessToken(ctx.db, token, ctx.clock.now())) === undefined;
 };
 
 /** Registered before the routes: the plugin adds its hook to each route as it is declared. */
@@ -71,7 +73,7 @@ export const registerAnonymousWriteLimit = async (
     timeWindow: WINDOW_MS,
     store: databaseStore(ctx),
     keyGenerator: (request) => `anonymous-writes:${clientAddress(request.ip)}`,
-    allowList: (request) => !isAnonymousWrite(ctx, request),
+    allowList: async (request) => !(await isAnonymousWrite(ctx, request)),
     errorResponseBuilder: (_request, context) =>
       new ApiError(429, 'tooManyRequests', 'Too many requests from this address', {
         retryAfter: Math.max(1, Math.ceil(context.ttl / 1000)),

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { unauthenticated } from '../lib/api-error.ts';
 import type { AppContext } from '../lib/app-context.ts';
 import { resolveAccessToken, type IssuedSession, type ResolvedSession } from '../lib/sessions.ts';
@@ -39,16 +39,12 @@ export const refreshTokenFromRequest = (request: FastifyRequest, fromBody: strin
 
 /** Runs on every authenticated route before the body is read: missing, expired or revoked token → 401. */
 export const createAuthenticate =
-  (ctx: AppContext): onRequestHookHandler =>
-  (request, _reply, done) => {
+  (ctx: AppContext): onRequestAsyncHookHandler =>
+  async (request) => {
     const token = tokenFromRequest(request);
-    const resolved = token ? resolveAccessToken(ctx.db, token, ctx.clock.now()) : undefined;
-    if (!resolved) {
-      done(unauthenticated());
-      return;
-    }
+    const resolved = token ? await resolveAccessToken(ctx.db, token, ctx.clock.now()) : undefined;
+    if (!resolved) throw unauthenticated();
     sessions.set(request, resolved);
-    done();
   };
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody } from '#contract/common';
+import { isTransactionConflict } from '../db/engine.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { isApiPath, pathOf } from '../lib/request-path.ts';
 
@@ -26,9 +27,9 @@ const fastifyClientMessage = (status: number): string =>
   status === 413 ? 'Payload too large' : status === 415 ? 'Unsupported content type' : 'Invalid parameters';
 
 /**
- * Every failure answers with the contract's error body (SPEC §8), so the app has exactly one error shape to
- * handle. Bad input is always a 4xx, never a 500; a 500 means a bug and is logged with its stack, and its body
- * never carries the internal message.
+ * Every failure answers with the contract's error body (docs/product/errors.md "Error body"), so the app has exactly
+ * one error shape to handle. Bad input is always a 4xx, never a 500; a 500 means a bug and is logged with its stack,
+ * and its body never carries the internal message.
  *
  * Registered before any route or plugin: Fastify gives each route the error handler in force when the route is
  * registered, and `await app.register(...)` (the static plugin) registers the routes declared so far at once. Set
@@ -50,6 +51,13 @@ export const registerErrorHandler = (app: FastifyInstance): void => {
         fields: [{ field: 'body', message }],
       };
       return reply.status(error.statusCode).send(body);
+    }
+    if (isTransactionConflict(error)) {
+      // Still losing to concurrent writes of the same rows after writeTransaction's retries: nothing was written, and
+      // the client may send the same request again in a moment (a 429 is never stored under an Idempotency-Key).
+      request.log.warn({ err: error }, 'transaction conflict after retries');
+      const body: ErrorBody = { statusCode: 429, code: 'tooManyRequests', message: 'Too many concurrent changes: try again' };
+      return reply.status(429).header('Retry-After', '1').send(body);
     }
     request.log.error({ err: error }, 'unhandled error');
     const body: ErrorBody = { statusCode: 500, code: 'serverError', message: 'Internal server error' };

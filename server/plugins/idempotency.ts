@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Row } from '../db/rows.ts';
 import { ApiError } from '../lib/api-error.ts';
 import type { AppContext } from '../lib/app-context.ts';
 import { clientAddress } from '../lib/rate-limit.ts';
 import { pathOf } from '../lib/request-path.ts';
-import { stmt } from '../lib/sql.ts';
 import { authOf } from './auth.ts';
 
 /*
@@ -15,11 +15,16 @@ import { authOf } from './auth.ts';
  *   stored when it is sent. 5xx answers are not stored, so the client may try again with the same key.
  * - Same key again, same request: the stored answer, with `Idempotent-Replayed: true`; nothing is applied.
  * - Same key, another body, path or user: 422 idempotencyMismatch.
- * - Same key while the first is still running (concurrent replays): waits for the first and answers its result.
+ * - Same key while the first is still running (concurrent replays): waits for the first and answers its result. The
+ *   key is claimed by inserting its row (the primary key decides, not a check-then-insert), so two instances receiving
+ *   it at once apply it once: the one whose insert lost waits for the row's answer (polling the database; in-process
+ *   waiters are woken directly). A placeholder is held for LEASE_MS: one whose instance died before answering (its
+ *   uncommitted change died with it) is taken over after that.
  * Keys are kept at least 7 days (`retentionDays`) for a logged-in user, a day for an anonymous caller (its writes are
  *   online-only retries), then removed by the clean-up job (lib/retention.ts). Each owner (a user, or an anonymous
  *   caller's address) keeps at most MAX_KEYS_PER_USER / MAX_KEYS_PER_ADDRESS keys: a client sending fresh keys in a
- *   loop replaces its own oldest answers instead of growing the table (docs/product/security.md "Tables").
+ *   loop replaces its own oldest answers instead of growing the table (docs/product/security.md "Rate limits and
+ * lockouts").
  * - Never a secret in the table: an answer that carries a token (a bearer-mode login, an energy relog link) is not
  *   stored; the key is released as for a 5xx, so a retry runs again (and gets fresh tokens) instead of reading
  *   someone's session out of the database.
@@ -33,16 +38,13 @@ export const MAX_KEYS_PER_ADDRESS = 100;
 const KEY_FORMAT = /^[A-Za-z0-9_-]{8,100}$/;
 const MUTATING = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 
-type StoredRow = {
-  key: string;
-  user_id: number | null;
-  method: string;
-  path: string;
-  request_hash: string;
-  status_code: number;
-  response_body: string | null;
-  created_at: string;
-};
+type StoredRow = Pick<Row<'idempotency_keys'>, 'key' | 'user_id' | 'request_hash' | 'status_code' | 'response_body' | 'locked_until'>;
+
+/**
+ * How long a request holds its key before another may take it over: longer than any request runs (an upload's body
+ * is read within REQUEST_TIMEOUT_MS, 30 s), so a live owner is never overtaken.
+ */
+export const LEASE_MS = 60_000;
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
@@ -114,6 +116,8 @@ const sendStored = (reply: FastifyReply, row: StoredRow): FastifyReply =>
     .type('application/json; charset=utf-8')
     .send(row.response_body ?? '');
 
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
 export const registerIdempotency = (app: FastifyInstance, ctx: AppContext): void => {
   const { db, clock } = ctx;
   if (ctx.testMode) {
@@ -126,18 +130,41 @@ export const registerIdempotency = (app: FastifyInstance, ctx: AppContext): void
       done();
     });
   }
-  // Requests that own a key in this process, and the promise other requests with the same key wait on.
+  // Requests that own a key in this process, and the promise other requests with the same key here wait on.
   const owners = new WeakMap<FastifyRequest, Owned>();
   const running = new Map<string, Promise<void>>();
-  const find = (key: string) => stmt<[string], StoredRow>(db, 'SELECT * FROM idempotency_keys WHERE key = ?').get(key);
+  const find = (key: string): Promise<StoredRow | undefined> =>
+    db
+      .selectFrom('idempotency_keys')
+      .select(['key', 'user_id', 'request_hash', 'status_code', 'response_body', 'locked_until'])
+      .where('key', '=', key)
+      .executeTakeFirst();
 
   /** Keeps an owner's newest keys only (answered ones: a key in flight is never dropped). */
-  const trim = (owner: string, max: number) => {
-    stmt<[string, string, number]>(
-      db,
-      `DELETE FROM idempotency_keys WHERE owner = ? AND status_code <> 0 AND key NOT IN
-         (SELECT key FROM idempotency_keys WHERE owner = ? ORDER BY created_at DESC, key DESC LIMIT ?)`,
-    ).run(owner, owner, max);
+  const trim = async (owner: string, max: number): Promise<void> => {
+    await db
+      .deleteFrom('idempotency_keys')
+      .where('owner', '=', owner)
+      .where('status_code', '<>', 0)
+      .where('key', 'not in', (eb) =>
+        eb
+          .selectFrom('idempotency_keys')
+          .select('key')
+          .where('owner', '=', owner)
+          .orderBy('created_at', 'desc')
+          .orderBy('key', 'desc')
+          .limit(max),
+      )
+      .execute();
+  };
+
+  // The lease is real time, not the clock's: the test clock moves days at once, a dead instance's lease does not.
+  const leaseUntil = (): string => new Date(Date.now() + LEASE_MS).toISOString();
+
+  const own = (request: FastifyRequest, owned: Omit<Owned, 'done'>): void => {
+    let done: () => void = () => undefined;
+    running.set(owned.key, new Promise<void>((resolve) => (done = resolve)));
+    owners.set(request, { ...owned, done });
   };
 
   app.addHook('preHandler', async (request, reply) => {
@@ -161,29 +188,59 @@ export const registerIdempotency = (app: FastifyInstance, ctx: AppContext): void
     const now = clock.now();
     const owner = userId !== null ? `user:${userId}` : `address:${clientAddress(request.ip)}`;
 
-    // Concurrent replays: wait for the request that holds the key, then answer what it stored.
-    for (let round = 0; round < 3; round += 1) {
+    // Until the key is answered (replay), claimed by this request, or held past the wait: then 409, try again later.
+    const giveUpAt = Date.now() + LEASE_MS + 5_000;
+    let pause = 20;
+    while (Date.now() < giveUpAt) {
       const pending = running.get(key);
       if (pending) await pending;
-      const row = find(key);
+      const row = await find(key);
       if (row) {
         if (row.request_hash !== hash || row.user_id !== userId) throw mismatch();
         if (row.status_code !== 0) return sendStored(reply, row);
-        // A placeholder without a live owner: the process died while applying; the change never committed
-        // (routes write in one transaction), so it is safe to apply it now.
-        if (!running.has(key)) stmt<[string]>(db, 'DELETE FROM idempotency_keys WHERE key = ? AND status_code = 0').run(key);
-        else continue;
+        // Being applied: here (the wait above), on another instance (wait for its answer), or by an instance that died
+        // before answering: once its lease is over, the first request to replace the lease takes the key over.
+        // (A placeholder without a lease was left by a server of before leases: it is over too.)
+        const heldUntil = row.locked_until;
+        if (!running.has(key) && (heldUntil === null || Date.parse(heldUntil) <= Date.now())) {
+          const { numUpdatedRows } = await db
+            .updateTable('idempotency_keys')
+            .set({ locked_until: leaseUntil(), created_at: now.toISOString() })
+            .where('key', '=', key)
+            .where('status_code', '=', 0)
+            .where('locked_until', heldUntil === null ? 'is' : '=', heldUntil)
+            .executeTakeFirst();
+          if (numUpdatedRows === 1n) {
+            own(request, { key, userId, hash });
+            return;
+          }
+        }
+        if (!running.has(key)) {
+          await sleep(pause);
+          pause = Math.min(pause * 2, 500);
+        }
+        continue;
       }
-      const inserted = stmt<[string, number | null, string, string, string, string, string]>(
-        db,
-        `INSERT OR IGNORE INTO idempotency_keys (key, user_id, method, path, request_hash, status_code, response_body, created_at, owner)
-         VALUES (?, ?, ?, ?, ?, 0, NULL, ?, ?)`,
-      ).run(key, userId, request.method, path, hash, now.toISOString(), owner);
-      if (inserted.changes === 0) continue;
-      trim(owner, userId !== null ? MAX_KEYS_PER_USER : MAX_KEYS_PER_ADDRESS);
-      let done: () => void = () => undefined;
-      running.set(key, new Promise<void>((resolve) => (done = resolve)));
-      owners.set(request, { key, userId, hash, done });
+      const inserted = await db
+        .insertInto('idempotency_keys')
+        .values({
+          key,
+          user_id: userId,
+          method: request.method,
+          path,
+          request_hash: hash,
+          status_code: 0,
+          response_body: null,
+          created_at: now.toISOString(),
+          locked_until: leaseUntil(),
+          owner,
+        })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .returning('key')
+        .executeTakeFirst();
+      if (!inserted) continue;
+      await trim(owner, userId !== null ? MAX_KEYS_PER_USER : MAX_KEYS_PER_ADDRESS);
+      own(request, { key, userId, hash });
       return;
     }
     throw new ApiError(409, 'invalidParameters', 'Request with this Idempotency-Key is in progress');
@@ -196,13 +253,13 @@ export const registerIdempotency = (app: FastifyInstance, ctx: AppContext): void
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
     if (status >= 500 || status === 401 || status === 419 || status === 429 || status === 503 || carriesSecret(body)) {
       // Not an answer to keep: the client may send the same key again and have it applied then.
-      stmt<[string]>(db, 'DELETE FROM idempotency_keys WHERE key = ? AND status_code = 0').run(owned.key);
+      await db.deleteFrom('idempotency_keys').where('key', '=', owned.key).where('status_code', '=', 0).execute();
     } else {
-      stmt<[number, string | null, string]>(db, 'UPDATE idempotency_keys SET status_code = ?, response_body = ? WHERE key = ?').run(
-        status,
-        body,
-        owned.key,
-      );
+      await db
+        .updateTable('idempotency_keys')
+        .set({ status_code: status, response_body: body, locked_until: null })
+        .where('key', '=', owned.key)
+        .execute();
       if (status < 300) {
         appliedLog.get(ctx)?.push({
           key: owned.key,

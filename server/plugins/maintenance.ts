@@ -4,9 +4,10 @@ import type { AppContext } from '../lib/app-context.ts';
 import { pathOf } from '../lib/request-path.ts';
 
 /**
- * While maintenance is on, every API call answers 503 (SPEC §4: the app then shows the maintenance page).
- * Exempt: the test-mode switches (to turn it off again), GET status, which the maintenance page polls to learn
- * when the API is back, and GET ready, the health check (a server in maintenance is up and must not be restarted).
+ * While maintenance is on, every API call answers 503 (docs/product/navigation.md "Maintenance": the app then shows the
+ * maintenance page). Exempt: the test-mode switches (to turn it off again), GET status, which the maintenance page
+ * polls to learn when the API is back, and GET ready, the health check (a server in maintenance is up and must not be
+ * restarted).
  */
 export const registerMaintenance = (app: FastifyInstance, ctx: AppContext): void => {
   app.addHook('onRequest', async (request, reply) => {

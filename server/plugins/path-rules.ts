@@ -4,7 +4,8 @@ import { normalizePath, rememberPath } from '../lib/request-path.ts';
 
 /*
  * The first hook of every request: its path is normalized once (lib/request-path.ts) and every later rule reads that
- * spelling, so no rule can be walked around by encoding, case or dot segments (docs/product/security.md "Paths").
+ * spelling, so no rule can be walked around by encoding, case or dot segments (docs/product/security.md "Request
+ * hygiene").
  *
  * Source maps: the build keeps writing them (dist/…/*.map: a stack trace from production can be mapped back
  * locally), but the server never hands them out: they would publish the whole source, comments included. A path

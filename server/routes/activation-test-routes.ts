@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { idCardNumber, luhnCheckDigit, nationalNumber } from '#contract/check-digits';
 import type { Endpoint } from '#contract/endpoints';
 import { languageSchema } from '#contract/common';
+import { writeTransaction } from '../db/engine.ts';
 import { insertSimSale } from '../lib/activation-data.ts';
 import type { AppContext } from '../lib/app-context.ts';
 import { hashPasswordAsync } from '../lib/password.ts';
 import type { Router } from '../lib/router.ts';
-import { stmt, writeTransaction } from '../lib/sql.ts';
 import { randomCode } from '../lib/tokens.ts';
 
 /**
@@ -47,16 +47,31 @@ export const registerActivationTestRoutes = (router: Router, ctx: AppContext): v
     const now = clock.now();
     const code = randomCode();
     const codeHash = await hashPasswordAsync(code);
-    return writeTransaction(db, () => {
+    return writeTransaction(db, async (tx) => {
       // Ids above the demo data's, so a test's customer never meets a demo one.
-      const next = (table: 'customers' | 'contracts') =>
-        Math.max(1000, stmt<[], { id: number | null }>(db, `SELECT MAX(id) AS id FROM ${table}`).get()?.id ?? 0) + 1;
-      const customerId = next('customers');
-      const contractId = next('contracts');
+      const next = async (table: 'customers' | 'contracts') =>
+        Math.max(
+          1000,
+          (
+            await tx
+              .selectFrom(table)
+              .select((eb) => eb.fn.max('id').as('id'))
+              .executeTakeFirst()
+          )?.id ?? 0,
+        ) + 1;
+      const customerId = await next('customers');
+      const contractId = await next('contracts');
       const payload = `8932${String(contractId).padStart(14, '0')}`;
       const iccid = payload + luhnCheckDigit(payload);
-      const product = stmt<[], { id: number }>(db, "SELECT id FROM products WHERE type = 'BASE' ORDER BY price_cents, id LIMIT 1").get();
-      const billCycle = stmt<[], { id: number }>(db, 'SELECT id FROM bill_cycles ORDER BY id LIMIT 1').get();
+      const product = await tx
+        .selectFrom('products')
+        .select('id')
+        .where('type', '=', 'BASE')
+        .orderBy('price_cents')
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
+      const billCycle = await tx.selectFrom('bill_cycles').select('id').orderBy('id').limit(1).executeTakeFirst();
       if (!product || !billCycle) throw new Error('the catalogue is empty');
       const sale = {
         customerId,
@@ -84,7 +99,7 @@ export const registerActivationTestRoutes = (router: Router, ctx: AppContext): v
         createdAt: new Date(now.getTime() - 3 * DAY).toISOString(),
         simSentAt: new Date(now.getTime() - 2 * DAY).toISOString(),
       } as const;
-      insertSimSale(db, sale);
+      await insertSimSale(tx, sale);
       return {
         orderRef: sale.orderRef,
         code,

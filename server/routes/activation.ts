@@ -5,6 +5,7 @@ import { endpoints } from '#contract/endpoints';
 import { activationIdentifierKind } from '#contract/rules';
 import { nationalNumberValid } from '#contract/validators';
 import type { Db } from '../db/database.ts';
+import { writeTransaction } from '../db/engine.ts';
 import {
   activationCandidates,
   activationSessionContract,
@@ -25,12 +26,14 @@ import {
   type ActivationCandidate,
   type PortInData,
   type SimOrderRow,
+  type StoredFile,
 } from '../lib/activation-data.ts';
 import { requireCustomer } from '../lib/access.ts';
 import { ApiError, forbidden, invalidParameters, notFound } from '../lib/api-error.ts';
 import type { AppContext } from '../lib/app-context.ts';
 import { appUrl, queueAccountMessage, sendAccountMessage } from '../lib/auth-messages.ts';
 import { findContract } from '../lib/customer-data.ts';
+import { storeFile } from '../lib/file-store.ts';
 import { hashPasswordAsync, verifyPasswordAsync } from '../lib/password.ts';
 import { runProvisioning, type ProvisioningOutcome } from '../lib/provisioning.ts';
 import {
@@ -46,23 +49,23 @@ import {
   type RateLimitPolicy,
 } from '../lib/rate-limit.ts';
 import type { Router } from '../lib/router.ts';
-import { stmt, writeTransaction } from '../lib/sql.ts';
 import { hashToken, randomCode, randomToken } from '../lib/tokens.ts';
-import { dataDirOf, discardFiles, receiveUpload, type ReceivedFile } from '../lib/uploads.ts';
+import { receiveUpload, type ReceivedFile } from '../lib/uploads.ts';
 import { authOf, secureCookies } from '../plugins/auth.ts';
 import { registerActivationTestRoutes } from './activation-test-routes.ts';
 
 /*
- * SIM activation (SPEC §1, §4 "Activation flow", §7, §8): the order found with its code (without login), or the
- * logged-in holder's own contract; identification; a new number or a transfer; the follow-up; and the provisioning
- * simulator that moves every order on by the server's clock.
+ * SIM activation (docs/product/activation.md "Finding the order", "New number", "Number transfer", "Order follow-up"):
+ * the order found with its code (without login), or the logged-in holder's own contract; identification; a new number
+ * or a transfer; the follow-up; and the provisioning simulator that moves every order on by the server's clock.
  */
 
 const MINUTE = 60_000;
 
 /**
- * Wrong codes (SPEC §8 "too many activation requests: data mismatch, contact customer service or retry in 30
- * minutes"): per order and per identifier, the third wrong code blocks for 30 minutes, and its answer says so.
+ * Wrong codes (docs/product/activation.md "Activation messages": data mismatch, contact customer
+ * service or retry in 30 minutes): per order and per identifier, the third wrong code blocks for 30 minutes, and its
+ * answer says so.
  */
 export const activationAttemptPolicy: RateLimitPolicy = {
   freeAttempts: 3,
@@ -116,13 +119,13 @@ const notifyPortInFailed = async (ctx: AppContext, order: SimOrder): Promise<voi
 };
 
 /** An account of the customer follows the order in the app; a customer without one follows it from the activation page. */
-const followPath = (db: Db, order: SimOrder): string => {
-  const hasAccount = stmt<[number], { n: number }>(db, 'SELECT COUNT(*) AS n FROM users WHERE customer_id = ?').get(order.customerId);
-  return (hasAccount?.n ?? 0) > 0 ? `/orders/${order.uuid}` : '/orders/activate';
+const followPath = async (db: Db, order: SimOrder): Promise<string> => {
+  const account = await db.selectFrom('users').select('id').where('customer_id', '=', order.customerId).limit(1).executeTakeFirst();
+  return account ? `/orders/${order.uuid}` : '/orders/activate';
 };
 
 const sendOrderMessage = async (ctx: AppContext, order: SimOrder, kind: 'lineActive' | 'portInFailed'): Promise<void> => {
-  const recipient = recipientOf(ctx.db, order.customerId);
+  const recipient = await recipientOf(ctx.db, order.customerId);
   if (!recipient) return;
   await sendAccountMessage(ctx, {
     channel: 'EMAIL',
@@ -133,15 +136,15 @@ const sendOrderMessage = async (ctx: AppContext, order: SimOrder, kind: 'lineAct
       name: recipient.firstName,
       order: order.orderRef,
       number: kind === 'portInFailed' ? (order.portIn?.msisdn ?? '') : (order.msisdn ?? ''),
-      link: appUrl(ctx, followPath(ctx.db, order)),
+      link: appUrl(ctx, await followPath(ctx.db, order)),
     },
   });
 };
 
 const notifyOutcome = async (ctx: AppContext, outcome: ProvisioningOutcome): Promise<void> => {
-  const row = findSimOrderById(ctx.db, outcome.simOrderId);
+  const row = await findSimOrderById(ctx.db, outcome.simOrderId);
   if (!row) return;
-  const order = toSimOrder(ctx.db, row);
+  const order = await toSimOrder(ctx.db, row);
   if (outcome.kind === 'active') await notifyLineActive(ctx, order);
   else await notifyPortInFailed(ctx, order);
 };
@@ -154,26 +157,28 @@ const stateOf = (order: SimOrderRow) => ({
 });
 
 /** The activation session of this browser (the HttpOnly cookie): the contract it opens. 403 when missing or expired. */
-const sessionContract = (ctx: AppContext, request: FastifyRequest): number => {
+const sessionContract = async (ctx: AppContext, request: FastifyRequest): Promise<number> => {
   const token = request.cookies[ACTIVATION_COOKIE];
-  const contractId = token ? activationSessionContract(ctx.db, hashToken(token), ctx.clock.now()) : undefined;
+  const contractId = token ? await activationSessionContract(ctx.db, hashToken(token), ctx.clock.now()) : undefined;
   if (contractId === undefined) throw sessionExpired();
   return contractId;
 };
 
 /** The SIM order of a contract opened by the activation session; 403 for another customer's or contract's. */
-const publicOrder = (ctx: AppContext, request: FastifyRequest, customerId: number, contractId: number): SimOrderRow => {
-  if (sessionContract(ctx, request) !== contractId) throw forbidden();
-  const order = findSimOrderByContract(ctx.db, contractId);
+const publicOrder = async (ctx: AppContext, request: FastifyRequest, customerId: number, contractId: number): Promise<SimOrderRow> => {
+  if ((await sessionContract(ctx, request)) !== contractId) throw forbidden();
+  const order = await findSimOrderByContract(ctx.db, contractId);
   if (!order || order.customer_id !== customerId) throw forbidden();
   return order;
 };
 
-/** The SIM order of the logged-in holder's contract. A plain user follows no order (SPEC §6). */
-const holderOrder = (ctx: AppContext, request: FastifyRequest, customerId: number, contractId: number): SimOrderRow => {
+/**
+ * The SIM order of the logged-in holder's contract. A plain user follows no order (docs/product/roles.md "Plain user").
+ */
+const holderOrder = async (ctx: AppContext, request: FastifyRequest, customerId: number, contractId: number): Promise<SimOrderRow> => {
   requireCustomer(authOf(request), customerId, { plainUser: 'deny' });
-  if (!findContract(ctx.db, customerId, contractId)) throw notFound('Contract not found');
-  const order = findSimOrderByContract(ctx.db, contractId);
+  if (!(await findContract(ctx.db, customerId, contractId))) throw notFound('Contract not found');
+  const order = await findSimOrderByContract(ctx.db, contractId);
   if (!order) throw notFound('No SIM order for this contract');
   return order;
 };
@@ -181,38 +186,39 @@ const holderOrder = (ctx: AppContext, request: FastifyRequest, customerId: numbe
 type Choice = { mode: 'new_number'; iccid: string } | { mode: 'port_in'; iccid: string; portIn: PortInData };
 
 /**
- * Starts a new number or a transfer, checked in the write transaction that starts it: the order allows it (SPEC §4),
- * the SIM card's number is the one of the card we sent, a transferred number is not already ours or being
- * transferred by another order. `prefix` places the fields at fault as the request named them.
+ * Starts a new number or a transfer, checked in the write transaction that starts it: the order allows it
+ * (docs/product/activation.md "When a SIM can be activated"), the SIM card's number is the one of the card we sent, a
+ * transferred number is not already ours or being transferred by another order. `prefix` places the fields at fault as
+ * the request named them.
  */
-const startActivation = (ctx: AppContext, orderId: number, choice: Choice, prefix: string): SimOrder =>
-  writeTransaction(ctx.db, () => {
+const startActivation = (ctx: AppContext, orderId: number, choice: Choice, prefix: string): Promise<SimOrder> =>
+  writeTransaction(ctx.db, async (tx) => {
     const now = ctx.clock.now();
-    const order = findSimOrderById(ctx.db, orderId);
+    const order = await findSimOrderById(tx, orderId);
     if (!order) throw notFound();
     if (!canRequestActivation(stateOf(order))) throw notPossible();
     const iccidField = choice.mode === 'port_in' ? `${prefix}iccid` : 'iccid';
     if (order.sim_iccid !== null && choice.iccid !== order.sim_iccid) {
       throw invalidParameters([{ field: iccidField, message: 'validation:iccidMismatch' }]);
     }
-    if (choice.mode === 'new_number') requestNewNumber(ctx.db, order, now);
+    if (choice.mode === 'new_number') await requestNewNumber(tx, order, now);
     else {
-      if (msisdnTaken(ctx.db, choice.portIn.msisdn, order.id)) {
+      if (await msisdnTaken(tx, choice.portIn.msisdn, order.id)) {
         throw new ApiError(409, 'msisdnInUse', 'This number is already ours', {
           fields: [{ field: `${prefix}msisdn`, message: 'validation:msisdnInUse' }],
         });
       }
-      requestPortIn(ctx.db, order, choice.portIn, now);
+      await requestPortIn(tx, order, choice.portIn, now);
     }
-    const updated = findSimOrderById(ctx.db, order.id);
+    const updated = await findSimOrderById(tx, order.id);
     if (!updated) throw notFound();
-    return toSimOrder(ctx.db, updated);
+    return toSimOrder(tx, updated);
   });
 
 /**
- * Identification: the documents stream to disk (checked by content), the fields are checked like the form checks
- * them, the national number must start with the holder's birth date, and the order then waits for our check.
- * Anything refused removes the files already written.
+ * Identification: the documents are read as they stream in (checked by content), the fields are checked like the
+ * form checks them, the national number must start with the holder's birth date, and the order then waits for our
+ * check. The files are stored with the identification, in its transaction: refused, nothing is kept.
  */
 const identify = async (
   ctx: AppContext,
@@ -221,40 +227,40 @@ const identify = async (
   spec: NonNullable<(typeof endpoints)['identify']['upload']>,
 ) => {
   if (!canSendIdentification(stateOf(order))) throw notPossible();
-  const dataDir = dataDirOf(ctx.db);
-  const upload = await receiveUpload(request, spec.file, dataDir, `uploads/identity/${order.contract_id}`);
-  const stored: ReceivedFile[] = upload.files;
-  try {
+  const upload = await receiveUpload(request, spec.file);
+  const received: ReceivedFile[] = upload.files;
+  {
     const fields = identificationFieldsSchema.safeParse(upload.fields);
     if (!fields.success) {
       throw invalidParameters(fields.error.issues.map((issue) => ({ field: issue.path.join('.') || 'body', message: issue.message })));
     }
     const issue = identityFilesIssue(
       fields.data.documentType,
-      stored.map((file) => ({ type: file.mediaType, size: file.size })),
+      received.map((file) => ({ type: file.mediaType, size: file.size })),
     );
     if (issue) throw new ApiError(400, 'uploadError', 'Upload refused', { fields: [{ field: 'files', message: issue }] });
-    const birthDate = holderBirthDate(ctx.db, order.customer_id);
+    const birthDate = await holderBirthDate(ctx.db, order.customer_id);
     if (fields.data.nationalNumber !== null && birthDate !== null && !nationalNumberValid(fields.data.nationalNumber, birthDate)) {
       throw invalidParameters([{ field: 'nationalNumber', message: 'validation:nationalNumberBirthDate' }]);
     }
-    return writeTransaction(ctx.db, () => {
-      const current = findSimOrderById(ctx.db, order.id);
+    return writeTransaction(ctx.db, async (tx) => {
+      const now = ctx.clock.now();
+      const current = await findSimOrderById(tx, order.id);
       if (!current || !canSendIdentification(stateOf(current))) throw notPossible();
-      recordIdentification(
-        ctx.db,
-        current,
-        fields.data,
-        stored.map((file) => ({ path: file.path, mediaType: file.mediaType, size: file.size })),
-        ctx.clock.now(),
-      );
-      const updated = findSimOrderById(ctx.db, order.id);
+      const stored: StoredFile[] = [];
+      for (const file of received) {
+        const kept = await storeFile(
+          tx,
+          { folder: `identity/${order.contract_id}`, extension: file.extension, mediaType: file.mediaType, bytes: file.bytes },
+          now,
+        );
+        stored.push({ path: kept.key, mediaType: file.mediaType, size: file.size });
+      }
+      await recordIdentification(tx, current, fields.data, stored, now);
+      const updated = await findSimOrderById(tx, order.id);
       if (!updated) throw notFound();
-      return toSimOrder(ctx.db, updated);
+      return toSimOrder(tx, updated);
     });
-  } catch (error) {
-    await discardFiles(stored.map((file) => file.absolutePath));
-    throw error;
   }
 };
 
@@ -284,7 +290,7 @@ export const registerActivationRoutes = (router: Router, ctx: AppContext): void 
   ctx.scheduler.register({
     name: 'activation.provisioning',
     run: async (now) => {
-      for (const outcome of runProvisioning(db, now)) {
+      for (const outcome of await runProvisioning(db, now)) {
         try {
           await notifyOutcome(ctx, outcome);
         } catch {
@@ -297,7 +303,7 @@ export const registerActivationRoutes = (router: Router, ctx: AppContext): void 
   router.route(endpoints.activateOrder, async ({ body, request, reply }) => {
     const now = clock.now();
     const kind = activationIdentifierKind(body.identifier);
-    const candidates = kind ? activationCandidates(db, kind, body.identifier) : [];
+    const candidates = kind ? await activationCandidates(db, kind, body.identifier) : [];
     // Counted before the (slow) check, per order, per identifier and per address: attempts sent at once cannot all
     // pass the limit while their checks are in flight.
     const limits: (readonly [string, RateLimitPolicy])[] = [
@@ -305,28 +311,33 @@ export const registerActivationRoutes = (router: Router, ctx: AppContext): void 
       [activationLimitKeys.identifier(body.identifier), activationAttemptPolicy],
       [activationLimitKeys.address(request.ip), activationAddressPolicy],
     ];
-    assertNoneLocked(db, now, limits);
-    recordFailures(db, now, limits);
+    await writeTransaction(db, async (tx) => {
+      await assertNoneLocked(tx, now, limits);
+      await recordFailures(tx, now, limits);
+    });
     const match = await matchingCandidate(candidates, body.code);
     if (!match) {
       // The failure that used up the last free attempt already says so: the customer learns it now, not at the next try.
-      const locked = limits.some(([key]) => lockedForMs(db, key, now) > 0);
+      let locked = false;
+      for (const [key] of limits) if ((await lockedForMs(db, key, now)) > 0) locked = true;
       if (locked) throw new ApiError(429, 'tooManyActivationRequests', 'Too many activation requests', { retryAfter: 30 * 60 });
       throw activationCodeWrong();
     }
-    for (const [key, policy] of limits) {
-      if (policy === activationAttemptPolicy) clearAttempts(db, key);
-      else forgiveFailure(db, key, policy, now);
-    }
+    await writeTransaction(db, async (tx) => {
+      for (const [key, policy] of limits) {
+        if (policy === activationAttemptPolicy) await clearAttempts(tx, key);
+        else await forgiveFailure(tx, key, policy, now);
+      }
+    });
     if (match.expiresAt !== null && Date.parse(match.expiresAt) <= now.getTime()) {
       throw new ApiError(419, 'invalidToken', 'Activation code expired: ask for a new one');
     }
-    const order = findSimOrderByContract(db, match.contractId);
+    const order = await findSimOrderByContract(db, match.contractId);
     if (!order) throw new ApiError(422, 'activationGeneric', 'This order has no SIM to activate');
     const token = randomToken();
-    const expiresAt = writeTransaction(db, () => {
-      markActivationCodeUsed(db, match.orderRef, now);
-      return insertActivationSession(db, hashToken(token), match.contractId, now);
+    const expiresAt = await writeTransaction(db, async (tx) => {
+      await markActivationCodeUsed(tx, match.orderRef, now);
+      return insertActivationSession(tx, hashToken(token), match.contractId, now);
     });
     setActivationCookie(ctx, reply, token, expiresAt, now);
     return toSimOrder(db, order);
@@ -338,29 +349,36 @@ export const registerActivationRoutes = (router: Router, ctx: AppContext): void 
       [activationLimitKeys.resend(body.identifier), codeRequestPolicy],
       [limitKeys.codeRequestAddress(request.ip), codeRequestAddressPolicy],
     ] as const;
-    assertNoneLocked(db, now, limits);
-    recordFailures(db, now, limits);
+    await writeTransaction(db, async (tx) => {
+      await assertNoneLocked(tx, now, limits);
+      await recordFailures(tx, now, limits);
+    });
     const kind = activationIdentifierKind(body.identifier);
-    const candidates = kind ? activationCandidates(db, kind, body.identifier) : [];
+    const candidates = kind ? await activationCandidates(db, kind, body.identifier) : [];
     let sent = 0;
     for (const candidate of candidates) {
-      const order = findSimOrderByContract(db, candidate.contractId);
+      const order = await findSimOrderByContract(db, candidate.contractId);
       const stage = order ? activationStage(stateOf(order)) : 'closed';
       if (stage === 'active' || stage === 'closed') continue;
-      const recipient = recipientOf(db, candidate.customerId);
+      const recipient = await recipientOf(db, candidate.customerId);
       if (!recipient) continue;
       const code = randomCode();
       const hash = await hashPasswordAsync(code);
-      writeTransaction(db, () => {
-        replaceActivationCode(db, candidate.orderRef, hash, new Date(now.getTime() + CODE_VALID_MS).toISOString(), now);
-      });
-      // Sent after the answer (lib/mail-queue.ts): neither its time nor a failure to send shows in the answer.
-      queueAccountMessage(ctx, {
-        channel: 'EMAIL',
-        to: recipient.email,
-        lang: recipient.language,
-        kind: 'activationCode',
-        vars: { name: recipient.firstName, code, order: candidate.orderRef, link: appUrl(ctx, '/orders/activate') },
+      // The new code and its message in one transaction: a code is replaced only with its message queued. Sent after
+      // the answer (lib/mail-queue.ts): neither its time nor a failure to send shows in the answer.
+      await writeTransaction(db, async (tx) => {
+        await replaceActivationCode(tx, candidate.orderRef, hash, new Date(now.getTime() + CODE_VALID_MS).toISOString(), now);
+        await queueAccountMessage(
+          ctx,
+          {
+            channel: 'EMAIL',
+            to: recipient.email,
+            lang: recipient.language,
+            kind: 'activationCode',
+            vars: { name: recipient.firstName, code, order: candidate.orderRef, link: appUrl(ctx, '/orders/activate') },
+          },
+          tx,
+        );
       });
       sent += 1;
     }
@@ -370,41 +388,43 @@ export const registerActivationRoutes = (router: Router, ctx: AppContext): void 
     return { success: true };
   });
 
-  router.route(endpoints.publicSimOrder, ({ params, request }) => {
-    const contractId = sessionContract(ctx, request);
-    const order = findSimOrderByUuid(db, params.uuid);
+  router.route(endpoints.publicSimOrder, async ({ params, request }) => {
+    const contractId = await sessionContract(ctx, request);
+    const order = await findSimOrderByUuid(db, params.uuid);
     if (!order || order.contract_id !== contractId) throw notFound('Order not found');
     return toSimOrder(db, order);
   });
 
-  router.route(endpoints.activateOrderDelivery, ({ params, body, request }) => {
-    const order = publicOrder(ctx, request, params.customerId, params.contractId);
+  router.route(endpoints.activateOrderDelivery, async ({ params, body, request }) => {
+    const order = await publicOrder(ctx, request, params.customerId, params.contractId);
     const choice: Choice = body.mode === 'new_number' ? body : { mode: 'port_in', iccid: body.portIn.iccid, portIn: body.portIn };
     return startActivation(ctx, order.id, choice, 'portIn.');
   });
 
   router.route(endpoints.identifyOrder, async ({ params, request }) => {
-    const order = publicOrder(ctx, request, params.customerId, params.contractId);
+    const order = await publicOrder(ctx, request, params.customerId, params.contractId);
     return identify(ctx, request, order, endpoints.identifyOrder.upload);
   });
 
-  router.route(endpoints.simOrders, ({ params, request }) => {
+  router.route(endpoints.simOrders, async ({ params, request }) => {
     requireCustomer(authOf(request), params.customerId, { plainUser: 'deny' });
-    return { orders: listSimOrders(db, params.customerId).map((row) => toSimOrder(db, row)) };
+    const orders: SimOrder[] = [];
+    for (const row of await listSimOrders(db, params.customerId)) orders.push(await toSimOrder(db, row));
+    return { orders };
   });
 
-  router.route(endpoints.activateSim, ({ params, body, request }) => {
-    const order = holderOrder(ctx, request, params.customerId, params.contractId);
+  router.route(endpoints.activateSim, async ({ params, body, request }) => {
+    const order = await holderOrder(ctx, request, params.customerId, params.contractId);
     return startActivation(ctx, order.id, { mode: 'new_number', iccid: body.iccid }, '');
   });
 
-  router.route(endpoints.portIn, ({ params, body, request }) => {
-    const order = holderOrder(ctx, request, params.customerId, body.contractId);
+  router.route(endpoints.portIn, async ({ params, body, request }) => {
+    const order = await holderOrder(ctx, request, params.customerId, body.contractId);
     return startActivation(ctx, order.id, { mode: 'port_in', iccid: body.portIn.iccid, portIn: body.portIn }, 'portIn.');
   });
 
   router.route(endpoints.identify, async ({ params, request }) => {
-    const order = holderOrder(ctx, request, params.customerId, params.contractId);
+    const order = await holderOrder(ctx, request, params.customerId, params.contractId);
     return identify(ctx, request, order, endpoints.identify.upload);
   });
 

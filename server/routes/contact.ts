@@ -1,4 +1,5 @@
 import { endpoints } from '#contract/endpoints';
+import { writeTransaction } from '../db/engine.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { requireCustomer } from '../lib/access.ts';
 import type { AppContext } from '../lib/app-context.ts';
@@ -7,17 +8,16 @@ import { baseVersionOf, nextVersion, requireCurrentVersion } from '../lib/condit
 import { findContact, toContact, updateContact, type EditableContact } from '../lib/customer-data.ts';
 import { assertNoneLocked, codeRequestAddressPolicy, codeRequestPolicy, limitKeys, recordFailures } from '../lib/rate-limit.ts';
 import type { Router } from '../lib/router.ts';
-import { writeTransaction } from '../lib/sql.ts';
 import { authOf } from '../plugins/auth.ts';
 
 /*
- * PATCH /customer/{id}/contact (SPEC §7): the account holder edits its contact details. Conditional on the
- * version the edit was based on (412 when stale), 422 `noUpdate` when nothing would change (SPEC §8 profile
- * changes). Queued by the app when offline; the Idempotency-Key plugin makes a replay apply once (and so sends
- * one confirmation e-mail).
- * A changed e-mail address is unconfirmed until the customer opens the link e-mailed to it
- * (/account/confirm-email/{uuid}/{token}); POST …/contact/confirm-email sends the link again, throttled per
- * address like every e-mailed link (SPEC §8, §9: 3 in a row, then 30 minutes).
+ * PATCH /customer/{id}/contact (docs/product/settings.md "Contact details"): the account holder edits its contact
+ * details. Conditional on the version the edit was based on (412 when stale), 422 `noUpdate` when nothing would change
+ * (docs/product/errors.md "Profile changes"). Queued by the app when offline; the Idempotency-Key plugin makes a replay
+ * apply once (and so sends one confirmation e-mail). A changed e-mail address is unconfirmed until the customer opens
+ * the link e-mailed to it (/account/confirm-email/{uuid}/{token}); POST …/contact/confirm-email sends the link again,
+ * throttled per address like every e-mailed link (docs/product/security.md "Rate limits and lockouts": 3 in a row, then
+ * 30 minutes).
  */
 
 const civilityCodes = { mr: 'MR', mrs: 'MRS', mx: 'MX' } as const;
@@ -27,10 +27,11 @@ export const registerContactRoutes = (router: Router, ctx: AppContext): void => 
 
   router.route(endpoints.patchContact, async ({ params, body, request }) => {
     const auth = authOf(request);
-    // The contact is the account holder's: a plain user (an employee) may not change it (SPEC §6).
+    // The contact is the account holder's: a plain user (an employee) may not change it (docs/product/roles.md "Plain
+    // user").
     requireCustomer(auth, params.customerId, { plainUser: 'deny' });
-    const { contact, emailChanged } = writeTransaction(db, () => {
-      const current = findContact(db, params.customerId);
+    const { contact, emailChanged } = await writeTransaction(db, async (tx) => {
+      const current = await findContact(tx, params.customerId);
       if (!current) throw new ApiError(404, 'customerNotFound', 'Customer not found');
       requireCurrentVersion(baseVersionOf(request, body.lastUpdate), current.last_update);
 
@@ -46,8 +47,8 @@ export const registerContactRoutes = (router: Router, ctx: AppContext): void => 
       const changed = (Object.keys(next) as (keyof EditableContact)[]).some((k) => next[k] !== current[k]);
       if (!changed) throw new ApiError(422, 'noUpdate', 'No update made');
 
-      updateContact(db, current.id, next, nextVersion(current.last_update, clock.now()));
-      const updated = findContact(db, params.customerId);
+      await updateContact(tx, current.id, next, nextVersion(current.last_update, clock.now()));
+      const updated = await findContact(tx, params.customerId);
       if (!updated) throw new Error('contact vanished during its update');
       return { contact: toContact(updated), emailChanged: next.email.toLowerCase() !== current.email.toLowerCase() };
     });
@@ -64,15 +65,17 @@ export const registerContactRoutes = (router: Router, ctx: AppContext): void => 
     const auth = authOf(request);
     requireCustomer(auth, params.customerId, { plainUser: 'deny' });
     const now = clock.now();
-    const contact = findContact(db, params.customerId);
+    const contact = await findContact(db, params.customerId);
     if (!contact) throw new ApiError(404, 'customerNotFound', 'Customer not found');
     if (contact.is_email_confirmed === 1) throw new ApiError(422, 'noUpdate', 'The e-mail address is already confirmed');
     const limits = [
       [limitKeys.codeRequest(contact.email), codeRequestPolicy],
       [limitKeys.codeRequestAddress(request.ip), codeRequestAddressPolicy],
     ] as const;
-    assertNoneLocked(db, now, limits);
-    recordFailures(db, now, limits);
+    await writeTransaction(db, async (tx) => {
+      await assertNoneLocked(tx, now, limits);
+      await recordFailures(tx, now, limits);
+    });
     await sendEmailConfirmation(ctx, params.customerId);
     return { success: true as const, email: contact.email };
   });

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ErrorBody } from '#contract/common';
 import type { AppContext } from '../lib/app-context.ts';
-import { stmt } from '../lib/sql.ts';
+import type { Row } from '../db/rows.ts';
 
 /*
  * /dev/outbox: the development stand-in for e-mail and SMS (server/lib/mailer.ts). The HTML page is for people
@@ -13,14 +13,7 @@ import { stmt } from '../lib/sql.ts';
  * page links /dev/outbox.css.
  */
 
-type OutboxRow = {
-  id: number;
-  channel: 'SMS' | 'EMAIL' | 'PUSH';
-  recipient: string;
-  subject: string | null;
-  body: string;
-  created_at: string;
-};
+type OutboxRow = Row<'outbox'>;
 
 const querySchema = z.object({
   to: z.string().trim().max(254).optional(),
@@ -83,13 +76,14 @@ a{color:#0b57d0}`;
 
 const notFoundBody: ErrorBody = { statusCode: 404, code: 'notFound', message: 'Not found' };
 
-const listMessages = (ctx: AppContext, to: string | undefined, limit: number): OutboxMessage[] => {
-  const rows = to
-    ? stmt<[string, number], OutboxRow>(ctx.db, 'SELECT * FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT ?').all(
-        to.toLowerCase(),
-        limit,
-      )
-    : stmt<[number], OutboxRow>(ctx.db, 'SELECT * FROM outbox ORDER BY id DESC LIMIT ?').all(limit);
+const listMessages = async (ctx: AppContext, to: string | undefined, limit: number): Promise<OutboxMessage[]> => {
+  const rows = await ctx.db
+    .selectFrom('outbox')
+    .selectAll()
+    .$if(to !== undefined, (query) => query.where('recipient', '=', (to ?? '').toLowerCase()))
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
   return rows.map(toMessage);
 };
 
@@ -167,7 +161,7 @@ export const registerDevOutbox = (app: FastifyInstance, ctx: AppContext): void =
       };
       return reply.status(400).send(body);
     }
-    return noStore(reply).send({ sender: 'outbox', messages: listMessages(ctx, query.data.to || undefined, query.data.limit) });
+    return noStore(reply).send({ sender: 'outbox', messages: await listMessages(ctx, query.data.to || undefined, query.data.limit) });
   });
 
   app.get('/dev/outbox', async (request, reply) => {
@@ -175,7 +169,7 @@ export const registerDevOutbox = (app: FastifyInstance, ctx: AppContext): void =
     await ctx.mailQueue.drain();
     const query = querySchema.safeParse(request.query);
     const to = query.success ? query.data.to || undefined : undefined;
-    const messages = listMessages(ctx, to, query.success ? query.data.limit : 50);
+    const messages = await listMessages(ctx, to, query.success ? query.data.limit : 50);
     return noStore(reply).type('text/html; charset=utf-8').send(renderPage(messages, to));
   });
 };

@@ -4,6 +4,7 @@ import type { Language } from '#contract/common';
 import { relogTokenLifetimeMs } from '#contract/energy';
 import { endpoints } from '#contract/endpoints';
 import { isLanguage } from '#contract/language';
+import { writeTransaction } from '../db/engine.ts';
 import { ApiError, forbidden } from '../lib/api-error.ts';
 import { requireCustomer } from '../lib/access.ts';
 import type { AppContext } from '../lib/app-context.ts';
@@ -12,22 +13,21 @@ import { checkLink, issueLink, useLink } from '../lib/one-time-codes.ts';
 import { hashPassword, verifyPasswordAsync } from '../lib/password.ts';
 import { energyLinkPolicy, limitKeys, takeAttempt } from '../lib/rate-limit.ts';
 import type { Router } from '../lib/router.ts';
-import { writeTransaction } from '../lib/sql.ts';
 import { randomToken } from '../lib/tokens.ts';
 import { findUserByGuid, type UserRow } from '../lib/users.ts';
 import { authOf } from '../plugins/auth.ts';
 
 /*
- * The energy link (SPEC §1, §4, §6, §8): its status, linking an energy account (owners only), and the owner's
- * one-click login to the energy portal. The portal itself is outside this product (ENERGY_PORTAL_URL); unless one is
- * configured, this server serves a small stand-in at /energy-portal/ that accepts a one-click token once, so that
- * the flow is proven end to end.
+ * The energy link (docs/product/offers.md "Energy link", "One-click energy login"; docs/product/roles.md "Owner-only
+ * rights"): its status, linking an energy account (owners only), and the owner's one-click login to the energy portal.
+ * The portal itself is outside this product (ENERGY_PORTAL_URL); unless one is configured, this server serves a small
+ * stand-in at /energy-portal/ that accepts a one-click token once, so that the flow is proven end to end.
  */
 
 /** The stand-in portal's address: same origin, outside the app (the service worker lets it through). */
 export const STAND_IN_ENERGY_PORTAL = '/energy-portal/';
 
-/** SPEC §6: only an owner may link accounts and log in to the portal in one click. */
+/** docs/product/roles.md "Owner-only rights": only an owner may link accounts and log in to the portal in one click. */
 const requireOwner = (user: UserRow): number => {
   if (user.role !== 'owner' || user.customer_id === null) throw forbidden();
   return user.customer_id;
@@ -48,10 +48,10 @@ export const registerEnergyRoutes = (router: Router, ctx: AppContext): void => {
   const { db, clock } = ctx;
   timingDummy();
 
-  router.route(endpoints.linkStatus, ({ params, request }) => {
-    // The holder's link: not a plain user's business (SPEC §6).
+  router.route(endpoints.linkStatus, async ({ params, request }) => {
+    // The holder's link: not a plain user's business (docs/product/roles.md "Plain user").
     requireCustomer(authOf(request), params.customerId, { plainUser: 'deny' });
-    const status = linkStatusOf(db, params.customerId);
+    const status = await linkStatusOf(db, params.customerId);
     if (!status) throw new ApiError(404, 'customerNotFound', 'Customer not found');
     return status;
   });
@@ -60,41 +60,41 @@ export const registerEnergyRoutes = (router: Router, ctx: AppContext): void => {
     const { user } = authOf(request);
     const customerId = requireOwner(user);
     const now = clock.now();
-    const current = linkStatusOf(db, customerId);
+    const current = await linkStatusOf(db, customerId);
     if (!current) throw new ApiError(404, 'customerNotFound', 'Customer not found');
-    // SPEC §8, both directions: this mobile account already has its energy account…
+    // docs/product/offers.md "Energy link", both directions: this mobile account already has its energy account…
     if (current.energyLinkConfirmed && current.energyId !== body.login) {
       throw new ApiError(409, 'mobileAlreadyLinked', 'This mobile account is already linked to an energy account');
     }
     // Counted before the password check (a burst of guesses cannot all pass while scrypt runs), on the typist's own
     // energy-link counter: not the account's login counter (the typist's own login stays open), not the energy
     // account's (another customer may be linking it): docs/product/offers.md "Energy link".
-    const attempt = takeAttempt(db, now, [[limitKeys.energyLink(user.id), energyLinkPolicy]]);
-    const account = findEnergyAccount(db, body.login);
+    const attempt = await takeAttempt(db, now, [[limitKeys.energyLink(user.id), energyLinkPolicy]]);
+    const account = await findEnergyAccount(db, body.login);
     const passwordOk = await verifyPasswordAsync(body.password, account?.password_hash ?? timingDummy());
     if (!account || !passwordOk) throw wrongEnergyCredentials();
-    attempt.succeeded();
-    return writeTransaction(db, () => {
+    await attempt.succeeded();
+    return writeTransaction(db, async (tx) => {
       // … or the energy account is already linked to another mobile account.
-      if (otherHolderOf(db, body.login, customerId)?.confirmed) {
+      if ((await otherHolderOf(tx, body.login, customerId))?.confirmed) {
         throw new ApiError(409, 'energyAlreadyLinked', 'This energy account is already linked to another mobile account');
       }
-      confirmLink(db, customerId, user.id, body.login, now);
-      const status = linkStatusOf(db, customerId);
+      await confirmLink(tx, customerId, user.id, body.login, now);
+      const status = await linkStatusOf(tx, customerId);
       if (!status) throw new Error('customer vanished while linking');
       return status;
     });
   });
 
-  router.route(endpoints.relog, ({ request }) => {
+  router.route(endpoints.relog, async ({ request }) => {
     const { user } = authOf(request);
     const customerId = requireOwner(user);
-    const status = linkStatusOf(db, customerId);
+    const status = await linkStatusOf(db, customerId);
     // No confirmed link: an empty link (the magic-link call's failure answer), no token issued.
     if (!status?.energyLinkConfirmed || status.energyId === null)
       return { link: '', login: '', guid: user.guid, token: '', expiresAt: null };
     const now = clock.now();
-    const token = issueLink(db, user.id, 'energyRelog', now, status.energyId, relogTokenLifetimeMs);
+    const token = await issueLink(db, user.id, 'energyRelog', now, status.energyId, relogTokenLifetimeMs);
     return {
       link: `${ctx.energyPortalUrl}one-click`,
       login: status.energyId,
@@ -188,20 +188,20 @@ export const registerEnergyPortalStandIn = (app: FastifyInstance, ctx: AppContex
   });
 
   // The one-click login: the token works once, within its lifetime, for the user and energy login it was made for.
-  app.get(`${STAND_IN_ENERGY_PORTAL}one-click`, (request, reply) => {
+  app.get(`${STAND_IN_ENERGY_PORTAL}one-click`, async (request, reply) => {
     const parsed = oneClickQuery.safeParse(request.query);
     const query = parsed.success ? parsed.data : { login: '', guid: '', token: '', lang: undefined };
-    const user = query.guid ? findUserByGuid(db, query.guid) : undefined;
+    const user = query.guid ? await findUserByGuid(db, query.guid) : undefined;
     const now = clock.now();
     const refuse = (status: number) => {
       const lang = langOf(user?.language ?? query.lang);
       return page(reply, status, lang, portalTexts[lang].refused, [portalTexts[lang].refusedText]);
     };
     if (!user || !query.token) return refuse(403);
-    const check = checkLink(db, query.token, 'energyRelog', now, (userId) => userId === user.id);
+    const check = await checkLink(db, query.token, 'energyRelog', now, (userId) => userId === user.id);
     if (!check.ok) return refuse(check.reason === 'expired' ? 410 : 403);
-    if (check.link.target !== query.login || !useLink(db, check.link.id, now)) return refuse(403);
-    const account = findEnergyAccount(db, query.login);
+    if (check.link.target !== query.login || !(await useLink(db, check.link.id, now))) return refuse(403);
+    const account = await findEnergyAccount(db, query.login);
     const name = account ? `${account.first_name} ${account.last_name}` : [user.first_name, user.last_name].filter(Boolean).join(' ');
     const lang = langOf(user.language);
     return page(reply, 200, lang, portalTexts[lang].welcome(name), [portalTexts[lang].connected(query.login)]);

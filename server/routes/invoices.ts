@@ -27,16 +27,16 @@ import { invoicePdf } from '../lib/invoice-pdf.ts';
 import { buildPagination, pageWindow } from '../lib/paging.ts';
 import type { Router } from '../lib/router.ts';
 import { localDate } from '../lib/service-calendar.ts';
-import { writeTransaction } from '../lib/sql.ts';
 import type { Db } from '../db/database.ts';
+import { writeTransaction } from '../db/engine.ts';
 import { authOf } from '../plugins/auth.ts';
 
 /** The only sort the paid list offers: by issue date. */
 const SORT_FIELDS = ['generated_at'] as const;
 
 /** 404 for a cost centre that is not this customer's (an id of another customer reveals nothing). */
-const requireCostCenter = (db: Db, customerId: number, costCenterId: number | undefined): void => {
-  if (costCenterId !== undefined && !findCostCenter(db, customerId, costCenterId)) throw notFound('Cost centre not found');
+const requireCostCenter = async (db: Db, customerId: number, costCenterId: number | undefined): Promise<void> => {
+  if (costCenterId !== undefined && !(await findCostCenter(db, customerId, costCenterId))) throw notFound('Cost centre not found');
 };
 
 /**
@@ -67,38 +67,39 @@ const nextInvoicing = (current: InvoicingRow, body: InvoicingPatch, today: strin
 };
 
 /**
- * SPEC §7 invoice calls, the payment details (invoicing) and the cost centres. Invoices and payment details are
- * account-holder data: a plain user gets 403 (SPEC §6: it cannot see the invoice alert either). A bill cycle and
- * the operator's account are not personal data: every signed-in user may read them.
+ * The invoice calls (docs/product/api.md "Authenticated calls"), the payment details (invoicing) and the cost centres.
+ * Invoices and payment details are account-holder data: a plain user gets 403 (docs/product/roles.md "Plain user": it
+ * cannot see the invoice alert either). A bill cycle and the operator's account are not personal data: every signed-in
+ * user may read them.
  */
 export const registerInvoiceRoutes = (router: Router, ctx: AppContext): void => {
   const { db, clock, creditor } = ctx;
 
-  router.route(endpoints.billCycle, ({ params }) => {
-    const cycle = findBillCycle(db, params.billCycleId);
+  router.route(endpoints.billCycle, async ({ params }) => {
+    const cycle = await findBillCycle(db, params.billCycleId);
     if (!cycle) throw notFound('Bill cycle not found');
     return cycle;
   });
 
   router.route(endpoints.paymentCreditor, () => creditor);
 
-  router.route(endpoints.invoicesOpen, ({ params, query, request }) => {
+  router.route(endpoints.invoicesOpen, async ({ params, query, request }) => {
     requireCustomer(authOf(request), params.customerId, { plainUser: 'deny' });
-    requireCostCenter(db, params.customerId, query.costCenterId);
-    return { invoices: openInvoices(db, params.customerId, query.costCenterId) };
+    await requireCostCenter(db, params.customerId, query.costCenterId);
+    return { invoices: await openInvoices(db, params.customerId, query.costCenterId) };
   });
 
-  router.route(endpoints.invoicesPaid, ({ params, query, request }) => {
+  router.route(endpoints.invoicesPaid, async ({ params, query, request }) => {
     requireCustomer(authOf(request), params.customerId, { plainUser: 'deny' });
     const sort = query['megalist-sort'] ?? 'generated_at';
     if (!(SORT_FIELDS as readonly string[]).includes(sort))
       throw invalidParameters([{ field: 'megalist-sort', message: 'validation:invalid' }]);
-    requireCostCenter(db, params.customerId, query.costCenterId);
+    await requireCostCenter(db, params.customerId, query.costCenterId);
     const window = pageWindow(query['megalist-page'], query['megalist-batchSize']);
-    const total = countPaidInvoices(db, params.customerId, query.costCenterId);
+    const total = await countPaidInvoices(db, params.customerId, query.costCenterId);
     const invoices =
       window.offset < total
-        ? paidInvoices(db, params.customerId, query['megalist-sortOrder'], window.perPage, window.offset, query.costCenterId)
+        ? await paidInvoices(db, params.customerId, query['megalist-sortOrder'], window.perPage, window.offset, query.costCenterId)
         : [];
     return {
       invoices,
@@ -121,31 +122,31 @@ export const registerInvoiceRoutes = (router: Router, ctx: AppContext): void => 
     return invoiceEstimate(db, params.customerId, clock.now());
   });
 
-  router.route(endpoints.costCenters, ({ params, request }) => {
+  router.route(endpoints.costCenters, async ({ params, request }) => {
     requireCustomer(authOf(request), params.customerId, { plainUser: 'deny' });
-    return { costCenters: costCenters(db, params.customerId) };
+    return { costCenters: await costCenters(db, params.customerId) };
   });
 
   router.route(endpoints.invoiceDownload, async ({ params, request, reply }) => {
     const auth = authOf(request);
     requireCustomer(auth, params.customerId, { plainUser: 'deny' });
-    const invoice = findInvoice(db, params.customerId, params.uuid);
+    const invoice = await findInvoice(db, params.customerId, params.uuid);
     if (!invoice) throw notFound('Invoice not found');
-    const customer = findCustomer(db, params.customerId);
-    const contact = findContact(db, params.customerId);
-    const invoicing = findInvoicing(db, params.customerId);
+    const customer = await findCustomer(db, params.customerId);
+    const contact = await findContact(db, params.customerId);
+    const invoicing = await findInvoicing(db, params.customerId);
     if (!customer || !contact || !invoicing) throw new ApiError(404, 'customerNotFound', 'Customer not found');
     const holder = toInvoicing(invoicing, contact).holder;
     const person = `${holder.firstName} ${holder.lastName}`.trim();
     const pdf = await invoicePdf({
       invoice,
-      lines: invoiceLines(db, invoice.id),
+      lines: await invoiceLines(db, invoice.id),
       customerName: contact.company_name ? `${contact.company_name} — ${person}` : person,
       customerNumber: customer.mobile_id,
       customerVat: contact.company_vat,
       supplier: ctx.supplier,
       costCenterName:
-        invoice.cost_center_id === null ? null : (findCostCenter(db, params.customerId, invoice.cost_center_id)?.name ?? null),
+        invoice.cost_center_id === null ? null : ((await findCostCenter(db, params.customerId, invoice.cost_center_id))?.name ?? null),
       address: {
         street: invoicing.street,
         number: invoicing.number,
@@ -166,51 +167,52 @@ export const registerInvoiceRoutes = (router: Router, ctx: AppContext): void => 
       .send(pdf);
   });
 
-  // PATCH /customer/{id}/invoicing (SPEC §7, §8 profile changes): conditional on the version the edit was based
-  // on (412 when stale), 422 `noUpdate` when nothing would change. Queued by the app when offline; the
-  // Idempotency-Key plugin makes a replay apply once.
+  // PATCH /customer/{id}/invoicing (docs/product/invoices.md "Payment details"; docs/product/errors.md "Profile
+  // changes"): conditional on the version the edit was based on (412 when stale), 422 `noUpdate` when nothing would
+  // change. Queued by the app when offline; the Idempotency-Key plugin makes a replay apply once.
   router.route(endpoints.patchInvoicing, ({ params, body, request }) => {
     requireCustomer(authOf(request), params.customerId, { plainUser: 'deny' });
-    return writeTransaction(db, () => {
-      const current = findInvoicing(db, params.customerId);
+    return writeTransaction(db, async (tx) => {
+      const current = await findInvoicing(tx, params.customerId);
       if (!current) throw new ApiError(404, 'customerNotFound', 'Customer not found');
       requireCurrentVersion(baseVersionOf(request, body.lastUpdate), current.last_update);
       const now = clock.now();
       const next = nextInvoicing(current, body, localDate(now.getTime()));
       const changed = (Object.keys(next) as (keyof EditableInvoicing)[]).some((key) => next[key] !== current[key]);
       if (!changed) throw new ApiError(422, 'noUpdate', 'No update made');
-      updateInvoicing(db, current.id, next, nextVersion(current.last_update, now));
-      const updated = findInvoicing(db, params.customerId);
+      await updateInvoicing(tx, current.id, next, nextVersion(current.last_update, now));
+      const updated = await findInvoicing(tx, params.customerId);
       if (!updated) throw new Error('invoicing vanished during its update');
-      return toInvoicing(updated, findContact(db, params.customerId));
+      return toInvoicing(updated, await findContact(tx, params.customerId));
     });
   });
 
-  // PATCH /customer/{id}/cost-center: renames a cost centre (SPEC §8 profile changes: 400, 422), conditional and
-  // idempotent like every profile change.
+  // PATCH /customer/{id}/cost-center: renames a cost centre (docs/product/errors.md "Profile changes": 400, 422),
+  // conditional and idempotent like every profile change.
   router.route(endpoints.patchCostCenter, ({ params, body, request }) => {
     requireCustomer(authOf(request), params.customerId, { plainUser: 'deny' });
-    return writeTransaction(db, () => {
-      const current = findCostCenter(db, params.customerId, body.id);
+    return writeTransaction(db, async (tx) => {
+      const current = await findCostCenter(tx, params.customerId, body.id);
       if (!current) throw notFound('Cost centre not found');
       requireCurrentVersion(baseVersionOf(request, body.lastUpdate), current.last_update);
       if (body.name === current.name) throw new ApiError(422, 'noUpdate', 'No update made');
-      if (costCenterNameTaken(db, params.customerId, current.id, body.name)) {
+      if (await costCenterNameTaken(tx, params.customerId, current.id, body.name)) {
         throw invalidParameters([{ field: 'name', message: 'validation:costCenter.taken' }]);
       }
-      renameCostCenter(db, current.id, body.name, nextVersion(current.last_update, clock.now()));
-      const updated = costCenters(db, params.customerId).find((center) => center.id === current.id);
+      await renameCostCenter(tx, current.id, body.name, nextVersion(current.last_update, clock.now()));
+      const updated = (await costCenters(tx, params.customerId)).find((center) => center.id === current.id);
       if (!updated) throw new Error('cost centre vanished during its update');
       return updated;
     });
   });
 
-  // The billing run (docs/product/operations.md "Jobs"): on every run, the cycles that closed are invoiced (each
-  // once, whatever runs or instances meet), then the invoices' e-mails go out. The alert job announces them (INV).
+  // The billing run (docs/product/operations.md "Jobs on the clock"): on every run, the cycles that closed are invoiced
+  // (each once, whatever runs or instances meet), then the invoices' e-mails go out. The alert job announces them
+  // (INV).
   ctx.scheduler.register({
     name: 'billing.run',
     run: async (now) => {
-      billingRun(db, now);
+      await billingRun(db, now);
       await sendInvoiceEmails({ db, mailer: ctx.mailer, publicUrl: ctx.mail.publicUrl, creditor }, now);
     },
   });

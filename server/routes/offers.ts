@@ -7,25 +7,26 @@ import type { Router } from '../lib/router.ts';
 import { authOf } from '../plugins/auth.ts';
 
 /*
- * GET /customer/{id}/offers (SPEC §1 "Offers"): the promotions that apply to this customer and its referral code.
- * A plain user sees the advantages of its own line and the catalogue's offers, not the holder's codes (SPEC §6).
+ * GET /customer/{id}/offers (docs/product/offers.md "The offers page"): the promotions that apply to this customer and
+ * its referral code. A plain user sees the advantages of its own line and the catalogue's offers, not the holder's
+ * codes (docs/product/roles.md "Plain user").
  */
 export const registerOfferRoutes = (router: Router, ctx: AppContext): void => {
   const { db } = ctx;
 
-  router.route(endpoints.customerOffers, ({ params, request }) => {
+  router.route(endpoints.customerOffers, async ({ params, request }) => {
     const auth = authOf(request);
-    const contracts = visibleContracts(db, auth, params.customerId);
-    const residential = findContact(db, params.customerId)?.is_residential !== 0;
+    const contracts = await visibleContracts(db, auth, params.customerId);
+    const residential = (await findContact(db, params.customerId))?.is_residential !== 0;
     const plain = isPlainUser(auth.user);
     return {
-      promo: plain ? null : promoOf(db, params.customerId),
-      offers: offersFor(
+      promo: plain ? null : await promoOf(db, params.customerId),
+      offers: await offersFor(
         db,
         contracts.map((contract) => contract.id),
         residential,
       ),
-      referral: plain ? null : referralOf(db, params.customerId),
+      referral: plain ? null : await referralOf(db, params.customerId),
     };
   });
 };

@@ -2,6 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { orderRefusal, refusalErrorCode, type OrderRefusal } from '#contract/contract-state';
 import { endpoints } from '#contract/endpoints';
 import type { OrderLine, OrderRequest } from '#contract/orders';
+import type { Db } from '../db/database.ts';
+import { writeTransaction } from '../db/engine.ts';
 import { isPlainUser, requireContract } from '../lib/access.ts';
 import { ApiError, forbidden, invalidParameters, notFound } from '../lib/api-error.ts';
 import type { AppContext } from '../lib/app-context.ts';
@@ -31,7 +33,6 @@ import {
 import { buildPagination, pageWindow } from '../lib/paging.ts';
 import type { Router } from '../lib/router.ts';
 import type { ResolvedSession } from '../lib/sessions.ts';
-import { writeTransaction } from '../lib/sql.ts';
 import { authOf } from '../plugins/auth.ts';
 import { segmentOf } from './products.ts';
 
@@ -52,7 +53,8 @@ const refusalError = (refusal: OrderRefusal): ApiError =>
   new ApiError(refusal === 'plainUser' ? 403 : 409, refusalErrorCode[refusal], refusalMessages[refusal]);
 
 /**
- * SPEC §7 "Products and orders" changes and the order history, with the rules of SPEC §4 and §8 enforced here as
+ * The order changes and history of docs/product/api.md "Authenticated calls", with the rules of
+ * docs/product/subscription.md "Who may change a subscription" and "Order rules" enforced here as
  * in the app (contract/contract-state.ts): a plain user, a blocked line (dunning or credit with an open balance,
  * fraud, a general problem, suspected fraudulent behaviour), a line whose state restricts changes, a waiting
  * request or an order being executed each refuse the order with its own code. Changes are online-only calls; the
@@ -60,37 +62,44 @@ const refusalError = (refusal: OrderRefusal): ApiError =>
  */
 export const registerOrderRoutes = (router: Router, ctx: AppContext): void => {
   const { db, clock } = ctx;
-  const openBalance = (customerId: number): boolean => invoiceSituation(db, customerId, clock.now()).isInDebt;
+  const openBalance = async (tx: Db, customerId: number, now: Date): Promise<boolean> =>
+    (await invoiceSituation(tx, customerId, now)).isInDebt;
 
   /** The line, after the session's rights and the refusal rules; a plain user is refused before anything else. */
-  const changeableContract = (auth: ResolvedSession, customerId: number, contractId: number): ContractRow => {
-    const contract = requireContract(db, auth, customerId, contractId);
+  const changeableContract = async (tx: Db, auth: ResolvedSession, customerId: number, contractId: number): Promise<ContractRow> => {
+    const contract = await requireContract(tx, auth, customerId, contractId);
     const refusal = orderRefusal({
       contract: stateFacts(contract),
       plainUser: isPlainUser(auth.user),
-      openBalance: openBalance(customerId),
-      openLines: openLinesOf(db, contract.id),
+      openBalance: await openBalance(tx, customerId, clock.now()),
+      openLines: await openLinesOf(tx, contract.id),
     });
     if (refusal) throw refusalError(refusal);
     return contract;
   };
 
   /** `allowEmpty`: a modification back to the current plan changes nothing itself but withdraws the pending change. */
-  const plan = (auth: ResolvedSession, contract: ContractRow, body: OrderRequest, allowEmpty = false): PlannedLine[] => {
-    const planned = planOrder(db, currentSubscription(db, contract), body, segmentOf(ctx, auth));
+  const plan = async (
+    tx: Db,
+    auth: ResolvedSession,
+    contract: ContractRow,
+    body: OrderRequest,
+    allowEmpty = false,
+  ): Promise<PlannedLine[]> => {
+    const planned = await planOrder(tx, await currentSubscription(tx, contract), body, await segmentOf({ ...ctx, db: tx }, auth));
     if (!planned.ok) throw invalidParameters(planned.fields);
-    // SPEC §8 "no update needed": the request is the subscription as it is.
+    // docs/product/subscription.md "Order rules", no update needed: the request is the subscription as it is.
     if (planned.lines.length === 0 && !allowEmpty) throw new ApiError(422, 'noUpdate', 'The subscription is unchanged');
     return planned.lines;
   };
 
-  router.route(endpoints.orderHistory, ({ params, query, request }) => {
+  router.route(endpoints.orderHistory, async ({ params, query, request }) => {
     const auth = authOf(request);
-    const contract = requireContract(db, auth, params.customerId, params.contractId);
-    // SPEC §6: a plain user cannot follow orders.
+    const contract = await requireContract(db, auth, params.customerId, params.contractId);
+    // docs/product/roles.md "Plain user": a plain user cannot follow orders.
     if (isPlainUser(auth.user)) throw forbidden();
     const window = pageWindow(query['megalist-page'], query['megalist-batchSize']);
-    const { lines, total } = orderHistory(db, contract.id, {
+    const { lines, total } = await orderHistory(db, contract.id, {
       openOnly: query.open === '1',
       order: query['megalist-sortOrder'],
       limit: window.perPage,
@@ -118,8 +127,8 @@ export const registerOrderRoutes = (router: Router, ctx: AppContext): void => {
     event: OrderMail['event'],
     canceledIds: readonly number[] = [],
   ): Promise<void> => {
-    const facts = orderFacts(db, orderPk);
-    const holder = holderOf(db, facts.customerId);
+    const facts = await orderFacts(db, orderPk);
+    const holder = await holderOf(db, facts.customerId);
     if (!holder?.contactEmail) return;
     const change = (line: OrderLine): OrderMailChange =>
       line.item_kind === 'PRODUCT'
@@ -158,8 +167,8 @@ export const registerOrderRoutes = (router: Router, ctx: AppContext): void => {
    * the transaction that writes it (migration 020's unique index), however many requests arrive at once; the answer
    * names the order waiting, to modify or cancel instead.
    */
-  const planChangeConflict = (contractId: number): ApiError => {
-    const pending = openPlanChangeRef(db, contractId) ?? undefined;
+  const planChangeConflict = async (contractId: number): Promise<ApiError> => {
+    const pending = (await openPlanChangeRef(db, contractId)) ?? undefined;
     return new ApiError(
       409,
       'orderPlanChangePending',
@@ -170,15 +179,15 @@ export const registerOrderRoutes = (router: Router, ctx: AppContext): void => {
 
   router.route(endpoints.createOrder, async ({ params, body, request }) => {
     const auth = authOf(request);
-    const placed = writeTransaction(db, () => {
-      const contract = changeableContract(auth, params.customerId, params.contractId);
-      const lines = plan(auth, contract, body);
-      try {
-        return createOrder(db, contract, lines, { type: initiatorOfRole(auth.user.role), ref: auth.user.guid }, clock.now());
-      } catch (error) {
-        if (isOpenPlanChangeConflict(error)) throw planChangeConflict(contract.id);
-        throw error;
-      }
+    // The unique index refuses a second plan change at the commit's write; a PostgreSQL transaction cannot go on
+    // after an error, so the conflict is named once the transaction is over.
+    const placed = await writeTransaction(db, async (tx) => {
+      const contract = await changeableContract(tx, auth, params.customerId, params.contractId);
+      const lines = await plan(tx, auth, contract, body);
+      return createOrder(tx, contract, lines, { type: initiatorOfRole(auth.user.role), ref: auth.user.guid }, clock.now());
+    }).catch(async (error: unknown) => {
+      if (isOpenPlanChangeConflict(error)) throw await planChangeConflict(params.contractId);
+      throw error;
     });
     await mailOrder(request.log, placed.id, 'placed');
     return placed;
@@ -186,17 +195,18 @@ export const registerOrderRoutes = (router: Router, ctx: AppContext): void => {
 
   router.route(endpoints.modifyOrder, async ({ params, body, request }) => {
     const auth = authOf(request);
-    const modified = writeTransaction(db, () => {
-      const contract = changeableContract(auth, params.customerId, params.contractId);
-      const order = findOrder(db, contract.id, params.orderId);
+    const modified = await writeTransaction(db, async (tx) => {
+      const contract = await changeableContract(tx, auth, params.customerId, params.contractId);
+      const order = await findOrder(tx, contract.id, params.orderId);
       if (!order) throw notFound('Order not found');
-      const pending = pendingProductLine(db, order.id);
-      // SPEC §4: only a pending plan change is modified, and only into another product; anything else is a new order.
+      const pending = await pendingProductLine(tx, order.id);
+      // docs/product/subscription.md "Order rules": only a pending plan change is modified, and only into another
+      // product; anything else is a new order.
       if (!pending || pending.resource_id === body.product) {
         throw new ApiError(409, 'orderNotModifiable', 'Only a pending plan change can be modified, into another plan');
       }
-      const lines = plan(auth, contract, body, true);
-      return modifyOrder(db, contract, order.id, lines, clock.now());
+      const lines = await plan(tx, auth, contract, body, true);
+      return modifyOrder(tx, contract, order.id, lines, clock.now());
     });
     await mailOrder(request.log, modified.id, 'changed');
     return modified;
@@ -205,14 +215,14 @@ export const registerOrderRoutes = (router: Router, ctx: AppContext): void => {
   /** Cancels what may still be cancelled of an order, or one line of it; allowed on a blocked line too (it only withdraws). */
   const cancel = async (request: FastifyRequest, params: { customerId: number; contractId: number; orderId: string }, lineId?: number) => {
     const auth = authOf(request);
-    const contract = requireContract(db, auth, params.customerId, params.contractId);
+    const contract = await requireContract(db, auth, params.customerId, params.contractId);
     if (isPlainUser(auth.user)) throw refusalError('plainUser');
-    const { orderPk, canceled } = writeTransaction(db, () => {
-      const order = findOrder(db, contract.id, params.orderId);
+    const { orderPk, canceled } = await writeTransaction(db, async (tx) => {
+      const order = await findOrder(tx, contract.id, params.orderId);
       if (!order) throw notFound('Order not found');
-      const ids = cancelOrder(db, contract, order.id, clock.now(), lineId);
+      const ids = await cancelOrder(tx, contract, order.id, clock.now(), lineId);
       if (ids.length === 0) {
-        if (lineId !== undefined && !orderFacts(db, order.id).lines.some((line) => line.id === lineId))
+        if (lineId !== undefined && !(await orderFacts(tx, order.id)).lines.some((line) => line.id === lineId))
           throw notFound('Order line not found');
         throw new ApiError(409, 'orderNotCancellable', 'Nothing in this order can be cancelled any more');
       }
@@ -229,8 +239,8 @@ export const registerOrderRoutes = (router: Router, ctx: AppContext): void => {
   // PENDING → QUEUED when the date comes, QUEUED → SUCCESS or FAILED a minute later, by the server's clock.
   ctx.scheduler.register({
     name: 'orders.execute-due',
-    run: (now) => {
-      writeTransaction(db, () => executeDueOrders(db, now, (customerId) => invoiceSituation(db, customerId, now).isInDebt));
+    run: async (now) => {
+      await executeDueOrders(db, now, (tx, customerId) => openBalance(tx, customerId, now));
     },
   });
 };

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Language } from '#contract/common';
 import { endpoints } from '#contract/endpoints';
+import { writeTransaction } from '../db/engine.ts';
 import { requireCustomer } from '../lib/access.ts';
 import { ApiError, notFound } from '../lib/api-error.ts';
 import type { AppContext } from '../lib/app-context.ts';
@@ -9,7 +10,6 @@ import { ProviderError } from '../lib/payment-provider.ts';
 import { startPayment, syncPayment, type PaymentsContext, type PaymentTarget } from '../lib/payment-service.ts';
 import { assertNotLocked, recordFailure, type RateLimitPolicy } from '../lib/rate-limit.ts';
 import type { Router } from '../lib/router.ts';
-import { writeTransaction } from '../lib/sql.ts';
 import { authOf } from '../plugins/auth.ts';
 
 /*
@@ -67,7 +67,7 @@ export const registerPaymentRoutes = (router: Router, ctx: AppContext, payments:
 
   router.route(endpoints.onlinePayment, async ({ params, request }) => {
     requireCustomer(authOf(request), params.customerId, { plainUser: 'deny' });
-    const stored = findPaymentByReference(db, params.customerId, params.reference);
+    const stored = await findPaymentByReference(db, params.customerId, params.reference);
     if (!stored) throw notFound('Payment not found');
     let current = stored;
     try {
@@ -82,11 +82,11 @@ export const registerPaymentRoutes = (router: Router, ctx: AppContext, payments:
 
   router.route(endpoints.paymentWebhook, async ({ body, request }) => {
     const key = webhookKey(request.ip);
-    assertNotLocked(db, key, clock.now(), webhookPolicy);
-    const payment = findPaymentByProviderId(db, body.id);
+    await assertNotLocked(db, key, clock.now(), webhookPolicy);
+    const payment = await findPaymentByProviderId(db, body.id);
     if (!payment) {
       // Unknown ids are ignored, and counted against the sender.
-      recordFailure(db, key, clock.now(), webhookPolicy);
+      await recordFailure(db, key, clock.now(), webhookPolicy);
       return { success: true };
     }
     try {
@@ -105,11 +105,11 @@ export const registerPaymentRoutes = (router: Router, ctx: AppContext, payments:
     everyMs: 5 * 60_000,
     run: async (now) => {
       const before = new Date(now.getTime() - RECONCILE_AFTER_MS).toISOString();
-      for (const payment of waitingPayments(db, before, 50)) {
+      for (const payment of await waitingPayments(db, before, 50)) {
         if (payment.provider_id === null) {
           // Never reached the provider (the process stopped between the two steps): nobody can pay it.
-          writeTransaction(db, () =>
-            settlePayment(db, payment.id, 'expired', { method: null, settledAt: now.toISOString(), paidAt: null, unapplied: 0 }),
+          await writeTransaction(db, (tx) =>
+            settlePayment(tx, payment.id, 'expired', { method: null, settledAt: now.toISOString(), paidAt: null, unapplied: 0 }),
           );
           continue;
         }

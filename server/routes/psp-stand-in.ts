@@ -2,6 +2,7 @@ import { PaymentMethod } from '@mollie/api-client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Language } from '#contract/common';
+import { writeTransaction } from '../db/engine.ts';
 import type { AppContext } from '../lib/app-context.ts';
 import {
   expireStandInPayments,
@@ -12,7 +13,6 @@ import {
   type StandInPaymentRow,
   type StandInStatus,
 } from '../lib/psp-stand-in-data.ts';
-import { writeTransaction } from '../lib/sql.ts';
 import { randomToken } from '../lib/tokens.ts';
 
 /*
@@ -300,7 +300,7 @@ export const registerPspStandIn = (app: FastifyInstance, ctx: AppContext): void 
     if (answer.statusCode >= 300) app.log.warn({ payment: row.id, status: answer.statusCode }, 'the webhook did not accept the call');
   };
 
-  app.post(`${API_ROOT}payments`, (request, reply) => {
+  app.post(`${API_ROOT}payments`, async (request, reply) => {
     if (!authorized(request)) return mollieError(reply, 401, 'Unauthorized Request', 'Missing authentication, or failed to authenticate');
     const parsed = createSchema.safeParse(request.body ?? {});
     if (!parsed.success) {
@@ -312,13 +312,13 @@ export const registerPspStandIn = (app: FastifyInstance, ctx: AppContext): void 
     const header = request.headers['idempotency-key'];
     const key = typeof header === 'string' && header.length > 0 && header.length <= 200 ? header : null;
     const now = clock.now();
-    const row = writeTransaction(db, () => {
+    const row = await writeTransaction(db, async (tx) => {
       // The same key again is the same request: the payment it created, not a second one.
-      const existing = key === null ? undefined : findStandInPaymentByKey(db, key);
+      const existing = key === null ? undefined : await findStandInPaymentByKey(tx, key);
       if (existing) return existing;
       const id = newPaymentId();
       const metadata = body.metadata === undefined ? null : JSON.stringify(body.metadata);
-      insertStandInPayment(db, {
+      await insertStandInPayment(tx, {
         id,
         idempotency_key: key,
         amount_value: body.amount.value,
@@ -332,7 +332,7 @@ export const registerPspStandIn = (app: FastifyInstance, ctx: AppContext): void 
         created_at: now.toISOString(),
         expires_at: new Date(now.getTime() + STAND_IN_EXPIRY_MS).toISOString(),
       });
-      const created = findStandInPayment(db, id);
+      const created = await findStandInPayment(tx, id);
       if (!created) throw new Error('stand-in payment vanished');
       return created;
     });
@@ -343,9 +343,9 @@ export const registerPspStandIn = (app: FastifyInstance, ctx: AppContext): void 
       .send(toMollie(row, now, publicUrl));
   });
 
-  app.get<{ Params: { id: string } }>(`${API_ROOT}payments/:id`, (request, reply) => {
+  app.get<{ Params: { id: string } }>(`${API_ROOT}payments/:id`, async (request, reply) => {
     if (!authorized(request)) return mollieError(reply, 401, 'Unauthorized Request', 'Missing authentication, or failed to authenticate');
-    const row = findStandInPayment(db, request.params.id);
+    const row = await findStandInPayment(db, request.params.id);
     if (!row) return mollieError(reply, 404, 'Not Found', 'No payment exists with token');
     return reply
       .header('Cache-Control', 'no-store')
@@ -355,8 +355,8 @@ export const registerPspStandIn = (app: FastifyInstance, ctx: AppContext): void 
 
   app.get(STYLESHEET, (_request, reply) => reply.header('Cache-Control', 'no-cache').type('text/css; charset=utf-8').send(CHECKOUT_CSS));
 
-  app.get<{ Params: { id: string }; Querystring: { method?: string } }>(`${CHECKOUT}:id`, (request, reply) => {
-    const row = findStandInPayment(db, request.params.id);
+  app.get<{ Params: { id: string }; Querystring: { method?: string } }>(`${CHECKOUT}:id`, async (request, reply) => {
+    const row = await findStandInPayment(db, request.params.id);
     if (!row) return html(reply, 404, 'fr', `<section class="card"><h1>${texts.fr.unknown}</h1><p>${texts.fr.unknownText}</p></section>`);
     const lang = languageOf(row.locale);
     const status = currentStatus(row, clock.now());
@@ -367,7 +367,7 @@ export const registerPspStandIn = (app: FastifyInstance, ctx: AppContext): void 
   });
 
   app.post<{ Params: { id: string } }>(`${CHECKOUT}:id`, { config: { formBody: true } }, async (request, reply) => {
-    const row = findStandInPayment(db, request.params.id);
+    const row = await findStandInPayment(db, request.params.id);
     if (!row) return html(reply, 404, 'fr', `<section class="card"><h1>${texts.fr.unknown}</h1><p>${texts.fr.unknownText}</p></section>`);
     const lang = languageOf(row.locale);
     const form = checkoutForm.safeParse(request.body ?? {});
@@ -376,7 +376,7 @@ export const registerPspStandIn = (app: FastifyInstance, ctx: AppContext): void 
     const now = clock.now();
     const applied =
       currentStatus(row, now) === 'open' &&
-      writeTransaction(db, () => finishStandInPayment(db, row.id, outcome, form.data.method, now.toISOString()));
+      (await writeTransaction(db, (tx) => finishStandInPayment(tx, row.id, outcome, form.data.method, now.toISOString())));
     if (applied) await callWebhook(row);
     // Back to the merchant whatever happened (a second press of Continue finds the payment finished).
     return reply.redirect(row.redirect_url, 303);
@@ -386,7 +386,7 @@ export const registerPspStandIn = (app: FastifyInstance, ctx: AppContext): void 
     name: 'psp-stand-in.expire',
     everyMs: 60_000,
     run: async (now) => {
-      const expired = writeTransaction(db, () => expireStandInPayments(db, now.toISOString()));
+      const expired = await writeTransaction(db, (tx) => expireStandInPayments(tx, now.toISOString()));
       for (const row of expired) await callWebhook(row);
     },
   });

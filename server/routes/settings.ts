@@ -1,13 +1,11 @@
 import { evaluateAlerts, type AlertDeps } from '../lib/alert-engine.ts';
 import type { AppContext } from '../lib/app-context.ts';
-import { createPushSender, vapidKeysFromFile, type VapidKeys } from '../lib/push.ts';
+import { createPushSender, vapidKeysOf } from '../lib/push.ts';
 import type { Router } from '../lib/router.ts';
-import { stmt, writeTransaction } from '../lib/sql.ts';
 import { registerAlertRoutes } from './settings/alerts.ts';
 import { applyDueChanges, registerLineRoutes } from './settings/line.ts';
 import { registerPrivacyRoutes } from './settings/privacy.ts';
 import { registerSettingsTestRoutes } from './settings/test-routes.ts';
-import webpush from 'web-push';
 
 /*
  * The settings area, one file per part under routes/settings/: the line's settings and their order lines, alerts
@@ -15,8 +13,11 @@ import webpush from 'web-push';
  */
 
 export type SettingsOptions = {
-  /** VAPID key pair file (under DATA_DIR); absent or null: a pair for this process only (tests). */
-  vapidKeysFile?: string | null;
+  /**
+   * The VAPID key pair file of a server of before (DATA_DIR/vapid-keys.json), taken over into the database on the first
+   * start; absent or null: a new pair is made then.
+   */
+  vapidKeysImportFile?: string | null;
   /** VAPID subject: a mailto: or https: contact of the operator. */
   vapidSubject?: string;
   /** Development: a little usage on every active line every 10 minutes of clock time, so alerts happen by themselves. */
@@ -30,22 +31,29 @@ const ALERT_EVERY_MS = 60_000;
 const FEED_EVERY_MS = 10 * 60_000;
 
 /** The development usage feed: one in-bundle data session of 20 to 80 MB on every active line. */
-const feedUsage = (ctx: AppContext, now: Date): void => {
-  const lines = stmt<[], { id: number }>(ctx.db, "SELECT id FROM contracts WHERE status = 'ACTIVATED'").all();
-  writeTransaction(ctx.db, () => {
-    for (const line of lines) {
-      const bytes = Math.round((20 + Math.random() * 60) * 1024 * 1024);
-      stmt<[number, number, number]>(
-        ctx.db,
-        `INSERT INTO usage_records (contract_id, service_cat, messages, is_oob, resource_impact, service_used, service_unit, destination, event_time)
-         VALUES (?, 'data', 1, 0, 0, ?, 'B', 'national', ?)`,
-      ).run(line.id, bytes, now.getTime());
-    }
-  });
+const feedUsage = async (ctx: AppContext, now: Date): Promise<void> => {
+  const lines = await ctx.db.selectFrom('contracts').select('id').where('status', '=', 'ACTIVATED').execute();
+  if (lines.length === 0) return;
+  await ctx.db
+    .insertInto('usage_records')
+    .values(
+      lines.map((line) => ({
+        contract_id: line.id,
+        service_cat: 'data' as const,
+        messages: 1,
+        is_oob: 0,
+        resource_impact: 0,
+        service_used: Math.round((20 + Math.random() * 60) * 1024 * 1024),
+        service_unit: 'B' as const,
+        destination: 'national' as const,
+        event_time: now.getTime(),
+      })),
+    )
+    .execute();
 };
 
-export const registerSettingsRoutes = (router: Router, ctx: AppContext, options: SettingsOptions = {}): void => {
-  const keys: VapidKeys = options.vapidKeysFile ? vapidKeysFromFile(options.vapidKeysFile) : webpush.generateVAPIDKeys();
+export const registerSettingsRoutes = async (router: Router, ctx: AppContext, options: SettingsOptions = {}): Promise<void> => {
+  const keys = await vapidKeysOf(ctx.db, options.vapidKeysImportFile ?? null);
   const deps: AlertDeps = {
     db: ctx.db,
     mailer: ctx.mailer,

@@ -14,9 +14,9 @@ export const registerStatusRoutes = (router: Router, ctx: AppContext): void => {
   // Readiness for a health check (the Dockerfile's HEALTHCHECK, an orchestrator): the process answers and the
   // database answers a query. 503 when it does not, and from Fastify itself while the server shuts down.
   // Maintenance does not make the server unready: it is up, showing the maintenance page.
-  router.route(endpoints.ready, ({ request }) => {
+  router.route(endpoints.ready, async ({ request }) => {
     try {
-      assertDatabaseAnswers(ctx.db);
+      await assertDatabaseAnswers(ctx.db);
     } catch (error) {
       request.log.error({ err: error }, 'not ready: the database does not answer');
       throw new ApiError(503, 'serverError', 'Database unavailable');

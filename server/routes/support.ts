@@ -1,33 +1,31 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import { endpoints } from '#contract/endpoints';
 import { fillOperatorDetails } from '#contract/operator';
 import { attachmentTypes } from '#contract/validators';
+import { writeTransaction } from '../db/engine.ts';
 import { ApiError, forbidden } from '../lib/api-error.ts';
 import type { AppContext } from '../lib/app-context.ts';
 import { findContact } from '../lib/customer-data.ts';
 import { renderMessage } from '../lib/messages.ts';
 import type { Router } from '../lib/router.ts';
-import { writeTransaction } from '../lib/sql.ts';
+import { storeFile } from '../lib/file-store.ts';
 import { faqOf, insertTicket, ticketsOf, ticketsSince } from '../lib/support-data.ts';
 import { authOf } from '../plugins/auth.ts';
 
 /*
- * Help and the contact form (SPEC §1, §3, §5, §8): the FAQ per language, and tickets with one optional attachment.
- * A ticket may arrive long after it was written (the app queues it offline) and more than once (background sync,
- * the page's re-send): the Idempotency-Key plugin makes it apply once.
+ * Help and the contact form (docs/product/support.md "The help page", "Contact form"): the FAQ per language, and
+ * tickets with one optional attachment. A ticket may arrive long after it was written (the app queues it offline) and
+ * more than once (background sync, the page's re-send): the Idempotency-Key plugin makes it apply once.
  */
 
-/** More than this many messages a day from one user is not a conversation: refused, so the disk cannot be filled. */
+/** More than this many messages a day from one user is not a conversation: refused, so the database cannot be filled. */
 export const MAX_TICKETS_PER_DAY = 20;
 
 const accepted = new Set<string>(attachmentTypes);
 
 /**
- * The bytes decide (SPEC §5, ARCHITECTURE "checked by content"): a file whose content is not a PDF, PNG or JPEG is
- * refused whatever its name and declared type say (a script renamed .png is not an image).
+ * The bytes decide (docs/product/validation.md "Contact form", ARCHITECTURE "checked by content"): a file whose content
+ * is not a PDF, PNG or JPEG is refused whatever its name and declared type say (a script renamed .png is not an image).
  */
 const contentTypeOf = async (data: Uint8Array): Promise<{ mime: string; ext: string } | null> => {
   const detected = await fileTypeFromBuffer(data);
@@ -36,18 +34,17 @@ const contentTypeOf = async (data: Uint8Array): Promise<{ mime: string; ext: str
 
 export const registerSupportRoutes = (router: Router, ctx: AppContext): void => {
   const { db, clock } = ctx;
-  const attachmentsDir = join(ctx.dataDir, 'attachments');
 
   // Customer service's number as configured, wherever an answer names it.
-  router.route(endpoints.faq, ({ query }) => ({
-    faq: faqOf(db, query.lang).map((entry) => ({ ...entry, answer: fillOperatorDetails(entry.answer, ctx.operator) })),
+  router.route(endpoints.faq, async ({ query }) => ({
+    faq: (await faqOf(db, query.lang)).map((entry) => ({ ...entry, answer: fillOperatorDetails(entry.answer, ctx.operator) })),
   }));
 
   // The messages the user wrote, from whichever device: the contact page lists them with their status everywhere.
-  router.route(endpoints.supportTickets, ({ request }) => {
+  router.route(endpoints.supportTickets, async ({ request }) => {
     const { user } = authOf(request);
     if (user.role === 'none' || user.customer_id === null) throw forbidden();
-    return { tickets: ticketsOf(db, user.id) };
+    return { tickets: await ticketsOf(db, user.id) };
   });
 
   router.route(endpoints.supportTicket, async ({ body, request }) => {
@@ -55,11 +52,11 @@ export const registerSupportRoutes = (router: Router, ctx: AppContext): void => 
     if (user.role === 'none' || user.customer_id === null) throw forbidden();
     const now = clock.now();
     const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString();
-    if (ticketsSince(db, user.id, dayAgo) >= MAX_TICKETS_PER_DAY) {
+    if ((await ticketsSince(db, user.id, dayAgo)) >= MAX_TICKETS_PER_DAY) {
       throw new ApiError(422, 'ticketError', 'Too many messages today');
     }
 
-    let kept: { name: string; type: string; size: number; file: string; sha256: string; path: string } | null = null;
+    let attachment: { name: string; type: string; ext: string; data: Uint8Array } | null = null;
     if (body.attachment) {
       const { data, name } = body.attachment;
       // A file reaches here only as a multipart part (a Buffer): JSON cannot carry one.
@@ -73,41 +70,32 @@ export const registerSupportRoutes = (router: Router, ctx: AppContext): void => 
           fields: [{ field: 'attachment', message: 'validation:attachment.type' }],
         });
       }
-      // Stored under a name of ours (never the client's, which could climb out of the folder), never served.
-      const file = `${randomUUID()}.${content.ext}`;
-      const path = join(attachmentsDir, file);
-      try {
-        await mkdir(attachmentsDir, { recursive: true });
-        await writeFile(path, data, { flag: 'wx' });
-      } catch (error) {
-        request.log.error({ err: error }, 'attachment not stored');
-        throw new ApiError(500, 'ticketError', 'The message could not be stored');
-      }
-      kept = { name, type: content.mime, size: data.length, file, sha256: createHash('sha256').update(data).digest('hex'), path };
+      attachment = { name, type: content.mime, ext: content.ext, data };
     }
 
     const createdAt = now.toISOString();
-    let reference: string;
-    try {
-      reference = writeTransaction(db, () =>
-        insertTicket(db, {
-          customerId: user.customer_id!,
-          userId: user.id,
-          subject: body.subject,
-          subSubject: body.subSubject,
-          message: body.message,
-          attachment: kept,
-          createdAt,
-        }),
-      );
-    } catch (error) {
-      if (kept) await rm(kept.path, { force: true });
-      throw error;
-    }
+    // The file is stored with the ticket, in one transaction, under a key of ours (never the client's name); never served.
+    const reference = await writeTransaction(db, async (tx) => {
+      const kept = attachment
+        ? await storeFile(tx, { folder: 'attachments', extension: attachment.ext, mediaType: attachment.type, bytes: attachment.data }, now)
+        : null;
+      return insertTicket(tx, {
+        customerId: user.customer_id!,
+        userId: user.id,
+        subject: body.subject,
+        subSubject: body.subSubject,
+        message: body.message,
+        attachment:
+          attachment && kept
+            ? { name: attachment.name, type: attachment.type, size: kept.size, file: kept.key, sha256: kept.sha256 }
+            : null,
+        createdAt,
+      });
+    });
 
     // The acknowledgement is best effort: the ticket exists, and failing now would make the app send it again (a
     // 5xx is retried) and create it twice. The reference is in the answer either way.
-    const to = user.email ?? findContact(db, user.customer_id)?.email ?? null;
+    const to = user.email ?? (await findContact(db, user.customer_id))?.email ?? null;
     if (to) {
       const { subject, text } = renderMessage(user.language, 'ticketReceived', { name: user.first_name ?? '', reference });
       await ctx.mailer.send({ channel: 'EMAIL', to, subject, text }).catch((error: unknown) => {

@@ -19,19 +19,20 @@ const checkDateOrder = (from: string | undefined, to: string | undefined): void 
 };
 
 /**
- * SPEC §7 usage calls. A plain user reads its own line (requireContract); any user may download its own
- * consumption. Every answer is computed from usage_records at request time: there is no cached total to drift.
+ * The usage calls (docs/product/api.md "Authenticated calls"; docs/product/consumption.md "Balances"). A plain user
+ * reads its own line (requireContract); any user may download its own consumption. Every answer is computed from
+ * usage_records at request time: there is no cached total to drift.
  */
 export const registerUsageRoutes = (router: Router, ctx: AppContext): void => {
   const { db, clock } = ctx;
 
-  router.route(endpoints.usageSummary, ({ params, query, request }) => {
-    const contract = requireContract(db, authOf(request), params.customerId, params.contractId);
-    return usageSummary(db, contract, periodOf(db, contract, clock.now(), query.period));
+  router.route(endpoints.usageSummary, async ({ params, query, request }) => {
+    const contract = await requireContract(db, authOf(request), params.customerId, params.contractId);
+    return usageSummary(db, contract, await periodOf(db, contract, clock.now(), query.period));
   });
 
-  router.route(endpoints.usageHistory, ({ params, query, request }) => {
-    const contract = requireContract(db, authOf(request), params.customerId, params.contractId);
+  router.route(endpoints.usageHistory, async ({ params, query, request }) => {
+    const contract = await requireContract(db, authOf(request), params.customerId, params.contractId);
     const sort = query['megalist-sort'] ?? 'event_time';
     if (!(SORT_FIELDS as readonly string[]).includes(sort))
       throw invalidParameters([{ field: 'megalist-sort', message: 'validation:invalid' }]);
@@ -39,10 +40,10 @@ export const registerUsageRoutes = (router: Router, ctx: AppContext): void => {
 
     const filter = { range: rangeOfDates(query.from, query.to), type: query.type };
     const window = pageWindow(query['megalist-page'], query['megalist-batchSize']);
-    const total = countUsage(db, contract.id, filter);
+    const total = await countUsage(db, contract.id, filter);
     // Past the last page there is nothing to read; skip the query instead of walking the index to the end.
     const rows =
-      window.offset < total ? usagePage(db, contract.id, filter, query['megalist-sortOrder'], window.perPage, window.offset) : [];
+      window.offset < total ? await usagePage(db, contract.id, filter, query['megalist-sortOrder'], window.perPage, window.offset) : [];
     const path = request.url.split('?')[0] ?? '';
     return {
       data: rows.map(toUsageRecord),
@@ -59,21 +60,21 @@ export const registerUsageRoutes = (router: Router, ctx: AppContext): void => {
 
   router.route(endpoints.usageDownload, async ({ params, query, request, reply }) => {
     const auth = authOf(request);
-    const contract = requireContract(db, auth, params.customerId, params.contractId);
+    const contract = await requireContract(db, auth, params.customerId, params.contractId);
     checkDateOrder(query.from, query.to);
-    // Without dates: the current bill cycle up to today (SPEC "current bill").
+    // Without dates: the current bill cycle up to today (docs/product/consumption.md "Periods": the current bill).
     const now = clock.now();
-    const current = periodOf(db, contract, now, 'current');
+    const current = await periodOf(db, contract, now, 'current');
     const from = query.from ?? (query.to !== undefined && query.to < current.start ? query.to : current.start);
     const to = query.to ?? localDate(now.getTime());
     checkDateOrder(from, to);
 
-    const customer = findCustomer(db, contract.customer_id);
-    const contact = findContact(db, contract.customer_id);
+    const customer = await findCustomer(db, contract.customer_id);
+    const contact = await findContact(db, contract.customer_id);
     const person = contact ? `${contact.first_name} ${contact.last_name}` : '';
     const subject: ExportSubject = {
       contractId: contract.id,
-      billCycle: billCycleOf(db, contract),
+      billCycle: await billCycleOf(db, contract),
       customerName: contact?.company_name ? `${contact.company_name} — ${person}` : person,
       customerNumber: customer?.mobile_id ?? '',
       msisdn: contract.msisdn ?? contract.contract_ref,

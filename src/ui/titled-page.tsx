@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { operator } from '#lib/operator';
 
 /**
- * The document's title for a screen: "<screen> · <product>" (docs/product/navigation.md "Titles"), so a tab, the
+ * The document's title for a screen: "<screen> · <product>" (docs/product/navigation.md "Layouts"), so a tab, the
  * history and a screen reader name the screen and the product; the product's name alone on screens without one.
  */
 export const useDocumentTitle = (title: string | null) => {

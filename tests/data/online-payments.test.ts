@@ -56,7 +56,7 @@ describe('paying online from the app', () => {
     if (!('checkoutUrl' in started)) throw new Error(`not started: ${started.error}`);
     const id = new URL(started.checkoutUrl).pathname.split('/').pop() ?? '';
     const reference =
-      server().db.prepare<[string], { reference: string }>('SELECT reference FROM online_payments WHERE provider_id = ?').get(id)?.reference ?? '';
+      (await server().db.selectFrom('online_payments').select('reference').where('provider_id', '=', id).executeTakeFirst())?.reference ?? '';
     await pullOnlinePayment(MARC, reference);
     expect((await db.onlinePayments.get(reference))?.status).toBe('open');
 

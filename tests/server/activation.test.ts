@@ -1,5 +1,3 @@
-import { readdirSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { simOrderListSchema, simOrderSchema, type SimOrder } from '#contract/activation';
@@ -9,7 +7,6 @@ import { formatBelgianPhone } from '#contract/phone';
 import { appContext } from '#server/app';
 import { DEMO_IDS } from '#server/db/demo/ids';
 import { createSession } from '#server/lib/sessions';
-import { dataDirOf } from '#server/lib/uploads';
 import { outbox, resetLimits, setClock } from './auth-helpers.ts';
 import { APP_ORIGIN, bearer, createTestApp, type TestApp } from './test-app.ts';
 
@@ -38,7 +35,7 @@ type Sale = {
 beforeAll(async () => {
   t = await createTestApp();
   const U = DEMO_IDS.users;
-  for (const who of ['sophie', 'lucas', 'marc', 'emma'] as const) tokens[who] = createSession(t.db, U[who], new Date()).accessToken;
+  for (const who of ['sophie', 'lucas', 'marc', 'emma'] as const) tokens[who] = (await createSession(t.db, U[who], new Date())).accessToken;
 });
 afterAll(async () => {
   await t.close();
@@ -133,10 +130,11 @@ const upload = async (url: string, headers: Record<string, string>, fields: Reco
 
 const photos = (n: number): Part[] => Array.from({ length: n }, (_, i) => ({ name: `side-${i}.jpg`, type: 'image/jpeg', data: JPEG }));
 
-const filesIn = (contractId: number): string[] => {
-  const dir = join(dataDirOf(t.db), 'uploads', 'identity', String(contractId));
-  return existsSync(dir) ? readdirSync(dir) : [];
-};
+/** The keys of the identity files kept for a contract (in the database, lib/file-store.ts). */
+const filesIn = async (contractId: number): Promise<string[]> =>
+  (await t.db.selectFrom('stored_files').select('key').where('key', 'like', `identity/${contractId}/%`).orderBy('key').execute()).map(
+    (row) => row.key,
+  );
 
 describe('POST /public/orders/activate: the order and its code', () => {
   it('opens the seeded order O-0000000001 with 123456 and sets an HttpOnly, SameSite=Strict session cookie', async () => {
@@ -326,11 +324,13 @@ describe('a new number, moved on by the provisioning simulator', () => {
     expect(mail?.subject).toBe('Votre ligne est active');
     // As the app shows numbers (server/lib/messages.ts).
     expect(mail?.body).toContain(formatBelgianPhone(sale.msisdn));
-    const line = t.db
-      .prepare<[string], { status: string; executed_at: string | null }>(
-        "SELECT l.status, l.executed_at FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE o.order_ref = ? AND l.resource_name = 'ACTIVATE'",
-      )
-      .get(sale.orderRef);
+    const line = await t.db
+      .selectFrom('order_lines as l')
+      .innerJoin('orders as o', 'o.id', 'l.order_id')
+      .select(['l.status', 'l.executed_at'])
+      .where('o.order_ref', '=', sale.orderRef)
+      .where('l.resource_name', '=', 'ACTIVATE')
+      .executeTakeFirst();
     expect(line).toEqual({ status: 'SUCCESS', executed_at: new Date(start + 5 * MINUTE).toISOString() });
   });
 
@@ -470,7 +470,7 @@ describe('a number transfer', () => {
 });
 
 describe('identification uploads', () => {
-  it('takes two photos of an ID card, stores them under DATA_DIR (never served), then the order waits for our check', async () => {
+  it('takes two photos of an ID card, stores them in the database (never served), then the order waits for our check', async () => {
     const sale = await newSale('identification');
     const { cookie, order } = await open(sale);
     expect(order.identificationStatus).toBe('NEED_IDENTIFICATION');
@@ -485,18 +485,18 @@ describe('identification uploads', () => {
       identification: { documentType: 'belgianIdCard', files: 2 },
       nextStep: { step: 'IDENTIFICATION_OK', expectedAt: new Date(start + 30 * MINUTE).toISOString() },
     });
-    const stored = filesIn(order.contractId);
+    const stored = await filesIn(order.contractId);
     expect(stored).toHaveLength(2);
-    expect(stored.every((name) => name.endsWith('.jpg'))).toBe(true);
+    expect(stored.every((name) => name.startsWith(`identity/${order.contractId}/`) && name.endsWith('.jpg'))).toBe(true);
     for (const name of stored) {
-      const served = await t.app.inject({ method: 'GET', url: `/uploads/identity/${order.contractId}/${name}` });
+      const served = await t.app.inject({ method: 'GET', url: `/${name}` });
       expect(served.statusCode).toBe(404);
     }
-    const row = t.db
-      .prepare<[number], { id_card_number: string; national_register_number: string }>(
-        'SELECT id_card_number, national_register_number FROM contracts WHERE id = ?',
-      )
-      .get(order.contractId);
+    const row = await t.db
+      .selectFrom('contracts')
+      .select(['id_card_number', 'national_register_number'])
+      .where('id', '=', order.contractId)
+      .executeTakeFirst();
     expect(row).toEqual({ id_card_number: validIdCard, national_register_number: nationalNumber(sale.birthDate, 37) });
     await moveClockTo(new Date(start + 15 * MINUTE));
     const checked = await followUp(cookie, sale.uuid);
@@ -527,7 +527,7 @@ describe('identification uploads', () => {
       [{ name: 'passport.png', type: 'image/png', data: PNG }],
     );
     expect(png.statusCode, png.body).toBe(200);
-    expect(filesIn(passport.order.contractId)).toEqual([expect.stringMatching(/\.png$/)]);
+    expect(await filesIn(passport.order.contractId)).toEqual([expect.stringMatching(/\.png$/)]);
   });
 
   it.each([
@@ -552,7 +552,7 @@ describe('identification uploads', () => {
     const response = await upload(deliveryUrl(order, 'identify'), { cookie }, identityFields(sale.birthDate), files);
     expect(response.statusCode, response.body).toBe(status);
     expect(response.json()).toMatchObject({ code: 'uploadError', fields: [{ field: 'files', message }] });
-    expect(filesIn(order.contractId)).toEqual([]);
+    expect(await filesIn(order.contractId)).toEqual([]);
     expect((await followUp(cookie, sale.uuid)).identificationStatus).toBe('NEED_IDENTIFICATION');
   });
 
@@ -572,7 +572,7 @@ describe('identification uploads', () => {
     const response = await upload(deliveryUrl(order, 'identify'), { cookie }, { ...identityFields(sale.birthDate), ...change }, photos(2));
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json<{ fields: unknown[] }>().fields).toEqual([{ field, message }]);
-    expect(filesIn(order.contractId)).toEqual([]);
+    expect(await filesIn(order.contractId)).toEqual([]);
   });
 
   it('refuses a JSON body on the upload, a multipart body anywhere else, and documents an order that needs none', async () => {
@@ -603,7 +603,7 @@ describe('identification uploads', () => {
       photos(2),
     );
     expect(notNeeded.statusCode).toBe(409);
-    expect(filesIn(readyOpen.order.contractId)).toEqual([]);
+    expect(await filesIn(readyOpen.order.contractId)).toEqual([]);
   });
 });
 
@@ -649,12 +649,14 @@ describe('the logged-in holder', () => {
     const replay = await t.app.inject({ method: 'POST', url, headers, payload: { iccid: demoSimOrders.sophie.iccid } });
     expect(replay.statusCode).toBe(200);
     expect(replay.headers['idempotent-replayed']).toBe('true');
-    const events = t.db
-      .prepare<[string], { n: number }>(
-        "SELECT COUNT(*) AS n FROM sim_order_events e JOIN sim_orders s ON s.id = e.sim_order_id WHERE s.uuid = ? AND e.step = 'ACTIVATION_REQUESTED'",
-      )
-      .get(demoSimOrders.sophie.uuid);
-    expect(events?.n).toBe(1);
+    const events = await t.db
+      .selectFrom('sim_order_events as e')
+      .innerJoin('sim_orders as s', 's.id', 'e.sim_order_id')
+      .select('e.id')
+      .where('s.uuid', '=', demoSimOrders.sophie.uuid)
+      .where('e.step', '=', 'ACTIVATION_REQUESTED')
+      .execute();
+    expect(events).toHaveLength(1);
   });
 
   it('refuses a transfer and an identification on a line that has no SIM order, and a plain user', async () => {

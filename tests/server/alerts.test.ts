@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushPayloadSchema } from '#contract/settings';
 import { DEMO_IDS } from '#server/db/demo/ids';
 import { appContext, buildApp } from '#server/app';
+import { closeTestDatabase } from './test-database.ts';
 import { startTestPushService, type TestPushService, type TestSubscription } from '../../e2e/fixtures/test-push-service.ts';
 import { bearer, login, staticFixtureDir, type TestApp } from './test-app.ts';
 import { seededDatabase } from './seeded-db.ts';
@@ -32,14 +33,15 @@ beforeAll(async () => {
     db,
     close: async () => {
       await app.close();
-      db.close();
+      await closeTestDatabase(db);
     },
   };
   push = await startTestPushService();
   sophie = (await login(t.app, 'MT00000001')).token;
   emma = (await login(t.app, 'MT00000004')).token;
   lucas = (await login(t.app, '0470000003')).token;
-});
+  // A database seeded at the test's own now: on PostgreSQL, 200,000 usage records written anew.
+}, 300_000);
 afterAll(async () => {
   await t.close();
   await push.close();
@@ -68,11 +70,10 @@ const addUsage = async (contractId: number, records: object[]) => {
 };
 
 const outbox = (recipient: string) =>
-  t.db
-    .prepare<[string], { channel: string; subject: string; body: string }>(
-      'SELECT channel, subject, body FROM outbox WHERE recipient = ? ORDER BY id',
-    )
-    .all(recipient);
+  t.db.selectFrom('outbox').select(['channel', 'subject', 'body']).where('recipient', '=', recipient).orderBy('id').execute();
+
+const subscriptionCount = async (endpoint: string): Promise<number> =>
+  (await t.db.selectFrom('push_subscriptions').select('id').where('endpoint', '=', endpoint).execute()).length;
 
 const subscribe = async (token: string, subscription: TestSubscription, deviceId: string) =>
   t.app.inject({
@@ -136,9 +137,12 @@ describe('alerts', () => {
       { eventKey: '80PC:CALL:2026-11-05', type: '80PC', channel: 'EMAIL', status: 'sent' },
       { eventKey: '80PC:CALL:2026-11-05', type: '80PC', channel: 'PUSH', status: 'sent' },
     ]);
-    expect(outbox('sophie.dubois@example.be').at(-1)).toMatchObject({ channel: 'EMAIL', subject: '80 % de vos minutes d’appel utilisés' });
-    expect(outbox('sophie.dubois@example.be').at(-1)?.body).toContain('/consumption/main?contractId=1');
-    expect(outbox('0470000001').at(-1)).toMatchObject({ channel: 'SMS', subject: '80 % de vos minutes d’appel utilisés' });
+    expect((await outbox('sophie.dubois@example.be')).at(-1)).toMatchObject({
+      channel: 'EMAIL',
+      subject: '80 % de vos minutes d’appel utilisés',
+    });
+    expect((await outbox('sophie.dubois@example.be')).at(-1)?.body).toContain('/consumption/main?contractId=1');
+    expect((await outbox('0470000001')).at(-1)).toMatchObject({ channel: 'SMS', subject: '80 % de vos minutes d’appel utilisés' });
 
     const received = await push.waitFor((p) => p.subscriptionId === sophieSubscription.id);
     expect(received.problems).toEqual([]);
@@ -166,7 +170,7 @@ describe('alerts', () => {
     expect(push.received).toHaveLength(pushesBefore);
     // The job evaluating every line later finds nothing new either.
     await setClock(new Date(start.getTime() + 5 * 60_000));
-    expect(outbox('sophie.dubois@example.be').filter((m) => m.subject.includes('minutes d’appel'))).toHaveLength(2);
+    expect((await outbox('sophie.dubois@example.be')).filter((m) => (m.subject ?? '').includes('minutes d’appel'))).toHaveLength(2);
   });
 
   it('re-arms the alerts in a new bill cycle', async () => {
@@ -187,12 +191,12 @@ describe('alerts', () => {
       { eventKey: 'OOB:PSG:2026-11-05', type: 'OOB', channel: 'SMS', status: 'sent' },
       { eventKey: 'OOB:PSG:2026-11-05', type: 'OOB', channel: 'EMAIL', status: 'sent' },
     ]);
-    expect(outbox('0470000001').at(-1)?.subject).toMatch(/^Alerte services premium : 7,00\s€$/);
+    expect((await outbox('0470000001')).at(-1)?.subject).toMatch(/^Alerte services premium : 7,00\s€$/);
     // Lucas's line never went out of bundle; he reads Dutch, the holder (Emma) English.
     const deliveries = await addUsage(K.lucas, [{ type: 'call', used: 60, oob: true, costCents: 150, destination: 'international' }]);
     expect(deliveries.map((d) => `${d.eventKey}/${d.channel}`)).toEqual(['OOB:START:2026-11-01/SMS', 'OOB:START:2026-11-01/EMAIL']);
-    expect(outbox('0470000003').at(-1)?.subject).toBe('Verbruik buiten de bundel');
-    expect(outbox('emma@martin-logistics.example.be').at(-1)?.subject).toBe('Out-of-bundle use');
+    expect((await outbox('0470000003')).at(-1)?.subject).toBe('Verbruik buiten de bundel');
+    expect((await outbox('emma@martin-logistics.example.be')).at(-1)?.subject).toBe('Out-of-bundle use');
   });
 
   it('announces an invoice once, to the holder’s devices only', async () => {
@@ -203,23 +207,29 @@ describe('alerts', () => {
     // (The billing run announced the invoices it issued when the clock went past a close: this one is told by its amount.)
     const invPush = idOf(await grid(emma, 4), K.lucas, 'INV', 'PUSH');
     expect((await toggle(emma, 4, [{ id: invPush, active: true }])).statusCode).toBe(200);
-    t.db
-      .prepare(
-        `INSERT INTO invoices (uuid, customer_id, contract_id, generated_at, due_date, total_incl_vat_cents, structured_communication, piece_id, payment_mode)
-         VALUES ('7d9c1f43-8f5e-4a4f-9d51-6a0d6c3f1a21', 4, 3, ?, '2026-12-05', 4599, '+++090/9337/55493+++', 'INV-TEST-1', 'BT')`,
-      )
-      .run(new Date(start.getTime() + 60 * 60_000).toISOString());
+    await t.db
+      .insertInto('invoices')
+      .values({
+        uuid: '7d9c1f43-8f5e-4a4f-9d51-6a0d6c3f1a21',
+        customer_id: 4,
+        contract_id: 3,
+        generated_at: new Date(start.getTime() + 60 * 60_000).toISOString(),
+        due_date: '2026-12-05',
+        total_incl_vat_cents: 4599,
+        structured_communication: '+++090/9337/55493+++',
+        piece_id: 'INV-TEST-1',
+        payment_mode: 'BT',
+      })
+      .execute();
     await setClock(new Date(start.getTime() + 2 * 3_600_000));
     const received = await push.waitFor((p) => p.subscriptionId === emmaSubscription.id);
     expect(JSON.parse(received.payload ?? '')).toMatchObject({ title: 'New invoice', lang: 'en', url: '/bills/main', type: 'INV' });
     expect(push.received.some((p) => p.subscriptionId === lucasSubscription.id)).toBe(false);
-    expect(outbox('emma@martin-logistics.example.be').filter((m) => m.subject === 'New invoice' && m.body.includes('€45.99'))).toHaveLength(
-      1,
-    );
+    const invoiceMails = async () =>
+      (await outbox('emma@martin-logistics.example.be')).filter((m) => m.subject === 'New invoice' && m.body.includes('€45.99'));
+    expect(await invoiceMails()).toHaveLength(1);
     await setClock(new Date(start.getTime() + 3 * 3_600_000));
-    expect(outbox('emma@martin-logistics.example.be').filter((m) => m.subject === 'New invoice' && m.body.includes('€45.99'))).toHaveLength(
-      1,
-    );
+    expect(await invoiceMails()).toHaveLength(1);
     await setClock(start);
   });
 
@@ -269,7 +279,7 @@ describe('push subscriptions', () => {
     });
     expect(response.statusCode).toBe(410);
     expect(response.json()).toMatchObject({ code: 'pushNotSubscribed' });
-    expect(t.db.prepare('SELECT COUNT(*) AS n FROM push_subscriptions WHERE endpoint = ?').get(gone.endpoint)).toEqual({ n: 0 });
+    expect(await subscriptionCount(gone.endpoint)).toBe(0);
 
     // A 404 met while announcing an alert removes the subscription too, and the other device still gets it.
     const forgotten = push.subscribe();
@@ -280,10 +290,8 @@ describe('push subscriptions', () => {
     // 1,000 MB of data outside the EU, at 1 cent a MB, take her from 10.60 € to 20.60 €.
     const deliveries = await addUsage(K.sophieMain, [{ type: 'data', used: 1000 * 1024 * 1024, oob: true, destination: 'roaming' }]);
     expect(deliveries.find((d) => d.channel === 'PUSH')).toMatchObject({ eventKey: 'OOB:OSG:2026-11-05', status: 'sent' });
-    expect(t.db.prepare('SELECT COUNT(*) AS n FROM push_subscriptions WHERE endpoint = ?').get(forgotten.endpoint)).toEqual({ n: 0 });
-    expect(t.db.prepare('SELECT COUNT(*) AS n FROM push_subscriptions WHERE endpoint = ?').get(sophieSubscription.endpoint)).toEqual({
-      n: 1,
-    });
+    expect(await subscriptionCount(forgotten.endpoint)).toBe(0);
+    expect(await subscriptionCount(sophieSubscription.endpoint)).toBe(1);
   });
 
   it('refuses an endpoint that is not a push service, and a test push to a device that is not subscribed', async () => {
@@ -330,17 +338,16 @@ describe('push subscriptions', () => {
       payload: { deviceId: 'device-sophie-1' },
     });
     expect(response.statusCode).toBe(200);
-    const endpoints = t.db
-      .prepare<[], { endpoint: string }>('SELECT endpoint FROM push_subscriptions WHERE user_id = 1')
-      .all()
-      .map((r) => r.endpoint);
+    const endpoints = (await t.db.selectFrom('push_subscriptions').select('endpoint').where('user_id', '=', 1).execute()).map(
+      (r) => r.endpoint,
+    );
     expect(endpoints).toEqual([other.endpoint]);
   });
 
   it('unsubscribes on request', async () => {
     sophie = (await login(t.app, 'MT00000001')).token;
     const endpoint =
-      t.db.prepare<[], { endpoint: string }>('SELECT endpoint FROM push_subscriptions WHERE user_id = 1').get()?.endpoint ?? '';
+      (await t.db.selectFrom('push_subscriptions').select('endpoint').where('user_id', '=', 1).executeTakeFirst())?.endpoint ?? '';
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/user/push-subscriptions/remove',
@@ -348,6 +355,6 @@ describe('push subscriptions', () => {
       payload: { endpoint },
     });
     expect(response.json()).toEqual({ success: true });
-    expect(t.db.prepare('SELECT COUNT(*) AS n FROM push_subscriptions WHERE user_id = 1').get()).toEqual({ n: 0 });
+    expect(await t.db.selectFrom('push_subscriptions').select('id').where('user_id', '=', 1).execute()).toHaveLength(0);
   });
 });

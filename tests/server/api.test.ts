@@ -184,8 +184,8 @@ describe('errors through the project handler on the app as npm start builds it (
 
   it('a 500 says "Internal server error" and nothing of the internal message', async () => {
     // A customer without its invoicing row is a data bug the route reports by throwing: the one 500 there is.
-    const row = t.db.prepare('SELECT * FROM invoicing WHERE customer_id = 5').get() as Record<string, unknown>;
-    t.db.prepare('DELETE FROM invoicing WHERE customer_id = 5').run();
+    const row = await t.db.selectFrom('invoicing').selectAll().where('customer_id', '=', 5).executeTakeFirstOrThrow();
+    await t.db.deleteFrom('invoicing').where('customer_id', '=', 5).execute();
     try {
       const { token } = await login(prod, 'MT00000005');
       const response = await prod.inject({ method: 'GET', url: '/api/customer/5/full', headers: bearer(token) });
@@ -193,10 +193,7 @@ describe('errors through the project handler on the app as npm start builds it (
       expect(response.json()).toEqual({ statusCode: 500, code: 'serverError', message: 'Internal server error' });
       expect(response.body).not.toContain('invoicing');
     } finally {
-      const columns = Object.keys(row);
-      t.db
-        .prepare(`INSERT INTO invoicing (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`)
-        .run(...Object.values(row));
+      await t.db.insertInto('invoicing').values(row).execute();
     }
   });
 });

@@ -7,6 +7,9 @@ import { authTestApp, DAY, later, latestMessage, linkParts, MINUTE, newDevice, o
 const t = authTestApp();
 
 const RESET = '/api/public/users/reset-password';
+const emailConfirmed = async (customerId: number): Promise<number> =>
+  (await t.db.selectFrom('contacts').select('is_email_confirmed').where('customer_id', '=', customerId).executeTakeFirstOrThrow())
+    .is_email_confirmed;
 const loginStatus = async (loginId: string, password: string) =>
   (await post(t.app, '/api/public/users/login', { login: loginId, password })).statusCode;
 
@@ -191,7 +194,7 @@ describe('account creation', () => {
     expect(await loginStatus('thomas.lambert@example.be', 'Thomas!2026')).toBe(200);
     expect((await post(t.app, `/api/public/users/create-password/${uuid}/${token}`, { pwd: 'Again!2026' })).statusCode).toBe(419);
     // The link came to the contact address: it is confirmed.
-    expect(t.db.prepare('SELECT is_email_confirmed FROM contacts WHERE customer_id = 6').pluck().get()).toBe(1);
+    expect(await emailConfirmed(6)).toBe(1);
     // A second request now offers a recovery link instead (same answer, nothing revealed).
     expect(
       (await post(t.app, '/api/public/users/create-account', { customer: 'MT00000006', email: 'thomas.lambert@example.be' })).json(),
@@ -249,9 +252,9 @@ describe('e-mail confirmation', () => {
     const { uuid, token, path } = await issue('MT00000004');
     expect(path).toBe(`/account/confirm-email/${uuid}/${token}`);
     expect((await latestMessage(t.app, 'emma@martin-logistics.example.be')).path).toBe(path);
-    expect(t.db.prepare('SELECT is_email_confirmed FROM contacts WHERE customer_id = 4').pluck().get()).toBe(0);
+    expect(await emailConfirmed(4)).toBe(0);
     expect((await confirm(uuid, token)).json()).toEqual({ success: true });
-    expect(t.db.prepare('SELECT is_email_confirmed FROM contacts WHERE customer_id = 4').pluck().get()).toBe(1);
+    expect(await emailConfirmed(4)).toBe(1);
     expect((await confirm(uuid, token)).json()).toMatchObject({ statusCode: 419, code: 'linkExpired' });
   });
 
@@ -261,7 +264,7 @@ describe('e-mail confirmation', () => {
     expect((await confirm(sophie.uuid, 'x'.repeat(43))).statusCode).toBe(404);
     expect((await confirm(sophie.uuid, marc.token)).statusCode).toBe(404);
     expect((await later(t.app, DAY + MINUTE, () => confirm(sophie.uuid, sophie.token))).statusCode).toBe(419);
-    t.db.prepare("UPDATE contacts SET email = 'marc.new@example.be' WHERE customer_id = 3").run();
+    await t.db.updateTable('contacts').set({ email: 'marc.new@example.be' }).where('customer_id', '=', 3).execute();
     expect((await confirm(marc.uuid, marc.token)).statusCode).toBe(419);
   });
 });
@@ -281,11 +284,16 @@ describe('development outbox', () => {
   });
 
   it('escapes what it shows', async () => {
-    t.db
-      .prepare(
-        "INSERT INTO outbox (channel, recipient, subject, body, created_at) VALUES ('EMAIL', 'x@example.be', '<script>alert(1)</script>', '<b>hi</b>', '2026-01-01T00:00:00Z')",
-      )
-      .run();
+    await t.db
+      .insertInto('outbox')
+      .values({
+        channel: 'EMAIL',
+        recipient: 'x@example.be',
+        subject: '<script>alert(1)</script>',
+        body: '<b>hi</b>',
+        created_at: '2026-01-01T00:00:00Z',
+      })
+      .execute();
     const page = await t.app.inject({ method: 'GET', url: '/dev/outbox?to=x@example.be' });
     expect(page.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(page.body).not.toContain('<b>hi</b>');
@@ -302,7 +310,7 @@ describe('with a real sender (SMTP_URL)', () => {
       const response = await post(smtp.app, RESET, { email: 'sophie.dubois@example.be' });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ success: true });
-      expect(smtp.db.prepare('SELECT COUNT(*) FROM outbox').pluck().get()).toBe(0);
+      expect(await smtp.db.selectFrom('outbox').select('id').execute()).toHaveLength(0);
     } finally {
       await smtp.close();
     }

@@ -1,3 +1,4 @@
+import { sqlRow, sqlRows } from './test-database.ts';
 import { describe, expect, it } from 'vitest';
 import { demoPassword } from '#contract/fixtures/demo';
 import { bearer, bearerLoginResponseSchema, login } from './test-app.ts';
@@ -47,10 +48,12 @@ describe('renew access (refresh-token rotation)', () => {
     // … and every descendant is dead, the legitimate one included.
     expect((await me(third.token)).statusCode).toBe(401);
     expect((await renewWithCookie(third.refresh_token)).statusCode).toBe(419);
-    const reasons = t.db
-      .prepare('SELECT DISTINCT revoked_reason FROM sessions WHERE family_id = (SELECT family_id FROM sessions ORDER BY id DESC LIMIT 1)')
-      .pluck()
-      .all();
+    const reasons = (
+      await sqlRows<{ revoked_reason: string | null }>(
+        t.db,
+        'SELECT DISTINCT revoked_reason FROM sessions WHERE family_id = (SELECT family_id FROM sessions ORDER BY id DESC LIMIT 1)',
+      )
+    ).map((row) => row.revoked_reason);
     expect(reasons).toContain('reuse');
   });
 
@@ -182,8 +185,8 @@ describe('POST /api/user/password', () => {
 
 describe('concurrent renewals (several tabs) within the grace window', () => {
   it('five simultaneous renew-access calls with one token: all 200 with the same successor, and the session lives on', async () => {
-    const reuses = () => t.db.prepare("SELECT COUNT(*) FROM sessions WHERE revoked_reason = 'reuse'").pluck().get();
-    const reusesBefore = reuses();
+    const reuses = async () => (await sqlRow<{ n: number }>(t.db, "SELECT COUNT(*) AS n FROM sessions WHERE revoked_reason = 'reuse'")).n;
+    const reusesBefore = await reuses();
     const { refreshToken } = await login(t.app, 'MT00000003');
     // As the browser sends them: the refresh cookie, no body token, cookie mode.
     const answers = await Promise.all(
@@ -200,7 +203,7 @@ describe('concurrent renewals (several tabs) within the grace window', () => {
     expect((await me(access ?? '')).statusCode).toBe(200);
     // The chain goes on from the one successor.
     expect((await renewWithCookie(refresh ?? '')).statusCode).toBe(200);
-    expect(reuses()).toBe(reusesBefore);
+    expect(await reuses()).toBe(reusesBefore);
   });
 
   it('after the window the old token is a reuse again: the family is revoked', async () => {

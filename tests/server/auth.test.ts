@@ -1,3 +1,4 @@
+import { sqlRow } from './test-database.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authUserSchema, tokenExpiredResponseSchema } from '#contract/auth';
 import { errorBodySchema } from '#contract/common';
@@ -47,17 +48,14 @@ describe('POST /api/public/users/login', () => {
 
   it('stores only hashes of the tokens', async () => {
     const { token, refreshToken } = await login(t.app, 'MT00000003');
-    const rows = t.db.prepare('SELECT access_token_hash, refresh_token_hash FROM sessions').all() as {
-      access_token_hash: string;
-      refresh_token_hash: string;
-    }[];
+    const rows = await t.db.selectFrom('sessions').select(['access_token_hash', 'refresh_token_hash']).execute();
     const stored = rows.flatMap((row) => [row.access_token_hash, row.refresh_token_hash]);
     expect(stored).not.toContain(token);
     expect(stored).not.toContain(refreshToken);
-    expect(stored.every((hash) => /^[0-9a-f]{64}$/.test(hash))).toBe(true);
+    expect(stored.every((hash) => /^[0-9a-f]{64}$/.test(hash ?? ''))).toBe(true);
   });
 
-  it('sets HttpOnly, SameSite=Strict cookies with the SPEC §9 lifetimes', async () => {
+  it('sets HttpOnly, SameSite=Strict cookies with the lifetimes of docs/product/security.md "Cookies"', async () => {
     const { response, token, refreshToken } = await login(t.app, 'MT00000001');
     const access = response.cookies.find((cookie) => cookie.name === 'access_token');
     const refresh = response.cookies.find((cookie) => cookie.name === 'refresh_token');
@@ -114,7 +112,8 @@ describe('POST /api/public/users/login', () => {
   });
 
   it('refuses a phone number for an owner and an e-mail for a plain user', async () => {
-    // Lucas has an e-mail address, but plain users log in with their phone number only (SPEC §1).
+    // Lucas has an e-mail address, but plain users log in with their phone number only (docs/product/auth.md "Login
+    // identifiers").
     expect((await postLogin({ login: 'lucas.peeters@example.be', password: demoPassword })).statusCode).toBe(401);
     // Sophie's customer number works; her mobile number is not a login.
     expect((await postLogin({ login: '0470000001', password: demoPassword })).statusCode).toBe(401);
@@ -228,9 +227,10 @@ describe('session', () => {
     // The token itself is dead, not just the cookie: a client that kept it gets 401.
     const me = await t.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(token) });
     expect(me.statusCode).toBe(401);
-    const row = t.db.prepare('SELECT revoked_at FROM sessions WHERE id = (SELECT MAX(id) FROM sessions)').get() as {
-      revoked_at: string | null;
-    };
+    const row = await sqlRow<{ revoked_at: string | null }>(
+      t.db,
+      'SELECT revoked_at FROM sessions WHERE id = (SELECT MAX(id) FROM sessions)',
+    );
     expect(row.revoked_at).not.toBeNull();
   });
 
@@ -246,9 +246,10 @@ describe('session', () => {
     expect(out.statusCode).toBe(200);
     expect(out.cookies.map((cookie) => cookie.name)).toEqual(['access_token']);
     expect((await t.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(token) })).statusCode).toBe(401);
-    const row = t.db.prepare('SELECT revoked_at FROM sessions WHERE id = (SELECT MAX(id) FROM sessions)').get() as {
-      revoked_at: string | null;
-    };
+    const row = await sqlRow<{ revoked_at: string | null }>(
+      t.db,
+      'SELECT revoked_at FROM sessions WHERE id = (SELECT MAX(id) FROM sessions)',
+    );
     // The session (and its refresh token) stays alive for renew-access.
     expect(row.revoked_at).toBeNull();
   });
@@ -376,17 +377,14 @@ describe('tokens never reach a browser script (cookie mode), only a client that 
     expect(bearerAnswer.statusCode).toBe(200);
     const cookieAnswer = await keyed('login-cookie-0001', {});
     expect(cookieAnswer.statusCode).toBe(200);
-    const stored = t.db.prepare("SELECT key, response_body FROM idempotency_keys WHERE key LIKE 'login-%'").all() as {
-      key: string;
-      response_body: string | null;
-    }[];
+    const stored = await t.db.selectFrom('idempotency_keys').select(['key', 'response_body']).where('key', 'like', 'login-%').execute();
     // The bearer answer carried tokens: not stored at all (a retry logs in again).
     expect(stored.map((row) => row.key)).toEqual(['login-cookie-0001']);
-    for (const row of t.db.prepare('SELECT response_body FROM idempotency_keys').pluck().all() as (string | null)[]) {
-      expect(row ?? '').not.toMatch(/"(refresh_)?token"/);
+    for (const row of await t.db.selectFrom('idempotency_keys').select('response_body').execute()) {
+      expect(row.response_body ?? '').not.toMatch(/"(refresh_)?token"/);
     }
     const bearerBody = bearerAnswer.json<{ token: string; refresh_token: string }>();
-    const everything = JSON.stringify(t.db.prepare('SELECT * FROM idempotency_keys').all());
+    const everything = JSON.stringify(await t.db.selectFrom('idempotency_keys').selectAll().execute());
     expect(everything).not.toContain(bearerBody.token);
     expect(everything).not.toContain(bearerBody.refresh_token);
   });

@@ -4,13 +4,14 @@ import { newOrderLineSchema } from '#contract/orders';
 import { vatBreakdown } from '#contract/pricing';
 import { isValidStructuredCommunication } from '#contract/structured-communication';
 import { appContext } from '#server/app';
-import { openDatabase, type Db } from '#server/db/database';
+import type { Db } from '#server/db/database';
 import { DEMO_IDS } from '#server/db/demo/ids';
 import { billingRun, dueInvoices, issueDocument, issueDueInvoice } from '#server/lib/billing-run';
 import { addDaysToDate, localDate, startOfLocalDay } from '#server/lib/service-calendar';
 import { createSession } from '#server/lib/sessions';
-import { writeTransaction } from '#server/lib/sql';
+import { isUniqueViolation, writeTransaction } from '#server/db/engine';
 import { bearer, createTestApp, type TestApp } from './test-app.ts';
+import { closeTestDatabase, openTestDatabase, sqlRow, sqlRows } from './test-database.ts';
 
 /*
  * The billing run (server/lib/billing-run.ts) on the test clock and in the seed: docs/product/invoices.md "The billing
@@ -50,14 +51,14 @@ type LineRow = {
   contract_id: number | null;
 };
 
-const invoices = (db: Db, where = '1 = 1', ...args: unknown[]): InvoiceRow[] =>
-  db.prepare(`SELECT * FROM invoices WHERE ${where} ORDER BY id`).all(...args) as InvoiceRow[];
-const linesOf = (db: Db, invoiceId: number): LineRow[] =>
-  db.prepare('SELECT * FROM invoice_lines WHERE invoice_id = ? ORDER BY position').all(invoiceId) as LineRow[];
+const invoices = (db: Db, where = '1 = 1', ...args: unknown[]): Promise<InvoiceRow[]> =>
+  sqlRows<InvoiceRow>(db, `SELECT * FROM invoices WHERE ${where} ORDER BY id`, ...args);
+const linesOf = (db: Db, invoiceId: number): Promise<LineRow[]> =>
+  sqlRows<LineRow>(db, 'SELECT * FROM invoice_lines WHERE invoice_id = ? ORDER BY position', invoiceId);
 
 /** Every invoice adds up: its lines incl. VAT to its total, its lines excl. VAT to its total excl. VAT, excl. + VAT to incl. */
-const expectAddsUp = (db: Db, invoice: InvoiceRow): void => {
-  const lines = linesOf(db, invoice.id);
+const expectAddsUp = async (db: Db, invoice: InvoiceRow): Promise<void> => {
+  const lines = await linesOf(db, invoice.id);
   expect(lines.reduce((sum, line) => sum + line.amount_cents, 0)).toBe(invoice.total_incl_vat_cents);
   expect(lines.reduce((sum, line) => sum + line.amount_excl_vat_cents, 0)).toBe(invoice.total_excl_vat_cents);
   expect(invoice.total_excl_vat_cents + invoice.vat_cents).toBe(invoice.total_incl_vat_cents);
@@ -69,15 +70,15 @@ const expectAddsUp = (db: Db, invoice: InvoiceRow): void => {
 };
 
 /** Each series (F2026, NC2026 …) is numbered 1 … n in the order its documents were written. */
-const expectGapless = (db: Db): void => {
+const expectGapless = async (db: Db): Promise<void> => {
   const bySeries = new Map<string, number[]>();
-  for (const row of invoices(db)) {
+  for (const row of await invoices(db)) {
     const [series = '', number = ''] = row.piece_id.split('-');
     bySeries.set(series, [...(bySeries.get(series) ?? []), Number(number)]);
   }
   for (const [series, numbers] of bySeries) {
     expect(numbers, series).toEqual(numbers.map((_, i) => i + 1));
-    const stored = db.prepare<[string], { last_number: number }>('SELECT last_number FROM document_sequences WHERE series = ?').get(series);
+    const stored = await db.selectFrom('document_sequences').select('last_number').where('series', '=', series).executeTakeFirst();
     expect(stored?.last_number, series).toBe(numbers.length);
   }
 };
@@ -88,16 +89,14 @@ describe('the billing run on the test clock', () => {
   let close: Date;
   let emmaToken = '';
   const outbox = (recipient: string) =>
-    t.db
-      .prepare<[string], { subject: string; body: string }>('SELECT subject, body FROM outbox WHERE recipient = ? ORDER BY id')
-      .all(recipient);
+    t.db.selectFrom('outbox').select(['subject', 'body']).where('recipient', '=', recipient).orderBy('id').execute();
 
   beforeAll(async () => {
     t = await createTestApp();
     seededAt = appContext(t.app).clock.now();
     // The next close of the cycles on the 1st, half a minute after midnight (the scheduler runs every 30 s).
     close = new Date(startOfLocalDay(addDaysToDate(cycleDates(monthlyCycle(1), localDate(seededAt.getTime())).end, 1)) + 30_000);
-    emmaToken = createSession(t.db, DEMO_IDS.users.emma, seededAt).accessToken;
+    emmaToken = (await createSession(t.db, DEMO_IDS.users.emma, seededAt)).accessToken;
   });
   afterAll(() => t.close());
 
@@ -108,10 +107,10 @@ describe('the billing run on the test clock', () => {
   };
 
   it('has nothing to bill between two closes', async () => {
-    const before = invoices(t.db).length;
+    const before = (await invoices(t.db)).length;
     await runAt(new Date(seededAt.getTime() + MINUTE));
-    expect(invoices(t.db)).toHaveLength(before);
-    expect(dueInvoices(t.db, localDate(seededAt.getTime()))).toEqual([]);
+    expect(await invoices(t.db)).toHaveLength(before);
+    expect(await dueInvoices(t.db, localDate(seededAt.getTime()))).toEqual([]);
   });
 
   it('bills an option taken this month for its days, as its order said (pro rata)', async () => {
@@ -129,28 +128,33 @@ describe('the billing run on the test clock', () => {
     // QUEUED at once, executed a minute later: the line holds Extra 5 GB from today.
     await runAt(new Date(seededAt.getTime() + 2 * MINUTE));
     await runAt(new Date(seededAt.getTime() + 4 * MINUTE));
-    const held = t.db
-      .prepare<[number, number], { start_date: string }>(
-        "SELECT start_date FROM subscription_periods WHERE contract_id = ? AND product_id = ? AND kind = 'option' AND end_date IS NULL",
-      )
-      .get(K.emmaOrders, P.extra5Gb);
+    const held = await t.db
+      .selectFrom('subscription_periods')
+      .select('start_date')
+      .where('contract_id', '=', K.emmaOrders)
+      .where('product_id', '=', P.extra5Gb)
+      .where('kind', '=', 'option')
+      .where('end_date', 'is', null)
+      .executeTakeFirst();
     expect(held?.start_date).toBe(today);
 
     await runAt(close);
-    const [administration] = invoices(
+    const [administration] = await invoices(
       t.db,
       'customer_id = ? AND cost_center_id = 2 AND period_end = ?',
       C.martinLogistics,
       addDaysToDate(localDate(close.getTime()), -1),
     );
     if (!administration) throw new Error('no invoice for the Administration cost centre');
-    const extra = linesOf(t.db, administration.id).find((line) => line.kind === 'option' && line.label_json?.includes('Extra 5 GB'));
+    const extra = (await linesOf(t.db, administration.id)).find(
+      (line) => line.kind === 'option' && line.label_json?.includes('Extra 5 GB'),
+    );
     expect(extra).toMatchObject({ amount_cents: order.pricing?.proRata?.total, period_from: today, contract_id: K.emmaOrders });
   });
 
-  it('invoices each closed cycle at its close: one invoice per customer and cost centre, with its number, communication, due date and totals', () => {
+  it('invoices each closed cycle at its close: one invoice per customer and cost centre, with its number, communication, due date and totals', async () => {
     const lastDay = addDaysToDate(localDate(close.getTime()), -1);
-    const issued = invoices(t.db, 'period_end = ?', lastDay);
+    const issued = await invoices(t.db, 'period_end = ?', lastDay);
     expect(issued.map((row) => [row.customer_id, row.cost_center_id]).sort()).toEqual([
       [C.martinLogistics, 1],
       [C.martinLogistics, 2],
@@ -164,82 +168,92 @@ describe('the billing run on the test clock', () => {
       expect(invoice.due_date).toBe(addDaysToDate(localDate(close.getTime()), 15));
       expect(invoice.generated_at).toBe(close.toISOString());
       expect(invoice.paid).toBe(0);
-      expectAddsUp(t.db, invoice);
+      await expectAddsUp(t.db, invoice);
     }
     // Lucas' line alone on the Transport invoice; Emma's two lines on Administration's.
     const transport = issued.find((row) => row.cost_center_id === 1)!;
-    expect(new Set(linesOf(t.db, transport.id).map((line) => line.contract_id))).toEqual(new Set([K.lucas]));
+    expect(new Set((await linesOf(t.db, transport.id)).map((line) => line.contract_id))).toEqual(new Set([K.lucas]));
     const administration = issued.find((row) => row.cost_center_id === 2)!;
-    expect(new Set(linesOf(t.db, administration.id).map((line) => line.contract_id))).toEqual(new Set([K.emmaOrders, K.emmaFraud]));
+    expect(new Set((await linesOf(t.db, administration.id)).map((line) => line.contract_id))).toEqual(new Set([K.emmaOrders, K.emmaFraud]));
     // Yasmine's plan with her welcome promotion, her option, and her usage in the rating's words.
-    const yasmine = linesOf(t.db, issued.find((row) => row.customer_id === C.yasmine)!.id);
+    const yasmine = await linesOf(t.db, issued.find((row) => row.customer_id === C.yasmine)!.id);
     expect(yasmine.map((line) => line.kind)).toEqual(expect.arrayContaining(['plan', 'promotion', 'option']));
-    expectGapless(t.db);
+    await expectGapless(t.db);
   });
 
-  it('sends each invoice its e-mail in the holder’s language, and the INV alert its settings ask for', () => {
+  it('sends each invoice its e-mail in the holder’s language, and the INV alert its settings ask for', async () => {
     const lastDay = addDaysToDate(localDate(close.getTime()), -1);
-    const issued = invoices(t.db, 'period_end = ?', lastDay);
+    const issued = await invoices(t.db, 'period_end = ?', lastDay);
     expect(issued.every((row) => row.emailed_at !== null)).toBe(true);
     const yasmine = issued.find((row) => row.customer_id === C.yasmine)!;
-    const mail = outbox('yasmine.elamrani@example.be').find((m) => m.subject === `Votre facture ${yasmine.piece_id}`);
+    const mail = (await outbox('yasmine.elamrani@example.be')).find((m) => m.subject === `Votre facture ${yasmine.piece_id}`);
     expect(mail?.body).toContain(
       `Total TVA comprise: ${new Intl.NumberFormat('fr-BE', { style: 'currency', currency: 'EUR' }).format(yasmine.total_incl_vat_cents / 100).replace(/[\u202F\u00A0]/g, ' ')}`,
     );
     expect(mail?.body).toContain('/bills/main');
-    const emma = outbox('emma@martin-logistics.example.be');
+    const emma = await outbox('emma@martin-logistics.example.be');
     for (const row of issued.filter((r) => r.customer_id === C.martinLogistics)) {
       expect(emma.filter((m) => m.subject === `Your invoice ${row.piece_id}`)).toHaveLength(1);
     }
     // The alert engine announced each one (INV, e-mail on for every demo line): once per invoice.
-    const announced = t.db
-      .prepare<[], { event_key: string }>("SELECT DISTINCT event_key FROM alert_events WHERE event_key LIKE 'INV:%'")
-      .all()
-      .map((row) => row.event_key);
+    const announced = (
+      await t.db.selectFrom('alert_events').select('event_key').distinct().where('event_key', 'like', 'INV:%').execute()
+    ).map((row) => row.event_key);
     for (const row of issued) {
-      const uuid = t.db.prepare<[number], { uuid: string }>('SELECT uuid FROM invoices WHERE id = ?').get(row.id)!.uuid;
+      const { uuid } = await t.db.selectFrom('invoices').select('uuid').where('id', '=', row.id).executeTakeFirstOrThrow();
       expect(announced).toContain(`INV:${uuid}`);
     }
     expect(emma.filter((m) => m.subject === 'New invoice')).toHaveLength(2);
   });
 
   it('issues nothing when it runs again for the same cycle, later that day or the next', async () => {
-    const count = invoices(t.db).length;
-    const mails = t.db.prepare('SELECT COUNT(*) AS n FROM outbox').get() as { n: number };
+    const count = (await invoices(t.db)).length;
+    const mails = {
+      n: Number(
+        (
+          await t.db
+            .selectFrom('outbox')
+            .select((eb) => eb.fn.max('id').as('n'))
+            .executeTakeFirst()
+        )?.n ?? 0,
+      ),
+    };
     await runAt(close);
     await runAt(new Date(close.getTime() + 6 * 3_600_000));
     await runAt(new Date(close.getTime() + 86_400_000));
-    expect(invoices(t.db)).toHaveLength(count);
-    expect(billingRun(t.db, new Date(close.getTime() + 86_400_000))).toEqual([]);
-    const invoiceMails = t.db
-      .prepare<[number], { n: number }>("SELECT COUNT(*) AS n FROM outbox WHERE id > ? AND subject LIKE '%F20%'")
-      .get(mails.n)!.n;
+    expect(await invoices(t.db)).toHaveLength(count);
+    expect(await billingRun(t.db, new Date(close.getTime() + 86_400_000))).toEqual([]);
+    const invoiceMails = Number(
+      (await sqlRow<{ n: number }>(t.db, "SELECT COUNT(*) AS n FROM outbox WHERE id > ? AND subject LIKE '%F20%'", mails.n)).n,
+    );
     expect(invoiceMails).toBe(0);
   });
 
-  it('lets two runs meet: the second finds the cycle billed, and the key refuses a second one', () => {
+  it('lets two runs meet: the second finds the cycle billed, and the key refuses a second one', async () => {
     // A run that read what was due before another run billed it writes nothing when its turn comes.
     const later = new Date(close.getTime() + 40 * 86_400_000);
-    const stale = dueInvoices(t.db, localDate(later.getTime()));
+    const stale = await dueInvoices(t.db, localDate(later.getTime()));
     expect(stale.length).toBeGreaterThan(0);
-    const issued = billingRun(t.db, later);
+    const issued = await billingRun(t.db, later);
     expect(issued.length).toBeGreaterThan(0);
-    const before = invoices(t.db).length;
-    for (const due of stale) expect(issueDueInvoice(t.db, due, later)).toBeNull();
-    expect(invoices(t.db)).toHaveLength(before);
-    const billed = t.db
-      .prepare<[], { contract_id: number; period_start: string }>('SELECT contract_id, period_start FROM billed_cycles LIMIT 1')
-      .get()!;
-    expect(() =>
-      t.db
-        .prepare("INSERT INTO billed_cycles (contract_id, period_start, period_end, billed_at) VALUES (?, ?, '2099-01-01', '2099-01-01')")
-        .run(billed.contract_id, billed.period_start),
-    ).toThrow(/UNIQUE|PRIMARY KEY/);
-    expectGapless(t.db);
+    const before = (await invoices(t.db)).length;
+    for (const due of stale) expect(await issueDueInvoice(t.db, due, later)).toBeNull();
+    expect(await invoices(t.db)).toHaveLength(before);
+    const billed = await t.db.selectFrom('billed_cycles').select(['contract_id', 'period_start']).limit(1).executeTakeFirstOrThrow();
+    const refused = await t.db
+      .insertInto('billed_cycles')
+      .values({ contract_id: billed.contract_id, period_start: billed.period_start, period_end: '2099-01-01', billed_at: '2099-01-01' })
+      .execute()
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(isUniqueViolation(refused)).toBe(true);
+    await expectGapless(t.db);
   });
 
-  it('gives a rolled-back document its number back: the numbering stays gapless', () => {
-    const before = invoices(t.db).length;
+  it('gives a rolled-back document its number back: the numbering stays gapless', async () => {
+    const before = (await invoices(t.db)).length;
     const document = {
       customerId: C.sophie,
       costCenterId: null,
@@ -261,15 +275,15 @@ describe('the billing run on the test clock', () => {
       period: null,
       now: appContext(t.app).clock.now(),
     };
-    expect(() =>
-      writeTransaction(t.db, () => {
-        issueDocument(t.db, { ...document, uuid: '00000000-0000-4000-8000-000000000001' });
+    await expect(
+      writeTransaction(t.db, async (tx) => {
+        await issueDocument(tx, { ...document, uuid: '00000000-0000-4000-8000-000000000001' });
         throw new Error('the write fails after the number was taken');
       }),
-    ).toThrow('the write fails');
-    expect(invoices(t.db)).toHaveLength(before);
-    writeTransaction(t.db, () => issueDocument(t.db, { ...document, uuid: '00000000-0000-4000-8000-000000000002' }));
-    expectGapless(t.db);
+    ).rejects.toThrow('the write fails');
+    expect(await invoices(t.db)).toHaveLength(before);
+    await writeTransaction(t.db, (tx) => issueDocument(tx, { ...document, uuid: '00000000-0000-4000-8000-000000000002' }));
+    await expectGapless(t.db);
   });
 
   it('takes a credit note issued within 5 days off the next invoice, and leaves an older one to be refunded', async () => {
@@ -277,8 +291,8 @@ describe('the billing run on the test clock', () => {
       startOfLocalDay(addDaysToDate(cycleDates(monthlyCycle(1), localDate(close.getTime() + 45 * 86_400_000)).end, 1)) + 30_000,
     );
     const issuedAt = new Date(nextClose.getTime() - 3 * 86_400_000);
-    const credit = writeTransaction(t.db, () =>
-      issueDocument(t.db, {
+    const credit = await writeTransaction(t.db, (tx) =>
+      issueDocument(tx, {
         customerId: C.yasmine,
         costCenterId: null,
         contractId: K.yasmine,
@@ -303,21 +317,21 @@ describe('the billing run on the test clock', () => {
     );
     expect(credit.piece).toMatch(/^NC\d{4}-\d{6}$/);
     await runAt(nextClose);
-    const [invoice] = invoices(
+    const [invoice] = await invoices(
       t.db,
       "customer_id = ? AND document_type = 'invoice' AND period_end = ?",
       C.yasmine,
       addDaysToDate(localDate(nextClose.getTime()), -1),
     );
     if (!invoice) throw new Error('no invoice for Yasmine at the next close');
-    const deduction = linesOf(t.db, invoice.id).find((line) => line.kind === 'credit');
+    const deduction = (await linesOf(t.db, invoice.id)).find((line) => line.kind === 'credit');
     expect(deduction?.amount_cents).toBe(-500);
     expect(deduction?.label_json).toContain(credit.piece);
-    expectAddsUp(t.db, invoice);
-    expect(invoices(t.db, 'id = ?', credit.id)[0]?.paid).toBe(1);
+    await expectAddsUp(t.db, invoice);
+    expect((await invoices(t.db, 'id = ?', credit.id))[0]?.paid).toBe(1);
     // The demo's credit note is older than 5 days by then: still to be refunded.
-    expect(invoices(t.db, "customer_id = ? AND document_type = 'credit_note' AND paid = 0", C.yasmine)).toHaveLength(1);
-    expectGapless(t.db);
+    expect(await invoices(t.db, "customer_id = ? AND document_type = 'credit_note' AND paid = 0", C.yasmine)).toHaveLength(1);
+    await expectGapless(t.db);
   });
 });
 
@@ -336,34 +350,35 @@ describe('the seed runs the billing up to today, whatever the day of the first s
     ['15 March 2026, over a new year: the F2025 series, then F2026 from 1', '2026-03-15T12:00:00.000Z'],
   ])(
     'on %s every billed customer’s last closed cycle is invoiced',
-    (_name, iso) => {
+    async (_name, iso) => {
       const now = new Date(iso);
-      const db = openDatabase(':memory:', { now });
+      const db = await openTestDatabase({ now });
       try {
         const today = localDate(now.getTime());
         for (const account of BILLED) {
           const last = cycleDates(monthlyCycle(account.startDay), today, 1);
-          const rows = invoices(db, "customer_id = ? AND document_type = 'invoice' AND period_start IS NOT NULL", account.customerId);
+          const rows = await invoices(db, "customer_id = ? AND document_type = 'invoice' AND period_start IS NOT NULL", account.customerId);
           expect(rows, `customer ${account.customerId}`).toHaveLength(6 * account.groups);
           const latest = rows.filter((row) => row.period_end === last.end);
           expect(latest, `customer ${account.customerId} ${last.start}–${last.end}`).toHaveLength(account.groups);
-          for (const row of rows) expectAddsUp(db, row);
+          for (const row of rows) await expectAddsUp(db, row);
         }
-        expectGapless(db);
+        await expectGapless(db);
         // Marc in debt: his last invoice open, the one before past due with 15 € paid.
-        const marc = invoices(db, "customer_id = ? AND paid = 0 AND document_type = 'invoice'", C.marc);
+        const marc = await invoices(db, "customer_id = ? AND paid = 0 AND document_type = 'invoice'", C.marc);
         expect(marc).toHaveLength(2);
         expect(marc[0]!.due_date < today).toBe(true);
-        expect(db.prepare<[number], { p: number }>('SELECT partial_paid_cents AS p FROM invoices WHERE id = ?').get(marc[0]!.id)?.p).toBe(
-          1500,
-        );
+        expect(
+          (await db.selectFrom('invoices').select('partial_paid_cents').where('id', '=', marc[0]!.id).executeTakeFirst())
+            ?.partial_paid_cents,
+        ).toBe(1500);
         // Yasmine's credit note, and nothing e-mailed twice: the seed's documents count as sent.
-        expect(invoices(db, "customer_id = ? AND document_type = 'credit_note' AND paid = 0", C.yasmine)).toHaveLength(1);
-        expect(invoices(db, 'emailed_at IS NULL')).toEqual([]);
+        expect(await invoices(db, "customer_id = ? AND document_type = 'credit_note' AND paid = 0", C.yasmine)).toHaveLength(1);
+        expect(await invoices(db, 'emailed_at IS NULL')).toEqual([]);
         // A second run at the seed's now finds nothing to bill.
-        expect(billingRun(db, now)).toEqual([]);
+        expect(await billingRun(db, now)).toEqual([]);
       } finally {
-        db.close();
+        await closeTestDatabase(db);
       }
     },
     120_000,

@@ -30,6 +30,9 @@ describe('server configuration', () => {
       port: 8080,
       host: '0.0.0.0',
       dataDir: resolve('./data'),
+      databaseUrl: null,
+      databasePoolSize: 10,
+      databaseStatementTimeoutMs: 15_000,
       smtpUrl: null,
       mailFrom: DEFAULT_MAIL_FROM,
       smsGatewayDomain: null,
@@ -52,6 +55,9 @@ describe('server configuration', () => {
       PORT: '9090',
       HOST: '127.0.0.1',
       DATA_DIR: '/var/lib/app',
+      DATABASE_URL: 'postgres://mobile:secret@db.example.be:5432/mobile',
+      DATABASE_POOL_SIZE: '20',
+      DATABASE_STATEMENT_TIMEOUT: '30',
       SMTP_URL: 'smtps://user:secret@mail.example.be:465',
       MAIL_FROM: 'Mobile <no-reply@example.be>',
       SMS_GATEWAY_DOMAIN: 'sms.example.be',
@@ -82,6 +88,9 @@ describe('server configuration', () => {
       port: 9090,
       host: '127.0.0.1',
       dataDir: '/var/lib/app',
+      databaseUrl: 'postgres://mobile:secret@db.example.be:5432/mobile',
+      databasePoolSize: 20,
+      databaseStatementTimeoutMs: 30_000,
       smtpUrl: 'smtps://user:secret@mail.example.be:465',
       mailFrom: 'Mobile <no-reply@example.be>',
       smsGatewayDomain: 'sms.example.be',
@@ -134,6 +143,9 @@ describe('server configuration', () => {
     ['PORT', '80.5', 'expected a port number between 1 and 65535'],
     ['HOST', 'not a host!', 'expected an IP address or a host name'],
     ['SMTP_URL', 'http://mail.example.be', 'expected an smtp:// or smtps:// URL'],
+    ['DATABASE_URL', 'mysql://db.example.be/mobile', 'expected a postgres:// or postgresql:// URL'],
+    ['DATABASE_POOL_SIZE', '0', 'expected a number of connections between 1 and 200'],
+    ['DATABASE_STATEMENT_TIMEOUT', '0', 'expected a number of seconds'],
     ['SMS_GATEWAY_DOMAIN', 'sms gateway', 'expected a domain name'],
     ['PUBLIC_URL', 'mobile.example.be', 'expected an http:// or https:// URL'],
     ['TEST_MODE', 'yes', 'expected 1, 0, true or false'],
@@ -170,11 +182,12 @@ describe('server configuration', () => {
     expect(message).not.toContain('live_short');
   });
 
-  it('lists every wrong variable in one message, and never prints the SMTP URL', () => {
-    const message = failure({ PORT: 'x', SMTP_URL: 'ftp://user:secret@host', LOG_LEVEL: 'loud' });
+  it('lists every wrong variable in one message, and never prints the SMTP or database URL', () => {
+    const message = failure({ PORT: 'x', SMTP_URL: 'ftp://user:secret@host', DATABASE_URL: 'mysql://db:secret@host/x', LOG_LEVEL: 'loud' });
     expect(message.split('\n')).toEqual([
       'Invalid configuration (see .env.example):',
       '  PORT="x": expected a port number between 1 and 65535',
+      '  DATABASE_URL=(value hidden): expected a postgres:// or postgresql:// URL',
       '  SMTP_URL=(value hidden): expected an smtp:// or smtps:// URL',
       '  LOG_LEVEL="loud": expected fatal, error, warn, info, debug, trace or silent',
     ]);

@@ -6,8 +6,8 @@ import { bearer, createTestApp, login, type TestApp } from './test-app.ts';
 
 /*
  * PATCH /customer/{id}/contact and the confirmation of a changed e-mail address, through the app as `npm start`
- * builds it: phone numbers normalised to SPEC §5's form, a new address unconfirmed until its link is opened, the
- * link sent again on request (throttled).
+ * builds it: phone numbers normalised to the form of docs/product/validation.md "Phone numbers", a new address
+ * unconfirmed until its link is opened, the link sent again on request (throttled).
  */
 
 let t: TestApp;

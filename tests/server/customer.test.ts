@@ -22,8 +22,8 @@ afterAll(async () => {
 const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
 const customerIdOf = async (token: string): Promise<number> =>
   (await get('/api/user/me', token)).json<{ user: { customer_id: number } }>().user.customer_id;
-const contractIdOf = (msisdn: string): number =>
-  (t.db.prepare('SELECT id FROM contracts WHERE msisdn = ?').get(msisdn) as { id: number }).id;
+const contractIdOf = async (msisdn: string): Promise<number> =>
+  (await t.db.selectFrom('contracts').select('id').where('msisdn', '=', msisdn).executeTakeFirstOrThrow()).id;
 
 describe('GET /api/customer/:customerId/full', () => {
   it.each([
@@ -142,20 +142,20 @@ describe('GET /api/customer/:customerId/full', () => {
 
 describe('GET /api/customer/:customerId/contract/:contractId/products', () => {
   it('lists the products and options of the contract', async () => {
-    const contractId = contractIdOf('0470000001');
+    const contractId = await contractIdOf('0470000001');
     const response = await get(`/api/customer/1/contract/${contractId}/products`, tokens.sophie);
     expect(response.statusCode).toBe(200);
     const body = contractProductsResponseSchema.parse(response.json());
     expect(body.products.map((product) => product.name)).toEqual(['Mega Mobile M', 'Mega Mobile S']);
     expect(body.products[0]).toMatchObject({ type: 'BASE', pricing: { price: 2000 }, data: { limit_amount: 20480, unit: 'MB' } });
     expect(body.options.length).toBeGreaterThan(0);
-    // Options sorted by price, highest first (SPEC §4).
+    // Options sorted by price, highest first (docs/product/subscription.md "Option order on the optimize screen").
     const prices = body.options.map((option) => option.price);
     expect(prices).toEqual([...prices].sort((a, b) => b - a));
   });
 
   it('filters the products by ids', async () => {
-    const contractId = contractIdOf('0470000001');
+    const contractId = await contractIdOf('0470000001');
     const body = contractProductsResponseSchema.parse(
       (await get(`/api/customer/1/contract/${contractId}/products?ids=2`, tokens.sophie)).json(),
     );
@@ -166,20 +166,20 @@ describe('GET /api/customer/:customerId/contract/:contractId/products', () => {
   });
 
   it('reports combinable options with their count', async () => {
-    const contractId = contractIdOf('0470000003');
+    const contractId = await contractIdOf('0470000003');
     const body = contractProductsResponseSchema.parse((await get(`/api/customer/4/contract/${contractId}/products`, tokens.lucas)).json());
     expect(body.options.find((option) => option.name === 'Extra 5 GB')?.active).toBe(2);
     expect(body.options.find((option) => option.name === 'International 60')?.active).toBe(false);
   });
 
   it('refuses a plain user the line of a colleague', async () => {
-    const response = await get(`/api/customer/4/contract/${contractIdOf('0470000005')}/products`, tokens.lucas);
+    const response = await get(`/api/customer/4/contract/${await contractIdOf('0470000005')}/products`, tokens.lucas);
     expect([403, 404]).toContain(response.statusCode);
     expect(response.statusCode).toBe(403);
   });
 
   it('answers 404 for a contract of another customer, 403 for another customer', async () => {
-    const marcContract = contractIdOf('0470000004');
+    const marcContract = await contractIdOf('0470000004');
     const notMine = await get(`/api/customer/1/contract/${marcContract}/products`, tokens.sophie);
     expect(notMine.statusCode).toBe(404);
     expect(notMine.json()).toMatchObject({ code: 'notFound' });

@@ -6,9 +6,9 @@ import { DEMO_IDS } from '#server/db/demo/ids';
 import { bearer, createTestApp, login, staticFixtureDir, type TestApp } from './test-app.ts';
 
 /*
- * The energy link (SPEC §4, §6, §8) and the owner's one-click login, with the stand-in portal: link status rules,
- * who may link and relog, the "already linked" conflicts in both directions, and a one-click token that works once
- * and only for its lifetime.
+ * The energy link (docs/product/offers.md "Energy link"; docs/product/roles.md "Owner-only rights") and the owner's
+ * one-click login, with the stand-in portal: link status rules, who may link and relog, the "already linked" conflicts
+ * in both directions, and a one-click token that works once and only for its lifetime.
  */
 
 let t: TestApp;
@@ -35,8 +35,8 @@ const link = (who: keyof typeof as, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/user/link', headers: as[who], payload });
 const relog = (who: keyof typeof as) => t.app.inject({ method: 'POST', url: '/api/user/relog', headers: as[who], payload: {} });
 const portal = (query: Record<string, string>) => t.app.inject({ method: 'GET', url: '/energy-portal/one-click', query });
-const energyRef = (userId: number) =>
-  (t.db.prepare('SELECT energy_ref FROM users WHERE id = ?').get(userId) as { energy_ref: string | null }).energy_ref;
+const energyRef = async (userId: number) =>
+  (await t.db.selectFrom('users').select('energy_ref').where('id', '=', userId).executeTakeFirstOrThrow()).energy_ref;
 
 describe('GET /customer/{id}/link-status', () => {
   it.each([
@@ -100,12 +100,12 @@ describe('POST /user/link', () => {
   });
 
   it('links and confirms; the user’s energy reference follows only the confirmed link', async () => {
-    expect(energyRef(DEMO_IDS.users.marc)).toBeNull();
+    expect(await energyRef(DEMO_IDS.users.marc)).toBeNull();
     const response = await link('marc', { ...marcLink, login: 'me00000003' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ energyId: 'ME00000003', energyLinkConfirmed: true });
     expect((await status('marc', C.marc)).json()).toEqual({ energyId: 'ME00000003', energyLinkConfirmed: true });
-    expect(energyRef(DEMO_IDS.users.marc)).toBe('ME00000003');
+    expect(await energyRef(DEMO_IDS.users.marc)).toBe('ME00000003');
     // Now confirmed elsewhere: another owner cannot take it.
     const emma = await link('emma', marcLink);
     expect(emma.statusCode).toBe(409);
@@ -113,7 +113,7 @@ describe('POST /user/link', () => {
   });
 
   it('releases another customer’s unconfirmed claim to whoever proves the account’s password', async () => {
-    t.db.prepare('UPDATE customers SET energy_id = ? WHERE id = ?').run('ME00000005', C.martinLogistics);
+    await t.db.updateTable('customers').set({ energy_id: 'ME00000005' }).where('id', '=', C.martinLogistics).execute();
     const response = await link('yasmine', { login: 'ME00000005', password: 'Demo!2026', accept: true });
     expect(response.statusCode).toBe(200);
     expect((await status('jan', C.martinLogistics)).json()).toEqual({ energyId: null, energyLinkConfirmed: false });
@@ -143,7 +143,9 @@ describe('POST /user/relog and the stand-in portal', () => {
     expect(answer.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(Date.parse(answer.expiresAt ?? '') - Date.now()).toBeLessThanOrEqual(relogTokenLifetimeMs);
     // The token is stored hashed only.
-    expect(JSON.stringify(t.db.prepare("SELECT * FROM link_tokens WHERE purpose = 'energyRelog'").all())).not.toContain(answer.token);
+    expect(JSON.stringify(await t.db.selectFrom('link_tokens').selectAll().where('purpose', '=', 'energyRelog').execute())).not.toContain(
+      answer.token,
+    );
 
     const query = { login: answer.login, guid: answer.guid, token: answer.token };
     const first = await portal(query);
@@ -175,7 +177,7 @@ describe('POST /user/relog and the stand-in portal', () => {
 
     const answer = await issue();
     expect((await portal({ login: 'ME00000003', guid: answer.guid, token: answer.token })).statusCode).toBe(403);
-    const marcGuid = (t.db.prepare('SELECT guid FROM users WHERE id = ?').get(DEMO_IDS.users.marc) as { guid: string }).guid;
+    const marcGuid = (await t.db.selectFrom('users').select('guid').where('id', '=', DEMO_IDS.users.marc).executeTakeFirstOrThrow()).guid;
     expect((await portal({ login: answer.login, guid: marcGuid, token: answer.token })).statusCode).toBe(403);
     const newer = await issue();
     expect((await portal({ login: answer.login, guid: answer.guid, token: answer.token })).statusCode).toBe(410);

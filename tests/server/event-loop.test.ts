@@ -18,10 +18,11 @@ let historyPath = '';
 beforeAll(async () => {
   t = await createTestApp();
   token = (await login(t.app, 'MT00000005')).token;
-  const contract = t.db.prepare("SELECT id, customer_id FROM contracts WHERE msisdn = '0470000007'").get() as {
-    id: number;
-    customer_id: number;
-  };
+  const contract = await t.db
+    .selectFrom('contracts')
+    .select(['id', 'customer_id'])
+    .where('msisdn', '=', '0470000007')
+    .executeTakeFirstOrThrow();
   historyPath = `/api/customer/${contract.customer_id}/contract/${contract.id}/usage/download`;
 });
 
@@ -71,7 +72,13 @@ describe('heavy work leaves the event loop to other requests', () => {
   });
 
   it('checks a password on the thread pool: the loop keeps turning while scrypt runs', async () => {
-    const stored = t.db.prepare('SELECT password_hash FROM users WHERE password_hash IS NOT NULL LIMIT 1').pluck().get() as string;
+    const { password_hash: stored } = await t.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('password_hash', 'is not', null)
+      .limit(1)
+      .$narrowType<{ password_hash: string }>()
+      .executeTakeFirstOrThrow();
     const { result, turns } = await turnsDuring(() => verifyPasswordAsync(DEMO_PASSWORD, stored));
     expect(result).toBe(true);
     expect(turns).toBeGreaterThan(0);

@@ -7,6 +7,7 @@ import { endpoints, type Endpoint } from '#contract/endpoints';
 import { buildApp } from '#server/app';
 import type { Db } from '#server/db/database';
 import type { OpenApiDocument } from '#server/lib/openapi';
+import { closeTestDatabase } from './test-database.ts';
 import { staticFixtureDir } from './test-app.ts';
 import { seededDatabase } from './seeded-db.ts';
 
@@ -17,8 +18,8 @@ import { seededDatabase } from './seeded-db.ts';
  * write is fuzzed twice over: with JSON bodies, and with multipart/form-data bodies (text fields, files of any name,
  * type and content, and broken framing: no boundary, another boundary, one too long, cut short, no closing line,
  * a part without its headers), whether or not the endpoint takes multipart. The one property: the server never
- * answers 5xx (docs/product/security.md "Bodies"). Bad input is the client's fault and gets a 4xx. The cases are
- * checked against the operations of the served OpenAPI document, and the answers are reported by status for each
+ * answers 5xx (docs/product/security.md "Request hygiene"). Bad input is the client's fault and gets a 4xx. The cases
+ * are checked against the operations of the served OpenAPI document, and the answers are reported by status for each
  * kind of body.
  */
 
@@ -45,7 +46,7 @@ const tokens = new Map<string, string>();
 
 const login = async (loginId: string): Promise<string> => {
   // The fuzzed login calls may have locked the demo accounts: the fuzz is not about rate limits.
-  db.prepare('DELETE FROM login_attempts').run();
+  await db.deleteFrom('login_attempts').execute();
   const response = await app.inject({
     method: 'POST',
     url: '/api/public/users/login',
@@ -79,7 +80,7 @@ const report = (): string => {
 
 afterAll(async () => {
   await app.close();
-  db.close();
+  await closeTestDatabase(db);
   console.log(report());
 });
 

@@ -81,9 +81,7 @@ describe('idempotency keys', () => {
   });
 
   it('keeps keys at least 7 days', async () => {
-    const row = t.db
-      .prepare<[string], { created_at: string }>('SELECT created_at FROM idempotency_keys WHERE key = ?')
-      .get('key-same-twice-0001');
+    const row = await t.db.selectFrom('idempotency_keys').select('created_at').where('key', '=', 'key-same-twice-0001').executeTakeFirst();
     expect(row).toBeDefined();
     const { retentionDays } = await import('#server/plugins/idempotency');
     expect(retentionDays).toBeGreaterThanOrEqual(7);

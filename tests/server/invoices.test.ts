@@ -23,6 +23,7 @@ import { DEMO_IDS } from '#server/db/demo/ids';
 import { accountReference, invoiceSituation } from '#server/lib/invoice-data';
 import { addDaysToDate, cyclePeriod, localDate } from '#server/lib/service-calendar';
 import { createSession } from '#server/lib/sessions';
+import { sqlRows } from './test-database.ts';
 import { bearer, createTestApp, staticFixtureDir, type TestApp } from './test-app.ts';
 
 let t: TestApp;
@@ -35,7 +36,7 @@ beforeAll(async () => {
   // Sessions are opened directly: these tests are about the invoice routes, not the login flow (auth.test.ts).
   const U = DEMO_IDS.users;
   for (const who of ['sophie', 'lucas', 'marc', 'emma', 'jan', 'yasmine'] as const) {
-    tokens[who] = createSession(t.db, U[who], new Date()).accessToken;
+    tokens[who] = (await createSession(t.db, U[who], new Date())).accessToken;
   }
 });
 afterAll(async () => {
@@ -54,20 +55,29 @@ const situationOf = async (customerId: number, who: Who): Promise<InvoiceSituati
 const errorOf = (body: string) => errorBodySchema.parse(JSON.parse(body));
 
 type OpenRow = { id: number; uuid: string; total: number; paid: number; due: string; generated: string; communication: string };
-const openRowsOf = (customerId: number): OpenRow[] =>
+const openRowsOf = (customerId: number): Promise<OpenRow[]> =>
   t.db
-    .prepare(
-      `SELECT id, uuid, total_incl_vat_cents AS total, partial_paid_cents AS paid, due_date AS due, generated_at AS generated,
-       structured_communication AS communication FROM invoices WHERE customer_id = ? AND paid = 0 ORDER BY due_date`,
-    )
-    .all(customerId) as OpenRow[];
+    .selectFrom('invoices')
+    .select([
+      'id',
+      'uuid',
+      'total_incl_vat_cents as total',
+      'partial_paid_cents as paid',
+      'due_date as due',
+      'generated_at as generated',
+      'structured_communication as communication',
+    ])
+    .where('customer_id', '=', customerId)
+    .where('paid', '=', 0)
+    .orderBy('due_date')
+    .execute();
 
 const today = () => localDate(Date.now());
 
 describe('GET /customer/:id/invoices/situation', () => {
   it('shows Marc in debt and urgent: his last invoice open, the one before past due and partly paid, one reference for both', async () => {
     const situation = await situationOf(C.marc, 'marc');
-    const open = openRowsOf(C.marc);
+    const open = await openRowsOf(C.marc);
     const [overdue, last] = open;
     if (!overdue || !last || open.length !== 2) throw new Error(`Marc has ${open.length} open invoices, 2 expected`);
     expect(overdue.paid).toBe(1500);
@@ -93,7 +103,7 @@ describe('GET /customer/:id/invoices/situation', () => {
 
   it('shows Sophie owing her pending direct debits, which are no debt and nothing urgent', async () => {
     // The SIM fees of her second line, and her last monthly invoice too while its due date has not come.
-    const pending = openRowsOf(C.sophie);
+    const pending = await openRowsOf(C.sophie);
     const [first] = pending;
     if (!first) throw new Error('Sophie has no pending direct debit');
     const next = addDaysToDate(cyclePeriod(new Date(), monthlyCycle(5)).end, 1);
@@ -112,7 +122,7 @@ describe('GET /customer/:id/invoices/situation', () => {
   });
 
   it('treats Yasmine’s open credit note as money owed to her, not as debt', async () => {
-    const [note] = openRowsOf(C.yasmine);
+    const [note] = await openRowsOf(C.yasmine);
     expect(note?.total).toBe(-1500);
     expect(await situationOf(C.yasmine, 'yasmine')).toMatchObject({
       openInvoiceTotal: 1500,
@@ -124,15 +134,26 @@ describe('GET /customer/:id/invoices/situation', () => {
   });
 
   it('pays two owed invoices with the account reference', async () => {
-    const insert = t.db.prepare(`INSERT INTO invoices (uuid, customer_id, generated_at, due_date, total_incl_vat_cents,
-      structured_communication, piece_id, payment_mode) VALUES ('0b5c3d0e-0000-4000-8000-000000000001', ?, ?, ?, 999, '+++999/9999/99948+++', 'F-TEST', 'BT')`);
-    const { lastInsertRowid } = insert.run(C.marc, new Date().toISOString(), today());
+    const { id: lastInsertRowid } = await t.db
+      .insertInto('invoices')
+      .values({
+        uuid: '0b5c3d0e-0000-4000-8000-000000000001',
+        customer_id: C.marc,
+        generated_at: new Date().toISOString(),
+        due_date: today(),
+        total_incl_vat_cents: 999,
+        structured_communication: '+++999/9999/99948+++',
+        piece_id: 'F-TEST',
+        payment_mode: 'BT',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     try {
       const situation = await situationOf(C.marc, 'marc');
       expect(situation.paymentReference).toBe(accountReference(C.marc));
       expect(isValidStructuredCommunication(accountReference(C.marc))).toBe(true);
     } finally {
-      t.db.prepare('DELETE FROM invoices WHERE id = ?').run(lastInsertRowid);
+      await t.db.deleteFrom('invoices').where('id', '=', lastInsertRowid).execute();
     }
   });
 
@@ -146,7 +167,7 @@ describe('GET /customer/:id/invoices/situation', () => {
 describe('invoice lists', () => {
   it('lists Marc’s open invoice with its details and Sophie’s pending direct debit', async () => {
     const marc = invoiceListSchema.parse((await get(`/api/customer/${C.marc}/invoices/open`, 'marc')).json());
-    expect(marc.invoices.map((invoice) => invoice.uuid)).toEqual(openRowsOf(C.marc).map((row) => row.uuid));
+    expect(marc.invoices.map((invoice) => invoice.uuid)).toEqual((await openRowsOf(C.marc)).map((row) => row.uuid));
     expect(marc.invoices[0]).toMatchObject({
       details: { payment_mode: 'BT', document_type: 'invoice', cost_center_id: null },
       dates: { paid_at: null },
@@ -218,13 +239,12 @@ describe('invoice lists', () => {
     expect((await get(`/api/customer/${C.sophie}/invoices/open?costCenterId=1`, 'sophie')).statusCode).toBe(404);
   });
 
-  it('writes every seeded invoice as the sum of its lines, a credit note negative', () => {
-    const rows = t.db
-      .prepare<[], { total: number; lines: number | null; type: string }>(
-        `SELECT i.total_incl_vat_cents AS total, (SELECT SUM(amount_cents) FROM invoice_lines l WHERE l.invoice_id = i.id) AS lines,
-         i.document_type AS type FROM invoices i`,
-      )
-      .all();
+  it('writes every seeded invoice as the sum of its lines, a credit note negative', async () => {
+    const rows = await sqlRows<{ total: number; lines: number | null; type: string }>(
+      t.db,
+      `SELECT i.total_incl_vat_cents AS total, (SELECT SUM(amount_cents) FROM invoice_lines l WHERE l.invoice_id = i.id) AS lines,
+       i.document_type AS type FROM invoices i`,
+    );
     expect(rows.length).toBeGreaterThan(20);
     expect(rows.every((row) => row.total === row.lines)).toBe(true);
     expect(rows.filter((row) => row.type === 'credit_note').every((row) => row.total < 0)).toBe(true);
@@ -315,7 +335,7 @@ const pdfText = async (pdf: Buffer): Promise<string> => {
 
 describe('GET /customer/:id/invoices/:uuid/download', () => {
   it('sends Marc’s open invoice as a PDF in Dutch: amount left, communication, lines, VAT and the transfer', async () => {
-    const [open] = openRowsOf(C.marc);
+    const [open] = await openRowsOf(C.marc);
     if (!open) throw new Error('Marc has no open invoice');
     const response = await get(`/api/customer/${C.marc}/invoices/${open.uuid}/download`, 'marc');
     expect(response.statusCode, response.body).toBe(200);
@@ -333,11 +353,14 @@ describe('GET /customer/:id/invoices/:uuid/download', () => {
     expect(text).toContain('Kerkstraat 45');
     // The lines excl. VAT, which add up to the total excl. VAT; with the VAT, the total incl. VAT.
     expect(text).toContain('Omschrijving Bedrag excl. btw');
-    const lines = t.db
-      .prepare<[number], { kind: string; amount_excl_vat_cents: number }>(
-        'SELECT kind, amount_excl_vat_cents FROM invoice_lines WHERE invoice_id = ? ORDER BY position',
-      )
-      .all(open.id);
+    const lines = (
+      await t.db
+        .selectFrom('invoice_lines')
+        .select(['kind', 'amount_excl_vat_cents'])
+        .where('invoice_id', '=', open.id)
+        .orderBy('position')
+        .execute()
+    ).map((line) => ({ kind: line.kind, amount_excl_vat_cents: line.amount_excl_vat_cents ?? 0 }));
     expect(lines.some((line) => line.kind === 'usage')).toBe(true);
     for (const line of lines) expect(text).toContain(euro(line.amount_excl_vat_cents));
     const excl = lines.reduce((sum, line) => sum + line.amount_excl_vat_cents, 0);
@@ -361,7 +384,7 @@ describe('GET /customer/:id/invoices/:uuid/download', () => {
   });
 
   it('writes a credit note with the refund rules', async () => {
-    const [note] = openRowsOf(C.yasmine);
+    const [note] = await openRowsOf(C.yasmine);
     const text = await pdfText((await get(`/api/customer/${C.yasmine}/invoices/${note?.uuid ?? ''}/download`, 'yasmine')).rawPayload);
     expect(text).toContain('Note de crédit');
     expect(text).toContain('Montant à vous rembourser');
@@ -375,7 +398,7 @@ describe('GET /customer/:id/invoices/:uuid/download', () => {
     { name: 'another customer’s id', who: 'sophie', customerId: C.marc, uuid: 'marc', status: 403 },
     { name: 'a plain user', who: 'lucas', customerId: C.martinLogistics, uuid: 'marc', status: 403 },
   ] as const)('answers $status to $name', async ({ who, customerId, uuid, status }) => {
-    const id = uuid === 'marc' ? (openRowsOf(C.marc)[0]?.uuid ?? '') : uuid;
+    const id = uuid === 'marc' ? ((await openRowsOf(C.marc))[0]?.uuid ?? '') : uuid;
     const response = await get(`/api/customer/${customerId}/invoices/${id}/download`, who);
     expect(response.statusCode).toBe(status);
     expect(response.headers['content-type']).toContain('application/json');
@@ -383,7 +406,7 @@ describe('GET /customer/:id/invoices/:uuid/download', () => {
 
   it('draws a payment QR code whose payload is the amount left and the communication', async () => {
     // The PDF's QR code is vector squares; its payload is what the shared builder makes of the same data.
-    const [open] = openRowsOf(C.marc);
+    const [open] = await openRowsOf(C.marc);
     const { belgianTransferPayload } = await import('#contract/payment-qr');
     const payload = parseEpcPayload(belgianTransferPayload(DEFAULT_CREDITOR, (open?.total ?? 0) - 1500, open?.communication ?? ''));
     expect(payload).toMatchObject({ amountCents: (open?.total ?? 0) - 1500, reference: open?.communication.replace(/\D/g, '') });
@@ -392,14 +415,14 @@ describe('GET /customer/:id/invoices/:uuid/download', () => {
 
 describe('PATCH /customer/:id/invoicing', () => {
   const url = `/api/customer/${C.marc}/invoicing`;
-  const lastUpdate = () =>
-    (t.db.prepare('SELECT last_update FROM invoicing WHERE customer_id = ?').get(C.marc) as { last_update: string }).last_update;
+  const lastUpdate = async () =>
+    (await t.db.selectFrom('invoicing').select('last_update').where('customer_id', '=', C.marc).executeTakeFirstOrThrow()).last_update;
 
   it('switches Marc to direct debit: the BIC stored as 8 characters, the mandate dated today', async () => {
     const response = await patch(
       url,
       'marc',
-      { lastUpdate: lastUpdate(), payment: { mode: 'DD', iban: 'be71 0961 2345 6769', bic: 'GKCCBEBBXXX', agreement: true } },
+      { lastUpdate: await lastUpdate(), payment: { mode: 'DD', iban: 'be71 0961 2345 6769', bic: 'GKCCBEBBXXX', agreement: true } },
       { 'idempotency-key': 'invoicing-switch-0001' },
     );
     expect(response.statusCode, response.body).toBe(200);
@@ -420,7 +443,10 @@ describe('PATCH /customer/:id/invoicing', () => {
   });
 
   it('replays the same request with the same key as it answered, once applied', async () => {
-    const body = { lastUpdate: lastUpdate(), holder: { firstName: 'Marc', lastName: 'Janssens', email: 'facturen@janssens.example.be' } };
+    const body = {
+      lastUpdate: await lastUpdate(),
+      holder: { firstName: 'Marc', lastName: 'Janssens', email: 'facturen@janssens.example.be' },
+    };
     const first = await patch(url, 'marc', body, { 'idempotency-key': 'invoicing-holder-0001' });
     expect(first.statusCode, first.body).toBe(200);
     const again = await patch(url, 'marc', body, { 'idempotency-key': 'invoicing-holder-0001' });
@@ -434,7 +460,7 @@ describe('PATCH /customer/:id/invoicing', () => {
 
   it('moves the billing address to the Netherlands with a Dutch postal code', async () => {
     const response = await patch(url, 'marc', {
-      lastUpdate: lastUpdate(),
+      lastUpdate: await lastUpdate(),
       address: { street: 'Damrak', number: '1', box: '', city: 'Amsterdam', zipCode: '1012 lg', country: 'NL' },
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -449,7 +475,7 @@ describe('PATCH /customer/:id/invoicing', () => {
   });
 
   it('goes back to bank transfer: the account kept for refunds, the mandate ended', async () => {
-    const response = await patch(url, 'marc', { lastUpdate: lastUpdate(), payment: { mode: 'BT' } });
+    const response = await patch(url, 'marc', { lastUpdate: await lastUpdate(), payment: { mode: 'BT' } });
     expect(response.statusCode, response.body).toBe(200);
     expect(invoicingSchema.parse(response.json()).payment).toEqual({
       mode: 'BT',
@@ -472,7 +498,7 @@ describe('PATCH /customer/:id/invoicing', () => {
     { name: 'no mandate agreement', payment: { agreement: false }, field: 'payment.agreement', message: 'validation:agreement' },
   ])('answers 400 with the field for $name', async ({ payment, field, message }) => {
     const response = await patch(url, 'marc', {
-      lastUpdate: lastUpdate(),
+      lastUpdate: await lastUpdate(),
       payment: { mode: 'DD', iban: 'BE71096123456769', bic: 'GKCCBEBB', agreement: true, ...payment },
     });
     expect(response.statusCode).toBe(400);
@@ -494,7 +520,7 @@ describe('PATCH /customer/:id/invoicing', () => {
   });
 
   it('answers 422 when nothing would change', async () => {
-    const response = await patch(url, 'marc', { lastUpdate: lastUpdate(), payment: { mode: 'BT' } });
+    const response = await patch(url, 'marc', { lastUpdate: await lastUpdate(), payment: { mode: 'BT' } });
     expect(response.statusCode).toBe(422);
     expect(errorOf(response.body).code).toBe('noUpdate');
   });
@@ -510,11 +536,11 @@ describe('PATCH /customer/:id/invoicing', () => {
 
 describe('PATCH /customer/:id/cost-center', () => {
   const url = `/api/customer/${C.martinLogistics}/cost-center`;
-  const centerVersion = (id: number) =>
-    (t.db.prepare('SELECT last_update FROM cost_centers WHERE id = ?').get(id) as { last_update: string }).last_update;
+  const centerVersion = async (id: number) =>
+    (await t.db.selectFrom('cost_centers').select('last_update').where('id', '=', id).executeTakeFirstOrThrow()).last_update;
 
   it('renames a cost centre, once per Idempotency-Key', async () => {
-    const body = { id: 1, name: 'Transport & logistique', lastUpdate: centerVersion(1) };
+    const body = { id: 1, name: 'Transport & logistique', lastUpdate: await centerVersion(1) };
     const first = await patch(url, 'emma', body, { 'idempotency-key': 'cost-center-rename-01' });
     expect(first.statusCode, first.body).toBe(200);
     expect(costCenterSchema.parse(first.json())).toMatchObject({ id: 1, name: 'Transport & logistique', contractIds: [K.lucas] });
@@ -570,12 +596,12 @@ describe('GET /invoices/bill-cycle/:id', () => {
 });
 
 describe('time passing', () => {
-  it('turns Sophie’s pending direct debit into a failed one, a debt, after its due date', () => {
-    const [pending] = openRowsOf(C.sophie);
+  it('turns Sophie’s pending direct debit into a failed one, a debt, after its due date', async () => {
+    const [pending] = await openRowsOf(C.sophie);
     if (!pending) throw new Error('no pending direct debit');
     // The repository at a later "now" (a session would have expired by then: the route is tested above).
     const later = new Date(Date.parse(`${addDaysToDate(pending.due, 1)}T12:00:00Z`));
-    expect(invoiceSituation(t.db, C.sophie, later)).toMatchObject({
+    expect(await invoiceSituation(t.db, C.sophie, later)).toMatchObject({
       isInDebt: true,
       payUrgently: true,
       paymentReference: pending.communication,

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app';
+import { closeTestDatabase } from './test-database.ts';
 import { redactUrl } from '#server/lib/log-redaction';
 import { staticFixtureDir } from './test-app.ts';
 import { seededDatabase } from './seeded-db.ts';
@@ -52,7 +53,8 @@ describe('the request log of the app as npm start builds it', () => {
       expect(log).not.toContain(token);
     } finally {
       await app.close();
-      db.close();
+      await closeTestDatabase(db);
     }
-  });
+    // It opens (and seeds) a database of its own.
+  }, 120_000);
 });

@@ -4,15 +4,17 @@ import { newOrderLineSchema, orderLineSchema, type OrderLine } from '#contract/o
 import { contractProductsResponseSchema, productSchema, promotionsByContractResponseSchema } from '#contract/products';
 import { appContext } from '#server/app';
 import { DEMO_IDS } from '#server/db/demo/ids';
-import { EXECUTION_DELAY_MS } from '#server/lib/order-data';
+import { EXECUTION_DELAY_MS, isOpenPlanChangeConflict } from '#server/lib/order-data';
 import { addDaysToDate, cyclePeriod, localDate, startOfLocalDay } from '#server/lib/service-calendar';
 import { monthlyCycle } from '#contract/bill-cycle';
 import { createSession } from '#server/lib/sessions';
+import { sqlRows } from './test-database.ts';
 import { z } from 'zod';
 import { bearer, createTestApp, type TestApp } from './test-app.ts';
 
 /*
- * SPEC §7 "Products and orders" on the server: the catalogue reads, the order history, the refusals of SPEC §4/§8
+ * Products and orders on the server: the catalogue reads, the order history, the refusals of
+ * docs/product/subscription.md "Who may change a subscription" and "Order rules"
  * (each with its own code), authorization, idempotent creation, modification and cancellation, and the order job
  * on a moved clock. Every call goes through the app as `npm start` builds it (a static folder is served).
  */
@@ -27,8 +29,14 @@ const tokens = { sophie: '', lucas: '', marc: '', emma: '', jan: '' };
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const who of ['sophie', 'lucas', 'marc', 'emma', 'jan'] as const) tokens[who] = createSession(t.db, U[who], new Date()).accessToken;
-  lastSeededOrder = (t.db.prepare('SELECT MAX(id) AS id FROM orders').get() as { id: number }).id;
+  for (const who of ['sophie', 'lucas', 'marc', 'emma', 'jan'] as const)
+    tokens[who] = (await createSession(t.db, U[who], new Date())).accessToken;
+  lastSeededOrder = (
+    await t.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirstOrThrow()
+  ).id;
 });
 afterAll(async () => {
   await t.close();
@@ -53,32 +61,38 @@ const historyOf = async (url: string, token: string, query = ''): Promise<z.infe
   return historyPageSchema.parse(response.json());
 };
 const errorOf = (response: { json: () => unknown }) => errorBodySchema.parse(response.json());
-const countOrders = (contractId: number): number =>
-  (t.db.prepare('SELECT COUNT(*) AS n FROM orders WHERE contract_id = ?').get(contractId) as { n: number }).n;
+const countOrders = async (contractId: number): Promise<number> =>
+  (await t.db.selectFrom('orders').select('id').where('contract_id', '=', contractId).execute()).length;
 const contractRow = (contractId: number) =>
-  t.db.prepare('SELECT product_id, status, sub_status FROM contracts WHERE id = ?').get(contractId) as {
-    product_id: number;
-    status: string;
-    sub_status: string;
-  };
-const optionCount = (contractId: number, optionId: number): number =>
+  t.db.selectFrom('contracts').select(['product_id', 'status', 'sub_status']).where('id', '=', contractId).executeTakeFirstOrThrow();
+const optionCount = async (contractId: number, optionId: number): Promise<number> =>
   (
-    t.db.prepare('SELECT count FROM contract_options WHERE contract_id = ? AND option_id = ?').get(contractId, optionId) as
-      { count: number } | undefined
+    await t.db
+      .selectFrom('contract_options')
+      .select('count')
+      .where('contract_id', '=', contractId)
+      .where('option_id', '=', optionId)
+      .executeTakeFirst()
   )?.count ?? 0;
 
 /** Withdraws every waiting line the tests left on a contract (orders after the seed's), so each test starts from the seed. */
 let lastSeededOrder = 0;
-const cancelOpenOrdersOf = (contractId: number) => {
-  t.db
-    .prepare(
-      `UPDATE order_lines SET status = 'CANCELED' WHERE status IN ('PENDING', 'QUEUED')
-       AND order_id IN (SELECT id FROM orders WHERE contract_id = ? AND id > ?)`,
+const cancelOpenOrdersOf = async (contractId: number) => {
+  await t.db
+    .updateTable('order_lines')
+    .set({ status: 'CANCELED' })
+    .where('status', 'in', ['PENDING', 'QUEUED'])
+    .where('order_id', 'in', (eb) =>
+      eb.selectFrom('orders').select('id').where('contract_id', '=', contractId).where('id', '>', lastSeededOrder),
     )
-    .run(contractId, lastSeededOrder);
-  t.db
-    .prepare("UPDATE orders SET status = 'CANCELED' WHERE contract_id = ? AND id > ? AND status IN ('PENDING', 'QUEUED')")
-    .run(contractId, lastSeededOrder);
+    .execute();
+  await t.db
+    .updateTable('orders')
+    .set({ status: 'CANCELED' })
+    .where('contract_id', '=', contractId)
+    .where('id', '>', lastSeededOrder)
+    .where('status', 'in', ['PENDING', 'QUEUED'])
+    .execute();
 };
 
 describe('catalogue', () => {
@@ -199,7 +213,7 @@ describe('order history', () => {
   });
 });
 
-describe('refusals (SPEC §4, §8)', () => {
+describe('refusals (docs/product/subscription.md "Who may change a subscription", "Order rules")', () => {
   const order = { product: P.mobileS, options: [{ id: P.extra1Gb, combinations: 1 }] };
   const refusal = async (url: string, token: string, payload: object = order) => {
     const response = await post(`${url}/orders/create`, token, payload);
@@ -207,16 +221,16 @@ describe('refusals (SPEC §4, §8)', () => {
   };
   /** Runs `body` with the contract's state changed, then puts it back. */
   const withContract = async (contractId: number, set: string, body: () => Promise<void>) => {
-    const before = t.db
-      .prepare('SELECT status, sub_status, dunning_level_reached, fraudulent_behaviour FROM contracts WHERE id = ?')
-      .get(contractId) as Record<string, unknown>;
-    t.db.prepare(`UPDATE contracts SET ${set} WHERE id = ?`).run(contractId);
+    const before = await t.db
+      .selectFrom('contracts')
+      .select(['status', 'sub_status', 'dunning_level_reached', 'fraudulent_behaviour'])
+      .where('id', '=', contractId)
+      .executeTakeFirstOrThrow();
+    await sqlRows(t.db, `UPDATE contracts SET ${set} WHERE id = ?`, contractId);
     try {
       await body();
     } finally {
-      t.db
-        .prepare('UPDATE contracts SET status = ?, sub_status = ?, dunning_level_reached = ?, fraudulent_behaviour = ? WHERE id = ?')
-        .run(before.status, before.sub_status, before.dunning_level_reached, before.fraudulent_behaviour, contractId);
+      await t.db.updateTable('contracts').set(before).where('id', '=', contractId).execute();
     }
   };
 
@@ -253,15 +267,23 @@ describe('refusals (SPEC §4, §8)', () => {
   });
 
   it('refuses while a request about the line waits, and while an order is being executed', async () => {
-    const insertOrder = (kind: string, resource: string, status: string) => {
-      const orderPk = Number(
-        t.db
-          .prepare(`INSERT INTO orders (order_ref, contract_id, status, created_at, initiator_type) VALUES ('O-9999999001', ?, ?, ?, 'C')`)
-          .run(K.sophieMain, status, new Date().toISOString()).lastInsertRowid,
-      );
-      t.db
-        .prepare(`INSERT INTO order_lines (order_id, order_type, item_kind, resource_name, status, created_at) VALUES (?, ?, ?, ?, ?, ?)`)
-        .run(orderPk, kind.toLowerCase(), kind, resource, status, new Date().toISOString());
+    const insertOrder = async (kind: 'CONTRACT' | 'OPTION', resource: string, status: 'PENDING' | 'QUEUED') => {
+      const { id: orderPk } = await t.db
+        .insertInto('orders')
+        .values({ order_ref: 'O-9999999001', contract_id: K.sophieMain, status, created_at: new Date().toISOString(), initiator_type: 'C' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await t.db
+        .insertInto('order_lines')
+        .values({
+          order_id: orderPk,
+          order_type: kind === 'CONTRACT' ? 'contract' : 'option',
+          item_kind: kind,
+          resource_name: resource,
+          status,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
       return orderPk;
     };
     for (const [kind, resource, status, code] of [
@@ -269,11 +291,11 @@ describe('refusals (SPEC §4, §8)', () => {
       ['CONTRACT', 'SUSPEND', 'QUEUED', 'orderWaitingRequest'],
       ['OPTION', 'Extra 1 GB', 'QUEUED', 'orderPending'],
     ] as const) {
-      const orderPk = insertOrder(kind, resource, status);
+      const orderPk = await insertOrder(kind, resource, status);
       try {
         expect(await refusal(sophieLine, tokens.sophie)).toMatchObject({ status: 409, code });
       } finally {
-        t.db.prepare('DELETE FROM orders WHERE id = ?').run(orderPk);
+        await t.db.deleteFrom('orders').where('id', '=', orderPk).execute();
       }
     }
   });
@@ -325,7 +347,7 @@ describe('creating, modifying and cancelling', () => {
   const nextCycle = () => addDaysToDate(cyclePeriod(new Date(), monthlyCycle(5)).end, 1);
 
   it('creates an option order for the next cycle, once per Idempotency-Key', async () => {
-    const before = countOrders(K.sophieMain);
+    const before = await countOrders(K.sophieMain);
     const payload = { product: P.mobileM, options: [{ id: P.extra1Gb, combinations: 2 }] };
     const first = await post(`${sophieLine}/orders/create`, tokens.sophie, payload, 'order-key-0001');
     expect(first.statusCode, first.body).toBe(200);
@@ -336,7 +358,7 @@ describe('creating, modifying and cancelling', () => {
     expect(again.statusCode).toBe(200);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(newOrderLineSchema.parse(again.json()).order_id).toBe(created.order_id);
-    expect(countOrders(K.sophieMain)).toBe(before + 1);
+    expect(await countOrders(K.sophieMain)).toBe(before + 1);
     const other = await post(
       `${sophieLine}/orders/create`,
       tokens.sophie,
@@ -426,32 +448,44 @@ describe('creating, modifying and cancelling', () => {
     expect(created.scheduled_date_exec).toBe(today);
     const line = (await historyOf(emmaLine, tokens.emma)).data.find((l) => l.order_id === created.order_id);
     expect(line).toMatchObject({ scheduled_date: today, isCancellable: false, initiatorType: 'O' });
-    cancelOpenOrdersOf(K.emmaOrders);
+    await cancelOpenOrdersOf(K.emmaOrders);
   });
 });
 
 describe('order rules the server enforces (docs/product/subscription.md "Order rules")', () => {
   beforeEach(() => cancelOpenOrdersOf(K.sophieMain));
-  const openPlanChanges = (contractId: number) =>
+  const openPlanChanges = async (contractId: number): Promise<number> =>
     (
-      t.db
-        .prepare(
-          "SELECT COUNT(*) AS n FROM order_lines WHERE contract_id = ? AND item_kind = 'PRODUCT' AND status IN ('PENDING', 'QUEUED')",
-        )
-        .get(contractId) as { n: number }
-    ).n;
+      await t.db
+        .selectFrom('order_lines')
+        .select('id')
+        .where('contract_id', '=', contractId)
+        .where('item_kind', '=', 'PRODUCT')
+        .where('status', 'in', ['PENDING', 'QUEUED'])
+        .execute()
+    ).length;
   const mails = (after: number) =>
     t.db
-      .prepare<[number, string], { subject: string; body: string }>(
-        'SELECT subject, body FROM outbox WHERE id > ? AND recipient = ? ORDER BY id',
-      )
-      .all(after, 'sophie.dubois@example.be');
-  const lastMailId = () => (t.db.prepare('SELECT COALESCE(MAX(id), 0) AS id FROM outbox').get() as { id: number }).id;
+      .selectFrom('outbox')
+      .select(['subject', 'body'])
+      .where('id', '>', after)
+      .where('recipient', '=', 'sophie.dubois@example.be')
+      .orderBy('id')
+      .execute();
+  const lastMailId = async (): Promise<number> =>
+    Number(
+      (
+        await t.db
+          .selectFrom('outbox')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirst()
+      )?.id ?? 0,
+    );
   const euro = (cents: number) =>
     new Intl.NumberFormat('fr-BE', { style: 'currency', currency: 'EUR' }).format(cents / 100).replace(/[\u202F\u00A0]/g, ' ');
 
   it('accepts one of 30 plan changes sent at once; the 29 others get 409 naming the order waiting', async () => {
-    const before = countOrders(K.sophieMain);
+    const before = await countOrders(K.sophieMain);
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
         post(`${sophieLine}/orders/create`, tokens.sophie, { product: i % 2 ? P.mobileL : P.mobileS, options: [] }, `parallel-${i}`),
@@ -465,26 +499,41 @@ describe('order rules the server enforces (docs/product/subscription.md "Order r
       expect(error).toMatchObject({ code: 'orderPlanChangePending', orderId: placed[0]?.order_id });
       expect(error.message).toContain(placed[0]?.order_id);
     }
-    expect(countOrders(K.sophieMain)).toBe(before + 1);
-    expect(openPlanChanges(K.sophieMain)).toBe(1);
+    expect(await countOrders(K.sophieMain)).toBe(before + 1);
+    expect(await openPlanChanges(K.sophieMain)).toBe(1);
   });
 
   it('keeps one plan change however it is written: the database refuses a second open one', async () => {
     const first = await post(`${sophieLine}/orders/create`, tokens.sophie, { product: P.mobileL, options: [] });
     expect(first.statusCode, first.body).toBe(200);
-    const order = t.db
-      .prepare('SELECT order_id FROM order_lines WHERE contract_id = ? AND item_kind = ? AND status = ?')
-      .get(K.sophieMain, 'PRODUCT', 'PENDING') as { order_id: number };
-    // Not a check before the insert: the unique index itself, whatever code writes the line.
-    expect(() =>
-      t.db
-        .prepare(
-          `INSERT INTO order_lines (order_id, order_type, item_kind, resource_name, resource_id, status, created_at)
-           VALUES (?, 'product', 'PRODUCT', 'Mega Mobile S', ?, 'PENDING', '2026-01-01T00:00:00Z')`,
-        )
-        .run(order.order_id, P.mobileS),
-    ).toThrow(/UNIQUE/);
-    // The rule's way: the pending order is modified instead (docs/product/subscription.md "Order rules"), and an option order may still be created.
+    const order = await t.db
+      .selectFrom('order_lines')
+      .select('order_id')
+      .where('contract_id', '=', K.sophieMain)
+      .where('item_kind', '=', 'PRODUCT')
+      .where('status', '=', 'PENDING')
+      .executeTakeFirstOrThrow();
+    // Not a check before the insert: the unique index itself, whatever code writes the line (the contract filled in
+    // by the database's trigger).
+    const error = await t.db
+      .insertInto('order_lines')
+      .values({
+        order_id: order.order_id,
+        order_type: 'product',
+        item_kind: 'PRODUCT',
+        resource_name: 'Mega Mobile S',
+        resource_id: P.mobileS,
+        status: 'PENDING',
+        created_at: '2026-01-01T00:00:00Z',
+      })
+      .execute()
+      .then(
+        () => null,
+        (caught: unknown) => caught,
+      );
+    expect(isOpenPlanChangeConflict(error)).toBe(true);
+    // The rule's way: the pending order is modified instead (docs/product/subscription.md "Order rules"), and an option
+    // order may still be created.
     const created = newOrderLineSchema.parse(first.json());
     const modified = await post(`${sophieLine}/orders/${created.order_id}/modify`, tokens.sophie, { product: P.mobileS, options: [] });
     expect(modified.statusCode, modified.body).toBe(200);
@@ -493,11 +542,11 @@ describe('order rules the server enforces (docs/product/subscription.md "Order r
       options: [{ id: P.international60, combinations: 1 }],
     });
     expect(options.statusCode, options.body).toBe(200);
-    expect(openPlanChanges(K.sophieMain)).toBe(1);
+    expect(await openPlanChanges(K.sophieMain)).toBe(1);
   });
 
   it('prices the order line by line as the summary does, stores it, and e-mails the same figures', async () => {
-    const mark = lastMailId();
+    const mark = await lastMailId();
     const response = await post(`${sophieLine}/orders/create`, tokens.sophie, {
       product: P.mobileL,
       options: [{ id: P.international60, combinations: 1 }],
@@ -519,9 +568,9 @@ describe('order rules the server enforces (docs/product/subscription.md "Order r
     expect([pricing?.before.total, pricing?.after.total]).toEqual([1300, 3200]);
     expect(pricing?.from).toBe(addDaysToDate(cyclePeriod(new Date(), monthlyCycle(5)).end, 1));
     expect(pricing?.proRata).toBeNull();
-    const stored = t.db.prepare('SELECT pricing_json FROM orders WHERE order_ref = ?').get(order_id) as { pricing_json: string };
-    expect(JSON.parse(stored.pricing_json)).toEqual(pricing);
-    const [mail] = mails(mark);
+    const stored = await t.db.selectFrom('orders').select('pricing_json').where('order_ref', '=', order_id).executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.pricing_json ?? 'null')).toEqual(pricing);
+    const [mail] = await mails(mark);
     expect(mail?.subject).toBe(`Votre commande ${order_id} est enregistrée`);
     expect(mail?.body).toContain('- Mega Mobile M → Mega Mobile L');
     expect(mail?.body).toContain('- International 60 : 0 → 1');
@@ -542,7 +591,7 @@ describe('order rules the server enforces (docs/product/subscription.md "Order r
     const lines = (await historyOf(sophieLine, tokens.sophie, '?open=1')).data.filter((l) => l.order_id === created.order_id);
     const option = lines.find((l) => l.item_kind === 'OPTION');
     if (!option) throw new Error('no option line');
-    const mark = lastMailId();
+    const mark = await lastMailId();
     const cancel = await post(`${sophieLine}/orders/${created.order_id}/lines/${option.id}/cancel`, tokens.sophie);
     expect(cancel.statusCode, cancel.body).toBe(200);
     const after = (await historyOf(sophieLine, tokens.sophie)).data.filter((l) => l.order_id === created.order_id);
@@ -551,10 +600,11 @@ describe('order rules the server enforces (docs/product/subscription.md "Order r
       ['OPTION', 'CANCELED'],
     ]);
     const stored = JSON.parse(
-      (t.db.prepare('SELECT pricing_json FROM orders WHERE order_ref = ?').get(created.order_id) as { pricing_json: string }).pricing_json,
+      (await t.db.selectFrom('orders').select('pricing_json').where('order_ref', '=', created.order_id).executeTakeFirstOrThrow())
+        .pricing_json ?? 'null',
     ) as { after: { total: number } };
     expect(stored.after.total).toBe(2700);
-    const [mail] = mails(mark);
+    const [mail] = await mails(mark);
     expect(mail?.subject).toBe(`Votre commande ${created.order_id} : annulation`);
     expect(mail?.body).toMatch(/Ce qui ne sera pas fait :\n- International 60 : 0 → 1/);
     expect(mail?.body).toMatch(/Ce qui sera fait :\n- Mega Mobile M → Mega Mobile L/);
@@ -567,12 +617,12 @@ describe('order rules the server enforces (docs/product/subscription.md "Order r
     const created = newOrderLineSchema.parse(
       (await post(`${sophieLine}/orders/create`, tokens.sophie, { product: P.mobileL, options: [] })).json(),
     );
-    const mark = lastMailId();
+    const mark = await lastMailId();
     expect(
       (await post(`${sophieLine}/orders/${created.order_id}/modify`, tokens.sophie, { product: P.mobileS, options: [] })).statusCode,
     ).toBe(200);
     expect((await post(`${sophieLine}/orders/${created.order_id}/cancel`, tokens.sophie)).statusCode).toBe(200);
-    const [changed, canceled] = mails(mark);
+    const [changed, canceled] = await mails(mark);
     expect(changed?.subject).toBe(`Votre commande ${created.order_id} est modifiée`);
     expect(changed?.body).toContain('- Mega Mobile M → Mega Mobile S');
     expect(canceled?.subject).toBe(`Votre commande ${created.order_id} : annulation`);
@@ -589,7 +639,7 @@ describe('the order job on the server’s clock', () => {
   afterAll(() => clock().set(null));
 
   it('moves a plan change PENDING → QUEUED on its date → SUCCESS a minute later, and applies it once', async () => {
-    cancelOpenOrdersOf(K.sophieMain);
+    await cancelOpenOrdersOf(K.sophieMain);
     const created = newOrderLineSchema.parse(
       (
         await post(`${sophieLine}/orders/create`, tokens.sophie, { product: P.mobileL, options: [{ id: P.extra1Gb, combinations: 1 }] })
@@ -598,7 +648,7 @@ describe('the order job on the server’s clock', () => {
     const date = created.scheduled_date_exec ?? '';
     // The clock moves a month ahead, past the session's day: each read opens a session at the clock's time.
     const status = async () =>
-      (await historyOf(sophieLine, createSession(t.db, U.sophie, clock().now()).accessToken)).data
+      (await historyOf(sophieLine, (await createSession(t.db, U.sophie, clock().now())).accessToken)).data
         .filter((l) => l.order_id === created.order_id)
         .map((l) => l.status);
 
@@ -609,22 +659,23 @@ describe('the order job on the server’s clock', () => {
     const outcomes = await runAt(due);
     expect(outcomes.find((o) => o.name === 'orders.execute-due')).toMatchObject({ ok: true });
     expect(await status()).toEqual(['QUEUED', 'QUEUED']);
-    expect(contractRow(K.sophieMain).product_id).toBe(P.mobileM);
+    expect((await contractRow(K.sophieMain)).product_id).toBe(P.mobileM);
     // Queued less than the execution delay: still queued.
     await runAt(new Date(due.getTime() + EXECUTION_DELAY_MS - 1000));
     expect(await status()).toEqual(['QUEUED', 'QUEUED']);
     await runAt(new Date(due.getTime() + EXECUTION_DELAY_MS + 1000));
     expect(await status()).toEqual(['SUCCESS', 'SUCCESS']);
-    expect(contractRow(K.sophieMain).product_id).toBe(P.mobileL);
-    expect(optionCount(K.sophieMain, P.extra1Gb)).toBe(1);
-    const later = createSession(t.db, U.sophie, clock().now()).accessToken;
+    expect((await contractRow(K.sophieMain)).product_id).toBe(P.mobileL);
+    expect(await optionCount(K.sophieMain, P.extra1Gb)).toBe(1);
+    const later = (await createSession(t.db, U.sophie, clock().now())).accessToken;
     const products = contractProductsResponseSchema.parse((await get(`${sophieLine}/products`, later)).json());
     expect(products.products[0]?.name).toBe('Mega Mobile L');
     expect(products.options.find((o) => o.id === P.extra1Gb)?.active).toBe(1);
-    const order = t.db.prepare('SELECT status, executed_at FROM orders WHERE order_ref = ?').get(created.order_id) as {
-      status: string;
-      executed_at: string;
-    };
+    const order = await t.db
+      .selectFrom('orders')
+      .select(['status', 'executed_at'])
+      .where('order_ref', '=', created.order_id)
+      .executeTakeFirstOrThrow();
     expect(order.status).toBe('SUCCESS');
     // Running again at the same time changes nothing.
     await runAt(new Date(due.getTime() + EXECUTION_DELAY_MS + 2000));
@@ -637,61 +688,77 @@ describe('the order job on the server’s clock', () => {
     const backDue = new Date(startOfLocalDay(back.scheduled_date_exec ?? '') + 60_000);
     await runAt(backDue);
     await runAt(new Date(backDue.getTime() + EXECUTION_DELAY_MS));
-    expect(contractRow(K.sophieMain).product_id).toBe(P.mobileM);
-    expect(optionCount(K.sophieMain, P.extra1Gb)).toBe(0);
+    expect((await contractRow(K.sophieMain)).product_id).toBe(P.mobileM);
+    expect(await optionCount(K.sophieMain, P.extra1Gb)).toBe(0);
   });
 
   it('fails a change whose line got blocked meanwhile, with the reason (unpaid: CUSTOMER_DEBT)', async () => {
-    cancelOpenOrdersOf(K.sophieMain);
-    const token = () => createSession(t.db, U.sophie, clock().now()).accessToken;
+    await cancelOpenOrdersOf(K.sophieMain);
+    const token = async () => (await createSession(t.db, U.sophie, clock().now())).accessToken;
     const created = newOrderLineSchema.parse(
-      (await post(`${sophieLine}/orders/create`, token(), { product: P.mobileM, options: [{ id: P.extra5Gb, combinations: 1 }] })).json(),
+      (
+        await post(`${sophieLine}/orders/create`, await token(), { product: P.mobileM, options: [{ id: P.extra5Gb, combinations: 1 }] })
+      ).json(),
     );
-    t.db.prepare('UPDATE contracts SET dunning_level_reached = 1 WHERE id = ?').run(K.sophieMain);
+    await t.db.updateTable('contracts').set({ dunning_level_reached: 1 }).where('id', '=', K.sophieMain).execute();
     try {
       const due = new Date(startOfLocalDay(created.scheduled_date_exec ?? '') + 60_000);
       await runAt(due);
       await runAt(new Date(due.getTime() + EXECUTION_DELAY_MS));
-      const line = (await historyOf(sophieLine, token())).data.find((l) => l.order_id === created.order_id);
+      const line = (await historyOf(sophieLine, await token())).data.find((l) => l.order_id === created.order_id);
       expect(line).toMatchObject({ status: 'FAILED', reason_error: 'CUSTOMER_DEBT', error: { type: 'CUSTOMER_DEBT' } });
-      expect(optionCount(K.sophieMain, P.extra5Gb)).toBe(0);
+      expect(await optionCount(K.sophieMain, P.extra5Gb)).toBe(0);
     } finally {
-      t.db.prepare('UPDATE contracts SET dunning_level_reached = 0 WHERE id = ?').run(K.sophieMain);
+      await t.db.updateTable('contracts').set({ dunning_level_reached: 0 }).where('id', '=', K.sophieMain).execute();
     }
   });
 
   it('executes a customer-service suspension and leaves other areas’ lines alone', async () => {
     const now = new Date();
-    const orderPk = Number(
-      t.db
-        .prepare(
-          `INSERT INTO orders (order_ref, contract_id, status, created_at, scheduled_date, initiator_type, initiator_ref)
-          VALUES ('O-9999999002', ?, 'PENDING', ?, ?, 'C', 'CS-0042')`,
-        )
-        .run(K.yasmine, now.toISOString(), localDate(now.getTime())).lastInsertRowid,
-    );
-    t.db
-      .prepare(
-        `INSERT INTO order_lines (order_id, order_type, item_kind, resource_name, status, scheduled_date, created_at)
-        VALUES (?, 'contract', 'CONTRACT', 'SUSPEND', 'PENDING', ?, ?)`,
-      )
-      .run(orderPk, localDate(now.getTime()), now.toISOString());
+    const { id: orderPk } = await t.db
+      .insertInto('orders')
+      .values({
+        order_ref: 'O-9999999002',
+        contract_id: K.yasmine,
+        status: 'PENDING',
+        created_at: now.toISOString(),
+        scheduled_date: localDate(now.getTime()),
+        initiator_type: 'C',
+        initiator_ref: 'CS-0042',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('order_lines')
+      .values({
+        order_id: orderPk,
+        order_type: 'contract',
+        item_kind: 'CONTRACT',
+        resource_name: 'SUSPEND',
+        status: 'PENDING',
+        scheduled_date: localDate(now.getTime()),
+        created_at: now.toISOString(),
+      })
+      .execute();
     // The seeded throttling change (a SETTING line) and the SIM sales (ACTIVATE) belong to other jobs: whatever
     // state the seed gave them, the order job leaves it.
     const otherAreas = () =>
       t.db
-        .prepare(`SELECT id, resource_name, status FROM order_lines WHERE resource_name IN ('THROTTLING', 'ACTIVATE') ORDER BY id`)
-        .all() as { id: number; resource_name: string; status: string }[];
-    const before = otherAreas();
+        .selectFrom('order_lines')
+        .select(['id', 'resource_name', 'status'])
+        .where('resource_name', 'in', ['THROTTLING', 'ACTIVATE'])
+        .orderBy('id')
+        .execute();
+    const before = await otherAreas();
     expect(before.map((line) => line.resource_name)).toEqual(expect.arrayContaining(['THROTTLING', 'ACTIVATE']));
     try {
       await runAt(now);
       await runAt(new Date(now.getTime() + EXECUTION_DELAY_MS));
-      expect(contractRow(K.yasmine)).toMatchObject({ status: 'SUSPENDED', sub_status: 'SUSPENDED' });
-      expect(otherAreas()).toEqual(before);
+      expect(await contractRow(K.yasmine)).toMatchObject({ status: 'SUSPENDED', sub_status: 'SUSPENDED' });
+      expect(await otherAreas()).toEqual(before);
     } finally {
-      t.db.prepare("UPDATE contracts SET status = 'ACTIVATED', sub_status = 'ACTIVATED' WHERE id = ?").run(K.yasmine);
-      t.db.prepare('DELETE FROM orders WHERE id = ?').run(orderPk);
+      await t.db.updateTable('contracts').set({ status: 'ACTIVATED', sub_status: 'ACTIVATED' }).where('id', '=', K.yasmine).execute();
+      await t.db.deleteFrom('orders').where('id', '=', orderPk).execute();
     }
   });
 });

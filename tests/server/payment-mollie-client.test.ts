@@ -4,9 +4,10 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app';
-import { openDatabase, type Db } from '#server/db/database';
+import type { Db } from '#server/db/database';
 import { mollieProvider, ProviderError, wireProvider, type PaymentProvider } from '#server/lib/payment-provider';
 import { staticFixtureDir } from './test-app.ts';
+import { closeTestDatabase, openTestDatabase } from './test-database.ts';
 
 /*
  * Mollie's official client (@mollie/api-client) against the stand-in provider, on a real socket: the stand-in must
@@ -35,7 +36,7 @@ const createClientOverPlainHttp = (apiEndpoint: string): PaymentProvider => {
 };
 
 beforeAll(async () => {
-  db = openDatabase(':memory:');
+  db = await openTestDatabase();
   app = await buildApp({ db, testMode: true, staticDir: staticFixtureDir });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
@@ -53,7 +54,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app.close();
-  db.close();
+  await closeTestDatabase(db);
 });
 
 const request = (reference: string, idempotencyKey: string) => ({

@@ -12,6 +12,7 @@ import { createSession } from '#server/lib/sessions';
 import { ProviderError, type PaymentProvider } from '#server/lib/payment-provider';
 import { outbox } from './auth-helpers.ts';
 import { bearer, createTestApp, staticFixtureDir, type TestApp } from './test-app.ts';
+import { sqlRows } from './test-database.ts';
 
 /*
  * Paying online against the stand-in provider (docs/product/payments.md): the payment is created for what is still
@@ -26,9 +27,9 @@ type Who = keyof typeof tokens;
 
 beforeAll(async () => {
   t = await createTestApp();
-  tokens.sophie = createSession(t.db, U.sophie, new Date()).accessToken;
-  tokens.lucas = createSession(t.db, U.lucas, new Date()).accessToken;
-  tokens.marc = createSession(t.db, U.marc, new Date()).accessToken;
+  tokens.sophie = (await createSession(t.db, U.sophie, new Date())).accessToken;
+  tokens.lucas = (await createSession(t.db, U.lucas, new Date())).accessToken;
+  tokens.marc = (await createSession(t.db, U.marc, new Date())).accessToken;
 });
 afterAll(async () => {
   await t.close();
@@ -43,6 +44,18 @@ beforeEach(async () => {
 // ---------------------------------------------------------------------------------------------------------------
 
 const errorOf = (response: LightMyRequestResponse) => errorBodySchema.parse(response.json());
+
+/** The first row of a query (SQL both engines accept, `?` placeholders), or undefined. */
+const firstRow = async <R>(text: string, ...values: unknown[]): Promise<R | undefined> => (await sqlRows<R>(t.db, text, ...values))[0];
+
+/** A change made behind the server's back (another way of paying, the provider's own store). */
+const exec = async (text: string, ...values: unknown[]): Promise<void> => {
+  await sqlRows(t.db, text, ...values);
+};
+
+/** The status of the app's payment the provider knows as `id`. */
+const statusByProviderId = async (id: string): Promise<string | undefined> =>
+  (await firstRow<{ status: string }>('SELECT status FROM online_payments WHERE provider_id = ?', id))?.status;
 
 const payInvoice = (who: Who, customerId: number, uuid: string, key: string = randomUUID()) =>
   t.app.inject({
@@ -108,10 +121,11 @@ const webhook = (id: string, remoteAddress = '203.0.113.7') =>
   });
 
 type InvoiceState = { paid: number; paid_at: string | null; partial_paid_cents: number; total_incl_vat_cents: number };
-const invoiceState = (uuid: string): InvoiceState => {
-  const row = t.db
-    .prepare<[string], InvoiceState>('SELECT paid, paid_at, partial_paid_cents, total_incl_vat_cents FROM invoices WHERE uuid = ?')
-    .get(uuid);
+const invoiceState = async (uuid: string): Promise<InvoiceState> => {
+  const row = await firstRow<InvoiceState>(
+    'SELECT paid, paid_at, partial_paid_cents, total_incl_vat_cents FROM invoices WHERE uuid = ?',
+    uuid,
+  );
   if (!row) throw new Error(`no invoice ${uuid}`);
   return row;
 };
@@ -127,57 +141,51 @@ const situation = async (who: Who, customerId: number) => {
 
 let numbering = 0;
 /** An extra document of a customer, `dueInDays` from today (negative: overdue), for one scenario. */
-const addDocument = (
+const addDocument = async (
   customerId: number,
   total: number,
   options: { partial?: number; dueInDays?: number; mode?: 'BT' | 'DD'; type?: 'invoice' | 'credit_note' } = {},
-): string => {
+): Promise<string> => {
   numbering += 1;
   const uuid = randomUUID();
   const now = appContext(t.app).clock.now();
   const due = localDate(now.getTime() + (options.dueInDays ?? -10) * 86_400_000);
-  t.db
-    .prepare(
-      `INSERT INTO invoices (uuid, customer_id, generated_at, due_date, total_incl_vat_cents, structured_communication, piece_id, payment_mode,
-         paid, paid_at, partial_paid_cents, document_type) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, NULL, ?, ?)`,
-    )
-    .run(
-      uuid,
-      customerId,
-      new Date(now.getTime() - 30 * 86_400_000 + numbering * 1000).toISOString(),
-      due,
-      total,
-      structuredCommunication(8_800_000_000 + numbering),
-      `T-${String(numbering).padStart(6, '0')}`,
-      options.mode ?? 'BT',
-      options.partial ?? 0,
-      options.type ?? 'invoice',
-    );
+  await exec(
+    `INSERT INTO invoices (uuid, customer_id, generated_at, due_date, total_incl_vat_cents, structured_communication, piece_id, payment_mode,
+       paid, paid_at, partial_paid_cents, document_type) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, NULL, ?, ?)`,
+    uuid,
+    customerId,
+    new Date(now.getTime() - 30 * 86_400_000 + numbering * 1000).toISOString(),
+    due,
+    total,
+    structuredCommunication(8_800_000_000 + numbering),
+    `T-${String(numbering).padStart(6, '0')}`,
+    options.mode ?? 'BT',
+    options.partial ?? 0,
+    options.type ?? 'invoice',
+  );
   return uuid;
 };
 
 /** Everything the customer owes is settled (by some other way): a scenario starts from a clean situation. */
-const settleEverything = (customerId: number): void => {
-  t.db.prepare(`UPDATE invoices SET paid = 1, paid_at = ? WHERE customer_id = ? AND paid = 0`).run(new Date().toISOString(), customerId);
-};
+const settleEverything = (customerId: number): Promise<void> =>
+  exec('UPDATE invoices SET paid = 1, paid_at = ? WHERE customer_id = ? AND paid = 0', new Date().toISOString(), customerId);
 
 const receiptsTo = async (email: string) =>
   (await outbox(t.app, email)).filter((m) => m.subject?.includes('paiement') || m.subject?.includes('betaling'));
 
-const marcEmail = (): string => {
-  const row = t.db
-    .prepare<[number], { email: string }>(
-      'SELECT COALESCE(i.holder_email, c.email) AS email FROM contacts c LEFT JOIN invoicing i ON i.customer_id = c.customer_id WHERE c.customer_id = ?',
-    )
-    .get(C.marc);
+const marcEmail = async (): Promise<string> => {
+  const row = await firstRow<{ email: string }>(
+    'SELECT COALESCE(i.holder_email, c.email) AS email FROM contacts c LEFT JOIN invoicing i ON i.customer_id = c.customer_id WHERE c.customer_id = ?',
+    C.marc,
+  );
   return row?.email ?? '';
 };
 
-const dunningOf = (customerId: number): number[] =>
-  t.db
-    .prepare<[number], { d: number }>('SELECT dunning_level_reached AS d FROM contracts WHERE customer_id = ? ORDER BY id')
-    .all(customerId)
-    .map((row) => row.d);
+const dunningOf = async (customerId: number): Promise<number[]> =>
+  (
+    await sqlRows<{ d: number }>(t.db, 'SELECT dunning_level_reached AS d FROM contracts WHERE customer_id = ? ORDER BY id', customerId)
+  ).map((row) => row.d);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Marc's demo invoice, first: the scenarios below change his invoices
@@ -188,28 +196,27 @@ describe('Marc pays his overdue, partly paid invoice', () => {
     const open = invoiceListSchema.parse(
       (await t.app.inject({ method: 'GET', url: `/api/customer/${C.marc}/invoices/open`, headers: bearer(tokens.marc) })).json(),
     ).invoices;
-    // The one due first: the partly paid invoice before his last (server/db/seeding/invoices.ts).
+    // The one due first: the partly paid invoice before his last (server/db/demo/invoices.ts).
     const overdue = open
       .filter((invoice) => invoice.dates.due_date < localDate(Date.now()))
       .sort((x, y) => (x.dates.due_date < y.dates.due_date ? -1 : 1))[0];
     if (!overdue) throw new Error('Marc has no overdue invoice');
-    const before = invoiceState(overdue.uuid);
+    const before = await invoiceState(overdue.uuid);
     expect(before.partial_paid_cents).toBeGreaterThan(0);
     // His last invoice, which the billing run issued at his last cycle's close and is open too (overdue or not
     // depending on the day), is paid by transfer meanwhile: this payment then settles everything he owes.
     for (const other of open.filter((invoice) => invoice.uuid !== overdue.uuid)) {
-      t.db.prepare('UPDATE invoices SET paid = 1, paid_at = ? WHERE uuid = ?').run(new Date().toISOString(), other.uuid);
+      await exec('UPDATE invoices SET paid = 1, paid_at = ? WHERE uuid = ?', new Date().toISOString(), other.uuid);
     }
     expect((await situation('marc', C.marc)).payUrgently).toBe(true);
-    expect(dunningOf(C.marc)).toContain(1);
+    expect(await dunningOf(C.marc)).toContain(1);
 
     // created: the stand-in holds a payment of what is left, described with the structured communication
     const { url, id } = checkoutOf(await payInvoice('marc', C.marc, overdue.uuid));
-    const atProvider = t.db
-      .prepare<[string], { amount_value: string; description: string; webhook_url: string }>(
-        'SELECT amount_value, description, webhook_url FROM psp_stand_in_payments WHERE id = ?',
-      )
-      .get(id);
+    const atProvider = await firstRow<{ amount_value: string; description: string; webhook_url: string }>(
+      'SELECT amount_value, description, webhook_url FROM psp_stand_in_payments WHERE id = ?',
+      id,
+    );
     const left = before.total_incl_vat_cents - before.partial_paid_cents;
     expect(atProvider?.amount_value).toBe((left / 100).toFixed(2));
     expect(atProvider?.description).toContain(overdue.structured_communication);
@@ -222,7 +229,7 @@ describe('Marc pays his overdue, partly paid invoice', () => {
     expect(payment).toMatchObject({ status: 'paid', amount: left, scope: 'invoice', invoices: [overdue.piece] });
     expect(payment.settledAt).not.toBeNull();
 
-    const after = invoiceState(overdue.uuid);
+    const after = await invoiceState(overdue.uuid);
     expect(after.paid).toBe(1);
     expect(after.paid_at).not.toBeNull();
     const paidList = paidInvoicePageSchema.parse(
@@ -232,9 +239,9 @@ describe('Marc pays his overdue, partly paid invoice', () => {
     const now = await situation('marc', C.marc);
     expect(now).toMatchObject({ payUrgently: false, isInDebt: false, openInvoiceTotal: 0, paymentReference: null });
     // Dunning follows from urgent payment: it lifts with it.
-    expect(dunningOf(C.marc)).not.toContain(1);
+    expect(await dunningOf(C.marc)).not.toContain(1);
 
-    const receipts = await receiptsTo(marcEmail());
+    const receipts = await receiptsTo(await marcEmail());
     expect(receipts).toHaveLength(1);
     // In the account's language (Dutch for Marc), the app having said none.
     expect(receipts[0]?.subject).toBe('Uw betaling is ontvangen');
@@ -244,9 +251,9 @@ describe('Marc pays his overdue, partly paid invoice', () => {
     // The same webhook again, and the return again: nothing changes twice.
     expect((await webhook(id)).statusCode).toBe(200);
     expect((await webhook(id)).statusCode).toBe(200);
-    expect(invoiceState(overdue.uuid)).toEqual(after);
+    expect(await invoiceState(overdue.uuid)).toEqual(after);
     expect((await paymentStatus('marc', C.marc, referenceOf(location))).settledAt).toBe(payment.settledAt);
-    expect(await receiptsTo(marcEmail())).toHaveLength(1);
+    expect(await receiptsTo(await marcEmail())).toHaveLength(1);
   });
 });
 
@@ -256,52 +263,47 @@ describe('Marc pays his overdue, partly paid invoice', () => {
 
 describe('payment outcomes', () => {
   it.each(['failed', 'canceled', 'expired'] as const)('%s on the checkout leaves the invoice open', async (outcome) => {
-    settleEverything(C.marc);
-    const uuid = addDocument(C.marc, 3000, { partial: 500 });
+    await settleEverything(C.marc);
+    const uuid = await addDocument(C.marc, 3000, { partial: 500 });
     const { url } = checkoutOf(await payInvoice('marc', C.marc, uuid));
     const location = await completeCheckout(url, outcome);
     const payment = await paymentStatus('marc', C.marc, referenceOf(location));
     expect(payment).toMatchObject({ status: outcome, amount: 2500 });
-    expect(invoiceState(uuid)).toMatchObject({ paid: 0, paid_at: null, partial_paid_cents: 500 });
+    expect(await invoiceState(uuid)).toMatchObject({ paid: 0, paid_at: null, partial_paid_cents: 500 });
     expect((await situation('marc', C.marc)).isInDebt).toBe(true);
   });
 
   it('a payment created but never completed expires (the provider calls the webhook)', async () => {
-    settleEverything(C.marc);
-    const uuid = addDocument(C.marc, 4200);
+    await settleEverything(C.marc);
+    const uuid = await addDocument(C.marc, 4200);
     const { url, id } = checkoutOf(await payInvoice('marc', C.marc, uuid));
     const reference =
-      t.db.prepare<[string], { reference: string }>('SELECT reference FROM online_payments WHERE provider_id = ?').get(id)?.reference ?? '';
+      (await firstRow<{ reference: string }>('SELECT reference FROM online_payments WHERE provider_id = ?', id))?.reference ?? '';
     expect((await paymentStatus('marc', C.marc, reference)).status).toBe('open');
 
     const ctx = appContext(t.app);
     ctx.clock.set(new Date(Date.now() + 16 * 60_000));
     await ctx.scheduler.runDue();
-    expect(t.db.prepare<[string], { status: string }>('SELECT status FROM psp_stand_in_payments WHERE id = ?').get(id)?.status).toBe(
-      'expired',
-    );
-    expect(t.db.prepare<[string], { status: string }>('SELECT status FROM online_payments WHERE provider_id = ?').get(id)?.status).toBe(
-      'expired',
-    );
-    expect(invoiceState(uuid).paid).toBe(0);
+    expect((await firstRow<{ status: string }>('SELECT status FROM psp_stand_in_payments WHERE id = ?', id))?.status).toBe('expired');
+    expect(await statusByProviderId(id)).toBe('expired');
+    expect((await invoiceState(uuid)).paid).toBe(0);
     // The checkout no longer offers to pay it.
     const page = await t.app.inject({ method: 'GET', url: `${url.pathname}?method=bancontact` });
     expect(page.body).not.toContain('name="status"');
   });
 
   it('a replayed Idempotency-Key creates one payment', async () => {
-    settleEverything(C.marc);
-    const uuid = addDocument(C.marc, 1999);
+    await settleEverything(C.marc);
+    const uuid = await addDocument(C.marc, 1999);
     const key = randomUUID();
     const first = checkoutOf(await payInvoice('marc', C.marc, uuid, key));
     const second = await payInvoice('marc', C.marc, uuid, key);
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(checkoutOf(second).id).toBe(first.id);
-    const count = t.db
-      .prepare<[string], { n: number }>(
-        `SELECT COUNT(*) AS n FROM online_payment_items i JOIN invoices v ON v.id = i.invoice_id WHERE v.uuid = ?`,
-      )
-      .get(uuid);
+    const count = await firstRow<{ n: number }>(
+      'SELECT COUNT(*) AS n FROM online_payment_items i JOIN invoices v ON v.id = i.invoice_id WHERE v.uuid = ?',
+      uuid,
+    );
     expect(count?.n).toBe(1);
   });
 });
@@ -312,55 +314,51 @@ describe('payment outcomes', () => {
 
 describe('the webhook', () => {
   const providerSays = (id: string, status: string) =>
-    t.db.prepare('UPDATE psp_stand_in_payments SET status = ?, finished_at = ? WHERE id = ?').run(status, new Date().toISOString(), id);
+    exec('UPDATE psp_stand_in_payments SET status = ?, finished_at = ? WHERE id = ?', status, new Date().toISOString(), id);
 
   it('applies concurrent calls once', async () => {
-    settleEverything(C.marc);
-    const uuid = addDocument(C.marc, 5000, { partial: 1000 });
+    await settleEverything(C.marc);
+    const uuid = await addDocument(C.marc, 5000, { partial: 1000 });
     const { id } = checkoutOf(await payInvoice('marc', C.marc, uuid));
-    const receiptsBefore = (await receiptsTo(marcEmail())).length;
-    providerSays(id, 'paid');
+    const receiptsBefore = (await receiptsTo(await marcEmail())).length;
+    await providerSays(id, 'paid');
     const answers = await Promise.all(Array.from({ length: 6 }, () => webhook(id)));
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
-    expect(invoiceState(uuid)).toMatchObject({ paid: 1, partial_paid_cents: 5000 });
-    expect(await receiptsTo(marcEmail())).toHaveLength(receiptsBefore + 1);
+    expect(await invoiceState(uuid)).toMatchObject({ paid: 1, partial_paid_cents: 5000 });
+    expect(await receiptsTo(await marcEmail())).toHaveLength(receiptsBefore + 1);
   });
 
   it('acts on what the provider says, not on the call: nothing happens while the payment is open', async () => {
-    settleEverything(C.marc);
-    const uuid = addDocument(C.marc, 2600);
+    await settleEverything(C.marc);
+    const uuid = await addDocument(C.marc, 2600);
     const { id } = checkoutOf(await payInvoice('marc', C.marc, uuid));
     expect((await webhook(id)).statusCode).toBe(200);
-    expect(invoiceState(uuid).paid).toBe(0);
-    expect(t.db.prepare<[string], { status: string }>('SELECT status FROM online_payments WHERE provider_id = ?').get(id)?.status).toBe(
-      'open',
-    );
+    expect((await invoiceState(uuid)).paid).toBe(0);
+    expect(await statusByProviderId(id)).toBe('open');
   });
 
   it('never undoes a final status (a late or out-of-order answer)', async () => {
-    settleEverything(C.marc);
-    const uuid = addDocument(C.marc, 2700);
+    await settleEverything(C.marc);
+    const uuid = await addDocument(C.marc, 2700);
     const { id } = checkoutOf(await payInvoice('marc', C.marc, uuid));
-    providerSays(id, 'paid');
+    await providerSays(id, 'paid');
     await webhook(id);
-    const paid = invoiceState(uuid);
-    providerSays(id, 'open');
+    const paid = await invoiceState(uuid);
+    await providerSays(id, 'open');
     await webhook(id);
-    providerSays(id, 'failed');
+    await providerSays(id, 'failed');
     await webhook(id);
-    expect(invoiceState(uuid)).toEqual(paid);
-    expect(t.db.prepare<[string], { status: string }>('SELECT status FROM online_payments WHERE provider_id = ?').get(id)?.status).toBe(
-      'paid',
-    );
+    expect(await invoiceState(uuid)).toEqual(paid);
+    expect(await statusByProviderId(id)).toBe('paid');
 
     // …and a failed payment stays failed when a later call claims otherwise.
-    const other = addDocument(C.marc, 2800);
+    const other = await addDocument(C.marc, 2800);
     const second = checkoutOf(await payInvoice('marc', C.marc, other));
-    providerSays(second.id, 'failed');
+    await providerSays(second.id, 'failed');
     await webhook(second.id);
-    providerSays(second.id, 'paid');
+    await providerSays(second.id, 'paid');
     await webhook(second.id);
-    expect(invoiceState(other).paid).toBe(0);
+    expect((await invoiceState(other)).paid).toBe(0);
   });
 
   it('ignores unknown ids, refuses malformed bodies, and locks out an address that keeps sending unknown ids', async () => {
@@ -396,19 +394,18 @@ describe('the webhook', () => {
 
 describe('partial payments and the open total', () => {
   it('pays the open total: the debt, credit notes netted, every document settled', async () => {
-    settleEverything(C.marc);
-    const first = addDocument(C.marc, 4000, { partial: 1500, dueInDays: -20 });
-    const second = addDocument(C.marc, 2000, { dueInDays: -5 });
-    const credit = addDocument(C.marc, -700, { type: 'credit_note', dueInDays: -8 });
+    await settleEverything(C.marc);
+    const first = await addDocument(C.marc, 4000, { partial: 1500, dueInDays: -20 });
+    const second = await addDocument(C.marc, 2000, { dueInDays: -5 });
+    const credit = await addDocument(C.marc, -700, { type: 'credit_note', dueInDays: -8 });
     const before = await situation('marc', C.marc);
     expect(before.openInvoiceTotal).toBe(-(2500 + 2000 - 700));
 
     const { url, id } = checkoutOf(await payOpenTotal('marc', C.marc));
-    const atProvider = t.db
-      .prepare<[string], { amount_value: string; description: string }>(
-        'SELECT amount_value, description FROM psp_stand_in_payments WHERE id = ?',
-      )
-      .get(id);
+    const atProvider = await firstRow<{ amount_value: string; description: string }>(
+      'SELECT amount_value, description FROM psp_stand_in_payments WHERE id = ?',
+      id,
+    );
     expect(atProvider?.amount_value).toBe('38.00');
     // Several invoices owed: the customer's account reference, as a transfer of the same amount would carry.
     expect(atProvider?.description).toContain(before.paymentReference ?? 'none');
@@ -416,46 +413,46 @@ describe('partial payments and the open total', () => {
     const payment = await paymentStatus('marc', C.marc, referenceOf(await completeCheckout(url, 'paid')));
     expect(payment).toMatchObject({ status: 'paid', scope: 'open_total', amount: 3800 });
     expect(payment.invoices).toHaveLength(3);
-    for (const uuid of [first, second, credit]) expect(invoiceState(uuid).paid).toBe(1);
+    for (const uuid of [first, second, credit]) expect((await invoiceState(uuid)).paid).toBe(1);
     expect(await situation('marc', C.marc)).toMatchObject({ openInvoiceTotal: 0, isInDebt: false, hasOpenInvoice: false });
   });
 
   it('an invoice paid meanwhile by transfer: the money goes to the next open invoice, the rest is kept for a refund', async () => {
-    settleEverything(C.marc);
-    const target = addDocument(C.marc, 3000, { dueInDays: -30 });
-    const next = addDocument(C.marc, 1000, { dueInDays: -3 });
+    await settleEverything(C.marc);
+    const target = await addDocument(C.marc, 3000, { dueInDays: -30 });
+    const next = await addDocument(C.marc, 1000, { dueInDays: -3 });
     const { id } = checkoutOf(await payInvoice('marc', C.marc, target));
-    t.db.prepare('UPDATE invoices SET paid = 1, paid_at = ? WHERE uuid = ?').run(new Date().toISOString(), target);
-    t.db.prepare('UPDATE psp_stand_in_payments SET status = ? WHERE id = ?').run('paid', id);
+    await exec('UPDATE invoices SET paid = 1, paid_at = ? WHERE uuid = ?', new Date().toISOString(), target);
+    await exec('UPDATE psp_stand_in_payments SET status = ? WHERE id = ?', 'paid', id);
     await webhook(id);
-    expect(invoiceState(next)).toMatchObject({ paid: 1, partial_paid_cents: 1000 });
-    expect(t.db.prepare<[string], { u: number }>('SELECT unapplied_cents AS u FROM online_payments WHERE provider_id = ?').get(id)?.u).toBe(
-      2000,
-    );
+    expect(await invoiceState(next)).toMatchObject({ paid: 1, partial_paid_cents: 1000 });
+    expect((await firstRow<{ u: number }>('SELECT unapplied_cents AS u FROM online_payments WHERE provider_id = ?', id))?.u).toBe(2000);
   });
 
   it('refuses to pay what nothing is left of, and an invoice the bank debits on its due date', async () => {
-    settleEverything(C.marc);
-    const paid = addDocument(C.marc, 1000);
-    t.db.prepare('UPDATE invoices SET paid = 1, paid_at = ? WHERE uuid = ?').run(new Date().toISOString(), paid);
+    await settleEverything(C.marc);
+    const paid = await addDocument(C.marc, 1000);
+    await exec('UPDATE invoices SET paid = 1, paid_at = ? WHERE uuid = ?', new Date().toISOString(), paid);
     const settled = await payInvoice('marc', C.marc, paid);
     expect(settled.statusCode).toBe(409);
     expect(errorOf(settled).code).toBe('nothingToPay');
 
-    const fullyPaid = addDocument(C.marc, 1000, { partial: 1000 });
+    const fullyPaid = await addDocument(C.marc, 1000, { partial: 1000 });
     expect(errorOf(await payInvoice('marc', C.marc, fullyPaid)).code).toBe('nothingToPay');
-    const credit = addDocument(C.marc, -1000, { type: 'credit_note' });
+    const credit = await addDocument(C.marc, -1000, { type: 'credit_note' });
     expect(errorOf(await payInvoice('marc', C.marc, credit)).code).toBe('nothingToPay');
 
-    const debit = addDocument(C.marc, 1000, { mode: 'DD', dueInDays: 5 });
+    const debit = await addDocument(C.marc, 1000, { mode: 'DD', dueInDays: 5 });
     const refused = await payInvoice('marc', C.marc, debit);
     expect(refused.statusCode).toBe(409);
     expect(errorOf(refused).code).toBe('paidByDirectDebit');
 
     // Not in debt (only a direct debit still to come): no open total to pay.
-    t.db
-      .prepare(`UPDATE invoices SET paid = 1, paid_at = ? WHERE customer_id = ? AND payment_mode = 'BT' AND paid = 0`)
-      .run(new Date().toISOString(), C.marc);
+    await exec(
+      `UPDATE invoices SET paid = 1, paid_at = ? WHERE customer_id = ? AND payment_mode = 'BT' AND paid = 0`,
+      new Date().toISOString(),
+      C.marc,
+    );
     expect(errorOf(await payOpenTotal('marc', C.marc)).code).toBe('nothingToPay');
   });
 });
@@ -466,8 +463,8 @@ describe('partial payments and the open total', () => {
 
 describe('who may pay', () => {
   it('refuses another customer’s invoice, a plain user, and another customer’s payment', async () => {
-    settleEverything(C.marc);
-    const uuid = addDocument(C.marc, 1500);
+    await settleEverything(C.marc);
+    const uuid = await addDocument(C.marc, 1500);
     // Sophie with Marc's customer id: not her customer.
     expect((await payInvoice('sophie', C.marc, uuid)).statusCode).toBe(403);
     // Sophie with her own id and Marc's invoice: no such invoice of hers (nothing revealed).
@@ -484,12 +481,12 @@ describe('who may pay', () => {
       headers: bearer(tokens.sophie),
     });
     expect(peek.statusCode).toBe(404);
-    expect(invoiceState(uuid).paid).toBe(0);
+    expect((await invoiceState(uuid)).paid).toBe(0);
   });
 
   it('takes the amount from the server: a body with an amount changes nothing', async () => {
-    settleEverything(C.marc);
-    const uuid = addDocument(C.marc, 6100);
+    await settleEverything(C.marc);
+    const uuid = await addDocument(C.marc, 6100);
     const response = await t.app.inject({
       method: 'POST',
       url: `/api/customer/${C.marc}/invoices/${uuid}/payment`,
@@ -497,9 +494,10 @@ describe('who may pay', () => {
       payload: { amount: 1, language: 'en' },
     });
     const { id } = checkoutOf(response);
-    const atProvider = t.db
-      .prepare<[string], { v: string; locale: string }>('SELECT amount_value AS v, locale FROM psp_stand_in_payments WHERE id = ?')
-      .get(id);
+    const atProvider = await firstRow<{ v: string; locale: string }>(
+      'SELECT amount_value AS v, locale FROM psp_stand_in_payments WHERE id = ?',
+      id,
+    );
     expect(atProvider?.v).toBe('61.00');
     // The language the app is read in goes to the checkout (and the receipt).
     expect(atProvider?.locale).toBe('en_US');
@@ -516,10 +514,10 @@ describe('a provider that fails', () => {
     const app = await buildApp({ db: t.db, testMode: true, staticDir: staticFixtureDir, payments: { provider: failing } });
     await app.ready();
     try {
-      settleEverything(C.marc);
-      const uuid = addDocument(C.marc, 1234);
-      const count = () => t.db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM online_payments').get()?.n;
-      const before = count();
+      await settleEverything(C.marc);
+      const uuid = await addDocument(C.marc, 1234);
+      const count = async () => (await firstRow<{ n: number }>('SELECT COUNT(*) AS n FROM online_payments'))?.n;
+      const before = await count();
       const response = await app.inject({
         method: 'POST',
         url: `/api/customer/${C.marc}/invoices/${uuid}/payment`,
@@ -528,7 +526,7 @@ describe('a provider that fails', () => {
       });
       expect(response.statusCode).toBe(502);
       expect(errorOf(response).code).toBe('paymentProviderError');
-      expect(count()).toBe(before);
+      expect(await count()).toBe(before);
     } finally {
       await app.close();
     }

@@ -21,7 +21,7 @@ describe('GET /api/public/customer/{id}/{token}', () => {
   it.each(['createPassword', 'recoverPassword', 'confirmEmail'] as const)(
     'answers who a live %s link is for, and uses nothing up',
     async (purpose) => {
-      const token = link(purpose);
+      const token = await link(purpose);
       for (let i = 0; i < 2; i++) {
         const response = await get(DEMO_IDS.customers.sophie, token);
         expect(response.statusCode).toBe(200);
@@ -31,14 +31,14 @@ describe('GET /api/public/customer/{id}/{token}', () => {
   );
 
   it('answers 404 for another customer, an unknown token, or a login link (never revealed by a glance)', async () => {
-    const token = link('recoverPassword');
+    const token = await link('recoverPassword');
     expect((await get(DEMO_IDS.customers.marc, token)).statusCode).toBe(404);
     expect((await get(DEMO_IDS.customers.sophie, 'not-a-token')).statusCode).toBe(404);
-    expect((await get(DEMO_IDS.customers.sophie, link('login'))).statusCode).toBe(404);
+    expect((await get(DEMO_IDS.customers.sophie, await link('login'))).statusCode).toBe(404);
   });
 
   it('answers 419 for an expired link', async () => {
-    const token = link('createPassword', -1000);
+    const token = await link('createPassword', -1000);
     const response = await get(DEMO_IDS.customers.sophie, token);
     expect(response.statusCode).toBe(419);
     expect(response.json()).toMatchObject({ code: 'linkExpired' });

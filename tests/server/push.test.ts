@@ -1,9 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushPayloadSchema, type PushPayload } from '#contract/settings';
-import { createPushSender, isAllowedPushEndpoint, vapidKeysFromFile } from '#server/lib/push';
+import webpush from 'web-push';
+import type { Db } from '#server/db/database';
+import { createPushSender, isAllowedPushEndpoint, vapidKeysOf, type PushSender, type VapidKeys } from '#server/lib/push';
+import { closeTestDatabase, openTestDatabase } from './test-database.ts';
 import { startTestPushService, type TestPushService } from '../../e2e/fixtures/test-push-service.ts';
 
 /*
@@ -13,15 +16,20 @@ import { startTestPushService, type TestPushService } from '../../e2e/fixtures/t
  */
 
 let service: TestPushService;
+let db: Db;
+let keys: VapidKeys;
+let sender: PushSender;
 const dir = mkdtempSync(join(tmpdir(), 'vapid-'));
-const keys = vapidKeysFromFile(join(dir, 'vapid-keys.json'));
-const sender = createPushSender({ keys, subject: 'mailto:ops@example.be', allowLoopback: true });
 
 beforeAll(async () => {
   service = await startTestPushService();
+  db = await openTestDatabase({ seed: false });
+  keys = await vapidKeysOf(db, null);
+  sender = createPushSender({ keys, subject: 'mailto:ops@example.be', allowLoopback: true });
 });
 afterAll(async () => {
   await service.close();
+  await closeTestDatabase(db);
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -112,20 +120,50 @@ describe('push endpoints allowed', () => {
   });
 });
 
-describe('VAPID keys under DATA_DIR', () => {
-  it('are made once, owner-readable only, and read back on the next start', () => {
-    const file = join(dir, 'vapid-keys.json');
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(vapidKeysFromFile(file)).toEqual(keys);
+describe('VAPID keys in the database', () => {
+  it('are made once and read back by every later start, of any instance', async () => {
     expect(Buffer.from(keys.publicKey, 'base64url')).toHaveLength(65);
     expect(Buffer.from(keys.privateKey, 'base64url')).toHaveLength(32);
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(keys);
+    expect(await vapidKeysOf(db, null)).toEqual(keys);
+    // A file found later is not taken over: the database's pair is the one the subscriptions are bound to.
+    const file = join(dir, 'late.json');
+    writeFileSync(file, JSON.stringify(webpush.generateVAPIDKeys()));
+    expect(await vapidKeysOf(db, file)).toEqual(keys);
   });
 
-  it('refuses a file that holds no key pair rather than making a new one', () => {
-    const file = join(dir, 'broken.json');
-    writeFileSync(file, '{"publicKey": 1}');
-    expect(() => vapidKeysFromFile(file)).toThrow(/does not hold a VAPID key pair/);
-    expect(readFileSync(file, 'utf8')).toBe('{"publicKey": 1}');
+  it('are made once even when instances start together', async () => {
+    const other = await openTestDatabase({ seed: false });
+    try {
+      const pairs = await Promise.all([vapidKeysOf(other, null), vapidKeysOf(other, null), vapidKeysOf(other, null)]);
+      expect(new Set(pairs.map((pair) => pair.publicKey)).size).toBe(1);
+    } finally {
+      await closeTestDatabase(other);
+    }
+  });
+
+  it('take over the key pair file of a server of before (DATA_DIR/vapid-keys.json), so its subscriptions keep working', async () => {
+    const other = await openTestDatabase({ seed: false });
+    try {
+      const old = webpush.generateVAPIDKeys();
+      const file = join(dir, 'vapid-keys.json');
+      writeFileSync(file, JSON.stringify(old), { mode: 0o600 });
+      expect(await vapidKeysOf(other, file)).toEqual(old);
+      expect(await vapidKeysOf(other, null)).toEqual(old);
+    } finally {
+      await closeTestDatabase(other);
+    }
+  });
+
+  it('refuse a file that holds no key pair rather than making a new one', async () => {
+    const other = await openTestDatabase({ seed: false });
+    try {
+      const file = join(dir, 'broken.json');
+      writeFileSync(file, '{"publicKey": 1}');
+      await expect(vapidKeysOf(other, file)).rejects.toThrow(/does not hold a VAPID key pair/);
+      expect(readFileSync(file, 'utf8')).toBe('{"publicKey": 1}');
+      expect(await other.selectFrom('server_secrets').select('name').execute()).toEqual([]);
+    } finally {
+      await closeTestDatabase(other);
+    }
   });
 });

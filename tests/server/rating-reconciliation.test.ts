@@ -30,6 +30,7 @@ import { putRecords } from '#workers/usage-blocks';
 import { createAggregator, type UsageRecordRow } from '#workers/usage-core';
 import { createDayRollupBuilder, toDailyRow } from '#workers/usage-rollup';
 import { createUsageService } from '#workers/usage-service';
+import { writeTransaction } from '#server/db/engine';
 import { bearer, createTestApp, type TestApp } from './test-app.ts';
 
 /*
@@ -63,7 +64,7 @@ let now = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
-  token = createSession(t.db, DEMO_IDS.users.marc, new Date()).accessToken;
+  token = (await createSession(t.db, DEMO_IDS.users.marc, new Date())).accessToken;
   now = appContext(t.app).clock.now().getTime();
   const summary = await summaryNow();
   range = localDayRange(summary.period.start, summary.period.end);
@@ -121,21 +122,35 @@ const scenarioArb = () =>
   });
 
 /** Marc's line gets exactly the drawn plan and records. */
-const writeScenario = (product: number, counts: readonly number[], records: readonly Drawn[]): void => {
-  const db = t.db;
-  db.prepare('DELETE FROM usage_records WHERE contract_id = ?').run(K.marc);
-  db.prepare('UPDATE contracts SET product_id = ? WHERE id = ?').run(product, K.marc);
-  db.prepare('DELETE FROM contract_options WHERE contract_id = ?').run(K.marc);
-  OPTIONS.forEach((option, i) => {
-    const count = counts[i] ?? 0;
-    if (count > 0)
-      db.prepare('INSERT INTO contract_options (contract_id, option_id, count) VALUES (?, ?, ?)').run(K.marc, option.id, count);
+const writeScenario = (product: number, counts: readonly number[], records: readonly Drawn[]): Promise<void> =>
+  writeTransaction(t.db, async (db) => {
+    await db.deleteFrom('usage_records').where('contract_id', '=', K.marc).execute();
+    await db.updateTable('contracts').set({ product_id: product }).where('id', '=', K.marc).execute();
+    await db.deleteFrom('contract_options').where('contract_id', '=', K.marc).execute();
+    const options = OPTIONS.flatMap((option, i) => {
+      const count = counts[i] ?? 0;
+      return count > 0 ? [{ contract_id: K.marc, option_id: option.id, count }] : [];
+    });
+    if (options.length > 0) await db.insertInto('contract_options').values(options).execute();
+    if (records.length > 0)
+      await db
+        .insertInto('usage_records')
+        .values(
+          records.map((r) => ({
+            contract_id: K.marc,
+            service_cat: r.kind,
+            messages: 1,
+            is_oob: r.outsideZone ? 1 : 0,
+            resource_impact: r.priceCents,
+            service_used: r.used,
+            service_unit: UNITS[r.kind],
+            incoming: r.incoming ? 1 : 0,
+            destination: r.destination,
+            event_time: r.at,
+          })),
+        )
+        .execute();
   });
-  const insert = db.prepare(`INSERT INTO usage_records (contract_id, service_cat, messages, is_oob, resource_impact, service_used,
-    service_unit, incoming, destination, event_time) VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?)`);
-  for (const r of records)
-    insert.run(K.marc, r.kind, r.outsideZone ? 1 : 0, r.priceCents, r.used, UNITS[r.kind], r.incoming ? 1 : 0, r.destination, r.at);
-};
 
 // ---------------------------------------------------------------------------------------------------------------
 // Readers of the views
@@ -213,7 +228,7 @@ describe(`every view of a cycle's usage agrees with the rating (${RUNS} cases ×
   it('to the second and to the cent', async () => {
     await fc.assert(
       fc.asyncProperty(scenarioArb(), async ({ product, options, records, cut }) => {
-        writeScenario(product, options, records);
+        await writeScenario(product, options, records);
         const bundle = bundleOf(
           BASES[product],
           OPTIONS.map((o, i) => ({ ...o, count: options[i] ?? 0 })),
@@ -276,9 +291,9 @@ describe(`every view of a cycle's usage agrees with the rating (${RUNS} cases ×
         dexie.close();
 
         // 7. The alert engine: the levels and spending it judges, and the thresholds they cross.
-        const contract = findContract(t.db, C.marc, K.marc);
+        const contract = await findContract(t.db, C.marc, K.marc);
         if (!contract) throw new Error('no contract');
-        const snapshot = cycleSnapshot(t.db, contract, new Date(now));
+        const snapshot = await cycleSnapshot(t.db, contract, new Date(now));
         for (const level of snapshot.usage) {
           const kind = level.type.toLowerCase() as UsageKind;
           expect(level.used).toBe(reference.zones.domestic[kind].used);
@@ -300,12 +315,12 @@ describe(`every view of a cycle's usage agrees with the rating (${RUNS} cases ×
         expect(crossed).toEqual(expected);
 
         // 8. The billing run's out-of-bundle lines, and a cycle cut in two parts costing the whole.
-        expect(cycleCharges(t.db, K.marc, range)).toEqual(reference.lines);
-        expect(outOfBundleCost(t.db, K.marc, range)).toBe(reference.totalCents);
+        expect(await cycleCharges(t.db, K.marc, range)).toEqual(reference.lines);
+        expect(await outOfBundleCost(t.db, K.marc, range)).toBe(reference.totalCents);
         const at = range.from + Math.floor(cut * (range.to - range.from));
-        const cycle = billCycleOfContract(t.db, K.marc);
-        const first = rangeCharges(t.db, K.marc, cycle, { from: range.from, to: at });
-        const second = rangeCharges(t.db, K.marc, cycle, { from: at + 1, to: range.to });
+        const cycle = await billCycleOfContract(t.db, K.marc);
+        const first = await rangeCharges(t.db, K.marc, cycle, { from: range.from, to: at });
+        const second = await rangeCharges(t.db, K.marc, cycle, { from: at + 1, to: range.to });
         expect(first.totalCents + second.totalCents).toBe(reference.totalCents);
         const merged = emptyUsageTotals();
         for (const record of records) addUsage(merged, record, { used: record.used, count: 1, priceCents: record.priceCents });

@@ -12,6 +12,7 @@ import { cyclePeriod, localDayRange } from '#server/lib/service-calendar';
 import { createSession } from '#server/lib/sessions';
 import { billCycleOf } from '#server/lib/usage-data';
 import { bearer, createTestApp, type TestApp } from './test-app.ts';
+import { sqlRow, sqlRows } from './test-database.ts';
 
 /*
  * The rating on the seeded demo data (docs/product/consumption.md "What counts against a bundle"): Marc's calls bundle
@@ -26,7 +27,7 @@ const K = DEMO_IDS.contracts;
 
 beforeAll(async () => {
   t = await createTestApp();
-  marc = createSession(t.db, DEMO_IDS.users.marc, new Date()).accessToken;
+  marc = (await createSession(t.db, DEMO_IDS.users.marc, new Date())).accessToken;
 });
 afterAll(async () => {
   await t.close();
@@ -34,18 +35,18 @@ afterAll(async () => {
 
 const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(marc) });
 const marcUrl = `/api/customer/${C.marc}/contract/${K.marc}`;
-const sql = (query: string, ...args: number[]): number => (t.db.prepare(query).get(...args) as { n: number }).n;
+const sql = async (query: string, ...args: number[]): Promise<number> => Number((await sqlRow<{ n: number }>(t.db, query, ...args)).n);
 
-const currentRange = () => {
-  const contract = findContract(t.db, C.marc, K.marc);
+const currentRange = async () => {
+  const contract = await findContract(t.db, C.marc, K.marc);
   if (!contract) throw new Error('no contract');
-  const period = cyclePeriod(appContext(t.app).clock.now(), billCycleOf(t.db, contract));
+  const period = cyclePeriod(appContext(t.app).clock.now(), await billCycleOf(t.db, contract));
   return { contract, period, range: localDayRange(period.start, period.end) };
 };
 
 /** What a record says, summed with plain SQL over Marc's current cycle (no rating code involved). */
-const marcSums = () => {
-  const { range } = currentRange();
+const marcSums = async () => {
+  const { range } = await currentRange();
   const sum = (where: string) =>
     sql(
       `SELECT COALESCE(SUM(service_used), 0) AS n FROM usage_records WHERE contract_id = ? AND event_time BETWEEN ? AND ? AND ${where}`,
@@ -54,12 +55,12 @@ const marcSums = () => {
       range.to,
     );
   return {
-    outgoingCalls: sum(
+    outgoingCalls: await sum(
       "service_cat = 'call' AND incoming = 0 AND destination IN ('national', 'roaming') AND NOT (destination = 'roaming' AND is_oob = 1)",
     ),
-    incomingCalls: sum("service_cat = 'call' AND incoming = 1"),
-    callsAbroad: sum("service_cat = 'call' AND incoming = 0 AND destination = 'international'"),
-    premiumCents: sql(
+    incomingCalls: await sum("service_cat = 'call' AND incoming = 1"),
+    callsAbroad: await sum("service_cat = 'call' AND incoming = 0 AND destination = 'international'"),
+    premiumCents: await sql(
       `SELECT COALESCE(SUM(resource_impact), 0) AS n FROM usage_records WHERE contract_id = ? AND event_time BETWEEN ? AND ? AND destination = 'premium'
        AND (incoming = 0 OR service_cat = 'data')`,
       K.marc,
@@ -75,8 +76,8 @@ describe('Marc’s calls bundle (0470000004, Mega Mobile S: 150 minutes)', () =>
     summary = usageSummarySchema.parse((await get(`${marcUrl}/usage?period=current`)).json());
   });
 
-  it('counts his outgoing national calls only: incoming calls are free and never count', () => {
-    const sums = marcSums();
+  it('counts his outgoing national calls only: incoming calls are free and never count', async () => {
+    const sums = await marcSums();
     const call = summary.balances.find((b) => b.type === 'CALL');
     expect(sums.incomingCalls).toBeGreaterThan(0);
     expect(call).toMatchObject({
@@ -89,8 +90,8 @@ describe('Marc’s calls bundle (0470000004, Mega Mobile S: 150 minutes)', () =>
     expect(summary.free.call).toBe(sums.incomingCalls);
   });
 
-  it('bills his calls abroad per started minute and his premium purchases at their price; nothing national', () => {
-    const sums = marcSums();
+  it('bills his calls abroad per started minute and his premium purchases at their price; nothing national', async () => {
+    const sums = await marcSums();
     const abroad = Math.ceil(sums.callsAbroad / 60) * 15;
     expect(summary.cdrOverspent).toEqual({
       credit: abroad + sums.premiumCents,
@@ -105,10 +106,11 @@ describe('Marc’s calls bundle (0470000004, Mega Mobile S: 150 minutes)', () =>
     ]);
   });
 
-  it('the alerts see the same figures: no call-bundle alert, his 50 € limit reached', () => {
-    const { contract } = currentRange();
-    const snapshot = cycleSnapshot(t.db, contract, appContext(t.app).clock.now());
-    expect(snapshot.usage.find((u) => u.type === 'CALL')).toEqual({ type: 'CALL', used: marcSums().outgoingCalls, bundle: 9000 });
+  it('the alerts see the same figures: no call-bundle alert, his 50 € limit reached', async () => {
+    const { contract } = await currentRange();
+    const snapshot = await cycleSnapshot(t.db, contract, appContext(t.app).clock.now());
+    const sums = await marcSums();
+    expect(snapshot.usage.find((u) => u.type === 'CALL')).toEqual({ type: 'CALL', used: sums.outgoingCalls, bundle: 9000 });
     expect(snapshot.spending.OSG).toBe(5230);
     const keys = dueCycleEvents(snapshot, new Set()).map((e) => e.key.split(':').slice(0, 2).join(':'));
     expect(keys).not.toContain('100PC:CALL');
@@ -117,9 +119,10 @@ describe('Marc’s calls bundle (0470000004, Mega Mobile S: 150 minutes)', () =>
   });
 
   it('his statements and his invoice’s out-of-bundle amount say the same', async () => {
-    const { range } = currentRange();
-    expect(outOfBundleCost(t.db, K.marc, range)).toBe(5230);
-    expect(cycleCharges(t.db, K.marc, range)).toEqual(summary.charges);
+    const { range } = await currentRange();
+    const sums = await marcSums();
+    expect(await outOfBundleCost(t.db, K.marc, range)).toBe(5230);
+    expect(await cycleCharges(t.db, K.marc, range)).toEqual(summary.charges);
 
     const csv = (await get(`${marcUrl}/usage/download?type=CONSO`)).body
       .replace(/^\uFEFF/, '')
@@ -129,8 +132,8 @@ describe('Marc’s calls bundle (0470000004, Mega Mobile S: 150 minutes)', () =>
     const cells = csv.map((line) => line.split(';'));
     // Dutch: "Gesprekken", "Inkomend", rated "gratis (inkomend)"; the outgoing national ones "bundel".
     const seconds = (rated: string) => cells.filter((c) => c[1] === 'Gesprekken' && c[5] === rated).reduce((s, c) => s + Number(c[8]), 0);
-    expect(seconds('bundel')).toBe(marcSums().outgoingCalls);
-    expect(seconds('gratis (inkomend)')).toBe(marcSums().incomingCalls);
+    expect(seconds('bundel')).toBe(sums.outgoingCalls);
+    expect(seconds('gratis (inkomend)')).toBe(sums.incomingCalls);
 
     const pdf = (await get(`${marcUrl}/usage/download?type=PDF`)).rawPayload.toString('latin1');
     let text = '';
@@ -143,37 +146,38 @@ describe('Marc’s calls bundle (0470000004, Mega Mobile S: 150 minutes)', () =>
         // not a content stream
       }
     }
-    const minutes = Math.ceil(marcSums().callsAbroad / 60);
+    const minutes = Math.ceil(sums.callsAbroad / 60);
     expect(text).toContain(`Gesprekken naar het buitenland: ${minutes} min × \u0080\u00a00,15`);
     expect(text).toMatch(/Totaal\n\u0080\u00a052,30\n/);
   });
 });
 
 describe('no seeded figure that cannot be true', () => {
-  it('no line has more call time in a day than the day has, nor in a cycle than the cycle has', () => {
+  it('no line has more call time in a day than the day has, nor in a cycle than the cycle has', async () => {
     const DAY = 86_400_000;
-    const days = t.db
-      .prepare<[], { contract_id: number; day: number; seconds: number }>(
+    const days = (
+      await sqlRows<{ contract_id: number; day: number; seconds: number }>(
+        t.db,
         `SELECT contract_id, event_time / ${DAY} AS day, SUM(service_used) AS seconds FROM usage_records
-         WHERE service_cat = 'call' GROUP BY contract_id, day`,
+         WHERE service_cat = 'call' GROUP BY contract_id, event_time / ${DAY}`,
       )
-      .all();
+    ).map((d) => ({ ...d, seconds: Number(d.seconds) }));
     expect(days.length).toBeGreaterThan(0);
     const impossible = days.filter((d) => d.seconds > DAY / 1000);
     expect(impossible).toEqual([]);
     for (const contract of [K.sophieMain, K.lucas, K.marc, K.emmaOrders, K.emmaFraud, K.yasmine]) {
-      const row = findContract(
+      const row = await findContract(
         t.db,
-        t.db.prepare<[number], { customer_id: number }>('SELECT customer_id FROM contracts WHERE id = ?').get(contract)?.customer_id ?? 0,
+        (await t.db.selectFrom('contracts').select('customer_id').where('id', '=', contract).executeTakeFirst())?.customer_id ?? 0,
         contract,
       );
       if (!row) throw new Error(`no contract ${contract}`);
       const now = appContext(t.app).clock.now();
       for (let back = 0; back < 6; back++) {
-        const period = cyclePeriod(now, billCycleOf(t.db, row), back);
+        const period = cyclePeriod(now, await billCycleOf(t.db, row), back);
         const range = localDayRange(period.start, period.end);
         const elapsed = (Math.min(range.to, now.getTime()) - range.from) / 1000;
-        const seconds = sql(
+        const seconds = await sql(
           `SELECT COALESCE(SUM(service_used), 0) AS n FROM usage_records WHERE contract_id = ? AND service_cat = 'call' AND event_time BETWEEN ? AND ?`,
           contract,
           range.from,

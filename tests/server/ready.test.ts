@@ -1,9 +1,8 @@
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '#contract/common';
 import { endpoints } from '#contract/endpoints';
 import { buildApp } from '#server/app';
-import { applyMigrations } from '#server/db/database';
+import { closeTestDatabase, openTestDatabase } from './test-database.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
@@ -32,12 +31,11 @@ describe('GET /api/public/ready (health check)', () => {
   });
 
   it('answers 503 with the error body when the database does not answer', async () => {
-    // A migrated database is enough: readiness reads schema_migrations only.
-    const db = new Database(':memory:');
-    applyMigrations(db);
+    // A migrated database is enough: readiness runs a query of its own.
+    const db = await openTestDatabase({ seed: false });
     const app = await buildApp({ db });
     try {
-      db.close();
+      await closeTestDatabase(db);
       const response = await app.inject({ method: 'GET', url: '/api/public/ready' });
       expect(response.statusCode).toBe(503);
       expect(errorBodySchema.parse(response.json())).toMatchObject({ statusCode: 503, code: 'serverError' });

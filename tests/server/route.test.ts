@@ -73,3 +73,25 @@ describe('registerEndpoint', () => {
     expect(response.statusCode).toBe(200);
   });
 });
+
+describe('registerErrorHandler', () => {
+  it('answers a transaction that kept losing to concurrent writes (SQLSTATE 40001, 40P01) 429 with Retry-After, not 500', async () => {
+    const app = Fastify({ logger: false });
+    registerErrorHandler(app);
+    app.get('/api/public/conflict/:code', (request) => {
+      const { code } = request.params as { code: string };
+      // What the PostgreSQL driver throws once writeTransaction has no retries left.
+      throw Object.assign(new Error('could not serialize access due to concurrent update'), { code });
+    });
+    await app.ready();
+    for (const code of ['40001', '40P01']) {
+      const response = await app.inject({ method: 'GET', url: `/api/public/conflict/${code}` });
+      expect(response.statusCode).toBe(429);
+      expect(response.headers['retry-after']).toBe('1');
+      expect(response.json()).toMatchObject({ statusCode: 429, code: 'tooManyRequests' });
+    }
+    // Any other database error stays a 500 (a bug, logged).
+    expect((await app.inject({ method: 'GET', url: '/api/public/conflict/23505' })).statusCode).toBe(500);
+    await app.close();
+  });
+});

@@ -5,7 +5,9 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, CONNECTION_IDLE_MS, HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '#server/app';
+import pg from 'pg';
 import { openDatabase, type Db } from '#server/db/database';
+import { closeTestDatabase, openTestDatabase, testEngine, urlOfTestDatabase } from './test-database.ts';
 import { LOCK_FILE, lockDataDir, parseLockRecord } from '#server/lib/data-dir-lock';
 import { bearer, login, staticFixtureDir } from './test-app.ts';
 import { seededDatabase, writeSeededDatabase } from './seeded-db.ts';
@@ -33,29 +35,26 @@ describe('one server per DATA_DIR (lock file naming its holder)', () => {
   });
 });
 
-describe('writes on a database file another writer holds', () => {
-  let dir: string;
-  let db: Db;
-  beforeAll(async () => {
-    dir = tempDir();
-    await writeSeededDatabase(path.join(dir, 'app.sqlite'));
-    db = openDatabase(path.join(dir, 'app.sqlite'));
-  });
-  afterAll(() => {
-    db.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
-
-  it('wait for another connection holding a write transaction (immediate transaction + busy timeout): never a 500', async () => {
-    const app = await buildApp({ db, staticDir: staticFixtureDir, testMode: true });
-    try {
-      const { token } = await login(app, 'MT00000001');
-      const current = (await app.inject({ method: 'GET', url: '/api/customer/1/full', headers: bearer(token) })).json<{
-        contact: { lastUpdate: string };
-      }>();
-      // Another connection (a second thread) writes to the contact and holds its write transaction for 300 ms.
-      const worker = new Worker(
-        `const { parentPort, workerData } = require('node:worker_threads');
+/**
+ * Another connection (another process or instance) writes to Sophie's contact and holds its write transaction for
+ * 300 ms; resolves once it holds it, with a promise of its end. SQLite: a second thread on the file; PostgreSQL:
+ * a second client on the database.
+ */
+const holdContactWrite = async (db: Db, file: string | null): Promise<{ done: Promise<void> }> => {
+  if (testEngine() === 'postgres') {
+    const other = new pg.Client({ connectionString: urlOfTestDatabase(db) });
+    await other.connect();
+    await other.query('BEGIN');
+    await other.query("UPDATE contacts SET phone = '0470999999' WHERE customer_id = 1");
+    const done = (async () => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await other.query('COMMIT');
+      await other.end();
+    })();
+    return { done };
+  }
+  const worker = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads');
          const Database = require(workerData.module);
          const other = new Database(workerData.file);
          other.pragma('busy_timeout = 5000');
@@ -66,16 +65,45 @@ describe('writes on a database file another writer holds', () => {
          other.exec('COMMIT');
          other.close();
          parentPort.postMessage('done');`,
-        { eval: true, workerData: { file: path.join(dir, 'app.sqlite'), module: require.resolve('better-sqlite3') } },
-      );
-      await new Promise<void>((resolve) => worker.once('message', () => resolve()));
+    { eval: true, workerData: { file, module: require.resolve('better-sqlite3') } },
+  );
+  await new Promise<void>((resolve) => worker.once('message', () => resolve()));
+  return { done: new Promise((resolve) => worker.once('exit', () => resolve())) };
+};
+
+describe('writes on a database another writer holds', () => {
+  let dir: string;
+  let db: Db;
+  beforeAll(async () => {
+    dir = tempDir();
+    // SQLite: a file, which a second connection can open; PostgreSQL: a database of the test's own.
+    if (testEngine() === 'postgres') {
+      db = await openTestDatabase();
+    } else {
+      await writeSeededDatabase(path.join(dir, 'app.sqlite'));
+      db = await openDatabase(path.join(dir, 'app.sqlite'));
+    }
+  });
+  afterAll(async () => {
+    await closeTestDatabase(db);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('wait for another connection holding a write transaction (immediate or serializable transaction): never a 500', async () => {
+    const app = await buildApp({ db, staticDir: staticFixtureDir, testMode: true });
+    try {
+      const { token } = await login(app, 'MT00000001');
+      const current = (await app.inject({ method: 'GET', url: '/api/customer/1/full', headers: bearer(token) })).json<{
+        contact: { lastUpdate: string };
+      }>();
+      const held = await holdContactWrite(db, path.join(dir, 'app.sqlite'));
       const patched = await app.inject({
         method: 'PATCH',
         url: '/api/customer/1/contact',
         headers: bearer(token),
         payload: { lastUpdate: current.contact.lastUpdate, firstName: 'Sophia' },
       });
-      await new Promise((resolve) => worker.once('exit', resolve));
+      await held.done;
       // Either it applied after the other writer, or it was refused as stale (412): never a 500.
       expect([200, 412]).toContain(patched.statusCode);
     } finally {
@@ -95,7 +123,7 @@ describe('request time-outs', () => {
       expect(HEADERS_TIMEOUT_MS).toBeLessThanOrEqual(REQUEST_TIMEOUT_MS);
     } finally {
       await app.close();
-      db.close();
+      await closeTestDatabase(db);
     }
   });
 });

@@ -5,8 +5,8 @@ import { bearer, createTestApp, login, type TestApp } from './test-app.ts';
 
 /*
  * Every malformed body is a 4xx that names the field or the reason, never a 500 (docs/product/security.md
- * "Bodies"): multipart bodies with no boundary, a boundary the parser cannot search for, cut short, or with broken
- * parts, on the two kinds of multipart endpoints (a support ticket, read into its body object, and an identity
+ * "Request hygiene"): multipart bodies with no boundary, a boundary the parser cannot search for, cut short, or with
+ * broken parts, on the two kinds of multipart endpoints (a support ticket, read into its body object, and an identity
  * upload, streamed to disk); JSON and form bodies on a JSON endpoint.
  */
 

@@ -6,10 +6,10 @@ import { bearer } from './test-app.ts';
 import { authTestApp, cookieOf, DAY, latestMessage, linkParts, post } from './auth-helpers.ts';
 
 /*
- * No stranger locks an owner out, and guessing is bounded (docs/product/security.md "Guessing"): a daily guess budget
- * per account that holds on the test clock (at most 50 wrong passwords in any 24 hours, from any number of addresses,
- * without a trusted browser); a lock that a successful recovery ends; device cookies that rotate and expire (OWASP);
- * energy-link guesses on a counter of their own.
+ * No stranger locks an owner out, and guessing is bounded (docs/product/security.md "Rate limits and lockouts"): a
+ * daily guess budget per account that holds on the test clock (at most 50 wrong passwords in any 24 hours, from any
+ * number of addresses, without a trusted browser); a lock that a successful recovery ends; device cookies that rotate
+ * and expire (OWASP); energy-link guesses on a counter of their own.
  */
 
 const t = authTestApp();

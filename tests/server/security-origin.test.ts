@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPassword } from '#contract/fixtures/demo';
 import { buildApp } from '#server/app';
-import { openDatabase, type Db } from '#server/db/database';
+import type { Db } from '#server/db/database';
+import { seededDatabase } from './seeded-db.ts';
+import { closeTestDatabase } from './test-database.ts';
 import { multipart } from './upload-fixtures.ts';
 import { staticFixtureDir } from './test-app.ts';
 
@@ -51,14 +53,14 @@ const ticket = async (cookie: string, extra: Record<string, string>) => {
 };
 
 beforeAll(async () => {
-  db = openDatabase(':memory:');
+  db = await seededDatabase();
   app = await buildApp({ db, staticDir: staticFixtureDir, mail: { publicUrl: PUBLIC_URL } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   port = (app.server.address() as AddressInfo).port;
 });
 afterAll(async () => {
   await app.close();
-  db.close();
+  await closeTestDatabase(db);
 });
 
 describe('cookie-authenticated writes check Origin against PUBLIC_URL', () => {

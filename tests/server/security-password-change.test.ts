@@ -8,10 +8,10 @@ import { bearer, bearerLoginResponseSchema } from './test-app.ts';
 import { authTestApp, cookieOf, latestMessage, linkParts, newDevice, post, type Device } from './auth-helpers.ts';
 
 /*
- * A password change or reset ends every foothold of the account (docs/product/security.md "Password change"): every
- * session, PIN, trusted browser (device cookie) and push subscription, except the session that made a change (which
- * is renewed) and its own device; the confirmation e-mail says so. The attack of the report: an attacker set a PIN
- * on their device; the victim changed the password; the attacker's PIN login still answered 200.
+ * A password change or reset ends every foothold of the account (docs/product/security.md "Password change ends every
+ * foothold"): every session, PIN, trusted browser (device cookie) and push subscription, except the session that made a
+ * change (which is renewed) and its own device; the confirmation e-mail says so. The attack of the report: an attacker
+ * set a PIN on their device; the victim changed the password; the attacker's PIN login still answered 200.
  */
 
 const t = authTestApp();
@@ -40,8 +40,8 @@ const foothold = async (login: string, password = demoPassword): Promise<Foothol
 
 const pinLogin = (f: Foothold) => post(t.app, '/api/public/users/login/pin', { guid: f.guid, ...f.device, pin: '2580' });
 const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(token) });
-const subscriptionExists = (endpoint: string) =>
-  t.db.prepare('SELECT COUNT(*) FROM push_subscriptions WHERE endpoint = ?').pluck().get(endpoint) === 1;
+const subscriptionExists = async (endpoint: string): Promise<boolean> =>
+  (await t.db.selectFrom('push_subscriptions').select('id').where('endpoint', '=', endpoint).execute()).length === 1;
 
 /** Locks the account for untrusted browsers (a stranger's guesses), so that only a still-trusted cookie gets through. */
 const lockAccount = async (login: string) => {
@@ -66,7 +66,7 @@ describe('a logged-in password change', () => {
     // The attacker: no PIN, no session, no push, no trust.
     expect((await pinLogin(attacker)).statusCode).toBe(401);
     expect((await me(attacker.token)).statusCode).toBe(401);
-    expect(subscriptionExists(attacker.endpoint)).toBe(false);
+    expect(await subscriptionExists(attacker.endpoint)).toBe(false);
     await lockAccount('MT00000005');
     expect((await loginWithCookie('MT00000005', 'Nouveau!2026', attacker.cookie)).statusCode).toBe(429);
 
@@ -77,7 +77,7 @@ describe('a logged-in password change', () => {
     expect((await me(owner.token)).statusCode).toBe(401);
     expect((await me(renewed.token)).statusCode).toBe(200);
     expect((await pinLogin(owner)).statusCode).toBe(200);
-    expect(subscriptionExists(owner.endpoint)).toBe(true);
+    expect(await subscriptionExists(owner.endpoint)).toBe(true);
     const newCookie = cookieOf(change, DEVICE_COOKIE) ?? '';
     expect(newCookie).not.toBe(owner.cookie);
     expect((await loginWithCookie('MT00000005', 'Nouveau!2026', newCookie)).statusCode).toBe(200);
@@ -114,7 +114,7 @@ describe('a password reset by e-mail link or SMS code', () => {
 
     expect((await pinLogin(attacker)).statusCode).toBe(401);
     expect((await me(attacker.token)).statusCode).toBe(401);
-    expect(subscriptionExists(attacker.endpoint)).toBe(false);
+    expect(await subscriptionExists(attacker.endpoint)).toBe(false);
     await lockAccount('MT00000003');
     expect((await loginWithCookie('MT00000003', 'Reprise!2026', attacker.cookie)).statusCode).toBe(429);
     expect((await loginWithCookie('MT00000003', 'Reprise!2026', cookieOf(reset, DEVICE_COOKIE) ?? '')).statusCode).toBe(200);
@@ -140,7 +140,7 @@ describe('a password reset by e-mail link or SMS code', () => {
     expect(reset.statusCode, reset.body).toBe(200);
     expect((await pinLogin(attacker)).statusCode).toBe(401);
     expect((await me(attacker.token)).statusCode).toBe(401);
-    expect(subscriptionExists(attacker.endpoint)).toBe(false);
+    expect(await subscriptionExists(attacker.endpoint)).toBe(false);
     const sms = await latestMessage(t.app, '0470000006');
     expect(sms.channel).toBe('SMS');
     expect(sms.body).toMatch(/(mot de passe a été modifié|wachtwoord is gewijzigd|password was changed).*(PIN|pincodes)/);

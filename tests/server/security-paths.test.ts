@@ -5,8 +5,8 @@ import { normalizePath } from '#server/lib/request-path';
 import { bearer, createTestApp, login, type TestApp } from './test-app.ts';
 
 /*
- * Paths are normalized before any rule applies (docs/product/security.md "Paths"): no source map in any spelling,
- * and the API's rules (maintenance, no-store, JSON 404) hold however the path is written. Against the app as
+ * Paths are normalized before any rule applies (docs/product/security.md "Request hygiene"): no source map in any
+ * spelling, and the API's rules (maintenance, no-store, JSON 404) hold however the path is written. Against the app as
  * `npm start` builds it (static folder with sw.js.map and an asset's map), through inject and on a real socket.
  */
 

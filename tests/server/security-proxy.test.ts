@@ -1,20 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app';
 import { ConfigError, loadConfig } from '#server/config';
-import { openDatabase, type Db } from '#server/db/database';
+import type { Db } from '#server/db/database';
+import { seededDatabase } from './seeded-db.ts';
+import { closeTestDatabase } from './test-database.ts';
 import { staticFixtureDir } from './test-app.ts';
 
 /*
- * TRUST_PROXY must name hops or addresses (docs/product/security.md "Behind a proxy"): `true` made Fastify take the
+ * TRUST_PROXY must name hops or addresses (docs/product/security.md "Proxies"): `true` made Fastify take the
  * left-most X-Forwarded-For entry, which the client writes, as its address, so 80 of 80 spoofed failed logins got
  * 401 and never met the per-address limit.
  */
 
 let db: Db;
-beforeAll(() => {
-  db = openDatabase(':memory:');
+beforeAll(async () => {
+  db = await seededDatabase();
 });
-afterAll(() => db.close());
+afterAll(() => closeTestDatabase(db));
 
 describe('TRUST_PROXY', () => {
   it('refuses true at start, with a message that says what to give instead', () => {

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, login, type TestApp } from './test-app.ts';
 
 /*
- * A push subscription belongs to one account (docs/product/security.md "Push"): re-subscribing an endpoint another
- * account holds is refused, so nobody who learns an endpoint can move someone's alerts to their own account.
+ * A push subscription belongs to one account (docs/product/security.md "Push subscriptions"): re-subscribing an
+ * endpoint another account holds is refused, so nobody who learns an endpoint can move someone's alerts to their own
+ * account.
  */
 
 let t: TestApp;
@@ -22,9 +23,7 @@ const subscribe = (token: string, body: object) =>
   t.app.inject({ method: 'POST', url: '/api/user/push-subscriptions', headers: bearer(token), payload: body });
 
 const rowOf = (endpoint: string) =>
-  t.db
-    .prepare<[string], { user_id: number; p256dh: string }>('SELECT user_id, p256dh FROM push_subscriptions WHERE endpoint = ?')
-    .get(endpoint);
+  t.db.selectFrom('push_subscriptions').select(['user_id', 'p256dh']).where('endpoint', '=', endpoint).executeTakeFirst();
 
 describe('push subscriptions belong to one account', () => {
   it("refuses to move Sophie's endpoint to Marc's account; Sophie keeps it and can still remove it", async () => {
@@ -36,7 +35,7 @@ describe('push subscriptions belong to one account', () => {
     const stolen = await subscribe(marc, { endpoint: subscription.endpoint, keys: newSubscription().keys, deviceId: 'marc-laptop-1' });
     expect(stolen.statusCode).toBe(409);
     expect(stolen.json()).toMatchObject({ code: 'pushEndpointTaken', fields: [{ field: 'endpoint' }] });
-    expect(rowOf(subscription.endpoint)).toEqual({ user_id: 1, p256dh: subscription.keys.p256dh });
+    expect(await rowOf(subscription.endpoint)).toEqual({ user_id: 1, p256dh: subscription.keys.p256dh });
 
     // Marc's removal of it finds nothing of his; Sophie's own removal works.
     const marcRemoves = await t.app.inject({
@@ -61,6 +60,6 @@ describe('push subscriptions belong to one account', () => {
     expect((await subscribe(sophie, subscription)).statusCode).toBe(200);
     const keys = newSubscription().keys;
     expect((await subscribe(sophie, { endpoint: subscription.endpoint, keys })).statusCode).toBe(200);
-    expect(rowOf(subscription.endpoint)).toEqual({ user_id: 1, p256dh: keys.p256dh });
+    expect(await rowOf(subscription.endpoint)).toEqual({ user_id: 1, p256dh: keys.p256dh });
   });
 });

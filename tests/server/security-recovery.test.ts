@@ -3,17 +3,19 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appContext, buildApp } from '#server/app';
-import { openDatabase, type Db } from '#server/db/database';
+import type { Db } from '#server/db/database';
+import { seededDatabase } from './seeded-db.ts';
+import { closeTestDatabase } from './test-database.ts';
 import { clearAllAttempts } from '#server/lib/rate-limit';
 import { staticFixtureDir } from './test-app.ts';
 import { startSmtpStub, type SmtpStub } from './smtp-stub.ts';
 
 /*
  * Recovery and account creation answer the same, in the same time, for known and unknown identifiers
- * (docs/product/security.md "Accounts do not show"). With SMTP set, a known e-mail took 419 ms against 6 ms for an
- * unknown one, an SMTP failure answered 502 for known addresses only, and account creation by phone answered
- * 404 / 200 / 409. Now the message is sent after the answer; a failure to send is logged and retried, never shown.
- * On a real socket, against an SMTP server of the test's own (slow, refusing, or accepting).
+ * (docs/product/security.md "Nothing tells which accounts exist"). With SMTP set, a known e-mail took 419 ms against 6
+ * ms for an unknown one, an SMTP failure answered 502 for known addresses only, and account creation by phone answered
+ * 404 / 200 / 409. Now the message is sent after the answer; a failure to send is logged and retried, never shown. On a
+ * real socket, against an SMTP server of the test's own (slow, refusing, or accepting).
  */
 
 let db: Db;
@@ -25,7 +27,7 @@ const logLines: string[] = [];
 
 beforeAll(async () => {
   smtp = await startSmtpStub();
-  db = openDatabase(':memory:');
+  db = await seededDatabase();
   log.setEncoding('utf8');
   log.on('data', (chunk: string) => logLines.push(...chunk.split('\n').filter(Boolean)));
   app = await buildApp({
@@ -41,12 +43,12 @@ beforeAll(async () => {
 afterAll(async () => {
   smtp.mode = { kind: 'ok' };
   await app.close();
-  db.close();
+  await closeTestDatabase(db);
   await smtp.close();
 });
-beforeEach(() => {
+beforeEach(async () => {
   // The tests send many requests from this one address: the code-request limits are not what they are about.
-  clearAllAttempts(db);
+  await clearAllAttempts(db);
 });
 
 const call = async (path: string, body: unknown): Promise<{ status: number; body: string; ms: number }> => {
@@ -111,11 +113,11 @@ describe('recovery: the same answer in the same time', () => {
     expect((await reset({ email: 'yasmine.elamrani@example.be' })).status).toBe(200);
     const ctx = appContext(app);
     await ctx.mailQueue.drain();
-    const waiting = db
-      .prepare<[], { attempts: number; last_error: string }>(
-        "SELECT attempts, last_error FROM mail_queue WHERE recipient = 'yasmine.elamrani@example.be'",
-      )
-      .get();
+    const waiting = await db
+      .selectFrom('mail_queue')
+      .select(['attempts', 'last_error'])
+      .where('recipient', '=', 'yasmine.elamrani@example.be')
+      .executeTakeFirst();
     expect(waiting?.attempts).toBeGreaterThanOrEqual(1);
     expect(logLines.some((line) => line.includes('message not sent: retried at'))).toBe(true);
     // The address never reaches the log whole.
@@ -129,7 +131,7 @@ describe('recovery: the same answer in the same time', () => {
       ctx.clock.set(null);
     }
     expect(smtp.received.slice(before).some((data) => data.includes('To: yasmine.elamrani@example.be'))).toBe(true);
-    expect(db.prepare("SELECT COUNT(*) FROM mail_queue WHERE recipient = 'yasmine.elamrani@example.be'").pluck().get()).toBe(0);
+    expect(await db.selectFrom('mail_queue').select('id').where('recipient', '=', 'yasmine.elamrani@example.be').execute()).toHaveLength(0);
   });
 
   it('drops a code that could not be sent within its 10 minutes, and says so in the log', async () => {
@@ -144,7 +146,7 @@ describe('recovery: the same answer in the same time', () => {
     } finally {
       ctx.clock.set(null);
     }
-    expect(db.prepare("SELECT COUNT(*) FROM mail_queue WHERE recipient = '0470000003'").pluck().get()).toBe(0);
+    expect(await db.selectFrom('mail_queue').select('id').where('recipient', '=', '0470000003').execute()).toHaveLength(0);
     expect(logLines.some((line) => line.includes('dropped') || line.includes('expired'))).toBe(true);
     smtp.mode = { kind: 'ok' };
   });

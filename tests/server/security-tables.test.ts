@@ -15,21 +15,23 @@ import { ANON_WRITES_PER_MINUTE } from '#server/plugins/anonymous-writes';
 import { MAX_KEYS_PER_ADDRESS } from '#server/plugins/idempotency';
 import { MAX_PAGE_VIEW_ROWS_PER_DAY } from '#server/routes/settings/privacy';
 import { APP_ORIGIN, createTestApp, type TestApp } from './test-app.ts';
+import { sqlRow } from './test-database.ts';
 
 /*
- * Nothing that traffic writes grows without limit (docs/product/security.md "Anonymous writes" and "Tables"): anonymous
- * writes are limited per address, and every table that anonymous or logged-in traffic can grow has a bound (driven
- * past it here) and an expiry (the clean-up job of lib/retention.ts, run on a clock moved past it). The attack of the
- * report: 3,000 POST /public/page-view with fresh Idempotency-Keys in 4 seconds added 3,000 rows kept 8 days.
+ * Nothing that traffic writes grows without limit (docs/product/security.md "Rate limits and lockouts" and "Rate limits
+ * and lockouts"): anonymous writes are limited per address, and every table that anonymous or logged-in traffic can
+ * grow has a bound (driven past it here) and an expiry (the clean-up job of lib/retention.ts, run on a clock moved past
+ * it). The attack of the report: 3,000 POST /public/page-view with fresh Idempotency-Keys in 4 seconds added 3,000 rows
+ * kept 8 days.
  */
 
 const DAY = 24 * 60 * 60 * 1000;
 const consent = `${CONSENT_COOKIE}=${serializeConsent({ statistic: true, marketing: false })}`;
-const count = (t: TestApp, sql: string, ...args: unknown[]): number =>
-  t.db
-    .prepare(sql)
-    .pluck()
-    .get(...args) as number;
+/** The one value of a one-column query (a count: BIGINT on PostgreSQL, hence Number). */
+const count = async (t: TestApp, text: string, ...args: unknown[]): Promise<number> => {
+  const row = await sqlRow<Record<string, unknown>>(t.db, text, ...args);
+  return Number(Object.values(row)[0]);
+};
 
 const pageView = (t: TestApp, remoteAddress: string, route = 'home') =>
   t.app.inject({
@@ -52,7 +54,7 @@ describe('anonymous writes are limited per address', () => {
     const start = new Date('2031-03-03T10:00:00.000Z');
     clock.set(start);
     try {
-      const keysBefore = count(t, 'SELECT COUNT(*) FROM idempotency_keys');
+      const keysBefore = await count(t, 'SELECT COUNT(*) FROM idempotency_keys');
       const statuses = new Map<number, number>();
       let retryAfter = '';
       for (let i = 0; i < 3000; i += 1) {
@@ -63,9 +65,9 @@ describe('anonymous writes are limited per address', () => {
       expect(Object.fromEntries(statuses)).toEqual({ 200: ANON_WRITES_PER_MINUTE, 429: 3000 - ANON_WRITES_PER_MINUTE });
       expect(Number(retryAfter)).toBeGreaterThan(0);
       expect(Number(retryAfter)).toBeLessThanOrEqual(60);
-      expect(count(t, 'SELECT COUNT(*) FROM idempotency_keys') - keysBefore).toBeLessThanOrEqual(ANON_WRITES_PER_MINUTE);
-      expect(count(t, 'SELECT COUNT(*) FROM page_views')).toBe(1);
-      expect(count(t, "SELECT count FROM page_views WHERE route = 'home'")).toBe(ANON_WRITES_PER_MINUTE);
+      expect((await count(t, 'SELECT COUNT(*) FROM idempotency_keys')) - keysBefore).toBeLessThanOrEqual(ANON_WRITES_PER_MINUTE);
+      expect(await count(t, 'SELECT COUNT(*) FROM page_views')).toBe(1);
+      expect(await count(t, "SELECT count FROM page_views WHERE route = 'home'")).toBe(ANON_WRITES_PER_MINUTE);
 
       // Another address is not held back by this one; an IPv6 caller counts by its /64.
       expect((await pageView(t, '198.51.100.71')).statusCode).toBe(200);
@@ -76,9 +78,9 @@ describe('anonymous writes are limited per address', () => {
       // A minute later, the address writes again; its counter expires with its window.
       clock.set(new Date(start.getTime() + 61_000));
       expect((await pageView(t, '203.0.113.70')).statusCode).toBe(200);
-      const removed = purgeExpired(appContext(t.app), new Date(start.getTime() + 10 * 60_000));
+      const removed = await purgeExpired(appContext(t.app), new Date(start.getTime() + 10 * 60_000));
       expect(removed.rate_counters).toBeGreaterThanOrEqual(3);
-      expect(count(t, 'SELECT COUNT(*) FROM rate_counters')).toBe(0);
+      expect(await count(t, 'SELECT COUNT(*) FROM rate_counters')).toBe(0);
     } finally {
       clock.set(null);
     }
@@ -103,20 +105,20 @@ describe('every table that traffic grows has a bound and an expiry', () => {
         expect(response.statusCode).toBe(200);
       }
       // The newest answered keys, and the one of the request that was running when the older ones were dropped.
-      expect(count(t, "SELECT COUNT(*) FROM idempotency_keys WHERE owner = 'address:203.0.113.80'")).toBeLessThanOrEqual(
+      expect(await count(t, "SELECT COUNT(*) FROM idempotency_keys WHERE owner = 'address:203.0.113.80'")).toBeLessThanOrEqual(
         MAX_KEYS_PER_ADDRESS + 1,
       );
-      expect(count(t, 'SELECT COUNT(*) FROM page_views WHERE day = ?', '2031-04-04')).toBe(MAX_PAGE_VIEW_ROWS_PER_DAY);
+      expect(await count(t, 'SELECT COUNT(*) FROM page_views WHERE day = ?', '2031-04-04')).toBe(MAX_PAGE_VIEW_ROWS_PER_DAY);
       // A route already counted that day still counts.
       expect((await pageView(t, '203.0.113.80', 'route-0')).json()).toEqual({ counted: true });
       expect((await pageView(t, '203.0.113.80', 'route-9999')).json()).toEqual({ counted: false });
 
       // An anonymous caller's keys go after a day; page views after their 400 days.
-      purgeExpired(appContext(t.app), new Date(start.getTime() + DAY + 60_000));
-      expect(count(t, "SELECT COUNT(*) FROM idempotency_keys WHERE owner = 'address:203.0.113.80'")).toBe(0);
-      expect(count(t, 'SELECT COUNT(*) FROM page_views WHERE day = ?', '2031-04-04')).toBe(MAX_PAGE_VIEW_ROWS_PER_DAY);
-      purgeExpired(appContext(t.app), new Date(start.getTime() + (PAGE_VIEW_DAYS + 2) * DAY));
-      expect(count(t, 'SELECT COUNT(*) FROM page_views WHERE day = ?', '2031-04-04')).toBe(0);
+      await purgeExpired(appContext(t.app), new Date(start.getTime() + DAY + 60_000));
+      expect(await count(t, "SELECT COUNT(*) FROM idempotency_keys WHERE owner = 'address:203.0.113.80'")).toBe(0);
+      expect(await count(t, 'SELECT COUNT(*) FROM page_views WHERE day = ?', '2031-04-04')).toBe(MAX_PAGE_VIEW_ROWS_PER_DAY);
+      await purgeExpired(appContext(t.app), new Date(start.getTime() + (PAGE_VIEW_DAYS + 2) * DAY));
+      expect(await count(t, 'SELECT COUNT(*) FROM page_views WHERE day = ?', '2031-04-04')).toBe(0);
     } finally {
       clock.set(null);
     }
@@ -124,24 +126,26 @@ describe('every table that traffic grows has a bound and an expiry', () => {
 
   it('an account: sessions, devices, device cookies, links, codes, push subscriptions, guess counters; all expire', async () => {
     const { db } = t;
-    const userId = findLoginUser(db, 'MT00000004')?.id ?? 0;
+    const userId = (await findLoginUser(db, 'MT00000004'))?.id ?? 0;
     expect(userId).toBeGreaterThan(0);
     const now = new Date('2031-05-05T10:00:00.000Z');
-    for (let i = 0; i < MAX_LOGINS_PER_USER + 5; i += 1) createSession(db, userId, now);
-    for (let i = 0; i < MAX_DEVICES_PER_USER + 5; i += 1) registerDevice(db, userId, `client-${i}`, `key-${i}`, now);
-    for (let i = 0; i < KEPT_PER_KIND + 5; i += 1) issueLink(db, userId, 'recoverPassword', now);
-    for (let i = 0; i < KEPT_PER_KIND + 5; i += 1) issueCode(db, '0470000042', 'recoverPassword', now);
+    for (let i = 0; i < MAX_LOGINS_PER_USER + 5; i += 1) await createSession(db, userId, now);
+    for (let i = 0; i < MAX_DEVICES_PER_USER + 5; i += 1) await registerDevice(db, userId, `client-${i}`, `key-${i}`, now);
+    for (let i = 0; i < KEPT_PER_KIND + 5; i += 1) await issueLink(db, userId, 'recoverPassword', now);
+    for (let i = 0; i < KEPT_PER_KIND + 5; i += 1) await issueCode(db, '0470000042', 'recoverPassword', now);
     for (let i = 0; i < MAX_PUSH_SUBSCRIPTIONS_PER_USER + 5; i += 1)
-      savePushSubscription(db, { userId, endpoint: `https://push.example/${i}`, p256dh: 'p', auth: 'a', deviceId: null }, now);
-    recordFailure(db, 'login:mt00000004', now, loginPolicy);
+      await savePushSubscription(db, { userId, endpoint: `https://push.example/${i}`, p256dh: 'p', auth: 'a', deviceId: null }, now);
+    await recordFailure(db, 'login:mt00000004', now, loginPolicy);
 
-    expect(count(t, 'SELECT COUNT(DISTINCT family_id) FROM sessions WHERE user_id = ? AND revoked_at IS NULL', userId)).toBe(
+    expect(await count(t, 'SELECT COUNT(DISTINCT family_id) FROM sessions WHERE user_id = ? AND revoked_at IS NULL', userId)).toBe(
       MAX_LOGINS_PER_USER,
     );
-    expect(count(t, 'SELECT COUNT(*) FROM devices WHERE user_id = ?', userId)).toBe(MAX_DEVICES_PER_USER);
-    expect(count(t, "SELECT COUNT(*) FROM link_tokens WHERE user_id = ? AND purpose = 'recoverPassword'", userId)).toBe(KEPT_PER_KIND);
-    expect(count(t, "SELECT COUNT(*) FROM sms_codes WHERE msisdn = '0470000042'")).toBe(KEPT_PER_KIND);
-    expect(count(t, 'SELECT COUNT(*) FROM push_subscriptions WHERE user_id = ?', userId)).toBe(MAX_PUSH_SUBSCRIPTIONS_PER_USER);
+    expect(await count(t, 'SELECT COUNT(*) FROM devices WHERE user_id = ?', userId)).toBe(MAX_DEVICES_PER_USER);
+    expect(await count(t, "SELECT COUNT(*) FROM link_tokens WHERE user_id = ? AND purpose = 'recoverPassword'", userId)).toBe(
+      KEPT_PER_KIND,
+    );
+    expect(await count(t, "SELECT COUNT(*) FROM sms_codes WHERE msisdn = '0470000042'")).toBe(KEPT_PER_KIND);
+    expect(await count(t, 'SELECT COUNT(*) FROM push_subscriptions WHERE user_id = ?', userId)).toBe(MAX_PUSH_SUBSCRIPTIONS_PER_USER);
 
     // Device cookies: one per browser login, the newest MAX_COOKIES_PER_USER kept.
     for (let i = 0; i < MAX_COOKIES_PER_USER + 3; i += 1) {
@@ -155,17 +159,17 @@ describe('every table that traffic grows has a bound and an expiry', () => {
       expect(login.statusCode, login.body).toBe(200);
       expect(login.cookies.some((c) => c.name === DEVICE_COOKIE)).toBe(true);
     }
-    expect(count(t, 'SELECT COUNT(*) FROM device_cookies WHERE user_id = ?', userId)).toBe(MAX_COOKIES_PER_USER);
+    expect(await count(t, 'SELECT COUNT(*) FROM device_cookies WHERE user_id = ?', userId)).toBe(MAX_COOKIES_PER_USER);
 
     // A year and a half later, with no login since, nothing of it is left.
     const later = new Date(now.getTime() + 540 * DAY);
-    purgeExpired(appContext(t.app), later);
-    expect(count(t, 'SELECT COUNT(*) FROM sessions WHERE user_id = ?', userId)).toBe(0);
-    expect(count(t, 'SELECT COUNT(*) FROM devices WHERE user_id = ?', userId)).toBe(0);
-    expect(count(t, 'SELECT COUNT(*) FROM device_cookies WHERE user_id = ?', userId)).toBe(0);
-    expect(count(t, 'SELECT COUNT(*) FROM link_tokens WHERE user_id = ?', userId)).toBe(0);
-    expect(count(t, "SELECT COUNT(*) FROM sms_codes WHERE msisdn = '0470000042'")).toBe(0);
-    expect(count(t, 'SELECT COUNT(*) FROM push_subscriptions WHERE user_id = ?', userId)).toBe(0);
-    expect(count(t, "SELECT COUNT(*) FROM login_attempts WHERE key = 'login:mt00000004'")).toBe(0);
+    await purgeExpired(appContext(t.app), later);
+    expect(await count(t, 'SELECT COUNT(*) FROM sessions WHERE user_id = ?', userId)).toBe(0);
+    expect(await count(t, 'SELECT COUNT(*) FROM devices WHERE user_id = ?', userId)).toBe(0);
+    expect(await count(t, 'SELECT COUNT(*) FROM device_cookies WHERE user_id = ?', userId)).toBe(0);
+    expect(await count(t, 'SELECT COUNT(*) FROM link_tokens WHERE user_id = ?', userId)).toBe(0);
+    expect(await count(t, "SELECT COUNT(*) FROM sms_codes WHERE msisdn = '0470000042'")).toBe(0);
+    expect(await count(t, 'SELECT COUNT(*) FROM push_subscriptions WHERE user_id = ?', userId)).toBe(0);
+    expect(await count(t, "SELECT COUNT(*) FROM login_attempts WHERE key = 'login:mt00000004'")).toBe(0);
   }, 60_000);
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_IDS } from '#server/db/demo/ids';
 import { appContext, buildApp } from '#server/app';
+import { closeTestDatabase } from './test-database.ts';
 import { bearer, login, staticFixtureDir, type TestApp } from './test-app.ts';
 import { seededDatabase } from './seeded-db.ts';
 
@@ -28,14 +29,15 @@ beforeAll(async () => {
     db,
     close: async () => {
       await app.close();
-      db.close();
+      await closeTestDatabase(db);
     },
   };
   sophie = (await login(t.app, 'MT00000001')).token;
   marc = (await login(t.app, 'MT00000003')).token;
   emma = (await login(t.app, 'MT00000004')).token;
   lucas = (await login(t.app, '0470000003')).token;
-});
+  // A database seeded at the test's own now: on PostgreSQL, 200,000 usage records written anew.
+}, 300_000);
 afterAll(() => t.close());
 
 const setClock = async (date: Date): Promise<void> => {
@@ -63,23 +65,22 @@ const post = (token: string, url: string, payload: unknown, key?: string) =>
 
 const orderLines = (contractId: number) =>
   t.db
-    .prepare<
-      [number],
-      {
-        order_ref: string;
-        status: string;
-        item_kind: string;
-        resource_name: string;
-        old_value: string;
-        new_value: string;
-        initiator_type: string;
-        line_status: string;
-      }
-    >(
-      `SELECT o.order_ref, o.status, o.initiator_type, l.item_kind, l.resource_name, l.old_value, l.new_value, l.status AS line_status
-       FROM orders o JOIN order_lines l ON l.order_id = o.id WHERE o.contract_id = ? AND l.apply_at IS NOT NULL ORDER BY l.id`,
-    )
-    .all(contractId);
+    .selectFrom('orders as o')
+    .innerJoin('order_lines as l', 'l.order_id', 'o.id')
+    .select([
+      'o.order_ref',
+      'o.status',
+      'o.initiator_type',
+      'l.item_kind',
+      'l.resource_name',
+      'l.old_value',
+      'l.new_value',
+      'l.status as line_status',
+    ])
+    .where('o.contract_id', '=', contractId)
+    .where('l.apply_at', 'is not', null)
+    .orderBy('l.id')
+    .execute();
 
 describe('line settings', () => {
   it('answers the line settings, codes, safeguards and no change yet', async () => {
@@ -121,7 +122,7 @@ describe('line settings', () => {
     const replay = await post(sophie, url, { type: 'OSG_LIMIT', amount: 2000 }, 'limit-key-0001');
     expect(replay.statusCode).toBe(200);
     expect(replay.headers['idempotent-replayed']).toBe('true');
-    expect(orderLines(K.sophieMain)).toEqual([
+    expect(await orderLines(K.sophieMain)).toEqual([
       {
         order_ref: change.orderRef,
         status: 'PENDING',
@@ -143,14 +144,17 @@ describe('line settings', () => {
     body = (await readSettings(sophie, 1, K.sophieMain)).json<LineSettingsBody>();
     expect(body.safeguards[0]).toMatchObject({ type: 'OSG', current: 2000, alert: 2000, next: null });
     expect(body.changes.map((c) => [c.resource, c.status])).toEqual([['OSG_LIMIT', 'SUCCESS']]);
-    expect(orderLines(K.sophieMain).map((l) => [l.status, l.line_status])).toEqual([['SUCCESS', 'SUCCESS']]);
+    expect((await orderLines(K.sophieMain)).map((l) => [l.status, l.line_status])).toEqual([['SUCCESS', 'SUCCESS']]);
     // Sophie chose e-mail for "other" alerts: she hears of it once.
-    const mails = t.db
-      .prepare("SELECT subject FROM outbox WHERE recipient = 'sophie.dubois@example.be' AND subject = 'Modification active'")
-      .all();
+    const mails = await t.db
+      .selectFrom('outbox')
+      .select('subject')
+      .where('recipient', '=', 'sophie.dubois@example.be')
+      .where('subject', '=', 'Modification active')
+      .execute();
     expect(mails).toHaveLength(1);
     await setClock(new Date(start.getTime() + 10 * 60_000));
-    expect(t.db.prepare("SELECT subject FROM outbox WHERE subject = 'Modification active'").all()).toHaveLength(1);
+    expect(await t.db.selectFrom('outbox').select('subject').where('subject', '=', 'Modification active').execute()).toHaveLength(1);
     await setClock(start);
   });
 
@@ -188,7 +192,7 @@ describe('line settings', () => {
       newValue: 'EU_WITHOUT_SWISS',
       status: 'PENDING',
     });
-    expect(orderLines(K.marc).map((l) => [l.new_value, l.line_status])).toEqual([
+    expect((await orderLines(K.marc)).map((l) => [l.new_value, l.line_status])).toEqual([
       ['CALLS_SMS_ONLY', 'CANCELED'],
       ['EU_WITHOUT_SWISS', 'PENDING'],
     ]);
@@ -212,9 +216,7 @@ describe('line settings', () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(200);
     }
     expect(
-      orderLines(K.sophieMain)
-        .filter((l) => l.item_kind === 'SETTING')
-        .map((l) => [l.resource_name, l.old_value, l.new_value]),
+      (await orderLines(K.sophieMain)).filter((l) => l.item_kind === 'SETTING').map((l) => [l.resource_name, l.old_value, l.new_value]),
     ).toEqual([
       ['THROTTLING', 'NONE', '5M'],
       ['PREMIUM_BARRING', 'none', 'game'],
@@ -279,7 +281,7 @@ describe('privacy', () => {
     expect(again.json()).toMatchObject({ code: 'noUpdate' });
   });
 
-  it('refuses where the change is forbidden, with SPEC §8’s privacy message code', async () => {
+  it('refuses where the change is forbidden, with the privacy message code of docs/product/settings.md "Privacy"', async () => {
     const url = '/api/customer/3/privacy';
     expect((await t.app.inject({ method: 'GET', url, headers: bearer(marc) })).json()).toEqual({
       sales: false,

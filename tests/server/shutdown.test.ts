@@ -3,8 +3,11 @@ import { get } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appContext, buildApp } from '#server/app';
+import { assertDatabaseAnswers } from '#server/db/database';
+import { reserveTestDatabase, testEngine } from './test-database.ts';
 import { createShutdown } from '#server/lib/shutdown';
 import { writeSeededDatabase } from './seeded-db.ts';
 
@@ -27,20 +30,45 @@ const BIG = 32 * 1024 * 1024;
  * An app that owns its database, with a /slow route held until the test opens its gate, and a /big route whose
  * handler ends at once while its body waits in the socket's buffers for the client to read it.
  */
+const reserved: (() => Promise<void>)[] = [];
 let dir = '';
 let seeded = '';
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shutdown-test-'));
-  seeded = path.join(dir, 'seeded.sqlite');
-  await writeSeededDatabase(seeded);
+  if (testEngine() === 'sqlite') {
+    seeded = path.join(dir, 'seeded.sqlite');
+    await writeSeededDatabase(seeded);
+  }
 });
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(async () => {
+  for (const drop of reserved.splice(0)) await drop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Whether the app's database still answers a query. */
+const databaseOpen = async (app: FastifyInstance): Promise<boolean> =>
+  assertDatabaseAnswers(appContext(app).db).then(
+    () => true,
+    () => false,
+  );
+
+/**
+ * A database of the app's own, opened and closed by the app as `npm start` does: SQLite, a file copied from the run's
+ * seed; PostgreSQL, a database copied from the run's template.
+ */
+const ownDatabase = async (): Promise<string> => {
+  if (testEngine() === 'sqlite') {
+    const dbFile = path.join(dir, `app-${crypto.randomUUID()}.sqlite`);
+    fs.copyFileSync(seeded, dbFile);
+    return dbFile;
+  }
+  const { location, drop } = await reserveTestDatabase();
+  reserved.push(drop);
+  return location;
+};
 
 const startApp = async () => {
-  // A file of its own (a copy of the run's seed), opened and closed by the app as `npm start` does.
-  const dbFile = path.join(dir, `app-${crypto.randomUUID()}.sqlite`);
-  fs.copyFileSync(seeded, dbFile);
-  const app = await buildApp({ dbFile });
+  const app = await buildApp({ database: await ownDatabase() });
   const started = gate();
   const release = gate();
   app.get('/slow', async () => {
@@ -74,7 +102,7 @@ describe('graceful shutdown', () => {
     const done = shutdown('SIGTERM');
 
     await expect.poll(() => refused(`${url}/api/public/status`), { timeout: 5_000 }).toBe(true);
-    expect(appContext(app).db.open).toBe(true);
+    expect(await databaseOpen(app)).toBe(true);
     expect(exits).toEqual([]);
 
     release.open();
@@ -83,7 +111,7 @@ describe('graceful shutdown', () => {
     expect(await response.json()).toEqual({ done: true });
     await done;
     expect(exits).toEqual([0]);
-    expect(appContext(app).db.open).toBe(false);
+    expect(await databaseOpen(app)).toBe(false);
     // A second signal joins the shutdown in progress instead of starting another.
     await shutdown('SIGINT');
     expect(exits).toEqual([0]);

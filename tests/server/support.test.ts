@@ -1,10 +1,7 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faqResponseSchema, supportTicketAnswerSchema, supportTicketListSchema } from '#contract/support';
 import { maxAttachmentBytes } from '#contract/validators';
-import { appContext } from '#server/app';
 import { MAX_TICKETS_PER_DAY } from '#server/routes/support';
 import { outbox } from './auth-helpers.ts';
 import { bearer, createTestApp, login, type TestApp } from './test-app.ts';
@@ -12,7 +9,7 @@ import { jpegBytes, multipart, pdfBytes, pngBytes, scriptAsPng } from './upload-
 
 /*
  * Help and the contact form against the app as `npm start` builds it: the FAQ per language, tickets with their
- * reference, acknowledgement e-mail and attachment (checked by its bytes, kept under DATA_DIR), and a ticket sent
+ * reference, acknowledgement e-mail and attachment (checked by its bytes, kept in the database), and a ticket sent
  * twice with one Idempotency-Key applied once whatever the multipart boundary.
  */
 
@@ -27,8 +24,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const attachmentsDir = () => join(appContext(t.app).dataDir, 'attachments');
-const storedFiles = () => (existsSync(attachmentsDir()) ? readdirSync(attachmentsDir()) : []);
+/** The keys of the attachments kept (in the database, lib/file-store.ts), in order. */
+const storedFiles = async (): Promise<string[]> =>
+  (await t.db.selectFrom('stored_files').select('key').where('key', 'like', 'attachments/%').orderBy('key').execute()).map(
+    (row) => row.key,
+  );
 const fields = { subject: 'billing', subSubject: 'billing_invoice', message: 'Ma facture de mars me semble trop élevée.' };
 
 const postTicket = async (
@@ -87,11 +87,11 @@ describe('POST /api/support/ticket', () => {
     expect(response.statusCode).toBe(200);
     const { reference } = supportTicketAnswerSchema.parse(response.json());
     expect(reference).toMatch(/^SR-[2-9A-HJKMNP-Z]{8}$/);
-    const row = t.db
-      .prepare<[string], { customer_id: number; subject: string; sub_subject: string; message: string; attachment_file: string | null }>(
-        'SELECT customer_id, subject, sub_subject, message, attachment_file FROM support_tickets WHERE reference = ?',
-      )
-      .get(reference);
+    const row = await t.db
+      .selectFrom('support_tickets')
+      .select(['customer_id', 'subject', 'sub_subject', 'message', 'attachment_file'])
+      .where('reference', '=', reference)
+      .executeTakeFirst();
     expect(row).toEqual({
       customer_id: 1,
       subject: 'billing',
@@ -113,41 +113,41 @@ describe('POST /api/support/ticket', () => {
     ['a PNG', 'capture.png', 'image/png', pngBytes, 'image/png'],
     ['a JPEG named .jpeg', 'photo.jpeg', 'image/jpeg', jpegBytes, 'image/jpeg'],
     ['a PDF', 'facture.pdf', 'application/pdf', pdfBytes, 'application/pdf'],
-  ])('keeps %s under DATA_DIR, byte for byte, with the type its content shows', async (_name, name, type, data, stored) => {
-    const before = storedFiles();
+  ])('keeps %s in the database, byte for byte, with the type its content shows', async (_name, name, type, data, stored) => {
+    const before = await storedFiles();
     const response = await postTicket(sophie, { name, type, data });
     expect(response.statusCode).toBe(200);
     const { reference } = supportTicketAnswerSchema.parse(response.json());
-    const row = t.db
-      .prepare<
-        [string],
-        { attachment_name: string; attachment_type: string; attachment_size: number; attachment_file: string; attachment_sha256: string }
-      >(
-        'SELECT attachment_name, attachment_type, attachment_size, attachment_file, attachment_sha256 FROM support_tickets WHERE reference = ?',
-      )
-      .get(reference)!;
+    const row = await t.db
+      .selectFrom('support_tickets')
+      .select(['attachment_name', 'attachment_type', 'attachment_size', 'attachment_file', 'attachment_sha256'])
+      .where('reference', '=', reference)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ attachment_name: name, attachment_type: stored, attachment_size: data.length });
-    expect(storedFiles()).toEqual([...before, row.attachment_file].sort());
-    expect(readFileSync(join(attachmentsDir(), row.attachment_file)).equals(data)).toBe(true);
+    const key = row.attachment_file ?? '';
+    expect(await storedFiles()).toEqual([...before, key].sort());
+    const file = await t.db.selectFrom('stored_files').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
+    expect(file).toMatchObject({ media_type: stored, size: data.length, sha256: row.attachment_sha256 });
+    expect(Buffer.from(file.content).equals(data)).toBe(true);
     expect(row.attachment_sha256).toBe(createHash('sha256').update(data).digest('hex'));
     // Never served: neither under its stored name nor anywhere the static files are.
-    const served = await t.app.inject({ method: 'GET', url: `/attachments/${row.attachment_file}` });
+    const served = await t.app.inject({ method: 'GET', url: `/${key}` });
     expect(served.body).not.toContain('PNG');
     expect(served.headers['content-type']).not.toMatch(/image|pdf/);
   });
 
   it('refuses a "PNG" that is really a script, by its content, and keeps nothing', async () => {
-    const before = storedFiles();
-    const count = () => (t.db.prepare('SELECT COUNT(*) AS n FROM support_tickets').get() as { n: number }).n;
-    const tickets = count();
+    const before = await storedFiles();
+    const count = async () => (await t.db.selectFrom('support_tickets').select('id').execute()).length;
+    const tickets = await count();
     const response = await postTicket(sophie, { name: 'capture.png', type: 'image/png', data: scriptAsPng });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       code: 'uploadError',
       fields: [{ field: 'attachment', message: 'validation:attachment.type' }],
     });
-    expect(storedFiles()).toEqual(before);
-    expect(count()).toBe(tickets);
+    expect(await storedFiles()).toEqual(before);
+    expect(await count()).toBe(tickets);
   });
 
   it.each([
@@ -164,11 +164,11 @@ describe('POST /api/support/ticket', () => {
       'validation:attachment.type',
     ],
   ])('refuses %s with the field at fault', async (_name, file, field, message) => {
-    const before = storedFiles();
+    const before = await storedFiles();
     const response = await postTicket(sophie, file);
     expect(response.statusCode).toBe(400);
     expect(response.json<{ fields: { field: string; message: string }[] }>().fields).toContainEqual({ field, message });
-    expect(storedFiles()).toEqual(before);
+    expect(await storedFiles()).toEqual(before);
   });
 
   it('accepts a file of exactly 2 MB', async () => {
@@ -209,7 +209,7 @@ describe('POST /api/support/ticket', () => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(first.json());
     const reference = supportTicketAnswerSchema.parse(first.json()).reference;
-    expect((t.db.prepare('SELECT COUNT(*) AS n FROM support_tickets WHERE reference = ?').get(reference) as { n: number }).n).toBe(1);
+    expect(await t.db.selectFrom('support_tickets').select('id').where('reference', '=', reference).execute()).toHaveLength(1);
     const other = await postTicket(sophie, { ...file, data: jpegBytes, name: 'other.jpg', type: 'image/jpeg' }, { 'idempotency-key': key });
     expect(other.statusCode).toBe(422);
     expect(other.json()).toMatchObject({ code: 'idempotencyMismatch' });
@@ -241,10 +241,19 @@ describe('POST /api/support/ticket', () => {
     const { token } = await login(t.app, 'MT00000005');
     const yasmine = bearer(token);
     const now = new Date().toISOString();
-    const insert = t.db.prepare(
-      "INSERT INTO support_tickets (customer_id, user_id, subject, sub_subject, message, created_at) VALUES (5, 5, 'other', 'other_other', 'Bonjour, un message.', ?)",
-    );
-    for (let i = 0; i < MAX_TICKETS_PER_DAY; i++) insert.run(now);
+    for (let i = 0; i < MAX_TICKETS_PER_DAY; i++) {
+      await t.db
+        .insertInto('support_tickets')
+        .values({
+          customer_id: 5,
+          user_id: 5,
+          subject: 'other',
+          sub_subject: 'other_other',
+          message: 'Bonjour, un message.',
+          created_at: now,
+        })
+        .execute();
+    }
     const response = await t.app.inject({ method: 'POST', url: '/api/support/ticket', headers: yasmine, payload: fields });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ code: 'ticketError' });

@@ -5,11 +5,12 @@ import { loginResponseSchema } from '#contract/auth';
 import { demoPassword } from '#contract/fixtures/demo';
 import { buildApp, type BuildAppOptions } from '#server/app';
 import type { Db } from '#server/db/database';
-import { seededDatabase } from './seeded-db.ts';
+import { closeTestDatabase, openTestDatabase } from './test-database.ts';
 
 /*
- * Shared set-up of the server tests. Each test file opens one database in beforeAll (an in-memory copy of the
- * run's seeded demo database, tests/server/seeded-db.ts) and builds its app(s) on it.
+ * Shared set-up of the server tests. Each test file opens one database in beforeAll and builds its app(s) on it: an
+ * in-memory copy of the run's seeded demo database (SQLite), or with TEST_DATABASE_URL a PostgreSQL database copied
+ * from the run's seeded template (tests/server/test-database.ts, tests/global-setup.ts).
  *
  * Every test app serves a static folder, as `npm start` does with dist/: the static plugin changes how Fastify
  * registers routes (and once made API errors skip the project's error handler), so the error shapes are only
@@ -22,8 +23,8 @@ export const staticFixtureDir = fileURLToPath(new URL('../fixtures/static/', imp
 
 export type TestApp = { app: FastifyInstance; db: Db; close: () => Promise<void> };
 
-export const createTestApp = async (options: Omit<BuildAppOptions, 'db' | 'dbFile'> = {}): Promise<TestApp> => {
-  const db = await seededDatabase();
+export const createTestApp = async (options: Omit<BuildAppOptions, 'db' | 'database'> = {}): Promise<TestApp> => {
+  const db = await openTestDatabase();
   const app = await buildApp({ db, testMode: true, staticDir: staticFixtureDir, ...options });
   await app.ready();
   return {
@@ -31,7 +32,7 @@ export const createTestApp = async (options: Omit<BuildAppOptions, 'db' | 'dbFil
     db,
     close: async () => {
       await app.close();
-      db.close();
+      await closeTestDatabase(db);
     },
   };
 };

@@ -17,7 +17,8 @@ beforeAll(async () => {
   t = await createTestApp();
   // Sessions are opened directly: these tests are about the download route, not the login flow (auth.test.ts).
   const U = DEMO_IDS.users;
-  for (const who of ['sophie', 'lucas', 'marc', 'yasmine'] as const) tokens[who] = createSession(t.db, U[who], new Date()).accessToken;
+  for (const who of ['sophie', 'lucas', 'marc', 'yasmine'] as const)
+    tokens[who] = (await createSession(t.db, U[who], new Date())).accessToken;
 });
 afterAll(async () => {
   await t.close();
@@ -29,12 +30,16 @@ const download = (customerId: number, contractId: number, query: string, token: 
     url: `/api/customer/${customerId}/contract/${contractId}/usage/download?${query}`,
     headers: bearer(token),
   });
-const countIn = (contractId: number, from: string, to: string): number => {
+const countIn = async (contractId: number, from: string, to: string): Promise<number> => {
   const range = localDayRange(from, to);
   return (
-    t.db
-      .prepare('SELECT COUNT(*) AS n FROM usage_records WHERE contract_id = ? AND event_time BETWEEN ? AND ?')
-      .get(contractId, range.from, range.to) as { n: number }
+    await t.db
+      .selectFrom('usage_records')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('contract_id', '=', contractId)
+      .where('event_time', '>=', range.from)
+      .where('event_time', '<=', range.to)
+      .executeTakeFirstOrThrow()
   ).n;
 };
 
@@ -83,7 +88,7 @@ describe('GET …/usage/download?type=PDF', () => {
     expect(text).not.toMatch(/\d,\d{2} (GB|MB)\n/);
     const rows = text.split('\n').filter((line) => /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/.test(line));
     // Every record of the cycle so far, plus the generation time, which has the same shape.
-    expect(rows.length).toBe(countIn(K.sophieMain, period.start, localDate(Date.now())) + 1);
+    expect(rows.length).toBe((await countIn(K.sophieMain, period.start, localDate(Date.now()))) + 1);
   });
 
   it('stays small for the heavy customer over six cycles (the list is capped)', async () => {
@@ -120,7 +125,7 @@ describe('GET …/usage/download?type=CONSO', () => {
     expect(header).toBe(
       'Date et heure;Type;Sens;Destination;Hors forfait;Décompte;Utilisation;Unité;Valeur exacte;Unité exacte;Messages;Coût (EUR);Identifiant',
     );
-    expect(rows).toHaveLength(countIn(K.sophieMain, period.start, period.end));
+    expect(rows).toHaveLength(await countIn(K.sophieMain, period.start, period.end));
     for (const row of rows) {
       const cells = row.split(';');
       expect(cells).toHaveLength(13);
@@ -163,7 +168,7 @@ describe('GET …/usage/download?type=CONSO', () => {
     const response = await download(C.yasmine, K.yasmine, `type=CONSO&from=${from}&to=${to}`, tokens.yasmine);
     const ms = Math.round(performance.now() - start);
     expect(response.statusCode).toBe(200);
-    const expected = countIn(K.yasmine, from, to);
+    const expected = await countIn(K.yasmine, from, to);
     expect(expected).toBeGreaterThan(200_000);
     // Header + one CRLF-terminated line per record.
     let newlines = 0;

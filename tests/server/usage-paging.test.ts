@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '#server/db/database';
 import { localDayRange } from '#server/lib/service-calendar';
 import { countUsage, usagePage, type HistoryFilter, type SortOrder } from '#server/lib/usage-data';
+import { closeTestDatabase } from './test-database.ts';
 import { seededDatabase } from './seeded-db.ts';
 
 /*
@@ -13,27 +14,23 @@ let db: Db;
 let contractId: number;
 beforeAll(async () => {
   db = await seededDatabase();
-  contractId = (db.prepare("SELECT id FROM contracts WHERE msisdn = '0470000007'").get() as { id: number }).id;
+  contractId = (await db.selectFrom('contracts').select('id').where('msisdn', '=', '0470000007').executeTakeFirstOrThrow()).id;
 });
-afterAll(() => db.close());
+afterAll(() => closeTestDatabase(db));
 
-const reference = (filter: HistoryFilter, order: SortOrder, limit: number, offset: number): number[] => {
-  const direction = order === 'asc' ? 'ASC' : 'DESC';
-  const type = filter.type === undefined ? '' : 'AND service_cat = ?';
-  const args =
-    filter.type === undefined
-      ? [contractId, filter.range.from, filter.range.to]
-      : [contractId, filter.type, filter.range.from, filter.range.to];
-  return (
-    db
-      .prepare(
-        `SELECT id FROM usage_records WHERE contract_id = ? ${type.replace('AND service_cat = ?', '')} ${type ? 'AND service_cat = ?' : ''} AND event_time BETWEEN ? AND ?
-         ORDER BY event_time ${direction}, id ${direction} LIMIT ? OFFSET ?`,
-      )
-      .pluck()
-      .all(...args, limit, offset) as number[]
-  ).map(Number);
-};
+/** The records of the filter, in the query everyone would write first. */
+const records = (filter: HistoryFilter) =>
+  db
+    .selectFrom('usage_records')
+    .where('contract_id', '=', contractId)
+    .$if(filter.type !== undefined, (query) => query.where('service_cat', '=', filter.type ?? 'data'))
+    .where('event_time', '>=', filter.range.from)
+    .where('event_time', '<=', filter.range.to);
+
+const reference = async (filter: HistoryFilter, order: SortOrder, limit: number, offset: number): Promise<number[]> =>
+  (await records(filter).select('id').orderBy('event_time', order).orderBy('id', order).limit(limit).offset(offset).execute()).map(
+    (row) => row.id,
+  );
 
 const open = { from: Number.MIN_SAFE_INTEGER, to: Number.MAX_SAFE_INTEGER };
 /** A local date `days` ago (the seed's usage is relative to today). */
@@ -47,14 +44,13 @@ describe('usage history pages through the hour index', () => {
     ['a few days', { range: localDayRange(daysAgo(12), daysAgo(10)), type: undefined }],
   ];
 
-  it.each(filters)('%s: the same total and rows as a plain OFFSET, at every depth and in both orders', (_name, filter) => {
-    const total = countUsage(db, contractId, filter);
-    const counted = db
-      .prepare(
-        `SELECT COUNT(*) FROM usage_records WHERE contract_id = ? ${filter.type ? 'AND service_cat = ?' : ''} AND event_time BETWEEN ? AND ?`,
-      )
-      .pluck()
-      .get(...(filter.type ? [contractId, filter.type] : [contractId]), filter.range.from, filter.range.to);
+  it.each(filters)('%s: the same total and rows as a plain OFFSET, at every depth and in both orders', async (_name, filter) => {
+    const total = await countUsage(db, contractId, filter);
+    const counted = (
+      await records(filter)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
     expect(total).toBe(counted);
     expect(total).toBeGreaterThan(100);
     const offsets = [
@@ -74,20 +70,32 @@ describe('usage history pages through the hour index', () => {
     ];
     for (const order of ['asc', 'desc'] as const) {
       for (const offset of offsets.filter((o) => o >= 0)) {
-        const ids = usagePage(db, contractId, filter, order, 25, offset).map((row) => row.id);
-        expect(ids, `${order} offset ${offset}`).toEqual(reference(filter, order, 25, offset));
+        const ids = (await usagePage(db, contractId, filter, order, 25, offset)).map((row) => row.id);
+        expect(ids, `${order} offset ${offset}`).toEqual(await reference(filter, order, 25, offset));
       }
     }
   });
 
-  it('follows a write: the index is rebuilt when the records change', () => {
+  it('follows a write: the index is rebuilt when the records change', async () => {
     const filter: HistoryFilter = { range: open, type: undefined };
-    const before = countUsage(db, contractId, filter);
-    db.prepare(
-      `INSERT INTO usage_records (contract_id, service_cat, messages, is_oob, resource_impact, resource_unit, service_used, service_unit,
-        incoming, destination, event_time) VALUES (?, 'sms', 1, 0, 0, 'EUR_CENT', 1, 'sms', 0, 'national', ?)`,
-    ).run(contractId, Date.now() - 5 * 86_400_000);
-    expect(countUsage(db, contractId, filter)).toBe(before + 1);
-    expect(usagePage(db, contractId, filter, 'desc', 25, 0).map((row) => row.id)).toEqual(reference(filter, 'desc', 25, 0));
+    const before = await countUsage(db, contractId, filter);
+    await db
+      .insertInto('usage_records')
+      .values({
+        contract_id: contractId,
+        service_cat: 'sms',
+        messages: 1,
+        is_oob: 0,
+        resource_impact: 0,
+        resource_unit: 'EUR_CENT',
+        service_used: 1,
+        service_unit: 'sms',
+        incoming: 0,
+        destination: 'national',
+        event_time: Date.now() - 5 * 86_400_000,
+      })
+      .execute();
+    expect(await countUsage(db, contractId, filter)).toBe(before + 1);
+    expect((await usagePage(db, contractId, filter, 'desc', 25, 0)).map((row) => row.id)).toEqual(await reference(filter, 'desc', 25, 0));
   });
 });

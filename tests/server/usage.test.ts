@@ -5,6 +5,7 @@ import { usageHistoryResponseSchema, usageSummarySchema, type UsageSummary } fro
 import { DEMO_IDS } from '#server/db/demo/ids';
 import { cyclePeriod, localDayRange } from '#server/lib/service-calendar';
 import { createSession } from '#server/lib/sessions';
+import { sqlRow } from './test-database.ts';
 import { bearer, createTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
@@ -17,7 +18,7 @@ beforeAll(async () => {
   // Sessions are opened directly: these tests are about the usage routes, not the login flow (auth.test.ts).
   const U = DEMO_IDS.users;
   for (const who of ['sophie', 'lucas', 'marc', 'emma', 'yasmine'] as const)
-    tokens[who] = createSession(t.db, U[who], new Date()).accessToken;
+    tokens[who] = (await createSession(t.db, U[who], new Date())).accessToken;
 });
 afterAll(async () => {
   await t.close();
@@ -37,7 +38,7 @@ const balance = (summary: UsageSummary, type: 'DATA' | 'CALL' | 'SMS') => {
 };
 
 type Count = { n: number };
-const dbCount = (sql: string, ...args: (string | number)[]): number => (t.db.prepare(sql).get(...args) as Count).n;
+const dbCount = async (text: string, ...args: (string | number)[]): Promise<number> => (await sqlRow<Count>(t.db, text, ...args)).n;
 
 // Brussels calendar date of an instant, computed independently of the server's helper.
 const brusselsDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Brussels', year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -62,7 +63,7 @@ describe('GET …/usage (summary)', () => {
     const times = summary.cdrUsage.map((record) => Date.parse(record.event_time));
     expect(times).toEqual([...times].sort((a, b) => b - a));
     for (const time of times) expect(time).toBeGreaterThanOrEqual(range.from);
-    const newest = dbCount('SELECT MAX(event_time) AS n FROM usage_records WHERE contract_id = ?', K.sophieMain);
+    const newest = await dbCount('SELECT MAX(event_time) AS n FROM usage_records WHERE contract_id = ?', K.sophieMain);
     expect(times[0]).toBe(newest);
   });
 
@@ -70,7 +71,7 @@ describe('GET …/usage (summary)', () => {
     const summary = await summaryOf(C.sophie, K.sophieMain, tokens.sophie, 'previous');
     expect(summary.period).toEqual(cyclePeriod(new Date(), monthlyCycle(5), 1));
     const range = localDayRange(summary.period.start, summary.period.end);
-    const expected = dbCount(
+    const expected = await dbCount(
       "SELECT SUM(service_used) AS n FROM usage_records WHERE contract_id = ? AND service_cat = 'data' AND is_oob = 0 AND event_time BETWEEN ? AND ?",
       K.sophieMain,
       range.from,
@@ -101,13 +102,13 @@ describe('GET …/usage (summary)', () => {
   it('counts calls abroad as international, and Yasmine’s data outside the EU within her Roaming World option', async () => {
     const summary = await summaryOf(C.yasmine, K.yasmine, tokens.yasmine);
     const range = localDayRange(summary.period.start, summary.period.end);
-    const abroad = dbCount(
+    const abroad = await dbCount(
       "SELECT COALESCE(SUM(service_used), 0) AS n FROM usage_records WHERE contract_id = ? AND service_cat = 'call' AND incoming = 0 AND destination = 'international' AND event_time BETWEEN ? AND ?",
       K.yasmine,
       range.from,
       range.to,
     );
-    const outsideEu = dbCount(
+    const outsideEu = await dbCount(
       "SELECT COALESCE(SUM(service_used), 0) AS n FROM usage_records WHERE contract_id = ? AND service_cat = 'data' AND destination = 'roaming' AND is_oob = 1 AND event_time BETWEEN ? AND ?",
       K.yasmine,
       range.from,
@@ -171,7 +172,7 @@ describe('GET …/usage/history', () => {
   const sophieTotal = () => dbCount('SELECT COUNT(*) AS n FROM usage_records WHERE contract_id = ?', K.sophieMain);
 
   it('pages by 25 by default with snake_case pagination', async () => {
-    const total = sophieTotal();
+    const total = await sophieTotal();
     const body = await page('');
     expect(body.data).toHaveLength(25);
     expect(body.pagination).toMatchObject({ current_page: 1, from: 1, to: 25, per_page: 25, total, last_page: Math.ceil(total / 25) });
@@ -188,7 +189,7 @@ describe('GET …/usage/history', () => {
     { size: 7, pageNo: 3 },
     { size: 50, pageNo: 999 },
   ])('computes the window of page $pageNo by $size', async ({ size, pageNo }) => {
-    const total = sophieTotal();
+    const total = await sophieTotal();
     const lastPage = Math.ceil(total / size);
     const body = await page(`megalist-batchSize=${size}&megalist-page=${pageNo}`);
     const expectedRows = Math.max(0, Math.min(size, total - (pageNo - 1) * size));
@@ -205,7 +206,7 @@ describe('GET …/usage/history', () => {
   });
 
   it('walks every record exactly once across pages, in either order', async () => {
-    const total = sophieTotal();
+    const total = await sophieTotal();
     for (const order of ['asc', 'desc'] as const) {
       const seen: string[] = [];
       let times: number[] = [];
@@ -223,7 +224,7 @@ describe('GET …/usage/history', () => {
     const body = await page(`type=${type}&megalist-batchSize=500`);
     expect(body.data.every((r) => r.service_cat === type)).toBe(true);
     expect(body.pagination.total).toBe(
-      dbCount('SELECT COUNT(*) AS n FROM usage_records WHERE contract_id = ? AND service_cat = ?', K.sophieMain, type),
+      await dbCount('SELECT COUNT(*) AS n FROM usage_records WHERE contract_id = ? AND service_cat = ?', K.sophieMain, type),
     );
     expect(body.pagination.links.next ?? body.pagination.links.first).toContain(`type=${type}`);
   });
@@ -238,7 +239,7 @@ describe('GET …/usage/history', () => {
     }
     const range = localDayRange(previous.start, previous.end);
     expect(body.pagination.total).toBe(
-      dbCount(
+      await dbCount(
         'SELECT COUNT(*) AS n FROM usage_records WHERE contract_id = ? AND event_time BETWEEN ? AND ?',
         K.sophieMain,
         range.from,
@@ -273,7 +274,7 @@ describe('GET …/usage/history', () => {
   // How fast such a page answers is a figure of `npm run bench` (bench/usage-history.bench.ts): a timed assertion
   // here fails under a shared machine's load.
   it('serves a 5000-row page of the heavy customer, also deep in the list', async () => {
-    const total = dbCount('SELECT COUNT(*) AS n FROM usage_records WHERE contract_id = ?', K.yasmine);
+    const total = await dbCount('SELECT COUNT(*) AS n FROM usage_records WHERE contract_id = ?', K.yasmine);
     expect(total).toBeGreaterThan(200_000);
     for (const query of [
       'megalist-batchSize=5000',

@@ -1,4 +1,7 @@
+import type { Row } from '../rows.ts';
 import { DEMO_IDS } from './ids.ts';
+
+type ContractRow = Row<'contracts'>;
 
 /*
  * The demo lines: one contract per msisdn 047000000N (id N), with its plan, its options, its settings and
@@ -22,9 +25,9 @@ type DemoContract = {
   id: number;
   customerId: number;
   type: 'prepaid' | 'post_simple' | 'post_complex';
-  status: string;
-  subStatus: string;
-  identification: string;
+  status: ContractRow['status'];
+  subStatus: NonNullable<ContractRow['sub_status']>;
+  identification: NonNullable<ContractRow['identification_status']>;
   fraud: string;
   productId: number;
   billCycleId: number;
@@ -37,7 +40,10 @@ type DemoContract = {
   linkedUserId: number | null;
   holderBirthDate: string;
   holderOrder: number;
-  /** The line's settings (SPEC §3 "Contract settings"); the PIN and PUK are drawn at random. */
+  /**
+   * The line's settings (docs/product/settings.md "PIN and PUK codes", "Data speed", "Roaming zone"); the PIN and PUK
+   * are drawn at random.
+   */
   settings: LineSettings;
 };
 

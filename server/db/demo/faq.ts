@@ -8,7 +8,7 @@ type FaqText = { question: string; answer: string };
 /** One question in every language; `slug` names it in all of them (deep links), `topic` groups it on the page. */
 type FaqItem = { slug: string; topic: FaqTopic } & Record<Language, FaqText>;
 
-// Real answers that match the product's rules (SPEC §4, §9), so the support page is useful in the demo.
+// Real answers that match the product's rules (docs/product/limits.md), so the support page is useful in the demo.
 export const FAQ_ENTRIES: FaqItem[] = [
   {
     slug: 'follow-usage',

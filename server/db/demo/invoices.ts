@@ -66,7 +66,8 @@ export const ONE_OFF_DOCUMENTS: OneOffDocument[] = [
     label: { fr: 'Carte SIM et frais d’activation', nl: 'Simkaart en activeringskosten', en: 'SIM card and activation fee' },
     amount: 1500,
   },
-  // Yasmine was billed a roaming option twice: a credit note, refunded within 14 days (SPEC §9).
+  // Yasmine was billed a roaming option twice: a credit note, refunded within 14 days (docs/product/invoices.md "Credit
+  // notes").
   {
     customerId: C.yasmine,
     contractId: K.yasmine,

@@ -2,9 +2,9 @@ import { orderResource } from '#contract/orders';
 import { DEMO_IDS } from './ids.ts';
 
 /*
- * The demo orders (SPEC §3 "Orders"), numbered O-0000000001 … in this list's order: the two SIM sales waiting
- * for activation first (their numbers are what the activation screen asks for), then the history. Data only;
- * the writes are in ../seeding/orders.ts.
+ * The demo orders (docs/product/subscription.md "Order history"), numbered O-0000000001 … in this list's order: the two
+ * SIM sales waiting for activation first (their numbers are what the activation screen asks for), then the history.
+ * Data only; the writes are in ../seeding/orders.ts.
  */
 
 const K = DEMO_IDS.contracts;
@@ -29,8 +29,9 @@ type DemoOrderLine = {
 };
 
 /**
- * Who placed the order (SPEC: U user, O owner, A admin, C customer service, S system). `user` refers to a demo
- * user, whose guid becomes the initiator reference; `ref` is a literal reference (a customer-service agent).
+ * Who placed the order (docs/product/roles.md "Who placed an order": U user, O owner, A admin, C customer service, S
+ * system). `user` refers to a demo user, whose guid becomes the initiator reference; `ref` is a literal reference (a
+ * customer-service agent).
  */
 type DemoInitiator = { type: 'U' | 'O' | 'A' | 'C' | 'S'; user?: number; ref?: string };
 

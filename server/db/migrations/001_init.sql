@@ -16,9 +16,9 @@ CREATE TABLE customers (
   optin_marketing       INTEGER NOT NULL DEFAULT 0 CHECK (optin_marketing IN (0, 1)),
   optin_sales           INTEGER NOT NULL DEFAULT 0 CHECK (optin_sales IN (0, 1)),
   accept_conditions     INTEGER NOT NULL DEFAULT 0 CHECK (accept_conditions IN (0, 1)),
-  -- SPEC §4: without an energy id the link can never be confirmed.
+  -- docs/product/offers.md "Energy link": without an energy id the link can never be confirmed.
   energy_link_confirmed INTEGER NOT NULL DEFAULT 0 CHECK (energy_link_confirmed IN (0, 1) AND (energy_link_confirmed = 0 OR energy_id IS NOT NULL)),
-  -- SPEC §6: privacy settings may be forbidden to change; the route answers 403 when set.
+  -- docs/product/settings.md "Privacy": privacy settings may be forbidden to change; the route answers 403 when set.
   privacy_locked        INTEGER NOT NULL DEFAULT 0 CHECK (privacy_locked IN (0, 1)),
   last_update           TEXT    NOT NULL
 );
@@ -26,12 +26,13 @@ CREATE TABLE customers (
 CREATE TABLE users (
   id            INTEGER PRIMARY KEY,
   guid          TEXT    NOT NULL UNIQUE,
-  -- NULL for a LEGACY user that was never attached to a customer (login answers 403, SPEC §4).
+  -- NULL for a LEGACY user that was never attached to a customer (login answers 403, docs/product/auth.md "Login
+  -- outcomes").
   customer_id   INTEGER REFERENCES customers(id) ON DELETE SET NULL,
   scope         TEXT    NOT NULL DEFAULT 'DEFAULT' CHECK (scope IN ('LEGACY', 'TEMP', 'DEFAULT')),
   role          TEXT    NOT NULL CHECK (role IN ('owner', 'admin', 'user', 'none')),
   email         TEXT    UNIQUE COLLATE NOCASE,
-  -- Plain users log in with their phone number (SPEC §1).
+  -- Plain users log in with their phone number (docs/product/auth.md "Login identifiers").
   msisdn        TEXT    UNIQUE CHECK (msisdn IS NULL OR msisdn GLOB '04[0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]'),
   energy_ref    TEXT,
   language      TEXT    NOT NULL DEFAULT 'fr' CHECK (language IN ('fr', 'nl', 'en')),
@@ -103,7 +104,8 @@ CREATE TABLE products (
   price_cents                 INTEGER NOT NULL CHECK (price_cents >= 0),
   for_residential             INTEGER NOT NULL CHECK (for_residential IN (0, 1)),
   for_professional            INTEGER NOT NULL CHECK (for_professional IN (0, 1)),
-  -- 0 means unlimited (SPEC §3). For an OPTION these are the volumes one combination adds.
+  -- 0 means unlimited (docs/product/consumption.md "Bundle sizes"). For an OPTION these are the volumes one combination
+  -- adds.
   data_limit_mb               INTEGER NOT NULL DEFAULT 0 CHECK (data_limit_mb >= 0),
   voice_limit_min             INTEGER NOT NULL DEFAULT 0 CHECK (voice_limit_min >= 0),
   sms_limit                   INTEGER NOT NULL DEFAULT 0 CHECK (sms_limit >= 0),
@@ -235,7 +237,8 @@ CREATE TABLE usage_records (
 );
 CREATE INDEX usage_records_contract_time ON usage_records(contract_id, event_time);
 
--- Out-of-subscription limits (SPEC §3). OSG general, PSG premium, DSG data.
+-- Out-of-subscription limits (docs/product/settings.md "Out-of-bundle limits and alerts"). OSG general, PSG premium,
+-- DSG data.
 CREATE TABLE safeguards (
   contract_id            INTEGER NOT NULL REFERENCES contracts(id) ON DELETE CASCADE,
   type                   TEXT    NOT NULL CHECK (type IN ('OSG', 'PSG', 'DSG')),
@@ -294,7 +297,7 @@ CREATE TABLE order_lines (
   old_value      TEXT,
   new_value      TEXT,
   status         TEXT    NOT NULL CHECK (status IN ('CANCELED', 'PENDING', 'QUEUED', 'FAILED', 'SUCCESS')),
-  -- History error types of SPEC §3: JSON, HTML, TEXT, CUSTOMER_DEBT.
+  -- History error types (docs/product/subscription.md "Order history"): JSON, HTML, TEXT, CUSTOMER_DEBT.
   reason_error   TEXT    CHECK (reason_error IS NULL OR reason_error IN ('JSON', 'HTML', 'TEXT', 'CUSTOMER_DEBT')),
   error          TEXT,
   is_cancellable INTEGER NOT NULL DEFAULT 0 CHECK (is_cancellable IN (0, 1)),

@@ -1,7 +1,7 @@
 -- 011_invoices: what an invoice is made of, credit notes, and the cost centres of professional customers.
 -- New columns on shared tables are nullable or have a default, so the inserts of other areas keep working.
 
--- A professional customer's lines are invoiced per cost centre (SPEC §7 cost-center calls).
+-- A professional customer's lines are invoiced per cost centre (docs/product/invoices.md "Cost centres").
 CREATE TABLE cost_centers (
   id          INTEGER PRIMARY KEY,
   customer_id INTEGER NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
@@ -14,8 +14,8 @@ CREATE INDEX cost_centers_customer ON cost_centers(customer_id);
 -- The cost centre a line is billed to (NULL: the customer's own invoice).
 ALTER TABLE contracts ADD COLUMN cost_center_id INTEGER REFERENCES cost_centers(id) ON DELETE SET NULL;
 
--- The cost centre an invoice was issued for; the bill cycle it covers; invoice or credit note (SPEC §9: a credit
--- note's total is what the operator owes, so it is negative).
+-- The cost centre an invoice was issued for; the bill cycle it covers; invoice or credit note (docs/product/invoices.md
+-- "Credit notes": a credit note's total is what the operator owes, so it is negative).
 ALTER TABLE invoices ADD COLUMN cost_center_id INTEGER REFERENCES cost_centers(id) ON DELETE SET NULL;
 ALTER TABLE invoices ADD COLUMN period_start TEXT;
 ALTER TABLE invoices ADD COLUMN period_end TEXT;

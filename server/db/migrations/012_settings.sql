@@ -1,7 +1,8 @@
 -- 012_settings: line settings applied on the clock, alerts really sent (e-mail, SMS, Web Push), page views.
 
--- A SAFEGUARD or SETTING order line takes effect at an instant (SPEC §4: limits within 2 minutes, roaming up to
--- 4 hours), finer than the calendar `scheduled_date`: the settings job applies the lines whose instant has passed.
+-- A SAFEGUARD or SETTING order line takes effect at an instant (docs/product/settings.md "Line changes and when they
+-- apply": limits within 2 minutes, roaming up to 4 hours), finer than the calendar `scheduled_date`: the settings job
+-- applies the lines whose instant has passed.
 ALTER TABLE order_lines ADD COLUMN apply_at TEXT;
 CREATE INDEX order_lines_apply_at ON order_lines(apply_at) WHERE apply_at IS NOT NULL AND status IN ('PENDING', 'QUEUED');
 
@@ -38,7 +39,8 @@ CREATE TABLE notification_log (
 CREATE UNIQUE INDEX notification_log_once ON notification_log(contract_id, event_key, channel) WHERE contract_id IS NOT NULL;
 CREATE INDEX notification_log_customer ON notification_log(customer_id, created_at);
 
--- Page views with statistics consent (SPEC §2): a count per day, route name and language, nothing about the user.
+-- Page views with statistics consent (docs/product/settings.md "Cookies and consent"): a count per day, route name and
+-- language, nothing about the user.
 CREATE TABLE page_views (
   day   TEXT    NOT NULL,
   route TEXT    NOT NULL,

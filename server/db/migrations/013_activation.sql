@@ -1,9 +1,9 @@
--- 013_activation: SIM activation and the follow-up of SIM orders (SPEC §1, §3, §4, §5, §9).
+-- 013_activation: SIM activation and the follow-up of SIM orders (docs/product/activation.md).
 
 -- A SIM sale's follow-up: one row per contract that was sold with a SIM, addressed by a random uuid
--- (/orders/{uuid}). The contract row keeps the states SPEC §3 names (status, sub-status, identification, port-in);
--- this row keeps what the follow-up adds: the customer's choice, when it was made, and when the provisioning
--- simulator takes the next step.
+-- (/orders/{uuid}). The contract row keeps the states of docs/product/activation.md "Where a SIM order stands" (status,
+-- sub-status, identification, port-in); this row keeps what the follow-up adds: the customer's choice, when it was
+-- made, and when the provisioning simulator takes the next step.
 CREATE TABLE sim_orders (
   id             INTEGER PRIMARY KEY,
   uuid           TEXT    NOT NULL UNIQUE,
@@ -31,8 +31,8 @@ CREATE TABLE sim_order_events (
 );
 CREATE INDEX sim_order_events_order ON sim_order_events(sim_order_id, at, id);
 
--- An identity document sent for a contract (SPEC §3 identity document types); its files live under DATA_DIR and
--- are never served back.
+-- An identity document sent for a contract (docs/product/activation.md "Identification"); its files live under DATA_DIR
+-- and are never served back.
 CREATE TABLE identity_documents (
   id            INTEGER PRIMARY KEY,
   contract_id   INTEGER NOT NULL REFERENCES contracts(id) ON DELETE CASCADE,

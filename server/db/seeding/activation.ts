@@ -24,32 +24,39 @@ import type { SeedContext } from './context.ts';
  * follow-up of every SIM order, the customers without an account and their orders in each state, and the other
  * operators' lines.
  */
-export const seedActivationCodes = (s: SeedContext): void => {
+export const seedActivationCodes = async (s: SeedContext): Promise<void> => {
   const { db, nowMs, daysAgo, hashes } = s;
   const rng = s.rngFor('activation');
   const expiresAt = iso(nowMs + ACTIVATION_CODE_VALID_DAYS * DAY_MS);
   const saleRefs = new Set<string>(SIM_SALES.map((sale) => sale.order.orderRef));
 
-  const insertCode = db.prepare(
-    'INSERT INTO activation_codes (order_ref, contract_id, code_hash, attempts, expires_at, used_at, created_at) VALUES (?, ?, ?, 0, ?, NULL, ?)',
-  );
   for (const code of ACTIVATION_CODES) {
     if (saleRefs.has(code.orderRef)) continue;
-    insertCode.run(code.orderRef, code.contractId, hashes.activationCodeOf(code.orderRef), expiresAt, iso(daysAgo(code.ageDays)));
+    await db
+      .insertInto('activation_codes')
+      .values({
+        order_ref: code.orderRef,
+        contract_id: code.contractId,
+        code_hash: hashes.activationCodeOf(code.orderRef),
+        attempts: 0,
+        expires_at: expiresAt,
+        used_at: null,
+        created_at: iso(daysAgo(code.ageDays)),
+      })
+      .execute();
   }
 
   // The lines of contracts.ts waiting for activation: the card's number is fixed (printed on the demo's card),
   // and their follow-up starts at the order.
-  const contractOf = db.prepare<
-    [number],
-    { created_at: string; sim_sent_date: string | null; identification_status: string; order_id: string }
-  >('SELECT created_at, sim_sent_date, identification_status, order_id FROM contracts WHERE id = ?');
-  const setIccid = db.prepare('UPDATE contracts SET sim_iccid = ? WHERE id = ?');
   for (const order of EXISTING_SIM_ORDERS) {
-    const contract = contractOf.get(order.contractId);
-    if (!contract) throw new Error(`no demo contract ${order.contractId}`);
-    setIccid.run(order.iccid, order.contractId);
-    insertSimOrder(db, {
+    const contract = await db
+      .selectFrom('contracts')
+      .select(['created_at', 'sim_sent_date', 'identification_status', 'order_id'])
+      .where('id', '=', order.contractId)
+      .executeTakeFirst();
+    if (!contract?.order_id) throw new Error(`no demo contract ${order.contractId} with an order`);
+    await db.updateTable('contracts').set({ sim_iccid: order.iccid }).where('id', '=', order.contractId).execute();
+    await insertSimOrder(db, {
       uuid: order.uuid,
       contractId: order.contractId,
       orderRef: contract.order_id,
@@ -62,7 +69,7 @@ export const seedActivationCodes = (s: SeedContext): void => {
 
   for (const sale of SIM_SALES) {
     const created = daysAgo(sale.ageDays);
-    insertSimSale(db, {
+    await insertSimSale(db, {
       customerId: sale.customerId,
       customerGuid: rng.uuid(),
       contactGuid: rng.uuid(),
@@ -90,24 +97,24 @@ export const seedActivationCodes = (s: SeedContext): void => {
     });
     if (sale.state === 'failedPortIn') {
       // The transfer asked for two days ago, refused by the other operator an hour later.
-      const order = findSimOrderByContract(db, sale.contractId);
+      const order = await findSimOrderByContract(db, sale.contractId);
       if (!order) throw new Error(`no SIM order for ${sale.contractId}`);
       const requested = new Date(daysAgo(FAILED_PORT_IN.ageDays));
-      requestPortIn(
+      await requestPortIn(
         db,
         order,
         { msisdn: FAILED_PORT_IN.msisdn, type: 'postpaid', otherAccountNumber: FAILED_PORT_IN.accountNumber, otherIccid: null },
         requested,
       );
-      const requestedOrder = findSimOrderByContract(db, sale.contractId);
+      const requestedOrder = await findSimOrderByContract(db, sale.contractId);
       if (!requestedOrder) throw new Error(`no SIM order for ${sale.contractId}`);
-      portInAnswered(db, requestedOrder, 'dataMismatch', iso(requested.getTime() + 3_600_000));
-      setNextStep(db, order.id, null);
+      await portInAnswered(db, requestedOrder, 'dataMismatch', iso(requested.getTime() + 3_600_000));
+      await setNextStep(db, order.id, null);
     }
   }
 
   for (const line of DONOR_LINES) {
-    insertDonorLine(db, {
+    await insertDonorLine(db, {
       msisdn: line.msisdn,
       operator: line.operator,
       type: line.type,

@@ -22,21 +22,12 @@ const iccid = (rng: Prng): string => {
  * The lines (demo/contracts.ts): contract rows with their holder's address and identity numbers, the base
  * product, settings with a random PIN and PUK, the alert grid, former products and options.
  */
-export const seedContracts = ({ db, rng, daysAgo }: SeedContext): void => {
-  const insertContract = db.prepare(`INSERT INTO contracts (id, customer_id, contract_ref, order_id, scenario, type, msisdn,
-    status, sub_status, id_card_number, national_register_number, sim_iccid, other_iccid, sim_sent_date, street, number,
-    box, city, zip_code, country, dunning_level_reached, fraudulent_behaviour, lead, linked_user_id,
-    identification_status, port_in_status, fraud_status, created_at, updated_at, activated_at, port_in_type,
-    other_account_number, partner_code, bill_cycle_id, product_id)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insertContractProduct = db.prepare(
-    'INSERT INTO contract_products (contract_id, product_id, is_base, active, bill_cycle_id) VALUES (?, ?, ?, ?, ?)',
-  );
-  const insertSetting = db.prepare(`INSERT INTO contract_settings (contract_id, premium_barring, international_barring,
-    roaming_type, throttling, pin, puk) VALUES (?, ?, ?, ?, ?, ?, ?)`);
-  const insertNotification = db.prepare(
-    'INSERT INTO notification_settings (customer_id, contract_id, type, channel, active) VALUES (?, ?, ?, ?, ?)',
-  );
+export const seedContracts = async ({ db, rng, daysAgo }: SeedContext): Promise<void> => {
+  const insertContractProduct = (contractId: number, productId: number, isBase: number, active: number, billCycleId: number) =>
+    db
+      .insertInto('contract_products')
+      .values({ contract_id: contractId, product_id: productId, is_base: isBase, active, bill_cycle_id: billCycleId })
+      .execute();
 
   const peopleById = new Map(PEOPLE.map((person) => [person.customerId, person]));
   for (const contract of CONTRACTS) {
@@ -46,69 +37,84 @@ export const seedContracts = ({ db, rng, daysAgo }: SeedContext): void => {
     const created = daysAgo(contract.ageDays);
     const activated = contract.status === 'ACTIVATED';
     const portIn = contract.scenario === 'port_in';
-    insertContract.run(
-      contract.id,
-      contract.customerId,
-      `C-${String(contract.id).padStart(6, '0')}`,
-      contract.orderRef,
-      contract.scenario,
-      contract.type,
-      `047000000${contract.id}`,
-      contract.status,
-      contract.subStatus,
-      idCardNumber(`59${rng.digits(8)}`),
-      nationalNumber(contract.holderBirthDate, contract.holderOrder),
-      iccid(rng),
-      portIn ? iccid(rng) : null,
-      isoDate(activated ? created + 2 * DAY_MS : daysAgo(3)),
-      a.street,
-      a.number,
-      a.box,
-      a.city,
-      a.zip,
-      a.country,
-      contract.dunning ? 1 : 0,
-      contract.fraudulent ? 1 : 0,
-      activated ? 'web' : 'webshop',
-      contract.linkedUserId,
-      contract.identification,
-      portIn ? 'PORT_IN_EXECUTED' : null,
-      contract.fraud,
-      iso(created),
-      iso(activated ? daysAgo(rng.int(1, 30)) : daysAgo(3)),
-      activated ? iso(created + 3 * DAY_MS) : null,
-      portIn ? 'postpaid' : null,
-      portIn ? `32${rng.digits(8)}` : null,
-      contract.type === 'post_complex' ? 'PRO-BE' : null,
-      contract.billCycleId,
-      contract.productId,
-    );
-    insertContractProduct.run(contract.id, contract.productId, 1, 1, contract.billCycleId);
+    // Property order is the order of the random draws: keep it.
+    await db
+      .insertInto('contracts')
+      .values({
+        id: contract.id,
+        customer_id: contract.customerId,
+        contract_ref: `C-${String(contract.id).padStart(6, '0')}`,
+        order_id: contract.orderRef,
+        scenario: contract.scenario,
+        type: contract.type,
+        msisdn: `047000000${contract.id}`,
+        status: contract.status,
+        sub_status: contract.subStatus,
+        id_card_number: idCardNumber(`59${rng.digits(8)}`),
+        national_register_number: nationalNumber(contract.holderBirthDate, contract.holderOrder),
+        sim_iccid: iccid(rng),
+        other_iccid: portIn ? iccid(rng) : null,
+        sim_sent_date: isoDate(activated ? created + 2 * DAY_MS : daysAgo(3)),
+        street: a.street,
+        number: a.number,
+        box: a.box,
+        city: a.city,
+        zip_code: a.zip,
+        country: a.country,
+        dunning_level_reached: contract.dunning ? 1 : 0,
+        fraudulent_behaviour: contract.fraudulent ? 1 : 0,
+        lead: activated ? 'web' : 'webshop',
+        linked_user_id: contract.linkedUserId,
+        identification_status: contract.identification,
+        port_in_status: portIn ? 'PORT_IN_EXECUTED' : null,
+        fraud_status: contract.fraud,
+        created_at: iso(created),
+        updated_at: iso(activated ? daysAgo(rng.int(1, 30)) : daysAgo(3)),
+        activated_at: activated ? iso(created + 3 * DAY_MS) : null,
+        port_in_type: portIn ? 'postpaid' : null,
+        other_account_number: portIn ? `32${rng.digits(8)}` : null,
+        partner_code: contract.type === 'post_complex' ? 'PRO-BE' : null,
+        bill_cycle_id: contract.billCycleId,
+        product_id: contract.productId,
+      })
+      .execute();
+    await insertContractProduct(contract.id, contract.productId, 1, 1, contract.billCycleId);
 
     const settings = contract.settings;
-    insertSetting.run(
-      contract.id,
-      settings.premiumBarring,
-      settings.internationalBarring ? 1 : 0,
-      settings.roaming,
-      settings.throttling,
-      rng.digits(4),
-      rng.digits(8),
-    );
+    await db
+      .insertInto('contract_settings')
+      .values({
+        contract_id: contract.id,
+        premium_barring: settings.premiumBarring,
+        international_barring: settings.internationalBarring ? 1 : 0,
+        roaming_type: settings.roaming,
+        throttling: settings.throttling,
+        pin: rng.digits(4),
+        puk: rng.digits(8),
+      })
+      .execute();
 
     for (const type of NOTIFICATION_TYPES) {
       for (const channel of NOTIFICATION_CHANNELS) {
-        insertNotification.run(contract.customerId, contract.id, type, channel, notificationActive(type, channel) ? 1 : 0);
+        await db
+          .insertInto('notification_settings')
+          .values({
+            customer_id: contract.customerId,
+            contract_id: contract.id,
+            type,
+            channel,
+            active: notificationActive(type, channel) ? 1 : 0,
+          })
+          .execute();
       }
     }
   }
-  for (const former of FORMER_PRODUCTS) insertContractProduct.run(former.contractId, former.productId, 1, 0, former.billCycleId);
+  for (const former of FORMER_PRODUCTS) await insertContractProduct(former.contractId, former.productId, 1, 0, former.billCycleId);
 
-  const insertContractOption = db.prepare('INSERT INTO contract_options (contract_id, option_id, count) VALUES (?, ?, ?)');
   for (const [contractId, optionId, count] of CONTRACT_OPTIONS) {
-    insertContractOption.run(contractId, optionId, count);
+    await db.insertInto('contract_options').values({ contract_id: contractId, option_id: optionId, count }).execute();
     const billCycleId = CONTRACTS.find((c) => c.id === contractId)?.billCycleId;
     if (billCycleId === undefined) throw new Error(`option on unknown contract ${contractId}`);
-    insertContractProduct.run(contractId, optionId, 0, 1, billCycleId);
+    await insertContractProduct(contractId, optionId, 0, 1, billCycleId);
   }
 };

@@ -3,104 +3,106 @@ import { PEOPLE, USERS } from '../demo/customers.ts';
 import type { SeedContext } from './context.ts';
 
 /** Customers with their contact and invoicing rows (demo/customers.ts PEOPLE). */
-export const seedCustomers = ({ db, rng, daysAgo }: SeedContext): void => {
-  const insertCustomer = db.prepare(`INSERT INTO customers (id, guid, promo, parrain, mobile_id, energy_id, is_complete,
-    is_confirmed, optin_marketing, optin_sales, accept_conditions, energy_link_confirmed, privacy_locked, last_update)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insertContact = db.prepare(`INSERT INTO contacts (id, guid, customer_id, civility, first_name, last_name, birth_date,
-    nationality, phone, mobile, email, is_email_confirmed, language, is_residential, company_name, company_type,
-    company_number, company_vat, last_update) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insertInvoicing = db.prepare(`INSERT INTO invoicing (id, customer_id, street, number, box, city, zip_code, country,
-    iban, bic, payment_mode, mandate_date, holder_first_name, holder_last_name, holder_email, last_update)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+export const seedCustomers = async ({ db, rng, daysAgo }: SeedContext): Promise<void> => {
   for (const person of PEOPLE) {
     const complete = person.complete ? 1 : 0;
-    insertCustomer.run(
-      person.customerId,
-      rng.uuid(),
-      person.promo,
-      person.parrain,
-      person.mobileId,
-      person.energyId,
-      complete,
-      complete,
-      person.optinMarketing ? 1 : 0,
-      person.optinSales ? 1 : 0,
-      complete,
-      person.energyLinkConfirmed ? 1 : 0,
-      person.privacyLocked ? 1 : 0,
-      iso(daysAgo(rng.int(5, 60))),
-    );
-    insertContact.run(
-      person.customerId,
-      rng.uuid(),
-      person.customerId,
-      person.civility,
-      person.firstName,
-      person.lastName,
-      person.birthDate,
-      person.nationality,
-      null,
-      person.mobile,
-      person.email,
-      person.complete ? 1 : 0,
-      person.language,
-      person.company ? 0 : 1,
-      person.company?.name ?? null,
-      person.company?.type ?? null,
-      person.company?.number ?? null,
-      person.company?.vat ?? null,
-      iso(daysAgo(rng.int(5, 60))),
-    );
+    // Property order is the order of the random draws (rng.uuid, rng.int): keep it.
+    await db
+      .insertInto('customers')
+      .values({
+        id: person.customerId,
+        guid: rng.uuid(),
+        promo: person.promo,
+        parrain: person.parrain,
+        mobile_id: person.mobileId,
+        energy_id: person.energyId,
+        is_complete: complete,
+        is_confirmed: complete,
+        optin_marketing: person.optinMarketing ? 1 : 0,
+        optin_sales: person.optinSales ? 1 : 0,
+        accept_conditions: complete,
+        energy_link_confirmed: person.energyLinkConfirmed ? 1 : 0,
+        privacy_locked: person.privacyLocked ? 1 : 0,
+        last_update: iso(daysAgo(rng.int(5, 60))),
+      })
+      .execute();
+    await db
+      .insertInto('contacts')
+      .values({
+        id: person.customerId,
+        guid: rng.uuid(),
+        customer_id: person.customerId,
+        civility: person.civility,
+        first_name: person.firstName,
+        last_name: person.lastName,
+        birth_date: person.birthDate,
+        nationality: person.nationality,
+        phone: null,
+        mobile: person.mobile,
+        email: person.email,
+        is_email_confirmed: person.complete ? 1 : 0,
+        language: person.language,
+        is_residential: person.company ? 0 : 1,
+        company_name: person.company?.name ?? null,
+        company_type: person.company?.type ?? null,
+        company_number: person.company?.number ?? null,
+        company_vat: person.company?.vat ?? null,
+        last_update: iso(daysAgo(rng.int(5, 60))),
+      })
+      .execute();
     const a = person.address;
-    insertInvoicing.run(
-      person.customerId,
-      person.customerId,
-      a.street,
-      a.number,
-      a.box,
-      a.city,
-      a.zip,
-      a.country,
-      person.iban,
-      person.bic,
-      person.paymentMode,
-      person.paymentMode === 'DD' ? isoDate(daysAgo(400)) : null,
-      person.firstName,
-      person.lastName,
-      person.email,
-      iso(daysAgo(rng.int(5, 60))),
-    );
+    await db
+      .insertInto('invoicing')
+      .values({
+        id: person.customerId,
+        customer_id: person.customerId,
+        street: a.street,
+        number: a.number,
+        box: a.box,
+        city: a.city,
+        zip_code: a.zip,
+        country: a.country,
+        iban: person.iban,
+        bic: person.bic,
+        payment_mode: person.paymentMode,
+        mandate_date: person.paymentMode === 'DD' ? isoDate(daysAgo(400)) : null,
+        holder_first_name: person.firstName,
+        holder_last_name: person.lastName,
+        holder_email: person.email,
+        last_update: iso(daysAgo(rng.int(5, 60))),
+      })
+      .execute();
   }
 };
 
 /** The users who log in, with the demo password (demo/customers.ts USERS). */
-export const seedUsers = ({ db, rng, daysAgo, hashes }: SeedContext): void => {
-  const insertUser = db.prepare(`INSERT INTO users (id, guid, customer_id, scope, role, email, msisdn, energy_ref, language,
-    first_name, last_name, birth_date, password_hash, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+export const seedUsers = async ({ db, rng, daysAgo, hashes }: SeedContext): Promise<void> => {
   for (const user of USERS) {
-    insertUser.run(
-      user.id,
-      rng.uuid(),
-      user.customerId,
-      user.scope,
-      user.role,
-      user.email,
-      user.msisdn,
-      user.energyRef,
-      user.language,
-      user.firstName,
-      user.lastName,
-      user.birthDate,
-      hashes.passwordOf(user.id),
-      iso(daysAgo(rng.int(100, 700))),
-    );
+    await db
+      .insertInto('users')
+      .values({
+        id: user.id,
+        guid: rng.uuid(),
+        customer_id: user.customerId,
+        scope: user.scope,
+        role: user.role,
+        email: user.email,
+        msisdn: user.msisdn,
+        energy_ref: user.energyRef,
+        language: user.language,
+        first_name: user.firstName,
+        last_name: user.lastName,
+        birth_date: user.birthDate,
+        password_hash: hashes.passwordOf(user.id),
+        created_at: iso(daysAgo(rng.int(100, 700))),
+      })
+      .execute();
   }
 };
 
 /** A demo user's guid, for the rows that refer to a user by it (order initiators). */
-export const userGuid = ({ db }: SeedContext, userId: number): string => {
-  const row = db.prepare<[number], { guid: string }>('SELECT guid FROM users WHERE id = ?').get(userId);
+export const userGuid = async ({ db }: SeedContext, userId: number): Promise<string> => {
+  const row = await db.selectFrom('users').select('guid').where('id', '=', userId).executeTakeFirst();
   if (!row) throw new Error(`demo user ${userId} is not seeded`);
   return row.guid;
 };

@@ -3,11 +3,20 @@ import { FAQ_ENTRIES } from '../demo/faq.ts';
 import type { SeedContext } from './context.ts';
 
 /** The FAQ in every language, positions from 1 in list order, each question with its topic and slug. */
-export const seedFaq = ({ db }: SeedContext): void => {
-  const insertFaq = db.prepare('INSERT INTO faq (lang, question, answer, position, topic, slug) VALUES (?, ?, ?, ?, ?, ?)');
+export const seedFaq = async ({ db }: SeedContext): Promise<void> => {
   for (const lang of languages) {
-    FAQ_ENTRIES.forEach((entry, index) =>
-      insertFaq.run(lang, entry[lang].question, entry[lang].answer, index + 1, entry.topic, entry.slug),
-    );
+    for (const [index, entry] of FAQ_ENTRIES.entries()) {
+      await db
+        .insertInto('faq')
+        .values({
+          lang,
+          question: entry[lang].question,
+          answer: entry[lang].answer,
+          position: index + 1,
+          topic: entry.topic,
+          slug: entry.slug,
+        })
+        .execute();
+    }
   }
 };

@@ -2,8 +2,8 @@ import { cycleDates, type BillCycle } from '#contract/bill-cycle';
 import { addDays } from '#contract/pricing';
 import { billingRun, issueDocument } from '../../lib/billing-run.ts';
 import { localDate, startOfLocalDay } from '../../lib/service-calendar.ts';
-import { writeTransaction } from '../../lib/sql.ts';
 import { syncSubscriptionHistory } from '../../lib/subscription-history.ts';
+import { writeTransaction } from '../engine.ts';
 import { DAY_MS, iso } from '../demo/calendar.ts';
 import { BILLED_ACCOUNTS, BILLING_HOUR, COST_CENTERS, INVOICE_CYCLES, ONE_OFF_DOCUMENTS } from '../demo/invoices.ts';
 import type { SeedContext } from './context.ts';
@@ -15,43 +15,40 @@ import type { SeedContext } from './context.ts';
  * communications as the server's job would have issued. Then the payments the demo's stories need. Runs after the
  * catalogue, the contracts, the usage and the orders, which the invoices are computed from.
  */
-export const seedInvoices = (s: SeedContext): void => {
+export const seedInvoices = async (s: SeedContext): Promise<void> => {
   const { db, nowMs, daysAgo, rngFor } = s;
   const rng = rngFor('invoices');
-  const insertCostCenter = db.prepare('INSERT INTO cost_centers (id, customer_id, name, last_update) VALUES (?, ?, ?, ?)');
-  const assignLine = db.prepare('UPDATE contracts SET cost_center_id = ? WHERE id = ? AND customer_id = ?');
   for (const center of COST_CENTERS) {
-    insertCostCenter.run(center.id, center.customerId, center.name, iso(daysAgo(rng.int(30, 200))));
+    await db
+      .insertInto('cost_centers')
+      .values({ id: center.id, customer_id: center.customerId, name: center.name, last_update: iso(daysAgo(rng.int(30, 200))) })
+      .execute();
     for (const contractId of center.contracts) {
-      if (assignLine.run(center.id, contractId, center.customerId).changes !== 1)
-        throw new Error(`cost centre ${center.id}: no line ${contractId}`);
+      const { numUpdatedRows } = await db
+        .updateTable('contracts')
+        .set({ cost_center_id: center.id })
+        .where('id', '=', contractId)
+        .where('customer_id', '=', center.customerId)
+        .executeTakeFirst();
+      if (numUpdatedRows !== 1n) throw new Error(`cost centre ${center.id}: no line ${contractId}`);
     }
   }
 
-  const billed = db
-    .prepare<
-      [],
-      {
-        id: number;
-        customer_id: number;
-        activated_at: string;
-        start_day: number;
-        frequency_unit: BillCycle['frequencyUnit'];
-        frequency_duration: number;
-      }
-    >(
-      `SELECT c.id, c.customer_id, c.activated_at, b.start_day, b.frequency_unit, b.frequency_duration
-       FROM contracts c JOIN bill_cycles b ON b.id = c.bill_cycle_id WHERE c.activated_at IS NOT NULL ORDER BY c.id`,
-    )
-    .all();
-  for (const contract of billed) replayHistory(s, contract.id, localDate(Date.parse(contract.activated_at)));
+  const billed = await db
+    .selectFrom('contracts as c')
+    .innerJoin('bill_cycles as b', 'b.id', 'c.bill_cycle_id')
+    .select(['c.id', 'c.customer_id', 'c.activated_at', 'b.start_day', 'b.frequency_unit', 'b.frequency_duration'])
+    .where('c.activated_at', 'is not', null)
+    .orderBy('c.id')
+    .$narrowType<{ activated_at: string }>()
+    .execute();
+  for (const contract of billed) await replayHistory(s, contract.id, localDate(Date.parse(contract.activated_at)));
 
   // The billing run bills each line from the first day of its cycle INVOICE_CYCLES back (earlier cycles were billed
   // by the operator's former system); every close from then to today is a run.
   const today = localDate(nowMs);
   const runs = new Set<number>();
   const lastRunOf = new Map<number, number>();
-  const setBillingFrom = db.prepare<[string, number]>('UPDATE contracts SET billing_from = ? WHERE id = ?');
   for (const contract of billed) {
     const cycle: BillCycle = {
       startDay: contract.start_day,
@@ -59,28 +56,28 @@ export const seedInvoices = (s: SeedContext): void => {
       frequencyDuration: contract.frequency_duration,
     };
     const first = cycleDates(cycle, today, INVOICE_CYCLES);
-    setBillingFrom.run(first.start, contract.id);
+    await db.updateTable('contracts').set({ billing_from: first.start }).where('id', '=', contract.id).execute();
     for (let period = first; period.end < today; period = cycleDates(cycle, addDays(period.end, 1))) {
       const at = Math.min(nowMs, startOfLocalDay(addDays(period.end, 1)) + BILLING_HOUR * 3_600_000);
       runs.add(at);
       lastRunOf.set(contract.customer_id, Math.max(at, lastRunOf.get(contract.customer_id) ?? 0));
     }
   }
-  const events: { at: number; run: () => void }[] = [...runs].map((at) => ({
+  const events: { at: number; run: () => Promise<unknown> }[] = [...runs].map((at) => ({
     at,
     run: () => billingRun(db, new Date(at), { uuid: () => rng.uuid() }),
   }));
   for (const document of ONE_OFF_DOCUMENTS) {
     // After the customer's last invoice at the latest, so that the demo's stories hold whatever the day: a credit note
-    // issued just before a close would be taken off that invoice (docs/product/limits.md "Credit note").
+    // issued just before a close would be taken off that invoice (docs/product/invoices.md "Credit notes").
     const at = Math.min(nowMs, Math.max(nowMs - document.ageDays * DAY_MS, (lastRunOf.get(document.customerId) ?? 0) + 3_600_000));
     const msisdn =
-      db.prepare<[number], { msisdn: string | null }>('SELECT msisdn FROM contracts WHERE id = ?').get(document.contractId)?.msisdn ?? null;
+      (await db.selectFrom('contracts').select('msisdn').where('id', '=', document.contractId).executeTakeFirst())?.msisdn ?? null;
     events.push({
       at,
       run: () =>
-        writeTransaction(db, () =>
-          issueDocument(db, {
+        writeTransaction(db, (tx) =>
+          issueDocument(tx, {
             customerId: document.customerId,
             costCenterId: null,
             contractId: document.contractId,
@@ -105,32 +102,45 @@ export const seedInvoices = (s: SeedContext): void => {
         ),
     });
   }
-  for (const event of events.sort((a, b) => a.at - b.at)) event.run();
+  for (const event of events.sort((a, b) => a.at - b.at)) await event.run();
 
   // What the customers paid: every cycle invoice on its due date by direct debit, a few days before it by
   // transfer, once that day has come; the demo's open ones stay open, with their partial payments.
-  const cycleInvoices = db.prepare<[number], { id: number; period_start: string; due_date: string; payment_mode: 'DD' | 'BT' }>(
-    `SELECT id, period_start, due_date, payment_mode FROM invoices WHERE customer_id = ? AND document_type = 'invoice' AND period_start IS NOT NULL
-     ORDER BY period_start DESC, id`,
-  );
-  const pay = db.prepare<[string, number]>('UPDATE invoices SET paid = 1, paid_at = ? WHERE id = ?');
-  const partlyPay = db.prepare<[number, number]>('UPDATE invoices SET partial_paid_cents = ? WHERE id = ?');
   for (const account of BILLED_ACCOUNTS) {
-    const periods = [...new Set(cycleInvoices.all(account.customerId).map((row) => row.period_start))];
-    for (const invoice of cycleInvoices.all(account.customerId)) {
+    const invoices = await db
+      .selectFrom('invoices')
+      .select(['id', 'period_start', 'due_date', 'payment_mode'])
+      .where('customer_id', '=', account.customerId)
+      .where('document_type', '=', 'invoice')
+      .where('period_start', 'is not', null)
+      .orderBy('period_start', 'desc')
+      .orderBy('id')
+      .execute();
+    const periods = [...new Set(invoices.map((row) => row.period_start))];
+    for (const invoice of invoices) {
       const back = periods.indexOf(invoice.period_start) + 1;
       if (account.openCyclesBack.includes(back)) {
         const partial = account.partialPayments?.[back];
-        if (partial !== undefined) partlyPay.run(partial, invoice.id);
+        if (partial !== undefined)
+          await db.updateTable('invoices').set({ partial_paid_cents: partial }).where('id', '=', invoice.id).execute();
         continue;
       }
       const due = startOfLocalDay(invoice.due_date) + 10 * 3_600_000;
       const paidAt = invoice.payment_mode === 'DD' ? due : due - rng.int(1, 5) * DAY_MS;
-      if (paidAt <= nowMs) pay.run(iso(paidAt), invoice.id);
+      if (paidAt <= nowMs)
+        await db
+          .updateTable('invoices')
+          .set({ paid: 1, paid_at: iso(paidAt) })
+          .where('id', '=', invoice.id)
+          .execute();
     }
   }
   // Their e-mails went out when they were issued.
-  db.prepare('UPDATE invoices SET emailed_at = generated_at WHERE emailed_at IS NULL').run();
+  await db
+    .updateTable('invoices')
+    .set((eb) => ({ emailed_at: eb.ref('generated_at') }))
+    .where('emailed_at', 'is', null)
+    .execute();
 };
 
 type ChangeRow = {
@@ -146,34 +156,42 @@ type ChangeRow = {
  * executed plan and option orders, the history starts at its activation, and each order is applied again on the day
  * it was executed (server/lib/subscription-history.ts, the same sync the order job runs). It ends where it is now.
  */
-const replayHistory = ({ db }: SeedContext, contractId: number, activated: string): void => {
-  const changes = db
-    .prepare<[number], ChangeRow>(
-      `SELECT l.item_kind, l.resource_id, l.old_value, l.new_value, l.executed_at FROM order_lines l JOIN orders o ON o.id = l.order_id
-       WHERE o.contract_id = ? AND l.status = 'SUCCESS' AND l.item_kind IN ('PRODUCT', 'OPTION') AND l.executed_at IS NOT NULL
-       ORDER BY l.executed_at, l.id`,
-    )
-    .all(contractId);
-  const productByName = db.prepare<[string], { id: number }>("SELECT id FROM products WHERE name = ? AND type = 'BASE'");
-  const setPlan = db.prepare<[number, number]>('UPDATE contracts SET product_id = ? WHERE id = ?');
-  const setOption = (optionId: number, count: number) => {
+const replayHistory = async ({ db }: SeedContext, contractId: number, activated: string): Promise<void> => {
+  const changes: ChangeRow[] = await db
+    .selectFrom('order_lines as l')
+    .innerJoin('orders as o', 'o.id', 'l.order_id')
+    .select(['l.item_kind', 'l.resource_id', 'l.old_value', 'l.new_value', 'l.executed_at'])
+    .where('o.contract_id', '=', contractId)
+    .where('l.status', '=', 'SUCCESS')
+    .where('l.item_kind', 'in', ['PRODUCT', 'OPTION'])
+    .where('l.executed_at', 'is not', null)
+    .orderBy('l.executed_at')
+    .orderBy('l.id')
+    .$narrowType<{ item_kind: 'PRODUCT' | 'OPTION'; executed_at: string }>()
+    .execute();
+  const setOption = async (optionId: number, count: number) => {
     if (count > 0)
-      db.prepare(
-        'INSERT INTO contract_options (contract_id, option_id, count) VALUES (?, ?, ?) ON CONFLICT (contract_id, option_id) DO UPDATE SET count = excluded.count',
-      ).run(contractId, optionId, count);
-    else db.prepare('DELETE FROM contract_options WHERE contract_id = ? AND option_id = ?').run(contractId, optionId);
+      await db
+        .insertInto('contract_options')
+        .values({ contract_id: contractId, option_id: optionId, count })
+        .onConflict((oc) => oc.columns(['contract_id', 'option_id']).doUpdateSet((eb) => ({ count: eb.ref('excluded.count') })))
+        .execute();
+    else await db.deleteFrom('contract_options').where('contract_id', '=', contractId).where('option_id', '=', optionId).execute();
   };
-  const apply = (change: ChangeRow, value: string | null) => {
+  const apply = async (change: ChangeRow, value: string | null) => {
     if (change.item_kind === 'PRODUCT') {
-      const plan = value === null ? undefined : productByName.get(value);
+      const plan =
+        value === null
+          ? undefined
+          : await db.selectFrom('products').select('id').where('name', '=', value).where('type', '=', 'BASE').executeTakeFirst();
       if (!plan) throw new Error(`contract ${contractId}: unknown plan ${value}`);
-      setPlan.run(plan.id, contractId);
-    } else if (change.resource_id !== null) setOption(change.resource_id, Number(value ?? 0));
+      await db.updateTable('contracts').set({ product_id: plan.id }).where('id', '=', contractId).execute();
+    } else if (change.resource_id !== null) await setOption(change.resource_id, Number(value ?? 0));
   };
-  for (const change of [...changes].reverse()) apply(change, change.old_value);
-  syncSubscriptionHistory(db, contractId, activated);
+  for (const change of [...changes].reverse()) await apply(change, change.old_value);
+  await syncSubscriptionHistory(db, contractId, activated);
   for (const change of changes) {
-    apply(change, change.new_value);
-    syncSubscriptionHistory(db, contractId, localDate(Date.parse(change.executed_at)));
+    await apply(change, change.new_value);
+    await syncSubscriptionHistory(db, contractId, localDate(Date.parse(change.executed_at)));
   }
 };

@@ -5,13 +5,8 @@ import type { SeedContext } from './context.ts';
 import { userGuid } from './customers.ts';
 
 /** The orders and their lines (demo/orders.ts), numbered O-0000000001 … in list order. */
-export const seedOrders = (s: SeedContext): void => {
+export const seedOrders = async (s: SeedContext): Promise<void> => {
   const { db, now, nowMs, daysAgo } = s;
-  const insertOrder = db.prepare<[string, number, string, string, string | null, string | null, string | null, string]>(`INSERT INTO orders
-    (order_ref, contract_id, status, created_at, scheduled_date, executed_at, initiator_ref, initiator_type) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insertLine = db.prepare(`INSERT INTO order_lines (order_id, order_type, item_kind, resource_name, resource_id, old_value,
-    new_value, status, reason_error, error, is_cancellable, scheduled_date, executed_at, queued_at, created_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
 
   /** Whole days from now to the start of the line's next cycle, rounded up (the scheduled date of a pending change). */
   const scheduledDate = (order: DemoOrder): string | null => {
@@ -22,42 +17,47 @@ export const seedOrders = (s: SeedContext): void => {
     return isoDate(nowMs + days * DAY_MS);
   };
 
-  ORDERS.forEach((order, index) => {
+  for (const [index, order] of ORDERS.entries()) {
     const created = daysAgo(order.ageDays);
     const scheduled = scheduledDate(order);
     const executed = order.status === 'SUCCESS' || order.status === 'FAILED' ? iso(created + 2 * 60_000) : null;
-    const initiatorRef = order.initiator.user !== undefined ? userGuid(s, order.initiator.user) : (order.initiator.ref ?? null);
-    const orderId = Number(
-      insertOrder.run(
-        `O-${String(index + 1).padStart(10, '0')}`,
-        order.contractId,
-        order.status,
-        iso(created),
-        scheduled,
-        executed,
-        initiatorRef,
-        order.initiator.type,
-      ).lastInsertRowid,
-    );
+    const initiatorRef = order.initiator.user !== undefined ? await userGuid(s, order.initiator.user) : (order.initiator.ref ?? null);
+    const { id: orderId } = await db
+      .insertInto('orders')
+      .values({
+        order_ref: `O-${String(index + 1).padStart(10, '0')}`,
+        contract_id: order.contractId,
+        status: order.status,
+        created_at: iso(created),
+        scheduled_date: scheduled,
+        executed_at: executed,
+        initiator_ref: initiatorRef,
+        initiator_type: order.initiator.type,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     for (const line of order.lines) {
       const lineExecuted = line.status === 'SUCCESS' || line.status === 'FAILED' ? executed : null;
-      insertLine.run(
-        orderId,
-        line.type,
-        line.kind,
-        line.resource,
-        line.resourceId ?? null,
-        line.old,
-        line.new,
-        line.status,
-        line.reason ?? null,
-        line.error ?? null,
-        line.cancellable ? 1 : 0,
-        scheduled,
-        lineExecuted,
-        line.status === 'QUEUED' ? iso(created + 60_000) : null,
-        iso(created),
-      );
+      await db
+        .insertInto('order_lines')
+        .values({
+          order_id: orderId,
+          order_type: line.type,
+          item_kind: line.kind,
+          resource_name: line.resource,
+          resource_id: line.resourceId ?? null,
+          old_value: line.old,
+          new_value: line.new,
+          status: line.status,
+          reason_error: line.reason ?? null,
+          error: line.error ?? null,
+          is_cancellable: line.cancellable ? 1 : 0,
+          scheduled_date: scheduled,
+          executed_at: lineExecuted,
+          queued_at: line.status === 'QUEUED' ? iso(created + 60_000) : null,
+          created_at: iso(created),
+        })
+        .execute();
     }
-  });
+  }
 };

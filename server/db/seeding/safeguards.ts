@@ -8,12 +8,10 @@ import type { SeedContext } from './context.ts';
  * charges as the rating computes them (server/lib/rating-data.ts), so this step runs after the usage: the alerts and
  * the usage screens agree.
  */
-export const seedSafeguards = ({ db, now }: SeedContext): void => {
-  const insertSafeguard = db.prepare(`INSERT INTO safeguards (contract_id, type, current_cents, next_cents, alert_cents,
-    default_cents, max_cents, overspent_credit_cents) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
+export const seedSafeguards = async ({ db, now }: SeedContext): Promise<void> => {
   for (const contract of CONTRACTS) {
-    const period = cyclePeriod(now, billCycleOfContract(db, contract.id));
-    const rating = rateCycle(db, contract.id, localDayRange(period.start, period.end));
+    const period = cyclePeriod(now, await billCycleOfContract(db, contract.id));
+    const rating = await rateCycle(db, contract.id, localDayRange(period.start, period.end));
     // The general limit counts every charge, the premium one premium services, the data one data (the alert engine's rule).
     const spent: Record<SafeguardType, number> = {
       OSG: rating.overspent.credit,
@@ -22,16 +20,19 @@ export const seedSafeguards = ({ db, now }: SeedContext): void => {
     };
     for (const safeguard of SAFEGUARDS) {
       const next = NEXT_SAFEGUARD_CENTS.find((n) => n.contractId === contract.id && n.type === safeguard.type)?.cents ?? null;
-      insertSafeguard.run(
-        contract.id,
-        safeguard.type,
-        safeguard.currentCents,
-        next,
-        safeguard.alertCents,
-        safeguard.defaultCents,
-        safeguard.maxCents,
-        spent[safeguard.type],
-      );
+      await db
+        .insertInto('safeguards')
+        .values({
+          contract_id: contract.id,
+          type: safeguard.type,
+          current_cents: safeguard.currentCents,
+          next_cents: next,
+          alert_cents: safeguard.alertCents,
+          default_cents: safeguard.defaultCents,
+          max_cents: safeguard.maxCents,
+          overspent_credit_cents: spent[safeguard.type],
+        })
+        .execute();
     }
   }
 };

@@ -1,6 +1,5 @@
 import { cycleSnapshot, markCurrentEventsHandled } from '../../lib/alert-engine.ts';
 import { renderAlert } from '../../lib/alert-messages.ts';
-import type { ContractRow } from '../../lib/customer-data.ts';
 import { invoiceEventKey } from '../../lib/alert-rules.ts';
 import { OWN_LIMITS, SENT_MESSAGES } from '../demo/settings.ts';
 import type { SeedContext } from './context.ts';
@@ -10,26 +9,50 @@ import type { SeedContext } from './context.ts';
  * announces only what happens after its start), and the messages Sophie received. Runs last: it reads the usage,
  * the safeguards and the invoices of the earlier steps.
  */
-export const seedSettings = ({ db, now, daysAgo }: SeedContext): void => {
-  const setLimit = db.prepare<[number, number, number, string]>(
-    'UPDATE safeguards SET current_cents = ?, alert_cents = ? WHERE contract_id = ? AND type = ?',
-  );
-  for (const limit of OWN_LIMITS) setLimit.run(limit.currentCents, limit.alertCents, limit.contractId, limit.type);
+export const seedSettings = async ({ db, now, daysAgo }: SeedContext): Promise<void> => {
+  for (const limit of OWN_LIMITS) {
+    await db
+      .updateTable('safeguards')
+      .set({ current_cents: limit.currentCents, alert_cents: limit.alertCents })
+      .where('contract_id', '=', limit.contractId)
+      .where('type', '=', limit.type)
+      .execute();
+  }
 
-  markCurrentEventsHandled(db, now);
+  await markCurrentEventsHandled(db, now);
 
-  const insertLog = db.prepare<[number, number, string, string, string, string | null, string, string]>(
-    `INSERT INTO notification_log (customer_id, contract_id, event_key, type, channel, recipient, title, status, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, 'sent', ?)`,
-  );
+  const insertLog = (entry: {
+    customerId: number;
+    contractId: number;
+    eventKey: string;
+    type: '80PC' | 'INV';
+    channel: 'SMS' | 'EMAIL' | 'PUSH';
+    recipient: string | null;
+    title: string;
+    createdAt: string;
+  }) =>
+    db
+      .insertInto('notification_log')
+      .values({
+        customer_id: entry.customerId,
+        contract_id: entry.contractId,
+        event_key: entry.eventKey,
+        type: entry.type,
+        channel: entry.channel,
+        recipient: entry.recipient,
+        title: entry.title,
+        status: 'sent',
+        created_at: entry.createdAt,
+      })
+      .execute();
   for (const message of SENT_MESSAGES) {
-    const contract = db.prepare<[number], ContractRow>('SELECT * FROM contracts WHERE id = ?').get(message.contractId);
+    const contract = await db.selectFrom('contracts').selectAll().where('id', '=', message.contractId).executeTakeFirst();
     if (!contract?.msisdn) throw new Error(`demo message on unknown line ${message.contractId}`);
     const email =
-      db.prepare<[number], { email: string }>('SELECT email FROM contacts WHERE customer_id = ?').get(contract.customer_id)?.email ?? null;
+      (await db.selectFrom('contacts').select('email').where('customer_id', '=', contract.customer_id).executeTakeFirst())?.email ?? null;
     const recipient = message.channel === 'SMS' ? contract.msisdn : email;
     if (message.event === 'data80') {
-      const key = `80PC:DATA:${cycleSnapshot(db, contract, now).cycleStart}`;
+      const key = `80PC:DATA:${(await cycleSnapshot(db, contract, now)).cycleStart}`;
       const { title } = renderAlert(
         { kind: 'usage', percent: 80, usage: 'DATA', msisdn: contract.msisdn },
         'fr',
@@ -37,23 +60,25 @@ export const seedSettings = ({ db, now, daysAgo }: SeedContext): void => {
         message.channel,
         '',
       );
-      insertLog.run(
-        contract.customer_id,
-        contract.id,
-        key,
-        '80PC',
-        message.channel,
+      await insertLog({
+        customerId: contract.customer_id,
+        contractId: contract.id,
+        eventKey: key,
+        type: '80PC',
+        channel: message.channel,
         recipient,
         title,
-        new Date(daysAgo(message.ageDays)).toISOString(),
-      );
+        createdAt: new Date(daysAgo(message.ageDays)).toISOString(),
+      });
       continue;
     }
-    const invoice = db
-      .prepare<[number], { uuid: string; generated_at: string; total_incl_vat_cents: number; due_date: string }>(
-        'SELECT uuid, generated_at, total_incl_vat_cents, due_date FROM invoices WHERE customer_id = ? ORDER BY generated_at DESC LIMIT 1',
-      )
-      .get(contract.customer_id);
+    const invoice = await db
+      .selectFrom('invoices')
+      .select(['uuid', 'generated_at', 'total_incl_vat_cents', 'due_date'])
+      .where('customer_id', '=', contract.customer_id)
+      .orderBy('generated_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
     if (!invoice) continue;
     const { title } = renderAlert(
       { kind: 'invoice', amountCents: invoice.total_incl_vat_cents, dueDate: invoice.due_date },
@@ -62,15 +87,15 @@ export const seedSettings = ({ db, now, daysAgo }: SeedContext): void => {
       message.channel,
       '',
     );
-    insertLog.run(
-      contract.customer_id,
-      contract.id,
-      invoiceEventKey(invoice.uuid),
-      'INV',
-      message.channel,
+    await insertLog({
+      customerId: contract.customer_id,
+      contractId: contract.id,
+      eventKey: invoiceEventKey(invoice.uuid),
+      type: 'INV',
+      channel: message.channel,
       recipient,
       title,
-      invoice.generated_at,
-    );
+      createdAt: invoice.generated_at,
+    });
   }
 };

@@ -1,16 +1,33 @@
 import { USAGE_PLANS } from '../demo/usage.ts';
 import { generateUsage, type UsageRow } from '../usage-generator.ts';
+import { insertRows } from '../engine.ts';
 import type { SeedContext } from './context.ts';
 
 /** Usage records of every plan in demo/usage.ts (~206k rows, Yasmine's volume test included). */
-export const seedUsage = ({ db, rng, rngFor, now }: SeedContext): void => {
-  // One prepared statement in the surrounding transaction: ~200k rows in well under a second.
-  const insertUsage = db.prepare(`INSERT INTO usage_records (contract_id, service_cat, messages, is_oob, resource_impact,
-    resource_unit, service_used, service_unit, incoming, destination, event_time) VALUES (?, ?, ?, ?, ?, 'EUR_CENT', ?, ?, ?, ?, ?)`);
-  const insert = (row: UsageRow): void => {
-    insertUsage.run(...row);
-  };
+export const seedUsage = async ({ db, rng, rngFor, now }: SeedContext): Promise<void> => {
   // Draws added after the first demo usage come from a stream of their own (see generateUsage).
   const extra = rngFor('usage');
-  for (const plan of USAGE_PLANS) generateUsage(rng, now, plan, insert, extra);
+  // The generator is synchronous: a plan's rows are collected, then written in generation order (ids sort like event
+  // times within a plan, as the history's paging expects).
+  for (const plan of USAGE_PLANS) {
+    const rows: UsageRow[] = [];
+    generateUsage(rng, now, plan, (row) => rows.push(row), extra);
+    await insertRows(
+      db,
+      'usage_records',
+      rows.map(([contractId, serviceCat, messages, isOob, impact, used, unit, incoming, destination, eventTime]) => ({
+        contract_id: contractId,
+        service_cat: serviceCat,
+        messages,
+        is_oob: isOob,
+        resource_impact: impact,
+        resource_unit: 'EUR_CENT',
+        service_used: used,
+        service_unit: unit,
+        incoming,
+        destination,
+        event_time: eventTime,
+      })),
+    );
+  }
 };

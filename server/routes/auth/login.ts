@@ -1,8 +1,9 @@
 import { endpoints } from '#contract/endpoints';
+import { writeTransaction } from '../../db/engine.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { issueDeviceCookie, readDeviceCookie } from '../../lib/device-cookies.ts';
-import { checkPin, deviceKeyMatches, findDevice, findDeviceById, registerDevice } from '../../lib/devices.ts';
+import { checkPin, deviceKeyMatches, findDevice, findDeviceById, registerDevice, type DeviceRow } from '../../lib/devices.ts';
 import { checkLink, useLink } from '../../lib/one-time-codes.ts';
 import { hashPassword, verifyPasswordAsync } from '../../lib/password.ts';
 import { addressPolicy, assertNotLocked, limitKeys, lockedForMs, loginPolicy, recordFailure, takeAttempt } from '../../lib/rate-limit.ts';
@@ -13,6 +14,7 @@ import {
   findSessionByRefreshToken,
   markRotated,
   revokeFamily,
+  successorTokens,
   type IssuedSession,
   type SessionRow,
 } from '../../lib/sessions.ts';
@@ -34,27 +36,35 @@ const timingDummy = (): string => (dummyHash ??= hashPassword(randomToken()));
  */
 export const RENEW_GRACE_MS = 10_000;
 
-type Rotation = { successor: IssuedSession; at: number };
-
 /** The four ways into a session: password, device PIN, single-use link, and the silent renewal. */
 export const registerLoginRoutes = (router: Router, ctx: AppContext): void => {
   const { db, clock } = ctx;
   timingDummy();
-  // Rotations of the last few seconds, by the id of the rotated session: the successor's tokens exist only here
-  // (the database keeps hashes), in this process's memory, and only for the grace window.
-  const rotations = new Map<number, Rotation>();
-  const forgetOldRotations = (now: number): void => {
-    for (const [id, rotation] of rotations) if (now - rotation.at > RENEW_GRACE_MS) rotations.delete(id);
-  };
-  /** The successor of a session rotated within the grace window, while it is itself still live and unrotated. */
-  const recentSuccessor = (session: SessionRow, now: Date): IssuedSession | undefined => {
-    const rotation = rotations.get(session.id);
-    if (!rotation || now.getTime() - rotation.at > RENEW_GRACE_MS) return undefined;
-    const successor = findSessionById(db, rotation.successor.sessionId);
-    return successor && successor.revoked_at === null && successor.rotated_at === null ? rotation.successor : undefined;
+  /**
+   * The successor of a session rotated within the grace window, while it is itself still live and unrotated: its
+   * tokens are derived again from the rotated token (lib/sessions.ts successorTokens), so any instance answers it.
+   */
+  const recentSuccessor = async (session: SessionRow, token: string, now: Date): Promise<IssuedSession | undefined> => {
+    if (session.rotated_at === null || now.getTime() - Date.parse(session.rotated_at) > RENEW_GRACE_MS) return undefined;
+    const tokens = await successorTokens(db, token);
+    const successor = await findSessionByRefreshToken(db, tokens.refresh);
+    if (!successor || successor.family_id !== session.family_id || successor.revoked_at !== null || successor.rotated_at !== null) {
+      return undefined;
+    }
+    return {
+      sessionId: successor.id,
+      accessToken: tokens.access,
+      refreshToken: tokens.refresh,
+      expiresAt: new Date(successor.expires_at),
+      refreshExpiresAt: new Date(successor.refresh_expires_at ?? successor.expires_at),
+    };
   };
 
-  const bindDevice = (user: UserRow, body: { deviceId?: string | undefined; deviceKey?: string | undefined } | undefined, now: Date) =>
+  const bindDevice = async (
+    user: UserRow,
+    body: { deviceId?: string | undefined; deviceKey?: string | undefined } | undefined,
+    now: Date,
+  ): Promise<DeviceRow | undefined> =>
     body?.deviceId !== undefined && body.deviceKey !== undefined
       ? registerDevice(db, user.id, body.deviceId, body.deviceKey, now)
       : undefined;
@@ -66,12 +76,12 @@ export const registerLoginRoutes = (router: Router, ctx: AppContext): void => {
    */
   router.route(endpoints.login, async ({ body, request, reply }) => {
     const now = clock.now();
-    const user = findLoginUser(db, body.login);
-    const cookie = readDeviceCookie(db, request, now);
+    const user = await findLoginUser(db, body.login);
+    const cookie = await readDeviceCookie(db, request, now);
     const trusted = user !== undefined && cookie !== null && cookie.userId === user.id;
     const trustedKey = trusted ? limitKeys.deviceCookie(cookie.nonce) : null;
     // A trusted browser whose own cookie got locked (guessing from that browser) falls back to the untrusted rules.
-    const trustedLocked = trustedKey !== null && lockedForMs(db, trustedKey, now) > 0;
+    const trustedLocked = trustedKey !== null && (await lockedForMs(db, trustedKey, now)) > 0;
     const limits =
       trustedKey !== null && !trustedLocked
         ? ([[trustedKey, loginPolicy]] as const)
@@ -81,38 +91,39 @@ export const registerLoginRoutes = (router: Router, ctx: AppContext): void => {
           ] as const);
     // Unknown logins are counted too: the limiter must not tell which accounts exist either. Counted before the
     // check, which runs off the event loop while other attempts may arrive.
-    const attempt = takeAttempt(db, now, limits);
+    const attempt = await takeAttempt(db, now, limits);
     const passwordOk = await verifyPasswordAsync(body.password, user?.password_hash ?? timingDummy());
     if (!user || !user.password_hash || !passwordOk) throw invalidCredentials();
-    attempt.succeeded();
-    // Only after the password matched, so the 403 does not reveal a legacy account to a guesser (SPEC §4).
+    await attempt.succeeded();
+    // Only after the password matched, so the 403 does not reveal a legacy account to a guesser (docs/product/auth.md
+    // "Login outcomes").
     if (isLegacyWithoutCustomer(user)) throw legacyWithoutCustomer();
     // A fresh nonce on every successful login (OWASP), the cookie it came with retired: a copy of it stops being trusted.
-    issueDeviceCookie(db, request, reply, user.id, now, { secure: secureCookies(ctx) });
-    const device = bindDevice(user, body, now);
-    const issued = createSession(db, user.id, now, { deviceId: device?.id ?? null });
+    await issueDeviceCookie(db, request, reply, user.id, now, { secure: secureCookies(ctx) });
+    const device = await bindDevice(user, body, now);
+    const issued = await createSession(db, user.id, now, { deviceId: device?.id ?? null });
     return openSession(ctx, request, reply, user, issued, now, device);
   });
 
   router.route(endpoints.loginPin, async ({ body, request, reply }) => {
     const now = clock.now();
     const addressKey = limitKeys.address(request.ip);
-    assertNotLocked(db, addressKey, now, addressPolicy);
-    const user = findUserByGuid(db, body.guid);
-    const device = user ? findDevice(db, user.id, body.deviceId) : undefined;
+    await assertNotLocked(db, addressKey, now, addressPolicy);
+    const user = await findUserByGuid(db, body.guid);
+    const device = user ? await findDevice(db, user.id, body.deviceId) : undefined;
     // Without this device's key the PIN is not even looked at (and no PIN attempt is counted against the device).
     if (!user || !device || !deviceKeyMatches(device, body.deviceKey)) {
-      recordFailure(db, addressKey, now, addressPolicy);
+      await recordFailure(db, addressKey, now, addressPolicy);
       throw invalidCredentials();
     }
     const check = await checkPin(db, device, body.deviceKey, body.pin, now);
     if (!check.ok) {
       switch (check.reason) {
         case 'wrongPin':
-          recordFailure(db, addressKey, now, addressPolicy);
+          await recordFailure(db, addressKey, now, addressPolicy);
           throw new ApiError(401, 'invalidPin', `Invalid PIN (${check.attemptsLeft} attempts left)`);
         case 'tooManyAttempts':
-          recordFailure(db, addressKey, now, addressPolicy);
+          await recordFailure(db, addressKey, now, addressPolicy);
           throw new ApiError(403, 'tooManyPinAttempts', 'Too many PIN attempts: log in with your password');
         case 'pinExpired':
           throw new ApiError(403, 'pinExpired', 'PIN expired: log in with your password');
@@ -123,74 +134,80 @@ export const registerLoginRoutes = (router: Router, ctx: AppContext): void => {
       }
     }
     if (isLegacyWithoutCustomer(user)) throw legacyWithoutCustomer();
-    const issued = createSession(db, user.id, now, { deviceId: device.id });
+    const issued = await createSession(db, user.id, now, { deviceId: device.id });
     return openSession(ctx, request, reply, user, issued, now, check.device);
   });
 
-  router.route(endpoints.loginByLink, ({ params, body, request, reply }) => {
+  router.route(endpoints.loginByLink, async ({ params, body, request, reply }) => {
     const now = clock.now();
     const addressKey = limitKeys.address(request.ip);
-    assertNotLocked(db, addressKey, now, addressPolicy);
-    const user = findUserByGuid(db, params.uuid);
-    const check = checkLink(db, params.token, 'login', now, (userId) => user?.id === userId);
+    await assertNotLocked(db, addressKey, now, addressPolicy);
+    const user = await findUserByGuid(db, params.uuid);
+    const check = await checkLink(db, params.token, 'login', now, (userId) => user?.id === userId);
     if (!user || !check.ok) {
-      recordFailure(db, addressKey, now, addressPolicy);
+      await recordFailure(db, addressKey, now, addressPolicy);
       throw !check.ok && check.reason === 'expired' ? linkExpired() : linkUnknown();
     }
     if (isLegacyWithoutCustomer(user)) throw legacyWithoutCustomer();
-    if (!useLink(db, check.link.id, now)) throw linkExpired();
-    const device = bindDevice(user, body, now);
-    const issued = createSession(db, user.id, now, { deviceId: device?.id ?? null });
+    if (!(await useLink(db, check.link.id, now))) throw linkExpired();
+    const device = await bindDevice(user, body, now);
+    const issued = await createSession(db, user.id, now, { deviceId: device?.id ?? null });
     return openSession(ctx, request, reply, user, issued, now, device);
   });
 
   /**
-   * Silent renewal (SPEC §7 users/renew-access). The refresh token rotates: the old pair dies, a new pair of the
-   * same family (and the same 3-month end) is issued. Within RENEW_GRACE_MS of its rotation, the old token yields
-   * that same successor again (concurrent renewals from several tabs all get one session). After the window, or
-   * once the successor moved on, a rotated token presented again means it was copied: the whole family is
-   * revoked, the thief's and the user's sessions alike (the user logs in again).
+   * Silent renewal (docs/product/auth.md "Session lifetime and renewal", users/renew-access). The refresh token
+   * rotates: the old pair dies, a new pair of the same family (and the same 3-month end) is issued. Within
+   * RENEW_GRACE_MS of its rotation, the old token yields that same successor again (concurrent renewals from several
+   * tabs, on any instance, all get one session). After the window, or once the successor moved on, a rotated token
+   * presented again means it was copied: the whole family is revoked, the thief's and the user's sessions alike (the
+   * user logs in again).
    */
-  router.route(endpoints.renewAccess, ({ body, request, reply }) => {
+  router.route(endpoints.renewAccess, async ({ body, request, reply }) => {
     const now = clock.now();
     const addressKey = limitKeys.address(request.ip);
-    assertNotLocked(db, addressKey, now, addressPolicy);
-    const refused = () => {
-      recordFailure(db, addressKey, now, addressPolicy);
+    await assertNotLocked(db, addressKey, now, addressPolicy);
+    const refused = async () => {
+      await recordFailure(db, addressKey, now, addressPolicy);
       clearSessionCookies(ctx, reply, { accessOnly: false });
       return new ApiError(419, 'invalidToken', 'Invalid or expired refresh token');
     };
     const token = refreshTokenFromRequest(request, body.refresh_token);
-    const session = token ? findSessionByRefreshToken(db, token) : undefined;
-    if (!session) throw refused();
-    forgetOldRotations(now.getTime());
-    const device = session.device_id !== null ? findDeviceById(db, session.device_id) : undefined;
+    const session = token ? await findSessionByRefreshToken(db, token) : undefined;
+    if (!token || !session) throw await refused();
+    const device = session.device_id !== null ? await findDeviceById(db, session.device_id) : undefined;
     // A session bound to a device renews only with that device's key, in the grace window too.
     const deviceOk =
       session.device_id === null ||
       (device !== undefined && device.revoked_at === null && !!body.deviceKey && deviceKeyMatches(device, body.deviceKey));
-    const user = findUserById(db, session.user_id);
+    const user = await findUserById(db, session.user_id);
     /** A token already rotated: the same successor within the grace window, otherwise a reuse. */
-    const again = () => {
-      const successor = recentSuccessor(session, now);
+    const again = async () => {
+      const rotated = (await findSessionById(db, session.id)) ?? session;
+      const successor = await recentSuccessor(rotated, token, now);
       if (successor && deviceOk && user && !isLegacyWithoutCustomer(user))
         return openSession(ctx, request, reply, user, successor, now, device);
-      revokeFamily(db, session.family_id, now, 'reuse');
-      throw refused();
+      await revokeFamily(db, session.family_id, now, 'reuse');
+      throw await refused();
     };
     if (session.rotated_at !== null) return again();
     if (session.revoked_at !== null || !session.refresh_expires_at || new Date(session.refresh_expires_at).getTime() <= now.getTime()) {
-      throw refused();
+      throw await refused();
     }
-    if (!deviceOk || !user || isLegacyWithoutCustomer(user)) throw refused();
-    // A concurrent renewal with the same token got there first: the same rules as a rotated token.
-    if (!markRotated(db, session.id, now)) return again();
-    const issued = createSession(db, user.id, now, {
-      familyId: session.family_id,
-      deviceId: session.device_id,
-      refreshExpiresAt: new Date(session.refresh_expires_at),
+    if (!deviceOk || !user || isLegacyWithoutCustomer(user)) throw await refused();
+    const refreshExpiresAt = new Date(session.refresh_expires_at);
+    // The rotation and its successor in one write transaction: a concurrent renewal with the same token (here or on
+    // another instance) that got there first makes this one follow the rotated token's rules.
+    const issued = await writeTransaction(db, async (tx) => {
+      if (!(await markRotated(tx, session.id, now))) return null;
+      return createSession(tx, user.id, now, {
+        familyId: session.family_id,
+        deviceId: session.device_id,
+        refreshExpiresAt,
+        tokens: await successorTokens(tx, token),
+      });
     });
-    rotations.set(session.id, { successor: issued, at: now.getTime() });
+    if (!issued) return again();
     return openSession(ctx, request, reply, user, issued, now, device);
   });
 };

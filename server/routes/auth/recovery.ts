@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { endpoints } from '#contract/endpoints';
+import { writeTransaction } from '../../db/engine.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { queueAccountMessage, queuePasswordChangedNotice } from '../../lib/auth-messages.ts';
@@ -9,7 +10,6 @@ import { checkLink, issueCode, useCode, useLink } from '../../lib/one-time-codes
 import { hashPasswordAsync, verifyPasswordAsync } from '../../lib/password.ts';
 import { clearAttempts, limitKeys } from '../../lib/rate-limit.ts';
 import type { Router } from '../../lib/router.ts';
-import { writeTransaction } from '../../lib/sql.ts';
 import { customerRefOf, findUserByEmail, findUserById, findUserForPhone, setPasswordHash, type UserRow } from '../../lib/users.ts';
 import { secureCookies } from '../../plugins/auth.ts';
 import {
@@ -30,23 +30,29 @@ export const registerRecoveryRoutes = (router: Router, ctx: AppContext): void =>
 
   /**
    * Starts a recovery. The answer is the same, in the same time, whether or not the address or number belongs to an
-   * account (docs/product/security.md "Accounts do not show"): the message is queued and sent after the answer, and
-   * a failure to send is logged and retried, never shown. The message says what to do.
+   * account (docs/product/security.md "Nothing tells which accounts exist"): the message is queued and sent after the
+   * answer, and a failure to send is logged and retried, never shown. The message says what to do.
    */
-  router.route(endpoints.resetPassword, ({ body, request }) => {
+  router.route(endpoints.resetPassword, async ({ body, request }) => {
     const now = clock.now();
     if ('email' in body) {
-      countMessageRequest(ctx, request, body.email, now);
-      const user = findUserByEmail(db, body.email);
+      await countMessageRequest(ctx, request, body.email, now);
+      const user = await findUserByEmail(db, body.email);
       if (user?.email && !isLegacyWithoutCustomer(user))
-        queueRecoveryLink(ctx, user, user.email, body.lang ?? user.language, 'recoverLink');
+        await queueRecoveryLink(ctx, user, user.email, body.lang ?? user.language, 'recoverLink');
       return { success: true };
     }
-    countMessageRequest(ctx, request, body.msisdn, now);
-    const user = findUserForPhone(db, body.msisdn);
+    await countMessageRequest(ctx, request, body.msisdn, now);
+    const user = await findUserForPhone(db, body.msisdn);
     if (user && !isLegacyWithoutCustomer(user)) {
-      const code = issueCode(db, body.msisdn, 'recoverPassword', now);
-      queueAccountMessage(ctx, { channel: 'SMS', to: body.msisdn, lang: body.lang ?? user.language, kind: 'recoverCode', vars: { code } });
+      const code = await issueCode(db, body.msisdn, 'recoverPassword', now);
+      await queueAccountMessage(ctx, {
+        channel: 'SMS',
+        to: body.msisdn,
+        lang: body.lang ?? user.language,
+        kind: 'recoverCode',
+        vars: { code },
+      });
     }
     return { success: true };
   });
@@ -58,22 +64,22 @@ export const registerRecoveryRoutes = (router: Router, ctx: AppContext): void =>
    */
   const resetPassword = async (user: UserRow, pwd: string, now: Date, request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const passwordHash = await hashPasswordAsync(pwd);
-    writeTransaction(db, () => {
-      setPasswordHash(db, user.id, passwordHash);
-      endFootholds(db, user.id, now, 'passwordReset', null);
+    await writeTransaction(db, async (tx) => {
+      await setPasswordHash(tx, user.id, passwordHash);
+      await endFootholds(tx, user.id, now, 'passwordReset', null);
     });
-    issueDeviceCookie(db, request, reply, user.id, now, { secure: secureCookies(ctx) });
-    queuePasswordChangedNotice(ctx, user);
+    await issueDeviceCookie(db, request, reply, user.id, now, { secure: secureCookies(ctx) });
+    await queuePasswordChangedNotice(ctx, user);
   };
 
   router.route(endpoints.recoverBySms, async ({ body, request, reply }) => {
     const now = clock.now();
-    const codeId = verifySmsCode(ctx, body.msisdn, 'recoverPassword', body.code, now);
-    const user = findUserForPhone(db, body.msisdn);
+    const codeId = await verifySmsCode(ctx, body.msisdn, 'recoverPassword', body.code, now);
+    const user = await findUserForPhone(db, body.msisdn);
     if (!user) throw new ApiError(419, 'invalidToken', 'Code expired or already used');
     if (user.password_hash && (await verifyPasswordAsync(body.pwd, user.password_hash))) throw samePassword();
-    if (!useCode(db, codeId, now)) throw new ApiError(419, 'invalidToken', 'Code expired or already used');
-    clearAttempts(db, limitKeys.codeAttempt(body.msisdn, 'recoverPassword'));
+    if (!(await useCode(db, codeId, now))) throw new ApiError(419, 'invalidToken', 'Code expired or already used');
+    await clearAttempts(db, limitKeys.codeAttempt(body.msisdn, 'recoverPassword'));
     await resetPassword(user, body.pwd, now, request, reply);
     return { success: true };
   });
@@ -85,13 +91,19 @@ export const registerRecoveryRoutes = (router: Router, ctx: AppContext): void =>
    * which a glance must not reveal. Nothing is used up. 404 for an unknown token or customer, 419 for an expired or
    * used link, as the link screens already read them.
    */
-  router.route(endpoints.publicCustomer, ({ params }) => {
+  router.route(endpoints.publicCustomer, async ({ params }) => {
     const now = clock.now();
     for (const purpose of ['createPassword', 'recoverPassword', 'confirmEmail'] as const) {
-      const check = checkLink(db, params.token, purpose, now, (userId) => findUserById(db, userId)?.customer_id === params.customerId);
+      const check = await checkLink(
+        db,
+        params.token,
+        purpose,
+        now,
+        async (userId) => (await findUserById(db, userId))?.customer_id === params.customerId,
+      );
       if (check.ok) {
-        const user = findUserById(db, check.link.user_id);
-        const customerRef = user ? customerRefOf(db, user) : null;
+        const user = await findUserById(db, check.link.user_id);
+        const customerRef = user ? await customerRefOf(db, user) : null;
         if (!user || customerRef === null) throw linkUnknown();
         return { customer_ref: customerRef, first_name: user.first_name ?? '' };
       }
@@ -100,15 +112,15 @@ export const registerRecoveryRoutes = (router: Router, ctx: AppContext): void =>
     throw linkUnknown();
   });
 
-  router.route(endpoints.recoverPasswordInit, ({ params }) =>
-    initAnswer(ctx, linkUser(ctx, params.uuid, params.token, 'recoverPassword', clock.now()).user),
+  router.route(endpoints.recoverPasswordInit, async ({ params }) =>
+    initAnswer(ctx, (await linkUser(ctx, params.uuid, params.token, 'recoverPassword', clock.now())).user),
   );
 
   router.route(endpoints.recoverPassword, async ({ params, body, request, reply }) => {
     const now = clock.now();
-    const { user, link } = linkUser(ctx, params.uuid, params.token, 'recoverPassword', now);
+    const { user, link } = await linkUser(ctx, params.uuid, params.token, 'recoverPassword', now);
     if (user.password_hash && (await verifyPasswordAsync(body.pwd, user.password_hash))) throw samePassword();
-    if (!useLink(db, link.id, now)) throw linkExpired();
+    if (!(await useLink(db, link.id, now))) throw linkExpired();
     await resetPassword(user, body.pwd, now, request, reply);
     return { success: true };
   });

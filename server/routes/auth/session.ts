@@ -1,6 +1,7 @@
 import { endpoints } from '#contract/endpoints';
 import { pinWeakness } from '#contract/rules';
 import { deleteDevicePushSubscriptions } from '../../lib/alert-data.ts';
+import { writeTransaction } from '../../db/engine.ts';
 import { ApiError, invalidParameters } from '../../lib/api-error.ts';
 import { findContact } from '../../lib/customer-data.ts';
 import type { AppContext } from '../../lib/app-context.ts';
@@ -20,7 +21,6 @@ import {
   markRotated,
   revokeFamily,
 } from '../../lib/sessions.ts';
-import { writeTransaction } from '../../lib/sql.ts';
 import { setPasswordHash, setUserLanguage, toAuthUser } from '../../lib/users.ts';
 import { authOf, clearSessionCookies, secureCookies, setSessionCookies, tokenFromRequest } from '../../plugins/auth.ts';
 import { samePassword, wantsBearer } from './shared.ts';
@@ -35,37 +35,41 @@ export const registerSessionRoutes = (router: Router, ctx: AppContext): void => 
   });
 
   /**
-   * Logout (SPEC §4). Full: the session and its whole refresh family end, and with `deviceId` this device's PIN
-   * too (the app wipes its device key on logout). `accessOnly`: only the access token ends; renewal still works.
+   * Logout (docs/product/auth.md "Logout"). Full: the session and its whole refresh family end, and with `deviceId`
+   * this device's PIN too (the app wipes its device key on logout). `accessOnly`: only the access token ends; renewal
+   * still works.
    */
-  router.route(endpoints.logout, ({ body, request, reply }) => {
+  router.route(endpoints.logout, async ({ body, request, reply }) => {
     const { session, user } = authOf(request);
     const now = clock.now();
     const accessOnly = body.accessOnly === true;
     if (accessOnly) {
-      expireAccessToken(db, session.id, now);
+      await expireAccessToken(db, session.id, now);
     } else {
-      revokeFamily(db, session.family_id, now, 'logout');
-      const device = body.deviceId ? findDevice(db, user.id, body.deviceId) : undefined;
-      if (device) revokeDevice(db, device.id, now, 'logout');
-      // The device's push subscriptions go with it: the next person on it must not get this user's alerts.
-      if (body.deviceId) deleteDevicePushSubscriptions(db, user.id, body.deviceId);
+      await writeTransaction(db, async (tx) => {
+        await revokeFamily(tx, session.family_id, now, 'logout');
+        const device = body.deviceId ? await findDevice(tx, user.id, body.deviceId) : undefined;
+        if (device) await revokeDevice(tx, device.id, now, 'logout');
+        // The device's push subscriptions go with it: the next person on it must not get this user's alerts.
+        if (body.deviceId) await deleteDevicePushSubscriptions(tx, user.id, body.deviceId);
+      });
     }
     clearSessionCookies(ctx, reply, { accessOnly });
     return { success: true };
   });
 
-  // Public: the app asks on start whether its token is still good (SPEC §2), possibly without a valid session.
-  router.route(endpoints.tokenExpired, ({ body, request }) => {
+  // Public: the app asks on start whether its token is still good (docs/product/auth.md "Session lifetime and
+  // renewal"), possibly without a valid session.
+  router.route(endpoints.tokenExpired, async ({ body, request }) => {
     const token = body.token && body.token.length > 0 ? body.token : tokenFromRequest(request);
-    const found = token ? findSessionByAccessToken(db, token) : undefined;
+    const found = token ? await findSessionByAccessToken(db, token) : undefined;
     if (!found) return { expired: true, expires_at: null };
     return { expired: !isAccessValid(found.session, clock.now()), expires_at: found.session.expires_at };
   });
 
-  router.route(endpoints.setLanguage, ({ body, request }) => {
+  router.route(endpoints.setLanguage, async ({ body, request }) => {
     const { user } = authOf(request);
-    setUserLanguage(db, user.id, body.lang);
+    await setUserLanguage(db, user.id, body.lang);
     return { lang: body.lang };
   });
 
@@ -79,11 +83,11 @@ export const registerSessionRoutes = (router: Router, ctx: AppContext): void => 
     const now = clock.now();
     const birthDate =
       user.birth_date ??
-      (user.customer_id !== null && user.role === 'owner' ? (findContact(db, user.customer_id)?.birth_date ?? null) : null);
+      (user.customer_id !== null && user.role === 'owner' ? ((await findContact(db, user.customer_id))?.birth_date ?? null) : null);
     if (pinWeakness(body.pin, birthDate) === 'pinBirthYear')
       throw invalidParameters([{ field: 'pin', message: 'validation:pinBirthYear' }]);
     const device = await setDevicePin(db, user.id, body.deviceId, body.deviceKey, body.pin, now);
-    bindSessionToDevice(db, session.id, device.id);
+    await bindSessionToDevice(db, session.id, device.id);
     return { expires_at: device.expires_at };
   });
 
@@ -98,28 +102,28 @@ export const registerSessionRoutes = (router: Router, ctx: AppContext): void => 
     const { user, session } = authOf(request);
     const now = clock.now();
     if (body.pwd === body.old_pwd) throw samePassword();
-    const attempt = takeAttempt(db, now, [[limitKeys.password(user.id), loginPolicy]]);
+    const attempt = await takeAttempt(db, now, [[limitKeys.password(user.id), loginPolicy]]);
     if (!user.password_hash || !(await verifyPasswordAsync(body.old_pwd, user.password_hash))) {
       throw new ApiError(422, 'invalidCredentials', 'The current password is wrong', {
         fields: [{ field: 'old_pwd', message: 'validation:password.wrongCurrent' }],
       });
     }
-    attempt.succeeded();
+    await attempt.succeeded();
     const passwordHash = await hashPasswordAsync(body.pwd);
-    const issued = writeTransaction(db, () => {
-      setPasswordHash(db, user.id, passwordHash);
-      endFootholds(db, user.id, now, 'passwordChanged', session);
+    const issued = await writeTransaction(db, async (tx) => {
+      await setPasswordHash(tx, user.id, passwordHash);
+      await endFootholds(tx, user.id, now, 'passwordChanged', session);
       // Renewed as a family of its own: an old refresh token of this session, presented again, can only end its old
       // family (already ended), never the renewed session.
-      markRotated(db, session.id, now);
-      return createSession(db, user.id, now, {
+      await markRotated(tx, session.id, now);
+      return createSession(tx, user.id, now, {
         deviceId: session.device_id,
         ...(session.refresh_expires_at ? { refreshExpiresAt: new Date(session.refresh_expires_at) } : {}),
       });
     });
-    issueDeviceCookie(db, request, reply, user.id, now, { secure: secureCookies(ctx) });
+    await issueDeviceCookie(db, request, reply, user.id, now, { secure: secureCookies(ctx) });
     setSessionCookies(ctx, reply, issued, now);
-    queuePasswordChangedNotice(ctx, user);
+    await queuePasswordChangedNotice(ctx, user);
     return {
       success: true,
       expires_at: issued.expiresAt.toISOString(),

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authModeHeader, bearerAuthMode } from '#contract/auth';
 import type { Language } from '#contract/common';
+import { writeTransaction } from '../../db/engine.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { appUrl, displayName, queueAccountMessage } from '../../lib/auth-messages.ts';
@@ -25,7 +26,10 @@ import { setSessionCookies } from '../../plugins/auth.ts';
 export const invalidCredentials = (): ApiError => new ApiError(401, 'invalidCredentials', 'Invalid credentials');
 export const legacyWithoutCustomer = (): ApiError => new ApiError(403, 'legacyWithoutCustomer', 'Legacy account without customer');
 export const isLegacyWithoutCustomer = (user: UserRow): boolean => user.scope === 'LEGACY' && user.customer_id === null;
-/** 404: no such link (SPEC §8 "customer or token mismatch"); 419: expired or already used. The app marks the link invalid on both. */
+/**
+ * 404: no such link (docs/product/errors.md "Recovery link errors": customer or token mismatch); 419: expired or
+ * already used. The app marks the link invalid on both.
+ */
 export const linkUnknown = (): ApiError => new ApiError(404, 'linkMismatch', 'Unknown link');
 export const linkExpired = (): ApiError => new ApiError(419, 'linkExpired', 'Link expired or already used');
 export const samePassword = (): ApiError =>
@@ -63,25 +67,28 @@ export const openSession = (
 };
 
 /** Counts a message request against its recipient and the caller's address; 429 tooManyCodeRequests beyond. */
-export const countMessageRequest = (ctx: AppContext, request: FastifyRequest, recipient: string, now: Date): void => {
+export const countMessageRequest = async (ctx: AppContext, request: FastifyRequest, recipient: string, now: Date): Promise<void> => {
   const limits = [
     [limitKeys.codeRequest(recipient), codeRequestPolicy],
     [limitKeys.codeRequestAddress(request.ip), codeRequestAddressPolicy],
   ] as const;
-  assertNoneLocked(ctx.db, now, limits);
-  recordFailures(ctx.db, now, limits);
+  // One transaction: requests on several instances at once are all counted.
+  await writeTransaction(ctx.db, async (tx) => {
+    await assertNoneLocked(tx, now, limits);
+    await recordFailures(tx, now, limits);
+  });
 };
 
 /** Queues a recovery link to an account's address (sent after the answer: lib/mail-queue.ts). */
-export const queueRecoveryLink = (
+export const queueRecoveryLink = async (
   ctx: AppContext,
   user: UserRow,
   to: string,
   lang: Language,
   kind: 'recoverLink' | 'accountExists',
-): void => {
-  const token = issueLink(ctx.db, user.id, 'recoverPassword', ctx.clock.now());
-  queueAccountMessage(ctx, {
+): Promise<void> => {
+  const token = await issueLink(ctx.db, user.id, 'recoverPassword', ctx.clock.now());
+  await queueAccountMessage(ctx, {
     channel: 'EMAIL',
     to,
     lang,
@@ -94,33 +101,38 @@ export const queueRecoveryLink = (
  * Checks an SMS code: 5 wrong codes per number (and purpose) burn the codes sent and block the number for 30
  * minutes (429); a used or expired code is 419 (ask for a new one); a wrong one 422 smsCodeInvalid.
  */
-export const verifySmsCode = (ctx: AppContext, msisdn: string, purpose: CodePurpose, code: string, now: Date): number => {
+export const verifySmsCode = async (ctx: AppContext, msisdn: string, purpose: CodePurpose, code: string, now: Date): Promise<number> => {
   const { db } = ctx;
   const key = limitKeys.codeAttempt(msisdn, purpose);
-  assertNotLocked(db, key, now, codeAttemptPolicy);
-  const check = checkCode(db, msisdn, purpose, code, now);
+  await assertNotLocked(db, key, now, codeAttemptPolicy);
+  const check = await checkCode(db, msisdn, purpose, code, now);
   if (check.ok) return check.codeId;
   if (check.reason === 'expired') {
     throw new ApiError(419, 'invalidToken', 'Code expired or already used', {
       fields: [{ field: 'code', message: 'validation:invalid' }],
     });
   }
-  const lockMs = recordFailure(db, key, now, codeAttemptPolicy);
+  const lockMs = await recordFailure(db, key, now, codeAttemptPolicy);
   if (lockMs > 0) {
-    retireCodes(db, msisdn, purpose, now);
+    await retireCodes(db, msisdn, purpose, now);
     throw new ApiError(429, 'tooManyCodeRequests', 'Too many wrong codes', { retryAfter: Math.ceil(lockMs / 1000) });
   }
   throw new ApiError(422, 'smsCodeInvalid', 'Wrong code', { fields: [{ field: 'code', message: 'validation:invalid' }] });
 };
 
-/** The user of a link: its guid must match the token's owner, else 404 (SPEC §8: recovery init 404 or 419). */
-export const linkUser = (ctx: AppContext, uuid: string, token: string, purpose: LinkPurpose, now: Date) => {
-  const user = findUserByGuid(ctx.db, uuid);
-  const check = checkLink(ctx.db, token, purpose, now, (userId) => user?.id === userId);
+/**
+ * The user of a link: its guid must match the token's owner, else 404 (docs/product/errors.md "Recovery link errors":
+ * 404 or 419).
+ */
+export const linkUser = async (ctx: AppContext, uuid: string, token: string, purpose: LinkPurpose, now: Date) => {
+  const user = await findUserByGuid(ctx.db, uuid);
+  const check = await checkLink(ctx.db, token, purpose, now, (userId) => user?.id === userId);
   if (!check.ok) throw check.reason === 'expired' ? linkExpired() : linkUnknown();
   if (!user) throw linkUnknown();
   return { user, link: check.link };
 };
 
-/** Recovery initialisation answer (SPEC §7): the user's customer_ref or e-mail. */
-export const initAnswer = (ctx: AppContext, user: UserRow) => ({ user: { customer_ref: customerRefOf(ctx.db, user), email: user.email } });
+/** Recovery initialisation answer (docs/product/auth.md "Password recovery"): the user's customer_ref or e-mail. */
+export const initAnswer = async (ctx: AppContext, user: UserRow) => ({
+  user: { customer_ref: await customerRefOf(ctx.db, user), email: user.email },
+});

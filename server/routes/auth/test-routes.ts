@@ -44,15 +44,15 @@ export const authTestEndpoints = {
 
 export const registerAuthTestRoutes = (router: Router, ctx: AppContext): void => {
   const { db, clock } = ctx;
-  const userOf = (login: string): UserRow => {
-    const user = findLoginUser(db, login);
+  const userOf = async (login: string): Promise<UserRow> => {
+    const user = await findLoginUser(db, login);
     if (!user) throw new ApiError(404, 'notFound', 'No such account');
     return user;
   };
 
   router.testRoute(authTestEndpoints.loginLink, async ({ body }) => {
-    const user = userOf(body.login);
-    const token = issueLink(db, user.id, 'login', clock.now());
+    const user = await userOf(body.login);
+    const token = await issueLink(db, user.id, 'login', clock.now());
     const query = new URLSearchParams();
     if (body.contractId !== undefined) query.set('contractId', String(body.contractId));
     if (body.redirect !== undefined) query.set('redirect', body.redirect);
@@ -70,14 +70,14 @@ export const registerAuthTestRoutes = (router: Router, ctx: AppContext): void =>
   });
 
   router.testRoute(authTestEndpoints.confirmEmailLink, async ({ body }) => {
-    const user = userOf(body.login);
+    const user = await userOf(body.login);
     if (user.customer_id === null) throw new ApiError(404, 'customerNotFound', 'No customer');
-    markContactEmailUnconfirmed(db, user.customer_id);
+    await markContactEmailUnconfirmed(db, user.customer_id);
     return sendEmailConfirmation(ctx, user.customer_id, user.language);
   });
 
-  router.testRoute(authTestEndpoints.resetRateLimits, () => {
-    clearAllAttempts(db);
+  router.testRoute(authTestEndpoints.resetRateLimits, async () => {
+    await clearAllAttempts(db);
     return { success: true };
   });
 };

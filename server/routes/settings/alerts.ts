@@ -1,5 +1,6 @@
 import { endpoints } from '#contract/endpoints';
 import { isPlainUser } from '#contract/roles';
+import { writeTransaction } from '../../db/engine.ts';
 import type { AlertDeps } from '../../lib/alert-engine.ts';
 import { renderAlert } from '../../lib/alert-messages.ts';
 import {
@@ -20,12 +21,11 @@ import { ApiError, invalidParameters } from '../../lib/api-error.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { isAllowedPushEndpoint } from '../../lib/push.ts';
 import type { Router } from '../../lib/router.ts';
-import { writeTransaction } from '../../lib/sql.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { requireEditor } from './access.ts';
 
 /*
- * Alerts (SPEC §1 "Alert notifications by SMS, e-mail and push", §2 notifications, push test, last notifications):
+ * Alerts (docs/product/settings.md "Notifications", "Push notifications", "Latest notifications"):
  * the grid of alert choices per line, the messages sent, and the devices that receive Web Push.
  */
 
@@ -36,10 +36,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const registerAlertRoutes = (router: Router, ctx: AppContext, deps: AlertDeps): void => {
   const { db, clock } = ctx;
 
-  router.route(endpoints.notifications, ({ params, request }) => {
-    const lines = visibleContracts(db, authOf(request), params.customerId);
+  router.route(endpoints.notifications, async ({ params, request }) => {
+    const lines = await visibleContracts(db, authOf(request), params.customerId);
     return {
-      settings: notificationSettingsOf(
+      settings: await notificationSettingsOf(
         db,
         params.customerId,
         lines.map((line) => line.id),
@@ -47,42 +47,43 @@ export const registerAlertRoutes = (router: Router, ctx: AppContext, deps: Alert
     };
   });
 
-  router.route(endpoints.patchNotifications, ({ params, body, request }) => {
+  router.route(endpoints.patchNotifications, async ({ params, body, request }) => {
     const auth = authOf(request);
-    const lines = visibleContracts(db, auth, params.customerId).map((line) => line.id);
+    const lines = (await visibleContracts(db, auth, params.customerId)).map((line) => line.id);
     requireEditor(auth, 'alerts');
-    return writeTransaction(db, () => {
-      body.settings.forEach((change, index) => {
-        const setting = findNotificationSetting(db, change.id);
+    return writeTransaction(db, async (tx) => {
+      const changed: typeof body.settings = [];
+      for (const [index, change] of body.settings.entries()) {
+        const setting = await findNotificationSetting(tx, change.id);
         // Another customer's setting is indistinguishable from none (no probing of ids).
         if (!setting || setting.customer_id !== params.customerId || !lines.includes(setting.contract_id)) {
           throw invalidParameters([{ field: `settings.${index}.id`, message: 'validation:invalid' }]);
         }
-      });
-      const changed = body.settings.filter((change) => findNotificationSetting(db, change.id)?.active !== (change.active ? 1 : 0));
+        if (setting.active !== (change.active ? 1 : 0)) changed.push(change);
+      }
       if (changed.length === 0) throw new ApiError(422, 'noUpdate', 'No update made');
-      for (const change of changed) setNotificationActive(db, change.id, change.active);
-      return { settings: notificationSettingsOf(db, params.customerId, lines) };
+      for (const change of changed) await setNotificationActive(tx, change.id, change.active);
+      return { settings: await notificationSettingsOf(tx, params.customerId, lines) };
     });
   });
 
-  router.route(endpoints.sentNotifications, ({ params, request }) => {
+  router.route(endpoints.sentNotifications, async ({ params, request }) => {
     const auth = authOf(request);
-    const lines = visibleContracts(db, auth, params.customerId).map((line) => line.id);
-    return { notifications: sentNotifications(db, params.customerId, lines, !isPlainUser(auth.user), auth.user.id) };
+    const lines = (await visibleContracts(db, auth, params.customerId)).map((line) => line.id);
+    return { notifications: await sentNotifications(db, params.customerId, lines, !isPlainUser(auth.user), auth.user.id) };
   });
 
   router.route(endpoints.pushKey, () => ({ publicKey: deps.push.publicKey }));
 
   // Any user may receive pushes on its own device, a plain user included (about its own line).
-  router.route(endpoints.pushSubscribe, ({ body, request }) => {
+  router.route(endpoints.pushSubscribe, async ({ body, request }) => {
     const { user } = authOf(request);
     if (!isAllowedPushEndpoint(body.endpoint, ctx.testMode)) {
       throw new ApiError(400, 'pushEndpointRefused', 'Not a push service endpoint', {
         fields: [{ field: 'endpoint', message: 'validation:invalid' }],
       });
     }
-    const saved = savePushSubscription(
+    const saved = await savePushSubscription(
       db,
       {
         userId: user.id,
@@ -101,25 +102,26 @@ export const registerAlertRoutes = (router: Router, ctx: AppContext, deps: Alert
     return { success: true };
   });
 
-  router.route(endpoints.pushUnsubscribe, ({ body, request }) => {
+  router.route(endpoints.pushUnsubscribe, async ({ body, request }) => {
     const { user } = authOf(request);
-    return { success: deleteUserPushSubscription(db, user.id, body.endpoint) };
+    return { success: await deleteUserPushSubscription(db, user.id, body.endpoint) };
   });
 
-  // "Send me a test push" (SPEC §2): to this device's subscription only, logged like any other message.
+  // "Send me a test push" (docs/product/settings.md "Push notifications"): to this device's subscription only, logged
+  // like any other message.
   router.route(endpoints.pushTest, async ({ body, request }) => {
     const { user } = authOf(request);
-    const subscription = findPushSubscription(db, user.id, body.endpoint);
+    const subscription = await findPushSubscription(db, user.id, body.endpoint);
     if (!subscription || user.customer_id === null)
       throw new ApiError(404, 'pushNotSubscribed', 'This device is not subscribed to push notifications');
     const now = clock.now();
-    // Each test push is logged: a bound on what one account adds (docs/product/security.md "Tables").
-    if (testPushesSince(db, user.id, new Date(now.getTime() - DAY_MS)) >= MAX_TEST_PUSHES_PER_DAY) {
+    // Each test push is logged: a bound on what one account adds (docs/product/security.md "Rate limits and lockouts").
+    if ((await testPushesSince(db, user.id, new Date(now.getTime() - DAY_MS))) >= MAX_TEST_PUSHES_PER_DAY) {
       throw new ApiError(429, 'tooManyRequests', 'Too many test notifications today', { retryAfter: 60 * 60 });
     }
     const rendered = renderAlert({ kind: 'test' }, subscription.language, null, 'PUSH', deps.publicUrl);
     const eventKey = `TEST:${now.getTime()}:${subscription.id}`;
-    const logId = logNotification(db, {
+    const logId = await logNotification(db, {
       customerId: user.customer_id,
       contractId: null,
       userId: user.id,
@@ -141,9 +143,9 @@ export const registerAlertRoutes = (router: Router, ctx: AppContext, deps: Alert
       type: 'OTHER',
     });
     if (outcome.ok) return { delivered: true };
-    if (logId !== null) updateLogStatus(db, logId, 'failed', outcome.error);
+    if (logId !== null) await updateLogStatus(db, logId, 'failed', outcome.error);
     if (outcome.gone) {
-      deletePushSubscription(db, subscription.id);
+      await deletePushSubscription(db, subscription.id);
       throw new ApiError(410, 'pushNotSubscribed', 'The push service no longer knows this device: subscribe again');
     }
     throw new ApiError(502, 'pushFailed', 'The push service did not accept the message');

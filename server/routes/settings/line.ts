@@ -8,6 +8,8 @@ import {
   type LineResource,
 } from '#contract/line-settings';
 import type { LineChange } from '#contract/settings';
+import type { Db } from '../../db/database.ts';
+import { writeTransaction } from '../../db/engine.ts';
 import { announce, type AlertDeps } from '../../lib/alert-engine.ts';
 import { recordEvent } from '../../lib/alert-data.ts';
 import { requireContract } from '../../lib/access.ts';
@@ -24,16 +26,17 @@ import {
   recordLineChange,
 } from '../../lib/line-settings-data.ts';
 import type { Router } from '../../lib/router.ts';
-import { bool, stmt, writeTransaction } from '../../lib/sql.ts';
+import { bool } from '../../lib/sql.ts';
 import type { ResolvedSession } from '../../lib/sessions.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { initiatorOf, requireEditor } from './access.ts';
 
 /*
- * A line's settings (SPEC §1 limits, roaming, throttling, premium blocking; §3 Safeguard, Settings values). A change
- * is an order with one SAFEGUARD or SETTING line (it appears in the order history), PENDING until the settings job
- * applies it (SPEC §4: limits within 2 minutes, roaming up to 4 hours). Queued by the app when offline; the
- * Idempotency-Key plugin makes a replay apply once.
+ * A line's settings (docs/product/settings.md "Out-of-bundle limits and alerts", "Roaming zone", "Data speed", "Premium
+ * services blocking"). A change is an order with one SAFEGUARD or SETTING line (it appears in the order history),
+ * PENDING until the settings job applies it (docs/product/settings.md "Line changes and when they apply": limits within
+ * 2 minutes, roaming up to 4 hours). Queued by the app when offline; the Idempotency-Key plugin makes a replay apply
+ * once.
  */
 
 const lineStateOf = (contract: ContractRow) => ({
@@ -54,19 +57,20 @@ const checkLine = (contract: ContractRow, resource: LineResource, oldValue: stri
 };
 
 /** Record the change, unless it changes nothing (422 noUpdate: the app then counts it as applied). */
-const requestChange = (
+const requestChange = async (
+  tx: Db,
   ctx: AppContext,
   auth: ResolvedSession,
   contract: ContractRow,
   resource: LineResource,
   newValue: string,
-): LineChange => {
-  const oldValue = currentValueOf(ctx.db, contract.id, resource);
-  if (oldValue === newValue && pendingValueOf(ctx.db, contract.id, resource) === null)
+): Promise<LineChange> => {
+  const oldValue = await currentValueOf(tx, contract.id, resource);
+  if (oldValue === newValue && (await pendingValueOf(tx, contract.id, resource)) === null)
     throw new ApiError(422, 'noUpdate', 'No update made');
   checkLine(contract, resource, oldValue, newValue);
   const initiator = initiatorOf(auth);
-  return recordLineChange(ctx.db, {
+  return recordLineChange(tx, {
     contractId: contract.id,
     resource,
     oldValue,
@@ -80,20 +84,20 @@ const requestChange = (
 export const registerLineRoutes = (router: Router, ctx: AppContext): void => {
   const { db, clock } = ctx;
 
-  router.route(endpoints.contractSettings, ({ params, request }) => {
-    const contract = requireContract(db, authOf(request), params.customerId, params.contractId);
+  router.route(endpoints.contractSettings, async ({ params, request }) => {
+    const contract = await requireContract(db, authOf(request), params.customerId, params.contractId);
     return lineSettings(db, contract, clock.now());
   });
 
-  router.route(endpoints.safeguardChange, ({ params, body, request }) => {
+  router.route(endpoints.safeguardChange, async ({ params, body, request }) => {
     const auth = authOf(request);
-    const contract = requireContract(db, auth, params.customerId, params.contractId);
+    const contract = await requireContract(db, auth, params.customerId, params.contractId);
     requireEditor(auth, 'line');
-    return writeTransaction(db, () => {
+    return writeTransaction(db, async (tx) => {
       const { type, form } = safeguardResourceParts(body.type);
-      const safeguard = findSafeguard(db, contract.id, type);
+      const safeguard = await findSafeguard(tx, contract.id, type);
       if (!safeguard) throw notFound('The line has no such limit');
-      const pendingLimit = pendingValueOf(db, contract.id, safeguardResource(type, 'LIMIT'));
+      const pendingLimit = await pendingValueOf(tx, contract.id, safeguardResource(type, 'LIMIT'));
       const refusal = amountRefusal(
         form,
         body.amount,
@@ -112,12 +116,13 @@ export const registerLineRoutes = (router: Router, ctx: AppContext): void => {
           },
         );
       }
-      // docs/product/settings.md "Limits": a limit lowered below its alert never moves the alert silently; the customer
-      // decides first (the app asks, and sends the alert's new amount before the limit). An alert of 0 is none.
+      // docs/product/settings.md "Out-of-bundle limits and alerts": a limit lowered below its alert never moves the
+      // alert silently; the customer decides first (the app asks, and sends the alert's new amount before the limit).
+      // An alert of 0 is none.
       if (form === 'LIMIT') {
         // A blocked or closed line is refused as such first.
-        checkLine(contract, body.type, currentValueOf(db, contract.id, body.type), String(body.amount));
-        const pendingAlert = pendingValueOf(db, contract.id, safeguardResource(type, 'ALERT'));
+        checkLine(contract, body.type, await currentValueOf(tx, contract.id, body.type), String(body.amount));
+        const pendingAlert = await pendingValueOf(tx, contract.id, safeguardResource(type, 'ALERT'));
         const alert = pendingAlert === null ? safeguard.alert_cents : Number(pendingAlert);
         if (alert > 0 && body.amount < alert) {
           throw new ApiError(422, 'alertAboveNewLimit', 'The alert is above the new limit: change the alert first', {
@@ -125,38 +130,38 @@ export const registerLineRoutes = (router: Router, ctx: AppContext): void => {
           });
         }
       }
-      return requestChange(ctx, auth, contract, body.type, String(body.amount));
+      return requestChange(tx, ctx, auth, contract, body.type, String(body.amount));
     });
   });
 
-  router.route(endpoints.settingChange, ({ params, body, request }) => {
+  router.route(endpoints.settingChange, async ({ params, body, request }) => {
     const auth = authOf(request);
-    const contract = requireContract(db, auth, params.customerId, params.contractId);
+    const contract = await requireContract(db, auth, params.customerId, params.contractId);
     requireEditor(auth, 'line');
     const value = body.resource === 'INTERNATIONAL_BARRING' ? (body.value ? '1' : '0') : body.value;
-    return writeTransaction(db, () => requestChange(ctx, auth, contract, body.resource, value));
+    return writeTransaction(db, (tx) => requestChange(tx, ctx, auth, contract, body.resource, value));
   });
 };
 
-const contractById = (ctx: AppContext, id: number): ContractRow | undefined =>
-  stmt<[number], ContractRow>(ctx.db, 'SELECT * FROM contracts WHERE id = ?').get(id);
+const contractById = (ctx: AppContext, id: number): Promise<ContractRow | undefined> =>
+  ctx.db.selectFrom('contracts').selectAll().where('id', '=', id).executeTakeFirst();
 
 /**
  * The `settings.apply-due-changes` job: every SAFEGUARD or SETTING line whose instant has passed goes onto the line
  * (or fails), each in its own transaction; the holder then hears of it on the channels chosen for "other" alerts.
  */
 export const applyDueChanges = async (ctx: AppContext, deps: AlertDeps, now: Date): Promise<void> => {
-  for (const change of dueLineChanges(ctx.db, now)) {
-    const contract = contractById(ctx, change.contract_id);
-    const outcome = writeTransaction(ctx.db, () => {
-      // Read again inside the transaction: a concurrent run may have applied it already.
-      const still = stmt<[number], { status: string }>(ctx.db, 'SELECT status FROM order_lines WHERE id = ?').get(change.id);
+  for (const change of await dueLineChanges(ctx.db, now)) {
+    const contract = await contractById(ctx, change.contract_id);
+    const outcome = await writeTransaction(ctx.db, async (tx) => {
+      // Read again inside the transaction: a concurrent run (of any instance) may have applied it already.
+      const still = await tx.selectFrom('order_lines').select('status').where('id', '=', change.id).executeTakeFirst();
       if (still?.status !== 'PENDING' && still?.status !== 'QUEUED') return null;
-      return applyLineChange(ctx.db, change, contract, now);
+      return applyLineChange(tx, change, contract, now);
     });
     if (outcome === null || !contract) continue;
     const key = `OTHER:change:${change.id}`;
-    if (!recordEvent(ctx.db, contract.id, key, true, now)) continue;
+    if (!(await recordEvent(ctx.db, contract.id, key, true, now))) continue;
     await announce(
       deps,
       {

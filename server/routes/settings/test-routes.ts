@@ -6,7 +6,7 @@ import { evaluateAlerts, type AlertDeps } from '../../lib/alert-engine.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { notFound } from '../../lib/api-error.ts';
 import type { Router } from '../../lib/router.ts';
-import { stmt, writeTransaction } from '../../lib/sql.ts';
+import { writeTransaction } from '../../db/engine.ts';
 
 /*
  * Test mode only (404 in production): usage arriving now on a line, so that a test drives the alert engine end to
@@ -63,36 +63,37 @@ export const registerSettingsTestRoutes = (router: Router, ctx: AppContext, deps
   // The records are stamped with the clock's now, then the line's alerts are evaluated before the answer.
   router.testRoute(settingsTestEndpoints.usage, async ({ body }) => {
     const now = clock.now();
-    writeTransaction(db, () => {
-      if (!stmt<[number], { id: number }>(db, 'SELECT id FROM contracts WHERE id = ?').get(body.contractId))
+    await writeTransaction(db, async (tx) => {
+      if (!(await tx.selectFrom('contracts').select('id').where('id', '=', body.contractId).executeTakeFirst()))
         throw notFound('Contract not found');
-      const insert = stmt<[number, string, number, number, number, string, number, string, number]>(
-        db,
-        `INSERT INTO usage_records (contract_id, service_cat, messages, is_oob, resource_impact, service_used, service_unit, incoming,
-           destination, event_time)
-         VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?)`,
-      );
-      body.records.forEach((record, i) =>
-        insert.run(
-          body.contractId,
-          record.type,
-          record.oob ? 1 : 0,
-          record.costCents,
-          record.used,
-          UNITS[record.type],
-          record.incoming ? 1 : 0,
-          record.destination,
-          now.getTime() - i,
-        ),
-      );
+      await tx
+        .insertInto('usage_records')
+        .values(
+          body.records.map((record, i) => ({
+            contract_id: body.contractId,
+            service_cat: record.type,
+            messages: 1,
+            is_oob: record.oob ? 1 : 0,
+            resource_impact: record.costCents,
+            service_used: record.used,
+            service_unit: UNITS[record.type],
+            incoming: record.incoming ? 1 : 0,
+            destination: record.destination,
+            event_time: now.getTime() - i,
+          })),
+        )
+        .execute();
     });
     return { deliveries: await evaluateAlerts(deps, now, [body.contractId]) };
   });
 
-  router.testRoute(settingsTestEndpoints.pageViews, () => ({
-    views: stmt<[], { day: string; route: string; lang: string; count: number }>(
-      db,
-      'SELECT day, route, lang, count FROM page_views ORDER BY day, route, lang',
-    ).all(),
+  router.testRoute(settingsTestEndpoints.pageViews, async () => ({
+    views: await db
+      .selectFrom('page_views')
+      .select(['day', 'route', 'lang', 'count'])
+      .orderBy('day')
+      .orderBy('route')
+      .orderBy('lang')
+      .execute(),
   }));
 };

@@ -1,7 +1,7 @@
 /*
- * The phone tab bar's icons (docs/product/navigation.md "Tab bar"): one simple outline over each label, as operator
- * apps show them, so a tab is found at a glance and the labels may be short. Drawn inline (no icon font, no request)
- * in the text's colour: the active tab's colour is the icon's. Decorative: the label names the tab.
+ * The phone tab bar's icons (docs/product/navigation.md "Main navigation"): one simple outline over each label, as
+ * operator apps show them, so a tab is found at a glance and the labels may be short. Drawn inline (no icon font, no
+ * request) in the text's colour: the active tab's colour is the icon's. Decorative: the label names the tab.
  */
 
 type IconName = 'home' | 'consumption' | 'bills' | 'subscription' | 'more';

@@ -303,7 +303,8 @@ const SummaryBody = ({
   const customerId = context.session.customerId;
   const contract = context.contract ?? null;
   const cycles = useMemo(() => completedCycles(contract?.billCycle ?? null, new Date()), [contract?.billCycle]);
-  // One download for the whole screen, so one progress that only grows (docs/product/consumption.md "No partial figure").
+  // One download for the whole screen, so one progress that only grows (docs/product/consumption.md "Loading and
+  // partial figures").
   const load: RecordsLoad = useRecordsLoad(customerId, contract?.id ?? null, summaryRanges(period, cycles));
   const query = useUsageQuery(customerId, contract?.id ?? null, period, noFilters, { list: false, load });
   const average = useAverage(customerId, contract?.id ?? null, cycles, { load });

@@ -58,9 +58,9 @@ const SectionLinks = ({ isPlain }: { isPlain: boolean }) => {
 };
 
 /**
- * /settings/main (docs/product/settings.md "Profile"): one short page with the customer's details and language,
- * the list of the sections (each its own page: contact, payment, alerts, limits, network, PIN and PUK, privacy and
- * cookies, password) and logout. Readable offline from Dexie with its age; every change is queued.
+ * /settings/main (docs/product/settings.md "The profile screen"): one short page with the customer's details and
+ * language, the list of the sections (each its own page: contact, payment, alerts, limits, network, PIN and PUK,
+ * privacy and cookies, password) and logout. Readable offline from Dexie with its age; every change is queued.
  */
 export const SettingsPage = ({ saveLanguage, logout }: SettingsPageProps) => {
   const { t } = useTranslation(['settings', 'common']);

@@ -8,7 +8,7 @@ const langOf = (language: string): Lang => (language === 'nl' || language === 'e
 /**
  * A price as the sum of its lines (contract/pricing.ts): the plan, each option (× its count), each promotion (a
  * negative amount), then the total, which is their sum — so the customer can rebuild every total shown
- * (docs/product/subscription.md "Prices and promotions"). A table: its caption names what is priced.
+ * (docs/product/subscription.md "Order pricing"). A table: its caption names what is priced.
  */
 export const PriceLines = ({
   caption,

@@ -15,7 +15,7 @@ export const foldTerm = (term: string): string =>
     .toLowerCase();
 
 /**
- * Words customers use for the same thing, in any of the three languages (docs/product/support.md "Search"): a
+ * Words customers use for the same thing, in any of the three languages (docs/product/support.md "FAQ search"): a
  * query word finds the answers that use any word of its group, so "itinérance", "roaming" and "étranger" find the
  * roaming answers, "résilier" finds "ending a contract" and "data" the answers about mobile data. Folded forms.
  */
