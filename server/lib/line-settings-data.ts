@@ -11,7 +11,7 @@ import type { Db } from '../db/database.ts';
 import { writeTransaction } from '../db/engine.ts';
 import type { Row } from '../db/rows.ts';
 import type { ContractRow } from './customer-data.ts';
-import { nextOrderRef } from './order-data.ts';
+import { nextOrderRef } from './order-planning.ts';
 import { localDate } from './service-calendar.ts';
 import { bool } from './sql.ts';
 import { safeguardsOf } from './usage-data.ts';

@@ -1,6 +1,7 @@
 import type { PortInFailureReason } from '#contract/activation-rules';
 import type { Db } from '../db/database.ts';
 import { writeTransaction } from '../db/engine.ts';
+import { provisioningSchedule, type SimOrderRow } from './activation-orders.ts';
 import {
   dueSimOrderIds,
   findDonorLine,
@@ -10,11 +11,9 @@ import {
   portInAnswered,
   portInExecuted,
   portInProofOf,
-  provisioningSchedule,
   setNextStep,
   setSubStatus,
-  type SimOrderRow,
-} from './activation-data.ts';
+} from './activation-provisioning.ts';
 
 /*
  * The provisioning simulator: what the network and the other operators do with a SIM order, driven by the server's

@@ -6,7 +6,8 @@ import { isValidStructuredCommunication } from '#contract/structured-communicati
 import { appContext } from '#server/app';
 import type { Db } from '#server/db/database';
 import { DEMO_IDS } from '#server/db/demo/ids';
-import { billingRun, dueInvoices, issueDocument, issueDueInvoice } from '#server/lib/billing-run';
+import { issueDocument } from '#server/lib/billing-documents';
+import { billingRun, dueInvoices, issueDueInvoice } from '#server/lib/billing-run';
 import { addDaysToDate, localDate, startOfLocalDay } from '#server/lib/service-calendar';
 import { createSession } from '#server/lib/sessions';
 import { isUniqueViolation, writeTransaction } from '#server/db/engine';

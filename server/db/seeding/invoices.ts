@@ -1,6 +1,7 @@
 import { cycleDates, type BillCycle } from '#contract/bill-cycle';
 import { addDays } from '#contract/pricing';
-import { billingRun, issueDocument } from '../../lib/billing-run.ts';
+import { issueDocument } from '../../lib/billing-documents.ts';
+import { billingRun } from '../../lib/billing-run.ts';
 import { localDate, startOfLocalDay } from '../../lib/service-calendar.ts';
 import { syncSubscriptionHistory } from '../../lib/subscription-history.ts';
 import { writeTransaction } from '../engine.ts';
