@@ -3,7 +3,7 @@ import type { Translated } from '#contract/common';
 import type { PromotionTerms } from '#contract/pricing';
 import { bundleOf } from '#contract/rating';
 import type { Db } from '../db/database.ts';
-import { localDate, localDayRange } from './service-calendar.ts';
+import { localDate, localDayRange } from '#contract/calendar';
 import { heldItems } from './subscription-history.ts';
 import { chargeLineLabel } from './charge-labels.ts';
 import { rateCycle, type RatingPlan } from './rating-data.ts';

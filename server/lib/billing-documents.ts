@@ -3,7 +3,7 @@ import { invoiceTotals, type BilledLine } from '#contract/billing';
 import { structuredCommunication } from '#contract/structured-communication';
 import type { Db } from '../db/database.ts';
 import { PAYMENT_TERM_DAYS } from './invoice-data.ts';
-import { addDaysToDate, localDate } from './service-calendar.ts';
+import { addDaysToDate, localDate } from '#contract/calendar';
 
 export type DocumentType = 'invoice' | 'credit_note';
 

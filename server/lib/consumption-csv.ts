@@ -2,7 +2,7 @@
 import { Readable } from 'node:stream';
 import { classify, type RatingClass } from '#contract/rating';
 import type { Db } from '../db/database.ts';
-import { localDateTime } from './service-calendar.ts';
+import { localDateTime } from '#contract/calendar';
 import { usageChunks } from './usage-data.ts';
 import { CSV_SEPARATOR, EXPORT_SLICE_ROWS, type ExportSubject, MB, TEXTS, yieldToLoop } from './consumption-export-format.ts';
 

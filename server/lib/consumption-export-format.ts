@@ -2,7 +2,7 @@
 import type { BillCycle } from '#contract/bill-cycle';
 import type { Language } from '#contract/common';
 import type { RatingClass } from '#contract/rating';
-import { localDateTime } from './service-calendar.ts';
+import { localDateTime } from '#contract/calendar';
 import type { TimeRange, UsageCategory, UsageRow } from './usage-data.ts';
 
 export const PDF_ROW_LIMIT = 2000;

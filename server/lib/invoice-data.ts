@@ -9,7 +9,8 @@ import type { Db } from '../db/database.ts';
 import { sumAmounts } from '#contract/pricing';
 import type { Row } from '../db/rows.ts';
 import { outOfBundleCost, subscriptionLines } from './invoice-lines.ts';
-import { addDaysToDate, cyclePeriod, localDate, localDayRange } from './service-calendar.ts';
+import { addDaysToDate, localDate, localDayRange } from '#contract/calendar';
+import { cyclePeriod } from './service-calendar.ts';
 
 /*
  * Invoices (docs/product/invoices.md "What an invoice shows"), and the cost centres of professional customers. An

@@ -7,7 +7,7 @@ import { belgianTransferPayload, EPC_ERROR_CORRECTION } from '#contract/payment-
 import { allocateExclVat } from '#contract/pricing';
 import type { Supplier } from '../config.ts';
 import type { InvoiceRow, StoredLine } from './invoice-data.ts';
-import { localDate } from './service-calendar.ts';
+import { localDate } from '#contract/calendar';
 import { LOCALES, TEXTS, type Texts } from './invoice-pdf-texts.ts';
 
 /*

@@ -12,7 +12,7 @@ import { writeTransaction } from '../db/engine.ts';
 import type { Row } from '../db/rows.ts';
 import type { ContractRow } from './customer-data.ts';
 import { nextOrderRef } from './order-planning.ts';
-import { localDate } from './service-calendar.ts';
+import { localDate } from '#contract/calendar';
 import { bool } from './sql.ts';
 import { safeguardsOf } from './usage-data.ts';
 

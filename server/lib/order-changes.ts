@@ -19,7 +19,8 @@ import { isUniqueViolation, writeTransaction } from '../db/engine.ts';
 import { promotionTerms } from './billing-charges.ts';
 import type { ContractRow } from './customer-data.ts';
 import { findProduct } from './product-data.ts';
-import { cyclePeriod, localDate } from './service-calendar.ts';
+import { localDate } from '#contract/calendar';
+import { cyclePeriod } from './service-calendar.ts';
 import { billCycleOf } from './usage-data.ts';
 import { type LineRow, OPEN_STATUSES, isLineCancellable, toOrderLine } from './order-history.ts';
 import {

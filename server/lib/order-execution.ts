@@ -7,7 +7,7 @@ import { writeTransaction } from '../db/engine.ts';
 import type { DB } from '../db/schema.ts';
 import type { ContractRow } from './customer-data.ts';
 import { findProduct } from './product-data.ts';
-import { localDate } from './service-calendar.ts';
+import { localDate } from '#contract/calendar';
 import { syncSubscriptionHistory } from './subscription-history.ts';
 import { settleOrderStatus } from './order-changes.ts';
 import { CUSTOMER_DEBT_MESSAGE, type LineRow, lines, stateFacts } from './order-history.ts';

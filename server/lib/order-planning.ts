@@ -6,7 +6,8 @@ import type { Db } from '../db/database.ts';
 import type { Row } from '../db/rows.ts';
 import type { ContractRow } from './customer-data.ts';
 import { optionRowsOfProduct, findProduct, type ProductRow, type Segment } from './product-data.ts';
-import { addDaysToDate, cyclePeriod } from './service-calendar.ts';
+import { addDaysToDate } from '#contract/calendar';
+import { cyclePeriod } from './service-calendar.ts';
 import { billCycleOf } from './usage-data.ts';
 import { type LineRow, lines } from './order-history.ts';
 

@@ -5,7 +5,8 @@ import type { Db } from '../db/database.ts';
 import { changeVersion } from '../db/engine.ts';
 import type { Row } from '../db/rows.ts';
 import type { ContractRow } from './customer-data.ts';
-import { cyclePeriod, localDayRange, type CyclePeriod } from './service-calendar.ts';
+import { localDayRange } from '#contract/calendar';
+import { cyclePeriod, type CyclePeriod } from './service-calendar.ts';
 import { billCycleById, rateCycle, ratingPlanOf, type TimeRange } from './rating-data.ts';
 import { bool } from './sql.ts';
 

@@ -8,7 +8,7 @@ import type { Db } from '#server/db/database';
 import { DEMO_IDS } from '#server/db/demo/ids';
 import { issueDocument } from '#server/lib/billing-documents';
 import { billingRun, dueInvoices, issueDueInvoice } from '#server/lib/billing-run';
-import { addDaysToDate, localDate, startOfLocalDay } from '#server/lib/service-calendar';
+import { addDaysToDate, localDate, startOfLocalDay } from '#contract/calendar';
 import { createSession } from '#server/lib/sessions';
 import { isUniqueViolation, writeTransaction } from '#server/db/engine';
 import { bearer, createTestApp, type TestApp } from './test-app.ts';

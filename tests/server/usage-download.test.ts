@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '#contract/common';
 import { DEMO_IDS } from '#server/db/demo/ids';
 import { csvCell } from '#server/lib/consumption-csv';
-import { cyclePeriod, localDate, localDayRange } from '#server/lib/service-calendar';
+import { localDate, localDayRange } from '#contract/calendar';
+import { cyclePeriod } from '#server/lib/service-calendar';
 import { createSession } from '#server/lib/sessions';
 import { bearer, createTestApp, type TestApp } from './test-app.ts';
 
