@@ -51,15 +51,15 @@ export const simOrders = (db: Db) =>
     // port_in_type is only ever written from the contract's PortInType (requestPortIn).
     .$narrowType<{ port_in_type: PortInType | null }>();
 
-export type SimOrderRow = Awaited<ReturnType<ReturnType<typeof simOrders>['executeTakeFirstOrThrow']>>;
+export type SimOrderRecord = Awaited<ReturnType<ReturnType<typeof simOrders>['executeTakeFirstOrThrow']>>;
 
-export const findSimOrderByUuid = (db: Db, uuid: string): Promise<SimOrderRow | undefined> =>
+export const findSimOrderByUuid = (db: Db, uuid: string): Promise<SimOrderRecord | undefined> =>
   simOrders(db).where('s.uuid', '=', uuid).executeTakeFirst();
 
-export const findSimOrderByContract = (db: Db, contractId: number): Promise<SimOrderRow | undefined> =>
+export const findSimOrderByContract = (db: Db, contractId: number): Promise<SimOrderRecord | undefined> =>
   simOrders(db).where('s.contract_id', '=', contractId).executeTakeFirst();
 
-export const listSimOrders = (db: Db, customerId: number): Promise<SimOrderRow[]> =>
+export const listSimOrders = (db: Db, customerId: number): Promise<SimOrderRecord[]> =>
   simOrders(db).where('c.customer_id', '=', customerId).orderBy('s.created_at', 'desc').orderBy('s.id', 'desc').execute();
 
 const eventsOf = (db: Db, simOrderId: number) =>
@@ -96,7 +96,7 @@ export const plus = (iso: string, ms: number): string => new Date(Date.parse(iso
  * When the customer may expect the step the order waits for, and the latest docs/product/limits.md "SIM activation"
  * allows. Null when nothing is under way.
  */
-export const nextStepOf = (row: SimOrderRow, document: { created_at: string } | undefined): SimOrder['nextStep'] => {
+export const nextStepOf = (row: SimOrderRecord, document: { created_at: string } | undefined): SimOrder['nextStep'] => {
   const requested = row.requested_at;
   if (row.identification_status === 'NEED_VALIDATION' && document) {
     return {
@@ -144,7 +144,7 @@ export const nextStepOf = (row: SimOrderRow, document: { created_at: string } | 
 };
 
 /** The follow-up of one SIM order as the contract describes it (explicit mapping: a new column never leaks). */
-export const toSimOrder = async (db: Db, row: SimOrderRow): Promise<SimOrder> => {
+export const toSimOrder = async (db: Db, row: SimOrderRecord): Promise<SimOrder> => {
   const events = await eventsOf(db, row.id);
   const document = await latestDocument(db, row.contract_id);
   const failedStep = row.sub_status === 'ACTIVATION_FAILED' || row.sub_status === 'PORT_IN_FAILED' ? row.sub_status : null;

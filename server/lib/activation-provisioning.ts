@@ -2,7 +2,7 @@ import type { PortInFailureReason, PortInType } from '#contract/activation-rules
 import type { SimOrder, SimOrderStep } from '#contract/activation';
 import type { Db } from '../db/database.ts';
 import { writeTransaction } from '../db/engine.ts';
-import { type SimOrderRow, addEvent, simOrders } from './activation-orders.ts';
+import { type SimOrderRecord, addEvent, simOrders } from './activation-orders.ts';
 import { setSaleOrderStatus, touchContract } from './activation-requests.ts';
 
 /* The provisioning simulator's reads and writes (lib/provisioning.ts decides). */
@@ -19,7 +19,7 @@ export const dueSimOrderIds = async (db: Db, now: Date, limit: number): Promise<
       .execute()
   ).map((row) => row.id);
 
-export const findSimOrderById = (db: Db, id: number): Promise<SimOrderRow | undefined> =>
+export const findSimOrderById = (db: Db, id: number): Promise<SimOrderRecord | undefined> =>
   simOrders(db).where('s.id', '=', id).executeTakeFirst();
 
 export type DonorLine = { operator: string; type: PortInType; account_number: string | null; iccid: string | null };
@@ -41,19 +41,19 @@ export const setNextStep = async (db: Db, simOrderId: number, at: string | null)
   await db.updateTable('sim_orders').set({ next_step_at: at }).where('id', '=', simOrderId).execute();
 };
 
-export const identificationChecked = (db: Db, order: SimOrderRow, at: string): Promise<void> =>
+export const identificationChecked = (db: Db, order: SimOrderRecord, at: string): Promise<void> =>
   writeTransaction(db, async (tx) => {
     await touchContract(tx, order.contract_id, { identification_status: 'OK' }, at);
     await addEvent(tx, order.id, 'IDENTIFICATION_OK', at);
   });
 
-export const setSubStatus = (db: Db, order: SimOrderRow, subStatus: SimOrderStep & SimOrder['subStatus'], at: string): Promise<void> =>
+export const setSubStatus = (db: Db, order: SimOrderRecord, subStatus: SimOrderStep & SimOrder['subStatus'], at: string): Promise<void> =>
   writeTransaction(db, async (tx) => {
     await touchContract(tx, order.contract_id, { sub_status: subStatus }, at);
     await addEvent(tx, order.id, subStatus, at);
   });
 
-export const portInAnswered = (db: Db, order: SimOrderRow, failure: PortInFailureReason | null, at: string): Promise<void> =>
+export const portInAnswered = (db: Db, order: SimOrderRecord, failure: PortInFailureReason | null, at: string): Promise<void> =>
   writeTransaction(db, async (tx) => {
     if (failure === null) {
       await touchContract(tx, order.contract_id, { sub_status: 'PORT_IN_ACCEPTED', port_in_status: 'ACCEPTED' }, at);
@@ -73,7 +73,7 @@ export const portInAnswered = (db: Db, order: SimOrderRow, failure: PortInFailur
   });
 
 /** The transfer is executed: the line takes the transferred number (the number reserved for it is released). */
-export const portInExecuted = (db: Db, order: SimOrderRow, at: string): Promise<void> =>
+export const portInExecuted = (db: Db, order: SimOrderRecord, at: string): Promise<void> =>
   writeTransaction(db, async (tx) => {
     await touchContract(
       tx,
@@ -84,7 +84,7 @@ export const portInExecuted = (db: Db, order: SimOrderRow, at: string): Promise<
     await addEvent(tx, order.id, 'PORT_IN_EXECUTED', at);
   });
 
-export const lineActivated = (db: Db, order: SimOrderRow, at: string): Promise<void> =>
+export const lineActivated = (db: Db, order: SimOrderRecord, at: string): Promise<void> =>
   writeTransaction(db, async (tx) => {
     await touchContract(tx, order.contract_id, { status: 'ACTIVATED', sub_status: 'ACTIVATED', activated_at: at }, at);
     await addEvent(tx, order.id, 'ACTIVATED', at);

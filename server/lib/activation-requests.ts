@@ -4,7 +4,7 @@ import type { Updateable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { writeTransaction } from '../db/engine.ts';
 import type { DB } from '../db/schema.ts';
-import { ACTIVATE_RESOURCE, type SimOrderRow, addEvent, provisioningSchedule } from './activation-orders.ts';
+import { ACTIVATE_RESOURCE, type SimOrderRecord, addEvent, provisioningSchedule } from './activation-orders.ts';
 
 /* The customer's requests. Each checks nothing itself: the routes apply the rules (contract/activation-rules.ts). */
 
@@ -40,7 +40,7 @@ export const touchContract = async (db: Db, contractId: number, changes: Updatea
 };
 
 /** A new number is asked for: the provisioning starts now and moves on by itself. */
-export const requestNewNumber = (db: Db, order: SimOrderRow, now: Date): Promise<void> =>
+export const requestNewNumber = (db: Db, order: SimOrderRecord, now: Date): Promise<void> =>
   writeTransaction(db, async (tx) => {
     const at = now.toISOString();
     await touchContract(tx, order.contract_id, { sub_status: 'ACTIVATION_REQUESTED', scenario: 'new_number', port_in_status: null }, at);
@@ -62,7 +62,7 @@ export const requestNewNumber = (db: Db, order: SimOrderRow, now: Date): Promise
 export type PortInData = { msisdn: string; type: PortInType; otherAccountNumber: string | null; otherIccid: string | null };
 
 /** A transfer is asked for: the other operator answers after an hour (lib/provisioning.ts). */
-export const requestPortIn = (db: Db, order: SimOrderRow, data: PortInData, now: Date): Promise<void> =>
+export const requestPortIn = (db: Db, order: SimOrderRecord, data: PortInData, now: Date): Promise<void> =>
   writeTransaction(db, async (tx) => {
     const at = now.toISOString();
     await touchContract(
@@ -111,7 +111,7 @@ export type StoredFile = { path: string; mediaType: string; size: number };
 /** Documents received: the identity numbers on the contract, the files listed, and the order waits for our check. */
 export const recordIdentification = (
   db: Db,
-  order: SimOrderRow,
+  order: SimOrderRecord,
   document: { documentType: IdentityDocumentType; cardNumber: string; nationalNumber: string | null },
   files: readonly StoredFile[],
   now: Date,

@@ -6,7 +6,7 @@ import type { CreditorDto } from '#contract/invoices';
 import { belgianTransferPayload, EPC_ERROR_CORRECTION } from '#contract/payment-qr';
 import { allocateExclVat } from '#contract/pricing';
 import type { Supplier } from '../config.ts';
-import type { InvoiceRow, StoredLine } from './invoice-data.ts';
+import type { InvoiceRecord, StoredLine } from './invoice-data.ts';
 import { localDate } from '#contract/calendar';
 import { LOCALES, TEXTS, type Texts } from './invoice-pdf-texts.ts';
 
@@ -23,7 +23,7 @@ import { LOCALES, TEXTS, type Texts } from './invoice-pdf-texts.ts';
  */
 
 export type InvoiceSubject = {
-  invoice: InvoiceRow;
+  invoice: InvoiceRecord;
   lines: readonly StoredLine[];
   customerName: string;
   customerNumber: string;
@@ -127,7 +127,7 @@ const drawParties = ({ doc, subject, t, left, width }: Sheet, title: string): nu
  * amounts incl. VAT with the same rule, so that they add up to the total excl. VAT.
  */
 const amountsExclVat = (
-  invoice: InvoiceRow,
+  invoice: InvoiceRecord,
   lines: readonly StoredLine[],
 ): { exclOf: (line: StoredLine, index: number) => number; totals: Totals } => {
   const stored = lines.every((line) => line.amountExclVat !== null) && invoice.total_excl_vat_cents !== null && invoice.vat_cents !== null;

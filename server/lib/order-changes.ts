@@ -17,7 +17,7 @@ import {
 import type { Db } from '../db/database.ts';
 import { isUniqueViolation, writeTransaction } from '../db/engine.ts';
 import { promotionTerms } from './billing-charges.ts';
-import type { ContractRow } from './customer-data.ts';
+import type { ContractRecord } from './customer-data.ts';
 import { findProduct } from './product-data.ts';
 import { localDate } from '#contract/calendar';
 import { cyclePeriod } from './service-calendar.ts';
@@ -67,7 +67,7 @@ const requestOfLines = (currentPlan: number, lines: readonly Pick<PlannedLine, '
  */
 export const priceOrder = async (
   db: Db,
-  contract: ContractRow,
+  contract: ContractRecord,
   lines: readonly Pick<PlannedLine, 'kind' | 'resourceId' | 'newValue'>[],
   optionTiming: OrderTiming,
   now: Date,
@@ -116,7 +116,7 @@ const storePricing = async (db: Db, orderPk: number, pricing: OrderPricing | nul
 };
 
 /** The order's price from the lines it still has waiting (after a cancellation), stored with it. */
-const repriceOrder = async (db: Db, contract: ContractRow, orderPk: number, now: Date): Promise<void> => {
+const repriceOrder = async (db: Db, contract: ContractRecord, orderPk: number, now: Date): Promise<void> => {
   const waiting = (await linesOfOrder(db, orderPk)).filter(
     (line) => line.status === 'PENDING' && (line.item_kind === 'PRODUCT' || line.item_kind === 'OPTION') && line.resource_id !== null,
   );
@@ -149,7 +149,7 @@ const refreshOrderSchedule = async (db: Db, orderPk: number): Promise<void> => {
 /** Creates an order of the planned lines, in one write transaction. */
 export const createOrder = (
   db: Db,
-  contract: ContractRow,
+  contract: ContractRecord,
   planned: readonly PlannedLine[],
   initiator: { type: InitiatorType; ref: string | null },
   now: Date,
@@ -197,7 +197,7 @@ export const pendingProductLine = async (db: Db, orderPk: number): Promise<LineR
  */
 export const modifyOrder = (
   db: Db,
-  contract: ContractRow,
+  contract: ContractRecord,
   orderPk: number,
   planned: readonly PlannedLine[],
   now: Date,
@@ -245,7 +245,7 @@ export const modifyOrder = (
  * order": the order's other changes still happen); the order's price is computed again from what it still does. Returns
  * the ids of the lines cancelled (none: nothing could be).
  */
-export const cancelOrder = (db: Db, contract: ContractRow, orderPk: number, now: Date, lineId?: number): Promise<number[]> =>
+export const cancelOrder = (db: Db, contract: ContractRecord, orderPk: number, now: Date, lineId?: number): Promise<number[]> =>
   writeTransaction(db, async (tx) => {
     const cancellable = (await linesOfOrder(tx, orderPk)).filter(
       (line) => isLineCancellable(line) && (lineId === undefined || line.id === lineId),

@@ -5,7 +5,7 @@ import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { writeTransaction } from '../db/engine.ts';
 import type { DB } from '../db/schema.ts';
-import type { ContractRow } from './customer-data.ts';
+import type { ContractRecord } from './customer-data.ts';
 import { findProduct } from './product-data.ts';
 import { localDate } from '#contract/calendar';
 import { syncSubscriptionHistory } from './subscription-history.ts';
@@ -28,14 +28,14 @@ type Outcome = { status: 'SUCCESS' } | { status: 'FAILED'; reason: HistoryErrorT
 
 const fail = (reason: HistoryErrorType, error: string): Outcome => ({ status: 'FAILED', reason, error });
 
-const contractStatusAfter: Partial<Record<string, { status: ContractRow['status']; sub: NonNullable<ContractRow['sub_status']> }>> = {
+const contractStatusAfter: Partial<Record<string, { status: ContractRecord['status']; sub: NonNullable<ContractRecord['sub_status']> }>> = {
   [orderResource.suspend]: { status: 'SUSPENDED', sub: 'SUSPENDED' },
   [orderResource.reactivate]: { status: 'ACTIVATED', sub: 'ACTIVATED' },
   [orderResource.terminate]: { status: 'TERMINATED', sub: 'TERMINATED' },
 };
 
 /** Sets a product row of the contract active (inserting it when the contract never held it). */
-const activateContractProduct = async (db: Db, contract: ContractRow, productId: number, isBase: boolean): Promise<void> => {
+const activateContractProduct = async (db: Db, contract: ContractRecord, productId: number, isBase: boolean): Promise<void> => {
   await db
     .insertInto('contract_products')
     .values({ contract_id: contract.id, product_id: productId, is_base: isBase ? 1 : 0, active: 1, bill_cycle_id: contract.bill_cycle_id })
@@ -44,7 +44,7 @@ const activateContractProduct = async (db: Db, contract: ContractRow, productId:
 };
 
 /** Applies one line to the contract, or says why it cannot be (the state may have changed since it was ordered). */
-const applyLine = async (db: Db, line: LineRow, contract: ContractRow, openBalance: boolean, now: Date): Promise<Outcome> => {
+const applyLine = async (db: Db, line: LineRow, contract: ContractRecord, openBalance: boolean, now: Date): Promise<Outcome> => {
   const at = now.toISOString();
   if (line.item_kind === 'CONTRACT') {
     const after = contractStatusAfter[line.resource_name];

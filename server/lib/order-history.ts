@@ -2,7 +2,7 @@
 import type { ContractStateFacts, OpenOrderFacts } from '#contract/contract-state';
 import type { OrderLine, OrderStatus } from '#contract/orders';
 import type { Db } from '../db/database.ts';
-import type { ContractRow } from './customer-data.ts';
+import type { ContractRecord } from './customer-data.ts';
 
 export const lines = (db: Db) =>
   db
@@ -104,7 +104,7 @@ export const openLinesOf = (db: Db, contractId: number): Promise<(OpenOrderFacts
     .execute();
 
 /** The facts of contract/contract-state.ts, from a contract row. */
-export const stateFacts = (contract: ContractRow): ContractStateFacts => ({
+export const stateFacts = (contract: ContractRecord): ContractStateFacts => ({
   status: contract.status,
   subStatus: contract.sub_status,
   dunningLevelReached: contract.dunning_level_reached === 1,

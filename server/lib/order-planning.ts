@@ -4,8 +4,8 @@ import { orderTypeOfKind, type InitiatorType, type NewOrderLine, type OrderReque
 import type { OrderPricing } from '#contract/pricing';
 import type { Db } from '../db/database.ts';
 import type { Row } from '../db/rows.ts';
-import type { ContractRow } from './customer-data.ts';
-import { optionRowsOfProduct, findProduct, type ProductRow, type Segment } from './product-data.ts';
+import type { ContractRecord } from './customer-data.ts';
+import { optionRowsOfProduct, findProduct, type ProductRecord, type Segment } from './product-data.ts';
 import { addDaysToDate } from '#contract/calendar';
 import { cyclePeriod } from './service-calendar.ts';
 import { billCycleOf } from './usage-data.ts';
@@ -22,7 +22,10 @@ export const linesOfOrder = (db: Db, orderPk: number): Promise<LineRow[]> =>
   lines(db).where('o.id', '=', orderPk).orderBy('l.id').execute();
 
 /** The line's current subscription: its base product and the count of each option it holds. */
-export const currentSubscription = async (db: Db, contract: ContractRow): Promise<{ productId: number; options: Map<number, number> }> => ({
+export const currentSubscription = async (
+  db: Db,
+  contract: ContractRecord,
+): Promise<{ productId: number; options: Map<number, number> }> => ({
   productId: contract.product_id,
   options: new Map(
     (await db.selectFrom('contract_options').select(['option_id', 'count']).where('contract_id', '=', contract.id).execute()).map((row) => [
@@ -63,7 +66,7 @@ export const planOrder = async (
     product.type === 'BASE' &&
     (product.id === current.productId || (segment === 'professional' ? product.for_professional === 1 : product.for_residential === 1));
   if (!product || !offered) fields.push({ field: 'product', message: 'validation:productNotOffered' });
-  const available = new Map<number, ProductRow>(product ? (await optionRowsOfProduct(db, product.id)).map((row) => [row.id, row]) : []);
+  const available = new Map<number, ProductRecord>(product ? (await optionRowsOfProduct(db, product.id)).map((row) => [row.id, row]) : []);
   const planned: PlannedLine[] = [];
   for (const [index, wanted] of request.options.entries()) {
     const held = current.options.get(wanted.id) ?? 0;
@@ -101,7 +104,7 @@ export const planOrder = async (
 };
 
 /** The first day of the line's next bill cycle (the service's calendar): when a plan or option change takes effect. */
-export const nextCycleDate = async (db: Db, contract: ContractRow, now: Date): Promise<string> =>
+export const nextCycleDate = async (db: Db, contract: ContractRecord, now: Date): Promise<string> =>
   addDaysToDate(cyclePeriod(now, await billCycleOf(db, contract)).end, 1);
 
 /**
