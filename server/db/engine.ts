@@ -25,10 +25,8 @@ export {
   changeVersion,
   closeDatabase,
   connect,
-  connectPostgres,
   connectSqlite,
   type Db,
-  DEFAULT_POSTGRES_OPTIONS,
   type Engine,
   engineOf,
   isPostgresUrl,
@@ -37,4 +35,4 @@ export {
 } from './engine-connection.ts';
 export { assertDatabaseAnswers, runScript, type StartLog, syncIdentities, waitForDatabase, withStartupLock } from './engine-startup.ts';
 export { insertRows, isTransactionConflict, isUniqueViolation, writeTransaction } from './engine-transactions.ts';
-export { claimJob, type JobClaim } from './engine-jobs.ts';
+export { claimJob } from './engine-jobs.ts';
