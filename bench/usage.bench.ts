@@ -5,7 +5,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { benchBuildDir } from './bench-build.ts';
 import { resourceKeys } from '#db/resource-keys';
-import { addDaysToDate, localDate, localDayRange } from '../server/lib/service-calendar.ts';
+import { addDaysToDate, localDate, localDayRange } from '#contract/calendar';
 import { decidedConsent } from '../e2e/fixtures/consent.ts';
 
 /*

@@ -14,10 +14,10 @@
  *   lines excl. VAT add up to the total excl. VAT.
  */
 
+import { daysBetween } from './calendar.ts';
 import type { Translated } from './common.ts';
 import {
   allocateExclVat,
-  daysBetween,
   promotionDiscounts,
   promotionsFor,
   proRata,

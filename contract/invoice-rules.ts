@@ -1,3 +1,5 @@
+import { addDaysToDate } from './calendar.ts';
+
 /*
  * The invoice rules of docs/product/invoices.md, pure and zod-free: the bills screen decides each invoice's context
  * with them, and the server computes the invoice situation and writes the payment instructions of the PDF with
@@ -37,14 +39,10 @@ export const invoiceContext = ({ list, paymentMode, dueDate, creditNote }: Conte
 export const CREDIT_NOTE_REFUND_DAYS = 14;
 export const CREDIT_NOTE_REUSE_DAYS = 5;
 
-const DAY_MS = 86_400_000;
-const addDays = (date: string, days: number): string =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-
 /** The last day a credit note issued on `issued` ('YYYY-MM-DD') is refunded by. */
-export const creditNoteRefundBy = (issued: string): string => addDays(issued, CREDIT_NOTE_REFUND_DAYS);
+export const creditNoteRefundBy = (issued: string): string => addDaysToDate(issued, CREDIT_NOTE_REFUND_DAYS);
 /** Until this day a new invoice takes the credit note off its amount instead of a refund. */
-export const creditNoteReusableUntil = (issued: string): string => addDays(issued, CREDIT_NOTE_REUSE_DAYS);
+export const creditNoteReusableUntil = (issued: string): string => addDaysToDate(issued, CREDIT_NOTE_REUSE_DAYS);
 
 /** One open invoice or credit note as the situation sees it. */
 export type OpenItem = {

@@ -16,6 +16,7 @@
  * Pure and import-free (types only), so the app can load it on any screen, offline.
  */
 
+import { addDaysToDate, daysBetween } from './calendar.ts';
 import type { Translated } from './common.ts';
 
 /** A promotion as pricing needs it (the catalogue's `promotions` rows; `amount` is whole percent or cents). */
@@ -120,18 +121,6 @@ export const proRata = (monthly: number, days: number, cycleDays: number): numbe
   }
   return days === cycleDays ? monthly : divideRounded(monthly * days, cycleDays);
 };
-
-// ---------------------------------------------------------------------------------------------------------------
-// Calendar days (the bill cycle's dates are 'YYYY-MM-DD'; contract/bill-cycle.ts computes them)
-// ---------------------------------------------------------------------------------------------------------------
-
-const DAY_MS = 86_400_000;
-const dayNumber = (date: string): number => Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
-
-/** Days from `from` to `to`, both included ('YYYY-MM-DD'). */
-export const daysBetween = (from: string, to: string): number => dayNumber(to) - dayNumber(from) + 1;
-
-export const addDays = (date: string, days: number): string => new Date((dayNumber(date) + days) * DAY_MS).toISOString().slice(0, 10);
 
 // ---------------------------------------------------------------------------------------------------------------
 // An order's price (docs/product/subscription.md "The order summary")
@@ -239,7 +228,7 @@ export const orderPricing = (input: OrderPricingInput): OrderPricing => {
   const before = monthlyCharges(input.contractId, input.current, input.promotions);
   const after = monthlyCharges(input.contractId, input.after, input.promotions);
   const today = input.afterToday;
-  const from = today !== null && sameSubscription(today, input.after) ? input.today : addDays(input.cycle.end, 1);
+  const from = today !== null && sameSubscription(today, input.after) ? input.today : addDaysToDate(input.cycle.end, 1);
   if (today === null) return { before, after, from, proRata: null };
   const days = daysBetween(input.today, input.cycle.end);
   const cycleDays = daysBetween(input.cycle.start, input.cycle.end);

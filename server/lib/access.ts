@@ -1,7 +1,7 @@
 import { isPlainUser } from '#contract/roles';
 import type { Db } from '../db/database.ts';
 import { forbidden, notFound } from './api-error.ts';
-import { findContract, listContracts, type ContractRow } from './customer-data.ts';
+import { findContract, listContracts, type ContractRecord } from './customer-data.ts';
 import type { ResolvedSession } from './sessions.ts';
 import type { UserRow } from './users.ts';
 
@@ -14,7 +14,7 @@ import type { UserRow } from './users.ts';
 export { isPlainUser };
 
 /** The line of a plain user: linked to it, or carrying its phone number. */
-export const usesContract = (user: UserRow, contract: ContractRow): boolean =>
+export const usesContract = (user: UserRow, contract: ContractRecord): boolean =>
   contract.linked_user_id === user.id || (user.msisdn !== null && contract.msisdn === user.msisdn);
 
 export type CustomerAccess = {
@@ -37,7 +37,7 @@ export const requireCustomer = (auth: ResolvedSession, customerId: number, acces
 };
 
 /** 403 for another customer, 404 for a contract that is not this customer's, 403 for a plain user's colleague's line. */
-export const requireContract = async (db: Db, auth: ResolvedSession, customerId: number, contractId: number): Promise<ContractRow> => {
+export const requireContract = async (db: Db, auth: ResolvedSession, customerId: number, contractId: number): Promise<ContractRecord> => {
   requireCustomer(auth, customerId);
   const contract = await findContract(db, customerId, contractId);
   if (!contract) throw notFound('Contract not found');
@@ -46,7 +46,7 @@ export const requireContract = async (db: Db, auth: ResolvedSession, customerId:
 };
 
 /** The contracts of a customer the session may see: all of them, or a plain user's own line only. */
-export const visibleContracts = async (db: Db, auth: ResolvedSession, customerId: number): Promise<ContractRow[]> => {
+export const visibleContracts = async (db: Db, auth: ResolvedSession, customerId: number): Promise<ContractRecord[]> => {
   requireCustomer(auth, customerId);
   const contracts = await listContracts(db, customerId);
   return isPlainUser(auth.user) ? contracts.filter((contract) => usesContract(auth.user, contract)) : contracts;

@@ -14,7 +14,7 @@ import {
   type PushSubscriptionRow,
 } from './alert-data.ts';
 import { dueCycleEvents, invoiceEventKey, type AlertEvent, type CycleSnapshot } from './alert-rules.ts';
-import { findContact, findContract, type ContractRow } from './customer-data.ts';
+import { findContact, findContract, type ContractRecord } from './customer-data.ts';
 import { DeliveryError, type Mailer } from './mailer.ts';
 import type { PushOutcome, PushSender } from './push.ts';
 import { periodOf, usageSummary } from './usage-data.ts';
@@ -52,7 +52,7 @@ const holderLanguage = async (db: Db, customerId: number): Promise<Language> =>
   'fr';
 
 /** The language of whoever uses the line: its plain user's, else the holder's. */
-const lineLanguage = async (db: Db, contract: ContractRow): Promise<Language> =>
+const lineLanguage = async (db: Db, contract: ContractRecord): Promise<Language> =>
   (contract.linked_user_id === null
     ? undefined
     : (await db.selectFrom('users').select('language').where('id', '=', contract.linked_user_id).executeTakeFirst())?.language) ??
@@ -60,7 +60,7 @@ const lineLanguage = async (db: Db, contract: ContractRow): Promise<Language> =>
 
 export type Announcement = {
   customerId: number;
-  contract: ContractRow;
+  contract: ContractRecord;
   eventKey: string;
   type: NotificationType;
   message: AlertMessage;
@@ -157,7 +157,7 @@ const messageOf = (event: AlertEvent, msisdn: string): AlertMessage => {
 };
 
 /** The figures of a line's current cycle the rules look at (from the same summary as GET …/usage). */
-export const cycleSnapshot = async (db: Db, contract: ContractRow, now: Date): Promise<CycleSnapshot> => {
+export const cycleSnapshot = async (db: Db, contract: ContractRecord, now: Date): Promise<CycleSnapshot> => {
   const period = await periodOf(db, contract, now, 'current');
   const summary = await usageSummary(db, contract, period);
   const dataOob = summary.balances.find((b) => b.type === 'DATA')?.overspentValue ?? 0;
@@ -186,15 +186,15 @@ const syncOverspent = async (db: Db, contractId: number, spending: CycleSnapshot
 };
 
 /** Lines that consume, hence may cross a threshold: the active ones. */
-const activeLines = async (db: Db, contractIds?: readonly number[]): Promise<ContractRow[]> => {
+const activeLines = async (db: Db, contractIds?: readonly number[]): Promise<ContractRecord[]> => {
   const rows = await db.selectFrom('contracts').selectAll().where('status', '=', 'ACTIVATED').orderBy('id').execute();
   return contractIds ? rows.filter((row) => contractIds.includes(row.id)) : rows;
 };
 
-type InvoiceRow = { uuid: string; customer_id: number; contract_id: number | null; total_incl_vat_cents: number; due_date: string };
+type InvoiceRecord = { uuid: string; customer_id: number; contract_id: number | null; total_incl_vat_cents: number; due_date: string };
 
 /** The line an invoice's alert belongs to: its own, else the customer's first active line (its alert choices apply). */
-const invoiceLine = async (db: Db, invoice: InvoiceRow): Promise<ContractRow | undefined> =>
+const invoiceLine = async (db: Db, invoice: InvoiceRecord): Promise<ContractRecord | undefined> =>
   (invoice.contract_id === null ? undefined : await findContract(db, invoice.customer_id, invoice.contract_id)) ??
   (await db
     .selectFrom('contracts')
@@ -220,7 +220,7 @@ export const markCurrentEventsHandled = async (db: Db, now: Date): Promise<void>
   }
 };
 
-const unannouncedInvoices = (db: Db, now: Date): Promise<InvoiceRow[]> =>
+const unannouncedInvoices = (db: Db, now: Date): Promise<InvoiceRecord[]> =>
   db
     .selectFrom('invoices as i')
     .select(['i.uuid', 'i.customer_id', 'i.contract_id', 'i.total_incl_vat_cents', 'i.due_date'])

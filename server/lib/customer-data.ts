@@ -10,21 +10,26 @@ import { bool } from './sql.ts';
  * snake_case there) are decided in one place.
  */
 
-export type CustomerRow = Row<'customers'>;
-export type ContactRow = Row<'contacts'>;
-export type InvoicingRow = Row<'invoicing'>;
-export type ContractRow = Row<'contracts'>;
+export type CustomerRecord = Row<'customers'>;
+export type ContactRecord = Row<'contacts'>;
+export type InvoicingRecord = Row<'invoicing'>;
+export type ContractRecord = Row<'contracts'>;
 
-export const findCustomer = (db: Db, customerId: number): Promise<CustomerRow | undefined> =>
+/** The route files' names for these records, until the route layer (server/routes) is moved to the names above. */
+export type ContractRow = ContractRecord;
+export type CustomerRow = CustomerRecord;
+export type InvoicingRow = InvoicingRecord;
+
+export const findCustomer = (db: Db, customerId: number): Promise<CustomerRecord | undefined> =>
   db.selectFrom('customers').selectAll().where('id', '=', customerId).executeTakeFirst();
 
-export const findContract = (db: Db, customerId: number, contractId: number): Promise<ContractRow | undefined> =>
+export const findContract = (db: Db, customerId: number, contractId: number): Promise<ContractRecord | undefined> =>
   db.selectFrom('contracts').selectAll().where('id', '=', contractId).where('customer_id', '=', customerId).executeTakeFirst();
 
-export const listContracts = (db: Db, customerId: number): Promise<ContractRow[]> =>
+export const listContracts = (db: Db, customerId: number): Promise<ContractRecord[]> =>
   db.selectFrom('contracts').selectAll().where('customer_id', '=', customerId).orderBy('created_at').orderBy('id').execute();
 
-export const toCustomerCore = (row: CustomerRow): CustomerFull['customer'] => ({
+export const toCustomerCore = (row: CustomerRecord): CustomerFull['customer'] => ({
   id: row.id,
   guid: row.guid,
   promo: row.promo,
@@ -44,7 +49,7 @@ export const toCustomerCore = (row: CustomerRow): CustomerFull['customer'] => ({
 
 const civilities = { MR: 'mr', MRS: 'mrs', MX: 'mx' } as const;
 
-export const toContact = (row: ContactRow): Contact => ({
+export const toContact = (row: ContactRecord): Contact => ({
   id: row.id,
   guid: row.guid,
   language: row.language,
@@ -64,7 +69,7 @@ export const toContact = (row: ContactRow): Contact => ({
 });
 
 /** The holder defaults to the contact when the invoicing row leaves it empty. */
-export const toInvoicing = (row: InvoicingRow, contact: ContactRow | undefined): Invoicing => ({
+export const toInvoicing = (row: InvoicingRecord, contact: ContactRecord | undefined): Invoicing => ({
   id: row.id,
   address: { street: row.street, number: row.number, box: row.box, city: row.city, zipCode: row.zip_code, country: row.country },
   payment: { iban: row.iban, bic: row.bic, mode: row.payment_mode, mandateDate: row.mandate_date },
@@ -76,11 +81,11 @@ export const toInvoicing = (row: InvoicingRow, contact: ContactRow | undefined):
   lastUpdate: row.last_update,
 });
 
-export const findContact = (db: Db, customerId: number): Promise<ContactRow | undefined> =>
+export const findContact = (db: Db, customerId: number): Promise<ContactRecord | undefined> =>
   db.selectFrom('contacts').selectAll().where('customer_id', '=', customerId).executeTakeFirst();
 
 /** The contact fields the account holder may edit (PATCH /customer/{id}/contact). */
-export type EditableContact = Pick<ContactRow, 'civility' | 'first_name' | 'last_name' | 'phone' | 'mobile' | 'email' | 'language'>;
+export type EditableContact = Pick<ContactRecord, 'civility' | 'first_name' | 'last_name' | 'phone' | 'mobile' | 'email' | 'language'>;
 
 /**
  * Writes the editable fields of a contact and its new version. An address that changed (letter case aside) is
@@ -109,13 +114,13 @@ export const updateContact = async (db: Db, contactId: number, next: EditableCon
     .execute();
 };
 
-export const findInvoicing = (db: Db, customerId: number): Promise<InvoicingRow | undefined> =>
+export const findInvoicing = (db: Db, customerId: number): Promise<InvoicingRecord | undefined> =>
   db.selectFrom('invoicing').selectAll().where('customer_id', '=', customerId).executeTakeFirst();
 
 export type ContractMappingOptions = { withLinkedUser: boolean };
 
 /** Contracts with their product refs, bill cycle and (optionally) linked user, in three queries for all contracts. */
-export const toContracts = async (db: Db, rows: readonly ContractRow[], options: ContractMappingOptions): Promise<ContractDto[]> => {
+export const toContracts = async (db: Db, rows: readonly ContractRecord[], options: ContractMappingOptions): Promise<ContractDto[]> => {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const products = await db

@@ -23,10 +23,13 @@ export const MAX_PIN_ATTEMPTS = 5;
 
 export type DeviceRevokeReason = 'pinAttempts' | 'pinExpired' | 'logout' | 'passwordReset' | 'passwordChanged';
 
-export type DeviceRow = Pick<
+export type DeviceRecord = Pick<
   Row<'devices'>,
   'id' | 'user_id' | 'device_key_hash' | 'pin_hash' | 'pin_set_at' | 'failed_attempts' | 'expires_at' | 'revoked_at'
 > & { client_id: string; revoked_reason: DeviceRevokeReason | null };
+
+/** The route files' name for this record, until the route layer (server/routes) is moved to the name above. */
+export type DeviceRow = DeviceRecord;
 
 const COLUMNS = [
   'id',
@@ -48,22 +51,23 @@ const devices = (db: Db) =>
 // The key is mixed into the hashed PIN so that 10^4 PINs cannot be tried offline without it.
 const pinInput = (deviceKey: string, pin: string): string => `${deviceKey}\u0000${pin}`;
 
-export const findDevice = (db: Db, userId: number, clientId: string): Promise<DeviceRow | undefined> =>
+export const findDevice = (db: Db, userId: number, clientId: string): Promise<DeviceRecord | undefined> =>
   devices(db).where('user_id', '=', userId).where('client_id', '=', clientId).executeTakeFirst();
 
-export const findDeviceById = (db: Db, id: number): Promise<DeviceRow | undefined> => devices(db).where('id', '=', id).executeTakeFirst();
+export const findDeviceById = (db: Db, id: number): Promise<DeviceRecord | undefined> =>
+  devices(db).where('id', '=', id).executeTakeFirst();
 
-export const deviceKeyMatches = (device: DeviceRow, deviceKey: string): boolean => matchesHash(deviceKey, device.device_key_hash);
+export const deviceKeyMatches = (device: DeviceRecord, deviceKey: string): boolean => matchesHash(deviceKey, device.device_key_hash);
 
 /** The PIN's expiry, or null when the device has no usable PIN. */
-export const pinExpiry = (device: DeviceRow): string | null => (device.pin_hash && !device.revoked_at ? device.expires_at : null);
+export const pinExpiry = (device: DeviceRecord): string | null => (device.pin_hash && !device.revoked_at ? device.expires_at : null);
 
 /**
  * A password login that names its device (re)registers it. The same key keeps a PIN already set (the password
  * proved the user; failed PIN attempts are forgiven); a new key, or a revoked device, starts without a PIN,
  * because the stored PIN hash is bound to the old key.
  */
-export const registerDevice = (db: Db, userId: number, clientId: string, deviceKey: string, now: Date): Promise<DeviceRow> =>
+export const registerDevice = (db: Db, userId: number, clientId: string, deviceKey: string, now: Date): Promise<DeviceRecord> =>
   writeTransaction(db, async (tx) => {
     const existing = await findDevice(tx, userId, clientId);
     const at = now.toISOString();
@@ -134,7 +138,7 @@ export const setDevicePin = async (
   deviceKey: string,
   pin: string,
   now: Date,
-): Promise<DeviceRow> => {
+): Promise<DeviceRecord> => {
   // Hashed before the transaction: scrypt takes a while and must not hold the write lock.
   const pinHash = await hashPasswordAsync(pinInput(deviceKey, pin));
   return writeTransaction(db, async (tx) => {
@@ -191,7 +195,7 @@ export const revokeUserDevices = (
   });
 
 export type PinCheck =
-  | { ok: true; device: DeviceRow }
+  | { ok: true; device: DeviceRecord }
   | { ok: false; reason: 'unknownDevice' | 'noPin' | 'revoked' | 'pinExpired' | 'tooManyAttempts' }
   | { ok: false; reason: 'wrongPin'; attemptsLeft: number };
 
@@ -201,7 +205,7 @@ export type PinCheck =
  * counted before the (asynchronous) hash check and forgiven when the PIN is right, so PINs sent all at once cannot
  * pass the limit while their checks are in flight.
  */
-export const checkPin = async (db: Db, device: DeviceRow, deviceKey: string, pin: string, now: Date): Promise<PinCheck> => {
+export const checkPin = async (db: Db, device: DeviceRecord, deviceKey: string, pin: string, now: Date): Promise<PinCheck> => {
   if (device.revoked_at !== null) {
     if (device.revoked_reason === 'pinAttempts') return { ok: false, reason: 'tooManyAttempts' };
     if (device.revoked_reason === 'pinExpired') return { ok: false, reason: 'pinExpired' };

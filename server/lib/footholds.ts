@@ -4,7 +4,7 @@ import { deleteUserPushSubscriptions } from './alert-data.ts';
 import { revokeDeviceCookies } from './device-cookies.ts';
 import { findDeviceById, revokeUserDevices } from './devices.ts';
 import { endAccountLocks } from './rate-limit.ts';
-import { revokeUserSessions, type SessionRow } from './sessions.ts';
+import { revokeUserSessions, type SessionRecord } from './sessions.ts';
 
 /*
  * A password change or reset ends every foothold on the account (docs/product/security.md "Password change ends every
@@ -26,7 +26,7 @@ export const endFootholds = (
   userId: number,
   now: Date,
   reason: 'passwordChanged' | 'passwordReset',
-  keep: Pick<SessionRow, 'id' | 'device_id'> | null,
+  keep: Pick<SessionRecord, 'id' | 'device_id'> | null,
 ): Promise<void> =>
   writeTransaction(db, async (tx) => {
     const keptDevice = keep?.device_id != null ? await findDeviceById(tx, keep.device_id) : undefined;

@@ -9,7 +9,8 @@ import type { Db } from '../db/database.ts';
 import { sumAmounts } from '#contract/pricing';
 import type { Row } from '../db/rows.ts';
 import { outOfBundleCost, subscriptionLines } from './invoice-lines.ts';
-import { addDaysToDate, cyclePeriod, localDate, localDayRange } from './service-calendar.ts';
+import { addDaysToDate, localDate, localDayRange } from '#contract/calendar';
+import { cyclePeriod } from './service-calendar.ts';
 
 /*
  * Invoices (docs/product/invoices.md "What an invoice shows"), and the cost centres of professional customers. An
@@ -44,9 +45,9 @@ const COLUMNS = [
   'vat_cents',
 ] as const;
 
-export type InvoiceRow = Pick<Row<'invoices'>, (typeof COLUMNS)[number]>;
+export type InvoiceRecord = Pick<Row<'invoices'>, (typeof COLUMNS)[number]>;
 
-export const toInvoice = (row: InvoiceRow): Invoice => ({
+export const toInvoice = (row: InvoiceRecord): Invoice => ({
   uuid: row.uuid,
   dates: {
     invoice_generated_at: row.generated_at,
@@ -68,7 +69,7 @@ const invoicesOf = (db: Db, customerId: number, costCenterId: number | undefined
 };
 
 /** Open invoices and credit notes, the one due first on top. */
-const openRows = (db: Db, customerId: number, costCenterId?: number): Promise<InvoiceRow[]> =>
+const openRows = (db: Db, customerId: number, costCenterId?: number): Promise<InvoiceRecord[]> =>
   invoicesOf(db, customerId, costCenterId)
     .select(COLUMNS)
     .where('paid', '=', 0)
@@ -109,7 +110,7 @@ export const paidInvoices = async (
   ).map(toInvoice);
 
 /** One invoice of this customer (undefined for another customer's: the route answers 404, revealing nothing). */
-export const findInvoice = (db: Db, customerId: number, uuid: string): Promise<InvoiceRow | undefined> =>
+export const findInvoice = (db: Db, customerId: number, uuid: string): Promise<InvoiceRecord | undefined> =>
   db.selectFrom('invoices').select(COLUMNS).where('uuid', '=', uuid).where('customer_id', '=', customerId).executeTakeFirst();
 
 export type StoredLine = {
@@ -209,7 +210,7 @@ const nextInvoice = async (db: Db, customerId: number, now: Date): Promise<{ dat
  */
 export const accountReference = (customerId: number): string => structuredCommunication(9_900_000_000 + customerId);
 
-const paymentReferenceOf = (open: readonly InvoiceRow[], customerId: number): string | null => {
+const paymentReferenceOf = (open: readonly InvoiceRecord[], customerId: number): string | null => {
   const owed = open.filter((row) => row.total_incl_vat_cents - row.partial_paid_cents > 0);
   const only = owed[0];
   if (only === undefined) return null;

@@ -1,13 +1,14 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { Language } from '#contract/common';
-import { amountDue, creditNoteRefundBy, creditNoteReusableUntil, invoiceContext, type InvoiceContext } from '#contract/invoice-rules';
+import { amountDue, creditNoteRefundBy, creditNoteReusableUntil, invoiceContext } from '#contract/invoice-rules';
 import type { CreditorDto } from '#contract/invoices';
 import { belgianTransferPayload, EPC_ERROR_CORRECTION } from '#contract/payment-qr';
-import { allocateExclVat, VAT_RATE_PERCENT } from '#contract/pricing';
+import { allocateExclVat } from '#contract/pricing';
 import type { Supplier } from '../config.ts';
-import type { InvoiceRow, StoredLine } from './invoice-data.ts';
-import { localDate } from './service-calendar.ts';
+import type { InvoiceRecord, StoredLine } from './invoice-data.ts';
+import { localDate } from '#contract/calendar';
+import { LOCALES, TEXTS, type Texts } from './invoice-pdf-texts.ts';
 
 /*
  * The invoice as a PDF (GET /customer/{id}/invoices/{uuid}/download), written by the server in the user's
@@ -22,7 +23,7 @@ import { localDate } from './service-calendar.ts';
  */
 
 export type InvoiceSubject = {
-  invoice: InvoiceRow;
+  invoice: InvoiceRecord;
   lines: readonly StoredLine[];
   customerName: string;
   customerNumber: string;
@@ -37,161 +38,6 @@ export type InvoiceSubject = {
   language: Language;
   now: Date;
 };
-
-type Texts = {
-  invoice: string;
-  creditNote: string;
-  piece: string;
-  issued: string;
-  due: string;
-  period: (from: string, to: string) => string;
-  customerNumber: string;
-  costCenter: string;
-  line: (msisdn: string) => string;
-  otherLines: string;
-  kinds: Record<'usage' | 'fee', string>;
-  days: (from: string, to: string) => string;
-  description: string;
-  amountExcl: string;
-  supplierVat: string;
-  customerVat: string;
-  quantity: (n: number) => string;
-  totalExclVat: string;
-  vat: string;
-  total: string;
-  refund: string;
-  communication: string;
-  partial: string;
-  left: string;
-  contexts: Record<InvoiceContext, (facts: { due: string; iban: string; paidAt: string; refundBy: string; reuseUntil: string }) => string>;
-  payTo: string;
-  scan: string;
-  creditor: string;
-  colon: string;
-};
-
-const TEXTS: Record<Language, Texts> = {
-  fr: {
-    invoice: 'Facture',
-    creditNote: 'Note de crédit',
-    piece: 'Numéro de pièce',
-    issued: 'Date de facture',
-    due: 'Échéance',
-    period: (from, to) => `Période du ${from} au ${to}`,
-    customerNumber: 'Numéro de client',
-    costCenter: 'Centre de coûts',
-    line: (msisdn) => `Ligne ${msisdn}`,
-    otherLines: 'Autres frais',
-    kinds: { usage: 'Consommation hors forfait de la période', fee: 'Frais' },
-    days: (from, to) => `du ${from} au ${to}`,
-    description: 'Description',
-    amountExcl: 'Montant hors TVA',
-    supplierVat: 'TVA',
-    customerVat: 'N° TVA du client',
-    quantity: (n) => `× ${n}`,
-    totalExclVat: 'Total hors TVA',
-    vat: `TVA ${VAT_RATE_PERCENT} %`,
-    total: 'Total TVA comprise',
-    refund: 'Montant à vous rembourser',
-    communication: 'Communication structurée',
-    partial: 'Déjà payé',
-    left: 'Reste à payer',
-    contexts: {
-      IS_PAID: ({ paidAt }) => `Payée le ${paidAt}. Merci.`,
-      TO_PAID: ({ due }) => `À payer par virement avant le ${due}, avec la communication structurée ci-dessus.`,
-      DD_PENDING: ({ due, iban }) => `Sera prélevée par domiciliation le ${due} sur le compte ${iban}.`,
-      DD_FAILED: ({ due }) => `La domiciliation du ${due} n’a pas abouti : payez par virement avec la communication structurée ci-dessus.`,
-      CREDIT_OPEN: ({ refundBy, reuseUntil }) =>
-        `Remboursée au plus tard le ${refundBy}, ou déduite de votre prochaine facture si elle est émise d’ici le ${reuseUntil}.`,
-      CREDIT_REFUNDED: ({ paidAt }) => `Remboursée le ${paidAt}.`,
-    },
-    payTo: 'Virement à',
-    scan: 'Scannez ce code avec votre application bancaire pour remplir le virement.',
-    creditor: 'Bénéficiaire',
-    colon: ' : ',
-  },
-  nl: {
-    invoice: 'Factuur',
-    creditNote: 'Creditnota',
-    piece: 'Stuknummer',
-    issued: 'Factuurdatum',
-    due: 'Vervaldatum',
-    period: (from, to) => `Periode van ${from} tot ${to}`,
-    customerNumber: 'Klantnummer',
-    costCenter: 'Kostenplaats',
-    line: (msisdn) => `Lijn ${msisdn}`,
-    otherLines: 'Andere kosten',
-    kinds: { usage: 'Verbruik buiten de bundel in de periode', fee: 'Kosten' },
-    days: (from, to) => `van ${from} tot ${to}`,
-    description: 'Omschrijving',
-    amountExcl: 'Bedrag excl. btw',
-    supplierVat: 'Btw',
-    customerVat: 'Btw-nummer klant',
-    quantity: (n) => `× ${n}`,
-    totalExclVat: 'Totaal excl. btw',
-    vat: `Btw ${VAT_RATE_PERCENT} %`,
-    total: 'Totaal incl. btw',
-    refund: 'Terug te betalen bedrag',
-    communication: 'Gestructureerde mededeling',
-    partial: 'Al betaald',
-    left: 'Nog te betalen',
-    contexts: {
-      IS_PAID: ({ paidAt }) => `Betaald op ${paidAt}. Dank u.`,
-      TO_PAID: ({ due }) => `Te betalen via overschrijving vóór ${due}, met de gestructureerde mededeling hierboven.`,
-      DD_PENDING: ({ due, iban }) => `Wordt op ${due} via domiciliëring afgeschreven van rekening ${iban}.`,
-      DD_FAILED: ({ due }) =>
-        `De domiciliëring van ${due} is mislukt: betaal via overschrijving met de gestructureerde mededeling hierboven.`,
-      CREDIT_OPEN: ({ refundBy, reuseUntil }) =>
-        `Uiterlijk op ${refundBy} terugbetaald, of verrekend met uw volgende factuur als die uiterlijk op ${reuseUntil} wordt opgemaakt.`,
-      CREDIT_REFUNDED: ({ paidAt }) => `Terugbetaald op ${paidAt}.`,
-    },
-    payTo: 'Overschrijving naar',
-    scan: 'Scan deze code met uw bankapp om de overschrijving in te vullen.',
-    creditor: 'Begunstigde',
-    colon: ': ',
-  },
-  en: {
-    invoice: 'Invoice',
-    creditNote: 'Credit note',
-    piece: 'Document number',
-    issued: 'Invoice date',
-    due: 'Due date',
-    period: (from, to) => `Period from ${from} to ${to}`,
-    customerNumber: 'Customer number',
-    costCenter: 'Cost centre',
-    line: (msisdn) => `Line ${msisdn}`,
-    otherLines: 'Other charges',
-    kinds: { usage: 'Out-of-bundle usage in the period', fee: 'Charges' },
-    days: (from, to) => `from ${from} to ${to}`,
-    description: 'Description',
-    amountExcl: 'Amount excl. VAT',
-    supplierVat: 'VAT',
-    customerVat: 'Customer VAT number',
-    quantity: (n) => `× ${n}`,
-    totalExclVat: 'Total excl. VAT',
-    vat: `VAT ${VAT_RATE_PERCENT} %`,
-    total: 'Total incl. VAT',
-    refund: 'Amount refunded to you',
-    communication: 'Structured communication',
-    partial: 'Already paid',
-    left: 'Left to pay',
-    contexts: {
-      IS_PAID: ({ paidAt }) => `Paid on ${paidAt}. Thank you.`,
-      TO_PAID: ({ due }) => `To pay by bank transfer by ${due}, with the structured communication above.`,
-      DD_PENDING: ({ due, iban }) => `Will be collected by direct debit on ${due} from account ${iban}.`,
-      DD_FAILED: ({ due }) => `The direct debit of ${due} failed: pay by bank transfer with the structured communication above.`,
-      CREDIT_OPEN: ({ refundBy, reuseUntil }) =>
-        `Refunded by ${refundBy} at the latest, or taken off your next invoice if it is issued by ${reuseUntil}.`,
-      CREDIT_REFUNDED: ({ paidAt }) => `Refunded on ${paidAt}.`,
-    },
-    payTo: 'Transfer to',
-    scan: 'Scan this code with your banking app to fill in the transfer.',
-    creditor: 'Beneficiary',
-    colon: ': ',
-  },
-};
-
-const LOCALES: Record<Language, string> = { fr: 'fr-BE', nl: 'nl-BE', en: 'en-GB' };
 
 /** pdfkit's standard fonts encode WinAnsi: Intl's narrow and thin spaces (fr-BE thousands) become plain ones. */
 const pdfSafe = (text: string): string => text.replace(/[\u202F\u2009]/g, ' ');
@@ -225,36 +71,23 @@ const drawQr = (doc: PDFKit.PDFDocument, payload: string, x: number, y: number):
   return side;
 };
 
-/** The invoice document as a PDF file (a Buffer: one or two pages, and a finished file can carry its length). */
-export const invoicePdf = async (subject: InvoiceSubject): Promise<Buffer> => {
-  const { invoice, lines, language, creditor } = subject;
-  const t = TEXTS[language];
-  const euro = new Intl.NumberFormat(LOCALES[language], { style: 'currency', currency: 'EUR' });
-  const money = (cents: number): string => pdfSafe(euro.format(cents / 100));
-  const creditNote = invoice.document_type === 'credit_note';
-  const title = `${creditNote ? t.creditNote : t.invoice} ${invoice.piece_id}`;
+type Totals = { excl: number; vat: number };
+/** What every part of the document draws with: the document, the subject, its texts and the columns. */
+type Sheet = {
+  doc: PDFKit.PDFDocument;
+  subject: InvoiceSubject;
+  t: Texts;
+  money: (cents: number) => string;
+  left: number;
+  width: number;
+  amountX: number;
+};
 
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: PAGE_MARGIN,
-    lang: LOCALES[language],
-    info: { Title: title, Author: subject.supplier.legalName, Subject: subject.customerName },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  const left = PAGE_MARGIN;
-  const width = doc.page.width - 2 * PAGE_MARGIN;
-  const amountX = left + width - 110;
+/** Who bills, what, when; then the customer and the invoicing address. Returns where the lines start. */
+const drawParties = ({ doc, subject, t, left, width }: Sheet, title: string): number => {
+  const { invoice, supplier } = subject;
   const fact = (label: string, value: string) =>
     doc.font('Helvetica-Bold').text(`${label}${t.colon}`, { continued: true }).font('Helvetica').text(pdfSafe(value));
-
-  // Who bills, what, when.
-  const { supplier } = subject;
   doc
     .fillColor(BLUE)
     .font('Helvetica-Bold')
@@ -286,16 +119,33 @@ export const invoicePdf = async (subject: InvoiceSubject): Promise<Buffer> => {
   ];
   doc.font('Helvetica').fontSize(10);
   addressLines.forEach((text, i) => doc.text(pdfSafe(text), left + width / 2 + 20, PAGE_MARGIN + 40 + i * 14, { width: width / 2 - 20 }));
+  return Math.max(doc.y, PAGE_MARGIN + 40 + addressLines.length * 14) + 20;
+};
 
-  // The lines, per contract, excl. VAT: as issued, or (documents issued before the amounts were stored) split from
-  // their amounts incl. VAT with the same rule, so that they add up to the total excl. VAT.
-  const total = invoice.total_incl_vat_cents;
+/**
+ * The lines' amounts excl. VAT: as issued, or (documents issued before the amounts were stored) split from their
+ * amounts incl. VAT with the same rule, so that they add up to the total excl. VAT.
+ */
+const amountsExclVat = (
+  invoice: InvoiceRecord,
+  lines: readonly StoredLine[],
+): { exclOf: (line: StoredLine, index: number) => number; totals: Totals } => {
   const stored = lines.every((line) => line.amountExclVat !== null) && invoice.total_excl_vat_cents !== null && invoice.vat_cents !== null;
   const split = allocateExclVat(lines.map((line) => line.amount));
-  const exclOf = (line: StoredLine, index: number): number => (stored ? (line.amountExclVat ?? 0) : (split.lines[index] ?? 0));
-  const totals = stored ? { excl: invoice.total_excl_vat_cents ?? 0, vat: invoice.vat_cents ?? 0 } : { excl: split.excl, vat: split.vat };
+  return {
+    exclOf: (line, index) => (stored ? (line.amountExclVat ?? 0) : (split.lines[index] ?? 0)),
+    totals: stored ? { excl: invoice.total_excl_vat_cents ?? 0, vat: invoice.vat_cents ?? 0 } : { excl: split.excl, vat: split.vat },
+  };
+};
 
-  let y = Math.max(doc.y, PAGE_MARGIN + 40 + addressLines.length * 14) + 20;
+/** The lines, per contract, excl. VAT. Returns where the table ends. */
+const drawLines = (
+  { doc, subject, t, money, left, amountX }: Sheet,
+  top: number,
+  exclOf: (line: StoredLine, index: number) => number,
+): number => {
+  const { lines, language } = subject;
+  let y = top;
   doc.fillColor(GREY).font('Helvetica-Bold').fontSize(9);
   doc.text(t.description, left, y, { width: amountX - left - 24, lineBreak: false });
   doc.text(t.amountExcl, amountX - 20, y, { width: 130, align: 'right', lineBreak: false });
@@ -341,8 +191,14 @@ export const invoicePdf = async (subject: InvoiceSubject): Promise<Buffer> => {
     }
     y += 8;
   }
+  return y;
+};
 
-  // Totals: the lines add up to the total excl. VAT; with the VAT it makes the total incl. VAT.
+/** Totals: the lines add up to the total excl. VAT; with the VAT it makes the total incl. VAT. Returns where they end and what is left to pay. */
+const drawTotals = ({ doc, subject, t, money, left, width, amountX }: Sheet, top: number, totals: Totals): { y: number; toPay: number } => {
+  const { invoice } = subject;
+  const total = invoice.total_incl_vat_cents;
+  let y = top;
   doc
     .moveTo(left, y)
     .lineTo(left + width, y)
@@ -359,19 +215,28 @@ export const invoicePdf = async (subject: InvoiceSubject): Promise<Buffer> => {
   totalRow(t.vat, totals.vat);
   totalRow(t.total, total, true);
   // A credit note's totals are negative (money the operator owes): what that means, in words and positive.
-  if (creditNote) totalRow(t.refund, -total, true);
+  if (invoice.document_type === 'credit_note') totalRow(t.refund, -total, true);
   const toPay = amountDue(total, invoice.partial_paid_cents);
   if (invoice.paid === 0 && invoice.partial_paid_cents > 0) {
     totalRow(t.partial, invoice.partial_paid_cents);
     totalRow(t.left, toPay, true);
   }
+  return { y, toPay };
+};
 
-  // How it is paid.
-  y += 10;
+/** How it is paid, and the payment QR code for what is still to pay by transfer. */
+const drawPayment = ({ doc, subject, t, money, left, width }: Sheet, top: number, toPay: number): void => {
+  const { invoice, creditor } = subject;
+  const y = top + 10;
   const today = localDate(subject.now.getTime());
   const issued = localDate(Date.parse(invoice.generated_at));
   const context = invoiceContext(
-    { list: invoice.paid === 1 ? 'paid' : 'open', paymentMode: invoice.payment_mode, dueDate: invoice.due_date, creditNote },
+    {
+      list: invoice.paid === 1 ? 'paid' : 'open',
+      paymentMode: invoice.payment_mode,
+      dueDate: invoice.due_date,
+      creditNote: invoice.document_type === 'credit_note',
+    },
     today,
   );
   doc.font('Helvetica-Bold').fontSize(10).text(`${t.communication}${t.colon}`, left, y, { continued: true });
@@ -392,30 +257,57 @@ export const invoicePdf = async (subject: InvoiceSubject): Promise<Buffer> => {
     { width },
   );
 
-  // The payment QR code, for what is still to pay by transfer.
-  if ((context === 'TO_PAID' || context === 'DD_FAILED') && toPay > 0) {
-    let top = doc.y + 14;
-    if (top > doc.page.height - 200) {
-      doc.addPage();
-      top = PAGE_MARGIN;
-    }
-    const side = drawQr(doc, belgianTransferPayload(creditor, toPay, invoice.structured_communication), left, top);
-    const textX = left + side + 16;
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(10)
-      .text(t.payTo, textX, top + 8, { width: width - side - 16 });
-    doc.font('Helvetica').text(`${t.creditor}${t.colon}${creditor.name}`, { width: width - side - 16 });
-    doc.text(`IBAN${t.colon}${groupedIban(creditor.iban)}`);
-    doc.text(`BIC${t.colon}${creditor.bic}`);
-    doc.text(`${t.left}${t.colon}${money(toPay)}`);
-    doc.text(`${t.communication}${t.colon}${invoice.structured_communication}`);
-    doc
-      .moveDown(0.5)
-      .fillColor(GREY)
-      .text(t.scan, { width: width - side - 16 });
+  if ((context !== 'TO_PAID' && context !== 'DD_FAILED') || toPay <= 0) return;
+  let qrTop = doc.y + 14;
+  if (qrTop > doc.page.height - 200) {
+    doc.addPage();
+    qrTop = PAGE_MARGIN;
   }
+  const side = drawQr(doc, belgianTransferPayload(creditor, toPay, invoice.structured_communication), left, qrTop);
+  const textX = left + side + 16;
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .text(t.payTo, textX, qrTop + 8, { width: width - side - 16 });
+  doc.font('Helvetica').text(`${t.creditor}${t.colon}${creditor.name}`, { width: width - side - 16 });
+  doc.text(`IBAN${t.colon}${groupedIban(creditor.iban)}`);
+  doc.text(`BIC${t.colon}${creditor.bic}`);
+  doc.text(`${t.left}${t.colon}${money(toPay)}`);
+  doc.text(`${t.communication}${t.colon}${invoice.structured_communication}`);
+  doc
+    .moveDown(0.5)
+    .fillColor(GREY)
+    .text(t.scan, { width: width - side - 16 });
+};
 
+/** The invoice document as a PDF file (a Buffer: one or two pages, and a finished file can carry its length). */
+export const invoicePdf = async (subject: InvoiceSubject): Promise<Buffer> => {
+  const { invoice, lines, language } = subject;
+  const t = TEXTS[language];
+  const euro = new Intl.NumberFormat(LOCALES[language], { style: 'currency', currency: 'EUR' });
+  const money = (cents: number): string => pdfSafe(euro.format(cents / 100));
+  const title = `${invoice.document_type === 'credit_note' ? t.creditNote : t.invoice} ${invoice.piece_id}`;
+
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: PAGE_MARGIN,
+    lang: LOCALES[language],
+    info: { Title: title, Author: subject.supplier.legalName, Subject: subject.customerName },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const width = doc.page.width - 2 * PAGE_MARGIN;
+  const sheet: Sheet = { doc, subject, t, money, left: PAGE_MARGIN, width, amountX: PAGE_MARGIN + width - 110 };
+  const linesTop = drawParties(sheet, title);
+  const { exclOf, totals } = amountsExclVat(invoice, lines);
+  const linesEnd = drawLines(sheet, linesTop, exclOf);
+  const { y, toPay } = drawTotals(sheet, linesEnd, totals);
+  drawPayment(sheet, y, toPay);
   doc.end();
   return done;
 };

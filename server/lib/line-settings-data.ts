@@ -10,9 +10,9 @@ import type { LineChange, LineSettings } from '#contract/settings';
 import type { Db } from '../db/database.ts';
 import { writeTransaction } from '../db/engine.ts';
 import type { Row } from '../db/rows.ts';
-import type { ContractRow } from './customer-data.ts';
-import { nextOrderRef } from './order-data.ts';
-import { localDate } from './service-calendar.ts';
+import type { ContractRecord } from './customer-data.ts';
+import { nextOrderRef } from './order-planning.ts';
+import { localDate } from '#contract/calendar';
 import { bool } from './sql.ts';
 import { safeguardsOf } from './usage-data.ts';
 
@@ -108,7 +108,7 @@ export const recentLineChanges = async (db: Db, contractId: number, now: Date): 
   ).map(toLineChange);
 
 /** GET …/settings. A line without a settings row has the defaults and no known PIN or PUK. */
-export const lineSettings = async (db: Db, contract: ContractRow, now: Date): Promise<LineSettings> => {
+export const lineSettings = async (db: Db, contract: ContractRecord, now: Date): Promise<LineSettings> => {
   const row = await findSettings(db, contract.id);
   return {
     contractId: contract.id,
@@ -296,7 +296,7 @@ const writeValue = async (db: Db, contractId: number, resource: LineResource, va
 export const applyLineChange = (
   db: Db,
   change: DueLineChange,
-  contract: ContractRow | undefined,
+  contract: ContractRecord | undefined,
   now: Date,
 ): Promise<'SUCCESS' | 'FAILED'> =>
   writeTransaction(db, async (tx) => {

@@ -3,7 +3,7 @@ import { situationTotals, type OpenItem, type SituationTotals } from '#contract/
 import type { FinalPaymentStatus, OnlinePayment, PaymentStatus } from '#contract/payments';
 import type { Db } from '../db/database.ts';
 import { allocatePayment, type OpenDocument } from './payment-allocation.ts';
-import { localDate } from './service-calendar.ts';
+import { localDate } from '#contract/calendar';
 
 /*
  * The payments area's repository (docs/product/payments.md): the online payments and what they pay, the open

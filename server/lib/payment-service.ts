@@ -27,7 +27,7 @@ import {
   type PaymentRow,
 } from './payment-data.ts';
 import { ProviderError, type PaymentProvider, type ProviderPayment } from './payment-provider.ts';
-import { localDate } from './service-calendar.ts';
+import { localDate } from '#contract/calendar';
 import { randomToken } from './tokens.ts';
 
 /*

@@ -4,7 +4,7 @@ import type { Db } from '../db/database.ts';
 import type { Row } from '../db/rows.ts';
 import { bool } from './sql.ts';
 
-export type ProductRow = Row<'products'>;
+export type ProductRecord = Row<'products'>;
 
 /**
  * Texts are JSON in a text column; a missing language falls back to French (docs/product/settings.md "Language": fr is
@@ -25,13 +25,13 @@ const numberList = (json: string): number[] => {
 
 // Units of the volumes (docs/product/consumption.md "Bundle sizes": 0 means unlimited; data in MB, converted with the
 // factor 1024 by the app).
-const volumes = (row: ProductRow) => ({
+const volumes = (row: ProductRecord) => ({
   data: { limit_amount: row.data_limit_mb, unit: 'MB' },
   voice: { limit_amount: row.voice_limit_min, unit: 'min' },
   sms: { limit_amount: row.sms_limit, unit: 'sms' },
 });
 
-export const toProduct = (row: ProductRow): Product => ({
+export const toProduct = (row: ProductRecord): Product => ({
   id: row.id,
   guid: row.guid,
   name: row.name,
@@ -51,7 +51,7 @@ export const toProduct = (row: ProductRow): Product => ({
  * An option as the contract sends it. `active` is the current count: a boolean for options taken at most
  * once, a number for combinable (data) options (docs/product/subscription.md "Products and options").
  */
-export const toOption = (row: ProductRow, count: number): Option => ({
+export const toOption = (row: ProductRecord, count: number): Option => ({
   id: row.id,
   guid: row.guid,
   name: row.name,
@@ -100,7 +100,7 @@ export const contractOptions = async (db: Db, contractId: number, baseProductId:
   return rows.map((row) => toOption(row, row.active_count ?? 0));
 };
 
-export const findProduct = (db: Db, productId: number): Promise<ProductRow | undefined> =>
+export const findProduct = (db: Db, productId: number): Promise<ProductRecord | undefined> =>
   db.selectFrom('products').selectAll().where('id', '=', productId).executeTakeFirst();
 
 export type Segment = 'residential' | 'professional';
@@ -123,7 +123,7 @@ export const podiumProducts = async (db: Db, segment: Segment): Promise<Product[
   ).map(toProduct);
 
 /** The option rows that can be added to a base product. */
-export const optionRowsOfProduct = (db: Db, productId: number): Promise<ProductRow[]> =>
+export const optionRowsOfProduct = (db: Db, productId: number): Promise<ProductRecord[]> =>
   db
     .selectFrom('product_options as po')
     .innerJoin('products as p', 'p.id', 'po.option_id')

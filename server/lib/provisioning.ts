@@ -1,6 +1,7 @@
 import type { PortInFailureReason } from '#contract/activation-rules';
 import type { Db } from '../db/database.ts';
 import { writeTransaction } from '../db/engine.ts';
+import { provisioningSchedule, type SimOrderRecord } from './activation-orders.ts';
 import {
   dueSimOrderIds,
   findDonorLine,
@@ -10,11 +11,9 @@ import {
   portInAnswered,
   portInExecuted,
   portInProofOf,
-  provisioningSchedule,
   setNextStep,
   setSubStatus,
-  type SimOrderRow,
-} from './activation-data.ts';
+} from './activation-provisioning.ts';
 
 /*
  * The provisioning simulator: what the network and the other operators do with a SIM order, driven by the server's
@@ -33,7 +32,7 @@ import {
 export type ProvisioningOutcome = { kind: 'active' | 'portInFailed'; simOrderId: number };
 
 /** What the other operator answers to a transfer: null when it knows the number with the data given. */
-export const donorAnswer = async (db: Db, order: SimOrderRow): Promise<PortInFailureReason | null> => {
+export const donorAnswer = async (db: Db, order: SimOrderRecord): Promise<PortInFailureReason | null> => {
   if (order.port_in_msisdn === null) return 'numberUnknown';
   const line = await findDonorLine(db, order.port_in_msisdn);
   if (!line) return 'numberUnknown';
@@ -49,7 +48,7 @@ export const donorAnswer = async (db: Db, order: SimOrderRow): Promise<PortInFai
 const at = (requested: string, afterMs: number): string => new Date(Date.parse(requested) + afterMs).toISOString();
 
 /** Takes the one step an order is due for; returns what the customer must be told, if anything. */
-const step = async (db: Db, order: SimOrderRow, due: string): Promise<ProvisioningOutcome | null> => {
+const step = async (db: Db, order: SimOrderRecord, due: string): Promise<ProvisioningOutcome | null> => {
   if (order.identification_status === 'NEED_VALIDATION') {
     await identificationChecked(db, order, due);
     await setNextStep(db, order.id, null);

@@ -16,7 +16,7 @@ import {
   type UsageTotals,
 } from '#contract/rating';
 import type { Db } from '../db/database.ts';
-import { addDaysToDate, localDate, localDayRange } from './service-calendar.ts';
+import { addDaysToDate, localDate, localDayRange } from '#contract/calendar';
 import { bool } from './sql.ts';
 
 /*

@@ -1,83 +1,12 @@
 import { cycleDates, type BillCycle, type CycleDates } from '#contract/bill-cycle';
+import { localDate } from '#contract/calendar';
 
 /*
- * Calendar days of the service. The API talks in calendar dates ('YYYY-MM-DD': bill-cycle periods, the from/to
- * of the usage history and downloads) while usage records carry instants. A date means a day on the customer's
- * wall calendar, which for a Belgian operator is Europe/Brussels: the app computes its periods on local dates
- * in the browser, and the server must cut the same days or a period's first hour would go missing. One zone
- * for the whole service (not the server process's TZ, which is UTC on most hosts).
+ * The bill cycles on the service's calendar (contract/calendar.ts: Europe/Brussels days). The calendar itself is the
+ * contract's, shared with the app; the route files still name it through this module.
  */
 
-export const SERVICE_TIME_ZONE = 'Europe/Brussels';
-
-const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
-
-const partsFormatter = new Intl.DateTimeFormat('en-US', {
-  timeZone: SERVICE_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
-// Brussels changes offset on whole UTC hours, so the offset is constant within one: cached per hour, formatting
-// 200k export rows costs one Intl call per hour of data instead of one per row.
-const offsetCache = new Map<number, number>();
-const OFFSET_CACHE_LIMIT = 50_000;
-
-const computeOffset = (ms: number): number => {
-  const whole = Math.floor(ms / 1000) * 1000;
-  const value: Record<string, number> = {};
-  for (const part of partsFormatter.formatToParts(new Date(whole))) {
-    if (part.type !== 'literal') value[part.type] = Number(part.value);
-  }
-  const asUtc = Date.UTC(value.year ?? 1970, (value.month ?? 1) - 1, value.day ?? 1, value.hour ?? 0, value.minute ?? 0, value.second ?? 0);
-  return asUtc - whole;
-};
-
-/** Local time − UTC, in ms, at the instant `ms` (3,600,000 in Brussels winter time). */
-export const zoneOffsetMs = (ms: number): number => {
-  const hour = Math.floor(ms / HOUR_MS);
-  let offset = offsetCache.get(hour);
-  if (offset === undefined) {
-    if (offsetCache.size >= OFFSET_CACHE_LIMIT) offsetCache.clear();
-    offset = computeOffset(ms);
-    offsetCache.set(hour, offset);
-  }
-  return offset;
-};
-
-/** The local calendar date of an instant, 'YYYY-MM-DD'. */
-export const localDate = (ms: number): string => new Date(ms + zoneOffsetMs(ms)).toISOString().slice(0, 10);
-
-/** The local wall time of an instant, 'YYYY-MM-DD HH:mm:ss' (what a spreadsheet reads as a date and time). */
-export const localDateTime = (ms: number): string => {
-  const text = new Date(ms + zoneOffsetMs(ms)).toISOString();
-  return `${text.slice(0, 10)} ${text.slice(11, 19)}`;
-};
-
-/** 'YYYY-MM-DD' → UTC midnight of that calendar date (day arithmetic on calendar dates). */
-const dateAsUtc = (date: string): number => Date.parse(`${date}T00:00:00.000Z`);
-
-export const addDaysToDate = (date: string, days: number): string => new Date(dateAsUtc(date) + days * DAY_MS).toISOString().slice(0, 10);
-
-/** The instant of local midnight at the start of `date`. DST changes in Brussels happen at 02:00/03:00, never at midnight. */
-export const startOfLocalDay = (date: string): number => {
-  const guess = dateAsUtc(date);
-  const first = guess - zoneOffsetMs(guess);
-  const offset = zoneOffsetMs(first);
-  return guess - offset;
-};
-
-/** Epoch-ms bounds of the local days `from` … `to`, both inclusive (the last millisecond of `to`). */
-export const localDayRange = (from: string, to: string): { from: number; to: number } => ({
-  from: startOfLocalDay(from),
-  to: startOfLocalDay(addDaysToDate(to, 1)) - 1,
-});
+export { localDate, localDayRange } from '#contract/calendar';
 
 export type CyclePeriod = CycleDates;
 

@@ -11,7 +11,7 @@ export const REFRESH_TOKEN_MONTHS = 3;
 
 export type RevokeReason = 'logout' | 'rotated' | 'reuse' | 'passwordChanged' | 'passwordReset' | 'deviceRevoked' | 'sessionLimit';
 
-export type SessionRow = {
+export type SessionRecord = {
   id: number;
   user_id: number;
   family_id: string;
@@ -24,6 +24,9 @@ export type SessionRow = {
   device_id: number | null;
 };
 
+/** The route files' name for this record, until the route layer (server/routes) is moved to the name above. */
+export type SessionRow = SessionRecord;
+
 export type IssuedSession = {
   sessionId: number;
   accessToken: string;
@@ -32,7 +35,7 @@ export type IssuedSession = {
   refreshExpiresAt: Date;
 };
 
-export type ResolvedSession = { session: SessionRow; user: UserRow };
+export type ResolvedSession = { session: SessionRecord; user: UserRow };
 
 export type CreateSessionOptions = {
   /** Passed when a refresh token is rotated, so reuse of an old one can revoke the whole family. */
@@ -141,13 +144,13 @@ export const findSessionByAccessToken = async (db: Db, token: string): Promise<R
 };
 
 /** The session of a refresh token, whatever its state (the caller tells expiry, rotation and revocation apart). */
-export const findSessionByRefreshToken = (db: Db, token: string): Promise<SessionRow | undefined> =>
+export const findSessionByRefreshToken = (db: Db, token: string): Promise<SessionRecord | undefined> =>
   sessions(db).where('refresh_token_hash', '=', hashToken(token)).executeTakeFirst();
 
-export const findSessionById = (db: Db, id: number): Promise<SessionRow | undefined> =>
+export const findSessionById = (db: Db, id: number): Promise<SessionRecord | undefined> =>
   sessions(db).where('id', '=', id).executeTakeFirst();
 
-export const isAccessValid = (session: SessionRow, now: Date): boolean =>
+export const isAccessValid = (session: SessionRecord, now: Date): boolean =>
   session.revoked_at === null && new Date(session.expires_at).getTime() > now.getTime();
 
 /** Resolves a live session: unknown, revoked and expired tokens all give undefined (→ 401). */

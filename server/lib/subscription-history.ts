@@ -1,6 +1,6 @@
 import type { HeldItem } from '#contract/billing';
 import type { Db } from '../db/database.ts';
-import { addDaysToDate, localDate } from './service-calendar.ts';
+import { addDaysToDate, localDate } from '#contract/calendar';
 
 /*
  * What a line held and when (the `subscription_periods` table): its plan and each option with its count, day by

@@ -4,8 +4,9 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { changeVersion } from '../db/engine.ts';
 import type { Row } from '../db/rows.ts';
-import type { ContractRow } from './customer-data.ts';
-import { cyclePeriod, localDayRange, type CyclePeriod } from './service-calendar.ts';
+import type { ContractRecord } from './customer-data.ts';
+import { localDayRange } from '#contract/calendar';
+import { cyclePeriod, type CyclePeriod } from './service-calendar.ts';
 import { billCycleById, rateCycle, ratingPlanOf, type TimeRange } from './rating-data.ts';
 import { bool } from './sql.ts';
 
@@ -81,9 +82,9 @@ export const rangeOfDates = (from: string | undefined, to: string | undefined): 
 });
 
 /** The contract's bill cycle; a contract without one is billed monthly from the 1st. */
-export const billCycleOf = (db: Db, contract: ContractRow): Promise<BillCycle> => billCycleById(db, contract.bill_cycle_id);
+export const billCycleOf = (db: Db, contract: ContractRecord): Promise<BillCycle> => billCycleById(db, contract.bill_cycle_id);
 
-export const periodOf = async (db: Db, contract: ContractRow, now: Date, which: 'current' | 'previous'): Promise<CyclePeriod> =>
+export const periodOf = async (db: Db, contract: ContractRecord, now: Date, which: 'current' | 'previous'): Promise<CyclePeriod> =>
   cyclePeriod(now, await billCycleOf(db, contract), which === 'current' ? 0 : 1);
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -119,7 +120,7 @@ export const safeguardsOf = async (db: Db, contractId: number): Promise<Safeguar
  * (outgoing national and EU-roaming use, never incoming calls and texts) and the bundle, the out-of-bundle cost per
  * type and per destination class, the charge lines, the incoming use (free), the 20 latest records and the safeguards.
  */
-export const usageSummary = async (db: Db, contract: ContractRow, period: CyclePeriod): Promise<UsageSummary> => {
+export const usageSummary = async (db: Db, contract: ContractRecord, period: CyclePeriod): Promise<UsageSummary> => {
   const range = localDayRange(period.start, period.end);
   const plan = await ratingPlanOf(db, contract.id);
   const rating = await rateCycle(db, contract.id, range, plan);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.ts';
 import type { Row } from '../db/rows.ts';
 import { ApiError } from '../lib/api-error.ts';
 import type { AppContext } from '../lib/app-context.ts';
@@ -118,46 +119,69 @@ const sendStored = (reply: FastifyReply, row: StoredRow): FastifyReply =>
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-export const registerIdempotency = (app: FastifyInstance, ctx: AppContext): void => {
-  const { db, clock } = ctx;
-  if (ctx.testMode) {
-    appliedLog.set(ctx, []);
-    const seen: SeenRequest[] = [];
-    requestLog.set(ctx, seen);
-    app.addHook('onRequest', (request, _reply, done) => {
-      const path = pathOf(request);
-      if (path.startsWith('/api/') && !path.startsWith('/api/test/')) seen.push({ method: request.method, path: request.url });
-      done();
+/** Test mode: the log of the API requests received and of the changes applied, which the browser tests read. */
+const registerTestLogs = (app: FastifyInstance, ctx: AppContext): void => {
+  appliedLog.set(ctx, []);
+  const seen: SeenRequest[] = [];
+  requestLog.set(ctx, seen);
+  app.addHook('onRequest', (request, _reply, done) => {
+    const path = pathOf(request);
+    if (path.startsWith('/api/') && !path.startsWith('/api/test/')) seen.push({ method: request.method, path: request.url });
+    done();
+  });
+};
+
+const findKey = (db: Db, key: string): Promise<StoredRow | undefined> =>
+  db
+    .selectFrom('idempotency_keys')
+    .select(['key', 'user_id', 'request_hash', 'status_code', 'response_body', 'locked_until'])
+    .where('key', '=', key)
+    .executeTakeFirst();
+
+/** Keeps an owner's newest keys only (answered ones: a key in flight is never dropped). */
+const trimKeys = async (db: Db, owner: string, max: number): Promise<void> => {
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('owner', '=', owner)
+    .where('status_code', '<>', 0)
+    .where('key', 'not in', (eb) =>
+      eb
+        .selectFrom('idempotency_keys')
+        .select('key')
+        .where('owner', '=', owner)
+        .orderBy('created_at', 'desc')
+        .orderBy('key', 'desc')
+        .limit(max),
+    )
+    .execute();
+};
+
+/** The Idempotency-Key header's value, or a 400 naming the header when it is not a valid key. */
+const validKey = (header: string | string[]): string => {
+  const key = Array.isArray(header) ? header[0] : header;
+  if (!key || !KEY_FORMAT.test(key)) {
+    throw new ApiError(400, 'invalidParameters', 'Invalid Idempotency-Key', {
+      fields: [{ field: 'Idempotency-Key', message: 'validation:invalid' }],
     });
   }
+  return key;
+};
+
+/** The signed-in user, or null on a public route (there the key alone identifies the request). */
+const userIdOf = (request: FastifyRequest): number | null => {
+  try {
+    return authOf(request).user.id;
+  } catch {
+    return null;
+  }
+};
+
+export const registerIdempotency = (app: FastifyInstance, ctx: AppContext): void => {
+  const { db, clock } = ctx;
+  if (ctx.testMode) registerTestLogs(app, ctx);
   // Requests that own a key in this process, and the promise other requests with the same key here wait on.
   const owners = new WeakMap<FastifyRequest, Owned>();
   const running = new Map<string, Promise<void>>();
-  const find = (key: string): Promise<StoredRow | undefined> =>
-    db
-      .selectFrom('idempotency_keys')
-      .select(['key', 'user_id', 'request_hash', 'status_code', 'response_body', 'locked_until'])
-      .where('key', '=', key)
-      .executeTakeFirst();
-
-  /** Keeps an owner's newest keys only (answered ones: a key in flight is never dropped). */
-  const trim = async (owner: string, max: number): Promise<void> => {
-    await db
-      .deleteFrom('idempotency_keys')
-      .where('owner', '=', owner)
-      .where('status_code', '<>', 0)
-      .where('key', 'not in', (eb) =>
-        eb
-          .selectFrom('idempotency_keys')
-          .select('key')
-          .where('owner', '=', owner)
-          .orderBy('created_at', 'desc')
-          .orderBy('key', 'desc')
-          .limit(max),
-      )
-      .execute();
-  };
-
   // The lease is real time, not the clock's: the test clock moves days at once, a dead instance's lease does not.
   const leaseUntil = (): string => new Date(Date.now() + LEASE_MS).toISOString();
 
@@ -172,18 +196,8 @@ export const registerIdempotency = (app: FastifyInstance, ctx: AppContext): void
     if (header === undefined || !MUTATING.has(request.method)) return;
     const path = pathOf(request);
     if (!path.startsWith('/api/')) return;
-    const key = Array.isArray(header) ? header[0] : header;
-    if (!key || !KEY_FORMAT.test(key)) {
-      throw new ApiError(400, 'invalidParameters', 'Invalid Idempotency-Key', {
-        fields: [{ field: 'Idempotency-Key', message: 'validation:invalid' }],
-      });
-    }
-    let userId: number | null = null;
-    try {
-      userId = authOf(request).user.id;
-    } catch {
-      // A public route: the key alone identifies the request.
-    }
+    const key = validKey(header);
+    const userId = userIdOf(request);
     const hash = requestHash(request.method, path, request.body);
     const now = clock.now();
     const owner = userId !== null ? `user:${userId}` : `address:${clientAddress(request.ip)}`;
@@ -194,7 +208,7 @@ export const registerIdempotency = (app: FastifyInstance, ctx: AppContext): void
     while (Date.now() < giveUpAt) {
       const pending = running.get(key);
       if (pending) await pending;
-      const row = await find(key);
+      const row = await findKey(db, key);
       if (row) {
         if (row.request_hash !== hash || row.user_id !== userId) throw mismatch();
         if (row.status_code !== 0) return sendStored(reply, row);
@@ -239,7 +253,7 @@ export const registerIdempotency = (app: FastifyInstance, ctx: AppContext): void
         .returning('key')
         .executeTakeFirst();
       if (!inserted) continue;
-      await trim(owner, userId !== null ? MAX_KEYS_PER_USER : MAX_KEYS_PER_ADDRESS);
+      await trimKeys(db, owner, userId !== null ? MAX_KEYS_PER_USER : MAX_KEYS_PER_ADDRESS);
       own(request, { key, userId, hash });
       return;
     }

@@ -1,3 +1,4 @@
+import { addDaysToDate, startOfLocalDay } from '#contract/calendar';
 import type { z } from 'zod';
 import { call } from '#api/client';
 import { endpoints } from '#contract/endpoints';
@@ -44,37 +45,6 @@ const oneAtATime = <T>(contractId: number, task: () => Promise<T>): Promise<T> =
   return run;
 };
 
-/** The time zone in which the server reads the history's from/to dates (server/lib/service-calendar.ts). */
-const serviceTimeZone = 'Europe/Brussels';
-let zoneFormat: Intl.DateTimeFormat | null = null;
-
-/** Service-zone time − UTC at `ms`. */
-const serviceZoneOffset = (ms: number): number => {
-  zoneFormat ??= new Intl.DateTimeFormat('en-US', {
-    timeZone: serviceTimeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
-  const part = (type: string) => Number(zoneFormat!.formatToParts(ms).find((p) => p.type === type)?.value ?? 0);
-  return (
-    Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second')) - Math.floor(ms / 1000) * 1000
-  );
-};
-
-/** The instant of midnight at the start of an ISO date in the service's time zone. */
-export const serviceMidnight = (iso: string): number => {
-  const guess = Date.parse(`${iso}T00:00:00Z`);
-  const first = guess - serviceZoneOffset(guess);
-  return guess - serviceZoneOffset(first);
-};
-
-const nextIsoDate = (iso: string): string => new Date(Date.parse(`${iso}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-
 /**
  * The rollup rows of the local days that the fetched range [from, to] (service-zone dates) covers completely,
  * including days without any record; days touched but only partly covered get none.
@@ -86,8 +56,8 @@ const completeDayRows = (
   asOf: number,
   skip: (dayStart: number) => boolean,
 ) => {
-  const coverStart = serviceMidnight(range.from);
-  const coverEnd = serviceMidnight(nextIsoDate(range.to));
+  const coverStart = startOfLocalDay(range.from);
+  const coverEnd = startOfLocalDay(addDaysToDate(range.to, 1));
   const rows = [];
   for (let day = localDayOf(coverStart); day.start < coverEnd; day = localDayOf(day.end)) {
     if (day.start >= coverStart && day.end <= coverEnd && !skip(day.start)) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '#server/lib/api-error';
 import { requireCustomer, usesContract } from '#server/lib/access';
-import type { ContractRow } from '#server/lib/customer-data';
+import type { ContractRecord } from '#server/lib/customer-data';
 import type { ResolvedSession } from '#server/lib/sessions';
 import type { UserRow } from '#server/lib/users';
 
@@ -66,7 +66,7 @@ describe('requireCustomer', () => {
 });
 
 describe('usesContract', () => {
-  const contract = (linked: number | null, msisdn: string | null) => ({ linked_user_id: linked, msisdn }) as ContractRow;
+  const contract = (linked: number | null, msisdn: string | null) => ({ linked_user_id: linked, msisdn }) as ContractRecord;
   it.each([
     { name: 'linked to the user', c: contract(2, '0470000009'), expected: true },
     { name: 'carrying its msisdn', c: contract(null, '0470000003'), expected: true },

@@ -6,8 +6,9 @@ import { isValidStructuredCommunication } from '#contract/structured-communicati
 import { appContext } from '#server/app';
 import type { Db } from '#server/db/database';
 import { DEMO_IDS } from '#server/db/demo/ids';
-import { billingRun, dueInvoices, issueDocument, issueDueInvoice } from '#server/lib/billing-run';
-import { addDaysToDate, localDate, startOfLocalDay } from '#server/lib/service-calendar';
+import { issueDocument } from '#server/lib/billing-documents';
+import { billingRun, dueInvoices, issueDueInvoice } from '#server/lib/billing-run';
+import { addDaysToDate, localDate, startOfLocalDay } from '#contract/calendar';
 import { createSession } from '#server/lib/sessions';
 import { isUniqueViolation, writeTransaction } from '#server/db/engine';
 import { bearer, createTestApp, type TestApp } from './test-app.ts';
@@ -24,7 +25,7 @@ const K = DEMO_IDS.contracts;
 const P = DEMO_IDS.products;
 const MINUTE = 60_000;
 
-type InvoiceRow = {
+type InvoiceRecord = {
   id: number;
   customer_id: number;
   cost_center_id: number | null;
@@ -51,13 +52,13 @@ type LineRow = {
   contract_id: number | null;
 };
 
-const invoices = (db: Db, where = '1 = 1', ...args: unknown[]): Promise<InvoiceRow[]> =>
-  sqlRows<InvoiceRow>(db, `SELECT * FROM invoices WHERE ${where} ORDER BY id`, ...args);
+const invoices = (db: Db, where = '1 = 1', ...args: unknown[]): Promise<InvoiceRecord[]> =>
+  sqlRows<InvoiceRecord>(db, `SELECT * FROM invoices WHERE ${where} ORDER BY id`, ...args);
 const linesOf = (db: Db, invoiceId: number): Promise<LineRow[]> =>
   sqlRows<LineRow>(db, 'SELECT * FROM invoice_lines WHERE invoice_id = ? ORDER BY position', invoiceId);
 
 /** Every invoice adds up: its lines incl. VAT to its total, its lines excl. VAT to its total excl. VAT, excl. + VAT to incl. */
-const expectAddsUp = async (db: Db, invoice: InvoiceRow): Promise<void> => {
+const expectAddsUp = async (db: Db, invoice: InvoiceRecord): Promise<void> => {
   const lines = await linesOf(db, invoice.id);
   expect(lines.reduce((sum, line) => sum + line.amount_cents, 0)).toBe(invoice.total_incl_vat_cents);
   expect(lines.reduce((sum, line) => sum + line.amount_excl_vat_cents, 0)).toBe(invoice.total_excl_vat_cents);

@@ -4,8 +4,10 @@ import { newOrderLineSchema, orderLineSchema, type OrderLine } from '#contract/o
 import { contractProductsResponseSchema, productSchema, promotionsByContractResponseSchema } from '#contract/products';
 import { appContext } from '#server/app';
 import { DEMO_IDS } from '#server/db/demo/ids';
-import { EXECUTION_DELAY_MS, isOpenPlanChangeConflict } from '#server/lib/order-data';
-import { addDaysToDate, cyclePeriod, localDate, startOfLocalDay } from '#server/lib/service-calendar';
+import { isOpenPlanChangeConflict } from '#server/lib/order-changes';
+import { EXECUTION_DELAY_MS } from '#server/lib/order-execution';
+import { addDaysToDate, localDate, startOfLocalDay } from '#contract/calendar';
+import { cyclePeriod } from '#server/lib/service-calendar';
 import { monthlyCycle } from '#contract/bill-cycle';
 import { createSession } from '#server/lib/sessions';
 import { sqlRows } from './test-database.ts';

@@ -7,7 +7,7 @@ import { onlinePaymentSchema, paymentCheckoutSchema, type OnlinePayment } from '
 import { structuredCommunication } from '#contract/structured-communication';
 import { appContext, buildApp } from '#server/app';
 import { DEMO_IDS } from '#server/db/demo/ids';
-import { localDate } from '#server/lib/service-calendar';
+import { localDate } from '#contract/calendar';
 import { createSession } from '#server/lib/sessions';
 import { ProviderError, type PaymentProvider } from '#server/lib/payment-provider';
 import { outbox } from './auth-helpers.ts';

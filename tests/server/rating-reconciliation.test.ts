@@ -24,7 +24,7 @@ import { dueCycleEvents } from '#server/lib/alert-rules';
 import { findContract } from '#server/lib/customer-data';
 import { outOfBundleCost } from '#server/lib/invoice-lines';
 import { billCycleOfContract, cycleCharges, rangeCharges } from '#server/lib/rating-data';
-import { localDayRange } from '#server/lib/service-calendar';
+import { localDayRange } from '#contract/calendar';
 import { createSession } from '#server/lib/sessions';
 import { putRecords } from '#workers/usage-blocks';
 import { createAggregator, type UsageRecordRow } from '#workers/usage-core';

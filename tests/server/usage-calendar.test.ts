@@ -1,7 +1,8 @@
 import { monthlyCycle } from '#contract/bill-cycle';
 import { describe, expect, it } from 'vitest';
 import { pageWindow, buildPagination } from '#server/lib/paging';
-import { cyclePeriod, localDate, localDateTime, localDayRange, startOfLocalDay } from '#server/lib/service-calendar';
+import { localDate, localDateTime, localDayRange, startOfLocalDay } from '#contract/calendar';
+import { cyclePeriod } from '#server/lib/service-calendar';
 
 const HOUR = 3_600_000;
 

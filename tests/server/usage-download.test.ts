@@ -3,8 +3,9 @@ import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '#contract/common';
 import { DEMO_IDS } from '#server/db/demo/ids';
-import { csvCell } from '#server/lib/consumption-export';
-import { cyclePeriod, localDate, localDayRange } from '#server/lib/service-calendar';
+import { csvCell } from '#server/lib/consumption-csv';
+import { localDate, localDayRange } from '#contract/calendar';
+import { cyclePeriod } from '#server/lib/service-calendar';
 import { createSession } from '#server/lib/sessions';
 import { bearer, createTestApp, type TestApp } from './test-app.ts';
 

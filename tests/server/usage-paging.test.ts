@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '#server/db/database';
-import { localDayRange } from '#server/lib/service-calendar';
+import { localDayRange } from '#contract/calendar';
 import { countUsage, usagePage, type HistoryFilter, type SortOrder } from '#server/lib/usage-data';
 import { closeTestDatabase } from './test-database.ts';
 import { seededDatabase } from './seeded-db.ts';

@@ -1,7 +1,7 @@
 import type { Row } from '../rows.ts';
 import { DEMO_IDS } from './ids.ts';
 
-type ContractRow = Row<'contracts'>;
+type ContractRecord = Row<'contracts'>;
 
 /*
  * The demo lines: one contract per msisdn 047000000N (id N), with its plan, its options, its settings and
@@ -25,9 +25,9 @@ type DemoContract = {
   id: number;
   customerId: number;
   type: 'prepaid' | 'post_simple' | 'post_complex';
-  status: ContractRow['status'];
-  subStatus: NonNullable<ContractRow['sub_status']>;
-  identification: NonNullable<ContractRow['identification_status']>;
+  status: ContractRecord['status'];
+  subStatus: NonNullable<ContractRecord['sub_status']>;
+  identification: NonNullable<ContractRecord['identification_status']>;
   fraud: string;
   productId: number;
   billCycleId: number;

@@ -8,15 +8,10 @@ import {
   SIM_SALES,
 } from '../demo/activation.ts';
 import { DEMO_IDS } from '../demo/ids.ts';
-import {
-  findSimOrderByContract,
-  insertDonorLine,
-  insertSimOrder,
-  insertSimSale,
-  portInAnswered,
-  requestPortIn,
-  setNextStep,
-} from '../../lib/activation-data.ts';
+import { findSimOrderByContract } from '../../lib/activation-orders.ts';
+import { portInAnswered, setNextStep } from '../../lib/activation-provisioning.ts';
+import { requestPortIn } from '../../lib/activation-requests.ts';
+import { insertDonorLine, insertSimOrder, insertSimSale } from '../../lib/activation-sale.ts';
 import type { SeedContext } from './context.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { cycleDates, type BillCycle } from '#contract/bill-cycle';
-import { addDays } from '#contract/pricing';
-import { billingRun, issueDocument } from '../../lib/billing-run.ts';
-import { localDate, startOfLocalDay } from '../../lib/service-calendar.ts';
+import { issueDocument } from '../../lib/billing-documents.ts';
+import { billingRun } from '../../lib/billing-run.ts';
+import { addDaysToDate, localDate, startOfLocalDay } from '#contract/calendar';
 import { syncSubscriptionHistory } from '../../lib/subscription-history.ts';
 import { writeTransaction } from '../engine.ts';
 import { DAY_MS, iso } from '../demo/calendar.ts';
@@ -57,8 +57,8 @@ export const seedInvoices = async (s: SeedContext): Promise<void> => {
     };
     const first = cycleDates(cycle, today, INVOICE_CYCLES);
     await db.updateTable('contracts').set({ billing_from: first.start }).where('id', '=', contract.id).execute();
-    for (let period = first; period.end < today; period = cycleDates(cycle, addDays(period.end, 1))) {
-      const at = Math.min(nowMs, startOfLocalDay(addDays(period.end, 1)) + BILLING_HOUR * 3_600_000);
+    for (let period = first; period.end < today; period = cycleDates(cycle, addDaysToDate(period.end, 1))) {
+      const at = Math.min(nowMs, startOfLocalDay(addDaysToDate(period.end, 1)) + BILLING_HOUR * 3_600_000);
       runs.add(at);
       lastRunOf.set(contract.customer_id, Math.max(at, lastRunOf.get(contract.customer_id) ?? 0));
     }

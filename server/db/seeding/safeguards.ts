@@ -1,5 +1,6 @@
 import { rateCycle, billCycleOfContract } from '../../lib/rating-data.ts';
-import { cyclePeriod, localDayRange } from '../../lib/service-calendar.ts';
+import { localDayRange } from '#contract/calendar';
+import { cyclePeriod } from '../../lib/service-calendar.ts';
 import { CONTRACTS, NEXT_SAFEGUARD_CENTS, SAFEGUARDS, type SafeguardType } from '../demo/contracts.ts';
 import type { SeedContext } from './context.ts';
 
