@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors, type Resolver, type UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { newNumberRequestSchema, portInRequestSchema, type SimOrder } from '#contract/activation';
 import { useFieldError } from '#i18n/use-field-error';
@@ -30,6 +30,67 @@ const resolver: Resolver<Values> = (values, context, options) =>
   values.mode === 'port_in'
     ? (zodResolver(portInRequestSchema, undefined, { raw: true }) as unknown as Resolver<Values>)(values, context, options)
     : (zodResolver(newNumberRequestSchema, undefined, { raw: true }) as unknown as Resolver<Values>)(values, context, options);
+
+/** A number transfer's fields: the number, its kind of contract, and what proves it (account number or SIM). */
+const PortInFields = ({
+  register,
+  errors,
+  type,
+}: {
+  register: UseFormRegister<Values>;
+  errors: FieldErrors<Values>;
+  type: Values['type'];
+}) => {
+  const { t } = useTranslation(['activation', 'common']);
+  const fieldError = useFieldError();
+  return (
+    <>
+      <TextField
+        label={t('activation:choice.msisdn')}
+        description={t('activation:choice.msisdnHint')}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        error={fieldError(errors.msisdn?.message)}
+        {...register('msisdn')}
+      />
+      <fieldset className="sim-choice sim-choice--compact">
+        <legend>{t('activation:choice.type')}</legend>
+        <label className="sim-choice__option">
+          <input type="radio" value="postpaid" {...register('type')} />
+          <span className="sim-choice__title">{t('activation:choice.postpaid')}</span>
+        </label>
+        <label className="sim-choice__option">
+          <input type="radio" value="prepaid" {...register('type')} />
+          <span className="sim-choice__title">{t('activation:choice.prepaid')}</span>
+        </label>
+      </fieldset>
+      {type === 'postpaid' ? (
+        <TextField
+          key="account"
+          label={t('activation:choice.otherAccountNumber')}
+          description={t('activation:choice.otherAccountNumberHint')}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          error={fieldError(errors.otherAccountNumber?.message)}
+          {...register('otherAccountNumber')}
+        />
+      ) : (
+        <TextField
+          key="sim"
+          label={t('activation:choice.otherIccid')}
+          description={t('activation:choice.otherIccidHint')}
+          inputMode="numeric"
+          autoComplete="off"
+          spellCheck={false}
+          error={fieldError(errors.otherIccid?.message)}
+          {...register('otherIccid')}
+        />
+      )}
+    </>
+  );
+};
 
 /**
  * The customer's choice once the SIM can be activated (docs/product/activation.md "New number", "Number transfer"): a
@@ -128,53 +189,7 @@ export const ActivationChoiceForm = ({ order, access }: { order: SimOrder; acces
         error={fieldError(errors.iccid?.message)}
         {...register('iccid')}
       />
-      {mode === 'port_in' ? (
-        <>
-          <TextField
-            label={t('activation:choice.msisdn')}
-            description={t('activation:choice.msisdnHint')}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            error={fieldError(errors.msisdn?.message)}
-            {...register('msisdn')}
-          />
-          <fieldset className="sim-choice sim-choice--compact">
-            <legend>{t('activation:choice.type')}</legend>
-            <label className="sim-choice__option">
-              <input type="radio" value="postpaid" {...register('type')} />
-              <span className="sim-choice__title">{t('activation:choice.postpaid')}</span>
-            </label>
-            <label className="sim-choice__option">
-              <input type="radio" value="prepaid" {...register('type')} />
-              <span className="sim-choice__title">{t('activation:choice.prepaid')}</span>
-            </label>
-          </fieldset>
-          {type === 'postpaid' ? (
-            <TextField
-              key="account"
-              label={t('activation:choice.otherAccountNumber')}
-              description={t('activation:choice.otherAccountNumberHint')}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              error={fieldError(errors.otherAccountNumber?.message)}
-              {...register('otherAccountNumber')}
-            />
-          ) : (
-            <TextField
-              key="sim"
-              label={t('activation:choice.otherIccid')}
-              description={t('activation:choice.otherIccidHint')}
-              inputMode="numeric"
-              autoComplete="off"
-              spellCheck={false}
-              error={fieldError(errors.otherIccid?.message)}
-              {...register('otherIccid')}
-            />
-          )}
-        </>
-      ) : null}
+      {mode === 'port_in' ? <PortInFields register={register} errors={errors} type={type} /> : null}
       {!online ? <p className="muted">{t('common:onlineOnly')}</p> : null}
       <Button type="submit" isDisabled={isSubmitting || !online}>
         {isSubmitting

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,28 +12,15 @@ import {
 } from '#contract/activation';
 import { identityDocumentTypes } from '#contract/contracts';
 import { useFieldError } from '#i18n/use-field-error';
-import { formatFileSize } from '#lib/format';
 import { Alert } from '#ui/alert';
 import { Button } from '#ui/button';
 import { TextField } from '#ui/text-field';
 import { useOnline } from '#ui/use-online';
 import { sendIdentification, type Access } from '../data/activation-actions.ts';
 import { useErrorMessage } from './error-message.ts';
+import { ChosenFiles, declaredType, FilePickers, useChosenFiles } from './identity-files.tsx';
 
 type Values = { documentType: IdentityDocumentType; cardNumber: string; nationalNumber: string };
-
-/** Browsers leave the type of some camera files empty (HEIC): their extension says what they claim to be. */
-const declaredType = (file: File): string => {
-  if (file.type) return file.type;
-  if (/\.hei[cf]$/i.test(file.name)) return 'image/heic';
-  if (/\.pdf$/i.test(file.name)) return 'application/pdf';
-  return '';
-};
-
-/** A chosen file with a preview URL for images the browser can show (revoked when the file is removed). */
-type Chosen = { id: string; file: File; previewUrl: string | null };
-
-const previewable = (file: File): boolean => /^image\/(jpeg|png|webp)$/.test(file.type);
 
 /**
  * Identification (docs/product/activation.md "Identification"; docs/product/validation.md "Identity documents"): the
@@ -43,13 +30,12 @@ const previewable = (file: File): boolean => /^image\/(jpeg|png|webp)$/.test(fil
  * refusal.
  */
 export const IdentificationForm = ({ order, access }: { order: SimOrder; access: Access }) => {
-  const { t, i18n } = useTranslation(['activation', 'common']);
+  const { t } = useTranslation(['activation', 'common']);
   const fieldError = useFieldError();
   const errorMessage = useErrorMessage();
   const online = useOnline();
   const ids = useId();
-  const [chosen, setChosen] = useState<Chosen[]>([]);
-  const [filesError, setFilesError] = useState<string | null>(null);
+  const { chosen, addFiles, removeFile, filesError, setFilesError } = useChosenFiles();
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -63,37 +49,6 @@ export const IdentificationForm = ({ order, access }: { order: SimOrder; access:
     defaultValues: { documentType: 'belgianIdCard', cardNumber: '', nationalNumber: '' },
   });
   const documentType = useWatch({ control, name: 'documentType' });
-
-  // Preview URLs are released with their file, and all of them when the form goes away.
-  const chosenRef = useRef<Chosen[]>([]);
-  useEffect(() => {
-    chosenRef.current = chosen;
-  }, [chosen]);
-  useEffect(
-    () => () => {
-      for (const c of chosenRef.current) if (c.previewUrl) URL.revokeObjectURL(c.previewUrl);
-    },
-    [],
-  );
-
-  const addFiles = (event: ChangeEvent<HTMLInputElement>) => {
-    const files = [...(event.target.files ?? [])];
-    event.target.value = '';
-    if (files.length === 0) return;
-    setFilesError(null);
-    const added = files.map((file) => ({
-      id: crypto.randomUUID(),
-      file,
-      previewUrl: previewable(file) ? URL.createObjectURL(file) : null,
-    }));
-    setChosen((current) => [...current, ...added]);
-  };
-  const removeFile = (id: string) => {
-    setFilesError(null);
-    const gone = chosen.find((c) => c.id === id);
-    if (gone?.previewUrl) URL.revokeObjectURL(gone.previewUrl);
-    setChosen((current) => current.filter((c) => c.id !== id));
-  };
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -170,65 +125,11 @@ export const IdentificationForm = ({ order, access }: { order: SimOrder; access:
         <p id={filesHintId} className="field__description">
           {t('activation:identification.filesHint')}
         </p>
-        <div className="uploads__pickers">
-          <input
-            id={`${ids}-camera`}
-            className="uploads__input"
-            type="file"
-            accept="image/*"
-            capture="environment"
-            onChange={addFiles}
-            disabled={chosen.length >= identityFileCount.max}
-          />
-          <label htmlFor={`${ids}-camera`} className="button" data-variant="secondary">
-            {t('activation:identification.takePhoto')}
-          </label>
-          <input
-            id={`${ids}-files`}
-            className="uploads__input"
-            type="file"
-            accept={accept}
-            multiple
-            onChange={addFiles}
-            disabled={chosen.length >= identityFileCount.max}
-          />
-          <label htmlFor={`${ids}-files`} className="button" data-variant="secondary">
-            {t('activation:identification.chooseFiles')}
-          </label>
-        </div>
+        <FilePickers ids={ids} accept={accept} full={chosen.length >= identityFileCount.max} onAdd={addFiles} />
         <p className="muted" aria-live="polite">
           {chosen.length === 0 ? t('activation:identification.none') : t('activation:identification.selected', { count: chosen.length })}
         </p>
-        {chosen.length > 0 ? (
-          <ul className="uploads__list">
-            {chosen.map((c) => (
-              <li key={c.id} className="uploads__item">
-                {c.previewUrl ? (
-                  <img
-                    className="uploads__preview"
-                    src={c.previewUrl}
-                    alt={t('activation:identification.preview', { name: c.file.name })}
-                  />
-                ) : (
-                  <span className="uploads__preview uploads__preview--file" aria-hidden="true">
-                    {declaredType(c.file) === 'application/pdf' ? t('activation:identification.pdf') : '?'}
-                  </span>
-                )}
-                <span className="uploads__name">
-                  {c.file.name}
-                  <span className="muted"> · {formatFileSize(c.file.size, i18n.language)}</span>
-                </span>
-                <Button
-                  variant="ghost"
-                  onPress={() => removeFile(c.id)}
-                  aria-label={t('activation:identification.remove', { name: c.file.name })}
-                >
-                  ×
-                </Button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <ChosenFiles chosen={chosen} onRemove={removeFile} />
         {filesError ? (
           <span id={filesErrorId} className="field__error" role="alert">
             {fieldError(filesError)}

@@ -11,7 +11,6 @@ import {
 } from '../data/use-bills.ts';
 import { formatMoneyCents } from '#lib/format';
 import { Alert } from '#ui/alert';
-import { Button } from '#ui/button';
 import { FreshnessNote } from '#ui/freshness-note';
 import { Spinner } from '#ui/spinner';
 import { TitledPage } from '#ui/titled-page';
@@ -21,6 +20,7 @@ import { openInvoicePdf } from '../data/invoice-pdf-cache.ts';
 import type { CostCenterScope } from '../data/invoices-pull.ts';
 import { payNow, paymentReferenceOf, usePaymentReturn } from '../data/use-payment-return.ts';
 import { dayOfInstant, formatDay, todayOnDevice } from './dates.ts';
+import { CostCenterSelect, OpenInvoices, PaidHistory } from './bill-lists.tsx';
 import { InvoiceItem } from './invoice-item.tsx';
 import { PayByTransfer } from './pay-by-transfer.tsx';
 import { PaymentOutcome } from './payment-outcome.tsx';
@@ -279,62 +279,20 @@ export const BillsPage = () => {
       ) : null}
       {data.estimate ? <Estimate estimate={data.estimate} /> : null}
       {data.costCenters.length > 0 ? (
-        <div className="field bills-cost-center">
-          <label htmlFor="cost-center">{t('invoices:costCenter.label')}</label>
-          <select
-            id="cost-center"
-            value={scope === 'all' ? '' : String(scope)}
-            onChange={(event) => go({ costCenter: event.target.value === '' ? 'all' : Number(event.target.value), page: 1 })}
-          >
-            <option value="">{t('invoices:costCenter.all')}</option>
-            {data.costCenters.map((center) => (
-              <option key={center.id} value={center.id}>
-                {center.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <CostCenterSelect centers={data.costCenters} scope={scope} onChange={(costCenter) => go({ costCenter, page: 1 })} />
       ) : null}
       {downloadError ? <Alert tone="error">{t('invoices:invoice.downloadError')}</Alert> : null}
 
-      <section aria-labelledby="open-title" className="bills-list">
-        <h2 id="open-title">{t('invoices:open.title')}</h2>
-        {openInvoices === undefined ? (
-          refreshError ? null : (
-            <Spinner label={t('common:loading')} />
-          )
-        ) : openInvoices.length === 0 ? (
-          <p className="muted">{t('invoices:open.empty')}</p>
-        ) : (
-          <ul className="invoice-list">{openInvoices.map((invoice) => item(invoice, 'open'))}</ul>
-        )}
-      </section>
+      <OpenInvoices openInvoices={openInvoices} refreshError={refreshError} item={(invoice) => item(invoice, 'open')} />
 
-      <section aria-labelledby="history-title" className="bills-list">
-        <h2 id="history-title">{t('invoices:history.title')}</h2>
-        {paid === undefined ? (
-          refreshError ? (
-            <p className="muted">{t('invoices:history.notLoaded')}</p>
-          ) : (
-            <Spinner label={t('common:loading')} />
-          )
-        ) : paid.invoices.length === 0 ? (
-          <p className="muted">{t('invoices:history.empty')}</p>
-        ) : (
-          <ul className="invoice-list">{paid.invoices.map((invoice) => item(invoice, 'paid'))}</ul>
-        )}
-        {lastPage > 1 || page > 1 ? (
-          <nav className="pager" aria-label={t('invoices:history.nav')}>
-            <Button variant="secondary" isDisabled={page <= 1} onPress={() => go({ page: page - 1 })}>
-              {t('invoices:history.previous')}
-            </Button>
-            <span>{t('invoices:history.page', { page, pages: Math.max(lastPage, page) })}</span>
-            <Button variant="secondary" isDisabled={page >= lastPage} onPress={() => go({ page: page + 1 })}>
-              {t('invoices:history.next')}
-            </Button>
-          </nav>
-        ) : null}
-      </section>
+      <PaidHistory
+        paid={paid}
+        refreshError={refreshError}
+        page={page}
+        lastPage={lastPage}
+        onPage={(target) => go({ page: target })}
+        item={(invoice) => item(invoice, 'paid')}
+      />
       {showsCreditNote ? <p className="muted">{t('invoices:creditNotes')}</p> : null}
     </TitledPage>
   );

@@ -131,6 +131,103 @@ const OrderLineCard = ({
   );
 };
 
+/** What became of a cancellation, or why an order line failed. */
+type Outcome =
+  | { kind: 'canceled'; order: string; what: string }
+  | { kind: 'cancelFailed'; error: ErrorLike }
+  | { kind: 'failed'; line: OrderLineRow }
+  | null;
+
+/** The modal that tells the outcome (closed while there is none). */
+const OutcomeModal = ({ outcome, onClose }: { outcome: Outcome; onClose: () => void }) => {
+  const { t, i18n } = useTranslation(['orders', 'common']);
+  const say = useSay();
+  const errorText = useErrorText();
+  return (
+    <AlertModal
+      isOpen={outcome !== null}
+      title={
+        outcome?.kind === 'canceled'
+          ? t('orders:canceled.title')
+          : outcome?.kind === 'cancelFailed'
+            ? t('orders:cancelFailed')
+            : t('orders:failure.title', { order: outcome?.kind === 'failed' ? outcome.line.orderId : '' })
+      }
+      closeLabel={t('common:close')}
+      onClose={onClose}
+    >
+      <p>
+        {outcome?.kind === 'canceled'
+          ? t('orders:canceled.text', { order: outcome.order, what: outcome.what })
+          : outcome?.kind === 'cancelFailed'
+            ? errorText(outcome.error)
+            : outcome?.kind === 'failed'
+              ? say(failureWords(outcome.line.error))
+              : null}
+      </p>
+      {outcome?.kind === 'failed' && outcome.line.executed ? (
+        <p className="muted">{t('orders:failure.when', { date: formatDateTime(Date.parse(outcome.line.executed), i18n.language) })}</p>
+      ) : null}
+    </AlertModal>
+  );
+};
+
+/** The line whose orders are shown: a picker when the user has several, else its number. */
+const LineChoice = ({
+  data,
+  contract,
+  onSelect,
+}: {
+  data: NonNullable<ReturnType<typeof useOrderHistory>['data']>;
+  contract: { id: number; msisdn: string | null };
+  onSelect: (contractId: number) => void;
+}) => {
+  const { t } = useTranslation(['orders', 'common']);
+  const pickerId = useId();
+  const numberOf = (msisdn: string | null) => (msisdn ? formatPhoneNumber(msisdn) : t('orders:noNumber'));
+  return data.switchable ? (
+    <div className="orders-line-picker">
+      <label htmlFor={pickerId}>{t('orders:line')}</label>
+      <select id={pickerId} value={contract.id} onChange={(event) => onSelect(Number(event.target.value))}>
+        {data.contracts.map((c) => (
+          <option key={c.id} value={c.id}>
+            {numberOf(c.msisdn)}
+          </option>
+        ))}
+      </select>
+    </div>
+  ) : (
+    <p>{t('orders:lineOf', { number: numberOf(contract.msisdn) })}</p>
+  );
+};
+
+/** Previous and next page of the history, when it has more than one. */
+const OrderPager = ({
+  page,
+  lastPage,
+  total,
+  onPage,
+}: {
+  page: number;
+  lastPage: number;
+  total: number;
+  onPage: (page: number) => void;
+}) => {
+  const { t } = useTranslation(['orders', 'common']);
+  if (lastPage <= 1) return null;
+  return (
+    <nav className="paging" aria-label={t('orders:paging.label')}>
+      <Button variant="secondary" isDisabled={page <= 1} onPress={() => onPage(page - 1)}>
+        {t('orders:paging.previous')}
+      </Button>
+      <span aria-live="polite">{t('orders:paging.page', { page, last: lastPage, total: total })}</span>
+      <Button variant="secondary" isDisabled={page >= lastPage} onPress={() => onPage(page + 1)}>
+        {t('orders:paging.next')}
+      </Button>
+    </nav>
+  );
+};
+
 /**
  * /orders: the selected line's order history (docs/product/subscription.md "Order history", "Order states"), 25 lines
  * a page, every kind of order in words, with the cancellation of what may still be cancelled (online only) and the
@@ -141,18 +238,11 @@ export const OrdersPage = () => {
   const { t, i18n } = useTranslation(['orders', 'common']);
   const online = useOnline();
   const say = useSay();
-  const errorText = useErrorText();
   const [page, setPage] = useState(1);
   const { data, refresh, refreshError, settled, select } = useOrderHistory(page);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState<OrderLineRow | null>(null);
-  const [outcome, setOutcome] = useState<
-    | { kind: 'canceled'; order: string; what: string }
-    | { kind: 'cancelFailed'; error: ErrorLike }
-    | { kind: 'failed'; line: OrderLineRow }
-    | null
-  >(null);
-  const pickerId = useId();
+  const [outcome, setOutcome] = useState<Outcome>(null);
   if (!data) return <Spinner label={t('common:loading')} />;
   const { contract, page: pageRow } = data;
   if (!contract) {
@@ -193,27 +283,14 @@ export const OrdersPage = () => {
 
   return (
     <TitledPage title={t('orders:title')}>
-      {data.switchable ? (
-        <div className="orders-line-picker">
-          <label htmlFor={pickerId}>{t('orders:line')}</label>
-          <select
-            id={pickerId}
-            value={contract.id}
-            onChange={(event) => {
-              setPage(1);
-              void select(Number(event.target.value));
-            }}
-          >
-            {data.contracts.map((c) => (
-              <option key={c.id} value={c.id}>
-                {numberOf(c.msisdn)}
-              </option>
-            ))}
-          </select>
-        </div>
-      ) : (
-        <p>{t('orders:lineOf', { number: numberOf(contract.msisdn) })}</p>
-      )}
+      <LineChoice
+        data={data}
+        contract={contract}
+        onSelect={(id) => {
+          setPage(1);
+          void select(id);
+        }}
+      />
       <FreshnessNote fetchedAt={data.fetchedAt} onRefresh={onRefresh} busy={busy} />
       {!pageRow ? (
         refreshError ? (
@@ -236,17 +313,7 @@ export const OrdersPage = () => {
               />
             ))}
           </ul>
-          {lastPage > 1 ? (
-            <nav className="paging" aria-label={t('orders:paging.label')}>
-              <Button variant="secondary" isDisabled={page <= 1} onPress={() => setPage(page - 1)}>
-                {t('orders:paging.previous')}
-              </Button>
-              <span aria-live="polite">{t('orders:paging.page', { page, last: lastPage, total: pageRow.total })}</span>
-              <Button variant="secondary" isDisabled={page >= lastPage} onPress={() => setPage(page + 1)}>
-                {t('orders:paging.next')}
-              </Button>
-            </nav>
-          ) : null}
+          <OrderPager page={page} lastPage={lastPage} total={pageRow.total} onPage={setPage} />
         </>
       )}
       <AlertModal
@@ -282,31 +349,7 @@ export const OrdersPage = () => {
         ) : null}
         {!online ? <p className="muted">{t('common:onlineOnly')}</p> : null}
       </AlertModal>
-      <AlertModal
-        isOpen={outcome !== null}
-        title={
-          outcome?.kind === 'canceled'
-            ? t('orders:canceled.title')
-            : outcome?.kind === 'cancelFailed'
-              ? t('orders:cancelFailed')
-              : t('orders:failure.title', { order: outcome?.kind === 'failed' ? outcome.line.orderId : '' })
-        }
-        closeLabel={t('common:close')}
-        onClose={() => setOutcome(null)}
-      >
-        <p>
-          {outcome?.kind === 'canceled'
-            ? t('orders:canceled.text', { order: outcome.order, what: outcome.what })
-            : outcome?.kind === 'cancelFailed'
-              ? errorText(outcome.error)
-              : outcome?.kind === 'failed'
-                ? say(failureWords(outcome.line.error))
-                : null}
-        </p>
-        {outcome?.kind === 'failed' && outcome.line.executed ? (
-          <p className="muted">{t('orders:failure.when', { date: formatDateTime(Date.parse(outcome.line.executed), i18n.language) })}</p>
-        ) : null}
-      </AlertModal>
+      <OutcomeModal outcome={outcome} onClose={() => setOutcome(null)} />
     </TitledPage>
   );
 };

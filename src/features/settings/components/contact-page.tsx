@@ -53,6 +53,46 @@ const EmailConfirmation = ({ customerId, email }: { customerId: number; email: s
   );
 };
 
+type Notice = 'unchanged' | 'saved' | 'rejected' | 'queued' | null;
+
+/** What the page says of the last save: nothing to change, applied, refused, or kept for later (offline). */
+const noticeOf = (attempt: { key: string | null } | null, outcome: ReturnType<typeof useChangeOutcome>, online: boolean): Notice =>
+  attempt === null
+    ? null
+    : attempt.key === null
+      ? 'unchanged'
+      : outcome?.state === 'applied'
+        ? 'saved'
+        : outcome?.state === 'rejected'
+          ? 'rejected'
+          : outcome?.state === 'waiting' && !online
+            ? 'queued'
+            : null;
+
+/** The changes still waiting, and what became of the last save. */
+const ContactNotices = ({ pendingCount, notice, code }: { pendingCount: number; notice: Notice; code: string | undefined }) => {
+  const { t } = useTranslation(['settings', 'errors']);
+  return (
+    <>
+      {pendingCount > 0 ? (
+        <p role="status" className="contact-pending">
+          <Badge tone="warning">{t('settings:contact.pendingBadge')}</Badge> {t('settings:contact.pending', { count: pendingCount })}
+        </p>
+      ) : null}
+      {notice === 'queued' ? <Alert tone="info">{t('settings:contact.queued')}</Alert> : null}
+      {notice === 'saved' && pendingCount === 0 ? <Alert tone="success">{t('settings:contact.saved')}</Alert> : null}
+      {notice === 'rejected' ? (
+        <Alert tone="error">
+          {t('settings:contact.rejected', {
+            reason: t(`errors:${code ?? 'serverError'}` as 'errors:serverError', { defaultValue: t('errors:serverError') }),
+          })}
+        </Alert>
+      ) : null}
+      {notice === 'unchanged' ? <Alert tone="info">{t('settings:contact.unchanged')}</Alert> : null}
+    </>
+  );
+};
+
 /**
  * /settings/contact: the holder's contact details, editable offline (queued change, docs/product/settings.md
  * "Contact details").
@@ -107,18 +147,7 @@ export const ContactPage = () => {
     },
     () => setAttempt(null),
   );
-  const notice =
-    attempt === null
-      ? null
-      : attempt.key === null
-        ? 'unchanged'
-        : outcome?.state === 'applied'
-          ? 'saved'
-          : outcome?.state === 'rejected'
-            ? 'rejected'
-            : outcome?.state === 'waiting' && !online
-              ? 'queued'
-              : null;
+  const notice = noticeOf(attempt, outcome, online);
 
   return (
     <TitledPage title={t('settings:contact.title')}>
@@ -130,21 +159,7 @@ export const ContactPage = () => {
           void refresh().finally(() => setBusy(false));
         }}
       />
-      {pendingCount > 0 ? (
-        <p role="status" className="contact-pending">
-          <Badge tone="warning">{t('settings:contact.pendingBadge')}</Badge> {t('settings:contact.pending', { count: pendingCount })}
-        </p>
-      ) : null}
-      {notice === 'queued' ? <Alert tone="info">{t('settings:contact.queued')}</Alert> : null}
-      {notice === 'saved' && pendingCount === 0 ? <Alert tone="success">{t('settings:contact.saved')}</Alert> : null}
-      {notice === 'rejected' ? (
-        <Alert tone="error">
-          {t('settings:contact.rejected', {
-            reason: t(`errors:${outcome?.code ?? 'serverError'}` as 'errors:serverError', { defaultValue: t('errors:serverError') }),
-          })}
-        </Alert>
-      ) : null}
-      {notice === 'unchanged' ? <Alert tone="info">{t('settings:contact.unchanged')}</Alert> : null}
+      <ContactNotices pendingCount={pendingCount} notice={notice} code={outcome?.code} />
       {data.canEdit && contact.email && !contact.isEmailConfirmed ? (
         <EmailConfirmation customerId={data.customerId} email={contact.email} />
       ) : null}

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { blockageReasons, lineStatus, orderRefusalReasons, refusalErrorCode, type OrderRefusal } from '#contract/contract-state';
-import { formatDate, formatMoneyCents, formatPhoneNumber } from '#lib/format';
+import { formatPhoneNumber } from '#lib/format';
 import { paths } from '#lib/route-paths';
-import { localDayStart } from '#lib/usage-format';
 import { Alert } from '#ui/alert';
 import { FreshnessNote } from '#ui/freshness-note';
 import { LineStatusBadge, LineStatusBanner } from '#ui/line-status';
@@ -15,22 +14,19 @@ import { saveDraft } from '../data/optimize-draft.ts';
 import {
   adviceWithheld,
   countOf,
-  optionDataMbOf,
   promotionTermsOf,
   subscriptionOf,
   pendingProductChange,
   selectionOf,
   startSelection,
-  totalVolumes,
   type CountedOption,
 } from '../data/subscription-rules.ts';
 import { usePlanFit } from '../data/use-plan-fit.ts';
 import { usePlanChoices, useSubscriptionData, type SubscriptionData } from '../data/use-subscription.ts';
 import { LinePicker } from './line-picker.tsx';
 import { PlanFitPanel } from './plan-fit-panel.tsx';
-import { VolumeList } from './volumes.tsx';
-import { PriceLines } from './price-lines.tsx';
 import './subscription.css';
+import { OptionsCard, PendingChanges, PlanCard, PriceCard } from './subscription-cards.tsx';
 
 /** Product and promotion texts come in fr, nl and en; French is the fallback (docs/product/settings.md "Language"). */
 const textLanguage = (lang: string): 'fr' | 'nl' | 'en' => (lang === 'nl' || lang === 'en' ? lang : 'fr');
@@ -115,7 +111,6 @@ export const SubscriptionPage = () => {
   // A blockage is already said in words above: the refusal it causes needs no second message.
   const blockageShown = data.refusal !== null && (data.blockages as readonly string[]).includes(data.refusal);
   const counted = countedOptions(data.options);
-  const optionDataMb = optionDataMbOf(counted);
   // The line's monthly price as the sum of its lines: the pricing of the orders and the invoices (contract/pricing.ts).
   const price = product
     ? monthlyCharges(
@@ -175,106 +170,13 @@ export const SubscriptionPage = () => {
         )
       ) : (
         <>
-          <section className="card" aria-labelledby="plan-title">
-            <div className="plan-card__header">
-              <h2 id="plan-title">{product.name}</h2>
-              <span className="plan-card__price">{t('subscription:perMonth', { price: formatMoneyCents(product.priceCents, lang) })}</span>
-            </div>
-            <p>{product.descriptions[textLang]}</p>
-            <p className="muted">
-              {t('subscription:technical')} {product.technicalDescriptions[textLang]}
-            </p>
-            <VolumeList volumes={totalVolumes(product, counted)} optionDataMb={optionDataMb} />
-          </section>
+          <PlanCard product={product} counted={counted} textLang={textLang} />
 
-          <section className="card" aria-labelledby="options-title">
-            <h2 id="options-title">{t('subscription:options.title')}</h2>
-            {counted.length === 0 ? (
-              <p>{t('subscription:options.none')}</p>
-            ) : (
-              <ul className="plain-list">
-                {data.options
-                  .filter((o) => countOf(o.active) > 0)
-                  .map((o) => (
-                    <li key={o.optionId}>
-                      <span>
-                        {o.name}
-                        {typeof o.active === 'number' ? ` × ${o.active}` : ''}
-                      </span>
-                      <span>{t('subscription:perMonth', { price: formatMoneyCents(o.priceCents * countOf(o.active), lang) })}</span>
-                    </li>
-                  ))}
-              </ul>
-            )}
-          </section>
+          <OptionsCard options={data.options} counted={counted} />
 
-          <section className="card" aria-labelledby="price-title">
-            <h2 id="price-title">{t('subscription:price.title')}</h2>
-            {data.promotions.length > 0 ? (
-              <>
-                <h3>{t('subscription:promotions.title')}</h3>
-                <ul className="plain-list">
-                  {data.promotions.map((p) => (
-                    <li key={p.id}>
-                      <span>{p.descriptions[textLang]}</span>
-                      <span>
-                        {p.discountType === 'percentage'
-                          ? t('subscription:promotions.percent', { value: p.discountAmount })
-                          : t('subscription:promotions.amount', { value: formatMoneyCents(p.discountAmount, lang) })}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              </>
-            ) : (
-              <p className="muted">{t('subscription:promotions.none')}</p>
-            )}
-            {price ? (
-              <PriceLines
-                caption={t('subscription:price.lines')}
-                lines={price.lines}
-                total={price.total}
-                totalLabel={t('subscription:price.total')}
-                testId="monthly-price"
-              />
-            ) : null}
-          </section>
+          <PriceCard promotions={data.promotions} price={price} textLang={textLang} />
 
-          {data.openLines.some((l) => l.kind === 'PRODUCT' || l.kind === 'OPTION') ? (
-            <section className="card" aria-labelledby="pending-title">
-              <h2 id="pending-title">{t('subscription:pending.title')}</h2>
-              <ul className="plain-list">
-                {data.openLines
-                  .filter((l) => l.kind === 'PRODUCT' || l.kind === 'OPTION')
-                  .map((line) => (
-                    <li key={line.id}>
-                      <span>
-                        {line.kind === 'PRODUCT'
-                          ? t('subscription:pending.product', {
-                              from: line.oldValue ?? '',
-                              to: productName(line.resourceId) || (line.newValue ?? ''),
-                            })
-                          : t('subscription:pending.option', {
-                              name: line.resourceName,
-                              from: line.oldValue ?? '0',
-                              to: line.newValue ?? '0',
-                            })}
-                      </span>
-                      <span className="muted">
-                        {line.status === 'QUEUED'
-                          ? t('subscription:pending.running')
-                          : line.scheduledDate
-                            ? t('subscription:pending.date', { date: formatDate(localDayStart(line.scheduledDate), lang) })
-                            : null}
-                      </span>
-                    </li>
-                  ))}
-              </ul>
-              <p>
-                <Link to={paths.orders}>{t('subscription:pending.follow')}</Link>
-              </p>
-            </section>
-          ) : null}
+          <PendingChanges openLines={data.openLines} productName={productName} />
 
           {data.plainUser || blockageShown ? null : data.refusal ? (
             <Alert tone="warning">{t('subscription:cannotChange', { reason: t(`errors:${refusalErrorCode[data.refusal]}`) })}</Alert>

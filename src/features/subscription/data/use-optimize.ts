@@ -81,6 +81,36 @@ export type OptimizeState =
   | { status: 'refused'; refusal: NonNullable<SubscriptionData['refusal']> }
   | { status: 'ready'; model: OptimizeModel };
 
+/** The options: those of the chosen plan (the line's own list when it keeps its plan), plus any the line holds. */
+const optionChoicesOf = (
+  data: SubscriptionData,
+  choices: ReturnType<typeof usePlanChoices>,
+  productId: number,
+  chosenId: number,
+  draftOptions: Selection['options'],
+): OptionChoice[] => {
+  const offered =
+    chosenId === productId
+      ? data.options.map((o) => ({ ...o, offered: true }))
+      : choices.options.filter((o) => o.productId === chosenId).map((o) => ({ ...o, offered: true }));
+  const held = data.options.filter((o) => countOf(o.active) > 0 && !offered.some((x) => x.optionId === o.optionId));
+  return sortOptions(
+    [...offered, ...held.map((o) => ({ ...o, offered: false }))].map(
+      (o): OptionChoice => ({
+        optionId: o.optionId,
+        name: o.name,
+        descriptions: o.descriptions,
+        priceCents: o.priceCents,
+        dataMb: o.dataMb,
+        zone: o.zone,
+        maxCombinations: o.maxCombinations,
+        enabled: o.offered,
+        count: draftOptions[String(o.optionId)] ?? 0,
+      }),
+    ),
+  );
+};
+
 /**
  * The optimize form and its summary (docs/product/subscription.md "The optimize screen", "Optimize contexts",
  * "Order rules") over the selected line's data: where the form starts, the customer's draft (kept in Dexie), the
@@ -140,27 +170,7 @@ export const useOptimize = ({ viewingClosedOrder }: { viewingClosedOrder: boolea
     const plans = podium.some((p) => p.id === product.id) ? podium : [product, ...podium];
     const chosen = plans.find((p) => p.id === draft.draft.product) ?? product;
 
-    // The options: those of the chosen plan (the line's own list when it keeps its plan), plus any the line holds.
-    const offered =
-      chosen.id === product.id
-        ? data.options.map((o) => ({ ...o, offered: true }))
-        : choices.options.filter((o) => o.productId === chosen.id).map((o) => ({ ...o, offered: true }));
-    const held = data.options.filter((o) => countOf(o.active) > 0 && !offered.some((x) => x.optionId === o.optionId));
-    const options = sortOptions(
-      [...offered, ...held.map((o) => ({ ...o, offered: false }))].map(
-        (o): OptionChoice => ({
-          optionId: o.optionId,
-          name: o.name,
-          descriptions: o.descriptions,
-          priceCents: o.priceCents,
-          dataMb: o.dataMb,
-          zone: o.zone,
-          maxCombinations: o.maxCombinations,
-          enabled: o.offered,
-          count: draft.draft.options[String(o.optionId)] ?? 0,
-        }),
-      ),
-    );
+    const options = optionChoicesOf(data, choices, product.id, chosen.id, draft.draft.options);
     const action = orderAction({ current, start, draft: draft.draft, pending });
     const thisMonthOnly = optionEditsThisMonthOnly(data.openLines, action.kind === 'modify' ? action.orderId : null);
     const changes = action.kind === 'unchanged' ? [] : changeLines(current, action.request, thisMonthOnly);

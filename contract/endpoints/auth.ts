@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import {
+  authUserSchema,
+  changePasswordRequestSchema,
+  changePasswordResponseSchema,
+  confirmEmailRequestSchema,
+  createAccountBySmsRequestSchema,
+  createAccountRequestSchema,
+  createPasswordRequestSchema,
+  languageRequestSchema,
+  linkLoginRequestSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  logoutRequestSchema,
+  pinLoginRequestSchema,
+  pinSetupRequestSchema,
+  pinSetupResponseSchema,
+  recoverBySmsRequestSchema,
+  recoveryInitResponseSchema,
+  renewAccessRequestSchema,
+  resetPasswordRequestSchema,
+  tokenExpiredRequestSchema,
+  tokenExpiredResponseSchema,
+} from '../auth.ts';
+import { languageSchema, okSchema } from '../common.ts';
+import { define } from './endpoint.ts';
+
+const linkParams = z.object({ uuid: z.string().min(1).max(64), token: z.string().min(1).max(200) });
+
+/** Signing in, accounts, passwords, PIN and the session (docs/product/auth.md). */
+export const authEndpoints = define({
+  login: { method: 'POST', base: 'public', path: '/users/login', body: loginRequestSchema, response: loginResponseSchema },
+  loginPin: { method: 'POST', base: 'public', path: '/users/login/pin', body: pinLoginRequestSchema, response: loginResponseSchema },
+  // uuid = the user's guid; body optional ({ deviceId, deviceKey } binds the session to this device).
+  loginByLink: {
+    method: 'POST',
+    base: 'public',
+    path: '/users/login/:uuid/:token',
+    params: linkParams,
+    body: linkLoginRequestSchema.optional(),
+    response: loginResponseSchema,
+  },
+  createAccount: { method: 'POST', base: 'public', path: '/users/create-account', body: createAccountRequestSchema, response: okSchema },
+  createAccountBySms: {
+    method: 'POST',
+    base: 'public',
+    path: '/users/create-account/sms',
+    body: createAccountBySmsRequestSchema,
+    response: okSchema,
+  },
+  createPasswordInit: {
+    method: 'GET',
+    base: 'public',
+    path: '/users/create-password/:uuid/:token',
+    params: linkParams,
+    response: recoveryInitResponseSchema,
+  },
+  createPassword: {
+    method: 'POST',
+    base: 'public',
+    path: '/users/create-password/:uuid/:token',
+    params: linkParams,
+    body: createPasswordRequestSchema,
+    response: okSchema,
+  },
+  recoverPasswordInit: {
+    method: 'GET',
+    base: 'public',
+    path: '/users/recover-password/:uuid/:token',
+    params: linkParams,
+    response: recoveryInitResponseSchema,
+  },
+  recoverPassword: {
+    method: 'POST',
+    base: 'public',
+    path: '/users/recover-password/:uuid/:token',
+    params: linkParams,
+    body: createPasswordRequestSchema,
+    response: okSchema,
+  },
+  recoverBySms: {
+    method: 'POST',
+    base: 'public',
+    path: '/users/recover-password/sms',
+    body: recoverBySmsRequestSchema,
+    response: okSchema,
+  },
+  resetPassword: { method: 'POST', base: 'public', path: '/users/reset-password', body: resetPasswordRequestSchema, response: okSchema },
+  tokenExpired: {
+    method: 'POST',
+    base: 'public',
+    path: '/token/expired',
+    body: tokenExpiredRequestSchema,
+    response: tokenExpiredResponseSchema,
+  },
+  renewAccess: {
+    method: 'POST',
+    base: 'public',
+    path: '/users/renew-access',
+    body: renewAccessRequestSchema,
+    response: loginResponseSchema,
+  },
+  // docs/product/api.md "Public calls" names the path subscription/{id}/confirm-email; the id is the customer's guid,
+  // the {uuid} of the app's /account/confirm-email/{uuid}/{token} link.
+  confirmEmail: {
+    method: 'POST',
+    base: 'public',
+    path: '/subscription/:uuid/confirm-email',
+    params: z.object({ uuid: z.string().min(1).max(64) }),
+    body: confirmEmailRequestSchema,
+    response: okSchema,
+  },
+  setLanguage: {
+    method: 'POST',
+    base: 'api',
+    path: '/user/language',
+    body: languageRequestSchema,
+    response: z.object({ lang: languageSchema }),
+    queued: true,
+  },
+  me: { method: 'GET', base: 'api', path: '/user/me', response: z.object({ user: authUserSchema, expires_at: z.string() }) },
+  logout: { method: 'POST', base: 'api', path: '/user/logout', body: logoutRequestSchema, response: okSchema },
+  changePassword: {
+    method: 'POST',
+    base: 'api',
+    path: '/user/password',
+    body: changePasswordRequestSchema,
+    response: changePasswordResponseSchema,
+  },
+  setupPin: { method: 'POST', base: 'api', path: '/user/pin', body: pinSetupRequestSchema, response: pinSetupResponseSchema },
+});

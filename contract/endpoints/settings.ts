@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { okSchema } from '../common.ts';
+import {
+  lineChangeSchema,
+  lineSettingsSchema,
+  notificationSettingsSchema,
+  notificationsPatchSchema,
+  pageViewSchema,
+  privacySettingsSchema,
+  privacyStateSchema,
+  pushEndpointSchema,
+  pushSubscriptionSchema,
+  safeguardChangeSchema,
+  sentNotificationsSchema,
+  settingChangeSchema,
+} from '../settings.ts';
+import { define, contractParams, customerParams } from './endpoint.ts';
+
+/** Settings, alerts, push and page views (docs/product/settings.md). */
+export const settingsEndpoints = define({
+  privacy: {
+    method: 'GET',
+    base: 'api',
+    path: '/customer/:customerId/privacy',
+    params: customerParams,
+    response: privacyStateSchema,
+  },
+  patchPrivacy: {
+    method: 'PATCH',
+    base: 'api',
+    path: '/customer/:customerId/privacy',
+    params: customerParams,
+    body: privacySettingsSchema,
+    response: privacyStateSchema,
+    queued: true,
+  },
+  notifications: {
+    method: 'GET',
+    base: 'api',
+    path: '/customer/:customerId/notifications',
+    params: customerParams,
+    response: notificationSettingsSchema,
+  },
+  patchNotifications: {
+    method: 'PATCH',
+    base: 'api',
+    path: '/customer/:customerId/notifications',
+    params: customerParams,
+    body: notificationsPatchSchema,
+    response: notificationSettingsSchema,
+    queued: true,
+  },
+  sentNotifications: {
+    method: 'GET',
+    base: 'api',
+    path: '/customer/:customerId/notifications/sent',
+    params: customerParams,
+    response: sentNotificationsSchema,
+  },
+  contractSettings: {
+    method: 'GET',
+    base: 'api',
+    path: '/customer/:customerId/contract/:contractId/settings',
+    params: contractParams,
+    response: lineSettingsSchema,
+  },
+  safeguardChange: {
+    method: 'POST',
+    base: 'api',
+    path: '/customer/:customerId/contract/:contractId/safeguard',
+    params: contractParams,
+    body: safeguardChangeSchema,
+    response: lineChangeSchema,
+    queued: true,
+  },
+  settingChange: {
+    method: 'POST',
+    base: 'api',
+    path: '/customer/:customerId/contract/:contractId/settings',
+    params: contractParams,
+    body: settingChangeSchema,
+    response: lineChangeSchema,
+    queued: true,
+  },
+  pushKey: { method: 'GET', base: 'api', path: '/push/key', response: z.object({ publicKey: z.string() }) },
+  pushSubscribe: {
+    method: 'POST',
+    base: 'api',
+    path: '/user/push-subscriptions',
+    body: pushSubscriptionSchema,
+    response: okSchema,
+    onlineOnly: true,
+  },
+  pushUnsubscribe: {
+    method: 'POST',
+    base: 'api',
+    path: '/user/push-subscriptions/remove',
+    body: pushEndpointSchema,
+    response: okSchema,
+    onlineOnly: true,
+  },
+  pushTest: {
+    method: 'POST',
+    base: 'api',
+    path: '/user/push-test',
+    body: pushEndpointSchema,
+    response: z.object({ delivered: z.boolean() }),
+    onlineOnly: true,
+  },
+  // Public: a page view may come from the login page; counted only with the statistics consent cookie.
+  pageView: { method: 'POST', base: 'public', path: '/page-view', body: pageViewSchema, response: z.object({ counted: z.boolean() }) },
+});

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { pagingQuerySchema } from '../common.ts';
+import { usageHistoryQuerySchema, usageHistoryResponseSchema, usageSummarySchema } from '../usage.ts';
+import { define, contractParams } from './endpoint.ts';
+
+/** Consumption: the period's summary, its history and its downloads (docs/product/consumption.md). */
+export const usageEndpoints = define({
+  usageSummary: {
+    method: 'GET',
+    base: 'api',
+    path: '/customer/:customerId/contract/:contractId/usage',
+    params: contractParams,
+    query: z.object({ period: z.enum(['current', 'previous']).default('current') }),
+    response: usageSummarySchema,
+  },
+  usageHistory: {
+    method: 'GET',
+    base: 'api',
+    path: '/customer/:customerId/contract/:contractId/usage/history',
+    params: contractParams,
+    query: pagingQuerySchema.extend(usageHistoryQuerySchema.shape),
+    response: usageHistoryResponseSchema,
+  },
+  usageDownload: {
+    method: 'GET',
+    base: 'api',
+    path: '/customer/:customerId/contract/:contractId/usage/download',
+    params: contractParams,
+    query: z.object({ type: z.enum(['PDF', 'CONSO']), from: z.iso.date().optional(), to: z.iso.date().optional() }),
+    download: ['application/pdf', 'text/csv'],
+  },
+});
