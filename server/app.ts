@@ -17,8 +17,7 @@ import { defaultOperator } from '#contract/operator';
 import { createMailer, mailConfigOf, type MailConfig } from './lib/mailer.ts';
 import { pathOf } from './lib/request-path.ts';
 import { registerRetentionJobs } from './lib/retention.ts';
-import { recordRoutes } from './lib/route-table.ts';
-import { createRouter } from './lib/router.ts';
+import { createRouter } from './lib/contract-route.ts';
 import { createScheduler, DEFAULT_SCHEDULER_INTERVAL_MS } from './lib/scheduler.ts';
 import { registerErrorHandler, registerNotFound, type SpaFallback } from './plugins/error-handler.ts';
 import { registerAnonymousWriteLimit } from './plugins/anonymous-writes.ts';
@@ -44,7 +43,8 @@ import { registerOfferRoutes } from './routes/offers.ts';
 import { registerSupportRoutes } from './routes/support.ts';
 import { registerProductRoutes } from './routes/products.ts';
 import { registerSettingsRoutes, type SettingsOptions } from './routes/settings.ts';
-import { registerOpenApiRoutes } from './routes/openapi.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerZodValidation } from './plugins/zod-validation.ts';
 import { registerOrderRoutes } from './routes/orders.ts';
 import { registerStatusRoutes } from './routes/status.ts';
 import { registerAppliedTestRoute } from './routes/test-applied.ts';
@@ -259,7 +259,6 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
     energyPortalUrl: options.energyPortalUrl ?? STAND_IN_ENERGY_PORTAL,
   };
   contexts.set(app, ctx);
-  recordRoutes(app);
   registerRetentionJobs(ctx, app.log);
 
   // First, so that every route below (and the static plugin's) answers errors with the contract's body.
@@ -276,6 +275,9 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   // Before the routes: the limiter adds its hook to each route as it is declared.
   await registerAnonymousWriteLimit(app, ctx, options.anonymousWritesPerMinute);
   registerIdempotency(app, ctx);
+  registerZodValidation(app, { validateResponse: testMode });
+  // Before the routes: @fastify/swagger collects them as they are declared.
+  await registerOpenApi(app, ctx.version);
   const router = createRouter(app, ctx);
   registerStatusRoutes(router, ctx);
   registerAuthRoutes(router, ctx);
@@ -315,7 +317,6 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   });
   if (!mollieApiKey) registerPspStandIn(app, ctx);
   await registerSettingsRoutes(router, ctx, options.settings);
-  registerOpenApiRoutes(app, router, ctx);
   if (ctx.testMode) registerTestRoutes(router, ctx);
   registerDevOutbox(app, ctx);
   if (ctx.testMode) registerAppliedTestRoute(router, ctx);

@@ -1,8 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody } from '#contract/common';
 import { isTransactionConflict } from '../db/engine.ts';
-import { ApiError } from '../lib/api-error.ts';
+import { ApiError, invalidParameters } from '../lib/api-error.ts';
 import { isApiPath, pathOf } from '../lib/request-path.ts';
+import { validationFields } from './zod-validation.ts';
 
 /**
  * What the not-found handler does for a non-API GET (the SPA fallback), when static files are served. It sends the
@@ -37,6 +38,9 @@ const fastifyClientMessage = (status: number): string =>
  */
 export const registerErrorHandler = (app: FastifyInstance): void => {
   app.setErrorHandler((error: unknown, request, reply) => {
+    // Input the route's zod schemas refused: a 400 naming every field at fault.
+    const fields = isFastifyError(error) ? validationFields(error, request) : null;
+    if (fields && fields.length > 0) error = invalidParameters(fields);
     if (error instanceof ApiError) {
       if (error.retryAfter !== undefined) void reply.header('Retry-After', String(error.retryAfter));
       return reply.status(error.statusCode).send(error.toBody());

@@ -4,7 +4,7 @@ import { invalidParameters } from '../lib/api-error.ts';
 /*
  * application/x-www-form-urlencoded bodies, for the few routes that are posted to from outside the app: the payment
  * provider's webhook (Mollie posts `id=tr_…`) and the stand-in provider's checkout form. A route opts in with
- * `config: { formBody: true }` (contract endpoints marked `form`, server/lib/route.ts); every other route answers
+ * `config: { formBody: true }` (contract endpoints marked `form`, server/lib/contract-route.ts); every other route answers
  * 415, as before this parser existed: the API speaks JSON, and refusing the "simple" content types keeps a
  * cross-site form from posting to it (defence in depth on top of SameSite=Strict cookies).
  */

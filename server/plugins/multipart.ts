@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
  * multipart/form-data, registered once for the two kinds of contract endpoints that take it: `upload` (identity
  * documents, streamed by their handler through server/lib/uploads.ts) and `multipart` (a queued change with a file,
  * read into its body object by server/lib/multipart.ts). The plugin only parses when asked for the parts; every
- * other endpoint refuses a multipart body with 415 (server/lib/route.ts), so the API answers only JSON elsewhere. The limits here are the outer
+ * other endpoint refuses a multipart body with 415 (server/lib/contract-route.ts), so the API answers only JSON elsewhere. The limits here are the outer
  * bounds; each upload passes its own, tighter ones.
  */
 export const registerMultipart = async (app: FastifyInstance): Promise<void> => {

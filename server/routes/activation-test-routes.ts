@@ -7,7 +7,7 @@ import { writeTransaction } from '../db/engine.ts';
 import { insertSimSale } from '../lib/activation-data.ts';
 import type { AppContext } from '../lib/app-context.ts';
 import { hashPasswordAsync } from '../lib/password.ts';
-import type { Router } from '../lib/router.ts';
+import type { Router } from '../lib/contract-route.ts';
 import { randomCode } from '../lib/tokens.ts';
 
 /**

@@ -48,7 +48,7 @@ import {
   recordFailures,
   type RateLimitPolicy,
 } from '../lib/rate-limit.ts';
-import type { Router } from '../lib/router.ts';
+import type { Router } from '../lib/contract-route.ts';
 import { hashToken, randomCode, randomToken } from '../lib/tokens.ts';
 import { receiveUpload, type ReceivedFile } from '../lib/uploads.ts';
 import { authOf, secureCookies } from '../plugins/auth.ts';

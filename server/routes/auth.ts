@@ -1,5 +1,5 @@
 import type { AppContext } from '../lib/app-context.ts';
-import type { Router } from '../lib/router.ts';
+import type { Router } from '../lib/contract-route.ts';
 import { registerAccountRoutes } from './auth/account.ts';
 import { registerLoginRoutes } from './auth/login.ts';
 import { registerRecoveryRoutes } from './auth/recovery.ts';

@@ -7,7 +7,7 @@ import { sendEmailConfirmation } from '../lib/auth-messages.ts';
 import { baseVersionOf, nextVersion, requireCurrentVersion } from '../lib/conditional.ts';
 import { findContact, toContact, updateContact, type EditableContact } from '../lib/customer-data.ts';
 import { assertNoneLocked, codeRequestAddressPolicy, codeRequestPolicy, limitKeys, recordFailures } from '../lib/rate-limit.ts';
-import type { Router } from '../lib/router.ts';
+import type { Router } from '../lib/contract-route.ts';
 import { authOf } from '../plugins/auth.ts';
 
 /*

@@ -3,7 +3,7 @@ import { ApiError } from '../lib/api-error.ts';
 import { isPlainUser, requireCustomer, visibleContracts } from '../lib/access.ts';
 import type { AppContext } from '../lib/app-context.ts';
 import { findContact, findCustomer, findInvoicing, toContact, toContracts, toCustomerCore, toInvoicing } from '../lib/customer-data.ts';
-import type { Router } from '../lib/router.ts';
+import type { Router } from '../lib/contract-route.ts';
 import { plainUserView } from '../lib/plain-user-view.ts';
 import { authOf } from '../plugins/auth.ts';
 

@@ -12,7 +12,7 @@ import { confirmLink, findEnergyAccount, linkStatusOf, otherHolderOf } from '../
 import { checkLink, issueLink, useLink } from '../lib/one-time-codes.ts';
 import { hashPassword, verifyPasswordAsync } from '../lib/password.ts';
 import { energyLinkPolicy, limitKeys, takeAttempt } from '../lib/rate-limit.ts';
-import type { Router } from '../lib/router.ts';
+import type { Router } from '../lib/contract-route.ts';
 import { randomToken } from '../lib/tokens.ts';
 import { findUserByGuid, type UserRow } from '../lib/users.ts';
 import { authOf } from '../plugins/auth.ts';

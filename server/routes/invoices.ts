@@ -25,7 +25,7 @@ import { billingRun } from '../lib/billing-run.ts';
 import { sendInvoiceEmails } from '../lib/invoice-mail.ts';
 import { invoicePdf } from '../lib/invoice-pdf.ts';
 import { buildPagination, pageWindow } from '../lib/paging.ts';
-import type { Router } from '../lib/router.ts';
+import type { Router } from '../lib/contract-route.ts';
 import { localDate } from '../lib/service-calendar.ts';
 import type { Db } from '../db/database.ts';
 import { writeTransaction } from '../db/engine.ts';

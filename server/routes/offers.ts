@@ -3,7 +3,7 @@ import { isPlainUser, visibleContracts } from '../lib/access.ts';
 import type { AppContext } from '../lib/app-context.ts';
 import { findContact } from '../lib/customer-data.ts';
 import { offersFor, promoOf, referralOf } from '../lib/offers-data.ts';
-import type { Router } from '../lib/router.ts';
+import type { Router } from '../lib/contract-route.ts';
 import { authOf } from '../plugins/auth.ts';
 
 /*

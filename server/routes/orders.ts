@@ -31,7 +31,7 @@ import {
   type PlannedLine,
 } from '../lib/order-data.ts';
 import { buildPagination, pageWindow } from '../lib/paging.ts';
-import type { Router } from '../lib/router.ts';
+import type { Router } from '../lib/contract-route.ts';
 import type { ResolvedSession } from '../lib/sessions.ts';
 import { authOf } from '../plugins/auth.ts';
 import { segmentOf } from './products.ts';

@@ -9,7 +9,7 @@ import { findPaymentByProviderId, findPaymentByReference, settlePayment, toOnlin
 import { ProviderError } from '../lib/payment-provider.ts';
 import { startPayment, syncPayment, type PaymentsContext, type PaymentTarget } from '../lib/payment-service.ts';
 import { assertNotLocked, recordFailure, type RateLimitPolicy } from '../lib/rate-limit.ts';
-import type { Router } from '../lib/router.ts';
+import type { Router } from '../lib/contract-route.ts';
 import { authOf } from '../plugins/auth.ts';
 
 /*

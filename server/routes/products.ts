@@ -15,7 +15,7 @@ import {
   type Segment,
 } from '../lib/product-data.ts';
 import { hasProfessionalRestriction } from '#contract/roles';
-import type { Router } from '../lib/router.ts';
+import type { Router } from '../lib/contract-route.ts';
 import type { ResolvedSession } from '../lib/sessions.ts';
 import { authOf } from '../plugins/auth.ts';
 

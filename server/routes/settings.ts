@@ -1,7 +1,7 @@
 import { evaluateAlerts, type AlertDeps } from '../lib/alert-engine.ts';
 import type { AppContext } from '../lib/app-context.ts';
 import { createPushSender, vapidKeysOf } from '../lib/push.ts';
-import type { Router } from '../lib/router.ts';
+import type { Router } from '../lib/contract-route.ts';
 import { registerAlertRoutes } from './settings/alerts.ts';
 import { applyDueChanges, registerLineRoutes } from './settings/line.ts';
 import { registerPrivacyRoutes } from './settings/privacy.ts';

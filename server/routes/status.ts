@@ -2,7 +2,7 @@ import { endpoints } from '#contract/endpoints';
 import { assertDatabaseAnswers } from '../db/database.ts';
 import { ApiError } from '../lib/api-error.ts';
 import type { AppContext } from '../lib/app-context.ts';
-import type { Router } from '../lib/router.ts';
+import type { Router } from '../lib/contract-route.ts';
 
 export const registerStatusRoutes = (router: Router, ctx: AppContext): void => {
   // Answers even during maintenance (see plugins/maintenance.ts): the maintenance page polls it.

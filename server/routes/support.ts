@@ -7,7 +7,7 @@ import { ApiError, forbidden } from '../lib/api-error.ts';
 import type { AppContext } from '../lib/app-context.ts';
 import { findContact } from '../lib/customer-data.ts';
 import { renderMessage } from '../lib/messages.ts';
-import type { Router } from '../lib/router.ts';
+import type { Router } from '../lib/contract-route.ts';
 import { storeFile } from '../lib/file-store.ts';
 import { faqOf, insertTicket, ticketsOf, ticketsSince } from '../lib/support-data.ts';
 import { authOf } from '../plugins/auth.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Endpoint } from '#contract/endpoints';
 import type { AppContext } from '../lib/app-context.ts';
-import type { Router } from '../lib/router.ts';
+import type { Router } from '../lib/contract-route.ts';
 import { appliedChanges, seenRequests } from '../plugins/idempotency.ts';
 
 /*

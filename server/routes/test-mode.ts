@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDateTimeSchema } from '#contract/common';
 import type { Endpoint } from '#contract/endpoints';
 import type { AppContext } from '../lib/app-context.ts';
-import type { Router } from '../lib/router.ts';
+import type { Router } from '../lib/contract-route.ts';
 
 /** Switches for e2e tests; registered only in test mode, so they answer 404 in production. */
 export const testEndpoints = {

@@ -5,7 +5,7 @@ import type { AppContext } from '../lib/app-context.ts';
 import { consumptionCsv, consumptionPdf, type ExportSubject } from '../lib/consumption-export.ts';
 import { findContact, findCustomer } from '../lib/customer-data.ts';
 import { buildPagination, pageWindow } from '../lib/paging.ts';
-import type { Router } from '../lib/router.ts';
+import type { Router } from '../lib/contract-route.ts';
 import { localDate, localDayRange } from '../lib/service-calendar.ts';
 import { billCycleOf, countUsage, periodOf, rangeOfDates, toUsageRecord, usagePage, usageSummary } from '../lib/usage-data.ts';
 import { authOf } from '../plugins/auth.ts';

@@ -2,10 +2,12 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Endpoint } from '#contract/endpoints';
-import { registerEndpoint } from '#server/lib/route';
+import type { AppContext } from '#server/lib/app-context';
+import { createRouter } from '#server/lib/contract-route';
 import { registerErrorHandler, registerNotFound } from '#server/plugins/error-handler';
+import { registerZodValidation } from '#server/plugins/zod-validation';
 
-// The route helper on its own: no database, no authentication.
+// A contract route on its own, validated by fastify-type-provider-zod: no database, no authentication (a public endpoint).
 const endpoint = {
   method: 'POST',
   base: 'public',
@@ -19,22 +21,20 @@ const endpoint = {
 const build = async (validateResponse: boolean) => {
   const app = Fastify();
   registerErrorHandler(app);
-  registerEndpoint(
-    app,
-    endpoint,
-    ({ params, query, body }) =>
-      // The "bad" mode returns a body that drifts from the response schema.
-      query.mode === 'good'
-        ? { id: params.id, name: body.name }
-        : ({ id: String(params.id), name: body.name } as unknown as { id: number; name: string }),
-    { validateResponse },
+  registerZodValidation(app, { validateResponse });
+  // A public endpoint never reaches the context (only the authentication of `api` endpoints reads it).
+  createRouter(app, {} as AppContext).route(endpoint, ({ params, query, body }) =>
+    // The "bad" mode returns a body that drifts from the response schema.
+    query.mode === 'good'
+      ? { id: params.id, name: body.name }
+      : ({ id: String(params.id), name: body.name } as unknown as { id: number; name: string }),
   );
   registerNotFound(app, null);
   await app.ready();
   return app;
 };
 
-describe('registerEndpoint', () => {
+describe('a contract route', () => {
   it('registers the method and URL of the descriptor and hands over parsed values', async () => {
     const app = await build(true);
     const response = await app.inject({ method: 'POST', url: '/api/public/echo/7', payload: { name: 'a' } });
@@ -58,6 +58,15 @@ describe('registerEndpoint', () => {
         { field: 'nested.n', message: 'validation:invalid' },
       ],
     });
+  });
+
+  it('reports the missing fields of a request without a body one by one, and a body that is not an object as the body', async () => {
+    const app = await build(true);
+    const missing = await app.inject({ method: 'POST', url: '/api/public/echo/7' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ fields: [{ field: 'name', message: 'validation:required' }] });
+    const notObject = await app.inject({ method: 'POST', url: '/api/public/echo/7', payload: [1] });
+    expect(notObject.json()).toMatchObject({ fields: [{ field: 'body', message: 'validation:invalid' }] });
   });
 
   it('throws on a response that drifts from the contract when validating (test mode)', async () => {

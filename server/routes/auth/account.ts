@@ -14,7 +14,7 @@ import {
 import { checkLink, issueCode, issueLink, useCode, useLink } from '../../lib/one-time-codes.ts';
 import { hashPasswordAsync } from '../../lib/password.ts';
 import { clearAttempts, limitKeys } from '../../lib/rate-limit.ts';
-import type { Router } from '../../lib/router.ts';
+import type { Router } from '../../lib/contract-route.ts';
 import { newGuid } from '../../lib/tokens.ts';
 import { findCustomerOwner, findUserByEmail, findUserById, findUserByMsisdn, insertUser, setPasswordHash } from '../../lib/users.ts';
 import { countMessageRequest, initAnswer, linkExpired, linkUnknown, linkUser, queueRecoveryLink, verifySmsCode } from './shared.ts';

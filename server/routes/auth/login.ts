@@ -7,7 +7,7 @@ import { checkPin, deviceKeyMatches, findDevice, findDeviceById, registerDevice,
 import { checkLink, useLink } from '../../lib/one-time-codes.ts';
 import { hashPassword, verifyPasswordAsync } from '../../lib/password.ts';
 import { addressPolicy, assertNotLocked, limitKeys, lockedForMs, loginPolicy, recordFailure, takeAttempt } from '../../lib/rate-limit.ts';
-import type { Router } from '../../lib/router.ts';
+import type { Router } from '../../lib/contract-route.ts';
 import {
   createSession,
   findSessionById,

@@ -9,7 +9,7 @@ import { endFootholds } from '../../lib/footholds.ts';
 import { checkLink, issueCode, useCode, useLink } from '../../lib/one-time-codes.ts';
 import { hashPasswordAsync, verifyPasswordAsync } from '../../lib/password.ts';
 import { clearAttempts, limitKeys } from '../../lib/rate-limit.ts';
-import type { Router } from '../../lib/router.ts';
+import type { Router } from '../../lib/contract-route.ts';
 import { customerRefOf, findUserByEmail, findUserById, findUserForPhone, setPasswordHash, type UserRow } from '../../lib/users.ts';
 import { secureCookies } from '../../plugins/auth.ts';
 import {

@@ -8,7 +8,7 @@ import type { AppContext } from '../../lib/app-context.ts';
 import { findDevice, revokeDevice, setDevicePin } from '../../lib/devices.ts';
 import { hashPasswordAsync, verifyPasswordAsync } from '../../lib/password.ts';
 import { limitKeys, loginPolicy, takeAttempt } from '../../lib/rate-limit.ts';
-import type { Router } from '../../lib/router.ts';
+import type { Router } from '../../lib/contract-route.ts';
 import { queuePasswordChangedNotice } from '../../lib/auth-messages.ts';
 import { issueDeviceCookie } from '../../lib/device-cookies.ts';
 import { endFootholds } from '../../lib/footholds.ts';

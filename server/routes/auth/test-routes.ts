@@ -6,7 +6,7 @@ import { appUrl, displayName, sendAccountMessage, sendEmailConfirmation } from '
 import { markContactEmailUnconfirmed } from '../../lib/customer-data.ts';
 import { issueLink } from '../../lib/one-time-codes.ts';
 import { clearAllAttempts } from '../../lib/rate-limit.ts';
-import type { Router } from '../../lib/router.ts';
+import type { Router } from '../../lib/contract-route.ts';
 import { findLoginUser, type UserRow } from '../../lib/users.ts';
 
 const linkAnswer = z.object({ uuid: z.string(), token: z.string(), path: z.string() });

@@ -20,7 +20,7 @@ import { visibleContracts } from '../../lib/access.ts';
 import { ApiError, invalidParameters } from '../../lib/api-error.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { isAllowedPushEndpoint } from '../../lib/push.ts';
-import type { Router } from '../../lib/router.ts';
+import type { Router } from '../../lib/contract-route.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { requireEditor } from './access.ts';
 

@@ -25,7 +25,7 @@ import {
   pendingValueOf,
   recordLineChange,
 } from '../../lib/line-settings-data.ts';
-import type { Router } from '../../lib/router.ts';
+import type { Router } from '../../lib/contract-route.ts';
 import { bool } from '../../lib/sql.ts';
 import type { ResolvedSession } from '../../lib/sessions.ts';
 import { authOf } from '../../plugins/auth.ts';

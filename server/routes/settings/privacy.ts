@@ -8,7 +8,7 @@ import { requireCustomer } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { findCustomer, type CustomerRow } from '../../lib/customer-data.ts';
-import type { Router } from '../../lib/router.ts';
+import type { Router } from '../../lib/contract-route.ts';
 import { localDate } from '../../lib/service-calendar.ts';
 import { bool } from '../../lib/sql.ts';
 import type { ResolvedSession } from '../../lib/sessions.ts';

@@ -5,7 +5,7 @@ import { destinations, serviceCategories } from '#contract/usage';
 import { evaluateAlerts, type AlertDeps } from '../../lib/alert-engine.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { notFound } from '../../lib/api-error.ts';
-import type { Router } from '../../lib/router.ts';
+import type { Router } from '../../lib/contract-route.ts';
 import { writeTransaction } from '../../db/engine.ts';
 
 /*
