@@ -9,7 +9,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /*
- * Lint, with the import rules of ARCHITECTURE.md as errors. The per-feature zones are generated from the folders
+ * Lint, with the import rules of docs/architecture.md as errors. The per-feature zones are generated from the folders
  * under src/features, so a new feature gets its boundary without anyone copying a block by hand.
  */
 
@@ -119,7 +119,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-syntax': [
         'error',
-        { selector: 'ExportDefaultDeclaration', message: 'Named exports only (ARCHITECTURE.md conventions).' },
+        { selector: 'ExportDefaultDeclaration', message: 'Named exports only (docs/architecture.md conventions).' },
       ],
     },
   },

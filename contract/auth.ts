@@ -79,7 +79,7 @@ export const authModeHeader = 'X-Auth-Mode';
 export const bearerAuthMode = 'bearer';
 
 /**
- * Login answer (password, PIN, link, renewal). Tokens travel in HttpOnly cookies (ARCHITECTURE.md); the body
+ * Login answer (password, PIN, link, renewal). Tokens travel in HttpOnly cookies (docs/architecture.md); the body
  * carries them only in bearer mode (`X-Auth-Mode: bearer`, non-browser clients). `device` is present when the
  * session is bound to a device: `pin_expires_at` is null while no PIN is set on it (→ offer PIN setup on a touch
  * device).

@@ -39,7 +39,7 @@ export const endpoints = define({
 export type EndpointName = keyof typeof endpoints;
 
 /**
- * A read the service worker answers with the 15-minute rule (ARCHITECTURE.md "Freshness"): a GET of customer
+ * A read the service worker answers with the 15-minute rule (docs/architecture.md "Freshness (reload data older than 15 minutes)"): a GET of customer
  * data, under the authenticated base, with a JSON answer. Public calls (status, activation) and files (downloads,
  * no `response` schema) always go to the network. The app's client marks these requests (contract/headers.ts
  * CACHED_READ_HEADER), so the worker needs no list of its own.

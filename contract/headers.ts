@@ -3,7 +3,7 @@
  * bundles this module without the contract's schemas.
  */
 
-/** Sent with every queued change: the server applies one key once, however often it is sent (ARCHITECTURE.md "Write"). */
+/** Sent with every queued change: the server applies one key once, however often it is sent (docs/architecture.md "Writing: queued mutations"). */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 /**

@@ -3,7 +3,7 @@ import { decideFreshness, wantsNoCache } from './freshness-rule.ts';
 import { API_CACHE, type FromWorker } from './messages.ts';
 
 /*
- * API GETs with the 15-minute freshness rule (ARCHITECTURE.md "Freshness"). Every stored answer is stamped with
+ * API GETs with the 15-minute freshness rule (docs/architecture.md "Freshness (reload data older than 15 minutes)"). Every stored answer is stamped with
  * the time it was fetched in FETCHED_AT_HEADER; the rule reads that stamp, never the Date header. Only 200
  * answers are stored. A revalidation that brings a different body is announced to the open pages.
  */

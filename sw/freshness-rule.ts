@@ -1,7 +1,7 @@
 import { staleAfterMs } from '#contract/freshness';
 
 /*
- * The freshness rule of ARCHITECTURE.md, as a pure decision so that it can be tested as a table. Its constant,
+ * The freshness rule of docs/architecture.md, as a pure decision so that it can be tested as a table. Its constant,
  * 15 minutes (docs/product/navigation.md "Freshness and offline"), is the app's too (contract/freshness.ts).
  */
 

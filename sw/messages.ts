@@ -3,7 +3,7 @@
  * by src/sync/ alike. The HTTP headers they share are in contract/headers.ts.
  */
 
-/** The API cache; logout empties it (ARCHITECTURE.md "Session and security"). */
+/** The API cache; logout empties it (docs/architecture.md "Session and security decisions"). */
 export const API_CACHE = 'api-v1';
 
 export type ToWorker =

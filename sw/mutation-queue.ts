@@ -5,7 +5,7 @@ import { type MutationResult, type ToWorker, type WorkerReport } from './message
 import { classifyReplay } from './replay-rules.ts';
 
 /*
- * Queued mutations (ARCHITECTURE.md "Write"). A change carries an Idempotency-Key; when the network fails the
+ * Queued mutations (docs/architecture.md "Writing: queued mutations"). A change carries an Idempotency-Key; when the network fails the
  * worker keeps the request in Workbox's background-sync queue and answers 202 with QUEUED_HEADER. Replay uses a
  * custom onSync because Workbox's default treats any HTTP answer as success:
  *   2xx → applied; 401/419 → kept, pages asked to renew the session, replay stops; 4xx → rejected, the page gets

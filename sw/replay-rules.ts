@@ -1,5 +1,5 @@
 /*
- * The replay rules of ARCHITECTURE.md "Write", as pure functions shared by the service worker's background-sync
+ * The replay rules of docs/architecture.md "Writing: queued mutations", as pure functions shared by the service worker's background-sync
  * replay and the app's outbox (which sends by itself when there is no service worker).
  */
 

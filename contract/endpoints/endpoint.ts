@@ -8,14 +8,14 @@ import { idParamSchema } from '../common.ts';
  */
 export type Endpoint = {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  /** `public` → `/api/public`, `api` → `/api` (ARCHITECTURE.md); the app reads both bases from configuration. */
+  /** `public` → `/api/public`, `api` → `/api` (docs/architecture.md); the app reads both bases from configuration. */
   base: 'public' | 'api';
   path: string;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
   response?: z.ZodType;
-  /** Queued through the mutation outbox when offline (ARCHITECTURE.md "Write"). */
+  /** Queued through the mutation outbox when offline (docs/architecture.md "Writing: queued mutations"). */
   queued?: boolean;
   /** Refused offline with a clear message (orders, activation, identification uploads). */
   onlineOnly?: boolean;

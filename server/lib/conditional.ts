@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError } from './api-error.ts';
 
 /*
- * Conditional updates (ARCHITECTURE.md "Write"): a change made offline carries the version it was based on,
+ * Conditional updates (docs/architecture.md "Writing: queued mutations"): a change made offline carries the version it was based on,
  * either as `If-Match` (the entity's lastUpdate, quoted or not) or as `lastUpdate` in the body. When the entity
  * changed meanwhile, the change is refused with 412 instead of silently overwriting someone else's edit.
  */

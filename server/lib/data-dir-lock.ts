@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 /*
- * One server process per DATA_DIR (ARCHITECTURE.md "Serving and scale"): the SQLite database and its scheduler
+ * One server process per DATA_DIR (docs/product/operations.md "Several instances"): the SQLite database and its scheduler
  * assume a single writer process. The lock is a file created exclusively, naming its holder: the PID, the holder's
  * start time as the kernel counts it (Linux /proc; so that a PID reused by another program after a crash or a
  * reboot is not taken for the server) and the host; the holder touches the file every HEARTBEAT_MS.

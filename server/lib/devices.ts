@@ -8,7 +8,7 @@ import { hashToken, matchesHash } from './tokens.ts';
 
 /*
  * Device PIN (docs/product/auth.md "The device PIN", docs/product/security.md "The PIN's device binding";
- * ARCHITECTURE.md): the app makes a random device key with WebCrypto and sends it with its device id; the server keeps
+ * docs/architecture.md): the app makes a random device key with WebCrypto and sends it with its device id; the server keeps
  * only SHA-256(key) and scrypt(key + PIN). A PIN is therefore checked by the server only, is worthless without the key
  * of the device it was set on, and cannot be brute-forced from a leaked database (the key is never stored). 5 wrong
  * PINs revoke the device; a PIN lives 3 months.

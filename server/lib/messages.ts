@@ -3,7 +3,7 @@ import { formatBelgianPhone } from '#contract/phone';
 
 /*
  * The texts of the e-mails and SMS the server sends, in the user's language (fr, nl, en). They live on the
- * server, in one small table, because the server never imports the app's locales (ARCHITECTURE.md import
+ * server, in one small table, because the server never imports the app's locales (docs/architecture.md import
  * rules) and a message must be readable by someone who is not in the app.
  */
 

@@ -5,7 +5,7 @@ import { ApiError } from './api-error.ts';
 import type { ErrorCode } from '#contract/errors';
 
 /*
- * Guess limits (docs/product/security.md "Rate limits and lockouts", ARCHITECTURE.md "Session and security decisions"), kept in
+ * Guess limits (docs/product/security.md "Rate limits and lockouts", docs/architecture.md "Session and security decisions"), kept in
  * login_attempts, in the database, so that they survive a restart and every instance counts the same. Every failure
  * is recorded under one or more keys (the account, the caller's address, the phone number …).
  *

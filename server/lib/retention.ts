@@ -9,7 +9,7 @@ import { purgeEndedSessions } from './sessions.ts';
 
 /*
  * Every table that anonymous or logged-in traffic can grow has a bound and an expiry (docs/product/security.md
- * "Rate limits and lockouts"; ARCHITECTURE.md "Serving and scale"). The bounds are kept where the rows are written (per
+ * "Rate limits and lockouts"; docs/product/operations.md "Several instances"). The bounds are kept where the rows are written (per
  * account, per address, per day); the expiries here, in one clean-up job on the server's clock, claimed once across
  * instances like every job. tests/server/security-tables.test.ts drives each table past its bound and its expiry.
  *

@@ -9,7 +9,7 @@ import { pathOf } from '../lib/request-path.ts';
 import { authOf } from './auth.ts';
 
 /*
- * Idempotency store (ARCHITECTURE.md "Write"). A change the app queued offline may reach the server several
+ * Idempotency store (docs/architecture.md "Writing: queued mutations"). A change the app queued offline may reach the server several
  * times (background sync, app start, the user pressing retry); the `Idempotency-Key` header makes it apply once.
  *
  * - First request with a key: a placeholder row (status 0) is written before the handler runs, the answer is

@@ -7,7 +7,7 @@ import { isApiPath, pathOf } from '../lib/request-path.ts';
  * rules helmet has no option for: Permissions-Policy, HSTS only over HTTPS, and no-store on the API.
  */
 
-/** ARCHITECTURE.md: strict CSP, no 'unsafe-inline' or 'unsafe-eval'; the app may not be framed. */
+/** docs/architecture.md: strict CSP, no 'unsafe-inline' or 'unsafe-eval'; the app may not be framed. */
 export const contentSecurityPolicyDirectives = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],

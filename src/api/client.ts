@@ -10,7 +10,7 @@ import { toFormData } from './multipart.ts';
 export { ApiError } from './api-error.ts';
 
 /*
- * The one HTTP client of the app (ARCHITECTURE.md): base URLs from configuration, 60 s time-out online and 5 s
+ * The one HTTP client of the app (docs/architecture.md): base URLs from configuration, 60 s time-out online and 5 s
  * offline (docs/product/api.md "Time-outs and cancellation"), one abort signal cancelled on logout, every failure
  * mapped to ApiError. It never touches the UI or `window.location`: listeners registered with onApiError decide what
  * the user sees.
@@ -69,7 +69,7 @@ export type CallOptions = {
   headers?: Record<string, string>;
   /** Don't report this call's failure to the global handler (the caller shows its own message). */
   silent?: boolean;
-  /** Queued changes: sent as the `Idempotency-Key` header so that a replay applies once (ARCHITECTURE.md). */
+  /** Queued changes: sent as the `Idempotency-Key` header so that a replay applies once (docs/architecture.md). */
   idempotencyKey?: string;
 };
 
@@ -230,7 +230,7 @@ export const saveStatus = async (save: () => Promise<unknown>): Promise<number> 
 export type MutationAnswer<E extends Endpoint> = { queued: true } | { queued: false; data: ResponseOf<E> };
 
 /**
- * Send a queued change (ARCHITECTURE.md "Write") with its Idempotency-Key. The service worker answers 202 with
+ * Send a queued change (docs/architecture.md "Writing: queued mutations") with its Idempotency-Key. The service worker answers 202 with
  * its "queued" header when the network failed and it kept the change for background sync: that is not an
  * answer from the server, so it comes back as `{ queued: true }`. Failures throw ApiError like `call`, silently:
  * the outbox decides what the user sees.

@@ -5,7 +5,7 @@ import { refreshAfterOrder } from './orders-pull.ts';
 
 /*
  * The order changes of docs/product/subscription.md "Order rules" (create, modify, cancel): online-only calls
- * (ARCHITECTURE.md "Writing"), never queued. A confirmation carries an Idempotency-Key made when the customer reached
+ * (docs/architecture.md "Writing: queued mutations"), never queued. A confirmation carries an Idempotency-Key made when the customer reached
  * the confirmation, so pressing twice, or again after a lost answer, places one order. Both the subscription and the
  * orders screens use them. Offline: the screens disable them; a call that fails anyway rejects with the ApiError and
  * changes nothing here.

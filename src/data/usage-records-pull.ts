@@ -19,7 +19,7 @@ import { createDayRollupBuilder, localDayOf, toDailyRow, type DayRollupBuilder }
  * Offline: every call fails, nothing is written, and the views keep the last stored rows with their age.
  */
 
-/** Rows per API page (the contract's maximum) and per Dexie transaction (ARCHITECTURE.md: ~1,000). */
+/** Rows per API page (the contract's maximum) and per Dexie transaction (docs/architecture.md: ~1,000). */
 export const historyPageSize = 5000;
 export const ingestChunkSize = 1000;
 

@@ -15,7 +15,7 @@ import type { SettingsTables } from './schema/settings.ts';
 import type { AppTables } from './schema/app.ts';
 
 /*
- * The app's local database. Views read only from here (ARCHITECTURE.md "How data flows"). Rows are the
+ * The app's local database. Views read only from here (docs/architecture.md "How data flows"). Rows are the
  * normalized, camelCase form of the server payloads; `pull` functions write them. The service worker and the
  * usage worker import this module too, so it holds no React and no API code.
  */

@@ -1,5 +1,5 @@
 /*
- * The outbox: queued changes as data (ARCHITECTURE.md "Write"). Its public face; the sections live in outbox/:
+ * The outbox: queued changes as data (docs/architecture.md "Writing: queued mutations"). Its public face; the sections live in outbox/:
  *   mutation.ts      what a feature declares about a type of change (`defineMutation`)
  *   registry.ts      where a stored change's type is found (`<type>.mutation.ts` in a feature's data/), lazily
  *   enqueue.ts       optimistic write + pending row in one transaction

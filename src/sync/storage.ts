@@ -3,7 +3,7 @@ import { resourceKeys } from '#db/resource-keys';
 import { countRecords } from '#workers/usage-blocks';
 
 /*
- * Storage pressure (ARCHITECTURE.md: the user loses nothing): ask the browser to keep our data (persistent storage) after login, and
+ * Storage pressure (docs/architecture.md: the user loses nothing): ask the browser to keep our data (persistent storage) after login, and
  * survive a full disk by dropping the oldest usage records first, the only data that can be fetched again in
  * bulk without losing anything of the user's. Offline: both work locally.
  */

@@ -3,7 +3,7 @@ import { canonicalJson } from '#server/plugins/idempotency';
 import { bearer, createTestApp, login, type TestApp } from './test-app.ts';
 
 /*
- * Idempotency store and conditional updates on PATCH /customer/{id}/contact (ARCHITECTURE.md "Write").
+ * Idempotency store and conditional updates on PATCH /customer/{id}/contact (docs/architecture.md "Writing: queued mutations").
  * Sophie (customer 1) edits her contact.
  */
 

@@ -5,7 +5,7 @@ import { decideFreshness, wantsNoCache, type FreshnessDecision } from '#sw/fresh
 const now = Date.parse('2026-11-22T10:00:00Z');
 const minute = 60_000;
 
-describe('freshness decision (ARCHITECTURE.md "Freshness")', () => {
+describe('freshness decision (docs/architecture.md "Freshness (reload data older than 15 minutes)")', () => {
   const cases: { name: string; fetchedAt: number | undefined; noCache: boolean; expected: FreshnessDecision }[] = [
     { name: 'nothing cached → network', fetchedAt: undefined, noCache: false, expected: 'network' },
     { name: 'cached without a stamp → network (never assumed fresh)', fetchedAt: Number.NaN, noCache: false, expected: 'network' },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyReplay, latestVersion, rebaseBody, reconcileHeld, retryDelayMs, versionOf, type ReplayOutcome } from '#sw/replay-rules';
 
-describe('replay rules per answer class (ARCHITECTURE.md "Write")', () => {
+describe('replay rules per answer class (docs/architecture.md "Writing: queued mutations")', () => {
   const cases: { status: number; code?: string; expected: ReplayOutcome }[] = [
     { status: 200, expected: 'applied' },
     { status: 201, expected: 'applied' },

@@ -70,7 +70,7 @@ export const registerLoginRoutes = (router: Router, ctx: AppContext): void => {
       : undefined;
 
   /**
-   * Password login. Limits (ARCHITECTURE.md): an attempt from a browser carrying this account's device cookie counts
+   * Password login. Limits (docs/architecture.md): an attempt from a browser carrying this account's device cookie counts
    * only against that cookie, so nobody else's failures lock the owner out; any other attempt counts against the
    * account (all its identifiers together, or the identifier when it names no account) and the caller's address.
    */

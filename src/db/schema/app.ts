@@ -1,7 +1,7 @@
 import type { EntityTable } from 'dexie';
 
 /*
- * The app's own bookkeeping: fetch times, preferences and the outbox (ARCHITECTURE.md "Write").
+ * The app's own bookkeeping: fetch times, preferences and the outbox (docs/architecture.md "Writing: queued mutations").
  */
 
 /** When each resource was last fetched, for the freshness rule; keys from resource-keys.ts (`customer:12` …). */
@@ -10,7 +10,7 @@ export type MetaRow = { resource: string; fetchedAt: number; etag?: string | nul
 /** Small app preferences that must survive reloads (selected contract, closed alerts, consent). */
 export type PrefRow = { key: string; value: unknown };
 
-/** A queued change (ARCHITECTURE.md "Write"): data, never a closure, so that it survives a reload. */
+/** A queued change (docs/architecture.md "Writing: queued mutations"): data, never a closure, so that it survives a reload. */
 export type PendingMutationRow = {
   key: string;
   type: string;

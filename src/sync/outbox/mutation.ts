@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { EndpointName, endpoints } from '#contract/endpoints';
 
 /*
- * What a feature declares about one type of queued change (ARCHITECTURE.md "Write"), in its own data/ folder, in a
+ * What a feature declares about one type of queued change (docs/architecture.md "Writing: queued mutations"), in its own data/ folder, in a
  * file named after the type: `src/features/<area>/data/<type>.mutation.ts` exporting `mutation`. The outbox finds
  * it by that name (registry.ts) when a stored change of the type has to be settled, so a feature adds a type
  * without touching sync/ or app/. The change itself stays data (endpoint, params, body) so it survives a reload;

@@ -5,7 +5,7 @@ import { isKnownMutationType, loadMutation, loadedMutation } from './registry.ts
 import { isWaiting, payloadOf } from './state.ts';
 
 /*
- * Pulls keep the user's waiting changes on top (ARCHITECTURE.md "Write": the user loses nothing). A pull that
+ * Pulls keep the user's waiting changes on top (docs/architecture.md "Writing: queued mutations": the user loses nothing). A pull that
  * writes a table re-applies, oldest first and in the same transaction, every waiting change whose type declares
  * that table, and makes the fresh copy their rollback point: a refresh never shows older values than the user
  * typed, and a rejection later rolls back to the server's newest truth. A change's `apply` therefore writes only

@@ -6,7 +6,7 @@ import { fromLive, type LiveResult } from '#lib/live-result';
 export { isTouchDevice } from './session-peek.ts';
 
 /*
- * This device's credentials (ARCHITECTURE.md "Session and security decisions"): a random device id and a random
+ * This device's credentials (docs/architecture.md "Session and security decisions"): a random device id and a random
  * 256-bit device key made with WebCrypto. The server stores only a hash of the key and checks a PIN against it, so
  * the PIN is never compared in script and a copied key alone opens nothing. Offline: everything here is local.
  */

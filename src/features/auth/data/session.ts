@@ -52,7 +52,7 @@ const clearKeepingDevice = async (): Promise<void> => {
 };
 
 /**
- * Queued changes wait for a session (ARCHITECTURE.md "Write": 401/419 keep them); they go out again after every
+ * Queued changes wait for a session (docs/architecture.md "Writing: queued mutations": 401/419 keep them); they go out again after every
  * successful login, PIN login and renewal. Best effort: a failure here must not undo the login.
  */
 const resumeQueuedChanges = async (): Promise<void> => {

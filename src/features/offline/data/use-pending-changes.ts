@@ -56,7 +56,7 @@ export const usePendingChanges = (): LiveResult<PendingChange[]> => {
 export const retryChange = async (key: string): Promise<void> => (await outbox()).retryMutation(key);
 export const discardChange = async (key: string): Promise<void> => (await outbox()).discardMutation(key);
 
-/** Online logout: try to send what is waiting first (ARCHITECTURE.md), at most `timeoutMs`. */
+/** Online logout: try to send what is waiting first (docs/architecture.md), at most `timeoutMs`. */
 export const flushBeforeLogout = async (timeoutMs = 5000): Promise<void> => {
   const { flush } = await outbox();
   await Promise.race([flush(), new Promise<void>((resolve) => setTimeout(resolve, timeoutMs))]);
