@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useFieldError } from '#i18n/use-field-error';
@@ -8,6 +8,7 @@ import { FreshnessNote } from '#ui/freshness-note';
 import { Spinner } from '#ui/spinner';
 import { TextField } from '#ui/text-field';
 import { TitledPage } from '#ui/titled-page';
+import { useFormFollows } from '#ui/use-form-follows';
 import { useOnline } from '#ui/use-online';
 import {
   checkPaymentForm,
@@ -75,11 +76,8 @@ export const PaymentPage = () => {
   } = useForm<PaymentFormValues>({ resolver, mode: 'onTouched', defaultValues: emptyValues });
   const [mode, iban, bic] = useWatch({ control, name: ['mode', 'iban', 'bic'] });
 
-  // The form follows the stored details (a replay or a pull changed them) unless the user is typing; what was
-  // typed in the meantime is kept (keepDirtyValues).
-  useEffect(() => {
-    if (row && !isDirty) reset(paymentFormValues(row), { keepDirtyValues: true });
-  }, [row, isDirty, reset]);
+  // The form follows the stored details (a replay or a pull changed them) unless the user is typing.
+  const saved = useFormFollows(row, paymentFormValues, isDirty, reset);
 
   if (result.status === 'loading' || !data) return <Spinner label={t('common:loading')} />;
   if (!data.canEdit) {
@@ -101,7 +99,7 @@ export const PaymentPage = () => {
   const onSubmit = handleSubmit(async (submitted) => {
     setNotice(null);
     const changed = await savePaymentDetails(data.customerId, row, submitted);
-    reset({ ...submitted, agreement: false });
+    saved({ ...submitted, agreement: false });
     setNotice(!changed ? 'unchanged' : navigator.onLine ? 'saved' : 'queued');
   });
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useFieldError } from '#i18n/use-field-error';
@@ -10,6 +10,7 @@ import { FreshnessNote } from '#ui/freshness-note';
 import { Spinner } from '#ui/spinner';
 import { TextField } from '#ui/text-field';
 import { TitledPage } from '#ui/titled-page';
+import { useFormFollows } from '#ui/use-form-follows';
 import { useOnline } from '#ui/use-online';
 import { contactFormSchema, contactFormValues, saveContact, type ContactFormValues } from '../data/contact.mutation.ts';
 import { resendEmailConfirmation, type ResendResult } from '../data/email-confirmation.ts';
@@ -121,12 +122,8 @@ export const ContactPage = () => {
     defaultValues: { firstName: '', lastName: '', email: '', phone: '', mobile: '' },
   });
 
-  // The form follows the stored contact (a replay or a pull changed it) unless the user is typing. The effect may
-  // run after a keystroke it did not see (React flushes it just before the keystroke's render): keepDirtyValues
-  // keeps what the user typed then, instead of overwriting it with the stored value.
-  useEffect(() => {
-    if (contact && !isDirty) reset(contactFormValues(contact), { keepDirtyValues: true });
-  }, [contact, isDirty, reset]);
+  // The form follows the stored contact (a replay or a pull changed it) unless the user is typing.
+  const saved = useFormFollows(contact, contactFormValues, isDirty, reset);
 
   if (result.status === 'loading' || !data) return <Spinner label={t('common:loading')} />;
   if (!contact) {
@@ -142,7 +139,7 @@ export const ContactPage = () => {
     async (values) => {
       setAttempt(null);
       const key = await saveContact(data.customerId, contact, values);
-      reset(values);
+      saved(values);
       setAttempt({ key });
     },
     () => setAttempt(null),
