@@ -2,36 +2,23 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { testChromium as launchOptions } from './e2e/fixtures/browsers.ts';
 import { decidedConsent } from './e2e/fixtures/consent.ts';
 
 /*
  * Browser tests against the production build, served by the compiled reference server in test mode. The global
  * setup (e2e/global-setup.ts) compiles the server, seeds the demo database once for the run and starts the main
  * server on E2E_PORT with a copy of it; the offline specs' servers start from copies of the same file
- * (e2e/fixtures/offline-server.ts). Chromium: Debian's (/usr/bin/chromium) when present, because nothing here may
- * download its own browser; otherwise Playwright's own.
+ * (e2e/fixtures/offline-server.ts). Chromium: Debian's headless shell, else its full Chromium, else Playwright's own
+ * (e2e/fixtures/browsers.ts).
  */
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 const baseURL = `http://localhost:${port}`;
-const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
-const executablePath = process.env.CHROMIUM_PATH ?? systemChromium;
 // The run's folder (seeded database, counts), made once by the runner; its workers read this configuration again
 // and inherit the runner's environment, so they find the same folder.
 process.env.E2E_RUN_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-run-'));
 process.env.E2E_SEED_FILE ??= path.join(process.env.E2E_RUN_DIR, 'seed.sqlite');
-
-const launchOptions = {
-  ...(executablePath ? { executablePath } : {}),
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-};
 
 const phone = { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, browserName: 'chromium' as const, launchOptions };
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions };

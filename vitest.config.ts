@@ -1,3 +1,4 @@
+import os from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -10,6 +11,9 @@ export default defineConfig({
     // or, with TEST_DATABASE_URL, a PostgreSQL database copied from one template; files run in parallel on the 2 cores.
     globalSetup: ['tests/global-setup.ts'],
     pool: 'forks',
+    // A worker per core: vitest's default for `run` is one less than the cores, which is one worker on a 2-core
+    // machine, while its main process only hands out files and collects results.
+    maxWorkers: os.availableParallelism(),
     // Time-outs catch a hang, not slowness: on a shared 2-core machine a heavy server test (30 scrypt checks, a
     // month of export) can take over 20 s. Speed is measured by `npm run bench`.
     testTimeout: 60_000,

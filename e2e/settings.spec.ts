@@ -6,7 +6,7 @@ import { expect, test, type OfflineServer } from './fixtures/offline-server.ts';
 import { signIn } from './fixtures/sign-in.ts';
 import { startTestPushService } from './fixtures/test-push-service.ts';
 import { openLogout } from './page-models/login-page.ts';
-import { onlineVisit, serverLog, setOffline, waitForServiceWorker } from './page-models/offline-app.ts';
+import { onlineVisit, serverLog, setOffline } from './page-models/offline-app.ts';
 
 /*
  * Line settings, alerts and cookie consent (docs/product/settings.md "Line changes and when they apply",
@@ -247,61 +247,4 @@ test('the profile overview: PIN and PUK behind a reveal, logout with its confirm
         .map((c) => c.body),
     )
     .toEqual([{ lang: 'nl' }]);
-});
-
-test.describe('push notifications in the browser', () => {
-  // Nothing changes on the server: the worker's server of the offline specs.
-  test.use({ ownServer: false });
-
-  test('a push delivered to the service worker shows a notification in the customer’s language', async ({ page, context }) => {
-    await onlineVisit(page, 'sophie');
-    await context.grantPermissions(['notifications']);
-    await page.goto('/settings/alerts');
-    await waitForServiceWorker(page);
-    const payload = JSON.stringify({
-      title: '80 % de vos données utilisées',
-      body: 'Ligne 0470 00 00 01',
-      lang: 'fr',
-      url: '/consumption/main?contractId=1',
-      tag: '80PC:DATA:test',
-      type: '80PC',
-    });
-    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
-    const cdp = await context.newCDPSession(page);
-    // Enabling the domain reports the registrations at once: listen first.
-    const registered = new Promise<string>((resolve) => {
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-        const found = registrations.find((r) => r.scopeURL === scope && !r.isDeleted);
-        if (found) resolve(found.registrationId);
-      });
-    });
-    await cdp.send('ServiceWorker.enable');
-    const registrationId = await registered;
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(page.url()).origin, registrationId, data: payload });
-    await expect
-      .poll(() =>
-        page.evaluate(async () => {
-          const reg = await navigator.serviceWorker.ready;
-          return (await reg.getNotifications()).map((n) => ({
-            title: n.title,
-            body: n.body,
-            lang: n.lang,
-            url: (n.data as { url: string }).url,
-          }));
-        }),
-      )
-      .toEqual([
-        { title: '80 % de vos données utilisées', body: 'Ligne 0470 00 00 01', lang: 'fr', url: '/consumption/main?contractId=1' },
-      ]);
-  });
-
-  test('push refused by the browser: the denied message says how to change it', async ({ page, context }) => {
-    await onlineVisit(page, 'sophie');
-    await context.clearPermissions();
-    await page.goto('/settings/alerts');
-    await waitForServiceWorker(page);
-    await page.getByRole('button', { name: 'Activer les notifications push' }).click();
-    await expect(page.getByText('Les notifications push sont refusées par votre navigateur.')).toBeVisible();
-    await expect(page.getByText(/ouvrez les paramètres du site/)).toBeVisible();
-  });
 });
