@@ -1,14 +1,14 @@
-// Make sure a Chromium exists for the browser tests (README). The tests run headless, so the browser they prefer is
-// Chromium's headless shell (what Playwright itself runs headless: no window system, no full browser UI; the same
-// suite runs about a third faster in it than in the full browser here): Debian's `chromium-headless-shell` package,
-// installed when we are root with apt-get. Otherwise the full Chromium found on the machine, otherwise Playwright's
-// own download. playwright.config.ts looks for them in the same order.
+// Make sure the browsers of the browser tests exist (README). The tests run headless, so they prefer Chromium's
+// headless shell (what Playwright itself runs headless: no window system, no browser UI; the suite runs about a third
+// faster in it than in the full Chromium here); the web push specs need the full Chromium, which the shell lacks.
+// As root with apt-get: Debian's `chromium-headless-shell` and `chromium` packages, whichever is missing. Otherwise,
+// when no Chromium at all is found, Playwright's own download. e2e/fixtures/browsers.ts looks for the same binaries.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 
-const headlessShells = ['/usr/bin/chromium-headless-shell'];
-const browsers = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
-
+const exists = (paths) => paths.some((p) => fs.existsSync(p));
+const hasShell = exists(['/usr/bin/chromium-headless-shell']);
+const hasFull = exists(['/usr/bin/chromium', '/usr/bin/chromium-browser']);
 const hasApt = (() => {
   try {
     execSync('command -v apt-get', { stdio: 'ignore' });
@@ -18,28 +18,25 @@ const hasApt = (() => {
   }
 })();
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-const found = [process.env.CHROMIUM_PATH, ...headlessShells, ...browsers].find((p) => p && fs.existsSync(p));
-const isShell = found !== undefined && headlessShells.includes(found);
+const missing = [...(hasShell ? [] : ['chromium-headless-shell']), ...(hasFull ? [] : ['chromium'])];
 
-if (isShell || (found && !(isRoot && hasApt)) || (found && process.env.CHROMIUM_PATH)) {
-  console.log(`Chromium: ${found}`);
-  process.exit(0);
-}
-
-if (isRoot && hasApt) {
-  console.log("Installing Debian's chromium-headless-shell package for the browser tests…");
+if (process.env.CHROMIUM_PATH && fs.existsSync(process.env.CHROMIUM_PATH)) {
+  console.log(`Chromium: ${process.env.CHROMIUM_PATH}`);
+} else if (missing.length === 0) {
+  console.log('Chromium: its headless shell and the full browser are installed');
+} else if (isRoot && hasApt) {
+  console.log(`Installing Debian's ${missing.join(' and ')} for the browser tests…`);
   try {
-    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell', { stdio: 'inherit' });
-    process.exit(0);
+    execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`, { stdio: 'inherit' });
   } catch (error) {
-    // An older Debian without the package: its full Chromium does the same job, more slowly.
-    if (found) {
-      console.log(`chromium-headless-shell could not be installed (${String(error)}): using ${found}`);
-      process.exit(0);
-    }
-    execSync('DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
+    // An older Debian without the headless shell's package: the full Chromium runs every test, more slowly.
+    if (!hasFull) throw error;
+    console.log(`could not install ${missing.join(' ')}: the tests run in the full Chromium`);
   }
-} else {
+} else if (!hasShell && !hasFull) {
   console.log("No Chromium found: installing Playwright's Chromium…");
   execSync('npx playwright install chromium', { stdio: 'inherit' });
+} else {
+  // Not root: the full Chromium then runs every test (more slowly), or the shell every test but web push's.
+  console.log(`Chromium found, ${missing.join(' and ')} missing (root installs it with apt-get)`);
 }
