@@ -145,8 +145,8 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
-    // Tools load these by their default export (Playwright's global setup too).
-    files: ['*.config.{ts,js}', 'eslint.config.js', 'e2e/global-setup.ts'],
+    // Tools load these by their default export (Playwright's global setup too; @fastify/autoload the route files).
+    files: ['*.config.{ts,js}', 'eslint.config.js', 'e2e/global-setup.ts', 'server/routes/*.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {

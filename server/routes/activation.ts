@@ -48,11 +48,12 @@ import {
   recordFailures,
   type RateLimitPolicy,
 } from '../lib/rate-limit.ts';
-import type { Router } from '../lib/contract-route.ts';
+import { createRouter, type Router } from '../lib/contract-route.ts';
+import { routePlugin } from '../lib/route-plugin.ts';
 import { hashToken, randomCode, randomToken } from '../lib/tokens.ts';
 import { receiveUpload, type ReceivedFile } from '../lib/uploads.ts';
 import { authOf, secureCookies } from '../plugins/auth.ts';
-import { registerActivationTestRoutes } from './activation-test-routes.ts';
+import { registerActivationTestRoutes } from './activation/test-routes.ts';
 
 /*
  * SIM activation (docs/product/activation.md "Finding the order", "New number", "Number transfer", "Order follow-up"):
@@ -284,11 +285,13 @@ const matchingCandidate = async (candidates: readonly ActivationCandidate[], cod
   return undefined;
 };
 
-export const registerActivationRoutes = (router: Router, ctx: AppContext): void => {
+const registerActivationRoutes = (router: Router, ctx: AppContext): void => {
   const { db, clock } = ctx;
 
   ctx.scheduler.register({
     name: 'activation.provisioning',
+    // After the billing run: a line that becomes active in this run is billed from the next one.
+    after: ['billing.run'],
     run: async (now) => {
       for (const outcome of await runProvisioning(db, now)) {
         try {
@@ -430,3 +433,7 @@ export const registerActivationRoutes = (router: Router, ctx: AppContext): void 
 
   if (ctx.testMode) registerActivationTestRoutes(router, ctx);
 };
+
+export default routePlugin((app, { ctx }) => {
+  registerActivationRoutes(createRouter(app, ctx), ctx);
+});

@@ -25,7 +25,8 @@ import { billingRun } from '../lib/billing-run.ts';
 import { sendInvoiceEmails } from '../lib/invoice-mail.ts';
 import { invoicePdf } from '../lib/invoice-pdf.ts';
 import { buildPagination, pageWindow } from '../lib/paging.ts';
-import type { Router } from '../lib/contract-route.ts';
+import { createRouter, type Router } from '../lib/contract-route.ts';
+import { routePlugin } from '../lib/route-plugin.ts';
 import { localDate } from '../lib/service-calendar.ts';
 import type { Db } from '../db/database.ts';
 import { writeTransaction } from '../db/engine.ts';
@@ -72,7 +73,7 @@ const nextInvoicing = (current: InvoicingRow, body: InvoicingPatch, today: strin
  * cannot see the invoice alert either). A bill cycle and the operator's account are not personal data: every signed-in
  * user may read them.
  */
-export const registerInvoiceRoutes = (router: Router, ctx: AppContext): void => {
+const registerInvoiceRoutes = (router: Router, ctx: AppContext): void => {
   const { db, clock, creditor } = ctx;
 
   router.route(endpoints.billCycle, async ({ params }) => {
@@ -211,9 +212,16 @@ export const registerInvoiceRoutes = (router: Router, ctx: AppContext): void => 
   // (INV).
   ctx.scheduler.register({
     name: 'billing.run',
+    // Orders due today are carried out first: the lines are billed as they are from today, and an order's balance
+    // check reads the invoices of before this run.
+    after: ['orders.execute-due'],
     run: async (now) => {
       await billingRun(db, now);
       await sendInvoiceEmails({ db, mailer: ctx.mailer, publicUrl: ctx.mail.publicUrl, creditor }, now);
     },
   });
 };
+
+export default routePlugin((app, { ctx }) => {
+  registerInvoiceRoutes(createRouter(app, ctx), ctx);
+});

@@ -31,7 +31,8 @@ import {
   type PlannedLine,
 } from '../lib/order-data.ts';
 import { buildPagination, pageWindow } from '../lib/paging.ts';
-import type { Router } from '../lib/contract-route.ts';
+import { createRouter, type Router } from '../lib/contract-route.ts';
+import { routePlugin } from '../lib/route-plugin.ts';
 import type { ResolvedSession } from '../lib/sessions.ts';
 import { authOf } from '../plugins/auth.ts';
 import { segmentOf } from './products.ts';
@@ -60,7 +61,7 @@ const refusalError = (refusal: OrderRefusal): ApiError =>
  * request or an order being executed each refuse the order with its own code. Changes are online-only calls; the
  * Idempotency-Key plugin makes a repeated confirmation create one order.
  */
-export const registerOrderRoutes = (router: Router, ctx: AppContext): void => {
+const registerOrderRoutes = (router: Router, ctx: AppContext): void => {
   const { db, clock } = ctx;
   const openBalance = async (tx: Db, customerId: number, now: Date): Promise<boolean> =>
     (await invoiceSituation(tx, customerId, now)).isInDebt;
@@ -244,3 +245,7 @@ export const registerOrderRoutes = (router: Router, ctx: AppContext): void => {
     },
   });
 };
+
+export default routePlugin((app, { ctx }) => {
+  registerOrderRoutes(createRouter(app, ctx), ctx);
+});
