@@ -10,13 +10,7 @@
  * writes), activation-sale.ts (a SIM sale of its own). This module is the area's one door for the routes.
  */
 
-export {
-  findSimOrderByContract,
-  findSimOrderByUuid,
-  listSimOrders,
-  type SimOrderRecord as SimOrderRow,
-  toSimOrder,
-} from './activation-orders.ts';
+export { findSimOrderByContract, findSimOrderByUuid, listSimOrders, type SimOrderRecord, toSimOrder } from './activation-orders.ts';
 export {
   type ActivationCandidate,
   activationCandidates,

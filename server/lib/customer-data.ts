@@ -15,11 +15,6 @@ export type ContactRecord = Row<'contacts'>;
 export type InvoicingRecord = Row<'invoicing'>;
 export type ContractRecord = Row<'contracts'>;
 
-/** The route files' names for these records, until the route layer (server/routes) is moved to the names above. */
-export type ContractRow = ContractRecord;
-export type CustomerRow = CustomerRecord;
-export type InvoicingRow = InvoicingRecord;
-
 export const findCustomer = (db: Db, customerId: number): Promise<CustomerRecord | undefined> =>
   db.selectFrom('customers').selectAll().where('id', '=', customerId).executeTakeFirst();
 

@@ -25,7 +25,7 @@ import {
   toSimOrder,
   type ActivationCandidate,
   type PortInData,
-  type SimOrderRow,
+  type SimOrderRecord,
   type StoredFile,
 } from '../lib/activation-data.ts';
 import { requireCustomer } from '../lib/access.ts';
@@ -150,7 +150,7 @@ const notifyOutcome = async (ctx: AppContext, outcome: ProvisioningOutcome): Pro
   else await notifyPortInFailed(ctx, order);
 };
 
-const stateOf = (order: SimOrderRow) => ({
+const stateOf = (order: SimOrderRecord) => ({
   status: order.status,
   subStatus: order.sub_status,
   identificationStatus: order.identification_status,
@@ -166,7 +166,7 @@ const sessionContract = async (ctx: AppContext, request: FastifyRequest): Promis
 };
 
 /** The SIM order of a contract opened by the activation session; 403 for another customer's or contract's. */
-const publicOrder = async (ctx: AppContext, request: FastifyRequest, customerId: number, contractId: number): Promise<SimOrderRow> => {
+const publicOrder = async (ctx: AppContext, request: FastifyRequest, customerId: number, contractId: number): Promise<SimOrderRecord> => {
   if ((await sessionContract(ctx, request)) !== contractId) throw forbidden();
   const order = await findSimOrderByContract(ctx.db, contractId);
   if (!order || order.customer_id !== customerId) throw forbidden();
@@ -176,7 +176,7 @@ const publicOrder = async (ctx: AppContext, request: FastifyRequest, customerId:
 /**
  * The SIM order of the logged-in holder's contract. A plain user follows no order (docs/product/roles.md "Plain user").
  */
-const holderOrder = async (ctx: AppContext, request: FastifyRequest, customerId: number, contractId: number): Promise<SimOrderRow> => {
+const holderOrder = async (ctx: AppContext, request: FastifyRequest, customerId: number, contractId: number): Promise<SimOrderRecord> => {
   requireCustomer(authOf(request), customerId, { plainUser: 'deny' });
   if (!(await findContract(ctx.db, customerId, contractId))) throw notFound('Contract not found');
   const order = await findSimOrderByContract(ctx.db, contractId);
@@ -224,7 +224,7 @@ const startActivation = (ctx: AppContext, orderId: number, choice: Choice, prefi
 const identify = async (
   ctx: AppContext,
   request: FastifyRequest,
-  order: SimOrderRow,
+  order: SimOrderRecord,
   spec: NonNullable<(typeof endpoints)['identify']['upload']>,
 ) => {
   if (!canSendIdentification(stateOf(order))) throw notPossible();

@@ -4,7 +4,7 @@ import { requireCustomer } from '../lib/access.ts';
 import { ApiError, invalidParameters, notFound } from '../lib/api-error.ts';
 import type { AppContext } from '../lib/app-context.ts';
 import { baseVersionOf, nextVersion, requireCurrentVersion } from '../lib/conditional.ts';
-import { findContact, findCustomer, findInvoicing, toInvoicing, type InvoicingRow } from '../lib/customer-data.ts';
+import { findContact, findCustomer, findInvoicing, toInvoicing, type InvoicingRecord } from '../lib/customer-data.ts';
 import {
   costCenterNameTaken,
   costCenters,
@@ -44,7 +44,7 @@ const requireCostCenter = async (db: Db, customerId: number, costCenterId: numbe
  * The invoicing row after a PATCH: the parts sent replace the stored ones. A direct debit signed now (a switch
  * to direct debit, or another account) dates its mandate today; a switch to bank transfer ends the mandate.
  */
-const nextInvoicing = (current: InvoicingRow, body: InvoicingPatch, today: string): EditableInvoicing => {
+const nextInvoicing = (current: InvoicingRecord, body: InvoicingPatch, today: string): EditableInvoicing => {
   const payment = body.payment;
   const mode = payment?.mode ?? current.payment_mode;
   const iban = payment ? (payment.iban ?? (mode === 'BT' ? current.iban : null)) : current.iban;

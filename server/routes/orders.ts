@@ -7,7 +7,7 @@ import { writeTransaction } from '../db/engine.ts';
 import { isPlainUser, requireContract } from '../lib/access.ts';
 import { ApiError, forbidden, invalidParameters, notFound } from '../lib/api-error.ts';
 import type { AppContext } from '../lib/app-context.ts';
-import type { ContractRow } from '../lib/customer-data.ts';
+import type { ContractRecord } from '../lib/customer-data.ts';
 import { invoiceSituation } from '../lib/invoice-data.ts';
 import { renderOrderMail, type OrderMail, type OrderMailChange } from '../lib/billing-messages.ts';
 import { holderOf } from '../lib/holder.ts';
@@ -67,7 +67,7 @@ const registerOrderRoutes = (router: Router, ctx: AppContext): void => {
     (await invoiceSituation(tx, customerId, now)).isInDebt;
 
   /** The line, after the session's rights and the refusal rules; a plain user is refused before anything else. */
-  const changeableContract = async (tx: Db, auth: ResolvedSession, customerId: number, contractId: number): Promise<ContractRow> => {
+  const changeableContract = async (tx: Db, auth: ResolvedSession, customerId: number, contractId: number): Promise<ContractRecord> => {
     const contract = await requireContract(tx, auth, customerId, contractId);
     const refusal = orderRefusal({
       contract: stateFacts(contract),
@@ -83,7 +83,7 @@ const registerOrderRoutes = (router: Router, ctx: AppContext): void => {
   const plan = async (
     tx: Db,
     auth: ResolvedSession,
-    contract: ContractRow,
+    contract: ContractRecord,
     body: OrderRequest,
     allowEmpty = false,
   ): Promise<PlannedLine[]> => {

@@ -3,7 +3,7 @@ import { writeTransaction } from '../../db/engine.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { issueDeviceCookie, readDeviceCookie } from '../../lib/device-cookies.ts';
-import { checkPin, deviceKeyMatches, findDevice, findDeviceById, registerDevice, type DeviceRow } from '../../lib/devices.ts';
+import { checkPin, deviceKeyMatches, findDevice, findDeviceById, registerDevice, type DeviceRecord } from '../../lib/devices.ts';
 import { checkLink, useLink } from '../../lib/one-time-codes.ts';
 import { hashPassword, verifyPasswordAsync } from '../../lib/password.ts';
 import { addressPolicy, assertNotLocked, limitKeys, lockedForMs, loginPolicy, recordFailure, takeAttempt } from '../../lib/rate-limit.ts';
@@ -16,7 +16,7 @@ import {
   revokeFamily,
   successorTokens,
   type IssuedSession,
-  type SessionRow,
+  type SessionRecord,
 } from '../../lib/sessions.ts';
 import { randomToken } from '../../lib/tokens.ts';
 import { findLoginUser, findUserByGuid, findUserById, type UserRow } from '../../lib/users.ts';
@@ -44,7 +44,7 @@ export const registerLoginRoutes = (router: Router, ctx: AppContext): void => {
    * The successor of a session rotated within the grace window, while it is itself still live and unrotated: its
    * tokens are derived again from the rotated token (lib/sessions.ts successorTokens), so any instance answers it.
    */
-  const recentSuccessor = async (session: SessionRow, token: string, now: Date): Promise<IssuedSession | undefined> => {
+  const recentSuccessor = async (session: SessionRecord, token: string, now: Date): Promise<IssuedSession | undefined> => {
     if (session.rotated_at === null || now.getTime() - Date.parse(session.rotated_at) > RENEW_GRACE_MS) return undefined;
     const tokens = await successorTokens(db, token);
     const successor = await findSessionByRefreshToken(db, tokens.refresh);
@@ -64,7 +64,7 @@ export const registerLoginRoutes = (router: Router, ctx: AppContext): void => {
     user: UserRow,
     body: { deviceId?: string | undefined; deviceKey?: string | undefined } | undefined,
     now: Date,
-  ): Promise<DeviceRow | undefined> =>
+  ): Promise<DeviceRecord | undefined> =>
     body?.deviceId !== undefined && body.deviceKey !== undefined
       ? registerDevice(db, user.id, body.deviceId, body.deviceKey, now)
       : undefined;
