@@ -13,8 +13,12 @@
 export { findSimOrderByContract, findSimOrderByUuid, listSimOrders, type SimOrderRecord, toSimOrder } from './activation-orders.ts';
 export {
   type ActivationCandidate,
+  activationAddressPolicy,
+  activationAttemptPolicy,
   activationCandidates,
+  activationLimitKeys,
   activationSessionContract,
+  CODE_VALID_MS,
   insertActivationSession,
   markActivationCodeUsed,
   recipientOf,

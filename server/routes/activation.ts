@@ -4,11 +4,14 @@ import { activationStage, canRequestActivation, canSendIdentification } from '#c
 import { endpoints } from '#contract/endpoints';
 import { activationIdentifierKind } from '#contract/rules';
 import { nationalNumberValid } from '#contract/validators';
-import type { Db } from '../db/database.ts';
 import { writeTransaction } from '../db/engine.ts';
 import {
+  activationAddressPolicy,
+  activationAttemptPolicy,
   activationCandidates,
+  activationLimitKeys,
   activationSessionContract,
+  CODE_VALID_MS,
   findSimOrderByContract,
   findSimOrderById,
   findSimOrderByUuid,
@@ -31,17 +34,17 @@ import {
 import { requireCustomer } from '../lib/access.ts';
 import { ApiError, forbidden, invalidParameters, notFound } from '../lib/api-error.ts';
 import type { AppContext } from '../lib/app-context.ts';
-import { appUrl, queueAccountMessage, sendAccountMessage } from '../lib/auth-messages.ts';
+import { appUrl, queueAccountMessage } from '../lib/auth-messages.ts';
 import { findContract } from '../lib/customer-data.ts';
 import { storeFile } from '../lib/file-store.ts';
 import { hashPasswordAsync, verifyPasswordAsync } from '../lib/password.ts';
-import { runProvisioning, type ProvisioningOutcome } from '../lib/provisioning.ts';
+import { runProvisioning } from '../lib/provisioning.ts';
+import { notifyOutcome } from '../lib/activation-messages.ts';
 import {
   assertNoneLocked,
   clearAttempts,
   codeRequestAddressPolicy,
   codeRequestPolicy,
-  clientAddress,
   forgiveFailure,
   limitKeys,
   lockedForMs,
@@ -61,40 +64,6 @@ import { registerActivationTestRoutes } from './activation/test-routes.ts';
  * or a transfer; the follow-up; and the provisioning simulator that moves every order on by the server's clock.
  */
 
-const MINUTE = 60_000;
-
-/**
- * Wrong codes (docs/product/activation.md "Activation messages": data mismatch, contact customer
- * service or retry in 30 minutes): per order and per identifier, the third wrong code blocks for 30 minutes, and its
- * answer says so.
- */
-export const activationAttemptPolicy: RateLimitPolicy = {
-  freeAttempts: 3,
-  windowMs: 30 * MINUTE,
-  firstLockMs: 30 * MINUTE,
-  maxLockMs: 30 * MINUTE,
-  code: 'tooManyActivationRequests',
-};
-
-/** Codes tried from one address, whatever the order: stops one caller from walking through many orders. */
-export const activationAddressPolicy: RateLimitPolicy = {
-  freeAttempts: 30,
-  windowMs: 30 * MINUTE,
-  firstLockMs: 30 * MINUTE,
-  maxLockMs: 30 * MINUTE,
-  code: 'tooManyActivationRequests',
-};
-
-export const activationLimitKeys = {
-  order: (orderRef: string): string => `activation-order:${orderRef}`,
-  identifier: (identifier: string): string => `activation-id:${identifier}`,
-  address: (ip: string): string => `activation-ip:${clientAddress(ip)}`,
-  resend: (identifier: string): string => `activation-resend:${identifier}`,
-} as const;
-
-/** Activation codes stay valid 30 days after they are (re)sent: a SIM can take a while to arrive. */
-const CODE_VALID_MS = 30 * 24 * 60 * MINUTE;
-
 export const ACTIVATION_COOKIE = 'activation_session';
 const ACTIVATION_COOKIE_PATH = '/api/public';
 
@@ -105,50 +74,6 @@ const decoyHash = (): Promise<string> => (decoy ??= hashPasswordAsync('no-order'
 const activationCodeWrong = (): ApiError => new ApiError(422, 'activationCodeWrong', 'Wrong activation code');
 const notPossible = (): ApiError => new ApiError(409, 'activationNotPossible', 'The order does not allow this now');
 const sessionExpired = (): ApiError => new ApiError(403, 'activationSessionExpired', 'Give the order number and code again');
-
-/**
- * The line works: the customer is told by e-mail (and by every other channel added here). The one place that says
- * so, whichever request or job made the line active.
- */
-export const notifyLineActive = async (ctx: AppContext, order: SimOrder): Promise<void> => {
-  await sendOrderMessage(ctx, order, 'lineActive');
-};
-
-/** The transfer failed: the e-mail says why in general terms; the follow-up names the reason. */
-const notifyPortInFailed = async (ctx: AppContext, order: SimOrder): Promise<void> => {
-  await sendOrderMessage(ctx, order, 'portInFailed');
-};
-
-/** An account of the customer follows the order in the app; a customer without one follows it from the activation page. */
-const followPath = async (db: Db, order: SimOrder): Promise<string> => {
-  const account = await db.selectFrom('users').select('id').where('customer_id', '=', order.customerId).limit(1).executeTakeFirst();
-  return account ? `/orders/${order.uuid}` : '/orders/activate';
-};
-
-const sendOrderMessage = async (ctx: AppContext, order: SimOrder, kind: 'lineActive' | 'portInFailed'): Promise<void> => {
-  const recipient = await recipientOf(ctx.db, order.customerId);
-  if (!recipient) return;
-  await sendAccountMessage(ctx, {
-    channel: 'EMAIL',
-    to: recipient.email,
-    lang: recipient.language,
-    kind,
-    vars: {
-      name: recipient.firstName,
-      order: order.orderRef,
-      number: kind === 'portInFailed' ? (order.portIn?.msisdn ?? '') : (order.msisdn ?? ''),
-      link: appUrl(ctx, await followPath(ctx.db, order)),
-    },
-  });
-};
-
-const notifyOutcome = async (ctx: AppContext, outcome: ProvisioningOutcome): Promise<void> => {
-  const row = await findSimOrderById(ctx.db, outcome.simOrderId);
-  if (!row) return;
-  const order = await toSimOrder(ctx.db, row);
-  if (outcome.kind === 'active') await notifyLineActive(ctx, order);
-  else await notifyPortInFailed(ctx, order);
-};
 
 const stateOf = (order: SimOrderRecord) => ({
   status: order.status,
@@ -285,9 +210,8 @@ const matchingCandidate = async (candidates: readonly ActivationCandidate[], cod
   return undefined;
 };
 
-const registerActivationRoutes = (router: Router, ctx: AppContext): void => {
-  const { db, clock } = ctx;
-
+const registerProvisioningJob = (ctx: AppContext): void => {
+  const { db } = ctx;
   ctx.scheduler.register({
     name: 'activation.provisioning',
     // After the billing run: a line that becomes active in this run is billed from the next one.
@@ -302,7 +226,11 @@ const registerActivationRoutes = (router: Router, ctx: AppContext): void => {
       }
     },
   });
+};
 
+/** Without login: the order found by its number (or the line's) and its code, and a new code sent on request. */
+const registerCodeRoutes = (router: Router, ctx: AppContext): void => {
+  const { db, clock } = ctx;
   router.route(endpoints.activateOrder, async ({ body, request, reply }) => {
     const now = clock.now();
     const kind = activationIdentifierKind(body.identifier);
@@ -390,7 +318,11 @@ const registerActivationRoutes = (router: Router, ctx: AppContext): void => {
     if (sent === 0) await hashPasswordAsync(randomCode());
     return { success: true };
   });
+};
 
+/** The order opened by its code, under the activation session's cookie, and the signed-in holder's own orders. */
+const registerOrderRoutes = (router: Router, ctx: AppContext): void => {
+  const { db } = ctx;
   router.route(endpoints.publicSimOrder, async ({ params, request }) => {
     const contractId = await sessionContract(ctx, request);
     const order = await findSimOrderByUuid(db, params.uuid);
@@ -430,10 +362,12 @@ const registerActivationRoutes = (router: Router, ctx: AppContext): void => {
     const order = await holderOrder(ctx, request, params.customerId, params.contractId);
     return identify(ctx, request, order, endpoints.identify.upload);
   });
-
-  if (ctx.testMode) registerActivationTestRoutes(router, ctx);
 };
 
 export default routePlugin((app, { ctx }) => {
-  registerActivationRoutes(createRouter(app, ctx), ctx);
+  const router = createRouter(app, ctx);
+  registerProvisioningJob(ctx);
+  registerCodeRoutes(router, ctx);
+  registerOrderRoutes(router, ctx);
+  if (ctx.testMode) registerActivationTestRoutes(router, ctx);
 });

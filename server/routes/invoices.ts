@@ -73,7 +73,7 @@ const nextInvoicing = (current: InvoicingRecord, body: InvoicingPatch, today: st
  * cannot see the invoice alert either). A bill cycle and the operator's account are not personal data: every signed-in
  * user may read them.
  */
-const registerInvoiceRoutes = (router: Router, ctx: AppContext): void => {
+const registerInvoiceReadRoutes = (router: Router, ctx: AppContext): void => {
   const { db, clock, creditor } = ctx;
 
   router.route(endpoints.billCycle, async ({ params }) => {
@@ -127,7 +127,11 @@ const registerInvoiceRoutes = (router: Router, ctx: AppContext): void => {
     requireCustomer(authOf(request), params.customerId, { plainUser: 'deny' });
     return { costCenters: await costCenters(db, params.customerId) };
   });
+};
 
+/** The invoice as a PDF, drawn on request from the stored invoice and lines, in the user's language. */
+const registerInvoiceDownload = (router: Router, ctx: AppContext): void => {
+  const { db, clock, creditor } = ctx;
   router.route(endpoints.invoiceDownload, async ({ params, request, reply }) => {
     const auth = authOf(request);
     requireCustomer(auth, params.customerId, { plainUser: 'deny' });
@@ -167,7 +171,11 @@ const registerInvoiceRoutes = (router: Router, ctx: AppContext): void => {
       .header('Content-Disposition', `attachment; filename="invoice-${invoice.piece_id}.pdf"`)
       .send(pdf);
   });
+};
 
+/** The payment details and the cost centres' names: account-holder changes, conditional and idempotent. */
+const registerPaymentDetailsRoutes = (router: Router, ctx: AppContext): void => {
+  const { db, clock } = ctx;
   // PATCH /customer/{id}/invoicing (docs/product/invoices.md "Payment details"; docs/product/errors.md "Profile
   // changes"): conditional on the version the edit was based on (412 when stale), 422 `noUpdate` when nothing would
   // change. Queued by the app when offline; the Idempotency-Key plugin makes a replay apply once.
@@ -206,7 +214,10 @@ const registerInvoiceRoutes = (router: Router, ctx: AppContext): void => {
       return updated;
     });
   });
+};
 
+const registerBillingJob = (ctx: AppContext): void => {
+  const { db, creditor } = ctx;
   // The billing run (docs/product/operations.md "Jobs on the clock"): on every run, the cycles that closed are invoiced
   // (each once, whatever runs or instances meet), then the invoices' e-mails go out. The alert job announces them
   // (INV).
@@ -223,5 +234,9 @@ const registerInvoiceRoutes = (router: Router, ctx: AppContext): void => {
 };
 
 export default routePlugin((app, { ctx }) => {
-  registerInvoiceRoutes(createRouter(app, ctx), ctx);
+  const router = createRouter(app, ctx);
+  registerInvoiceReadRoutes(router, ctx);
+  registerInvoiceDownload(router, ctx);
+  registerPaymentDetailsRoutes(router, ctx);
+  registerBillingJob(ctx);
 });
