@@ -19,5 +19,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     restoreMocks: true,
+    // server/app.ts loads the route files with @fastify/autoload, whose `import()` would otherwise be Node's own: Node 20
+    // cannot load .ts, and a second copy of server/ would be loaded beside the tests' (two module graphs, two sets of
+    // module state). Inlined, autoload is transformed by Vite like our code, so its `import()` goes through the same
+    // module graph as the tests'. (Autoload accepts .ts files by itself under vitest: it reads VITEST.)
+    server: { deps: { inline: ['@fastify/autoload'] } },
   },
 });

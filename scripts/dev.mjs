@@ -8,6 +8,9 @@ const api = spawn('node', ['--import', 'tsx', '--watch', 'server/main.ts'], {
     ...process.env,
     PORT: process.env.API_PORT ?? '8080',
     DEV_USAGE_FEED: process.env.DEV_USAGE_FEED ?? '1',
+    // app.ts loads server/routes/*.ts with @fastify/autoload, which imports .ts files only where it recognises a
+    // TypeScript loader; tsx given by `--import` is not among those it detects, so it is told.
+    FASTIFY_AUTOLOAD_TYPESCRIPT: '1',
     // The app is served by Vite here: its origin is the one the API accepts cookie-authenticated writes from, and
     // the one e-mailed links open.
     PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173',

@@ -1,5 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyAutoload from '@fastify/autoload';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -17,7 +19,6 @@ import { defaultOperator } from '#contract/operator';
 import { createMailer, mailConfigOf, type MailConfig } from './lib/mailer.ts';
 import { pathOf } from './lib/request-path.ts';
 import { registerRetentionJobs } from './lib/retention.ts';
-import { createRouter } from './lib/contract-route.ts';
 import { createScheduler, DEFAULT_SCHEDULER_INTERVAL_MS } from './lib/scheduler.ts';
 import { registerErrorHandler, registerNotFound, type SpaFallback } from './plugins/error-handler.ts';
 import { registerAnonymousWriteLimit } from './plugins/anonymous-writes.ts';
@@ -28,28 +29,12 @@ import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { registerMultipart } from './plugins/multipart.ts';
 import { registerFormBodyParser } from './plugins/form-body.ts';
-import { mollieProvider, wireProvider, type PaymentProvider } from './lib/payment-provider.ts';
-import { registerPaymentRoutes } from './routes/payments.ts';
-import { PSP_STAND_IN, registerPspStandIn } from './routes/psp-stand-in.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
-import { registerActivationRoutes } from './routes/activation.ts';
-import { registerAuthRoutes } from './routes/auth.ts';
-import { registerContactRoutes } from './routes/contact.ts';
-import { registerCustomerRoutes } from './routes/customer.ts';
-import { registerInvoiceRoutes } from './routes/invoices.ts';
-import { registerDevOutbox } from './routes/dev-outbox.ts';
-import { registerEnergyPortalStandIn, registerEnergyRoutes, STAND_IN_ENERGY_PORTAL } from './routes/energy.ts';
-import { registerOfferRoutes } from './routes/offers.ts';
-import { registerSupportRoutes } from './routes/support.ts';
-import { registerProductRoutes } from './routes/products.ts';
-import { registerSettingsRoutes, type SettingsOptions } from './routes/settings.ts';
+import { STAND_IN_ENERGY_PORTAL } from './routes/energy.ts';
+import type { PaymentProvider } from './lib/payment-provider.ts';
+import type { RoutesOptions, SettingsOptions } from './lib/route-plugin.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerZodValidation } from './plugins/zod-validation.ts';
-import { registerOrderRoutes } from './routes/orders.ts';
-import { registerStatusRoutes } from './routes/status.ts';
-import { registerAppliedTestRoute } from './routes/test-applied.ts';
-import { registerTestRoutes } from './routes/test-mode.ts';
-import { registerUsageRoutes } from './routes/usage.ts';
 
 export type BuildAppOptions = {
   /**
@@ -191,6 +176,23 @@ const trustHops =
   (_address: string, hop: number): boolean =>
     hop < hops;
 
+/**
+ * Every file of routes/ is an area's plugin (lib/route-plugin.ts), registered in file-name order; a new area is a new
+ * file. Only the folder's own files: its sub-folders (routes/auth/, routes/settings/, routes/activation/) are the
+ * helpers of the file of the same name, not plugins (autoload's depth counts from 0, the folder itself). No route
+ * prefix: the paths come from the contract. The folder is found next to this module, which is server/app.ts in
+ * development and tests, and a file of dist-server/ once bundled (scripts/build-server.mjs writes the route files
+ * to dist-server/routes/). Loading .ts files: vitest.config.ts and scripts/dev.mjs say how.
+ */
+const registerRoutes = async (app: FastifyInstance, options: RoutesOptions): Promise<void> => {
+  await app.register(fastifyAutoload, {
+    dir: join(dirname(fileURLToPath(import.meta.url)), 'routes'),
+    maxDepth: 0,
+    dirNameRoutePrefix: false,
+    options,
+  });
+};
+
 const contexts = new WeakMap<FastifyInstance, AppContext>();
 
 /** The context an app was built with: tests reach the scheduler and the clock through it. */
@@ -276,60 +278,24 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   await registerAnonymousWriteLimit(app, ctx, options.anonymousWritesPerMinute);
   registerIdempotency(app, ctx);
   registerZodValidation(app, { validateResponse: testMode });
-  // Before the routes: @fastify/swagger collects them as they are declared.
-  await registerOpenApi(app, ctx.version);
-  const router = createRouter(app, ctx);
-  registerStatusRoutes(router, ctx);
-  registerAuthRoutes(router, ctx);
-  registerCustomerRoutes(router, ctx);
-  registerProductRoutes(router, ctx);
-  registerOrderRoutes(router, ctx);
-  registerUsageRoutes(router, ctx);
-  registerInvoiceRoutes(router, ctx);
-  registerContactRoutes(router, ctx);
-  registerActivationRoutes(router, ctx);
-  registerSupportRoutes(router, ctx);
-  registerOfferRoutes(router, ctx);
-  registerEnergyRoutes(router, ctx);
-  if (ctx.energyPortalUrl === STAND_IN_ENERGY_PORTAL) registerEnergyPortalStandIn(app, ctx);
-  const mollieApiKey = options.payments?.mollieApiKey ?? null;
-  // Without a key, the stand-in's API is asked in-process, in Mollie's wire format (lib/payment-provider.ts).
-  const paymentProvider =
-    options.payments?.provider ??
-    (mollieApiKey
-      ? mollieProvider({ apiKey: mollieApiKey })
-      : wireProvider(async ({ method, path, body, headers }) => {
-          const answer = await app.inject({
-            method,
-            url: `${PSP_STAND_IN}v2/${path}`,
-            headers,
-            ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-          });
-          return { statusCode: answer.statusCode, body: answer.body };
-        }));
-  registerPaymentRoutes(router, ctx, {
-    db,
-    clock,
-    mailer,
-    provider: paymentProvider,
-    publicUrl: mail.publicUrl,
-    log: app.log,
-  });
-  if (!mollieApiKey) registerPspStandIn(app, ctx);
-  await registerSettingsRoutes(router, ctx, options.settings);
-  if (ctx.testMode) registerTestRoutes(router, ctx);
-  registerDevOutbox(app, ctx);
-  if (ctx.testMode) registerAppliedTestRoute(router, ctx);
-
-  const spaFallback = options.staticDir ? await registerStatic(app, options.staticDir) : null;
-  registerNotFound(app, spaFallback);
-
   // A message queued while answering goes out once the answer is sent (lib/mail-queue.ts): its time and its fate
   // never show in the answer. What fails is retried by the clean-up job.
+  // Before the routes: each route plugin takes a copy of the hooks its parent has when it is registered.
   app.addHook('onResponse', (_request, _reply, done) => {
     if (mailQueue.pending()) mailQueue.flush().catch((error: unknown) => app.log.error({ err: error }, 'mail queue flush failed'));
     done();
   });
+
+  // Before the routes: @fastify/swagger collects them as they are declared.
+  await registerOpenApi(app, ctx.version);
+  await registerRoutes(app, {
+    ctx,
+    settings: options.settings ?? {},
+    payments: { mollieApiKey: options.payments?.mollieApiKey ?? null, provider: options.payments?.provider },
+  });
+
+  const spaFallback = options.staticDir ? await registerStatic(app, options.staticDir) : null;
+  registerNotFound(app, spaFallback);
 
   // Periodic jobs only in a listening server: inject-based tests drive the scheduler themselves.
   app.addHook('onListen', (done) => {

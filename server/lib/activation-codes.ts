@@ -1,12 +1,47 @@
 import type { Db } from '../db/database.ts';
 import { writeTransaction } from '../db/engine.ts';
 import { HOUR } from './activation-orders.ts';
+import { clientAddress, type RateLimitPolicy } from './rate-limit.ts';
 
 /*
  * Activation codes (docs/product/validation.md "Verification codes": 6 digits, e-mailed to the customer), stored as
  * scrypt hashes in activation_codes, one per SIM order. The order is named by its order number, the customer number, or
  * a phone number: the line's own (new) number or the customer's contact mobile.
  */
+
+const MINUTE = 60_000;
+
+/**
+ * Wrong codes (docs/product/activation.md "Activation messages": data mismatch, contact customer
+ * service or retry in 30 minutes): per order and per identifier, the third wrong code blocks for 30 minutes, and its
+ * answer says so.
+ */
+export const activationAttemptPolicy: RateLimitPolicy = {
+  freeAttempts: 3,
+  windowMs: 30 * MINUTE,
+  firstLockMs: 30 * MINUTE,
+  maxLockMs: 30 * MINUTE,
+  code: 'tooManyActivationRequests',
+};
+
+/** Codes tried from one address, whatever the order: stops one caller from walking through many orders. */
+export const activationAddressPolicy: RateLimitPolicy = {
+  freeAttempts: 30,
+  windowMs: 30 * MINUTE,
+  firstLockMs: 30 * MINUTE,
+  maxLockMs: 30 * MINUTE,
+  code: 'tooManyActivationRequests',
+};
+
+export const activationLimitKeys = {
+  order: (orderRef: string): string => `activation-order:${orderRef}`,
+  identifier: (identifier: string): string => `activation-id:${identifier}`,
+  address: (ip: string): string => `activation-ip:${clientAddress(ip)}`,
+  resend: (identifier: string): string => `activation-resend:${identifier}`,
+} as const;
+
+/** Activation codes stay valid 30 days after they are (re)sent: a SIM can take a while to arrive. */
+export const CODE_VALID_MS = 30 * 24 * 60 * MINUTE;
 
 export type ActivationCandidate = {
   contractId: number;

@@ -10,17 +10,15 @@
  * writes), activation-sale.ts (a SIM sale of its own). This module is the area's one door for the routes.
  */
 
-export {
-  findSimOrderByContract,
-  findSimOrderByUuid,
-  listSimOrders,
-  type SimOrderRecord as SimOrderRow,
-  toSimOrder,
-} from './activation-orders.ts';
+export { findSimOrderByContract, findSimOrderByUuid, listSimOrders, type SimOrderRecord, toSimOrder } from './activation-orders.ts';
 export {
   type ActivationCandidate,
+  activationAddressPolicy,
+  activationAttemptPolicy,
   activationCandidates,
+  activationLimitKeys,
   activationSessionContract,
+  CODE_VALID_MS,
   insertActivationSession,
   markActivationCodeUsed,
   recipientOf,

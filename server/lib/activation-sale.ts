@@ -2,11 +2,14 @@ import type { Db } from '../db/database.ts';
 import { writeTransaction } from '../db/engine.ts';
 import { ACTIVATE_RESOURCE, HOUR, addEvent, plus } from './activation-orders.ts';
 import type { DonorLine } from './activation-provisioning.ts';
+import { insertAlertGrid } from './alert-data.ts';
+import { insertContact, insertContract, insertContractProduct, insertCustomer, insertInvoicing } from './customer-data.ts';
 
 /*
  * A SIM sale of its own: customer, contact, invoicing, contract, its order and activation code, and the follow-up
  * row. The demo seed writes its unregistered customers with it, and the test-mode route creates fresh orders for
- * the browser tests with it.
+ * the browser tests with it. Each row goes through its table's one insert (customer-data.ts, alert-data.ts), the one the
+ * seed's other customers and lines go through too.
  */
 
 export type SimSale = {
@@ -40,103 +43,84 @@ export type SimSale = {
 /** The unregistered customer: its row, its contact and its invoicing address. */
 const insertSaleCustomer = async (tx: Db, sale: SimSale): Promise<void> => {
   const created = sale.createdAt;
-  await tx
-    .insertInto('customers')
-    .values({
-      id: sale.customerId,
-      guid: sale.customerGuid,
-      mobile_id: sale.mobileId,
-      is_complete: 0,
-      is_confirmed: 0,
-      accept_conditions: 1,
-      last_update: created,
-    })
-    .execute();
-  await tx
-    .insertInto('contacts')
-    .values({
-      id: sale.customerId,
-      guid: sale.contactGuid,
-      customer_id: sale.customerId,
-      civility: null,
-      first_name: sale.firstName,
-      last_name: sale.lastName,
-      birth_date: sale.birthDate,
-      nationality: 'BE',
-      mobile: null,
-      email: sale.email,
-      is_email_confirmed: 1,
-      language: sale.language,
-      is_residential: 1,
-      last_update: created,
-    })
-    .execute();
-  await tx
-    .insertInto('invoicing')
-    .values({
-      id: sale.customerId,
-      customer_id: sale.customerId,
-      street: sale.address.street,
-      number: sale.address.number,
-      box: null,
-      city: sale.address.city,
-      zip_code: sale.address.zip,
-      country: 'BE',
-      payment_mode: 'BT',
-      holder_first_name: sale.firstName,
-      holder_last_name: sale.lastName,
-      holder_email: sale.email,
-      last_update: created,
-    })
-    .execute();
+  await insertCustomer(tx, {
+    id: sale.customerId,
+    guid: sale.customerGuid,
+    mobile_id: sale.mobileId,
+    is_complete: 0,
+    is_confirmed: 0,
+    accept_conditions: 1,
+    last_update: created,
+  });
+  await insertContact(tx, {
+    id: sale.customerId,
+    guid: sale.contactGuid,
+    customer_id: sale.customerId,
+    civility: null,
+    first_name: sale.firstName,
+    last_name: sale.lastName,
+    birth_date: sale.birthDate,
+    nationality: 'BE',
+    mobile: null,
+    email: sale.email,
+    is_email_confirmed: 1,
+    language: sale.language,
+    is_residential: 1,
+    last_update: created,
+  });
+  await insertInvoicing(tx, {
+    id: sale.customerId,
+    customer_id: sale.customerId,
+    street: sale.address.street,
+    number: sale.address.number,
+    box: null,
+    city: sale.address.city,
+    zip_code: sale.address.zip,
+    country: 'BE',
+    payment_mode: 'BT',
+    holder_first_name: sale.firstName,
+    holder_last_name: sale.lastName,
+    holder_email: sale.email,
+    last_update: created,
+  });
 };
 
 /** The line: the contract, its grid of alert settings and its base product. */
 const insertSaleContract = async (tx: Db, sale: SimSale): Promise<void> => {
   const created = sale.createdAt;
-  await tx
-    .insertInto('contracts')
-    .values({
-      id: sale.contractId,
-      customer_id: sale.customerId,
-      contract_ref: `C-${String(sale.contractId).padStart(6, '0')}`,
-      order_id: sale.orderRef,
-      scenario: null,
-      type: 'post_simple',
-      msisdn: sale.msisdn,
-      status: sale.status,
-      sub_status: sale.subStatus,
-      sim_iccid: sale.iccid,
-      sim_sent_date: sale.simSentAt?.slice(0, 10) ?? null,
-      street: sale.address.street,
-      number: sale.address.number,
-      city: sale.address.city,
-      zip_code: sale.address.zip,
-      country: 'BE',
-      lead: 'webshop',
-      identification_status: sale.identificationStatus,
-      fraud_status: 'OK',
-      created_at: created,
-      updated_at: created,
-      bill_cycle_id: sale.billCycleId,
-      product_id: sale.productId,
-    })
-    .execute();
-  // Every line has the full grid of alert types × channels: usage alerts by SMS, all but the 80 % alert by e-mail,
-  // no push until the customer allows it.
-  for (const type of ['80PC', '100PC', 'OOB', 'INV', 'OTHER'] as const) {
-    for (const channel of ['SMS', 'EMAIL', 'PUSH'] as const) {
-      const active = channel === 'SMS' ? type === '80PC' || type === '100PC' || type === 'OOB' : channel === 'EMAIL' && type !== '80PC';
-      await tx
-        .insertInto('notification_settings')
-        .values({ customer_id: sale.customerId, contract_id: sale.contractId, type, channel, active: active ? 1 : 0 })
-        .execute();
-    }
-  }
-  await tx
-    .insertInto('contract_products')
-    .values({ contract_id: sale.contractId, product_id: sale.productId, is_base: 1, active: 1, bill_cycle_id: sale.billCycleId })
-    .execute();
+  await insertContract(tx, {
+    id: sale.contractId,
+    customer_id: sale.customerId,
+    contract_ref: `C-${String(sale.contractId).padStart(6, '0')}`,
+    order_id: sale.orderRef,
+    scenario: null,
+    type: 'post_simple',
+    msisdn: sale.msisdn,
+    status: sale.status,
+    sub_status: sale.subStatus,
+    sim_iccid: sale.iccid,
+    sim_sent_date: sale.simSentAt?.slice(0, 10) ?? null,
+    street: sale.address.street,
+    number: sale.address.number,
+    city: sale.address.city,
+    zip_code: sale.address.zip,
+    country: 'BE',
+    lead: 'webshop',
+    identification_status: sale.identificationStatus,
+    fraud_status: 'OK',
+    created_at: created,
+    updated_at: created,
+    bill_cycle_id: sale.billCycleId,
+    product_id: sale.productId,
+  });
+  await insertAlertGrid(tx, sale.customerId, sale.contractId);
+  await insertContractProduct(tx, {
+    contract_id: sale.contractId,
+    product_id: sale.productId,
+    is_base: 1,
+    active: 1,
+    bill_cycle_id: sale.billCycleId,
+  });
 };
 
 /** The sale's order, with its ACTIVATE line, and the order's activation code. */

@@ -1,6 +1,13 @@
 import { sql } from 'kysely';
 import type { Language } from '#contract/common';
-import type { NotificationChannel, NotificationSetting, NotificationType, SentNotification } from '#contract/settings';
+import {
+  notificationChannels,
+  notificationTypes,
+  type NotificationChannel,
+  type NotificationSetting,
+  type NotificationType,
+  type SentNotification,
+} from '#contract/settings';
 import type { Db } from '../db/database.ts';
 import { bool } from './sql.ts';
 
@@ -23,6 +30,23 @@ const toSetting = (row: SettingRow): NotificationSetting => ({
 
 const TYPE_ORDER = sql`CASE type WHEN '80PC' THEN 0 WHEN '100PC' THEN 1 WHEN 'OOB' THEN 2 WHEN 'INV' THEN 3 ELSE 4 END`;
 const CHANNEL_ORDER = sql`CASE channel WHEN 'SMS' THEN 0 WHEN 'EMAIL' THEN 1 ELSE 2 END`;
+
+/**
+ * A new line's alert grid: every type × channel, so the alerts screen always has something to toggle; usage alerts by
+ * SMS, everything but the 80 % alert by e-mail, no push until the customer allows it.
+ */
+export const insertAlertGrid = async (db: Db, customerId: number, contractId: number): Promise<void> => {
+  const activeAtFirst = (type: NotificationType, channel: NotificationChannel): boolean =>
+    channel === 'SMS' ? type === '80PC' || type === '100PC' || type === 'OOB' : channel === 'EMAIL' && type !== '80PC';
+  for (const type of notificationTypes) {
+    for (const channel of notificationChannels) {
+      await db
+        .insertInto('notification_settings')
+        .values({ customer_id: customerId, contract_id: contractId, type, channel, active: activeAtFirst(type, channel) ? 1 : 0 })
+        .execute();
+    }
+  }
+};
 
 /** The alert grid of the given lines of a customer, line by line, in type and channel order. */
 export const notificationSettingsOf = async (

@@ -1,7 +1,7 @@
 import type { ContractDto } from '#contract/contracts';
 import type { Contact, CustomerFull, Invoicing } from '#contract/customer';
 import type { Db } from '../db/database.ts';
-import type { Row } from '../db/rows.ts';
+import type { NewRow, Row } from '../db/rows.ts';
 import { bool } from './sql.ts';
 
 /*
@@ -14,11 +14,6 @@ export type CustomerRecord = Row<'customers'>;
 export type ContactRecord = Row<'contacts'>;
 export type InvoicingRecord = Row<'invoicing'>;
 export type ContractRecord = Row<'contracts'>;
-
-/** The route files' names for these records, until the route layer (server/routes) is moved to the names above. */
-export type ContractRow = ContractRecord;
-export type CustomerRow = CustomerRecord;
-export type InvoicingRow = InvoicingRecord;
 
 export const findCustomer = (db: Db, customerId: number): Promise<CustomerRecord | undefined> =>
   db.selectFrom('customers').selectAll().where('id', '=', customerId).executeTakeFirst();
@@ -258,4 +253,27 @@ export const confirmContactEmailIfStill = async (db: Db, customerId: number, ema
 /** The contact address counts as unconfirmed again (test mode: as after a change). */
 export const markContactEmailUnconfirmed = async (db: Db, customerId: number): Promise<void> => {
   await db.updateTable('contacts').set({ is_email_confirmed: 0 }).where('customer_id', '=', customerId).execute();
+};
+
+// --- New customers and lines: the one insert of each table, for the SIM sale (activation-sale.ts) and the demo seed.
+
+export const insertCustomer = async (db: Db, row: NewRow<'customers'>): Promise<void> => {
+  await db.insertInto('customers').values(row).execute();
+};
+
+export const insertContact = async (db: Db, row: NewRow<'contacts'>): Promise<void> => {
+  await db.insertInto('contacts').values(row).execute();
+};
+
+export const insertInvoicing = async (db: Db, row: NewRow<'invoicing'>): Promise<void> => {
+  await db.insertInto('invoicing').values(row).execute();
+};
+
+export const insertContract = async (db: Db, row: NewRow<'contracts'>): Promise<void> => {
+  await db.insertInto('contracts').values(row).execute();
+};
+
+/** A product on a line: its base plan (`is_base`) or an option, current (`active`) or a former one. */
+export const insertContractProduct = async (db: Db, row: NewRow<'contract_products'>): Promise<void> => {
+  await db.insertInto('contract_products').values(row).execute();
 };

@@ -28,9 +28,6 @@ export type DeviceRecord = Pick<
   'id' | 'user_id' | 'device_key_hash' | 'pin_hash' | 'pin_set_at' | 'failed_attempts' | 'expires_at' | 'revoked_at'
 > & { client_id: string; revoked_reason: DeviceRevokeReason | null };
 
-/** The route files' name for this record, until the route layer (server/routes) is moved to the name above. */
-export type DeviceRow = DeviceRecord;
-
 const COLUMNS = [
   'id',
   'user_id',

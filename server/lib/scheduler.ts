@@ -17,6 +17,8 @@ import type { Clock } from './clock.ts';
  *   run again by the next instance to look (a job decides from the rows what is due, so it finishes the work and
  *   repeats nothing). Without a database (unit tests) the times are kept in memory.
  * - A failing job is logged and the others still run; nothing a job throws reaches the process.
+ * - Jobs run in the order they were registered, which is the route files' order (app.ts loads them by name), except
+ *   that a job runs after those it names in `after`: an order between areas is said by the job that depends on it.
  */
 
 export type Job = {
@@ -24,7 +26,29 @@ export type Job = {
   name: string;
   /** Runs at most once per `everyMs` of the clock's time; absent = on every run. */
   everyMs?: number;
+  /** Jobs that run before this one within a run (names of registered jobs). */
+  after?: readonly string[];
   run: (now: Date) => void | Promise<void>;
+};
+
+/** The jobs in registration order, each moved behind the jobs it names in `after`. */
+const runOrder = (jobs: readonly Job[]): Job[] => {
+  const ordered: Job[] = [];
+  const visiting = new Set<string>();
+  const visit = (job: Job): void => {
+    if (ordered.includes(job)) return;
+    if (visiting.has(job.name)) throw new Error(`the jobs' \`after\` lists make a cycle through ${job.name}`);
+    visiting.add(job.name);
+    for (const name of job.after ?? []) {
+      const before = jobs.find((other) => other.name === name);
+      if (!before) throw new Error(`job ${job.name} runs after ${name}, which is not registered`);
+      visit(before);
+    }
+    visiting.delete(job.name);
+    ordered.push(job);
+  };
+  jobs.forEach(visit);
+  return ordered;
 };
 
 export type JobOutcome = { name: string; ok: boolean; error?: unknown };
@@ -78,7 +102,7 @@ export const createScheduler = (clock: Clock, log: SchedulerLog, claim: ClaimJob
   const runOnce = async (): Promise<JobOutcome[]> => {
     const nowMs = clock.now().getTime();
     const outcomes: JobOutcome[] = [];
-    for (const job of jobs) {
+    for (const job of runOrder(jobs)) {
       try {
         const claimed = await claim(
           job.name,
@@ -127,6 +151,8 @@ export const createScheduler = (clock: Clock, log: SchedulerLog, claim: ClaimJob
     runDue,
     start: (intervalMs) => {
       if (timer) return;
+      // A wrong `after` (an unknown job, a cycle) stops the start instead of failing every run.
+      runOrder(jobs);
       timer = setInterval(() => {
         if (running) return;
         // runOnce catches every job's error; this catch is for a bug in the scheduler itself.

@@ -24,9 +24,6 @@ export type SessionRecord = {
   device_id: number | null;
 };
 
-/** The route files' name for this record, until the route layer (server/routes) is moved to the name above. */
-export type SessionRow = SessionRecord;
-
 export type IssuedSession = {
   sessionId: number;
   accessToken: string;

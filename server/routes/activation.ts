@@ -4,11 +4,14 @@ import { activationStage, canRequestActivation, canSendIdentification } from '#c
 import { endpoints } from '#contract/endpoints';
 import { activationIdentifierKind } from '#contract/rules';
 import { nationalNumberValid } from '#contract/validators';
-import type { Db } from '../db/database.ts';
 import { writeTransaction } from '../db/engine.ts';
 import {
+  activationAddressPolicy,
+  activationAttemptPolicy,
   activationCandidates,
+  activationLimitKeys,
   activationSessionContract,
+  CODE_VALID_MS,
   findSimOrderByContract,
   findSimOrderById,
   findSimOrderByUuid,
@@ -25,74 +28,41 @@ import {
   toSimOrder,
   type ActivationCandidate,
   type PortInData,
-  type SimOrderRow,
+  type SimOrderRecord,
   type StoredFile,
 } from '../lib/activation-data.ts';
 import { requireCustomer } from '../lib/access.ts';
 import { ApiError, forbidden, invalidParameters, notFound } from '../lib/api-error.ts';
 import type { AppContext } from '../lib/app-context.ts';
-import { appUrl, queueAccountMessage, sendAccountMessage } from '../lib/auth-messages.ts';
+import { appUrl, queueAccountMessage } from '../lib/auth-messages.ts';
 import { findContract } from '../lib/customer-data.ts';
 import { storeFile } from '../lib/file-store.ts';
 import { hashPasswordAsync, verifyPasswordAsync } from '../lib/password.ts';
-import { runProvisioning, type ProvisioningOutcome } from '../lib/provisioning.ts';
+import { runProvisioning } from '../lib/provisioning.ts';
+import { notifyOutcome } from '../lib/activation-messages.ts';
 import {
   assertNoneLocked,
   clearAttempts,
   codeRequestAddressPolicy,
   codeRequestPolicy,
-  clientAddress,
   forgiveFailure,
   limitKeys,
   lockedForMs,
   recordFailures,
   type RateLimitPolicy,
 } from '../lib/rate-limit.ts';
-import type { Router } from '../lib/contract-route.ts';
+import { createRouter, type Router } from '../lib/contract-route.ts';
+import { routePlugin } from '../lib/route-plugin.ts';
 import { hashToken, randomCode, randomToken } from '../lib/tokens.ts';
 import { receiveUpload, type ReceivedFile } from '../lib/uploads.ts';
 import { authOf, secureCookies } from '../plugins/auth.ts';
-import { registerActivationTestRoutes } from './activation-test-routes.ts';
+import { registerActivationTestRoutes } from './activation/test-routes.ts';
 
 /*
  * SIM activation (docs/product/activation.md "Finding the order", "New number", "Number transfer", "Order follow-up"):
  * the order found with its code (without login), or the logged-in holder's own contract; identification; a new number
  * or a transfer; the follow-up; and the provisioning simulator that moves every order on by the server's clock.
  */
-
-const MINUTE = 60_000;
-
-/**
- * Wrong codes (docs/product/activation.md "Activation messages": data mismatch, contact customer
- * service or retry in 30 minutes): per order and per identifier, the third wrong code blocks for 30 minutes, and its
- * answer says so.
- */
-export const activationAttemptPolicy: RateLimitPolicy = {
-  freeAttempts: 3,
-  windowMs: 30 * MINUTE,
-  firstLockMs: 30 * MINUTE,
-  maxLockMs: 30 * MINUTE,
-  code: 'tooManyActivationRequests',
-};
-
-/** Codes tried from one address, whatever the order: stops one caller from walking through many orders. */
-export const activationAddressPolicy: RateLimitPolicy = {
-  freeAttempts: 30,
-  windowMs: 30 * MINUTE,
-  firstLockMs: 30 * MINUTE,
-  maxLockMs: 30 * MINUTE,
-  code: 'tooManyActivationRequests',
-};
-
-export const activationLimitKeys = {
-  order: (orderRef: string): string => `activation-order:${orderRef}`,
-  identifier: (identifier: string): string => `activation-id:${identifier}`,
-  address: (ip: string): string => `activation-ip:${clientAddress(ip)}`,
-  resend: (identifier: string): string => `activation-resend:${identifier}`,
-} as const;
-
-/** Activation codes stay valid 30 days after they are (re)sent: a SIM can take a while to arrive. */
-const CODE_VALID_MS = 30 * 24 * 60 * MINUTE;
 
 export const ACTIVATION_COOKIE = 'activation_session';
 const ACTIVATION_COOKIE_PATH = '/api/public';
@@ -105,51 +75,7 @@ const activationCodeWrong = (): ApiError => new ApiError(422, 'activationCodeWro
 const notPossible = (): ApiError => new ApiError(409, 'activationNotPossible', 'The order does not allow this now');
 const sessionExpired = (): ApiError => new ApiError(403, 'activationSessionExpired', 'Give the order number and code again');
 
-/**
- * The line works: the customer is told by e-mail (and by every other channel added here). The one place that says
- * so, whichever request or job made the line active.
- */
-export const notifyLineActive = async (ctx: AppContext, order: SimOrder): Promise<void> => {
-  await sendOrderMessage(ctx, order, 'lineActive');
-};
-
-/** The transfer failed: the e-mail says why in general terms; the follow-up names the reason. */
-const notifyPortInFailed = async (ctx: AppContext, order: SimOrder): Promise<void> => {
-  await sendOrderMessage(ctx, order, 'portInFailed');
-};
-
-/** An account of the customer follows the order in the app; a customer without one follows it from the activation page. */
-const followPath = async (db: Db, order: SimOrder): Promise<string> => {
-  const account = await db.selectFrom('users').select('id').where('customer_id', '=', order.customerId).limit(1).executeTakeFirst();
-  return account ? `/orders/${order.uuid}` : '/orders/activate';
-};
-
-const sendOrderMessage = async (ctx: AppContext, order: SimOrder, kind: 'lineActive' | 'portInFailed'): Promise<void> => {
-  const recipient = await recipientOf(ctx.db, order.customerId);
-  if (!recipient) return;
-  await sendAccountMessage(ctx, {
-    channel: 'EMAIL',
-    to: recipient.email,
-    lang: recipient.language,
-    kind,
-    vars: {
-      name: recipient.firstName,
-      order: order.orderRef,
-      number: kind === 'portInFailed' ? (order.portIn?.msisdn ?? '') : (order.msisdn ?? ''),
-      link: appUrl(ctx, await followPath(ctx.db, order)),
-    },
-  });
-};
-
-const notifyOutcome = async (ctx: AppContext, outcome: ProvisioningOutcome): Promise<void> => {
-  const row = await findSimOrderById(ctx.db, outcome.simOrderId);
-  if (!row) return;
-  const order = await toSimOrder(ctx.db, row);
-  if (outcome.kind === 'active') await notifyLineActive(ctx, order);
-  else await notifyPortInFailed(ctx, order);
-};
-
-const stateOf = (order: SimOrderRow) => ({
+const stateOf = (order: SimOrderRecord) => ({
   status: order.status,
   subStatus: order.sub_status,
   identificationStatus: order.identification_status,
@@ -165,7 +91,7 @@ const sessionContract = async (ctx: AppContext, request: FastifyRequest): Promis
 };
 
 /** The SIM order of a contract opened by the activation session; 403 for another customer's or contract's. */
-const publicOrder = async (ctx: AppContext, request: FastifyRequest, customerId: number, contractId: number): Promise<SimOrderRow> => {
+const publicOrder = async (ctx: AppContext, request: FastifyRequest, customerId: number, contractId: number): Promise<SimOrderRecord> => {
   if ((await sessionContract(ctx, request)) !== contractId) throw forbidden();
   const order = await findSimOrderByContract(ctx.db, contractId);
   if (!order || order.customer_id !== customerId) throw forbidden();
@@ -175,7 +101,7 @@ const publicOrder = async (ctx: AppContext, request: FastifyRequest, customerId:
 /**
  * The SIM order of the logged-in holder's contract. A plain user follows no order (docs/product/roles.md "Plain user").
  */
-const holderOrder = async (ctx: AppContext, request: FastifyRequest, customerId: number, contractId: number): Promise<SimOrderRow> => {
+const holderOrder = async (ctx: AppContext, request: FastifyRequest, customerId: number, contractId: number): Promise<SimOrderRecord> => {
   requireCustomer(authOf(request), customerId, { plainUser: 'deny' });
   if (!(await findContract(ctx.db, customerId, contractId))) throw notFound('Contract not found');
   const order = await findSimOrderByContract(ctx.db, contractId);
@@ -223,7 +149,7 @@ const startActivation = (ctx: AppContext, orderId: number, choice: Choice, prefi
 const identify = async (
   ctx: AppContext,
   request: FastifyRequest,
-  order: SimOrderRow,
+  order: SimOrderRecord,
   spec: NonNullable<(typeof endpoints)['identify']['upload']>,
 ) => {
   if (!canSendIdentification(stateOf(order))) throw notPossible();
@@ -284,11 +210,12 @@ const matchingCandidate = async (candidates: readonly ActivationCandidate[], cod
   return undefined;
 };
 
-export const registerActivationRoutes = (router: Router, ctx: AppContext): void => {
-  const { db, clock } = ctx;
-
+const registerProvisioningJob = (ctx: AppContext): void => {
+  const { db } = ctx;
   ctx.scheduler.register({
     name: 'activation.provisioning',
+    // After the billing run: a line that becomes active in this run is billed from the next one.
+    after: ['billing.run'],
     run: async (now) => {
       for (const outcome of await runProvisioning(db, now)) {
         try {
@@ -299,7 +226,11 @@ export const registerActivationRoutes = (router: Router, ctx: AppContext): void 
       }
     },
   });
+};
 
+/** Without login: the order found by its number (or the line's) and its code, and a new code sent on request. */
+const registerCodeRoutes = (router: Router, ctx: AppContext): void => {
+  const { db, clock } = ctx;
   router.route(endpoints.activateOrder, async ({ body, request, reply }) => {
     const now = clock.now();
     const kind = activationIdentifierKind(body.identifier);
@@ -387,7 +318,11 @@ export const registerActivationRoutes = (router: Router, ctx: AppContext): void 
     if (sent === 0) await hashPasswordAsync(randomCode());
     return { success: true };
   });
+};
 
+/** The order opened by its code, under the activation session's cookie, and the signed-in holder's own orders. */
+const registerOrderRoutes = (router: Router, ctx: AppContext): void => {
+  const { db } = ctx;
   router.route(endpoints.publicSimOrder, async ({ params, request }) => {
     const contractId = await sessionContract(ctx, request);
     const order = await findSimOrderByUuid(db, params.uuid);
@@ -427,6 +362,12 @@ export const registerActivationRoutes = (router: Router, ctx: AppContext): void 
     const order = await holderOrder(ctx, request, params.customerId, params.contractId);
     return identify(ctx, request, order, endpoints.identify.upload);
   });
-
-  if (ctx.testMode) registerActivationTestRoutes(router, ctx);
 };
+
+export default routePlugin((app, { ctx }) => {
+  const router = createRouter(app, ctx);
+  registerProvisioningJob(ctx);
+  registerCodeRoutes(router, ctx);
+  registerOrderRoutes(router, ctx);
+  if (ctx.testMode) registerActivationTestRoutes(router, ctx);
+});

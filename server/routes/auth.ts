@@ -1,5 +1,6 @@
 import type { AppContext } from '../lib/app-context.ts';
-import type { Router } from '../lib/contract-route.ts';
+import { createRouter, type Router } from '../lib/contract-route.ts';
+import { routePlugin } from '../lib/route-plugin.ts';
 import { registerAccountRoutes } from './auth/account.ts';
 import { registerLoginRoutes } from './auth/login.ts';
 import { registerRecoveryRoutes } from './auth/recovery.ts';
@@ -11,10 +12,14 @@ import { registerAuthTestRoutes } from './auth/test-routes.ts';
  * password recovery, account creation. Their SQL lives in the repository modules of lib/ (users, sessions,
  * devices, one-time-codes, rate-limit, customer-data); the flows only decide.
  */
-export const registerAuthRoutes = (router: Router, ctx: AppContext): void => {
+const registerAuthRoutes = (router: Router, ctx: AppContext): void => {
   registerLoginRoutes(router, ctx);
   registerSessionRoutes(router, ctx);
   registerRecoveryRoutes(router, ctx);
   registerAccountRoutes(router, ctx);
   if (ctx.testMode) registerAuthTestRoutes(router, ctx);
 };
+
+export default routePlugin((app, { ctx }) => {
+  registerAuthRoutes(createRouter(app, ctx), ctx);
+});

@@ -7,7 +7,8 @@ import { sendEmailConfirmation } from '../lib/auth-messages.ts';
 import { baseVersionOf, nextVersion, requireCurrentVersion } from '../lib/conditional.ts';
 import { findContact, toContact, updateContact, type EditableContact } from '../lib/customer-data.ts';
 import { assertNoneLocked, codeRequestAddressPolicy, codeRequestPolicy, limitKeys, recordFailures } from '../lib/rate-limit.ts';
-import type { Router } from '../lib/contract-route.ts';
+import { createRouter, type Router } from '../lib/contract-route.ts';
+import { routePlugin } from '../lib/route-plugin.ts';
 import { authOf } from '../plugins/auth.ts';
 
 /*
@@ -22,7 +23,7 @@ import { authOf } from '../plugins/auth.ts';
 
 const civilityCodes = { mr: 'MR', mrs: 'MRS', mx: 'MX' } as const;
 
-export const registerContactRoutes = (router: Router, ctx: AppContext): void => {
+const registerContactRoutes = (router: Router, ctx: AppContext): void => {
   const { db, clock } = ctx;
 
   router.route(endpoints.patchContact, async ({ params, body, request }) => {
@@ -80,3 +81,7 @@ export const registerContactRoutes = (router: Router, ctx: AppContext): void => 
     return { success: true as const, email: contact.email };
   });
 };
+
+export default routePlugin((app, { ctx }) => {
+  registerContactRoutes(createRouter(app, ctx), ctx);
+});

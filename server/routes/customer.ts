@@ -3,11 +3,12 @@ import { ApiError } from '../lib/api-error.ts';
 import { isPlainUser, requireCustomer, visibleContracts } from '../lib/access.ts';
 import type { AppContext } from '../lib/app-context.ts';
 import { findContact, findCustomer, findInvoicing, toContact, toContracts, toCustomerCore, toInvoicing } from '../lib/customer-data.ts';
-import type { Router } from '../lib/contract-route.ts';
+import { createRouter, type Router } from '../lib/contract-route.ts';
+import { routePlugin } from '../lib/route-plugin.ts';
 import { plainUserView } from '../lib/plain-user-view.ts';
 import { authOf } from '../plugins/auth.ts';
 
-export const registerCustomerRoutes = (router: Router, ctx: AppContext): void => {
+const registerCustomerRoutes = (router: Router, ctx: AppContext): void => {
   const { db } = ctx;
 
   router.route(endpoints.customerFull, async ({ params, query, request }) => {
@@ -30,3 +31,7 @@ export const registerCustomerRoutes = (router: Router, ctx: AppContext): void =>
     return isPlainUser(auth.user) ? plainUserView(full) : full;
   });
 };
+
+export default routePlugin((app, { ctx }) => {
+  registerCustomerRoutes(createRouter(app, ctx), ctx);
+});

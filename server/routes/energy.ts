@@ -12,7 +12,8 @@ import { confirmLink, findEnergyAccount, linkStatusOf, otherHolderOf } from '../
 import { checkLink, issueLink, useLink } from '../lib/one-time-codes.ts';
 import { hashPassword, verifyPasswordAsync } from '../lib/password.ts';
 import { energyLinkPolicy, limitKeys, takeAttempt } from '../lib/rate-limit.ts';
-import type { Router } from '../lib/contract-route.ts';
+import { createRouter, type Router } from '../lib/contract-route.ts';
+import { routePlugin } from '../lib/route-plugin.ts';
 import { randomToken } from '../lib/tokens.ts';
 import { findUserByGuid, type UserRow } from '../lib/users.ts';
 import { authOf } from '../plugins/auth.ts';
@@ -44,7 +45,7 @@ const wrongEnergyCredentials = (): ApiError =>
     fields: [{ field: 'password', message: 'validation:energyCredentials' }],
   });
 
-export const registerEnergyRoutes = (router: Router, ctx: AppContext): void => {
+const registerEnergyRoutes = (router: Router, ctx: AppContext): void => {
   const { db, clock } = ctx;
   timingDummy();
 
@@ -174,7 +175,7 @@ const oneClickQuery = z.object({
 });
 
 /** The stand-in portal's pages (not API routes: plain HTML, outside the OpenAPI document). */
-export const registerEnergyPortalStandIn = (app: FastifyInstance, ctx: AppContext): void => {
+const registerEnergyPortalStandIn = (app: FastifyInstance, ctx: AppContext): void => {
   const { db, clock } = ctx;
   const langOf = (value: unknown): Language => (isLanguage(value) ? value : 'fr');
 
@@ -207,3 +208,9 @@ export const registerEnergyPortalStandIn = (app: FastifyInstance, ctx: AppContex
     return page(reply, 200, lang, portalTexts[lang].welcome(name), [portalTexts[lang].connected(query.login)]);
   });
 };
+
+export default routePlugin((app, { ctx }) => {
+  registerEnergyRoutes(createRouter(app, ctx), ctx);
+  // Without a configured portal (ENERGY_PORTAL_URL), this server serves the stand-in the links go to.
+  if (ctx.energyPortalUrl === STAND_IN_ENERGY_PORTAL) registerEnergyPortalStandIn(app, ctx);
+});

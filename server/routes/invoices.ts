@@ -4,7 +4,7 @@ import { requireCustomer } from '../lib/access.ts';
 import { ApiError, invalidParameters, notFound } from '../lib/api-error.ts';
 import type { AppContext } from '../lib/app-context.ts';
 import { baseVersionOf, nextVersion, requireCurrentVersion } from '../lib/conditional.ts';
-import { findContact, findCustomer, findInvoicing, toInvoicing, type InvoicingRow } from '../lib/customer-data.ts';
+import { findContact, findCustomer, findInvoicing, toInvoicing, type InvoicingRecord } from '../lib/customer-data.ts';
 import {
   costCenterNameTaken,
   costCenters,
@@ -25,7 +25,8 @@ import { billingRun } from '../lib/billing-run.ts';
 import { sendInvoiceEmails } from '../lib/invoice-mail.ts';
 import { invoicePdf } from '../lib/invoice-pdf.ts';
 import { buildPagination, pageWindow } from '../lib/paging.ts';
-import type { Router } from '../lib/contract-route.ts';
+import { createRouter, type Router } from '../lib/contract-route.ts';
+import { routePlugin } from '../lib/route-plugin.ts';
 import { localDate } from '../lib/service-calendar.ts';
 import type { Db } from '../db/database.ts';
 import { writeTransaction } from '../db/engine.ts';
@@ -43,7 +44,7 @@ const requireCostCenter = async (db: Db, customerId: number, costCenterId: numbe
  * The invoicing row after a PATCH: the parts sent replace the stored ones. A direct debit signed now (a switch
  * to direct debit, or another account) dates its mandate today; a switch to bank transfer ends the mandate.
  */
-const nextInvoicing = (current: InvoicingRow, body: InvoicingPatch, today: string): EditableInvoicing => {
+const nextInvoicing = (current: InvoicingRecord, body: InvoicingPatch, today: string): EditableInvoicing => {
   const payment = body.payment;
   const mode = payment?.mode ?? current.payment_mode;
   const iban = payment ? (payment.iban ?? (mode === 'BT' ? current.iban : null)) : current.iban;
@@ -72,7 +73,7 @@ const nextInvoicing = (current: InvoicingRow, body: InvoicingPatch, today: strin
  * cannot see the invoice alert either). A bill cycle and the operator's account are not personal data: every signed-in
  * user may read them.
  */
-export const registerInvoiceRoutes = (router: Router, ctx: AppContext): void => {
+const registerInvoiceReadRoutes = (router: Router, ctx: AppContext): void => {
   const { db, clock, creditor } = ctx;
 
   router.route(endpoints.billCycle, async ({ params }) => {
@@ -126,7 +127,11 @@ export const registerInvoiceRoutes = (router: Router, ctx: AppContext): void => 
     requireCustomer(authOf(request), params.customerId, { plainUser: 'deny' });
     return { costCenters: await costCenters(db, params.customerId) };
   });
+};
 
+/** The invoice as a PDF, drawn on request from the stored invoice and lines, in the user's language. */
+const registerInvoiceDownload = (router: Router, ctx: AppContext): void => {
+  const { db, clock, creditor } = ctx;
   router.route(endpoints.invoiceDownload, async ({ params, request, reply }) => {
     const auth = authOf(request);
     requireCustomer(auth, params.customerId, { plainUser: 'deny' });
@@ -166,7 +171,11 @@ export const registerInvoiceRoutes = (router: Router, ctx: AppContext): void => 
       .header('Content-Disposition', `attachment; filename="invoice-${invoice.piece_id}.pdf"`)
       .send(pdf);
   });
+};
 
+/** The payment details and the cost centres' names: account-holder changes, conditional and idempotent. */
+const registerPaymentDetailsRoutes = (router: Router, ctx: AppContext): void => {
+  const { db, clock } = ctx;
   // PATCH /customer/{id}/invoicing (docs/product/invoices.md "Payment details"; docs/product/errors.md "Profile
   // changes"): conditional on the version the edit was based on (412 when stale), 422 `noUpdate` when nothing would
   // change. Queued by the app when offline; the Idempotency-Key plugin makes a replay apply once.
@@ -205,15 +214,29 @@ export const registerInvoiceRoutes = (router: Router, ctx: AppContext): void => 
       return updated;
     });
   });
+};
 
+const registerBillingJob = (ctx: AppContext): void => {
+  const { db, creditor } = ctx;
   // The billing run (docs/product/operations.md "Jobs on the clock"): on every run, the cycles that closed are invoiced
   // (each once, whatever runs or instances meet), then the invoices' e-mails go out. The alert job announces them
   // (INV).
   ctx.scheduler.register({
     name: 'billing.run',
+    // Orders due today are carried out first: the lines are billed as they are from today, and an order's balance
+    // check reads the invoices of before this run.
+    after: ['orders.execute-due'],
     run: async (now) => {
       await billingRun(db, now);
       await sendInvoiceEmails({ db, mailer: ctx.mailer, publicUrl: ctx.mail.publicUrl, creditor }, now);
     },
   });
 };
+
+export default routePlugin((app, { ctx }) => {
+  const router = createRouter(app, ctx);
+  registerInvoiceReadRoutes(router, ctx);
+  registerInvoiceDownload(router, ctx);
+  registerPaymentDetailsRoutes(router, ctx);
+  registerBillingJob(ctx);
+});

@@ -3,7 +3,8 @@ import { isPlainUser, visibleContracts } from '../lib/access.ts';
 import type { AppContext } from '../lib/app-context.ts';
 import { findContact } from '../lib/customer-data.ts';
 import { offersFor, promoOf, referralOf } from '../lib/offers-data.ts';
-import type { Router } from '../lib/contract-route.ts';
+import { createRouter, type Router } from '../lib/contract-route.ts';
+import { routePlugin } from '../lib/route-plugin.ts';
 import { authOf } from '../plugins/auth.ts';
 
 /*
@@ -11,7 +12,7 @@ import { authOf } from '../plugins/auth.ts';
  * its referral code. A plain user sees the advantages of its own line and the catalogue's offers, not the holder's
  * codes (docs/product/roles.md "Plain user").
  */
-export const registerOfferRoutes = (router: Router, ctx: AppContext): void => {
+const registerOfferRoutes = (router: Router, ctx: AppContext): void => {
   const { db } = ctx;
 
   router.route(endpoints.customerOffers, async ({ params, request }) => {
@@ -30,3 +31,7 @@ export const registerOfferRoutes = (router: Router, ctx: AppContext): void => {
     };
   });
 };
+
+export default routePlugin((app, { ctx }) => {
+  registerOfferRoutes(createRouter(app, ctx), ctx);
+});

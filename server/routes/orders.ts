@@ -1,17 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import { orderRefusal, refusalErrorCode, type OrderRefusal } from '#contract/contract-state';
 import { endpoints } from '#contract/endpoints';
-import type { OrderLine, OrderRequest } from '#contract/orders';
+import type { OrderRequest } from '#contract/orders';
 import type { Db } from '../db/database.ts';
 import { writeTransaction } from '../db/engine.ts';
 import { isPlainUser, requireContract } from '../lib/access.ts';
 import { ApiError, forbidden, invalidParameters, notFound } from '../lib/api-error.ts';
 import type { AppContext } from '../lib/app-context.ts';
-import type { ContractRow } from '../lib/customer-data.ts';
+import type { ContractRecord } from '../lib/customer-data.ts';
 import { invoiceSituation } from '../lib/invoice-data.ts';
-import { renderOrderMail, type OrderMail, type OrderMailChange } from '../lib/billing-messages.ts';
-import { holderOf } from '../lib/holder.ts';
-import { DeliveryError } from '../lib/mailer.ts';
+import { mailOrder } from '../lib/order-mail.ts';
 import {
   cancelOrder,
   createOrder,
@@ -31,7 +29,8 @@ import {
   type PlannedLine,
 } from '../lib/order-data.ts';
 import { buildPagination, pageWindow } from '../lib/paging.ts';
-import type { Router } from '../lib/contract-route.ts';
+import { createRouter, type Router } from '../lib/contract-route.ts';
+import { routePlugin } from '../lib/route-plugin.ts';
 import type { ResolvedSession } from '../lib/sessions.ts';
 import { authOf } from '../plugins/auth.ts';
 import { segmentOf } from './products.ts';
@@ -60,13 +59,13 @@ const refusalError = (refusal: OrderRefusal): ApiError =>
  * request or an order being executed each refuse the order with its own code. Changes are online-only calls; the
  * Idempotency-Key plugin makes a repeated confirmation create one order.
  */
-export const registerOrderRoutes = (router: Router, ctx: AppContext): void => {
+const registerOrderRoutes = (router: Router, ctx: AppContext): void => {
   const { db, clock } = ctx;
   const openBalance = async (tx: Db, customerId: number, now: Date): Promise<boolean> =>
     (await invoiceSituation(tx, customerId, now)).isInDebt;
 
   /** The line, after the session's rights and the refusal rules; a plain user is refused before anything else. */
-  const changeableContract = async (tx: Db, auth: ResolvedSession, customerId: number, contractId: number): Promise<ContractRow> => {
+  const changeableContract = async (tx: Db, auth: ResolvedSession, customerId: number, contractId: number): Promise<ContractRecord> => {
     const contract = await requireContract(tx, auth, customerId, contractId);
     const refusal = orderRefusal({
       contract: stateFacts(contract),
@@ -82,7 +81,7 @@ export const registerOrderRoutes = (router: Router, ctx: AppContext): void => {
   const plan = async (
     tx: Db,
     auth: ResolvedSession,
-    contract: ContractRow,
+    contract: ContractRecord,
     body: OrderRequest,
     allowEmpty = false,
   ): Promise<PlannedLine[]> => {
@@ -117,52 +116,6 @@ export const registerOrderRoutes = (router: Router, ctx: AppContext): void => {
   });
 
   /**
-   * The order's e-mail to the account holder, once its transaction is committed (docs/product/subscription.md "Order
-   * e-mails"): placed, changed or cancelled, with what it still does and its price line by line as stored. A mail
-   * that cannot be delivered does not undo the order: it is logged.
-   */
-  const mailOrder = async (
-    log: { warn: (details: object, message: string) => void },
-    orderPk: number,
-    event: OrderMail['event'],
-    canceledIds: readonly number[] = [],
-  ): Promise<void> => {
-    const facts = await orderFacts(db, orderPk);
-    const holder = await holderOf(db, facts.customerId);
-    if (!holder?.contactEmail) return;
-    const change = (line: OrderLine): OrderMailChange =>
-      line.item_kind === 'PRODUCT'
-        ? { kind: 'product', from: line.old_value ?? '', to: line.new_value ?? line.resource_name, date: line.scheduled_date }
-        : {
-            kind: 'option',
-            name: line.resource_name,
-            from: Number(line.old_value ?? 0),
-            to: Number(line.new_value ?? 0),
-            date: line.scheduled_date,
-          };
-    const planOrOption = (line: OrderLine) => line.item_kind === 'PRODUCT' || line.item_kind === 'OPTION';
-    const mail = renderOrderMail(
-      {
-        event,
-        name: holder.name,
-        order: facts.orderRef,
-        msisdn: facts.msisdn,
-        changes: facts.open.filter(planOrOption).map(change),
-        canceled: facts.lines.filter((line) => canceledIds.includes(line.id)).map(change),
-        pricing: facts.pricing,
-        link: `${ctx.mail.publicUrl}/orders`,
-      },
-      holder.language,
-    );
-    try {
-      await ctx.mailer.send({ channel: 'EMAIL', to: holder.contactEmail, subject: mail.subject, text: mail.text });
-    } catch (error) {
-      if (!(error instanceof DeliveryError)) throw error;
-      log.warn({ err: error, order: facts.orderRef }, 'order e-mail not delivered');
-    }
-  };
-
-  /**
    * One open plan change per line (docs/product/subscription.md "Order rules"): the database refuses a second one in
    * the transaction that writes it (migration 020's unique index), however many requests arrive at once; the answer
    * names the order waiting, to modify or cancel instead.
@@ -189,7 +142,7 @@ export const registerOrderRoutes = (router: Router, ctx: AppContext): void => {
       if (isOpenPlanChangeConflict(error)) throw await planChangeConflict(params.contractId);
       throw error;
     });
-    await mailOrder(request.log, placed.id, 'placed');
+    await mailOrder(ctx, request.log, placed.id, 'placed');
     return placed;
   });
 
@@ -208,7 +161,7 @@ export const registerOrderRoutes = (router: Router, ctx: AppContext): void => {
       const lines = await plan(tx, auth, contract, body, true);
       return modifyOrder(tx, contract, order.id, lines, clock.now());
     });
-    await mailOrder(request.log, modified.id, 'changed');
+    await mailOrder(ctx, request.log, modified.id, 'changed');
     return modified;
   });
 
@@ -228,7 +181,7 @@ export const registerOrderRoutes = (router: Router, ctx: AppContext): void => {
       }
       return { orderPk: order.id, canceled: ids };
     });
-    await mailOrder(request.log, orderPk, 'canceled', canceled);
+    await mailOrder(ctx, request.log, orderPk, 'canceled', canceled);
     return { success: true };
   };
 
@@ -244,3 +197,7 @@ export const registerOrderRoutes = (router: Router, ctx: AppContext): void => {
     },
   });
 };
+
+export default routePlugin((app, { ctx }) => {
+  registerOrderRoutes(createRouter(app, ctx), ctx);
+});

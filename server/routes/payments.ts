@@ -1,15 +1,17 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Language } from '#contract/common';
 import { endpoints } from '#contract/endpoints';
 import { writeTransaction } from '../db/engine.ts';
+import { PSP_STAND_IN } from './psp-stand-in.ts';
 import { requireCustomer } from '../lib/access.ts';
 import { ApiError, notFound } from '../lib/api-error.ts';
 import type { AppContext } from '../lib/app-context.ts';
 import { findPaymentByProviderId, findPaymentByReference, settlePayment, toOnlinePayment, waitingPayments } from '../lib/payment-data.ts';
-import { ProviderError } from '../lib/payment-provider.ts';
+import { mollieProvider, ProviderError, wireProvider, type PaymentProvider } from '../lib/payment-provider.ts';
 import { startPayment, syncPayment, type PaymentsContext, type PaymentTarget } from '../lib/payment-service.ts';
 import { assertNotLocked, recordFailure, type RateLimitPolicy } from '../lib/rate-limit.ts';
-import type { Router } from '../lib/contract-route.ts';
+import { createRouter, type Router } from '../lib/contract-route.ts';
+import { routePlugin, type PaymentsOptions } from '../lib/route-plugin.ts';
 import { authOf } from '../plugins/auth.ts';
 
 /*
@@ -41,7 +43,7 @@ const idempotencyKeyOf = (request: FastifyRequest): string | null => {
   return typeof header === 'string' ? header : null;
 };
 
-export const registerPaymentRoutes = (router: Router, ctx: AppContext, payments: PaymentsContext): void => {
+const registerPaymentRoutes = (router: Router, ctx: AppContext, payments: PaymentsContext): void => {
   const { db, clock } = ctx;
 
   const start = async (request: FastifyRequest, customerId: number, target: PaymentTarget, language: Language | undefined) => {
@@ -122,3 +124,29 @@ export const registerPaymentRoutes = (router: Router, ctx: AppContext, payments:
     },
   });
 };
+
+/** Mollie with a key; without one, the stand-in's API asked in-process, in Mollie's wire format (lib/payment-provider.ts). */
+const providerOf = (app: FastifyInstance, { mollieApiKey, provider }: PaymentsOptions): PaymentProvider =>
+  provider ??
+  (mollieApiKey
+    ? mollieProvider({ apiKey: mollieApiKey })
+    : wireProvider(async ({ method, path, body, headers }) => {
+        const answer = await app.inject({
+          method,
+          url: `${PSP_STAND_IN}v2/${path}`,
+          headers,
+          ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+        });
+        return { statusCode: answer.statusCode, body: answer.body };
+      }));
+
+export default routePlugin((app, { ctx, payments }) => {
+  registerPaymentRoutes(createRouter(app, ctx), ctx, {
+    db: ctx.db,
+    clock: ctx.clock,
+    mailer: ctx.mailer,
+    provider: providerOf(app, payments),
+    publicUrl: ctx.mail.publicUrl,
+    log: app.log,
+  });
+});

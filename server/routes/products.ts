@@ -15,7 +15,8 @@ import {
   type Segment,
 } from '../lib/product-data.ts';
 import { hasProfessionalRestriction } from '#contract/roles';
-import type { Router } from '../lib/contract-route.ts';
+import { createRouter, type Router } from '../lib/contract-route.ts';
+import { routePlugin } from '../lib/route-plugin.ts';
 import type { ResolvedSession } from '../lib/sessions.ts';
 import { authOf } from '../plugins/auth.ts';
 
@@ -39,7 +40,7 @@ export const segmentOf = async (ctx: AppContext, auth: ResolvedSession): Promise
  * customer's segment, the options and promotions of a product, and the promotions of the customer's lines. The
  * catalogue is not personal data, but every call needs a signed-in customer (the segment is the customer's).
  */
-export const registerProductRoutes = (router: Router, ctx: AppContext): void => {
+const registerProductRoutes = (router: Router, ctx: AppContext): void => {
   const { db } = ctx;
 
   router.route(endpoints.contractProducts, async ({ params, query, request }) => {
@@ -84,3 +85,7 @@ export const registerProductRoutes = (router: Router, ctx: AppContext): void => 
     return { promotions, totals };
   });
 };
+
+export default routePlugin((app, { ctx }) => {
+  registerProductRoutes(createRouter(app, ctx), ctx);
+});

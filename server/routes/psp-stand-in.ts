@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Language } from '#contract/common';
 import { writeTransaction } from '../db/engine.ts';
 import type { AppContext } from '../lib/app-context.ts';
+import { routePlugin } from '../lib/route-plugin.ts';
 import {
   expireStandInPayments,
   findStandInPayment,
@@ -283,7 +284,7 @@ const checkoutForm = z.object({ method: z.string(), status: z.enum(OUTCOMES) });
 // ---------------------------------------------------------------------------------------------------------------
 
 /** The stand-in provider's API, checkout and expiry (plain routes: not part of the app's contract nor its OpenAPI). */
-export const registerPspStandIn = (app: FastifyInstance, ctx: AppContext): void => {
+const registerPspStandIn = (app: FastifyInstance, ctx: AppContext): void => {
   const { db, clock } = ctx;
   const publicUrl = ctx.mail.publicUrl;
   const merchant = ctx.creditor.name;
@@ -391,3 +392,8 @@ export const registerPspStandIn = (app: FastifyInstance, ctx: AppContext): void 
     },
   });
 };
+
+// Only without a Mollie key (MOLLIE_API_KEY): payments then go to this stand-in (routes/payments.ts).
+export default routePlugin((app, { ctx, payments }) => {
+  if (!payments.mollieApiKey) registerPspStandIn(app, ctx);
+});

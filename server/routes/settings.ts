@@ -1,7 +1,8 @@
 import { evaluateAlerts, type AlertDeps } from '../lib/alert-engine.ts';
 import type { AppContext } from '../lib/app-context.ts';
 import { createPushSender, vapidKeysOf } from '../lib/push.ts';
-import type { Router } from '../lib/contract-route.ts';
+import { createRouter, type Router } from '../lib/contract-route.ts';
+import { routePlugin, type SettingsOptions } from '../lib/route-plugin.ts';
 import { registerAlertRoutes } from './settings/alerts.ts';
 import { applyDueChanges, registerLineRoutes } from './settings/line.ts';
 import { registerPrivacyRoutes } from './settings/privacy.ts';
@@ -11,18 +12,6 @@ import { registerSettingsTestRoutes } from './settings/test-routes.ts';
  * The settings area, one file per part under routes/settings/: the line's settings and their order lines, alerts
  * and push, privacy and page views. Its jobs run on the server's clock: changes applied when due, alerts evaluated.
  */
-
-export type SettingsOptions = {
-  /**
-   * The VAPID key pair file of a server of before (DATA_DIR/vapid-keys.json), taken over into the database on the first
-   * start; absent or null: a new pair is made then.
-   */
-  vapidKeysImportFile?: string | null;
-  /** VAPID subject: a mailto: or https: contact of the operator. */
-  vapidSubject?: string;
-  /** Development: a little usage on every active line every 10 minutes of clock time, so alerts happen by themselves. */
-  usageFeed?: boolean;
-};
 
 export const DEFAULT_VAPID_SUBJECT = 'mailto:no-reply@localhost';
 
@@ -52,7 +41,7 @@ const feedUsage = async (ctx: AppContext, now: Date): Promise<void> => {
     .execute();
 };
 
-export const registerSettingsRoutes = async (router: Router, ctx: AppContext, options: SettingsOptions = {}): Promise<void> => {
+const registerSettingsRoutes = async (router: Router, ctx: AppContext, options: SettingsOptions): Promise<void> => {
   const keys = await vapidKeysOf(ctx.db, options.vapidKeysImportFile ?? null);
   const deps: AlertDeps = {
     db: ctx.db,
@@ -76,3 +65,5 @@ export const registerSettingsRoutes = async (router: Router, ctx: AppContext, op
   });
   if (options.usageFeed) ctx.scheduler.register({ name: 'usage.dev-feed', everyMs: FEED_EVERY_MS, run: (now) => feedUsage(ctx, now) });
 };
+
+export default routePlugin((app, { ctx, settings }) => registerSettingsRoutes(createRouter(app, ctx), ctx, settings));

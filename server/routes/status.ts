@@ -2,9 +2,10 @@ import { endpoints } from '#contract/endpoints';
 import { assertDatabaseAnswers } from '../db/database.ts';
 import { ApiError } from '../lib/api-error.ts';
 import type { AppContext } from '../lib/app-context.ts';
-import type { Router } from '../lib/contract-route.ts';
+import { createRouter, type Router } from '../lib/contract-route.ts';
+import { routePlugin } from '../lib/route-plugin.ts';
 
-export const registerStatusRoutes = (router: Router, ctx: AppContext): void => {
+const registerStatusRoutes = (router: Router, ctx: AppContext): void => {
   // Answers even during maintenance (see plugins/maintenance.ts): the maintenance page polls it.
   router.route(endpoints.status, () => ({
     status: ctx.state.maintenance ? ('maintenance' as const) : ('ok' as const),
@@ -24,3 +25,7 @@ export const registerStatusRoutes = (router: Router, ctx: AppContext): void => {
     return { status: 'ready' as const, version: ctx.version };
   });
 };
+
+export default routePlugin((app, { ctx }) => {
+  registerStatusRoutes(createRouter(app, ctx), ctx);
+});

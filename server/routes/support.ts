@@ -7,7 +7,8 @@ import { ApiError, forbidden } from '../lib/api-error.ts';
 import type { AppContext } from '../lib/app-context.ts';
 import { findContact } from '../lib/customer-data.ts';
 import { renderMessage } from '../lib/messages.ts';
-import type { Router } from '../lib/contract-route.ts';
+import { createRouter, type Router } from '../lib/contract-route.ts';
+import { routePlugin } from '../lib/route-plugin.ts';
 import { storeFile } from '../lib/file-store.ts';
 import { faqOf, insertTicket, ticketsOf, ticketsSince } from '../lib/support-data.ts';
 import { authOf } from '../plugins/auth.ts';
@@ -32,7 +33,7 @@ const contentTypeOf = async (data: Uint8Array): Promise<{ mime: string; ext: str
   return detected && accepted.has(detected.mime) ? { mime: detected.mime, ext: detected.ext } : null;
 };
 
-export const registerSupportRoutes = (router: Router, ctx: AppContext): void => {
+const registerSupportRoutes = (router: Router, ctx: AppContext): void => {
   const { db, clock } = ctx;
 
   // Customer service's number as configured, wherever an answer names it.
@@ -105,3 +106,7 @@ export const registerSupportRoutes = (router: Router, ctx: AppContext): void => 
     return { reference, createdAt };
   });
 };
+
+export default routePlugin((app, { ctx }) => {
+  registerSupportRoutes(createRouter(app, ctx), ctx);
+});

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { isoDateTimeSchema } from '#contract/common';
 import type { Endpoint } from '#contract/endpoints';
 import type { AppContext } from '../lib/app-context.ts';
-import type { Router } from '../lib/contract-route.ts';
+import { createRouter, type Router } from '../lib/contract-route.ts';
+import { routePlugin } from '../lib/route-plugin.ts';
 
 /** Switches for e2e tests; registered only in test mode, so they answer 404 in production. */
 export const testEndpoints = {
@@ -23,7 +24,7 @@ export const testEndpoints = {
   },
 } as const satisfies Record<string, Endpoint>;
 
-export const registerTestRoutes = (router: Router, ctx: AppContext): void => {
+const registerTestRoutes = (router: Router, ctx: AppContext): void => {
   router.testRoute(testEndpoints.maintenance, ({ body }) => {
     ctx.state.maintenance = body.on;
     return { maintenance: ctx.state.maintenance };
@@ -36,3 +37,8 @@ export const registerTestRoutes = (router: Router, ctx: AppContext): void => {
     return { now: ctx.clock.now().toISOString() };
   });
 };
+
+// Test mode only (never on in production): the routes do not exist otherwise.
+export default routePlugin((app, { ctx }) => {
+  if (ctx.testMode) registerTestRoutes(createRouter(app, ctx), ctx);
+});

@@ -5,7 +5,8 @@ import type { AppContext } from '../lib/app-context.ts';
 import { consumptionCsv, consumptionPdf, type ExportSubject } from '../lib/consumption-export.ts';
 import { findContact, findCustomer } from '../lib/customer-data.ts';
 import { buildPagination, pageWindow } from '../lib/paging.ts';
-import type { Router } from '../lib/contract-route.ts';
+import { createRouter, type Router } from '../lib/contract-route.ts';
+import { routePlugin } from '../lib/route-plugin.ts';
 import { localDate, localDayRange } from '../lib/service-calendar.ts';
 import { billCycleOf, countUsage, periodOf, rangeOfDates, toUsageRecord, usagePage, usageSummary } from '../lib/usage-data.ts';
 import { authOf } from '../plugins/auth.ts';
@@ -23,7 +24,7 @@ const checkDateOrder = (from: string | undefined, to: string | undefined): void 
  * reads its own line (requireContract); any user may download its own consumption. Every answer is computed from
  * usage_records at request time: there is no cached total to drift.
  */
-export const registerUsageRoutes = (router: Router, ctx: AppContext): void => {
+const registerUsageRoutes = (router: Router, ctx: AppContext): void => {
   const { db, clock } = ctx;
 
   router.route(endpoints.usageSummary, async ({ params, query, request }) => {
@@ -96,3 +97,7 @@ export const registerUsageRoutes = (router: Router, ctx: AppContext): void => {
       .send(consumptionCsv(db, subject));
   });
 };
+
+export default routePlugin((app, { ctx }) => {
+  registerUsageRoutes(createRouter(app, ctx), ctx);
+});

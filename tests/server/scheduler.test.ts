@@ -34,6 +34,37 @@ describe('scheduler', () => {
     expect(seen).toEqual(['2026-11-22T10:00:00.000Z', '2026-12-01T00:00:00.000Z']);
   });
 
+  it('runs jobs in registration order, each after the jobs it names in `after`', async () => {
+    const scheduler = createScheduler(
+      createClock(() => T0),
+      recordingLog().log,
+    );
+    const ran: string[] = [];
+    const job = (name: string, after?: string[]) => ({ name, ...(after ? { after } : {}), run: () => void ran.push(name) });
+    scheduler.register(job('activation', ['billing']));
+    scheduler.register(job('billing', ['orders']));
+    scheduler.register(job('alerts'));
+    scheduler.register(job('orders'));
+    await scheduler.runDue();
+    expect(ran).toEqual(['orders', 'billing', 'activation', 'alerts']);
+  });
+
+  it('refuses to start with an `after` that names no job, or that makes a cycle', () => {
+    const unknown = createScheduler(
+      createClock(() => T0),
+      recordingLog().log,
+    );
+    unknown.register({ name: 'billing', after: ['orders'], run: () => undefined });
+    expect(() => unknown.start(60_000)).toThrow('job billing runs after orders, which is not registered');
+    const cycle = createScheduler(
+      createClock(() => T0),
+      recordingLog().log,
+    );
+    cycle.register({ name: 'a', after: ['b'], run: () => undefined });
+    cycle.register({ name: 'b', after: ['a'], run: () => undefined });
+    expect(() => cycle.start(60_000)).toThrow('make a cycle');
+  });
+
   it.each([
     // minutes the clock moves before each run → the runs in which a job of `everyMs` = 5 minutes ran
     [

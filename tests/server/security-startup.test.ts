@@ -72,7 +72,16 @@ const startServer = async (env: Record<string, string>) => {
   return new Promise<{ code: number | null; stderr: string; stdout: string }>((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: root,
-      env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env },
+      // FASTIFY_AUTOLOAD_TYPESCRIPT: app.ts loads the route files with @fastify/autoload, which imports .ts files only
+      // when told (tsx given by --import is not a loader it detects; scripts/dev.mjs does the same).
+      env: {
+        PATH: process.env.PATH ?? '',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        FASTIFY_AUTOLOAD_TYPESCRIPT: '1',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(child);

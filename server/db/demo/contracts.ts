@@ -247,13 +247,3 @@ export const SAFEGUARDS: { type: SafeguardType; currentCents: number; alertCents
 export const NEXT_SAFEGUARD_CENTS: { contractId: number; type: SafeguardType; cents: number }[] = [
   { contractId: K.yasmine, type: 'OSG', cents: 10_000 },
 ];
-
-export const NOTIFICATION_TYPES = ['80PC', '100PC', 'OOB', 'INV', 'OTHER'] as const;
-export const NOTIFICATION_CHANNELS = ['SMS', 'EMAIL', 'PUSH'] as const;
-
-/**
- * Every line gets the full grid of alert types × channels, so the alerts screen always has something to toggle:
- * usage alerts by SMS, everything but the 80 % alert by e-mail, no push until the customer allows it.
- */
-export const notificationActive = (type: (typeof NOTIFICATION_TYPES)[number], channel: (typeof NOTIFICATION_CHANNELS)[number]): boolean =>
-  channel === 'SMS' ? ['80PC', '100PC', 'OOB'].includes(type) : channel === 'EMAIL' ? type !== '80PC' : false;

@@ -1,15 +1,10 @@
 import { idCardNumber, luhnCheckDigit, nationalNumber } from '#contract/check-digits';
 import { DAY_MS, iso, isoDate } from '../demo/calendar.ts';
-import {
-  CONTRACT_OPTIONS,
-  CONTRACTS,
-  FORMER_PRODUCTS,
-  NOTIFICATION_CHANNELS,
-  NOTIFICATION_TYPES,
-  notificationActive,
-} from '../demo/contracts.ts';
+import { CONTRACT_OPTIONS, CONTRACTS, FORMER_PRODUCTS } from '../demo/contracts.ts';
 import { PEOPLE } from '../demo/customers.ts';
 import type { Prng } from '../prng.ts';
+import { insertAlertGrid } from '../../lib/alert-data.ts';
+import { insertContract, insertContractProduct } from '../../lib/customer-data.ts';
 import type { SeedContext } from './context.ts';
 
 /** 19-digit Belgian ICCID (89 telecom, 32 Belgium) with its Luhn digit. */
@@ -23,11 +18,8 @@ const iccid = (rng: Prng): string => {
  * product, settings with a random PIN and PUK, the alert grid, former products and options.
  */
 export const seedContracts = async ({ db, rng, daysAgo }: SeedContext): Promise<void> => {
-  const insertContractProduct = (contractId: number, productId: number, isBase: number, active: number, billCycleId: number) =>
-    db
-      .insertInto('contract_products')
-      .values({ contract_id: contractId, product_id: productId, is_base: isBase, active, bill_cycle_id: billCycleId })
-      .execute();
+  const insertProduct = (contractId: number, productId: number, isBase: number, active: number, billCycleId: number) =>
+    insertContractProduct(db, { contract_id: contractId, product_id: productId, is_base: isBase, active, bill_cycle_id: billCycleId });
 
   const peopleById = new Map(PEOPLE.map((person) => [person.customerId, person]));
   for (const contract of CONTRACTS) {
@@ -38,47 +30,44 @@ export const seedContracts = async ({ db, rng, daysAgo }: SeedContext): Promise<
     const activated = contract.status === 'ACTIVATED';
     const portIn = contract.scenario === 'port_in';
     // Property order is the order of the random draws: keep it.
-    await db
-      .insertInto('contracts')
-      .values({
-        id: contract.id,
-        customer_id: contract.customerId,
-        contract_ref: `C-${String(contract.id).padStart(6, '0')}`,
-        order_id: contract.orderRef,
-        scenario: contract.scenario,
-        type: contract.type,
-        msisdn: `047000000${contract.id}`,
-        status: contract.status,
-        sub_status: contract.subStatus,
-        id_card_number: idCardNumber(`59${rng.digits(8)}`),
-        national_register_number: nationalNumber(contract.holderBirthDate, contract.holderOrder),
-        sim_iccid: iccid(rng),
-        other_iccid: portIn ? iccid(rng) : null,
-        sim_sent_date: isoDate(activated ? created + 2 * DAY_MS : daysAgo(3)),
-        street: a.street,
-        number: a.number,
-        box: a.box,
-        city: a.city,
-        zip_code: a.zip,
-        country: a.country,
-        dunning_level_reached: contract.dunning ? 1 : 0,
-        fraudulent_behaviour: contract.fraudulent ? 1 : 0,
-        lead: activated ? 'web' : 'webshop',
-        linked_user_id: contract.linkedUserId,
-        identification_status: contract.identification,
-        port_in_status: portIn ? 'PORT_IN_EXECUTED' : null,
-        fraud_status: contract.fraud,
-        created_at: iso(created),
-        updated_at: iso(activated ? daysAgo(rng.int(1, 30)) : daysAgo(3)),
-        activated_at: activated ? iso(created + 3 * DAY_MS) : null,
-        port_in_type: portIn ? 'postpaid' : null,
-        other_account_number: portIn ? `32${rng.digits(8)}` : null,
-        partner_code: contract.type === 'post_complex' ? 'PRO-BE' : null,
-        bill_cycle_id: contract.billCycleId,
-        product_id: contract.productId,
-      })
-      .execute();
-    await insertContractProduct(contract.id, contract.productId, 1, 1, contract.billCycleId);
+    await insertContract(db, {
+      id: contract.id,
+      customer_id: contract.customerId,
+      contract_ref: `C-${String(contract.id).padStart(6, '0')}`,
+      order_id: contract.orderRef,
+      scenario: contract.scenario,
+      type: contract.type,
+      msisdn: `047000000${contract.id}`,
+      status: contract.status,
+      sub_status: contract.subStatus,
+      id_card_number: idCardNumber(`59${rng.digits(8)}`),
+      national_register_number: nationalNumber(contract.holderBirthDate, contract.holderOrder),
+      sim_iccid: iccid(rng),
+      other_iccid: portIn ? iccid(rng) : null,
+      sim_sent_date: isoDate(activated ? created + 2 * DAY_MS : daysAgo(3)),
+      street: a.street,
+      number: a.number,
+      box: a.box,
+      city: a.city,
+      zip_code: a.zip,
+      country: a.country,
+      dunning_level_reached: contract.dunning ? 1 : 0,
+      fraudulent_behaviour: contract.fraudulent ? 1 : 0,
+      lead: activated ? 'web' : 'webshop',
+      linked_user_id: contract.linkedUserId,
+      identification_status: contract.identification,
+      port_in_status: portIn ? 'PORT_IN_EXECUTED' : null,
+      fraud_status: contract.fraud,
+      created_at: iso(created),
+      updated_at: iso(activated ? daysAgo(rng.int(1, 30)) : daysAgo(3)),
+      activated_at: activated ? iso(created + 3 * DAY_MS) : null,
+      port_in_type: portIn ? 'postpaid' : null,
+      other_account_number: portIn ? `32${rng.digits(8)}` : null,
+      partner_code: contract.type === 'post_complex' ? 'PRO-BE' : null,
+      bill_cycle_id: contract.billCycleId,
+      product_id: contract.productId,
+    });
+    await insertProduct(contract.id, contract.productId, 1, 1, contract.billCycleId);
 
     const settings = contract.settings;
     await db
@@ -94,27 +83,14 @@ export const seedContracts = async ({ db, rng, daysAgo }: SeedContext): Promise<
       })
       .execute();
 
-    for (const type of NOTIFICATION_TYPES) {
-      for (const channel of NOTIFICATION_CHANNELS) {
-        await db
-          .insertInto('notification_settings')
-          .values({
-            customer_id: contract.customerId,
-            contract_id: contract.id,
-            type,
-            channel,
-            active: notificationActive(type, channel) ? 1 : 0,
-          })
-          .execute();
-      }
-    }
+    await insertAlertGrid(db, contract.customerId, contract.id);
   }
-  for (const former of FORMER_PRODUCTS) await insertContractProduct(former.contractId, former.productId, 1, 0, former.billCycleId);
+  for (const former of FORMER_PRODUCTS) await insertProduct(former.contractId, former.productId, 1, 0, former.billCycleId);
 
   for (const [contractId, optionId, count] of CONTRACT_OPTIONS) {
     await db.insertInto('contract_options').values({ contract_id: contractId, option_id: optionId, count }).execute();
     const billCycleId = CONTRACTS.find((c) => c.id === contractId)?.billCycleId;
     if (billCycleId === undefined) throw new Error(`option on unknown contract ${contractId}`);
-    await insertContractProduct(contractId, optionId, 0, 1, billCycleId);
+    await insertProduct(contractId, optionId, 0, 1, billCycleId);
   }
 };

@@ -1,5 +1,6 @@
 import { iso, isoDate } from '../demo/calendar.ts';
 import { PEOPLE, USERS } from '../demo/customers.ts';
+import { insertContact, insertCustomer, insertInvoicing } from '../../lib/customer-data.ts';
 import type { SeedContext } from './context.ts';
 
 /** Customers with their contact and invoicing rows (demo/customers.ts PEOPLE). */
@@ -7,71 +8,62 @@ export const seedCustomers = async ({ db, rng, daysAgo }: SeedContext): Promise<
   for (const person of PEOPLE) {
     const complete = person.complete ? 1 : 0;
     // Property order is the order of the random draws (rng.uuid, rng.int): keep it.
-    await db
-      .insertInto('customers')
-      .values({
-        id: person.customerId,
-        guid: rng.uuid(),
-        promo: person.promo,
-        parrain: person.parrain,
-        mobile_id: person.mobileId,
-        energy_id: person.energyId,
-        is_complete: complete,
-        is_confirmed: complete,
-        optin_marketing: person.optinMarketing ? 1 : 0,
-        optin_sales: person.optinSales ? 1 : 0,
-        accept_conditions: complete,
-        energy_link_confirmed: person.energyLinkConfirmed ? 1 : 0,
-        privacy_locked: person.privacyLocked ? 1 : 0,
-        last_update: iso(daysAgo(rng.int(5, 60))),
-      })
-      .execute();
-    await db
-      .insertInto('contacts')
-      .values({
-        id: person.customerId,
-        guid: rng.uuid(),
-        customer_id: person.customerId,
-        civility: person.civility,
-        first_name: person.firstName,
-        last_name: person.lastName,
-        birth_date: person.birthDate,
-        nationality: person.nationality,
-        phone: null,
-        mobile: person.mobile,
-        email: person.email,
-        is_email_confirmed: person.complete ? 1 : 0,
-        language: person.language,
-        is_residential: person.company ? 0 : 1,
-        company_name: person.company?.name ?? null,
-        company_type: person.company?.type ?? null,
-        company_number: person.company?.number ?? null,
-        company_vat: person.company?.vat ?? null,
-        last_update: iso(daysAgo(rng.int(5, 60))),
-      })
-      .execute();
+    await insertCustomer(db, {
+      id: person.customerId,
+      guid: rng.uuid(),
+      promo: person.promo,
+      parrain: person.parrain,
+      mobile_id: person.mobileId,
+      energy_id: person.energyId,
+      is_complete: complete,
+      is_confirmed: complete,
+      optin_marketing: person.optinMarketing ? 1 : 0,
+      optin_sales: person.optinSales ? 1 : 0,
+      accept_conditions: complete,
+      energy_link_confirmed: person.energyLinkConfirmed ? 1 : 0,
+      privacy_locked: person.privacyLocked ? 1 : 0,
+      last_update: iso(daysAgo(rng.int(5, 60))),
+    });
+    await insertContact(db, {
+      id: person.customerId,
+      guid: rng.uuid(),
+      customer_id: person.customerId,
+      civility: person.civility,
+      first_name: person.firstName,
+      last_name: person.lastName,
+      birth_date: person.birthDate,
+      nationality: person.nationality,
+      phone: null,
+      mobile: person.mobile,
+      email: person.email,
+      is_email_confirmed: person.complete ? 1 : 0,
+      language: person.language,
+      is_residential: person.company ? 0 : 1,
+      company_name: person.company?.name ?? null,
+      company_type: person.company?.type ?? null,
+      company_number: person.company?.number ?? null,
+      company_vat: person.company?.vat ?? null,
+      last_update: iso(daysAgo(rng.int(5, 60))),
+    });
     const a = person.address;
-    await db
-      .insertInto('invoicing')
-      .values({
-        id: person.customerId,
-        customer_id: person.customerId,
-        street: a.street,
-        number: a.number,
-        box: a.box,
-        city: a.city,
-        zip_code: a.zip,
-        country: a.country,
-        iban: person.iban,
-        bic: person.bic,
-        payment_mode: person.paymentMode,
-        mandate_date: person.paymentMode === 'DD' ? isoDate(daysAgo(400)) : null,
-        holder_first_name: person.firstName,
-        holder_last_name: person.lastName,
-        holder_email: person.email,
-        last_update: iso(daysAgo(rng.int(5, 60))),
-      })
-      .execute();
+    await insertInvoicing(db, {
+      id: person.customerId,
+      customer_id: person.customerId,
+      street: a.street,
+      number: a.number,
+      box: a.box,
+      city: a.city,
+      zip_code: a.zip,
+      country: a.country,
+      iban: person.iban,
+      bic: person.bic,
+      payment_mode: person.paymentMode,
+      mandate_date: person.paymentMode === 'DD' ? isoDate(daysAgo(400)) : null,
+      holder_first_name: person.firstName,
+      holder_last_name: person.lastName,
+      holder_email: person.email,
+      last_update: iso(daysAgo(rng.int(5, 60))),
+    });
   }
 };
 

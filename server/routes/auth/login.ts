@@ -1,9 +1,10 @@
 import { endpoints } from '#contract/endpoints';
+import type { Db } from '../../db/database.ts';
 import { writeTransaction } from '../../db/engine.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { issueDeviceCookie, readDeviceCookie } from '../../lib/device-cookies.ts';
-import { checkPin, deviceKeyMatches, findDevice, findDeviceById, registerDevice, type DeviceRow } from '../../lib/devices.ts';
+import { checkPin, deviceKeyMatches, findDevice, findDeviceById, registerDevice, type DeviceRecord } from '../../lib/devices.ts';
 import { checkLink, useLink } from '../../lib/one-time-codes.ts';
 import { hashPassword, verifyPasswordAsync } from '../../lib/password.ts';
 import { addressPolicy, assertNotLocked, limitKeys, lockedForMs, loginPolicy, recordFailure, takeAttempt } from '../../lib/rate-limit.ts';
@@ -16,7 +17,7 @@ import {
   revokeFamily,
   successorTokens,
   type IssuedSession,
-  type SessionRow,
+  type SessionRecord,
 } from '../../lib/sessions.ts';
 import { randomToken } from '../../lib/tokens.ts';
 import { findLoginUser, findUserByGuid, findUserById, type UserRow } from '../../lib/users.ts';
@@ -36,39 +37,39 @@ const timingDummy = (): string => (dummyHash ??= hashPassword(randomToken()));
  */
 export const RENEW_GRACE_MS = 10_000;
 
-/** The four ways into a session: password, device PIN, single-use link, and the silent renewal. */
-export const registerLoginRoutes = (router: Router, ctx: AppContext): void => {
-  const { db, clock } = ctx;
-  timingDummy();
-  /**
-   * The successor of a session rotated within the grace window, while it is itself still live and unrotated: its
-   * tokens are derived again from the rotated token (lib/sessions.ts successorTokens), so any instance answers it.
-   */
-  const recentSuccessor = async (session: SessionRow, token: string, now: Date): Promise<IssuedSession | undefined> => {
-    if (session.rotated_at === null || now.getTime() - Date.parse(session.rotated_at) > RENEW_GRACE_MS) return undefined;
-    const tokens = await successorTokens(db, token);
-    const successor = await findSessionByRefreshToken(db, tokens.refresh);
-    if (!successor || successor.family_id !== session.family_id || successor.revoked_at !== null || successor.rotated_at !== null) {
-      return undefined;
-    }
-    return {
-      sessionId: successor.id,
-      accessToken: tokens.access,
-      refreshToken: tokens.refresh,
-      expiresAt: new Date(successor.expires_at),
-      refreshExpiresAt: new Date(successor.refresh_expires_at ?? successor.expires_at),
-    };
+/**
+ * The successor of a session rotated within the grace window, while it is itself still live and unrotated: its
+ * tokens are derived again from the rotated token (lib/sessions.ts successorTokens), so any instance answers it.
+ */
+const recentSuccessor = async (db: Db, session: SessionRecord, token: string, now: Date): Promise<IssuedSession | undefined> => {
+  if (session.rotated_at === null || now.getTime() - Date.parse(session.rotated_at) > RENEW_GRACE_MS) return undefined;
+  const tokens = await successorTokens(db, token);
+  const successor = await findSessionByRefreshToken(db, tokens.refresh);
+  if (!successor || successor.family_id !== session.family_id || successor.revoked_at !== null || successor.rotated_at !== null) {
+    return undefined;
+  }
+  return {
+    sessionId: successor.id,
+    accessToken: tokens.access,
+    refreshToken: tokens.refresh,
+    expiresAt: new Date(successor.expires_at),
+    refreshExpiresAt: new Date(successor.refresh_expires_at ?? successor.expires_at),
   };
+};
 
-  const bindDevice = async (
-    user: UserRow,
-    body: { deviceId?: string | undefined; deviceKey?: string | undefined } | undefined,
-    now: Date,
-  ): Promise<DeviceRow | undefined> =>
-    body?.deviceId !== undefined && body.deviceKey !== undefined
-      ? registerDevice(db, user.id, body.deviceId, body.deviceKey, now)
-      : undefined;
+const bindDevice = async (
+  db: Db,
+  user: UserRow,
+  body: { deviceId?: string | undefined; deviceKey?: string | undefined } | undefined,
+  now: Date,
+): Promise<DeviceRecord | undefined> =>
+  body?.deviceId !== undefined && body.deviceKey !== undefined
+    ? registerDevice(db, user.id, body.deviceId, body.deviceKey, now)
+    : undefined;
 
+/** The password login, which also opens the trusted-browser limits of its device cookie. */
+const registerPasswordLogin = (router: Router, ctx: AppContext): void => {
+  const { db, clock } = ctx;
   /**
    * Password login. Limits (docs/architecture.md): an attempt from a browser carrying this account's device cookie counts
    * only against that cookie, so nobody else's failures lock the owner out; any other attempt counts against the
@@ -100,11 +101,15 @@ export const registerLoginRoutes = (router: Router, ctx: AppContext): void => {
     if (isLegacyWithoutCustomer(user)) throw legacyWithoutCustomer();
     // A fresh nonce on every successful login (OWASP), the cookie it came with retired: a copy of it stops being trusted.
     await issueDeviceCookie(db, request, reply, user.id, now, { secure: secureCookies(ctx) });
-    const device = await bindDevice(user, body, now);
+    const device = await bindDevice(db, user, body, now);
     const issued = await createSession(db, user.id, now, { deviceId: device?.id ?? null });
     return openSession(ctx, request, reply, user, issued, now, device);
   });
+};
 
+/** The device PIN: only on a device registered at a login, with its key. */
+const registerPinLogin = (router: Router, ctx: AppContext): void => {
+  const { db, clock } = ctx;
   router.route(endpoints.loginPin, async ({ body, request, reply }) => {
     const now = clock.now();
     const addressKey = limitKeys.address(request.ip);
@@ -137,7 +142,11 @@ export const registerLoginRoutes = (router: Router, ctx: AppContext): void => {
     const issued = await createSession(db, user.id, now, { deviceId: device.id });
     return openSession(ctx, request, reply, user, issued, now, check.device);
   });
+};
 
+/** The single-use login link of an e-mail or SMS. */
+const registerLinkLogin = (router: Router, ctx: AppContext): void => {
+  const { db, clock } = ctx;
   router.route(endpoints.loginByLink, async ({ params, body, request, reply }) => {
     const now = clock.now();
     const addressKey = limitKeys.address(request.ip);
@@ -150,11 +159,14 @@ export const registerLoginRoutes = (router: Router, ctx: AppContext): void => {
     }
     if (isLegacyWithoutCustomer(user)) throw legacyWithoutCustomer();
     if (!(await useLink(db, check.link.id, now))) throw linkExpired();
-    const device = await bindDevice(user, body, now);
+    const device = await bindDevice(db, user, body, now);
     const issued = await createSession(db, user.id, now, { deviceId: device?.id ?? null });
     return openSession(ctx, request, reply, user, issued, now, device);
   });
+};
 
+const registerRenewal = (router: Router, ctx: AppContext): void => {
+  const { db, clock } = ctx;
   /**
    * Silent renewal (docs/product/auth.md "Session lifetime and renewal", users/renew-access). The refresh token
    * rotates: the old pair dies, a new pair of the same family (and the same 3-month end) is issued. Within
@@ -184,7 +196,7 @@ export const registerLoginRoutes = (router: Router, ctx: AppContext): void => {
     /** A token already rotated: the same successor within the grace window, otherwise a reuse. */
     const again = async () => {
       const rotated = (await findSessionById(db, session.id)) ?? session;
-      const successor = await recentSuccessor(rotated, token, now);
+      const successor = await recentSuccessor(db, rotated, token, now);
       if (successor && deviceOk && user && !isLegacyWithoutCustomer(user))
         return openSession(ctx, request, reply, user, successor, now, device);
       await revokeFamily(db, session.family_id, now, 'reuse');
@@ -210,4 +222,13 @@ export const registerLoginRoutes = (router: Router, ctx: AppContext): void => {
     if (!issued) return again();
     return openSession(ctx, request, reply, user, issued, now, device);
   });
+};
+
+/** The four ways into a session: password, device PIN, single-use link, and the silent renewal. */
+export const registerLoginRoutes = (router: Router, ctx: AppContext): void => {
+  timingDummy();
+  registerPasswordLogin(router, ctx);
+  registerPinLogin(router, ctx);
+  registerLinkLogin(router, ctx);
+  registerRenewal(router, ctx);
 };

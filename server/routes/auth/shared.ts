@@ -5,7 +5,7 @@ import { writeTransaction } from '../../db/engine.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { appUrl, displayName, queueAccountMessage } from '../../lib/auth-messages.ts';
-import { pinExpiry, type DeviceRow } from '../../lib/devices.ts';
+import { pinExpiry, type DeviceRecord } from '../../lib/devices.ts';
 import { checkCode, checkLink, issueLink, retireCodes, type CodePurpose, type LinkPurpose } from '../../lib/one-time-codes.ts';
 import {
   assertNoneLocked,
@@ -54,7 +54,7 @@ export const openSession = (
   user: UserRow,
   issued: IssuedSession,
   now: Date,
-  device?: DeviceRow,
+  device?: DeviceRecord,
 ) => {
   setSessionCookies(ctx, reply, issued, now);
   return {

@@ -15,7 +15,7 @@ import { recordEvent } from '../../lib/alert-data.ts';
 import { requireContract } from '../../lib/access.ts';
 import { ApiError, notFound } from '../../lib/api-error.ts';
 import type { AppContext } from '../../lib/app-context.ts';
-import type { ContractRow } from '../../lib/customer-data.ts';
+import type { ContractRecord } from '../../lib/customer-data.ts';
 import {
   applyLineChange,
   currentValueOf,
@@ -39,7 +39,7 @@ import { initiatorOf, requireEditor } from './access.ts';
  * once.
  */
 
-const lineStateOf = (contract: ContractRow) => ({
+const lineStateOf = (contract: ContractRecord) => ({
   status: contract.status,
   subStatus: contract.sub_status,
   fraudulentBehaviour: bool(contract.fraudulent_behaviour),
@@ -47,7 +47,7 @@ const lineStateOf = (contract: ContractRow) => ({
 });
 
 /** The refusals every change shares: a blocked or closed line, and a change that raises the cost of a line in dunning. */
-const checkLine = (contract: ContractRow, resource: LineResource, oldValue: string | null, newValue: string): void => {
+const checkLine = (contract: ContractRecord, resource: LineResource, oldValue: string | null, newValue: string): void => {
   const refusal = lineRefusal(lineStateOf(contract));
   if (refusal === 'contractBlocked') throw new ApiError(409, 'contractBlocked', 'The line is blocked: its settings cannot change');
   if (refusal === 'contractClosed') throw new ApiError(409, 'contractClosed', 'The line is closed: its settings cannot change');
@@ -61,7 +61,7 @@ const requestChange = async (
   tx: Db,
   ctx: AppContext,
   auth: ResolvedSession,
-  contract: ContractRow,
+  contract: ContractRecord,
   resource: LineResource,
   newValue: string,
 ): Promise<LineChange> => {
@@ -143,7 +143,7 @@ export const registerLineRoutes = (router: Router, ctx: AppContext): void => {
   });
 };
 
-const contractById = (ctx: AppContext, id: number): Promise<ContractRow | undefined> =>
+const contractById = (ctx: AppContext, id: number): Promise<ContractRecord | undefined> =>
   ctx.db.selectFrom('contracts').selectAll().where('id', '=', id).executeTakeFirst();
 
 /**

@@ -7,7 +7,7 @@ import { writeTransaction } from '../../db/engine.ts';
 import { requireCustomer } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { AppContext } from '../../lib/app-context.ts';
-import { findCustomer, type CustomerRow } from '../../lib/customer-data.ts';
+import { findCustomer, type CustomerRecord } from '../../lib/customer-data.ts';
 import type { Router } from '../../lib/contract-route.ts';
 import { localDate } from '../../lib/service-calendar.ts';
 import { bool } from '../../lib/sql.ts';
@@ -21,7 +21,7 @@ import { requireEditor } from './access.ts';
  * only with statistics consent, per day, route name and language, nothing about the user).
  */
 
-type PrivacyRow = Pick<CustomerRow, 'optin_sales' | 'optin_marketing' | 'privacy_locked'>;
+type PrivacyRow = Pick<CustomerRecord, 'optin_sales' | 'optin_marketing' | 'privacy_locked'>;
 
 const findPrivacy = async (db: Db, customerId: number): Promise<PrivacyRow> => {
   const row = await db

@@ -3,12 +3,12 @@ import { z } from 'zod';
 import { idCardNumber, luhnCheckDigit, nationalNumber } from '#contract/check-digits';
 import type { Endpoint } from '#contract/endpoints';
 import { languageSchema } from '#contract/common';
-import { writeTransaction } from '../db/engine.ts';
-import { insertSimSale } from '../lib/activation-data.ts';
-import type { AppContext } from '../lib/app-context.ts';
-import { hashPasswordAsync } from '../lib/password.ts';
-import type { Router } from '../lib/contract-route.ts';
-import { randomCode } from '../lib/tokens.ts';
+import { writeTransaction } from '../../db/engine.ts';
+import { insertSimSale } from '../../lib/activation-data.ts';
+import type { AppContext } from '../../lib/app-context.ts';
+import { hashPasswordAsync } from '../../lib/password.ts';
+import type { Router } from '../../lib/contract-route.ts';
+import { randomCode } from '../../lib/tokens.ts';
 
 /**
  * Test-only (TEST_MODE=1, under /api/test): a fresh SIM sale to a new customer without an account, in the state a
