@@ -1,7 +1,8 @@
 /**
  * Bill-cycle periods (docs/product/consumption.md "Periods"): the cycle start is the most recent occurrence of the
  * start day, the end is the start plus one unit minus one day. The one implementation of the rule, for the app, its
- * usage worker and the server: no imports (not even zod), so the app's login-free paths can load it.
+ * usage worker and the server: no imports (not even zod) but the import-free calendar, so the app's login-free paths
+ * can load it.
  *
  * Everything is computed on calendar dates (the customer's wall calendar), never by adding multiples of 86 400 000
  * ms, so DST changes cannot shift a boundary by an hour. Internally a date is a "day number" (days since 1970-01-01
@@ -25,6 +26,8 @@
  *   counted from 1970-01-01. The rule still holds: a cycle starts on a start day and lasts N units.
  */
 
+import { DAY_MS } from './calendar.ts';
+
 export type BillCycle = {
   startDay: number;
   frequencyUnit: 'MONTH' | 'WEEK' | 'DAY' | 'YEAR';
@@ -42,8 +45,6 @@ export type LastCyclesOptions = {
   includeCurrent?: boolean;
 };
 
-const MS_PER_DAY = 86_400_000;
-
 /** Floor modulo: the result has the sign of `b`, so negative day numbers (before 1970) work too. */
 const mod = (a: number, b: number): number => ((a % b) + b) % b;
 
@@ -56,13 +57,13 @@ const dayNumber = (year: number, month: number, day: number): number => {
   const d = new Date(0);
   // setUTCFullYear rather than Date.UTC(year, …) so that years 0–99 are not read as 1900–1999.
   d.setUTCFullYear(year, month, day);
-  return Math.round(d.getTime() / MS_PER_DAY);
+  return Math.round(d.getTime() / DAY_MS);
 };
 
 const localDayNumber = (date: Date): number => dayNumber(date.getFullYear(), date.getMonth(), date.getDate());
 
 const calendarOf = (dn: number): { year: number; month: number; day: number } => {
-  const d = new Date(dn * MS_PER_DAY);
+  const d = new Date(dn * DAY_MS);
   return { year: d.getUTCFullYear(), month: d.getUTCMonth(), day: d.getUTCDate() };
 };
 

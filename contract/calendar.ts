@@ -12,7 +12,8 @@
 
 export const SERVICE_TIME_ZONE = 'Europe/Brussels';
 
-const DAY_MS = 86_400_000;
+/** A day of 24 hours: calendar days are counted on UTC dates, so this is exact there. */
+export const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
 // Made on first use: the app loads this module on routes that never need a zone (the login route).

@@ -1,3 +1,4 @@
+import { DAY_MS } from '#contract/calendar';
 import {
   addUsage,
   emptyUsageTotals,
@@ -108,7 +109,6 @@ export const AVERAGE_DIVISOR = 6;
 /** Guards against a bad range (seconds for milliseconds, `from: 0`) allocating decades of buckets. */
 export const MAX_RANGE_DAYS = 3_660;
 
-const MS_PER_DAY = 86_400_000;
 const MS_PER_MINUTE = 60_000;
 
 // First character codes: cheaper than string equality on strings that come out of structured clone,
@@ -197,16 +197,16 @@ const localDayGrid = (from: number, to: number): DayGrid => {
 /** Same grid for a fixed offset: every day is exactly 24 h. */
 const fixedOffsetDayGrid = (from: number, to: number, offsetMinutes: number): DayGrid => {
   const shift = offsetMinutes * MS_PER_MINUTE; // local = UTC − offset
-  const firstDay = Math.floor((from - shift) / MS_PER_DAY);
-  const lastDay = Math.floor((to - shift) / MS_PER_DAY);
+  const firstDay = Math.floor((from - shift) / DAY_MS);
+  const lastDay = Math.floor((to - shift) / DAY_MS);
   const count = lastDay - firstDay + 1;
   if (count > MAX_RANGE_DAYS) throw new RangeError(`Usage range longer than ${MAX_RANGE_DAYS} days`);
   const bounds = new Float64Array(count + 1);
   const labels: string[] = [];
   for (let k = 0; k <= count; k++) {
-    bounds[k] = (firstDay + k) * MS_PER_DAY + shift;
+    bounds[k] = (firstDay + k) * DAY_MS + shift;
     if (k < count) {
-      const u = new Date((firstDay + k) * MS_PER_DAY);
+      const u = new Date((firstDay + k) * DAY_MS);
       labels.push(isoDay(u.getUTCFullYear(), u.getUTCMonth(), u.getUTCDate()));
     }
   }
@@ -259,7 +259,7 @@ export const createAggregator = (options: AggregatorOptions): Aggregator => {
       const combo = ((typeIndex * 2 + (row.incoming ? 1 : 0)) * 2 + (row.isOob ? 1 : 0)) * 4 + dest;
       if (oobOnly && OUTSIDE[combo] === 0) continue;
 
-      let day = Math.floor((t - base) / MS_PER_DAY);
+      let day = Math.floor((t - base) / DAY_MS);
       if (day >= dayCount) day = dayCount - 1;
       while (day > 0 && t < bounds[day]!) day--;
       while (day < dayCount - 1 && t >= bounds[day + 1]!) day++;
@@ -279,7 +279,7 @@ export const createAggregator = (options: AggregatorOptions): Aggregator => {
     if (!(dayStart >= from && dayEnd - 1 <= to)) return false;
     // A day without records stores no sums; any other length is a layout this version does not know.
     if (sums.length !== 0 && sums.length !== COMBINATIONS * 3) return false;
-    let day = Math.floor((dayStart - base) / MS_PER_DAY);
+    let day = Math.floor((dayStart - base) / DAY_MS);
     if (day >= dayCount) day = dayCount - 1;
     if (day < 0) day = 0;
     while (day > 0 && dayStart < bounds[day]!) day--;

@@ -1,3 +1,4 @@
+import { DAY_MS } from '#contract/calendar';
 import { resourceKeys } from '#db/resource-keys';
 import type { AppDatabase } from '#db/schema';
 import { comparePlans, type CycleUsage, type PlanCatalogue, type PlanFit } from './plan-fit.ts';
@@ -68,8 +69,6 @@ export const maxRowsPage = 500;
 /** Raw rows kept between queries (same contract and range): re-filtering then needs no IndexedDB read. */
 export const maxCachedRows = 400_000;
 
-const dayMs = 86_400_000;
-
 type Cache = { contractId: number; from: number; to: number; revision: number; rows: UsageRecordRow[] } | null;
 
 export const createUsageService = (db: AppDatabase) => {
@@ -137,7 +136,7 @@ export const createUsageService = (db: AppDatabase) => {
     // Rollup rows start at a local midnight, so the first one of interest starts at most a day before `from`.
     const daily = await db.usageDaily
       .where('[contractId+dayStart]')
-      .between([contractId, from - 2 * dayMs], [contractId, to], true, true)
+      .between([contractId, from - 2 * DAY_MS], [contractId, to], true, true)
       .toArray();
     const covered: [number, number][] = [];
     for (const day of daily) if (aggregator.addRollup(day)) covered.push([day.dayStart, day.dayEnd - 1]);

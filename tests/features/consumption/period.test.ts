@@ -42,6 +42,9 @@ describe('checkRange', () => {
     ['impossible date', '2026-02-30', '2026-03-01', 'rangeInvalid'],
     ['not a date', 'yesterday', '2026-03-01', 'rangeInvalid'],
     ['more than 10 years', '2010-01-01', '2026-01-01', 'rangeTooLong'],
+    // Counted in calendar days: from winter time to summer time, the local days are an hour short of 3,660 × 24 h.
+    ['the longest range, 3,660 days', '2016-03-24', '2026-03-31', null],
+    ['one day more, winter to summer time', '2016-03-24', '2026-04-01', 'rangeTooLong'],
   ] as const)('%s → %s', (_name, from, to, expected) => {
     expect(checkRange(from, to)).toBe(expected);
   });

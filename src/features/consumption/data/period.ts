@@ -1,3 +1,4 @@
+import { daysBetween } from '#contract/calendar';
 import { currentCycle, lastCycles, monthlyCycle, previousCycle, type BillCycle } from '#contract/bill-cycle';
 import { isoLocalDate, localDayEnd, localDayStart } from '#lib/usage-format';
 import { MAX_RANGE_DAYS } from '#workers/usage-core';
@@ -34,7 +35,7 @@ const validIso = (value: string): boolean => {
 export const checkRange = (from: string, to: string): PeriodError | null => {
   if (!validIso(from) || !validIso(to)) return 'rangeInvalid';
   if (from > to) return 'rangeOrder';
-  if ((localDayStart(to) - localDayStart(from)) / 86_400_000 >= MAX_RANGE_DAYS) return 'rangeTooLong';
+  if (daysBetween(from, to) - 1 >= MAX_RANGE_DAYS) return 'rangeTooLong';
   return null;
 };
 

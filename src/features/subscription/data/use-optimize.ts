@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { cycleDates } from '#contract/bill-cycle';
+import { addDaysToDate } from '#contract/calendar';
 import { optimizeRedirect } from '#contract/contract-state';
 import type { OptimizeContext } from '#contract/orders';
 import { countsAfterOrder, orderPricing, priceCounts, type OrderPricing, type PricedProduct } from '#contract/pricing';
@@ -204,7 +205,7 @@ export const useOptimize = ({ viewingClosedOrder }: { viewingClosedOrder: boolea
           .map((l) => l.orderId),
       ),
     ];
-    const nextCycleStart = cycle ? new Date(localDayStart(addOneDay(cycle.end))) : null;
+    const nextCycleStart = cycle ? new Date(localDayStart(addDaysToDate(cycle.end, 1))) : null;
     const cancellableOrders = cancellableOptionOrders(data.openLines, pending?.orderId ?? null).map((orderId) => ({
       orderId,
       lines: data.openLines.filter((l) => l.orderId === orderId),
@@ -238,9 +239,6 @@ export const useOptimize = ({ viewingClosedOrder }: { viewingClosedOrder: boolea
 
   return { state, refresh: subscription.refresh, refreshError: subscription.refreshError };
 };
-
-/** The calendar day after `date` ('YYYY-MM-DD'). */
-const addOneDay = (date: string): string => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** Changes the customer's choice in the draft (kept in Dexie: a reload loses nothing). */
 export const updateDraft = (model: OptimizeModel, next: Selection): Promise<void> =>
