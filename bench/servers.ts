@@ -133,34 +133,38 @@ export const startProxy = async (upstreams: readonly ServerProcess[]): Promise<P
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-nginx-'));
   const port = await freePort();
   const shipped = fs.readFileSync(path.join(root, 'deploy', 'nginx.conf'), 'utf8');
+  // The shipped paths under /tmp/ move into this folder first: the pid line written next is in it already.
   const config = shipped
+    .replaceAll('/tmp/', `${dir}/`)
     .replace(/^pid .*$/m, `pid ${dir}/nginx.pid;\ndaemon off;`)
     .replace(
       /server api-1:8080[^;]*;\s*server api-2:8080[^;]*;/,
       upstreams.map((u) => `server 127.0.0.1:${u.port} max_fails=1 fail_timeout=10s;`).join('\n    '),
     )
-    .replaceAll('/tmp/', `${dir}/`)
     .replace('listen 8080;', `listen 127.0.0.1:${port};`);
   // Started as root, nginx would hand its work to an unprivileged user that cannot reach this folder.
   const user = process.getuid?.() === 0 ? 'user root root;\n' : '';
   fs.writeFileSync(path.join(dir, 'nginx.conf'), user + config);
   const child = spawn(binary, ['-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], { stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
+  const stop = async (): Promise<void> => {
+    // An nginx that already exited (a configuration it refused) has sent its 'exit' event: never wait for it.
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGQUIT');
+      await exited;
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
   for (let i = 0; i < 100; i += 1) {
     const up = await fetch(`${url}/api/public/ready`).then(
       (response) => response.ok,
       () => false,
     );
-    if (up) break;
+    if (up) return { url, stop };
+    if (child.exitCode !== null) break;
     await sleep(100);
   }
-  return {
-    url,
-    stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGQUIT');
-      await exited;
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  await stop();
+  throw new Error(`nginx did not start (${binary} -c ${path.join(dir, 'nginx.conf')})`);
 };
