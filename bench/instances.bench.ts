@@ -145,15 +145,26 @@ const failover = async (
       const body = nextChange(contractId);
       // Until the write is acknowledged: the same request with the same key, as the app's queue re-sends it.
       for (;;) {
+        // A timer of our own: with AbortSignal.timeout, a request through the proxy at the moment the instance died
+        // never came back in an earlier run (the writers waited for ever). The body is read to its end, so that the
+        // connection goes back to the pool.
+        const abort = new AbortController();
+        const timer = setTimeout(() => abort.abort(), 10_000);
         const answer = await fetch(`${proxyUrl}/api/customer/${session.customerId}/contract/${contractId}/settings`, {
           method: 'POST',
           headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json', 'idempotency-key': key },
           body,
-          signal: AbortSignal.timeout(10_000),
-        }).then(
-          (response) => response.status,
-          () => 0,
-        );
+          signal: abort.signal,
+        })
+          .then(
+            async (response) => {
+              await response.arrayBuffer();
+              return response.status;
+            },
+            () => 0,
+          )
+          .catch(() => 0)
+          .finally(() => clearTimeout(timer));
         if (answer === 200) {
           acknowledged.add(key);
           break;
@@ -164,6 +175,7 @@ const failover = async (
     }
   };
   await Promise.all(Array.from({ length: WRITERS }, writer));
+  console.log(`  failover: the ${WRITERS} writers are done`);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
