@@ -3,7 +3,15 @@ import { writeTransaction } from '../db/engine.ts';
 import { ACTIVATE_RESOURCE, HOUR, addEvent, plus } from './activation-orders.ts';
 import type { DonorLine } from './activation-provisioning.ts';
 import { insertAlertGrid } from './alert-data.ts';
-import { insertContact, insertContract, insertContractProduct, insertCustomer, insertInvoicing } from './customer-data.ts';
+import {
+  addressColumns,
+  insertContact,
+  insertContract,
+  insertContractProduct,
+  insertCustomer,
+  insertInvoicing,
+  type PostalAddress,
+} from './customer-data.ts';
 
 /*
  * A SIM sale of its own: customer, contact, invoicing, contract, its order and activation code, and the follow-up
@@ -40,6 +48,9 @@ export type SimSale = {
   simSentAt: string | null;
 };
 
+/** The sale's delivery address, in Belgium and without a box: the address of its invoicing and of its line. */
+const saleAddress = (sale: SimSale): PostalAddress => ({ ...sale.address, box: null, country: 'BE' });
+
 /** The unregistered customer: its row, its contact and its invoicing address. */
 const insertSaleCustomer = async (tx: Db, sale: SimSale): Promise<void> => {
   const created = sale.createdAt;
@@ -71,12 +82,7 @@ const insertSaleCustomer = async (tx: Db, sale: SimSale): Promise<void> => {
   await insertInvoicing(tx, {
     id: sale.customerId,
     customer_id: sale.customerId,
-    street: sale.address.street,
-    number: sale.address.number,
-    box: null,
-    city: sale.address.city,
-    zip_code: sale.address.zip,
-    country: 'BE',
+    ...addressColumns(saleAddress(sale)),
     payment_mode: 'BT',
     holder_first_name: sale.firstName,
     holder_last_name: sale.lastName,
@@ -100,11 +106,7 @@ const insertSaleContract = async (tx: Db, sale: SimSale): Promise<void> => {
     sub_status: sale.subStatus,
     sim_iccid: sale.iccid,
     sim_sent_date: sale.simSentAt?.slice(0, 10) ?? null,
-    street: sale.address.street,
-    number: sale.address.number,
-    city: sale.address.city,
-    zip_code: sale.address.zip,
-    country: 'BE',
+    ...addressColumns(saleAddress(sale)),
     lead: 'webshop',
     identification_status: sale.identificationStatus,
     fraud_status: 'OK',

@@ -257,6 +257,19 @@ export const markContactEmailUnconfirmed = async (db: Db, customerId: number): P
 
 // --- New customers and lines: the one insert of each table, for the SIM sale (activation-sale.ts) and the demo seed.
 
+/** A postal address as the address columns of `invoicing` and `contracts` hold it. */
+export type PostalAddress = { street: string; number: string; box: string | null; city: string; zip: string; country: string };
+
+/** The address columns of a new invoicing or contract row. */
+export const addressColumns = (address: PostalAddress) => ({
+  street: address.street,
+  number: address.number,
+  box: address.box,
+  city: address.city,
+  zip_code: address.zip,
+  country: address.country,
+});
+
 export const insertCustomer = async (db: Db, row: NewRow<'customers'>): Promise<void> => {
   await db.insertInto('customers').values(row).execute();
 };

@@ -4,7 +4,7 @@ import { CONTRACT_OPTIONS, CONTRACTS, FORMER_PRODUCTS } from '../demo/contracts.
 import { PEOPLE } from '../demo/customers.ts';
 import type { Prng } from '../prng.ts';
 import { insertAlertGrid } from '../../lib/alert-data.ts';
-import { insertContract, insertContractProduct } from '../../lib/customer-data.ts';
+import { addressColumns, insertContract, insertContractProduct } from '../../lib/customer-data.ts';
 import type { SeedContext } from './context.ts';
 
 /** 19-digit Belgian ICCID (89 telecom, 32 Belgium) with its Luhn digit. */
@@ -25,7 +25,6 @@ export const seedContracts = async ({ db, rng, daysAgo }: SeedContext): Promise<
   for (const contract of CONTRACTS) {
     const person = peopleById.get(contract.customerId);
     if (!person) throw new Error(`contract ${contract.id} has no customer`);
-    const a = person.address;
     const created = daysAgo(contract.ageDays);
     const activated = contract.status === 'ACTIVATED';
     const portIn = contract.scenario === 'port_in';
@@ -45,12 +44,7 @@ export const seedContracts = async ({ db, rng, daysAgo }: SeedContext): Promise<
       sim_iccid: iccid(rng),
       other_iccid: portIn ? iccid(rng) : null,
       sim_sent_date: isoDate(activated ? created + 2 * DAY_MS : daysAgo(3)),
-      street: a.street,
-      number: a.number,
-      box: a.box,
-      city: a.city,
-      zip_code: a.zip,
-      country: a.country,
+      ...addressColumns(person.address),
       dunning_level_reached: contract.dunning ? 1 : 0,
       fraudulent_behaviour: contract.fraudulent ? 1 : 0,
       lead: activated ? 'web' : 'webshop',

@@ -1,6 +1,6 @@
 import { iso, isoDate } from '../demo/calendar.ts';
 import { PEOPLE, USERS } from '../demo/customers.ts';
-import { insertContact, insertCustomer, insertInvoicing } from '../../lib/customer-data.ts';
+import { addressColumns, insertContact, insertCustomer, insertInvoicing } from '../../lib/customer-data.ts';
 import type { SeedContext } from './context.ts';
 
 /** Customers with their contact and invoicing rows (demo/customers.ts PEOPLE). */
@@ -45,16 +45,10 @@ export const seedCustomers = async ({ db, rng, daysAgo }: SeedContext): Promise<
       company_vat: person.company?.vat ?? null,
       last_update: iso(daysAgo(rng.int(5, 60))),
     });
-    const a = person.address;
     await insertInvoicing(db, {
       id: person.customerId,
       customer_id: person.customerId,
-      street: a.street,
-      number: a.number,
-      box: a.box,
-      city: a.city,
-      zip_code: a.zip,
-      country: a.country,
+      ...addressColumns(person.address),
       iban: person.iban,
       bic: person.bic,
       payment_mode: person.paymentMode,
