@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { chromiumFlags } from '../e2e/fixtures/browsers.ts';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { demoPassword, demoUsers } from '#contract/fixtures/demo';
@@ -26,15 +27,7 @@ import { decidedConsent } from '../e2e/fixtures/consent.ts';
  */
 
 const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromeFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const chromeFlags = ['--headless', ...chromiumFlags];
 // Debugging ports of one's own (several engineers may run Lighthouse at once): LIGHTHOUSE_PORT, default 9241.
 const debuggingPort = Number(process.env.LIGHTHOUSE_PORT ?? 9241);
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
