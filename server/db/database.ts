@@ -161,6 +161,11 @@ export async function openDatabase(location: string | Buffer, options: OpenDatab
       if (count === 0) {
         await seed(db, options.now ?? new Date());
         await syncIdentities(db);
+        // Planner statistics for what the seed just wrote (200,000 usage records among them). Without them
+        // PostgreSQL plans the first minute of queries, until autovacuum's analyze comes round, as if the tables
+        // were empty: a history page scanned the heavy customer's whole range in a bitmap heap scan (130 ms
+        // instead of 2 ms). SQLite's planner gets its sqlite_stat1 the same way.
+        await sql`ANALYZE`.execute(db);
       }
     });
   } catch (error) {

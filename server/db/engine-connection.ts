@@ -9,7 +9,6 @@ import {
   SqliteAdapter,
   SqliteDialect,
   SqliteDriver,
-  sql,
   type DatabaseConnection,
   type Driver,
   type SqliteDatabase,
@@ -206,21 +205,6 @@ export const serializeSqlite = (db: Db): Buffer => {
   if (handle.engine !== 'sqlite') throw new Error('serializeSqlite: not a SQLite database');
   return handle.raw.serialize();
 };
-// ---------------------------------------------------------------------------------------------------------------
-// Change counter
-// ---------------------------------------------------------------------------------------------------------------
-
-/**
- * A number that moves whenever the database may have changed, for caches of derived data (the usage history's hour
- * index). SQLite: total_changes() of the one connection, which every write of the one process moves. PostgreSQL:
- * other instances write too and no counter covers them cheaply, so every call is a new number (no caching).
- */
-let uncachedVersion = 0;
-export const changeVersion = async (db: Db): Promise<number> => {
-  if (engineOf(db) === 'postgres') return (uncachedVersion += 1);
-  return (await sql<{ v: number }>`SELECT total_changes() AS v`.execute(db)).rows[0]?.v ?? 0;
-};
-
 /** Closes the database (the SQLite file, or the pool's connections once their queries finished). */
 export const closeDatabase = async (db: Db): Promise<void> => {
   await db.destroy();

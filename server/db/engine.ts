@@ -22,7 +22,6 @@
  */
 
 export {
-  changeVersion,
   closeDatabase,
   connect,
   connectSqlite,

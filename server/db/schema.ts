@@ -683,6 +683,11 @@ export interface UsageRecords {
   service_used: number;
 }
 
+export interface UsageVersions {
+  contract_id: Generated<number>;
+  version: number;
+}
+
 export interface Users {
   birth_date: string | null;
   created_at: string;
@@ -754,5 +759,6 @@ export interface DB {
   support_tickets: SupportTickets;
   usage_hourly: UsageHourly;
   usage_records: UsageRecords;
+  usage_versions: UsageVersions;
   users: Users;
 }

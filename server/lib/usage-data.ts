@@ -2,7 +2,6 @@ import type { BillCycle } from '#contract/bill-cycle';
 import type { Safeguard, UsageBalance, UsageRecordDto, UsageSummary } from '#contract/usage';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { changeVersion } from '../db/engine.ts';
 import type { Row } from '../db/rows.ts';
 import type { ContractRecord } from './customer-data.ts';
 import { localDayRange } from '#contract/calendar';
@@ -177,9 +176,10 @@ const historyRecords = (db: Db, contractId: number, filter: HistoryFilter) => {
 
 /**
  * How many records each hour of a range holds, cumulated (ascending hours), read from the hourly rollup. Cached
- * per contract, filter and range, and valid while the database has not changed: the key includes the engine's
- * change counter (server/db/engine.ts changeVersion: SQLite's total_changes() of its one connection, which any write
- * moves on; PostgreSQL, written by other instances too, never serves from the cache).
+ * per contract, filter and range, under the contract's usage version (migration 070: a number the database moves
+ * in the transaction of every change to the contract's records, whichever instance made it). A page then costs a
+ * primary-key read, not the rollup's rows of the whole range (for the heavy customer, some 37,000 rows per page on
+ * PostgreSQL, which kept no cache before, as nothing told an instance what the others wrote).
  */
 type HourIndex = { hours: number[]; cumulative: number[]; total: number };
 const indexCache = new Map<string, HourIndex>();
@@ -203,7 +203,8 @@ const databaseId = (db: Db): number => {
 
 const hourIndex = async (db: Db, contractId: number, filter: HistoryFilter): Promise<HourIndex | null> => {
   if (!alignedToHours(filter.range)) return null;
-  const version = await changeVersion(db);
+  const version =
+    (await db.selectFrom('usage_versions').select('version').where('contract_id', '=', contractId).executeTakeFirst())?.version ?? 0;
   const key = `${databaseId(db)}|${version}|${contractId}|${filter.type ?? ''}|${filter.range.from}|${filter.range.to}`;
   const known = indexCache.get(key);
   if (known) return known;

@@ -6,6 +6,7 @@ import { appContext, buildApp } from '#server/app';
 import { closeDatabase, openDatabase, type Db } from '#server/db/database';
 import { DEMO_IDS } from '#server/db/demo/ids';
 import { writeTransaction } from '#server/db/engine';
+import { countUsage, usagePage, type HistoryFilter } from '#server/lib/usage-data';
 import { findLoginUser } from '#server/lib/users';
 import { bearer, bearerMode, login, staticFixtureDir } from './test-app.ts';
 import { closeTestDatabase, openTestDatabase, testEngine, urlOfTestDatabase } from './test-database.ts';
@@ -172,6 +173,36 @@ describe.skipIf(testEngine() !== 'postgres')('two instances on one PostgreSQL da
       .where('message', '=', 'Une seule fois, même envoyé deux fois.')
       .execute();
     expect(tickets).toHaveLength(1);
+  });
+
+  it("follow each other's usage writes in the history: the hour index one caches is dropped when the other writes", async () => {
+    const contractId = (await base.selectFrom('contracts').select('id').where('msisdn', '=', '0470000007').executeTakeFirstOrThrow()).id;
+    const everything: HistoryFilter = { range: { from: Number.MIN_SAFE_INTEGER, to: Number.MAX_SAFE_INTEGER }, type: undefined };
+    const before = await countUsage(a.db, contractId, everything);
+    expect(await countUsage(a.db, contractId, everything)).toBe(before);
+    const eventTime = Date.now() - 3 * 86_400_000;
+    const { id } = await b.db
+      .insertInto('usage_records')
+      .values({
+        contract_id: contractId,
+        service_cat: 'sms',
+        messages: 1,
+        is_oob: 0,
+        resource_impact: 0,
+        resource_unit: 'EUR_CENT',
+        service_used: 1,
+        service_unit: 'sms',
+        incoming: 0,
+        destination: 'national',
+        event_time: eventTime,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(await countUsage(a.db, contractId, everything)).toBe(before + 1);
+    const newest = await usagePage(a.db, contractId, { ...everything, range: { from: eventTime, to: eventTime } }, 'desc', 25, 0);
+    expect(newest.map((row) => row.id)).toContain(id);
+    await b.db.deleteFrom('usage_records').where('id', '=', id).execute();
+    expect(await countUsage(a.db, contractId, everything)).toBe(before);
   });
 
   it('run a job once when both schedulers run it at the same time', async () => {
