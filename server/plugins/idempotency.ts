@@ -191,6 +191,15 @@ export const registerIdempotency = (app: FastifyInstance, ctx: AppContext): void
     owners.set(request, { ...owned, done });
   };
 
+  /** Wakes the requests of this process waiting on the key (once: the row says the rest). */
+  const release = (request: FastifyRequest): void => {
+    const owned = owners.get(request);
+    if (!owned) return;
+    owners.delete(request);
+    running.delete(owned.key);
+    owned.done();
+  };
+
   app.addHook('preHandler', async (request, reply) => {
     const header = request.headers[IDEMPOTENCY_HEADER];
     if (header === undefined || !MUTATING.has(request.method)) return;
@@ -260,9 +269,21 @@ export const registerIdempotency = (app: FastifyInstance, ctx: AppContext): void
     throw new ApiError(409, 'invalidParameters', 'Request with this Idempotency-Key is in progress');
   });
 
+  // The answer is stored, and the waiters released, when it is sent: onResponse never comes for a request whose
+  // client left before the answer (a timeout of the client or of the proxy; Fastify issue #6208), and waiters
+  // released there only would wait on that key for as long as the process lives.
   app.addHook('onSend', async (request, reply, payload) => {
     const owned = owners.get(request);
     if (!owned) return payload;
+    try {
+      await storeAnswer(request, reply, owned, payload);
+    } finally {
+      release(request);
+    }
+    return payload;
+  });
+
+  const storeAnswer = async (request: FastifyRequest, reply: FastifyReply, owned: Owned, payload: unknown): Promise<void> => {
     const status = reply.statusCode;
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
     if (status >= 500 || status === 401 || status === 419 || status === 429 || status === 503 || carriesSecret(body)) {
@@ -285,17 +306,11 @@ export const registerIdempotency = (app: FastifyInstance, ctx: AppContext): void
         });
       }
     }
-    return payload;
-  });
+  };
 
-  // Always release the waiters, whatever happened to the answer.
+  // And in any case at the end of the request (an answer that never reached onSend).
   app.addHook('onResponse', (request, _reply, done) => {
-    const owned = owners.get(request);
-    if (owned) {
-      owners.delete(request);
-      running.delete(owned.key);
-      owned.done();
-    }
+    release(request);
     done();
   });
 };
