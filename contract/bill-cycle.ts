@@ -217,7 +217,10 @@ export const lastCycles = (cycle: BillCycle, now: Date, n: number, options: Last
   return bounds.reverse().map(toPeriod);
 };
 
-/** Epoch-ms bounds of a period, both inclusive. */
+/**
+ * Epoch-ms bounds of a period, both inclusive.
+ * @internal Exported for its tests (knip --production).
+ */
 export const periodToRange = (period: BillPeriod): EpochRange => ({
   from: period.start.getTime(),
   to: period.end.getTime(),

@@ -48,4 +48,5 @@ export const offersResponseSchema = z.object({
   /** Null for a plain user: the referral code is the account holder's. */
   referral: referralSchema.nullable(),
 });
+/** @internal Exported for its tests (knip --production). */
 export type OffersResponse = z.infer<typeof offersResponseSchema>;

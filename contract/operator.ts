@@ -36,6 +36,7 @@ export const mailSignature = (operator: OperatorDetails): string =>
  * The operator's details from the environment (PRODUCT_NAME, CREDITOR_NAME, CUSTOMER_SERVICE_PHONE), for the app's
  * build: the server validates the same variables with its configuration schema (server/config.ts) and refuses to
  * start on a bad value; the build refuses to build on one.
+ * @internal Used by the build (vite.config.ts), which is not production code to knip.
  */
 export const operatorFromEnv = (env: Readonly<Record<string, string | undefined>>): OperatorDetails => {
   const pick = (value: string | undefined, fallback: string) => (value && value.trim() !== '' ? value.trim() : fallback);

@@ -114,7 +114,10 @@ export const epcPayload = (transfer: CreditTransfer): string => {
   return payload;
 };
 
-/** The elements of a version 002 payload, or null when it is not one (tests, and reading a code back). */
+/**
+ * The elements of a version 002 payload, or null when it is not one (tests, and reading a code back).
+ * @internal Exported for its tests (knip --production).
+ */
 export const parseEpcPayload = (payload: string): CreditTransfer | null => {
   const lines = payload.split(/\r?\n/);
   const [tag, version, charset, identification, bic = '', name = '', iban = '', amount = '', purpose, reference, remittance, information] =

@@ -87,13 +87,17 @@ export const addUsage = (totals: UsageTotals, facts: UsageFacts, amount: UsageAm
 /** One record as the rating reads it. */
 export type RatableRecord = UsageFacts & { used: number; priceCents: number };
 
+/** @internal Exported for its tests (knip --production). */
 export const usageTotalsOf = (records: Iterable<RatableRecord>): UsageTotals => {
   const totals = emptyUsageTotals();
   for (const record of records) addUsage(totals, record, { used: record.used, count: 1, priceCents: record.priceCents });
   return totals;
 };
 
-/** a + b, as new totals (two cycles, two halves of a range). */
+/**
+ * a + b, as new totals (two cycles, two halves of a range).
+ * @internal Exported for its tests (knip --production).
+ */
 export const sumUsageTotals = (a: UsageTotals, b: UsageTotals): UsageTotals => {
   const sum = emptyUsageTotals();
   for (const c of ratingClasses) {
@@ -233,6 +237,7 @@ export const rateUsage = (totals: UsageTotals, bundle: Bundle, rates: OobRates):
 /**
  * The out-of-bundle charges of one bill cycle of a line (what the invoice bills): the lines of `rateUsage`, so the
  * invoice, the usage summary and the exports show the same numbers.
+ * @internal Exported for its tests (knip --production).
  */
 export const outOfBundleCharges = (totals: UsageTotals, bundle: Bundle, rates: OobRates): ChargeLine[] =>
   rateUsage(totals, bundle, rates).lines;

@@ -32,6 +32,9 @@ export const structuredCommunicationDigits = (value: string): string | null => {
   return mod97Check(digits.slice(0, 10)) === digits.slice(10) ? digits : null;
 };
 
-/** A communication written +++ddd/dddd/ddddd+++ whose check digits hold (the form the invoices carry). */
+/**
+ * A communication written +++ddd/dddd/ddddd+++ whose check digits hold (the form the invoices carry).
+ * @internal Exported for its tests (knip --production).
+ */
 export const isValidStructuredCommunication = (value: string): boolean =>
   /^\+\+\+\d{3}\/\d{4}\/\d{5}\+\+\+$/.test(value) && structuredCommunicationDigits(value) !== null;

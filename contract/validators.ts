@@ -16,7 +16,7 @@ import {
   pinWeakness,
 } from './rules.ts';
 
-export { loginKind, normalizeLogin, normalizePhone } from './rules.ts';
+export { loginKind, normalizeLogin } from './rules.ts';
 
 /*
  * The validation rules of docs/product/validation.md as reusable schemas. Messages are translation keys of the
@@ -75,9 +75,15 @@ export const verificationCodeSchema = z
 
 /** MT followed by 8 digits. */
 export const customerNumberSchema = z.string().trim().toUpperCase().regex(customerNumberPattern, 'validation:customerNumber');
-/** ME followed by digits. */
+/**
+ * ME followed by digits.
+ * @internal Exported for its tests (knip --production).
+ */
 export const energyNumberSchema = z.string().trim().toUpperCase().regex(energyNumberPattern, 'validation:energyNumber');
-/** 'O-' followed by 10 digits. */
+/**
+ * 'O-' followed by 10 digits.
+ * @internal Exported for its tests (knip --production).
+ */
 export const orderNumberSchema = z.string().trim().toUpperCase().regex(orderNumberPattern, 'validation:orderNumber');
 
 export const emailSchema = z
@@ -87,7 +93,10 @@ export const emailSchema = z
   .max(emailMaxLength, 'validation:email')
   .pipe(z.email({ pattern: emailPattern, error: 'validation:email' }));
 
-/** Belgian postal codes: 4 digits, 1000–9999. */
+/**
+ * Belgian postal codes: 4 digits, 1000–9999.
+ * @internal Exported for its tests (knip --production).
+ */
 export const postalCodeSchema = z
   .string({ error: 'validation:required' })
   .trim()
@@ -337,4 +346,5 @@ export const newPinFormSchema = (birthDate?: string | null) =>
     .object({ pin: newPinValueSchema(birthDate), confirm: z.string() })
     .refine((v) => v.pin === v.confirm, { path: ['confirm'], message: 'validation:pinConfirm' });
 
+/** @internal Exported for its tests (knip --production). */
 export const newPinSchema = newPinFormSchema();

@@ -195,7 +195,10 @@ const registerRoutes = async (app: FastifyInstance, options: RoutesOptions): Pro
 
 const contexts = new WeakMap<FastifyInstance, AppContext>();
 
-/** The context an app was built with: tests reach the scheduler and the clock through it. */
+/**
+ * The context an app was built with: tests reach the scheduler and the clock through it.
+ * @internal Exported for its tests (knip --production).
+ */
 export const appContext = (app: FastifyInstance): AppContext => {
   const ctx = contexts.get(app);
   if (!ctx) throw new Error('not an app built by buildApp');

@@ -59,7 +59,10 @@ export const mergeIntoBlocks = async (db: AppDatabase, groups: readonly BlockGro
   await db.usageBlocks.bulkPut(rows);
 };
 
-/** Writes rows (in their own transaction): what tests and one-off writes use. */
+/**
+ * Writes rows (in their own transaction): what tests and one-off writes use.
+ * @internal Exported for its tests (knip --production).
+ */
 export const putRecords = (db: AppDatabase, rows: readonly UsageRecordRow[]): Promise<void> =>
   db.transaction('rw', db.usageBlocks, () => mergeIntoBlocks(db, groupIntoBlocks(rows)));
 

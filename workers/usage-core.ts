@@ -32,6 +32,7 @@ import type { UsageRecordRow } from '#db/schema';
 export type { UsageRecordRow };
 export type UsageType = UsageRecordRow['serviceCat'];
 export type UsageDirection = 'all' | 'in' | 'out';
+/** @internal Exported for its tests (knip --production). */
 export type UsageDestination = UsageRecordRow['destination'];
 
 export type UsageFilter = {
@@ -324,7 +325,10 @@ export const createAggregator = (options: AggregatorOptions): Aggregator => {
   return { add, addRollup, result };
 };
 
-/** Convenience for a single in-memory array (tests, small sets). */
+/**
+ * Convenience for a single in-memory array (tests, small sets).
+ * @internal Exported for its tests (knip --production).
+ */
 export const aggregate = (rows: readonly UsageRecordRow[], options: AggregatorOptions): AggregateResult => {
   const aggregator = createAggregator(options);
   aggregator.add(rows);

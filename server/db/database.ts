@@ -132,13 +132,21 @@ export async function applyMigrations(db: Db, dir: string = MIGRATIONS_DIR): Pro
   return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }
 
-/** The versions of `dir` recorded as applied. */
+/**
+ * The versions of `dir` recorded as applied.
+ * @internal Exported for its tests (knip --production).
+ */
 export async function appliedMigrations(db: Db, dir: string = MIGRATIONS_DIR): Promise<string[]> {
   const migrator = new Migrator({ db, provider: fileProvider(db, dir), allowUnorderedMigrations: true });
   return (await migrator.getMigrations()).filter((m) => m.executedAt !== undefined).map((m) => m.name);
 }
 
-export { assertDatabaseAnswers, closeDatabase, serializeSqlite } from './engine.ts';
+export {
+  assertDatabaseAnswers,
+  closeDatabase,
+  /** @internal The test set-up and scripts/seed-database.ts copy a seeded database. */
+  serializeSqlite,
+} from './engine.ts';
 
 /**
  * Opens (or creates) the API database: `location` is a PostgreSQL URL (postgres://…), a SQLite file (':memory:'

@@ -199,7 +199,10 @@ export const connectPostgres = (url: string, options: Partial<PostgresOptions> =
 export const connect = (location: string | Buffer, options: Partial<PostgresOptions> = {}): Db =>
   typeof location === 'string' && isPostgresUrl(location) ? connectPostgres(location, options) : connectSqlite(location);
 
-/** The bytes of a SQLite database (better-sqlite3's `serialize`), which `connectSqlite` opens as a copy. */
+/**
+ * The bytes of a SQLite database (better-sqlite3's `serialize`), which `connectSqlite` opens as a copy.
+ * @internal Used by the test set-up and scripts/seed-database.ts (a seeded copy per run).
+ */
 export const serializeSqlite = (db: Db): Buffer => {
   const handle = handleOf(db);
   if (handle.engine !== 'sqlite') throw new Error('serializeSqlite: not a SQLite database');

@@ -24,12 +24,14 @@
 export {
   closeDatabase,
   connect,
+  /** @internal scripts/db-types.ts reads the schema of a migrated SQLite database. */
   connectSqlite,
   type Db,
   type Engine,
   engineOf,
   isPostgresUrl,
   type PostgresOptions,
+  /** @internal The test set-up copies a seeded database. */
   serializeSqlite,
 } from './engine-connection.ts';
 export { assertDatabaseAnswers, runScript, type StartLog, syncIdentities, waitForDatabase, withStartupLock } from './engine-startup.ts';

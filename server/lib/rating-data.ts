@@ -168,6 +168,7 @@ export const rateCycle = async (db: Db, contractId: number, cycle: TimeRange, pl
 /**
  * The out-of-bundle charges of a contract's usage over one bill cycle: the lines its invoice bills (quantity × unit
  * price, premium at its price), the same figures as the usage summary of that cycle.
+ * @internal Exported for its tests (knip --production).
  */
 export const cycleCharges = async (db: Db, contractId: number, cycle: TimeRange, plan?: RatingPlan): Promise<ChargeLine[]> =>
   (await rateCycle(db, contractId, cycle, plan)).lines;

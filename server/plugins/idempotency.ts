@@ -33,6 +33,7 @@ import { authOf } from './auth.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
+/** @internal Exported for its tests (knip --production). */
 export const retentionDays = 8;
 export const MAX_KEYS_PER_USER = 1000;
 export const MAX_KEYS_PER_ADDRESS = 100;

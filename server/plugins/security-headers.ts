@@ -23,7 +23,10 @@ export const contentSecurityPolicyDirectives = {
   'frame-ancestors': ["'none'"],
 } as const;
 
-/** The header as helmet writes it. */
+/**
+ * The header as helmet writes it.
+ * @internal Exported for its tests (knip --production).
+ */
 export const contentSecurityPolicy = Object.entries(contentSecurityPolicyDirectives)
   .map(([name, values]) => `${name} ${values.join(' ')}`)
   .join(';');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { normalizePhone } from '#contract/rules';
 import {
   bicMatchesIban,
   bicSchema,
@@ -11,7 +12,6 @@ import {
   idCardNumberSchema,
   landlineSchema,
   loginKind,
-  normalizePhone,
   nationalNumberValid,
   newPinFormSchema,
   newPinSchema,

@@ -7,6 +7,7 @@ import { demoActivation, demoPassword } from '#contract/fixtures/demo';
  */
 
 export const DEMO_PASSWORD = demoPassword;
+/** @internal Exported for its tests (knip --production). */
 export const DEMO_ACTIVATION_CODE = demoActivation.code;
 
 export const DEMO_IDS = {

@@ -60,5 +60,8 @@ export const requireMutation = async (type: string): Promise<MutationDeclaration
 /** The translation key that names a type in the pending-changes panel, or null for a type this build does not know. */
 export const mutationLabel = async (type: string): Promise<string | null> => (await loadMutation(type))?.label ?? null;
 
-/** The declaration files of this build, by type (a unit test checks each one). */
+/**
+ * The declaration files of this build, by type (a unit test checks each one).
+ * @internal Exported for its tests (knip --production).
+ */
 export const mutationFiles = (): ReadonlyMap<string, string> => new Map([...loaders].map(([type, file]) => [type, file.path]));

@@ -63,13 +63,6 @@ export const settleRejected = async (row: PendingMutationRow, answer: Answer): P
   if (mutation.refresh) await mutation.refresh(payload).catch(() => undefined);
 };
 
-const needsAuthListeners = new Set<() => void>();
-/** A replayed change met 401/419: the pages are asked to renew the session. */
-export const onNeedsAuth = (listener: () => void): (() => void) => {
-  needsAuthListeners.add(listener);
-  return () => needsAuthListeners.delete(listener);
-};
-
 /** Settle one row with an outcome that is not a retry. */
 export const applyOutcome = async (row: PendingMutationRow, outcome: Exclude<ReplayOutcome, 'retry'>, answer: Answer): Promise<Next> => {
   switch (outcome) {
@@ -79,7 +72,6 @@ export const applyOutcome = async (row: PendingMutationRow, outcome: Exclude<Rep
     case 'needs-auth':
       // Kept as it is; sent again after the next login (user-actions.ts resumeAfterAuth).
       await db.pendingMutations.update(row.key, { state: 'needs-auth' });
-      for (const listener of needsAuthListeners) listener();
       return 'stop-all';
     case 'rejected':
       await settleRejected(row, answer);

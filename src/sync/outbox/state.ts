@@ -9,7 +9,10 @@ import type { MutationPayload } from './mutation.ts';
 
 let clock: () => number = () => Date.now();
 export const now = (): number => clock();
-/** Tests move the clock. */
+/**
+ * Tests move the clock.
+ * @internal Exported for its tests (knip --production).
+ */
 export const setOutboxClock = (next: () => number): void => {
   clock = next;
 };

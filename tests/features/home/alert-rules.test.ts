@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  alertConditions,
-  alertHiddenMs,
-  canActivateSim,
-  dueAlerts,
-  isHidden,
-  type AlertInput,
-  type SimContract,
-} from '#features/home/data/alert-rules.ts';
+import type { SimState as SimContract } from '#contract/activation-rules';
+import { alertConditions, alertHiddenMs, canActivateSim, dueAlerts, isHidden, type AlertInput } from '#features/home/data/alert-rules.ts';
 
 const ready: SimContract = { status: 'IN_DELIVERY', subStatus: 'SIM_SENT', identificationStatus: 'OK', fraudStatus: 'OK' };
 const active: SimContract = { status: 'ACTIVATED', subStatus: 'ACTIVATED', identificationStatus: 'OK', fraudStatus: 'OK' };

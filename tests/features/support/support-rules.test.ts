@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isSubSubjectOf, subSubjectsOf, supportSubjectList, supportTicketFormSchema, supportTicketSchema } from '#contract/support';
-import { attachmentError, attachmentTypeOf, charactersLeft, maxAttachmentBytes } from '#features/support/data/ticket-form.ts';
+import { maxAttachmentBytes } from '#contract/validators';
+import { attachmentError, attachmentTypeOf, charactersLeft } from '#features/support/data/ticket-form.ts';
 import { createFaqIndex, foldTerm } from '#features/support/data/faq-search.ts';
 import type { FaqEntryRow } from '#db/schema';
 

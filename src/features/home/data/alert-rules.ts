@@ -23,7 +23,7 @@ export const alertClosedKey = (kind: AlertKind) => `alertClosed:${kind}`;
  * docs/product/activation.md "When a SIM can be activated": the SIM can be activated when in delivery, SIM sent,
  * identification OK and fraud OK (contract/activation-rules.ts).
  */
-export { canActivateSim, type SimState as SimContract } from '#contract/activation-rules';
+export { canActivateSim } from '#contract/activation-rules';
 
 export type AlertInput = {
   isPlainUser: boolean;

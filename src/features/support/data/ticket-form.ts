@@ -1,12 +1,10 @@
-import { attachmentSchema, attachmentTypes, maxAttachmentBytes } from '#contract/validators';
+import { attachmentSchema, attachmentTypes } from '#contract/validators';
 
 /*
  * The contact form's attachment rule (docs/product/validation.md "Contact form": one PDF, PNG, JPG or JPEG of at most
  * 2 MB), checked when the file is chosen with the contract's schema, the one the server applies before it checks the
  * bytes themselves.
  */
-
-export { maxAttachmentBytes };
 
 export type AttachmentType = (typeof attachmentTypes)[number];
 
