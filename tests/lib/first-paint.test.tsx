@@ -29,7 +29,6 @@ const snapshot = (changes: Partial<FirstPaintSnapshot> = {}): FirstPaintSnapshot
   path: '/',
   html: '<main><p>Bonjour Sophie</p></main>',
   lang: 'fr',
-  layout: 'mobile',
   title: 'Mon espace mobile',
   texts,
   savedAt: now - 10 * minute,
@@ -81,9 +80,10 @@ describe('snapshotMarkupAt', () => {
 });
 
 describe('composeFirstPaint', () => {
-  it('puts the snapshot in #root, its language and layout on <html>, and its title', () => {
-    const out = composeFirstPaint(page, snapshot({ lang: 'nl', layout: 'desktop', title: 'A & B' }), now);
-    expect(out).toContain('<html lang="nl" data-layout="desktop">');
+  it('puts the snapshot in #root, its language on <html>, and its title', () => {
+    const out = composeFirstPaint(page, snapshot({ lang: 'nl', title: 'A & B' }), now);
+    // No layout mode: home's page sets this window's before the first paint (src/layout-first.ts).
+    expect(out).toContain('<html lang="nl">');
     expect(out).toContain('<title>A &amp; B</title>');
     expect(out).toContain(`<div id="root" data-snapshot="${now - 10 * minute}"><main><p>Bonjour Sophie</p></main></div>`);
     expect(out).not.toContain('Chargement');
@@ -108,7 +108,8 @@ describe('isFirstPaintSnapshot', () => {
     ['a string', 'x', false],
     ['no user', { ...snapshot(), userGuid: undefined }, false],
     ['an unknown language', { ...snapshot(), lang: 'de' }, false],
-    ['an unknown layout', { ...snapshot(), layout: 'tablet' }, false],
+    // Kept by an earlier build with the layout mode it was drawn in: still painted, in this window's mode.
+    ['a snapshot of an earlier build, with its layout', { ...snapshot(), layout: 'desktop' }, true],
     ['no texts', { ...snapshot(), texts: null }, false],
     ['texts without the stale badge', { ...snapshot(), texts: { justNow: 'a', updated: 'b' } }, false],
   ])('%s → %s', (_, value, expected) => {

@@ -21,8 +21,7 @@ export const useFirstPaintSnapshot = (ready: boolean, userGuid: string | null): 
       const root = document.getElementById('root');
       if (!root || window.location.pathname !== paths.home) return;
       const html = snapshotMarkup(root);
-      const layout = document.documentElement.dataset.layout === 'desktop' ? 'desktop' : 'mobile';
-      const key = `${userGuid}|${lang}|${layout}|${html}`;
+      const key = `${userGuid}|${lang}|${html}`;
       if (key === lastKept.current) return;
       lastKept.current = key;
       void saveFirstPaint({
@@ -30,7 +29,6 @@ export const useFirstPaintSnapshot = (ready: boolean, userGuid: string | null): 
         path: paths.home,
         html,
         lang,
-        layout,
         title: document.title,
         texts: {
           justNow: t('freshness.justNow'),
