@@ -85,6 +85,8 @@ describe('composeFirstPaint', () => {
     // No layout mode: home's page sets this window's before the first paint (src/layout-first.ts).
     expect(out).toContain('<html lang="nl">');
     expect(out).toContain('<title>A &amp; B</title>');
+    // The first frame waits for the whole snapshot (its figures come after the header in the markup).
+    expect(out).toMatch(/<link rel="expect" href="#root" blocking="render"><\/head>/);
     expect(out).toContain(`<div id="root" data-snapshot="${now - 10 * minute}"><main><p>Bonjour Sophie</p></main></div>`);
     expect(out).not.toContain('Chargement');
     expect(out).toContain('<noscript>');
