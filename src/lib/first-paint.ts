@@ -13,10 +13,11 @@ import { formatRelativeMinutes } from './format.ts';
  * The snapshot is the screen's own markup (the app's DOM, serialized), so the app's first commit draws the same
  * boxes in the same places: no flash, no layout shift. Three things in it change between the write and the next
  * start, and are filled in when the page is composed: the age of each figure ("updated 5 minutes ago", and the
- * stale badge past 15 minutes), the page's language (on <html>), and its title. The layout mode (phone or desktop)
- * is not the snapshot's: the markup is the same for both, and home's page sets the mode of this start's window
- * before its first paint (src/layout-first.ts). A snapshot kept at desktop width and painted with its own mode in a
- * phone-sized window was drawn as a desktop page, then moved to the phone layout by the app (CLS 0.23).
+ * stale badge past 15 minutes), the page's language and layout mode (on <html>), and its title. The layout mode
+ * written there is the snapshot's, a fallback only: the markup is the same for phone and desktop, and home's page
+ * sets the mode of this start's window before its first paint (src/layout-first.ts). Painted in its own mode, a
+ * snapshot kept at desktop width was drawn as a desktop page in a phone-sized window, then moved to the phone
+ * layout by the app (CLS 0.23).
  *
  * This module is shared by the page (which writes) and the service worker (which composes): no DOM, no React, no
  * Dexie. The page's side, which reads the DOM, is first-paint-markup.ts.
@@ -41,6 +42,8 @@ export type FirstPaintSnapshot = {
   /** The markup of #root, free of inline styles and scripts, with the age markers of `ageMarker`. */
   html: string;
   lang: Language;
+  /** The layout mode it was kept in: painted when the page's layout script does not run (see above). */
+  layout: 'mobile' | 'desktop';
   title: string;
   texts: FreshnessTexts;
   savedAt: number;
@@ -83,7 +86,7 @@ const wholeSnapshotFirst = '<link rel="expect" href="#root" blocking="render">';
 
 /**
  * The page the service worker answers: the app's page (`page`, the built home.html) with the snapshot in #root as
- * of `now`, its language on <html>, its title, and no frame painted before #root is parsed to its end. Null when the page has not the expected shape
+ * of `now`, its language and layout mode on <html>, its title, and no frame painted before #root is parsed to its end. Null when the page has not the expected shape
  * (an older build): the worker then answers the page as it is.
  */
 export const composeFirstPaint = (page: string, snapshot: FirstPaintSnapshot, now: number): string | null => {
@@ -91,7 +94,7 @@ export const composeFirstPaint = (page: string, snapshot: FirstPaintSnapshot, no
   if (!root.test(page) || !/<html lang="[a-z]+"/.test(page)) return null;
   const markup = snapshotMarkupAt(snapshot, now);
   return page
-    .replace(/<html lang="[a-z]+"/, `<html lang="${snapshot.lang}"`)
+    .replace(/<html lang="[a-z]+"/, `<html lang="${snapshot.lang}" data-layout="${snapshot.layout}"`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(snapshot.title)}</title>`)
     .replace(/<\/head>/, () => `${wholeSnapshotFirst}</head>`)
     .replace(root, () => `<div id="root" ${snapshotAttribute}="${snapshot.savedAt}">${markup}</div>`);
@@ -107,6 +110,7 @@ export const isFirstPaintSnapshot = (value: unknown): value is FirstPaintSnapsho
     typeof v.path === 'string' &&
     typeof v.html === 'string' &&
     (v.lang === 'fr' || v.lang === 'nl' || v.lang === 'en') &&
+    (v.layout === 'mobile' || v.layout === 'desktop') &&
     typeof v.title === 'string' &&
     typeof v.savedAt === 'number' &&
     typeof texts === 'object' &&

@@ -29,6 +29,7 @@ const snapshot = (changes: Partial<FirstPaintSnapshot> = {}): FirstPaintSnapshot
   path: '/',
   html: '<main><p>Bonjour Sophie</p></main>',
   lang: 'fr',
+  layout: 'mobile',
   title: 'Mon espace mobile',
   texts,
   savedAt: now - 10 * minute,
@@ -80,10 +81,10 @@ describe('snapshotMarkupAt', () => {
 });
 
 describe('composeFirstPaint', () => {
-  it('puts the snapshot in #root, its language on <html>, and its title', () => {
-    const out = composeFirstPaint(page, snapshot({ lang: 'nl', title: 'A & B' }), now);
-    // No layout mode: home's page sets this window's before the first paint (src/layout-first.ts).
-    expect(out).toContain('<html lang="nl">');
+  it('puts the snapshot in #root, its language and layout on <html>, and its title', () => {
+    const out = composeFirstPaint(page, snapshot({ lang: 'nl', layout: 'desktop', title: 'A & B' }), now);
+    // The snapshot's mode, until home's page sets this window's before the first paint (src/layout-first.ts).
+    expect(out).toContain('<html lang="nl" data-layout="desktop">');
     expect(out).toContain('<title>A &amp; B</title>');
     // The first frame waits for the whole snapshot (its figures come after the header in the markup).
     expect(out).toMatch(/<link rel="expect" href="#root" blocking="render"><\/head>/);
@@ -110,8 +111,7 @@ describe('isFirstPaintSnapshot', () => {
     ['a string', 'x', false],
     ['no user', { ...snapshot(), userGuid: undefined }, false],
     ['an unknown language', { ...snapshot(), lang: 'de' }, false],
-    // Kept by an earlier build with the layout mode it was drawn in: still painted, in this window's mode.
-    ['a snapshot of an earlier build, with its layout', { ...snapshot(), layout: 'desktop' }, true],
+    ['an unknown layout', { ...snapshot(), layout: 'tablet' }, false],
     ['no texts', { ...snapshot(), texts: null }, false],
     ['texts without the stale badge', { ...snapshot(), texts: { justNow: 'a', updated: 'b' } }, false],
   ])('%s → %s', (_, value, expected) => {

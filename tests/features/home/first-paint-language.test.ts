@@ -16,6 +16,7 @@ const snapshot = (lang: Language): FirstPaintSnapshot => ({
   path: '/',
   html: `<main lang="${lang}">home</main>`,
   lang,
+  layout: 'mobile',
   title: 'Mon espace mobile',
   texts: { justNow: 'a', updated: 'b {{when}}', stale: 'c' },
   savedAt: 1,

@@ -21,7 +21,8 @@ export const useFirstPaintSnapshot = (ready: boolean, userGuid: string | null): 
       const root = document.getElementById('root');
       if (!root || window.location.pathname !== paths.home) return;
       const html = snapshotMarkup(root);
-      const key = `${userGuid}|${lang}|${html}`;
+      const layout = document.documentElement.dataset.layout === 'desktop' ? 'desktop' : 'mobile';
+      const key = `${userGuid}|${lang}|${layout}|${html}`;
       if (key === lastKept.current) return;
       lastKept.current = key;
       void saveFirstPaint({
@@ -29,6 +30,7 @@ export const useFirstPaintSnapshot = (ready: boolean, userGuid: string | null): 
         path: paths.home,
         html,
         lang,
+        layout,
         title: document.title,
         texts: {
           justNow: t('freshness.justNow'),
