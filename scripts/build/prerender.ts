@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
+import { build as esbuild } from 'esbuild';
 import { createServer, type Plugin, type Rollup } from 'vite';
 import type { PrerenderedPage, PrerenderedPages } from '../../src/app/prerender.tsx';
 
@@ -17,6 +19,7 @@ import type { PrerenderedPage, PrerenderedPages } from '../../src/app/prerender.
  * - dist/login-consent.html: the same with the cookie consent modal, for a visitor who has not answered yet.
  * The server sends login.html (or login-consent.html) for /login and index.html for the other routes; the service
  * worker sends login.html and index.html.
+ * home.html also starts with src/layout-first.ts, a classic script that sets the layout mode before the first paint.
  * The strict CSP holds: the build fails if a page gets an inline script, an inline style or a style attribute.
  * Runs before the service worker is built, so its precache lists the final pages.
  */
@@ -116,6 +119,38 @@ const checkCsp = (name: string, page: string): void => {
   if (found) throw new Error(`prerender: ${name} has ${found}, which the Content-Security-Policy blocks`);
 };
 
+/**
+ * src/layout-first.ts as a classic, render-blocking script of its own (bundled with the app's layout rule, no
+ * imports: a module script would run after the first paint), written next to the chunks with a hashed name so that
+ * the service worker precaches it with the pages. Only home.html loads it: it comes from the precache, so it
+ * costs no round trip, where on the server's pages (the login page of a first visit) it would.
+ */
+const writeLayoutScript = async (root: string, outDir: string, assetsDir: string): Promise<string> => {
+  const result = await esbuild({
+    absWorkingDir: root,
+    entryPoints: ['src/layout-first.ts'],
+    bundle: true,
+    format: 'iife',
+    minify: true,
+    target: 'es2022',
+    write: false,
+  });
+  const code = result.outputFiles[0]?.contents;
+  if (!code) throw new Error('prerender: src/layout-first.ts built to nothing');
+  const fileName = `${assetsDir}/layout-first-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`;
+  await fs.writeFile(path.join(outDir, fileName), code);
+  return fileName;
+};
+
+/**
+ * The layout script right after the title: after the viewport's <meta> (before it, a phone's window is still the
+ * 980 px default and the rule would answer desktop) and before the stylesheet, which a classic script would wait for.
+ */
+const withLayoutScript = (html: string, src: string): string => {
+  if (!/<\/title>\s*<link rel="stylesheet"/.test(html)) throw new Error('prerender: home.html has no stylesheet right after its <title>');
+  return html.replace(/<\/title>/, () => `</title>\n    <script src="${src}"></script>`);
+};
+
 const renderPages = async (root: string): Promise<PrerenderedPages> => {
   // A throw-away SSR loader with the app's resolution (package.json imports) in production mode, so that
   // import.meta.env is the build's.
@@ -141,6 +176,7 @@ export const prerender = (): Plugin => {
   let root = '';
   let outDir = '';
   let base = '/';
+  let assetsDir = 'assets';
   let bundle: Rollup.OutputBundle | null = null;
   return {
     name: 'prerender-pages',
@@ -149,6 +185,7 @@ export const prerender = (): Plugin => {
       root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
       base = config.base;
+      assetsDir = config.build.assetsDir;
     },
     writeBundle(_options, output) {
       bundle = output;
@@ -174,9 +211,16 @@ export const prerender = (): Plugin => {
               sources.map((source) => chunkOf(bundle!, root, source).fileName),
             ]),
           );
+        const layoutScript = await writeLayoutScript(root, outDir, assetsDir);
         const written: [string, string][] = [
           ['index.html', composePage(template, pages.shell, assetsFor(bundle, root, pages.shell.preload), base, loader)],
-          ['home.html', composePage(template, pages.home, assetsFor(bundle, root, pages.home.preload), base, loader, textsOf(pages.home))],
+          [
+            'home.html',
+            withLayoutScript(
+              composePage(template, pages.home, assetsFor(bundle, root, pages.home.preload), base, loader, textsOf(pages.home)),
+              base + layoutScript,
+            ),
+          ],
           ['login.html', composePage(template, pages.login, assetsFor(bundle, root, pages.login.preload), base, loader)],
           [
             'login-consent.html',

@@ -13,7 +13,11 @@ import { formatRelativeMinutes } from './format.ts';
  * The snapshot is the screen's own markup (the app's DOM, serialized), so the app's first commit draws the same
  * boxes in the same places: no flash, no layout shift. Three things in it change between the write and the next
  * start, and are filled in when the page is composed: the age of each figure ("updated 5 minutes ago", and the
- * stale badge past 15 minutes), the page's language and layout mode (on <html>), and its title.
+ * stale badge past 15 minutes), the page's language and layout mode (on <html>), and its title. The layout mode
+ * written there is the snapshot's, a fallback only: the markup is the same for phone and desktop, and home's page
+ * sets the mode of this start's window before its first paint (src/layout-first.ts). Painted in its own mode, a
+ * snapshot kept at desktop width was drawn as a desktop page in a phone-sized window, then moved to the phone
+ * layout by the app (CLS 0.23).
  *
  * This module is shared by the page (which writes) and the service worker (which composes): no DOM, no React, no
  * Dexie. The page's side, which reads the DOM, is first-paint-markup.ts.
@@ -38,6 +42,7 @@ export type FirstPaintSnapshot = {
   /** The markup of #root, free of inline styles and scripts, with the age markers of `ageMarker`. */
   html: string;
   lang: Language;
+  /** The layout mode it was kept in: painted when the page's layout script does not run (see above). */
   layout: 'mobile' | 'desktop';
   title: string;
   texts: FreshnessTexts;
@@ -72,8 +77,16 @@ export const snapshotMarkupAt = (snapshot: Pick<FirstPaintSnapshot, 'html' | 'la
 export const snapshotAttribute = 'data-snapshot';
 
 /**
+ * No frame before the whole snapshot is parsed (`<link rel="expect">`, Chromium 124+; other browsers ignore it and
+ * paint as before). On a phone's processor the parser yields to the first paint after the header and greeting, and
+ * the figures came one or more frames later (offline cold start at 4x CPU: first paint 1.0 s, figures 1.6 s). The
+ * snapshot is a few kilobytes: parsing all of it costs the first paint a few milliseconds, and the figures are in it.
+ */
+const wholeSnapshotFirst = '<link rel="expect" href="#root" blocking="render">';
+
+/**
  * The page the service worker answers: the app's page (`page`, the built home.html) with the snapshot in #root as
- * of `now`, its language and layout mode on <html> and its title. Null when the page has not the expected shape
+ * of `now`, its language and layout mode on <html>, its title, and no frame painted before #root is parsed to its end. Null when the page has not the expected shape
  * (an older build): the worker then answers the page as it is.
  */
 export const composeFirstPaint = (page: string, snapshot: FirstPaintSnapshot, now: number): string | null => {
@@ -83,6 +96,7 @@ export const composeFirstPaint = (page: string, snapshot: FirstPaintSnapshot, no
   return page
     .replace(/<html lang="[a-z]+"/, `<html lang="${snapshot.lang}" data-layout="${snapshot.layout}"`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(snapshot.title)}</title>`)
+    .replace(/<\/head>/, () => `${wholeSnapshotFirst}</head>`)
     .replace(root, () => `<div id="root" ${snapshotAttribute}="${snapshot.savedAt}">${markup}</div>`);
 };
 

@@ -83,8 +83,11 @@ describe('snapshotMarkupAt', () => {
 describe('composeFirstPaint', () => {
   it('puts the snapshot in #root, its language and layout on <html>, and its title', () => {
     const out = composeFirstPaint(page, snapshot({ lang: 'nl', layout: 'desktop', title: 'A & B' }), now);
+    // The snapshot's mode, until home's page sets this window's before the first paint (src/layout-first.ts).
     expect(out).toContain('<html lang="nl" data-layout="desktop">');
     expect(out).toContain('<title>A &amp; B</title>');
+    // The first frame waits for the whole snapshot (its figures come after the header in the markup).
+    expect(out).toMatch(/<link rel="expect" href="#root" blocking="render"><\/head>/);
     expect(out).toContain(`<div id="root" data-snapshot="${now - 10 * minute}"><main><p>Bonjour Sophie</p></main></div>`);
     expect(out).not.toContain('Chargement');
     expect(out).toContain('<noscript>');
