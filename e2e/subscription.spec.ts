@@ -17,8 +17,7 @@ test.describe.configure({ timeout: 60_000 });
 test(`Emma's line blocked for fraud goes back from optimize to the subscription with the reason (fr)`, async ({ page }) => {
   const lang = 'fr' as Lang;
   const w = words[lang];
-  await signIn(page, 'emma');
-  await page.goto(`/subscription/optimize?contractId=6&lang=${lang}`);
+  await signIn(page, 'emma', { lang, path: '/subscription/optimize?contractId=6' });
   await expect(page).toHaveURL(/\/subscription\/main\?refused=fraud$/);
   await expect(page.getByRole('status').filter({ hasText: w.blockedFraud })).toBeVisible();
   await expect(page.getByText(w.fraudBadge, { exact: true })).toBeVisible();
