@@ -31,6 +31,11 @@ const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height:
  * else runs the same code whatever the width.
  */
 const desktopTests = /@desktop/;
+/**
+ * Tests for the desktop only (`@desktop-only`, matched by `desktopTests` too): axe on every route at desktop size,
+ * whose phone pass runs in e2e/languages.spec.ts during the visit it makes of every route anyway.
+ */
+const desktopOnly = /@desktop-only/;
 
 export default defineConfig({
   testDir: './e2e',
@@ -55,7 +60,7 @@ export default defineConfig({
     storageState: decidedConsent,
   },
   projects: [
-    { name: 'phone', testIgnore: /maintenance\.spec/, use: phone },
+    { name: 'phone', testIgnore: /maintenance\.spec/, grepInvert: desktopOnly, use: phone },
     { name: 'desktop', testIgnore: /maintenance\.spec/, grep: desktopTests, use: desktop },
     {
       // The maintenance switch is server-wide, so this runs alone once the others are done.

@@ -1,15 +1,36 @@
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+
+const testFiles = /\.test\.tsx?$/;
+
+/** Every test file under `dir`, as a path from the project's root. */
+const filesUnder = (dir: string): string[] =>
+  fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => testFiles.test(file))
+    .map((file) => path.join(dir, file).split(path.sep).join('/'));
+
+/**
+ * What a test file must not share with the files run before it in the same worker: a module mocked (`vi.mock`), a
+ * global stubbed, the modules reset, an IndexedDB (fake-indexeddb keeps its databases, and Dexie's `db` module its
+ * connection, for as long as the module graph lives), or the server (tests/server/: the app, its database copy and its
+ * module state, such as rate limits and the test clock).
+ */
+const needsIsolation = (file: string): boolean =>
+  file.startsWith('tests/server/') ||
+  /\bvi\.(mock|doMock|unmock|stubGlobal|stubEnv|resetModules)\(|fake-indexeddb|#db\/db|test-app\.ts/.test(fs.readFileSync(file, 'utf8'));
+
+const allTests = filesUnder('tests');
+const isolatedTests = allTests.filter(needsIsolation);
+const sharedTests = allTests.filter((file) => !needsIsolation(file));
 
 export default defineConfig({
   plugins: [react()],
   test: {
-    include: ['tests/**/*.test.{ts,tsx}'],
     environment: 'node',
-    // The run's seeded demo database (tests/global-setup.ts): each server test file opens a copy of its own, in memory
-    // or, with TEST_DATABASE_URL, a PostgreSQL database copied from one template; files run in parallel on the 2 cores.
-    globalSetup: ['tests/global-setup.ts'],
     pool: 'forks',
     // A worker per core: vitest's default for `run` is one less than the cores, which is one worker on a 2-core
     // machine, while its main process only hands out files and collects results.
@@ -24,5 +45,30 @@ export default defineConfig({
     // module state). Inlined, autoload is transformed by Vite like our code, so its `import()` goes through the same
     // module graph as the tests'. (Autoload accepts .ts files by itself under vitest: it reads VITEST.)
     server: { deps: { inline: ['@fastify/autoload'] } },
+    projects: [
+      {
+        extends: true,
+        test: {
+          // Pure rules, formatting, i18n, workers' cores and screens without mocks: a worker keeps the modules it has
+          // imported from one file to the next (importing them again for every file was about half of the suite's
+          // time). Each file still gets its own environment (node or jsdom) and its mocks restored.
+          name: 'shared',
+          include: sharedTests,
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Each file in a module graph of its own (see `needsIsolation`).
+          name: 'isolated',
+          include: isolatedTests,
+          // The run's seeded demo database (tests/global-setup.ts): each server test file opens a copy of its own, in
+          // memory or, with TEST_DATABASE_URL, a PostgreSQL database copied from one template; files run in parallel on
+          // the 2 cores.
+          globalSetup: ['tests/global-setup.ts'],
+        },
+      },
+    ],
   },
 });

@@ -14,8 +14,7 @@ import { expectHome, LoginPage } from './page-models/login-page.ts';
 test('phones typed with spaces and a landline are stored in their national form, +32 is refused with its reason; a new attempt clears the previous outcome', async ({
   page,
 }) => {
-  await signIn(page, 'marc');
-  await page.goto('/settings/contact');
+  await signIn(page, 'marc', { path: '/settings/contact' });
   const form = page.getByRole('form', { name: 'Mijn contactgegevens' });
   const mobile = form.getByLabel('Gsm', { exact: true });
   const phone = form.getByLabel('Telefoon', { exact: true });
@@ -52,8 +51,7 @@ test('phones typed with spaces and a landline are stored in their national form,
 });
 
 test('a changed e-mail address waits for its confirmation link, which can be sent again', async ({ page }) => {
-  await signIn(page, 'marc');
-  await page.goto('/settings/contact');
+  await signIn(page, 'marc', { path: '/settings/contact' });
   const form = page.getByRole('form', { name: 'Mijn contactgegevens' });
   await expect(form.getByLabel('Voornaam', { exact: true })).not.toHaveValue('');
   await form.getByLabel('E-mailadres', { exact: true }).fill('marc.nieuw@example.be');

@@ -9,7 +9,8 @@ import { ConsumptionPage } from './page-models/consumption-page.ts';
  * these defects showed. Each test measures the page instead of trusting a screenshot.
  */
 
-const loginAs = (page: Page, who: DemoUserKey, lang: 'nl' | 'fr' = 'nl') => signIn(page, who, { lang });
+/** Through the API, in a language, straight on `path` (home if none). */
+const loginAs = (page: Page, who: DemoUserKey, lang: 'nl' | 'fr' = 'nl', path?: string) => signIn(page, who, { lang, path });
 
 /**
  * What overlaps in the rendered rows of a list: a row whose content spills out of it, or a row that starts above
@@ -40,8 +41,7 @@ test(
   'usage rows fit their content in Dutch, at 200 % text size too, and a short list ends with its last row',
   { tag: '@desktop' },
   async ({ page }) => {
-    await loginAs(page, 'marc');
-    await page.goto('/consumption/details');
+    await loginAs(page, 'marc', 'nl', '/consumption/details');
     const consumption = new ConsumptionPage(page);
     await consumption.waitForTotals();
     await consumption.waitForLocalData();

@@ -10,8 +10,7 @@ import { ConsumptionPage } from './page-models/consumption-page.ts';
  */
 
 test('period filters change the list and the totals', async ({ page }) => {
-  await signIn(page, 'sophie');
-  await page.goto('/consumption/details');
+  await signIn(page, 'sophie', { path: '/consumption/details' });
   const consumption = new ConsumptionPage(page);
   await consumption.waitForTotals();
   await consumption.waitForLocalData();
@@ -45,8 +44,7 @@ test('period filters change the list and the totals', async ({ page }) => {
 });
 
 test('overspent details of Marc: by type, the limit reached and the extra-cost history', async ({ page }) => {
-  await signIn(page, 'marc');
-  await page.goto('/consumption/overspent');
+  await signIn(page, 'marc', { path: '/consumption/overspent' });
   const table = page.getByTestId('overspent-table');
   await expect(table.getByRole('row', { name: /Totaal buiten bundel/ })).toContainText('52,30');
   await expect(page.getByText(/^Limiet buiten bundel bereikt: €\s52,30 bij een limiet van €\s50,00$/)).toBeVisible();
@@ -57,8 +55,7 @@ test('downloads: PDF and CSV online; disabled with a message offline; the screen
   page,
   context,
 }) => {
-  await signIn(page, 'sophie');
-  await page.goto('/consumption/main');
+  await signIn(page, 'sophie', { path: '/consumption/main' });
   const consumption = new ConsumptionPage(page);
   await consumption.waitForTotals();
   await consumption.waitForLocalData();

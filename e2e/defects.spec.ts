@@ -11,11 +11,11 @@ import { expectHome } from './page-models/login-page.ts';
  * one too (the tabs' row), the others do not depend on the width or exist on the phone only.
  */
 
-const loginAs = (page: Page, who: DemoUserKey, lang: 'nl' | 'fr' = 'nl') => signIn(page, who, { lang });
+/** Through the API, in a language, straight on `path` (home if none). */
+const loginAs = (page: Page, who: DemoUserKey, lang: 'nl' | 'fr' = 'nl', path?: string) => signIn(page, who, { lang, path });
 
 test('the Dutch consumption tabs sit on one row, and the period group has no browser frame', { tag: '@desktop' }, async ({ page }) => {
-  await loginAs(page, 'marc');
-  await page.goto('/consumption/main');
+  await loginAs(page, 'marc', 'nl', '/consumption/main');
   const tabs = page.getByRole('navigation', { name: 'Verbruik' }).getByRole('link');
   await expect(tabs).toHaveText(['Overzicht', 'Details', 'Buiten bundel']);
   const tops = await tabs.evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().top)));
@@ -31,8 +31,7 @@ test('the Dutch consumption tabs sit on one row, and the period group has no bro
 });
 
 test('SMS amounts carry their unit and an unlimited bundle says "onbeperkt" once', async ({ page }) => {
-  await loginAs(page, 'marc');
-  await page.goto('/consumption/main');
+  await loginAs(page, 'marc', 'nl', '/consumption/main');
   const consumption = new ConsumptionPage(page);
   await consumption.waitForTotals();
   const sms = page.getByRole('meter', { name: 'Sms' });
@@ -93,9 +92,8 @@ const brusselsIso = (offset: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Brussels' }).format(new Date(Date.now() + offset * 86_400_000));
 
 test('days still to come are not listed as zero use; a period in the future or before the line existed is explained', async ({ page }) => {
-  await loginAs(page, 'marc');
   // Three days back to three days ahead: four days so far, whatever today is.
-  await page.goto(`/consumption/main?period=range&from=${brusselsIso(-3)}&to=${brusselsIso(3)}`);
+  await loginAs(page, 'marc', 'nl', `/consumption/main?period=range&from=${brusselsIso(-3)}&to=${brusselsIso(3)}`);
   const perDay = page.getByRole('region', { name: 'Verbruik per dag' });
   await perDay.getByText('Cijfers per dag bekijken').click();
   await expect(perDay.getByRole('table').getByRole('row')).toHaveCount(1 + 4);
@@ -118,8 +116,7 @@ test('days still to come are not listed as zero use; a period in the future or b
 });
 
 test('the account page links to the contact details and to the password change', async ({ page }) => {
-  await loginAs(page, 'marc');
-  await page.goto('/account/main');
+  await loginAs(page, 'marc', 'nl', '/account/main');
   const links = page.getByRole('navigation', { name: 'Mijn account beheren' }).getByRole('link');
   await expect(links).toHaveText(['Mijn contactgegevens (e-mailadres, telefoons)', 'Mijn wachtwoord wijzigen']);
   await links.nth(1).click();

@@ -211,8 +211,7 @@ test(`a payment change made offline is pending, then applied once back online (f
 
 test(`a wrong IBAN shows the field's message and keeps what was typed (fr)`, async ({ page }, info) => {
   const lang = 'fr' as Lang;
-  await signIn(page, 'sophie', { lang });
-  await page.goto('/settings/payment');
+  await signIn(page, 'sophie', { lang, path: '/settings/payment' });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts[lang].payment);
   const iban = page.getByLabel('IBAN', { exact: true });
   await expect(iban).not.toHaveValue('');
@@ -232,8 +231,7 @@ test(`a wrong IBAN shows the field's message and keeps what was typed (fr)`, asy
 
 test(`Emma's company chooses a cost centre and sees only its invoices (nl)`, async ({ page }, info) => {
   const lang = 'nl' as Lang;
-  await signIn(page, 'emma', { lang });
-  await page.goto('/bills/main');
+  await signIn(page, 'emma', { lang, path: '/bills/main' });
   const history = page.getByRole('region', { name: texts[lang].history });
   const pieces = history.getByRole('listitem').getByRole('heading', { level: 3 });
   await expect(pieces.first()).toBeVisible();

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { axePassBudget, expectNoSeriousViolations } from './fixtures/axe.ts';
 import { signIn } from './fixtures/sign-in.ts';
 import { expect, test } from './fixtures/test.ts';
 import { privateRoutes, publicRoutes } from './routes.ts';
@@ -11,6 +12,11 @@ import { privateRoutes, publicRoutes } from './routes.ts';
  * text of the page is one the other languages' texts have and this language's have not (a key missing in nl or en
  * falls back to French silently), nor a bare translation key. The scenarios of the other specs each run in one
  * language; this is where the others are checked on every screen.
+ *
+ * The French visit of every route (and the Dutch one of /login, whose language switcher then shows the other choice)
+ * also runs axe: this is the phone's axe pass on every route, e2e/accessibility.spec.ts runs it at desktop size.
+ * The service worker is blocked, as there: these checks read the DOM, and precaching every chunk at the same time
+ * only slows them (the offline specs test the service worker).
  */
 
 const languages = ['fr', 'nl', 'en'] as const;
@@ -112,32 +118,46 @@ const problemsOf = async (page: Page, route: string, lang: Language): Promise<st
 // Every route is checked, whatever the routes before it showed.
 const softExpect = expect.configure({ soft: true });
 
+/** The visits that also run axe: every route in French, and the login page in Dutch. */
+const withAxe = (route: string, lang: Language): boolean => lang === 'fr' || (lang === 'nl' && route === '/login');
+
 /**
- * Open a route in a language and wait until it has its title and no loading indicator, then until it has no
- * problem left: the prerendered login page is in French until the app takes it over.
+ * Open a route in a language (unless the page is on it already: signed in straight there) and wait until it has its
+ * title and no loading indicator, then until it has no problem left: the prerendered login page is in French until
+ * the app takes it over. Then axe, on the visits of `withAxe`.
  */
-const check = async (page: Page, route: string, lang: Language): Promise<void> => {
-  await page.goto(`${route}${route.includes('?') ? '&' : '?'}lang=${lang}`);
+const check = async (page: Page, route: string, lang: Language, { open = true } = {}): Promise<void> => {
+  if (open) await page.goto(`${route}${route.includes('?') ? '&' : '?'}lang=${lang}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /^(Chargement|Laden|Loading)…$/ })).toHaveCount(0, { timeout: 15_000 });
   await softExpect.poll(() => problemsOf(page, route, lang), { timeout: 10_000 }).toEqual([]);
+  if (withAxe(route, lang)) await expectNoSeriousViolations(page, `${route} (${lang})`);
 };
 
-// Routes in groups, one test each, so that they run in parallel.
-const inGroups = (routes: readonly string[], count: number): string[][] =>
-  Array.from({ length: count }, (_, group) => routes.filter((_, i) => i % count === group));
+// Routes in groups of six or seven, one test each, so that they run in parallel (the French ones also run axe).
+const inGroups = (routes: readonly string[], count: number): string[][] => {
+  const bounds = Array.from({ length: count + 1 }, (_, group) => Math.round((group * routes.length) / count));
+  return Array.from({ length: count }, (_, group) => routes.slice(bounds[group], bounds[group + 1]));
+};
+const budget = (routes: readonly string[], lang: Language) =>
+  30_000 + routes.reduce((total, route) => total + 15_000 + (withAxe(route, lang) ? axePassBudget : 0), 0);
+
+test.use({ serviceWorkers: 'block' });
 
 for (const lang of languages) {
-  test(`every public route in ${lang}: its language, no overflow, no untranslated text`, async ({ page }) => {
-    test.setTimeout(120_000);
-    for (const route of publicRoutes) await check(page, route, lang);
-  });
-
-  for (const [group, routes] of inGroups(privateRoutes, 2).entries()) {
-    test(`signed-in routes in ${lang} (${group + 1} of 2): their language, no overflow, no untranslated text`, async ({ page }) => {
-      test.setTimeout(120_000);
-      await signIn(page, 'sophie', { lang });
+  for (const [group, routes] of inGroups(publicRoutes, 3).entries()) {
+    test(`public routes in ${lang} (${group + 1} of 3): their language, no overflow, no untranslated text`, async ({ page }) => {
+      test.setTimeout(budget(routes, lang));
       for (const route of routes) await check(page, route, lang);
+    });
+  }
+
+  for (const [group, routes] of inGroups(privateRoutes, 4).entries()) {
+    test(`signed-in routes in ${lang} (${group + 1} of 4): their language, no overflow, no untranslated text`, async ({ page }) => {
+      test.setTimeout(budget(routes, lang));
+      // Signed in straight on the group's first route (no home on the way).
+      await signIn(page, 'sophie', { lang, path: routes[0] });
+      for (const [i, route] of routes.entries()) await check(page, route, lang, { open: i > 0 });
     });
   }
 }

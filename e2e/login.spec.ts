@@ -100,8 +100,7 @@ test('a guarded route redirects to login with the full path and returns after lo
 });
 
 test('a plain user gets not-found on the owner-only link-accounts page', async ({ page }) => {
-  await signIn(page, 'lucas');
-  await page.goto('/offers/link-accounts');
+  await signIn(page, 'lucas', { path: '/offers/link-accounts' });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pagina niet gevonden');
   await page.goto('/orders');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pagina niet gevonden');
@@ -109,8 +108,7 @@ test('a plain user gets not-found on the owner-only link-accounts page', async (
 
 test('an owner opens the link-accounts page', async ({ page }) => {
   // Yasmine's energy account is not linked yet (Sophie's is, and her link page sends her home).
-  await signIn(page, 'yasmine');
-  await page.goto('/offers/link-accounts');
+  await signIn(page, 'yasmine', { path: '/offers/link-accounts' });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lier mon compte énergie');
 });
 

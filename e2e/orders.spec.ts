@@ -4,8 +4,7 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures/offline-server.ts';
 import { setOffline } from './page-models/offline-app.ts';
-import { signIn } from './fixtures/sign-in.ts';
-import { euros, expectNoSeriousViolations, open, words, type Lang } from './page-models/subscription-pages.ts';
+import { euros, expectNoSeriousViolations, signInAt, words, type Lang } from './page-models/subscription-pages.ts';
 
 /*
  * Orders are real state (docs/product/subscription.md "Order states"): on the worker's server of the offline specs
@@ -37,8 +36,7 @@ test.describe.configure({ timeout: 60_000 });
 test(`Sophie adds an option, confirms, sees it in progress in /orders and cancels it (nl)`, async ({ page }) => {
   const lang = 'nl' as Lang;
   const w = words[lang];
-  await signIn(page, 'sophie');
-  await open(page, '/subscription/optimize', lang);
+  await signInAt(page, 'sophie', '/subscription/optimize', lang);
   // Mega Mobile M at 20 €, -20 % and a 3 € referral: 13 €; with Extra 1 GB (3 €): 23 € - 4 € - 3 € = 16 € (a
   // promotion takes its percentage off the plan only: docs/product/subscription.md "Order pricing").
   await page.getByRole('button', { name: w.more('Extra 1 GB') }).click();
@@ -77,8 +75,7 @@ test(`Sophie adds an option, confirms, sees it in progress in /orders and cancel
 test(`offline, the order summary disables the confirmation with the reason and keeps the choice (fr)`, async ({ page, context }) => {
   const lang = 'fr' as Lang;
   const w = words[lang];
-  await signIn(page, 'sophie');
-  await open(page, '/subscription/optimize', lang);
+  await signInAt(page, 'sophie', '/subscription/optimize', lang);
   await page.getByRole('checkbox', { name: /International 60/ }).check();
   await page.getByRole('button', { name: w.continue }).click();
   const confirm = page.getByRole('button', { name: w.confirm });
@@ -107,8 +104,7 @@ test.describe('priced line by line', () => {
   }, testInfo) => {
     const lang = 'fr' as Lang;
     const w = words[lang];
-    await signIn(page, 'sophie');
-    await open(page, '/subscription/optimize', lang);
+    await signInAt(page, 'sophie', '/subscription/optimize', lang);
     await page.getByRole('radio', { name: /Mega Mobile L/ }).check();
     await page.getByRole('checkbox', { name: /International 60/ }).check();
     await page.getByRole('button', { name: w.continue }).click();

@@ -3,20 +3,26 @@ import { signIn } from './fixtures/sign-in.ts';
 import { expect, test } from './fixtures/test.ts';
 import type { demoUsers } from '#contract/fixtures/demo';
 import { ConsumptionPage } from './page-models/consumption-page.ts';
-import { dismissHomeAlerts } from './page-models/home-page.ts';
 
 /*
  * Figures a customer can trust (docs/product/consumption.md "What counts against a bundle", "Loading and partial
  * figures"): Marc's calls bundle is the same on home, the consumption summary and its totals, and counts no incoming
  * call; his out-of-bundle page explains the warning it shows; the plan advisor says what its table says, and nothing on
  * a blocked line; Yasmine's 200,000 records load behind one growing counter, with no average, total or comparison link
- * before they are all there. Every call time read on screen must fit in the time it was used in.
+ * before they are all there, and the link then carries her average use of 6 bill cycles as the server counts it.
+ * Every call time read on screen must fit in the time it was used in.
  */
 
 test.describe.configure({ timeout: 180_000 });
 
-/** Through the API (e2e/fixtures/sign-in.ts): this spec is about figures, not signing in. */
-const loginAs = (page: Page, who: keyof typeof demoUsers) => signIn(page, who);
+// Bill cycles start at local midnight in Brussels (the server's calendar): the expected figures are computed there.
+process.env.TZ = 'Europe/Brussels';
+
+/**
+ * Through the API (e2e/fixtures/sign-in.ts): this spec is about figures, not signing in. In French, straight on the
+ * page the test reads first (home if none).
+ */
+const loginAs = (page: Page, who: keyof typeof demoUsers, path?: string) => signIn(page, who, { lang: 'fr', path });
 
 /** Seconds of a duration as the app writes it ("1 h 10 min 24 s", "1 u 10 min 24 s"). */
 const secondsOf = (text: string): number => {
@@ -52,9 +58,8 @@ const expectPossibleCallTime = (text: string, since: number) => {
 const callsMeter = (page: Page) => page.getByRole('meter', { name: /^(Appels|Gesprekken|Calls)$/ });
 
 test('Marc: the calls bundle counts his outgoing calls only, the same on home, consumption and its totals', async ({ page }) => {
+  // Home in French, its alert modals closed.
   await loginAs(page, 'marc');
-  await page.goto('/?lang=fr');
-  await dismissHomeAlerts(page);
   const since = await cycleStart(page, 3, 4);
 
   // Home: "1 h 10 min sur 150 min" (a bundle reads in minutes), no "bundle used up" (he received 1 h 44 min more, which never count).
@@ -93,8 +98,7 @@ test('Marc: the calls bundle counts his outgoing calls only, the same on home, c
 });
 
 test('Marc: the plan advisor says what its table says', async ({ page }) => {
-  await loginAs(page, 'marc');
-  await page.goto('/subscription/main?lang=fr');
+  await loginAs(page, 'marc', '/subscription/main');
   const panel = page.getByRole('region', { name: 'Ce que chaque forfait vous aurait coûté par mois' });
   await expect(panel).toBeVisible({ timeout: 60_000 });
   const current = panel.getByRole('row', { name: /\(actuel\)/ });
@@ -124,8 +128,7 @@ test('Marc: the plan advisor says what its table says', async ({ page }) => {
 });
 
 test('Emma: no plan advice on the line blocked for fraud', async ({ page }) => {
-  await loginAs(page, 'emma');
-  await page.goto('/subscription/main?contractId=6&lang=fr');
+  await loginAs(page, 'emma', '/subscription/main?contractId=6');
   await expect(
     page.getByText('Pas de conseil de formule pour cette ligne tant qu’elle est bloquée ou ne peut pas être modifiée.'),
   ).toBeVisible({
@@ -174,8 +177,7 @@ const expectHonestProgress = (log: Snapshot[]) => {
 
 test('Yasmine: no average, total or figure while her 200,000 records load, and one counter that only grows', async ({ page }) => {
   await recordLoading(page);
-  await loginAs(page, 'yasmine');
-  await page.goto('/consumption/main?lang=fr');
+  await loginAs(page, 'yasmine', '/consumption/main');
   const consumption = new ConsumptionPage(page);
   // The totals only appear once every record is there: wait on the whole load, not on the totals.
   await consumption.waitForLocalData();
@@ -197,14 +199,92 @@ test('Yasmine: no average, total or figure while her 200,000 records load, and o
   await expect(page.getByTestId('usage-average')).toHaveText(/\d+,\d\d\sGo de données/);
 });
 
-test('Yasmine: the tariff comparison link waits for all her records', async ({ page }) => {
+type BillCycle = { startDay: number; frequencyUnit: string; frequencyDuration: number };
+
+/**
+ * The last `count` completed monthly bill cycles (local time, Brussels as set above), computed here rather than with
+ * the app's code: a cycle starts on `startDay` at 00:00 and ends the day before the next start at 23:59:59.999.
+ */
+const completedMonthlyCycles = (startDay: number, now: Date, count: number): { start: Date; end: Date }[] => {
+  let current = new Date(now.getFullYear(), now.getMonth(), startDay);
+  if (current > now) current = new Date(now.getFullYear(), now.getMonth() - 1, startDay);
+  return Array.from({ length: count }, (_, i) => {
+    const back = count - i;
+    const start = new Date(current.getFullYear(), current.getMonth() - back, startDay);
+    const end = new Date(current.getFullYear(), current.getMonth() - back + 1, startDay);
+    end.setMilliseconds(-1);
+    return { start, end };
+  });
+};
+
+type HistoryPage = {
+  data: { service_cat: string; service_used: number; incoming: boolean; is_oob: boolean; destination: string; event_time: string }[];
+};
+
+/**
+ * Yasmine's average outgoing national use per bill cycle over her last 6 completed cycles, summed here from what the
+ * server holds (its usage history, page by page), independently of the app: what the comparison link must carry
+ * (docs/product/offers.md "Tariff comparison link").
+ */
+const serverAverage = async (page: Page): Promise<{ minutes: number; sms: number; data: number }> => {
+  const full = (await (await page.request.get('/api/customer/5/full')).json()) as {
+    contracts: { id: number; bill_cycle: BillCycle | null }[];
+  };
+  const contract = full.contracts.find((c) => c.id === 7)!;
+  const billCycle = contract.bill_cycle ?? { startDay: 1, frequencyUnit: 'MONTH', frequencyDuration: 1 };
+  // The demo's cycles are monthly and start on a day every month has.
+  expect(billCycle).toMatchObject({ frequencyUnit: 'MONTH', frequencyDuration: 1 });
+  expect(billCycle.startDay).toBeLessThanOrEqual(28);
+  const cycles = completedMonthlyCycles(billCycle.startDay, new Date(), 6);
+  const from = cycles[0]!.start.getTime();
+  const to = cycles[cycles.length - 1]!.end.getTime();
+  const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  let seconds = 0;
+  let sms = 0;
+  let bytes = 0;
+  for (let n = 1; ; n += 1) {
+    const res = await page.request.get(
+      `/api/customer/5/contract/7/usage/history?from=${day(cycles[0]!.start)}&to=${day(cycles[cycles.length - 1]!.end)}&megalist-page=${n}&megalist-batchSize=5000`,
+    );
+    expect(res.ok()).toBe(true);
+    const { data } = (await res.json()) as HistoryPage;
+    for (const r of data) {
+      const at = Date.parse(r.event_time);
+      if (at < from || at > to) continue;
+      // What counts against a bundle: national and EU-roaming use; never received calls and texts (docs/product/consumption.md).
+      const counted = r.destination === 'national' || (r.destination === 'roaming' && !r.is_oob);
+      if (!counted) continue;
+      if (r.service_cat === 'data') bytes += r.service_used;
+      else if (!r.incoming && r.service_cat === 'call') seconds += r.service_used;
+      else if (!r.incoming && r.service_cat === 'sms') sms += r.service_used;
+    }
+    if (data.length < 5000) break;
+  }
+  expect(seconds).toBeGreaterThan(0);
+  return { minutes: Math.ceil(seconds / 6 / 60), sms: Math.round(sms / 6), data: Math.ceil(bytes / 6 / 1024 ** 2) };
+};
+
+test('Yasmine: the tariff comparison link waits for all her records, and carries her average of 6 bill cycles', async ({ page }) => {
   await recordLoading(page);
-  await loginAs(page, 'yasmine');
-  await page.goto('/offers/main?lang=fr');
-  const link = page.getByRole('link', { name: /Comparer les tarifs/ });
+  await loginAs(page, 'yasmine', '/offers/main');
+  await expect(page.getByRole('heading', { name: 'Comparer les tarifs' })).toBeVisible();
+  const link = page.getByRole('link', { name: /Comparer les tarifs pour mon profil/ });
   await expect(link).toBeVisible({ timeout: 150_000 });
   const log = await page.evaluate(() => (window as unknown as { __loading: Snapshot[] }).__loading);
   expectHonestProgress(log);
   for (const snapshot of log.filter((s) => s.progress.length > 0))
     expect(snapshot.link, 'a comparison link built while loading').toBe(false);
+
+  // Once complete, the link carries what the server holds.
+  const href = new URL((await link.getAttribute('href'))!);
+  const average = await serverAverage(page);
+  expect(Object.fromEntries(href.searchParams)).toEqual({
+    operator: 'mega',
+    lang: 'fr',
+    service: 'mobile',
+    minutes: String(average.minutes),
+    sms: String(average.sms),
+    data: String(average.data),
+  });
+  await expect(page.getByTestId('comparison-profile')).toContainText(`${average.minutes} minutes`);
 });

@@ -99,8 +99,7 @@ test('Marc switches roaming to "EU only": pending up to 4 hours, then active', a
   // Sign-in, the change, four hours of the server's clock and a refresh: 17 s alone on a loaded 2-core machine, over
   // 30 s beside the other worker.
   test.setTimeout(60_000);
-  await signIn(page, 'marc');
-  await page.goto('/settings/network');
+  await signIn(page, 'marc', { path: '/settings/network' });
   const roaming = page.getByRole('group', { name: 'Roamingzone' });
   await roaming.getByRole('radio', { name: 'Alleen de Europese Unie' }).check();
   await page.getByRole('button', { name: 'Zone toepassen' }).click();
@@ -120,8 +119,7 @@ test('Marc switches roaming to "EU only": pending up to 4 hours, then active', a
 test('usage past 80 % through the test endpoint: an e-mail in the outbox and a push, listed as sent', async ({ page }) => {
   const push = await startTestPushService();
   try {
-    await signIn(page, 'sophie');
-    await page.goto('/settings/alerts');
+    await signIn(page, 'sophie', { path: '/settings/alerts' });
     // Sophie's 80 % alerts by e-mail and push (SMS is on already).
     for (const channel of ['E-mail', 'Push']) {
       const toggle = page.getByRole('checkbox', { name: `80 % du forfait par ${channel}` }).first();
@@ -210,8 +208,7 @@ test.describe('cookie consent', () => {
 test('the profile overview: PIN and PUK behind a reveal, logout with its confirmation, the language saved on the account', async ({
   page,
 }) => {
-  await signIn(page, 'sophie');
-  await page.goto('/settings/main');
+  await signIn(page, 'sophie', { path: '/settings/main' });
   // The profile is one short page; the PIN and PUK have their own, one tap away.
   await page
     .getByRole('navigation', { name: 'Mes réglages' })

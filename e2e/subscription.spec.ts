@@ -1,6 +1,6 @@
 import { signIn } from './fixtures/sign-in.ts';
 import { expect, test } from './fixtures/test.ts';
-import { expectNoSeriousViolations, open, words, type Lang } from './page-models/subscription-pages.ts';
+import { expectNoSeriousViolations, open, signInAt, words, type Lang } from './page-models/subscription-pages.ts';
 
 /*
  * The subscription screens on the shared server, read only (docs/product/subscription.md "The subscription screen",
@@ -17,8 +17,7 @@ test.describe.configure({ timeout: 60_000 });
 test(`Emma's line blocked for fraud goes back from optimize to the subscription with the reason (fr)`, async ({ page }) => {
   const lang = 'fr' as Lang;
   const w = words[lang];
-  await signIn(page, 'emma');
-  await page.goto(`/subscription/optimize?contractId=6&lang=${lang}`);
+  await signIn(page, 'emma', { lang, path: '/subscription/optimize?contractId=6' });
   await expect(page).toHaveURL(/\/subscription\/main\?refused=fraud$/);
   await expect(page.getByRole('status').filter({ hasText: w.blockedFraud })).toBeVisible();
   await expect(page.getByText(w.fraudBadge, { exact: true })).toBeVisible();
@@ -41,8 +40,7 @@ test(`home says in words that Emma's 0470000006 is blocked (nl)`, async ({ page 
 test(`Lucas sees his plan and is told to contact the account holder (nl)`, async ({ page }) => {
   const lang = 'nl' as Lang;
   const w = words[lang];
-  await signIn(page, 'lucas');
-  await open(page, '/subscription/main', lang);
+  await signInAt(page, 'lucas', '/subscription/main', lang);
   await expect(page.getByRole('heading', { level: 2, name: 'Mega Pro 30' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: w.contactHolder })).toBeVisible();
   await expect(page.getByRole('link', { name: w.optimizeLink })).toHaveCount(0);
@@ -58,8 +56,7 @@ test(`the plan comparison suggests Mega Pro 30 for Emma's lightly used unlimited
 }) => {
   const lang = 'fr' as Lang;
   const w = words[lang];
-  await signIn(page, 'emma');
-  await open(page, '/subscription/main?contractId=5', lang);
+  await signInAt(page, 'emma', '/subscription/main?contractId=5', lang);
   const suggestion = page.getByTestId('plan-suggestion');
   await expect(suggestion).toContainText(w.suggestion, { timeout: 20_000 });
   await expectNoSeriousViolations(page);

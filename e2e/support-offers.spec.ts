@@ -7,17 +7,16 @@ import { onlineVisit, serverLog, setOffline, waitForServiceWorker } from './page
  * Help, the contact form, offers and the energy link (docs/product/support.md "The help page", "Contact form";
  * docs/product/offers.md "The offers page", "Energy link"): help searched offline, a message with its attachment
  * written offline and sent once, the owner's one-click energy login through the stand-in portal, the admin's plain
- * link, linking an energy account, and the tariff comparison link of Yasmine's real use. On the worker's server of
+ * link and linking an energy account (the tariff comparison link of Yasmine's real use: e2e/rating.spec.ts, during the
+ * load of her records it waits for). On the worker's server of
  * the offline specs, so the links made here stay off the main server. The energy entry is in the desktop's header and
  * under "more" on a phone: its tests run at both sizes (@desktop). The FAQ search in French and English:
  * tests/features/support/support-rules.test.ts; the contact form in Dutch:
  * tests/features/screens/support-contact.test.tsx; linking in French: tests/features/screens/link-accounts.test.tsx.
  */
 
-// Bill cycles start at local midnight in Brussels (the server's calendar): the expected averages are computed there.
-process.env.TZ = 'Europe/Brussels';
-
-// Each test logs in, installs the service worker and walks a whole flow (several pages, a popup): more than the default.
+// Each test logs in and walks a whole flow (several pages, a popup; the offline ones install the service worker first):
+// more than the default.
 test.describe.configure({ timeout: 120_000 });
 
 const pngBytes = Buffer.from(
@@ -127,7 +126,7 @@ test(
   'Sophie logs in to the energy portal in one click; the same link a second time is refused (fr)',
   { tag: '@desktop' },
   async ({ page }) => {
-    await onlineVisit(page, 'sophie');
+    await signIn(page, 'sophie');
     const entry = await energyEntry(page, /^Énergie/, /^Plus$/);
     await expect(entry).toHaveRole('button');
     const [portal] = await Promise.all([page.context().waitForEvent('page'), entry.click()]);
@@ -159,7 +158,7 @@ test('Jan (admin) gets the plain energy link, never not-found (nl)', { tag: '@de
 test('an owner links an energy account, is refused one linked elsewhere, and goes home on the next visit (nl)', async ({ page }) => {
   // Marc, in Dutch (in French: tests/features/screens/link-accounts.test.tsx).
   const own = 'ME00000003';
-  await onlineVisit(page, 'marc');
+  await signIn(page, 'marc');
   const entry = await energyEntry(page, /^Energie/, /^Meer$/);
   await entry.click();
   await expect(page).toHaveURL(/\/offers\/link-accounts$/);
@@ -193,84 +192,4 @@ test('an owner links an energy account, is refused one linked elsewhere, and goe
   await expect(page).toHaveURL(/\/$/);
   const oneClick = await energyEntry(page, /^Energie/, /^Meer$/);
   await expect(oneClick).toHaveRole('button');
-});
-
-type BillCycle = { startDay: number; frequencyUnit: string; frequencyDuration: number };
-
-/**
- * The last `count` completed monthly bill cycles (local time), computed here rather than with the app's code: a
- * cycle starts on `startDay` at 00:00 and ends the day before the next start at 23:59:59.999.
- */
-const completedMonthlyCycles = (startDay: number, now: Date, count: number): { start: Date; end: Date }[] => {
-  let current = new Date(now.getFullYear(), now.getMonth(), startDay);
-  if (current > now) current = new Date(now.getFullYear(), now.getMonth() - 1, startDay);
-  return Array.from({ length: count }, (_, i) => {
-    const back = count - i;
-    const start = new Date(current.getFullYear(), current.getMonth() - back, startDay);
-    const end = new Date(current.getFullYear(), current.getMonth() - back + 1, startDay);
-    end.setMilliseconds(-1);
-    return { start, end };
-  });
-};
-
-type HistoryPage = {
-  data: { service_cat: string; service_used: number; incoming: boolean; is_oob: boolean; destination: string; event_time: string }[];
-};
-
-test('the comparison link carries Yasmine’s average use of her last 6 bill cycles (fr)', async ({ page }) => {
-  test.setTimeout(240_000);
-  await onlineVisit(page, 'yasmine');
-  await page.goto('/offers/main');
-  await expect(page.getByRole('heading', { name: 'Comparer les tarifs' })).toBeVisible();
-  const link = page.getByRole('link', { name: /Comparer les tarifs pour mon profil/ });
-  await expect(link).toBeVisible({ timeout: 200_000 });
-  await expect(page.getByText('Calculé à partir des données enregistrées sur cet appareil', { exact: false })).toHaveCount(0, {
-    timeout: 120_000,
-  });
-  const href = new URL((await link.getAttribute('href'))!);
-
-  // What the server holds for those 6 cycles, summed here independently of the app.
-  const full = (await (await page.request.get('/api/customer/5/full')).json()) as {
-    contracts: { id: number; bill_cycle: BillCycle | null }[];
-  };
-  const contract = full.contracts.find((c) => c.id === 7)!;
-  const billCycle = contract.bill_cycle ?? { startDay: 1, frequencyUnit: 'MONTH', frequencyDuration: 1 };
-  // The demo's cycles are monthly and start on a day every month has.
-  expect(billCycle).toMatchObject({ frequencyUnit: 'MONTH', frequencyDuration: 1 });
-  expect(billCycle.startDay).toBeLessThanOrEqual(28);
-  const cycles = completedMonthlyCycles(billCycle.startDay, new Date(), 6);
-  const from = cycles[0]!.start.getTime();
-  const to = cycles[cycles.length - 1]!.end.getTime();
-  const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-  let seconds = 0;
-  let sms = 0;
-  let bytes = 0;
-  for (let n = 1; ; n += 1) {
-    const res = await page.request.get(
-      `/api/customer/5/contract/7/usage/history?from=${day(cycles[0]!.start)}&to=${day(cycles[cycles.length - 1]!.end)}&megalist-page=${n}&megalist-batchSize=5000`,
-    );
-    expect(res.ok()).toBe(true);
-    const { data } = (await res.json()) as HistoryPage;
-    for (const r of data) {
-      const at = Date.parse(r.event_time);
-      if (at < from || at > to) continue;
-      // What counts against a bundle: national and EU-roaming use; never received calls and texts (docs/product/consumption.md).
-      const counted = r.destination === 'national' || (r.destination === 'roaming' && !r.is_oob);
-      if (!counted) continue;
-      if (r.service_cat === 'data') bytes += r.service_used;
-      else if (!r.incoming && r.service_cat === 'call') seconds += r.service_used;
-      else if (!r.incoming && r.service_cat === 'sms') sms += r.service_used;
-    }
-    if (data.length < 5000) break;
-  }
-  expect(seconds).toBeGreaterThan(0);
-  expect(Object.fromEntries(href.searchParams)).toEqual({
-    operator: 'mega',
-    lang: 'fr',
-    service: 'mobile',
-    minutes: String(Math.ceil(seconds / 6 / 60)),
-    sms: String(Math.round(sms / 6)),
-    data: String(Math.ceil(bytes / 6 / 1024 ** 2)),
-  });
-  await expect(page.getByTestId('comparison-profile')).toContainText(`${Math.ceil(seconds / 6 / 60)} minutes`);
 });

@@ -47,16 +47,21 @@ export class LoginPage {
 
   private async outcome(): Promise<'left' | 'pin-setup' | 'refused'> {
     let result: 'left' | 'pin-setup' | 'refused' | 'pending' = 'pending';
+    // The server checks the password with scrypt and registers the device: on two cores shared with other browsers
+    // and servers, that took over the default 7 s once.
     await expect
-      .poll(async () => {
-        const path = new URL(this.page.url()).pathname;
-        if (path === '/login/pin/setup') result = 'pin-setup';
-        else if (!path.startsWith('/login')) result = 'left';
-        else if ((await this.page.getByRole('alert').count()) > 0 || (await this.page.locator('[aria-invalid="true"]').count()) > 0)
-          result = 'refused';
-        else result = 'pending';
-        return result;
-      })
+      .poll(
+        async () => {
+          const path = new URL(this.page.url()).pathname;
+          if (path === '/login/pin/setup') result = 'pin-setup';
+          else if (!path.startsWith('/login')) result = 'left';
+          else if ((await this.page.getByRole('alert').count()) > 0 || (await this.page.locator('[aria-invalid="true"]').count()) > 0)
+            result = 'refused';
+          else result = 'pending';
+          return result;
+        },
+        { timeout: 20_000 },
+      )
       .not.toBe('pending');
     return result === 'pending' ? 'refused' : result;
   }

@@ -1,11 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import type { DemoUserKey } from '#contract/fixtures/demo';
+import { signIn } from '../fixtures/sign-in.ts';
 
 /*
  * The subscription and orders screens (/subscription/*, /orders: docs/product/subscription.md
  * "The subscription screen", "The optimize screen", "Order history"), found by role and accessible name in French and
- * Dutch. Each test signs in (e2e/fixtures/sign-in.ts), then opens a screen with ?lang= (and ?contractId= to pick a
- * line).
+ * Dutch. Each test signs in (e2e/fixtures/sign-in.ts) straight on a screen (`signInAt`) or opens one with ?lang= (and
+ * ?contractId= to pick a line).
  */
 
 export type Lang = 'fr' | 'nl';
@@ -80,6 +82,12 @@ export const euros = (lang: Lang, amount: string): string => (lang === 'fr' ? `$
 /** Open a screen in a language (and for a line), and wait for its title. */
 export const open = async (page: Page, path: string, lang: Lang) => {
   await page.goto(`${path}${path.includes('?') ? '&' : '?'}lang=${lang}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+};
+
+/** Sign in straight on a screen in a language (no home on the way), and wait for its title. */
+export const signInAt = async (page: Page, who: DemoUserKey, path: string, lang: Lang) => {
+  await signIn(page, who, { lang, path });
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 };
 

@@ -1,4 +1,4 @@
-import { render, type RenderResult } from '@testing-library/react';
+import { configure, render, type RenderResult } from '@testing-library/react';
 import i18next from 'i18next';
 import { Suspense, type ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -14,6 +14,10 @@ import { initI18n, preloadNamespaces, type Namespace } from '#i18n/i18n';
  */
 
 let started: Promise<unknown> | null = null;
+
+// A file's first `findBy…` waits for the screen's lazy parts, which Vite transforms on first import: on two cores shared
+// with other test runs that took over Testing Library's default 1 s (the screen was still its empty Suspense fallback).
+configure({ asyncUtilTimeout: 10_000 });
 
 export const renderScreen = async (
   screen: ReactElement,
