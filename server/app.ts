@@ -233,6 +233,10 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
     // A JSON body with "__proto__" or "constructor.prototype" keys is cleaned instead of answered with an error.
     onProtoPoisoning: 'remove',
     onConstructorPoisoning: 'remove',
+    // Autoload imports every route file as the plugins start: compiled, in milliseconds; from the sources through
+    // Vite's transform (the server tests, on a busy 2-core machine), past Fastify's default of 10 s ("Plugin did not
+    // start in time: 'autoload'"). A plugin that hangs still fails the start, a minute later.
+    pluginTimeout: 60_000,
   });
   // The API speaks JSON only. Dropping text/plain also refuses the "simple" cross-site POSTs a browser sends
   // without a CORS preflight (defence in depth on top of SameSite=Strict cookies).
