@@ -10,6 +10,7 @@ import { countUsage, usagePage, type HistoryFilter } from '#server/lib/usage-dat
 import { findLoginUser } from '#server/lib/users';
 import { bearer, bearerMode, login, staticFixtureDir } from './test-app.ts';
 import { closeTestDatabase, openTestDatabase, testEngine, urlOfTestDatabase } from './test-database.ts';
+import { textRecord } from './usage-record.ts';
 
 /*
  * Two instances of the API on one PostgreSQL database behave as one service (docs/product/operations.md "Several instances"):
@@ -183,19 +184,7 @@ describe.skipIf(testEngine() !== 'postgres')('two instances on one PostgreSQL da
     const eventTime = Date.now() - 3 * 86_400_000;
     const { id } = await b.db
       .insertInto('usage_records')
-      .values({
-        contract_id: contractId,
-        service_cat: 'sms',
-        messages: 1,
-        is_oob: 0,
-        resource_impact: 0,
-        resource_unit: 'EUR_CENT',
-        service_used: 1,
-        service_unit: 'sms',
-        incoming: 0,
-        destination: 'national',
-        event_time: eventTime,
-      })
+      .values(textRecord(contractId, eventTime))
       .returning('id')
       .executeTakeFirstOrThrow();
     expect(await countUsage(a.db, contractId, everything)).toBe(before + 1);

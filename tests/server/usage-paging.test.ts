@@ -4,6 +4,7 @@ import { localDayRange } from '#contract/calendar';
 import { countUsage, usagePage, type HistoryFilter, type SortOrder } from '#server/lib/usage-data';
 import { closeTestDatabase } from './test-database.ts';
 import { seededDatabase } from './seeded-db.ts';
+import { textRecord } from './usage-record.ts';
 
 /*
  * The history's page jump through the hourly rollup (migration 006) answers exactly what a plain OFFSET over the
@@ -81,19 +82,7 @@ describe('usage history pages through the hour index', () => {
     const before = await countUsage(db, contractId, filter);
     await db
       .insertInto('usage_records')
-      .values({
-        contract_id: contractId,
-        service_cat: 'sms',
-        messages: 1,
-        is_oob: 0,
-        resource_impact: 0,
-        resource_unit: 'EUR_CENT',
-        service_used: 1,
-        service_unit: 'sms',
-        incoming: 0,
-        destination: 'national',
-        event_time: Date.now() - 5 * 86_400_000,
-      })
+      .values(textRecord(contractId, Date.now() - 5 * 86_400_000))
       .execute();
     expect(await countUsage(db, contractId, filter)).toBe(before + 1);
     expect((await usagePage(db, contractId, filter, 'desc', 25, 0)).map((row) => row.id)).toEqual(await reference(filter, 'desc', 25, 0));
