@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { axePassBudget, axeTags, expectNoSeriousViolations } from './fixtures/axe.ts';
+import { axeOn, axePassBudget, expectNoSeriousViolations } from './fixtures/axe.ts';
 import { noConsent } from './fixtures/consent.ts';
 import { signIn } from './fixtures/sign-in.ts';
 import { expect, test } from './fixtures/test.ts';
@@ -82,7 +81,7 @@ test.describe('axe on screens in a given state', () => {
       test.setTimeout(30_000 + 6 * axePassBudget);
       await signIn(page, 'sophie', { path: '/settings/main' });
       const axe = async (where: string, on: Page = page) => {
-        const results = await new AxeBuilder({ page: on }).withTags(axeTags).analyze();
+        const results = await axeOn(on).analyze();
         expect(results.violations.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
       };
       await expect(page.getByRole('navigation', { name: 'Mes réglages' })).toBeVisible({ timeout: 20_000 });

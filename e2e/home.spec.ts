@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { demoUsers, type DemoUserKey } from '#contract/fixtures/demo';
+import { axeOn } from './fixtures/axe.ts';
 import { signIn } from './fixtures/sign-in.ts';
 import { expect, test } from './fixtures/test.ts';
 import { alertDialog, alertTitles, closeLabel, waitForHomeAlerts } from './page-models/home-page.ts';
@@ -21,7 +21,7 @@ test('Sophie sees the activate-SIM modal, and only it; the dialog is accessible'
   await expect(page.getByRole('alertdialog')).toHaveCount(1);
   // It leads into the activation of that line (Sophie's 0470000002 is contract 2).
   await expect(dialog.getByRole('link', { name: 'Activer ma carte SIM' })).toHaveAttribute('href', '/orders/activate?contractId=2');
-  const results = await new AxeBuilder({ page }).include('[role="alertdialog"]').analyze();
+  const results = await axeOn(page).include('[role="alertdialog"]').analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   await dialog.getByRole('button', { name: closeLabel }).click();
   await expect(page.getByRole('alertdialog')).toHaveCount(0);

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PNG } from 'pngjs';
 import jsQR from 'jsqr';
 import type { Page } from '@playwright/test';
+import { expectNothingSerious } from './fixtures/axe.ts';
 import { expect, test } from './fixtures/offline-server.ts';
 import { signIn } from './fixtures/sign-in.ts';
 import { alertDialog, alertTitles } from './page-models/home-page.ts';
@@ -65,11 +65,7 @@ const shoot = async (page: Page, name: string, project: string): Promise<void> =
 };
 
 /** axe on the screen as it is (the urgent payment and its QR code, a form showing its errors): nothing serious. */
-const expectAccessible = async (page: Page): Promise<void> => {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-};
+const expectAccessible = (page: Page): Promise<void> => expectNothingSerious(page, page.url());
 
 /** The logged-in customer's id, as the app stored its session (IndexedDB). */
 const sessionCustomerId = (page: Page): Promise<number> =>

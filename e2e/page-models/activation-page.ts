@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNothingSerious } from '../fixtures/axe.ts';
 
 /*
  * The SIM activation screens (/orders/activate, /orders/{uuid}) by role and accessible name in French and Dutch,
@@ -208,8 +208,4 @@ export class ActivationPage {
 }
 
 /** axe on the page as it is: no serious or critical violation (the suite's rule). */
-export const expectAccessible = async (page: Page, what: string) => {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-};
+export const expectAccessible = (page: Page, what: string): Promise<void> => expectNothingSerious(page, what);

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import type { DemoUserKey } from '#contract/fixtures/demo';
+import { expectNothingSerious } from '../fixtures/axe.ts';
 import { signIn } from '../fixtures/sign-in.ts';
 
 /*
@@ -91,8 +91,4 @@ export const signInAt = async (page: Page, who: DemoUserKey, path: string, lang:
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 };
 
-export const expectNoSeriousViolations = async (page: Page) => {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-};
+export const expectNoSeriousViolations = (page: Page): Promise<void> => expectNothingSerious(page, page.url());
