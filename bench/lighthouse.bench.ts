@@ -79,6 +79,20 @@ const audit = async (url: string, options: { userDataDir?: string; keepStorage: 
         if (ref.weight > 0 && result && result.score !== null && result.score < 1) console.log(`    ${url}: ${ref.id} — ${result.title}`);
       }
     }
+    // Where the blocking time went: the main thread's long tasks (Lighthouse's own list, with the script each is
+    // attributed to), so that a TBT figure comes with what to look at.
+    const longTasks = (
+      lhr.audits['long-tasks']?.details as { items?: { url?: string; duration?: number; startTime?: number }[] } | undefined
+    )?.items;
+    if (longTasks?.length)
+      console.log(
+        `    ${new URL(url).pathname} long tasks: ${longTasks
+          .map(
+            (task) =>
+              `${Math.round(task.duration ?? 0)} ms at ${Math.round(task.startTime ?? 0)} (${(task.url ?? '').replace(/^.*\//, '') || 'unattributed'})`,
+          )
+          .join(', ')}`,
+      );
     return {
       performance: score(lhr.categories.performance?.score),
       accessibility: score(lhr.categories.accessibility?.score),
