@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { axePassBudget, expectNoSeriousViolations } from './fixtures/axe.ts';
+import { openInApp } from './fixtures/open-in-app.ts';
 import { signIn } from './fixtures/sign-in.ts';
 import { expect, test } from './fixtures/test.ts';
 import { privateRoutes, publicRoutes } from './routes.ts';
@@ -122,12 +123,15 @@ const softExpect = expect.configure({ soft: true });
 const withAxe = (route: string, lang: Language): boolean => lang === 'fr' || (lang === 'nl' && route === '/login');
 
 /**
- * Open a route in a language (unless the page is on it already: signed in straight there) and wait until it has its
- * title and no loading indicator, then until it has no problem left: the prerendered login page is in French until
- * the app takes it over. Then axe, on the visits of `withAxe`.
+ * Open a route in a language and wait until it has its title and no loading indicator, then until it has no problem
+ * left: the prerendered login page is in French until the app takes it over. Then axe, on the visits of `withAxe`.
+ * A group's first route is loaded (`load`; `none`: signed in straight there), the next ones are opened in the app as
+ * a link opens them (fixtures/open-in-app.ts).
  */
-const check = async (page: Page, route: string, lang: Language, { open = true } = {}): Promise<void> => {
-  if (open) await page.goto(`${route}${route.includes('?') ? '&' : '?'}lang=${lang}`);
+const check = async (page: Page, route: string, lang: Language, open: 'load' | 'link' | 'none'): Promise<void> => {
+  const address = `${route}${route.includes('?') ? '&' : '?'}lang=${lang}`;
+  if (open === 'load') await page.goto(address);
+  else if (open === 'link') await openInApp(page, address);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /^(Chargement|Laden|Loading)…$/ })).toHaveCount(0, { timeout: 15_000 });
   await softExpect.poll(() => problemsOf(page, route, lang), { timeout: 10_000 }).toEqual([]);
@@ -148,7 +152,7 @@ for (const lang of languages) {
   for (const [group, routes] of inGroups(publicRoutes, 3).entries()) {
     test(`public routes in ${lang} (${group + 1} of 3): their language, no overflow, no untranslated text`, async ({ page }) => {
       test.setTimeout(budget(routes, lang));
-      for (const route of routes) await check(page, route, lang);
+      for (const [i, route] of routes.entries()) await check(page, route, lang, i === 0 ? 'load' : 'link');
     });
   }
 
@@ -157,7 +161,7 @@ for (const lang of languages) {
       test.setTimeout(budget(routes, lang));
       // Signed in straight on the group's first route (no home on the way).
       await signIn(page, 'sophie', { lang, path: routes[0] });
-      for (const [i, route] of routes.entries()) await check(page, route, lang, { open: i > 0 });
+      for (const [i, route] of routes.entries()) await check(page, route, lang, i === 0 ? 'none' : 'link');
     });
   }
 }
