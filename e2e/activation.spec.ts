@@ -1,7 +1,8 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
 import { demoSimOrders } from '#contract/fixtures/demo';
-import { ActivationPage, expectAccessible, latestMail, newSale, photo, type Lang } from './page-models/activation-page.ts';
+import { expectNothingSerious } from './fixtures/axe.ts';
+import { ActivationPage, latestMail, newSale, photo, type Lang } from './page-models/activation-page.ts';
 
 /*
  * SIM activation without login on the shared server (docs/product/activation.md "Finding the order",
@@ -68,7 +69,7 @@ test.describe('activation', () => {
     await activation.open(sale.customerNumber, sale.code);
     await activation.expectFollowUp(sale.orderRef);
     await expect(page.getByText(activation.t.stage.identification, { exact: true })).toBeVisible();
-    await expectAccessible(page, 'identification form');
+    await expectNothingSerious(page, 'identification form');
 
     await page.getByRole('radio', { name: activation.t.documentType }).check();
     await page.getByLabel(activation.t.cardNumber).fill(sale.idCardNumber);
@@ -121,7 +122,7 @@ test.describe('activation', () => {
     await expect(activation.step(activation.t.stepPortInFailed)).toBeVisible();
     // The customer can try again: the choice form is there, with the number kept.
     await expect(page.getByLabel(activation.t.numberToTransfer)).toHaveValue('0478123456');
-    await expectAccessible(page, 'failed transfer');
+    await expectNothingSerious(page, 'failed transfer');
 
     await page.getByRole('button', { name: /Suivre une autre commande|Een andere bestelling opvolgen/ }).click();
     await activation.open(demoSimOrders.returned.orderRef, demoSimOrders.returned.code);
@@ -138,12 +139,12 @@ test.describe('activation', () => {
     const lang = 'fr' as Lang;
     const activation = new ActivationPage(page, lang);
     await activation.goto();
-    await expectAccessible(page, '/orders/activate');
+    await expectNothingSerious(page, '/orders/activate');
     const sale = await newSale(request, 'ready', lang);
     await activation.open(sale.msisdn, sale.code);
     await activation.expectFollowUp(sale.orderRef);
     await expect(page.getByText(activation.t.stage.ready, { exact: true })).toBeVisible();
-    await expectAccessible(page, 'activation choice');
+    await expectNothingSerious(page, 'activation choice');
 
     await page.getByRole('radio', { name: activation.t.keepNumber }).check();
     await activation.iccid.fill('8932010000000000001');

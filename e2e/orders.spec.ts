@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures/offline-server.ts';
 import { setOffline } from './page-models/offline-app.ts';
-import { euros, expectNoSeriousViolations, signInAt, words, type Lang } from './page-models/subscription-pages.ts';
+import { expectNothingSerious } from './fixtures/axe.ts';
+import { euros, signInAt, words, type Lang } from './page-models/subscription-pages.ts';
 
 /*
  * Orders are real state (docs/product/subscription.md "Order states"): on the worker's server of the offline specs
@@ -47,7 +48,7 @@ test(`Sophie adds an option, confirms, sees it in progress in /orders and cancel
   await expect(page.getByTestId('order-changes')).toContainText(w.optionChange('Extra 1 GB', w.none, '× 1'));
   await expect(page.getByTestId('price-before').getByRole('row').last()).toContainText(euros(lang, '13,00'));
   await expect(page.getByTestId('price-after').getByRole('row').last()).toContainText(euros(lang, '16,00'));
-  await expectNoSeriousViolations(page);
+  await expectNothingSerious(page);
   await page.getByRole('button', { name: w.confirm }).click();
   const placed = page.getByRole('status').filter({ hasText: w.placed });
   await expect(placed).toBeVisible();
@@ -63,7 +64,7 @@ test(`Sophie adds an option, confirms, sees it in progress in /orders and cancel
   await line.getByRole('button', { name: w.cancel(order) }).click();
   const confirm = page.getByRole('alertdialog', { name: w.cancelTitle(order) });
   await expect(confirm).toBeVisible();
-  await expectNoSeriousViolations(page);
+  await expectNothingSerious(page);
   await confirm.getByRole('button', { name: w.yesCancel }).click();
   const done = page.getByRole('alertdialog', { name: w.canceledTitle });
   await expect(done).toContainText(order);
@@ -135,7 +136,7 @@ test.describe('priced line by line', () => {
     expect(afterRows[4]).toMatch(amount('32,00'));
     // No "Extra 1 GB" she did not pick; M's −20 % left with M (the rows above are all there is).
     await expect(after).not.toContainText('Extra 1 GB');
-    await expectNoSeriousViolations(page);
+    await expectNothingSerious(page);
     await shoot(page, `sophie-order-summary-${lang}`, testInfo.project.name);
 
     await page.getByRole('button', { name: w.confirm }).click();
@@ -156,7 +157,7 @@ test.describe('priced line by line', () => {
     const confirm = page.getByRole('alertdialog', { name: w.cancelTitle(order) });
     await expect(confirm).toContainText(w.kept(order));
     await expect(confirm.getByTestId('cancel-kept')).toContainText('Mega Mobile L');
-    await expectNoSeriousViolations(page);
+    await expectNothingSerious(page);
     await confirm.getByRole('button', { name: w.yesCancel }).click();
     const done = page.getByRole('alertdialog', { name: w.canceledTitle });
     await expect(done).toContainText('International 60');

@@ -1,6 +1,7 @@
 import { signIn } from './fixtures/sign-in.ts';
 import { expect, test } from './fixtures/test.ts';
-import { expectNoSeriousViolations, open, signInAt, words, type Lang } from './page-models/subscription-pages.ts';
+import { expectNothingSerious } from './fixtures/axe.ts';
+import { open, signInAt, words, type Lang } from './page-models/subscription-pages.ts';
 
 /*
  * The subscription screens on the shared server, read only (docs/product/subscription.md "The subscription screen",
@@ -22,7 +23,7 @@ test(`Emma's line blocked for fraud goes back from optimize to the subscription 
   await expect(page.getByRole('status').filter({ hasText: w.blockedFraud })).toBeVisible();
   await expect(page.getByText(w.fraudBadge, { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: w.optimizeLink })).toHaveCount(0);
-  await expectNoSeriousViolations(page);
+  await expectNothingSerious(page);
 });
 
 test(`home says in words that Emma's 0470000006 is blocked (nl)`, async ({ page }) => {
@@ -48,7 +49,7 @@ test(`Lucas sees his plan and is told to contact the account holder (nl)`, async
   // The optimize route sends a plain user back too.
   await page.goto(`/subscription/optimize?lang=${lang}`);
   await expect(page).toHaveURL(/\/subscription\/main\?refused=plainUser$/);
-  await expectNoSeriousViolations(page);
+  await expectNothingSerious(page);
 });
 
 test(`the plan comparison suggests Mega Pro 30 for Emma's lightly used unlimited line, and opens optimize with it (fr)`, async ({
@@ -59,9 +60,9 @@ test(`the plan comparison suggests Mega Pro 30 for Emma's lightly used unlimited
   await signInAt(page, 'emma', '/subscription/main?contractId=5', lang);
   const suggestion = page.getByTestId('plan-suggestion');
   await expect(suggestion).toContainText(w.suggestion, { timeout: 20_000 });
-  await expectNoSeriousViolations(page);
+  await expectNothingSerious(page);
   await suggestion.getByRole('button', { name: w.choose }).click();
   await expect(page).toHaveURL(/\/subscription\/optimize$/);
   await expect(page.getByRole('radio', { name: /Mega Pro 30/ })).toBeChecked();
-  await expectNoSeriousViolations(page);
+  await expectNothingSerious(page);
 });

@@ -1,5 +1,4 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNothingSerious } from '../fixtures/axe.ts';
 
 /*
  * The SIM activation screens (/orders/activate, /orders/{uuid}) by role and accessible name in French and Dutch,
@@ -206,6 +205,3 @@ export class ActivationPage {
     return this.page.locator('p').getByText(this.t.onlineOnly, { exact: true });
   }
 }
-
-/** axe on the page as it is: no serious or critical violation (the suite's rule). */
-export const expectAccessible = (page: Page, what: string): Promise<void> => expectNothingSerious(page, what);

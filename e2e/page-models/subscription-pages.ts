@@ -1,6 +1,5 @@
 import { expect, type Page } from '@playwright/test';
 import type { DemoUserKey } from '#contract/fixtures/demo';
-import { expectNothingSerious } from '../fixtures/axe.ts';
 import { signIn } from '../fixtures/sign-in.ts';
 
 /*
@@ -90,5 +89,3 @@ export const signInAt = async (page: Page, who: DemoUserKey, path: string, lang:
   await signIn(page, who, { lang, path });
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 };
-
-export const expectNoSeriousViolations = (page: Page): Promise<void> => expectNothingSerious(page, page.url());
