@@ -18,8 +18,7 @@ const publicRoutes = [...visitorRoutes, '/login?lang=nl'];
 const privateRoutes = signedInRoutes;
 
 // Routes in groups of four or five, one test each, so that they run in parallel; the first axe run of a page injects
-// axe-core, which the next routes of the group reuse. The service worker is blocked: axe reads the DOM, and
-// precaching every chunk at the same time only slows it (the offline specs test the service worker).
+// axe-core, which the next routes of the group reuse.
 const inGroupsOf = (routes: readonly string[], size: number): string[][] => {
   const count = Math.ceil(routes.length / size);
   const bounds = Array.from({ length: count + 1 }, (_, group) => Math.round((group * routes.length) / count));
@@ -28,8 +27,6 @@ const inGroupsOf = (routes: readonly string[], size: number): string[][] => {
 const budget = (routes: readonly string[]) => 30_000 + routes.length * axePassBudget;
 
 test.describe('axe on every route', () => {
-  test.use({ serviceWorkers: 'block' });
-
   for (const routes of inGroupsOf(publicRoutes, 5)) {
     test(`public routes have no serious accessibility violations: ${routes.join(', ')}`, { tag: '@desktop-only' }, async ({ page }) => {
       test.setTimeout(budget(routes));
@@ -55,10 +52,8 @@ test.describe('axe on every route', () => {
 });
 
 // Screens in a state of their own (errors shown, data loaded, a first visitor's consent modal), at both sizes, with
-// the same budget per axe pass and the service worker blocked as above.
+// the same budget per axe pass.
 test.describe('axe on screens in a given state', () => {
-  test.use({ serviceWorkers: 'block' });
-
   test(
     'the energy link page of an owner without a link, and the contact form with its errors, have no serious violations',
     { tag: '@desktop' },

@@ -3,6 +3,9 @@ import { expect, test } from './fixtures/offline-server.ts';
 import { ActivationPage, newSale, type Lang } from './page-models/activation-page.ts';
 import { onlineVisit, setOffline, waitForServiceWorker } from './page-models/offline-app.ts';
 
+// Every test here needs the app's service worker (e2e/fixtures/test.ts installs none by default).
+test.use({ serviceWorkers: 'allow' });
+
 /*
  * The follow-up of a SIM order offline (docs/product/activation.md "Order follow-up"; docs/architecture.md,
  * offline-first): after one online visit, a page opened without a connection shows the order from IndexedDB with its

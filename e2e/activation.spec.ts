@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures/test.ts';
+import { expect, test, withServiceWorker } from './fixtures/test.ts';
 import { demoSimOrders } from '#contract/fixtures/demo';
 import { expectNothingSerious } from './fixtures/axe.ts';
 import { ActivationPage, latestMail, newSale, photo, type Lang } from './page-models/activation-page.ts';
@@ -85,31 +85,35 @@ test.describe('activation', () => {
     await expect(activation.step(/Documents d’identité envoyés|Identiteitsdocumenten verstuurd/)).toBeVisible();
   });
 
-  test(`offline, the identification waits with the reason and keeps what was typed and chosen (fr)`, async ({ page, context, request }) => {
-    const lang = 'fr' as Lang;
-    const sale = await newSale(request, 'identification', lang);
-    const activation = new ActivationPage(page, lang);
-    await activation.goto();
-    await activation.open(sale.orderRef, sale.code);
-    await activation.expectFollowUp(sale.orderRef);
+  test(
+    `offline, the identification waits with the reason and keeps what was typed and chosen (fr)`,
+    { tag: withServiceWorker },
+    async ({ page, context, request }) => {
+      const lang = 'fr' as Lang;
+      const sale = await newSale(request, 'identification', lang);
+      const activation = new ActivationPage(page, lang);
+      await activation.goto();
+      await activation.open(sale.orderRef, sale.code);
+      await activation.expectFollowUp(sale.orderRef);
 
-    await page.getByLabel(activation.t.cardNumber).fill(sale.idCardNumber);
-    await page.getByLabel(activation.t.nationalNumber).fill(sale.nationalNumber);
-    await page.getByLabel(activation.t.chooseFiles).setInputFiles([photo('recto.png'), photo('verso.png')]);
-    await setOffline(context, page, true);
-    const send = page.getByRole('button', { name: activation.t.sendDocuments });
-    await expect(send).toBeDisabled();
-    await expect(activation.onlineOnly).toBeVisible();
-    // The follow-up stays readable offline.
-    await expect(activation.timeline).toBeVisible();
+      await page.getByLabel(activation.t.cardNumber).fill(sale.idCardNumber);
+      await page.getByLabel(activation.t.nationalNumber).fill(sale.nationalNumber);
+      await page.getByLabel(activation.t.chooseFiles).setInputFiles([photo('recto.png'), photo('verso.png')]);
+      await setOffline(context, page, true);
+      const send = page.getByRole('button', { name: activation.t.sendDocuments });
+      await expect(send).toBeDisabled();
+      await expect(activation.onlineOnly).toBeVisible();
+      // The follow-up stays readable offline.
+      await expect(activation.timeline).toBeVisible();
 
-    await setOffline(context, page, false);
-    await expect(send).toBeEnabled();
-    await expect(page.getByLabel(activation.t.cardNumber)).toHaveValue(sale.idCardNumber);
-    await expect(page.getByRole('img', { name: activation.t.preview('verso.png') })).toBeVisible();
-    await send.click();
-    await expect(page.getByText(activation.t.stage.validation, { exact: true })).toBeVisible();
-  });
+      await setOffline(context, page, false);
+      await expect(send).toBeEnabled();
+      await expect(page.getByLabel(activation.t.cardNumber)).toHaveValue(sale.idCardNumber);
+      await expect(page.getByRole('img', { name: activation.t.preview('verso.png') })).toBeVisible();
+      await send.click();
+      await expect(page.getByText(activation.t.stage.validation, { exact: true })).toBeVisible();
+    },
+  );
 
   test(`the demo's failed transfer says why, and the returned SIM says what to do (nl)`, async ({ page }) => {
     const lang = 'nl' as Lang;

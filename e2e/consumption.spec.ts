@@ -1,5 +1,5 @@
 import { signIn } from './fixtures/sign-in.ts';
-import { expect, test } from './fixtures/test.ts';
+import { expect, test, withServiceWorker } from './fixtures/test.ts';
 import { ConsumptionPage } from './page-models/consumption-page.ts';
 
 /*
@@ -51,36 +51,38 @@ test('overspent details of Marc: by type, the limit reached and the extra-cost h
   await expect(page.getByTestId('oob-total')).toHaveText(/^\d+ gesprekken en berichten buiten de bundel, aangerekend €\s52,30$/);
 });
 
-test('downloads: PDF and CSV online; disabled with a message offline; the screen opens offline after a visit', async ({
-  page,
-  context,
-}) => {
-  await signIn(page, 'sophie', { path: '/consumption/main' });
-  const consumption = new ConsumptionPage(page);
-  await consumption.waitForTotals();
-  await consumption.waitForLocalData();
-  const totals = await consumption.totals.textContent();
-  const pdf = page.getByRole('link', { name: 'Télécharger en PDF' });
-  await expect(pdf).toHaveAttribute('href', /\/usage\/download\?type=PDF&from=\d{4}-\d\d-\d\d&to=\d{4}-\d\d-\d\d$/);
-  const download = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Télécharger en CSV' }).click()]).then(
-    ([d]) => d,
-  );
-  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+test(
+  'downloads: PDF and CSV online; disabled with a message offline; the screen opens offline after a visit',
+  { tag: withServiceWorker },
+  async ({ page, context }) => {
+    await signIn(page, 'sophie', { path: '/consumption/main' });
+    const consumption = new ConsumptionPage(page);
+    await consumption.waitForTotals();
+    await consumption.waitForLocalData();
+    const totals = await consumption.totals.textContent();
+    const pdf = page.getByRole('link', { name: 'Télécharger en PDF' });
+    await expect(pdf).toHaveAttribute('href', /\/usage\/download\?type=PDF&from=\d{4}-\d\d-\d\d&to=\d{4}-\d\d-\d\d$/);
+    const download = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Télécharger en CSV' }).click(),
+    ]).then(([d]) => d);
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
 
-  // The service worker must control the page before it can serve the shell offline.
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-  await consumption.waitForTotals();
+    // The service worker must control the page before it can serve the shell offline.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await consumption.waitForTotals();
 
-  await context.setOffline(true);
-  await page.reload();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ma consommation');
-  await consumption.waitForTotals();
-  await expect(consumption.totals).toHaveText(totals ?? '');
-  await expect(page.getByRole('button', { name: 'Télécharger en PDF' })).toBeDisabled();
-  await expect(page.getByText('Les téléchargements demandent une connexion internet.')).toBeVisible();
-  await context.setOffline(false);
-});
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ma consommation');
+    await consumption.waitForTotals();
+    await expect(consumption.totals).toHaveText(totals ?? '');
+    await expect(page.getByRole('button', { name: 'Télécharger en PDF' })).toBeDisabled();
+    await expect(page.getByText('Les téléchargements demandent une connexion internet.')).toBeVisible();
+    await context.setOffline(false);
+  },
+);

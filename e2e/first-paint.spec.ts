@@ -5,6 +5,9 @@ import { waitForHomeAlerts } from './page-models/home-page.ts';
 import { expectHome, LoginPage, openLogout } from './page-models/login-page.ts';
 import { onlineVisit, setOffline } from './page-models/offline-app.ts';
 
+// Every test here needs the app's service worker (e2e/fixtures/test.ts installs none by default).
+test.use({ serviceWorkers: 'allow' });
+
 /*
  * The last-seen screen (docs/architecture.md "Start-up", src/lib/first-paint.ts): home keeps a snapshot of its
  * screen on the device, and the service worker paints it on the next start, before the app's JavaScript runs; the

@@ -6,6 +6,7 @@ import jsQR from 'jsqr';
 import type { Page } from '@playwright/test';
 import { expectNothingSerious } from './fixtures/axe.ts';
 import { expect, test } from './fixtures/offline-server.ts';
+import { withServiceWorker } from './fixtures/test.ts';
 import { signIn } from './fixtures/sign-in.ts';
 import { alertDialog, alertTitles } from './page-models/home-page.ts';
 import { onlineVisit, serverLog, setOffline } from './page-models/offline-app.ts';
@@ -149,7 +150,7 @@ test(`Marc's urgent payment: the QR code decodes to the amount and the communica
   await shoot(page, `bills-marc-${lang}`, info.project.name);
 });
 
-test(`Sophie opens an invoice PDF, then opens it again offline (fr)`, async ({ page, context }, info) => {
+test(`Sophie opens an invoice PDF, then opens it again offline (fr)`, { tag: withServiceWorker }, async ({ page, context }, info) => {
   const lang = 'fr' as Lang;
   await onlineVisit(page, 'sophie', { lang });
   await page.goto('/bills/main');
@@ -175,32 +176,36 @@ test(`Sophie opens an invoice PDF, then opens it again offline (fr)`, async ({ p
   await setOffline(context, page, false);
 });
 
-test(`a payment change made offline is pending, then applied once back online (fr)`, async ({ page, context }, info) => {
-  const lang = 'fr' as Lang;
-  await onlineVisit(page, 'sophie', { lang });
-  await page.goto('/settings/payment');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts[lang].payment);
-  const city = page.getByLabel(texts[lang].city, { exact: true });
-  await expect(city).not.toHaveValue('');
-  await shoot(page, `payment-sophie-${lang}`, info.project.name);
-  const before = (await serverLog(page)).changes.length;
+test(
+  `a payment change made offline is pending, then applied once back online (fr)`,
+  { tag: withServiceWorker },
+  async ({ page, context }, info) => {
+    const lang = 'fr' as Lang;
+    await onlineVisit(page, 'sophie', { lang });
+    await page.goto('/settings/payment');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts[lang].payment);
+    const city = page.getByLabel(texts[lang].city, { exact: true });
+    await expect(city).not.toHaveValue('');
+    await shoot(page, `payment-sophie-${lang}`, info.project.name);
+    const before = (await serverLog(page)).changes.length;
 
-  await setOffline(context, page, true);
-  const newCity = lang === 'fr' ? 'Namur' : 'Leuven';
-  await city.fill(newCity);
-  await page.getByRole('button', { name: texts[lang].save }).click();
-  await expect(page.getByRole('status').filter({ hasText: texts[lang].pending })).toBeVisible();
-  expect((await serverLog(page)).changes.slice(before)).toEqual([]);
+    await setOffline(context, page, true);
+    const newCity = lang === 'fr' ? 'Namur' : 'Leuven';
+    await city.fill(newCity);
+    await page.getByRole('button', { name: texts[lang].save }).click();
+    await expect(page.getByRole('status').filter({ hasText: texts[lang].pending })).toBeVisible();
+    expect((await serverLog(page)).changes.slice(before)).toEqual([]);
 
-  await setOffline(context, page, false);
-  await expect(page.getByRole('status').filter({ hasText: texts[lang].pending })).toHaveCount(0, { timeout: 20_000 });
-  const applied = (await serverLog(page)).changes.slice(before).filter((c) => c.path.endsWith('/invoicing'));
-  expect(applied).toHaveLength(1);
-  expect(applied[0]?.method).toBe('PATCH');
-  expect(applied[0]?.body).toMatchObject({ address: { city: newCity } });
-  await page.reload();
-  await expect(page.getByLabel(texts[lang].city, { exact: true })).toHaveValue(newCity);
-});
+    await setOffline(context, page, false);
+    await expect(page.getByRole('status').filter({ hasText: texts[lang].pending })).toHaveCount(0, { timeout: 20_000 });
+    const applied = (await serverLog(page)).changes.slice(before).filter((c) => c.path.endsWith('/invoicing'));
+    expect(applied).toHaveLength(1);
+    expect(applied[0]?.method).toBe('PATCH');
+    expect(applied[0]?.body).toMatchObject({ address: { city: newCity } });
+    await page.reload();
+    await expect(page.getByLabel(texts[lang].city, { exact: true })).toHaveValue(newCity);
+  },
+);
 
 test(`a wrong IBAN shows the field's message and keeps what was typed (fr)`, async ({ page }, info) => {
   const lang = 'fr' as Lang;

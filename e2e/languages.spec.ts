@@ -16,8 +16,6 @@ import { privateRoutes, publicRoutes } from './routes.ts';
  *
  * The French visit of every route (and the Dutch one of /login, whose language switcher then shows the other choice)
  * also runs axe: this is the phone's axe pass on every route, e2e/accessibility.spec.ts runs it at desktop size.
- * The service worker is blocked, as there: these checks read the DOM, and precaching every chunk at the same time
- * only slows them (the offline specs test the service worker).
  */
 
 const languages = ['fr', 'nl', 'en'] as const;
@@ -145,8 +143,6 @@ const inGroups = (routes: readonly string[], count: number): string[][] => {
 };
 const budget = (routes: readonly string[], lang: Language) =>
   30_000 + routes.reduce((total, route) => total + 15_000 + (withAxe(route, lang) ? axePassBudget : 0), 0);
-
-test.use({ serviceWorkers: 'block' });
 
 for (const lang of languages) {
   for (const [group, routes] of inGroups(publicRoutes, 3).entries()) {

@@ -2,6 +2,9 @@ import { expect, test } from './fixtures/offline-server.ts';
 import { ConsumptionPage } from './page-models/consumption-page.ts';
 import { currentRecordsStored, onlineVisit, setOffline } from './page-models/offline-app.ts';
 
+// Every test here needs the app's service worker (e2e/fixtures/test.ts installs none by default).
+test.use({ serviceWorkers: 'allow' });
+
 /*
  * Consumption offline after one online visit of home only (Marc, Dutch): what is known is shown with its age, and
  * what is not known says so, never as a zero.

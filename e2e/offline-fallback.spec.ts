@@ -1,6 +1,9 @@
 import { expect, test } from './fixtures/offline-server.ts';
 import { ContactScreen, onlineVisit, serverLog, setOffline, waitForServiceWorker } from './page-models/offline-app.ts';
 
+// Every test here needs the app's service worker (e2e/fixtures/test.ts installs none by default).
+test.use({ serviceWorkers: 'allow' });
+
 /*
  * Browsers without the Background Sync API (Firefox, Safari): the worker is registered with `?sync=fallback`,
  * which makes Workbox replay its queue when the worker starts. No page of the app is open during the replay. The

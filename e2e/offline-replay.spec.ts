@@ -3,6 +3,9 @@ import { expect, test } from './fixtures/offline-server.ts';
 import { LoginPage } from './page-models/login-page.ts';
 import { ContactScreen, onlineVisit, seededRandom, serverLog, setOffline, storedFirstName } from './page-models/offline-app.ts';
 
+// Every test here needs the app's service worker (e2e/fixtures/test.ts installs none by default).
+test.use({ serviceWorkers: 'allow' });
+
 /*
  * Replay of queued changes under stress (seeded offline/online flips) and after the session expired. On the worker's
  * server of the offline specs, whose other tests look for "Sophie Dubois": the names written keep it whole, or are

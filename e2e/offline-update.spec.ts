@@ -9,7 +9,8 @@ import { onlineVisit } from './page-models/offline-app.ts';
  */
 
 // It publishes a new build in place: on a server (and a copy of the build) of its own.
-test.use({ ownServer: true });
+// The service worker finds the new build (e2e/fixtures/test.ts installs none by default).
+test.use({ ownServer: true, serviceWorkers: 'allow' });
 
 test('a new build triggers the update prompt; accepting it loads the new version', async ({ page, offlineServer }) => {
   await onlineVisit(page);

@@ -3,6 +3,9 @@ import { expect, test } from './fixtures/offline-server.ts';
 import { ContactScreen, onlineVisit, serverLog, setOffline } from './page-models/offline-app.ts';
 import { openLogout } from './page-models/login-page.ts';
 
+// Every test here needs the app's service worker (e2e/fixtures/test.ts installs none by default).
+test.use({ serviceWorkers: 'allow' });
+
 /*
  * Offline-first core on the production build: cold start offline, the 15-minute rule, a queued contact
  * edit, a rejected one, and logout offline. On the worker's server of the offline specs (fixtures/offline-server):

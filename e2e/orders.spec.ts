@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures/offline-server.ts';
+import { withServiceWorker } from './fixtures/test.ts';
 import { setOffline } from './page-models/offline-app.ts';
 import { expectNothingSerious } from './fixtures/axe.ts';
 import { euros, signInAt, words, type Lang } from './page-models/subscription-pages.ts';
@@ -73,28 +74,32 @@ test(`Sophie adds an option, confirms, sees it in progress in /orders and cancel
   await expect(line.getByRole('button', { name: w.cancel(order) })).toHaveCount(0);
 });
 
-test(`offline, the order summary disables the confirmation with the reason and keeps the choice (fr)`, async ({ page, context }) => {
-  const lang = 'fr' as Lang;
-  const w = words[lang];
-  await signInAt(page, 'sophie', '/subscription/optimize', lang);
-  await page.getByRole('checkbox', { name: /International 60/ }).check();
-  await page.getByRole('button', { name: w.continue }).click();
-  const confirm = page.getByRole('button', { name: w.confirm });
-  await expect(confirm).toBeEnabled();
+test(
+  `offline, the order summary disables the confirmation with the reason and keeps the choice (fr)`,
+  { tag: withServiceWorker },
+  async ({ page, context }) => {
+    const lang = 'fr' as Lang;
+    const w = words[lang];
+    await signInAt(page, 'sophie', '/subscription/optimize', lang);
+    await page.getByRole('checkbox', { name: /International 60/ }).check();
+    await page.getByRole('button', { name: w.continue }).click();
+    const confirm = page.getByRole('button', { name: w.confirm });
+    await expect(confirm).toBeEnabled();
 
-  await setOffline(context, page, true);
-  await expect(confirm).toBeDisabled();
-  await expect(page.getByRole('status').filter({ hasText: w.onlineOnly })).toBeVisible();
-  await setOffline(context, page, false);
-  await expect(confirm).toBeEnabled();
+    await setOffline(context, page, true);
+    await expect(confirm).toBeDisabled();
+    await expect(page.getByRole('status').filter({ hasText: w.onlineOnly })).toBeVisible();
+    await setOffline(context, page, false);
+    await expect(confirm).toBeEnabled();
 
-  // The choice is a draft in IndexedDB: a reload finds it as it was.
-  await page.reload();
-  await expect(page.getByTestId('order-changes')).toContainText(w.optionChange('International 60', w.none, '× 1'));
-  await page.goto(`/subscription/optimize?lang=${lang}`);
-  await expect(page.getByRole('checkbox', { name: /International 60/ })).toBeChecked();
-  await page.getByRole('checkbox', { name: /International 60/ }).uncheck();
-});
+    // The choice is a draft in IndexedDB: a reload finds it as it was.
+    await page.reload();
+    await expect(page.getByTestId('order-changes')).toContainText(w.optionChange('International 60', w.none, '× 1'));
+    await page.goto(`/subscription/optimize?lang=${lang}`);
+    await expect(page.getByRole('checkbox', { name: /International 60/ })).toBeChecked();
+    await page.getByRole('checkbox', { name: /International 60/ }).uncheck();
+  },
+);
 
 // The plan change stays pending after the test: a server of its own, so the worker's later tests find Sophie as she was.
 test.describe('priced line by line', () => {

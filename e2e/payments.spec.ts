@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expectNothingSerious } from './fixtures/axe.ts';
-import { expect, test as base } from './fixtures/test.ts';
+import { expect, test as base, withServiceWorker } from './fixtures/test.ts';
 import Database from 'better-sqlite3';
 import { demoUsers } from '#contract/fixtures/demo';
 import { startOfflineServer, type OfflineServer } from './fixtures/server-process.ts';
@@ -88,11 +88,14 @@ const shoot = async (page: Page, name: string, project: string): Promise<void> =
   await page.screenshot({ path: path.join(shotDir, `${name}-${project}.png`) });
 };
 
-/** Marc logs in, the service worker installed (the offline return needs it); home's alert modals stay up. */
-const loginMarc = async (page: Page, lang: Lang): Promise<void> => {
+/**
+ * Marc logs in; home's alert modals stay up. `withWorker`: once the service worker is installed, for a test tagged
+ * `withServiceWorker` (the offline return needs it).
+ */
+const loginMarc = async (page: Page, lang: Lang, options: { withWorker?: boolean } = {}): Promise<void> => {
   const loginPage = new LoginPage(page);
   await loginPage.goto(`?lang=${lang}`);
-  await waitForServiceWorker(page);
+  if (options.withWorker) await waitForServiceWorker(page);
   await loginPage.login(demoUsers.marc.logins[0]);
 };
 
@@ -169,40 +172,41 @@ for (const lang of languages) {
   );
 }
 
-test('back from the checkout while offline: the payment is being confirmed, then settles once online (fr)', async ({
-  page,
-  context,
-}, info) => {
-  test.skip(info.project.name !== 'phone', 'the offline return is the same at every size');
-  const t = { ...texts.fr, ...payNowTexts.fr };
-  const checkout = new StandInCheckout(page);
-  // Straight to the bills screen: home and its alerts are not what this test is about.
-  await loginMarc(page, 'fr');
-  await page.goto('/bills/main');
-  await page.getByRole('button', { name: t.payTotal }).click();
-  await checkout.expectOpen();
-  await checkout.chooseMethod('Bancontact');
+test(
+  'back from the checkout while offline: the payment is being confirmed, then settles once online (fr)',
+  { tag: withServiceWorker },
+  async ({ page, context }, info) => {
+    test.skip(info.project.name !== 'phone', 'the offline return is the same at every size');
+    const t = { ...texts.fr, ...payNowTexts.fr };
+    const checkout = new StandInCheckout(page);
+    // Straight to the bills screen: home and its alerts are not what this test is about.
+    await loginMarc(page, 'fr', { withWorker: true });
+    await page.goto('/bills/main');
+    await page.getByRole('button', { name: t.payTotal }).click();
+    await checkout.expectOpen();
+    await checkout.chooseMethod('Bancontact');
 
-  // The bank confirms while the phone loses the network on the way back to the app.
-  const done = await page.request.post(`/psp-stand-in/checkout/${checkout.paymentId()}`, {
-    form: { method: 'bancontact', status: 'paid' },
-    maxRedirects: 0,
-  });
-  expect(done.status()).toBe(303);
-  const back = done.headers().location ?? '';
-  expect(back).toMatch(/\/bills\/main\?payment=pay_/);
-  await context.setOffline(true);
-  await page.goto(back);
-  const outcome = page.getByRole('region', { name: t.outcome });
-  await expect(outcome.getByRole('status')).toHaveText(t.pendingOffline, appStart);
-  await expect(page.getByRole('region', { name: t.urgent })).toBeVisible();
-  // Paying again is online-only, and says so.
-  const payTotal = page.getByRole('button', { name: t.payTotal });
-  await expect(payTotal).toBeDisabled();
-  await expect(payTotal).toHaveAccessibleDescription(t.offline);
-  await shoot(page, 'payment-offline-fr', info.project.name);
+    // The bank confirms while the phone loses the network on the way back to the app.
+    const done = await page.request.post(`/psp-stand-in/checkout/${checkout.paymentId()}`, {
+      form: { method: 'bancontact', status: 'paid' },
+      maxRedirects: 0,
+    });
+    expect(done.status()).toBe(303);
+    const back = done.headers().location ?? '';
+    expect(back).toMatch(/\/bills\/main\?payment=pay_/);
+    await context.setOffline(true);
+    await page.goto(back);
+    const outcome = page.getByRole('region', { name: t.outcome });
+    await expect(outcome.getByRole('status')).toHaveText(t.pendingOffline, appStart);
+    await expect(page.getByRole('region', { name: t.urgent })).toBeVisible();
+    // Paying again is online-only, and says so.
+    const payTotal = page.getByRole('button', { name: t.payTotal });
+    await expect(payTotal).toBeDisabled();
+    await expect(payTotal).toHaveAccessibleDescription(t.offline);
+    await shoot(page, 'payment-offline-fr', info.project.name);
 
-  await setOffline(context, page, false);
-  await expect(outcome.getByRole('status')).toHaveText(t.paid);
-  await expect(page.getByRole('region', { name: t.urgent })).toHaveCount(0);
-});
+    await setOffline(context, page, false);
+    await expect(outcome.getByRole('status')).toHaveText(t.paid);
+    await expect(page.getByRole('region', { name: t.urgent })).toHaveCount(0);
+  },
+);

@@ -12,7 +12,8 @@ import { onlineVisit, waitForServiceWorker } from './page-models/offline-app.ts'
  * tests/server/push.test.ts.
  */
 
-test.use({ ownServer: false, launchOptions: fullChromium });
+// The service worker receives the pushes (e2e/fixtures/test.ts installs none by default).
+test.use({ ownServer: false, launchOptions: fullChromium, serviceWorkers: 'allow' });
 
 test.describe('push notifications in the browser', () => {
   test('a push delivered to the service worker shows a notification in the customer’s language', async ({ page, context }) => {

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { noConsent } from './fixtures/consent.ts';
 import { expect, test, type OfflineServer } from './fixtures/offline-server.ts';
+import { withServiceWorker } from './fixtures/test.ts';
 import { signIn } from './fixtures/sign-in.ts';
 import { startTestPushService } from './fixtures/test-push-service.ts';
 import { openLogout } from './page-models/login-page.ts';
@@ -55,45 +56,45 @@ const orderLines = (server: OfflineServer, contractId: number) => {
 // Each test on a server of its own, but the push ones at the end.
 test.use({ ownServer: true });
 
-test('Sophie lowers her out-of-bundle limit offline; back online it is requested once, then applied', async ({
-  page,
-  context,
-  offlineServer: server,
-}) => {
-  test.setTimeout(90_000);
-  await onlineVisit(page, 'sophie');
-  await page.goto('/settings/limits');
-  const card = page.getByRole('region', { name: 'Tous les frais hors forfait' });
-  // The first pull of the line may take a while on a loaded machine.
-  await expect(card.getByText('Limite actuelle')).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByTestId('freshness').first()).toHaveText(/Mis à jour/);
-  const before = (await serverLog(page)).changes.length;
+test(
+  'Sophie lowers her out-of-bundle limit offline; back online it is requested once, then applied',
+  { tag: withServiceWorker },
+  async ({ page, context, offlineServer: server }) => {
+    test.setTimeout(90_000);
+    await onlineVisit(page, 'sophie');
+    await page.goto('/settings/limits');
+    const card = page.getByRole('region', { name: 'Tous les frais hors forfait' });
+    // The first pull of the line may take a while on a loaded machine.
+    await expect(card.getByText('Limite actuelle')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('freshness').first()).toHaveText(/Mis à jour/);
+    const before = (await serverLog(page)).changes.length;
 
-  await setOffline(context, page, true);
-  await card.getByLabel('Nouvelle limite (€)').fill('25');
-  await card.getByRole('button', { name: 'Modifier la limite' }).click();
-  await expect(card.getByRole('status')).toContainText('Enregistré sur cet appareil : 25,00');
-  await page.screenshot({ path: test.info().outputPath('settings-offline.png'), fullPage: true });
+    await setOffline(context, page, true);
+    await card.getByLabel('Nouvelle limite (€)').fill('25');
+    await card.getByRole('button', { name: 'Modifier la limite' }).click();
+    await expect(card.getByRole('status')).toContainText('Enregistré sur cet appareil : 25,00');
+    await page.screenshot({ path: test.info().outputPath('settings-offline.png'), fullPage: true });
 
-  await setOffline(context, page, false);
-  await expect(card.getByRole('status')).toContainText(/Nouvelle valeur demandée : 25,00.*Active dans les 2 minutes/);
-  const sent = (await serverLog(page)).changes.slice(before).filter((c) => c.path.endsWith('/safeguard'));
-  expect(sent).toHaveLength(1);
-  expect(sent[0]?.body).toEqual({ type: 'OSG_LIMIT', amount: 2500 });
+    await setOffline(context, page, false);
+    await expect(card.getByRole('status')).toContainText(/Nouvelle valeur demandée : 25,00.*Active dans les 2 minutes/);
+    const sent = (await serverLog(page)).changes.slice(before).filter((c) => c.path.endsWith('/safeguard'));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toEqual({ type: 'OSG_LIMIT', amount: 2500 });
 
-  // Three minutes later on the server's clock, the scheduler has applied it: the screen says so after a refresh.
-  await moveClock(page, 3);
-  const changes = (await lineChanges(page, SOPHIE)).filter((c) => c.resource === 'OSG_LIMIT');
-  expect(changes).toEqual([expect.objectContaining({ newValue: '2500', status: 'SUCCESS' })]);
-  // The screen pulls again by itself when the change is due on the device's clock; the test's server is ahead.
-  await page.getByRole('button', { name: 'Actualiser' }).first().click();
-  await expect(card.getByRole('status')).toContainText(/Actif depuis le .*: 25,00/);
-  await expect(card.getByRole('definition').first()).toHaveText(/25,00/);
-  expect(orderLines(server, SOPHIE.contractId)).toEqual([
-    { item_kind: 'SAFEGUARD', resource_name: 'OSG_LIMIT', old_value: '3000', new_value: '2500', status: 'SUCCESS' },
-  ]);
-  await page.screenshot({ path: test.info().outputPath('settings-applied.png'), fullPage: true });
-});
+    // Three minutes later on the server's clock, the scheduler has applied it: the screen says so after a refresh.
+    await moveClock(page, 3);
+    const changes = (await lineChanges(page, SOPHIE)).filter((c) => c.resource === 'OSG_LIMIT');
+    expect(changes).toEqual([expect.objectContaining({ newValue: '2500', status: 'SUCCESS' })]);
+    // The screen pulls again by itself when the change is due on the device's clock; the test's server is ahead.
+    await page.getByRole('button', { name: 'Actualiser' }).first().click();
+    await expect(card.getByRole('status')).toContainText(/Actif depuis le .*: 25,00/);
+    await expect(card.getByRole('definition').first()).toHaveText(/25,00/);
+    expect(orderLines(server, SOPHIE.contractId)).toEqual([
+      { item_kind: 'SAFEGUARD', resource_name: 'OSG_LIMIT', old_value: '3000', new_value: '2500', status: 'SUCCESS' },
+    ]);
+    await page.screenshot({ path: test.info().outputPath('settings-applied.png'), fullPage: true });
+  },
+);
 
 test('Marc switches roaming to "EU only": pending up to 4 hours, then active', async ({ page }) => {
   // Sign-in, the change, four hours of the server's clock and a refresh: 17 s alone on a loaded 2-core machine, over

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures/offline-server.ts';
+import { withServiceWorker } from './fixtures/test.ts';
 import { signIn } from './fixtures/sign-in.ts';
 import { onlineVisit, serverLog, setOffline, waitForServiceWorker } from './page-models/offline-app.ts';
 
@@ -40,87 +41,95 @@ const energyEntry = async (page: Page, label: RegExp, more: RegExp): Promise<Loc
   return nav.getByRole('link', { name: label }).or(nav.getByRole('button', { name: label }));
 };
 
-test('Marc searches the FAQ offline (nl), accent- and case-insensitive, with a deep link', async ({ page, context }) => {
-  await onlineVisit(page, 'marc');
-  await page.goto('/support/main');
-  await expect(page.getByRole('heading', { name: 'Veelgestelde vragen' })).toBeVisible();
-  await expect(
-    page
-      .locator('.faq-item > summary')
-      .filter({ hasText: /in het buitenland/ })
-      .first(),
-  ).toBeVisible();
+test(
+  'Marc searches the FAQ offline (nl), accent- and case-insensitive, with a deep link',
+  { tag: withServiceWorker },
+  async ({ page, context }) => {
+    await onlineVisit(page, 'marc');
+    await page.goto('/support/main');
+    await expect(page.getByRole('heading', { name: 'Veelgestelde vragen' })).toBeVisible();
+    await expect(
+      page
+        .locator('.faq-item > summary')
+        .filter({ hasText: /in het buitenland/ })
+        .first(),
+    ).toBeVisible();
 
-  await setOffline(context, page, true);
-  await page.reload();
-  const search = page.getByRole('searchbox', { name: /Zoeken/ });
-  await search.fill('domicilieri');
-  await expect(page.getByRole('status').filter({ hasText: /^\d+ antwoord(en)? gevonden$/ })).toBeVisible();
-  // One way to clear it, the labelled button: the browser's own cross inside the field is hidden.
-  await expect(page.getByRole('button', { name: 'Zoekopdracht wissen' })).toHaveCount(1);
-  // Chromium draws its cross at the field's right end, inside the padding: a click anywhere there clears nothing.
-  const box = await search.boundingBox();
-  if (!box) throw new Error('the search field is not laid out');
-  for (let fromRight = 6; fromRight <= 48; fromRight += 6) {
-    await search.click({ position: { x: box.width - fromRight, y: box.height / 2 } });
-    await expect(search).toHaveValue('domicilieri');
-  }
-  // Best match first: the question itself says it (other answers may mention the word).
-  const questions = page.locator('.faq-item > summary');
-  await expect(questions.first()).toHaveText('Hoe activeer ik domiciliëring?');
-  await expect(questions.filter({ hasText: /simkaart/ })).toHaveCount(0);
+    await setOffline(context, page, true);
+    await page.reload();
+    const search = page.getByRole('searchbox', { name: /Zoeken/ });
+    await search.fill('domicilieri');
+    await expect(page.getByRole('status').filter({ hasText: /^\d+ antwoord(en)? gevonden$/ })).toBeVisible();
+    // One way to clear it, the labelled button: the browser's own cross inside the field is hidden.
+    await expect(page.getByRole('button', { name: 'Zoekopdracht wissen' })).toHaveCount(1);
+    // Chromium draws its cross at the field's right end, inside the padding: a click anywhere there clears nothing.
+    const box = await search.boundingBox();
+    if (!box) throw new Error('the search field is not laid out');
+    for (let fromRight = 6; fromRight <= 48; fromRight += 6) {
+      await search.click({ position: { x: box.width - fromRight, y: box.height / 2 } });
+      await expect(search).toHaveValue('domicilieri');
+    }
+    // Best match first: the question itself says it (other answers may mention the word).
+    const questions = page.locator('.faq-item > summary');
+    await expect(questions.first()).toHaveText('Hoe activeer ik domiciliëring?');
+    await expect(questions.filter({ hasText: /simkaart/ })).toHaveCount(0);
 
-  // A deep link opens the same answer, offline too.
-  await page.goto('/support/main#direct-debit');
-  const item = page.locator('details[id="direct-debit"]');
-  await expect(item).toHaveAttribute('open', '');
-  await expect(item).toBeInViewport();
-});
+    // A deep link opens the same answer, offline too.
+    await page.goto('/support/main#direct-debit');
+    const item = page.locator('details[id="direct-debit"]');
+    await expect(item).toHaveAttribute('open', '');
+    await expect(item).toBeInViewport();
+  },
+);
 
-test('a message with its attachment written offline is sent once when back online (fr)', async ({ page, context }) => {
-  await onlineVisit(page, 'sophie');
-  await page.goto('/support/contact');
-  await expect(page.getByRole('heading', { name: 'Nous contacter' })).toBeVisible();
-  await waitForServiceWorker(page);
-  const before = (await serverLog(page)).changes.filter((c) => c.path === '/api/support/ticket').length;
+test(
+  'a message with its attachment written offline is sent once when back online (fr)',
+  { tag: withServiceWorker },
+  async ({ page, context }) => {
+    await onlineVisit(page, 'sophie');
+    await page.goto('/support/contact');
+    await expect(page.getByRole('heading', { name: 'Nous contacter' })).toBeVisible();
+    await waitForServiceWorker(page);
+    const before = (await serverLog(page)).changes.filter((c) => c.path === '/api/support/ticket').length;
 
-  await setOffline(context, page, true);
-  await page.getByLabel('Sujet').selectOption('billing');
-  await page.getByLabel('Précisez votre demande').selectOption('billing_invoice');
-  const message = page.getByLabel('Votre message');
-  await message.fill('Court');
-  await message.blur();
-  await expect(page.getByText('Votre message est trop court.')).toBeVisible();
-  const text = 'Ma facture de mars compte deux fois la même option. Voir la capture.';
-  await message.fill(text);
-  await expect(page.getByText(`${500 - text.length} caractères restants sur 500`)).toBeVisible();
-  await page.getByLabel('Pièce jointe (facultatif)').setInputFiles({ name: 'capture.png', mimeType: 'image/png', buffer: pngBytes });
-  await page.getByRole('button', { name: 'Envoyer' }).click();
-  await expect(
-    page.getByText('Votre message est enregistré sur cet appareil. Il sera envoyé une seule fois dès votre retour en ligne.'),
-  ).toBeVisible();
-  const item = page.getByRole('listitem').filter({ hasText: 'Pièce jointe : capture.png' });
-  await expect(item).toContainText('En attente d’envoi');
-  // Nothing reached the server while offline.
-  expect((await serverLog(page)).changes.filter((c) => c.path === '/api/support/ticket')).toHaveLength(before);
+    await setOffline(context, page, true);
+    await page.getByLabel('Sujet').selectOption('billing');
+    await page.getByLabel('Précisez votre demande').selectOption('billing_invoice');
+    const message = page.getByLabel('Votre message');
+    await message.fill('Court');
+    await message.blur();
+    await expect(page.getByText('Votre message est trop court.')).toBeVisible();
+    const text = 'Ma facture de mars compte deux fois la même option. Voir la capture.';
+    await message.fill(text);
+    await expect(page.getByText(`${500 - text.length} caractères restants sur 500`)).toBeVisible();
+    await page.getByLabel('Pièce jointe (facultatif)').setInputFiles({ name: 'capture.png', mimeType: 'image/png', buffer: pngBytes });
+    await page.getByRole('button', { name: 'Envoyer' }).click();
+    await expect(
+      page.getByText('Votre message est enregistré sur cet appareil. Il sera envoyé une seule fois dès votre retour en ligne.'),
+    ).toBeVisible();
+    const item = page.getByRole('listitem').filter({ hasText: 'Pièce jointe : capture.png' });
+    await expect(item).toContainText('En attente d’envoi');
+    // Nothing reached the server while offline.
+    expect((await serverLog(page)).changes.filter((c) => c.path === '/api/support/ticket')).toHaveLength(before);
 
-  await setOffline(context, page, false);
-  await expect(item).toContainText('Reçu', { timeout: 30_000 });
-  const reference = (await item.textContent())?.match(/SR-[A-Z0-9]{8}/)?.[0];
-  expect(reference).toBeDefined();
-  await expect(page.getByText(`Merci, votre message est envoyé. Sa référence : ${reference}.`, { exact: false })).toBeVisible();
-  const sent = (await serverLog(page)).changes.filter((c) => c.path === '/api/support/ticket').slice(before);
-  expect(sent).toHaveLength(1);
-  expect(sent[0]!.body).toMatchObject({
-    subject: 'billing',
-    subSubject: 'billing_invoice',
-    attachment: { name: 'capture.png', type: 'image/png', data: { bytes: pngBytes.length } },
-  });
-  // Still once after a reload (the outbox has nothing left to send).
-  await page.reload();
-  await expect(page.getByRole('listitem').filter({ hasText: reference! })).toContainText('Reçu');
-  expect((await serverLog(page)).changes.filter((c) => c.path === '/api/support/ticket').slice(before)).toHaveLength(1);
-});
+    await setOffline(context, page, false);
+    await expect(item).toContainText('Reçu', { timeout: 30_000 });
+    const reference = (await item.textContent())?.match(/SR-[A-Z0-9]{8}/)?.[0];
+    expect(reference).toBeDefined();
+    await expect(page.getByText(`Merci, votre message est envoyé. Sa référence : ${reference}.`, { exact: false })).toBeVisible();
+    const sent = (await serverLog(page)).changes.filter((c) => c.path === '/api/support/ticket').slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toMatchObject({
+      subject: 'billing',
+      subSubject: 'billing_invoice',
+      attachment: { name: 'capture.png', type: 'image/png', data: { bytes: pngBytes.length } },
+    });
+    // Still once after a reload (the outbox has nothing left to send).
+    await page.reload();
+    await expect(page.getByRole('listitem').filter({ hasText: reference! })).toContainText('Reçu');
+    expect((await serverLog(page)).changes.filter((c) => c.path === '/api/support/ticket').slice(before)).toHaveLength(1);
+  },
+);
 
 test(
   'Sophie logs in to the energy portal in one click; the same link a second time is refused (fr)',
