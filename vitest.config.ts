@@ -14,18 +14,20 @@ const filesUnder = (dir: string): string[] =>
     .map((file) => path.join(dir, file).split(path.sep).join('/'));
 
 /**
- * What a test file must not share with the files run before it in the same worker: a module mocked (`vi.mock`), a
- * global stubbed, the modules reset, an IndexedDB (fake-indexeddb keeps its databases, and Dexie's `db` module its
- * connection, for as long as the module graph lives), or the server (tests/server/: the app, its database copy and its
- * module state, such as rate limits and the test clock).
+ * What a client test file must not share with the files run before it in the same worker: a module mocked (`vi.mock`),
+ * a global stubbed, the modules reset, an IndexedDB (fake-indexeddb keeps its databases, and Dexie's `db` module its
+ * connection, for as long as the module graph lives), or a test app of the server (tests/server/test-app.ts: the
+ * run's seeded database, given by the global setup of the isolated project).
  */
 const needsIsolation = (file: string): boolean =>
-  file.startsWith('tests/server/') ||
   /\bvi\.(mock|doMock|unmock|stubGlobal|stubEnv|resetModules)\(|fake-indexeddb|#db\/db|test-app\.ts/.test(fs.readFileSync(file, 'utf8'));
 
+const isServerTest = (file: string): boolean => file.startsWith('tests/server/');
 const allTests = filesUnder('tests');
-const isolatedTests = allTests.filter(needsIsolation);
-const sharedTests = allTests.filter((file) => !needsIsolation(file));
+const serverTests = allTests.filter(isServerTest);
+const clientTests = allTests.filter((file) => !isServerTest(file));
+const isolatedTests = clientTests.filter(needsIsolation);
+const sharedTests = clientTests.filter((file) => !needsIsolation(file));
 
 export default defineConfig({
   plugins: [react()],
@@ -63,6 +65,19 @@ export default defineConfig({
           // Each file in a module graph of its own (see `needsIsolation`).
           name: 'isolated',
           include: isolatedTests,
+          // The run's seeded demo database, for the client's tests against the server (made once for both projects).
+          globalSetup: ['tests/global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The reference server's tests: each file builds its own app (buildApp) on its own database, with its own
+          // clock and configuration; rate limits live in that database. Nothing of a test's server is module state, so
+          // a worker keeps the server's modules from one file to the next instead of importing them for each.
+          name: 'server',
+          include: serverTests,
+          isolate: false,
           // The run's seeded demo database (tests/global-setup.ts): each server test file opens a copy of its own, in
           // memory or, with TEST_DATABASE_URL, a PostgreSQL database copied from one template; files run in parallel on
           // the 2 cores.

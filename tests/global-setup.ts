@@ -35,9 +35,19 @@ declare module 'vitest' {
 export const seedFile = (dir: string, now: Date | undefined): string =>
   path.join(dir, `${now ? `seed-${now.toISOString().replace(/[:.]/g, '-')}` : 'seed-now'}.sqlite`);
 
-export async function setup(project: TestProject) {
+type RunSeed = { dir: string; template: string };
+
+/**
+ * The run's seed, made once for the projects that ask for it (vitest.config.ts: the server's tests and the client's
+ * tests against the server). Vitest runs a project's global setup for each project, in its main process: the seed is
+ * kept on `globalThis` there, and removed when the last of them tears down.
+ */
+const shared = Symbol.for('mobile-self-service.run-seed');
+type SharedSeed = { seed: Promise<RunSeed>; users: number };
+const holder = globalThis as { [shared]?: SharedSeed };
+
+const makeSeed = async (): Promise<RunSeed> => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitest-seeds-'));
-  project.provide('seedCacheDir', dir);
   const serverUrl = process.env.TEST_DATABASE_URL;
   let template = '';
   if (serverUrl) {
@@ -53,10 +63,26 @@ export async function setup(project: TestProject) {
       await closeDatabase(db);
     }
   }
-  project.provide('pgTemplate', template);
+  return { dir, template };
+};
+
+const removeSeed = async ({ dir, template }: RunSeed): Promise<void> => {
+  fs.rmSync(dir, { recursive: true, force: true });
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  // The run's template and the fixed-date ones made from test files (named after it).
+  if (serverUrl && template) await dropTemplates(serverUrl, template);
+};
+
+export async function setup(project: TestProject) {
+  const run = (holder[shared] ??= { seed: makeSeed(), users: 0 });
+  run.users += 1;
+  const seed = await run.seed;
+  project.provide('seedCacheDir', seed.dir);
+  project.provide('pgTemplate', seed.template);
   return async () => {
-    fs.rmSync(dir, { recursive: true, force: true });
-    // The run's template and the fixed-date ones made from test files (named after it).
-    if (serverUrl && template) await dropTemplates(serverUrl, template);
+    run.users -= 1;
+    if (run.users > 0) return;
+    delete holder[shared];
+    await removeSeed(seed);
   };
 }
