@@ -13,21 +13,25 @@ const filesUnder = (dir: string): string[] =>
     .filter((file) => testFiles.test(file))
     .map((file) => path.join(dir, file).split(path.sep).join('/'));
 
-/**
- * What a client test file must not share with the files run before it in the same worker: a module mocked (`vi.mock`),
- * a global stubbed, the modules reset, an IndexedDB (fake-indexeddb keeps its databases, and Dexie's `db` module its
- * connection, for as long as the module graph lives), or a test app of the server (tests/server/test-app.ts: the
- * run's seeded database, given by the global setup of the isolated project).
- */
-const needsIsolation = (file: string): boolean =>
-  /\bvi\.(mock|doMock|unmock|stubGlobal|stubEnv|resetModules)\(|fake-indexeddb|#db\/db|test-app\.ts/.test(fs.readFileSync(file, 'utf8'));
+const source = (file: string): string => fs.readFileSync(file, 'utf8');
 
-const isServerTest = (file: string): boolean => file.startsWith('tests/server/');
+/** A file that changes modules or globals for itself: a module mocked, a global or variable stubbed, modules reset. */
+const changesModules = (file: string): boolean => /\bvi\.(mock|doMock|unmock|stubGlobal|stubEnv|resetModules)\(/.test(source(file));
+
+/**
+ * What a test file must not share with the files run before it in the same worker: modules or globals it
+ * changes, an IndexedDB (fake-indexeddb keeps its databases, and Dexie's `db` module its connection, for as long as
+ * the module graph lives), or a test app of the server (tests/server/test-app.ts: the run's seeded database, given by
+ * the global setup of the isolated project).
+ */
+const needsIsolation = (file: string): boolean => changesModules(file) || /fake-indexeddb|#db\/db|test-app\.ts/.test(source(file));
+
 const allTests = filesUnder('tests');
-const serverTests = allTests.filter(isServerTest);
-const clientTests = allTests.filter((file) => !isServerTest(file));
-const isolatedTests = clientTests.filter(needsIsolation);
-const sharedTests = clientTests.filter((file) => !needsIsolation(file));
+// The server's tests share their worker's modules, but for one that changes them.
+const serverTests = allTests.filter((file) => file.startsWith('tests/server/') && !changesModules(file));
+const otherTests = allTests.filter((file) => !serverTests.includes(file));
+const isolatedTests = otherTests.filter(needsIsolation);
+const sharedTests = otherTests.filter((file) => !needsIsolation(file));
 
 export default defineConfig({
   plugins: [react()],
@@ -65,7 +69,7 @@ export default defineConfig({
           // Each file in a module graph of its own (see `needsIsolation`).
           name: 'isolated',
           include: isolatedTests,
-          // The run's seeded demo database, for the client's tests against the server (made once for both projects).
+          // The run's seeded demo database, for the tests against the server here (made once for both projects).
           globalSetup: ['tests/global-setup.ts'],
         },
       },
@@ -74,7 +78,8 @@ export default defineConfig({
         test: {
           // The reference server's tests: each file builds its own app (buildApp) on its own database, with its own
           // clock and configuration; rate limits live in that database. Nothing of a test's server is module state, so
-          // a worker keeps the server's modules from one file to the next instead of importing them for each.
+          // a worker keeps the server's modules from one file to the next instead of importing them for each (a file
+          // that mocks a module runs in the isolated project).
           name: 'server',
           include: serverTests,
           isolate: false,
