@@ -37,7 +37,10 @@ export default defineConfig({
   plugins: [react()],
   test: {
     environment: 'node',
-    pool: 'forks',
+    // Worker threads rather than child processes: the same files used about a sixth less CPU in threads (user + sys,
+    // measured back to back on this 2-core machine). Nothing here needs a process of its own: no test changes the
+    // working directory or exits, and better-sqlite3 loads in a worker thread.
+    pool: 'threads',
     // A worker per core: vitest's default for `run` is one less than the cores, which is one worker on a 2-core
     // machine, while its main process only hands out files and collects results.
     maxWorkers: os.availableParallelism(),
