@@ -60,14 +60,7 @@ export default defineConfig({
     storageState: decidedConsent,
   },
   projects: [
-    { name: 'phone', testIgnore: /maintenance\.spec/, grepInvert: desktopOnly, use: phone },
-    { name: 'desktop', testIgnore: /maintenance\.spec/, grep: desktopTests, use: desktop },
-    {
-      // The maintenance switch is server-wide, so this runs alone once the others are done.
-      name: 'maintenance',
-      testMatch: /maintenance\.spec/,
-      dependencies: ['phone', 'desktop'],
-      use: desktop,
-    },
+    { name: 'phone', grepInvert: desktopOnly, use: phone },
+    { name: 'desktop', grep: desktopTests, use: desktop },
   ],
 });

@@ -1,9 +1,10 @@
 import { demoUsers } from '#contract/fixtures/demo';
 import { signIn } from './fixtures/sign-in.ts';
-import { expect, test } from './fixtures/test.ts';
+import { expect, test } from './fixtures/offline-server.ts';
 import { expectHome } from './page-models/login-page.ts';
 
-// Runs in its own project after the others: the switch is server-wide.
+// The switch is server-wide: on the worker's own server (fixtures/offline-server.ts), whose tests run one after the
+// other, and switched off again whatever happens.
 test('a 503 from the API shows the maintenance page, and retry returns once it is over', async ({ page, request }) => {
   await signIn(page, 'sophie');
   try {
