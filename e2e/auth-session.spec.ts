@@ -126,8 +126,8 @@ test('an expired session on start goes to login and leaves no customer data', as
 });
 
 test.describe('without the service worker', () => {
-  // The worker answers GETs from its cache first; this test needs the API's own 401.
-  test.use({ serviceWorkers: 'block' });
+  // Not tagged withServiceWorker, so no worker is installed (e2e/fixtures/test.ts): the worker answers GETs from its
+  // cache first, and this test needs the API's own 401.
 
   test('a 401 on a touch phone goes to PIN renewal, which returns to the page', async ({ page }, testInfo) => {
     test.skip(testInfo.project.name !== 'phone', 'PIN renewal is for touch devices');
