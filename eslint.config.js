@@ -75,6 +75,17 @@ const serverPatterns = [
   bannedPattern('(\\.\\./)+src/', 'server/ imports contract/ only'),
 ];
 
+/**
+ * Packages the server loads when first used (a PDF, a message, a push, an upload, PostgreSQL), not at every start:
+ * together about a third of its start-up (docs/server.md "Start-up"). Their types may be imported.
+ */
+const loadedOnUse = ['pdfkit', 'qrcode', 'nodemailer', 'web-push', 'file-type', 'pg'].map((name) => ({
+  name,
+  allowTypeImports: true,
+  message:
+    'loaded when first used: `await import()` it where it is needed, or `createRequire` on a synchronous path (docs/server.md "Start-up")',
+}));
+
 const noReact = bannedPackages(['react', 'react-dom', 'react-router', 'react-i18next', 'dexie-react-hooks'], 'no React here');
 
 export default tseslint.config(
@@ -231,7 +242,7 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: serverPatterns }],
+      'no-restricted-imports': ['error', { paths: loadedOnUse, patterns: serverPatterns }],
     },
   },
   {
@@ -241,6 +252,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: loadedOnUse,
           patterns: [
             ...serverPatterns,
             bannedPattern('(^|/)db/(seed|usage-generator)(\\.ts)?$', 'the seed is not a library: move the rule into lib/ or contract/'),

@@ -1,5 +1,6 @@
 /* Opening each engine: the drivers, the connections, and what the other engine modules ask of them (engine.ts says why). */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createRequire } from 'node:module';
 import Database from 'better-sqlite3';
 import {
   CompiledQuery,
@@ -14,7 +15,7 @@ import {
   type SqliteDatabase,
   type SqliteStatement,
 } from 'kysely';
-import pg from 'pg';
+import type * as Pg from 'pg';
 import type { DB } from './schema.ts';
 
 export type Db = Kysely<DB>;
@@ -114,7 +115,7 @@ const cachingDatabase = (raw: Database.Database): SqliteDatabase => {
   };
 };
 
-type Handle = { engine: 'sqlite'; raw: Database.Database; driver: Driver } | { engine: 'postgres'; pool: pg.Pool; driver: Driver };
+type Handle = { engine: 'sqlite'; raw: Database.Database; driver: Driver } | { engine: 'postgres'; pool: Pg.Pool; driver: Driver };
 
 const handles = new WeakMap<Kysely<DB>, Handle>();
 
@@ -128,12 +129,18 @@ export const handleOf = (db: Db): Handle => {
 export const engineOf = (db: Db): Engine => (db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres');
 
 /** PostgreSQL's BIGINT (COUNT, epoch milliseconds) and NUMERIC (SUM of BIGINT, AVG) as numbers, like SQLite's. */
-const numericTypes: pg.CustomTypesConfig = {
+/**
+ * The pg package, loaded by the first PostgreSQL connection: a server on SQLite (the default) never loads it, and
+ * starts that much sooner (docs/server.md "Start-up"). pg is CommonJS, so a synchronous require loads it.
+ */
+const pgPackage = (): typeof Pg => createRequire(import.meta.url)('pg') as typeof Pg;
+
+const numericTypes = (pg: typeof Pg): Pg.CustomTypesConfig => ({
   getTypeParser: (oid, format): ((value: string) => unknown) =>
     oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC
       ? Number
       : (pg.types.getTypeParser(oid, format) as (value: string) => unknown),
-};
+});
 
 /**
  * Opens a SQLite file (WAL, foreign keys), ':memory:', or the bytes of a database (`serializeSqlite`) as a private
@@ -167,6 +174,7 @@ export const connectSqlite = (file: string | Buffer): Db => {
 /** A bounded pool on a PostgreSQL URL. Nothing is connected yet: `waitForDatabase` does that, with retries. */
 export const connectPostgres = (url: string, options: Partial<PostgresOptions> = {}): Db => {
   const o = { ...DEFAULT_POSTGRES_OPTIONS, ...options };
+  const pg = pgPackage();
   const pool = new pg.Pool({
     connectionString: url,
     max: o.poolSize,
@@ -175,7 +183,7 @@ export const connectPostgres = (url: string, options: Partial<PostgresOptions> =
     application_name: o.applicationName,
     // An idle connection is closed after 30 s: a quiet instance holds few connections of the shared server.
     idleTimeoutMillis: 30_000,
-    types: numericTypes,
+    types: numericTypes(pg),
   });
   // A connection that breaks while idle in the pool (PostgreSQL restarted) emits here; the pool replaces it.
   pool.on('error', () => undefined);

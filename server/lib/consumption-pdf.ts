@@ -1,5 +1,4 @@
 /* The consumption statement as a PDF (docs/product/consumption.md "Exports"; see consumption-export.ts). */
-import PDFDocument from 'pdfkit';
 import { classify, usageKinds } from '#contract/rating';
 import type { Db } from '../db/database.ts';
 import { chargeLineLabel } from './charge-labels.ts';
@@ -175,6 +174,8 @@ export const consumptionPdf = async (db: Db, subject: ExportSubject): Promise<Bu
   );
   const rows = await usagePage(db, subject.contractId, { range: subject.range, type: undefined }, 'desc', PDF_ROW_LIMIT, 0);
 
+  // pdfkit is loaded by the first PDF, not by every start of the server (docs/server.md "Start-up").
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE_MARGIN,

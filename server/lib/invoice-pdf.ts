@@ -1,5 +1,4 @@
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
+import type QRCodeModule from 'qrcode';
 import type { Language } from '#contract/common';
 import { amountDue, creditNoteRefundBy, creditNoteReusableUntil, invoiceContext } from '#contract/invoice-rules';
 import type { CreditorDto } from '#contract/invoices';
@@ -56,7 +55,7 @@ const GREY = '#4b5563';
 const QR_MODULE = 3;
 
 /** The QR code's modules as squares at (x, y), with the 4-module quiet zone the standard asks for. */
-const drawQr = (doc: PDFKit.PDFDocument, payload: string, x: number, y: number): number => {
+const drawQr = (QRCode: typeof QRCodeModule, doc: PDFKit.PDFDocument, payload: string, x: number, y: number): number => {
   const { modules } = QRCode.create(payload, { errorCorrectionLevel: EPC_ERROR_CORRECTION });
   const quiet = 4 * QR_MODULE;
   const side = modules.size * QR_MODULE + 2 * quiet;
@@ -81,6 +80,8 @@ type Sheet = {
   left: number;
   width: number;
   amountX: number;
+  /** The qrcode package, loaded with the first PDF. */
+  QRCode: typeof QRCodeModule;
 };
 
 /** Who bills, what, when; then the customer and the invoicing address. Returns where the lines start. */
@@ -225,7 +226,7 @@ const drawTotals = ({ doc, subject, t, money, left, width, amountX }: Sheet, top
 };
 
 /** How it is paid, and the payment QR code for what is still to pay by transfer. */
-const drawPayment = ({ doc, subject, t, money, left, width }: Sheet, top: number, toPay: number): void => {
+const drawPayment = ({ doc, subject, t, money, left, width, QRCode }: Sheet, top: number, toPay: number): void => {
   const { invoice, creditor } = subject;
   const y = top + 10;
   const today = localDate(subject.now.getTime());
@@ -263,7 +264,7 @@ const drawPayment = ({ doc, subject, t, money, left, width }: Sheet, top: number
     doc.addPage();
     qrTop = PAGE_MARGIN;
   }
-  const side = drawQr(doc, belgianTransferPayload(creditor, toPay, invoice.structured_communication), left, qrTop);
+  const side = drawQr(QRCode, doc, belgianTransferPayload(creditor, toPay, invoice.structured_communication), left, qrTop);
   const textX = left + side + 16;
   doc
     .font('Helvetica-Bold')
@@ -282,6 +283,8 @@ const drawPayment = ({ doc, subject, t, money, left, width }: Sheet, top: number
 
 /** The invoice document as a PDF file (a Buffer: one or two pages, and a finished file can carry its length). */
 export const invoicePdf = async (subject: InvoiceSubject): Promise<Buffer> => {
+  // pdfkit and qrcode are loaded by the first PDF, not by every start of the server (docs/server.md "Start-up").
+  const [{ default: PDFDocument }, { default: QRCode }] = await Promise.all([import('pdfkit'), import('qrcode')]);
   const { invoice, lines, language } = subject;
   const t = TEXTS[language];
   const euro = new Intl.NumberFormat(LOCALES[language], { style: 'currency', currency: 'EUR' });
@@ -302,7 +305,7 @@ export const invoicePdf = async (subject: InvoiceSubject): Promise<Buffer> => {
   });
 
   const width = doc.page.width - 2 * PAGE_MARGIN;
-  const sheet: Sheet = { doc, subject, t, money, left: PAGE_MARGIN, width, amountX: PAGE_MARGIN + width - 110 };
+  const sheet: Sheet = { doc, subject, t, money, left: PAGE_MARGIN, width, amountX: PAGE_MARGIN + width - 110, QRCode };
   const linesTop = drawParties(sheet, title);
   const { exclOf, totals } = amountsExclVat(invoice, lines);
   const linesEnd = drawLines(sheet, linesTop, exclOf);

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { defaultOperator, mailSignature, type OperatorDetails } from '#contract/operator';
 import type { ServerConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
@@ -89,20 +89,21 @@ const createOutbox = (db: Db, clock: Clock): Mailer => ({
 });
 
 const createSmtp = (config: MailConfig & { smtpUrl: string }): Mailer => {
-  // Short time-outs: the request that triggers a message waits for it, and a dead relay must not hang it.
-  const transport = nodemailer.createTransport({
-    url: config.smtpUrl,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-  });
+  // nodemailer is loaded by the first message, not by every start of the server (docs/server.md "Start-up").
+  let transport: Promise<Transporter> | null = null;
+  const transportOf = async (): Promise<Transporter> => {
+    const { default: nodemailer } = await import('nodemailer');
+    // Short time-outs: the request that triggers a message waits for it, and a dead relay must not hang it.
+    return nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+  };
   return {
     kind: 'smtp',
     send: async (message) => {
       const to = message.channel === 'SMS' ? (config.smsGatewayDomain ? `${message.to}@${config.smsGatewayDomain}` : null) : message.to;
       if (!to) throw new DeliveryError('No SMS gateway configured (SMS_GATEWAY_DOMAIN)');
       try {
-        await transport.sendMail({ from: config.from, to, subject: message.subject ?? '', text: message.text });
+        transport ??= transportOf();
+        await (await transport).sendMail({ from: config.from, to, subject: message.subject ?? '', text: message.text });
       } catch (error) {
         throw new DeliveryError('SMTP delivery failed', { cause: error });
       }

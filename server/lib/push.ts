@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import webpush from 'web-push';
+import type { RequestDetails } from 'web-push';
 import type { PushPayload } from '#contract/settings';
 import type { Db } from '../db/database.ts';
 
@@ -58,7 +58,8 @@ export const vapidKeysOf = async (db: Db, importFile: string | null): Promise<Va
   };
   const known = await read();
   if (known) return known;
-  const keys = (importFile ? vapidKeysFromFile(importFile) : null) ?? webpush.generateVAPIDKeys();
+  // web-push is loaded when it is needed, not by every start of the server (docs/server.md "Start-up").
+  const keys = (importFile ? vapidKeysFromFile(importFile) : null) ?? (await import('web-push')).default.generateVAPIDKeys();
   await db
     .insertInto('server_secrets')
     .values({ name: VAPID_SECRET, value: Buffer.from(JSON.stringify(keys), 'utf8'), created_at: new Date().toISOString() })
@@ -126,7 +127,8 @@ export const createPushSender = ({ keys, subject, allowLoopback, timeoutMs = 10_
     if (!isAllowedPushEndpoint(target.endpoint, allowLoopback)) {
       return { ok: false, status: null, gone: true, error: 'endpoint is not a known push service' };
     }
-    let details: ReturnType<typeof webpush.generateRequestDetails>;
+    const { default: webpush } = await import('web-push');
+    let details: RequestDetails;
     try {
       details = webpush.generateRequestDetails(
         { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import type { Endpoint } from '#contract/endpoints';
 import { ApiError } from './api-error.ts';
 import { assertMultipartBoundary, multipartReadError } from './multipart.ts';
@@ -80,6 +79,8 @@ export const receiveUpload = async (request: FastifyRequest, spec: UploadSpec): 
       if (part.file.truncated) throw uploadError(413, 'validation:identity.fileSize');
       const bytes = Buffer.concat(chunks);
       if (bytes.length === 0) throw uploadError(400, 'validation:identity.fileEmpty');
+      // file-type is loaded by the first upload, not by every start of the server.
+      const { fileTypeFromBuffer } = await import('file-type');
       const detected = await fileTypeFromBuffer(bytes);
       if (!detected || !accepted.has(detected.mime)) throw uploadError(400, 'validation:identity.fileType');
       files.push({

@@ -1,4 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
 import { endpoints } from '#contract/endpoints';
 import { fillOperatorDetails } from '#contract/operator';
 import { attachmentTypes } from '#contract/validators';
@@ -29,6 +28,8 @@ const accepted = new Set<string>(attachmentTypes);
  * is not a PDF, PNG or JPEG is refused whatever its name and declared type say (a script renamed .png is not an image).
  */
 const contentTypeOf = async (data: Uint8Array): Promise<{ mime: string; ext: string } | null> => {
+  // file-type is loaded by the first attachment, not by every start of the server.
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(data);
   return detected && accepted.has(detected.mime) ? { mime: detected.mime, ext: detected.ext } : null;
 };
