@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { demoUsers, type DemoUserKey } from '#contract/fixtures/demo';
 import { axeOn } from './fixtures/axe.ts';
 import { signIn } from './fixtures/sign-in.ts';
-import { expect, test } from './fixtures/test.ts';
+import { expect, ownContext, test } from './fixtures/test.ts';
 import { alertDialog, alertTitles, closeLabel, waitForHomeAlerts } from './page-models/home-page.ts';
 
 /*
@@ -53,7 +53,8 @@ test('Lucas (plain user) gets none of the owner modals and no contract switcher'
   await expect(page.getByRole('heading', { name: 'Verbruik van 0470 00 00 03' })).toBeVisible();
 });
 
-test('a closed modal stays hidden after a reload and comes back after 24 hours', async ({ page }) => {
+// The page's clock is its context's: the test has a context of its own, which no later test inherits.
+test('a closed modal stays hidden after a reload and comes back after 24 hours', { tag: ownContext }, async ({ page }) => {
   // Start the page clock 25 hours in the past, so that jumping to "now" later leaves the session (issued by the
   // server on its real clock, valid a day) still valid.
   const realNow = Date.now();
