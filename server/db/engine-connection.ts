@@ -128,13 +128,13 @@ export const handleOf = (db: Db): Handle => {
 /** Which engine a database (or one of its transactions) runs on. */
 export const engineOf = (db: Db): Engine => (db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres');
 
-/** PostgreSQL's BIGINT (COUNT, epoch milliseconds) and NUMERIC (SUM of BIGINT, AVG) as numbers, like SQLite's. */
 /**
  * The pg package, loaded by the first PostgreSQL connection: a server on SQLite (the default) never loads it, and
  * starts that much sooner (docs/server.md "Start-up"). pg is CommonJS, so a synchronous require loads it.
  */
 const pgPackage = (): typeof Pg => createRequire(import.meta.url)('pg') as typeof Pg;
 
+/** PostgreSQL's BIGINT (COUNT, epoch milliseconds) and NUMERIC (SUM of BIGINT, AVG) as numbers, like SQLite's. */
 const numericTypes = (pg: typeof Pg): Pg.CustomTypesConfig => ({
   getTypeParser: (oid, format): ((value: string) => unknown) =>
     oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC

@@ -43,6 +43,17 @@ const isMultipartLimit = (error: unknown, code: string): boolean =>
   typeof error === 'object' && error !== null && 'code' in error && error.code === code;
 
 /**
+ * The type a file's bytes show, when it is one of `accepted`: the bytes decide, not the file's name nor its declared
+ * type (a script renamed .png is not an image). file-type is loaded by the first file, not by every start of the
+ * server (docs/server.md "Start-up").
+ */
+export const contentTypeOf = async (bytes: Uint8Array, accepted: ReadonlySet<string>): Promise<{ mime: string; ext: string } | null> => {
+  const { fileTypeFromBuffer } = await import('file-type');
+  const detected = await fileTypeFromBuffer(bytes);
+  return detected && accepted.has(detected.mime) ? { mime: detected.mime, ext: detected.ext } : null;
+};
+
+/**
  * Reads the request's parts: text fields (a field given twice keeps its last value) and the files of `spec.field`.
  * Throws 415 for a body that is not multipart, 413 for a file over `maxBytes` and 400 for too many files, a file of
  * another field, or content of a type not accepted.
@@ -79,10 +90,8 @@ export const receiveUpload = async (request: FastifyRequest, spec: UploadSpec): 
       if (part.file.truncated) throw uploadError(413, 'validation:identity.fileSize');
       const bytes = Buffer.concat(chunks);
       if (bytes.length === 0) throw uploadError(400, 'validation:identity.fileEmpty');
-      // file-type is loaded by the first upload, not by every start of the server.
-      const { fileTypeFromBuffer } = await import('file-type');
-      const detected = await fileTypeFromBuffer(bytes);
-      if (!detected || !accepted.has(detected.mime)) throw uploadError(400, 'validation:identity.fileType');
+      const detected = await contentTypeOf(bytes, accepted);
+      if (!detected) throw uploadError(400, 'validation:identity.fileType');
       files.push({
         bytes,
         mediaType: detected.mime,

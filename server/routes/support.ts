@@ -9,6 +9,7 @@ import { renderMessage } from '../lib/messages.ts';
 import { createRouter, type Router } from '../lib/contract-route.ts';
 import { routePlugin } from '../lib/route-plugin.ts';
 import { storeFile } from '../lib/file-store.ts';
+import { contentTypeOf } from '../lib/uploads.ts';
 import { faqOf, insertTicket, ticketsOf, ticketsSince } from '../lib/support-data.ts';
 import { authOf } from '../plugins/auth.ts';
 
@@ -21,18 +22,9 @@ import { authOf } from '../plugins/auth.ts';
 /** More than this many messages a day from one user is not a conversation: refused, so the database cannot be filled. */
 export const MAX_TICKETS_PER_DAY = 20;
 
+// The bytes decide (docs/product/validation.md "Contact form", ARCHITECTURE "checked by content"): a file whose content
+// is not a PDF, PNG or JPEG is refused whatever its name and declared type say (lib/uploads.ts `contentTypeOf`).
 const accepted = new Set<string>(attachmentTypes);
-
-/**
- * The bytes decide (docs/product/validation.md "Contact form", ARCHITECTURE "checked by content"): a file whose content
- * is not a PDF, PNG or JPEG is refused whatever its name and declared type say (a script renamed .png is not an image).
- */
-const contentTypeOf = async (data: Uint8Array): Promise<{ mime: string; ext: string } | null> => {
-  // file-type is loaded by the first attachment, not by every start of the server.
-  const { fileTypeFromBuffer } = await import('file-type');
-  const detected = await fileTypeFromBuffer(data);
-  return detected && accepted.has(detected.mime) ? { mime: detected.mime, ext: detected.ext } : null;
-};
 
 const registerSupportRoutes = (router: Router, ctx: AppContext): void => {
   const { db, clock } = ctx;
@@ -66,7 +58,7 @@ const registerSupportRoutes = (router: Router, ctx: AppContext): void => {
         throw new ApiError(400, 'uploadError', 'Unreadable file', {
           fields: [{ field: 'attachment', message: 'validation:attachment.type' }],
         });
-      const content = await contentTypeOf(data);
+      const content = await contentTypeOf(data, accepted);
       if (!content) {
         throw new ApiError(400, 'uploadError', 'The file is not a PDF, PNG or JPEG', {
           fields: [{ field: 'attachment', message: 'validation:attachment.type' }],
