@@ -10,11 +10,12 @@
 export type PageBudget = { path: string; kb: number };
 
 /**
- * Everything a cold load fetches: the login page for a visitor, home for a logged-in customer. The login page's
- * floor is its frameworks: React and React DOM with React Router ≈ 97 KB, i18next ≈ 18 KB, react-aria's button
- * and react-hook-form ≈ 20 KB; the target of 120 KB would need one of them off the login route.
+ * Everything a cold load fetches: the login page for a first visitor (the form and the consent prompt), home for a
+ * logged-in customer. The login page's floor is its frameworks: React and React DOM with React Router ≈ 94 KB and
+ * i18next with react-i18next ≈ 17 KB; the app's start-up, the form, the prompt and their texts are the other 20 KB.
+ * Measured at 131.0 KB (November 2026) against a target of 130 KB (issue 27): the budget holds the ground gained.
  */
 export const pageBudgets = {
-  login: { path: '/login', kb: 171 },
+  login: { path: '/login', kb: 132 },
   home: { path: '/', kb: 293 },
 } as const satisfies Record<string, PageBudget>;
