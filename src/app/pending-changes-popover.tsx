@@ -13,18 +13,18 @@ import './offline.css';
 const namespaceOf = (label: string): string => label.slice(0, Math.max(0, label.indexOf(':'))) || 'common';
 
 const ChangeItem = ({ change }: { change: PendingChange }) => {
-  const { t, i18n } = useTranslation(['common', 'errors']);
+  const { t, i18n } = useTranslation(['customer', 'errors']);
   // The feature declares the change's name with its type (`label` in its `<type>.mutation.ts`), in the feature's
   // namespace: loaded (and waited for) here. A type this build does not know is "a change"; while the declaration
   // loads, the name stays empty.
-  const { t: tFeature } = useTranslation(namespaceOf(change.label ?? '') as 'common');
+  const { t: tFeature } = useTranslation(namespaceOf(change.label ?? '') as 'customer');
   const navigate = useNavigate();
   const location = useLocation();
   const label =
     change.label === undefined
       ? ''
       : change.label === null
-        ? t('common:pending.types.other')
+        ? t('customer:pending.types.other')
         : tFeature(change.label as 'pending.types.other');
   const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(change.createdAt);
   const state = change.state === 'sending' || change.state === 'applied' ? 'pending' : change.state;
@@ -32,9 +32,9 @@ const ChangeItem = ({ change }: { change: PendingChange }) => {
     <li className="pending-change" data-state={state}>
       <div className="pending-change__head">
         <span className="pending-change__label">{label}</span>
-        <Badge tone={state === 'rejected' ? 'danger' : 'warning'}>{t(`common:pending.state.${state}`)}</Badge>
+        <Badge tone={state === 'rejected' ? 'danger' : 'warning'}>{t(`customer:pending.state.${state}`)}</Badge>
       </div>
-      <span className="muted">{t('common:pending.madeAt', { time })}</span>
+      <span className="muted">{t('customer:pending.madeAt', { time })}</span>
       {change.state === 'rejected' ? (
         <>
           <p className="pending-change__error" role="alert">
@@ -42,10 +42,10 @@ const ChangeItem = ({ change }: { change: PendingChange }) => {
           </p>
           <div className="pending-change__actions">
             <Button variant="secondary" onPress={() => void retryChange(change.key)}>
-              {t('common:pending.retry')}
+              {t('customer:pending.retry')}
             </Button>
             <Button variant="ghost" onPress={() => void discardChange(change.key)}>
-              {t('common:pending.discard')}
+              {t('customer:pending.discard')}
             </Button>
           </div>
         </>
@@ -60,7 +60,7 @@ const ChangeItem = ({ change }: { change: PendingChange }) => {
               )
             }
           >
-            {t('common:pending.relogin')}
+            {t('customer:pending.relogin')}
           </Button>
         </div>
       ) : null}
@@ -73,7 +73,7 @@ const ChangeItem = ({ change }: { change: PendingChange }) => {
  * and each change's actions, load with the first change instead of with every screen's first frame.
  */
 export const PendingChangesPopover = ({ changes }: { changes: readonly PendingChange[] }) => {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(['customer', 'common']);
   const attention = changes.some((c) => c.state === 'rejected' || c.state === 'needs-auth');
   return (
     <DialogTrigger>
@@ -93,7 +93,7 @@ export const PendingChangesPopover = ({ changes }: { changes: readonly PendingCh
             {t('pending.title', { count: changes.length })}
           </Heading>
           {/* A change's name may need its feature's texts: only the list waits for them. */}
-          <Suspense fallback={<Spinner label={t('loading')} />}>
+          <Suspense fallback={<Spinner label={t('common:loading')} />}>
             <ul className="pending-list">
               {changes.map((change) => (
                 <ChangeItem key={change.key} change={change} />

@@ -51,14 +51,18 @@ const render = (node: ReactNode): string =>
 /** The login route's screen, with its chunk and the French texts it reads. */
 const loginPreload = [
   'src/features/auth/components/login-page.tsx',
+  'src/i18n/texts-fr.ts',
   ...[...startNamespaces, 'login'].map((namespace) => `locales/fr/${namespace}.json`),
 ];
 
 /** Home's route as a cold start opens it: the main layout and home's screen, and their texts. */
 const homePreload = ['src/app/layouts/main-layout.tsx', 'src/features/home/components/home-page.tsx'];
-const homeNamespaces = [...startNamespaces, 'nav', 'errors', 'validation', 'home'];
+const homeNamespaces = [...startNamespaces, 'nav', 'errors', 'customer', 'validation', 'home'];
 const homeTexts = Object.fromEntries(
-  languages.map((language) => [language, homeNamespaces.map((namespace) => `locales/${language}/${namespace}.json`)]),
+  languages.map((language) => [
+    language,
+    [`src/i18n/texts-${language}.ts`, ...homeNamespaces.map((namespace) => `locales/${language}/${namespace}.json`)],
+  ]),
 ) as Record<Language, string[]>;
 
 /** The consent modal's chunk (its script and its styles) and its French texts. */

@@ -76,7 +76,7 @@ export const routes: RouteObject[] = [
         lazy: async () => {
           const [{ MainLayout }] = await Promise.all([
             loadChunk(() => import('./layouts/main-layout.tsx')),
-            preloadNamespaces(['nav', 'errors']),
+            preloadNamespaces(['nav', 'errors', 'customer']),
           ]);
           return { Component: MainLayout };
         },

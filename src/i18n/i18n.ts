@@ -13,6 +13,9 @@ import { operatorVariables } from '#lib/operator';
 export const namespaces = [
   'common',
   'nav',
+  // What the signed-in screens share (a line's status, pay now, the pending changes): loaded with the main layout,
+  // so that a visitor's login page does not download it with the start-up texts.
+  'customer',
   // The login view's texts alone (the password field's too); the other account screens' are in `auth`.
   'login',
   'auth',
@@ -33,21 +36,38 @@ export const namespaces = [
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json');
+type Texts = Record<string, () => Promise<{ default: Record<string, unknown> }>>;
+
+/**
+ * A language's list of text chunks, itself a chunk per language: the start-up chunk holds three imports instead of
+ * one per language and namespace, whose hashed names were most of the i18n code a first visitor downloads. The
+ * prerendered pages preload their language's list with its texts (src/app/prerender.tsx).
+ */
+const textsOf: Record<Language, () => Promise<{ texts: Texts }>> = {
+  fr: () => import('./texts-fr.ts'),
+  nl: () => import('./texts-nl.ts'),
+  en: () => import('./texts-en.ts'),
+};
 
 const bundledBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read: (language: string, namespace: string, callback: ReadCallback) => {
-    const load = loaders[`../../locales/${language}/${namespace}.json`];
-    if (!load) {
-      callback(new Error(`no translations for ${language}/${namespace}`), false);
+    const missing = () => new Error(`no translations for ${language}/${namespace}`);
+    if (!isLanguage(language)) {
+      callback(missing(), false);
       return;
     }
-    load().then(
-      (module) => callback(null, module.default),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
-    );
+    textsOf[language]()
+      .then(({ texts }) => {
+        const load = texts[`../../locales/${language}/${namespace}.json`];
+        if (!load) throw missing();
+        return load();
+      })
+      .then(
+        (module) => callback(null, module.default),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+      );
   },
 };
 

@@ -3,6 +3,7 @@ import type auth from '../../locales/fr/auth.json';
 import type common from '../../locales/fr/common.json';
 import type consent from '../../locales/fr/consent.json';
 import type consumption from '../../locales/fr/consumption.json';
+import type customer from '../../locales/fr/customer.json';
 import type errors from '../../locales/fr/errors.json';
 import type home from '../../locales/fr/home.json';
 import type invoices from '../../locales/fr/invoices.json';
@@ -23,6 +24,7 @@ export type Resources = {
   common: typeof common;
   consent: typeof consent;
   consumption: typeof consumption;
+  customer: typeof customer;
   errors: typeof errors;
   home: typeof home;
   invoices: typeof invoices;

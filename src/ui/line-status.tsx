@@ -8,7 +8,7 @@ import { Badge } from './badge.tsx';
 
 /** A line's one status as a badge (docs/product/home.md "Line status"): never "Active" beside "Blocked". */
 export const LineStatusBadge = ({ status }: { status: LineStatus }) => {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('customer');
   return <Badge tone={lineTone(status)}>{t(`lineStatus.label.${status}`)}</Badge>;
 };
 
@@ -28,7 +28,7 @@ export const LineStatusBanner = ({
   contractId: number;
   canAct?: boolean;
 }) => {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('customer');
   if (status === 'active') return null;
   const action = lineAction(status);
   const tone = lineTone(status) === 'danger' ? 'error' : 'info';

@@ -23,7 +23,7 @@ const RETRYABLE = new Set(['network', 'timeout']);
  * only: offline it is disabled and says why. A refusal is shown under it, in the customer's language.
  */
 export const PayNowButton = ({ start, online, label }: PayNowButtonProps) => {
-  const { t } = useTranslation(['common', 'errors']);
+  const { t } = useTranslation(['customer', 'errors']);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const key = useRef<string | null>(null);
@@ -53,16 +53,16 @@ export const PayNowButton = ({ start, online, label }: PayNowButtonProps) => {
         isDisabled={!online || busy}
         onPress={() => void press()}
       >
-        {t('common:payNow.action')}
+        {t('customer:payNow.action')}
       </Button>
       {!online ? (
         <p id={noteId} className="muted">
-          {t('common:payNow.offline')}
+          {t('customer:payNow.offline')}
         </p>
       ) : null}
       {busy ? (
         <p className="muted" role="status">
-          {t('common:payNow.leaving')}
+          {t('customer:payNow.leaving')}
         </p>
       ) : null}
       {error ? <Alert tone="error">{t(`errors:${error}` as 'errors:serverError', { defaultValue: t('errors:serverError') })}</Alert> : null}

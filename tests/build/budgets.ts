@@ -31,7 +31,7 @@ export const bases: Record<Base, { modules: readonly string[]; withOnDemand: rea
     // The layout's menus and dialogs load when opened.
     modules: ['index.html', 'src/app/layouts/main-layout.tsx', 'src/features/auth/data/session.ts', 'workers/usage.worker.ts'],
     withOnDemand: ['src/features/home/components/home-page.tsx', 'src/sync/offline-core.ts'],
-    namespaces: ['common', 'nav', 'errors', 'validation', 'system', 'home'],
+    namespaces: ['common', 'nav', 'errors', 'customer', 'validation', 'system', 'home'],
   },
 };
 

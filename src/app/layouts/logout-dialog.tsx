@@ -23,7 +23,7 @@ export const LogoutDialog = ({
   onOpenChange: (open: boolean) => void;
   className?: string;
 }) => {
-  const { t } = useTranslation(['nav', 'auth', 'common']);
+  const { t } = useTranslation(['nav', 'auth', 'common', 'customer']);
   const navigate = useNavigate();
   const online = useOnline();
   const pending = usePendingChanges();
@@ -38,7 +38,7 @@ export const LogoutDialog = ({
               <Heading slot="title">{t('auth:logoutConfirm.title')}</Heading>
               <p>{t('auth:logoutConfirm.text')}</p>
               {pendingCount > 0 && !online ? (
-                <Alert tone="warning">{t('common:pending.lostOnLogout', { count: pendingCount })}</Alert>
+                <Alert tone="warning">{t('customer:pending.lostOnLogout', { count: pendingCount })}</Alert>
               ) : null}
               <div className="dialog__actions">
                 <Button variant="secondary" onPress={close}>
