@@ -161,6 +161,13 @@ export default defineConfig({
             // Dexie alone: the usage worker imports this chunk, and dexie-react-hooks would bring React with it.
             { name: 'dexie', test: /node_modules[\\/]dexie[\\/]/ },
             { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
+            // The login form's parts that other screens share too (a field, the password field, an alert, the
+            // contract's input rules): one chunk, not four of a few hundred bytes each, on a first visitor's path.
+            {
+              name: 'form-parts',
+              test: /[\\/](src[\\/]ui[\\/](alert|text-field)\.tsx|src[\\/]features[\\/]auth[\\/]components[\\/]password-field\.tsx|contract[\\/]rules\.ts)$/,
+              includeDependenciesRecursively: false,
+            },
             // What the usage worker shares with the page, kept apart from chunks that touch the DOM; the worker's
             // entry stays out (it starts the service when it runs).
             {

@@ -12,10 +12,11 @@ export type PageBudget = { path: string; kb: number };
 /**
  * Everything a cold load fetches: the login page for a first visitor (the form and the consent prompt), home for a
  * logged-in customer. The login page's floor is its frameworks: React and React DOM with React Router ≈ 94 KB and
- * i18next with react-i18next ≈ 17 KB; the app's start-up, the form, the prompt and their texts are the other 20 KB.
- * Measured at 131.0 KB (November 2026) against a target of 130 KB (issue 27): the budget holds the ground gained.
+ * i18next with react-i18next ≈ 17 KB; the app's start-up, the form, the prompt and their texts are the other 18 KB.
+ * 130 KB is the target of issue 27 (129.4 KB in November 2026, after the signed-in screens' shared texts left the
+ * start-up namespace and the form's small shared parts became one chunk): a page that must grow says why here.
  */
 export const pageBudgets = {
-  login: { path: '/login', kb: 132 },
+  login: { path: '/login', kb: 130 },
   home: { path: '/', kb: 293 },
 } as const satisfies Record<string, PageBudget>;
