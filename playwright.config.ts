@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { runClockOffset } from './contract/fixtures/clock.ts';
 import { testChromium as launchOptions } from './e2e/fixtures/browsers.ts';
 import { decidedConsent } from './e2e/fixtures/consent.ts';
 
@@ -19,6 +20,8 @@ const baseURL = `http://localhost:${port}`;
 // and inherit the runner's environment, so they find the same folder.
 process.env.E2E_RUN_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-run-'));
 process.env.E2E_SEED_FILE ??= path.join(process.env.E2E_RUN_DIR, 'seed.sqlite');
+// The run's pinned clock (contract/fixtures/clock.ts), fixed once here for the seed, the servers and the browsers.
+runClockOffset(process.env);
 
 const phone = { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, browserName: 'chromium' as const, launchOptions };
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions };

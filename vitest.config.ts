@@ -3,6 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { runClockOffset } from './contract/fixtures/clock.ts';
+
+// The run's clock (contract/fixtures/clock.ts): fixed here, in the main process, before any worker starts, so the
+// global setup's seed and every worker share one offset from the real time (TEST_CLOCK_OFFSET, inherited).
+runClockOffset(process.env);
 
 const testFiles = /\.test\.tsx?$/;
 
@@ -49,6 +54,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     restoreMocks: true,
+    setupFiles: ['tests/setup/pinned-clock.ts'],
     // server/app.ts loads the route files with @fastify/autoload, whose `import()` would otherwise be Node's own: Node 20
     // cannot load .ts, and a second copy of server/ would be loaded beside the tests' (two module graphs, two sets of
     // module state). Inlined, autoload is transformed by Vite like our code, so its `import()` goes through the same

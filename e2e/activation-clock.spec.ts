@@ -4,6 +4,7 @@ import { signIn } from './fixtures/sign-in.ts';
 import { alertDialog } from './page-models/home-page.ts';
 import { expectNothingSerious } from './fixtures/axe.ts';
 import { ActivationPage, latestMail, newSale, setServerClock, type Lang } from './page-models/activation-page.ts';
+import { runNow } from './fixtures/clock.ts';
 
 /*
  * The activation flows that end on the server's clock (docs/product/activation.md "New number", "Number transfer": a
@@ -53,7 +54,7 @@ test(`a new number, a refused transfer and Sophie's home modal, followed until t
   });
 
   await test.step('an hour and a half later the refusal reaches the open screen by itself, and says why', async () => {
-    await setServerClock(request, Date.now() + 1.5 * HOUR);
+    await setServerClock(request, runNow() + 1.5 * HOUR);
     // The follow-up refreshes itself while the order is under way (every 20 s).
     await expect(page.getByText(activation.t.dataMismatch('0478 12 34 56'))).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText(activation.t.stage.failed, { exact: true })).toBeVisible();
@@ -87,7 +88,7 @@ test(`a new number, a refused transfer and Sophie's home modal, followed until t
   });
 
   await test.step('three hours later her line is active, on the follow-up and in her orders', async () => {
-    await setServerClock(request, Date.now() + 4.5 * HOUR);
+    await setServerClock(request, runNow() + 4.5 * HOUR);
     await activation.refresh.click();
     await expect(page.getByText(activation.t.stage.active, { exact: true })).toBeVisible();
     await expect(activation.step(activation.t.stepActive)).toBeVisible();

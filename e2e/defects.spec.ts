@@ -4,6 +4,7 @@ import { signIn } from './fixtures/sign-in.ts';
 import { expect, test } from './fixtures/test.ts';
 import { ConsumptionPage } from './page-models/consumption-page.ts';
 import { expectHome } from './page-models/login-page.ts';
+import { runNow } from './fixtures/clock.ts';
 
 /*
  * Visual defects of the consumption screens and the phone's menu, in Dutch (the longest words), measured in the
@@ -89,7 +90,7 @@ test('the phone\'s "more" menu works from the keyboard and closes when it leads 
 
 /** An ISO date `offset` days from today in Brussels (the browsers' time zone in these tests). */
 const brusselsIso = (offset: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Brussels' }).format(new Date(Date.now() + offset * 86_400_000));
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Brussels' }).format(new Date(runNow() + offset * 86_400_000));
 
 test('days still to come are not listed as zero use; a period in the future or before the line existed is explained', async ({ page }) => {
   // Three days back to three days ahead: four days so far, whatever today is.

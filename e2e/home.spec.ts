@@ -4,6 +4,7 @@ import { axeOn } from './fixtures/axe.ts';
 import { signIn } from './fixtures/sign-in.ts';
 import { expect, ownContext, test } from './fixtures/test.ts';
 import { alertDialog, alertTitles, closeLabel, waitForHomeAlerts } from './page-models/home-page.ts';
+import { runNow } from './fixtures/clock.ts';
 
 /*
  * Home (docs/product/home.md "What home shows", "Which line is shown", "Alert modals"): the usage overview of the
@@ -57,7 +58,7 @@ test('Lucas (plain user) gets none of the owner modals and no contract switcher'
 test('a closed modal stays hidden after a reload and comes back after 24 hours', { tag: ownContext }, async ({ page }) => {
   // Start the page clock 25 hours in the past, so that jumping to "now" later leaves the session (issued by the
   // server on its real clock, valid a day) still valid.
-  const realNow = Date.now();
+  const realNow = runNow();
   await page.clock.install({ time: realNow - 25 * 3_600_000 });
   await loginTo(page, 'sophie');
   const dialog = alertDialog(page, alertTitles.activateSim);

@@ -2,6 +2,7 @@ import { demoPassword, demoUsers } from '#contract/fixtures/demo';
 import { expect, test } from './fixtures/offline-server.ts';
 import { LoginPage } from './page-models/login-page.ts';
 import { ContactScreen, onlineVisit, seededRandom, serverLog, setOffline, storedFirstName } from './page-models/offline-app.ts';
+import { runNow } from './fixtures/clock.ts';
 
 // Every test here needs the app's service worker (e2e/fixtures/test.ts installs none by default).
 test.use({ serviceWorkers: 'allow' });
@@ -67,7 +68,7 @@ test('a change replayed after the session expired waits for re-authentication, t
 
   // Two days later on the server: the access token (1 day) has expired.
   const admin = await playwright.request.newContext({ baseURL });
-  const later = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString();
+  const later = new Date(runNow() + 2 * 24 * 60 * 60 * 1000).toISOString();
   expect((await admin.post('/api/test/clock', { data: { now: later } })).ok()).toBe(true);
 
   await setOffline(context, page, false);

@@ -11,6 +11,7 @@ import { alertDialog, alertTitles, waitForHomeAlerts } from './page-models/home-
 import { LoginPage } from './page-models/login-page.ts';
 import { setOffline, waitForServiceWorker } from './page-models/offline-app.ts';
 import { payNowTexts, StandInCheckout } from './page-models/payment-pages.ts';
+import { runNow } from './fixtures/clock.ts';
 
 /*
  * Paying online (docs/product/payments.md) through the stand-in provider: Marc, whose invoice is overdue, partly
@@ -34,7 +35,7 @@ const payLaterInvoicesByTransfer = (server: OfflineServer, mobileId: string): vo
           WHERE c.mobile_id = ? AND i.paid = 0 AND i.document_type = 'invoice' ORDER BY i.due_date`,
       )
       .all(mobileId);
-    const paidAt = new Date().toISOString();
+    const paidAt = new Date(runNow()).toISOString();
     for (const { uuid } of open.slice(1)) db.prepare('UPDATE invoices SET paid = 1, paid_at = ? WHERE uuid = ?').run(paidAt, uuid);
   } finally {
     db.close();

@@ -3,6 +3,7 @@ import { signIn } from './fixtures/sign-in.ts';
 import { expect, test } from './fixtures/test.ts';
 import type { demoUsers } from '#contract/fixtures/demo';
 import { ConsumptionPage } from './page-models/consumption-page.ts';
+import { runNow } from './fixtures/clock.ts';
 
 /*
  * Figures a customer can trust (docs/product/consumption.md "What counts against a bundle", "Loading and partial
@@ -48,10 +49,9 @@ const cycleStart = async (page: Page, customerId: number, contractId: number): P
  */
 const expectPossibleCallTime = (text: string, since: number) => {
   const seconds = secondsOf(text);
-  expect(
-    seconds,
-    `"${text}": more call time than the ${Math.round((Date.now() - since) / 3_600_000)} hours of the bill`,
-  ).toBeLessThanOrEqual((Date.now() - since) / 1000);
+  expect(seconds, `"${text}": more call time than the ${Math.round((runNow() - since) / 3_600_000)} hours of the bill`).toBeLessThanOrEqual(
+    (runNow() - since) / 1000,
+  );
   return seconds;
 };
 
@@ -235,7 +235,7 @@ const serverAverage = async (page: Page): Promise<{ minutes: number; sms: number
   // The demo's cycles are monthly and start on a day every month has.
   expect(billCycle).toMatchObject({ frequencyUnit: 'MONTH', frequencyDuration: 1 });
   expect(billCycle.startDay).toBeLessThanOrEqual(28);
-  const cycles = completedMonthlyCycles(billCycle.startDay, new Date(), 6);
+  const cycles = completedMonthlyCycles(billCycle.startDay, new Date(runNow()), 6);
   const from = cycles[0]!.start.getTime();
   const to = cycles[cycles.length - 1]!.end.getTime();
   const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;

@@ -8,6 +8,7 @@ import { signIn } from './fixtures/sign-in.ts';
 import { startTestPushService } from './fixtures/test-push-service.ts';
 import { openLogout } from './page-models/login-page.ts';
 import { onlineVisit, serverLog, setOffline } from './page-models/offline-app.ts';
+import { runNow } from './fixtures/clock.ts';
 
 /*
  * Line settings, alerts and cookie consent (docs/product/settings.md "Line changes and when they apply",
@@ -30,7 +31,7 @@ const lineChanges = async (page: Page, who: { customerId: number; contractId: nu
 
 /** The server's clock moves on, and its scheduler runs what is due (test mode). */
 const moveClock = async (page: Page, minutes: number) => {
-  const now = new Date(Date.now() + minutes * 60_000).toISOString();
+  const now = new Date(runNow() + minutes * 60_000).toISOString();
   expect((await page.request.post('/api/test/clock', { data: { now } })).ok()).toBe(true);
 };
 

@@ -1,4 +1,5 @@
-// Writes the seeded demo database to a file: `node --import tsx scripts/seed-database.ts <file>`. The browser tests
+// Writes the seeded demo database to a file: `node --import tsx scripts/seed-database.ts <file> [<ISO date>]`, seeded
+// at that date (default: now). The browser tests
 // seed once per run (e2e/global-setup.ts) and start every server on a copy of this file, instead of seeding about
 // 200,000 usage records at each start. The seed is relative to its day (server/db/seed.ts), so the file is made
 // again by every run, never kept.
@@ -10,7 +11,13 @@ if (!file) {
   console.error('usage: node --import tsx scripts/seed-database.ts <file>');
   process.exit(2);
 }
-const db = await openDatabase(':memory:');
+const at = process.argv[3];
+const now = at ? new Date(at) : new Date();
+if (Number.isNaN(now.getTime())) {
+  console.error(`not a date: ${at}`);
+  process.exit(2);
+}
+const db = await openDatabase(':memory:', { now });
 // One file, no journal beside it: the server switches its copy to WAL when it opens it.
 fs.writeFileSync(`${file}.tmp`, serializeSqlite(db));
 await closeDatabase(db);

@@ -38,6 +38,8 @@ export type ServerConfig = {
   /** Origin of the app in e-mailed links, without a trailing slash. */
   publicUrl: string;
   testMode: boolean;
+  /** Test mode only: the server's clock runs this many ms ahead of the real one (a test run's pinned date). */
+  clockOffsetMs: number;
   /** Without SMTP: keep messages in the development outbox (/dev/outbox, loopback only) instead of the log. */
   devOutbox: boolean;
   /** The built app to serve, or null: API only. */
@@ -164,6 +166,7 @@ const PORT_EXPECTED = 'expected a port number between 1 and 65535';
 const SECONDS_EXPECTED = 'expected a number of seconds between 0 and 600';
 const POOL_EXPECTED = 'expected a number of connections between 1 and 200';
 const WRITES_EXPECTED = 'expected a whole number of requests between 1 and 100000';
+const OFFSET_EXPECTED = 'expected a whole number of milliseconds';
 
 const envSchema = z
   .object({
@@ -184,6 +187,7 @@ const envSchema = z
     SMS_GATEWAY_DOMAIN: optional(z.string().regex(hostname, 'expected a domain name, such as sms.example.be')),
     PUBLIC_URL: optional(urlWithProtocols(['http:', 'https:'], 'expected an http:// or https:// URL')),
     TEST_MODE: optional(flag).default(false),
+    TEST_CLOCK_OFFSET: optional(z.coerce.number({ error: OFFSET_EXPECTED }).int(OFFSET_EXPECTED)).default(0),
     DEV_OUTBOX: optional(flag).default(false),
     STATIC_DIR: optional(
       z.string().refine((dir) => existsSync(join(dir, 'index.html')), 'expected a folder with a built app (index.html)'),
@@ -233,6 +237,11 @@ const envSchema = z
   .refine((e) => bicMatchesIban(e.CREDITOR_IBAN, e.CREDITOR_BIC), {
     path: ['CREDITOR_BIC'],
     message: 'expected the BIC of the bank of CREDITOR_IBAN',
+  })
+  // A moved clock is for the tests' servers only: a server for customers reads the real time.
+  .refine((e) => e.TEST_CLOCK_OFFSET === 0 || e.TEST_MODE, {
+    path: ['TEST_CLOCK_OFFSET'],
+    message: 'expected only with TEST_MODE=1',
   });
 
 /** The variables the server reads; everything else in the environment is ignored. */
@@ -276,6 +285,7 @@ export const loadConfig = (env: Record<string, string | undefined>): ServerConfi
     smsGatewayDomain: e.SMS_GATEWAY_DOMAIN ?? null,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     testMode: e.TEST_MODE,
+    clockOffsetMs: e.TEST_CLOCK_OFFSET,
     devOutbox: e.DEV_OUTBOX,
     staticDir: e.STATIC_DIR ? resolve(e.STATIC_DIR) : defaultStatic,
     trustProxy: e.TRUST_PROXY,

@@ -45,6 +45,7 @@ try {
     database: config.databaseUrl ?? join(config.dataDir, 'app.sqlite'),
     postgres: { poolSize: config.databasePoolSize, statementTimeoutMs: config.databaseStatementTimeoutMs },
     testMode: config.testMode,
+    ...(config.clockOffsetMs !== 0 ? { now: () => new Date(Date.now() + config.clockOffsetMs) } : {}),
     staticDir: config.staticDir,
     logger: { level: config.logLevel },
     mail: mailConfigOf(config),

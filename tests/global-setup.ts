@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { runNow } from '#contract/fixtures/clock';
 import { closeDatabase, openDatabase, serializeSqlite } from '#server/db/database';
 import { adminQuery, databaseUrl, dropTemplates } from './server/test-database.ts';
 
@@ -37,6 +38,9 @@ export const seedFile = (dir: string, now: Date | undefined): string =>
 
 type RunSeed = { dir: string; template: string };
 
+/** The run's "now" (contract/fixtures/clock.ts): this main process keeps the real `Date`, its workers the moved one. */
+const runNowDate = (): Date => new Date(runNow(process.env));
+
 /**
  * The run's seed, made once for the projects that ask for it (vitest.config.ts: the server's tests and the client's
  * tests against the server). Vitest runs a project's global setup for each project, in its main process: the seed is
@@ -53,10 +57,10 @@ const makeSeed = async (): Promise<RunSeed> => {
   if (serverUrl) {
     template = `mobile_template_${process.pid}_${Date.now()}`;
     await adminQuery(serverUrl, `CREATE DATABASE "${template}"`);
-    // Seeded with the real clock, as a SQLite test's copy is.
-    await closeDatabase(await openDatabase(databaseUrl(serverUrl, template)));
+    // Seeded at the run's pinned "now", as a SQLite test's copy is.
+    await closeDatabase(await openDatabase(databaseUrl(serverUrl, template), { now: runNowDate() }));
   } else {
-    const db = await openDatabase(':memory:');
+    const db = await openDatabase(':memory:', { now: runNowDate() });
     try {
       fs.writeFileSync(seedFile(dir, undefined), serializeSqlite(db));
     } finally {

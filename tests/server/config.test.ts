@@ -63,6 +63,7 @@ describe('server configuration', () => {
       SMS_GATEWAY_DOMAIN: 'sms.example.be',
       PUBLIC_URL: 'https://mobile.example.be//',
       TEST_MODE: '1',
+      TEST_CLOCK_OFFSET: '-86400000',
       DEV_OUTBOX: '1',
       STATIC_DIR: built,
       TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
@@ -96,6 +97,7 @@ describe('server configuration', () => {
       smsGatewayDomain: 'sms.example.be',
       publicUrl: 'https://mobile.example.be',
       testMode: true,
+      clockOffsetMs: -86_400_000,
       devOutbox: true,
       staticDir: built,
       trustProxy: ['10.0.0.0/8', '127.0.0.1'],
@@ -204,6 +206,13 @@ describe('server configuration', () => {
       devOutbox: false,
       operator: { productName: 'MyMega', legalName: 'Mega Mobile SA', serviceNumber: '080012345' },
     });
+  });
+
+  it('moves the clock only in test mode, by a whole number of milliseconds', () => {
+    expect(() => loadConfig({ TEST_CLOCK_OFFSET: '3600000' })).toThrow(/TEST_CLOCK_OFFSET="3600000": expected only with TEST_MODE=1/);
+    expect(() => loadConfig({ TEST_MODE: '1', TEST_CLOCK_OFFSET: 'an hour' })).toThrow(/TEST_CLOCK_OFFSET=.*whole number of milliseconds/);
+    expect(loadConfig({ TEST_MODE: '1', TEST_CLOCK_OFFSET: '-3600000' }).clockOffsetMs).toBe(-3_600_000);
+    expect(loadConfig({}).clockOffsetMs).toBe(0);
   });
 
   it.each(['+32 800 12 345', '0800', 'call us', '0800123456789'])('refuses CUSTOMER_SERVICE_PHONE=%j, naming it', (value) => {
