@@ -1,5 +1,5 @@
 import { billedUnits, classify } from '#contract/rating';
-import { MB, cycleStartMs } from './demo/calendar.ts';
+import { DAY_MS, MB, cycleStartMs, nextCycleStartMs } from './demo/calendar.ts';
 import { USAGE_CYCLES, type UsagePlan } from './demo/usage.ts';
 import type { Prng } from './prng.ts';
 
@@ -34,20 +34,42 @@ const outsideFlag = (row: UsageRow): 0 | 1 => {
   return rated === 'international' || rated === 'world' || rated === 'premium' ? 1 : 0;
 };
 
-export function generateUsage(rng: Prng, now: Date, plan: UsagePlan, insert: (row: UsageRow) => void, extra: Prng = rng): void {
+/**
+ * The part of a cycle in which a line used something: all of a past cycle; of the current one, the time elapsed until
+ * `now`, or until the line was blocked. A blocked line uses nothing (docs/product/consumption.md "Demo data").
+ * `fraction` is that part's share of the whole cycle: the current cycle holds that share of a cycle's usage, at the
+ * plan's pace, so that a forecast on its first day is as plausible as on its last.
+ */
+export const usageWindow = (
+  now: Date,
+  plan: Pick<UsagePlan, 'startDay' | 'blockedDaysAgo'>,
+  back: number,
+): { from: number; to: number; fraction: number } => {
   const nowMs = now.getTime();
+  const from = cycleStartMs(now, plan.startDay, back);
+  const end = back === 0 ? nextCycleStartMs(now, plan.startDay) : cycleStartMs(now, plan.startDay, back - 1);
+  const blockedAt = plan.blockedDaysAgo === undefined ? Infinity : nowMs - plan.blockedDaysAgo * DAY_MS;
+  // Past cycles end the millisecond before the next start; the current one at now.
+  const to = Math.min(back === 0 ? nowMs : end - 1, blockedAt);
+  return { from, to, fraction: Math.max(0, Math.min(1, (to - from) / (end - from))) };
+};
+
+export function generateUsage(rng: Prng, now: Date, plan: UsagePlan, insert: (row: UsageRow) => void, extra: Prng = rng): void {
   for (let back = USAGE_CYCLES - 1; back >= 0; back--) {
-    const from = cycleStartMs(now, plan.startDay, back);
-    // The current cycle only has records up to now; past cycles end the millisecond before the next start.
-    const to = back === 0 ? nowMs : cycleStartMs(now, plan.startDay, back - 1) - 1;
+    const { from, to, fraction } = usageWindow(now, plan, back);
+    // Nothing before the line's first day of use, nor after it was blocked.
+    if (to <= from) continue;
+    /** A cycle's number of events, for the part of the cycle the window covers. */
+    const events = (perCycle: number): number => Math.round(perCycle * fraction);
     const at = (): number => from + Math.floor(rng.next() * (to - from + 1));
     const rows: UsageRow[] = [];
     const id = plan.contractId;
 
     // Data volumes: random weights scaled so the cycle total hits its share exactly (the last record takes the rest).
+    // The current cycle's share is its pace over a whole cycle, times the part elapsed.
     const share = back === 0 ? plan.currentShare : plan.pastShare[0] + rng.next() * (plan.pastShare[1] - plan.pastShare[0]);
-    const totalBytes = Math.floor(plan.dataBasisBytes * share);
-    const weights = Array.from({ length: plan.perCycle.data }, () => 0.2 + rng.next());
+    const totalBytes = Math.floor(plan.dataBasisBytes * share * fraction);
+    const weights = Array.from({ length: events(plan.perCycle.data) }, () => 0.2 + rng.next());
     const weightSum = weights.reduce((a, b) => a + b, 0);
     let allotted = 0;
     weights.forEach((weight, i) => {
@@ -57,15 +79,18 @@ export function generateUsage(rng: Prng, now: Date, plan: UsagePlan, insert: (ro
     });
 
     const [shortest, longest] = plan.callSeconds ?? [8, 900];
-    for (let i = 0; i < plan.perCycle.call; i++) {
+    for (let i = 0; i < events(plan.perCycle.call); i++) {
       const incoming = rng.chance(0.4) ? 1 : 0;
-      const destination = rng.chance(plan.roamingShare) ? 'roaming' : rng.chance(0.05) ? 'international' : 'national';
+      // A line whose plan calls nobody abroad (oob.call 0) never goes out of bundle: its rare international call is national.
+      const roaming = rng.chance(plan.roamingShare);
+      const abroad = !roaming && rng.chance(0.05) && plan.oob.call > 0;
+      const destination = roaming ? 'roaming' : abroad ? 'international' : 'national';
       // One draw whatever the range (the stream stays in step), scaled into the plan's range of call lengths.
       // Integer arithmetic: with the default range a draw gives the same length it always gave.
       const seconds = shortest + Math.floor(((rng.int(8, 900) - 8) * (longest - shortest + 1)) / 893);
       rows.push([id, 'call', 1, 0, 0, seconds, 's', incoming, destination, at()]);
     }
-    for (let i = 0; i < plan.perCycle.sms; i++) {
+    for (let i = 0; i < events(plan.perCycle.sms); i++) {
       const incoming = rng.chance(0.35) ? 1 : 0;
       rows.push([
         id,
@@ -83,29 +108,32 @@ export function generateUsage(rng: Prng, now: Date, plan: UsagePlan, insert: (ro
 
     // Outside every bundle: calls abroad, premium texts (at their provider's price), data roaming outside the EU.
     const oob: UsageRow[] = [];
-    for (let i = 0; i < plan.oob.call; i++) oob.push([id, 'call', 1, 1, 0, rng.int(60, 900), 's', 0, 'international', at()]);
+    for (let i = 0; i < events(plan.oob.call); i++) oob.push([id, 'call', 1, 1, 0, rng.int(60, 900), 's', 0, 'international', at()]);
     const premium: UsageRow[] = [];
-    for (let i = 0; i < plan.oob.sms; i++) premium.push([id, 'sms', 1, 1, rng.pick([150, 200, 300]), 1, 'sms', 0, 'premium', at()]);
-    for (let i = 0; i < plan.oob.data; i++) {
+    // The forced scenario's premium texts carry its charges: at least one once the cycle has begun.
+    const premiumTexts = back === 0 && plan.currentOobCents !== undefined ? Math.max(1, events(plan.oob.sms)) : events(plan.oob.sms);
+    for (let i = 0; i < premiumTexts; i++) premium.push([id, 'sms', 1, 1, rng.pick([150, 200, 300]), 1, 'sms', 0, 'premium', at()]);
+    for (let i = 0; i < events(plan.oob.data); i++) {
       const bytes = rng.int(1, 20) * MB;
       oob.push([id, 'data', 1, 1, 0, bytes, 'B', 0, 'roaming', at()]);
     }
     const calls = plan.extraCallsAbroad;
     if (calls) {
       const extraAt = (): number => from + Math.floor(extra.next() * (to - from + 1));
-      for (let i = 0; i < calls.perCycle; i++)
+      for (let i = 0; i < events(calls.perCycle); i++)
         oob.push([id, 'call', 1, 1, 0, extra.int(calls.seconds[0], calls.seconds[1]), 's', 0, 'international', extraAt()]);
     }
     for (const row of rows) row[3] = outsideFlag(row);
-    if (back === 0 && plan.currentOobCents !== undefined && premium.length > 0) {
+    const abroad = [...rows, ...oob].reduce(
+      (sum, row) => (row[1] === 'call' && row[7] === 0 && row[8] === 'international' ? sum + row[5] : sum),
+      0,
+    );
+    const forced = plan.currentOobCents === undefined ? 0 : Math.round(plan.currentOobCents * Math.min(1, fraction / plan.reachedAt));
+    const target = forced - billedUnits('call', abroad) * (plan.callRateCents ?? 0);
+    // Below what the calls abroad already cost (early in the cycle), the premium texts keep their providers' prices.
+    if (back === 0 && plan.currentOobCents !== undefined && premium.length > 0 && target >= premium.length) {
       // The forced scenario: the premium prices make the cycle's charges exactly the target, with the calls abroad
       // billed as the rating bills them (per started minute of their total, at the plan's rate).
-      const abroad = [...rows, ...oob].reduce(
-        (sum, row) => (row[1] === 'call' && row[7] === 0 && row[8] === 'international' ? sum + row[5] : sum),
-        0,
-      );
-      const target = plan.currentOobCents - billedUnits('call', abroad) * plan.callRateCents;
-      if (target < premium.length) throw new Error(`usage plan of contract ${id}: the calls abroad already cost more than the target`);
       const sum = premium.reduce((total, row) => total + row[4], 0);
       let given = 0;
       premium.forEach((row, i) => {

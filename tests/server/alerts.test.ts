@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushPayloadSchema } from '#contract/settings';
+import { usageSummarySchema } from '#contract/usage';
 import { DEMO_IDS } from '#server/db/demo/ids';
 import { appContext, buildApp } from '#server/app';
 import { closeTestDatabase } from './test-database.ts';
@@ -20,6 +21,8 @@ let sophie: string;
 let emma: string;
 let lucas: string;
 let sophieSubscription: TestSubscription;
+/** The title of the premium alert the test makes Sophie cross (its amount is what she had spent, plus 5 €). */
+let premiumAlert = '';
 
 const K = DEMO_IDS.contracts;
 const start = new Date('2026-11-20T09:00:00.000Z');
@@ -68,6 +71,22 @@ const addUsage = async (contractId: number, records: object[]) => {
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ deliveries: { eventKey: string; type: string; channel: string; status: string }[] }>().deliveries;
 };
+
+/** What Sophie's main line has used this cycle, as the API tells her: the alerts count the same figures. */
+const sophieSpent = async (): Promise<{ callSeconds: number; callBundle: number; premiumCents: number; creditCents: number }> => {
+  const response = await t.app.inject({ method: 'GET', url: `/api/customer/1/contract/${K.sophieMain}/usage`, headers: bearer(sophie) });
+  const summary = usageSummarySchema.parse(response.json());
+  const call = summary.balances.find((b) => b.type === 'CALL');
+  if (!call) throw new Error('no call balance');
+  return {
+    callSeconds: call.value,
+    callBundle: call.balanceValue,
+    premiumCents: summary.cdrOverspent.premium,
+    creditCents: summary.cdrOverspent.credit,
+  };
+};
+
+const euros = (cents: number): string => `${(cents / 100).toFixed(2).replace('.', ',')}\u00a0€`;
 
 const outbox = (recipient: string) =>
   t.db.selectFrom('outbox').select(['channel', 'subject', 'body']).where('recipient', '=', recipient).orderBy('id').execute();
@@ -128,10 +147,13 @@ describe('alerts', () => {
     const settings = await grid(sophie, 1);
     expect((await toggle(sophie, 1, [{ id: idOf(settings, K.sophieMain, '80PC', 'PUSH'), active: true }])).statusCode).toBe(200);
 
-    // Sophie's outgoing calls are at 24.5 % of 500 minutes (7,342 s of 30,000; incoming calls never count): 17,000 s
-    // more make 81.1 %. Received calls, however long, change nothing.
+    // Sophie's outgoing calls, below 80 % of her 500 minutes (incoming calls never count): what takes her just past 80 %.
+    // Received calls, however long, change nothing.
+    const before = await sophieSpent();
+    expect(before.callBundle).toBe(30_000);
+    expect(before.callSeconds).toBeLessThan(0.8 * before.callBundle - 1000);
     expect(await addUsage(K.sophieMain, [{ type: 'call', used: 20_000, incoming: true }])).toEqual([]);
-    const deliveries = await addUsage(K.sophieMain, [{ type: 'call', used: 17_000 }]);
+    const deliveries = await addUsage(K.sophieMain, [{ type: 'call', used: 0.8 * before.callBundle - before.callSeconds + 100 }]);
     expect(deliveries).toEqual([
       { eventKey: '80PC:CALL:2026-11-05', type: '80PC', channel: 'SMS', status: 'sent' },
       { eventKey: '80PC:CALL:2026-11-05', type: '80PC', channel: 'EMAIL', status: 'sent' },
@@ -162,8 +184,9 @@ describe('alerts', () => {
   it('does not send it again in the same cycle, and sends 100 % on the channels chosen for it', async () => {
     const pushesBefore = push.received.length;
     expect(await addUsage(K.sophieMain, [{ type: 'call', used: 1000 }])).toEqual([]);
-    // 25,342 + 5,000 s > 30,000 s.
-    expect(await addUsage(K.sophieMain, [{ type: 'call', used: 5000 }])).toEqual([
+    // 80 % + 1,100 s, and what takes her past 100 %.
+    const { callSeconds, callBundle } = await sophieSpent();
+    expect(await addUsage(K.sophieMain, [{ type: 'call', used: callBundle - callSeconds + 100 }])).toEqual([
       { eventKey: '100PC:CALL:2026-11-05', type: '100PC', channel: 'SMS', status: 'sent' },
       { eventKey: '100PC:CALL:2026-11-05', type: '100PC', channel: 'EMAIL', status: 'sent' },
     ]);
@@ -185,13 +208,17 @@ describe('alerts', () => {
   });
 
   it('announces the out-of-bundle alert threshold once, and out-of-bundle use starting on a line that had none', async () => {
-    // Sophie has spent 5.60 € out of bundle (2.70 € of calls abroad, a 2 € premium text, 6 minutes beyond her bundle
-    // at 15 cents); her alert is at 20 €, her premium alert at 5 €.
+    // Sophie has spent less than her alert thresholds out of bundle (20 €; premium services 5 €): a 5 € premium text
+    // crosses the premium one.
+    const before = await sophieSpent();
+    expect(before.premiumCents).toBeLessThan(500);
+    expect(before.creditCents + 500).toBeLessThan(2000);
+    premiumAlert = `Alerte services premium : ${euros(before.premiumCents + 500)}`;
     expect(await addUsage(K.sophieMain, [{ type: 'sms', used: 1, oob: true, costCents: 500, destination: 'premium' }])).toEqual([
       { eventKey: 'OOB:PSG:2026-11-05', type: 'OOB', channel: 'SMS', status: 'sent' },
       { eventKey: 'OOB:PSG:2026-11-05', type: 'OOB', channel: 'EMAIL', status: 'sent' },
     ]);
-    expect((await outbox('0470000001')).at(-1)?.subject).toMatch(/^Alerte services premium : 7,00\s€$/);
+    expect((await outbox('0470000001')).at(-1)?.subject).toBe(premiumAlert);
     // Lucas's line never went out of bundle; he reads Dutch, the holder (Emma) English.
     const deliveries = await addUsage(K.lucas, [{ type: 'call', used: 60, oob: true, costCents: 150, destination: 'international' }]);
     expect(deliveries.map((d) => `${d.eventKey}/${d.channel}`)).toEqual(['OOB:START:2026-11-01/SMS', 'OOB:START:2026-11-01/EMAIL']);
@@ -244,11 +271,13 @@ describe('alerts', () => {
     expect(
       mine.notifications.filter((n) => n.type === 'OOB').map((n) => [n.channel, n.status, n.msisdn, n.title.replace(/\s/g, ' ')]),
     ).toEqual([
-      ['EMAIL', 'sent', '0470000001', 'Alerte services premium : 7,00 €'],
-      ['SMS', 'sent', '0470000001', 'Alerte services premium : 7,00 €'],
+      ['EMAIL', 'sent', '0470000001', premiumAlert.replace(/\s/g, ' ')],
+      ['SMS', 'sent', '0470000001', premiumAlert.replace(/\s/g, ' ')],
     ]);
-    // The seeded ones are there too: her data alert by SMS and her last invoice by e-mail.
-    expect(mine.notifications.map((n) => n.title)).toContain('80 % de vos données mobiles utilisés');
+    // The seeded one is there too: her last invoice by e-mail. Her data alert is not: on the 20th she has used about
+    // 65 % of her data (the seed's 80 % SMS comes with the day she passes it, tests/server/seed.test.ts).
+    expect(mine.notifications.map((n) => n.title)).toContain('Nouvelle facture');
+    expect(mine.notifications.map((n) => n.title)).not.toContain('80 % de vos données mobiles utilisés');
     const his = (await t.app.inject({ method: 'GET', url: '/api/customer/4/notifications/sent', headers: bearer(lucas) })).json<Sent>();
     expect(new Set(his.notifications.map((n) => n.msisdn))).toEqual(new Set(['0470000003']));
   });
@@ -287,8 +316,10 @@ describe('push subscriptions', () => {
     push.answerWith(forgotten.id, 404);
     const settings = await grid(sophie, 1);
     await toggle(sophie, 1, [{ id: idOf(settings, K.sophieMain, 'OOB', 'PUSH'), active: true }]);
-    // 1,000 MB of data outside the EU, at 1 cent a MB, take her from 10.60 € to 20.60 €.
-    const deliveries = await addUsage(K.sophieMain, [{ type: 'data', used: 1000 * 1024 * 1024, oob: true, destination: 'roaming' }]);
+    // Data outside the EU, at 1 cent a MB, takes her past her 20 € alert.
+    const { creditCents } = await sophieSpent();
+    const megabytes = 2000 - creditCents + 10;
+    const deliveries = await addUsage(K.sophieMain, [{ type: 'data', used: megabytes * 1024 * 1024, oob: true, destination: 'roaming' }]);
     expect(deliveries.find((d) => d.channel === 'PUSH')).toMatchObject({ eventKey: 'OOB:OSG:2026-11-05', status: 'sent' });
     expect(await subscriptionCount(forgotten.endpoint)).toBe(0);
     expect(await subscriptionCount(sophieSubscription.endpoint)).toBe(1);

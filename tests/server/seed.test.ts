@@ -9,7 +9,10 @@ import { createPrng, mulberry32 } from '../../server/db/prng.ts';
 import { cycleDates, monthlyCycle } from '#contract/bill-cycle';
 import { isValidStructuredCommunication, structuredCommunication } from '#contract/structured-communication';
 import { SIM_SALES } from '../../server/db/demo/activation.ts';
+import { localDate } from '#contract/calendar';
 import { cycleStartMs } from '../../server/db/demo/calendar.ts';
+import { USAGE_PLANS } from '../../server/db/demo/usage.ts';
+import { usageWindow } from '../../server/db/usage-generator.ts';
 import { PEOPLE } from '../../server/db/demo/customers.ts';
 import { DEMO_ACTIVATION_CODE, DEMO_IDS, DEMO_PASSWORD } from '../../server/db/demo/ids.ts';
 import { hashPassword, hashPasswordAsync, verifyPasswordAsync } from '../../server/lib/password.ts';
@@ -99,18 +102,24 @@ describe('prng', () => {
   });
 });
 
-describe('bill cycles of the demo (the contract rule on the UTC calendar)', () => {
+describe('bill cycles of the demo (the contract rule on the Brussels calendar)', () => {
   it.each([
-    ['2026-11-22T06:33:00Z', 5, '2026-11-05', '2026-12-04'],
-    ['2026-11-05T00:00:00Z', 5, '2026-11-05', '2026-12-04'],
-    ['2026-11-04T23:59:59Z', 5, '2026-10-05', '2026-11-04'],
-    ['2026-01-03T10:00:00Z', 5, '2025-12-05', '2026-01-04'],
-    ['2026-03-01T00:00:00Z', 31, '2026-02-28', '2026-03-30'],
-  ])('now %s, start day %i → %s … %s', (now, startDay, start, end) => {
-    const cycle = cycleDates(monthlyCycle(startDay), now.slice(0, 10));
+    ['2026-11-22T06:33:00Z', 5, '2026-11-05', '2026-12-04', '2026-11-04T23:00:00.000Z'],
+    ['2026-11-05T00:00:00Z', 5, '2026-11-05', '2026-12-04', '2026-11-04T23:00:00.000Z'],
+    // 23:59:59 on the 4th in Brussels, then its midnight: the 5th begins an hour before UTC's.
+    ['2026-11-04T22:59:59Z', 5, '2026-10-05', '2026-11-04', '2026-10-04T22:00:00.000Z'],
+    ['2026-11-04T23:00:00Z', 5, '2026-11-05', '2026-12-04', '2026-11-04T23:00:00.000Z'],
+    ['2026-01-03T10:00:00Z', 5, '2025-12-05', '2026-01-04', '2025-12-04T23:00:00.000Z'],
+    ['2026-03-01T00:00:00Z', 31, '2026-02-28', '2026-03-30', '2026-02-27T23:00:00.000Z'],
+    // The local New Year, an hour before UTC's.
+    ['2026-12-31T23:30:00Z', 1, '2027-01-01', '2027-01-31', '2026-12-31T23:00:00.000Z'],
+    // A cycle whose first day is October's switch to winter time (25 hours): it began in summer time.
+    ['2026-10-25T12:00:00Z', 25, '2026-10-25', '2026-11-24', '2026-10-24T22:00:00.000Z'],
+  ])('now %s, start day %i → %s … %s, from %s', (now, startDay, start, end, startInstant) => {
+    const cycle = cycleDates(monthlyCycle(startDay), localDate(Date.parse(now)));
     expect(cycle.start).toBe(start);
     expect(cycle.end).toBe(end);
-    expect(new Date(cycleStartMs(new Date(now), startDay)).toISOString()).toBe(`${start}T00:00:00.000Z`);
+    expect(new Date(cycleStartMs(new Date(now), startDay)).toISOString()).toBe(startInstant);
   });
 });
 
@@ -172,14 +181,18 @@ describe('demo seed', () => {
   });
 
   it.each([NOW, new Date('2026-11-05T00:00:00Z'), new Date('2026-11-05T08:00:00Z'), new Date('2027-02-28T23:00:00Z')])(
-    "puts Sophie's current-cycle data use between 80 % and 84 % (now %s)",
+    "puts in Sophie's current cycle the part of her pace elapsed, nothing in the future (now %s)",
     async (now) => {
       const seeded = now === NOW ? db : await openTestDatabase({ now });
       try {
         expect(await dataLimitBytes(seeded, DEMO_IDS.contracts.sophieMain)).toBe(20480 * MB);
         const share = await currentCycleDataShare(seeded, DEMO_IDS.contracts.sophieMain, now);
-        expect(share).toBeGreaterThanOrEqual(0.8);
-        expect(share).toBeLessThanOrEqual(0.84);
+        const plan = USAGE_PLANS.find((p) => p.contractId === DEMO_IDS.contracts.sophieMain);
+        if (!plan) throw new Error('no usage plan for Sophie');
+        // A cycle's first hours hold a few hours of use, never the 82 % she reaches two thirds into it.
+        // (Its records are whole events: in the first hour, none yet.)
+        expect(share).toBeCloseTo(plan.currentShare * usageWindow(now, plan, 0).fraction, 1);
+        expect(share).toBeLessThanOrEqual(plan.currentShare * usageWindow(now, plan, 0).fraction);
         const future = await seeded.selectFrom('usage_records').select('id').where('event_time', '>', now.getTime()).execute();
         expect(future).toHaveLength(0);
       } finally {

@@ -18,7 +18,9 @@ export const OWN_LIMITS: { contractId: number; type: 'OSG' | 'PSG' | 'DSG'; curr
  * Messages already sent: Sophie's 80 % data alert of this cycle by SMS (she is at 82 %), and her last invoice by
  * e-mail. The events themselves are marked handled by the seed, so they are not sent again.
  */
-export const SENT_MESSAGES: { contractId: number; event: 'data80' | 'lastInvoice'; channel: 'SMS' | 'EMAIL'; ageDays: number }[] = [
-  { contractId: K.sophieMain, event: 'data80', channel: 'SMS', ageDays: 2 },
-  { contractId: K.sophieMain, event: 'lastInvoice', channel: 'EMAIL', ageDays: 0 },
+export const SENT_MESSAGES: { contractId: number; event: 'data80' | 'lastInvoice'; channel: 'SMS' | 'EMAIL' }[] = [
+  // When her data passed 80 % this cycle (none yet early in her cycle).
+  { contractId: K.sophieMain, event: 'data80', channel: 'SMS' },
+  // When her last invoice was issued.
+  { contractId: K.sophieMain, event: 'lastInvoice', channel: 'EMAIL' },
 ];

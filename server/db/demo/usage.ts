@@ -18,7 +18,10 @@ export type UsagePlan = {
   startDay: number;
   /** Bytes that the in-bundle data records of a cycle are a share of (the bundle, or a nominal size if unlimited). */
   dataBasisBytes: number;
-  /** Exact share of dataBasisBytes used in the current cycle. */
+  /**
+   * The current cycle's pace: the share of dataBasisBytes a whole cycle at this pace uses. The current cycle holds the
+   * part of it elapsed (../usage-generator.ts `usageWindow`), as every count of events does.
+   */
   currentShare: number;
   pastShare: readonly [number, number];
   /** In-bundle records per cycle. */
@@ -30,11 +33,18 @@ export type UsagePlan = {
   callSeconds?: readonly [number, number];
   /** More calls abroad per cycle, drawn from the usage's own extra stream (the shared stream stays as it was). */
   extraCallsAbroad?: { perCycle: number; seconds: readonly [number, number] };
+  /** The line was blocked this many days before `now`: it used nothing since (the contracts' demo data says why). */
+  blockedDaysAgo?: number;
 } & (
-  | { currentOobCents?: undefined }
+  | { currentOobCents?: undefined; callRateCents?: undefined }
   | {
-      /** Forces the exact out-of-bundle charges of the current cycle (overspent scenario) through the premium prices. */
+      /**
+       * Forces the out-of-bundle charges of the current cycle (overspent scenario) through the premium prices: this
+       * many cents once `reachedAt` of the cycle has passed, that share of them before.
+       */
       currentOobCents: number;
+      /** The share of the cycle (0 to 1) by which the line has spent all of currentOobCents. */
+      reachedAt: number;
       /** The plan's rate per started minute, cents: the calls abroad cost that much. */
       callRateCents: number;
     }
@@ -43,12 +53,13 @@ export type UsagePlan = {
 const mb = (productId: number): number => dataMbOf(productId) * MB;
 
 export const USAGE_PLANS: UsagePlan[] = [
-  // Sophie: exactly 82 % of her 20 GB in the current cycle, a few international calls and premium SMS.
+  // Sophie: a heavy user of her 20 GB, at a pace of 126.5 % of it a cycle (82 % used two thirds into her cycle, when
+  // the tests' pinned clock reads it), a few international calls and premium SMS.
   {
     contractId: K.sophieMain,
     startDay: 5,
     dataBasisBytes: mb(P.mobileM),
-    currentShare: 0.82,
+    currentShare: 1.265,
     pastShare: [0.45, 0.95],
     perCycle: { data: 60, call: 30, sms: 20 },
     roamingShare: 0.05,
@@ -65,8 +76,9 @@ export const USAGE_PLANS: UsagePlan[] = [
     roamingShare: 0.1,
     oob: { call: 0, sms: 0, data: 0 },
   },
-  // Marc: calls abroad a lot and over his 50 € out-of-subscription limit (5230 cents against 5000); his national calls
-  // stay well inside his 150 minutes (incoming calls never count).
+  // Marc: calls abroad a lot and over his 50 € out-of-subscription limit (5230 cents against 5000, reached three
+  // days into his cycle); his national calls stay well inside his 150 minutes (incoming calls never count). His unpaid
+  // invoice (dunning) blocked his line two days ago: nothing since.
   {
     contractId: K.marc,
     startDay: 15,
@@ -77,7 +89,9 @@ export const USAGE_PLANS: UsagePlan[] = [
     roamingShare: 0,
     oob: { call: 4, sms: 1, data: 0 },
     extraCallsAbroad: { perCycle: 10, seconds: [900, 1500] },
+    blockedDaysAgo: 2,
     currentOobCents: 5230,
+    reachedAt: 0.1,
     callRateCents: oobRatesOf(P.mobileS).callPerMinute,
   },
   // Emma's unlimited line: a nominal 50 GB basis just to size the records.
@@ -91,8 +105,10 @@ export const USAGE_PLANS: UsagePlan[] = [
     roamingShare: 0.1,
     oob: { call: 0, sms: 0, data: 0 },
   },
+  // Emma's line blocked for fraud 12 days ago (its option order failed on the fraud check 10 days ago).
   {
     contractId: K.emmaFraud,
+    blockedDaysAgo: 12,
     startDay: 1,
     dataBasisBytes: mb(P.pro30),
     currentShare: 0.05,
@@ -101,7 +117,8 @@ export const USAGE_PLANS: UsagePlan[] = [
     roamingShare: 0,
     oob: { call: 1, sms: 1, data: 0 },
   },
-  // Yasmine: the volume test, ~34k records a cycle, including roaming data and calls; her 9,000 calls a cycle last 8 s
+  // Yasmine: the volume test, 40k records a whole cycle (over 200,000 in her six cycles on any day), roaming data and
+  // calls included; her 9,000 calls a cycle last 8 s
   // to 2 min (about 160 hours a month: a figure that can be true, unlike 9,000 calls of up to 15 minutes).
   {
     contractId: K.yasmine,
@@ -109,7 +126,7 @@ export const USAGE_PLANS: UsagePlan[] = [
     dataBasisBytes: mb(P.mobileL) + mb(P.roamingWorld1Gb),
     currentShare: 0.35,
     pastShare: [0.4, 0.9],
-    perCycle: { data: 18_000, call: 9_000, sms: 7_000 },
+    perCycle: { data: 22_000, call: 9_000, sms: 9_000 },
     callSeconds: [8, 120],
     roamingShare: 0.15,
     oob: { call: 2, sms: 1, data: 2 },
