@@ -17,6 +17,8 @@
  *   text of the cycle's total beyond the allowance: a customer rebuilds every line as quantity × unit price.
  * A bill cycle is rated as a whole: its charges depend on its totals only, never on the order of the records, so every
  * view that sums the same records (SQL, the worker's typed arrays, the per-day rollups) gets the same figures.
+ * A record's own cost (the exports' cost column) is its share of those charges (`recordCharges`, below): what its
+ * group's charge grew by with it, in event-time order, so that the records' costs add up to the cycle's, to the cent.
  */
 
 export const usageKinds = ['data', 'call', 'sms'] as const;
@@ -191,6 +193,21 @@ const rateOf = (rates: OobRates, kind: UsageKind): number =>
 /** Started units beyond an allowance: 1 byte beyond is 1 MB billed, 1 second beyond is a minute. */
 export const billedUnits = (kind: UsageKind, beyond: number): number => (beyond <= 0 ? 0 : Math.ceil(beyond / unitSize[kind]));
 
+/**
+ * What a zone's use of one kind costs over a cycle, from its total: the started units beyond the allowance at the
+ * plan's rate. The one price of zone use: the cycle's lines and each record's share are both made with it.
+ */
+const zoneCharge = (zone: AllowanceZone, kind: UsageKind, used: number, bundle: Bundle, rates: OobRates) => {
+  const allowance = bundle[zone][kind];
+  const beyond = allowance === null ? 0 : Math.max(0, used - allowance);
+  const quantity = billedUnits(kind, beyond);
+  const unitCents = rateOf(rates, kind);
+  return { allowance, beyond, quantity, unitCents, cents: quantity * unitCents };
+};
+
+/** What a cycle's premium use of one kind costs, from the sum of its records' prices. */
+const premiumCharge = (priceCents: number): number => Math.max(0, priceCents);
+
 /** Rates one bill cycle's totals against the line's allowances at the plan's rates. */
 export const rateUsage = (totals: UsageTotals, bundle: Bundle, rates: OobRates): CycleRating => {
   const lines: ChargeLine[] = [];
@@ -199,11 +216,7 @@ export const rateUsage = (totals: UsageTotals, bundle: Bundle, rates: OobRates):
   const zoneUse = (zone: AllowanceZone) =>
     perKind((kind): ZoneUse => {
       const used = totals[zone][kind].used;
-      const allowance = bundle[zone][kind];
-      const beyond = allowance === null ? 0 : Math.max(0, used - allowance);
-      const quantity = billedUnits(kind, beyond);
-      const unitCents = rateOf(rates, kind);
-      const cents = quantity * unitCents;
+      const { allowance, beyond, quantity, unitCents, cents } = zoneCharge(zone, kind, used, bundle, rates);
       if (cents > 0) {
         lines.push({ zone, kind, quantity, unit: chargeUnits[kind], unitCents, cents });
         centsByKind[kind] += cents;
@@ -215,10 +228,11 @@ export const rateUsage = (totals: UsageTotals, bundle: Bundle, rates: OobRates):
   const zones = { domestic: zoneUse('domestic'), international: zoneUse('international'), world: zoneUse('world') };
   const premium = perKind((kind) => {
     const { count, priceCents } = totals.premium[kind];
-    if (priceCents > 0) {
-      lines.push({ zone: 'premium', kind, quantity: count, unit: 'item', unitCents: null, cents: priceCents });
-      centsByKind[kind] += priceCents;
-      overspent.premium += priceCents;
+    const cents = premiumCharge(priceCents);
+    if (cents > 0) {
+      lines.push({ zone: 'premium', kind, quantity: count, unit: 'item', unitCents: null, cents });
+      centsByKind[kind] += cents;
+      overspent.premium += cents;
     }
     return { count, cents: priceCents };
   });
@@ -273,5 +287,43 @@ export const rateCyclePart = (before: UsageTotals, through: UsageTotals, bundle:
     },
     centsByKind: perKind((kind) => later.centsByKind[kind] - earlier.centsByKind[kind]),
     totalCents: later.totalCents - earlier.totalCents,
+  };
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Each record's share of the charges
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The cost of the next record of a cycle, in cents; records are given one by one, in event-time order. */
+export type RecordCharges = (record: RatableRecord) => number;
+
+/**
+ * Each record's share of its bill cycle's charges, for a list of records (the exports' cost column). The cycle is
+ * billed on its totals (per started unit of the total beyond an allowance), so a record has no price of its own; the
+ * rule: walking the cycle's records in event-time order (then by id), a record costs what the charge of its group (its
+ * zone and kind, or premium of its kind) is after it minus what it was before it. So:
+ * - the records' costs add up to the cycle's charges exactly, group by group (a telescoping sum: no rounding to spread);
+ * - a record costs nothing while its group is within its allowance, and the record that goes beyond it pays the units it
+ *   starts (the 61st second of a call abroad starts a minute: that record pays it, the next 59 seconds are free);
+ * - free records cost nothing, a premium record its provider's price;
+ * - no cost is negative (a record's use and price never are, and a group's charge never falls as its total grows).
+ * `before` holds the cycle's totals before the first record given (a list that starts inside a cycle); a new cycle
+ * starts a new allocation. The charges are `zoneCharge` and `premiumCharge`, the prices of `rateUsage`: one pricing.
+ */
+export const recordCharges = (bundle: Bundle, rates: OobRates, before: UsageTotals = emptyUsageTotals()): RecordCharges => {
+  const running: Record<Exclude<RatingClass, 'free'>, Record<UsageKind, number>> = {
+    domestic: perKind((kind) => before.domestic[kind].used),
+    international: perKind((kind) => before.international[kind].used),
+    world: perKind((kind) => before.world[kind].used),
+    premium: perKind((kind) => before.premium[kind].priceCents),
+  };
+  return (record) => {
+    const rated = classify(record);
+    if (rated === 'free') return 0;
+    const was = running[rated][record.kind];
+    const now = was + (rated === 'premium' ? record.priceCents : record.used);
+    running[rated][record.kind] = now;
+    if (rated === 'premium') return premiumCharge(now) - premiumCharge(was);
+    return zoneCharge(rated, record.kind, now, bundle, rates).cents - zoneCharge(rated, record.kind, was, bundle, rates).cents;
   };
 };

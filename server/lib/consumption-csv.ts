@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { classify, type RatingClass } from '#contract/rating';
 import type { Db } from '../db/database.ts';
 import { localDateTime } from '#contract/calendar';
+import { recordCosts } from './rating-data.ts';
 import { usageChunks } from './usage-data.ts';
 import { CSV_SEPARATOR, EXPORT_SLICE_ROWS, type ExportSubject, MB, TEXTS, yieldToLoop } from './consumption-export-format.ts';
 
@@ -58,6 +59,8 @@ export const consumptionCsv = (db: Db, subject: ExportSubject): Readable => {
   async function* lines(): AsyncGenerator<string> {
     const c = t.csv;
     yield `\uFEFF${csvLine([c.time, c.type, c.direction, c.destination, c.oob, c.rating, c.used, c.unit, c.exact, c.exactUnit, c.messages, c.cost, c.id])}`;
+    // Each row's share of its cycle's charges (contract/rating.ts `recordCharges`), given the rows oldest first.
+    const costOf = await recordCosts(db, subject.contractId, subject.billCycle, subject.range);
     for await (const chunk of usageChunks(db, subject.contractId, subject.range, EXPORT_SLICE_ROWS)) {
       await yieldToLoop();
       let text = '';
@@ -69,9 +72,9 @@ export const consumptionCsv = (db: Db, subject: ExportSubject): Readable => {
           outsideZone: row.is_oob === 1,
         });
         const outside = rated === 'international' || rated === 'world' || rated === 'premium';
-        // A row's own cost is a premium service's price; the rest is billed per cycle on its totals (the PDF's
-        // charges, the invoice). Written from integer cents with a decimal comma (never through a float).
-        const cost = rated === 'premium' ? row.resource_impact : 0;
+        // Its share of the cycle's charges: the column adds up to the summary's and the invoice's out-of-bundle total.
+        // Written from integer cents with a decimal comma (never through a float).
+        const cost = costOf(row);
         text += `${localDateTime(row.event_time)}${s}${types[row.service_cat]}${s}${row.incoming === 1 ? directions.in : directions.out}${s}${
           destinations[row.destination]
         }${s}${outside ? yes : no}${s}${classes[rated]}${s}${readable(row.service_used, row.service_unit)}${s}${

@@ -16,7 +16,9 @@
  * Both rate the usage with the rating model (contract/rating.ts, server/lib/rating-data.ts): each CSV row says how it
  * counts (bundle, free, international, outside Europe, premium), and the PDF's totals and charges are the usage
  * summary's and the invoices' figures for the same days (a range cut across bill cycles costs what each cycle's
- * charges grew by over it).
+ * charges grew by over it). Each record's cost, in both, is its share of its cycle's charges (contract/rating.ts
+ * `recordCharges`: what its group's charge grew by with it, in event-time order), so the cost column adds up to those
+ * charges to the cent (the PDF's over the records it lists).
  *
  * The PDF is a readable statement: who, which line, which period, the totals per type, the out-of-bundle charges
  * (quantity × unit price) and the list of records, newest first, capped at PDF_ROW_LIMIT rows (a 200k-row PDF would be thousands of pages nobody reads; the note

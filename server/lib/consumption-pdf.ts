@@ -1,15 +1,16 @@
 /* The consumption statement as a PDF (docs/product/consumption.md "Exports"; see consumption-export.ts). */
-import { classify, usageKinds } from '#contract/rating';
+import { usageKinds } from '#contract/rating';
 import type { Db } from '../db/database.ts';
 import { chargeLineLabel } from './charge-labels.ts';
-import { rangeCharges, usageTotalsIn } from './rating-data.ts';
+import { rangeCharges, recordCosts, usageTotalsIn } from './rating-data.ts';
 import { bool } from './sql.ts';
-import { usagePage, type UsageRow } from './usage-data.ts';
+import { usageChunks, usagePage, type UsageRow } from './usage-data.ts';
 import {
   type ExportSubject,
   type Formatters,
   type Texts,
   LOCALES,
+  EXPORT_SLICE_ROWS,
   PDF_ROW_LIMIT,
   PDF_SLICE_ROWS,
   TEXTS,
@@ -111,8 +112,26 @@ const drawCharges = ({ doc, t, f, left, width }: Page, charges: Charges, languag
   chargeRow(t.total, charges.totalCents, true);
 };
 
+/**
+ * The cost of each listed record (by id): its share of its cycle's charges (contract/rating.ts `recordCharges`), the
+ * CSV's figure. The shares are given in event-time order, so the records from the oldest listed one to the range's end
+ * are read oldest first (the list shows the newest PDF_ROW_LIMIT), going on from their cycle's totals before them.
+ */
+const costsOf = async (db: Db, subject: ExportSubject, rows: readonly UsageRow[]): Promise<Map<number, number>> => {
+  const costs = new Map<number, number>();
+  const oldest = rows.at(-1);
+  if (!oldest) return costs;
+  const range = { from: Math.max(subject.range.from, oldest.event_time), to: subject.range.to };
+  const costOf = await recordCosts(db, subject.contractId, subject.billCycle, range);
+  for await (const chunk of usageChunks(db, subject.contractId, range, EXPORT_SLICE_ROWS)) {
+    await yieldToLoop();
+    for (const row of chunk) costs.set(row.id, costOf(row));
+  }
+  return costs;
+};
+
 /** The records, newest first, the column titles repeated on each page; the event loop runs every few rows. */
-const drawRecords = async ({ doc, t, f, left, width }: Page, rows: UsageRow[]): Promise<void> => {
+const drawRecords = async ({ doc, t, f, left, width }: Page, rows: UsageRow[], costs: ReadonlyMap<number, number>): Promise<void> => {
   const bottom = () => doc.page.height - PAGE_MARGIN;
   doc.moveDown(1).font('Helvetica-Bold').fontSize(12).fillColor(BLUE).text(t.records, left);
   doc.moveDown(0.3).fontSize(FONT_SIZE).fillColor('black');
@@ -145,11 +164,8 @@ const drawRecords = async ({ doc, t, f, left, width }: Page, rows: UsageRow[]): 
         bool(row.incoming) ? t.directions.in : t.directions.out,
         t.destinations[row.destination],
         formatUse(f, row.service_cat, row.service_used),
-        // A row's own cost is a premium service's price (the rest is billed on the cycle's totals, above).
-        classify({ kind: row.service_cat, incoming: bool(row.incoming), destination: row.destination, outsideZone: bool(row.is_oob) }) ===
-          'premium' && row.resource_impact > 0
-          ? f.money(row.resource_impact)
-          : '',
+        // Its share of the cycle's charges, 0 included: the column adds up to the charges' total above.
+        f.money(costs.get(row.id) ?? 0),
       ],
       false,
     );
@@ -173,6 +189,7 @@ export const consumptionPdf = async (db: Db, subject: ExportSubject): Promise<Bu
     0,
   );
   const rows = await usagePage(db, subject.contractId, { range: subject.range, type: undefined }, 'desc', PDF_ROW_LIMIT, 0);
+  const costs = await costsOf(db, subject, rows);
 
   // pdfkit is loaded by the first PDF, not by every start of the server (docs/server.md "Start-up").
   const { default: PDFDocument } = await import('pdfkit');
@@ -194,7 +211,7 @@ export const consumptionPdf = async (db: Db, subject: ExportSubject): Promise<Bu
   drawHeader(page, subject);
   drawTotals(page, totals, charges);
   drawCharges(page, charges, subject.language);
-  await drawRecords(page, rows);
+  await drawRecords(page, rows, costs);
   if (recordCount > rows.length) {
     if (doc.y + 3 * ROW_HEIGHT > doc.page.height - PAGE_MARGIN) doc.addPage();
     doc

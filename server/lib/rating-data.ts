@@ -5,6 +5,7 @@ import {
   emptyUsageTotals,
   rateCyclePart,
   rateUsage,
+  recordCharges,
   usageDestinations,
   type Bundle,
   type ChargeLine,
@@ -16,6 +17,7 @@ import {
   type UsageTotals,
 } from '#contract/rating';
 import type { Db } from '../db/database.ts';
+import type { Row } from '../db/rows.ts';
 import { addDaysToDate, localDate, localDayRange } from '#contract/calendar';
 import { bool } from './sql.ts';
 
@@ -221,4 +223,46 @@ export const rangeCharges = async (
     return line ? [line] : [];
   });
   return sum;
+};
+
+/** What the cost of a record is computed from. */
+export type CostedRow = Pick<
+  Row<'usage_records'>,
+  'service_cat' | 'incoming' | 'destination' | 'is_oob' | 'service_used' | 'resource_impact' | 'event_time'
+>;
+
+/**
+ * Each record's cost over a range of local days, by the rating's allocation (contract/rating.ts `recordCharges`): the
+ * function returned is given every record of the range, in (event_time, id) order, and answers its cost in cents. The
+ * first cycle goes on from its totals before the range; each later cycle starts afresh. So the costs of a range add up
+ * to its charges (`rangeCharges`), and those of a bill cycle to its summary's and its invoice's out-of-bundle total.
+ */
+export const recordCosts = async (
+  db: Db,
+  contractId: number,
+  billCycle: BillCycle,
+  range: TimeRange,
+  plan?: RatingPlan,
+): Promise<(row: CostedRow) => number> => {
+  const { bundle, rates } = plan ?? (await ratingPlanOf(db, contractId));
+  let dates = cycleDates(billCycle, localDate(range.from));
+  let cycle = localDayRange(dates.start, dates.end);
+  const before =
+    range.from > cycle.from ? await usageTotalsIn(db, contractId, { from: cycle.from, to: range.from - 1 }) : emptyUsageTotals();
+  let costOf = recordCharges(bundle, rates, before);
+  return (row) => {
+    while (row.event_time > cycle.to) {
+      dates = cycleDates(billCycle, addDaysToDate(dates.end, 1));
+      cycle = localDayRange(dates.start, dates.end);
+      costOf = recordCharges(bundle, rates);
+    }
+    return costOf({
+      kind: row.service_cat,
+      incoming: bool(row.incoming),
+      destination: row.destination,
+      outsideZone: bool(row.is_oob),
+      used: row.service_used,
+      priceCents: row.resource_impact,
+    });
+  };
 };

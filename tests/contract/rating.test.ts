@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   BYTES_PER_MB,
@@ -7,14 +8,18 @@ import {
   emptyUsageTotals,
   outOfBundleByNature,
   outOfBundleCharges,
+  rateCyclePart,
   rateUsage,
+  recordCharges,
   sumUsageTotals,
   usageTotalsOf,
   type Bundle,
   type OobRates,
   type RatableRecord,
   type RatingClass,
+  type UsageDestination,
   type UsageFacts,
+  type UsageKind,
 } from '#contract/rating';
 
 const MB = BYTES_PER_MB;
@@ -249,5 +254,147 @@ describe('totals', () => {
       rateUsage(usageTotalsOf([...first, ...second]), bundle, rates),
     );
     expect(sumUsageTotals(emptyUsageTotals(), emptyUsageTotals())).toEqual(emptyUsageTotals());
+  });
+});
+
+describe('recordCharges: each record’s share of the cycle’s charges', () => {
+  const S = bundleOf({ dataMb: 5120, voiceMinutes: 150, smsCount: 0 }, []);
+  const withWorld = bundleOf({ dataMb: 5120, voiceMinutes: 150, smsCount: 0 }, [
+    { dataMb: 1024, voiceMinutes: 0, smsCount: 0, zone: 'world', count: 1 },
+    { dataMb: 0, voiceMinutes: 60, smsCount: 0, zone: 'international', count: 1 },
+  ]);
+  const abroad = (used: number) => record({ kind: 'call', used, destination: 'international' });
+  const outside = (used: number) => record({ kind: 'data', used, destination: 'roaming', outsideZone: true });
+
+  it.each<[string, Bundle, RatableRecord[], number[], RatableRecord[]?]>([
+    ['nothing used', S, [], []],
+    // 61 s start 2 minutes (30 c); 59 s more stay within them; 1 s more starts a third.
+    [
+      'calls abroad, per started minute of the total: the record that starts a minute pays it',
+      S,
+      [abroad(61), abroad(59), abroad(1)],
+      [30, 0, 15],
+    ],
+    [
+      'national calls: nothing within the bundle, then the record crossing it pays its started minute',
+      S,
+      [
+        record({ kind: 'call', used: 8990 }),
+        record({ kind: 'call', used: 20 }),
+        record({ kind: 'call', used: 40 }),
+        record({ kind: 'call', used: 11 }),
+      ],
+      [0, 15, 0, 15],
+    ],
+    ['data outside the EU, per started MB', S, [outside(MB / 2), outside(MB / 2), outside(1)], [1, 0, 1]],
+    ['a world allowance absorbs its zone first', withWorld, [outside(1000 * MB), outside(30 * MB), outside(MB)], [0, 6, 1]],
+    [
+      'an international allowance absorbs calls abroad first; exactly the allowance costs nothing',
+      withWorld,
+      [abroad(3500), abroad(100), abroad(1)],
+      [0, 0, 15],
+    ],
+    [
+      'international texts per text',
+      S,
+      [record({ kind: 'sms', used: 2, destination: 'international' }), record({ kind: 'sms', used: 1, destination: 'international' })],
+      [20, 10],
+    ],
+    [
+      'premium: each record its own price; an incoming premium text is free',
+      S,
+      [
+        record({ kind: 'sms', used: 1, destination: 'premium', priceCents: 150 }),
+        record({ kind: 'sms', used: 1, destination: 'premium', priceCents: 300 }),
+        record({ kind: 'sms', used: 1, destination: 'premium', incoming: true, priceCents: 200 }),
+      ],
+      [150, 300, 0],
+    ],
+    [
+      'a price on a record that is not premium costs nothing (the rating decides)',
+      S,
+      [record({ kind: 'call', used: 60, priceCents: 999 })],
+      [0],
+    ],
+    [
+      'incoming calls and texts are free; data has no direction',
+      S,
+      [
+        record({ kind: 'call', used: 600, incoming: true }),
+        record({ kind: 'sms', used: 1, incoming: true }),
+        record({ kind: 'data', used: 5121 * MB, incoming: true }),
+      ],
+      [0, 0, 1],
+    ],
+    [
+      'each group counts on its own, whatever the records in between',
+      S,
+      [abroad(30), record({ kind: 'call', used: 9000 }), abroad(30), record({ kind: 'call', used: 1 }), outside(1)],
+      [15, 0, 0, 15, 1],
+    ],
+    // 100 s before the list: 2 minutes already started; 20 s more stay within them, 1 s more starts the third.
+    ['a list that starts inside the cycle continues from its totals so far', S, [abroad(20), abroad(1)], [0, 15], [abroad(100)]],
+  ])('%s', (_name, bundle, records, expected, earlier = []) => {
+    const before = usageTotalsOf(earlier);
+    const costs = records.map(recordCharges(bundle, rates, before));
+    expect(costs).toEqual(expected);
+    // The costs add up to what the cycle's charges grew by over the list: its whole charges when it starts the cycle.
+    const through = usageTotalsOf([...earlier, ...records]);
+    const total = costs.reduce((sum, cents) => sum + cents, 0);
+    expect(total).toBe(rateCyclePart(before, through, bundle, rates).totalCents);
+    if (earlier.length === 0) expect(total).toBe(rateUsage(through, bundle, rates).totalCents);
+  });
+
+  it('adds up to the cycle’s charges, group by group, for any records and any plan; never negative', () => {
+    const recordArb = fc.record({
+      kind: fc.constantFrom<UsageKind>('data', 'call', 'sms'),
+      incoming: fc.boolean(),
+      destination: fc.constantFrom<UsageDestination>('national', 'roaming', 'international', 'premium'),
+      outsideZone: fc.boolean(),
+      used: fc.integer({ min: 0, max: 3 * 1024 * MB }),
+      priceCents: fc.integer({ min: 0, max: 600 }),
+    });
+    const volumesArb = fc.record({
+      dataMb: fc.integer({ min: 0, max: 3000 }),
+      voiceMinutes: fc.integer({ min: 0, max: 200 }),
+      smsCount: fc.integer({ min: 0, max: 5 }),
+    });
+    fc.assert(
+      fc.property(
+        volumesArb,
+        fc.array(
+          fc.record({
+            volumes: volumesArb,
+            zone: fc.constantFrom('domestic', 'international', 'world' as const),
+            count: fc.integer({ min: 0, max: 2 }),
+          }),
+          { maxLength: 3 },
+        ),
+        fc.array(recordArb, { maxLength: 60 }),
+        fc.nat(60),
+        (base, options, records, cut) => {
+          const bundle = bundleOf(
+            base,
+            options.map(({ volumes, zone, count }) => ({ ...volumes, zone, count })),
+          );
+          const costs = records.map(recordCharges(bundle, rates));
+          expect(costs.every((cents) => cents >= 0)).toBe(true);
+          const rating = rateUsage(usageTotalsOf(records), bundle, rates);
+          expect(costs.reduce((sum, cents) => sum + cents, 0)).toBe(rating.totalCents);
+          for (const line of rating.lines) {
+            const group = records.flatMap((r, i) => (r.kind === line.kind && classify(r) === line.zone ? [costs[i] ?? 0] : []));
+            expect(group.reduce((sum, cents) => sum + cents, 0)).toBe(line.cents);
+          }
+          // Cut in two lists, the second continuing from the first's totals: the same costs.
+          const at = Math.min(cut, records.length);
+          const first = records.slice(0, at);
+          expect([
+            ...first.map(recordCharges(bundle, rates)),
+            ...records.slice(at).map(recordCharges(bundle, rates, usageTotalsOf(first))),
+          ]).toEqual(costs);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

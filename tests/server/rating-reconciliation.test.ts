@@ -1,5 +1,4 @@
 import 'fake-indexeddb/auto';
-import { inflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -31,6 +30,7 @@ import { createAggregator, type UsageRecordRow } from '#workers/usage-core';
 import { createDayRollupBuilder, toDailyRow } from '#workers/usage-rollup';
 import { createUsageService } from '#workers/usage-service';
 import { writeTransaction } from '#server/db/engine';
+import { pdfRecordCosts, pdfText } from './pdf-text.ts';
 import { bearer, createTestApp, type TestApp } from './test-app.ts';
 
 /*
@@ -40,8 +40,9 @@ import { bearer, createTestApp, type TestApp } from './test-app.ts';
  * view computes, to the second and to the cent, what the rating model computes from the records themselves:
  *   1. the usage summary's balances (GET …/usage: used, bundle, out-of-bundle cents per type, incoming use),
  *   2. its out-of-bundle detail (cdrOverspent by destination class, the charge lines),
- *   3. the CSV statement (rows rated by their "Rated as" column, premium prices),
- *   4. the PDF statement (its charge lines and total),
+ *   3. the CSV statement (rows rated by their "Rated as" column, premium prices; its cost column adds up to the
+ *      charges, each group to its line),
+ *   4. the PDF statement (its charge lines and total; its records' cost column, the same costs as the CSV's),
  *   5. the usage worker's aggregation over the records the app downloads (GET …/usage/history),
  *   6. the usage worker's service over IndexedDB, with its per-day rollups (what the screens read),
  *   7. the alert engine's snapshot and the thresholds it crosses,
@@ -165,12 +166,17 @@ const CLASS_OF_CSV: Record<string, RatingClass> = {
 };
 const KIND_OF_CSV: Record<string, UsageKind> = { Data: 'data', Gesprekken: 'call', Sms: 'sms' };
 
-/** The CSV statement (Marc reads Dutch), summed by the rating classes its rows state. */
+/**
+ * The CSV statement (Marc reads Dutch), summed by the rating classes its rows state; its cost column row by row, and
+ * summed per class and kind (`costs`).
+ */
 const csvTotals = async () => {
   const response = await get('/usage/download?type=CONSO');
   expect(response.statusCode).toBe(200);
   const [, ...rows] = response.body.replace(/^\uFEFF/, '').split('\r\n');
   const totals = emptyUsageTotals();
+  const costs = emptyUsageTotals();
+  const rowCosts: number[] = [];
   let count = 0;
   for (const line of rows) {
     if (line === '') continue;
@@ -178,33 +184,19 @@ const csvTotals = async () => {
     const rated = CLASS_OF_CSV[cells[5] ?? ''];
     const kind = KIND_OF_CSV[cells[1] ?? ''];
     if (!rated || !kind) throw new Error(`unreadable CSV row: ${line}`);
+    const cost = Number((cells[11] ?? '0').replace(',', ''));
     const into = totals[rated][kind];
     into.used += Number(cells[8]);
     into.count += 1;
-    into.priceCents += Number((cells[11] ?? '0').replace(',', ''));
+    // What the rating reads as a record's price: a premium record's cost is its price.
+    if (rated === 'premium') into.priceCents += cost;
+    costs[rated][kind].priceCents += cost;
+    rowCosts.push(cost);
     count += 1;
   }
-  return { totals, count };
+  return { totals, costs, rowCosts, count };
 };
 
-/** The text drawn in the PDF (see usage-download.test.ts). */
-const pdfText = (pdf: Buffer): string => {
-  let text = '';
-  for (const match of pdf.toString('latin1').matchAll(/stream\n([\s\S]*?)\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const run of content.matchAll(/\[([^\]]*)\] TJ/g)) {
-      for (const hex of (run[1] ?? '').matchAll(/<([0-9a-f]*)>/gi)) text += Buffer.from(hex[1] ?? '', 'hex').toString('latin1');
-      text += '\n';
-    }
-  }
-  // WinAnsi writes the euro sign as 0x80.
-  return text.replaceAll('\u0080', '€');
-};
 const euroNl = (cents: number): string =>
   new Intl.NumberFormat('nl-BE', { style: 'currency', currency: 'EUR' }).format(cents / 100).replace(/[\u202F\u2009]/g, ' ');
 
@@ -257,8 +249,11 @@ describe(`every view of a cycle's usage agrees with the rating (${RUNS} cases ×
         const csvRating = rateUsage(csv.totals, bundle, RATES);
         expect(csvRating.lines).toEqual(reference.lines);
         expect(csvRating.zones).toEqual(reference.zones);
+        // Its cost column: each record's share of the charges, adding up to each line and to the total.
+        expect(csv.rowCosts.reduce((sum, cents) => sum + cents, 0)).toBe(reference.totalCents);
+        for (const line of reference.lines) expect(csv.costs[line.zone][line.kind].priceCents).toBe(line.cents);
 
-        // 4. The PDF statement: each charge and the total, as amounts (Dutch).
+        // 4. The PDF statement: each charge and the total, as amounts (Dutch); each record's cost, as in the CSV.
         const pdf = pdfText((await get('/usage/download?type=PDF')).rawPayload);
         if (reference.lines.length === 0) expect(pdf).toContain('Geen kosten buiten de bundel in deze periode.');
         else {
@@ -266,6 +261,7 @@ describe(`every view of a cycle's usage agrees with the rating (${RUNS} cases ×
           for (const line of reference.lines) expect(amounts).toContain(euroNl(line.cents));
           expect(amounts).toContain(euroNl(reference.totalCents));
         }
+        expect(pdfRecordCosts(pdf, 'Detail van het verbruik').reverse()).toEqual(csv.rowCosts);
 
         // 5. The worker's aggregation of the downloaded records.
         const rows = await downloaded();

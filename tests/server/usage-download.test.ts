@@ -1,13 +1,16 @@
 import { monthlyCycle } from '#contract/bill-cycle';
-import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '#contract/common';
+import { invoiceListSchema, paidInvoicePageSchema, type Invoice } from '#contract/invoices';
+import { usageSummarySchema, type UsageSummary } from '#contract/usage';
 import { DEMO_IDS } from '#server/db/demo/ids';
 import { csvCell } from '#server/lib/consumption-csv';
+import { PDF_ROW_LIMIT } from '#server/lib/consumption-export-format';
 import { localDate, localDayRange } from '#contract/calendar';
 import { cyclePeriod } from '#server/lib/service-calendar';
 import { createSession } from '#server/lib/sessions';
-import { bearer, createTestApp, type TestApp } from './test-app.ts';
+import { pdfRecordCosts, pdfText } from './pdf-text.ts';
+import { bearer, createTestApp, login, type TestApp } from './test-app.ts';
 
 let t: TestApp;
 const tokens = { sophie: '', lucas: '', marc: '', yasmine: '' };
@@ -44,27 +47,6 @@ const countIn = async (contractId: number, from: string, to: string): Promise<nu
   ).n;
 };
 
-/**
- * The text drawn in a pdfkit PDF: its page streams are deflated and the standard fonts write each run as a hex
- * string of WinAnsi codes (`[<536f70686965> 0] TJ`). Enough to check what a page says without a PDF library.
- */
-const pdfText = (pdf: Buffer): string => {
-  const raw = pdf.toString('latin1');
-  let text = '';
-  for (const match of raw.matchAll(/stream\n([\s\S]*?)\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const run of content.matchAll(/\[([^\]]*)\] TJ/g)) {
-      for (const hex of (run[1] ?? '').matchAll(/<([0-9a-f]*)>/gi)) text += Buffer.from(hex[1] ?? '', 'hex').toString('latin1');
-      text += '\n';
-    }
-  }
-  return text;
-};
 const frDate = (iso: string): string => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 describe('GET …/usage/download?type=PDF', () => {
@@ -156,10 +138,19 @@ describe('GET …/usage/download?type=CONSO', () => {
     const response = await download(C.marc, K.marc, 'type=CONSO', tokens.marc);
     const [header, ...rows] = response.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(header?.split(';')[0]).toBe('Datum en uur');
-    // Premium purchases carry their price; the rest is billed on the cycle's totals (the PDF's charges).
+    // Each premium purchase costs its own price: together, the summary's premium category.
     const premium = rows.filter((row) => row.split(';')[5] === 'premium');
     const cents = premium.reduce((sum, row) => sum + Number((row.split(';')[11] ?? '0').replace(',', '')), 0);
-    expect(cents).toBe(1585);
+    const summary = usageSummarySchema.parse(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/customer/${C.marc}/contract/${K.marc}/usage?period=current`,
+          headers: bearer(tokens.marc),
+        })
+      ).json(),
+    );
+    expect(cents).toBe(summary.cdrOverspent.premium);
   });
 
   it('streams every record of six cycles for the heavy customer', async () => {
@@ -193,6 +184,118 @@ describe('GET …/usage/download?type=CONSO', () => {
     const response = await download(C.sophie, K.sophieMain, query, tokens.sophie);
     expect(response.statusCode).toBe(400);
     expect(errorBodySchema.parse(response.json()).fields?.map((f) => f.field)).toContain(field);
+  });
+});
+
+/*
+ * Each record's cost (contract/rating.ts `recordCharges`: the cumulative charge of its group after it minus before it,
+ * in event-time order) adds up, to the cent, to what the usage summary says and the invoice bills for the same period.
+ * The expected totals are read from the API and the invoice in the same test: the seed depends on the day.
+ */
+describe('the exports’ per-record costs add up to the out-of-bundle total', () => {
+  const accounts = {
+    marc: { login: 'MT00000003', customerId: C.marc, contractId: K.marc, recordsTitle: 'Detail van het verbruik' },
+    yasmine: { login: 'MT00000005', customerId: C.yasmine, contractId: K.yasmine, recordsTitle: 'Détail des enregistrements' },
+  } as const;
+  type Who = keyof typeof accounts;
+  const sessions: Partial<Record<Who, string>> = {};
+
+  const tokenOf = async (who: Who): Promise<string> => (sessions[who] ??= (await login(t.app, accounts[who].login)).token);
+  const get = async (who: Who, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(await tokenOf(who)) });
+  const lineUrl = (who: Who): string => `/api/customer/${accounts[who].customerId}/contract/${accounts[who].contractId}`;
+  const summaryOf = async (who: Who, period: 'current' | 'previous'): Promise<UsageSummary> =>
+    usageSummarySchema.parse((await get(who, `${lineUrl(who)}/usage?period=${period}`)).json());
+
+  /** The CSV's cost column, in cents (a decimal comma, two decimals). */
+  const csvCosts = async (who: Who, query: string): Promise<number[]> => {
+    const response = await get(who, `${lineUrl(who)}/usage/download?type=CONSO${query}`);
+    expect(response.statusCode).toBe(200);
+    const [, ...rows] = response.body.replace(/^\uFEFF/, '').split('\r\n');
+    return rows
+      .filter((row) => row !== '')
+      .map((row) => {
+        const cell = row.split(';')[11] ?? '';
+        expect(cell).toMatch(/^\d+,\d{2}$/);
+        return Number(cell.replace(',', ''));
+      });
+  };
+  const sum = (values: readonly number[]): number => values.reduce((s, v) => s + v, 0);
+
+  /** The customer's latest cycle invoice (open or paid): the previous bill cycle's. */
+  const lastCycleInvoice = async (who: Who): Promise<Invoice> => {
+    const base = `/api/customer/${accounts[who].customerId}/invoices`;
+    const open = invoiceListSchema.parse((await get(who, `${base}/open`)).json()).invoices;
+    const paid = paidInvoicePageSchema.parse(
+      (await get(who, `${base}/paid?megalist-batchSize=50&megalist-sortOrder=desc`)).json(),
+    ).invoices;
+    const cycles = [...open, ...paid].filter((i) => i.details.document_type === 'invoice' && i.dates.period_end !== null);
+    const last = cycles.sort((a, b) => (b.dates.period_end ?? '').localeCompare(a.dates.period_end ?? ''))[0];
+    if (!last) throw new Error(`${who}: no cycle invoice`);
+    return last;
+  };
+  /** What that invoice bills for the line's out-of-bundle usage (its usage lines). */
+  const invoicedUsage = async (who: Who, invoice: Invoice): Promise<number> =>
+    Number(
+      (
+        await t.db
+          .selectFrom('invoice_lines as l')
+          .innerJoin('invoices as i', 'i.id', 'l.invoice_id')
+          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('l.amount_cents'), eb.lit(0)).as('cents'))
+          .where('i.uuid', '=', invoice.uuid)
+          .where('l.kind', '=', 'usage')
+          .where('l.contract_id', '=', accounts[who].contractId)
+          .executeTakeFirstOrThrow()
+      ).cents,
+    );
+
+  it.each<Who>(['marc', 'yasmine'])('%s: the current cycle’s CSV costs the summary’s out-of-bundle total', async (who) => {
+    const summary = await summaryOf(who, 'current');
+    const costs = await csvCosts(who, '');
+    expect(sum(costs)).toBe(summary.cdrOverspent.credit);
+    expect(sum(costs)).toBe(sum(summary.charges.map((line) => line.cents)));
+  });
+
+  it.each<Who>(['marc', 'yasmine'])(
+    '%s: the last invoice’s cycle: its CSV costs what the summary says and the invoice bills',
+    async (who) => {
+      const invoice = await lastCycleInvoice(who);
+      const summary = await summaryOf(who, 'previous');
+      expect(summary.period).toEqual({ start: invoice.dates.period_start, end: invoice.dates.period_end });
+      const billed = await invoicedUsage(who, invoice);
+      expect(billed).toBe(summary.cdrOverspent.credit);
+      const costs = await csvCosts(who, `&from=${summary.period.start}&to=${summary.period.end}`);
+      expect(sum(costs)).toBe(billed);
+    },
+  );
+
+  it('Marc: the PDF lists every record with its cost, and they add up like the CSV’s (current and last invoiced cycle)', async () => {
+    const previous = await summaryOf('marc', 'previous');
+    for (const [summary, query] of [
+      [await summaryOf('marc', 'current'), ''],
+      [previous, `&from=${previous.period.start}&to=${previous.period.end}`],
+    ] as const) {
+      const response = await get('marc', `${lineUrl('marc')}/usage/download?type=PDF${query}`);
+      expect(response.statusCode).toBe(200);
+      const costs = pdfRecordCosts(pdfText(response.rawPayload), accounts.marc.recordsTitle);
+      const csv = await csvCosts('marc', query);
+      // Every record is listed (no cap reached), each with an amount in its cost cell.
+      expect(costs).toHaveLength(csv.length);
+      expect(costs.filter((c) => c === null)).toEqual([]);
+      expect(sum(costs.map((c) => c ?? 0))).toBe(summary.cdrOverspent.credit);
+      // Newest first in the PDF, oldest first in the CSV: the same costs record by record.
+      expect([...costs].reverse()).toEqual(csv);
+    }
+  });
+
+  it('Yasmine: the PDF’s capped list shows each record’s cost as the CSV does (it goes on from the cycle so far)', async () => {
+    const { period } = await summaryOf('yasmine', 'previous');
+    const query = `&from=${period.start}&to=${period.end}`;
+    const response = await get('yasmine', `${lineUrl('yasmine')}/usage/download?type=PDF${query}`);
+    const costs = pdfRecordCosts(pdfText(response.rawPayload), accounts.yasmine.recordsTitle);
+    const csv = await csvCosts('yasmine', query);
+    expect(costs).toHaveLength(PDF_ROW_LIMIT);
+    expect(csv.length).toBeGreaterThan(PDF_ROW_LIMIT);
+    expect([...costs].reverse()).toEqual(csv.slice(-PDF_ROW_LIMIT));
   });
 });
 

@@ -1,0 +1,46 @@
+import { inflateSync } from 'node:zlib';
+
+/**
+ * The text drawn in a pdfkit PDF, one text run a line: its page streams are deflated and the standard fonts write each
+ * run as a hex string of WinAnsi codes (`[<536f70686965> 0] TJ`). Enough to check what a page says without a PDF
+ * library. WinAnsi writes the euro sign as 0x80: it is given back as '€'.
+ */
+export const pdfText = (pdf: Buffer): string => {
+  let text = '';
+  for (const match of pdf.toString('latin1').matchAll(/stream\n([\s\S]*?)\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const run of content.matchAll(/\[([^\]]*)\] TJ/g)) {
+      for (const hex of (run[1] ?? '').matchAll(/<([0-9a-f]*)>/gi)) text += Buffer.from(hex[1] ?? '', 'hex').toString('latin1');
+      text += '\n';
+    }
+  }
+  return text.replaceAll('\u0080', '€');
+};
+
+const RECORD_TIME = /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/;
+/** An amount as the statement writes it in any of its languages (€ 1.234,56 · 1 234,56 € · €1,234.56). */
+const MONEY = /^-?(€\s?)?[\d.,\s]+\d{2}(\s?€)?$/;
+
+/**
+ * The cost column of a consumption statement's list of records (consumption-pdf.ts: time, type, direction,
+ * destination, use, cost on each row), in cents, row by row; null where a row has no amount in its cost cell.
+ * `recordsTitle` is the title of the list in the statement's language (only rows after it are records).
+ */
+export const pdfRecordCosts = (text: string, recordsTitle: string): (number | null)[] => {
+  const lines = text.split('\n');
+  const start = lines.indexOf(recordsTitle);
+  if (start < 0) throw new Error(`no "${recordsTitle}" in the PDF`);
+  const costs: (number | null)[] = [];
+  for (let i = start + 1; i < lines.length; i++) {
+    if (!RECORD_TIME.test(lines[i] ?? '')) continue;
+    const cell = (lines[i + 5] ?? '').replace(/[\u00a0\u202f]/g, ' ');
+    // Every format writes two decimals: the digits are the cents.
+    costs.push(MONEY.test(cell) ? Number(cell.replace(/[^\d-]/g, '')) : null);
+  }
+  return costs;
+};
