@@ -1,14 +1,16 @@
 import type { BilledLineKind } from '#contract/billing';
 import type { BillCycleDto } from '#contract/contracts';
 import type { Translated } from '#contract/common';
-import { forecast } from '#contract/forecast';
+import { outOfBundleForecast } from '#contract/forecast';
 import { isPendingDebit, situationTotals, type OpenItem } from '#contract/invoice-rules';
 import type { CostCenter, EstimateLine, Invoice, InvoiceEstimate, InvoiceSituation } from '#contract/invoices';
 import { structuredCommunication } from '#contract/structured-communication';
 import type { Db } from '../db/database.ts';
 import { sumAmounts } from '#contract/pricing';
 import type { Row } from '../db/rows.ts';
-import { outOfBundleCost, subscriptionLines } from './invoice-lines.ts';
+import { outOfBundleSpending, subscriptionLines } from './invoice-lines.ts';
+import { stateFacts } from './order-history.ts';
+import { safeguardsOf } from './usage-data.ts';
 import { addDaysToDate, localDate, localDayRange } from '#contract/calendar';
 import { cyclePeriod } from './service-calendar.ts';
 
@@ -178,7 +180,17 @@ const billedContracts = (db: Db, customerId: number) =>
   db
     .selectFrom('contracts as c')
     .innerJoin('bill_cycles as b', 'b.id', 'c.bill_cycle_id')
-    .select(['c.id', 'c.msisdn', 'b.start_day', 'b.frequency_unit', 'b.frequency_duration'])
+    .select([
+      'c.id',
+      'c.msisdn',
+      'c.status',
+      'c.sub_status',
+      'c.dunning_level_reached',
+      'c.fraudulent_behaviour',
+      'b.start_day',
+      'b.frequency_unit',
+      'b.frequency_duration',
+    ])
     .where('c.customer_id', '=', customerId)
     .where('c.status', 'in', ['ACTIVATED', 'SUSPENDED'])
     .orderBy('c.created_at')
@@ -251,23 +263,31 @@ export const invoiceSituation = async (db: Db, customerId: number, now: Date): P
 /**
  * GET /customer/{id}/invoices/estimate: for each billed line, the current bill cycle's plan, options and
  * promotions, the out-of-bundle costs so far and their forecast to the end of the cycle (the consumption
- * forecast's rule, contract/forecast.ts). Computed from the catalogue and the usage at the time of the request.
+ * forecast's rule within the line's OSG and PSG limits, none on a blocked or suspended line: contract/forecast.ts
+ * `outOfBundleForecast`). Computed from the catalogue, the usage and the limits at the time of the request.
  */
 export const invoiceEstimate = async (db: Db, customerId: number, now: Date): Promise<InvoiceEstimate> => {
   const contracts: InvoiceEstimate['contracts'] = [];
   for (const row of await billedContracts(db, customerId)) {
     const period = cyclePeriod(now, cycleOf(row));
     const range = localDayRange(period.start, period.end);
-    const soFar = await outOfBundleCost(db, row.id, { from: range.from, to: Math.min(range.to, now.getTime()) });
-    const projected = forecast({ used: soFar, limit: 0, cycleStart: range.from, cycleEnd: range.to, now }).projected;
-    const still = projected === null ? 0 : Math.max(0, Math.round(projected) - soFar);
+    const charged = await outOfBundleSpending(db, row.id, { from: range.from, to: Math.min(range.to, now.getTime()) });
+    const safeguards = await safeguardsOf(db, row.id);
+    const still = outOfBundleForecast({
+      charged,
+      limits: { osg: safeguards.find((s) => s.type === 'OSG'), psg: safeguards.find((s) => s.type === 'PSG') },
+      line: stateFacts(row),
+      cycleStart: range.from,
+      cycleEnd: range.to,
+      now,
+    });
     const lines: EstimateLine[] = (await subscriptionLines(db, row.id)).map(({ kind, label, quantity, amount }) => ({
       kind,
       label,
       quantity,
       amount,
     }));
-    lines.push({ kind: 'usage', label: null, quantity: 1, amount: soFar });
+    lines.push({ kind: 'usage', label: null, quantity: 1, amount: charged.credit });
     lines.push({ kind: 'forecast', label: null, quantity: 1, amount: still });
     contracts.push({ contractId: row.id, msisdn: row.msisdn, period, lines, total: sumAmounts(lines) });
   }

@@ -43,6 +43,16 @@ export const subscriptionLines = async (db: Db, contractId: number): Promise<Est
 /**
  * The out-of-bundle cost of a contract over a range of instants, in cents: the rating's charges (server/lib/rating-data.ts),
  * the same figure as the usage summary's when the range is a bill cycle.
+ * @internal Exported for its tests (knip --production): the estimate reads `outOfBundleSpending`.
  */
 export const outOfBundleCost = async (db: Db, contractId: number, range: TimeRange): Promise<number> =>
-  (await rangeCharges(db, contractId, await billCycleOfContract(db, contractId), range)).totalCents;
+  (await outOfBundleSpending(db, contractId, range)).credit;
+
+/**
+ * The same charges as the safeguards count them, cents: in all (the OSG limit's `credit`) and on premium services (the
+ * PSG limit's), for the estimate's forecast within the line's limits (contract/forecast.ts `outOfBundleForecast`).
+ */
+export const outOfBundleSpending = async (db: Db, contractId: number, range: TimeRange): Promise<{ credit: number; premium: number }> => {
+  const { overspent } = await rangeCharges(db, contractId, await billCycleOfContract(db, contractId), range);
+  return { credit: overspent.credit, premium: overspent.premium };
+};

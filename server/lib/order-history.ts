@@ -104,7 +104,9 @@ export const openLinesOf = (db: Db, contractId: number): Promise<(OpenOrderFacts
     .execute();
 
 /** The facts of contract/contract-state.ts, from a contract row. */
-export const stateFacts = (contract: ContractRecord): ContractStateFacts => ({
+export const stateFacts = (
+  contract: Pick<ContractRecord, 'status' | 'sub_status' | 'dunning_level_reached' | 'fraudulent_behaviour'>,
+): ContractStateFacts => ({
   status: contract.status,
   subStatus: contract.sub_status,
   dunningLevelReached: contract.dunning_level_reached === 1,
