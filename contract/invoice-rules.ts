@@ -64,6 +64,11 @@ export const isPendingDebit = (item: OpenItem, today: string): boolean =>
 export type SituationTotals = {
   /** docs/product/invoices.md "Invoice situation": negative means debt; a credit note left open makes it positive. */
   openInvoiceTotal: number;
+  /**
+   * Of what is owed (−openInvoiceTotal), the part the bank collects by direct debit on its due date (« dont … prélevé
+   * automatiquement »): between 0 and what is owed, never more (see `situationTotals`).
+   */
+  pendingDebitTotal: number;
   firstInvoiceDueDate: string | null;
   firstInvoiceIssueDate: string | null;
   partialPayments: Record<string, number>;
@@ -85,11 +90,17 @@ export const isUrgentPayment = (firstDueDate: string | null, openInvoiceTotal: n
  * open total) but the bank pays it on its due date, so the invoice alert (docs/product/home.md "Alert modals") must
  * not ask the customer to pay it by hand a second time. Once its due date passed unpaid (a failed debit), it is a
  * debt.
+ *
+ * The direct-debit part of what is owed is a part of the whole, netted the same way: what is owed is what is owed by
+ * hand plus the pending debits, and an open credit note nets what is owed by hand first, then, for what is left of it,
+ * the pending debits. So the part is the pending debits, but never more than what is owed (a credit note of 15 € next
+ * to an 81,70 € debit: 66,70 € owed, all of it by direct debit), and nothing when nothing is owed.
  */
 export const situationTotals = (open: readonly OpenItem[], today: string): SituationTotals => {
   const owed = open.reduce((sum, item) => sum + item.total - item.paid, 0);
   const openInvoiceTotal = owed === 0 ? 0 : -owed;
-  const owedByHand = open.reduce((sum, item) => (isPendingDebit(item, today) ? sum : sum + item.total - item.paid), 0);
+  const pendingDebits = open.reduce((sum, item) => (isPendingDebit(item, today) ? sum + item.total - item.paid : sum), 0);
+  const owedByHand = owed - pendingDebits;
   const byDue = [...open].sort((a, b) => (a.dueDate === b.dueDate ? (a.issued < b.issued ? -1 : 1) : a.dueDate < b.dueDate ? -1 : 1));
   const first = byDue.find((item) => item.total - item.paid > 0) ?? byDue[0];
   const partialPayments: Record<string, number> = {};
@@ -98,6 +109,7 @@ export const situationTotals = (open: readonly OpenItem[], today: string): Situa
   const payUrgently = isInDebt && isUrgentPayment(first?.dueDate ?? null, openInvoiceTotal, today);
   return {
     openInvoiceTotal,
+    pendingDebitTotal: Math.max(0, Math.min(pendingDebits, owed)),
     firstInvoiceDueDate: first?.dueDate ?? null,
     firstInvoiceIssueDate: first?.issued ?? null,
     partialPayments,

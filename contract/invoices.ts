@@ -53,6 +53,11 @@ export type PaidInvoicePage = z.infer<typeof paidInvoicePageSchema>;
 
 export const invoiceSituationSchema = z.object({
   openInvoiceTotal: centsSchema,
+  /**
+   * Of what is owed (−openInvoiceTotal), the part collected by direct debit on its due date: 0 to what is owed
+   * (contract/invoice-rules.ts `situationTotals`).
+   */
+  pendingDebitTotal: centsSchema.nonnegative(),
   firstInvoiceDueDate: z.string().nullable(),
   firstInvoiceIssueDate: z.string().nullable(),
   nextInvoiceDate: z.string().nullable(),

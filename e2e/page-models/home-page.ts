@@ -5,7 +5,8 @@ import { expect, type Page } from '@playwright/test';
  */
 export const alertTitles = {
   activateSim: /^(Votre carte SIM est prête|Uw simkaart is klaar|Your SIM card is ready)$/,
-  invoiceSituation: /^(Facture impayée|Onbetaalde factuur|Unpaid invoice)$/,
+  // Past due (docs/product/invoices.md "Urgent payment"), or still to pay before its due date.
+  invoiceSituation: /^(Facture impayée|Onbetaalde factuur|Unpaid invoice|Facture à payer|Te betalen factuur|Invoice to pay)$/,
   overspentLimit: /^(Limite hors forfait atteinte|Limiet buiten bundel bereikt|Out-of-bundle limit reached)$/,
 } as const;
 

@@ -14,6 +14,7 @@ import { pull, type PullResult } from '#sync/pull';
 export const toInvoiceSituationRow = (s: InvoiceSituation, customerId: number): InvoiceSituationRow => ({
   customerId,
   openInvoiceTotal: s.openInvoiceTotal,
+  pendingDebitTotal: s.pendingDebitTotal,
   firstInvoiceDueDate: s.firstInvoiceDueDate,
   hasOpenInvoice: s.hasOpenInvoice,
   isInDebt: s.isInDebt,

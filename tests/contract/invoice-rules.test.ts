@@ -124,6 +124,69 @@ describe('situation totals in cents', () => {
   });
 });
 
+/*
+ * docs/product/invoices.md "Invoice situation": « Vous devez {{amount}} (dont {{amount}} prélevé automatiquement par
+ * domiciliation) ». The "of which" is a part of the whole: what is owed is netted by the open credit notes, and so is its
+ * direct-debit part, once the debts paid by hand are covered. Yasmine owed 66,70 € (an 81,70 € direct debit less a
+ * 15 € credit note) "of which 81,70 €" by direct debit.
+ */
+describe('the direct-debit part of what is owed (never more than the whole)', () => {
+  const dd = (over: Partial<OpenItem>) => item({ paymentMode: 'DD', ...over });
+  const note = (total: number) => item({ uuid: 'cn', total, dueDate: '2026-03-08', issued: '2026-03-07' });
+  it.each<[string, OpenItem[], { openInvoiceTotal: number; pendingDebitTotal: number }]>([
+    ['nothing open', [], { openInvoiceTotal: 0, pendingDebitTotal: 0 }],
+    ['a pending direct debit only: all of it', [dd({ total: 1500 })], { openInvoiceTotal: -1500, pendingDebitTotal: 1500 }],
+    [
+      'a direct debit and an open credit note (Yasmine)',
+      [dd({ total: 8170 }), note(-1500)],
+      { openInvoiceTotal: -6670, pendingDebitTotal: 6670 },
+    ],
+    [
+      'a credit note larger than the direct debit: nothing owed',
+      [dd({ total: 1000 }), note(-1500)],
+      { openInvoiceTotal: 500, pendingDebitTotal: 0 },
+    ],
+    ['a credit note equal to the direct debit', [dd({ total: 1500 }), note(-1500)], { openInvoiceTotal: 0, pendingDebitTotal: 0 }],
+    [
+      'a transfer to pay and a pending direct debit',
+      [item({ uuid: 'bt', total: 1000 }), dd({ total: 1500 })],
+      { openInvoiceTotal: -2500, pendingDebitTotal: 1500 },
+    ],
+    [
+      'a transfer, a pending direct debit and a credit note smaller than the transfer: the note nets what is paid by hand',
+      [item({ uuid: 'bt', total: 1000 }), dd({ total: 1500 }), note(-500)],
+      { openInvoiceTotal: -2000, pendingDebitTotal: 1500 },
+    ],
+    [
+      'a transfer, a pending direct debit and a credit note larger than the transfer: the rest nets the debit',
+      [item({ uuid: 'bt', total: 1000 }), dd({ total: 1500 }), note(-1200)],
+      { openInvoiceTotal: -1300, pendingDebitTotal: 1300 },
+    ],
+    [
+      'a failed direct debit (past its due date) is no pending debit',
+      [dd({ total: 1500, dueDate: '2026-03-09' })],
+      { openInvoiceTotal: -1500, pendingDebitTotal: 0 },
+    ],
+    [
+      'a direct debit due today is still pending',
+      [dd({ total: 1500, dueDate: today })],
+      { openInvoiceTotal: -1500, pendingDebitTotal: 1500 },
+    ],
+    [
+      'a partly paid pending direct debit: what is left of it',
+      [dd({ total: 1500, paid: 500 })],
+      { openInvoiceTotal: -1000, pendingDebitTotal: 1000 },
+    ],
+    ['transfers only', [item({ total: 1000 }), note(-300)], { openInvoiceTotal: -700, pendingDebitTotal: 0 }],
+  ])('%s', (_name, open, expected) => {
+    const totals = situationTotals(open, today);
+    expect({ openInvoiceTotal: totals.openInvoiceTotal, pendingDebitTotal: totals.pendingDebitTotal }).toEqual(expected);
+    // The part is within the whole: between nothing and what is owed.
+    expect(totals.pendingDebitTotal).toBeGreaterThanOrEqual(0);
+    expect(totals.pendingDebitTotal).toBeLessThanOrEqual(Math.max(0, -totals.openInvoiceTotal));
+  });
+});
+
 describe('credit notes (docs/product/invoices.md "Credit notes")', () => {
   it.each([
     ['2026-03-10', '2026-03-24', '2026-03-15'],

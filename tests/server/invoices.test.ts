@@ -108,8 +108,11 @@ describe('GET /customer/:id/invoices/situation', () => {
     const [first] = pending;
     if (!first) throw new Error('Sophie has no pending direct debit');
     const next = addDaysToDate(cyclePeriod(new Date(), monthlyCycle(5)).end, 1);
+    const owed = pending.reduce((sum, row) => sum + row.total, 0);
     expect(await situationOf(C.sophie, 'sophie')).toEqual({
-      openInvoiceTotal: -pending.reduce((sum, row) => sum + row.total, 0),
+      openInvoiceTotal: -owed,
+      // All of it is the bank's to collect.
+      pendingDebitTotal: owed,
       firstInvoiceDueDate: first.due,
       firstInvoiceIssueDate: localDate(Date.parse(first.generated)),
       nextInvoiceDate: next,
@@ -127,6 +130,7 @@ describe('GET /customer/:id/invoices/situation', () => {
     expect(note?.total).toBe(-1500);
     expect(await situationOf(C.yasmine, 'yasmine')).toMatchObject({
       openInvoiceTotal: 1500,
+      pendingDebitTotal: 0,
       isInDebt: false,
       payUrgently: false,
       hasOpenInvoice: true,

@@ -8,6 +8,11 @@ import type { EntityTable } from 'dexie';
 export type InvoiceSituationRow = {
   customerId: number;
   openInvoiceTotal: number;
+  /**
+   * Of what is owed, the part collected by direct debit (cents, 0 to −openInvoiceTotal), as the server computed it.
+   * Absent from a row stored before the field existed, until its next pull (15 minutes): nothing is said of it then.
+   */
+  pendingDebitTotal?: number;
   firstInvoiceDueDate: string | null;
   hasOpenInvoice: boolean;
   isInDebt: boolean;

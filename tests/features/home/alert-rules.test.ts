@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { SimState as SimContract } from '#contract/activation-rules';
-import { alertConditions, alertHiddenMs, canActivateSim, dueAlerts, isHidden, type AlertInput } from '#features/home/data/alert-rules.ts';
+import {
+  alertConditions,
+  alertHiddenMs,
+  canActivateSim,
+  dueAlerts,
+  invoiceAlertTone,
+  isHidden,
+  type AlertInput,
+  type AlertSituation,
+  type InvoiceAlertTone,
+} from '#features/home/data/alert-rules.ts';
 
 const ready: SimContract = { status: 'IN_DELIVERY', subStatus: 'SIM_SENT', identificationStatus: 'OK', fraudStatus: 'OK' };
 const active: SimContract = { status: 'ACTIVATED', subStatus: 'ACTIVATED', identificationStatus: 'OK', fraudStatus: 'OK' };
@@ -22,15 +32,20 @@ describe('canActivateSim (docs/product/activation.md "When a SIM can be activate
 
 const base: Omit<AlertInput, 'closedAt' | 'now'> = { isPlainUser: false, contracts: [active], situation: null, osg: null };
 
+/** The server's situation flags (GET …/invoices/situation), as home stores them. */
+const inDebt: AlertSituation = { hasOpenInvoice: true, isInDebt: true, payUrgently: false };
+const pastDue: AlertSituation = { ...inDebt, payUrgently: true };
+
 describe('alertConditions', () => {
   it.each([
     ['nothing due', base, []],
     ['owner with a SIM ready', { ...base, contracts: [active, ready] }, ['activateSim']],
     ['plain user with a SIM ready', { ...base, isPlainUser: true, contracts: [ready] }, []],
-    ['open invoice and in debt', { ...base, situation: { hasOpenInvoice: true, isInDebt: true } }, ['invoiceSituation']],
-    ['open invoice, not in debt', { ...base, situation: { hasOpenInvoice: true, isInDebt: false } }, []],
-    ['in debt without open invoice', { ...base, situation: { hasOpenInvoice: false, isInDebt: true } }, []],
-    ['plain user in debt', { ...base, isPlainUser: true, situation: { hasOpenInvoice: true, isInDebt: true } }, []],
+    ['open invoice and in debt', { ...base, situation: inDebt }, ['invoiceSituation']],
+    ['open invoice past due and in debt', { ...base, situation: pastDue }, ['invoiceSituation']],
+    ['open invoice, not in debt', { ...base, situation: { ...inDebt, isInDebt: false } }, []],
+    ['in debt without open invoice', { ...base, situation: { ...inDebt, hasOpenInvoice: false } }, []],
+    ['plain user in debt', { ...base, isPlainUser: true, situation: pastDue }, []],
     ['overspent above the limit', { ...base, osg: { overSpentCredit: 5230, current: 5000 } }, ['overspentLimit']],
     ['overspent exactly at the limit', { ...base, osg: { overSpentCredit: 5000, current: 5000 } }, ['overspentLimit']],
     ['overspent under the limit', { ...base, osg: { overSpentCredit: 4999, current: 5000 } }, []],
@@ -38,11 +53,30 @@ describe('alertConditions', () => {
     ['a limit of 0 (none set)', { ...base, osg: { overSpentCredit: 0, current: 0 } }, []],
     [
       'all three, in display order',
-      { ...base, contracts: [ready], situation: { hasOpenInvoice: true, isInDebt: true }, osg: { overSpentCredit: 9000, current: 5000 } },
+      { ...base, contracts: [ready], situation: pastDue, osg: { overSpentCredit: 9000, current: 5000 } },
       ['activateSim', 'invoiceSituation', 'overspentLimit'],
     ],
   ] as const)('%s', (_name, input, expected) => {
     expect(alertConditions(input)).toEqual(expected);
+  });
+});
+
+/*
+ * docs/product/home.md "Alert modals", docs/product/invoices.md "Urgent payment": the unpaid-invoice modal says an
+ * invoice is past its due date only when the server's situation says so (`payUrgently`, decided on the service's
+ * Brussels calendar); an invoice still before its due date is an invoice to pay, not an overdue one. The device never
+ * compares due dates itself (Emma, paying by transfer, was told on the 6th that her invoice due on the 16th was late).
+ */
+describe('the unpaid-invoice modal and its tone, from the server’s flags', () => {
+  it.each<[string, AlertSituation | null, InvoiceAlertTone | null]>([
+    ['no situation stored yet', null, null],
+    ['nothing open', { hasOpenInvoice: false, isInDebt: false, payUrgently: false }, null],
+    ['open, owed by pending direct debit only (not a debt)', { hasOpenInvoice: true, isInDebt: false, payUrgently: false }, null],
+    ['open, in debt, not yet due (Emma: a transfer due on the 16th, seen on the 6th)', inDebt, 'notYetDue'],
+    ['open, in debt, past due (Marc)', pastDue, 'pastDue'],
+    ['open credit note only: money owed to the customer', { hasOpenInvoice: true, isInDebt: false, payUrgently: false }, null],
+  ])('%s → %s', (_name, situation, tone) => {
+    expect(invoiceAlertTone(situation)).toBe(tone);
   });
 });
 
@@ -59,7 +93,7 @@ describe('24-hour hiding after closing (docs/product/home.md "Alert modals")', (
   });
 
   it('a closed alert is left out and the next one shows; it comes back after 24 h', () => {
-    const input = { ...base, contracts: [ready], situation: { hasOpenInvoice: true, isInDebt: true } };
+    const input = { ...base, contracts: [ready], situation: inDebt };
     expect(dueAlerts({ ...input, closedAt: { activateSim: closed }, now: closed + 1000 })).toEqual(['invoiceSituation']);
     expect(dueAlerts({ ...input, closedAt: { activateSim: closed }, now: closed + alertHiddenMs + 1 })).toEqual([
       'activateSim',

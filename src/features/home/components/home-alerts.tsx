@@ -46,6 +46,16 @@ const targets: Record<AlertKind, string> = {
 };
 
 /**
+ * The title and text of an alert's modal. The unpaid-invoice modal says an invoice is past its due date only when the
+ * server's situation does (`alerts.invoiceTone`, docs/product/home.md "Alert modals"); otherwise it is an invoice to
+ * pay, without the threat of a suspension.
+ */
+const textKeys = (kind: AlertKind, alerts: HomeAlerts) =>
+  kind === 'invoiceSituation' && alerts.invoiceTone === 'notYetDue'
+    ? ({ title: 'alerts.invoiceSituation.notYetDueTitle', text: 'alerts.invoiceSituation.notYetDueText' } as const)
+    : ({ title: `alerts.${kind}.title`, text: `alerts.${kind}.text` } as const);
+
+/**
  * The first due alert of docs/product/home.md "Alert modals" as a modal; closing it hides it for 24 hours and shows
  * the next one. The SIM activation leads into the activation of that line (`activateContractId`); the unpaid invoice
  * offers to pay the open total at once (docs/product/payments.md "Where the customer pays") beside the way to the
@@ -67,11 +77,12 @@ export const HomeAlertModals = ({
   const AlertModal = loaded?.AlertModal;
   if (!kind || !AlertModal) return null;
   const target = kind === 'activateSim' ? withQuery(targets.activateSim, { contractId: activateContractId }) : targets[kind];
+  const keys = textKeys(kind, alerts);
   return (
     <AlertModal
       key={kind}
       isOpen
-      title={t(`alerts.${kind}.title`)}
+      title={t(keys.title)}
       closeLabel={t('alerts.close')}
       onClose={() => void alerts.close(kind)}
       actions={
@@ -89,7 +100,7 @@ export const HomeAlertModals = ({
         )
       }
     >
-      <p>{t(`alerts.${kind}.text`)}</p>
+      <p>{t(keys.text)}</p>
     </AlertModal>
   );
 };

@@ -5,7 +5,9 @@ import { canActivateSim, type SimState } from '#contract/activation-rules';
  * already stored.
  * - ActivateSimCard: non-plain users with a SIM ready to activate (IN_DELIVERY + SIM_SENT + identification OK +
  *   fraud OK).
- * - InvoiceSituation: non-plain users with an open invoice and in debt.
+ * - InvoiceSituation: non-plain users with an open invoice and in debt. It says the invoice is past its due date only
+ *   when the server's situation says so (`payUrgently`, docs/product/invoices.md "Urgent payment"); otherwise it is an
+ *   invoice to pay (see `invoiceAlertTone`).
  * - OverspentLimitReached: the out-of-subscription (OSG) credit overspent is at least the current limit.
  * - A closed alert stays hidden for 24 hours.
  */
@@ -25,10 +27,27 @@ export const alertClosedKey = (kind: AlertKind) => `alertClosed:${kind}`;
  */
 export { canActivateSim } from '#contract/activation-rules';
 
+/** The invoice situation's flags as the server computed them (GET …/invoices/situation), stored on the device. */
+export type AlertSituation = { hasOpenInvoice: boolean; isInDebt: boolean; payUrgently: boolean };
+
+/** The unpaid-invoice modal's two texts: an invoice past its due date, or one still to pay before it. */
+export type InvoiceAlertTone = 'pastDue' | 'notYetDue';
+
+/**
+ * Whether the unpaid-invoice modal is due (an open invoice and in debt), and in which tone. "Past due" is the server's
+ * word (`payUrgently`: the first open due date has passed on the service's Brussels calendar and the customer is in
+ * debt); the device never compares due dates itself, so a customer paying by transfer is not told that an invoice due
+ * on the 16th is late on the 6th. Null when no modal is due.
+ */
+export const invoiceAlertTone = (situation: AlertSituation | null): InvoiceAlertTone | null => {
+  if (situation === null || !situation.hasOpenInvoice || !situation.isInDebt) return null;
+  return situation.payUrgently ? 'pastDue' : 'notYetDue';
+};
+
 export type AlertInput = {
   isPlainUser: boolean;
   contracts: readonly SimState[];
-  situation: { hasOpenInvoice: boolean; isInDebt: boolean } | null;
+  situation: AlertSituation | null;
   /** The selected contract's OSG safeguard, amounts in cents. */
   osg: { overSpentCredit: number; current: number } | null;
   /** When each alert was last closed (epoch ms). */
@@ -44,7 +63,7 @@ export const isHidden = (closedAt: number | undefined, now: number): boolean =>
 export const alertConditions = ({ isPlainUser, contracts, situation, osg }: Omit<AlertInput, 'closedAt' | 'now'>): AlertKind[] => {
   const due: AlertKind[] = [];
   if (!isPlainUser && contracts.some(canActivateSim)) due.push('activateSim');
-  if (!isPlainUser && situation !== null && situation.hasOpenInvoice && situation.isInDebt) due.push('invoiceSituation');
+  if (!isPlainUser && invoiceAlertTone(situation) !== null) due.push('invoiceSituation');
   if (osg !== null && osg.current > 0 && osg.overSpentCredit >= osg.current) due.push('overspentLimit');
   return due;
 };

@@ -4,12 +4,14 @@ import { isPlainUser } from '#contract/roles';
 import { db } from '#db/db';
 import type { ContractRow, SessionRow } from '#db/schema';
 import { usePull, type PullCallOptions } from '#lib/use-pull';
-import { alertClosedKey, alertOrder, dueAlerts, type AlertKind } from './alert-rules.ts';
+import { alertClosedKey, alertOrder, dueAlerts, invoiceAlertTone, type AlertKind, type InvoiceAlertTone } from './alert-rules.ts';
 import { pullCustomer, pullInvoiceSituation } from './pulls.ts';
 
 export type HomeAlerts = {
   /** The alerts to show now, in order; the page shows the first one. */
   due: AlertKind[];
+  /** The unpaid-invoice modal's text: past due only when the server's situation says so (null: not due). */
+  invoiceTone: InvoiceAlertTone | null;
   /** Everything the rules need has been fetched or has failed: the decision will not change by itself. */
   settled: boolean;
   close: (kind: AlertKind) => Promise<void>;
@@ -72,6 +74,7 @@ export const useHomeAlerts = (session: SessionRow | null, contracts: readonly Co
       : [];
   return {
     due,
+    invoiceTone: data ? invoiceAlertTone(data.situation) : null,
     settled: data !== undefined && data.readAfterPulls && inputsPulled,
     close: async (kind) => {
       const closedAt = Date.now();

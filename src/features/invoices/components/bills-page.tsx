@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { isPendingDebit, type OpenItem } from '#contract/invoice-rules';
 import {
   type InvoiceEstimateRow,
   type InvoiceRow,
@@ -19,7 +18,7 @@ import { useOnline } from '#ui/use-online';
 import { openInvoicePdf } from '../data/invoice-pdf-cache.ts';
 import type { CostCenterScope } from '../data/invoices-pull.ts';
 import { payNow, paymentReferenceOf, usePaymentReturn } from '../data/use-payment-return.ts';
-import { dayOfInstant, formatDay, todayOnDevice } from './dates.ts';
+import { formatDay } from './dates.ts';
 import { CostCenterSelect, OpenInvoices, PaidHistory } from './bill-lists.tsx';
 import { InvoiceItem } from './invoice-item.tsx';
 import { PayByTransfer } from './pay-by-transfer.tsx';
@@ -38,20 +37,14 @@ const saveFile = (blob: Blob, fileName: string): void => {
   window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
 };
 
-const pendingDebitAmount = (open: readonly InvoiceRow[] | undefined, partial: Record<string, number>): number => {
-  const today = todayOnDevice();
-  return (open ?? []).reduce((sum, invoice) => {
-    const item: OpenItem = {
-      uuid: invoice.uuid,
-      total: invoice.totalInclVat,
-      paid: partial[invoice.uuid] ?? 0,
-      dueDate: invoice.dueDate,
-      issued: dayOfInstant(invoice.generatedAt),
-      paymentMode: invoice.paymentMode,
-    };
-    return isPendingDebit(item, today) ? sum + item.total - item.paid : sum;
-  }, 0);
-};
+/**
+ * What is said of the direct-debit part of what is owed (docs/product/invoices.md "Invoice situation"): the server's
+ * `pendingDebitTotal`, netted like the whole and never more than it (contract/invoice-rules.ts `situationTotals`), not
+ * a sum of the open list on the device, which left the credit notes out of it. A row stored before the server said it
+ * says nothing of it until its next pull.
+ */
+const pendingDebitPart = (owed: number, byDebit: number | undefined): number | 'all' | null =>
+  owed <= 0 || byDebit === undefined || byDebit <= 0 ? null : byDebit >= owed ? 'all' : byDebit;
 
 /**
  * The situation on top: the balance, the first due date, the next invoice, and the urgent payment
@@ -59,13 +52,11 @@ const pendingDebitAmount = (open: readonly InvoiceRow[] | undefined, partial: Re
  */
 const Situation = ({
   situation,
-  open,
   creditor,
   payTotal,
   online,
 }: {
   situation: InvoiceSituationRow;
-  open: readonly InvoiceRow[] | undefined;
   creditor: PaymentCreditorRow | undefined;
   /** Starts the online payment of the urgent total (docs/product/payments.md "Where the customer pays"). */
   payTotal: (idempotencyKey: string) => Promise<PayNowOutcome>;
@@ -75,7 +66,7 @@ const Situation = ({
   const lang = i18n.language;
   const money = (cents: number) => formatMoneyCents(cents, lang);
   const total = situation.openInvoiceTotal;
-  const byDebit = pendingDebitAmount(open, situation.partialPayments);
+  const byDebit = pendingDebitPart(-total, situation.pendingDebitTotal);
   return (
     <section className="card bills-situation" aria-labelledby="situation-title">
       {situation.payUrgently && situation.firstInvoiceDueDate ? (
@@ -100,7 +91,12 @@ const Situation = ({
                   ? t('situation.credit', { amount: money(total) })
                   : t('situation.settled')}
             </strong>
-            {total < 0 && byDebit > 0 ? <span className="muted"> ({t('situation.pendingDebit', { amount: money(byDebit) })})</span> : null}
+            {byDebit === null ? null : (
+              <span className="muted">
+                {' '}
+                ({byDebit === 'all' ? t('situation.pendingDebitAll') : t('situation.pendingDebit', { amount: money(byDebit) })})
+              </span>
+            )}
           </dd>
         </div>
         {situation.firstInvoiceDueDate ? (
@@ -271,7 +267,6 @@ export const BillsPage = () => {
       {data.situation ? (
         <Situation
           situation={data.situation}
-          open={openInvoices}
           creditor={data.creditor}
           online={online}
           payTotal={(key) => payNow(data.customerId, 'openTotal', key, i18n.language)}
