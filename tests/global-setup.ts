@@ -78,6 +78,8 @@ const removeSeed = async ({ dir, template }: RunSeed): Promise<void> => {
 };
 
 export async function setup(project: TestProject) {
+  if (!holder[shared])
+    console.log(`The run's clock is pinned: it started at ${runNowDate().toISOString()} (TEST_NOW, contract/fixtures/clock.ts).`);
   const run = (holder[shared] ??= { seed: makeSeed(), users: 0 });
   run.users += 1;
   const seed = await run.seed;
