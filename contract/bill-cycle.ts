@@ -9,8 +9,9 @@
  * of the calendar date, via Date.UTC), which makes day arithmetic exact. Two faces:
  * - `cycleDates` works on 'YYYY-MM-DD' calendar dates: the server, which decides which zone's calendar a date belongs
  *   to (Europe/Brussels, server/lib/service-calendar.ts), and the seed.
- * - `cycleContaining`, `currentCycle`, `previousCycle`, `lastCycles` work on `Date`s in the runtime's local time
- *   zone: the app, which runs on the customer's device.
+ * - `cycleContaining`, `currentCycle`, `previousCycle`, `lastCycles` work on instants, on the service's calendar
+ *   (contract/calendar.ts, Europe/Brussels) whatever the device's time zone: the app's bill is the server's, also for
+ *   a customer roaming in New York.
  * Pure, no I/O: works offline.
  *
  * Interpretation of `startDay` and of `frequencyDuration` > 1 (docs/product/consumption.md "Periods"):
@@ -26,7 +27,7 @@
  *   counted from 1970-01-01. The rule still holds: a cycle starts on a start day and lasts N units.
  */
 
-import { DAY_MS } from './calendar.ts';
+import { DAY_MS, localDate, startOfLocalDay } from './calendar.ts';
 
 export type BillCycle = {
   startDay: number;
@@ -34,7 +35,7 @@ export type BillCycle = {
   frequencyDuration: number;
 };
 
-/** A cycle in local time: `start` at 00:00:00.000 of its first day, `end` at 23:59:59.999 of its last. */
+/** A cycle as instants: `start` at 00:00:00.000 of its first day, `end` at 23:59:59.999 of its last, Brussels time. */
 export type BillPeriod = { start: Date; end: Date };
 
 /** Epoch milliseconds, both bounds inclusive (for Dexie `between(from, to, true, true)`). */
@@ -60,20 +61,12 @@ const dayNumber = (year: number, month: number, day: number): number => {
   return Math.round(d.getTime() / DAY_MS);
 };
 
-const localDayNumber = (date: Date): number => dayNumber(date.getFullYear(), date.getMonth(), date.getDate());
+/** The day number of the service's calendar date of an instant (never the device's). */
+const serviceDayNumber = (date: Date): number => dayNumberOfDate(localDate(date.getTime()));
 
 const calendarOf = (dn: number): { year: number; month: number; day: number } => {
   const d = new Date(dn * DAY_MS);
   return { year: d.getUTCFullYear(), month: d.getUTCMonth(), day: d.getUTCDate() };
-};
-
-const localDate = (dn: number, endOfDay: boolean): Date => {
-  const { year, month, day } = calendarOf(dn);
-  const d = new Date(0);
-  d.setFullYear(year, month, day);
-  if (endOfDay) d.setHours(23, 59, 59, 999);
-  else d.setHours(0, 0, 0, 0);
-  return d;
 };
 
 const assertCycle = (cycle: BillCycle): void => {
@@ -133,9 +126,10 @@ const cycleBounds = (cycle: BillCycle, dn: number): [number, number] => {
   }
 };
 
+// The last millisecond of a day is the next day's midnight minus one: a DST day is 23 or 25 hours long.
 const toPeriod = ([first, last]: [number, number]): BillPeriod => ({
-  start: localDate(first, false),
-  end: localDate(last, true),
+  start: new Date(startOfLocalDay(dateOfDayNumber(first))),
+  end: new Date(startOfLocalDay(dateOfDayNumber(last + 1)) - 1),
 });
 
 /** A calendar date, 'YYYY-MM-DD'. */
@@ -174,11 +168,11 @@ export const cycleDates = (cycle: BillCycle, date: CalendarDate, back = 0): Cycl
   return { start: dateOfDayNumber(bounds[0]), end: dateOfDayNumber(bounds[1]) };
 };
 
-/** The cycle whose local calendar days include `date`'s local calendar day. */
+/** The cycle whose days (the service's calendar) include the day of `date`. */
 export const cycleContaining = (cycle: BillCycle, date: Date): BillPeriod => {
   assertCycle(cycle);
   assertDate(date);
-  return toPeriod(cycleBounds(cycle, localDayNumber(date)));
+  return toPeriod(cycleBounds(cycle, serviceDayNumber(date)));
 };
 
 /**
@@ -194,7 +188,7 @@ export const currentCycle = (cycle: BillCycle, now: Date): BillPeriod => cycleCo
 export const previousCycle = (cycle: BillCycle, now: Date): BillPeriod => {
   assertCycle(cycle);
   assertDate(now);
-  const [first] = cycleBounds(cycle, localDayNumber(now));
+  const [first] = cycleBounds(cycle, serviceDayNumber(now));
   return toPeriod(cycleBounds(cycle, first - 1));
 };
 
@@ -208,7 +202,7 @@ export const lastCycles = (cycle: BillCycle, now: Date, n: number, options: Last
   assertDate(now);
   if (!Number.isInteger(n) || n < 0) throw new RangeError(`Cycle count must be a non-negative integer, got ${n}`);
   const bounds: [number, number][] = [];
-  let current = cycleBounds(cycle, localDayNumber(now));
+  let current = cycleBounds(cycle, serviceDayNumber(now));
   if (options.includeCurrent === false) current = cycleBounds(cycle, current[0] - 1);
   for (let i = 0; i < n; i++) {
     bounds.push(current);

@@ -1,9 +1,9 @@
 /*
  * Calendar days of the service. The API talks in calendar dates ('YYYY-MM-DD': bill-cycle periods, the from/to
  * of the usage history and downloads) while usage records carry instants. A date means a day on the customer's
- * wall calendar, which for a Belgian operator is Europe/Brussels: the app computes its periods on local dates
- * in the browser, and the server must cut the same days or a period's first hour would go missing. One zone
- * for the whole service (not the server process's TZ, which is UTC on most hosts).
+ * wall calendar, which for a Belgian operator is Europe/Brussels: the app and the server must cut the same days or a
+ * period's first hour would go missing. One zone for the whole service: not the server process's TZ (UTC on most
+ * hosts), nor the device's (a customer roaming in New York still gets Brussels days, as on the bill).
  *
  * The one calendar module (docs/product/consumption.md "Periods"): the server, the app's pulls and the contract's rules
  * (pricing, invoice deadlines) take their date arithmetic from here. Zod-free and import-free, so that any route and

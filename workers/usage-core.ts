@@ -1,4 +1,4 @@
-import { DAY_MS } from '#contract/calendar';
+import { addDaysToDate, DAY_MS, localDate, startOfLocalDay } from '#contract/calendar';
 import {
   addUsage,
   emptyUsageTotals,
@@ -21,12 +21,12 @@ import type { UsageRecordRow } from '#db/schema';
  * sums go into typed arrays, and the day index comes from integer arithmetic on a precomputed list of
  * day boundaries.
  *
- * Days and DST: a "day" is a local calendar day. The boundaries (epoch ms of each local midnight in the
- * range, plus the end of the last day) are computed once, with the local `Date` constructor, so each
- * boundary carries the UTC offset valid at that midnight; a DST day is simply 23 or 25 hours long. A
- * row's day is first estimated as ⌊(t − firstMidnight) / 24 h⌋, which is off by at most one day because
- * local midnights never drift more than the DST shift from the 24 h grid, and then corrected against
- * the boundary list.
+ * Days and DST: a "day" is a day of the service's calendar (contract/calendar.ts, Europe/Brussels), whatever the
+ * device's time zone, so that the days and totals are the bill's. The boundaries (epoch ms of each Brussels
+ * midnight in the range, plus the end of the last day) are computed once by the calendar, so each boundary
+ * carries the UTC offset valid at that midnight; a DST day is simply 23 or 25 hours long. A row's day is first
+ * estimated as ⌊(t − firstMidnight) / 24 h⌋, which is off by at most one day because midnights never drift more
+ * than the DST shift from the 24 h grid, and then corrected against the boundary list.
  */
 
 export type { UsageRecordRow };
@@ -50,14 +50,14 @@ export type UsageFilter = {
 export type AggregatorOptions = UsageFilter & {
   /**
    * Fixed UTC offset for day boundaries, in minutes with the sign of `Date#getTimezoneOffset()`
-   * (UTC − local: −60 for Brussels in winter). Omit it (the normal case) to use the runtime's own
-   * time zone with its DST changes; give it to reproduce another zone's days, e.g. in tests.
+   * (UTC − local: −60 for Brussels in winter). Omit it (the normal case) for the service's days
+   * (Europe/Brussels with its DST changes); give it to reproduce another zone's days, e.g. in tests.
    */
   timeZoneOffset?: number;
 };
 
 export type DayBucket = {
-  /** Local calendar date, 'YYYY-MM-DD'. */
+  /** The service's calendar date (Europe/Brussels), 'YYYY-MM-DD'. */
   day: string;
   /** Bytes. */
   data: number;
@@ -174,23 +174,18 @@ const isoDay = (year: number, month: number, day: number): string => `${String(y
 
 type DayGrid = { bounds: Float64Array; labels: string[] };
 
-/** Local midnights from the day of `from` to the day after the day of `to`. */
-const localDayGrid = (from: number, to: number): DayGrid => {
-  const first = new Date(from);
-  const y = first.getFullYear();
-  const m = first.getMonth();
-  const d = first.getDate();
+/** The service's midnights (Europe/Brussels) from the day of `from` to the day after the day of `to`. */
+const serviceDayGrid = (from: number, to: number): DayGrid => {
+  const first = localDate(from);
   const bounds: number[] = [];
   const labels: string[] = [];
   for (let k = 0; ; k++) {
-    // The Date constructor normalises day overflow and applies the offset valid at that midnight.
-    const midnight = new Date(y, m, d + k);
-    if (y < 100) midnight.setFullYear(y, m, d + k);
-    const t = midnight.getTime();
+    const day = addDaysToDate(first, k);
+    const t = startOfLocalDay(day);
     bounds.push(t);
     if (t > to) break;
     if (k >= MAX_RANGE_DAYS) throw new RangeError(`Usage range longer than ${MAX_RANGE_DAYS} days`);
-    labels.push(isoDay(midnight.getFullYear(), midnight.getMonth(), midnight.getDate()));
+    labels.push(day);
   }
   return { bounds: Float64Array.from(bounds), labels };
 };
@@ -223,7 +218,7 @@ export const createAggregator = (options: AggregatorOptions): Aggregator => {
     throw new RangeError(`Invalid time-zone offset ${options.timeZoneOffset}`);
   }
   const { bounds, labels } =
-    options.timeZoneOffset === undefined ? localDayGrid(from, to) : fixedOffsetDayGrid(from, to, options.timeZoneOffset);
+    options.timeZoneOffset === undefined ? serviceDayGrid(from, to) : fixedOffsetDayGrid(from, to, options.timeZoneOffset);
   const dayCount = labels.length;
   const base = bounds[0] ?? from;
 

@@ -1,10 +1,11 @@
+import { addDaysToDate, localDate, startOfLocalDay } from '#contract/calendar';
 import type { UsageDailyRow } from '#db/schema';
 import type { UsageRecordRow } from './usage-core.ts';
 
 /*
- * Per-day usage rollups (the `usageDaily` table): the sums of a contract's records for one local calendar day, per
- * combination of category × direction × out-of-bundle × destination, so that every filter of the consumption
- * screens can be answered from them. The records pull builds them in memory while it maps API pages to rows (no
+ * Per-day usage rollups (the `usageDaily` table): the sums of a contract's records for one day of the service's
+ * calendar (Europe/Brussels, whatever the device's time zone), per combination of category × direction ×
+ * out-of-bundle × destination, so that every filter of the consumption screens can be answered from them. The records pull builds them in memory while it maps API pages to rows (no
  * extra IndexedDB read) and writes them once its range is complete; the usage worker adds them to its aggregator
  * instead of reading the day's records. Pure; offline-safe.
  *
@@ -32,21 +33,18 @@ export const destinationIndexOf = (destination: string): number => {
 export const rollupCombination = (typeIndex: number, incoming: boolean, isOob: boolean, destinationIndex: number): number =>
   ((typeIndex * 2 + (incoming ? 1 : 0)) * 2 + (isOob ? 1 : 0)) * 4 + destinationIndex;
 
-/** Local midnight of the day of `t` and of the next day, computed like the aggregator's day grid. */
+/** The service's midnight (Europe/Brussels) of the day of `t` and of the next day, like the aggregator's day grid. */
 export const localDayOf = (t: number): { start: number; end: number } => {
-  const d = new Date(t);
-  const y = d.getFullYear();
-  const m = d.getMonth();
-  const day = d.getDate();
-  return { start: new Date(y, m, day).getTime(), end: new Date(y, m, day + 1).getTime() };
+  const day = localDate(t);
+  return { start: startOfLocalDay(day), end: startOfLocalDay(addDaysToDate(day, 1)) };
 };
 
 export type DaySums = { dayEnd: number; sums: Float64Array; valid: boolean };
 
 export type DayRollupBuilder = {
-  /** Adds one record to the sums of its local day. */
+  /** Adds one record to the sums of its day. */
   add: (row: UsageRecordRow) => void;
-  /** Sums per local day start (ms); a day with a record the layout cannot hold is marked invalid. */
+  /** Sums per day start (ms); a day with a record the layout cannot hold is marked invalid. */
   days: Map<number, DaySums>;
 };
 

@@ -1,4 +1,4 @@
-import { addDaysToDate, startOfLocalDay } from '#contract/calendar';
+import { addDaysToDate, localDate, startOfLocalDay } from '#contract/calendar';
 import type { z } from 'zod';
 import { call } from '#api/client';
 import { endpoints } from '#contract/endpoints';
@@ -137,11 +137,8 @@ export type RecordsProgress = { loaded: number; total: number };
 
 const inFlight = new Map<string, Promise<PullResult>>();
 
-const startOfToday = (now: number): number => {
-  const d = new Date(now);
-  d.setHours(0, 0, 0, 0);
-  return d.getTime();
-};
+/** The range's last day is before today, both on the service's calendar (Europe/Brussels, not the device's). */
+const endedBeforeToday = (range: { to: string }, now: number): boolean => range.to < localDate(now);
 
 /**
  * The records of a date range (ISO dates, inclusive), every page of GET …/usage/history into Dexie. The next page
@@ -166,7 +163,7 @@ export const pullUsageRecords = (
     const startedAt = now();
     if (!options.force) {
       const meta = await db.meta.get(resource);
-      const closed = Date.parse(`${range.to}T23:59:59.999`) < startOfToday(now());
+      const closed = endedBeforeToday(range, now());
       if (meta && (closed || !isStale(meta.fetchedAt, now()))) return 'fresh';
     }
     const fetchPage = (page: number): Promise<UsageHistoryPage> =>
@@ -252,7 +249,7 @@ const recordsToFetch = async (
 ): Promise<number> => {
   if (!force) {
     const meta = await db.meta.get(resourceKeys.usageRecords(customerId, contractId, range.from, range.to));
-    const closed = Date.parse(`${range.to}T23:59:59.999`) < startOfToday(now);
+    const closed = endedBeforeToday(range, now);
     if (meta && (closed || !isStale(meta.fetchedAt, now))) return 0;
   }
   const answer = await call(endpoints.usageHistory, {

@@ -9,6 +9,8 @@
  * and these functions run once per table row.
  */
 
+import { SERVICE_TIME_ZONE } from '#contract/calendar';
+
 export type AppLanguage = 'fr' | 'nl' | 'en';
 
 /** The BCP 47 tags actually handed to Intl. */
@@ -188,13 +190,19 @@ const dayText = (locale: IntlLocale, day: string): string => {
   return rules.select(Number(day)) === 'one' ? `${day}er` : day;
 };
 
+/*
+ * Dates and times are shown on the service's calendar (Europe/Brussels), not the device's: the days a customer
+ * roaming in New York sees are those of the bill and of the periods the app computes (contract/calendar.ts).
+ */
+const inServiceZone = (options: Intl.DateTimeFormatOptions): Intl.DateTimeFormatOptions => ({ timeZone: SERVICE_TIME_ZONE, ...options });
+
 /**
  * "5 janv. 2026" (fr), "5 jan 2026" (nl), "5 Jan 2026" (en); "1er déc. 2026", "1er décembre" in French wherever
- * the month is written as a word. In the runtime's local time zone.
+ * the month is written as a word. In Brussels time.
  */
 export const formatDate = (date: DateInput, locale: LocaleInput, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string => {
   const intl = toIntlLocale(locale);
-  const format = dateFormat(intl, options);
+  const format = dateFormat(intl, inServiceZone(options));
   if (intl !== 'fr-BE') return format.format(toDate(date));
   const parts = format.formatToParts(toDate(date));
   // A numeric month ("01/12/2026") keeps its numeric day: the ordinal goes only before a month's name.
@@ -202,9 +210,9 @@ export const formatDate = (date: DateInput, locale: LocaleInput, options: Intl.D
   return parts.map((p) => (p.type === 'day' && wordMonth ? dayText(intl, p.value) : p.value)).join('');
 };
 
-/** Medium date and short time, e.g. "5 janv. 2026, 14:03"; local time zone. */
+/** Medium date and short time, e.g. "5 janv. 2026, 14:03"; Brussels time. */
 export const formatDateTime = (date: DateInput, locale: LocaleInput): string =>
-  dateFormat(toIntlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(toDate(date));
+  dateFormat(toIntlLocale(locale), inServiceZone({ dateStyle: 'medium', timeStyle: 'short' })).format(toDate(date));
 
 /**
  * "il y a 3 minutes" for the "updated N minutes ago" label of every data screen (docs/product/navigation.md

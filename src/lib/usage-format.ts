@@ -1,3 +1,4 @@
+import { localDate, localDayRange, startOfLocalDay } from '#contract/calendar';
 import { formatDataSize, formatMinutes, type IntlLocale, type LocaleInput, toIntlLocale } from './format.ts';
 
 /*
@@ -40,18 +41,14 @@ export { formatDuration as formatCallLength } from './format.ts';
 /** The API's balance types (DATA, CALL, SMS) in the worker's lower-case kinds. */
 export const kindOfBalance = (type: 'DATA' | 'CALL' | 'SMS'): UsageKind => (type === 'DATA' ? 'data' : type === 'CALL' ? 'call' : 'sms');
 
-/** ISO calendar date (YYYY-MM-DD) of a local date, for the API's from/to. */
-export const isoLocalDate = (date: Date | number): string => {
-  const d = typeof date === 'number' ? new Date(date) : date;
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
+/*
+ * Days are the service's calendar (contract/calendar.ts, Europe/Brussels), never the device's: the API's from/to and
+ * the bill's periods are Brussels days, also for a customer roaming in another time zone.
+ */
 
-/** Local midnight of an ISO date and the last millisecond of that day. */
-export const localDayStart = (iso: string): number => {
-  const [y, m, d] = iso.split('-').map(Number);
-  return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1).getTime();
-};
-export const localDayEnd = (iso: string): number => {
-  const [y, m, d] = iso.split('-').map(Number);
-  return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1, 23, 59, 59, 999).getTime();
-};
+/** ISO calendar date (YYYY-MM-DD) of an instant on the service's calendar, for the API's from/to. */
+export const isoLocalDate = (date: Date | number): string => localDate(typeof date === 'number' ? date : date.getTime());
+
+/** Brussels midnight of an ISO date and the last millisecond of that day (a DST day is 23 or 25 hours). */
+export const localDayStart = (iso: string): number => startOfLocalDay(iso);
+export const localDayEnd = (iso: string): number => localDayRange(iso, iso).to;

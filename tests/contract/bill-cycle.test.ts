@@ -10,17 +10,17 @@ import {
   type BillCycle,
   type BillPeriod,
 } from '#contract/bill-cycle';
+import { brusselsDay, brusselsEndOfDay, brusselsMidnight, brusselsNoon } from '../fixtures/service-zone.ts';
 
-// Expectations are built with local Date constructors so the suite passes in any TZ.
-const parse = (iso: string): [number, number, number] => {
-  const [y, m, d] = iso.split('-').map(Number);
-  return [y!, m! - 1, d!];
-};
-const localMidnight = (iso: string): Date => new Date(...parse(iso));
-const localEndOfDay = (iso: string): Date => new Date(...parse(iso), 23, 59, 59, 999);
-const noon = (iso: string): Date => new Date(...parse(iso), 12, 0, 0, 0);
-const ymd = (d: Date): string => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+// Expectations are Brussels days (the service's calendar, tests/fixtures/service-zone.ts), so the suite passes in any TZ.
+const localMidnight = (iso: string): Date => new Date(brusselsMidnight(iso));
+const localEndOfDay = (iso: string): Date => new Date(brusselsEndOfDay(iso));
+const noon = brusselsNoon;
+const ymd = (d: Date): string => brusselsDay(d);
 const show = (p: BillPeriod): [string, string] => [ymd(p.start), ymd(p.end)];
+/** The calendar date `n` days after `iso`. */
+const addDays = (iso: string, n: number): string =>
+  new Date(Date.parse(`${iso}T00:00:00.000Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 const monthly = (startDay: number): BillCycle => ({ startDay, frequencyUnit: 'MONTH', frequencyDuration: 1 });
 
@@ -65,18 +65,18 @@ describe('currentCycle, monthly', () => {
   });
 
   it.each([
-    ['00:00:00.000', new Date(2026, 2, 5, 0, 0, 0, 0)],
-    ['23:59:59.999', new Date(2026, 2, 5, 23, 59, 59, 999)],
-  ])('uses the local calendar date at %s', (_label, now) => {
+    ['00:00:00.000', new Date(brusselsMidnight('2026-03-05'))],
+    ['23:59:59.999', new Date(brusselsEndOfDay('2026-03-05'))],
+  ])('uses the Brussels calendar date at %s', (_label, now) => {
     expect(show(currentCycle(monthly(5), now))).toEqual(['2026-03-05', '2026-04-04']);
   });
 
-  it('spans DST changes with local midnights, not 24 h steps', () => {
-    // Europe switches on the last Sundays of March and October; whatever the TZ, bounds stay on midnight.
+  it('spans DST changes with Brussels midnights, not 24 h steps', () => {
+    // Europe switches on the last Sundays of March and October; whatever the TZ, bounds stay on Brussels midnight.
     for (const today of ['2026-03-29', '2026-10-25']) {
       const { start, end } = currentCycle(monthly(25), noon(today));
-      expect([start.getHours(), start.getMinutes()]).toEqual([0, 0]);
-      expect([end.getHours(), end.getMinutes(), end.getSeconds(), end.getMilliseconds()]).toEqual([23, 59, 59, 999]);
+      expect(start.getTime()).toBe(brusselsMidnight(ymd(start)));
+      expect(end.getTime()).toBe(brusselsEndOfDay(ymd(end)));
     }
   });
 });
@@ -102,9 +102,9 @@ describe('other units and durations', () => {
     const cycle: BillCycle = { startDay: 1, frequencyUnit: 'WEEK', frequencyDuration: 2 };
     const cur = currentCycle(cycle, noon('2026-11-22'));
     const prev = previousCycle(cycle, noon('2026-11-22'));
-    expect(cur.start.getDay()).toBe(1);
-    expect(ymd(new Date(prev.end.getFullYear(), prev.end.getMonth(), prev.end.getDate() + 1))).toBe(ymd(cur.start));
-    expect(ymd(new Date(cur.start.getFullYear(), cur.start.getMonth(), cur.start.getDate() + 13))).toBe(ymd(cur.end));
+    expect(new Date(`${ymd(cur.start)}T00:00:00.000Z`).getUTCDay()).toBe(1);
+    expect(addDays(ymd(prev.end), 1)).toBe(ymd(cur.start));
+    expect(addDays(ymd(cur.start), 13)).toBe(ymd(cur.end));
   });
 
   it.each<[BillCycle]>([
@@ -160,17 +160,18 @@ describe('previousCycle, lastCycles, periodToRange', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 31 }),
-        fc.date({ min: new Date(1990, 0, 1), max: new Date(2060, 11, 31), noInvalidDate: true }),
+        fc.date({ min: new Date(Date.UTC(1990, 0, 1)), max: new Date(Date.UTC(2060, 11, 31)), noInvalidDate: true }),
         (startDay, date) => {
           const cycle = monthly(startDay);
           const cur = cycleContaining(cycle, date);
           const prev = previousCycle(cycle, date);
           expect(cur.start.getTime()).toBeLessThanOrEqual(date.getTime());
           expect(cur.end.getTime()).toBeGreaterThanOrEqual(date.getTime());
-          const lastOfMonth = new Date(cur.start.getFullYear(), cur.start.getMonth() + 1, 0).getDate();
-          expect(cur.start.getDate()).toBe(Math.min(startDay, lastOfMonth));
-          const dayAfterPrev = new Date(prev.end.getFullYear(), prev.end.getMonth(), prev.end.getDate() + 1);
-          expect(ymd(dayAfterPrev)).toBe(ymd(cur.start));
+          const [year = 1970, month = 1, day] = ymd(cur.start).split('-').map(Number);
+          // Day 0 of the next month (months count from 0 in Date.UTC) is the last of this one.
+          const lastOfMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+          expect(day).toBe(Math.min(startDay, lastOfMonth));
+          expect(addDays(ymd(prev.end), 1)).toBe(ymd(cur.start));
         },
       ),
     );
@@ -204,14 +205,14 @@ describe('cycleDates (calendar dates, as the server and the seed use the rule)',
     expect(() => cycleDates(monthly(1), '2026-01-01', 0.5)).toThrow(RangeError);
   });
 
-  it('property: agrees with the local-time face for every unit', () => {
+  it('property: agrees with the face of instants (Brussels days) for every unit', () => {
     const units = ['MONTH', 'WEEK', 'DAY', 'YEAR'] as const;
     fc.assert(
       fc.property(
         fc.constantFrom(...units),
         fc.integer({ min: 1, max: 3 }),
         fc.integer({ min: 1, max: 28 }),
-        fc.date({ min: new Date(1990, 0, 1), max: new Date(2060, 11, 31), noInvalidDate: true }),
+        fc.date({ min: new Date(Date.UTC(1990, 0, 1)), max: new Date(Date.UTC(2060, 11, 31)), noInvalidDate: true }),
         fc.integer({ min: 0, max: 3 }),
         (frequencyUnit, frequencyDuration, day, date, back) => {
           const cycle: BillCycle = { startDay: frequencyUnit === 'WEEK' ? day % 8 : day, frequencyUnit, frequencyDuration };
@@ -222,5 +223,34 @@ describe('cycleDates (calendar dates, as the server and the seed use the rule)',
         },
       ),
     );
+  });
+});
+
+describe("cycles on the service's calendar (Europe/Brussels), whatever the device's time zone", () => {
+  // Instants around Brussels midnights and its DST changes (29 March 2026, 02:00 → 03:00; 25 October, 03:00 → 02:00),
+  // where the device's calendar (UTC, New York, Tokyo) is on another day or its midnight at another instant.
+  const iso = (p: BillPeriod): [string, string] => [p.start.toISOString(), p.end.toISOString()];
+  it.each<[string, BillCycle, string, string, string]>([
+    ['00:30 on 1 April in Brussels is April', monthly(1), '2026-03-31T22:30:00Z', '2026-03-31T22:00:00.000Z', '2026-04-30T21:59:59.999Z'],
+    ['23:30 on 31 March in Brussels is March', monthly(1), '2026-03-31T21:30:00Z', '2026-02-28T23:00:00.000Z', '2026-03-31T21:59:59.999Z'],
+    ['a cycle starting on the spring DST day', monthly(29), '2026-03-28T23:30:00Z', '2026-03-28T23:00:00.000Z', '2026-04-28T21:59:59.999Z'],
+    ['a cycle starting on the autumn DST day', monthly(25), '2026-10-24T22:30:00Z', '2026-10-24T22:00:00.000Z', '2026-11-24T22:59:59.999Z'],
+  ])('current bill: %s', (_name, cycle, now, start, end) => {
+    expect(iso(currentCycle(cycle, new Date(now)))).toEqual([start, end]);
+  });
+
+  it('previous bill: ends with the 25-hour day of 25 October at Brussels midnight', () => {
+    // 00:30 on 26 October in Brussels (winter time): the current bill started that day.
+    expect(iso(previousCycle(monthly(26), new Date('2026-10-25T23:30:00Z')))).toEqual([
+      '2026-09-25T22:00:00.000Z',
+      '2026-10-25T22:59:59.999Z',
+    ]);
+  });
+
+  it('the completed bills of the average are Brussels months', () => {
+    expect(lastCycles(monthly(1), new Date('2026-03-31T22:30:00Z'), 2, { includeCurrent: false }).map(iso)).toEqual([
+      ['2026-01-31T23:00:00.000Z', '2026-02-28T22:59:59.999Z'],
+      ['2026-02-28T23:00:00.000Z', '2026-03-31T21:59:59.999Z'],
+    ]);
   });
 });

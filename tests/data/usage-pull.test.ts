@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UsageRecordDto } from '#contract/usage';
+import { brusselsEndOfDay, brusselsMidnight } from '../fixtures/service-zone.ts';
 
 const callMock = vi.hoisted(() => vi.fn());
 vi.mock('#api/client', async (importOriginal) => ({ ...(await importOriginal<Record<string, unknown>>()), call: callMock }));
@@ -119,6 +120,23 @@ describe('pullUsageSummary', () => {
   });
 });
 
+describe("a range that ended before today (Europe/Brussels, whatever the device's time zone) is never fetched again", () => {
+  it.each([
+    // 00:30 on 29 March in Brussels: 28 March is over there, not yet in UTC nor in New York.
+    ['to 28 March, at 00:30 on the 29th in Brussels: closed, not fetched', '2026-03-28', '2026-03-28T23:30:00Z', 0],
+    // 23:30 on 29 March in Brussels: still today there, already over in Tokyo.
+    ['to 29 March, at 23:30 on the 29th in Brussels: open, fetched again', '2026-03-29', '2026-03-29T21:30:00Z', 1],
+  ])('%s', async (_name, to, now, calls) => {
+    callMock.mockImplementation((_e: unknown, options: { query: Record<string, number> }) =>
+      Promise.resolve(page(3, options.query['megalist-page']!, options.query['megalist-batchSize']!)));
+    const range = { from: '2026-03-01', to };
+    // Fetched completely an hour before: past the 15 minutes, so only a closed range is left alone.
+    await db.meta.put({ resource: resourceKeys.usageRecords(1, 7, range.from, range.to), fetchedAt: Date.parse(now) - 3_600_000 });
+    await pullUsageRecords(1, 7, range, { now: () => Date.parse(now) });
+    expect(callMock).toHaveBeenCalledTimes(calls);
+  });
+});
+
 describe('per-day rollups written by the records pull', () => {
   // Records spread over January, every 17 minutes, with every kind of combination.
   const spread = (i: number, bump = 0): UsageRecordDto => ({
@@ -133,8 +151,9 @@ describe('per-day rollups written by the records pull', () => {
   });
   const n = 2400; // ~28 days
   const range = { from: '2026-01-01', to: '2026-01-31' };
-  const from = new Date(2026, 0, 1).getTime();
-  const to = new Date(2026, 0, 31, 23, 59, 59, 999).getTime();
+  // The range's Brussels days (the service's calendar), whatever the runner's TZ.
+  const from = brusselsMidnight('2026-01-01');
+  const to = brusselsEndOfDay('2026-01-31');
   const serve = (make: (i: number) => UsageRecordDto, failOnPage?: number) =>
     callMock.mockImplementation((_e: unknown, options: { query: Record<string, number> }) => {
       const pageNo = options.query['megalist-page']!;

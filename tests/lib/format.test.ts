@@ -127,7 +127,8 @@ describe('formatRelativeMinutes', () => {
 });
 
 describe('formatDate and formatDateTime', () => {
-  const date = new Date(2026, 0, 5, 14, 3);
+  // 14:03 in Brussels (winter time), whatever the runner's TZ.
+  const date = new Date('2026-01-05T13:03:00Z');
   it.each<[AppLanguage, string, string]>([
     ['fr', '5 janv. 2026', '5 janv. 2026, 14:03'],
     ['nl', '5 jan 2026', '5 jan 2026, 14:03'],
@@ -160,8 +161,9 @@ describe('formatPhoneNumber', () => {
 });
 
 describe('formatDate: "1er" before a French month name', () => {
-  const first = new Date(2026, 11, 1, 12);
-  const second = new Date(2026, 11, 2, 12);
+  // Noon in Brussels.
+  const first = new Date('2026-12-01T11:00:00Z');
+  const second = new Date('2026-12-02T11:00:00Z');
   const dayMonth: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long' };
   it.each<[AppLanguage, Date, Intl.DateTimeFormatOptions | undefined, string]>([
     ['fr', first, dayMonth, '1er décembre'],
@@ -169,8 +171,8 @@ describe('formatDate: "1er" before a French month name', () => {
     ['fr', first, undefined, '1er déc. 2026'],
     ['fr', first, { dateStyle: 'long' }, '1er décembre 2026'],
     ['fr', first, { dateStyle: 'short' }, '1/12/26'],
-    ['fr', new Date(2026, 11, 11, 12), dayMonth, '11 décembre'],
-    ['fr', new Date(2026, 11, 21, 12), dayMonth, '21 décembre'],
+    ['fr', new Date('2026-12-11T11:00:00Z'), dayMonth, '11 décembre'],
+    ['fr', new Date('2026-12-21T11:00:00Z'), dayMonth, '21 décembre'],
     ['nl', first, dayMonth, '1 december'],
     ['en', first, dayMonth, '1 December'],
   ])('%s %s %j → %s', (lang, date, options, expected) => {
@@ -195,5 +197,25 @@ describe('formatMinutes: bundles and usage in minutes, never seconds', () => {
     const shown = norm(formatMinutes(seconds, lang, { hours }));
     expect(shown).toBe(expected);
     expect(shown).not.toMatch(/\bs\b|sec/);
+  });
+});
+
+describe("formatDate and formatDateTime show the service's calendar (Europe/Brussels), whatever the device's time zone", () => {
+  it.each<[string, AppLanguage, Intl.DateTimeFormatOptions | undefined, string]>([
+    ['2026-01-31T23:30:00Z', 'fr', undefined, '1er févr. 2026'],
+    ['2026-02-01T22:30:00Z', 'fr', undefined, '1er févr. 2026'],
+    ['2026-03-28T23:30:00Z', 'nl', { day: 'numeric', month: 'long' }, '29 maart'],
+    ['2026-10-25T22:30:00Z', 'en', { dateStyle: 'long' }, '25 October 2026'],
+  ])('formatDate(%s, %s, %j) → %s', (at, lang, options, expected) => {
+    expect(norm(formatDate(Date.parse(at), lang, options))).toBe(expected);
+  });
+
+  it.each<[string, AppLanguage, string]>([
+    ['2026-01-31T23:30:00Z', 'fr', '1 févr. 2026, 00:30'],
+    ['2026-03-29T01:30:00Z', 'en', '29 Mar 2026, 03:30'],
+    ['2026-10-25T00:30:00Z', 'nl', '25 okt 2026, 02:30'],
+    ['2026-10-25T01:30:00Z', 'nl', '25 okt 2026, 02:30'],
+  ])('formatDateTime(%s, %s) → %s', (at, lang, expected) => {
+    expect(norm(formatDateTime(Date.parse(at), lang))).toBe(expected);
   });
 });

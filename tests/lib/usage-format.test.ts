@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBundleAmount, formatCallLength, formatUsageAmount } from '#lib/usage-format';
+import { formatBundleAmount, formatCallLength, formatUsageAmount, isoLocalDate, localDayEnd, localDayStart } from '#lib/usage-format';
 
 describe('formatUsageAmount', () => {
   it.each([
@@ -24,5 +24,26 @@ describe('call time: bundles in minutes, usage in hours and minutes, one call to
   });
   it('one call of the details keeps its seconds', () => {
     expect(norm(formatCallLength(125, 'fr'))).toBe('2 min 05 s');
+  });
+});
+
+describe("calendar days of the API's from/to: the service's (Europe/Brussels), whatever the device's time zone", () => {
+  it.each([
+    ['00:30 on 1 February in Brussels', '2026-01-31T23:30:00Z', '2026-02-01'],
+    ['23:30 on 1 February in Brussels', '2026-02-01T22:30:00Z', '2026-02-01'],
+    ['00:30 on the spring DST day', '2026-03-28T23:30:00Z', '2026-03-29'],
+    ['23:30 on the autumn DST day, winter time', '2026-10-25T22:30:00Z', '2026-10-25'],
+  ])('isoLocalDate at %s', (_name, at, expected) => {
+    expect(isoLocalDate(Date.parse(at))).toBe(expected);
+    expect(isoLocalDate(new Date(at))).toBe(expected);
+  });
+
+  it.each([
+    ['a winter day', '2026-02-01', '2026-01-31T23:00:00.000Z', '2026-02-01T22:59:59.999Z'],
+    ['the spring DST day (23 hours)', '2026-03-29', '2026-03-28T23:00:00.000Z', '2026-03-29T21:59:59.999Z'],
+    ['the autumn DST day (25 hours)', '2026-10-25', '2026-10-24T22:00:00.000Z', '2026-10-25T22:59:59.999Z'],
+  ])('localDayStart and localDayEnd of %s', (_name, iso, start, end) => {
+    expect(new Date(localDayStart(iso)).toISOString()).toBe(start);
+    expect(new Date(localDayEnd(iso)).toISOString()).toBe(end);
   });
 });

@@ -14,6 +14,7 @@ import {
   type UsageRecordRow,
   type UsageType,
 } from '#workers/usage-core';
+import { brusselsDay, brusselsEndOfDay, brusselsMidnight } from '../fixtures/service-zone.ts';
 
 const row = (over: Partial<UsageRecordRow>): UsageRecordRow => ({
   id: 'r',
@@ -31,15 +32,15 @@ const row = (over: Partial<UsageRecordRow>): UsageRecordRow => ({
   ...over,
 });
 
-const ymd = (d: Date): string => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-
-/** Deliberately naive: a Date per row, a label map and the rating's per-record classification, sharing no logic with the hot path. */
+/**
+ * Deliberately naive: Intl's Brussels day per row (tests/fixtures/service-zone.ts), a label map and the rating's
+ * per-record classification, sharing no logic with the hot path.
+ */
 const reference = (rows: readonly UsageRecordRow[], options: UsageFilter): AggregateResult => {
   const days = new Map<string, DayBucket>();
-  const first = new Date(options.from);
-  for (let d = new Date(first.getFullYear(), first.getMonth(), first.getDate()); d.getTime() <= options.to;) {
-    days.set(ymd(d), { day: ymd(d), data: 0, call: 0, sms: 0 });
-    d = new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1);
+  for (let day = brusselsDay(options.from); brusselsMidnight(day) <= options.to;) {
+    days.set(day, { day, data: 0, call: 0, sms: 0 });
+    day = brusselsDay(brusselsEndOfDay(day) + 1);
   }
   const totals = { call: { used: 0, count: 0 }, data: { used: 0, count: 0 }, sms: { used: 0, count: 0 } };
   const kept: UsageRecordRow[] = [];
@@ -51,7 +52,7 @@ const reference = (rows: readonly UsageRecordRow[], options: UsageFilter): Aggre
     const facts = { kind: r.serviceCat, incoming: r.incoming, destination: r.destination, outsideZone: r.isOob };
     if (options.oobOnly && !outOfBundleByNature(facts)) continue;
     kept.push(r);
-    days.get(ymd(new Date(r.eventTime)))![r.serviceCat] += r.serviceUsed;
+    days.get(brusselsDay(r.eventTime))![r.serviceCat] += r.serviceUsed;
     totals[r.serviceCat].used += r.serviceUsed;
     totals[r.serviceCat].count++;
   }
@@ -105,16 +106,17 @@ describe('matchesFilter', () => {
 });
 
 describe('Aggregator', () => {
-  it('zero-fills every local day of the range', () => {
-    const from = new Date(2026, 1, 27).getTime();
-    const to = new Date(2026, 2, 2, 23, 59, 59, 999).getTime();
+  it('zero-fills every day of the range', () => {
+    const from = brusselsMidnight('2026-02-27');
+    const to = brusselsEndOfDay('2026-03-02');
     const { days } = aggregate([], { from, to });
     expect(days.map((d) => d.day)).toEqual(['2026-02-27', '2026-02-28', '2026-03-01', '2026-03-02']);
     expect(days.every((d) => d.data === 0 && d.call === 0 && d.sms === 0)).toBe(true);
   });
 
-  it('buckets by local day, sums totals and sums what the rating tells apart', () => {
-    const day = (d: number, h: number): number => new Date(2026, 9, d, h).getTime();
+  it('buckets by day, sums totals and sums what the rating tells apart', () => {
+    // Hour `h` of a Brussels day of October 2026 (25 October is the 25-hour day: hours count from its midnight).
+    const day = (d: number, h: number): number => brusselsMidnight(`2026-10-${d}`) + h * 3_600_000;
     const rows = [
       row({ serviceCat: 'data', serviceUsed: 1_000, eventTime: day(24, 0) }),
       row({ serviceCat: 'data', serviceUsed: 500, eventTime: day(25, 23), isOob: true, resourceImpact: 99, destination: 'roaming' }),
@@ -124,7 +126,7 @@ describe('Aggregator', () => {
       row({ serviceCat: 'call', serviceUsed: 40, eventTime: day(26, 14), incoming: true }),
       row({ serviceCat: 'call', serviceUsed: 10, eventTime: day(27, 9) }), // outside the range
     ];
-    const result = aggregate(rows, { from: day(24, 0), to: new Date(2026, 9, 26, 23, 59, 59, 999).getTime() });
+    const result = aggregate(rows, { from: day(24, 0), to: brusselsEndOfDay('2026-10-26') });
     expect(result.days).toEqual([
       { day: '2026-10-24', data: 1_000, call: 0, sms: 0 },
       { day: '2026-10-25', data: 500, call: 65, sms: 0 },
@@ -164,7 +166,7 @@ describe('Aggregator', () => {
   });
 
   it('gives progressive snapshots and keeps accumulating', () => {
-    const from = new Date(2026, 0, 1).getTime();
+    const from = brusselsMidnight('2026-01-01');
     const agg = createAggregator({ from, to: from + 3_600_000 });
     agg.add([row({ serviceUsed: 10, eventTime: from })]);
     expect(agg.result().totals.data.used).toBe(10);
@@ -188,7 +190,7 @@ describe('Aggregator', () => {
     const scenario = fc
       .record({
         // Spans the European and American DST changes of several years.
-        from: fc.integer({ min: new Date(2025, 0, 1).getTime(), max: new Date(2027, 11, 31).getTime() }),
+        from: fc.integer({ min: Date.UTC(2025, 0, 1), max: Date.UTC(2027, 11, 31) }),
         spanDays: fc.integer({ min: 0, max: 70 }),
         spanExtraMs: fc.integer({ min: 0, max: 86_399_999 }),
         types: fc.option(fc.subarray(types), { nil: undefined }),
@@ -259,5 +261,48 @@ describe('averagePerCycle', () => {
 
   it.each([0, -1, Number.NaN, Number.POSITIVE_INFINITY])('rejects divisor %d', (divisor) => {
     expect(() => averagePerCycle([1], divisor)).toThrow(RangeError);
+  });
+});
+
+describe("days are the service's (Europe/Brussels), whatever the device's time zone", () => {
+  // [instant, bytes] of each record; [Brussels day, bytes] of each day of the range.
+  it.each<[string, string, string, [string, number][], [string, number][]]>([
+    [
+      'the spring DST day is one day of 23 hours',
+      '2026-03-28T23:00:00.000Z',
+      '2026-03-29T21:59:59.999Z',
+      [
+        ['2026-03-28T23:00:00.000Z', 1], // 00:00 in Brussels
+        ['2026-03-29T21:59:59.999Z', 2], // 23:59:59.999 in Brussels
+      ],
+      [['2026-03-29', 3]],
+    ],
+    [
+      'the autumn DST day is one day of 25 hours',
+      '2026-10-24T22:00:00.000Z',
+      '2026-10-25T22:59:59.999Z',
+      [
+        ['2026-10-24T22:30:00.000Z', 4], // 00:30 in Brussels, summer time
+        ['2026-10-25T22:30:00.000Z', 8], // 23:30 in Brussels, winter time
+      ],
+      [['2026-10-25', 12]],
+    ],
+    [
+      'a record at 00:30 in Brussels counts on its Brussels day',
+      '2026-01-31T23:00:00.000Z',
+      '2026-02-02T22:59:59.999Z',
+      [
+        ['2026-01-31T23:30:00.000Z', 16], // 1 February in Brussels, 31 January in UTC and New York
+        ['2026-02-01T22:30:00.000Z', 32], // 1 February in Brussels, 2 February in Tokyo
+      ],
+      [
+        ['2026-02-01', 48],
+        ['2026-02-02', 0],
+      ],
+    ],
+  ])('%s', (_name, from, to, records, days) => {
+    const rows = records.map(([at, used]) => row({ eventTime: Date.parse(at), serviceUsed: used }));
+    const result = aggregate(rows, { from: Date.parse(from), to: Date.parse(to) });
+    expect(result.days.map((d) => [d.day, d.data])).toEqual(days);
   });
 });

@@ -12,7 +12,7 @@ const freshDb = () => createDatabase(`usage-rollup-${++dbCount}`);
 
 const hour = 3_600_000;
 const day = 24 * hour;
-// Around the spring DST change in Brussels (29 March), which matters when the suite runs with TZ=Europe/Brussels.
+// Around the spring DST change in Brussels (29 March): the service's days (Europe/Brussels) whatever the runner's TZ.
 const t0 = Date.UTC(2026, 2, 25);
 
 const recordArb = fc.record({
@@ -122,5 +122,18 @@ describe('aggregation from per-day rollups', () => {
     expect(after).toEqual(before);
     expect(before.perCycle[0]!.data).toBeGreaterThan(0);
     db.close();
+  });
+});
+
+describe("localDayOf: the service's day (Europe/Brussels), whatever the device's time zone", () => {
+  it.each([
+    ['00:30 on the spring DST day (23 hours)', '2026-03-28T23:30:00Z', '2026-03-28T23:00:00.000Z', '2026-03-29T22:00:00.000Z'],
+    ['23:59 on the spring DST day', '2026-03-29T21:59:00Z', '2026-03-28T23:00:00.000Z', '2026-03-29T22:00:00.000Z'],
+    ['00:30 on the autumn DST day (25 hours)', '2026-10-24T22:30:00Z', '2026-10-24T22:00:00.000Z', '2026-10-25T23:00:00.000Z'],
+    ['23:30 on the autumn DST day', '2026-10-25T22:30:00Z', '2026-10-24T22:00:00.000Z', '2026-10-25T23:00:00.000Z'],
+    ['Brussels midnight itself', '2026-01-14T23:00:00Z', '2026-01-14T23:00:00.000Z', '2026-01-15T23:00:00.000Z'],
+  ])('%s', (_name, at, start, end) => {
+    const day = localDayOf(Date.parse(at));
+    expect([new Date(day.start).toISOString(), new Date(day.end).toISOString()]).toEqual([start, end]);
   });
 });

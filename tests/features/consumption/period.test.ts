@@ -1,35 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import { checkRange, periodFromSearch, resolvePeriod, completedCycles } from '#features/consumption/data/period.ts';
+import { brusselsEndOfDay, brusselsMidnight } from '../../fixtures/service-zone.ts';
 
 const monthly = (startDay: number) => ({ startDay, frequencyUnit: 'MONTH' as const, frequencyDuration: 1 });
+/** An instant of a Brussels day (the service's calendar), whatever the runner's TZ. */
+const at = (iso: string, hours = 0, minutes = 0): Date => new Date(brusselsMidnight(iso) + hours * 3_600_000 + minutes * 60_000);
 
 describe('resolvePeriod (docs/product/consumption.md "Periods": start = last start day, end = start + 1 unit − 1 day)', () => {
   it.each([
-    ['current, start day 5, mid-month', 'current', 5, new Date(2026, 1, 20, 10), '2026-02-05', '2026-03-04'],
-    ['current, start day 5, before the start day', 'current', 5, new Date(2026, 1, 3, 10), '2026-01-05', '2026-02-04'],
-    ['previous, start day 5', 'previous', 5, new Date(2026, 1, 20, 10), '2026-01-05', '2026-02-04'],
-    ['current, start day 1', 'current', 1, new Date(2026, 0, 1, 0, 30), '2026-01-01', '2026-01-31'],
-    ['previous across the year end', 'previous', 1, new Date(2026, 0, 15), '2025-12-01', '2025-12-31'],
-    ['start day 31 falls on 29 Feb in a leap year', 'current', 31, new Date(2024, 1, 29, 12), '2024-02-29', '2024-03-30'],
-    ['start day 31, 28 Feb of a leap year', 'current', 31, new Date(2024, 1, 28, 12), '2024-01-31', '2024-02-28'],
-    ['start day 28, leap year', 'current', 28, new Date(2024, 2, 1, 12), '2024-02-28', '2024-03-27'],
+    ['current, start day 5, mid-month', 'current', 5, at('2026-02-20', 10), '2026-02-05', '2026-03-04'],
+    ['current, start day 5, before the start day', 'current', 5, at('2026-02-03', 10), '2026-01-05', '2026-02-04'],
+    ['previous, start day 5', 'previous', 5, at('2026-02-20', 10), '2026-01-05', '2026-02-04'],
+    ['current, start day 1', 'current', 1, at('2026-01-01', 0, 30), '2026-01-01', '2026-01-31'],
+    ['previous across the year end', 'previous', 1, at('2026-01-15'), '2025-12-01', '2025-12-31'],
+    ['start day 31 falls on 29 Feb in a leap year', 'current', 31, at('2024-02-29', 12), '2024-02-29', '2024-03-30'],
+    ['start day 31, 28 Feb of a leap year', 'current', 31, at('2024-02-28', 12), '2024-01-31', '2024-02-28'],
+    ['start day 28, leap year', 'current', 28, at('2024-03-01', 12), '2024-02-28', '2024-03-27'],
   ] as const)('%s', (_name, kind, startDay, now, from, to) => {
     const resolved = resolvePeriod({ kind }, monthly(startDay), now);
     expect(resolved).toMatchObject({ from, to });
   });
 
-  it('a chosen range covers whole local days', () => {
-    const resolved = resolvePeriod({ kind: 'range', from: '2026-03-01', to: '2026-03-02' }, null, new Date(2026, 3, 1));
+  it('a chosen range covers whole Brussels days', () => {
+    const resolved = resolvePeriod({ kind: 'range', from: '2026-03-01', to: '2026-03-02' }, null, at('2026-04-01'));
     expect(resolved).toEqual({
       from: '2026-03-01',
       to: '2026-03-02',
-      fromMs: new Date(2026, 2, 1).getTime(),
-      toMs: new Date(2026, 2, 2, 23, 59, 59, 999).getTime(),
+      fromMs: brusselsMidnight('2026-03-01'),
+      toMs: brusselsEndOfDay('2026-03-02'),
     });
   });
 
   it('without a bill cycle, bills follow calendar months', () => {
-    expect(resolvePeriod({ kind: 'current' }, null, new Date(2026, 4, 17))).toMatchObject({ from: '2026-05-01', to: '2026-05-31' });
+    expect(resolvePeriod({ kind: 'current' }, null, at('2026-05-17'))).toMatchObject({ from: '2026-05-01', to: '2026-05-31' });
   });
 });
 
@@ -62,8 +65,31 @@ describe('periodFromSearch', () => {
 });
 
 it('completedCycles gives the 6 bills before the current one, oldest first', () => {
-  const cycles = completedCycles(monthly(1), new Date(2026, 6, 15));
+  const cycles = completedCycles(monthly(1), at('2026-07-15'));
   expect(cycles).toHaveLength(6);
-  expect(new Date(cycles[0]!.from)).toEqual(new Date(2026, 0, 1));
-  expect(new Date(cycles[5]!.to)).toEqual(new Date(2026, 5, 30, 23, 59, 59, 999));
+  expect(cycles[0]!.from).toBe(brusselsMidnight('2026-01-01'));
+  expect(cycles[5]!.to).toBe(brusselsEndOfDay('2026-06-30'));
+});
+
+describe("periods on the service's calendar (Europe/Brussels), whatever the device's time zone", () => {
+  it.each([
+    // 00:30 on 1 April in Brussels: 31 March in UTC and New York.
+    ['current bill just after Brussels midnight', 'current', 1, '2026-03-31T22:30:00Z', '2026-04-01', '2026-04-30'],
+    // 23:30 on 31 March in Brussels: 1 April in Tokyo.
+    ['current bill just before Brussels midnight', 'current', 1, '2026-03-31T21:30:00Z', '2026-03-01', '2026-03-31'],
+    // 00:30 on 26 October in Brussels, winter time: the previous bill ends with the 25-hour day.
+    ['previous bill ending on the autumn DST day', 'previous', 26, '2026-10-25T23:30:00Z', '2026-09-26', '2026-10-25'],
+  ] as const)('%s', (_name, kind, startDay, now, from, to) => {
+    const resolved = resolvePeriod({ kind }, monthly(startDay), new Date(now));
+    expect(resolved).toEqual({ from, to, fromMs: brusselsMidnight(from), toMs: brusselsEndOfDay(to) });
+  });
+
+  it('a chosen range over the spring DST day covers its 23 Brussels hours', () => {
+    expect(resolvePeriod({ kind: 'range', from: '2026-03-29', to: '2026-03-29' }, null, new Date('2026-04-10T10:00:00Z'))).toEqual({
+      from: '2026-03-29',
+      to: '2026-03-29',
+      fromMs: Date.parse('2026-03-28T23:00:00.000Z'),
+      toMs: Date.parse('2026-03-29T21:59:59.999Z'),
+    });
+  });
 });

@@ -5,9 +5,17 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '#db/db';
 import { resourceKeys } from '#db/resource-keys';
 import type { PullCallOptions } from '#lib/use-pull';
-import { rangeState, useAverage, useRecordsLoad, useUsageQuery, type RecordsLoad } from '#features/consumption/data/use-usage-query.ts';
+import {
+  averageRange,
+  rangeState,
+  useAverage,
+  useRecordsLoad,
+  useUsageQuery,
+  type RecordsLoad,
+} from '#features/consumption/data/use-usage-query.ts';
 import type { ResolvedPeriod } from '#features/consumption/data/period.ts';
 import type { AggregateResult } from '#workers/usage-core';
+import { brusselsEndOfDay, brusselsMidnight } from '../../fixtures/service-zone.ts';
 
 /*
  * The consumption summary downloads its records as one load: the period's range and the average's six bills
@@ -43,13 +51,13 @@ const previous = { from: '2026-10-15', to: '2026-11-14' };
 const average = { from: '2026-05-15', to: '2026-11-14' };
 const period: ResolvedPeriod = {
   ...current,
-  fromMs: new Date(2026, 10, 15).getTime(),
-  toMs: new Date(2026, 11, 14, 23, 59, 59, 999).getTime(),
+  fromMs: brusselsMidnight('2026-11-15'),
+  toMs: brusselsEndOfDay('2026-12-14'),
 };
 // The six completed bills of the average, as completedCycles gives them (their first and last day only matter here).
 const cycles = [
-  { from: new Date(2026, 4, 15).getTime(), to: new Date(2026, 5, 14, 23, 59, 59, 999).getTime() },
-  { from: new Date(2026, 9, 15).getTime(), to: new Date(2026, 10, 14, 23, 59, 59, 999).getTime() },
+  { from: brusselsMidnight('2026-05-15'), to: brusselsEndOfDay('2026-06-14') },
+  { from: brusselsMidnight('2026-10-15'), to: brusselsEndOfDay('2026-11-14') },
 ];
 const homeVisit = 1_790_000_000_000;
 const noFilters = { types: [], direction: 'all' as const, oobOnly: false };
@@ -184,5 +192,15 @@ describe('the consumption summary over the records stored by home', () => {
     await waitFor(() => expect(result.current.average.average).toEqual({ data: 1, call: 2, sms: 3 }));
     expect(result.current.query).toMatchObject({ aggregate, unknown: false, fetchedAt: homeVisit });
     expect(result.current.average.fetchedAt).toBe(homeVisit + 1);
+  });
+});
+
+describe("averageRange: the API's dates of the average's bills, on the service's calendar (Europe/Brussels)", () => {
+  it("gives the Brussels dates of the first and last bill, whatever the device's time zone", () => {
+    // March 2026 in Brussels: from 23:00 UTC on 28 February to 21:59:59.999 UTC on 31 March (summer time).
+    expect(averageRange([{ from: Date.parse('2026-02-28T23:00:00.000Z'), to: Date.parse('2026-03-31T21:59:59.999Z') }])).toEqual({
+      from: '2026-03-01',
+      to: '2026-03-31',
+    });
   });
 });

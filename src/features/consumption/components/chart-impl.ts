@@ -1,5 +1,6 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { SERVICE_TIME_ZONE } from '#contract/calendar';
 
 /*
  * The uPlot part of the usage chart, in its own module so that it is downloaded only when a chart is shown.
@@ -30,6 +31,8 @@ export const drawChart = (target: HTMLElement, input: ChartInput, width: number)
       height: chartHeight,
       legend: { show: false },
       cursor: { show: false },
+      // The time axis' ticks on Brussels midnights, where the days' bars are (not the device's).
+      tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), SERVICE_TIME_ZONE),
       scales: { x: { time: true }, y: { range: () => [0, input.top] } },
       axes: [
         { values: (_u, splits) => splits.map((s) => input.formatDay(s)), stroke: '#55525e', grid: { show: false } },

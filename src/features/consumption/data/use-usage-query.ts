@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
+import { localDate } from '#contract/calendar';
 import { db } from '#db/db';
 import { resourceKeys } from '#db/resource-keys';
 import { usePull, type PullProgress } from '#lib/use-pull';
@@ -164,16 +165,11 @@ export const useUsageQuery = (
   };
 };
 
-const isoDate = (ms: number) => {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
-
-/** The dates of the completed cycles of the average, as one range of the records' download. */
+/** The dates of the completed cycles of the average (Brussels days, as the API's), as one range of the records' download. */
 export const averageRange = (cycles: readonly CycleRange[]): DateRange | null => {
   const first = cycles[0];
   const last = cycles[cycles.length - 1];
-  return first && last ? { from: isoDate(first.from), to: isoDate(last.to) } : null;
+  return first && last ? { from: localDate(first.from), to: localDate(last.to) } : null;
 };
 
 /**

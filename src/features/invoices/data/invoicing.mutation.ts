@@ -1,3 +1,4 @@
+import { localDate } from '#contract/calendar';
 import { invoicingPatchSchema, invoicingSchema, type InvoicingPatch } from '#contract/customer';
 import { normalizeBic, normalizeIban } from '#contract/validators';
 import { pullCustomer } from '#data/customer-pull';
@@ -17,11 +18,8 @@ export const invoicingEntity = (customerId: number): string => `invoicing:${cust
 
 const customerIdOf = (payload: MutationPayload): number => Number(payload.params.customerId);
 
-/** Today as a calendar date of the device ('YYYY-MM-DD'): the day a mandate is signed. */
-const localToday = (): string => {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-};
+/** Today on the service's calendar (Europe/Brussels, as the server dates it), 'YYYY-MM-DD': the day a mandate is signed. */
+const localToday = (): string => localDate(Date.now());
 
 /**
  * The stored row with a change applied, as the server will write it: the parts sent replace the stored ones; a

@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { lastCycles, monthlyCycle, type BillCycle } from '#contract/bill-cycle';
+import { localDate } from '#contract/calendar';
 import { isPlainUser } from '#contract/roles';
 import { pullCustomer } from '#data/customer-pull';
 import { readForcedContractId, selectedContractKey } from '#data/selected-contract';
@@ -57,11 +58,6 @@ export const useOffers = (): { result: LiveResult<OffersData | null>; refresh: (
 /** docs/product/consumption.md "Average use": the average is taken over the last 6 completed bill cycles. */
 export const comparisonCycles = 6;
 
-const isoDay = (ms: number): string => {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
-
 /** The last completed cycles of a contract's bill cycle (monthly on the 1st when the contract has none). */
 export const completedCycleRanges = (cycle: BillCycle | null, now: Date, n = comparisonCycles) =>
   lastCycles(cycle ?? monthlyCycle(1), now, n, { includeCurrent: false }).map((p) => ({ from: p.start.getTime(), to: p.end.getTime() }));
@@ -91,7 +87,8 @@ export const useUsageProfile = (customerId: number | null, contract: ContractRow
   const cycles = useMemo(() => completedCycleRanges(JSON.parse(cycleKey) as BillCycle | null, new Date()), [cycleKey]);
   const first = cycles[0];
   const last = cycles[cycles.length - 1];
-  const range = first && last ? { from: isoDay(first.from), to: isoDay(last.to) } : null;
+  // The API's dates are the service's calendar days (Europe/Brussels), as the cycles' bounds.
+  const range = first && last ? { from: localDate(first.from), to: localDate(last.to) } : null;
   const { progress, refreshError } = usePull(customerId === null || contractId === null || !range ? null : [customerId, contractId, range], pullUsageRecords);
   const fetchedAt = useLiveQuery(
     async () => (customerId === null || contractId === null || !range ? undefined : (await db.meta.get(resourceKeys.usageRecords(customerId, contractId, range.from, range.to)))?.fetchedAt),
