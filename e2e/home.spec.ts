@@ -81,9 +81,16 @@ test('home shows the usage in the bundle, unlimited, out-of-bundle costs and the
   await loginTo(page, 'sophie');
   await alertDialog(page, alertTitles.activateSim).getByRole('button', { name: closeLabel }).click();
   const data = page.getByRole('meter', { name: 'Données' });
-  // Sophie used exactly 82 % of her 20 GB this cycle.
-  await expect(data).toHaveAttribute('aria-valuetext', /^16,40\sGo sur 20,00\sGo$/);
-  await expect(data).toHaveAttribute('aria-valuenow', '82');
+  // What Sophie used of her 20 GB this cycle, as the API says (the part of her pace elapsed: about 82 % at the run's
+  // pinned date).
+  const summary = (await (await page.request.get('/api/customer/1/contract/1/usage')).json()) as {
+    balances: { type: string; value: number; balanceValue: number }[];
+  };
+  const used = summary.balances.find((b) => b.type === 'DATA');
+  if (!used) throw new Error('no data balance');
+  const gigabytes = new Intl.NumberFormat('fr-BE', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(used.value / 1024 ** 3);
+  await expect(data).toHaveAttribute('aria-valuetext', new RegExp(`^${gigabytes}\\sGo sur 20,00\\sGo$`));
+  await expect(data).toHaveAttribute('aria-valuenow', String(Math.round((100 * used.value) / used.balanceValue)));
   // An unlimited bundle says what was used, not "unlimited" again (the card already says so).
   const sms = page.getByRole('meter', { name: 'SMS' });
   await expect(sms).toHaveAttribute('data-unlimited', 'true');

@@ -1,7 +1,7 @@
 import type { BilledLineKind } from '#contract/billing';
 import type { BillCycleDto } from '#contract/contracts';
 import type { Translated } from '#contract/common';
-import { outOfBundleForecast } from '#contract/forecast';
+import { outOfBundleForecast } from '#contract/estimate';
 import { isPendingDebit, situationTotals, type OpenItem } from '#contract/invoice-rules';
 import type { CostCenter, EstimateLine, Invoice, InvoiceEstimate, InvoiceSituation } from '#contract/invoices';
 import { structuredCommunication } from '#contract/structured-communication';
@@ -263,7 +263,7 @@ export const invoiceSituation = async (db: Db, customerId: number, now: Date): P
 /**
  * GET /customer/{id}/invoices/estimate: for each billed line, the current bill cycle's plan, options and
  * promotions, the out-of-bundle costs so far and their forecast to the end of the cycle (the consumption
- * forecast's rule within the line's OSG and PSG limits, none on a blocked or suspended line: contract/forecast.ts
+ * forecast's rule within the line's OSG and PSG limits, none on a blocked or suspended line: contract/estimate.ts
  * `outOfBundleForecast`). Computed from the catalogue, the usage and the limits at the time of the request.
  */
 export const invoiceEstimate = async (db: Db, customerId: number, now: Date): Promise<InvoiceEstimate> => {

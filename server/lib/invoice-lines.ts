@@ -50,7 +50,7 @@ export const outOfBundleCost = async (db: Db, contractId: number, range: TimeRan
 
 /**
  * The same charges as the safeguards count them, cents: in all (the OSG limit's `credit`) and on premium services (the
- * PSG limit's), for the estimate's forecast within the line's limits (contract/forecast.ts `outOfBundleForecast`).
+ * PSG limit's), for the estimate's forecast within the line's limits (contract/estimate.ts `outOfBundleForecast`).
  */
 export const outOfBundleSpending = async (db: Db, contractId: number, range: TimeRange): Promise<{ credit: number; premium: number }> => {
   const { overspent } = await rangeCharges(db, contractId, await billCycleOfContract(db, contractId), range);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ContractStateFacts } from '#contract/contract-state';
-import { forecast, outOfBundleForecast, spendingCap, usageBarred, type OutOfBundleForecastInput } from '#contract/forecast';
+import { outOfBundleForecast, spendingCap, usageBarred, type OutOfBundleForecastInput } from '#contract/estimate';
+import { forecast } from '#contract/forecast';
 
 describe('forecast', () => {
   // Epoch numbers, not local dates: a 30-day cycle must be 30 × 24 h in every TZ for these figures.

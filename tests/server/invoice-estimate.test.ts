@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerFullSchema, type CustomerFull } from '#contract/customer';
 import { demoUsers } from '#contract/fixtures/demo';
-import { usageBarred } from '#contract/forecast';
+import { usageBarred } from '#contract/estimate';
 import { invoiceEstimateSchema, type InvoiceEstimate } from '#contract/invoices';
 import { lineSettingsSchema } from '#contract/settings';
 import { bearer, createTestApp, login, type TestApp } from './test-app.ts';
