@@ -5,6 +5,7 @@ import { openInApp } from './fixtures/open-in-app.ts';
 import { signIn } from './fixtures/sign-in.ts';
 import { expect, test } from './fixtures/test.ts';
 import { privateRoutes as signedInRoutes, publicRoutes as visitorRoutes } from './routes.ts';
+import { newContextOnRunClock } from './fixtures/clock.ts';
 
 /*
  * axe on every route that exists (e2e/routes.ts), logged out and logged in, at desktop size (tagged @desktop-only:
@@ -96,7 +97,7 @@ test.describe('axe on screens in a given state', () => {
       await expect(page.getByRole('table', { name: /^Alertes de la ligne/ })).toBeVisible({ timeout: 20_000 });
       await axe('/settings/alerts');
 
-      const context = await browser.newContext({ storageState: noConsent });
+      const context = await newContextOnRunClock(browser, { storageState: noConsent });
       const consentPage = await context.newPage();
       await consentPage.goto('/login');
       await expect(consentPage.getByRole('dialog', { name: 'Vos choix de cookies' })).toBeVisible();

@@ -3,6 +3,7 @@ import { decidedConsent } from './fixtures/consent.ts';
 import { expect, test } from './fixtures/offline-server.ts';
 import { signIn } from './fixtures/sign-in.ts';
 import { expectHome, LoginPage } from './page-models/login-page.ts';
+import { newContextOnRunClock } from './fixtures/clock.ts';
 
 /*
  * The contact form and the language of a link, in Dutch (Marc), on the worker's server of the offline specs (its
@@ -68,7 +69,7 @@ test('?lang= in a link shows that language on this device only; the account keep
   await expect(page.getByRole('navigation', { name: 'Hoofdnavigatie' }).first().getByRole('link', { name: 'Verbruik' })).toBeVisible();
 
   // Another device signs in through the form, which shows the account's language: French, unchanged.
-  const other = await browser.newContext({ baseURL, storageState: decidedConsent });
+  const other = await newContextOnRunClock(browser, { baseURL, storageState: decidedConsent });
   const otherPage = await other.newPage();
   const otherLogin = new LoginPage(otherPage);
   await otherLogin.goto();

@@ -3,6 +3,7 @@ import { pageBudgets, type PageBudget } from './budgets.ts';
 import { kb, measureFetched, sum, type Fetched } from './fixtures/fetched-js.ts';
 import { signIn } from './fixtures/sign-in.ts';
 import { expect, test } from './fixtures/test.ts';
+import { newContextOnRunClock } from './fixtures/clock.ts';
 
 /*
  * JS budgets of the two pages a customer starts from, measured as a phone meets them (e2e/fixtures/fetched-js.ts): a
@@ -27,7 +28,7 @@ let session: StorageState | null = null;
 /** Sophie's session (cookies and IndexedDB), so that every logged-in load starts from an empty HTTP cache. */
 const loggedIn = async (browser: Browser, baseURL: string): Promise<StorageState> => {
   if (session) return session;
-  const context = await browser.newContext({ ...contextOptions, baseURL });
+  const context = await newContextOnRunClock(browser, { ...contextOptions, baseURL });
   const page = await context.newPage();
   await signIn(page, 'sophie');
   session = await context.storageState({ indexedDB: true });
@@ -36,7 +37,7 @@ const loggedIn = async (browser: Browser, baseURL: string): Promise<StorageState
 };
 
 const load = async (browser: Browser, baseURL: string, path: string, storageState: StorageState): Promise<Fetched> => {
-  const context = await browser.newContext({ ...contextOptions, baseURL, storageState });
+  const context = await newContextOnRunClock(browser, { ...contextOptions, baseURL, storageState });
   try {
     const page = await context.newPage();
     const fetched = await measureFetched(page, baseURL, path);

@@ -5,8 +5,10 @@ import { waitForHomeAlerts } from './page-models/home-page.ts';
 import { expectHome, LoginPage, openLogout } from './page-models/login-page.ts';
 import { onlineVisit, setOffline } from './page-models/offline-app.ts';
 
-// Every test here needs the app's service worker (e2e/fixtures/test.ts installs none by default).
-test.use({ serviceWorkers: 'allow' });
+// Every test here needs the app's service worker (e2e/fixtures/test.ts installs none by default). The worker decides
+// whether the session is live on its own clock, which Playwright cannot move: these run on the real time, pages and
+// server alike (e2e/fixtures/clock.ts), and assert nothing that depends on the date.
+test.use({ serviceWorkers: 'allow', realClock: true });
 
 /*
  * The last-seen screen (docs/architecture.md "Start-up", src/lib/first-paint.ts): home keeps a snapshot of its

@@ -1,10 +1,12 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { demoUsers } from '#contract/fixtures/demo';
 import { noConsent } from './fixtures/consent.ts';
 import { expectHome, LoginPage } from './page-models/login-page.ts';
+import { newContextOnRunClock } from './fixtures/clock.ts';
 
 /*
  * What a customer meets on a phone (docs/product/navigation.md, settings.md, support.md): a tab bar with an icon over
@@ -114,7 +116,7 @@ for (const c of searches) {
 
 test('support messages of the account are listed on a device that never wrote them, with their status', async ({ browser, baseURL }) => {
   // A new browser: nothing of Sophie's is stored in it.
-  const context = await browser.newContext({ baseURL });
+  const context = await newContextOnRunClock(browser, { baseURL });
   const page = await context.newPage();
   await logIn(page, 'sophie');
   await page.goto('/support/contact');
@@ -128,7 +130,7 @@ test('support messages of the account are listed on a device that never wrote th
 });
 
 test('the consent banner on a first visit', async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ baseURL, storageState: noConsent });
+  const context = await newContextOnRunClock(browser, { baseURL, storageState: noConsent });
   const page = await context.newPage();
   await page.goto('/login');
   await expect(page.getByRole('dialog', { name: 'Vos choix de cookies' })).toBeVisible();

@@ -3,10 +3,8 @@ import { pushPayloadSchema } from '#contract/settings';
 import { usageSummarySchema } from '#contract/usage';
 import { DEMO_IDS } from '#server/db/demo/ids';
 import { appContext, buildApp } from '#server/app';
-import { closeTestDatabase } from './test-database.ts';
 import { startTestPushService, type TestPushService, type TestSubscription } from '../../e2e/fixtures/test-push-service.ts';
-import { bearer, login, staticFixtureDir, type TestApp } from './test-app.ts';
-import { seededDatabase } from './seeded-db.ts';
+import { bearer, createTestAppAt, login, staticFixtureDir, type TestApp } from './test-app.ts';
 
 /*
  * Alerts end to end on the server: usage arriving through the test-mode route crosses a threshold, the engine sends
@@ -28,17 +26,7 @@ const K = DEMO_IDS.contracts;
 const start = new Date('2026-11-20T09:00:00.000Z');
 
 beforeAll(async () => {
-  const db = await seededDatabase(start);
-  const app = await buildApp({ db, testMode: true, staticDir: staticFixtureDir, now: () => start });
-  await app.ready();
-  t = {
-    app,
-    db,
-    close: async () => {
-      await app.close();
-      await closeTestDatabase(db);
-    },
-  };
+  t = await createTestAppAt(start);
   push = await startTestPushService();
   sophie = (await login(t.app, 'MT00000001')).token;
   emma = (await login(t.app, 'MT00000004')).token;

@@ -2,11 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '#contract/calendar';
 import { isPendingDebit } from '#contract/invoice-rules';
 import { invoiceListSchema, invoiceSituationSchema, type Invoice, type InvoiceSituation } from '#contract/invoices';
-import { buildApp } from '#server/app';
 import { alertConditions, invoiceAlertTone } from '#features/home/data/alert-rules.ts';
-import { seededDatabase } from './seeded-db.ts';
-import { closeTestDatabase } from './test-database.ts';
-import { bearer, createTestApp, login, staticFixtureDir, type TestApp } from './test-app.ts';
+import { bearer, createTestApp, createTestAppAt, login, type TestApp } from './test-app.ts';
 
 /*
  * The invoice situation as the demo customers get it (GET /customer/:id/invoices/situation), checked against their
@@ -113,17 +110,7 @@ describe('the invoice situation on the day of the reports (Emma and Yasmine with
   let seen: Record<Who, Seen>;
   beforeAll(async () => {
     // A seed of its own at that day (on PostgreSQL, the usage records written anew).
-    const db = await seededDatabase(start);
-    const app = await buildApp({ db, testMode: true, staticDir: staticFixtureDir, now: () => start });
-    await app.ready();
-    t = {
-      app,
-      db,
-      close: async () => {
-        await app.close();
-        await closeTestDatabase(db);
-      },
-    };
+    t = await createTestAppAt(start);
     seen = await seenBy(t, start);
   }, 300_000);
   afterAll(async () => {

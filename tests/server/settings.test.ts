@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_IDS } from '#server/db/demo/ids';
-import { appContext, buildApp } from '#server/app';
-import { closeTestDatabase } from './test-database.ts';
-import { bearer, login, staticFixtureDir, type TestApp } from './test-app.ts';
-import { seededDatabase } from './seeded-db.ts';
+import { appContext } from '#server/app';
+import { bearer, createTestAppAt, login, type TestApp } from './test-app.ts';
 
 /*
  * The settings area's routes against the app as `npm start` builds it: line settings and their order lines applied
@@ -21,17 +19,7 @@ const start = new Date('2026-11-20T09:00:00.000Z');
 
 beforeAll(async () => {
   // Seeded at the test's own now: the demo usage, events and cycles line up with the clock the routes see.
-  const db = await seededDatabase(start);
-  const app = await buildApp({ db, testMode: true, staticDir: staticFixtureDir, now: () => start });
-  await app.ready();
-  t = {
-    app,
-    db,
-    close: async () => {
-      await app.close();
-      await closeTestDatabase(db);
-    },
-  };
+  t = await createTestAppAt(start);
   sophie = (await login(t.app, 'MT00000001')).token;
   marc = (await login(t.app, 'MT00000003')).token;
   emma = (await login(t.app, 'MT00000004')).token;

@@ -23,6 +23,16 @@ export type DrawnChart = { resize: (width: number) => void; destroy: () => void 
 
 export const chartHeight = 220;
 
+const HALF_DAY_S = 43_200;
+/** Room for one day's label, CSS px. */
+const LABEL_PX = 64;
+
+/** The days that get a label: every n-th, so that the labels fit in the chart's width. */
+const dayTicks = (days: readonly number[], width: number): number[] => {
+  const step = Math.max(1, Math.ceil((days.length * LABEL_PX) / Math.max(width, LABEL_PX)));
+  return days.filter((_, i) => i % step === 0);
+};
+
 export const drawChart = (target: HTMLElement, input: ChartInput, width: number): DrawnChart => {
   const bars = uPlot.paths.bars?.({ size: [0.7, 40] });
   const chart = new uPlot(
@@ -33,9 +43,17 @@ export const drawChart = (target: HTMLElement, input: ChartInput, width: number)
       cursor: { show: false },
       // The time axis' ticks on Brussels midnights, where the days' bars are (not the device's).
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), SERVICE_TIME_ZONE),
-      scales: { x: { time: true }, y: { range: () => [0, input.top] } },
+      // Half a day either side of the first and last days, so a bar is centred on its day even when the period holds one
+      // day (a cycle's first day: uPlot alone widened a single value to a range around 1970).
+      scales: { x: { time: true, range: (_u, min, max) => [min - HALF_DAY_S, max + HALF_DAY_S] }, y: { range: () => [0, input.top] } },
       axes: [
-        { values: (_u, splits) => splits.map((s) => input.formatDay(s)), stroke: '#55525e', grid: { show: false } },
+        {
+          // A label on days only, never two on one day, thinned to the width.
+          splits: (u) => dayTicks(input.x, u.width),
+          values: (_u, splits) => splits.map((s) => input.formatDay(s)),
+          stroke: '#55525e',
+          grid: { show: false },
+        },
         {
           splits: () => input.ticks,
           values: (_u, splits) => splits.map((s) => input.formatTick(s)),

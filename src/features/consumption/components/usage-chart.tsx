@@ -78,7 +78,7 @@ export const UsageChart = ({ days: allDays, kind }: { days: DayBucket[]; kind: U
         {total > 0 && peakDay
           ? t('chart.summary', {
               total: fmt(total),
-              days: days.length,
+              count: days.length,
               day: formatDate(localDayStart(peakDay.day), lang),
               peak: fmt(values[peak] ?? 0),
             })
