@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { generate, SqliteDialect, type DatabaseMetadata } from 'kysely-codegen';
 import { sql } from 'kysely';
 import { format, resolveConfig } from 'prettier';
-import { applyMigrations } from '../server/db/database.ts';
+import { applyMigrations } from '../server/db/migrate.ts';
 import { closeDatabase, connectSqlite, type Db } from '../server/db/engine.ts';
 
 export const SCHEMA_FILE = fileURLToPath(new URL('../server/db/schema.ts', import.meta.url));

@@ -1,5 +1,5 @@
 import { hashPassword } from '../lib/password.ts';
-import type { Db } from './database.ts';
+import type { Db } from './engine.ts';
 import { ACTIVATION_CODES } from './demo/activation.ts';
 import { USERS } from './demo/customers.ts';
 import { DEMO_PASSWORD } from './demo/ids.ts';

@@ -1,5 +1,5 @@
 import { isPlainUser } from '#contract/roles';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/engine.ts';
 import { forbidden, notFound } from './api-error.ts';
 import { findContract, listContracts, type ContractRecord } from './customer-data.ts';
 import type { ResolvedSession } from './sessions.ts';

@@ -1,5 +1,5 @@
 import type { SimOrder } from '#contract/activation';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/engine.ts';
 import { findSimOrderById, recipientOf, toSimOrder } from './activation-data.ts';
 import type { AppContext } from './app-context.ts';
 import { appUrl, sendAccountMessage } from './auth-messages.ts';

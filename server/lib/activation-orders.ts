@@ -1,7 +1,7 @@
 /* SIM orders, their timeline and the follow-up the customer sees (docs/product/activation.md "Where a SIM order stands"). */
 import { activationTimings, type PortInType } from '#contract/activation-rules';
 import type { SimOrder, SimOrderStep } from '#contract/activation';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/engine.ts';
 
 const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;

@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/engine.ts';
 import { writeTransaction } from '../db/engine.ts';
 import { ACTIVATE_RESOURCE, HOUR, addEvent, plus } from './activation-orders.ts';
 import type { DonorLine } from './activation-provisioning.ts';

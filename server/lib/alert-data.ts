@@ -8,7 +8,7 @@ import {
   type NotificationType,
   type SentNotification,
 } from '#contract/settings';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/engine.ts';
 import { bool } from './sql.ts';
 
 /*

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Language } from '#contract/common';
 import type { NotificationChannel, NotificationType } from '#contract/settings';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/engine.ts';
 import { renderAlert, type AlertMessage } from './alert-messages.ts';
 import {
   activeChannels,

@@ -1,7 +1,7 @@
 import type { CreditorDto } from '#contract/invoices';
 import type { Supplier } from '../config.ts';
 import type { OperatorDetails } from '#contract/operator';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/engine.ts';
 import type { Clock } from './clock.ts';
 import type { MailQueue } from './mail-queue.ts';
 import type { MailConfig, Mailer } from './mailer.ts';

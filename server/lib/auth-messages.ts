@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Language } from '#contract/common';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/engine.ts';
 import { ApiError } from './api-error.ts';
 import type { AppContext } from './app-context.ts';
 import { findContact } from './customer-data.ts';

@@ -2,7 +2,7 @@ import type { OpenCredit, UsageCharge } from '#contract/billing';
 import type { Translated } from '#contract/common';
 import type { PromotionTerms } from '#contract/pricing';
 import { bundleOf } from '#contract/rating';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/engine.ts';
 import { localDate, localDayRange } from '#contract/calendar';
 import { heldItems } from './subscription-history.ts';
 import { chargeLineLabel } from './charge-labels.ts';

@@ -1,7 +1,7 @@
 /* The documents the billing issues (invoices and credit notes): their gapless numbers and their rows (docs/product/invoices.md "The billing run"). */
 import { invoiceTotals, type BilledLine } from '#contract/billing';
 import { structuredCommunication } from '#contract/structured-communication';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/engine.ts';
 import { PAYMENT_TERM_DAYS } from './invoice-data.ts';
 import { addDaysToDate, localDate } from '#contract/calendar';
 

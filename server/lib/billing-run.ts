@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { cycleDates, type BillCycle } from '#contract/bill-cycle';
 import { creditsToDeduct, lineCycleLines, sumAmounts, type BilledLine } from '#contract/billing';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/engine.ts';
 import { addDaysToDate, localDate } from '#contract/calendar';
 import { writeTransaction } from '../db/engine.ts';
 import { billingStart, heldItems, lastHeldDay, syncSubscriptionHistory } from './subscription-history.ts';

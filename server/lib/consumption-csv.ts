@@ -1,7 +1,7 @@
 /* CONSO, the consumption CSV (docs/product/consumption.md "Exports"; the format is described in consumption-export.ts). */
 import { Readable } from 'node:stream';
 import { classify, type RatingClass } from '#contract/rating';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/engine.ts';
 import { localDateTime } from '#contract/calendar';
 import { recordCosts } from './rating-data.ts';
 import { usageChunks } from './usage-data.ts';

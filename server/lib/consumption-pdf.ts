@@ -1,6 +1,6 @@
 /* The consumption statement as a PDF (docs/product/consumption.md "Exports"; see consumption-export.ts). */
 import { usageKinds } from '#contract/rating';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/engine.ts';
 import { chargeLineLabel } from './charge-labels.ts';
 import { rangeCharges, recordCosts, usageTotalsIn } from './rating-data.ts';
 import { bool } from './sql.ts';

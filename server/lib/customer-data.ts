@@ -1,6 +1,6 @@
 import type { ContractDto } from '#contract/contracts';
 import type { Contact, CustomerFull, Invoicing } from '#contract/customer';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/engine.ts';
 import type { NewRow, Row } from '../db/rows.ts';
 import { bool } from './sql.ts';
 

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/engine.ts';
 
 /*
  * The one place uploaded files are kept: the stored_files table (migration 050), written in the same transaction as

@@ -1,5 +1,5 @@
 import type { Language } from '#contract/common';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/engine.ts';
 import { findContact, findInvoicing, toInvoicing } from './customer-data.ts';
 
 /*

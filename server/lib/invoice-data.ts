@@ -5,7 +5,7 @@ import { outOfBundleForecast } from '#contract/estimate';
 import { isPendingDebit, situationTotals, type OpenItem } from '#contract/invoice-rules';
 import type { CostCenter, EstimateLine, Invoice, InvoiceEstimate, InvoiceSituation } from '#contract/invoices';
 import { structuredCommunication } from '#contract/structured-communication';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/engine.ts';
 import { sumAmounts } from '#contract/pricing';
 import type { Row } from '../db/rows.ts';
 import { outOfBundleSpending, subscriptionLines } from './invoice-lines.ts';

@@ -1,7 +1,7 @@
 import type { InvoiceLineKind } from '#contract/invoices';
 import { monthlyCharges } from '#contract/pricing';
 import type { Translated } from '#contract/common';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/engine.ts';
 import { promotionTerms } from './billing-charges.ts';
 import { billCycleOfContract, rangeCharges, type TimeRange } from './rating-data.ts';
 

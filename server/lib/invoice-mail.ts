@@ -1,6 +1,6 @@
 import type { CreditorDto } from '#contract/invoices';
 import { vatBreakdown } from '#contract/pricing';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/engine.ts';
 import { renderInvoiceMail } from './billing-messages.ts';
 import { holderOf } from './holder.ts';
 import { DeliveryError, type Mailer } from './mailer.ts';

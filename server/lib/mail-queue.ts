@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/engine.ts';
 import type { Clock } from './clock.ts';
 import type { Mailer, OutgoingMessage } from './mailer.ts';
 

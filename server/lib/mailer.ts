@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Transporter } from 'nodemailer';
 import { defaultOperator, mailSignature, type OperatorDetails } from '#contract/operator';
 import type { ServerConfig } from '../config.ts';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/engine.ts';
 import type { Clock } from './clock.ts';
 
 /*

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Translated } from '#contract/common';
 import type { Discount, Offer, Referral } from '#contract/offers';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/engine.ts';
 
 /*
  * The offers area's repository: which promotions apply to a customer, and its referral code with what it gives.

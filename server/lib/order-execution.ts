@@ -2,7 +2,7 @@
 import { contractBlockages, isModificationRestricted } from '#contract/contract-state';
 import { orderResource, type HistoryErrorType } from '#contract/orders';
 import type { ExpressionBuilder } from 'kysely';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/engine.ts';
 import { writeTransaction } from '../db/engine.ts';
 import type { DB } from '../db/schema.ts';
 import type { ContractRecord } from './customer-data.ts';

@@ -1,7 +1,7 @@
 /* The order lines of a line as the history shows them, and the facts the refusal rules read (docs/product/subscription.md "Order history"). */
 import type { ContractStateFacts, OpenOrderFacts } from '#contract/contract-state';
 import type { OrderLine, OrderStatus } from '#contract/orders';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/engine.ts';
 import type { ContractRecord } from './customer-data.ts';
 
 export const lines = (db: Db) =>

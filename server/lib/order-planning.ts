@@ -2,7 +2,7 @@
 import type { FieldError } from '#contract/common';
 import { orderTypeOfKind, type InitiatorType, type NewOrderLine, type OrderRequest } from '#contract/orders';
 import type { OrderPricing } from '#contract/pricing';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/engine.ts';
 import type { Row } from '../db/rows.ts';
 import type { ContractRecord } from './customer-data.ts';
 import { optionRowsOfProduct, findProduct, type ProductRecord, type Segment } from './product-data.ts';

@@ -1,7 +1,7 @@
 import type { Language } from '#contract/common';
 import { situationTotals, type OpenItem, type SituationTotals } from '#contract/invoice-rules';
 import type { FinalPaymentStatus, OnlinePayment, PaymentStatus } from '#contract/payments';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/engine.ts';
 import { allocatePayment, type OpenDocument } from './payment-allocation.ts';
 import { localDate } from '#contract/calendar';
 

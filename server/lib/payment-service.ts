@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '#contract/common';
 import { isPendingDebit } from '#contract/invoice-rules';
 import { isFinalPaymentStatus } from '#contract/payments';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/engine.ts';
 import { writeTransaction } from '../db/engine.ts';
 import { ApiError, notFound } from './api-error.ts';
 import type { Clock } from './clock.ts';

@@ -1,6 +1,6 @@
 import type { Translated } from '#contract/common';
 import type { Option, Product, Promotion } from '#contract/products';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/engine.ts';
 import type { Row } from '../db/rows.ts';
 import { bool } from './sql.ts';
 

@@ -1,5 +1,5 @@
 import type { PortInFailureReason } from '#contract/activation-rules';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/engine.ts';
 import { writeTransaction } from '../db/engine.ts';
 import { provisioningSchedule, type SimOrderRecord } from './activation-orders.ts';
 import {

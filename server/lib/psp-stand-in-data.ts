@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/engine.ts';
 
 /*
  * The stand-in payment provider's own store (routes/psp-stand-in.ts): the payments it holds, as its API describes

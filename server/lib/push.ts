@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { RequestDetails } from 'web-push';
 import type { PushPayload } from '#contract/settings';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/engine.ts';
 
 /*
  * Web Push with VAPID (RFC 8291 message encryption, RFC 8292 VAPID), through the `web-push` library: it encrypts the

@@ -1,5 +1,5 @@
 import { normalizeIP } from '@fastify/rate-limit';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/engine.ts';
 import { writeTransaction } from '../db/engine.ts';
 import { ApiError } from './api-error.ts';
 import type { ErrorCode } from '#contract/errors';

@@ -16,7 +16,7 @@ import {
   type UsageKind,
   type UsageTotals,
 } from '#contract/rating';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/engine.ts';
 import type { Row } from '../db/rows.ts';
 import { addDaysToDate, localDate, localDayRange } from '#contract/calendar';
 import { bool } from './sql.ts';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/engine.ts';
 
 export type SecretName = 'deviceCookie' | 'smsCode' | 'sessionRotation';
 

@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/engine.ts';
 import { createHmac } from 'node:crypto';
 import { addDays, addMonths } from './clock.ts';
 import { serverSecret } from './server-secrets.ts';

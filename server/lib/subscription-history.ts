@@ -1,5 +1,5 @@
 import type { HeldItem } from '#contract/billing';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/engine.ts';
 import { addDaysToDate, localDate } from '#contract/calendar';
 
 /*

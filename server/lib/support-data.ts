@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Language } from '#contract/common';
 import type { FaqEntry, SupportTicketListItem } from '#contract/support';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/engine.ts';
 
 /* The support area's repository: the FAQ per language and the contact form's tickets. */
 

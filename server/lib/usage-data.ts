@@ -1,7 +1,7 @@
 import type { BillCycle } from '#contract/bill-cycle';
 import type { Safeguard, UsageBalance, UsageRecordDto, UsageSummary } from '#contract/usage';
 import { sql } from 'kysely';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/engine.ts';
 import type { Row } from '../db/rows.ts';
 import type { ContractRecord } from './customer-data.ts';
 import { localDayRange } from '#contract/calendar';

@@ -2,7 +2,7 @@ import type { AuthUser } from '#contract/auth';
 import { isPlainUser } from '#contract/roles';
 import { loginKind, normalizeLogin } from '#contract/validators';
 import { sql } from 'kysely';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/engine.ts';
 import type { Row } from '../db/rows.ts';
 
 export type UserRow = Pick<

@@ -28,7 +28,7 @@ import { buildPagination, pageWindow } from '../lib/paging.ts';
 import { createRouter, type Router } from '../lib/contract-route.ts';
 import { routePlugin } from '../lib/route-plugin.ts';
 import { localDate } from '../lib/service-calendar.ts';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/engine.ts';
 import { writeTransaction } from '../db/engine.ts';
 import { authOf } from '../plugins/auth.ts';
 

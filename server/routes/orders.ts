@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { orderRefusal, refusalErrorCode, type OrderRefusal } from '#contract/contract-state';
 import { endpoints } from '#contract/endpoints';
 import type { OrderRequest } from '#contract/orders';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/engine.ts';
 import { writeTransaction } from '../db/engine.ts';
 import { isPlainUser, requireContract } from '../lib/access.ts';
 import { ApiError, forbidden, invalidParameters, notFound } from '../lib/api-error.ts';

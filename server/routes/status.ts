@@ -1,5 +1,5 @@
 import { endpoints } from '#contract/endpoints';
-import { assertDatabaseAnswers } from '../db/database.ts';
+import { assertDatabaseAnswers } from '../db/engine.ts';
 import { ApiError } from '../lib/api-error.ts';
 import type { AppContext } from '../lib/app-context.ts';
 import { createRouter, type Router } from '../lib/contract-route.ts';

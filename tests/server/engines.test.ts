@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyMigrations, closeDatabase, openDatabase, type Db } from '#server/db/database';
+import { closeDatabase, openDatabase, type Db } from '#server/db/database';
+import { applyMigrations } from '#server/db/migrate';
 import { closeTestDatabase, openEmptyDatabase, openTestDatabase, sqlRows, testEngine } from './test-database.ts';
 
 /*

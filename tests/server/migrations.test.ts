@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyMigrations, appliedMigrations, readMigrations, type Db } from '#server/db/database';
+import type { Db } from '#server/db/engine';
+import { applyMigrations, appliedMigrations, readMigrations } from '#server/db/migrate';
 import { connect } from '#server/db/engine';
 import { closeTestDatabase, openEmptyDatabase, testEngine } from './test-database.ts';
 

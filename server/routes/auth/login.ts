@@ -1,5 +1,5 @@
 import { endpoints } from '#contract/endpoints';
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../db/engine.ts';
 import { writeTransaction } from '../../db/engine.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { AppContext } from '../../lib/app-context.ts';

@@ -2,7 +2,7 @@ import { allowsStatistics } from '#contract/consent';
 import { endpoints } from '#contract/endpoints';
 import { settingsAccess } from '#contract/line-settings';
 import type { PrivacyState } from '#contract/settings';
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../db/engine.ts';
 import { writeTransaction } from '../../db/engine.ts';
 import { requireCustomer } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api-error.ts';
