@@ -1,12 +1,13 @@
 /*
- * Check digits of Belgian and banking identifiers (docs/product/validation.md "Customer, energy and order numbers",
- * "IBAN and BIC", "Identity documents"): the one implementation, used by the contract's validators (what a form and
+ * Check digits of Belgian identifiers (docs/product/validation.md "Customer, energy and order numbers",
+ * "Identity documents"): the one implementation, used by the contract's validators (what a form and
  * the server accept) and by the demo seed (which must produce numbers that pass them). No imports, so any layer can
  * use it.
  *
  * Most Belgian numbers carry a mod-97 check: the structured communication of a bank transfer
- * (structured-communication.ts) and the eID card number (remainder, 97 when it is 0), the national register number
- * (97 − remainder) and the IBAN (ISO 7064 mod 97-10). SIM ICCIDs carry a Luhn digit.
+ * (structured-communication.ts) and the eID card number (remainder, 97 when it is 0) and the national register number
+ * (97 − remainder). SIM ICCIDs carry a Luhn digit. IBAN and BIC are not here: ibantools checks them
+ * (validators.ts ibanSchema, bicSchema), with every country's length, format and national check digits.
  */
 
 /** Remainder of a decimal string divided by 97, digit by digit, so any length is exact without BigInt. */
@@ -58,20 +59,6 @@ export const residentCardNumber = (letter: string, sevenDigits: string): string 
 
 export const residentCardNumberValid = (value: string): boolean =>
   /^[A-Z]\d{9}$/.test(value) && mod97Check(value.slice(1, 8)) === value.slice(8);
-
-/**
- * ISO 7064 mod 97-10 over the rearranged IBAN (country and check moved to the end, letters as 10–35).
- * @internal Exported for its tests (knip --production).
- */
-export const ibanChecksumValid = (iban: string): boolean => {
-  const rearranged = iban.slice(4) + iban.slice(0, 4);
-  let digits = '';
-  for (const ch of rearranged) {
-    const code = ch.charCodeAt(0);
-    digits += code >= 65 && code <= 90 ? String(code - 55) : ch;
-  }
-  return /^\d+$/.test(digits) && mod97(digits) === 1;
-};
 
 /** The Luhn digit that completes `payload` (SIM ICCIDs). */
 export const luhnCheckDigit = (payload: string): string => {

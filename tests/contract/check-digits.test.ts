@@ -1,14 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  ibanChecksumValid,
-  idCardNumber,
-  idCardNumberValid,
-  luhnCheckDigit,
-  luhnValid,
-  mod97,
-  nationalNumber,
-} from '#contract/check-digits';
+import { idCardNumber, idCardNumberValid, luhnCheckDigit, luhnValid, mod97, nationalNumber } from '#contract/check-digits';
 import { idCardNumberSchema, nationalNumberValid } from '#contract/validators';
 
 describe('mod97', () => {
@@ -61,18 +53,6 @@ describe('eID card number', () => {
 
   it.each(['591234567828', '59123456782', 'abcdefghijkl'])('rejects %s', (number) => {
     expect(idCardNumberValid(number)).toBe(false);
-  });
-});
-
-describe('IBAN (ISO 7064 mod 97-10)', () => {
-  it.each([
-    ['BE68539007547034', true],
-    ['BE71096123456769', true],
-    ['NL91ABNA0417164300', true],
-    ['BE68539007547035', false],
-    ['BE68 5390 0754 7034', false],
-  ])('%s → %s', (iban, valid) => {
-    expect(ibanChecksumValid(iban)).toBe(valid);
   });
 });
 

@@ -12,6 +12,7 @@ describe('IBAN and BIC (docs/product/validation.md "IBAN and BIC")', () => {
   it.each([
     ['BE68539007547034', 'BE68539007547034'],
     ['be68 5390 0754 7034', 'BE68539007547034'],
+    ['BE71096123456769', 'BE71096123456769'],
     ['NL91ABNA0417164300', 'NL91ABNA0417164300'],
   ])('accepts the IBAN %s as %s', (input, stored) => {
     expect(ibanSchema.parse(input)).toBe(stored);
