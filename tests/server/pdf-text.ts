@@ -3,7 +3,8 @@ import { inflateSync } from 'node:zlib';
 /**
  * The text drawn in a pdfkit PDF, one text run a line: its page streams are deflated and the standard fonts write each
  * run as a hex string of WinAnsi codes (`[<536f70686965> 0] TJ`). Enough to check what a page says without a PDF
- * library. WinAnsi writes the euro sign as 0x80: it is given back as '€'.
+ * library. WinAnsi writes the euro sign as 0x80: it is given back as '€'. The tests' one reader of the server's PDFs
+ * (invoices and consumption statements, both drawn with the standard fonts only); no e2e spec reads a PDF's text.
  */
 export const pdfText = (pdf: Buffer): string => {
   let text = '';
