@@ -1,6 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import { setTimeout as pause } from 'node:timers/promises';
 import { normalizeIP } from '@fastify/rate-limit';
-import type { Db } from '../db/engine.ts';
-import { writeTransaction } from '../db/engine.ts';
+import { type Db, writeTransaction } from '../db/engine.ts';
 import { ApiError } from './api-error.ts';
 import type { ErrorCode } from '#contract/errors';
 
@@ -175,26 +176,55 @@ export const assertNotLocked = async (db: Db, key: string, now: Date, policy: Ra
   if (waitMs > 0) throw new ApiError(429, policy.code, 'Too many attempts', { retryAfter: Math.ceil(waitMs / 1000) });
 };
 
+/** A key's counter as the rules read it (its failures of the last 24 hours parsed). */
+type Counter = { count: number; windowStart: string; lastAt: string | null; lockedUntil: string | null; recent: number[] };
+
+const counterOf = (row: AttemptRow | undefined, now: number): Counter | undefined =>
+  row && {
+    count: row.count,
+    windowStart: row.window_start,
+    lastAt: row.last_at,
+    lockedUntil: row.locked_until,
+    recent: recentFailures(row, now),
+  };
+
+/** The counter after one more failure at `at`, and how long it then locks the key (0 = not locked). */
+const afterFailure = (counter: Counter | undefined, at: number, policy: RateLimitPolicy): { counter: Counter; lockMs: number } => {
+  // Quiet since the later of the last failure and the end of the lock it caused.
+  const quietSince = counter
+    ? Math.max(timeOf(counter.lastAt ?? counter.windowStart), timeOf(counter.lockedUntil))
+    : Number.NEGATIVE_INFINITY;
+  const windowOpen = counter !== undefined && at - quietSince < policy.windowMs;
+  const count = windowOpen ? counter.count + 1 : 1;
+  const earlier = counter ? counter.recent.filter((failure) => failure > at - DAY_MS) : [];
+  const recent = policy.dailyBudget === undefined ? [] : [...earlier, at].slice(-policy.dailyBudget);
+  const lockMs = Math.max(growingLockMs(count, policy), budgetLockMs(recent, at, policy));
+  const iso = new Date(at).toISOString();
+  return {
+    counter: {
+      count,
+      windowStart: windowOpen ? counter.windowStart : iso,
+      lastAt: iso,
+      lockedUntil: lockMs > 0 ? new Date(at + lockMs).toISOString() : null,
+      recent,
+    },
+    lockMs,
+  };
+};
+
 /**
  * Records one failure (or one counted request) and returns how long the key is now locked for (0 = not locked). In
  * one write transaction: instances counting failures of one key at once all count (none overwrites another's).
  */
 export const recordFailure = (db: Db, key: string, now: Date, policy: RateLimitPolicy): Promise<number> =>
   writeTransaction(db, async (tx) => {
-    const row = await findRow(tx, key);
-    const at = now.getTime();
-    // Quiet since the later of the last failure and the end of the lock it caused.
-    const quietSince = row ? Math.max(timeOf(row.last_at ?? row.window_start), timeOf(row.locked_until)) : Number.NEGATIVE_INFINITY;
-    const windowOpen = row !== undefined && at - quietSince < policy.windowMs;
-    const count = windowOpen ? row.count + 1 : 1;
-    const recent = policy.dailyBudget === undefined ? [] : [...recentFailures(row, at), at].slice(-policy.dailyBudget);
-    const lockMs = Math.max(growingLockMs(count, policy), budgetLockMs(recent, at, policy));
+    const { counter, lockMs } = afterFailure(counterOf(await findRow(tx, key), now.getTime()), now.getTime(), policy);
     await save(tx, key, {
-      count,
-      windowStart: windowOpen ? row.window_start : now.toISOString(),
-      lastAt: now.toISOString(),
-      lockedUntil: lockMs > 0 ? new Date(at + lockMs).toISOString() : null,
-      recent,
+      count: counter.count,
+      windowStart: counter.windowStart,
+      lastAt: counter.lastAt ?? counter.windowStart,
+      lockedUntil: counter.lockedUntil,
+      recent: counter.recent,
     });
     return lockMs;
   });
@@ -248,8 +278,9 @@ export const forgiveFailure = (db: Db, key: string, policy: RateLimitPolicy, now
 export type Attempt = { succeeded: () => Promise<void> };
 
 /**
- * Counts an attempt as a failure before the (asynchronous) check runs, and returns how to take it back on success:
- * the first key (the account's, or the trusted browser's) starts its growing waits afresh, the others are forgiven
+ * The energy link's counting (server/routes/energy.ts); password guesses go through `checkGuess` below, which counts
+ * only failures. Counts an attempt as a failure before the (asynchronous) check runs, and returns how to take it back
+ * on success: the first key (the account's, or the trusted browser's) starts its growing waits afresh, the others are forgiven
  * one failure. Counting after the check would let many attempts sent at once all pass the limit while their checks
  * are in flight. The lock check and the count are one write transaction, so attempts on several instances at once
  * are all counted.
@@ -273,6 +304,137 @@ export const recordFailures = (db: Db, now: Date, checks: readonly (readonly [st
     for (const [key, policy] of checks) await recordFailure(tx, key, now, policy);
   });
 
+/*
+ * Password guesses (logins, and the current password of a password change): docs/product/security.md "Rate limits and
+ * lockouts". Only FAILURES count, after the password was checked: a correct password never uses up an attempt, so ten
+ * logins of the owner sent at once all get in (counted before the check, five of them were refused with 429). Whether a
+ * key is locked is still asked before the slow check.
+ *
+ * Counting after the check alone would let a burst of guesses sent at once all pass the lock check while their checks
+ * are in flight (the 50-a-day bound would not hold). So a guess being checked holds a place on each of its keys (an
+ * "in flight" row of the same table, shared by every instance), and a guess that would be refused if every guess in
+ * flight failed waits for them to end instead of being checked: the guesses checked are exactly those a one-at-a-time
+ * sequence would have checked, and a correct password waits a few milliseconds at worst, never gets a 429 it does not
+ * deserve. A place is given back when its check ends; one left by an instance that died expires after
+ * IN_FLIGHT_TTL_MS.
+ */
+
+export type GuessLimits = readonly (readonly [string, RateLimitPolicy])[];
+
+const IN_FLIGHT_TTL_MS = 30_000;
+/** How long a guess waits, in all, for the guesses in flight before it: far more than a check takes. */
+const MAX_WAIT_MS = 10_000;
+const inFlightKey = (key: string): string => `in-flight:${key}`;
+
+/** The places held on a key: `<expiry epoch ms>:<random id>`, those not expired at `now`. */
+const placesOf = (row: AttemptRow | undefined, now: number): string[] => {
+  if (!row?.recent) return [];
+  try {
+    const parsed: unknown = JSON.parse(row.recent);
+    if (!Array.isArray(parsed)) return [];
+    return parsed.filter((value): value is string => typeof value === 'string' && Number(value.split(':')[0]) > now);
+  } catch {
+    return [];
+  }
+};
+
+const savePlaces = async (db: Db, key: string, places: readonly string[], now: Date): Promise<void> => {
+  if (places.length === 0) {
+    await clearAttempts(db, key);
+    return;
+  }
+  const at = now.toISOString();
+  const row = { count: places.length, window_start: at, last_at: at, locked_until: null, recent: JSON.stringify(places) };
+  await db
+    .insertInto('login_attempts')
+    .values({ key, ...row })
+    .onConflict((oc) => oc.column('key').doUpdateSet(row))
+    .execute();
+};
+
+/** True when the key would be locked at `now` had `failures` more guesses failed. */
+const lockedAfter = (row: AttemptRow | undefined, now: Date, policy: RateLimitPolicy, failures: number): boolean => {
+  let counter = counterOf(row, now.getTime());
+  let lockMs = 0;
+  for (let i = 0; i < failures; i += 1) ({ counter, lockMs } = afterFailure(counter, now.getTime(), policy));
+  return lockMs > 0;
+};
+
+/**
+ * Takes a place on every key for one guess, once no key is locked and none would be if the guesses in flight failed.
+ * 429 when a key is locked; a guess that waited MAX_WAIT_MS for others is refused too (only when checks hang).
+ */
+const takePlace = async (db: Db, now: Date, checks: GuessLimits): Promise<string> => {
+  const place = `${now.getTime() + IN_FLIGHT_TTL_MS}:${randomBytes(9).toString('base64url')}`;
+  for (let waited = 0, round = 0; ; round += 1) {
+    const blocking = await writeTransaction(db, async (tx) => {
+      await assertNoneLocked(tx, now, checks);
+      const held: (readonly [string, string[]])[] = [];
+      for (const [key, policy] of checks) {
+        const places = placesOf(await findRow(tx, inFlightKey(key)), now.getTime());
+        if (places.length > 0 && lockedAfter(await findRow(tx, key), now, policy, places.length)) return policy;
+        held.push([key, places]);
+      }
+      for (const [key, places] of held) await savePlaces(tx, inFlightKey(key), [...places, place], now);
+      return null;
+    });
+    if (blocking === null) return place;
+    if (waited >= MAX_WAIT_MS) throw new ApiError(429, blocking.code, 'Too many attempts', { retryAfter: 1 });
+    // 5, 10, 20 … at most 100 ms, with jitter: waiting guesses neither collide nor keep the database busy.
+    const ms = Math.min(100, 5 * 2 ** round) * (0.5 + Math.random() / 2);
+    waited += ms;
+    await pause(ms);
+  }
+};
+
+const leavePlace = async (db: Db, now: Date, checks: GuessLimits, place: string): Promise<void> => {
+  for (const [key] of checks) {
+    const others = placesOf(await findRow(db, inFlightKey(key)), now.getTime()).filter((held) => held !== place);
+    await savePlaces(db, inFlightKey(key), others, now);
+  }
+};
+
+/**
+ * A key whose owner proved itself (the right password): its growing waits start afresh. The daily budget keeps the
+ * failures it counted: someone else's guesses are not forgiven by the owner's success.
+ */
+const startAfresh = async (db: Db, key: string, now: Date, policy: RateLimitPolicy): Promise<void> => {
+  const row = await findRow(db, key);
+  if (!row) return;
+  const recent = recentFailures(row, now.getTime());
+  const lockMs = budgetLockMs(recent, now.getTime(), policy);
+  await save(db, key, {
+    count: 0,
+    windowStart: row.window_start,
+    lastAt: row.last_at ?? row.window_start,
+    lockedUntil: lockMs > 0 ? new Date(now.getTime() + lockMs).toISOString() : null,
+    recent,
+  });
+};
+
+/**
+ * Runs one password check under the limits of `checks` and returns its result: 429 (ApiError) when a key is locked;
+ * a failure is counted on every key; a success counts nothing and starts the first key (the account's, or the trusted
+ * browser's) afresh.
+ */
+export const checkGuess = async (db: Db, now: Date, checks: GuessLimits, check: () => Promise<boolean>): Promise<boolean> => {
+  const place = await takePlace(db, now, checks);
+  let ok: boolean;
+  try {
+    ok = await check();
+  } catch (error) {
+    await writeTransaction(db, (tx) => leavePlace(tx, now, checks, place));
+    throw error;
+  }
+  await writeTransaction(db, async (tx) => {
+    await leavePlace(tx, now, checks, place);
+    const [first] = checks;
+    if (!ok) await recordFailures(tx, now, checks);
+    else if (first) await startAfresh(tx, first[0], now, first[1]);
+  });
+  return ok;
+};
+
 /**
  * The address a per-address limit counts: an IPv4 address as it is, an IPv6 address by its /64 network (one
  * subscriber's line gets a whole /64: counted per address, it would offer 2^64 fresh counters), an IPv4-mapped IPv6
@@ -290,7 +452,6 @@ export const limitKeys = {
   account: (userId: number): string => `account:${userId}`,
   deviceCookie: (nonce: string): string => `device-cookie:${nonce}`,
   address: (ip: string): string => `ip:${clientAddress(ip)}`,
-  password: (userId: number): string => `password:${userId}`,
   energyLink: (userId: number): string => `energy-link-user:${userId}`,
   codeRequest: (recipient: string): string => `code-request:${recipient.trim().toLowerCase()}`,
   codeRequestAddress: (ip: string): string => `code-request-ip:${clientAddress(ip)}`,
@@ -298,13 +459,13 @@ export const limitKeys = {
 } as const;
 
 /**
- * A successful recovery (a link or code that reached the owner) ends the locks of the account: its login counter,
- * growing waits and daily budget alike, and the counter of its password changes (docs/product/security.md
- * "Rate limits and lockouts": a stranger who keeps an account locked cannot keep its owner out).
+ * A successful recovery (a link or code that reached the owner) ends the locks of the account: its login counter
+ * (which also counts wrong current passwords of a password change), growing waits and daily budget alike
+ * (docs/product/security.md "Rate limits and lockouts": a stranger who keeps an account locked cannot keep its owner
+ * out).
  */
 export const endAccountLocks = async (db: Db, userId: number): Promise<void> => {
   await clearAttempts(db, limitKeys.account(userId));
-  await clearAttempts(db, limitKeys.password(userId));
 };
 
 /**

@@ -5,7 +5,9 @@ import { authTestApp, cookieOf, post } from './auth-helpers.ts';
 
 /*
  * Password-guessing limits: counted per account (not per identifier string), and a browser that logged in to the
- * account before (its device cookie) is never locked out by failures from elsewhere (OWASP device cookies).
+ * account before (its device cookie) is never locked out by failures from elsewhere (OWASP device cookies). Only
+ * failures count, once the password was checked (issue 42): a correct password is never refused because of guesses in
+ * flight, and guesses sent at once are checked no more than one at a time would be.
  */
 
 const t = authTestApp();
@@ -89,5 +91,39 @@ describe('device cookies: the owner is never locked out by failures from elsewhe
     expect(locked.statusCode).toBe(401);
     // The account's untrusted counter was untouched by the trusted failures until the cookie locked.
     expect((await attempt('MT00000001', demoPassword, { remoteAddress: '198.51.100.20' })).statusCode).toBe(200);
+  });
+});
+
+describe('only failures count, after the password was checked', () => {
+  const inFlightRows = () => t.db.selectFrom('login_attempts').select('key').where('key', 'like', 'in-flight:%').execute();
+
+  it('ten simultaneous correct logins to one account all get in, and use up no attempt', async () => {
+    const answers = await Promise.all(Array.from({ length: 10 }, () => attempt('MT00000001', demoPassword)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: 10 }, () => 200));
+    // Nothing was counted: five wrong passwords are still free, the sixth is refused.
+    for (let i = 0; i < 5; i += 1) expect((await attempt('MT00000001', 'Wrong!2026')).statusCode).toBe(401);
+    expect((await attempt('MT00000001', 'Wrong!2026')).statusCode).toBe(429);
+    expect(await inFlightRows()).toEqual([]);
+  });
+
+  it('with four failures counted, ten correct logins sent at once all get in (the last free attempt is no bottleneck)', async () => {
+    for (let i = 0; i < 4; i += 1) expect((await attempt('MT00000003', 'Wrong!2026')).statusCode).toBe(401);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => attempt('MT00000003', demoPassword)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: 10 }, () => 200));
+  });
+
+  it('twenty wrong passwords sent at once: five are checked, the others refused unchecked; the locked account refuses the right one', async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => attempt('MT00000004', `Wrong!${i}pass`)));
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+    for (const refused of answers.filter((answer) => answer.statusCode === 429)) {
+      expect(refused.json()).toMatchObject({ statusCode: 429, code: 'tooManyLoginAttempts' });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    const locked = await attempt('MT00000004', demoPassword, { remoteAddress: '198.51.100.60' });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toMatchObject({ code: 'tooManyLoginAttempts' });
+    expect(await inFlightRows()).toEqual([]);
   });
 });

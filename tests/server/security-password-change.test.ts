@@ -104,6 +104,40 @@ describe('a logged-in password change', () => {
   });
 });
 
+describe("wrong current passwords are the account's failed logins", () => {
+  const change = (token: string, oldPassword: string) =>
+    post(t.app, '/api/user/password', { old_pwd: oldPassword, pwd: 'Nouveau!2026' }, { headers: bearer(token) });
+  const login = (password: string) =>
+    post(t.app, LOGIN, { login: 'MT00000001', password }, { browser: true, remoteAddress: '198.51.100.70' });
+  const session = async (): Promise<string> => {
+    const response = await post(t.app, LOGIN, { login: 'MT00000001', password: demoPassword });
+    expect(response.statusCode).toBe(200);
+    return bearerLoginResponseSchema.parse(response.json()).token;
+  };
+
+  it('a stolen session that guesses the current password locks the login, and itself, after five', async () => {
+    const token = await session();
+    for (let i = 0; i < 5; i += 1) {
+      const wrong = await change(token, `Guess!${i}2026`);
+      expect(wrong.statusCode).toBe(422);
+      expect(wrong.json()).toMatchObject({ code: 'invalidCredentials', fields: [{ field: 'old_pwd' }] });
+    }
+    // The sixth guess is refused unchecked, even the right one, and so is a login from a browser the account does not trust.
+    const sixth = await change(token, demoPassword);
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json()).toMatchObject({ code: 'tooManyLoginAttempts' });
+    expect((await login(demoPassword)).statusCode).toBe(429);
+  });
+
+  it('failed logins and wrong current passwords add up on one counter', async () => {
+    const token = await session();
+    for (let i = 0; i < 3; i += 1) expect((await login('Wrong!2026')).statusCode).toBe(401);
+    for (let i = 0; i < 2; i += 1) expect((await change(token, 'Wrong!2026')).statusCode).toBe(422);
+    expect((await change(token, demoPassword)).statusCode).toBe(429);
+    expect((await login(demoPassword)).statusCode).toBe(429);
+  });
+});
+
 describe('a password reset by e-mail link or SMS code', () => {
   it('by link: ends every PIN, session, trusted browser and push subscription, and trusts the browser that reset', async () => {
     const attacker = await foothold('MT00000003');

@@ -1,13 +1,12 @@
 import { endpoints } from '#contract/endpoints';
-import type { Db } from '../../db/engine.ts';
-import { writeTransaction } from '../../db/engine.ts';
+import { type Db, writeTransaction } from '../../db/engine.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { issueDeviceCookie, readDeviceCookie } from '../../lib/device-cookies.ts';
 import { checkPin, deviceKeyMatches, findDevice, findDeviceById, registerDevice, type DeviceRecord } from '../../lib/devices.ts';
 import { checkLink, useLink } from '../../lib/one-time-codes.ts';
 import { hashPassword, verifyPasswordAsync } from '../../lib/password.ts';
-import { addressPolicy, assertNotLocked, limitKeys, lockedForMs, loginPolicy, recordFailure, takeAttempt } from '../../lib/rate-limit.ts';
+import { addressPolicy, assertNotLocked, checkGuess, limitKeys, lockedForMs, loginPolicy, recordFailure } from '../../lib/rate-limit.ts';
 import type { Router } from '../../lib/contract-route.ts';
 import {
   createSession,
@@ -90,12 +89,14 @@ const registerPasswordLogin = (router: Router, ctx: AppContext): void => {
             [user ? limitKeys.account(user.id) : limitKeys.login(body.login), loginPolicy],
             [limitKeys.address(request.ip), addressPolicy],
           ] as const);
-    // Unknown logins are counted too: the limiter must not tell which accounts exist either. Counted before the
-    // check, which runs off the event loop while other attempts may arrive.
-    const attempt = await takeAttempt(db, now, limits);
-    const passwordOk = await verifyPasswordAsync(body.password, user?.password_hash ?? timingDummy());
-    if (!user || !user.password_hash || !passwordOk) throw invalidCredentials();
-    await attempt.succeeded();
+    // Only failures count, once the password was checked: a correct password is never refused because of guesses in
+    // flight (lib/rate-limit.ts checkGuess). Unknown logins fail and count too: the limiter must not tell which
+    // accounts exist either.
+    const ok = await checkGuess(db, now, limits, async () => {
+      const passwordOk = await verifyPasswordAsync(body.password, user?.password_hash ?? timingDummy());
+      return user !== undefined && !!user.password_hash && passwordOk;
+    });
+    if (!ok || !user) throw invalidCredentials();
     // Only after the password matched, so the 403 does not reveal a legacy account to a guesser (docs/product/auth.md
     // "Login outcomes").
     if (isLegacyWithoutCustomer(user)) throw legacyWithoutCustomer();

@@ -7,7 +7,7 @@ import { findContact } from '../../lib/customer-data.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { findDevice, revokeDevice, setDevicePin } from '../../lib/devices.ts';
 import { hashPasswordAsync, verifyPasswordAsync } from '../../lib/password.ts';
-import { limitKeys, loginPolicy, takeAttempt } from '../../lib/rate-limit.ts';
+import { checkGuess, limitKeys, loginPolicy } from '../../lib/rate-limit.ts';
 import type { Router } from '../../lib/contract-route.ts';
 import { queuePasswordChangedNotice } from '../../lib/auth-messages.ts';
 import { issueDeviceCookie } from '../../lib/device-cookies.ts';
@@ -92,8 +92,8 @@ export const registerSessionRoutes = (router: Router, ctx: AppContext): void => 
   });
 
   /**
-   * Logged-in password change. Wrong old passwords are limited like logins (a stolen session must not become a
-   * password oracle). Success ends every other foothold on the account (lib/footholds.ts): the other sessions, the
+   * Logged-in password change. Wrong old passwords count as failed logins of the account, on its login counter (a
+   * stolen session must not become a password oracle, nor get guesses the login would refuse). Success ends every other foothold on the account (lib/footholds.ts): the other sessions, the
    * other devices' PINs, the trusted browsers and the push subscriptions of other devices. The session that made the
    * change is renewed (its old tokens die with the rest; new ones in cookies, and in the body in bearer mode), this
    * browser gets a new device cookie, and the confirmation goes out by e-mail (or SMS) after the answer.
@@ -102,13 +102,17 @@ export const registerSessionRoutes = (router: Router, ctx: AppContext): void => 
     const { user, session } = authOf(request);
     const now = clock.now();
     if (body.pwd === body.old_pwd) throw samePassword();
-    const attempt = await takeAttempt(db, now, [[limitKeys.password(user.id), loginPolicy]]);
-    if (!user.password_hash || !(await verifyPasswordAsync(body.old_pwd, user.password_hash))) {
+    // The account's own login counter (docs/product/security.md "Rate limits and lockouts"): a wrong current password
+    // is one more guess at the password, whether typed at the login or here; a locked account refuses both.
+    const storedHash = user.password_hash;
+    const ok = await checkGuess(db, now, [[limitKeys.account(user.id), loginPolicy]], async () =>
+      storedHash ? verifyPasswordAsync(body.old_pwd, storedHash) : false,
+    );
+    if (!ok) {
       throw new ApiError(422, 'invalidCredentials', 'The current password is wrong', {
         fields: [{ field: 'old_pwd', message: 'validation:password.wrongCurrent' }],
       });
     }
-    await attempt.succeeded();
     const passwordHash = await hashPasswordAsync(body.pwd);
     const issued = await writeTransaction(db, async (tx) => {
       await setPasswordHash(tx, user.id, passwordHash);
