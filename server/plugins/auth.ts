@@ -20,13 +20,16 @@ export const authOf = (request: FastifyRequest): ResolvedSession => {
   return session;
 };
 
+/** The token of an `Authorization: Bearer` header (any other scheme, Basic included, is none). */
+export const bearerTokenOf = (request: FastifyRequest): string | undefined => {
+  const header = request.headers.authorization;
+  return header ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
+};
+
 /** `Authorization: Bearer` for non-browser clients wins over the cookie the browser sends. */
 export const tokenFromRequest = (request: FastifyRequest): string | undefined => {
-  const header = request.headers.authorization;
-  if (header) {
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (match?.[1]) return match[1];
-  }
+  const bearer = bearerTokenOf(request);
+  if (bearer) return bearer;
   const cookie = request.cookies[ACCESS_COOKIE];
   return cookie && cookie.length > 0 ? cookie : undefined;
 };

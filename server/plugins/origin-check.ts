@@ -3,8 +3,9 @@ import { ApiError } from '../lib/api-error.ts';
 import type { AppContext } from '../lib/app-context.ts';
 import { DEVICE_COOKIE } from '../lib/device-cookies.ts';
 import { isApiPath, pathOf } from '../lib/request-path.ts';
+import { resolveAccessToken } from '../lib/sessions.ts';
 import { ACTIVATION_COOKIE } from '../routes/activation.ts';
-import { ACCESS_COOKIE, REFRESH_COOKIE } from './auth.ts';
+import { ACCESS_COOKIE, bearerTokenOf, REFRESH_COOKIE } from './auth.ts';
 
 /*
  * Cookie-authenticated writes come from the app's own origin (docs/product/security.md "Cross-site requests"):
@@ -14,9 +15,13 @@ import { ACCESS_COOKIE, REFRESH_COOKIE } from './auth.ts';
  * cookies must say where it comes from: its `Origin` is PUBLIC_URL's origin, or, from a browser that sends no Origin,
  * `Sec-Fetch-Site: same-origin`. Anything else is 403.
  *
- * Not concerned: requests without a credential cookie (nothing to forge), and requests with an Authorization header
- * (a page of another site cannot add one without a CORS preflight, which this server never grants). The app's own
- * requests, and the service worker's background-sync replays, are same-origin fetches: the browser adds the Origin.
+ * Not concerned: requests without a credential cookie (nothing to forge), and requests that a valid bearer token
+ * authenticates (a non-browser client: a page of another site cannot add the header without a CORS preflight, which
+ * this server never grants, nor know a token). Only a VALID bearer token counts: any other Authorization header
+ * (`Basic …`, which a browser may replay by itself for a site, or a made-up `Bearer x`) leaves the cookie doing the
+ * authenticating, so the Origin is checked (issue 42: a multipart ticket with `Origin: http://evil.example` and
+ * `Authorization: Basic dXNlcjpwYXNz` was accepted on the cookie). The app's own requests, and the service worker's
+ * background-sync replays, are same-origin fetches: the browser adds the Origin.
  */
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -54,15 +59,19 @@ const crossOrigin = (): ApiError =>
     fields: [{ field: 'Origin', message: 'validation:invalid' }],
   });
 
+/** True when the request carries a bearer token of a live session (asked only of a write that failed the Origin check). */
+const bearerAuthenticates = async (request: FastifyRequest, ctx: Pick<AppContext, 'db' | 'clock'>): Promise<boolean> => {
+  const token = bearerTokenOf(request);
+  return token !== undefined && (await resolveAccessToken(ctx.db, token, ctx.clock.now())) !== undefined;
+};
+
 /** Registered after the cookie plugin (it reads the parsed cookies) and before any route. */
-export const registerOriginCheck = (app: FastifyInstance, ctx: Pick<AppContext, 'mail'>): void => {
+export const registerOriginCheck = (app: FastifyInstance, ctx: Pick<AppContext, 'mail' | 'db' | 'clock'>): void => {
   const origins = allowedOrigins(ctx.mail.publicUrl);
-  app.addHook('onRequest', (request, _reply, done) => {
-    const concerned =
-      UNSAFE_METHODS.has(request.method) &&
-      isApiPath(pathOf(request)) &&
-      request.headers.authorization === undefined &&
-      carriesCredentialCookie(request);
-    done(concerned && !comesFrom(request, origins) ? crossOrigin() : undefined);
+  app.addHook('onRequest', async (request) => {
+    const concerned = UNSAFE_METHODS.has(request.method) && isApiPath(pathOf(request)) && carriesCredentialCookie(request);
+    if (!concerned || comesFrom(request, origins)) return;
+    if (await bearerAuthenticates(request, ctx)) return;
+    throw crossOrigin();
   });
 };

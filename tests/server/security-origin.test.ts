@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorBodySchema } from '#contract/common';
 import { demoPassword } from '#contract/fixtures/demo';
 import { buildApp } from '#server/app';
 import type { Db } from '#server/db/database';
@@ -54,7 +55,7 @@ const ticket = async (cookie: string, extra: Record<string, string>) => {
 
 beforeAll(async () => {
   db = await seededDatabase();
-  app = await buildApp({ db, staticDir: staticFixtureDir, mail: { publicUrl: PUBLIC_URL } });
+  app = await buildApp({ demo: true, db, staticDir: staticFixtureDir, mail: { publicUrl: PUBLIC_URL } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   port = (app.server.address() as AddressInfo).port;
 });
@@ -113,6 +114,51 @@ describe('cookie-authenticated writes check Origin against PUBLIC_URL', () => {
   });
 });
 
+describe('the check is skipped only for a request that a valid bearer token authenticates (issue 42)', () => {
+  const bearerToken = async (loginId: string): Promise<string> => {
+    const payload = json({ login: loginId, password: demoPassword });
+    const answer = await send('POST', '/api/public/users/login', { 'x-auth-mode': 'bearer', ...payload.headers }, payload.body);
+    expect(answer.status, answer.body).toBe(200);
+    return (JSON.parse(answer.body) as { token: string }).token;
+  };
+
+  const ticketCount = async (cookie: string): Promise<number> =>
+    (JSON.parse((await send('GET', '/api/support/tickets', { cookie })).body) as { tickets: unknown[] }).tickets.length;
+
+  it('refuses the multipart ticket of another site that adds Authorization: Basic to the session cookie', async () => {
+    const cookie = await browserLogin('MT00000003');
+    const before = await ticketCount(cookie);
+    const evil = await ticket(cookie, { origin: 'http://evil.example', authorization: 'Basic dXNlcjpwYXNz' });
+    expect(evil.status, evil.body).toBe(403);
+    expect(errorBodySchema.parse(JSON.parse(evil.body))).toMatchObject({
+      statusCode: 403,
+      code: 'forbidden',
+      fields: [{ field: 'Origin', message: 'validation:invalid' }],
+    });
+    // A made-up bearer token, a stale one, or a bare scheme do not stand in for the Origin either.
+    const ended = await bearerToken('MT00000003');
+    const logout = json({});
+    expect((await send('POST', '/api/user/logout', { authorization: `Bearer ${ended}`, ...logout.headers }, logout.body)).status).toBe(200);
+    for (const authorization of ['Bearer made-up-token', `Bearer ${ended}`, 'Bearer', 'Digest username="user"']) {
+      expect((await ticket(cookie, { origin: 'http://evil.example', authorization })).status, authorization).toBe(403);
+    }
+    // None of them created a ticket on the cookie's session.
+    expect(await ticketCount(cookie)).toBe(before);
+  });
+
+  it('lets a real bearer-token client write without Origin, with or without cookies in its jar', async () => {
+    const token = await bearerToken('MT00000005');
+    const form = await multipart({ subject: 'billing', subSubject: 'billing_invoice', message: 'Envoyé par un client non navigateur.' });
+    const plain = await send('POST', '/api/support/ticket', { authorization: `Bearer ${token}`, ...form.headers }, form.payload);
+    expect(plain.status, plain.body).toBe(200);
+    const cookie = await browserLogin('MT00000005');
+    const withJar = await ticket(cookie, { authorization: `Bearer ${token}` });
+    expect(withJar.status, withJar.body).toBe(200);
+    // Even from a page's origin that is not the app's: the token, which no other site knows, authenticates it.
+    expect((await ticket(cookie, { authorization: `Bearer ${token}`, origin: 'http://evil.example' })).status).toBe(200);
+  });
+});
+
 describe("the Secure flag follows PUBLIC_URL's scheme, not the Host header", () => {
   it('an https PUBLIC_URL: Secure cookies even for a request that names a loopback Host', async () => {
     for (const host of ['localhost', '127.0.0.1', 'mobile.example.be']) {
@@ -126,7 +172,7 @@ describe("the Secure flag follows PUBLIC_URL's scheme, not the Host header", () 
   });
 
   it('a loopback http PUBLIC_URL (development) accepts its loopback aliases as origins', async () => {
-    const local = await buildApp({ db, staticDir: staticFixtureDir, mail: { publicUrl: 'http://localhost:8080' } });
+    const local = await buildApp({ demo: true, db, staticDir: staticFixtureDir, mail: { publicUrl: 'http://localhost:8080' } });
     try {
       const logged = await local.inject({
         method: 'POST',
