@@ -31,12 +31,51 @@ export type ReceivedUpload = { fields: Record<string, string>; files: ReceivedFi
 const uploadError = (status: number, message: string): ApiError =>
   new ApiError(status, 'uploadError', 'Upload refused', { fields: [{ field: 'files', message }] });
 
-const extensionOf: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'image/heic': 'heic',
-  'application/pdf': 'pdf',
+/** The extensions a person expects of each type; the first is the one a name gets when its own does not match. */
+const extensionsOf: Record<string, readonly string[]> = {
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/png': ['png'],
+  'image/webp': ['webp'],
+  'image/heic': ['heic'],
+  'application/pdf': ['pdf'],
+};
+const knownExtensions = new Set(Object.values(extensionsOf).flat());
+
+/** The longest file name kept (characters, as JavaScript counts them; never a character cut in two). */
+export const MAX_FILE_NAME_LENGTH = 120;
+
+// Control characters (NUL, C0, DEL, C1) and invisible formatting ones (bidirectional overrides that make `gnp.exe`
+// read `exe.png`, zero-width characters), line and paragraph separators, and path separators.
+const UNWANTED = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+const SEPARATORS = /[/\\]/g;
+
+/** The leading characters of `text`, whole graphemes only, at most `max` UTF-16 units in all. */
+const leading = (text: string, max: number): string => {
+  if (text.length <= max) return text;
+  let kept = '';
+  for (const { segment } of new Intl.Segmenter('und', { granularity: 'grapheme' }).segment(text)) {
+    if (kept.length + segment.length > max) break;
+    kept += segment;
+  }
+  return kept;
+};
+
+/**
+ * The name an uploaded file is kept and shown under (docs/product/support.md "Contact form"): Unicode NFC, without
+ * control or invisible formatting characters (NUL included) nor path separators, at most MAX_FILE_NAME_LENGTH
+ * characters, and ending with an extension of the type its content showed (a PNG named `scan.pdf` is `scan.png`). The
+ * client's name is only a label: the file is stored under a key of the server's (lib/file-store.ts).
+ */
+export const normalizedFileName = (name: string, mediaType: string): string => {
+  const clean = name.normalize('NFC').replace(UNWANTED, '').replace(SEPARATORS, '_').trim();
+  const wanted = extensionsOf[mediaType] ?? ['bin'];
+  const dot = clean.lastIndexOf('.');
+  const own = dot >= 0 ? clean.slice(dot + 1).toLowerCase() : '';
+  // The name's own extension goes when it is a file type's (it is replaced); anything else after a dot is the name's.
+  const stem = dot >= 0 && knownExtensions.has(own) ? clean.slice(0, dot) : clean;
+  const extension = wanted.includes(own) ? own : (wanted[0] ?? 'bin');
+  const short = leading(stem, MAX_FILE_NAME_LENGTH - extension.length - 1).replace(/^[\s.]+|[\s.]+$/gu, '');
+  return `${short || 'attachment'}.${extension}`;
 };
 
 const isMultipartLimit = (error: unknown, code: string): boolean =>
@@ -95,7 +134,7 @@ export const receiveUpload = async (request: FastifyRequest, spec: UploadSpec): 
       files.push({
         bytes,
         mediaType: detected.mime,
-        extension: extensionOf[detected.mime] ?? 'bin',
+        extension: extensionsOf[detected.mime]?.[0] ?? 'bin',
         size: bytes.length,
         sha256: createHash('sha256').update(bytes).digest('hex'),
         declaredType: part.mimetype,

@@ -9,7 +9,7 @@ import { renderMessage } from '../lib/messages.ts';
 import { createRouter, type Router } from '../lib/contract-route.ts';
 import { routePlugin } from '../lib/route-plugin.ts';
 import { storeFile } from '../lib/file-store.ts';
-import { contentTypeOf } from '../lib/uploads.ts';
+import { contentTypeOf, normalizedFileName } from '../lib/uploads.ts';
 import { faqOf, insertTicket, ticketsOf, ticketsSince } from '../lib/support-data.ts';
 import { authOf } from '../plugins/auth.ts';
 
@@ -64,7 +64,9 @@ const registerSupportRoutes = (router: Router, ctx: AppContext): void => {
           fields: [{ field: 'attachment', message: 'validation:attachment.type' }],
         });
       }
-      attachment = { name, type: content.mime, ext: content.ext, data };
+      // The name is a label the customer chose: normalised (NFC, no control characters, 120 characters at most) and
+      // given the extension of what the bytes are (docs/product/support.md "Contact form").
+      attachment = { name: normalizedFileName(name, content.mime), type: content.mime, ext: content.ext, data };
     }
 
     const createdAt = now.toISOString();

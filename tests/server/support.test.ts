@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faqResponseSchema, supportTicketAnswerSchema, supportTicketListSchema } from '#contract/support';
 import { maxAttachmentBytes } from '#contract/validators';
+import { MAX_FILE_NAME_LENGTH, normalizedFileName } from '#server/lib/uploads';
 import { MAX_TICKETS_PER_DAY } from '#server/routes/support';
 import { outbox } from './auth-helpers.ts';
 import { bearer, createTestApp, login, type TestApp } from './test-app.ts';
@@ -262,6 +263,85 @@ describe('POST /api/support/ticket', () => {
   it('refuses a caller without a session', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/support/ticket', payload: fields });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('attachment names are normalised (issue 42)', () => {
+  /**
+   * A multipart body written byte by byte, so that the file name reaches the server exactly as given (NUL included):
+   * FormData would encode it its own way.
+   */
+  const rawTicket = (filename: string, type: string, data: Uint8Array) => {
+    const boundary = '----issue42boundary';
+    const part = (headers: string, body: Buffer | string) => [
+      Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`),
+      Buffer.from(body),
+      Buffer.from('\r\n'),
+    ];
+    const payload = Buffer.concat([
+      ...Object.entries(fields).flatMap(([name, value]) => part(`Content-Disposition: form-data; name="${name}"`, value)),
+      ...part(`Content-Disposition: form-data; name="attachment"; filename="${filename}"\r\nContent-Type: ${type}`, Buffer.from(data)),
+      Buffer.from(`--${boundary}--\r\n`),
+    ]);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/support/ticket',
+      headers: { ...sophie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+  };
+  const kept = async (reference: string) =>
+    t.db
+      .selectFrom('support_tickets')
+      .select(['attachment_name', 'attachment_type'])
+      .where('reference', '=', reference)
+      .executeTakeFirstOrThrow();
+
+  it.each([
+    ['a 5,004-character name', `${'a'.repeat(5000)}.pdf`, 'application/pdf', pdfBytes, `${'a'.repeat(116)}.pdf`, 'application/pdf'],
+    ['a name with NUL and other control characters', 'fac\u0000tu\u0007re\u007f.png', 'image/png', pngBytes, 'facture.png', 'image/png'],
+    ['a .pdf name for a PNG', 'facture-mars.pdf', 'application/pdf', pngBytes, 'facture-mars.png', 'image/png'],
+    ['a decomposed accent (NFD)', 'e\u0301te\u0301.jpg', 'image/jpeg', jpegBytes, '\u00e9t\u00e9.jpg', 'image/jpeg'],
+    [
+      'a right-to-left override that disguises the type',
+      'photo\u202egnp.pdf',
+      'application/pdf',
+      pdfBytes,
+      'photognp.pdf',
+      'application/pdf',
+    ],
+  ])('keeps %s as a clean name with the type its bytes show', async (_case, name, type, data, expected, stored) => {
+    const response = await rawTicket(name, type, data);
+    expect(response.statusCode, response.body).toBe(200);
+    const { reference } = supportTicketAnswerSchema.parse(response.json());
+    const row = await kept(reference);
+    expect(row).toEqual({ attachment_name: expected, attachment_type: stored });
+    expect(row.attachment_name?.length).toBeLessThanOrEqual(MAX_FILE_NAME_LENGTH);
+    expect(row.attachment_name).not.toMatch(/\p{Cc}/u);
+    // The contact page lists it under that name.
+    const listed = supportTicketListSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/support/tickets', headers: sophie })).json(),
+    );
+    expect(listed.tickets.find((ticket) => ticket.reference === reference)?.attachmentName).toBe(expected);
+  });
+
+  it.each([
+    ['a name that is only an extension', '.png', 'image/png', 'attachment.png'],
+    ['a JPEG named .JPEG keeps its spelling, lower case', 'Photo.JPEG', 'image/jpeg', 'Photo.jpeg'],
+    ['a name with a dot of its own', 'facture.v2.pdf', 'image/png', 'facture.v2.png'],
+    ['path separators', '..\\..\\etc/passwd.pdf', 'application/pdf', '_.._etc_passwd.pdf'],
+    ['spaces and dots around the name', '  rapport. .pdf', 'application/pdf', 'rapport.pdf'],
+    [
+      'emoji cut at 120 characters never in half',
+      `${'x'.repeat(114)}\u{1F468}\u200d\u{1F469}.png`,
+      'image/png',
+      `${'x'.repeat(114)}\u{1F468}\u{1F469}`.slice(0, 116) + '.png',
+    ],
+  ])('normalizedFileName: %s', (_case, name, type, expected) => {
+    const result = normalizedFileName(name, type);
+    expect(result).toBe(expected);
+    expect(result.length).toBeLessThanOrEqual(MAX_FILE_NAME_LENGTH);
+    expect(result.isWellFormed()).toBe(true);
   });
 });
 
