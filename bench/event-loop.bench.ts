@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { demoPassword } from '#contract/fixtures/demo';
 import { buildApp } from '#server/app';
-import { closeDatabase, openDatabase } from '#server/db/database';
+import { closeDatabase } from '#server/db/database';
+import { openDemoDatabase } from '#server/demo/index';
 
 /*
  * How long one heavy request holds everyone else: over real HTTP (the socket matters: a stream that never yields
@@ -17,8 +18,8 @@ import { closeDatabase, openDatabase } from '#server/db/database';
 const sixMonthsAgo = (): string => new Date(Date.now() - 190 * 86_400_000).toISOString().slice(0, 10);
 
 export const run = async (): Promise<Record<string, number>> => {
-  const db = await openDatabase(':memory:');
-  const app = await buildApp({ db });
+  const db = await openDemoDatabase(':memory:');
+  const app = await buildApp({ demo: true, db });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   try {

@@ -28,12 +28,13 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 export type ServerProcess = { url: string; port: number; child: ChildProcess; stop: () => Promise<void> };
 
 /**
- * The compiled server (dist-server/main.js, built by bench-build.ts) in production mode, until it is ready (its
- * database answers). `env` adds DATA_DIR or DATABASE_URL.
+ * The compiled server (dist-server/main.js, built by bench-build.ts) without test mode, until it is ready (its
+ * database answers). `env` adds DATA_DIR or DATABASE_URL. The demo (DEMO=on), on either engine: the bench logs in
+ * as the demo customers.
  */
 export const startServer = async (env: NodeJS.ProcessEnv, options: { staticDir?: string } = {}): Promise<ServerProcess> => {
   const port = await freePort();
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, DEMO: 'on', ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
   delete childEnv.TEST_MODE;
   if (options.staticDir) childEnv.STATIC_DIR = options.staticDir;
   const child = spawn(process.execPath, [path.join(root, 'dist-server', 'main.js')], {

@@ -82,6 +82,7 @@ export const errorCodes = [
   'nothingToPay',
   'paidByDirectDebit',
   'paymentProviderError',
+  'onlinePaymentUnavailable',
   // Too many calls from one address to an anonymous endpoint (the payment webhook).
   'tooManyRequests',
 ] as const;

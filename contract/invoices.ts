@@ -68,6 +68,11 @@ export const invoiceSituationSchema = z.object({
   isInDebt: z.boolean(),
   /** The structured communication to pay the open balance with; null when nothing is owed. */
   paymentReference: z.string().nullable(),
+  /**
+   * Payment online is on (a payment provider is configured, or the demo's stand-in): false hides "Pay now"
+   * (docs/product/payments.md "Where the customer pays"). Absent in an answer stored by an older version: on.
+   */
+  onlinePayment: z.boolean().default(true),
 });
 export type InvoiceSituation = z.infer<typeof invoiceSituationSchema>;
 

@@ -30,13 +30,24 @@ import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { registerMultipart } from './plugins/multipart.ts';
 import { registerFormBodyParser } from './plugins/form-body.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
-import { STAND_IN_ENERGY_PORTAL } from './routes/energy.ts';
-import type { PaymentProvider } from './lib/payment-provider.ts';
-import type { RoutesOptions, SettingsOptions } from './lib/route-plugin.ts';
+import { mollieProvider, type PaymentProvider } from './lib/payment-provider.ts';
+import { demoFill } from './demo/index.ts';
+import { registerStandIns, STAND_IN_PATHS } from './stand-ins/index.ts';
+import { DEFAULT_VAPID_SUBJECT } from './lib/push.ts';
+import { STAND_IN_ENERGY_PORTAL } from './stand-ins/energy-portal.ts';
+import { standInProvider } from './stand-ins/psp.ts';
+import type { PaymentsOptions, RoutesOptions, SettingsOptions } from './lib/route-plugin.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerZodValidation } from './plugins/zod-validation.ts';
 
 export type BuildAppOptions = {
+  /**
+   * The demo (DEMO=on): an empty database is filled with the demo customers, and stand-ins play the systems of other
+   * companies that are not configured (payment provider, energy portal, provisioning). Off, the server is the
+   * product alone: it creates no account, serves no stand-in, and what has no real service is off. Required: a
+   * server is one or the other, never by default.
+   */
+  demo: boolean;
   /**
    * The database: a PostgreSQL URL (postgres://…, DATABASE_URL) or a SQLite file, ':memory:' (the default) for tests.
    * Ignored when `db` is given.
@@ -66,15 +77,17 @@ export type BuildAppOptions = {
   trustProxy?: TrustProxy;
   /** Period of the scheduler's runs once the server listens (lib/scheduler.ts). */
   schedulerIntervalMs?: number;
-  /** The energy portal (ENERGY_PORTAL_URL); absent or null: the stand-in portal this server serves. */
+  /** The energy portal (ENERGY_PORTAL_URL); absent or null: the demo's stand-in portal, or none (one-click login off). */
   energyPortalUrl?: string | null;
+  /** Demo only: a little usage on every line every 10 minutes (DEV_USAGE_FEED). */
+  usageFeed?: boolean;
   /** Web Push keys and subject, the development usage feed (routes/settings.ts). */
   settings?: SettingsOptions;
   /** Who customers pay (server/main.ts passes the configuration's); absent: the configuration's defaults. */
   creditor?: CreditorDto;
   /**
-   * Online payments (MOLLIE_API_KEY): through Mollie with a key; without one, through the stand-in provider served
-   * at /psp-stand-in/. `provider` replaces either (tests of a provider that fails).
+   * Online payments (MOLLIE_API_KEY): through Mollie with a key; without one, through the demo's stand-in provider
+   * (/psp-stand-in/), or off in production. `provider` replaces either (tests of a provider that fails).
    */
   payments?: { mollieApiKey?: string | null; provider?: PaymentProvider };
   /** Writes to the public API a minute per address from callers without a session (ANON_WRITES_PER_MINUTE). */
@@ -209,12 +222,12 @@ export const appContext = (app: FastifyInstance): AppContext => {
  * The reference API (and, with `staticDir`, the built app). Importable for `app.inject` tests; `server/main.ts`
  * only adds the listening socket.
  */
-export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyInstance> => {
+export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstance> => {
   const clock = createClock(options.now);
   const db =
     options.db ??
     (await openDatabase(options.database ?? ':memory:', {
-      now: clock.now(),
+      ...(options.demo ? { fillEmpty: demoFill(() => clock.now()) } : {}),
       ...(options.postgres ? { postgres: options.postgres } : {}),
       // Before Fastify's logger exists: the one line a start that waits for PostgreSQL writes.
       log: { warn: (message) => console.warn(message), info: (message) => console.log(message) },
@@ -246,6 +259,13 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
   registerFormBodyParser(app);
   await registerMultipart(app);
 
+  // Mollie with a key; in the demo without one, the stand-in provider; otherwise none: online payment is off.
+  const mollieApiKey = options.payments?.mollieApiKey ?? null;
+  const payments: PaymentsOptions = {
+    provider:
+      options.payments?.provider ?? (mollieApiKey ? mollieProvider({ apiKey: mollieApiKey }) : options.demo ? standInProvider(app) : null),
+  };
+
   // Without mail settings, the configuration's defaults (messages to the log): buildApp never reads process.env.
   const mail: MailConfig = { ...mailConfigOf(loadConfig({})), ...options.mail };
   const mailer = createMailer(db, clock, mail, { testMode, log: app.log });
@@ -265,7 +285,8 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
       claimJob(db, name, isDue, run, nowMs),
     ),
     state: { maintenance: false },
-    energyPortalUrl: options.energyPortalUrl ?? STAND_IN_ENERGY_PORTAL,
+    onlinePayment: payments.provider !== null,
+    energyPortalUrl: options.energyPortalUrl ?? (options.demo ? STAND_IN_ENERGY_PORTAL : null),
   };
   contexts.set(app, ctx);
   registerRetentionJobs(ctx, app.log);
@@ -295,14 +316,22 @@ export const buildApp = async (options: BuildAppOptions = {}): Promise<FastifyIn
 
   // Before the routes: @fastify/swagger collects them as they are declared.
   await registerOpenApi(app, ctx.version);
-  await registerRoutes(app, {
-    ctx,
-    settings: options.settings ?? {},
-    payments: { mollieApiKey: options.payments?.mollieApiKey ?? null, provider: options.payments?.provider },
-  });
+  await registerRoutes(app, { ctx, settings: options.settings ?? {}, payments });
+  // Only by configuration, and never in a server for real customers (DEMO=off without TEST_MODE).
+  if (options.demo || testMode) {
+    await registerStandIns(app, ctx, {
+      paymentProvider: options.demo && !mollieApiKey,
+      energyPortal: ctx.energyPortalUrl === STAND_IN_ENERGY_PORTAL,
+      provisioning: options.demo,
+      outbox: mailer.kind === 'outbox',
+      usageFeed: options.demo && options.usageFeed === true,
+      testRoutes: testMode,
+      vapidSubject: options.settings?.vapidSubject ?? DEFAULT_VAPID_SUBJECT,
+    });
+  }
 
   const spaFallback = options.staticDir ? await registerStatic(app, options.staticDir) : null;
-  registerNotFound(app, spaFallback);
+  registerNotFound(app, spaFallback, STAND_IN_PATHS);
 
   // Periodic jobs only in a listening server: inject-based tests drive the scheduler themselves.
   app.addHook('onListen', (done) => {

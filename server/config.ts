@@ -22,6 +22,13 @@ import { bicMatchesIban, bicSchema, ibanSchema } from '#contract/validators';
 export type TrustProxy = false | number | string[];
 
 export type ServerConfig = {
+  /**
+   * The demo (DEMO=on): demo customers on an empty database and stand-ins for the services not configured. Off: a
+   * server for real customers. Default: on with the embedded SQLite database, off with DATABASE_URL.
+   */
+  demo: boolean;
+  /** The operator vouches that a proxy in front terminates TLS (BEHIND_TLS_PROXY): PUBLIC_URL may then be http. */
+  behindTlsProxy: boolean;
   port: number;
   host: string;
   /** Absolute path of the folder that holds the SQLite database (unused with `databaseUrl`). */
@@ -168,8 +175,21 @@ const POOL_EXPECTED = 'expected a number of connections between 1 and 200';
 const WRITES_EXPECTED = 'expected a whole number of requests between 1 and 100000';
 const OFFSET_EXPECTED = 'expected a whole number of milliseconds';
 
+const MODE_EXPECTED = 'expected on or off';
+
+const isLoopbackUrl = (url: string): boolean => {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\./.test(host);
+};
+
+/** DEMO as set, or its default: on with the embedded SQLite database, off with a PostgreSQL one (an operator's). */
+const demoOf = (e: { DEMO?: 'on' | 'off' | undefined; DATABASE_URL?: string | undefined }): boolean =>
+  (e.DEMO ?? (e.DATABASE_URL ? 'off' : 'on')) === 'on';
+
 const envSchema = z
   .object({
+    DEMO: optional(z.enum(['on', 'off'], { error: MODE_EXPECTED })),
+    BEHIND_TLS_PROXY: optional(flag).default(false),
     PORT: optional(z.coerce.number({ error: PORT_EXPECTED }).int(PORT_EXPECTED).min(1, PORT_EXPECTED).max(65_535, PORT_EXPECTED)).default(
       8080,
     ),
@@ -244,6 +264,36 @@ const envSchema = z
     message: 'expected only with TEST_MODE=1',
   });
 
+type Env = z.infer<typeof envSchema>;
+
+/**
+ * What a server for real customers (DEMO=off, not TEST_MODE) must have, and what only the demo may have: checked once
+ * every variable is valid on its own (docs/product/operations.md "Demo and production").
+ */
+const modeIssuesOf = (e: Env): { name: keyof Env; message: string }[] => {
+  const issues: { name: keyof Env; message: string }[] = [];
+  const demo = demoOf(e);
+  // The demo's helpers play other systems: a server for real customers has none of them.
+  if (e.DEV_OUTBOX && !demo && !e.TEST_MODE) issues.push({ name: 'DEV_OUTBOX', message: 'expected only with DEMO=on' });
+  if (e.DEV_USAGE_FEED && !demo) issues.push({ name: 'DEV_USAGE_FEED', message: 'expected only with DEMO=on' });
+  if (demo || e.TEST_MODE) return issues;
+  // A server for real customers is reached over HTTPS at its public address: its cookies are Secure and its e-mails
+  // link there.
+  if (e.PUBLIC_URL === undefined)
+    issues.push({
+      name: 'PUBLIC_URL',
+      message: 'expected with DEMO=off: the https:// address customers open (e-mail links, Secure cookies)',
+    });
+  else if (isLoopbackUrl(e.PUBLIC_URL))
+    issues.push({ name: 'PUBLIC_URL', message: 'expected the address customers open with DEMO=off, not this machine (localhost)' });
+  else if (!e.PUBLIC_URL.startsWith('https:') && !e.BEHIND_TLS_PROXY)
+    issues.push({
+      name: 'PUBLIC_URL',
+      message: 'expected an https:// address with DEMO=off (or BEHIND_TLS_PROXY=1 when a proxy in front terminates TLS)',
+    });
+  return issues;
+};
+
 /** The variables the server reads; everything else in the environment is ignored. */
 export const configVariables = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];
 
@@ -272,8 +322,15 @@ export const loadConfig = (env: Record<string, string | undefined>): ServerConfi
     throw new ConfigError(`Invalid configuration (see .env.example):\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const modeIssues = modeIssuesOf(e);
+  if (modeIssues.length > 0) {
+    const lines = modeIssues.map(({ name, message }) => `  ${name}=${JSON.stringify(env[name] ?? '')}: ${message}`);
+    throw new ConfigError(`Invalid configuration (see .env.example):\n${lines.join('\n')}`);
+  }
   const defaultStatic = existsSync(join(DEFAULT_STATIC_DIR, 'index.html')) ? DEFAULT_STATIC_DIR : null;
   return {
+    demo: demoOf(e),
+    behindTlsProxy: e.BEHIND_TLS_PROXY,
     port: e.PORT,
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),

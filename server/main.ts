@@ -6,8 +6,7 @@ import { mailConfigOf } from './lib/mailer.ts';
 import { createShutdown } from './lib/shutdown.ts';
 import { lockDataDir } from './lib/data-dir-lock.ts';
 import { startupFailure } from './lib/startup-errors.ts';
-
-const isLocalPublicUrl = (url: string): boolean => ['localhost', '127.0.0.1', '[::1]'].includes(new URL(url).hostname);
+import { modeLine, offLines } from './lib/start-report.ts';
 
 /**
  * A start that cannot go on prints what is wrong, in words, and exits 1: no stack trace (docs/product/operations.md
@@ -27,6 +26,8 @@ const readConfig = (): ServerConfig => {
   }
 };
 const config = readConfig();
+// The first line says which server this is: the demo, or one for real customers.
+console.log(modeLine(config));
 
 try {
   // SQLite under DATA_DIR (the default): one server per folder, since a second one would race the first on the
@@ -42,6 +43,8 @@ try {
   // PostgreSQL still unreachable after the retries (server/db/engine.ts waitForDatabase), a failed migration … end in
   // `fail` below, one line.
   const app = await buildApp({
+    demo: config.demo,
+    usageFeed: config.devUsageFeed,
     database: config.databaseUrl ?? join(config.dataDir, 'app.sqlite'),
     postgres: { poolSize: config.databasePoolSize, statementTimeoutMs: config.databaseStatementTimeoutMs },
     testMode: config.testMode,
@@ -55,7 +58,6 @@ try {
       // A server of before kept its VAPID key pair beside the SQLite file: the database takes it over once.
       vapidKeysImportFile: onPostgres ? null : join(config.dataDir, 'vapid-keys.json'),
       vapidSubject: config.vapidSubject,
-      usageFeed: config.devUsageFeed,
     },
     creditor: config.creditor,
     anonymousWritesPerMinute: config.anonymousWritesPerMinute,
@@ -70,10 +72,8 @@ try {
   await app.listen({ port: config.port, host: config.host });
   if (config.testMode) app.log.warn('TEST_MODE=1: test switches under /api/test are enabled');
   if (!config.staticDir) app.log.warn('dist/ not found: serving the API only (run npm run build)');
-  if (!config.mollieApiKey)
-    app.log.warn('MOLLIE_API_KEY unset: online payments go to the stand-in provider at /psp-stand-in/ (nothing is really paid)');
-  if (!isLocalPublicUrl(config.publicUrl) && !config.publicUrl.startsWith('https:'))
-    app.log.warn(`PUBLIC_URL ${config.publicUrl} is plain HTTP: session cookies go without Secure (set an https:// PUBLIC_URL)`);
+  // One line for each service that is off or played by a stand-in (lib/start-report.ts).
+  for (const line of offLines(config)) app.log.warn(line);
   console.log(`Mobile self-service running on http://localhost:${config.port}`);
 } catch (error) {
   fail(error, config);

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { runNow } from '#contract/fixtures/clock';
-import { closeDatabase, openDatabase, serializeSqlite } from '#server/db/database';
+import { closeDatabase, serializeSqlite } from '#server/db/database';
+import { openDemoDatabase } from '#server/demo/index';
 import { adminQuery, databaseUrl, dropTemplates } from './server/test-database.ts';
 
 /*
@@ -58,9 +59,9 @@ const makeSeed = async (): Promise<RunSeed> => {
     template = `mobile_template_${process.pid}_${Date.now()}`;
     await adminQuery(serverUrl, `CREATE DATABASE "${template}"`);
     // Seeded at the run's pinned "now", as a SQLite test's copy is.
-    await closeDatabase(await openDatabase(databaseUrl(serverUrl, template), { now: runNowDate() }));
+    await closeDatabase(await openDemoDatabase(databaseUrl(serverUrl, template), { now: runNowDate() }));
   } else {
-    const db = await openDatabase(':memory:', { now: runNowDate() });
+    const db = await openDemoDatabase(':memory:', { now: runNowDate() });
     try {
       fs.writeFileSync(seedFile(dir, undefined), serializeSqlite(db));
     } finally {

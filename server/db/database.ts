@@ -11,21 +11,22 @@ import {
   type StartLog,
 } from './engine.ts';
 import { applyMigrations } from './migrate.ts';
-import { seed } from './seed.ts';
 
 export type { Db } from './engine.ts';
 
 export type OpenDatabaseOptions = {
-  /** Clock used by the seed; tests pass a fixed date so the demo data is reproducible. */
-  now?: Date;
   /** Pool and timeouts of PostgreSQL (server/config.ts DATABASE_*). */
   postgres?: Partial<PostgresOptions>;
   /** Where the start says it waits for the database. */
   log?: StartLog;
   /** How long to wait for PostgreSQL to answer before giving up (default 60 s). */
   connectTimeoutMs?: number;
-  /** false: migrate only, even an empty database (tests that seed themselves). */
-  seed?: boolean;
+  /**
+   * What fills a database that has no customer yet, under the start-up lock (instances starting together on
+   * PostgreSQL do it once): the demo's seed when the demo is on (server/demo/), nothing otherwise. The product never
+   * fills a database by itself: a production database starts empty.
+   */
+  fillEmpty?: (db: Db) => Promise<void>;
 };
 
 export {
@@ -38,8 +39,9 @@ export {
 /**
  * Opens (or creates) the API database: `location` is a PostgreSQL URL (postgres://…), a SQLite file (':memory:'
  * for tests), or the bytes of a SQLite database (`serializeSqlite`), opened as an in-memory copy: the tests seed
- * once and open copies of it (tests/server/seeded-db.ts). Waits for PostgreSQL to answer (with retries), applies pending migrations, and seeds the demo data
- * when there are no customers yet; instances starting together on PostgreSQL do this one after the other.
+ * once and open copies of it (tests/server/seeded-db.ts). Waits for PostgreSQL to answer (with retries), applies pending
+ * migrations, and hands a database without customers to `fillEmpty` when given; instances starting together on
+ * PostgreSQL do this one after the other.
  */
 export async function openDatabase(location: string | Buffer, options: OpenDatabaseOptions = {}): Promise<Db> {
   const db = connect(location, options.postgres);
@@ -48,15 +50,16 @@ export async function openDatabase(location: string | Buffer, options: OpenDatab
     await waitForDatabase(db, options.log, postgres ? (options.connectTimeoutMs ?? 60_000) : 0);
     await withStartupLock(db, async () => {
       await applyMigrations(db);
-      if (options.seed === false) return;
+      const { fillEmpty } = options;
+      if (!fillEmpty) return;
       const { count } = await db
         .selectFrom('customers')
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .executeTakeFirstOrThrow();
       if (count === 0) {
-        await seed(db, options.now ?? new Date());
+        await fillEmpty(db);
         await syncIdentities(db);
-        // Planner statistics for what the seed just wrote (200,000 usage records among them). Without them
+        // Planner statistics for what was just written (the demo's 200,000 usage records among them). Without them
         // PostgreSQL plans the first minute of queries, until autovacuum's analyze comes round, as if the tables
         // were empty: a history page scanned the heavy customer's whole range in a bitmap heap scan (130 ms
         // instead of 2 ms). SQLite's planner gets its sqlite_stat1 the same way.

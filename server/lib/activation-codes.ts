@@ -1,5 +1,4 @@
-import type { Db } from '../db/engine.ts';
-import { writeTransaction } from '../db/engine.ts';
+import { type Db, writeTransaction } from '../db/engine.ts';
 import { HOUR } from './activation-orders.ts';
 import { clientAddress, type RateLimitPolicy } from './rate-limit.ts';
 

@@ -3,7 +3,7 @@ import type { Db } from '../db/engine.ts';
 import { findSimOrderById, recipientOf, toSimOrder } from './activation-data.ts';
 import type { AppContext } from './app-context.ts';
 import { appUrl, sendAccountMessage } from './auth-messages.ts';
-import type { ProvisioningOutcome } from './provisioning.ts';
+import type { ProvisioningOutcome } from './activation-orders.ts';
 
 /* What the customer is told when provisioning moves a SIM order on (docs/product/activation.md "Order follow-up"). */
 

@@ -171,3 +171,10 @@ export const toSimOrder = async (db: Db, row: SimOrderRecord): Promise<SimOrder>
     nextStep: nextStepOf(row, document),
   };
 };
+
+/**
+ * What a step of the network's work on a SIM order ends in that the customer is told about: the line is active, or
+ * the other operator refused the transfer (lib/activation-messages.ts). The demo's simulator produces them
+ * (server/stand-ins/provisioning.ts); a network integration would too.
+ */
+export type ProvisioningOutcome = { kind: 'active' | 'portInFailed'; simOrderId: number };

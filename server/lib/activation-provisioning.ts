@@ -1,7 +1,6 @@
 import type { PortInFailureReason, PortInType } from '#contract/activation-rules';
 import type { SimOrder, SimOrderStep } from '#contract/activation';
-import type { Db } from '../db/engine.ts';
-import { writeTransaction } from '../db/engine.ts';
+import { type Db, writeTransaction } from '../db/engine.ts';
 import { type SimOrderRecord, addEvent, simOrders } from './activation-orders.ts';
 import { setSaleOrderStatus, touchContract } from './activation-requests.ts';
 

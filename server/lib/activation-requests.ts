@@ -1,8 +1,7 @@
 import type { PortInType } from '#contract/activation-rules';
 import type { IdentityDocumentType } from '#contract/activation';
 import type { Updateable } from 'kysely';
-import type { Db } from '../db/engine.ts';
-import { writeTransaction } from '../db/engine.ts';
+import { type Db, writeTransaction } from '../db/engine.ts';
 import type { DB } from '../db/schema.ts';
 import { ACTIVATE_RESOURCE, type SimOrderRecord, addEvent, provisioningSchedule } from './activation-orders.ts';
 

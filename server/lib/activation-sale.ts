@@ -1,5 +1,4 @@
-import type { Db } from '../db/engine.ts';
-import { writeTransaction } from '../db/engine.ts';
+import { type Db, writeTransaction } from '../db/engine.ts';
 import { ACTIVATE_RESOURCE, HOUR, addEvent, plus } from './activation-orders.ts';
 import type { DonorLine } from './activation-provisioning.ts';
 import { insertAlertGrid } from './alert-data.ts';

@@ -20,14 +20,19 @@ export type AppContext = {
   mail: MailConfig;
   /** Jobs run on the clock's time (lib/scheduler.ts): feature modules register theirs. */
   scheduler: Scheduler;
-  /** The energy portal's address (ends with '/'): the configured one, or the stand-in's `/energy-portal/`. */
-  energyPortalUrl: string;
+  /**
+   * The energy portal's address (ends with '/'): the configured one, or the demo stand-in's `/energy-portal/`; null:
+   * none (production without ENERGY_PORTAL_URL), the one-click login is off.
+   */
+  energyPortalUrl: string | null;
   /** Who customers pay (CREDITOR_* configuration): payment QR codes, invoices and direct-debit mandates. */
   creditor: CreditorDto;
   /** Who issues the invoices (SUPPLIER_* configuration): named on every invoice. */
   supplier: Supplier;
   /** The product's name, the operator's legal name and the customer-service number (PRODUCT_NAME, CUSTOMER_SERVICE_PHONE). */
   operator: OperatorDetails;
+  /** A payment provider takes payments online (Mollie, or the demo's stand-in); false: "Pay now" is off. */
+  onlinePayment: boolean;
   /** Mutable runtime switches (test mode toggles maintenance). */
   state: { maintenance: boolean };
 };

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { cycleDates, type BillCycle } from '#contract/bill-cycle';
 import { creditsToDeduct, lineCycleLines, sumAmounts, type BilledLine } from '#contract/billing';
-import type { Db } from '../db/engine.ts';
+import { type Db, writeTransaction } from '../db/engine.ts';
 import { addDaysToDate, localDate } from '#contract/calendar';
-import { writeTransaction } from '../db/engine.ts';
 import { billingStart, heldItems, lastHeldDay, syncSubscriptionHistory } from './subscription-history.ts';
 import { creditLabel, cycleUsageCharges, openCredits, promotionTerms } from './billing-charges.ts';
 import { type IssuedDocument, issueDocument } from './billing-documents.ts';
@@ -22,7 +21,7 @@ import { type IssuedDocument, issueDocument } from './billing-documents.ts';
  * rolls its invoice back whole (number included: the numbering stays gapless). On PostgreSQL the same transaction
  * runs under the job's advisory lock; the key stays the guarantee.
  *
- * The seed runs this same code at each cycle close of the demo's last months (server/db/seeding/invoices.ts), so
+ * The seed runs this same code at each cycle close of the demo's last months (server/demo/seeding/invoices.ts), so
  * every demo customer's last closed cycle is invoiced whatever the day of the first start.
  */
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,5 +1,4 @@
-import type { Db } from '../db/engine.ts';
-import { writeTransaction } from '../db/engine.ts';
+import { type Db, writeTransaction } from '../db/engine.ts';
 import type { Row } from '../db/rows.ts';
 import { addMonths } from './clock.ts';
 import { hashPasswordAsync, verifyPasswordAsync } from './password.ts';

@@ -1,6 +1,5 @@
 import { normalizeLinkStatus, type LinkStatus } from '#contract/energy';
-import type { Db } from '../db/engine.ts';
-import { writeTransaction } from '../db/engine.ts';
+import { type Db, writeTransaction } from '../db/engine.ts';
 import type { Row } from '../db/rows.ts';
 
 /*

@@ -1,5 +1,4 @@
-import type { Db } from '../db/engine.ts';
-import { writeTransaction } from '../db/engine.ts';
+import { type Db, writeTransaction } from '../db/engine.ts';
 import { deleteUserPushSubscriptions } from './alert-data.ts';
 import { revokeDeviceCookies } from './device-cookies.ts';
 import { findDeviceById, revokeUserDevices } from './devices.ts';

@@ -7,8 +7,7 @@ import {
   type SafeguardType,
 } from '#contract/line-settings';
 import type { LineChange, LineSettings } from '#contract/settings';
-import type { Db } from '../db/engine.ts';
-import { writeTransaction } from '../db/engine.ts';
+import { type Db, writeTransaction } from '../db/engine.ts';
 import type { Row } from '../db/rows.ts';
 import type { ContractRecord } from './customer-data.ts';
 import { nextOrderRef } from './order-planning.ts';

@@ -1,6 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Db } from '../db/engine.ts';
-import { writeTransaction } from '../db/engine.ts';
+import { type Db, writeTransaction } from '../db/engine.ts';
 import { serverSecret } from './server-secrets.ts';
 import { hashToken, randomCode, randomToken } from './tokens.ts';
 

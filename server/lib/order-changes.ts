@@ -14,8 +14,7 @@ import {
   type PricedProduct,
   type WaitingChange,
 } from '#contract/pricing';
-import type { Db } from '../db/engine.ts';
-import { isUniqueViolation, writeTransaction } from '../db/engine.ts';
+import { type Db, isUniqueViolation, writeTransaction } from '../db/engine.ts';
 import { promotionTerms } from './billing-charges.ts';
 import type { ContractRecord } from './customer-data.ts';
 import { findProduct } from './product-data.ts';

@@ -2,8 +2,7 @@
 import { contractBlockages, isModificationRestricted } from '#contract/contract-state';
 import { orderResource, type HistoryErrorType } from '#contract/orders';
 import type { ExpressionBuilder } from 'kysely';
-import type { Db } from '../db/engine.ts';
-import { writeTransaction } from '../db/engine.ts';
+import { type Db, writeTransaction } from '../db/engine.ts';
 import type { DB } from '../db/schema.ts';
 import type { ContractRecord } from './customer-data.ts';
 import { findProduct } from './product-data.ts';

@@ -48,6 +48,9 @@ const VAPID_SECRET = 'vapidKeys';
  * The service's key pair, from the database; on the first start, the pair of `importFile` (an older server's) or a
  * new one. Of two instances starting together, the first pair written is kept by both.
  */
+/** Who push services reach when no VAPID_SUBJECT is configured. */
+export const DEFAULT_VAPID_SUBJECT = 'mailto:no-reply@localhost';
+
 export const vapidKeysOf = async (db: Db, importFile: string | null): Promise<VapidKeys> => {
   const read = async (): Promise<VapidKeys | null> => {
     const row = await db.selectFrom('server_secrets').select('value').where('name', '=', VAPID_SECRET).executeTakeFirst();

@@ -18,16 +18,15 @@ export type SettingsOptions = {
   vapidKeysImportFile?: string | null;
   /** VAPID subject: a mailto: or https: contact of the operator. */
   vapidSubject?: string;
-  /** Development: a little usage on every active line every 10 minutes of clock time, so alerts happen by themselves. */
-  usageFeed?: boolean;
 };
 
-/** The online payments' set-up (routes/payments.ts, routes/psp-stand-in.ts). */
+/** The online payments' set-up (routes/payments.ts), chosen by server/app.ts. */
 export type PaymentsOptions = {
-  /** MOLLIE_API_KEY: payments through Mollie; null: through the stand-in provider served at /psp-stand-in/. */
-  mollieApiKey: string | null;
-  /** Replaces either provider (tests of a provider that fails). */
-  provider?: PaymentProvider;
+  /**
+   * Who takes the payments: Mollie (MOLLIE_API_KEY), the demo's stand-in provider (server/stand-ins/psp.ts), or a
+   * test's own; null: online payment is off (production without a provider).
+   */
+  provider: PaymentProvider | null;
 };
 
 /** What buildApp hands every route plugin: the same object for all; an area reads the parts it needs. */

@@ -70,9 +70,14 @@ export const registerErrorHandler = (app: FastifyInstance): void => {
 };
 
 /** 404 with the error body for the API; with static files, the app shell for any other GET (the SPA fallback). */
-export const registerNotFound = (app: FastifyInstance, spaFallback: SpaFallback | null): void => {
+/**
+ * `notApp`: paths that are never a screen of the app (the stand-ins' own, served by a demo server only): unregistered,
+ * they answer 404 like an API path, not the app's shell.
+ */
+export const registerNotFound = (app: FastifyInstance, spaFallback: SpaFallback | null, notApp: readonly string[] = []): void => {
   app.setNotFoundHandler((request, reply) => {
-    const isApi = isApiPath(pathOf(request));
+    const path = pathOf(request);
+    const isApi = isApiPath(path) || notApp.some((prefix) => path.startsWith(prefix));
     if (!isApi && spaFallback && (request.method === 'GET' || request.method === 'HEAD')) {
       spaFallback(request, reply);
       return;

@@ -38,8 +38,6 @@ import { appUrl, queueAccountMessage } from '../lib/auth-messages.ts';
 import { findContract } from '../lib/customer-data.ts';
 import { storeFile } from '../lib/file-store.ts';
 import { hashPasswordAsync, verifyPasswordAsync } from '../lib/password.ts';
-import { runProvisioning } from '../lib/provisioning.ts';
-import { notifyOutcome } from '../lib/activation-messages.ts';
 import {
   assertNoneLocked,
   clearAttempts,
@@ -56,12 +54,12 @@ import { routePlugin } from '../lib/route-plugin.ts';
 import { hashToken, randomCode, randomToken } from '../lib/tokens.ts';
 import { receiveUpload, type ReceivedFile } from '../lib/uploads.ts';
 import { authOf, secureCookies } from '../plugins/auth.ts';
-import { registerActivationTestRoutes } from './activation/test-routes.ts';
 
 /*
  * SIM activation (docs/product/activation.md "Finding the order", "New number", "Number transfer", "Order follow-up"):
  * the order found with its code (without login), or the logged-in holder's own contract; identification; a new number
- * or a transfer; the follow-up; and the provisioning simulator that moves every order on by the server's clock.
+ * or a transfer; the follow-up. What moves an order on is the network's work: in the demo, the provisioning
+ * simulator (server/stand-ins/provisioning.ts).
  */
 
 export const ACTIVATION_COOKIE = 'activation_session';
@@ -210,24 +208,6 @@ const matchingCandidate = async (candidates: readonly ActivationCandidate[], cod
   return undefined;
 };
 
-const registerProvisioningJob = (ctx: AppContext): void => {
-  const { db } = ctx;
-  ctx.scheduler.register({
-    name: 'activation.provisioning',
-    // After the billing run: a line that becomes active in this run is billed from the next one.
-    after: ['billing.run'],
-    run: async (now) => {
-      for (const outcome of await runProvisioning(db, now)) {
-        try {
-          await notifyOutcome(ctx, outcome);
-        } catch {
-          // The order moved on regardless; a message that could not be handed over is not sent again.
-        }
-      }
-    },
-  });
-};
-
 /** Without login: the order found by its number (or the line's) and its code, and a new code sent on request. */
 const registerCodeRoutes = (router: Router, ctx: AppContext): void => {
   const { db, clock } = ctx;
@@ -366,8 +346,6 @@ const registerOrderRoutes = (router: Router, ctx: AppContext): void => {
 
 export default routePlugin((app, { ctx }) => {
   const router = createRouter(app, ctx);
-  registerProvisioningJob(ctx);
   registerCodeRoutes(router, ctx);
   registerOrderRoutes(router, ctx);
-  if (ctx.testMode) registerActivationTestRoutes(router, ctx);
 });

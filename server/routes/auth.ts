@@ -5,7 +5,6 @@ import { registerAccountRoutes } from './auth/account.ts';
 import { registerLoginRoutes } from './auth/login.ts';
 import { registerRecoveryRoutes } from './auth/recovery.ts';
 import { registerSessionRoutes } from './auth/session.ts';
-import { registerAuthTestRoutes } from './auth/test-routes.ts';
 
 /*
  * The auth area, one file per flow under routes/auth/: logins (password, PIN, link, renewal), the open session,
@@ -17,7 +16,6 @@ const registerAuthRoutes = (router: Router, ctx: AppContext): void => {
   registerSessionRoutes(router, ctx);
   registerRecoveryRoutes(router, ctx);
   registerAccountRoutes(router, ctx);
-  if (ctx.testMode) registerAuthTestRoutes(router, ctx);
 };
 
 export default routePlugin((app, { ctx }) => {

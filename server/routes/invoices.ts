@@ -28,8 +28,7 @@ import { buildPagination, pageWindow } from '../lib/paging.ts';
 import { createRouter, type Router } from '../lib/contract-route.ts';
 import { routePlugin } from '../lib/route-plugin.ts';
 import { localDate } from '../lib/service-calendar.ts';
-import type { Db } from '../db/engine.ts';
-import { writeTransaction } from '../db/engine.ts';
+import { type Db, writeTransaction } from '../db/engine.ts';
 import { authOf } from '../plugins/auth.ts';
 
 /** The only sort the paid list offers: by issue date. */
@@ -113,9 +112,9 @@ const registerInvoiceReadRoutes = (router: Router, ctx: AppContext): void => {
     };
   });
 
-  router.route(endpoints.invoiceSituation, ({ params, request }) => {
+  router.route(endpoints.invoiceSituation, async ({ params, request }) => {
     requireCustomer(authOf(request), params.customerId, { plainUser: 'deny' });
-    return invoiceSituation(db, params.customerId, clock.now());
+    return { ...(await invoiceSituation(db, params.customerId, clock.now())), onlinePayment: ctx.onlinePayment };
   });
 
   router.route(endpoints.invoiceEstimate, ({ params, request }) => {

@@ -1,17 +1,16 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Language } from '#contract/common';
 import { endpoints } from '#contract/endpoints';
 import { writeTransaction } from '../db/engine.ts';
-import { PSP_STAND_IN } from './psp-stand-in.ts';
 import { requireCustomer } from '../lib/access.ts';
 import { ApiError, notFound } from '../lib/api-error.ts';
 import type { AppContext } from '../lib/app-context.ts';
 import { findPaymentByProviderId, findPaymentByReference, settlePayment, toOnlinePayment, waitingPayments } from '../lib/payment-data.ts';
-import { mollieProvider, ProviderError, wireProvider, type PaymentProvider } from '../lib/payment-provider.ts';
+import { ProviderError } from '../lib/payment-provider.ts';
 import { startPayment, syncPayment, type PaymentsContext, type PaymentTarget } from '../lib/payment-service.ts';
 import { assertNotLocked, recordFailure, type RateLimitPolicy } from '../lib/rate-limit.ts';
 import { createRouter, type Router } from '../lib/contract-route.ts';
-import { routePlugin, type PaymentsOptions } from '../lib/route-plugin.ts';
+import { routePlugin } from '../lib/route-plugin.ts';
 import { authOf } from '../plugins/auth.ts';
 
 /*
@@ -43,12 +42,17 @@ const idempotencyKeyOf = (request: FastifyRequest): string | null => {
   return typeof header === 'string' ? header : null;
 };
 
-const registerPaymentRoutes = (router: Router, ctx: AppContext, payments: PaymentsContext): void => {
+/** Refused start of a payment when online payment is off (no provider configured). */
+const paymentsOff = (): ApiError =>
+  new ApiError(503, 'onlinePaymentUnavailable', 'Online payment is not available: pay by bank transfer or direct debit');
+
+const registerPaymentRoutes = (router: Router, ctx: AppContext, payments: PaymentsContext | null): void => {
   const { db, clock } = ctx;
 
   const start = async (request: FastifyRequest, customerId: number, target: PaymentTarget, language: Language | undefined) => {
     const auth = authOf(request);
     requireCustomer(auth, customerId, { plainUser: 'deny' });
+    if (!payments) throw paymentsOff();
     const { checkoutUrl } = await startPayment(payments, {
       customerId,
       userId: auth.user.id,
@@ -72,6 +76,7 @@ const registerPaymentRoutes = (router: Router, ctx: AppContext, payments: Paymen
     const stored = await findPaymentByReference(db, params.customerId, params.reference);
     if (!stored) throw notFound('Payment not found');
     let current = stored;
+    if (!payments) return toOnlinePayment(db, current);
     try {
       current = await syncPayment(payments, stored);
     } catch (error) {
@@ -83,6 +88,7 @@ const registerPaymentRoutes = (router: Router, ctx: AppContext, payments: Paymen
   });
 
   router.route(endpoints.paymentWebhook, async ({ body, request }) => {
+    if (!payments) throw notFound('No payment provider');
     const key = webhookKey(request.ip);
     await assertNotLocked(db, key, clock.now(), webhookPolicy);
     const payment = await findPaymentByProviderId(db, body.id);
@@ -102,6 +108,7 @@ const registerPaymentRoutes = (router: Router, ctx: AppContext, payments: Paymen
     return { success: true };
   });
 
+  if (!payments) return;
   ctx.scheduler.register({
     name: 'payments.reconcile',
     everyMs: 5 * 60_000,
@@ -125,28 +132,13 @@ const registerPaymentRoutes = (router: Router, ctx: AppContext, payments: Paymen
   });
 };
 
-/** Mollie with a key; without one, the stand-in's API asked in-process, in Mollie's wire format (lib/payment-provider.ts). */
-const providerOf = (app: FastifyInstance, { mollieApiKey, provider }: PaymentsOptions): PaymentProvider =>
-  provider ??
-  (mollieApiKey
-    ? mollieProvider({ apiKey: mollieApiKey })
-    : wireProvider(async ({ method, path, body, headers }) => {
-        const answer = await app.inject({
-          method,
-          url: `${PSP_STAND_IN}v2/${path}`,
-          headers,
-          ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-        });
-        return { statusCode: answer.statusCode, body: answer.body };
-      }));
-
 export default routePlugin((app, { ctx, payments }) => {
-  registerPaymentRoutes(createRouter(app, ctx), ctx, {
-    db: ctx.db,
-    clock: ctx.clock,
-    mailer: ctx.mailer,
-    provider: providerOf(app, payments),
-    publicUrl: ctx.mail.publicUrl,
-    log: app.log,
-  });
+  // No provider (production without MOLLIE_API_KEY): online payment is off. The app hides "Pay now" (the creditor's
+  // `onlinePayment`), and a direct call is refused; customers pay by transfer or direct debit.
+  const { provider } = payments;
+  registerPaymentRoutes(
+    createRouter(app, ctx),
+    ctx,
+    provider ? { db: ctx.db, clock: ctx.clock, mailer: ctx.mailer, provider, publicUrl: ctx.mail.publicUrl, log: app.log } : null,
+  );
 });

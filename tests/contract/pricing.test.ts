@@ -16,7 +16,7 @@ import {
 
 const t = (text: string) => ({ fr: text, nl: text, en: text });
 
-// The demo catalogue's figures (server/db/demo/catalogue.ts): the cases the issue walked through.
+// The demo catalogue's figures (server/demo/data/catalogue.ts): the cases the issue walked through.
 const M = { id: 2, name: 'Mega Mobile M', price: 2000 };
 const L = { id: 3, name: 'Mega Mobile L', price: 3500 };
 const PRO30 = { id: 5, name: 'Mega Pro 30', price: 2900 };

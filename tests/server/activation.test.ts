@@ -5,7 +5,7 @@ import { idCardNumber, nationalNumber } from '#contract/check-digits';
 import { demoDonorLines, demoSimOrders } from '#contract/fixtures/demo';
 import { formatBelgianPhone } from '#contract/phone';
 import { appContext } from '#server/app';
-import { DEMO_IDS } from '#server/db/demo/ids';
+import { DEMO_IDS } from '#server/demo/data/ids';
 import { createSession } from '#server/lib/sessions';
 import { outbox, resetLimits, setClock } from './auth-helpers.ts';
 import { APP_ORIGIN, bearer, createTestApp, type TestApp } from './test-app.ts';

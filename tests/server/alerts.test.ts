@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushPayloadSchema } from '#contract/settings';
 import { usageSummarySchema } from '#contract/usage';
-import { DEMO_IDS } from '#server/db/demo/ids';
+import { DEMO_IDS } from '#server/demo/data/ids';
 import { appContext, buildApp } from '#server/app';
 import { startTestPushService, type TestPushService, type TestSubscription } from '../../e2e/fixtures/test-push-service.ts';
 import { bearer, createTestAppAt, login, staticFixtureDir, type TestApp } from './test-app.ts';
@@ -333,7 +333,7 @@ describe('push subscriptions', () => {
   });
 
   it('refuses a loopback endpoint outside test mode', async () => {
-    const production = await buildApp({ db: t.db, testMode: false, staticDir: staticFixtureDir, now: () => start });
+    const production = await buildApp({ demo: true, db: t.db, testMode: false, staticDir: staticFixtureDir, now: () => start });
     await production.ready();
     const { token } = await login(production, 'MT00000005');
     const response = await production.inject({

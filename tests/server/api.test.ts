@@ -129,7 +129,7 @@ describe('bad input is a 4xx with the error body, never a 500', () => {
 describe('errors through the project handler on the app as npm start builds it (static folder, production mode)', () => {
   let prod: Awaited<ReturnType<typeof buildApp>>;
   beforeAll(async () => {
-    prod = await buildApp({ db: t.db, testMode: false, staticDir: staticFixtureDir });
+    prod = await buildApp({ demo: true, db: t.db, testMode: false, staticDir: staticFixtureDir });
     await prod.ready();
   });
   afterAll(async () => {
@@ -227,7 +227,7 @@ describe('security headers (helmet) on HTML, assets, API answers and errors', ()
   it('sends HSTS over HTTPS only (behind a trusted TLS proxy), never over plain HTTP', async () => {
     const plain = await t.app.inject({ method: 'GET', url: '/' });
     expect(plain.headers['strict-transport-security']).toBeUndefined();
-    const proxied = await buildApp({ db: t.db, staticDir: staticFixtureDir, trustProxy: 1 });
+    const proxied = await buildApp({ demo: true, db: t.db, staticDir: staticFixtureDir, trustProxy: 1 });
     try {
       for (const url of ['/', '/api/public/status', '/assets/index-abc123.js']) {
         const response = await proxied.inject({ method: 'GET', url, headers: { 'x-forwarded-proto': 'https' } });
@@ -242,7 +242,7 @@ describe('security headers (helmet) on HTML, assets, API answers and errors', ()
   });
 
   it('counts the client behind a trusted proxy: the rate limits see its address, not the proxy', async () => {
-    const proxied = await buildApp({ db: t.db, staticDir: staticFixtureDir, trustProxy: ['127.0.0.1'] });
+    const proxied = await buildApp({ demo: true, db: t.db, staticDir: staticFixtureDir, trustProxy: ['127.0.0.1'] });
     try {
       const addresses = new Set<string>();
       proxied.addHook('onRequest', (request, _reply, done) => {
@@ -309,7 +309,7 @@ describe('status and maintenance (test mode)', () => {
   });
 
   it('has no test switches outside test mode', async () => {
-    const prod = await buildApp({ db: t.db, testMode: false, staticDir: staticFixtureDir });
+    const prod = await buildApp({ demo: true, db: t.db, testMode: false, staticDir: staticFixtureDir });
     try {
       for (const url of ['/api/test/maintenance', '/api/test/clock']) {
         const response = await prod.inject({ method: 'POST', url, payload: { on: true } });
@@ -332,7 +332,7 @@ describe('static files and SPA fallback', () => {
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>app</title>');
     writeFileSync(join(dir, 'sw.js'), 'self.x = 1;');
     writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1);');
-    staticApp = await buildApp({ db: t.db, staticDir: dir });
+    staticApp = await buildApp({ demo: true, db: t.db, staticDir: dir });
   });
   afterAll(async () => {
     await staticApp.close();
@@ -365,7 +365,7 @@ describe('static files and SPA fallback', () => {
   it('sends /login with the consent modal to a visitor without a cookie decision, except on iOS', async () => {
     writeFileSync(join(dir, 'login.html'), '<!doctype html><title>login</title>');
     writeFileSync(join(dir, 'login-consent.html'), '<!doctype html><title>login and consent</title>');
-    const pages = await buildApp({ db: t.db, staticDir: dir });
+    const pages = await buildApp({ demo: true, db: t.db, staticDir: dir });
     try {
       const login = (headers: Record<string, string> = {}) => pages.inject({ method: 'GET', url: '/login', headers });
       const first = await login();

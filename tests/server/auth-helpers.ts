@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import type { OutboxMessage } from '#server/routes/dev-outbox';
+import type { OutboxMessage } from '#server/stand-ins/dev-outbox';
 import { APP_ORIGIN, bearerMode, createTestApp, type TestApp } from './test-app.ts';
 
 /* Shared by the auth-*.test.ts files: the fake clock, the outbox, device credentials. */

@@ -69,7 +69,7 @@ describe('POST /api/public/users/login', () => {
   });
 
   it("marks the cookies Secure by PUBLIC_URL's scheme, whatever the Host header says", async () => {
-    const onHttps = await buildApp({ db: t.db, staticDir: staticFixtureDir, mail: { publicUrl: 'https://portal.example.be' } });
+    const onHttps = await buildApp({ demo: true, db: t.db, staticDir: staticFixtureDir, mail: { publicUrl: 'https://portal.example.be' } });
     try {
       for (const host of ['portal.example.be', 'localhost']) {
         const response = await onHttps.inject({

@@ -5,7 +5,7 @@ import { vatBreakdown } from '#contract/pricing';
 import { isValidStructuredCommunication } from '#contract/structured-communication';
 import { appContext } from '#server/app';
 import type { Db } from '#server/db/database';
-import { DEMO_IDS } from '#server/db/demo/ids';
+import { DEMO_IDS } from '#server/demo/data/ids';
 import { issueDocument } from '#server/lib/billing-documents';
 import { billingRun, dueInvoices, issueDueInvoice } from '#server/lib/billing-run';
 import { addDaysToDate, daysBetween, localDate, startOfLocalDay } from '#contract/calendar';
@@ -350,7 +350,7 @@ describe('the billing run on the test clock', () => {
 });
 
 describe('the seed runs the billing up to today, whatever the day of the first start', () => {
-  // The seed is the billing run at each close of the last 6 cycles (server/db/seeding/invoices.ts).
+  // The seed is the billing run at each close of the last 6 cycles (server/demo/seeding/invoices.ts).
   const BILLED: { customerId: number; startDay: number; groups: number }[] = [
     { customerId: C.sophie, startDay: 5, groups: 1 },
     { customerId: C.marc, startDay: 15, groups: 1 },

@@ -37,7 +37,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'assets', 'index-abc123.css'), `body{color:red}\n${'.a{margin:0}\n'.repeat(200)}`);
   writeFileSync(join(dir, 'icon-192.png'), png);
   await compressFolder(dir);
-  app = await buildApp({ db: t.db, staticDir: dir });
+  app = await buildApp({ demo: true, db: t.db, staticDir: dir });
   token = (await login(app, 'MT00000001')).token;
 });
 afterAll(async () => {
@@ -64,7 +64,7 @@ describe('static files', () => {
   it('sends pages on a real socket without piling listeners on the response (no leak warning from Node)', async () => {
     // As the server runs (server/main.ts): listening, with the shutdown's connection tracking. The SPA fallback
     // used to return the reply, which Fastify then awaited: each wait added listeners, 11 on every page.
-    const served = await buildApp({ db: t.db, staticDir: dir });
+    const served = await buildApp({ demo: true, db: t.db, staticDir: dir });
     createShutdown(served, { timeoutMs: 1_000, exit: () => undefined });
     const warnings: string[] = [];
     const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);

@@ -27,6 +27,7 @@ describe('server configuration', () => {
   it('has defaults for everything', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
+      demo: true,
       port: 8080,
       host: '0.0.0.0',
       dataDir: resolve('./data'),
@@ -52,6 +53,8 @@ describe('server configuration', () => {
 
   it('reads every variable, and treats an empty one as unset', () => {
     const config = loadConfig({
+      DEMO: 'on',
+      BEHIND_TLS_PROXY: '1',
       PORT: '9090',
       HOST: '127.0.0.1',
       DATA_DIR: '/var/lib/app',
@@ -86,6 +89,8 @@ describe('server configuration', () => {
       UNRELATED: 'ignored',
     });
     expect(config).toEqual({
+      demo: true,
+      behindTlsProxy: true,
       port: 9090,
       host: '127.0.0.1',
       dataDir: '/var/lib/app',
@@ -117,6 +122,37 @@ describe('server configuration', () => {
     expect(loadConfig({ PORT: '', SMTP_URL: ' ', TEST_MODE: '' })).toMatchObject({ port: 8080, smtpUrl: null, testMode: false });
     expect(loadConfig({}).creditor).toEqual(DEFAULT_CREDITOR);
     expect(loadConfig({ PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
+  });
+
+  describe('DEMO: the demo or a server for real customers (docs/product/operations.md "Demo and production")', () => {
+    const production = { DATABASE_URL: 'postgres://mobile@db.example.be/mobile', PUBLIC_URL: 'https://mobile.example.be' };
+
+    it('is on with the embedded database and off with DATABASE_URL, unless set', () => {
+      expect(loadConfig({}).demo).toBe(true);
+      expect(loadConfig({ DEMO: 'off', PUBLIC_URL: 'https://mobile.example.be' }).demo).toBe(false);
+      expect(loadConfig(production).demo).toBe(false);
+      expect(loadConfig({ ...production, DEMO: 'on' }).demo).toBe(true);
+      expect(failure({ DEMO: 'yes' })).toContain('DEMO="yes": expected on or off');
+    });
+
+    it.each([
+      [{}, 'PUBLIC_URL="": expected with DEMO=off: the https:// address customers open'],
+      [{ PUBLIC_URL: 'http://mobile.example.be' }, 'PUBLIC_URL="http://mobile.example.be": expected an https:// address with DEMO=off'],
+      [{ PUBLIC_URL: 'https://localhost:8443' }, 'PUBLIC_URL="https://localhost:8443": expected the address customers open with DEMO=off'],
+      [{ PUBLIC_URL: 'https://127.0.0.1' }, 'expected the address customers open with DEMO=off, not this machine'],
+      [{ ...production, DEV_OUTBOX: '1' }, 'DEV_OUTBOX="1": expected only with DEMO=on'],
+      [{ ...production, DEV_USAGE_FEED: '1' }, 'DEV_USAGE_FEED="1": expected only with DEMO=on'],
+    ])('refuses a production start with %j', (env, message) => {
+      expect(failure({ DEMO: 'off', ...env })).toContain(message);
+    });
+
+    it('takes a plain-HTTP public address only behind a TLS proxy, and keeps http://localhost for the demo and the tests', () => {
+      expect(loadConfig({ DEMO: 'off', PUBLIC_URL: 'http://mobile.example.be', BEHIND_TLS_PROXY: '1' }).publicUrl).toBe(
+        'http://mobile.example.be',
+      );
+      expect(loadConfig({ DEMO: 'on' }).publicUrl).toBe('http://localhost:8080');
+      expect(loadConfig({ DEMO: 'off', TEST_MODE: '1' }).publicUrl).toBe('http://localhost:8080');
+    });
   });
 
   it.each([

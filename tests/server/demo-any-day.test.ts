@@ -8,10 +8,11 @@ import { usageHistoryResponseSchema, usageSummarySchema, type UsageSummary } fro
 import { toUsageRecordRow } from '#data/usage-pull';
 import { createAggregator, type UsageRecordRow } from '#workers/usage-core';
 import { appContext, buildApp } from '#server/app';
-import { closeDatabase, openDatabase, type Db } from '#server/db/database';
-import { DEMO_IDS } from '#server/db/demo/ids';
-import { USAGE_PLANS } from '#server/db/demo/usage';
-import { usageWindow } from '#server/db/usage-generator';
+import { closeDatabase, type Db } from '#server/db/database';
+import { openDemoDatabase } from '#server/demo/index';
+import { DEMO_IDS } from '#server/demo/data/ids';
+import { USAGE_PLANS } from '#server/demo/data/usage';
+import { usageWindow } from '#server/demo/usage-generator';
 import { cycleSnapshot } from '#server/lib/alert-engine';
 import { findContract } from '#server/lib/customer-data';
 import { bearer, bearerMode, staticFixtureDir } from './test-app.ts';
@@ -164,7 +165,7 @@ const checkBills = async (db: Db, now: Date): Promise<void> => {
 };
 
 const checkViews = async (db: Db, now: Date): Promise<void> => {
-  const app = await buildApp({ db, testMode: true, staticDir: staticFixtureDir, now: () => new Date(now) });
+  const app = await buildApp({ demo: true, db, testMode: true, staticDir: staticFixtureDir, now: () => new Date(now) });
   try {
     await app.ready();
     const tokens = new Map<number, string>();
@@ -274,7 +275,7 @@ describe.skipIf(testPostgresUrl() !== null)('the demo on any day', () => {
       fc.asyncProperty(
         fc.date({ min: new Date('2026-01-01T00:00:00Z'), max: new Date('2028-12-31T23:59:59Z'), noInvalidDate: true }),
         async (now) => {
-          const db = await openDatabase(':memory:', { now });
+          const db = await openDemoDatabase(':memory:', { now });
           try {
             await checkUsage(db, now);
             await checkBills(db, now);

@@ -30,7 +30,14 @@ const start = async (options: Partial<BuildAppOptions> = {}): Promise<Started> =
   const stream = new PassThrough();
   let text = '';
   stream.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-  const app = await buildApp({ db, staticDir: staticFixtureDir, logStream: stream, mail: { smtpUrl: null, devOutbox: false }, ...options });
+  const app = await buildApp({
+    demo: true,
+    db,
+    staticDir: staticFixtureDir,
+    logStream: stream,
+    mail: { smtpUrl: null, devOutbox: false },
+    ...options,
+  });
   await app.ready();
   return { app, log: () => text };
 };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkStatusSchema, relogAnswerSchema, relogTokenLifetimeMs } from '#contract/energy';
 import { appContext, buildApp } from '#server/app';
 import { redactUrl } from '#server/lib/log-redaction';
-import { DEMO_IDS } from '#server/db/demo/ids';
+import { DEMO_IDS } from '#server/demo/data/ids';
 import { bearer, createTestApp, login, staticFixtureDir, type TestApp } from './test-app.ts';
 
 /*
@@ -192,6 +192,7 @@ describe('POST /user/relog and the stand-in portal', () => {
 
   it('opens a configured portal instead, and serves no stand-in then', async () => {
     const app = await buildApp({
+      demo: true,
       db: t.db,
       testMode: true,
       staticDir: staticFixtureDir,

@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase, type Db } from '#server/db/database';
+import { openDemoDatabase } from '#server/demo/index';
 import { applyMigrations } from '#server/db/migrate';
 import { closeTestDatabase, openEmptyDatabase, openTestDatabase, sqlRows, testEngine } from './test-database.ts';
 
 /*
- * SQLite and PostgreSQL run the same migrations (PostgreSQL's own words where the SQL differs, server/db/migrations/
- * postgres/) and the same seed: their schemas must not drift apart, and the demo data must be the same rows. Runs
+ * SQLite and PostgreSQL run the same migrations (PostgreSQL's own words where they differ, server/db/migrations/
+ * helpers.ts) and the same seed: their schemas must not drift apart, and the demo data must be the same rows. Runs
  * with TEST_DATABASE_URL (the PostgreSQL pass of `.ci/run`), against a SQLite database made alongside.
  */
 
@@ -64,7 +65,7 @@ describe.skipIf(testEngine() !== 'postgres')('SQLite and PostgreSQL', () => {
   let sqlite: Db;
   let postgres: Db;
   beforeAll(async () => {
-    sqlite = await openDatabase(':memory:', { seed: false });
+    sqlite = await openDatabase(':memory:');
     postgres = await openEmptyDatabase();
     await applyMigrations(postgres);
   }, 60_000);
@@ -88,7 +89,7 @@ describe.skipIf(testEngine() !== 'postgres')('SQLite and PostgreSQL', () => {
 
   it('seed the same demo rows for the same now', async () => {
     const now = new Date('2026-11-22T06:33:00.000Z');
-    const seededSqlite = await openDatabase(':memory:', { now });
+    const seededSqlite = await openDemoDatabase(':memory:', { now });
     const seededPostgres = await openTestDatabase({ now });
     try {
       for (const [table, orderBy] of [

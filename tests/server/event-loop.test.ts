@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '#server/db/demo/ids';
+import { DEMO_PASSWORD } from '#server/demo/data/ids';
 import { EXPORT_SLICE_ROWS, PDF_ROW_LIMIT } from '#server/lib/consumption-export-format';
 import { verifyPasswordAsync } from '#server/lib/password';
 import { bearer, createTestApp, login, type TestApp } from './test-app.ts';

@@ -62,7 +62,7 @@ const login = async (loginId: string): Promise<string> => {
 
 beforeAll(async () => {
   db = await seededDatabase();
-  app = await buildApp({ db, staticDir: staticFixtureDir });
+  app = await buildApp({ demo: true, db, staticDir: staticFixtureDir });
   await app.ready();
   openApi = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenAPIV3_1.Document>();
   for (const account of accounts) await login(account.login);

@@ -24,7 +24,7 @@ let finish: () => void = () => undefined;
 
 beforeAll(async () => {
   db = await openTestDatabase();
-  app = await buildApp({ db, testMode: true, staticDir: staticFixtureDir });
+  app = await buildApp({ demo: true, db, testMode: true, staticDir: staticFixtureDir });
   // A write that takes as long as the test says: the client leaves while it runs.
   app.post('/api/test/slow-write', async (request) => {
     entered({ socketClosed: new Promise<void>((resolve) => request.raw.socket.once('close', () => resolve())) });

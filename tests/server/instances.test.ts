@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPassword } from '#contract/fixtures/demo';
 import { appContext, buildApp } from '#server/app';
 import { closeDatabase, openDatabase, type Db } from '#server/db/database';
-import { DEMO_IDS } from '#server/db/demo/ids';
+import { DEMO_IDS } from '#server/demo/data/ids';
 import { writeTransaction } from '#server/db/engine';
 import { countUsage, usagePage, type HistoryFilter } from '#server/lib/usage-data';
 import { findLoginUser } from '#server/lib/users';
@@ -27,7 +27,7 @@ let b: Instance;
 
 const startInstance = async (name: string): Promise<Instance> => {
   const db = await openDatabase(urlOfTestDatabase(base), { postgres: { poolSize: 5, applicationName: name } });
-  const app = await buildApp({ db, testMode: true, staticDir: staticFixtureDir });
+  const app = await buildApp({ demo: true, db, testMode: true, staticDir: staticFixtureDir });
   await app.ready();
   return { app, db, name };
 };

@@ -18,7 +18,7 @@ import { isValidStructuredCommunication } from '#contract/structured-communicati
 import { buildApp } from '#server/app';
 import { DEFAULT_CREDITOR, DEFAULT_SUPPLIER } from '#server/config';
 import { vatBreakdown } from '#contract/pricing';
-import { DEMO_IDS } from '#server/db/demo/ids';
+import { DEMO_IDS } from '#server/demo/data/ids';
 import { accountReference, invoiceSituation } from '#server/lib/invoice-data';
 import { addDaysToDate, localDate } from '#contract/calendar';
 import { cyclePeriod } from '#server/lib/service-calendar';
@@ -285,7 +285,7 @@ describe('GET /invoices/creditor', () => {
 
   it('takes the creditor from the configuration', async () => {
     const creditor = { name: 'Autre SA', iban: 'BE68539007547034', bic: 'BBRUBEBB', identifier: 'BE51ZZZ0876543270' };
-    const app = await buildApp({ db: t.db, staticDir: staticFixtureDir, creditor });
+    const app = await buildApp({ demo: true, db: t.db, staticDir: staticFixtureDir, creditor });
     try {
       const response = await app.inject({ method: 'GET', url: '/api/invoices/creditor', headers: bearer(tokens.sophie) });
       expect(response.json()).toEqual(creditor);

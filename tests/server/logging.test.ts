@@ -38,7 +38,7 @@ describe('the request log of the app as npm start builds it', () => {
     const stream = new PassThrough();
     let log = '';
     stream.on('data', (chunk: Buffer) => (log += chunk.toString('utf8')));
-    const app = await buildApp({ db, staticDir: staticFixtureDir, logStream: stream });
+    const app = await buildApp({ demo: true, db, staticDir: staticFixtureDir, logStream: stream });
     try {
       await app.inject({ method: 'GET', url: `/login/recover-password/${guid}/${token}` });
       await app.inject({ method: 'GET', url: `/api/public/users/recover-password/${guid}/${token}` });

@@ -81,7 +81,7 @@ describe('OpenAPI document', () => {
   it('holds the same operations without test mode and with the built app served', async () => {
     const staticDir = mkdtempSync(join(tmpdir(), 'openapi-static-'));
     writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>app</title>');
-    const app = await buildApp({ db: t.db, testMode: false, staticDir });
+    const app = await buildApp({ demo: true, db: t.db, testMode: false, staticDir });
     try {
       expect((await app.inject({ method: 'GET', url: '/login' })).statusCode).toBe(200);
       const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenApiDocument>();
@@ -94,7 +94,7 @@ describe('OpenAPI document', () => {
   });
 
   it('catches a route registered outside the contract', async () => {
-    const app = await buildApp({ db: t.db });
+    const app = await buildApp({ demo: true, db: t.db });
     try {
       app.get('/api/undescribed', () => ({}));
       const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenApiDocument>();

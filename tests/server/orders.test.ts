@@ -3,7 +3,7 @@ import { errorBodySchema, paginationSchema } from '#contract/common';
 import { newOrderLineSchema, orderLineSchema, type OrderLine } from '#contract/orders';
 import { contractProductsResponseSchema, productSchema, promotionsByContractResponseSchema } from '#contract/products';
 import { appContext } from '#server/app';
-import { DEMO_IDS } from '#server/db/demo/ids';
+import { DEMO_IDS } from '#server/demo/data/ids';
 import { isOpenPlanChangeConflict } from '#server/lib/order-changes';
 import { EXECUTION_DELAY_MS } from '#server/lib/order-execution';
 import { addDaysToDate, localDate, startOfLocalDay } from '#contract/calendar';

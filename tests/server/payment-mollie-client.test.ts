@@ -37,7 +37,7 @@ const createClientOverPlainHttp = (apiEndpoint: string): PaymentProvider => {
 
 beforeAll(async () => {
   db = await openTestDatabase();
-  app = await buildApp({ db, testMode: true, staticDir: staticFixtureDir });
+  app = await buildApp({ demo: true, db, testMode: true, staticDir: staticFixtureDir });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   official = createClientOverPlainHttp(`http://127.0.0.1:${port}/psp-stand-in/v2/`);

@@ -6,7 +6,7 @@ import { invoiceListSchema, invoiceSituationSchema, paidInvoicePageSchema } from
 import { onlinePaymentSchema, paymentCheckoutSchema, type OnlinePayment } from '#contract/payments';
 import { structuredCommunication } from '#contract/structured-communication';
 import { appContext, buildApp } from '#server/app';
-import { DEMO_IDS } from '#server/db/demo/ids';
+import { DEMO_IDS } from '#server/demo/data/ids';
 import { localDate } from '#contract/calendar';
 import { createSession } from '#server/lib/sessions';
 import { ProviderError, type PaymentProvider } from '#server/lib/payment-provider';
@@ -196,7 +196,7 @@ describe('Marc pays his overdue, partly paid invoice', () => {
     const open = invoiceListSchema.parse(
       (await t.app.inject({ method: 'GET', url: `/api/customer/${C.marc}/invoices/open`, headers: bearer(tokens.marc) })).json(),
     ).invoices;
-    // The one due first: the partly paid invoice before his last (server/db/demo/invoices.ts).
+    // The one due first: the partly paid invoice before his last (server/demo/data/invoices.ts).
     const overdue = open
       .filter((invoice) => invoice.dates.due_date < localDate(Date.now()))
       .sort((x, y) => (x.dates.due_date < y.dates.due_date ? -1 : 1))[0];
@@ -511,7 +511,7 @@ describe('a provider that fails', () => {
       create: () => Promise.reject(new ProviderError('down')),
       get: () => Promise.reject(new ProviderError('down')),
     };
-    const app = await buildApp({ db: t.db, testMode: true, staticDir: staticFixtureDir, payments: { provider: failing } });
+    const app = await buildApp({ demo: true, db: t.db, testMode: true, staticDir: staticFixtureDir, payments: { provider: failing } });
     await app.ready();
     try {
       await settleEverything(C.marc);

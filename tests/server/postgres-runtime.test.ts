@@ -50,7 +50,7 @@ describe.skipIf(testEngine() !== 'postgres')('an instance on PostgreSQL', () => 
     via.port = String(port);
     const lines: string[] = [];
     const log = { warn: (line: string) => lines.push(`warn ${line}`), info: (line: string) => lines.push(`info ${line}`) };
-    const started = openDatabase(via.toString(), { log, connectTimeoutMs: 30_000, seed: false });
+    const started = openDatabase(via.toString(), { log, connectTimeoutMs: 30_000 });
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     await relay.start();
     try {
@@ -73,7 +73,7 @@ describe.skipIf(testEngine() !== 'postgres')('an instance on PostgreSQL', () => 
     url.port = String(port);
     const lines: string[] = [];
     const log = { warn: (line: string) => lines.push(line), info: (line: string) => lines.push(line) };
-    await expect(openDatabase(url.toString(), { log, connectTimeoutMs: 1_500, seed: false })).rejects.toThrow(/ECONNREFUSED/);
+    await expect(openDatabase(url.toString(), { log, connectTimeoutMs: 1_500 })).rejects.toThrow(/ECONNREFUSED/);
     expect(lines).toHaveLength(1);
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appContext } from '#server/app';
 import { issueLink } from '#server/lib/one-time-codes';
-import { DEMO_IDS } from '#server/db/demo/ids';
+import { DEMO_IDS } from '#server/demo/data/ids';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 /* GET /public/customer/{id}/{token}: declared in the contract, served from the links of the e-mails. */

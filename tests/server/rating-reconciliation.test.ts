@@ -17,7 +17,7 @@ import { usageHistoryResponseSchema, usageSummarySchema, type UsageSummary } fro
 import { toUsageRecordRow } from '#data/usage-pull';
 import { createDatabase } from '#db/schema';
 import { appContext } from '#server/app';
-import { DEMO_IDS } from '#server/db/demo/ids';
+import { DEMO_IDS } from '#server/demo/data/ids';
 import { cycleSnapshot } from '#server/lib/alert-engine';
 import { dueCycleEvents } from '#server/lib/alert-rules';
 import { findContract } from '#server/lib/customer-data';
@@ -78,7 +78,7 @@ const base = `/api/customer/${C.marc}/contract/${K.marc}`;
 const get = (url: string) => t.app.inject({ method: 'GET', url: `${base}${url}`, headers: bearer(token) });
 const summaryNow = async (): Promise<UsageSummary> => usageSummarySchema.parse((await get('/usage?period=current')).json());
 
-/** The catalogue's volumes (server/db/demo/catalogue.ts), written here again so that the reference owes nothing to the server. */
+/** The catalogue's volumes (server/demo/data/catalogue.ts), written here again so that the reference owes nothing to the server. */
 const BASES = {
   [P.mobileS]: { dataMb: 5120, voiceMinutes: 150, smsCount: 0 },
   [P.mobileM]: { dataMb: 20480, voiceMinutes: 500, smsCount: 0 },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usageSummarySchema, type UsageSummary } from '#contract/usage';
 import { appContext } from '#server/app';
-import { DEMO_IDS } from '#server/db/demo/ids';
+import { DEMO_IDS } from '#server/demo/data/ids';
 import { cycleSnapshot } from '#server/lib/alert-engine';
 import { dueCycleEvents } from '#server/lib/alert-rules';
 import { findContract } from '#server/lib/customer-data';

@@ -33,7 +33,7 @@ describe('GET /api/public/ready (health check)', () => {
   it('answers 503 with the error body when the database does not answer', async () => {
     // A migrated database is enough: readiness runs a query of its own.
     const db = await openTestDatabase({ seed: false });
-    const app = await buildApp({ db });
+    const app = await buildApp({ demo: true, db });
     try {
       await closeTestDatabase(db);
       const response = await app.inject({ method: 'GET', url: '/api/public/ready' });

@@ -6,7 +6,8 @@ import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, CONNECTION_IDLE_MS, HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '#server/app';
 import pg from 'pg';
-import { openDatabase, type Db } from '#server/db/database';
+import type { Db } from '#server/db/database';
+import { openDemoDatabase } from '#server/demo/index';
 import { closeTestDatabase, openTestDatabase, testEngine, urlOfTestDatabase } from './test-database.ts';
 import { LOCK_FILE, lockDataDir, parseLockRecord } from '#server/lib/data-dir-lock';
 import { bearer, login, staticFixtureDir } from './test-app.ts';
@@ -81,7 +82,7 @@ describe('writes on a database another writer holds', () => {
       db = await openTestDatabase();
     } else {
       await writeSeededDatabase(path.join(dir, 'app.sqlite'));
-      db = await openDatabase(path.join(dir, 'app.sqlite'));
+      db = await openDemoDatabase(path.join(dir, 'app.sqlite'));
     }
   });
   afterAll(async () => {
@@ -90,7 +91,7 @@ describe('writes on a database another writer holds', () => {
   });
 
   it('wait for another connection holding a write transaction (immediate or serializable transaction): never a 500', async () => {
-    const app = await buildApp({ db, staticDir: staticFixtureDir, testMode: true });
+    const app = await buildApp({ demo: true, db, staticDir: staticFixtureDir, testMode: true });
     try {
       const { token } = await login(app, 'MT00000001');
       const current = (await app.inject({ method: 'GET', url: '/api/customer/1/full', headers: bearer(token) })).json<{
@@ -115,7 +116,7 @@ describe('writes on a database another writer holds', () => {
 describe('request time-outs', () => {
   it('bounds the headers, the whole request and idle connections', async () => {
     const db = await seededDatabase();
-    const app = await buildApp({ db, staticDir: staticFixtureDir });
+    const app = await buildApp({ demo: true, db, staticDir: staticFixtureDir });
     try {
       expect(app.server.headersTimeout).toBe(HEADERS_TIMEOUT_MS);
       expect(app.server.requestTimeout).toBe(REQUEST_TIMEOUT_MS);

@@ -31,7 +31,7 @@ describe('TRUST_PROXY', () => {
   });
 
   it('behind one trusted proxy, spoofed X-Forwarded-For entries do not escape the per-address limit', async () => {
-    const app = await buildApp({ db, staticDir: staticFixtureDir, trustProxy: loadConfig({ TRUST_PROXY: '1' }).trustProxy });
+    const app = await buildApp({ demo: true, db, staticDir: staticFixtureDir, trustProxy: loadConfig({ TRUST_PROXY: '1' }).trustProxy });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 80; i += 1) {

@@ -31,6 +31,7 @@ beforeAll(async () => {
   log.setEncoding('utf8');
   log.on('data', (chunk: string) => logLines.push(...chunk.split('\n').filter(Boolean)));
   app = await buildApp({
+    demo: true,
     db,
     staticDir: staticFixtureDir,
     mail: { smtpUrl: smtp.url, smsGatewayDomain: 'sms.example.be', publicUrl: 'http://localhost:8080' },

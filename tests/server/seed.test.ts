@@ -3,19 +3,20 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../server/db/database.ts';
+import type { Db } from '../../server/db/database.ts';
+import { openDemoDatabase } from '../../server/demo/index.ts';
 import { appliedMigrations, applyMigrations } from '../../server/db/migrate.ts';
 import { closeTestDatabase, openTestDatabase, sqlRow, sqlRows, testEngine, urlOfTestDatabase } from './test-database.ts';
-import { createPrng, mulberry32 } from '../../server/db/prng.ts';
+import { createPrng, mulberry32 } from '../../server/demo/prng.ts';
 import { cycleDates, monthlyCycle } from '#contract/bill-cycle';
 import { isValidStructuredCommunication, structuredCommunication } from '#contract/structured-communication';
-import { SIM_SALES } from '../../server/db/demo/activation.ts';
+import { SIM_SALES } from '../../server/demo/data/activation.ts';
 import { localDate } from '#contract/calendar';
-import { cycleStartMs } from '../../server/db/demo/calendar.ts';
-import { USAGE_PLANS } from '../../server/db/demo/usage.ts';
-import { usageWindow } from '../../server/db/usage-generator.ts';
-import { PEOPLE } from '../../server/db/demo/customers.ts';
-import { DEMO_ACTIVATION_CODE, DEMO_IDS, DEMO_PASSWORD } from '../../server/db/demo/ids.ts';
+import { cycleStartMs } from '../../server/demo/data/calendar.ts';
+import { USAGE_PLANS } from '../../server/demo/data/usage.ts';
+import { usageWindow } from '../../server/demo/usage-generator.ts';
+import { PEOPLE } from '../../server/demo/data/customers.ts';
+import { DEMO_ACTIVATION_CODE, DEMO_IDS, DEMO_PASSWORD } from '../../server/demo/data/ids.ts';
 import { hashPassword, hashPasswordAsync, verifyPasswordAsync } from '../../server/lib/password.ts';
 
 // Seeding 200k usage rows takes about a second; one shared database keeps the file fast.
@@ -307,7 +308,7 @@ describe('migrations', () => {
       const seeded = testEngine() === 'postgres' ? await openTestDatabase({ now: NOW }) : null;
       const location = seeded ? urlOfTestDatabase(seeded) : join(dir, 'api.sqlite');
       try {
-        const first = seeded ?? (await openDatabase(location, { now: NOW }));
+        const first = seeded ?? (await openDemoDatabase(location, { now: NOW }));
         if (testEngine() === 'sqlite') {
           expect((await sqlRow<{ journal_mode: string }>(first, 'PRAGMA journal_mode')).journal_mode).toBe('wal');
           expect((await sqlRow<{ foreign_keys: number }>(first, 'PRAGMA foreign_keys')).foreign_keys).toBe(1);
@@ -317,13 +318,13 @@ describe('migrations', () => {
         const before = await tableChecksum(first, 'usage_records', 'id, event_time', 'id');
         if (!seeded) await closeTestDatabase(first);
 
-        const second = await openDatabase(location, { now: new Date('2027-01-01T00:00:00Z') });
+        const second = await openDemoDatabase(location, { now: new Date('2027-01-01T00:00:00Z') });
         try {
           expect(await applyMigrations(second)).toEqual([]);
           // Every migration file, once each (the list grows with the issues).
           const files = readdirSync(new URL('../../server/db/migrations/', import.meta.url))
-            .filter((name) => name.endsWith('.sql'))
-            .map((name) => name.replace(/\.sql$/, ''))
+            .filter((name) => /^\d+_.*\.ts$/.test(name))
+            .map((name) => name.replace(/\.ts$/, ''))
             .sort();
           expect(await appliedMigrations(second)).toEqual(files);
           expect(

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { inject } from 'vitest';
-import { closeDatabase, openDatabase, type Db } from '#server/db/database';
+import { closeDatabase, type Db } from '#server/db/database';
+import { openDemoDatabase } from '#server/demo/index';
 import { cachedSqliteSeed, openTestDatabase } from './test-database.ts';
 
 /*
@@ -18,7 +19,7 @@ export const seededDatabase = (now?: Date): Promise<Db> => openTestDatabase(now 
 export const writeSeededDatabase = async (file: string): Promise<void> => {
   const dir = inject('seedCacheDir');
   if (!dir) {
-    await closeDatabase(await openDatabase(file));
+    await closeDatabase(await openDemoDatabase(file));
     return;
   }
   fs.writeFileSync(file, await cachedSqliteSeed(dir, undefined));

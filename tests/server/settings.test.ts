@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_IDS } from '#server/db/demo/ids';
+import { DEMO_IDS } from '#server/demo/data/ids';
 import { appContext } from '#server/app';
 import { bearer, createTestAppAt, login, type TestApp } from './test-app.ts';
 

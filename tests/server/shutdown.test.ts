@@ -68,7 +68,7 @@ const ownDatabase = async (): Promise<string> => {
 };
 
 const startApp = async () => {
-  const app = await buildApp({ database: await ownDatabase() });
+  const app = await buildApp({ demo: true, database: await ownDatabase() });
   const started = gate();
   const release = gate();
   app.get('/slow', async () => {

@@ -23,9 +23,9 @@ export const staticFixtureDir = fileURLToPath(new URL('../fixtures/static/', imp
 
 export type TestApp = { app: FastifyInstance; db: Db; close: () => Promise<void> };
 
-export const createTestApp = async (options: Omit<BuildAppOptions, 'db' | 'database'> = {}, seededAt?: Date): Promise<TestApp> => {
+export const createTestApp = async (options: Partial<Omit<BuildAppOptions, 'db' | 'database'>> = {}, seededAt?: Date): Promise<TestApp> => {
   const db = await openTestDatabase(seededAt ? { now: seededAt } : {});
-  const app = await buildApp({ db, testMode: true, staticDir: staticFixtureDir, ...options });
+  const app = await buildApp({ demo: true, db, testMode: true, staticDir: staticFixtureDir, ...options });
   await app.ready();
   return {
     app,
@@ -41,7 +41,7 @@ export const createTestApp = async (options: Omit<BuildAppOptions, 'db' | 'datab
  * A test app on a demo seeded at `at`, whose clock stands still there (the test moves it through the app's context):
  * for a test whose figures are those of a given day. On PostgreSQL the seed of that day is written anew.
  */
-export const createTestAppAt = (at: Date, options: Omit<BuildAppOptions, 'db' | 'database' | 'now'> = {}): Promise<TestApp> =>
+export const createTestAppAt = (at: Date, options: Partial<Omit<BuildAppOptions, 'db' | 'database' | 'now'>> = {}): Promise<TestApp> =>
   createTestApp({ ...options, now: () => at }, at);
 
 /**

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { closeDatabase, openDatabase, serializeSqlite, type Db } from '#server/db/database';
+import { openDemoDatabase } from '#server/demo/index';
 import { connect } from '#server/db/engine';
 import { seedFile } from '../global-setup.ts';
 
@@ -102,7 +103,7 @@ const onceInRun = async (file: string, make: () => Promise<Buffer>): Promise<Buf
 /** The bytes of the SQLite demo database seeded at `now` (undefined: the run's "now", made by the global setup). */
 export const cachedSqliteSeed = (dir: string, now: Date | undefined): Promise<Buffer> =>
   onceInRun(seedFile(dir, now), async () => {
-    const db = await openDatabase(':memory:', now ? { now } : {});
+    const db = await openDemoDatabase(':memory:', now ? { now } : {});
     try {
       return serializeSqlite(db);
     } finally {
@@ -123,7 +124,7 @@ const postgresTemplate = async (serverUrl: string, now: Date | undefined): Promi
   await onceInRun(`${seedFile(dir, now)}.postgres`, async () => {
     await adminQuery(serverUrl, `CREATE DATABASE ${quoted(name)}`);
     // Closed before it is copied: PostgreSQL copies a template nobody is connected to.
-    await closeDatabase(await openDatabase(databaseUrl(serverUrl, name), { now, postgres: { poolSize: 2 } }));
+    await closeDatabase(await openDemoDatabase(databaseUrl(serverUrl, name), { now, postgres: { poolSize: 2 } }));
     return Buffer.from(name);
   });
   return name;
@@ -170,14 +171,15 @@ export const openTestDatabase = async (options: TestDatabaseOptions = {}): Promi
   const dir = seedCacheDir();
   if (!serverUrl) {
     // Outside `vitest run` (no global setup), or migrated only: made here.
-    if (!dir || options.seed === false) return openDatabase(':memory:', options);
+    if (options.seed === false) return openDatabase(':memory:');
+    if (!dir) return openDemoDatabase(':memory:', options.now ? { now: options.now } : {});
     return openDatabase(await cachedSqliteSeed(dir, options.now));
   }
   const name = `mobile_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
   const template = options.seed === false ? null : await postgresTemplate(serverUrl, options.now);
   await adminQuery(serverUrl, `CREATE DATABASE ${quoted(name)}${template ? ` TEMPLATE ${quoted(template)}` : ''}`);
   const url = databaseUrl(serverUrl, name);
-  const db = await openDatabase(url, { ...options, postgres: { poolSize: 5 } });
+  const db = await openDatabase(url, { postgres: { poolSize: 5 } });
   dropOnClose.set(db, () => dropDatabase(serverUrl, name));
   urls.set(db, url);
   return db;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '#contract/common';
 import { invoiceListSchema, paidInvoicePageSchema, type Invoice } from '#contract/invoices';
 import { usageSummarySchema, type UsageSummary } from '#contract/usage';
-import { DEMO_IDS } from '#server/db/demo/ids';
+import { DEMO_IDS } from '#server/demo/data/ids';
 import { csvCell } from '#server/lib/consumption-csv';
 import { PDF_ROW_LIMIT } from '#server/lib/consumption-export-format';
 import { localDate, localDayRange } from '#contract/calendar';

@@ -2,7 +2,7 @@ import { monthlyCycle } from '#contract/bill-cycle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '#contract/common';
 import { usageHistoryResponseSchema, usageSummarySchema, type UsageSummary } from '#contract/usage';
-import { DEMO_IDS } from '#server/db/demo/ids';
+import { DEMO_IDS } from '#server/demo/data/ids';
 import { localDayRange } from '#contract/calendar';
 import { cyclePeriod } from '#server/lib/service-calendar';
 import { createSession } from '#server/lib/sessions';

@@ -8,8 +8,7 @@ import {
   type LineResource,
 } from '#contract/line-settings';
 import type { LineChange } from '#contract/settings';
-import type { Db } from '../../db/engine.ts';
-import { writeTransaction } from '../../db/engine.ts';
+import { type Db, writeTransaction } from '../../db/engine.ts';
 import { announce, type AlertDeps } from '../../lib/alert-engine.ts';
 import { recordEvent } from '../../lib/alert-data.ts';
 import { requireContract } from '../../lib/access.ts';

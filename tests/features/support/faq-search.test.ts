@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Language } from '#contract/language';
 import type { FaqEntryRow } from '#db/schema';
 import { createFaqIndex } from '#features/support/data/faq-search.ts';
-import { FAQ_ENTRIES } from '#server/db/demo/faq';
+import { FAQ_ENTRIES } from '#server/demo/data/faq';
 
 /** The FAQ as the app stores it, in one language (the demo FAQ is the one the server serves). */
 const rowsOf = (lang: Language): FaqEntryRow[] =>

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Language } from '#contract/common';
 import { writeTransaction } from '../db/engine.ts';
 import type { AppContext } from '../lib/app-context.ts';
-import { routePlugin } from '../lib/route-plugin.ts';
+import { wireProvider, type PaymentProvider } from '../lib/payment-provider.ts';
 import {
   expireStandInPayments,
   findStandInPayment,
@@ -13,7 +13,7 @@ import {
   insertStandInPayment,
   type StandInPaymentRow,
   type StandInStatus,
-} from '../lib/psp-stand-in-data.ts';
+} from './psp-data.ts';
 import { randomToken } from '../lib/tokens.ts';
 
 /*
@@ -284,7 +284,7 @@ const checkoutForm = z.object({ method: z.string(), status: z.enum(OUTCOMES) });
 // ---------------------------------------------------------------------------------------------------------------
 
 /** The stand-in provider's API, checkout and expiry (plain routes: not part of the app's contract nor its OpenAPI). */
-const registerPspStandIn = (app: FastifyInstance, ctx: AppContext): void => {
+export const registerPspStandIn = (app: FastifyInstance, ctx: AppContext): void => {
   const { db, clock } = ctx;
   const publicUrl = ctx.mail.publicUrl;
   const merchant = ctx.creditor.name;
@@ -393,7 +393,17 @@ const registerPspStandIn = (app: FastifyInstance, ctx: AppContext): void => {
   });
 };
 
-// Only without a Mollie key (MOLLIE_API_KEY): payments then go to this stand-in (routes/payments.ts).
-export default routePlugin((app, { ctx, payments }) => {
-  if (!payments.mollieApiKey) registerPspStandIn(app, ctx);
-});
+/**
+ * The payment provider the product talks to in the demo: the stand-in's API above, asked in-process in Mollie's wire
+ * format (lib/payment-provider.ts), so the product's payment code is the one it runs with Mollie.
+ */
+export const standInProvider = (app: FastifyInstance): PaymentProvider =>
+  wireProvider(async ({ method, path, body, headers }) => {
+    const answer = await app.inject({
+      method,
+      url: `${PSP_STAND_IN}v2/${path}`,
+      headers,
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    });
+    return { statusCode: answer.statusCode, body: answer.body };
+  });

@@ -1,6 +1,6 @@
-import { DAY_MS, iso, isoDate, nextCycleStartMs } from '../demo/calendar.ts';
-import { CONTRACTS } from '../demo/contracts.ts';
-import { ORDERS, type DemoOrder } from '../demo/orders.ts';
+import { DAY_MS, iso, isoDate, nextCycleStartMs } from '../data/calendar.ts';
+import { CONTRACTS } from '../data/contracts.ts';
+import { ORDERS, type DemoOrder } from '../data/orders.ts';
 import type { SeedContext } from './context.ts';
 import { userGuid } from './customers.ts';
 

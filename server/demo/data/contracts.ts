@@ -1,4 +1,4 @@
-import type { Row } from '../rows.ts';
+import type { Row } from '../../db/rows.ts';
 import { DEMO_IDS } from './ids.ts';
 
 type ContractRecord = Row<'contracts'>;

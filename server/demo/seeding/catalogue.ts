@@ -1,5 +1,5 @@
-import { iso } from '../demo/calendar.ts';
-import { BILL_CYCLES, PRODUCTS, PROMOTIONS } from '../demo/catalogue.ts';
+import { iso } from '../data/calendar.ts';
+import { BILL_CYCLES, PRODUCTS, PROMOTIONS } from '../data/catalogue.ts';
 import type { SeedContext } from './context.ts';
 
 /** Bill cycles, products with their allowed options, and promotions (demo/catalogue.ts). */

@@ -1,4 +1,4 @@
-import type { Db } from '../engine.ts';
+import type { Db } from '../../db/engine.ts';
 import { createPrng, SEED, type Prng } from '../prng.ts';
 
 /** What every seeding step receives from ../seed.ts. */

@@ -1,8 +1,8 @@
 import { hashPassword } from '../lib/password.ts';
-import type { Db } from './engine.ts';
-import { ACTIVATION_CODES } from './demo/activation.ts';
-import { USERS } from './demo/customers.ts';
-import { DEMO_PASSWORD } from './demo/ids.ts';
+import type { Db } from '../db/engine.ts';
+import { ACTIVATION_CODES } from './data/activation.ts';
+import { USERS } from './data/customers.ts';
+import { DEMO_PASSWORD } from './data/ids.ts';
 import { seedActivationCodes } from './seeding/activation.ts';
 import { seedCatalogue, seedPromotions } from './seeding/catalogue.ts';
 import { createSeedContext, type SeedContext } from './seeding/context.ts';

@@ -1,7 +1,8 @@
 import type { PortInFailureReason } from '#contract/activation-rules';
-import type { Db } from '../db/engine.ts';
-import { writeTransaction } from '../db/engine.ts';
-import { provisioningSchedule, type SimOrderRecord } from './activation-orders.ts';
+import { type Db, writeTransaction } from '../db/engine.ts';
+import { notifyOutcome } from '../lib/activation-messages.ts';
+import type { AppContext } from '../lib/app-context.ts';
+import { provisioningSchedule, type ProvisioningOutcome, type SimOrderRecord } from '../lib/activation-orders.ts';
 import {
   dueSimOrderIds,
   findDonorLine,
@@ -13,10 +14,10 @@ import {
   portInProofOf,
   setNextStep,
   setSubStatus,
-} from './activation-provisioning.ts';
+} from '../lib/activation-provisioning.ts';
 
 /*
- * The provisioning simulator: what the network and the other operators do with a SIM order, driven by the server's
+ * The provisioning simulator (demo only): what the network and the other operators do with a SIM order, driven by the server's
  * clock (a scheduler job, lib/scheduler.ts), so that a demo of the whole flow works by waiting or, in test mode, by
  * moving the clock. Each order carries the time of its next step (`next_step_at`); a run takes every step that is
  * due, each stamped with the time it was due (a clock moved two days ahead runs a whole transfer, with its real
@@ -28,8 +29,6 @@ import {
  *   account number (subscription) or SIM number (prepaid) given, otherwise PORT_IN_FAILED with the reason →
  *   PORT_IN_EXECUTED (the line takes the number) → ACTIVATED.
  */
-
-export type ProvisioningOutcome = { kind: 'active' | 'portInFailed'; simOrderId: number };
 
 /** What the other operator answers to a transfer: null when it knows the number with the data given. */
 export const donorAnswer = async (db: Db, order: SimOrderRecord): Promise<PortInFailureReason | null> => {
@@ -108,4 +107,24 @@ export const runProvisioning = async (db: Db, now: Date): Promise<ProvisioningOu
     }
   }
   return outcomes;
+};
+
+/**
+ * The simulator as a job of the server's clock (demo only). After the billing run: a line that becomes active in this
+ * run is billed from the next one. The customer hears of each outcome as a network integration would tell it.
+ */
+export const registerProvisioningSimulator = (ctx: AppContext): void => {
+  ctx.scheduler.register({
+    name: 'activation.provisioning',
+    after: ['billing.run'],
+    run: async (now) => {
+      for (const outcome of await runProvisioning(ctx.db, now)) {
+        try {
+          await notifyOutcome(ctx, outcome);
+        } catch {
+          // The order moved on regardless; a message that could not be handed over is not sent again.
+        }
+      }
+    },
+  });
 };

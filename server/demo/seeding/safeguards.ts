@@ -1,7 +1,7 @@
 import { rateCycle, billCycleOfContract } from '../../lib/rating-data.ts';
 import { localDayRange } from '#contract/calendar';
 import { cyclePeriod } from '../../lib/service-calendar.ts';
-import { CONTRACTS, NEXT_SAFEGUARD_CENTS, SAFEGUARDS, type SafeguardType } from '../demo/contracts.ts';
+import { CONTRACTS, NEXT_SAFEGUARD_CENTS, SAFEGUARDS, type SafeguardType } from '../data/contracts.ts';
 import type { SeedContext } from './context.ts';
 
 /**

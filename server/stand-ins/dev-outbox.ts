@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ErrorBody } from '#contract/common';
 import type { AppContext } from '../lib/app-context.ts';
-import { routePlugin } from '../lib/route-plugin.ts';
 import type { Row } from '../db/rows.ts';
 
 /*
@@ -135,7 +134,7 @@ export const isLocalRequest = (request: FastifyRequest): boolean => {
   return LOOPBACK.test(peer) && !relayed;
 };
 
-const registerDevOutbox = (app: FastifyInstance, ctx: AppContext): void => {
+export const registerDevOutbox = (app: FastifyInstance, ctx: AppContext): void => {
   const enabled = ctx.mailer.kind === 'outbox';
   const gate = (request: FastifyRequest, reply: FastifyReply): boolean => {
     if (enabled && isLocalRequest(request)) return true;
@@ -174,7 +173,3 @@ const registerDevOutbox = (app: FastifyInstance, ctx: AppContext): void => {
     return noStore(reply).type('text/html; charset=utf-8').send(renderPage(messages, to));
   });
 };
-
-export default routePlugin((app, { ctx }) => {
-  registerDevOutbox(app, ctx);
-});

@@ -1,7 +1,7 @@
 import { idCardNumber, luhnCheckDigit, nationalNumber } from '#contract/check-digits';
-import { DAY_MS, iso, isoDate } from '../demo/calendar.ts';
-import { CONTRACT_OPTIONS, CONTRACTS, FORMER_PRODUCTS } from '../demo/contracts.ts';
-import { PEOPLE } from '../demo/customers.ts';
+import { DAY_MS, iso, isoDate } from '../data/calendar.ts';
+import { CONTRACT_OPTIONS, CONTRACTS, FORMER_PRODUCTS } from '../data/contracts.ts';
+import { PEOPLE } from '../data/customers.ts';
 import type { Prng } from '../prng.ts';
 import { insertAlertGrid } from '../../lib/alert-data.ts';
 import { addressColumns, insertContract, insertContractProduct } from '../../lib/customer-data.ts';

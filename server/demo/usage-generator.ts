@@ -1,6 +1,6 @@
 import { billedUnits, classify } from '#contract/rating';
-import { DAY_MS, MB, cycleStartMs, nextCycleStartMs } from './demo/calendar.ts';
-import { USAGE_CYCLES, type UsagePlan } from './demo/usage.ts';
+import { DAY_MS, MB, cycleStartMs, nextCycleStartMs } from './data/calendar.ts';
+import { USAGE_CYCLES, type UsagePlan } from './data/usage.ts';
 import type { Prng } from './prng.ts';
 
 /*

@@ -1,5 +1,5 @@
-import { iso, isoDate } from '../demo/calendar.ts';
-import { PEOPLE, USERS } from '../demo/customers.ts';
+import { iso, isoDate } from '../data/calendar.ts';
+import { PEOPLE, USERS } from '../data/customers.ts';
 import { addressColumns, insertContact, insertCustomer, insertInvoicing } from '../../lib/customer-data.ts';
 import type { SeedContext } from './context.ts';
 

@@ -1,5 +1,5 @@
 import { languages } from '#contract/language';
-import { FAQ_ENTRIES } from '../demo/faq.ts';
+import { FAQ_ENTRIES } from '../data/faq.ts';
 import type { SeedContext } from './context.ts';
 
 /** The FAQ in every language, positions from 1 in list order, each question with its topic and slug. */

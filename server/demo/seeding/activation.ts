@@ -1,4 +1,4 @@
-import { DAY_MS, iso } from '../demo/calendar.ts';
+import { DAY_MS, iso } from '../data/calendar.ts';
 import {
   ACTIVATION_CODE_VALID_DAYS,
   ACTIVATION_CODES,
@@ -6,8 +6,8 @@ import {
   EXISTING_SIM_ORDERS,
   FAILED_PORT_IN,
   SIM_SALES,
-} from '../demo/activation.ts';
-import { DEMO_IDS } from '../demo/ids.ts';
+} from '../data/activation.ts';
+import { DEMO_IDS } from '../data/ids.ts';
 import { findSimOrderByContract } from '../../lib/activation-orders.ts';
 import { portInAnswered, setNextStep } from '../../lib/activation-provisioning.ts';
 import { requestPortIn } from '../../lib/activation-requests.ts';

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import type { Endpoint } from '#contract/endpoints';
-import type { AppContext } from '../lib/app-context.ts';
-import { createRouter, type Router } from '../lib/contract-route.ts';
-import { routePlugin } from '../lib/route-plugin.ts';
-import { appliedChanges, seenRequests } from '../plugins/idempotency.ts';
+import type { AppContext } from '../../lib/app-context.ts';
+import type { Router } from '../../lib/contract-route.ts';
+import { appliedChanges, seenRequests } from '../../plugins/idempotency.ts';
 
 /*
  * GET /api/test/applied (test mode only): the changes the server really applied with an Idempotency-Key, so
@@ -23,11 +22,6 @@ export const appliedEndpoint = {
   }),
 } as const satisfies Endpoint;
 
-const registerAppliedTestRoute = (router: Router, ctx: AppContext): void => {
+export const registerAppliedTestRoute = (router: Router, ctx: AppContext): void => {
   router.testRoute(appliedEndpoint, () => ({ changes: appliedChanges(ctx), requests: seenRequests(ctx) }));
 };
-
-// Test mode only (never on in production): the route does not exist otherwise.
-export default routePlugin((app, { ctx }) => {
-  if (ctx.testMode) registerAppliedTestRoute(createRouter(app, ctx), ctx);
-});

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { isoDateTimeSchema } from '#contract/common';
 import type { Endpoint } from '#contract/endpoints';
-import type { AppContext } from '../lib/app-context.ts';
-import { createRouter, type Router } from '../lib/contract-route.ts';
-import { routePlugin } from '../lib/route-plugin.ts';
+import type { AppContext } from '../../lib/app-context.ts';
+import type { Router } from '../../lib/contract-route.ts';
 
 /** Switches for e2e tests; registered only in test mode, so they answer 404 in production. */
 export const testEndpoints = {
@@ -24,7 +23,7 @@ export const testEndpoints = {
   },
 } as const satisfies Record<string, Endpoint>;
 
-const registerTestRoutes = (router: Router, ctx: AppContext): void => {
+export const registerModeTestRoutes = (router: Router, ctx: AppContext): void => {
   router.testRoute(testEndpoints.maintenance, ({ body }) => {
     ctx.state.maintenance = body.on;
     return { maintenance: ctx.state.maintenance };
@@ -37,8 +36,3 @@ const registerTestRoutes = (router: Router, ctx: AppContext): void => {
     return { now: ctx.clock.now().toISOString() };
   });
 };
-
-// Test mode only (never on in production): the routes do not exist otherwise.
-export default routePlugin((app, { ctx }) => {
-  if (ctx.testMode) registerTestRoutes(createRouter(app, ctx), ctx);
-});

@@ -2,8 +2,8 @@ import { cycleSnapshot, markCurrentEventsHandled } from '../../lib/alert-engine.
 import { renderAlert } from '../../lib/alert-messages.ts';
 import { invoiceEventKey } from '../../lib/alert-rules.ts';
 import { startOfLocalDay } from '#contract/calendar';
-import { OWN_LIMITS, SENT_MESSAGES } from '../demo/settings.ts';
-import type { Db } from '../engine.ts';
+import { OWN_LIMITS, SENT_MESSAGES } from '../data/settings.ts';
+import type { Db } from '../../db/engine.ts';
 import type { SeedContext } from './context.ts';
 
 /** A minute after the record with which the line's data this cycle passed `bytes`: when the alert went out. */

@@ -1,4 +1,4 @@
-import { DEMO_IDS as IDS } from '../demo/ids.ts';
+import { DEMO_IDS as IDS } from '../data/ids.ts';
 import type { SeedContext } from './context.ts';
 
 /**

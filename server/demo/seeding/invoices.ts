@@ -3,9 +3,9 @@ import { issueDocument } from '../../lib/billing-documents.ts';
 import { billingRun } from '../../lib/billing-run.ts';
 import { addDaysToDate, localDate, startOfLocalDay } from '#contract/calendar';
 import { syncSubscriptionHistory } from '../../lib/subscription-history.ts';
-import { writeTransaction } from '../engine.ts';
-import { DAY_MS, iso } from '../demo/calendar.ts';
-import { BILLED_ACCOUNTS, BILLING_HOUR, COST_CENTERS, INVOICE_CYCLES, ONE_OFF_DOCUMENTS } from '../demo/invoices.ts';
+import { writeTransaction } from '../../db/engine.ts';
+import { DAY_MS, iso } from '../data/calendar.ts';
+import { BILLED_ACCOUNTS, BILLING_HOUR, COST_CENTERS, INVOICE_CYCLES, ONE_OFF_DOCUMENTS } from '../data/invoices.ts';
 import type { SeedContext } from './context.ts';
 
 /**

@@ -1,6 +1,6 @@
-import { USAGE_PLANS } from '../demo/usage.ts';
+import { USAGE_PLANS } from '../data/usage.ts';
 import { generateUsage, type UsageRow } from '../usage-generator.ts';
-import { insertRows } from '../engine.ts';
+import { insertRows } from '../../db/engine.ts';
 import type { SeedContext } from './context.ts';
 
 /** Usage records of every plan in demo/usage.ts (~206k rows, Yasmine's volume test included). */

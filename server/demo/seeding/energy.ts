@@ -1,6 +1,6 @@
-import { iso } from '../demo/calendar.ts';
-import { ENERGY_ACCOUNTS, REFERRAL_CODES } from '../demo/energy.ts';
-import { DEMO_IDS } from '../demo/ids.ts';
+import { iso } from '../data/calendar.ts';
+import { ENERGY_ACCOUNTS, REFERRAL_CODES } from '../data/energy.ts';
+import { DEMO_IDS } from '../data/ids.ts';
 import type { SeedContext } from './context.ts';
 
 /** The energy service's demo accounts (demo password) and the account holders' referral codes. */
