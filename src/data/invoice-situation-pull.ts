@@ -24,6 +24,7 @@ export const toInvoiceSituationRow = (s: InvoiceSituation, customerId: number): 
   nextInvoiceDueDate: s.nextInvoiceDueDate,
   partialPayments: s.partialPayments,
   paymentReference: s.paymentReference,
+  onlinePayment: s.onlinePayment,
 });
 
 /** GET …/invoices/situation (owners and admins only: never call it for a plain user, the server answers 403). */

@@ -24,6 +24,11 @@ export type InvoiceSituationRow = {
   partialPayments: Record<string, number>;
   /** The structured communication to pay the open balance with; null when nothing is owed. */
   paymentReference: string | null;
+  /**
+   * The server takes payments online: false hides "Pay now" (a server without a payment provider). Absent from a row
+   * stored before the field existed: on, as every server was then.
+   */
+  onlinePayment?: boolean;
 };
 
 /** One invoice or credit note as the bills screen lists it (amounts in cents, dates as the server sends them). */

@@ -88,7 +88,7 @@ export const HomeAlertModals = ({
       actions={
         kind === 'invoiceSituation' && customerId !== null ? (
           <>
-            <PayNowButton start={(key) => payOpenTotal(customerId, key, i18n.language)} online={online} />
+            {alerts.onlinePayment ? <PayNowButton start={(key) => payOpenTotal(customerId, key, i18n.language)} online={online} /> : null}
             <Link className="button" data-variant="secondary" to={target}>
               {t(`alerts.${kind}.action`)}
             </Link>

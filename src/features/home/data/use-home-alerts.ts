@@ -12,6 +12,8 @@ export type HomeAlerts = {
   due: AlertKind[];
   /** The unpaid-invoice modal's text: past due only when the server's situation says so (null: not due). */
   invoiceTone: InvoiceAlertTone | null;
+  /** "Pay now" is offered: the server takes payments online. */
+  onlinePayment: boolean;
   /** Everything the rules need has been fetched or has failed: the decision will not change by itself. */
   settled: boolean;
   close: (kind: AlertKind) => Promise<void>;
@@ -75,6 +77,7 @@ export const useHomeAlerts = (session: SessionRow | null, contracts: readonly Co
   return {
     due,
     invoiceTone: data ? invoiceAlertTone(data.situation) : null,
+    onlinePayment: data?.situation?.onlinePayment !== false,
     settled: data !== undefined && data.readAfterPulls && inputsPulled,
     close: async (kind) => {
       const closedAt = Date.now();

@@ -73,7 +73,9 @@ const Situation = ({
         <div className="bills-urgent" role="region" aria-labelledby="urgent-title">
           <h2 id="urgent-title">{t('urgent.title')}</h2>
           <p>{t('urgent.text', { date: formatDay(situation.firstInvoiceDueDate, lang), amount: money(-total) })}</p>
-          <PayNowButton start={payTotal} online={online} label={t('payNow.totalLabel', { amount: money(-total) })} />
+          {situation.onlinePayment !== false ? (
+            <PayNowButton start={payTotal} online={online} label={t('payNow.totalLabel', { amount: money(-total) })} />
+          ) : null}
           {creditor && situation.paymentReference ? (
             <PayByTransfer creditor={creditor} amountCents={-total} communication={situation.paymentReference} headingLevel={3} />
           ) : null}
@@ -238,7 +240,9 @@ export const BillsPage = () => {
       storedOffline={data.storedPdfs.has(invoice.uuid)}
       online={online}
       onDownload={download}
-      onPayNow={(key) => payNow(data.customerId, { invoice: invoice.uuid }, key, i18n.language)}
+      onPayNow={
+        data.situation?.onlinePayment !== false ? (key) => payNow(data.customerId, { invoice: invoice.uuid }, key, i18n.language) : null
+      }
     />
   );
 

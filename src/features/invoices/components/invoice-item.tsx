@@ -27,7 +27,8 @@ export type InvoiceItemProps = {
   online: boolean;
   onDownload: (invoice: InvoiceRow) => Promise<void>;
   /** Starts the online payment of what is left of it (docs/product/payments.md "Where the customer pays"). */
-  onPayNow: (idempotencyKey: string) => Promise<PayNowOutcome>;
+  /** Starts the online payment; null when the server takes none (no payment provider): no "Pay now" then. */
+  onPayNow: ((idempotencyKey: string) => Promise<PayNowOutcome>) | null;
 };
 
 /** One invoice or credit note: its context, dates, amount, communication, PDF, and how to pay it when due. */
@@ -110,7 +111,9 @@ export const InvoiceItem = ({ invoice, list, partiallyPaid, creditor, storedOffl
         </p>
       ) : null}
       <div className="invoice__actions">
-        {payable ? <PayNowButton start={onPayNow} online={online} label={t('payNow.invoiceLabel', { piece: invoice.piece })} /> : null}
+        {payable && onPayNow ? (
+          <PayNowButton start={onPayNow} online={online} label={t('payNow.invoiceLabel', { piece: invoice.piece })} />
+        ) : null}
         <Button
           variant="secondary"
           aria-label={t('invoice.downloadLabel', { piece: invoice.piece })}
