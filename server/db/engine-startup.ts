@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import { type Db, engineOf, handleOf } from './engine-connection.ts';
+import { sql } from 'kysely';
+import { type Db, engineOf } from './engine-connection.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Start-up
@@ -68,17 +68,6 @@ export const withStartupLock = async <T>(db: Db, work: () => Promise<T>): Promis
       await sql`SELECT pg_advisory_unlock(${STARTUP_LOCK}, 0)`.execute(connection);
     }
   });
-};
-
-/**
- * Runs a script of several SQL statements (a migration file) inside the migrator's transaction `tx`. better-sqlite3
- * prepares one statement at a time, so SQLite's script runs on the raw connection (which is the transaction's: SQLite
- * has one); PostgreSQL's simple query protocol runs a script of statements as sent.
- */
-export const runScript = async (db: Db, tx: Kysely<unknown>, script: string): Promise<void> => {
-  const handle = handleOf(db);
-  if (handle.engine === 'sqlite') handle.raw.exec(script);
-  else await sql.raw(script).execute(tx);
 };
 
 /**

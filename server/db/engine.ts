@@ -2,7 +2,8 @@
  * The two database engines behind one typed query layer (Kysely), and every difference between them: this module is
  * the only place that knows which engine runs (docs/product/operations.md "Database engines"). Repositories write Kysely
  * queries that both engines run the same way; what cannot be written once (how a transaction starts, how a job is
- * claimed, how a script of SQL runs, which errors mean "retry") is a function here.
+ * claimed, which errors mean "retry") is a function here; the schema's few differences are the migrations' words
+ * (server/db/migrations/helpers.ts).
  *
  * - SQLite (the default; a file under DATA_DIR, ':memory:' in tests): better-sqlite3 in WAL mode, one connection,
  *   write transactions BEGIN IMMEDIATE (the write lock taken before the first read, as before Kysely), prepared
@@ -17,7 +18,7 @@
  * (schema.ts) hold for both: PostgreSQL's BIGINT and NUMERIC (COUNT, SUM) are parsed to numbers here.
  *
  * The engine's code is split by concern: engine-connection.ts (drivers, connections), engine-startup.ts (waiting for
- * the database, the start-up lock, scripts), engine-transactions.ts (write transactions, bulk inserts, which errors
+ * the database, the start-up lock), engine-transactions.ts (write transactions, bulk inserts, which errors
  * mean what), engine-jobs.ts (claiming a job). This module is their one door: the rest of the server imports it.
  */
 
@@ -27,13 +28,12 @@ export {
   /** @internal scripts/db-types.ts reads the schema of a migrated SQLite database. */
   connectSqlite,
   type Db,
-  type Engine,
   engineOf,
   isPostgresUrl,
   type PostgresOptions,
   /** @internal The test set-up copies a seeded database. */
   serializeSqlite,
 } from './engine-connection.ts';
-export { assertDatabaseAnswers, runScript, type StartLog, syncIdentities, waitForDatabase, withStartupLock } from './engine-startup.ts';
+export { assertDatabaseAnswers, type StartLog, syncIdentities, waitForDatabase, withStartupLock } from './engine-startup.ts';
 export { insertRows, isTransactionConflict, isUniqueViolation, writeTransaction } from './engine-transactions.ts';
 export { claimJob } from './engine-jobs.ts';

@@ -1,80 +1,49 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
-import { engineOf, runScript, type Db, type Engine } from './engine.ts';
+import { engineOf, type Db } from './engine.ts';
+import { MIGRATIONS } from './migrations/index.ts';
 
-/* The schema's migrations and the migrator that applies them (database.ts runs it at every start). */
-
-// Resolved from this module, not from process.cwd(), so the server, Vitest and the bench all find them. The
-// compiled server (dist-server/main.js) has its copy in dist-server/migrations/ (scripts/build-server.mjs).
-const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
-/** `NNN_<area>.sql`: a new area adds the next number (server/db/migrations/005_orders.sql). */
-const MIGRATION_FILE = /^(\d+)_([\w-]+)\.sql$/;
-/**
- * PostgreSQL's version of a migration whose SQL differs (types, triggers, checks), under the same name. A migration
- * written in SQL both engines accept has no copy here.
+/*
+ * The schema's migrations and the migrator that applies them (database.ts runs it at every start). Each migration is a
+ * module of server/db/migrations/ (`up`, and `down` that undoes it), listed in migrations/index.ts: a static list
+ * rather than a folder read at run time, so the bundled server (scripts/build-server.mjs) carries them in its code.
  */
-const POSTGRES_FOLDER = 'postgres';
 
-type MigrationFile = { version: string; sql: string };
-
-/** The `NNN_<area>.sql` files of a folder, by number; two files with one number are a merge mistake and refused. */
-const numberedFiles = (dir: string): { name: string; number: number; version: string }[] => {
-  const numbered = readdirSync(dir)
-    .map((name) => ({ name, match: MIGRATION_FILE.exec(name) }))
-    .filter((file): file is { name: string; match: RegExpExecArray } => file.match !== null)
-    .map(({ name, match }) => {
-      const number = Number(match[1]);
-      // The version is the file's name with its number zero-padded, so that names sort as numbers do (the migrator
-      // applies them in name order): 9_x follows 008_y and precedes 010_z.
-      return { name, number, version: `${String(number).padStart(3, '0')}_${match[2] ?? ''}` };
-    })
-    .sort((a, b) => a.number - b.number);
-  numbered.forEach((file, i) => {
-    const previous = numbered[i - 1];
-    if (previous && previous.number === file.number) {
-      throw new Error(`Two migrations numbered ${file.number} (${previous.name}, ${file.name}): renumber the newer one`);
-    }
-  });
-  return numbered;
-};
+type Migrations = Readonly<Record<string, Migration>>;
 
 /**
- * The migrations of `dir` for an engine, in numeric order: each file, or its PostgreSQL version from `postgres/`
- * when the engine is PostgreSQL and one exists. A PostgreSQL file without its shared file is refused (a renumbered
- * migration whose copy was forgotten).
+ * `NNN_<area>`: the number zero-padded to three digits, so that names sort as numbers do (the migrator applies them in
+ * name order), and the name the migrator records, never changed once applied anywhere.
  */
-export function readMigrations(dir: string = MIGRATIONS_DIR, engine: Engine = 'sqlite'): MigrationFile[] {
-  const shared = numberedFiles(dir);
-  const postgresDir = join(dir, POSTGRES_FOLDER);
-  const overrides = existsSync(postgresDir) ? numberedFiles(postgresDir) : [];
-  for (const override of overrides) {
-    if (!shared.some((file) => file.version === override.version)) {
-      throw new Error(`${POSTGRES_FOLDER}/${override.name} has no ${override.name} beside it: the two must have the same name`);
-    }
-  }
-  return shared.map(({ name, version }) => {
-    const override = engine === 'postgres' ? overrides.find((file) => file.version === version) : undefined;
-    const path = override ? join(postgresDir, override.name) : join(dir, name);
-    return { version, sql: readFileSync(path, 'utf8') };
-  });
-}
+const MIGRATION_NAME = /^(\d{3})_[a-z0-9_]+$/;
 
-/** The migration files as Kysely's migrator takes them: each runs its SQL script. */
-const fileProvider = (db: Db, dir: string): MigrationProvider => ({
+/** The migrations as Kysely's migrator takes them, after checking their names: a bad name or two migrations with one number (a merge mistake) are refused. */
+const provider = (migrations: Migrations): MigrationProvider => ({
   getMigrations: () => {
-    const entries = readMigrations(dir, engineOf(db)).map(({ version, sql: script }): [string, Migration] => [
-      version,
-      { up: (tx) => runScript(db, tx, script) },
-    ]);
-    return Promise.resolve(Object.fromEntries(entries));
+    const byNumber = new Map<string, string>();
+    for (const name of Object.keys(migrations)) {
+      const number = MIGRATION_NAME.exec(name)?.[1];
+      if (number === undefined) return Promise.reject(new Error(`migration ${name}: name it NNN_<area> (001_init, 020_billing)`));
+      const other = byNumber.get(number);
+      if (other !== undefined)
+        return Promise.reject(new Error(`Two migrations numbered ${number} (${other}, ${name}): renumber the newer one`));
+      byNumber.set(number, name);
+    }
+    return Promise.resolve(migrations);
   },
 });
 
 /**
+ * Kysely's migrator on the migrations: pending ones applied in name order, also one numbered below applied ones
+ * (merged later); all pending ones in one transaction (SQLite too, engine-connection.ts), so a failing one leaves the
+ * database as it was; on PostgreSQL under the migrator's advisory lock.
+ * @internal Exported for its tests (down and up again), knip --production.
+ */
+export const migratorFor = (db: Db, migrations: Migrations = MIGRATIONS): Migrator =>
+  new Migrator({ db, provider: provider(migrations), allowUnorderedMigrations: true });
+
+/**
  * A SQLite database migrated before Kysely recorded its versions in schema_migrations (version, applied_at): they
- * move to the migrator's own table once, so no file runs twice.
+ * move to the migrator's own table once, so no migration runs twice.
  */
 const adoptOldMigrationTable = async (db: Db): Promise<void> => {
   if (engineOf(db) !== 'sqlite') return;
@@ -92,24 +61,18 @@ const adoptOldMigrationTable = async (db: Db): Promise<void> => {
   });
 };
 
-/**
- * Applies every migration not yet recorded, in numeric order (also one numbered below applied ones, merged later),
- * with Kysely's migrator: all pending files in one transaction, so a failing file leaves the database as it was.
- * On PostgreSQL the migrator holds an advisory lock meanwhile. Returns the versions applied.
- */
-export async function applyMigrations(db: Db, dir: string = MIGRATIONS_DIR): Promise<string[]> {
+/** Applies every migration not yet recorded (`migratorFor`). Returns the names applied. */
+export async function applyMigrations(db: Db, migrations: Migrations = MIGRATIONS): Promise<string[]> {
   await adoptOldMigrationTable(db);
-  const migrator = new Migrator({ db, provider: fileProvider(db, dir), allowUnorderedMigrations: true });
-  const { error, results = [] } = await migrator.migrateToLatest();
+  const { error, results = [] } = await migratorFor(db, migrations).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(`migration failed: ${JSON.stringify(error)}`);
   return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }
 
 /**
- * The versions of `dir` recorded as applied.
+ * The names of `migrations` recorded as applied.
  * @internal Exported for its tests (knip --production).
  */
-export async function appliedMigrations(db: Db, dir: string = MIGRATIONS_DIR): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: fileProvider(db, dir), allowUnorderedMigrations: true });
-  return (await migrator.getMigrations()).filter((m) => m.executedAt !== undefined).map((m) => m.name);
+export async function appliedMigrations(db: Db, migrations: Migrations = MIGRATIONS): Promise<string[]> {
+  return (await migratorFor(db, migrations).getMigrations()).filter((m) => m.executedAt !== undefined).map((m) => m.name);
 }
