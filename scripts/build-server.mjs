@@ -1,13 +1,14 @@
 // Compiles the reference server for production: server/main.ts (and the health check) with the contract they
-// import, bundled by esbuild into dist-server/, plus the SQL migrations beside them. Each route file is an entry
-// point too (dist-server/routes/<area>.js), since app.ts loads that folder with @fastify/autoload; with code
-// splitting, what the entries share is written once into dist-server/chunk-*.js, so every module (and its state:
-// caches, WeakMaps) exists once, as in development. The chunks sit at the top of dist-server/ on purpose: the
-// modules that find files next to themselves (app.ts its routes/ folder and ../package.json, database.ts its
-// migrations/) read the same relative paths wherever esbuild puts their code. Packages stay external:
-// node_modules is installed next to the bundle (better-sqlite3 is native, pdfkit reads its font files). The
-// output sits at the top of the project like server/, so its ../package.json and ../dist/ are the same files.
-import { cpSync, readdirSync, rmSync } from 'node:fs';
+// import, bundled by esbuild into dist-server/; the migrations are in the bundle too (server/db/migrations/index.ts
+// imports each module, so no folder is read at run time). Each route file is an entry point too
+// (dist-server/routes/<area>.js), since app.ts loads that folder with @fastify/autoload; with code splitting, what
+// the entries share is written once into dist-server/chunk-*.js, so every module (and its state: caches, WeakMaps)
+// exists once, as in development. The chunks sit at the top of dist-server/ on purpose: the modules that find files
+// next to themselves (app.ts its routes/ folder and ../package.json) read the same relative paths wherever esbuild
+// puts their code. Packages stay external: node_modules is installed next to the bundle (better-sqlite3 is native,
+// pdfkit reads its font files). The output sits at the top of the project like server/, so its ../package.json and
+// ../dist/ are the same files.
+import { readdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -35,6 +36,4 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-// database.ts finds its migrations next to itself: server/db/migrations/ in development, here once compiled.
-cpSync(`${root}server/db/migrations`, `${outdir}/migrations`, { recursive: true, filter: (src) => !src.endsWith('.md') });
 console.log('server compiled into dist-server/');
