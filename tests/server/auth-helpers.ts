@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { appContext } from '#server/app';
+import { workAfterAnswersDone } from '#server/routes/auth/shared';
 import type { OutboxMessage } from '#server/stand-ins/dev-outbox';
 import { APP_ORIGIN, bearerMode, createTestApp, type TestApp } from './test-app.ts';
 
@@ -31,6 +33,8 @@ export const resetLimits = async (app: FastifyInstance): Promise<void> => {
 
 /** Messages to one recipient, newest first (what the browser tests read). */
 export const outbox = async (app: FastifyInstance, to: string): Promise<OutboxMessage[]> => {
+  // A recovery makes its link or code, and queues its message, after the answer (routes/auth/shared.ts afterAnswer).
+  await workAfterAnswersDone(appContext(app));
   const response = await app.inject({ method: 'GET', url: `/dev/outbox.json?to=${encodeURIComponent(to)}` });
   if (response.statusCode !== 200) throw new Error(`outbox: ${response.statusCode} ${response.body}`);
   return response.json<{ messages: OutboxMessage[] }>().messages;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { recoveryInitResponseSchema } from '#contract/auth';
 import { demoPassword } from '#contract/fixtures/demo';
+import { appContext } from '#server/app';
+import { workAfterAnswersDone } from '#server/routes/auth/shared';
 import { bearer, createTestApp, login } from './test-app.ts';
 import { authTestApp, DAY, later, latestMessage, linkParts, MINUTE, newDevice, outbox, post } from './auth-helpers.ts';
 
@@ -86,6 +88,8 @@ describe('recovery by e-mail link', () => {
     await post(t.app, RESET, { email: 'yasmine.elamrani@example.be' });
     const older = linkParts((await latestMessage(t.app, 'yasmine.elamrani@example.be')).path);
     await post(t.app, RESET, { email: 'yasmine.elamrani@example.be' });
+    // The newer link is made after the answer (routes/auth/shared.ts afterAnswer).
+    await workAfterAnswersDone(appContext(t.app));
     expect((await t.app.inject({ method: 'GET', url: `/api/public/users/recover-password/${older.uuid}/${older.token}` })).statusCode).toBe(
       419,
     );
@@ -272,6 +276,7 @@ describe('e-mail confirmation', () => {
 describe('development outbox', () => {
   it('shows the messages as an HTML page with a banner, no inline style, under the strict CSP', async () => {
     await post(t.app, RESET, { email: 'sophie.dubois@example.be' });
+    await workAfterAnswersDone(appContext(t.app));
     const page = await t.app.inject({ method: 'GET', url: '/dev/outbox?to=sophie.dubois%40example.be' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
@@ -310,6 +315,7 @@ describe('with a real sender (SMTP_URL)', () => {
       const response = await post(smtp.app, RESET, { email: 'sophie.dubois@example.be' });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ success: true });
+      await workAfterAnswersDone(appContext(smtp.app));
       expect(await smtp.db.selectFrom('outbox').select('id').execute()).toHaveLength(0);
     } finally {
       await smtp.close();

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appContext, buildApp, type BuildAppOptions } from '#server/app';
 import type { Db } from '#server/db/database';
+import { workAfterAnswersDone } from '#server/routes/auth/shared';
 import { closeTestDatabase } from './test-database.ts';
 import { staticFixtureDir } from './test-app.ts';
 import { seededDatabase } from './seeded-db.ts';
@@ -64,7 +65,9 @@ describe('a default start (production mode, no SMTP_URL, no DEV_OUTBOX)', () => 
       const before = await outboxCount();
       const response = await app.inject({ method: 'POST', url: RESET, payload: { email: 'sophie.dubois@example.be' } });
       expect(response.statusCode).toBe(200);
-      // The message goes out after the answer (lib/mail-queue.ts): wait for the queue, not for a guessed time.
+      // The message is made after the answer (routes/auth/shared.ts afterAnswer) and goes out after it
+      // (lib/mail-queue.ts): wait for both, not for a guessed time.
+      await workAfterAnswersDone(appContext(app));
       await appContext(app).mailQueue.drain();
       expect(await outboxCount()).toBe(before);
       const line = log()
@@ -85,6 +88,7 @@ describe('the development outbox, switched on (DEV_OUTBOX=1)', () => {
   beforeAll(async () => {
     started = await start({ mail: { smtpUrl: null, devOutbox: true } });
     await started.app.inject({ method: 'POST', url: RESET, payload: { email: 'sophie.dubois@example.be' } });
+    await workAfterAnswersDone(appContext(started.app));
   });
   afterAll(async () => {
     await started.app.close();

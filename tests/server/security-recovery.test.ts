@@ -7,6 +7,7 @@ import type { Db } from '#server/db/database';
 import { seededDatabase } from './seeded-db.ts';
 import { closeTestDatabase } from './test-database.ts';
 import { clearAllAttempts } from '#server/lib/rate-limit';
+import { workAfterAnswersDone } from '#server/routes/auth/shared';
 import { staticFixtureDir } from './test-app.ts';
 import { startSmtpStub, type SmtpStub } from './smtp-stub.ts';
 
@@ -91,6 +92,7 @@ describe('recovery: the same answer in the same time', () => {
     expect(median(known)).toBeLessThan(400);
     expect(Math.abs(median(known) - median(unknown))).toBeLessThan(150);
     smtp.mode = { kind: 'ok' };
+    await workAfterAnswersDone(appContext(app));
     await appContext(app).mailQueue.drain();
   });
 
@@ -113,6 +115,8 @@ describe('recovery: the same answer in the same time', () => {
     const before = smtp.received.length;
     expect((await reset({ email: 'yasmine.elamrani@example.be' })).status).toBe(200);
     const ctx = appContext(app);
+    // The message is made after the answer (routes/auth/shared.ts afterAnswer), then queued.
+    await workAfterAnswersDone(ctx);
     await ctx.mailQueue.drain();
     const waiting = await db
       .selectFrom('mail_queue')
@@ -139,6 +143,8 @@ describe('recovery: the same answer in the same time', () => {
     smtp.mode = { kind: 'refuse' };
     expect((await reset({ msisdn: '0470000003' })).status).toBe(200);
     const ctx = appContext(app);
+    // The message is made after the answer (routes/auth/shared.ts afterAnswer), then queued.
+    await workAfterAnswersDone(ctx);
     await ctx.mailQueue.drain();
     ctx.clock.set(new Date(Date.now() + 11 * 60_000));
     try {

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Language } from '#contract/common';
 import { endpoints } from '#contract/endpoints';
 import { writeTransaction } from '../../db/engine.ts';
 import { ApiError } from '../../lib/api-error.ts';
@@ -13,6 +14,7 @@ import type { Router } from '../../lib/contract-route.ts';
 import { customerRefOf, findUserByEmail, findUserById, findUserForPhone, setPasswordHash, type UserRow } from '../../lib/users.ts';
 import { secureCookies } from '../../plugins/auth.ts';
 import {
+  afterAnswer,
   countMessageRequest,
   initAnswer,
   isLegacyWithoutCustomer,
@@ -28,32 +30,35 @@ import {
 export const registerRecoveryRoutes = (router: Router, ctx: AppContext): void => {
   const { db, clock } = ctx;
 
+  /** The recovery link by e-mail: for a known address of an account that may log in, nothing otherwise. */
+  const sendRecoveryLink = async (email: string, lang: Language | undefined): Promise<void> => {
+    const user = await findUserByEmail(db, email);
+    if (user?.email && !isLegacyWithoutCustomer(user)) await queueRecoveryLink(ctx, user, user.email, lang ?? user.language, 'recoverLink');
+  };
+
+  /** The recovery code by SMS: for a number that names a user, nothing otherwise. */
+  const sendRecoveryCode = async (msisdn: string, lang: Language | undefined, now: Date): Promise<void> => {
+    const user = await findUserForPhone(db, msisdn);
+    if (!user || isLegacyWithoutCustomer(user)) return;
+    const code = await issueCode(db, msisdn, 'recoverPassword', now);
+    await queueAccountMessage(ctx, { channel: 'SMS', to: msisdn, lang: lang ?? user.language, kind: 'recoverCode', vars: { code } });
+  };
+
   /**
    * Starts a recovery. The answer is the same, in the same time, whether or not the address or number belongs to an
-   * account (docs/product/security.md "Nothing tells which accounts exist"): the message is queued and sent after the
-   * answer, and a failure to send is logged and retried, never shown. The message says what to do.
+   * account (docs/product/security.md "Nothing tells which accounts exist"): before it, only what every identifier
+   * goes through (the contract's validation, the count of message requests, which may answer 429); the lookup, the
+   * link or code and the message come after it (afterAnswer), and a failure to send is logged and retried, never
+   * shown. The message says what to do.
    */
-  router.route(endpoints.resetPassword, async ({ body, request }) => {
+  router.route(endpoints.resetPassword, async ({ body, request, reply }) => {
     const now = clock.now();
-    if ('email' in body) {
-      await countMessageRequest(ctx, request, body.email, now);
-      const user = await findUserByEmail(db, body.email);
-      if (user?.email && !isLegacyWithoutCustomer(user))
-        await queueRecoveryLink(ctx, user, user.email, body.lang ?? user.language, 'recoverLink');
-      return { success: true };
-    }
-    await countMessageRequest(ctx, request, body.msisdn, now);
-    const user = await findUserForPhone(db, body.msisdn);
-    if (user && !isLegacyWithoutCustomer(user)) {
-      const code = await issueCode(db, body.msisdn, 'recoverPassword', now);
-      await queueAccountMessage(ctx, {
-        channel: 'SMS',
-        to: body.msisdn,
-        lang: body.lang ?? user.language,
-        kind: 'recoverCode',
-        vars: { code },
-      });
-    }
+    const work =
+      'email' in body
+        ? { recipient: body.email, send: () => sendRecoveryLink(body.email, body.lang) }
+        : { recipient: body.msisdn, send: () => sendRecoveryCode(body.msisdn, body.lang, now) };
+    await countMessageRequest(ctx, request, work.recipient, now);
+    afterAnswer(ctx, request, reply, 'password recovery', work.send);
     return { success: true };
   });
 

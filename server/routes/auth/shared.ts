@@ -79,6 +79,49 @@ export const countMessageRequest = async (ctx: AppContext, request: FastifyReque
   });
 };
 
+/*
+ * Work done after the answer (docs/product/security.md "Nothing tells which accounts exist"): a flow that must answer
+ * the same, in the same time, whatever the identifier names, answers first and only then looks the identifier up,
+ * issues the code or link and queues the message. The answer's path is then the same for every identifier (a known
+ * e-mail address answered in a median 25.9 ms against 10.3 ms for an unknown one when the lookup, the link and the
+ * queue ran before it). A failure is logged, never shown: the answer already said "if this is yours, a message is on
+ * its way". The work starts once the answer is written (or the client went away), then the mail queue sends what it
+ * queued.
+ */
+const workAfterAnswers = new WeakMap<object, Set<Promise<void>>>();
+
+export const afterAnswer = (
+  ctx: Pick<AppContext, 'mailQueue'>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  what: string,
+  work: () => Promise<void>,
+): void => {
+  let running = workAfterAnswers.get(ctx);
+  if (!running) workAfterAnswers.set(ctx, (running = new Set()));
+  const inFlight = running;
+  let started = false;
+  const start = (): void => {
+    if (started) return;
+    started = true;
+    // On the next turn of the event loop: not even the first steps of the work run before the answer has left.
+    const done: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(work)
+      .then(() => ctx.mailQueue.flush())
+      .catch((error: unknown) => request.log.error({ err: error }, `${what}: the work after the answer failed`))
+      .finally(() => inFlight.delete(done));
+    inFlight.add(done);
+  };
+  reply.raw.once('finish', start);
+  reply.raw.once('close', start);
+};
+
+/** Resolves once the work started after the answers given so far has ended (what reads the messages waits for it). */
+export const workAfterAnswersDone = async (ctx: Pick<AppContext, 'mailQueue'>): Promise<void> => {
+  const running = workAfterAnswers.get(ctx);
+  while (running && running.size > 0) await Promise.all([...running]);
+};
+
 /** Queues a recovery link to an account's address (sent after the answer: lib/mail-queue.ts). */
 export const queueRecoveryLink = async (
   ctx: AppContext,
