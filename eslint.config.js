@@ -156,8 +156,8 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
-    // Tools load these by their default export (Playwright's global setup too; @fastify/autoload the route files).
-    files: ['*.config.{ts,js}', 'eslint.config.js', 'e2e/global-setup.ts', 'server/routes/*.ts'],
+    // Tools load these by their default export (Playwright's global setup too; @fastify/autoload the route and plugin files).
+    files: ['*.config.{ts,js}', 'eslint.config.js', 'e2e/global-setup.ts', 'server/routes/*.ts', 'server/plugins/*.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {

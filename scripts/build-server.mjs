@@ -1,7 +1,7 @@
 // Compiles the reference server for production: server/main.ts (and the health check) with the contract they
 // import, bundled by esbuild into dist-server/; the migrations are in the bundle too (server/db/migrations/index.ts
-// imports each module, so no folder is read at run time). Each route file is an entry point too
-// (dist-server/routes/<area>.js), since app.ts loads that folder with @fastify/autoload; with code splitting, what
+// imports each module, so no folder is read at run time). Each plugin and route file is an entry point too
+// (dist-server/plugins/<name>.js, dist-server/routes/<area>.js), since app.ts loads those folders with @fastify/autoload; with code splitting, what
 // the entries share is written once into dist-server/chunk-*.js, so every module (and its state: caches, WeakMaps)
 // exists once, as in development. The chunks sit at the top of dist-server/ on purpose: the modules that find files
 // next to themselves (app.ts its routes/ folder and ../package.json) read the same relative paths wherever esbuild
@@ -15,10 +15,13 @@ import { build } from 'esbuild';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outdir = `${root}dist-server`;
 
-// The folder's own files only: its sub-folders (routes/auth/, …) are helpers the route files import.
-const routeFiles = readdirSync(`${root}server/routes`, { withFileTypes: true })
-  .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
-  .map((entry) => `server/routes/${entry.name}`);
+// The autoloaded folders' own files only (plugins/ and routes/): routes/'s sub-folders (routes/auth/, …) are helpers
+// the route files import.
+const folderFiles = (folder) =>
+  readdirSync(`${root}server/${folder}`, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+    .map((entry) => `server/${folder}/${entry.name}`);
+const routeFiles = [...folderFiles('plugins'), ...folderFiles('routes')];
 
 rmSync(outdir, { recursive: true, force: true });
 await build({

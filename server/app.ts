@@ -1,12 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyAutoload from '@fastify/autoload';
-import fastifyCompress from '@fastify/compress';
-import fastifyCookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { consentCookieValue, isIosUserAgent, parseConsent } from '#contract/consent';
 import type { CreditorDto } from '#contract/invoices';
 import { closeDatabase, openDatabase, type Db } from './db/database.ts';
 import { claimJob, type PostgresOptions } from './db/engine.ts';
@@ -17,19 +13,8 @@ import { loggerOptions } from './lib/log-redaction.ts';
 import { createMailQueue } from './lib/mail-queue.ts';
 import { defaultOperator } from '#contract/operator';
 import { createMailer, mailConfigOf, type MailConfig } from './lib/mailer.ts';
-import { pathOf } from './lib/request-path.ts';
 import { registerRetentionJobs } from './lib/retention.ts';
 import { createScheduler, DEFAULT_SCHEDULER_INTERVAL_MS } from './lib/scheduler.ts';
-import { registerErrorHandler, registerNotFound, type SpaFallback } from './plugins/error-handler.ts';
-import { registerAnonymousWriteLimit } from './plugins/anonymous-writes.ts';
-import { registerMaintenance } from './plugins/maintenance.ts';
-import { namesSourceMap, registerPathRules } from './plugins/path-rules.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import { registerIdempotency } from './plugins/idempotency.ts';
-import { registerJsonBodyParser } from './plugins/json-body.ts';
-import { registerMultipart } from './plugins/multipart.ts';
-import { registerFormBodyParser } from './plugins/form-body.ts';
-import { registerOriginCheck } from './plugins/origin-check.ts';
 import { mollieProvider, type PaymentProvider } from './lib/payment-provider.ts';
 import { demoFill } from './demo/index.ts';
 import { registerStandIns, STAND_IN_PATHS } from './stand-ins/index.ts';
@@ -37,8 +22,6 @@ import { DEFAULT_VAPID_SUBJECT } from './lib/push.ts';
 import { STAND_IN_ENERGY_PORTAL } from './stand-ins/energy-portal.ts';
 import { standInProvider } from './stand-ins/psp.ts';
 import type { PaymentsOptions, RoutesOptions, SettingsOptions } from './lib/route-plugin.ts';
-import { registerOpenApi } from './plugins/openapi.ts';
-import { registerZodValidation } from './plugins/zod-validation.ts';
 
 export type BuildAppOptions = {
   /**
@@ -111,78 +94,6 @@ const readVersion = (): string => {
   return typeof pkg === 'object' && pkg !== null && 'version' in pkg && typeof pkg.version === 'string' ? pkg.version : '0.0.0';
 };
 
-// Built files under /assets carry a content hash in their name, so they can be cached for a year; the entry
-// points (index.html, sw.js, the manifest) must always be revalidated or an update would never arrive.
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-const REVALIDATE = 'no-cache';
-// Requests that look like a file: a missing one is a 404, not the app shell (the browser would choke on HTML).
-const FILE_LIKE = /^\/assets\/|\.(?:js|mjs|css|map|png|jpe?g|gif|svg|ico|webp|avif|webmanifest|json|txt|woff2?)$/i;
-
-// Answers smaller than this travel raw: compressing them saves less than the headers it adds.
-const COMPRESS_THRESHOLD = 1024;
-
-/**
- * Dynamic answers (API JSON, CSV exports) compressed on the fly, Brotli or gzip as the client accepts. Registered
- * before the routes: the plugin sets itself up on each route as it is added. Static files are compressed at build
- * time (scripts/build/compress-assets.ts) and already carry their Content-Encoding, which the plugin leaves alone;
- * it never touches Cache-Control (the API keeps `no-store`). Request bodies are not decompressed: the API reads
- * plain JSON only.
- */
-const registerCompression = async (app: FastifyInstance): Promise<void> => {
-  await app.register(fastifyCompress, {
-    global: true,
-    globalDecompression: false,
-    threshold: COMPRESS_THRESHOLD,
-    encodings: ['br', 'gzip'],
-  });
-};
-
-// The login screen is prerendered on its own page (scripts/build/prerender.ts); the other routes get the shell.
-const LOGIN_PAGE_PATH = /^\/login\/?$/;
-
-const registerStatic = async (app: FastifyInstance, staticDir: string): Promise<SpaFallback> => {
-  await app.register(fastifyStatic, {
-    root: resolve(staticDir),
-    prefix: '/',
-    cacheControl: false,
-    dotfiles: 'ignore',
-    // The build writes x.br and x.gz beside every text file: the best one the browser accepts is sent, with
-    // Content-Encoding and `Vary: Accept-Encoding`; a file without copies (images) is sent as it is.
-    preCompressed: true,
-    // The second guard on source maps (the first is plugins/path-rules.ts): whatever spelling reached the file.
-    allowedPath: (pathName) => !namesSourceMap(pathName),
-    setHeaders: (reply, filePath) => {
-      const normalized = filePath.replaceAll('\\', '/');
-      void reply.header('Cache-Control', normalized.includes('/assets/') ? IMMUTABLE : REVALIDATE);
-    },
-  });
-  // A build without login.html (an older one, a test folder) answers every route with index.html.
-  const hasLoginPage = existsSync(join(resolve(staticDir), 'login.html'));
-  const hasConsentPage = existsSync(join(resolve(staticDir), 'login-consent.html'));
-  return (request, reply) => {
-    const path = pathOf(request);
-    if (FILE_LIKE.test(path)) {
-      void reply.status(404).type('text/plain; charset=utf-8').send('Not found');
-      return;
-    }
-    if (!hasLoginPage || !LOGIN_PAGE_PATH.test(path)) {
-      void reply.header('Cache-Control', REVALIDATE).sendFile('index.html');
-      return;
-    }
-    // A visitor who has not answered the cookie question gets the login page with the consent modal in its first
-    // paint (docs/product/settings.md "Cookies and consent"), except on iOS, where it never shows. (An iPad that
-    // presents itself as a Mac gets it, and the app takes it away at once.)
-    const asksConsent =
-      hasConsentPage &&
-      parseConsent(consentCookieValue(request.headers.cookie)) === null &&
-      !isIosUserAgent(request.headers['user-agent'] ?? '');
-    void reply
-      .header('Cache-Control', REVALIDATE)
-      .header('Vary', 'Accept-Encoding, Cookie, User-Agent')
-      .sendFile(asksConsent ? 'login-consent.html' : 'login.html');
-  };
-};
-
 /** Trust the `hops` nearest proxies: the addresses they add to X-Forwarded-For, counted from the socket. */
 const trustHops =
   (hops: number) =>
@@ -190,18 +101,23 @@ const trustHops =
     hop < hops;
 
 /**
- * Every file of routes/ is an area's plugin (lib/route-plugin.ts), registered in file-name order; a new area is a new
- * file. Only the folder's own files: its sub-folders (routes/auth/, routes/settings/, routes/activation/) are the
- * helpers of the file of the same name, not plugins (autoload's depth counts from 0, the folder itself). No route
- * prefix: the paths come from the contract. The folder is found next to this module, which is server/app.ts in
- * development and tests, and a file of dist-server/ once bundled (scripts/build-server.mjs writes the route files
- * to dist-server/routes/). Loading .ts files: vitest.config.ts and scripts/dev.mjs say how.
+ * Autoloads a folder beside this module, as fastify-cli's app-ts template does:
+ * - plugins/: what every route needs (lib/route-plugin.ts `appPlugin`), not encapsulated, in the order their declared
+ *   dependencies give;
+ * - routes/: every file is an area's plugin (`routePlugin`), registered in file-name order; a new area is a new file.
+ * Only a folder's own files: routes/'s sub-folders (routes/auth/, routes/settings/, routes/activation/) are the
+ * helpers of the file of the same name (autoload's depth counts from 0, the folder itself). No route prefix: the paths
+ * come from the contract. The folders are found next to this module, which is server/app.ts in development and tests,
+ * and a file of dist-server/ once bundled (scripts/build-server.mjs writes both folders' files to dist-server/).
+ * Loading .ts files: vitest.config.ts and scripts/dev.mjs say how.
  */
-const registerRoutes = async (app: FastifyInstance, options: RoutesOptions): Promise<void> => {
+const registerFolder = async (app: FastifyInstance, folder: 'plugins' | 'routes', options: RoutesOptions): Promise<void> => {
   await app.register(fastifyAutoload, {
-    dir: join(dirname(fileURLToPath(import.meta.url)), 'routes'),
+    dir: join(dirname(fileURLToPath(import.meta.url)), folder),
     maxDepth: 0,
     dirNameRoutePrefix: false,
+    // The plugins of plugins/ must reach the whole app (fastify-plugin): autoload would otherwise encapsulate them.
+    encapsulate: folder === 'routes',
     options,
   });
 };
@@ -255,9 +171,6 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   // without a CORS preflight (defence in depth on top of SameSite=Strict cookies).
   app.server.headersTimeout = HEADERS_TIMEOUT_MS;
   app.removeContentTypeParser('text/plain');
-  registerJsonBodyParser(app);
-  registerFormBodyParser(app);
-  await registerMultipart(app);
 
   // Mollie with a key; in the demo without one, the stand-in provider; otherwise none: online payment is off.
   const mollieApiKey = options.payments?.mollieApiKey ?? null;
@@ -291,32 +204,17 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   contexts.set(app, ctx);
   registerRetentionJobs(ctx, app.log);
 
-  // First, so that every route below (and the static plugin's) answers errors with the contract's body.
-  registerErrorHandler(app);
-  // Then the one spelling of the path that every later rule reads.
-  registerPathRules(app);
-  await app.register(fastifyCookie);
-  // Cookie-authenticated writes must come from the app's origin (needs the parsed cookies, runs before every route).
-  registerOriginCheck(app, ctx);
-  await registerCompression(app);
-  await registerSecurityHeaders(app);
-  registerMaintenance(app, ctx);
-
-  // Before the routes: the limiter adds its hook to each route as it is declared.
-  await registerAnonymousWriteLimit(app, ctx, options.anonymousWritesPerMinute);
-  registerIdempotency(app, ctx);
-  registerZodValidation(app, { validateResponse: testMode });
-  // A message queued while answering goes out once the answer is sent (lib/mail-queue.ts): its time and its fate
-  // never show in the answer. What fails is retried by the clean-up job.
-  // Before the routes: each route plugin takes a copy of the hooks its parent has when it is registered.
-  app.addHook('onResponse', (_request, _reply, done) => {
-    if (mailQueue.pending()) mailQueue.flush().catch((error: unknown) => app.log.error({ err: error }, 'mail queue flush failed'));
-    done();
-  });
-
-  // Before the routes: @fastify/swagger collects them as they are declared.
-  await registerOpenApi(app, ctx.version);
-  await registerRoutes(app, { ctx, settings: options.settings ?? {}, payments });
+  const shared: RoutesOptions = {
+    ctx,
+    settings: options.settings ?? {},
+    payments,
+    anonymousWritesPerMinute: options.anonymousWritesPerMinute,
+    staticDir: options.staticDir ?? null,
+    notAppPaths: STAND_IN_PATHS,
+  };
+  // What every route needs (plugins/, in the order their dependencies declare), then the product's routes.
+  await registerFolder(app, 'plugins', shared);
+  await registerFolder(app, 'routes', shared);
   // Only by configuration, and never in a server for real customers (DEMO=off without TEST_MODE).
   if (options.demo || testMode) {
     await registerStandIns(app, ctx, {
@@ -329,9 +227,6 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
       vapidSubject: options.settings?.vapidSubject ?? DEFAULT_VAPID_SUBJECT,
     });
   }
-
-  const spaFallback = options.staticDir ? await registerStatic(app, options.staticDir) : null;
-  registerNotFound(app, spaFallback, STAND_IN_PATHS);
 
   // Periodic jobs only in a listening server: inject-based tests drive the scheduler themselves.
   app.addHook('onListen', (done) => {

@@ -234,7 +234,7 @@ const paymentReferenceOf = (open: readonly InvoiceRecord[], customerId: number):
  * shared rules (contract/invoice-rules.ts `situationTotals`) on the open invoices; "today" is the service's calendar
  * day.
  */
-export const invoiceSituation = async (db: Db, customerId: number, now: Date): Promise<InvoiceSituation> => {
+export const invoiceSituation = async (db: Db, customerId: number, now: Date): Promise<Omit<InvoiceSituation, 'onlinePayment'>> => {
   const open = await openRows(db, customerId);
   const items: OpenItem[] = open.map((row) => ({
     uuid: row.uuid,

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
 import type { AppContext } from './app-context.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 
@@ -29,11 +30,17 @@ export type PaymentsOptions = {
   provider: PaymentProvider | null;
 };
 
-/** What buildApp hands every route plugin: the same object for all; an area reads the parts it needs. */
+/** What buildApp hands every route plugin and every plugin of plugins/: the same object for all; each reads its parts. */
 export type RoutesOptions = {
   ctx: AppContext;
   settings: SettingsOptions;
   payments: PaymentsOptions;
+  /** Writes a minute per address from callers without a session (plugins/anonymous-writes.ts). */
+  anonymousWritesPerMinute?: number;
+  /** The built app to serve (plugins/static-app.ts); null: the API only. */
+  staticDir?: string | null;
+  /** Paths that are never a screen of the app (the stand-ins'): 404 when nothing answers them. */
+  notAppPaths?: readonly string[];
 };
 
 /**
@@ -45,3 +52,21 @@ export const routePlugin =
   async (app, options) => {
     await register(app, options);
   };
+
+/**
+ * A file of server/plugins/: what every route needs (parsers, error handling, security, validation), loaded by
+ * @fastify/autoload before the routes. Not encapsulated (fastify-plugin): its hooks and parsers apply to the whole app.
+ * Order is declared, not implied by file names: a plugin names the plugins whose hooks must run before its own, and
+ * autoload registers those first.
+ */
+export const appPlugin = (
+  name: string,
+  dependencies: string[],
+  register: (app: FastifyInstance, options: RoutesOptions) => void | Promise<void>,
+) =>
+  fastifyPlugin<RoutesOptions>(
+    async (app: FastifyInstance, options: RoutesOptions): Promise<void> => {
+      await register(app, options);
+    },
+    { name, dependencies, fastify: '5.x' },
+  );

@@ -7,6 +7,7 @@ import { clientAddress } from '../lib/rate-limit.ts';
 import { pathOf } from '../lib/request-path.ts';
 import { resolveAccessToken } from '../lib/sessions.ts';
 import { tokenFromRequest } from './auth.ts';
+import { appPlugin } from '../lib/route-plugin.ts';
 
 /*
  * Anonymous writes are limited per address (docs/product/security.md "Rate limits and lockouts"): every POST, PUT,
@@ -80,3 +81,8 @@ export const registerAnonymousWriteLimit = async (
       }),
   });
 };
+
+// Before the routes: the limiter adds its hook to each route as it is declared.
+export default appPlugin('anonymous-writes', ['maintenance'], (app, { ctx, anonymousWritesPerMinute }) =>
+  registerAnonymousWriteLimit(app, ctx, anonymousWritesPerMinute),
+);

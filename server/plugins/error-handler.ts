@@ -4,6 +4,7 @@ import { isTransactionConflict } from '../db/engine.ts';
 import { ApiError, invalidParameters } from '../lib/api-error.ts';
 import { isApiPath, pathOf } from '../lib/request-path.ts';
 import { validationFields } from './zod-validation.ts';
+import { appPlugin } from '../lib/route-plugin.ts';
 
 /**
  * What the not-found handler does for a non-API GET (the SPA fallback), when static files are served. It sends the
@@ -86,3 +87,6 @@ export const registerNotFound = (app: FastifyInstance, spaFallback: SpaFallback 
     return reply.status(404).send(body);
   });
 };
+
+// First: every later plugin and route answers errors with the contract's body.
+export default appPlugin('error-handler', [], (app) => registerErrorHandler(app));

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { invalidParameters } from '../lib/api-error.ts';
+import { appPlugin } from '../lib/route-plugin.ts';
 
 /*
  * application/x-www-form-urlencoded bodies, for the few routes that are posted to from outside the app: the payment
@@ -31,3 +32,5 @@ export const registerFormBodyParser = (app: FastifyInstance): void => {
     done(null, Object.fromEntries(new URLSearchParams(text)));
   });
 };
+
+export default appPlugin('form-body', [], (app) => registerFormBodyParser(app));

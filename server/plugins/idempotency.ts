@@ -7,6 +7,7 @@ import type { AppContext } from '../lib/app-context.ts';
 import { clientAddress } from '../lib/rate-limit.ts';
 import { pathOf } from '../lib/request-path.ts';
 import { authOf } from './auth.ts';
+import { appPlugin } from '../lib/route-plugin.ts';
 
 /*
  * Idempotency store (docs/architecture.md "Writing: queued mutations"). A change the app queued offline may reach the server several
@@ -315,3 +316,5 @@ export const registerIdempotency = (app: FastifyInstance, ctx: AppContext): void
     done();
   });
 };
+
+export default appPlugin('idempotency', ['anonymous-writes'], (app, { ctx }) => registerIdempotency(app, ctx));

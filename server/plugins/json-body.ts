@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { invalidParameters } from '../lib/api-error.ts';
+import { appPlugin } from '../lib/route-plugin.ts';
 
 /*
  * The API's JSON body parser: Fastify's own (secure-json-parse, "__proto__" and "constructor.prototype" keys
@@ -46,3 +47,5 @@ export const registerJsonBodyParser = (app: FastifyInstance): void => {
     void parseJson(request, text, done);
   });
 };
+
+export default appPlugin('json-body', [], (app) => registerJsonBodyParser(app));

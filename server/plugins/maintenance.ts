@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ErrorBody } from '#contract/common';
 import type { AppContext } from '../lib/app-context.ts';
 import { pathOf } from '../lib/request-path.ts';
+import { appPlugin } from '../lib/route-plugin.ts';
 
 /**
  * While maintenance is on, every API call answers 503 (docs/product/navigation.md "Maintenance": the app then shows the
@@ -18,3 +19,5 @@ export const registerMaintenance = (app: FastifyInstance, ctx: AppContext): void
     return reply.status(503).header('Retry-After', '60').send(body);
   });
 };
+
+export default appPlugin('maintenance', ['security-headers'], (app, { ctx }) => registerMaintenance(app, ctx));

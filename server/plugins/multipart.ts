@@ -1,5 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { appPlugin } from '../lib/route-plugin.ts';
 
 /*
  * multipart/form-data, registered once for the two kinds of contract endpoints that take it: `upload` (identity
@@ -13,3 +14,5 @@ export const registerMultipart = async (app: FastifyInstance): Promise<void> => 
     limits: { fieldNameSize: 100, fieldSize: 1000, fields: 20, fileSize: 10 * 1024 * 1024, files: 10, parts: 40, headerPairs: 200 },
   });
 };
+
+export default appPlugin('multipart', [], (app) => registerMultipart(app));

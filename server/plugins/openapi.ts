@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { errorBodySchema } from '#contract/common';
 import { endpoints, type Endpoint } from '#contract/endpoints';
 import { ACCESS_COOKIE } from './auth.ts';
+import { appPlugin } from '../lib/route-plugin.ts';
 
 /*
  * The API described for integrators: GET /api/openapi.json (OpenAPI 3.1) by @fastify/swagger from the routes as Fastify
@@ -208,3 +209,6 @@ export const registerOpenApi = async (app: FastifyInstance, version: string): Pr
   });
   app.get(OPENAPI_URL, { schema: { hide: true } }, (_request, reply) => reply.header('Cache-Control', 'no-cache').send(app.swagger()));
 };
+
+// Before the routes: @fastify/swagger collects them as they are declared.
+export default appPlugin('openapi', ['mail-flush'], (app, { ctx }) => registerOpenApi(app, ctx.version));

@@ -6,6 +6,7 @@ import { isApiPath, pathOf } from '../lib/request-path.ts';
 import { resolveAccessToken } from '../lib/sessions.ts';
 import { ACTIVATION_COOKIE } from '../routes/activation.ts';
 import { ACCESS_COOKIE, bearerTokenOf, REFRESH_COOKIE } from './auth.ts';
+import { appPlugin } from '../lib/route-plugin.ts';
 
 /*
  * Cookie-authenticated writes come from the app's own origin (docs/product/security.md "Cross-site requests"):
@@ -75,3 +76,6 @@ export const registerOriginCheck = (app: FastifyInstance, ctx: Pick<AppContext, 
     throw crossOrigin();
   });
 };
+
+// Cookie-authenticated writes must come from the app's origin: needs the parsed cookies, runs before every route.
+export default appPlugin('origin-check', ['cookie'], (app, { ctx }) => registerOriginCheck(app, ctx));

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ErrorBody } from '#contract/common';
 import { normalizePath, rememberPath } from '../lib/request-path.ts';
+import { appPlugin } from '../lib/route-plugin.ts';
 
 /*
  * The first hook of every request: its path is normalized once (lib/request-path.ts) and every later rule reads that
@@ -38,3 +39,6 @@ export const registerPathRules = (app: FastifyInstance): void => {
     return reply.status(404).send(body);
   });
 };
+
+// Then the one spelling of the path that every later rule reads.
+export default appPlugin('path-rules', ['error-handler'], (app) => registerPathRules(app));

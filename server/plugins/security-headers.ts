@@ -1,6 +1,7 @@
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { isApiPath, pathOf } from '../lib/request-path.ts';
+import { appPlugin } from '../lib/route-plugin.ts';
 
 /*
  * Security headers on every answer (HTML, assets, API answers and errors), set by @fastify/helmet, plus the three
@@ -56,3 +57,5 @@ export const registerSecurityHeaders = async (app: FastifyInstance): Promise<voi
     return payload;
   });
 };
+
+export default appPlugin('security-headers', ['compression'], (app) => registerSecurityHeaders(app));

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { FieldError } from '#contract/common';
+import { appPlugin } from '../lib/route-plugin.ts';
 
 /*
  * Requests are validated by fastify-type-provider-zod against the zod schemas of each route (lib/contract-route.ts).
@@ -75,3 +76,8 @@ export const validationFields = (error: FastifyError, request: FastifyRequest): 
   });
   return [...(fields.params ?? []), ...(fields.query ?? []), ...(fields.body ?? [])];
 };
+
+// Responses are checked against the contract in test mode only.
+export default appPlugin('zod-validation', ['idempotency'], (app, { ctx }) =>
+  registerZodValidation(app, { validateResponse: ctx.testMode }),
+);

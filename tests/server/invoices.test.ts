@@ -122,6 +122,7 @@ describe('GET /customer/:id/invoices/situation', () => {
       hasOpenInvoice: true,
       isInDebt: false,
       paymentReference: null,
+      onlinePayment: true,
     });
   });
 
