@@ -36,6 +36,8 @@ import { randomToken } from '../lib/tokens.ts';
 
 export const PSP_STAND_IN = '/psp-stand-in/';
 const API_ROOT = `${PSP_STAND_IN}v2/`;
+/** Where the stand-in's webhook calls come from (see callWebhook). */
+export const STAND_IN_ADDRESS = '192.0.2.80';
 const CHECKOUT = `${PSP_STAND_IN}checkout/`;
 const STYLESHEET = `${PSP_STAND_IN}checkout.css`;
 
@@ -295,6 +297,10 @@ export const registerPspStandIn = (app: FastifyInstance, ctx: AppContext): void 
     const answer = await app.inject({
       method: 'POST',
       url: new URL(row.webhook_url).pathname,
+      // From an address of its own, as the real provider's calls come from its own: never counted against this
+      // machine's (127.0.0.1), which a local prober could otherwise lock out of the webhook (issue 42). 192.0.2.0/24
+      // is reserved for documentation (RFC 5737): no client has it.
+      remoteAddress: STAND_IN_ADDRESS,
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': 'Mollie stand-in webhook' },
       payload: new URLSearchParams({ id: row.id }).toString(),
     });
