@@ -267,7 +267,10 @@ export default tseslint.config(
   {
     // No hotspot (issue 28): a module a reader can hold in mind, a function that fits on a screen or two. A file that
     // grows past these splits by area (contract/endpoints/, src/db/schema/), a screen into sub-components and hooks.
-    files: ['src/**/*.{ts,tsx}', 'contract/**/*.ts', 'server/routes/**/*.ts'],
+    files: ['src/**/*.{ts,tsx}', 'contract/**/*.ts', 'server/**/*.ts', 'workers/**/*.ts', 'sw/**/*.ts'],
+    // Generated (kysely-codegen), and the migrations: each is the schema as it was at one step, read top to bottom,
+    // never edited once applied (001_init creates the first 40 tables in one function).
+    ignores: ['server/db/schema.ts', 'server/db/migrations/**'],
     rules: {
       'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
       'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }],
