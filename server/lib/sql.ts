@@ -1,2 +1,2 @@
-/** Both engines store booleans as INTEGER 0/1 (server/db/migrations/001_init.sql). */
+/** Both engines store booleans as INTEGER 0/1 (server/db/migrations/001_init.ts). */
 export const bool = (value: number | null | undefined): boolean => value === 1;
