@@ -20,8 +20,8 @@ import { appPlugin } from '../lib/route-plugin.ts';
  * - Same key while the first is still running (concurrent replays): waits for the first and answers its result. The
  *   key is claimed by inserting its row (the primary key decides, not a check-then-insert), so two instances receiving
  *   it at once apply it once: the one whose insert lost waits for the row's answer (polling the database; in-process
- *   waiters are woken directly). A placeholder is held for LEASE_MS: one whose instance died before answering (its
- *   uncommitted change died with it) is taken over after that.
+ *   waiters are woken directly). A placeholder is held by a lease its owner renews while it
+ *   runs: one whose instance died before answering is taken over once the lease runs out (LEASE_MS).
  * Keys are kept at least 7 days (`retentionDays`) for a logged-in user, a day for an anonymous caller (its writes are
  *   online-only retries), then removed by the clean-up job (lib/retention.ts). Each owner (a user, or an anonymous
  *   caller's address) keeps at most MAX_KEYS_PER_USER / MAX_KEYS_PER_ADDRESS keys: a client sending fresh keys in a
@@ -44,10 +44,14 @@ const MUTATING = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 type StoredRow = Pick<Row<'idempotency_keys'>, 'key' | 'user_id' | 'request_hash' | 'status_code' | 'response_body' | 'locked_until'>;
 
 /**
- * How long a request holds its key before another may take it over: longer than any request runs (an upload's body
- * is read within REQUEST_TIMEOUT_MS, 30 s), so a live owner is never overtaken.
+ * How long a key's lease lasts without renewal. A live owner renews it every LEASE_RENEW_MS while its request runs,
+ * however long that is; an instance that died (kill -9, a lost machine) stops renewing, and its key is taken over
+ * within LEASE_MS, well under the app's request timeout (issue 42: 58–60 s with a 60 s lease held for the whole run).
  */
-export const LEASE_MS = 60_000;
+export const LEASE_MS = 10_000;
+const LEASE_RENEW_MS = 3_000;
+/** How long a request with the same key waits for the first one's answer before a 409 (longer than any request runs). */
+const WAIT_MS = 65_000;
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
@@ -110,7 +114,7 @@ const mismatch = (): ApiError =>
     fields: [{ field: 'Idempotency-Key', message: 'validation:invalid' }],
   });
 
-type Owned = { key: string; done: () => void; userId: number | null; hash: string };
+type Owned = { key: string; done: () => void; userId: number | null; hash: string; renewal: NodeJS.Timeout };
 
 const sendStored = (reply: FastifyReply, row: StoredRow): FastifyReply =>
   reply
@@ -178,19 +182,35 @@ const userIdOf = (request: FastifyRequest): number | null => {
   }
 };
 
-export const registerIdempotency = (app: FastifyInstance, ctx: AppContext): void => {
-  const { db, clock } = ctx;
-  if (ctx.testMode) registerTestLogs(app, ctx);
+/**
+ * The keys this process holds: which request owns each, the promise other requests with the same key here wait on,
+ * and the lease renewed while the request runs.
+ */
+const keyOwnership = (app: FastifyInstance, { db }: AppContext) => {
   // Requests that own a key in this process, and the promise other requests with the same key here wait on.
   const owners = new WeakMap<FastifyRequest, Owned>();
   const running = new Map<string, Promise<void>>();
   // The lease is real time, not the clock's: the test clock moves days at once, a dead instance's lease does not.
   const leaseUntil = (): string => new Date(Date.now() + LEASE_MS).toISOString();
 
-  const own = (request: FastifyRequest, owned: Omit<Owned, 'done'>): void => {
+  /** Extends the lease of a key this process holds, as long as its request runs (a failed renewal is retried next time). */
+  const renew = (key: string): void => {
+    void db
+      .updateTable('idempotency_keys')
+      .set({ locked_until: leaseUntil() })
+      .where('key', '=', key)
+      .where('status_code', '=', 0)
+      .execute()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'idempotency lease not renewed'));
+  };
+
+  const own = (request: FastifyRequest, owned: Omit<Owned, 'done' | 'renewal'>): void => {
     let done: () => void = () => undefined;
     running.set(owned.key, new Promise<void>((resolve) => (done = resolve)));
-    owners.set(request, { ...owned, done });
+    const renewal = setInterval(() => renew(owned.key), LEASE_RENEW_MS);
+    // A lease must never keep the process alive on its own.
+    renewal.unref();
+    owners.set(request, { ...owned, done, renewal });
   };
 
   /** Wakes the requests of this process waiting on the key (once: the row says the rest). */
@@ -198,9 +218,17 @@ export const registerIdempotency = (app: FastifyInstance, ctx: AppContext): void
     const owned = owners.get(request);
     if (!owned) return;
     owners.delete(request);
+    clearInterval(owned.renewal);
     running.delete(owned.key);
     owned.done();
   };
+  return { owners, running, own, release, leaseUntil };
+};
+
+export const registerIdempotency = (app: FastifyInstance, ctx: AppContext): void => {
+  const { db, clock } = ctx;
+  if (ctx.testMode) registerTestLogs(app, ctx);
+  const { owners, running, own, release, leaseUntil } = keyOwnership(app, ctx);
 
   app.addHook('preHandler', async (request, reply) => {
     const header = request.headers[IDEMPOTENCY_HEADER];
@@ -214,7 +242,7 @@ export const registerIdempotency = (app: FastifyInstance, ctx: AppContext): void
     const owner = userId !== null ? `user:${userId}` : `address:${clientAddress(request.ip)}`;
 
     // Until the key is answered (replay), claimed by this request, or held past the wait: then 409, try again later.
-    const giveUpAt = Date.now() + LEASE_MS + 5_000;
+    const giveUpAt = Date.now() + WAIT_MS;
     let pause = 20;
     while (Date.now() < giveUpAt) {
       const pending = running.get(key);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canonicalJson } from '#server/plugins/idempotency';
+import { canonicalJson, LEASE_MS } from '#server/plugins/idempotency';
+import { sqlRows } from './test-database.ts';
 import { bearer, createTestApp, login, type TestApp } from './test-app.ts';
 
 /*
@@ -45,6 +46,30 @@ describe('idempotency keys', () => {
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(second.json()).toEqual(first.json());
     expect((await applied()).filter((c) => c.key === 'key-same-twice-0001')).toHaveLength(1);
+  });
+
+  it("takes over a key whose instance died while applying it, once its lease runs out, not after the app's timeout", async () => {
+    const base = await current();
+    const first = await patch('key-dead-owner-0001', { firstName: 'Sofie', lastUpdate: base.lastUpdate });
+    expect(first.statusCode).toBe(200);
+    // As an instance leaves it when it dies between claiming the key and answering: a placeholder whose lease runs on.
+    const leaseEnd = new Date(Date.now() + 1_000).toISOString();
+    await sqlRows(
+      t.db,
+      'UPDATE idempotency_keys SET status_code = 0, response_body = NULL, locked_until = ? WHERE key = ?',
+      leaseEnd,
+      'key-dead-owner-0001',
+    );
+    const started = Date.now();
+    const retry = await patch('key-dead-owner-0001', { firstName: 'Sofie', lastUpdate: base.lastUpdate });
+    const waited = Date.now() - started;
+    // Run again by the retry (here refused as stale: the dead instance's change had committed), not replayed.
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect([200, 412]).toContain(retry.statusCode);
+    expect(waited).toBeGreaterThanOrEqual(900);
+    expect(waited).toBeLessThan(10_000);
+    // A live owner renews its lease as it runs; a dead one's lapses within LEASE_MS, far under the 60 s timeout.
+    expect(LEASE_MS).toBeLessThanOrEqual(10_000);
   });
 
   it('refuses the same key with another body (422)', async () => {
