@@ -393,6 +393,12 @@ export interface NotificationSettings {
   type: '80PC' | '100PC' | 'OOB' | 'INV' | 'OTHER';
 }
 
+export interface OnlinePaymentClaims {
+  claim: string;
+  customer_id: number;
+  payment_id: number;
+}
+
 export interface OnlinePaymentItems {
   due_cents: number;
   invoice_id: number;
@@ -402,6 +408,7 @@ export interface OnlinePaymentItems {
 
 export interface OnlinePayments {
   amount_cents: number;
+  checkout_url: string | null;
   created_at: string;
   customer_id: number;
   description: string;
@@ -735,6 +742,7 @@ export interface DB {
   mail_queue: MailQueue;
   notification_log: NotificationLog;
   notification_settings: NotificationSettings;
+  online_payment_claims: OnlinePaymentClaims;
   online_payment_items: OnlinePaymentItems;
   online_payments: OnlinePayments;
   order_lines: OrderLines;

@@ -27,6 +27,8 @@ export type PaymentRow = {
   settled_at: string | null;
   paid_at: string | null;
   unapplied_cents: number;
+  /** The provider's checkout, while the payment is open: a second request for the same debt is sent there. */
+  checkout_url: string | null;
 };
 
 const PAYMENT_COLUMNS = [
@@ -45,6 +47,7 @@ const PAYMENT_COLUMNS = [
   'settled_at',
   'paid_at',
   'unapplied_cents',
+  'checkout_url',
 ] as const;
 
 /** An invoice or credit note as a payment sees it. */
@@ -128,7 +131,35 @@ export type NewPayment = {
   items: readonly { invoiceId: number; dueCents: number }[];
 };
 
-/** Records a payment before the provider is asked for it, so that no provider payment exists without its row. */
+/**
+ * What an open payment claims (docs/product/payments.md "One payment per debt"): each document it pays, and the open
+ * total for a payment of the open total. One open payment holds a claim at a time (online_payment_claims' key).
+ */
+export const claimsOf = (payment: Pick<NewPayment, 'scope' | 'items'>): string[] => [
+  ...(payment.scope === 'open_total' ? ['open_total'] : []),
+  ...payment.items.map((item) => `invoice:${item.invoiceId}`),
+];
+
+/** The customer's open payment holding one of these claims (the oldest), if any. */
+export const findClaimingPayment = async (db: Db, customerId: number, claims: readonly string[]): Promise<PaymentRow | undefined> => {
+  if (claims.length === 0) return undefined;
+  const holder = await db
+    .selectFrom('online_payment_claims as c')
+    .innerJoin('online_payments as p', 'p.id', 'c.payment_id')
+    .select('p.id')
+    .where('c.customer_id', '=', customerId)
+    .where('c.claim', 'in', claims)
+    .orderBy('p.created_at')
+    .orderBy('p.id')
+    .executeTakeFirst();
+  return holder ? findPaymentById(db, holder.id) : undefined;
+};
+
+/**
+ * Records a payment before the provider is asked for it, so that no provider payment exists without its row, with
+ * its claims: a unique violation when another open payment holds one of them (the caller looks for it first, in the
+ * same write transaction; the key is what holds across instances).
+ */
 export const insertPayment = async (db: Db, payment: NewPayment): Promise<number> => {
   const { id } = await db
     .insertInto('online_payments')
@@ -151,16 +182,34 @@ export const insertPayment = async (db: Db, payment: NewPayment): Promise<number
       .values(payment.items.map((item, position) => ({ payment_id: id, invoice_id: item.invoiceId, position, due_cents: item.dueCents })))
       .execute();
   }
+  await db
+    .insertInto('online_payment_claims')
+    .values(claimsOf(payment).map((claim) => ({ customer_id: payment.customerId, claim, payment_id: id })))
+    .execute();
   return id;
 };
 
-/** The provider's id, once the provider created the payment. */
-export const attachProviderId = async (db: Db, id: number, providerId: string): Promise<void> => {
-  await db.updateTable('online_payments').set({ provider_id: providerId }).where('id', '=', id).execute();
+const releaseClaims = async (db: Db, paymentId: number): Promise<void> => {
+  await db.deleteFrom('online_payment_claims').where('payment_id', '=', paymentId).execute();
 };
+
+/**
+ * The provider's id and checkout, once the provider created the payment; false when the payment was settled
+ * meanwhile (expired as never having reached the provider): nobody is sent to that checkout then.
+ */
+export const attachProviderId = async (db: Db, id: number, providerId: string, checkoutUrl: string): Promise<boolean> =>
+  (
+    await db
+      .updateTable('online_payments')
+      .set({ provider_id: providerId, checkout_url: checkoutUrl })
+      .where('id', '=', id)
+      .where('settled_at', 'is', null)
+      .executeTakeFirst()
+  ).numUpdatedRows === 1n;
 
 /** A payment the provider refused to create never existed. */
 export const deletePayment = async (db: Db, id: number): Promise<void> => {
+  await releaseClaims(db, id);
   await db.deleteFrom('online_payments').where('id', '=', id).execute();
 };
 
@@ -233,21 +282,26 @@ export const settlePayment = async (
   id: number,
   status: FinalPaymentStatus,
   fields: { method: string | null; settledAt: string; paidAt: string | null; unapplied: number },
-): Promise<boolean> =>
-  (
-    await db
-      .updateTable('online_payments')
-      .set((eb) => ({
-        status,
-        method: eb.fn.coalesce(eb.val(fields.method), eb.ref('method')),
-        settled_at: fields.settledAt,
-        paid_at: fields.paidAt,
-        unapplied_cents: fields.unapplied,
-      }))
-      .where('id', '=', id)
-      .where('settled_at', 'is', null)
-      .executeTakeFirst()
-  ).numUpdatedRows === 1n;
+): Promise<boolean> => {
+  const applied =
+    (
+      await db
+        .updateTable('online_payments')
+        .set((eb) => ({
+          status,
+          method: eb.fn.coalesce(eb.val(fields.method), eb.ref('method')),
+          settled_at: fields.settledAt,
+          paid_at: fields.paidAt,
+          unapplied_cents: fields.unapplied,
+        }))
+        .where('id', '=', id)
+        .where('settled_at', 'is', null)
+        .executeTakeFirst()
+    ).numUpdatedRows === 1n;
+  // Settled: the debt is free for another payment.
+  if (applied) await releaseClaims(db, id);
+  return applied;
+};
 
 // ---------------------------------------------------------------------------------------------------------------
 // A paid payment

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '#contract/common';
 import { isPendingDebit } from '#contract/invoice-rules';
 import { isFinalPaymentStatus } from '#contract/payments';
-import { type Db, writeTransaction } from '../db/engine.ts';
+import { type Db, isUniqueViolation, writeTransaction } from '../db/engine.ts';
 import { ApiError, notFound } from './api-error.ts';
 import type { Clock } from './clock.ts';
 import { accountReference } from './invoice-data.ts';
@@ -12,7 +12,9 @@ import {
   applyPaidAmount,
   asOpenItem,
   attachProviderId,
+  claimsOf,
   deletePayment,
+  findClaimingPayment,
   findDocument,
   findPaymentById,
   insertPayment,
@@ -74,8 +76,8 @@ const nothingToPay = () => new ApiError(409, 'nothingToPay', 'Nothing is left to
 type Plan = Pick<NewPayment, 'scope' | 'amountCents' | 'description' | 'items'>;
 
 /** What a payment of one invoice is: what is left of it, unless nothing is or the bank debits it on its due date. */
-const planInvoice = async (ctx: PaymentsContext, customerId: number, uuid: string): Promise<Plan> => {
-  const document = await findDocument(ctx.db, customerId, uuid);
+const planInvoice = async (ctx: PaymentsContext, db: Db, customerId: number, uuid: string): Promise<Plan> => {
+  const document = await findDocument(db, customerId, uuid);
   if (!document) throw notFound('Invoice not found');
   const due = document.total_incl_vat_cents - document.partial_paid_cents;
   if (document.paid === 1 || document.document_type !== 'invoice' || due <= 0) throw nothingToPay();
@@ -96,8 +98,8 @@ const planInvoice = async (ctx: PaymentsContext, customerId: number, uuid: strin
  * with something left on it, credit notes included (they net it). Only when the customer is in debt: a direct debit
  * still before its due date is the bank's to collect.
  */
-const planOpenTotal = async (ctx: PaymentsContext, customerId: number): Promise<Plan> => {
-  const open = await openDocuments(ctx.db, customerId);
+const planOpenTotal = async (ctx: PaymentsContext, db: Db, customerId: number): Promise<Plan> => {
+  const open = await openDocuments(db, customerId);
   const totals = situationOf(open, ctx.clock.now());
   if (!totals.isInDebt || totals.openInvoiceTotal >= 0) throw nothingToPay();
   const items = open
@@ -120,27 +122,43 @@ export type StartPayment = {
   idempotencyKey: string | null;
 };
 
+/** What a request finds: the payment it recorded (the provider is asked next), or the open one of the same debt. */
+type Reserved = { kind: 'created'; id: number; reference: string; plan: Plan } | { kind: 'open'; payment: PaymentRow };
+
 /**
- * Creates the payment: recorded first (so that no provider payment exists without its row), then created at the
- * provider, then tied to the provider's id. Answers the checkout address. A provider that fails or refuses leaves
- * nothing behind (502 paymentProviderError).
+ * In one write transaction: the amount still due, computed from the invoices as they are, then either the open
+ * payment that already claims this debt or a new payment recorded with its claims (docs/product/payments.md "One
+ * payment per debt"). SQLite's single writer and PostgreSQL's SERIALIZABLE make the look and the insert one step; the
+ * claims' key refuses a second open payment whatever happens.
  */
-export const startPayment = async (ctx: PaymentsContext, input: StartPayment): Promise<{ checkoutUrl: string }> => {
-  const plan =
-    input.target.kind === 'invoice'
-      ? await planInvoice(ctx, input.customerId, input.target.uuid)
-      : await planOpenTotal(ctx, input.customerId);
-  const reference = `pay_${randomToken().slice(0, 24)}`;
-  const id = await writeTransaction(ctx.db, (tx) =>
-    insertPayment(tx, {
+const reserve = (ctx: PaymentsContext, input: StartPayment): Promise<Reserved> =>
+  writeTransaction(ctx.db, async (tx) => {
+    const plan =
+      input.target.kind === 'invoice'
+        ? await planInvoice(ctx, tx, input.customerId, input.target.uuid)
+        : await planOpenTotal(ctx, tx, input.customerId);
+    const open = await findClaimingPayment(tx, input.customerId, claimsOf(plan));
+    if (open) return { kind: 'open', payment: open };
+    const reference = `pay_${randomToken().slice(0, 24)}`;
+    const id = await insertPayment(tx, {
       ...plan,
       reference,
       customerId: input.customerId,
       userId: input.userId,
       language: input.language,
       createdAt: ctx.clock.now().toISOString(),
-    }),
-  );
+    });
+    return { kind: 'created', id, reference, plan };
+  });
+
+const providerFailed = () => new ApiError(502, 'paymentProviderError', 'The payment provider did not create the payment');
+
+/**
+ * Asks the provider for the payment just recorded and keeps its id and checkout. A provider that fails or refuses
+ * leaves nothing behind (502 paymentProviderError), and frees the debt for another payment.
+ */
+const createAtProvider = async (ctx: PaymentsContext, input: StartPayment, reserved: Reserved & { kind: 'created' }) => {
+  const { id, reference, plan } = reserved;
   let created: ProviderPayment;
   try {
     created = await ctx.provider.create({
@@ -157,10 +175,82 @@ export const startPayment = async (ctx: PaymentsContext, input: StartPayment): P
   } catch (error) {
     await writeTransaction(ctx.db, (tx) => deletePayment(tx, id));
     ctx.log.error({ err: error, reference }, 'the payment provider did not create the payment');
-    throw new ApiError(502, 'paymentProviderError', 'The payment provider did not create the payment');
+    throw providerFailed();
   }
-  await writeTransaction(ctx.db, (tx) => attachProviderId(tx, id, created.id));
-  return { checkoutUrl: created.checkoutUrl };
+  const checkoutUrl = created.checkoutUrl;
+  // Expired meanwhile as never having reached the provider (a very slow provider): nobody is sent to that checkout.
+  if (!(await writeTransaction(ctx.db, (tx) => attachProviderId(tx, id, created.id, checkoutUrl)))) throw providerFailed();
+  return { checkoutUrl };
+};
+
+/** How long a request waits for the checkout of the open payment another request is creating at the provider. */
+const CHECKOUT_WAIT_MS = 15_000;
+const CHECKOUT_POLL_MS = 50;
+/** An open payment still without a provider id this long after its creation never reached the provider. */
+export const UNREACHED_AFTER_MS = 2 * 60_000;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The checkout of the open payment that claims the debt, or null when that payment is gone or settled by now (the
+ * caller plans again). While another request is still asking the provider, waits for it; a payment that never reached
+ * the provider is expired; one the provider finished meanwhile (a lost webhook) is applied first.
+ */
+const checkoutOfOpen = async (ctx: PaymentsContext, open: PaymentRow): Promise<string | null> => {
+  const waitUntil = Date.now() + CHECKOUT_WAIT_MS;
+  let row: PaymentRow | undefined = open;
+  while (row && row.settled_at === null && row.provider_id === null) {
+    if (ctx.clock.now().getTime() - Date.parse(row.created_at) > UNREACHED_AFTER_MS) {
+      const stale = row;
+      await writeTransaction(ctx.db, async (tx) => {
+        const current = await findPaymentById(tx, stale.id);
+        if (current?.settled_at !== null || current.provider_id !== null) return;
+        await settlePayment(tx, stale.id, 'expired', {
+          method: null,
+          settledAt: ctx.clock.now().toISOString(),
+          paidAt: null,
+          unapplied: 0,
+        });
+      });
+      return null;
+    }
+    if (Date.now() > waitUntil) throw providerFailed();
+    await pause(CHECKOUT_POLL_MS);
+    row = await findPaymentById(ctx.db, row.id);
+  }
+  if (!row || row.settled_at !== null) return null;
+  try {
+    row = await syncPayment(ctx, row);
+  } catch (error) {
+    // The provider is away: its checkout is still the one to use.
+    if (!(error instanceof ProviderError)) throw error;
+  }
+  if (row.settled_at !== null) return null;
+  return row.checkout_url ?? (row.provider_id ? ((await ctx.provider.get(row.provider_id))?.checkoutUrl ?? null) : null);
+};
+
+const START_ATTEMPTS = 5;
+
+/**
+ * Starts paying a debt (docs/product/payments.md "The payment flow", "One payment per debt"): the open payment of the
+ * same debt when there is one, whatever the Idempotency-Key, else a new one, recorded first (so that no provider
+ * payment exists without its row), then created at the provider. Answers the checkout address.
+ */
+export const startPayment = async (ctx: PaymentsContext, input: StartPayment): Promise<{ checkoutUrl: string }> => {
+  for (let attempt = 1; ; attempt += 1) {
+    let reserved: Reserved;
+    try {
+      reserved = await reserve(ctx, input);
+    } catch (error) {
+      // Another instance's payment took the claim between the look and the insert: look again.
+      if (isUniqueViolation(error) && attempt < START_ATTEMPTS) continue;
+      throw error;
+    }
+    if (reserved.kind === 'created') return createAtProvider(ctx, input, reserved);
+    const checkoutUrl = await checkoutOfOpen(ctx, reserved.payment);
+    if (checkoutUrl) return { checkoutUrl };
+    if (attempt >= START_ATTEMPTS) throw providerFailed();
+  }
 };
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -542,3 +542,172 @@ describe('a provider that fails', () => {
     }
   });
 });
+
+// ---------------------------------------------------------------------------------------------------------------
+// One payment per debt
+// ---------------------------------------------------------------------------------------------------------------
+
+describe('one payment per debt', () => {
+  const standInCount = async (): Promise<number> =>
+    Number((await firstRow<{ n: number }>('SELECT COUNT(*) AS n FROM psp_stand_in_payments'))?.n ?? 0);
+  const openPayments = async (customerId: number) =>
+    sqlRows<{ id: number; provider_id: string | null; scope: string; amount_cents: number }>(
+      t.db,
+      'SELECT id, provider_id, scope, amount_cents FROM online_payments WHERE customer_id = ? AND settled_at IS NULL ORDER BY id',
+      customerId,
+    );
+  const paymentOf = async (providerId: string) =>
+    firstRow<{ scope: string; amount_cents: number; unapplied_cents: number; status: string }>(
+      'SELECT scope, amount_cents, unapplied_cents, status FROM online_payments WHERE provider_id = ?',
+      providerId,
+    );
+
+  /** Two overdue invoices of Marc (a debt of 127,00 €, as the probe's), nothing else open, no payment open. */
+  const debtOf127 = async () => {
+    await settleEverything(C.marc);
+    // A payment left open by an earlier scenario pays nothing of these: settle it as the provider would.
+    for (const open of await openPayments(C.marc)) {
+      await exec('UPDATE psp_stand_in_payments SET status = ? WHERE id = ?', 'expired', open.provider_id ?? '');
+      if (open.provider_id) await webhook(open.provider_id);
+    }
+    expect(await openPayments(C.marc)).toEqual([]);
+    const first = await addDocument(C.marc, 8090, { dueInDays: -20 });
+    const second = await addDocument(C.marc, 4610, { dueInDays: -5 });
+    expect((await situation('marc', C.marc)).openInvoiceTotal).toBe(-12700);
+    return { first, second };
+  };
+
+  /** What the invoices received, in all, since `before`. */
+  const received = async (uuids: string[], before: InvoiceState[]): Promise<number> => {
+    let sum = 0;
+    for (const [index, uuid] of uuids.entries()) {
+      const after = await invoiceState(uuid);
+      sum += (after.paid === 1 ? after.total_incl_vat_cents : after.partial_paid_cents) - (before[index]?.partial_paid_cents ?? 0);
+    }
+    return sum;
+  };
+
+  it('the probe: two requests for an invoice and one for the open total at once, on two instances → one payment, one checkout, what is owed collected', async () => {
+    const { first, second } = await debtOf127();
+    const before = [await invoiceState(first), await invoiceState(second)];
+    const providerBefore = await standInCount();
+    // A second instance of the server on the same database.
+    const other = await buildApp({ demo: true, db: t.db, testMode: true, staticDir: staticFixtureDir });
+    await other.ready();
+    try {
+      const answers = await Promise.all([
+        payInvoice('marc', C.marc, first, randomUUID()),
+        other.inject({
+          method: 'POST',
+          url: `/api/customer/${C.marc}/invoices/${first}/payment`,
+          headers: { ...bearer(tokens.marc), 'idempotency-key': randomUUID() },
+          payload: {},
+        }),
+        payOpenTotal('marc', C.marc),
+      ]);
+      const checkouts = answers.map((answer) => checkoutOf(answer));
+      expect(new Set(checkouts.map((checkout) => checkout.url.href)).size).toBe(1);
+      expect(await standInCount()).toBe(providerBefore + 1);
+      expect(await openPayments(C.marc)).toHaveLength(1);
+
+      const [{ url, id }] = checkouts as [{ url: URL; id: string }];
+      await completeCheckout(url, 'paid');
+      const payment = await paymentOf(id);
+      // Whichever request came first: exactly what its debt was, nothing unapplied.
+      expect(payment).toMatchObject({ status: 'paid', unapplied_cents: 0 });
+      expect(payment?.amount_cents).toBe(payment?.scope === 'invoice' ? 8090 : 12700);
+      expect(await received([first, second], before)).toBe(payment?.amount_cents);
+      expect((await invoiceState(first)).paid).toBe(1);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('sequential requests: the open payment’s checkout, whatever the key or the target; the open total covers its invoices and the other way round', async () => {
+    const { first, second } = await debtOf127();
+    const providerBefore = await standInCount();
+    const total = checkoutOf(await payOpenTotal('marc', C.marc));
+    expect(checkoutOf(await payOpenTotal('marc', C.marc)).url.href).toBe(total.url.href);
+    expect(checkoutOf(await payInvoice('marc', C.marc, first)).url.href).toBe(total.url.href);
+    expect(checkoutOf(await payInvoice('marc', C.marc, second)).url.href).toBe(total.url.href);
+    expect(await standInCount()).toBe(providerBefore + 1);
+    await completeCheckout(total.url, 'failed');
+
+    // Failed: the debt is free again. An invoice first, then the open total gets the invoice's checkout.
+    const invoice = checkoutOf(await payInvoice('marc', C.marc, first));
+    expect(invoice.id).not.toBe(total.id);
+    expect(checkoutOf(await payInvoice('marc', C.marc, first)).url.href).toBe(invoice.url.href);
+    expect(checkoutOf(await payOpenTotal('marc', C.marc)).url.href).toBe(invoice.url.href);
+    // Another invoice is another debt: a payment of its own.
+    const other = checkoutOf(await payInvoice('marc', C.marc, second));
+    expect(other.id).not.toBe(invoice.id);
+    expect(await standInCount()).toBe(providerBefore + 3);
+    expect(await openPayments(C.marc)).toHaveLength(2);
+  });
+
+  it('a settled payment frees the debt: failed or expired, a new payment; paid, only what is still owed', async () => {
+    const { first, second } = await debtOf127();
+    const failed = checkoutOf(await payInvoice('marc', C.marc, first));
+    await completeCheckout(failed.url, 'failed');
+    const expired = checkoutOf(await payInvoice('marc', C.marc, first));
+    expect(expired.id).not.toBe(failed.id);
+    await completeCheckout(expired.url, 'expired');
+    const paid = checkoutOf(await payInvoice('marc', C.marc, first));
+    expect([failed.id, expired.id]).not.toContain(paid.id);
+    await completeCheckout(paid.url, 'paid');
+    expect(errorOf(await payInvoice('marc', C.marc, first)).code).toBe('nothingToPay');
+
+    // The open total is what is left: the second invoice.
+    const rest = checkoutOf(await payOpenTotal('marc', C.marc));
+    await completeCheckout(rest.url, 'paid');
+    expect(await paymentOf(rest.id)).toMatchObject({ status: 'paid', scope: 'open_total', amount_cents: 4610, unapplied_cents: 0 });
+    expect((await invoiceState(second)).paid).toBe(1);
+  });
+
+  it('a payment the provider refused, or that never reached it, does not block the debt', async () => {
+    const { first } = await debtOf127();
+    const failing: PaymentProvider = {
+      kind: 'mollie',
+      create: () => Promise.reject(new ProviderError('down')),
+      get: () => Promise.reject(new ProviderError('down')),
+    };
+    const app = await buildApp({ demo: true, db: t.db, testMode: true, staticDir: staticFixtureDir, payments: { provider: failing } });
+    await app.ready();
+    try {
+      const refused = await app.inject({
+        method: 'POST',
+        url: `/api/customer/${C.marc}/invoices/${first}/payment`,
+        headers: { ...bearer(tokens.marc), 'idempotency-key': randomUUID() },
+        payload: {},
+      });
+      expect(refused.statusCode).toBe(502);
+    } finally {
+      await app.close();
+    }
+    const { id } = checkoutOf(await payInvoice('marc', C.marc, first));
+
+    // The process stopped between recording a payment and asking the provider: after 2 minutes it no longer counts.
+    await exec('UPDATE psp_stand_in_payments SET status = ? WHERE id = ?', 'expired', id);
+    await webhook(id);
+    const now = appContext(t.app).clock.now();
+    const stuck = `pay_stuck${numbering}`;
+    await exec(
+      `INSERT INTO online_payments (reference, customer_id, user_id, scope, amount_cents, description, status, language, created_at)
+       VALUES (?, ?, ?, 'open_total', 12700, 'stuck', 'open', 'fr', ?)`,
+      stuck,
+      C.marc,
+      U.marc,
+      new Date(now.getTime() - 3 * 60_000).toISOString(),
+    );
+    const stuckId = (await firstRow<{ id: number }>('SELECT id FROM online_payments WHERE reference = ?', stuck))?.id;
+    await exec('INSERT INTO online_payment_claims (customer_id, claim, payment_id) VALUES (?, ?, ?)', C.marc, 'open_total', stuckId);
+    // The database refuses a second open payment of the same debt, whatever the code does.
+    await expect(
+      exec('INSERT INTO online_payment_claims (customer_id, claim, payment_id) VALUES (?, ?, ?)', C.marc, 'open_total', stuckId),
+    ).rejects.toThrow();
+    const fresh = checkoutOf(await payOpenTotal('marc', C.marc));
+    expect(fresh.id).not.toBe(id);
+    expect((await firstRow<{ status: string }>('SELECT status FROM online_payments WHERE id = ?', stuckId))?.status).toBe('expired');
+    expect(await paymentOf(fresh.id)).toMatchObject({ scope: 'open_total', amount_cents: 12700 });
+  });
+});

@@ -17,6 +17,7 @@ import * as supportTicketStatus from './040_support_ticket_status.ts';
 import * as instances from './050_instances.ts';
 import * as payments from './060_payments.ts';
 import * as usageVersions from './070_usage_versions.ts';
+import * as paymentClaims from './080_payment_claims.ts';
 
 /*
  * Every migration, under the name the migrator records (its file's name): a static list, so that the bundled server
@@ -42,4 +43,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '050_instances': { up: instances.up, down: instances.down },
   '060_payments': { up: payments.up, down: payments.down },
   '070_usage_versions': { up: usageVersions.up, down: usageVersions.down },
+  '080_payment_claims': { up: paymentClaims.up, down: paymentClaims.down },
 };
