@@ -30,7 +30,6 @@ export type OpenDatabaseOptions = {
 };
 
 export {
-  assertDatabaseAnswers,
   closeDatabase,
   /** @internal The test set-up and scripts/seed-database.ts copy a seeded database. */
   serializeSqlite,

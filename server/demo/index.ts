@@ -15,7 +15,10 @@ export const demoFill =
   (db: Db): Promise<void> =>
     seed(db, now());
 
-/** Opens a database as a demo server does: migrated, and seeded with the demo customers when it has none. */
+/**
+ * Opens a database as a demo server does: migrated, and seeded with the demo customers when it has none.
+ * @internal For the tools that make demo databases (scripts/seed-database.ts, the tests' set-up, the bench).
+ */
 export const openDemoDatabase = (location: string | Buffer, options: OpenDatabaseOptions & { now?: Date } = {}): Promise<Db> => {
   const { now, ...rest } = options;
   return openDatabase(location, { ...rest, fillEmpty: demoFill(() => now ?? new Date()) });

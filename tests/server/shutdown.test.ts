@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appContext, buildApp } from '#server/app';
-import { assertDatabaseAnswers } from '#server/db/database';
+import { assertDatabaseAnswers } from '#server/db/engine';
 import { reserveTestDatabase, testEngine } from './test-database.ts';
 import { createShutdown } from '#server/lib/shutdown';
 import { writeSeededDatabase } from './seeded-db.ts';

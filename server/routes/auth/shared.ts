@@ -116,7 +116,10 @@ export const afterAnswer = (
   reply.raw.once('close', start);
 };
 
-/** Resolves once the work started after the answers given so far has ended (what reads the messages waits for it). */
+/**
+ * Resolves once the work started after the answers given so far has ended (what reads the messages waits for it).
+ * @internal Exported for its tests (knip --production).
+ */
 export const workAfterAnswersDone = async (ctx: Pick<AppContext, 'mailQueue'>): Promise<void> => {
   const running = workAfterAnswers.get(ctx);
   while (running && running.size > 0) await Promise.all([...running]);
