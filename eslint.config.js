@@ -53,6 +53,29 @@ const featureZones = features.flatMap((feature) => {
       },
     },
     {
+      // The feature's declaration (docs/adding-a-feature.md): its screens only through lazy imports (the start-up loads
+      // every declaration; the browser tests read them in Node), nothing of another feature, no data layer. Its
+      // `declare module` adds the feature to an interface of lib/feature-declaration.ts: declaration merging needs one.
+      files: [`src/features/${feature}/feature.ts`],
+      rules: {
+        '@typescript-eslint/consistent-type-definitions': 'off',
+        'no-restricted-imports': [
+          'error',
+          {
+            paths: bannedPackages(
+              ['dexie', 'dexie-react-hooks', 'ofetch', 'react', 'react-router'],
+              'a declaration is data: paths, guards, lazy screens',
+            ),
+            patterns: [
+              ...crossFeature,
+              bannedPattern('^#(db|api|sync|data|ui|app)/', 'a declaration is data: paths, guards, lazy screens'),
+              bannedPattern('^\\./(components|data)/', 'a declaration loads its screens lazily: chunk(() => import(…))'),
+            ],
+          },
+        ],
+      },
+    },
+    {
       files: [`src/features/${feature}/data/**/*.{ts,tsx}`],
       rules: {
         'no-restricted-imports': [

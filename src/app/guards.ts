@@ -1,6 +1,7 @@
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import type { Role } from '#contract/auth';
 import { adoptServerSession, isSessionExpired, loginRouteTarget, peekSession } from '#features/auth/data/session-peek.ts';
+import { preloadNamespaces } from '#i18n/i18n';
 import { loginPath } from '#lib/route-paths';
 
 /*
@@ -38,16 +39,14 @@ export const requireSession =
     return null;
   };
 
-/** Owners and admins, never plain users (order follow-up, docs/product/roles.md "Route guards"). */
-export const notPlainUser: readonly Role[] = ['owner', 'admin'];
-export const ownerOnly: readonly Role[] = ['owner'];
-
 /**
- * The login page sends an already logged-in user home (or to the redirect target), and a phone with a PIN for
- * its user to PIN entry (unless `?password`).
+ * The login page (a route with `access: 'visitor'`) sends an already logged-in user home (or to the redirect target),
+ * and a phone with a PIN for its user to PIN entry (unless `?password`). A `?notice=` that another screen left for the
+ * login view may be one of the shared failure messages (a PIN failure): the `errors` texts load with it.
  */
-export const redirectIfLoggedIn = async ({ request }: LoaderFunctionArgs) => {
-  const target = await loginRouteTarget(new URL(request.url));
+export const visitorOnly = async ({ request }: LoaderFunctionArgs) => {
+  const url = new URL(request.url);
+  const [target] = await Promise.all([loginRouteTarget(url), url.searchParams.has('notice') ? preloadNamespaces(['errors']) : null]);
   if (target) throw redirect(target);
   return null;
 };

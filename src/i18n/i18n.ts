@@ -3,38 +3,16 @@ import { initReactI18next } from 'react-i18next';
 import { defaultLanguage, isLanguage, languages, type Language } from '#contract/language';
 import { formatBelgianPhone } from '#contract/phone';
 import { operatorVariables } from '#lib/operator';
+import type { Namespace } from './types.ts';
 
 /*
  * i18next with fr as default and fallback (docs/product/settings.md "Language"). Namespaces are loaded on demand from
  * locales/<lng>/<ns>.json, so a screen only pays for its own texts; the service worker precaches them for offline
- * use.
+ * use. The shared namespaces are typed in types.ts, each feature's in its feature.ts; the files of every namespace are
+ * found by name (texts-<lang>.ts).
  */
 
-export const namespaces = [
-  'common',
-  'nav',
-  // What the signed-in screens share (a line's status, pay now, the pending changes): loaded with the main layout,
-  // so that a visitor's login page does not download it with the start-up texts.
-  'customer',
-  // The login view's texts alone (the password field's too); the other account screens' are in `auth`.
-  'login',
-  'auth',
-  'validation',
-  'errors',
-  'system',
-  'home',
-  'consumption',
-  'invoices',
-  'subscription',
-  'orders',
-  'activation',
-  'settings',
-  // The cookie consent's texts alone: a first visitor's consent prompt loads them, not the whole settings area.
-  'consent',
-  'support',
-  'offers',
-] as const;
-export type Namespace = (typeof namespaces)[number];
+export type { Namespace } from './types.ts';
 
 type Texts = Record<string, () => Promise<{ default: Record<string, unknown> }>>;
 
@@ -60,7 +38,7 @@ const bundledBackend: BackendModule = {
     }
     textsOf[language]()
       .then(({ texts }) => {
-        const load = texts[`../../locales/${language}/${namespace}.json`];
+        const load = texts[`./${namespace}.json`];
         if (!load) throw missing();
         return load();
       })

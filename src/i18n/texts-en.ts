@@ -1,2 +1,2 @@
 /** The en texts, one chunk per namespace (see i18n.ts `textsOf`). */
-export const texts = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/en/*.json');
+export const texts = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/en/*.json', { base: '../../locales/en' });

@@ -1,53 +1,16 @@
+import type { DeclaredPaths } from './feature-declaration.ts';
+import { declaredPaths } from './features.ts';
+
 /*
  * Every path of the app (docs/product/navigation.md "Routes under the main layout", "Routes under the empty layout"),
- * for the route table (app/router.tsx), the guards and every link or navigation. A key is its route's id in camelCase
- * (`consumption-main` → `consumptionMain`). Patterns keep React Router's `:param` segments; `pathTo` fills them,
- * `withQuery` adds a query, `loginPath` builds every way to the login form. Pure strings: the login route ships this
- * module.
+ * for the route table (app/router.tsx), the guards and every link or navigation. Each feature declares its own in its
+ * `feature.ts` (lib/feature-declaration.ts), under its route's id in camelCase (`consumption-main` →
+ * `consumptionMain`); they are typed from those declarations, so a wrong key does not compile. Patterns keep React
+ * Router's `:param` segments; `pathTo` fills them, `withQuery` adds a query, `loginPath` builds every way to the login
+ * form. The login route ships this module, with the declarations (paths and lazy imports: a few KB before gzip).
  */
 
-export const paths = {
-  home: '/',
-  accountMain: '/account/main',
-  accountCreate: '/account/create-account',
-  confirmEmail: '/account/confirm-email/:uuid/:token',
-  bills: '/bills/main',
-  consumptionMain: '/consumption/main',
-  consumptionDetails: '/consumption/details',
-  consumptionOverspent: '/consumption/overspent',
-  settingsMain: '/settings/main',
-  settingsAlerts: '/settings/alerts',
-  settingsPayment: '/settings/payment',
-  settingsContact: '/settings/contact',
-  settingsLimits: '/settings/limits',
-  settingsNetwork: '/settings/network',
-  settingsCodes: '/settings/sim-codes',
-  settingsPrivacy: '/settings/privacy',
-  offersMain: '/offers/main',
-  linkAccounts: '/offers/link-accounts',
-  orders: '/orders',
-  orderFollow: '/orders/:uuid',
-  subscriptionMain: '/subscription/main',
-  subscriptionOptimize: '/subscription/optimize',
-  orderSummary: '/subscription/order-summary',
-  supportMain: '/support/main',
-  supportContact: '/support/contact',
-  loginMain: '/login',
-  recoverPassword: '/login/recover-password',
-  recoverPasswordPhone: '/login/recover-password/sms',
-  recoverPasswordEmail: '/login/recover-password/:uuid/:token',
-  createPassword: '/login/create-password/:uuid/:token',
-  createAccountMsisdn: '/login/create-account',
-  renewAccess: '/login/renew',
-  pinLogin: '/login/pin',
-  pinLost: '/login/pin/lost',
-  pinSetup: '/login/pin/setup',
-  welcome: '/login/welcome',
-  loginLink: '/login/:uuid/:token',
-  maintenance: '/maintenance',
-  activateSim: '/orders/activate',
-  notFound: '*',
-} as const;
+export const paths = declaredPaths as DeclaredPaths;
 
 export type RoutePattern = (typeof paths)[keyof typeof paths];
 

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bases, screenBudgets, type Base } from './budgets.ts';
+import type { FeatureBudgets } from '#lib/feature-declaration';
+import { appBudgets, bases, type Base } from './budgets.ts';
 
 /*
  * The JS budgets of every lazily loaded screen, computed from the production build (`npm run build` first; `npm
@@ -71,30 +72,44 @@ const baseFiles = Object.fromEntries(
   }),
 ) as Record<Base, Set<string>>;
 
-/** The modules src/app/router.tsx imports lazily, as manifest keys, with the namespaces `screens()` loads with them. */
-const routerModules = (): Map<string, string[] | null> => {
-  const source = fs.readFileSync(path.join(root, 'src/app/router.tsx'), 'utf8');
-  const key = (specifier: string) =>
-    specifier
-      .replace(/^#features\//, 'src/features/')
-      .replace(/^\.\//, 'src/app/')
-      .replace(/^#app\//, 'src/app/');
-  const found = new Map<string, string[] | null>();
-  for (const [, specifier] of source.matchAll(/import\('([^']+)'\)/g)) found.set(key(specifier!), null);
-  for (const [, specifier, list] of source.matchAll(/screens\(\(\) => import\('([^']+)'\), \[([^\]]*)\]\)/g))
-    found.set(
-      key(specifier!),
-      [...list!.matchAll(/'([^']+)'/g)].map(([, ns]) => ns!),
-    );
+/** Every feature's budgets (src/features/<area>/feature.ts `budgets`), by manifest key. */
+const featureBudgets = Object.entries(
+  import.meta.glob<FeatureBudgets>('/src/features/*/feature.ts', { eager: true, import: 'budgets' }),
+).flatMap(([file, budgets]) =>
+  Object.entries(budgets).map(([module, kb]) => [`${path.posix.dirname(file.slice(1))}/${module}`, kb] as const),
+);
+
+/** Every module loaded lazily by the router (src/app/router.tsx) or a feature's declaration, with the texts loaded with it. */
+const lazyModules = (): Map<string, string[]> => {
+  const found = new Map<string, string[]>();
+  const declarations = [
+    'src/app/router.tsx',
+    ...fs.readdirSync(path.join(root, 'src/features')).map((area) => `src/features/${area}/feature.ts`),
+  ];
+  for (const file of declarations.filter((f) => fs.existsSync(path.join(root, f)))) {
+    const source = fs.readFileSync(path.join(root, file), 'utf8');
+    const key = (specifier: string) => path.posix.join(path.posix.dirname(file), specifier);
+    for (const [, specifier] of source.matchAll(/import\('(\.[^']+)'\)/g)) found.set(key(specifier!), []);
+    // A feature's chunks: `chunk(() => import('./components/x.tsx'), ['x', …])` (lib/feature-declaration.ts).
+    for (const [, specifier, list] of source.matchAll(/chunk\(\s*\(\) => import\('([^']+)'\),\s*\[([^\]]*)\]/g))
+      found.set(
+        key(specifier!),
+        [...list!.matchAll(/'([^']+)'/g)].map(([, ns]) => ns!),
+      );
+  }
   return found;
 };
 
+const modules = lazyModules();
+
+const screenBudgets: Record<string, { namespaces: readonly string[]; kb: Partial<Record<Base, number>> }> = Object.fromEntries(
+  [...Object.entries(appBudgets), ...featureBudgets].map(([module, kb]) => [module, { namespaces: modules.get(module) ?? [], kb }]),
+);
+
 describe('bundle budgets (from the build manifest)', () => {
-  it('has a budget for every module the router loads lazily, with the namespaces the router loads with it', () => {
-    const modules = routerModules();
+  it('has a budget for every module the router and the features load lazily, and no budget for another', () => {
     expect(modules.size).toBeGreaterThan(10);
     expect([...modules.keys()].sort()).toEqual(Object.keys(screenBudgets).sort());
-    for (const [module, namespaces] of modules) if (namespaces) expect(screenBudgets[module]?.namespaces, module).toEqual(namespaces);
   });
 
   for (const [module, budget] of Object.entries(screenBudgets)) {

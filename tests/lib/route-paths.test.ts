@@ -67,7 +67,8 @@ describe('the route table uses the paths module', () => {
 
   it('every route path is the paths entry named after its id, and every entry has its route', async () => {
     const { routes } = await import('#app/router.tsx');
-    const table = collect(routes);
+    // The app's own catch-all (docs/product/navigation.md "Not found") has no entry: nothing links to it.
+    const table = collect(routes).filter(({ id }) => id !== 'not-found');
     expect(table.map(({ id, path }) => [camel(id), path])).toEqual(
       table.map(({ id }) => [camel(id), paths[camel(id) as keyof typeof paths]]),
     );

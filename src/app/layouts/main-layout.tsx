@@ -13,6 +13,9 @@ import { isTabIcon, NavIcon } from './nav-icons.tsx';
 import { LogoutButton, LogoutConfirmation } from './logout-entry.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
 
+// The profile page's logout entry, lent by the router with the layout (ui/shell-parts.tsx).
+export { LogoutButton };
+
 type NavKey = 'home' | 'consumption' | 'bills' | 'subscription' | 'profile' | 'offers' | 'energy' | 'support';
 type NavItem = { key: NavKey; to: string };
 

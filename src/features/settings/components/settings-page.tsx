@@ -4,21 +4,15 @@ import { Link } from 'react-router';
 import { paths } from '#lib/route-paths';
 import { Alert } from '#ui/alert';
 import { FreshnessNote } from '#ui/freshness-note';
+import { useShellParts } from '#ui/shell-parts';
 import { Spinner } from '#ui/spinner';
 import { TitledPage } from '#ui/titled-page';
 import { useSettingsPage, type SettingsPageData } from '../data/use-settings-page.ts';
 import { CookieSettings } from './cookie-settings.tsx';
 import { LineSection, type LinePart } from './line-section.tsx';
 import { PrivacySection } from './privacy-section.tsx';
-import { ProfileOverview, type SaveLanguage } from './profile-overview.tsx';
+import { ProfileOverview } from './profile-overview.tsx';
 import './settings.css';
-
-export type SettingsPageProps = {
-  /** Saves the language on the account (the app passes the auth feature's queued language change). */
-  saveLanguage: SaveLanguage;
-  /** The logout button with its confirmation (the app's, shared with the navigation). */
-  logout: ReactNode;
-};
 
 type SectionKey = 'contact' | 'payment' | 'alerts' | 'password' | 'limits' | 'network' | 'codes' | 'privacy';
 
@@ -60,10 +54,12 @@ const SectionLinks = ({ isPlain }: { isPlain: boolean }) => {
 /**
  * /settings/main (docs/product/settings.md "The profile screen"): one short page with the customer's details and
  * language, the list of the sections (each its own page: contact, payment, alerts, limits, network, PIN and PUK,
- * privacy and cookies, password) and logout. Readable offline from Dexie with its age; every change is queued.
+ * privacy and cookies, password) and logout. Readable offline from Dexie with its age; every change is queued. The
+ * language's save on the account and the logout entry are the main layout's to lend (ui/shell-parts.tsx).
  */
-export const SettingsPage = ({ saveLanguage, logout }: SettingsPageProps) => {
+export const SettingsPage = () => {
   const { t } = useTranslation(['settings', 'common']);
+  const { saveLanguage, logout } = useShellParts();
   const { result, refresh, refreshError } = useSettingsPage();
   const [busy, setBusy] = useState(false);
   const logoutId = useId();
