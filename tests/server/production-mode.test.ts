@@ -168,7 +168,8 @@ describe('what a start says (server/main.ts)', () => {
       await new Promise<void>((resolve, reject) => {
         child.stdout.on('data', (chunk: Buffer) => {
           stdout += chunk.toString();
-          if (stdout.includes('running on')) resolve();
+          // The log's lines may come after the plain "running on" line (pino writes on its own): wait for the last one.
+          if (stdout.includes('running on') && stdout.includes('SIM provisioning')) resolve();
         });
         child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${stdout}`)));
       });
