@@ -1,6 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { blockedCategories, premiumBarrings, roamingTypes, throttlingTiers, type SettingResource } from '#contract/line-settings';
+import { paths } from '#lib/route-paths';
 import { Alert } from '#ui/alert';
 import { Button } from '#ui/button';
 import { requestSettingChange } from '../data/line-setting.mutation.ts';
@@ -21,10 +23,12 @@ type ChoiceFormProps = {
   line: LineSettingsRow;
   editable: boolean;
   submitLabel: string;
+  /** What helps to choose, under the intro (the roaming zone: the travel guide). */
+  more?: ReactNode;
 };
 
 /** One setting as a group of choices and an explicit "apply" (a roaming change is not to be made by a stray tap). */
-const ChoiceForm = ({ resource, title, intro, current, options, data, line, editable, submitLabel }: ChoiceFormProps) => {
+const ChoiceForm = ({ resource, title, intro, current, options, data, line, editable, submitLabel, more }: ChoiceFormProps) => {
   const { t } = useTranslation('settings');
   const name = useId();
   const [choice, setChoice] = useState<string | null>(null);
@@ -49,6 +53,7 @@ const ChoiceForm = ({ resource, title, intro, current, options, data, line, edit
       <fieldset className="choice-group" disabled={!editable}>
         <legend>{title}</legend>
         <p className="muted">{intro}</p>
+        {more}
         {options.map((option) => (
           <label key={option.value} className="choice">
             <input
@@ -95,6 +100,11 @@ export const LineNetwork = ({ data, line, editable }: { data: SettingsPageData; 
         line={line}
         editable={editable}
         submitLabel={t('settings:line.roaming.save')}
+        more={
+          <p>
+            <Link to={paths.travelMain}>{t('settings:line.roaming.guide')}</Link>
+          </p>
+        }
       />
       <ChoiceForm
         resource="THROTTLING"

@@ -1,9 +1,7 @@
 import { call } from '#api/client';
 import { endpoints } from '#contract/endpoints';
-import type { LineSettings } from '#contract/settings';
 import { db } from '#db/db';
 import { resourceKeys } from '#db/resource-keys';
-import type { LineSettingsRow } from '#db/schema';
 import { pull, type PullResult } from '#sync/pull';
 
 /*
@@ -12,33 +10,8 @@ import { pull, type PullResult } from '#sync/pull';
  * Offline: the call fails and the last stored rows stay on screen with their age.
  */
 
-export const toLineSettingsRow = (answer: LineSettings, customerId: number): LineSettingsRow => ({
-  contractId: answer.contractId,
-  customerId,
-  settings: answer.settings,
-  codes: answer.codes,
-  safeguards: answer.safeguards.map((s) => ({
-    type: s.type,
-    overSpentCredit: s.overSpent.credit,
-    current: s.current,
-    next: s.next,
-    alert: s.alert,
-    default: s.default,
-    max: s.max,
-  })),
-  changes: answer.changes,
-});
-
-export const pullLineSettings = (customerId: number, contractId: number, options: { force?: boolean } = {}): Promise<PullResult> =>
-  pull({
-    resource: resourceKeys.lineSettings(customerId, contractId),
-    force: options.force ?? false,
-    tables: [db.lineSettings],
-    fetch: () => call(endpoints.contractSettings, { params: { customerId, contractId } }),
-    write: async (answer) => {
-      await db.lineSettings.put(toLineSettingsRow(answer, customerId));
-    },
-  });
+// A line's settings: shared with the travel guide (src/data/line-settings-pull.ts).
+export { pullLineSettings } from '#data/line-settings-pull';
 
 export const pullNotifications = (customerId: number, options: { force?: boolean } = {}): Promise<PullResult> =>
   pull({

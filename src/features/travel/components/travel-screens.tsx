@@ -1,0 +1,1 @@
+export { TravelPage } from './travel-page.tsx';
