@@ -13,9 +13,6 @@ import { roamingTypes, type RoamingType } from './line-settings.ts';
  * country is the world's.
  */
 
-/** Belgium: at home, not roaming. */
-export const homeCountry = 'BE';
-
 /** The EU's roaming area, Belgium aside (ISO 3166-1 alpha-2). */
 // prettier-ignore
 const euRoamingArea = new Set([
