@@ -135,8 +135,13 @@ const signed = (mailer: Mailer, operator: OperatorDetails): Mailer => ({
   send: (message) => mailer.send(message.channel === 'EMAIL' ? { ...message, text: message.text + mailSignature(operator) } : message),
 });
 
+/** Where messages go: SMTP when configured; otherwise the development outbox (DEV_OUTBOX, test mode) or the log. */
+export const mailerKindOf = (config: Pick<MailConfig, 'smtpUrl' | 'devOutbox'>, testMode: boolean): 'smtp' | 'outbox' | 'log' =>
+  config.smtpUrl ? 'smtp' : config.devOutbox || testMode ? 'outbox' : 'log';
+
 export const createMailer = (db: Db, clock: Clock, config: MailConfig, options: { testMode: boolean; log: MailLog }): Mailer => {
   const operator = config.operator ?? defaultOperator;
-  if (config.smtpUrl) return signed(createSmtp({ ...config, smtpUrl: config.smtpUrl }), operator);
-  return signed(config.devOutbox || options.testMode ? createOutbox(db, clock) : createLogSender(options.log), operator);
+  const kind = mailerKindOf(config, options.testMode);
+  if (kind === 'smtp' && config.smtpUrl) return signed(createSmtp({ ...config, smtpUrl: config.smtpUrl }), operator);
+  return signed(kind === 'outbox' ? createOutbox(db, clock) : createLogSender(options.log), operator);
 };

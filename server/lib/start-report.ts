@@ -1,4 +1,5 @@
 import type { ServerConfig } from '../config.ts';
+import { mailerKindOf } from './mailer.ts';
 import { DEFAULT_VAPID_SUBJECT } from './push.ts';
 
 /*
@@ -40,7 +41,7 @@ export const offLines = (config: Reported): string[] => {
     );
   if (!config.smtpUrl)
     lines.push(
-      config.devOutbox || config.testMode
+      mailerKindOf(config, config.testMode) === 'outbox'
         ? 'Mail: development outbox at /dev/outbox (SMTP_URL unset): nothing leaves this machine'
         : 'Mail: off (SMTP_URL unset): e-mails and texts are written to this log, not sent',
     );
