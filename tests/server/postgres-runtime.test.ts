@@ -4,22 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase } from '#server/db/database';
 import { connect } from '#server/db/engine';
 import { closeTestDatabase, openEmptyDatabase, testEngine, testPostgresUrl, urlOfTestDatabase } from './test-database.ts';
+import { freePort } from './free-port.ts';
 
 /*
  * How an instance uses PostgreSQL (docs/product/operations.md "Start-up", "Several instances"): it starts once the
  * database answers, retrying meanwhile with one log line; it never opens more connections than its pool allows; a
  * statement that runs too long is cancelled.
  */
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 /** A TCP relay to the test server on a port of its own, switched on later: PostgreSQL "coming up". */
 const relayTo = (target: URL, port: number) => {

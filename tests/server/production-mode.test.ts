@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +12,7 @@ import { DEMO_IDS } from '#server/demo/data/ids';
 import { createSession } from '#server/lib/sessions';
 import { bearer, staticFixtureDir } from './test-app.ts';
 import { closeTestDatabase, openTestDatabase, sqlRows } from './test-database.ts';
+import { freePort } from './free-port.ts';
 
 /*
  * A server for real customers (DEMO=off, docs/product/operations.md "Demo and production"): it creates no account on
@@ -134,16 +134,6 @@ describe('the demo, for comparison', () => {
 });
 
 const root = path.resolve(import.meta.dirname, '../..');
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 describe('what a start says (server/main.ts)', () => {
   it('names the mode on its first line, then one line for each service that is off', async () => {

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DataDirLockedError, LOCK_FILE, STALE_AFTER_MS, lockDataDir, processStartTime } from '#server/lib/data-dir-lock';
+import { freePort } from './free-port.ts';
 
 /*
  * Start-up (docs/product/operations.md "Start-up"): a second server on the same DATA_DIR is refused with one clear
@@ -55,16 +55,6 @@ const holdingServer = async (dir: string): Promise<ChildProcess> => {
   });
   return child;
 };
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 /** Runs the server's entry point (server/main.ts) and collects how it ended. */
 const startServer = async (env: Record<string, string>) => {
