@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql, type Insertable } from 'kysely';
 import type { DB } from './schema.ts';
 import { type Db, engineOf, handleOf, openTransaction } from './engine-connection.ts';
@@ -7,15 +8,59 @@ import { sleep } from './engine-startup.ts';
 // Transactions
 // ---------------------------------------------------------------------------------------------------------------
 
-/** PostgreSQL: the transaction lost to a concurrent one (serialization failure, deadlock) and may simply run again. */
+/**
+ * PostgreSQL: the transaction lost to a concurrent one (a deadlock between row locks, or a serialization failure) and
+ * may simply run again. With the write locks below these are rare: two writers of one thing queue on its lock.
+ */
 export const isTransactionConflict = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && 'code' in error && (error.code === '40001' || error.code === '40P01');
 
 /**
+ * What a write transaction changes, locked before its first read (docs/decisions/0012-write-locks.md):
+ * - `{ line: id }`: one line's settings, limits and orders; `{ customer: id }`: a customer's record, contact,
+ *   invoicing and payments.
+ * - `'order-refs'`: the numbering of orders (the next reference is read from the largest one), shared by every line.
+ * A transaction that names none locks everything (the writer lock, exclusive): it runs alone, as every write does on
+ * SQLite. One that names some takes the writer lock shared, then its own locks: changes to different lines run side
+ * by side; two changes to one line, or a change and an unscoped writer (a job), queue.
+ */
+export type WriteLock = { line: number } | { customer: number } | 'order-refs';
+
+/** Advisory lock classes (the first key of PostgreSQL's two-key advisory locks) of write transactions. */
+const WRITER_LOCK = 72_610;
+const LINE_LOCK = 72_611;
+const CUSTOMER_LOCK = 72_612;
+// Last in the order: a transaction that holds a line's lock takes it while it writes the line's order.
+const ORDER_REFS_LOCK = 72_613;
+const lockKeys = (lock: WriteLock): [number, number] =>
+  lock === 'order-refs' ? [ORDER_REFS_LOCK, 0] : 'line' in lock ? [LINE_LOCK, lock.line] : [CUSTOMER_LOCK, lock.customer];
+
+/** The locks each open transaction holds (PostgreSQL releases them at its end), so a joined one takes only new ones. */
+const heldLocks = new WeakMap<Db, Set<string>>();
+
+/**
+ * Takes `locks` inside the transaction `tx` (PostgreSQL; nothing to do on SQLite, whose write transaction already
+ * runs alone), in one order (class, then key) so that two transactions never wait on each other's. A lock is held
+ * until the transaction ends; taking one already held is free.
+ */
+export const lockForWrite = async (tx: Db, locks: readonly WriteLock[]): Promise<void> => {
+  if (engineOf(tx) !== 'postgres' || locks.length === 0) return;
+  const held = heldLocks.get(tx) ?? new Set<string>();
+  heldLocks.set(tx, held);
+  const keys = locks
+    .map(lockKeys)
+    .filter(([a, b]) => !held.has(`${a}:${b}`))
+    .sort(([a1, b1], [a2, b2]) => a1 - a2 || b1 - b2);
+  for (const [a, b] of keys) {
+    if (held.has(`${a}:${b}`)) continue;
+    await sql`SELECT pg_advisory_xact_lock(${a}::int, ${b}::int)`.execute(tx);
+    held.add(`${a}:${b}`);
+  }
+};
+
+/**
  * How often a transaction that lost runs again, and the pauses between: random in [0, 5 ms × 2^(attempt − 1)],
- * at most 400 ms ("full jitter"). Twenty logins of one account at once (one counter row) all lose but one in each
- * round; growing random pauses spread the losers out, where short fixed ones kept them colliding until they ran out
- * of attempts and the last one answered 500. Twelve attempts wait at most about 2.2 s in all.
+ * at most 400 ms ("full jitter").
  */
 const MAX_ATTEMPTS = 12;
 const FIRST_PAUSE_MS = 5;
@@ -23,21 +68,45 @@ const LONGEST_PAUSE_MS = 400;
 const retryPauseMs = (attempt: number): number => Math.random() * Math.min(LONGEST_PAUSE_MS, FIRST_PAUSE_MS * 2 ** (attempt - 1));
 
 /**
+ * Something to do inside every outermost write transaction of the current request, after its work and before its
+ * commit (the idempotency plugin stores the request's answer there, so that the change and its answer commit
+ * together). Set per request through AsyncLocalStorage.
+ */
+export type BeforeCommit = (tx: Db, result: unknown) => Promise<void>;
+export const beforeCommit = new AsyncLocalStorage<BeforeCommit>();
+
+/**
  * Runs `work` in one write transaction and returns what it returns. Every change that reads then writes, or writes
  * several rows that belong together, goes through here, and `work` uses only `tx` (a query on `db` meanwhile
- * throws). Inside another write transaction, `work` joins it.
+ * throws). Inside another write transaction, `work` joins it (and takes the locks it names that the other did not).
  *
- * SQLite: BEGIN IMMEDIATE, the single writer. PostgreSQL: SERIALIZABLE, so instances running the same read-then-write
- * at once behave as if one ran after the other; the one that loses is rolled back and `work` runs again (a few
- * times, after a short random pause). `work` must therefore touch only the database, which is what a repository does.
+ * SQLite: BEGIN IMMEDIATE, the single writer. PostgreSQL: READ COMMITTED, with the write locks `locks` names taken
+ * first (none: the writer lock, exclusive), so instances running the same read-then-write at once queue on what they
+ * change and each reads what the one before committed. A deadlock between row locks (which the locks make rare) rolls
+ * the transaction back and `work` runs again after a short random pause; `work` must therefore touch only the
+ * database, which is what a repository does.
  */
-export const writeTransaction = async <T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> => {
-  if (db.isTransaction) return work(db);
+export const writeTransaction = async <T>(db: Db, work: (tx: Db) => Promise<T>, locks: readonly WriteLock[] = []): Promise<T> => {
+  if (db.isTransaction) {
+    await lockForWrite(db, locks);
+    return work(db);
+  }
   const { driver, engine } = handleOf(db);
+  const hook = beforeCommit.getStore();
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const builder = engine === 'postgres' ? db.transaction().setIsolationLevel('serializable') : db.transaction();
-      return await openTransaction.run({ driver, acquired: false }, () => builder.execute(work));
+      return await openTransaction.run({ driver, acquired: false }, () =>
+        db.transaction().execute(async (tx) => {
+          if (engine === 'postgres') {
+            const writer = locks.length === 0 ? sql`pg_advisory_xact_lock` : sql`pg_advisory_xact_lock_shared`;
+            await sql`SELECT ${writer}(${WRITER_LOCK}::int, 0)`.execute(tx);
+            await lockForWrite(tx, locks);
+          }
+          const result = await work(tx);
+          if (hook) await hook(tx, result);
+          return result;
+        }),
+      );
     } catch (error) {
       if (!isTransactionConflict(error) || attempt >= MAX_ATTEMPTS) throw error;
       await sleep(retryPauseMs(attempt));

@@ -9,10 +9,11 @@
  *   write transactions BEGIN IMMEDIATE (the write lock taken before the first read, as before Kysely), prepared
  *   statements cached per SQL text. One server process per DATA_DIR (data/server.lock), so in-process exclusion is
  *   enough for jobs.
- * - PostgreSQL (DATABASE_URL=postgres://…): a bounded pg pool with a statement timeout; write transactions are
- *   SERIALIZABLE and retried on a serialization failure, so a read-then-write is as safe across instances as it is in
- *   SQLite's single writer; jobs are claimed with advisory locks, released by PostgreSQL when the instance holding
- *   them dies.
+ * - PostgreSQL (DATABASE_URL=postgres://…): a bounded pg pool with a statement timeout; write transactions run at
+ *   READ COMMITTED after taking advisory locks on what they change (the writer lock, exclusive, when they name
+ *   nothing: engine-transactions.ts), so a read-then-write is as safe across instances as in SQLite's single writer
+ *   and concurrent writers of one thing queue instead of failing; jobs are claimed with advisory locks, released by
+ *   PostgreSQL when the instance holding them dies.
  *
  * Both engines store the same column types (integers, text, blobs), so the row types generated from the SQLite schema
  * (schema.ts) hold for both: PostgreSQL's BIGINT and NUMERIC (COUNT, SUM) are parsed to numbers here.
@@ -35,5 +36,14 @@ export {
   serializeSqlite,
 } from './engine-connection.ts';
 export { assertDatabaseAnswers, type StartLog, syncIdentities, waitForDatabase, withStartupLock } from './engine-startup.ts';
-export { insertRows, isTransactionConflict, isUniqueViolation, writeTransaction } from './engine-transactions.ts';
+export {
+  beforeCommit,
+  type BeforeCommit,
+  insertRows,
+  isTransactionConflict,
+  isUniqueViolation,
+  lockForWrite,
+  writeTransaction,
+  type WriteLock,
+} from './engine-transactions.ts';
 export { claimJob } from './engine-jobs.ts';

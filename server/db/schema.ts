@@ -249,6 +249,7 @@ export interface Faq {
 
 export interface IdempotencyKeys {
   created_at: string;
+  holder: string | null;
   key: string;
   locked_until: string | null;
   method: string;

@@ -58,8 +58,7 @@ export async function seed(db: Db, now: Date): Promise<void> {
   // Hashing is the slow part (scrypt); done before the transaction so the write lock is held briefly.
   const passwords = new Map(USERS.map((user) => [user.id, hashPassword(DEMO_PASSWORD)]));
   const activationCodes = new Map(ACTIVATION_CODES.map((code) => [code.orderRef, hashPassword(code.code)]));
-  // One transaction of the default isolation: the seed runs alone (under the start-up lock on PostgreSQL), and a
-  // SERIALIZABLE transaction's bookkeeping over 200,000 rows would only slow it down.
+  // One plain transaction: the seed runs alone (under the start-up lock on PostgreSQL) and needs no write lock.
   await db.transaction().execute(async (tx) => {
     // Made inside the transaction: were it ever run again, the random streams would start over too.
     const s = createSeedContext(tx, now, {

@@ -2,7 +2,7 @@
 import type { FieldError } from '#contract/common';
 import { orderTypeOfKind, type InitiatorType, type NewOrderLine, type OrderRequest } from '#contract/orders';
 import type { OrderPricing } from '#contract/pricing';
-import type { Db } from '../db/engine.ts';
+import { type Db, lockForWrite } from '../db/engine.ts';
 import type { Row } from '../db/rows.ts';
 import type { ContractRecord } from './customer-data.ts';
 import { optionRowsOfProduct, findProduct, type ProductRecord, type Segment } from './product-data.ts';
@@ -155,9 +155,11 @@ export const insertLine = async (db: Db, orderPk: number, line: PlannedLine, tim
 /**
  * The next free order number, O- and 10 digits (docs/product/validation.md "Customer, energy and order numbers"), in
  * the one sequence every area's orders share. Read and used in the caller's write transaction: two instances numbering
- * at once do not both take it (PostgreSQL runs them serializably and retries the later one).
+ * at once do not both take it (on PostgreSQL the later waits on the order numbering's lock until the first commits).
  */
 export const nextOrderRef = async (db: Db): Promise<string> => {
+  // Read then used by the transaction's insert: two transactions of different lines must not read the same one.
+  await lockForWrite(db, ['order-refs']);
   const last = (
     await db
       .selectFrom('orders')

@@ -128,7 +128,7 @@ type Reserved = { kind: 'created'; id: number; reference: string; plan: Plan } |
 /**
  * In one write transaction: the amount still due, computed from the invoices as they are, then either the open
  * payment that already claims this debt or a new payment recorded with its claims (docs/product/payments.md "One
- * payment per debt"). SQLite's single writer and PostgreSQL's SERIALIZABLE make the look and the insert one step; the
+ * payment per debt"). SQLite's single writer and PostgreSQL's writer lock (exclusive) make the look and the insert one step; the
  * claims' key refuses a second open payment whatever happens.
  */
 const reserve = (ctx: PaymentsContext, input: StartPayment): Promise<Reserved> =>

@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/engine.ts';
+import { beforeCommit, type Db } from '../db/engine.ts';
 import type { Row } from '../db/rows.ts';
 import { ApiError } from '../lib/api-error.ts';
 import type { AppContext } from '../lib/app-context.ts';
+import { runWithOwnedKey } from '../lib/idempotent-answer.ts';
 import { clientAddress } from '../lib/rate-limit.ts';
 import { pathOf } from '../lib/request-path.ts';
 import { authOf } from './auth.ts';
@@ -13,8 +14,13 @@ import { appPlugin } from '../lib/route-plugin.ts';
  * Idempotency store (docs/architecture.md "Writing: queued mutations"). A change the app queued offline may reach the server several
  * times (background sync, app start, the user pressing retry); the `Idempotency-Key` header makes it apply once.
  *
- * - First request with a key: a placeholder row (status 0) is written before the handler runs, the answer is
- *   stored when it is sent. 5xx answers are not stored, so the client may try again with the same key.
+ * - First request with a key: a placeholder row (status 0) is written before the handler runs, naming the claim's
+ *   own token (`holder`). A change states its answer inside its own transaction (lib/idempotent-answer.ts
+ *   `answered`): the answer commits with the change, so a retry after a crash between the commit and the answer's
+ *   sending replays it instead of applying the change again. Every write transaction of the request first checks that
+ *   the row still names its token (an instance thought dead, whose key was taken over, cannot commit any more). The
+ *   answer as sent replaces it when it is sent. 5xx answers are not stored (unless the change committed), so the
+ *   client may try again with the same key.
  * - Same key again, same request: the stored answer, with `Idempotent-Replayed: true`; nothing is applied.
  * - Same key, another body, path or user: 422 idempotencyMismatch.
  * - Same key while the first is still running (concurrent replays): waits for the first and answers its result. The
@@ -109,12 +115,25 @@ export const carriesSecret = (body: string | null): boolean => {
   }
 };
 
+/** The key was taken over by another request while this one ran (its lease ran out): its change must not commit. */
+const leaseLost = (): ApiError => new ApiError(409, 'invalidParameters', 'Request with this Idempotency-Key is in progress');
+
 const mismatch = (): ApiError =>
   new ApiError(422, 'idempotencyMismatch', 'This Idempotency-Key was already used for another request', {
     fields: [{ field: 'Idempotency-Key', message: 'validation:invalid' }],
   });
 
-type Owned = { key: string; done: () => void; userId: number | null; hash: string; renewal: NodeJS.Timeout };
+type Owned = {
+  key: string;
+  /** This claim's token on the key's row: the row is this request's while it names it. */
+  holder: string;
+  done: () => void;
+  userId: number | null;
+  hash: string;
+  renewal: NodeJS.Timeout;
+  /** The change's transaction wrote the answer on the row (lib/idempotent-answer.ts). */
+  answeredInTransaction: boolean;
+};
 
 const sendStored = (reply: FastifyReply, row: StoredRow): FastifyReply =>
   reply
@@ -194,23 +213,23 @@ const keyOwnership = (app: FastifyInstance, { db }: AppContext) => {
   const leaseUntil = (): string => new Date(Date.now() + LEASE_MS).toISOString();
 
   /** Extends the lease of a key this process holds, as long as its request runs (a failed renewal is retried next time). */
-  const renew = (key: string): void => {
+  const renew = (key: string, holder: string): void => {
     void db
       .updateTable('idempotency_keys')
       .set({ locked_until: leaseUntil() })
       .where('key', '=', key)
-      .where('status_code', '=', 0)
+      .where('holder', '=', holder)
       .execute()
       .catch((error: unknown) => app.log.warn({ err: error }, 'idempotency lease not renewed'));
   };
 
-  const own = (request: FastifyRequest, owned: Omit<Owned, 'done' | 'renewal'>): void => {
+  const own = (request: FastifyRequest, owned: Omit<Owned, 'done' | 'renewal' | 'answeredInTransaction'>): void => {
     let done: () => void = () => undefined;
     running.set(owned.key, new Promise<void>((resolve) => (done = resolve)));
-    const renewal = setInterval(() => renew(owned.key), LEASE_RENEW_MS);
+    const renewal = setInterval(() => renew(owned.key, owned.holder), LEASE_RENEW_MS);
     // A lease must never keep the process alive on its own.
     renewal.unref();
-    owners.set(request, { ...owned, done, renewal });
+    owners.set(request, { ...owned, done, renewal, answeredInTransaction: false });
   };
 
   /** Wakes the requests of this process waiting on the key (once: the row says the rest). */
@@ -223,6 +242,44 @@ const keyOwnership = (app: FastifyInstance, { db }: AppContext) => {
     owned.done();
   };
   return { owners, running, own, release, leaseUntil };
+};
+
+/**
+ * The rest of a request that owns a key runs with it: each of its write transactions checks the key is still its own
+ * before committing, and a change's transaction writes its answer on it (lib/idempotent-answer.ts). A callback hook,
+ * so that the handler runs inside the context it opens.
+ */
+const registerOwnedContext = (app: FastifyInstance, owners: WeakMap<FastifyRequest, Owned>, leaseUntil: () => string): void => {
+  app.addHook('preHandler', (request, reply, done) => {
+    const owned = owners.get(request);
+    if (!owned) {
+      done();
+      return;
+    }
+    const stillOwned = async (tx: Db): Promise<void> => {
+      // Work after the answer (the key released) has nothing to check.
+      if (owners.get(request) !== owned) return;
+      const { numUpdatedRows } = await tx
+        .updateTable('idempotency_keys')
+        .set({ locked_until: leaseUntil() })
+        .where('key', '=', owned.key)
+        .where('holder', '=', owned.holder)
+        .executeTakeFirst();
+      if (numUpdatedRows !== 1n) throw leaseLost();
+    };
+    const store = async (tx: Db, status: number, body: string): Promise<void> => {
+      if (owners.get(request) !== owned || carriesSecret(body)) return;
+      const { numUpdatedRows } = await tx
+        .updateTable('idempotency_keys')
+        .set({ status_code: status, response_body: body, locked_until: leaseUntil() })
+        .where('key', '=', owned.key)
+        .where('holder', '=', owned.holder)
+        .executeTakeFirst();
+      if (numUpdatedRows !== 1n) throw leaseLost();
+      owned.answeredInTransaction = true;
+    };
+    beforeCommit.run(stillOwned, () => runWithOwnedKey({ reply, store }, done));
+  });
 };
 
 export const registerIdempotency = (app: FastifyInstance, ctx: AppContext): void => {
@@ -256,15 +313,16 @@ export const registerIdempotency = (app: FastifyInstance, ctx: AppContext): void
         // (A placeholder without a lease was left by a server of before leases: it is over too.)
         const heldUntil = row.locked_until;
         if (!running.has(key) && (heldUntil === null || Date.parse(heldUntil) <= Date.now())) {
+          const holder = randomUUID();
           const { numUpdatedRows } = await db
             .updateTable('idempotency_keys')
-            .set({ locked_until: leaseUntil(), created_at: now.toISOString() })
+            .set({ locked_until: leaseUntil(), created_at: now.toISOString(), holder })
             .where('key', '=', key)
             .where('status_code', '=', 0)
             .where('locked_until', heldUntil === null ? 'is' : '=', heldUntil)
             .executeTakeFirst();
           if (numUpdatedRows === 1n) {
-            own(request, { key, userId, hash });
+            own(request, { key, holder, userId, hash });
             return;
           }
         }
@@ -274,6 +332,7 @@ export const registerIdempotency = (app: FastifyInstance, ctx: AppContext): void
         }
         continue;
       }
+      const holder = randomUUID();
       const inserted = await db
         .insertInto('idempotency_keys')
         .values({
@@ -287,17 +346,20 @@ export const registerIdempotency = (app: FastifyInstance, ctx: AppContext): void
           created_at: now.toISOString(),
           locked_until: leaseUntil(),
           owner,
+          holder,
         })
         .onConflict((oc) => oc.column('key').doNothing())
         .returning('key')
         .executeTakeFirst();
       if (!inserted) continue;
       await trimKeys(db, owner, userId !== null ? MAX_KEYS_PER_USER : MAX_KEYS_PER_ADDRESS);
-      own(request, { key, userId, hash });
+      own(request, { key, holder, userId, hash });
       return;
     }
     throw new ApiError(409, 'invalidParameters', 'Request with this Idempotency-Key is in progress');
   });
+
+  registerOwnedContext(app, owners, leaseUntil);
 
   // The answer is stored, and the waiters released, when it is sent: onResponse never comes for a request whose
   // client left before the answer (a timeout of the client or of the proxy; Fastify issue #6208), and waiters
@@ -316,15 +378,22 @@ export const registerIdempotency = (app: FastifyInstance, ctx: AppContext): void
   const storeAnswer = async (request: FastifyRequest, reply: FastifyReply, owned: Owned, payload: unknown): Promise<void> => {
     const status = reply.statusCode;
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
+    const mine = db.updateTable('idempotency_keys').where('key', '=', owned.key).where('holder', '=', owned.holder);
     if (status >= 500 || status === 401 || status === 419 || status === 429 || status === 503 || carriesSecret(body)) {
+      if (owned.answeredInTransaction) {
+        // The change committed with its answer: that answer stays, whatever went wrong after it.
+        await mine.set({ locked_until: null, holder: null }).execute();
+        return;
+      }
       // Not an answer to keep: the client may send the same key again and have it applied then.
-      await db.deleteFrom('idempotency_keys').where('key', '=', owned.key).where('status_code', '=', 0).execute();
-    } else {
       await db
-        .updateTable('idempotency_keys')
-        .set({ status_code: status, response_body: body, locked_until: null })
+        .deleteFrom('idempotency_keys')
         .where('key', '=', owned.key)
+        .where('holder', '=', owned.holder)
+        .where('status_code', '=', 0)
         .execute();
+    } else {
+      await mine.set({ status_code: status, response_body: body, locked_until: null, holder: null }).execute();
       if (status < 300) {
         appliedLog.get(ctx)?.push({
           key: owned.key,

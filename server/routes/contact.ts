@@ -10,6 +10,7 @@ import { assertNoneLocked, codeRequestAddressPolicy, codeRequestPolicy, limitKey
 import { createRouter, type Router } from '../lib/contract-route.ts';
 import { routePlugin } from '../lib/route-plugin.ts';
 import { authOf } from '../plugins/auth.ts';
+import { answered } from '../lib/idempotent-answer.ts';
 
 /*
  * PATCH /customer/{id}/contact (docs/product/settings.md "Contact details"): the account holder edits its contact
@@ -51,7 +52,7 @@ const registerContactRoutes = (router: Router, ctx: AppContext): void => {
       await updateContact(tx, current.id, next, nextVersion(current.last_update, clock.now()));
       const updated = await findContact(tx, params.customerId);
       if (!updated) throw new Error('contact vanished during its update');
-      return { contact: toContact(updated), emailChanged: next.email.toLowerCase() !== current.email.toLowerCase() };
+      return { contact: await answered(tx, toContact(updated)), emailChanged: next.email.toLowerCase() !== current.email.toLowerCase() };
     });
     if (emailChanged) {
       // The change is saved either way: a link that could not be sent is sent again from the contact screen.

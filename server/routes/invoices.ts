@@ -30,6 +30,7 @@ import { routePlugin } from '../lib/route-plugin.ts';
 import { localDate } from '../lib/service-calendar.ts';
 import { type Db, writeTransaction } from '../db/engine.ts';
 import { authOf } from '../plugins/auth.ts';
+import { answered } from '../lib/idempotent-answer.ts';
 
 /** The only sort the paid list offers: by issue date. */
 const SORT_FIELDS = ['generated_at'] as const;
@@ -191,7 +192,7 @@ const registerPaymentDetailsRoutes = (router: Router, ctx: AppContext): void => 
       await updateInvoicing(tx, current.id, next, nextVersion(current.last_update, now));
       const updated = await findInvoicing(tx, params.customerId);
       if (!updated) throw new Error('invoicing vanished during its update');
-      return toInvoicing(updated, await findContact(tx, params.customerId));
+      return answered(tx, toInvoicing(updated, await findContact(tx, params.customerId)));
     });
   });
 
@@ -210,7 +211,7 @@ const registerPaymentDetailsRoutes = (router: Router, ctx: AppContext): void => 
       await renameCostCenter(tx, current.id, body.name, nextVersion(current.last_update, clock.now()));
       const updated = (await costCenters(tx, params.customerId)).find((center) => center.id === current.id);
       if (!updated) throw new Error('cost centre vanished during its update');
-      return updated;
+      return answered(tx, updated);
     });
   });
 };

@@ -33,6 +33,7 @@ import { routePlugin } from '../lib/route-plugin.ts';
 import type { ResolvedSession } from '../lib/sessions.ts';
 import { authOf } from '../plugins/auth.ts';
 import { segmentOf } from './products.ts';
+import { answered } from '../lib/idempotent-answer.ts';
 
 /** English fallbacks of the refusals (the app shows `errors:<code>` in the user's language). */
 const refusalMessages: Record<OrderRefusal, string> = {
@@ -136,7 +137,10 @@ const registerOrderRoutes = (router: Router, ctx: AppContext): void => {
     const placed = await writeTransaction(db, async (tx) => {
       const contract = await changeableContract(tx, auth, params.customerId, params.contractId);
       const lines = await plan(tx, auth, contract, body);
-      return createOrder(tx, contract, lines, { type: initiatorOfRole(auth.user.role), ref: auth.user.guid }, clock.now());
+      return answered(
+        tx,
+        await createOrder(tx, contract, lines, { type: initiatorOfRole(auth.user.role), ref: auth.user.guid }, clock.now()),
+      );
     }).catch(async (error: unknown) => {
       if (isOpenPlanChangeConflict(error)) throw await planChangeConflict(params.contractId);
       throw error;
@@ -158,7 +162,7 @@ const registerOrderRoutes = (router: Router, ctx: AppContext): void => {
         throw new ApiError(409, 'orderNotModifiable', 'Only a pending plan change can be modified, into another plan');
       }
       const lines = await plan(tx, auth, contract, body, true);
-      return modifyOrder(tx, contract, order.id, lines, clock.now());
+      return answered(tx, await modifyOrder(tx, contract, order.id, lines, clock.now()));
     });
     await mailOrder(ctx, request.log, modified.id, 'changed');
     return modified;
@@ -178,6 +182,7 @@ const registerOrderRoutes = (router: Router, ctx: AppContext): void => {
           throw notFound('Order line not found');
         throw new ApiError(409, 'orderNotCancellable', 'Nothing in this order can be cancelled any more');
       }
+      await answered(tx, { success: true });
       return { orderPk: order.id, canceled: ids };
     });
     await mailOrder(ctx, request.log, orderPk, 'canceled', canceled);

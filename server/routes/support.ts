@@ -12,6 +12,7 @@ import { storeFile } from '../lib/file-store.ts';
 import { contentTypeOf, normalizedFileName } from '../lib/uploads.ts';
 import { faqOf, insertTicket, ticketsOf, ticketsSince } from '../lib/support-data.ts';
 import { authOf } from '../plugins/auth.ts';
+import { answered } from '../lib/idempotent-answer.ts';
 
 /*
  * Help and the contact form (docs/product/support.md "The help page", "Contact form"): the FAQ per language, and
@@ -75,7 +76,7 @@ const registerSupportRoutes = (router: Router, ctx: AppContext): void => {
       const kept = attachment
         ? await storeFile(tx, { folder: 'attachments', extension: attachment.ext, mediaType: attachment.type, bytes: attachment.data }, now)
         : null;
-      return insertTicket(tx, {
+      const inserted = await insertTicket(tx, {
         customerId: user.customer_id!,
         userId: user.id,
         subject: body.subject,
@@ -87,6 +88,8 @@ const registerSupportRoutes = (router: Router, ctx: AppContext): void => {
             : null,
         createdAt,
       });
+      await answered(tx, { reference: inserted, createdAt });
+      return inserted;
     });
 
     // The acknowledgement is best effort: the ticket exists, and failing now would make the app send it again (a

@@ -176,6 +176,37 @@ describe.skipIf(testEngine() !== 'postgres')('two instances on one PostgreSQL da
     expect(tickets).toHaveLength(1);
   });
 
+  it('queue changes to one line sent to both at once: none refused, each one an order, the latest one waiting', async () => {
+    const { token } = await login(a.app, 'MT00000001');
+    const line = DEMO_IDS.contracts.sophieMain;
+    const values = ['512K', '2M', '5M', '100M', 'NONE'];
+    // Forty changes of one line, alternating instances, with other lines' and customers' writes around them.
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        (i % 2 === 0 ? a : b).app.inject({
+          method: 'POST',
+          url: `/api/customer/${DEMO_IDS.customers.sophie}/contract/${line}/settings`,
+          headers: { ...bearer(token), 'idempotency-key': `hot-line-change-${i}` },
+          payload: { resource: 'THROTTLING', value: values[i % values.length] },
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    // Queued on the line's lock, never refused as a conflict (429) or failed (5xx): 200, or 422 when the change
+    // asked for what the line already waits for.
+    expect(statuses.filter((status) => status !== 200 && status !== 422)).toEqual([]);
+    const accepted = statuses.filter((status) => status === 200).length;
+    expect(accepted).toBeGreaterThan(0);
+    const rows = await sql<{ status: string; n: number }>`SELECT l.status, COUNT(*) AS n FROM order_lines l JOIN orders o ON o.id = l.order_id
+      WHERE o.contract_id = ${line} AND l.resource_name = 'THROTTLING'
+      AND o.order_ref IN (${sql.join(answers.filter((x) => x.statusCode === 200).map((x) => x.json<{ orderRef: string }>().orderRef))})
+      GROUP BY l.status`.execute(base);
+    const byStatus = Object.fromEntries(rows.rows.map((row) => [row.status, Number(row.n)]));
+    // Each accepted change is an order of its own; each cancelled the one before it: one is left waiting.
+    expect((byStatus.CANCELED ?? 0) + (byStatus.PENDING ?? 0)).toBe(accepted);
+    expect(byStatus.PENDING).toBe(1);
+  });
+
   it("follow each other's usage writes in the history: the hour index one caches is dropped when the other writes", async () => {
     const contractId = (await base.selectFrom('contracts').select('id').where('msisdn', '=', '0470000007').executeTakeFirstOrThrow()).id;
     const everything: HistoryFilter = { range: { from: Number.MIN_SAFE_INTEGER, to: Number.MAX_SAFE_INTEGER }, type: undefined };

@@ -23,6 +23,7 @@ import { isAllowedPushEndpoint } from '../../lib/push.ts';
 import type { Router } from '../../lib/contract-route.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { requireEditor } from './access.ts';
+import { answered } from '../../lib/idempotent-answer.ts';
 
 /*
  * Alerts (docs/product/settings.md "Notifications", "Push notifications", "Latest notifications"):
@@ -63,7 +64,7 @@ export const registerAlertRoutes = (router: Router, ctx: AppContext, deps: Alert
       }
       if (changed.length === 0) throw new ApiError(422, 'noUpdate', 'No update made');
       for (const change of changed) await setNotificationActive(tx, change.id, change.active);
-      return { settings: await notificationSettingsOf(tx, params.customerId, lines) };
+      return answered(tx, { settings: await notificationSettingsOf(tx, params.customerId, lines) });
     });
   });
 

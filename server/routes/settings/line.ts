@@ -29,6 +29,7 @@ import { bool } from '../../lib/sql.ts';
 import type { ResolvedSession } from '../../lib/sessions.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { initiatorOf, requireEditor } from './access.ts';
+import { answered } from '../../lib/idempotent-answer.ts';
 
 /*
  * A line's settings (docs/product/settings.md "Out-of-bundle limits and alerts", "Roaming zone", "Data speed", "Premium
@@ -92,45 +93,49 @@ export const registerLineRoutes = (router: Router, ctx: AppContext): void => {
     const auth = authOf(request);
     const contract = await requireContract(db, auth, params.customerId, params.contractId);
     requireEditor(auth, 'line');
-    return writeTransaction(db, async (tx) => {
-      const { type, form } = safeguardResourceParts(body.type);
-      const safeguard = await findSafeguard(tx, contract.id, type);
-      if (!safeguard) throw notFound('The line has no such limit');
-      const pendingLimit = await pendingValueOf(tx, contract.id, safeguardResource(type, 'LIMIT'));
-      const refusal = amountRefusal(
-        form,
-        body.amount,
-        { current: safeguard.current_cents, alert: safeguard.alert_cents, max: safeguard.max_cents },
-        pendingLimit === null ? null : Number(pendingLimit),
-      );
-      if (refusal === 'limitAboveMax' || refusal === 'alertAboveLimit') {
-        throw new ApiError(
-          422,
-          refusal,
-          refusal === 'limitAboveMax' ? 'The limit is above the maximum of the line' : 'The alert is above the limit',
-          {
-            fields: [
-              { field: 'amount', message: refusal === 'limitAboveMax' ? 'validation:limit.max' : 'validation:limit.alertAboveLimit' },
-            ],
-          },
+    return writeTransaction(
+      db,
+      async (tx) => {
+        const { type, form } = safeguardResourceParts(body.type);
+        const safeguard = await findSafeguard(tx, contract.id, type);
+        if (!safeguard) throw notFound('The line has no such limit');
+        const pendingLimit = await pendingValueOf(tx, contract.id, safeguardResource(type, 'LIMIT'));
+        const refusal = amountRefusal(
+          form,
+          body.amount,
+          { current: safeguard.current_cents, alert: safeguard.alert_cents, max: safeguard.max_cents },
+          pendingLimit === null ? null : Number(pendingLimit),
         );
-      }
-      // docs/product/settings.md "Out-of-bundle limits and alerts": a limit lowered below its alert never moves the
-      // alert silently; the customer decides first (the app asks, and sends the alert's new amount before the limit).
-      // An alert of 0 is none.
-      if (form === 'LIMIT') {
-        // A blocked or closed line is refused as such first.
-        checkLine(contract, body.type, await currentValueOf(tx, contract.id, body.type), String(body.amount));
-        const pendingAlert = await pendingValueOf(tx, contract.id, safeguardResource(type, 'ALERT'));
-        const alert = pendingAlert === null ? safeguard.alert_cents : Number(pendingAlert);
-        if (alert > 0 && body.amount < alert) {
-          throw new ApiError(422, 'alertAboveNewLimit', 'The alert is above the new limit: change the alert first', {
-            fields: [{ field: 'amount', message: 'validation:limit.alertAboveNewLimit' }],
-          });
+        if (refusal === 'limitAboveMax' || refusal === 'alertAboveLimit') {
+          throw new ApiError(
+            422,
+            refusal,
+            refusal === 'limitAboveMax' ? 'The limit is above the maximum of the line' : 'The alert is above the limit',
+            {
+              fields: [
+                { field: 'amount', message: refusal === 'limitAboveMax' ? 'validation:limit.max' : 'validation:limit.alertAboveLimit' },
+              ],
+            },
+          );
         }
-      }
-      return requestChange(tx, ctx, auth, contract, body.type, String(body.amount));
-    });
+        // docs/product/settings.md "Out-of-bundle limits and alerts": a limit lowered below its alert never moves the
+        // alert silently; the customer decides first (the app asks, and sends the alert's new amount before the limit).
+        // An alert of 0 is none.
+        if (form === 'LIMIT') {
+          // A blocked or closed line is refused as such first.
+          checkLine(contract, body.type, await currentValueOf(tx, contract.id, body.type), String(body.amount));
+          const pendingAlert = await pendingValueOf(tx, contract.id, safeguardResource(type, 'ALERT'));
+          const alert = pendingAlert === null ? safeguard.alert_cents : Number(pendingAlert);
+          if (alert > 0 && body.amount < alert) {
+            throw new ApiError(422, 'alertAboveNewLimit', 'The alert is above the new limit: change the alert first', {
+              fields: [{ field: 'amount', message: 'validation:limit.alertAboveNewLimit' }],
+            });
+          }
+        }
+        return answered(tx, await requestChange(tx, ctx, auth, contract, body.type, String(body.amount)));
+      },
+      [{ line: contract.id }],
+    );
   });
 
   router.route(endpoints.settingChange, async ({ params, body, request }) => {
@@ -138,7 +143,9 @@ export const registerLineRoutes = (router: Router, ctx: AppContext): void => {
     const contract = await requireContract(db, auth, params.customerId, params.contractId);
     requireEditor(auth, 'line');
     const value = body.resource === 'INTERNATIONAL_BARRING' ? (body.value ? '1' : '0') : body.value;
-    return writeTransaction(db, (tx) => requestChange(tx, ctx, auth, contract, body.resource, value));
+    return writeTransaction(db, async (tx) => answered(tx, await requestChange(tx, ctx, auth, contract, body.resource, value)), [
+      { line: contract.id },
+    ]);
   });
 };
 

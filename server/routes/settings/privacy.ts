@@ -13,6 +13,7 @@ import { bool } from '../../lib/sql.ts';
 import type { ResolvedSession } from '../../lib/sessions.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { requireEditor } from './access.ts';
+import { answered } from '../../lib/idempotent-answer.ts';
 
 /*
  * Privacy (docs/product/settings.md "Privacy": sales and marketing consents; may be forbidden to change,
@@ -68,7 +69,7 @@ export const registerPrivacyRoutes = (router: Router, ctx: AppContext): void => 
         .execute();
       const customer = await findCustomer(tx, params.customerId);
       if (!customer) throw new Error('customer vanished during its privacy update');
-      return toPrivacy({ ...customer, privacy_locked: current.privacy_locked }, auth);
+      return answered(tx, toPrivacy({ ...customer, privacy_locked: current.privacy_locked }, auth));
     });
   });
 
