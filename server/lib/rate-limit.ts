@@ -275,29 +275,6 @@ const takeBack = (db: Db, key: string, at: Date, policy: RateLimitPolicy, reset:
 export const forgiveFailure = (db: Db, key: string, policy: RateLimitPolicy, now: Date): Promise<void> =>
   takeBack(db, key, now, policy, false);
 
-export type Attempt = { succeeded: () => Promise<void> };
-
-/**
- * The energy link's counting (server/routes/energy.ts); password guesses go through `checkGuess` below, which counts
- * only failures. Counts an attempt as a failure before the (asynchronous) check runs, and returns how to take it back
- * on success: the first key (the account's, or the trusted browser's) starts its growing waits afresh, the others are forgiven
- * one failure. Counting after the check would let many attempts sent at once all pass the limit while their checks
- * are in flight. The lock check and the count are one write transaction, so attempts on several instances at once
- * are all counted.
- */
-export const takeAttempt = async (db: Db, now: Date, checks: readonly (readonly [string, RateLimitPolicy])[]): Promise<Attempt> => {
-  await writeTransaction(db, async (tx) => {
-    await assertNoneLocked(tx, now, checks);
-    await recordFailures(tx, now, checks);
-  });
-  return {
-    succeeded: () =>
-      writeTransaction(db, async (tx) => {
-        for (const [index, [key, policy]] of checks.entries()) await takeBack(tx, key, now, policy, index === 0);
-      }),
-  };
-};
-
 /** Records a failure under several keys at once. */
 export const recordFailures = (db: Db, now: Date, checks: readonly (readonly [string, RateLimitPolicy])[]): Promise<void> =>
   writeTransaction(db, async (tx) => {

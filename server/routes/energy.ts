@@ -7,7 +7,7 @@ import type { AppContext } from '../lib/app-context.ts';
 import { confirmLink, findEnergyAccount, linkStatusOf, otherHolderOf } from '../lib/energy-data.ts';
 import { issueLink } from '../lib/one-time-codes.ts';
 import { hashPassword, verifyPasswordAsync } from '../lib/password.ts';
-import { energyLinkPolicy, limitKeys, takeAttempt } from '../lib/rate-limit.ts';
+import { checkGuess, energyLinkPolicy, limitKeys } from '../lib/rate-limit.ts';
 import { createRouter, type Router } from '../lib/contract-route.ts';
 import { routePlugin } from '../lib/route-plugin.ts';
 import { randomToken } from '../lib/tokens.ts';
@@ -60,14 +60,15 @@ const registerEnergyRoutes = (router: Router, ctx: AppContext): void => {
     if (current.energyLinkConfirmed && current.energyId !== body.login) {
       throw new ApiError(409, 'mobileAlreadyLinked', 'This mobile account is already linked to an energy account');
     }
-    // Counted before the password check (a burst of guesses cannot all pass while scrypt runs), on the typist's own
-    // energy-link counter: not the account's login counter (the typist's own login stays open), not the energy
-    // account's (another customer may be linking it): docs/product/offers.md "Energy link".
-    const attempt = await takeAttempt(db, now, [[limitKeys.energyLink(user.id), energyLinkPolicy]]);
-    const account = await findEnergyAccount(db, body.login);
-    const passwordOk = await verifyPasswordAsync(body.password, account?.password_hash ?? timingDummy());
-    if (!account || !passwordOk) throw wrongEnergyCredentials();
-    await attempt.succeeded();
+    // Only failures count, once checked (lib/rate-limit.ts `checkGuess`: guesses in flight hold their places, so a
+    // burst cannot pass the limit while scrypt runs, and a correct password is never refused because of them), on the
+    // typist's own energy-link counter: not the account's login counter (the typist's own login stays open), not the
+    // energy account's (another customer may be linking it): docs/product/offers.md "Energy link".
+    const passwordOk = await checkGuess(db, now, [[limitKeys.energyLink(user.id), energyLinkPolicy]], async () => {
+      const account = await findEnergyAccount(db, body.login);
+      return (await verifyPasswordAsync(body.password, account?.password_hash ?? timingDummy())) && account !== undefined;
+    });
+    if (!passwordOk) throw wrongEnergyCredentials();
     return writeTransaction(db, async (tx) => {
       // … or the energy account is already linked to another mobile account.
       if ((await otherHolderOf(tx, body.login, customerId))?.confirmed) {

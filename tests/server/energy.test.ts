@@ -112,6 +112,11 @@ describe('POST /user/link', () => {
     expect(emma.json()).toMatchObject({ code: 'energyAlreadyLinked' });
   });
 
+  it('never refuses a correct password because of the guesses in flight: ten sent at once all pass (only failures count)', async () => {
+    const answers = await Promise.all(Array.from({ length: 10 }, () => link('marc', marcLink)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: 10 }, () => 200));
+  });
+
   it('releases another customer’s unconfirmed claim to whoever proves the account’s password', async () => {
     await t.db.updateTable('customers').set({ energy_id: 'ME00000005' }).where('id', '=', C.martinLogistics).execute();
     const response = await link('yasmine', { login: 'ME00000005', password: 'Demo!2026', accept: true });
