@@ -1,6 +1,7 @@
 import fastifyRateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import { sql } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { endpoints, endpointUrl } from '#contract/endpoints';
 import { ApiError } from '../lib/api-error.ts';
 import type { AppContext } from '../lib/app-context.ts';
 import { clientAddress } from '../lib/rate-limit.ts';
@@ -14,7 +15,8 @@ import { appPlugin } from '../lib/route-plugin.ts';
  * PATCH or DELETE to the public API (/api/public/…) from a caller without a live session counts against its address (an
  * IPv6 address by its /64 network), at most ANON_WRITES_PER_MINUTE a minute; beyond, 429 with Retry-After. 3,000 page
  * views with fresh Idempotency-Keys in 4 seconds added 3,000 rows; now 60 do, then the address waits. A logged-in
- * customer's writes are not anonymous: they are bound per account where they grow a table.
+ * customer's writes are not anonymous: they are bound per account where they grow a table. Sign-ins have limits of their
+ * own (SIGN_INS below).
  *
  * The official @fastify/rate-limit plugin counts, with a store of our own in the database (rate_counters: one fixed
  * window per address) instead of its in-memory one, so that every instance of the server counts the same requests
@@ -55,9 +57,18 @@ const databaseStore = (ctx: Pick<AppContext, 'db' | 'clock'>) =>
     }
   };
 
-/** True for a write to the public API by a caller without a live session. */
+/**
+ * The sign-ins (password, PIN, access renewal) are not counted here: a wrong password counts, once checked, against
+ * the account and the address (lib/rate-limit.ts `checkGuess`), a right one never, and each account keeps a bounded
+ * number of sessions. Counted here, the 61st customer a minute behind one carrier-grade NAT would be refused with the
+ * right password (issue 42).
+ */
+const SIGN_INS = new Set([endpoints.login, endpoints.loginPin, endpoints.renewAccess].map((endpoint) => endpointUrl(endpoint)));
+
+/** True for a write to the public API by a caller without a live session, other than a sign-in. */
 const isAnonymousWrite = async (ctx: Pick<AppContext, 'db' | 'clock'>, request: FastifyRequest): Promise<boolean> => {
-  if (!UNSAFE_METHODS.has(request.method) || !pathOf(request).startsWith('/api/public/')) return false;
+  const path = pathOf(request);
+  if (!UNSAFE_METHODS.has(request.method) || !path.startsWith('/api/public/') || SIGN_INS.has(path)) return false;
   const token = tokenFromRequest(request);
   return !token || (await resolveAccessToken(ctx.db, token, ctx.clock.now())) === undefined;
 };

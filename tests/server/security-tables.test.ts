@@ -85,6 +85,25 @@ describe('anonymous writes are limited per address', () => {
       clock.set(null);
     }
   }, 180_000);
+
+  it('never counts a sign-in: the customers behind one address (a carrier-grade NAT) all log in with the right password', async () => {
+    const logins = ['MT00000001', 'MT00000003', 'MT00000004', 'MT00000005'];
+    const answers = [];
+    for (let i = 0; i < ANON_WRITES_PER_MINUTE + 20; i += 1) {
+      answers.push(
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/public/users/login',
+          remoteAddress: '203.0.113.90',
+          headers: { origin: APP_ORIGIN, 'x-auth-mode': 'bearer' },
+          payload: { login: logins[i % logins.length], password: demoPassword },
+        }),
+      );
+    }
+    expect(answers.filter((answer) => answer.statusCode !== 200).map((answer) => answer.statusCode)).toEqual([]);
+    // The address's other anonymous writes are still limited.
+    expect((await pageView(t, '203.0.113.90')).statusCode).toBe(200);
+  }, 180_000);
 });
 
 describe('every table that traffic grows has a bound and an expiry', () => {
