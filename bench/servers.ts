@@ -30,10 +30,10 @@ export type ServerProcess = { url: string; port: number; child: ChildProcess; st
 /**
  * The compiled server (dist-server/main.js, built by bench-build.ts) without test mode, until it is ready (its
  * database answers). `env` adds DATA_DIR or DATABASE_URL. The demo (DEMO=on), on either engine: the bench logs in
- * as the demo customers.
+ * as the demo customers. `port`: the port of an instance started again after it was killed.
  */
-export const startServer = async (env: NodeJS.ProcessEnv, options: { staticDir?: string } = {}): Promise<ServerProcess> => {
-  const port = await freePort();
+export const startServer = async (env: NodeJS.ProcessEnv, options: { staticDir?: string; port?: number } = {}): Promise<ServerProcess> => {
+  const port = options.port ?? (await freePort());
   const childEnv: NodeJS.ProcessEnv = { ...process.env, DEMO: 'on', ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
   delete childEnv.TEST_MODE;
   if (options.staticDir) childEnv.STATIC_DIR = options.staticDir;
