@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { usageAxis } from '#features/consumption/data/chart-axis.ts';
+import { dayTicks, usageAxis } from '#features/consumption/data/chart-axis.ts';
 
 const GB = 1024 ** 3;
 const MB = 1024 ** 2;
@@ -33,5 +33,23 @@ describe('usageAxis', () => {
     expect(axis.top).toBeGreaterThanOrEqual(max);
     expect(axis.ticks.at(-1)).toBe(axis.top);
     expect(axis.ticks[0]).toBe(0);
+  });
+});
+
+describe('dayTicks: the time axis labels one day a week, never a day twice', () => {
+  const days = (n: number) => Array.from({ length: n }, (_, i) => i);
+  it.each([
+    // days in the period, chart width (px), labelled day indexes
+    [30, 340, [0, 7, 14, 21, 28]],
+    [31, 900, [0, 7, 14, 21, 28]],
+    [30, 200, [0, 14, 28]],
+    [7, 500, [0, 1, 2, 3, 4, 5, 6]],
+    [7, 340, [0, 2, 4, 6]],
+    [1, 340, [0]],
+    [90, 340, [0, 21, 42, 63, 84]],
+  ] as const)('%d days on %d px: %j', (count, width, expected) => {
+    const ticks = dayTicks(days(count), width);
+    expect(ticks).toEqual(expected);
+    expect(new Set(ticks).size).toBe(ticks.length);
   });
 });

@@ -1,15 +1,20 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { SERVICE_TIME_ZONE } from '#contract/calendar';
+import { dayTicks } from '../data/chart-axis.ts';
 
 /*
  * The uPlot part of the usage chart, in its own module so that it is downloaded only when a chart is shown.
  */
 
 export type ChartInput = {
-  /** Epoch seconds of each day. */
+  /** Epoch seconds of each day of the period, the days still to come included. */
   x: number[];
-  y: number[];
+  /** Each day's use; null for a day still to come (drawn as nothing, not as zero). */
+  y: (number | null)[];
+  /** The bundle's share of one day (the cycle's bundle over its days), drawn as a dashed line; null: none (unlimited, or not a cycle). */
+  dailyShare: number | null;
+  shareLabel: string;
   colour: string;
   label: string;
   /** The y-axis: its top (≥ the largest value), its round ticks and their labels in one unit. */
@@ -24,15 +29,6 @@ export type DrawnChart = { resize: (width: number) => void; destroy: () => void 
 export const chartHeight = 220;
 
 const HALF_DAY_S = 43_200;
-/** Room for one day's label, CSS px. */
-const LABEL_PX = 64;
-
-/** The days that get a label: every n-th, so that the labels fit in the chart's width. */
-const dayTicks = (days: readonly number[], width: number): number[] => {
-  const step = Math.max(1, Math.ceil((days.length * LABEL_PX) / Math.max(width, LABEL_PX)));
-  return days.filter((_, i) => i % step === 0);
-};
-
 export const drawChart = (target: HTMLElement, input: ChartInput, width: number): DrawnChart => {
   const bars = uPlot.paths.bars?.({ size: [0.7, 40] });
   const chart = new uPlot(
@@ -77,9 +73,11 @@ export const drawChart = (target: HTMLElement, input: ChartInput, width: number)
           ...(bars ? { paths: bars } : {}),
           points: { show: false },
         },
+        // The bundle's share of a day, across the whole cycle: a bar above it is a day that used more than its share.
+        { label: input.shareLabel, stroke: '#2f2c38', width: 1.5, dash: [6, 4], points: { show: false } },
       ],
     },
-    [input.x, input.y],
+    [input.x, input.y, input.x.map(() => input.dailyShare)],
     target,
   );
   return { resize: (w) => chart.setSize({ width: w, height: chartHeight }), destroy: () => chart.destroy() };

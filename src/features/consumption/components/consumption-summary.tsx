@@ -125,7 +125,13 @@ const SummaryBody = ({
             ))}
           </select>
         </div>
-        {query.aggregate && !query.unknown ? <UsageChart days={query.aggregate.days} kind={chartKind} /> : null}
+        {query.aggregate && !query.unknown ? (
+          <UsageChart
+            days={query.aggregate.days}
+            kind={chartKind}
+            bundle={planOfPeriod(context, kind)?.bundle.domestic[chartKind] ?? null}
+          />
+        ) : null}
       </section>
       <section aria-labelledby="average-title" className="card">
         <h2 id="average-title">{t('average.title')}</h2>

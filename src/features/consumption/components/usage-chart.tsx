@@ -10,14 +10,17 @@ const colours: Record<UsageKind, string> = { data: '#1d5fd1', call: '#c25400', s
 
 /**
  * Use per day for the period, drawn with uPlot (loaded on demand) and always accompanied by its text alternative: a
- * sentence with the total and the busiest day, and the figures as a table.
+ * sentence with the total and the busiest day, and the figures as a table. The whole period is drawn, one label a
+ * week, with the bundle's share of a day as a line when the period is a cycle with a limited bundle (`bundle`, in the
+ * kind's raw unit).
  */
-export const UsageChart = ({ days: allDays, kind }: { days: DayBucket[]; kind: UsageKind }) => {
+export const UsageChart = ({ days: allDays, kind, bundle = null }: { days: DayBucket[]; kind: UsageKind; bundle?: number | null }) => {
   const { t, i18n } = useTranslation('consumption');
   const lang = i18n.language;
-  // Days still to come in the period are not "zero use": they are neither drawn nor listed.
+  // Days still to come in the period are not "zero use": they take their place on the axis, empty, and are not listed.
   const [now] = useState(() => Date.now());
   const days = useMemo(() => allDays.filter((d) => localDayStart(d.day) <= now), [allDays, now]);
+  const dailyShare = bundle !== null && bundle > 0 && allDays.length > 0 ? bundle / allDays.length : null;
   const target = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
   const values = days.map((d) => d[kind]);
@@ -32,7 +35,7 @@ export const UsageChart = ({ days: allDays, kind }: { days: DayBucket[]; kind: U
   useEffect(() => {
     const element = target.current;
     if (!element || days.length === 0) return;
-    const axis = usageAxis(kind, Math.max(0, ...days.map((d) => d[kind])), lang);
+    const axis = usageAxis(kind, Math.max(0, dailyShare ?? 0, ...days.map((d) => d[kind])), lang);
     let chart: DrawnChart | null = null;
     let live = true;
     const widthOf = () => Math.max(260, element.clientWidth);
@@ -46,8 +49,10 @@ export const UsageChart = ({ days: allDays, kind }: { days: DayBucket[]; kind: U
         chart = drawChart(
           element,
           {
-            x: days.map((d) => localDayStart(d.day) / 1000),
-            y: days.map((d) => d[kind]),
+            x: allDays.map((d) => localDayStart(d.day) / 1000),
+            y: allDays.map((d) => (localDayStart(d.day) <= now ? d[kind] : null)),
+            dailyShare,
+            shareLabel: t('chart.share'),
             colour: colours[kind],
             label: t(`kinds.${kind}`),
             top: axis.top,
@@ -65,7 +70,7 @@ export const UsageChart = ({ days: allDays, kind }: { days: DayBucket[]; kind: U
       resizes.disconnect();
       chart?.destroy();
     };
-  }, [days, kind, lang, t]);
+  }, [allDays, days, kind, lang, t, now, dailyShare]);
 
   return (
     <figure className="card">
@@ -83,6 +88,7 @@ export const UsageChart = ({ days: allDays, kind }: { days: DayBucket[]; kind: U
               peak: fmt(values[peak] ?? 0),
             })
           : t('chart.empty')}
+        {dailyShare !== null ? ` ${t('chart.shareSentence', { share: fmt(dailyShare) })}` : null}
       </p>
       <details>
         <summary>{t('chart.table')}</summary>

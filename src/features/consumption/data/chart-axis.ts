@@ -59,3 +59,17 @@ export const usageAxis = (kind: UsageKind, max: number, locale: LocaleInput, tic
   });
   return { top: top * unit.size, ticks, label: (value) => format.format(value / unit.size) };
 };
+
+/** Room for one day's label on the time axis, CSS px. */
+const LABEL_PX = 64;
+const WEEK = 7;
+
+/**
+ * The days of the chart's time axis that get a label: one a week from the period's first day (each day of a period of
+ * a week or less), fewer when the chart is too narrow for them; never one day twice.
+ */
+export const dayTicks = (days: readonly number[], width: number): number[] => {
+  const fit = Math.max(1, Math.ceil((days.length * LABEL_PX) / Math.max(width, LABEL_PX)));
+  const step = days.length <= WEEK ? fit : Math.ceil(Math.max(fit, WEEK) / WEEK) * WEEK;
+  return days.filter((_, i) => i % step === 0);
+};
