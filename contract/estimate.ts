@@ -6,7 +6,7 @@
  */
 
 import { contractBlockages, type ContractStateFacts } from './contract-state.ts';
-import { forecast } from './forecast.ts';
+import { forecast, MIN_FORECAST_ELAPSED_MS } from './forecast.ts';
 
 /** A safeguard's limits, cents, as the usage summary and the line settings send them (contract/usage.ts `Safeguard`). */
 export type SpendingLimit = { current?: number | null; default?: number | null; max?: number | null };
@@ -57,7 +57,7 @@ export const outOfBundleForecast = ({ charged, limits, line, cycleStart, cycleEn
   const credit = isAmount(charged.credit) ? charged.credit : 0;
   const premium = isAmount(charged.premium) ? Math.min(charged.premium, credit) : 0;
   const further = (used: number): number => {
-    const projected = forecast({ used, limit: 0, cycleStart, cycleEnd, now }).projected;
+    const projected = forecast({ used, limit: 0, cycleStart, cycleEnd, now, minElapsedMs: MIN_FORECAST_ELAPSED_MS }).projected;
     return projected === null ? 0 : Math.max(0, Math.round(projected) - used);
   };
   const room = (cap: number, spent: number): number => Math.max(0, cap - spent);

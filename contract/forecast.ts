@@ -14,12 +14,20 @@ export type ForecastInput = {
   /** Inclusive end instant, e.g. a `BillPeriod` end (23:59:59.999). */
   cycleEnd: Date | number;
   now: Date | number;
+  /**
+   * How far into the cycle a projection starts: MIN_SHOWN_FORECAST_MS (about three days of use) for what the screens
+   * show, by default; the estimate of the next invoice projects after MIN_FORECAST_ELAPSED_MS.
+   */
+  minElapsedMs?: number;
 };
 
 export type Forecast = {
-  /** Expected use at cycle end at the present pace; null before one hour into the cycle. */
+  /** Expected use at cycle end at the present pace; null before `minElapsedMs` into the cycle. */
   projected: number | null;
-  /** The projection exceeds a finite limit. */
+  /**
+   * The projection exceeds a finite limit by more than WARN_MARGIN: worth a warning. A pace a few percent over the
+   * bundle is said in a neutral tone, not as a warning.
+   */
   willExceed: boolean;
   /** When the limit is (or, in the past, was) reached at the present pace, if within the cycle. */
   exhaustionDate: Date | null;
@@ -29,18 +37,25 @@ export type Forecast = {
 
 /** No projection during the first hour: a few minutes of use extrapolated over a month are noise. */
 export const MIN_FORECAST_ELAPSED_MS = 3_600_000;
+/**
+ * What the screens show waits for about three days of use (issue 43): a first day's pace, told to the customer as
+ * "you will run out on the 9th", is mostly noise and puts a warning on nearly every card.
+ */
+export const MIN_SHOWN_FORECAST_MS = 3 * 24 * 3_600_000;
+/** A projection over the bundle by at most this share is not a warning. */
+export const WARN_MARGIN = 0.1;
 
 const epoch = (d: Date | number): number => (typeof d === 'number' ? d : d.getTime());
 
 /**
  * Linear projection of use to the end of the cycle at the present pace.
- * - Before one hour into the cycle (or with unusable input) there is no projection: `projected` and `ratio` are null,
- *   `willExceed` false.
+ * - Before `minElapsedMs` into the cycle (or with unusable input) there is no projection: `projected` and `ratio` are
+ *   null, `willExceed` false.
  * - A limit of 0 means unlimited (docs/product/consumption.md "Bundle sizes"): never exceeds, no exhaustion date,
  *   ratio null.
  * - After the cycle end the projection is simply what was used.
  */
-export const forecast = ({ used, limit, cycleStart, cycleEnd, now }: ForecastInput): Forecast => {
+export const forecast = ({ used, limit, cycleStart, cycleEnd, now, minElapsedMs = MIN_SHOWN_FORECAST_MS }: ForecastInput): Forecast => {
   const start = epoch(cycleStart);
   const end = epoch(cycleEnd);
   const at = epoch(now);
@@ -48,7 +63,7 @@ export const forecast = ({ used, limit, cycleStart, cycleEnd, now }: ForecastInp
   if (![used, limit, start, end, at].every(Number.isFinite) || end < start) return none;
 
   const elapsed = Math.min(at, end + 1) - start;
-  if (elapsed < MIN_FORECAST_ELAPSED_MS) return none;
+  if (elapsed < minElapsedMs) return none;
 
   const usedSoFar = Math.max(0, used);
   const duration = end + 1 - start; // the end instant is inclusive
@@ -59,7 +74,7 @@ export const forecast = ({ used, limit, cycleStart, cycleEnd, now }: ForecastInp
   const reachedAt = pace > 0 ? start + limit / pace : Infinity;
   return {
     projected,
-    willExceed: projected > limit,
+    willExceed: projected > limit * (1 + WARN_MARGIN),
     exhaustionDate: reachedAt <= end ? new Date(reachedAt) : null,
     ratio: projected / limit,
   };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ContractStateFacts } from '#contract/contract-state';
 import { outOfBundleForecast, spendingCap, usageBarred, type OutOfBundleForecastInput } from '#contract/estimate';
-import { forecast } from '#contract/forecast';
+import { forecast, MIN_FORECAST_ELAPSED_MS } from '#contract/forecast';
 
 describe('forecast', () => {
   // Epoch numbers, not local dates: a 30-day cycle must be 30 × 24 h in every TZ for these figures.
@@ -18,8 +18,9 @@ describe('forecast', () => {
     ['exactly on the limit', 50, 100, 15 * DAY, { projected: 100, willExceed: false, exhaustion: null, ratio: 1 }],
     ['already over', 200, 100, 10 * DAY, { projected: 600, willExceed: true, exhaustion: 5 * DAY, ratio: 6 }],
     ['unlimited (limit 0)', 100, 0, 10 * DAY, { projected: 300, willExceed: false, exhaustion: null, ratio: null }],
-    ['30 minutes in', 5, 100, 1_800_000, { projected: null, willExceed: false, exhaustion: null, ratio: null }],
-    ['exactly one hour in', 1, 360, 3_600_000, { projected: 720, willExceed: true, exhaustion: 15 * DAY, ratio: 2 }],
+    // What the screens show waits for about three days of use (MIN_SHOWN_FORECAST_MS).
+    ['a day and a half in', 5, 100, 1.5 * DAY, { projected: null, willExceed: false, exhaustion: null, ratio: null }],
+    ['exactly three days in', 6, 100, 3 * DAY, { projected: 60, willExceed: false, exhaustion: null, ratio: 0.6 }],
     ['before the cycle', 0, 100, -DAY, { projected: null, willExceed: false, exhaustion: null, ratio: null }],
     ['after the cycle', 120, 100, 40 * DAY, { projected: 120, willExceed: true, exhaustion: 25 * DAY, ratio: 1.2 }],
     ['NaN used', Number.NaN, 100, 10 * DAY, { projected: null, willExceed: false, exhaustion: null, ratio: null }],
@@ -29,6 +30,26 @@ describe('forecast', () => {
     expect(got.willExceed).toBe(expected.willExceed);
     expect(got.exhaustionDate === null ? null : Math.round(got.exhaustionDate.getTime() - start)).toBe(expected.exhaustion);
     expect(got.ratio === null ? null : Number(got.ratio.toFixed(9))).toBe(expected.ratio);
+  });
+
+  // A pace a few percent over the bundle is said, not warned about: over by more than 10 % only.
+  it.each([
+    ['5 % over the bundle', 35, 10 * DAY, 105, false],
+    ['10 % over the bundle', 11, 3 * DAY, 110, false],
+    ['15 % over the bundle', 46, 12 * DAY, 115, true],
+  ] as const)('%s: a warning only past 10 %', (_name, used, elapsed, projected, warns) => {
+    const got = forecast({ used, limit: 100, cycleStart: start, cycleEnd: end, now: start + elapsed });
+    expect(Number(got.projected?.toFixed(9))).toBe(projected);
+    expect(got.willExceed).toBe(warns);
+    expect(got.exhaustionDate).not.toBeNull();
+  });
+
+  it.each([
+    ['30 minutes in', 5, 1_800_000, null],
+    ['exactly one hour in', 1, 3_600_000, 720],
+  ] as const)('the estimate’s projection (from one hour in): %s', (_name, used, elapsed, projected) => {
+    const got = forecast({ used, limit: 0, cycleStart: start, cycleEnd: end, now: start + elapsed, minElapsedMs: MIN_FORECAST_ELAPSED_MS });
+    expect(got.projected).toBe(projected);
   });
 });
 
