@@ -43,19 +43,23 @@ const heldLocks = new WeakMap<Db, Set<string>>();
  * runs alone), in one order (class, then key) so that two transactions never wait on each other's. A lock is held
  * until the transaction ends; taking one already held is free.
  */
-export const lockForWrite = async (tx: Db, locks: readonly WriteLock[]): Promise<void> => {
-  if (engineOf(tx) !== 'postgres' || locks.length === 0) return;
+export const lockForWrite = async (tx: Db, locks: readonly WriteLock[], writer?: 'shared' | 'exclusive'): Promise<void> => {
+  if (engineOf(tx) !== 'postgres') return;
   const held = heldLocks.get(tx) ?? new Set<string>();
   heldLocks.set(tx, held);
-  const keys = locks
-    .map(lockKeys)
-    .filter(([a, b]) => !held.has(`${a}:${b}`))
-    .sort(([a1, b1], [a2, b2]) => a1 - a2 || b1 - b2);
-  for (const [a, b] of keys) {
-    if (held.has(`${a}:${b}`)) continue;
-    await sql`SELECT pg_advisory_xact_lock(${a}::int, ${b}::int)`.execute(tx);
-    held.add(`${a}:${b}`);
-  }
+  const keys = [...new Map(locks.map(lockKeys).map((key) => [`${key[0]}:${key[1]}`, key])).entries()]
+    .filter(([name]) => !held.has(name))
+    .sort(([, [a1, b1]], [, [a2, b2]]) => a1 - a2 || b1 - b2);
+  const calls = keys.map(([, [a, b]]) => sql`pg_advisory_xact_lock(${a}::int, ${b}::int)`);
+  // The writer lock first (its class is the smallest), then the others in their order: one statement, one round trip
+  // (PostgreSQL evaluates a select list from left to right).
+  if (writer)
+    calls.unshift(
+      writer === 'shared' ? sql`pg_advisory_xact_lock_shared(${WRITER_LOCK}::int, 0)` : sql`pg_advisory_xact_lock(${WRITER_LOCK}::int, 0)`,
+    );
+  if (calls.length === 0) return;
+  await sql`SELECT ${sql.join(calls)}`.execute(tx);
+  for (const [name] of keys) held.add(name);
 };
 
 /**
@@ -97,11 +101,7 @@ export const writeTransaction = async <T>(db: Db, work: (tx: Db) => Promise<T>, 
     try {
       return await openTransaction.run({ driver, acquired: false }, () =>
         db.transaction().execute(async (tx) => {
-          if (engine === 'postgres') {
-            const writer = locks.length === 0 ? sql`pg_advisory_xact_lock` : sql`pg_advisory_xact_lock_shared`;
-            await sql`SELECT ${writer}(${WRITER_LOCK}::int, 0)`.execute(tx);
-            await lockForWrite(tx, locks);
-          }
+          if (engine === 'postgres') await lockForWrite(tx, locks, locks.length === 0 ? 'exclusive' : 'shared');
           const result = await work(tx);
           if (hook) await hook(tx, result);
           return result;

@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import { addDays, addMonths } from './clock.ts';
 import { serverSecret } from './server-secrets.ts';
 import { hashToken, newGuid, randomToken } from './tokens.ts';
-import { findUserById, type UserRow } from './users.ts';
+import { USER_COLUMNS, type UserRow } from './users.ts';
 
 /** docs/product/security.md "Cookies": access token 1 day, refresh token 3 months. */
 export const ACCESS_TOKEN_DAYS = 1;
@@ -135,9 +135,37 @@ const sessions = (db: Db) => db.selectFrom('sessions').select(SESSION_COLUMNS).$
 
 /** The session of an access token and its user, whatever the session's state (expiry checks are the caller's). */
 export const findSessionByAccessToken = async (db: Db, token: string): Promise<ResolvedSession | undefined> => {
-  const session = await sessions(db).where('access_token_hash', '=', hashToken(token)).executeTakeFirst();
-  const user = session ? await findUserById(db, session.user_id) : undefined;
-  return session && user ? { session, user } : undefined;
+  // One statement for both, as every authenticated request asks: a round trip less on PostgreSQL.
+  const row = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(USER_COLUMNS)
+    .select([
+      's.id as s_id',
+      's.family_id as s_family_id',
+      's.expires_at as s_expires_at',
+      's.refresh_expires_at as s_refresh_expires_at',
+      's.revoked_at as s_revoked_at',
+      's.revoked_reason as s_revoked_reason',
+      's.rotated_at as s_rotated_at',
+      's.device_id as s_device_id',
+    ])
+    .where('s.access_token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { s_id, s_family_id, s_expires_at, s_refresh_expires_at, s_revoked_at, s_revoked_reason, s_rotated_at, s_device_id, ...user } = row;
+  const session: SessionRecord = {
+    id: s_id,
+    user_id: user.id,
+    family_id: s_family_id,
+    expires_at: s_expires_at,
+    refresh_expires_at: s_refresh_expires_at,
+    revoked_at: s_revoked_at,
+    revoked_reason: s_revoked_reason as RevokeReason | null,
+    rotated_at: s_rotated_at,
+    device_id: s_device_id,
+  };
+  return { session, user };
 };
 
 /** The session of a refresh token, whatever its state (the caller tells expiry, rotation and revocation apart). */

@@ -256,9 +256,11 @@ const registerOwnedContext = (app: FastifyInstance, owners: WeakMap<FastifyReque
       done();
       return;
     }
+    // The transactions that wrote the answer: that write checked the key already.
+    const answeredIn = new WeakSet<Db>();
     const stillOwned = async (tx: Db): Promise<void> => {
       // Work after the answer (the key released) has nothing to check.
-      if (owners.get(request) !== owned) return;
+      if (owners.get(request) !== owned || answeredIn.has(tx)) return;
       const { numUpdatedRows } = await tx
         .updateTable('idempotency_keys')
         .set({ locked_until: leaseUntil() })
@@ -277,6 +279,7 @@ const registerOwnedContext = (app: FastifyInstance, owners: WeakMap<FastifyReque
         .executeTakeFirst();
       if (numUpdatedRows !== 1n) throw leaseLost();
       owned.answeredInTransaction = true;
+      answeredIn.add(tx);
     };
     beforeCommit.run(stillOwned, () => runWithOwnedKey({ reply, store }, done));
   });
@@ -297,6 +300,34 @@ export const registerIdempotency = (app: FastifyInstance, ctx: AppContext): void
     const hash = requestHash(request.method, path, request.body);
     const now = clock.now();
     const owner = userId !== null ? `user:${userId}` : `address:${clientAddress(request.ip)}`;
+
+    const claim = async (): Promise<boolean> => {
+      const holder = randomUUID();
+      const inserted = await db
+        .insertInto('idempotency_keys')
+        .values({
+          key,
+          user_id: userId,
+          method: request.method,
+          path,
+          request_hash: hash,
+          status_code: 0,
+          response_body: null,
+          created_at: now.toISOString(),
+          locked_until: leaseUntil(),
+          owner,
+          holder,
+        })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .returning('key')
+        .executeTakeFirst();
+      if (!inserted) return false;
+      await trimKeys(db, owner, userId !== null ? MAX_KEYS_PER_USER : MAX_KEYS_PER_ADDRESS);
+      own(request, { key, holder, userId, hash });
+      return true;
+    };
+    // A new key (the usual case) is claimed at once; a known one is answered, waited for or taken over below.
+    if (!running.has(key) && (await claim())) return;
 
     // Until the key is answered (replay), claimed by this request, or held past the wait: then 409, try again later.
     const giveUpAt = Date.now() + WAIT_MS;
@@ -332,29 +363,7 @@ export const registerIdempotency = (app: FastifyInstance, ctx: AppContext): void
         }
         continue;
       }
-      const holder = randomUUID();
-      const inserted = await db
-        .insertInto('idempotency_keys')
-        .values({
-          key,
-          user_id: userId,
-          method: request.method,
-          path,
-          request_hash: hash,
-          status_code: 0,
-          response_body: null,
-          created_at: now.toISOString(),
-          locked_until: leaseUntil(),
-          owner,
-          holder,
-        })
-        .onConflict((oc) => oc.column('key').doNothing())
-        .returning('key')
-        .executeTakeFirst();
-      if (!inserted) continue;
-      await trimKeys(db, owner, userId !== null ? MAX_KEYS_PER_USER : MAX_KEYS_PER_ADDRESS);
-      own(request, { key, holder, userId, hash });
-      return;
+      if (await claim()) return;
     }
     throw new ApiError(409, 'invalidParameters', 'Request with this Idempotency-Key is in progress');
   });
