@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '#ui/spinner';
+import { BrandMark } from '#ui/brand-mark';
 
 /**
  * The app shell while the first screen is not ready: prerendered into index.html at build time (so that a phone
@@ -11,7 +12,10 @@ export const BootScreen = () => {
   return (
     <div className="boot">
       <header className="app-header">
-        <span className="brand">{t('appName')}</span>
+        <span className="brand">
+          <BrandMark />
+          {t('appName')}
+        </span>
       </header>
       <main id="main" className="boot__main" aria-busy="true">
         <Spinner label={t('loading')} />

@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { Spinner } from '#ui/spinner';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
+import { BrandMark } from '#ui/brand-mark';
 
 /** The empty layout: login, recovery, maintenance and SIM activation, without the navigation. */
 export const EmptyLayout = () => {
@@ -13,6 +14,7 @@ export const EmptyLayout = () => {
       <OfflineBanner />
       <header className="empty-layout__header">
         <span className="brand" aria-hidden="true">
+          <BrandMark />
           {t('appName')}
         </span>
         <LanguageSwitcher />

@@ -12,6 +12,7 @@ import { LanguageSwitcher } from './language-switcher.tsx';
 import { isTabIcon, NavIcon } from './nav-icons.tsx';
 import { LogoutButton, LogoutConfirmation } from './logout-entry.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
+import { BrandMark } from '#ui/brand-mark';
 
 // The profile page's logout entry, lent by the router with the layout (ui/shell-parts.tsx).
 export { LogoutButton };
@@ -76,6 +77,7 @@ export const MainLayout = () => {
       <OfflineBanner />
       <header className="app-header">
         <NavLink to={paths.home} className="brand">
+          <BrandMark />
           {t('common:appName')}
         </NavLink>
         <nav className="desktop-nav" aria-label={t('nav:main')}>
