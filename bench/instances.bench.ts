@@ -53,7 +53,9 @@ const logIn = async (base: string, login: string): Promise<{ token: string; cust
 
 /** The customer's lines whose settings may change (a blocked or closed line refuses them). */
 const changeableLines = async (base: string, token: string, customerId: number): Promise<number[]> => {
-  const response = await fetch(`${base}/api/customer/${customerId}/full?withContracts=1`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${base}/api/customer/${customerId}/full?withContracts=1`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   if (!response.ok) throw new Error(`customer ${customerId}: ${response.status}`);
   const full = (await response.json()) as {
     contracts: { id: number; status: string; sub_status: string | null; dunning_level_reached: boolean; fraudulent_behaviour: boolean }[];
@@ -359,7 +361,9 @@ export const run = async (): Promise<Record<string, number>> => {
       if (sqliteFigures) {
         const throughput = Math.round((100 * load.rps) / sqliteFigures.rps);
         const p99 = Math.round((10 * load.p99) / Math.max(1, sqliteFigures.p99)) / 10;
-        console.log(`  ${connections} connections: PostgreSQL (2 instances) at ${throughput} % of SQLite's throughput, p99 ${p99} × SQLite's`);
+        console.log(
+          `  ${connections} connections: PostgreSQL (2 instances) at ${throughput} % of SQLite's throughput, p99 ${p99} × SQLite's`,
+        );
         figures[`load_pg_2_c${connections}_throughput_pct_of_sqlite`] = throughput;
         figures[`load_pg_2_c${connections}_p99_times_sqlite`] = p99;
       }

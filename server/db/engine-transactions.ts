@@ -76,7 +76,7 @@ const retryPauseMs = (attempt: number): number => Math.random() * Math.min(LONGE
  * commit (the idempotency plugin stores the request's answer there, so that the change and its answer commit
  * together). Set per request through AsyncLocalStorage.
  */
-export type BeforeCommit = (tx: Db, result: unknown) => Promise<void>;
+type BeforeCommit = (tx: Db, result: unknown) => Promise<void>;
 export const beforeCommit = new AsyncLocalStorage<BeforeCommit>();
 
 /**

@@ -38,12 +38,10 @@ export {
 export { assertDatabaseAnswers, type StartLog, syncIdentities, waitForDatabase, withStartupLock } from './engine-startup.ts';
 export {
   beforeCommit,
-  type BeforeCommit,
   insertRows,
   isTransactionConflict,
   isUniqueViolation,
   lockForWrite,
   writeTransaction,
-  type WriteLock,
 } from './engine-transactions.ts';
 export { claimJob } from './engine-jobs.ts';

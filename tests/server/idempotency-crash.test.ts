@@ -96,7 +96,10 @@ describe(`an Idempotency-Key across a crash (${testEngine()})`, () => {
     expect(retry.statusCode).toBe(200);
     expect(retry.headers['idempotent-replayed']).toBe('true');
     expect(retry.body).toBe(row.response_body);
-    expect(retry.json<{ newValue: string; orderRef: string }>()).toMatchObject({ newValue: '2M', orderRef: expect.stringMatching(/^O-\d{10}$/) });
+    expect(retry.json<{ newValue: string; orderRef: string }>()).toMatchObject({
+      newValue: '2M',
+      orderRef: expect.stringMatching(/^O-\d{10}$/),
+    });
     expect(await ordersOfValue('2M')).toBe(1);
   });
 

@@ -197,7 +197,10 @@ describe.skipIf(testEngine() !== 'postgres')('two instances on one PostgreSQL da
     expect(statuses.filter((status) => status !== 200 && status !== 422)).toEqual([]);
     const accepted = statuses.filter((status) => status === 200).length;
     expect(accepted).toBeGreaterThan(0);
-    const rows = await sql<{ status: string; n: number }>`SELECT l.status, COUNT(*) AS n FROM order_lines l JOIN orders o ON o.id = l.order_id
+    const rows = await sql<{
+      status: string;
+      n: number;
+    }>`SELECT l.status, COUNT(*) AS n FROM order_lines l JOIN orders o ON o.id = l.order_id
       WHERE o.contract_id = ${line} AND l.resource_name = 'THROTTLING'
       AND o.order_ref IN (${sql.join(answers.filter((x) => x.statusCode === 200).map((x) => x.json<{ orderRef: string }>().orderRef))})
       GROUP BY l.status`.execute(base);
