@@ -52,7 +52,13 @@ const toApiError = (error: unknown, endpoint: string, signal: AbortSignal): ApiE
       });
     }
     const timedOut = error.cause instanceof DOMException && error.cause.name === 'TimeoutError';
-    return new ApiError({ status: 0, code: timedOut ? 'timeout' : 'network', message: error.message, endpoint });
+    return new ApiError({
+      status: 0,
+      code: timedOut ? 'timeout' : 'network',
+      message: error.message,
+      endpoint,
+      refused: !timedOut && isOnline(),
+    });
   }
   if (error instanceof DOMException && error.name === 'TimeoutError') {
     return new ApiError({ status: 0, code: 'timeout', message: error.message, endpoint });
@@ -67,8 +73,13 @@ export type CallOptions = {
   query?: Record<string, string | number | undefined>;
   body?: unknown;
   headers?: Record<string, string>;
-  /** Don't report this call's failure to the global handler (the caller shows its own message). */
+  /**
+   * The caller shows its own message: no red notice. A 401, a 503 or a refused connection still reach the one
+   * global handler (api-failures.ts), whatever the screen.
+   */
   silent?: boolean;
+  /** A call of the session itself (logout, PIN set-up): its 401 is the answer, not an expired session to renew. */
+  sessionCall?: boolean;
   /** Queued changes: sent as the `Idempotency-Key` header so that a replay applies once (docs/architecture.md). */
   idempotencyKey?: string;
 };
@@ -155,6 +166,12 @@ const parseAnswer = <E extends Endpoint>(endpoint: E, data: unknown): ResponseOf
   return parsed.data as ResponseOf<E>;
 };
 
+const failureContext = (endpoint: Endpoint, options: CallOptions) => ({
+  silent: options.silent ?? false,
+  sessionCall: options.sessionCall ?? false,
+  authenticated: endpoint.base === 'api',
+});
+
 /** Call one endpoint of the contract and parse its answer with the contract's schema. */
 export const call = async <E extends Endpoint>(endpoint: E, options: CallOptions = {}): Promise<ResponseOf<E>> => {
   const signal = controller.signal;
@@ -169,7 +186,7 @@ export const call = async <E extends Endpoint>(endpoint: E, options: CallOptions
     return data;
   } catch (error) {
     const apiError = toApiError(error, endpoint.path, signal);
-    if (!apiError.isAborted && !options.silent) reportApiError(apiError);
+    if (!apiError.isAborted) reportApiError(apiError, failureContext(endpoint, options));
     throw apiError;
   }
 };
@@ -205,7 +222,7 @@ export const callFile = async (endpoint: Endpoint, options: CallOptions = {}): P
       }
     }
     const apiError = toApiError(error, endpoint.path, signal);
-    if (!apiError.isAborted && !options.silent) reportApiError(apiError);
+    if (!apiError.isAborted) reportApiError(apiError, failureContext(endpoint, options));
     throw apiError;
   }
 };

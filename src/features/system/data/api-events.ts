@@ -1,9 +1,11 @@
 import type { ApiError } from '#api/api-error';
-import { onApiError } from '#api/api-failures';
+import { onApiError, type FailureContext } from '#api/api-failures';
 
 /** What the global error handler needs to know of a failed call (docs/product/errors.md "Global error handler"). */
-export type ApiFailure = { status: number; code: string; isNetwork: boolean };
+export type ApiFailure = { status: number; code: string; isNetwork: boolean; refused: boolean } & FailureContext;
 
-/** Subscribe to failed API calls (aborted ones never arrive). */
+/** Subscribe to failed API calls (aborted ones never arrive; silent ones do, marked so). */
 export const onApiFailure = (listener: (failure: ApiFailure) => void): (() => void) =>
-  onApiError((error: ApiError) => listener({ status: error.status, code: error.code, isNetwork: error.isNetwork }));
+  onApiError((error: ApiError, context) =>
+    listener({ status: error.status, code: error.code, isNetwork: error.isNetwork, refused: error.refused, ...context }),
+  );
