@@ -1,6 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { isPlainUser } from '#contract/roles';
 import { useSession } from '#features/auth/data/session-live.ts';
 import { loadChunk } from '#lib/chunk-load';
 import { EnergyNavEntry } from '#features/offers/components/energy-entry.tsx';
@@ -68,7 +69,10 @@ export const MainLayout = () => {
   const [logoutOpen, setLogoutOpen] = useState(false);
   // Energy: owners log in with one click (or link accounts first); everyone else gets the plain link
   // (docs/product/roles.md "Owner-only rights").
-  const items = navItems.filter((item) => item.key !== 'energy' || session.status === 'ready');
+  // A plain user's navigation holds only what he may use (docs/product/roles.md "Plain user"): the bills are the
+  // holder's, so no "bills" entry leading to a page that says so.
+  const plain = session.status === 'ready' && session.data !== null && isPlainUser(session.data);
+  const items = navItems.filter((item) => (item.key !== 'energy' || session.status === 'ready') && !(plain && item.key === 'bills'));
   return (
     <div className="main-layout">
       <a className="skip-link" href="#main">

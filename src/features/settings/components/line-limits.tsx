@@ -15,12 +15,11 @@ type LimitFormProps = {
   type: SafeguardType;
   form: 'LIMIT' | 'ALERT';
   line: LineSettingsRow;
-  editable: boolean;
   onSubmit: (cents: number) => Promise<void>;
 };
 
 /** A new limit or alert threshold, typed in euros; bounds checked here and again by the server (the same rule). */
-const LimitForm = ({ type, form, line, editable, onSubmit }: LimitFormProps) => {
+const LimitForm = ({ type, form, line, onSubmit }: LimitFormProps) => {
   const { t, i18n } = useTranslation('settings');
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -68,12 +67,11 @@ const LimitForm = ({ type, form, line, editable, onSubmit }: LimitFormProps) => 
         value={text}
         onChange={(event) => setText(event.target.value)}
         error={error}
-        disabled={!editable}
         description={
           form === 'LIMIT' ? t('line.limits.maxHint', { max: formatMoneyCents(safeguard.max, i18n.language) }) : t('line.limits.alertHint')
         }
       />
-      <Button type="submit" variant="secondary" isDisabled={!editable}>
+      <Button type="submit" variant="secondary">
         {form === 'LIMIT' ? t('line.limits.saveLimit') : t('line.limits.saveAlert')}
       </Button>
     </form>
@@ -214,10 +212,13 @@ export const LimitCard = ({
         note={changeNoteOf(line.changes, data.waiting, contractId, safeguardResource(type, 'ALERT'))}
         resource={safeguardResource(type, 'ALERT')}
       />
-      <div className="limit-forms">
-        <LimitForm type={type} form="LIMIT" line={line} editable={editable} onSubmit={submitLimit} />
-        <LimitForm type={type} form="ALERT" line={line} editable={editable} onSubmit={request('ALERT')} />
-      </div>
+      {/* Who may not change the line reads its limits: no inputs beside disabled buttons (docs/product/roles.md). */}
+      {editable ? (
+        <div className="limit-forms">
+          <LimitForm type={type} form="LIMIT" line={line} onSubmit={submitLimit} />
+          <LimitForm type={type} form="ALERT" line={line} onSubmit={request('ALERT')} />
+        </div>
+      ) : null}
       {deciding !== null ? (
         <AlertDecision
           alert={alert}

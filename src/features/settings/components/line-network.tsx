@@ -48,9 +48,22 @@ const ChoiceForm = ({ resource, title, intro, current, options, data, line, edit
     await requestSettingChange(data.customerId, contractId, resource, shown);
     setChoice(null);
   };
+  if (!editable) {
+    // Who may not change the line reads the setting: no radios beside a disabled button (docs/product/roles.md).
+    const currentLabel = options.find((option) => option.value === current)?.label ?? current;
+    return (
+      <div className="card">
+        <dl className="facts">
+          <dt>{title}</dt>
+          <dd>{currentLabel}</dd>
+        </dl>
+        <ChangeLine note={note} resource={resource} />
+      </div>
+    );
+  }
   return (
     <form className="card" onSubmit={(event) => void submit(event)}>
-      <fieldset className="choice-group" disabled={!editable}>
+      <fieldset className="choice-group">
         <legend>{title}</legend>
         <p className="muted">{intro}</p>
         {more}
@@ -78,7 +91,7 @@ const ChoiceForm = ({ resource, title, intro, current, options, data, line, edit
       </fieldset>
       <ChangeLine note={note} resource={resource} />
       {unchanged ? <Alert tone="info">{t('line.unchanged')}</Alert> : null}
-      <Button type="submit" variant="secondary" isDisabled={!editable}>
+      <Button type="submit" variant="secondary">
         {submitLabel}
       </Button>
     </form>
