@@ -5,8 +5,9 @@ import { expect, type Page } from '@playwright/test';
  */
 export const alertTitles = {
   activateSim: /^(Votre carte SIM est prête|Uw simkaart is klaar|Your SIM card is ready)$/,
-  // Past due (docs/product/invoices.md "Urgent payment"), or still to pay before its due date.
-  invoiceSituation: /^(Facture impayée|Onbetaalde factuur|Unpaid invoice|Facture à payer|Te betalen factuur|Invoice to pay)$/,
+  // A line blocked for it, past due (docs/product/invoices.md "Urgent payment"), or still to pay before its due date.
+  invoiceSituation:
+    /^(Ligne bloquée : facture impayée|Lijn geblokkeerd: onbetaalde factuur|Line blocked: unpaid invoice|Facture impayée|Onbetaalde factuur|Unpaid invoice|Facture à payer|Te betalen factuur|Invoice to pay)$/,
   overspentLimit: /^(Limite hors forfait atteinte|Limiet buiten bundel bereikt|Out-of-bundle limit reached)$/,
 } as const;
 

@@ -6,6 +6,7 @@ import {
   canActivateSim,
   dueAlerts,
   invoiceAlertTone,
+  anyLineBlockedUnpaid,
   isHidden,
   type AlertInput,
   type AlertSituation,
@@ -73,10 +74,22 @@ describe('the unpaid-invoice modal and its tone, from the server’s flags', () 
     ['nothing open', { hasOpenInvoice: false, isInDebt: false, payUrgently: false }, null],
     ['open, owed by pending direct debit only (not a debt)', { hasOpenInvoice: true, isInDebt: false, payUrgently: false }, null],
     ['open, in debt, not yet due (Emma: a transfer due on the 16th, seen on the 6th)', inDebt, 'notYetDue'],
-    ['open, in debt, past due (Marc)', pastDue, 'pastDue'],
+    ['open, in debt, past due, no line blocked', pastDue, 'pastDue'],
     ['open credit note only: money owed to the customer', { hasOpenInvoice: true, isInDebt: false, payUrgently: false }, null],
   ])('%s → %s', (_name, situation, tone) => {
     expect(invoiceAlertTone(situation)).toBe(tone);
+  });
+
+  // Issue 43 point 8: Marc's line is already blocked for the unpaid invoice; the modal says "pay to unblock", never
+  // "to avoid an interruption".
+  const marcLine = { status: 'ACTIVATED', subStatus: 'ACTIVATED', fraudulentBehaviour: false, dunningLevelReached: true } as const;
+  const fine = { ...marcLine, dunningLevelReached: false } as const;
+  it.each<[string, AlertSituation, readonly (typeof marcLine | typeof fine)[], InvoiceAlertTone | null]>([
+    ['past due, a line blocked for it (Marc)', pastDue, [marcLine], 'lineBlocked'],
+    ['not yet due, a line blocked for it', inDebt, [marcLine], 'lineBlocked'],
+    ['past due, lines working', pastDue, [fine], 'pastDue'],
+  ])('%s → %s', (_name, situation, lines, tone) => {
+    expect(invoiceAlertTone(situation, anyLineBlockedUnpaid(lines, situation))).toBe(tone);
   });
 });
 

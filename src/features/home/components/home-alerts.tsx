@@ -53,7 +53,9 @@ const targets: Record<AlertKind, string> = {
 const textKeys = (kind: AlertKind, alerts: HomeAlerts) =>
   kind === 'invoiceSituation' && alerts.invoiceTone === 'notYetDue'
     ? ({ title: 'alerts.invoiceSituation.notYetDueTitle', text: 'alerts.invoiceSituation.notYetDueText' } as const)
-    : ({ title: `alerts.${kind}.title`, text: `alerts.${kind}.text` } as const);
+    : kind === 'invoiceSituation' && alerts.invoiceTone === 'lineBlocked'
+      ? ({ title: 'alerts.invoiceSituation.blockedTitle', text: 'alerts.invoiceSituation.blockedText' } as const)
+      : ({ title: `alerts.${kind}.title`, text: `alerts.${kind}.text` } as const);
 
 /**
  * The first due alert of docs/product/home.md "Alert modals" as a modal; closing it hides it for 24 hours and shows

@@ -1,4 +1,5 @@
 import { canActivateSim, type SimState } from '#contract/activation-rules';
+import { contractBlockages, type ContractStateFacts } from '#contract/contract-state';
 
 /*
  * The alert modals of home (docs/product/home.md "Alert modals"), as pure rules. Offline-safe: they only look at rows
@@ -30,8 +31,15 @@ export { canActivateSim } from '#contract/activation-rules';
 /** The invoice situation's flags as the server computed them (GET …/invoices/situation), stored on the device. */
 export type AlertSituation = { hasOpenInvoice: boolean; isInDebt: boolean; payUrgently: boolean };
 
-/** The unpaid-invoice modal's two texts: an invoice past its due date, or one still to pay before it. */
-export type InvoiceAlertTone = 'pastDue' | 'notYetDue';
+/**
+ * The unpaid-invoice modal's three texts: a line already blocked for it (pay to unblock, never "to avoid an
+ * interruption"), an invoice past its due date, or one still to pay before it.
+ */
+export type InvoiceAlertTone = 'lineBlocked' | 'pastDue' | 'notYetDue';
+
+/** Whether one of the lines is blocked for an unpaid invoice (contract/contract-state.ts "unpaid"). */
+export const anyLineBlockedUnpaid = (contracts: readonly ContractStateFacts[], situation: AlertSituation | null): boolean =>
+  contracts.some((contract) => contractBlockages(contract, situation?.isInDebt ?? false).includes('unpaid'));
 
 /**
  * Whether the unpaid-invoice modal is due (an open invoice and in debt), and in which tone. "Past due" is the server's
@@ -39,8 +47,9 @@ export type InvoiceAlertTone = 'pastDue' | 'notYetDue';
  * debt); the device never compares due dates itself, so a customer paying by transfer is not told that an invoice due
  * on the 16th is late on the 6th. Null when no modal is due.
  */
-export const invoiceAlertTone = (situation: AlertSituation | null): InvoiceAlertTone | null => {
+export const invoiceAlertTone = (situation: AlertSituation | null, lineBlocked = false): InvoiceAlertTone | null => {
   if (situation === null || !situation.hasOpenInvoice || !situation.isInDebt) return null;
+  if (lineBlocked) return 'lineBlocked';
   return situation.payUrgently ? 'pastDue' : 'notYetDue';
 };
 

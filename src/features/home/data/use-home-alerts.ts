@@ -4,7 +4,7 @@ import { isPlainUser } from '#contract/roles';
 import { db } from '#db/db';
 import type { ContractRow, SessionRow } from '#db/schema';
 import { usePull, type PullCallOptions } from '#lib/use-pull';
-import { alertClosedKey, alertOrder, dueAlerts, invoiceAlertTone, type AlertKind, type InvoiceAlertTone } from './alert-rules.ts';
+import { alertClosedKey, alertOrder, anyLineBlockedUnpaid, dueAlerts, invoiceAlertTone, type AlertKind, type InvoiceAlertTone } from './alert-rules.ts';
 import { pullCustomer, pullInvoiceSituation } from './pulls.ts';
 
 export type HomeAlerts = {
@@ -76,7 +76,7 @@ export const useHomeAlerts = (session: SessionRow | null, contracts: readonly Co
       : [];
   return {
     due,
-    invoiceTone: data ? invoiceAlertTone(data.situation) : null,
+    invoiceTone: data ? invoiceAlertTone(data.situation, anyLineBlockedUnpaid(contracts, data.situation)) : null,
     onlinePayment: data?.situation?.onlinePayment !== false,
     settled: data !== undefined && data.readAfterPulls && inputsPulled,
     close: async (kind) => {
