@@ -1,7 +1,7 @@
 import { demoSimOrders } from '#contract/fixtures/demo';
 import { expect, test } from './fixtures/offline-server.ts';
 import { signIn } from './fixtures/sign-in.ts';
-import { alertDialog } from './page-models/home-page.ts';
+import { alertDialog, waitForHomeAlerts } from './page-models/home-page.ts';
 import { expectNothingSerious } from './fixtures/axe.ts';
 import { ActivationPage, latestMail, newSale, setServerClock, type Lang } from './page-models/activation-page.ts';
 import { runNow } from './fixtures/clock.ts';
@@ -16,6 +16,7 @@ import { runNow } from './fixtures/clock.ts';
  */
 
 const HOUR = 3_600_000;
+const homeLink = { fr: 'Accueil', nl: 'Home', en: 'Home' } as const;
 
 test.use({ ownServer: true });
 
@@ -85,6 +86,14 @@ test(`a new number, a refused transfer and Sophie's home modal, followed until t
     await activation.iccid.fill(demoSimOrders.sophie.iccid);
     await activation.activateButton.click();
     await expect(page.getByText(activation.t.stage.inProgress, { exact: true })).toBeVisible();
+  });
+
+  await test.step('home follows the activation at once: no "SIM ready" modal left for the 15 minutes of its copy', async () => {
+    await page.getByRole('navigation').getByRole('link', { name: homeLink[lang] }).first().click();
+    await waitForHomeAlerts(page);
+    await expect(alertDialog(page, new RegExp(`^${activation.t.alertTitle}$`))).toHaveCount(0);
+    await page.goBack();
+    await activation.expectFollowUp(demoSimOrders.sophie.orderRef);
   });
 
   await test.step('three hours later her line is active, on the follow-up and in her orders', async () => {

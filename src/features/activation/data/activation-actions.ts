@@ -1,6 +1,7 @@
 import { ApiError, call } from '#api/client';
 import type { ActivationChoice, IdentificationFields, PortInRequest, SimOrder } from '#contract/activation';
 import { endpoints } from '#contract/endpoints';
+import { pullCustomer } from '#data/customer-pull';
 import type { FieldError } from '#contract/common';
 import { db } from '#db/db';
 import { resourceKeys } from '#db/resource-keys';
@@ -26,10 +27,22 @@ const failure = (error: unknown): ActionResult => {
 const resourceOf = (order: SimOrder, access: Access): string =>
   access === 'public' ? resourceKeys.publicSimOrder(order.uuid) : resourceKeys.simOrders(order.customerId);
 
+/**
+ * The stores an activation changes, pulled again at once when the signed-in customer's line is the one activated
+ * (from home's modal or with the order's code): home's "SIM to activate" and its modal follow the activation at once
+ * instead of after the 15-minute freshness of the customer's copy. Best effort: offline or failed, the next pull does it.
+ */
+const followOnHome = async (order: SimOrder): Promise<void> => {
+  const session = await db.session.get('current');
+  if (session?.customerId !== order.customerId) return;
+  await pullCustomer(order.customerId, { force: true }).catch(() => undefined);
+};
+
 const settle = async (request: () => Promise<SimOrder>, access: Access): Promise<ActionResult> => {
   try {
     const order = await request();
     await storeSimOrder(order, resourceOf(order, access));
+    await followOnHome(order);
     return { ok: true, order };
   } catch (error) {
     return failure(error);
