@@ -8,6 +8,7 @@ import {
 } from '#contract/orders';
 import { premiumBarrings, roamingTypes, throttlingTiers } from '#contract/settings';
 import type { OrderLineRow } from '#db/schema';
+import { orderFailure } from '#lib/order-failure';
 
 /*
  * Every order line of the history in words a customer understands (docs/product/subscription.md "Order history",
@@ -86,35 +87,19 @@ export const statusTone = (status: OrderLineRow['status']): 'success' | 'warning
   status === 'SUCCESS' ? 'success' : status === 'FAILED' ? 'danger' : status === 'CANCELED' ? undefined : 'warning';
 
 /**
- * Why a line failed, in words (docs/product/subscription.md "Order history"): an unpaid balance in the customer's
- * language; a text as the server wrote it; an HTML answer without its tags; a JSON answer by its message or code.
+ * Why a line failed, in words (docs/product/subscription.md "Order history"; the rule is lib/order-failure.ts, which
+ * the closed order's view of the optimize screen reads too).
  */
 export const failureWords = (error: OrderLineRow['error']): { key: 'failure.debt' | 'failure.unknown' } | { key: 'failure.code'; values: { code: string } } | { text: string } => {
-  if (!error) return { key: 'failure.unknown' };
-  switch (error.type) {
-    case 'CUSTOMER_DEBT':
+  const failure = orderFailure(error);
+  switch (failure.kind) {
+    case 'debt':
       return { key: 'failure.debt' };
-    case 'TEXT':
-      return error.message.trim() ? { text: error.message.trim() } : { key: 'failure.unknown' };
-    case 'HTML': {
-      const text = error.message
-        .replace(/<[^>]*>/g, ' ')
-        .replace(/\s+/g, ' ')
-        .trim();
-      return text ? { text } : { key: 'failure.unknown' };
-    }
-    case 'JSON': {
-      try {
-        const parsed: unknown = JSON.parse(error.message);
-        if (typeof parsed === 'object' && parsed !== null) {
-          const record = parsed as Record<string, unknown>;
-          if (typeof record.message === 'string' && record.message.trim()) return { text: record.message.trim() };
-          if (typeof record.code === 'string') return { key: 'failure.code', values: { code: record.code } };
-        }
-      } catch {
-        // Not JSON after all: shown as it is below.
-      }
-      return error.message.trim() ? { text: error.message.trim() } : { key: 'failure.unknown' };
-    }
+    case 'unknown':
+      return { key: 'failure.unknown' };
+    case 'code':
+      return { key: 'failure.code', values: { code: failure.code } };
+    case 'text':
+      return { text: failure.text };
   }
 };

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { formatDate, formatDataSize, formatMoneyCents, BYTES_PER_MB } from '#lib/format';
+import { orderFailure } from '#lib/order-failure';
 import { paths, withQuery } from '#lib/route-paths';
 import { localDayStart } from '#lib/usage-format';
 import { Alert } from '#ui/alert';
@@ -13,6 +14,7 @@ import { TitledPage } from '#ui/titled-page';
 import { useOnline } from '#ui/use-online';
 import { cancelPendingOrder } from '../data/confirm-order.ts';
 import { sameSelection, type Selection } from '../data/subscription-rules.ts';
+import type { OrderLineRow } from '../data/use-subscription.ts';
 import { updateDraft, useClosedOrder, useOptimize, type OptimizeModel, type OptionChoice } from '../data/use-optimize.ts';
 import { useErrorText, type ErrorLike } from './error-text.ts';
 import { LinePicker } from './line-picker.tsx';
@@ -273,17 +275,30 @@ const PendingOptionOrders = ({ model }: { model: OptimizeModel }) => {
  * docs/product/subscription.md "Optimize contexts", SeeClosedOrder: a closed order of the history, as it was (read
  * only, even on a blocked line).
  */
-const ClosedOrder = ({ contractId, orderId }: { contractId: number; orderId: string }) => {
+const ClosedOrder = ({ customerId, contractId, orderId }: { customerId: number; contractId: number; orderId: string }) => {
   const { t } = useTranslation(['subscription', 'common']);
-  const lines = useClosedOrder(contractId, orderId);
-  if (lines === undefined) return <Spinner label={t('common:loading')} />;
+  const closed = useClosedOrder(customerId, contractId, orderId);
+  if (closed.status === 'loading') return <Spinner label={t('common:loading')} />;
+  const failureText = (error: OrderLineRow['error']): string => {
+    const failure = orderFailure(error);
+    switch (failure.kind) {
+      case 'debt':
+        return t('optimize.failure.debt');
+      case 'unknown':
+        return t('optimize.failure.unknown');
+      case 'code':
+        return t('optimize.failure.code', { code: failure.code });
+      case 'text':
+        return failure.text;
+    }
+  };
   return (
     <section className="card" aria-label={t('optimize.closedOrder', { order: orderId })}>
-      {lines.length === 0 ? (
+      {closed.status === 'missing' ? (
         <p>{t('optimize.closedMissing')}</p>
       ) : (
         <ul className="plain-list">
-          {lines.map((line) => (
+          {closed.lines.map((line) => (
             <li key={line.id}>
               <span>
                 {line.kind === 'PRODUCT'
@@ -295,6 +310,8 @@ const ClosedOrder = ({ contractId, orderId }: { contractId: number; orderId: str
               >
                 {t(`optimize.closedStatus.${line.status}`)}
               </Badge>
+              {/* Why it failed, as the history says it (docs/product/subscription.md "Order history"). */}
+              {line.status === 'FAILED' ? <p className="muted">{failureText(line.error)}</p> : null}
             </li>
           ))}
         </ul>
@@ -344,7 +361,7 @@ export const OptimizePage = () => {
     >
       <LinePicker contracts={model.data.contracts} contract={contract} switchable={false} onSelect={() => undefined} />
       {model.context === 'SeeClosedOrder' && closedOrderId ? (
-        <ClosedOrder contractId={model.contractId} orderId={closedOrderId} />
+        <ClosedOrder customerId={model.data.customerId} contractId={model.contractId} orderId={closedOrderId} />
       ) : (
         <>
           {model.context === 'EditPendingOrder' && model.pending ? (

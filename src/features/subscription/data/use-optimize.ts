@@ -6,7 +6,9 @@ import { optimizeRedirect } from '#contract/contract-state';
 import type { OptimizeContext } from '#contract/orders';
 import { countsAfterOrder, orderPricing, priceCounts, type OrderPricing, type PricedProduct } from '#contract/pricing';
 import { isoLocalDate, localDayStart } from '#lib/usage-format';
+import { pullOrderHistory } from '#data/orders-pull';
 import { db } from '#db/db';
+import { usePull, type PullCallOptions } from '#lib/use-pull';
 import type { OrderLineRow, ProductRow } from '#db/schema';
 import { saveDraft, useOptimizeDraft, type OptimizeDraft } from './optimize-draft.ts';
 import {
@@ -162,7 +164,10 @@ export const useOptimize = ({ viewingClosedOrder }: { viewingClosedOrder: boolea
       return failed ? { status: 'notLoaded' } : { status: 'loading' };
     }
     if (optimizeRedirect(data.refusal, viewingClosedOrder) && data.refusal) return { status: 'refused', refusal: data.refusal };
-    if (!ready || !product || !current || !start || context === null) return failed && data.fetchedAt === undefined ? { status: 'notLoaded' } : { status: 'loading' };
+    // Missing parts the failed pull would have brought (the open orders, the plan): not loaded, whatever else is
+    // stored (home stores the line's products, never its open orders), instead of loading for ever offline.
+    if (!ready || !product || !current || !start || context === null)
+      return failed && stored !== undefined ? { status: 'notLoaded' } : { status: 'loading' };
     if (!draftMatches && !closed) return { status: 'loading' };
     const draft: OptimizeDraft = draftMatches
       ? stored
@@ -244,9 +249,26 @@ export const useOptimize = ({ viewingClosedOrder }: { viewingClosedOrder: boolea
 export const updateDraft = (model: OptimizeModel, next: Selection): Promise<void> =>
   saveDraft({ contractId: model.contractId, start: model.start, draft: next, context: model.draft.context, orderPendingId: model.pending?.orderId ?? null });
 
-/** The lines of a closed order of the line, from the stored history pages (SeeClosedOrder). */
-export const useClosedOrder = (contractId: number | null, orderId: string | null): OrderLineRow[] | undefined =>
-  useLiveQuery(async () => {
+/**
+ * Fetches the history pages of the line, newest first, until one holds the order (or the last page): a closed order's
+ * link (`/subscription/optimize?order=O-…`) opened directly, before the history was ever loaded on this device.
+ */
+const findClosedOrder = async (customerId: number, contractId: number, orderId: string, options: PullCallOptions): Promise<void> => {
+  for (let page = 1; page <= 40; page++) {
+    await pullOrderHistory(customerId, contractId, page, options);
+    const stored = await db.orderPages.get([contractId, page]);
+    if (!stored || stored.lines.some((line) => line.orderId === orderId) || page >= stored.lastPage) return;
+  }
+};
+
+export type ClosedOrderState = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; lines: OrderLineRow[] };
+
+/**
+ * The lines of a closed order of the line (SeeClosedOrder): from the stored history pages, fetched when they do not
+ * hold it yet. "Missing" only once the history was asked for and does not hold it (or cannot be had: offline).
+ */
+export const useClosedOrder = (customerId: number | null, contractId: number | null, orderId: string | null): ClosedOrderState => {
+  const lines = useLiveQuery(async () => {
     if (contractId === null || orderId === null) return [];
     const pages = await db.orderPages.where('contractId').equals(contractId).toArray();
     const seen = new Set<number>();
@@ -254,3 +276,9 @@ export const useClosedOrder = (contractId: number | null, orderId: string | null
       .flatMap((page) => page.lines)
       .filter((line) => line.orderId === orderId && !seen.has(line.id) && seen.add(line.id));
   }, [contractId, orderId]);
+  const found = lines !== undefined && lines.length > 0;
+  const { settled } = usePull(customerId === null || contractId === null || orderId === null || found ? null : [customerId, contractId, orderId], findClosedOrder);
+  if (lines === undefined) return { status: 'loading' };
+  if (found) return { status: 'ready', lines };
+  return settled ? { status: 'missing' } : { status: 'loading' };
+};
