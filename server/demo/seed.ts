@@ -3,6 +3,7 @@ import type { Db } from '../db/engine.ts';
 import { ACTIVATION_CODES } from './data/activation.ts';
 import { USERS } from './data/customers.ts';
 import { DEMO_PASSWORD } from './data/ids.ts';
+import { STATE_ACTIVATION_CODES, STATE_PEOPLE } from './data/states.ts';
 import { seedActivationCodes } from './seeding/activation.ts';
 import { seedCatalogue, seedPromotions } from './seeding/catalogue.ts';
 import { createSeedContext, type SeedContext } from './seeding/context.ts';
@@ -15,6 +16,7 @@ import { seedInvoices } from './seeding/invoices.ts';
 import { seedOrders } from './seeding/orders.ts';
 import { seedSafeguards } from './seeding/safeguards.ts';
 import { seedSettings } from './seeding/settings.ts';
+import { seedStates } from './seeding/states.ts';
 import { seedUsage } from './seeding/usage.ts';
 
 /*
@@ -51,13 +53,15 @@ const STEPS: ((s: SeedContext) => Promise<void>)[] = [
   seedEnergy,
   seedSettings,
   seedSupportTickets,
+  seedStates,
 ];
 
 /** Fills an empty, migrated database with the demo customers. Runs in one transaction. */
 export async function seed(db: Db, now: Date): Promise<void> {
   // Hashing is the slow part (scrypt); done before the transaction so the write lock is held briefly.
-  const passwords = new Map(USERS.map((user) => [user.id, hashPassword(DEMO_PASSWORD)]));
-  const activationCodes = new Map(ACTIVATION_CODES.map((code) => [code.orderRef, hashPassword(code.code)]));
+  const userIds = [...USERS.map((user) => user.id), ...STATE_PEOPLE.map((person) => person.userId)];
+  const passwords = new Map(userIds.map((id) => [id, hashPassword(DEMO_PASSWORD)]));
+  const activationCodes = new Map([...ACTIVATION_CODES, ...STATE_ACTIVATION_CODES].map((code) => [code.orderRef, hashPassword(code.code)]));
   // One plain transaction: the seed runs alone (under the start-up lock on PostgreSQL) and needs no write lock.
   await db.transaction().execute(async (tx) => {
     // Made inside the transaction: were it ever run again, the random streams would start over too.

@@ -11,6 +11,7 @@ import { appContext, buildApp } from '#server/app';
 import { closeDatabase, type Db } from '#server/db/database';
 import { openDemoDatabase } from '#server/demo/index';
 import { DEMO_IDS } from '#server/demo/data/ids';
+import { FAILED_DIRECT_DEBIT, STATE_LINES, STATE_ORDERS, STATE_PEOPLE, STATE_SIM_SALES } from '#server/demo/data/states';
 import { USAGE_PLANS } from '#server/demo/data/usage';
 import { usageWindow } from '#server/demo/usage-generator';
 import { cycleSnapshot } from '#server/lib/alert-engine';
@@ -60,6 +61,8 @@ const customerOf: Record<number, number> = {
   [DEMO_IDS.contracts.yasmine]: DEMO_IDS.customers.yasmine,
 };
 const loginOf: Record<number, string> = {
+  // The customers of the states (server/demo/data/states.ts).
+  ...Object.fromEntries(STATE_PEOPLE.map((person) => [person.customerId, person.login.logins[0]])),
   [DEMO_IDS.customers.sophie]: logins.sophie,
   [DEMO_IDS.customers.marc]: logins.marc,
   [DEMO_IDS.customers.martinLogistics]: logins.emma,
@@ -162,6 +165,53 @@ const checkBills = async (db: Db, now: Date): Promise<void> => {
     expect(contract.created_at <= nowIso, `line ${contract.id} created after now`).toBe(true);
     if (contract.activated_at) expect(contract.activated_at >= contract.created_at && contract.activated_at <= nowIso).toBe(true);
   }
+};
+
+/**
+ * The states of server/demo/data/states.ts (issue 43 point 17) hold whatever the day: the failed direct debit is past
+ * its due date and unpaid, each line stands as told, the two open orders wait, the SIM orders stand at their
+ * identification.
+ */
+const checkStates = async (db: Db, now: Date): Promise<void> => {
+  const today = localDate(now.getTime());
+  const debit = await db
+    .selectFrom('invoices')
+    .select(['due_date', 'paid', 'payment_mode'])
+    .where('customer_id', '=', FAILED_DIRECT_DEBIT.customerId)
+    .executeTakeFirstOrThrow();
+  expect(debit.payment_mode).toBe('DD');
+  expect(debit.paid).toBe(0);
+  expect(debit.due_date < today, `the failed direct debit is due on ${debit.due_date}, today ${today}`).toBe(true);
+  for (const line of STATE_LINES) {
+    const row = await db
+      .selectFrom('contracts')
+      .select(['status', 'sub_status', 'fraudulent_behaviour'])
+      .where('id', '=', line.id)
+      .executeTakeFirstOrThrow();
+    expect([row.status, row.sub_status, row.fraudulent_behaviour], `line ${line.id}`).toEqual([
+      line.status,
+      line.subStatus,
+      line.fraudulentBehaviour ? 1 : 0,
+    ]);
+  }
+  for (const order of STATE_ORDERS) {
+    const row = await db
+      .selectFrom('orders as o')
+      .innerJoin('order_lines as l', 'l.order_id', 'o.id')
+      .select(['l.status'])
+      .where('o.order_ref', '=', order.orderRef)
+      .executeTakeFirstOrThrow();
+    expect(row.status, order.orderRef).toBe(order.status);
+  }
+  for (const sale of STATE_SIM_SALES) {
+    const row = await db
+      .selectFrom('contracts')
+      .select('identification_status')
+      .where('msisdn', '=', sale.order.msisdn)
+      .executeTakeFirstOrThrow();
+    expect(row.identification_status).toBe(sale.identification);
+  }
+  expect(await db.selectFrom('contracts').select('id').where('customer_id', '=', 9).execute()).toEqual([]);
 };
 
 const checkViews = async (db: Db, now: Date): Promise<void> => {
@@ -279,7 +329,10 @@ describe.skipIf(testPostgresUrl() !== null)('the demo on any day', () => {
           try {
             await checkUsage(db, now);
             await checkBills(db, now);
+            await checkStates(db, now);
             await checkViews(db, now);
+            // After the server's jobs ran at its start (checkViews): they leave the states as they are.
+            await checkStates(db, now);
           } finally {
             await closeDatabase(db);
           }

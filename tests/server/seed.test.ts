@@ -11,6 +11,7 @@ import { createPrng, mulberry32 } from '../../server/demo/prng.ts';
 import { cycleDates, monthlyCycle } from '#contract/bill-cycle';
 import { isValidStructuredCommunication, structuredCommunication } from '#contract/structured-communication';
 import { SIM_SALES } from '../../server/demo/data/activation.ts';
+import { STATE_PEOPLE, STATE_SIM_SALES } from '../../server/demo/data/states.ts';
 import { localDate } from '#contract/calendar';
 import { cycleStartMs } from '../../server/demo/data/calendar.ts';
 import { USAGE_PLANS } from '../../server/demo/data/usage.ts';
@@ -156,7 +157,8 @@ describe('demo seed', () => {
 
   it('gives every user the demo password, and the new order its activation code', async () => {
     const users = await db.selectFrom('users').select(['email', 'password_hash']).execute();
-    expect(users).toHaveLength(7);
+    // The first demo users and those of the states (server/demo/data/states.ts).
+    expect(users).toHaveLength(7 + STATE_PEOPLE.length);
     for (const user of users) {
       expect(await verifyPasswordAsync(DEMO_PASSWORD, user.password_hash ?? ''), user.email ?? '').toBe(true);
       expect(await verifyPasswordAsync('Demo!2025', user.password_hash ?? '')).toBe(false);
@@ -330,7 +332,9 @@ describe('migrations', () => {
           expect(
             (await second.selectFrom('customers').select('promo').where('id', '=', DEMO_IDS.customers.sophie).executeTakeFirst())?.promo,
           ).toBe('KEPT');
-          expect(await second.selectFrom('customers').select('id').execute()).toHaveLength(PEOPLE.length + SIM_SALES.length);
+          expect(await second.selectFrom('customers').select('id').execute()).toHaveLength(
+            PEOPLE.length + SIM_SALES.length + STATE_PEOPLE.length + STATE_SIM_SALES.length,
+          );
           expect(await tableChecksum(second, 'usage_records', 'id, event_time', 'id')).toBe(before);
         } finally {
           await closeTestDatabase(second);
