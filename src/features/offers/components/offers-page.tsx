@@ -105,6 +105,7 @@ const Comparison = ({ customerId, contract }: { customerId: number; contract: Pa
       {profile.progress ? (
         <p role="status" className="muted">
           {t('compare.downloading', {
+            count: profile.progress.total,
             loaded: formatCount(profile.progress.loaded, i18n.language),
             total: formatCount(profile.progress.total, i18n.language),
           })}

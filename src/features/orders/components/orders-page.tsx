@@ -220,7 +220,7 @@ const OrderPager = ({
       <Button variant="secondary" isDisabled={page <= 1} onPress={() => onPage(page - 1)}>
         {t('orders:paging.previous')}
       </Button>
-      <span aria-live="polite">{t('orders:paging.page', { page, last: lastPage, total: total })}</span>
+      <span aria-live="polite">{t('orders:paging.page', { page, last: lastPage, count: total })}</span>
       <Button variant="secondary" isDisabled={page >= lastPage} onPress={() => onPage(page + 1)}>
         {t('orders:paging.next')}
       </Button>

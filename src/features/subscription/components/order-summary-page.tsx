@@ -56,7 +56,7 @@ const OrderPrice = ({ model, pricing }: { model: OptimizeModel; pricing: OrderPr
           caption={t('summary.proRata', {
             from: day(pricing.proRata.from),
             to: day(pricing.proRata.to),
-            days: pricing.proRata.days,
+            count: pricing.proRata.days,
             cycleDays: pricing.proRata.cycleDays,
           })}
           lines={pricing.proRata.lines}
