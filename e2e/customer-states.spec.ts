@@ -27,10 +27,11 @@ test("a closed order's link opened directly loads the order, with why it failed"
 
 test('a closed order opened from the history says why it failed', async ({ page }) => {
   await signIn(page, 'emma', { lang: 'nl', path: '/orders' });
-  await page
-    .getByRole('link', { name: /O-0000000008/ })
-    .first()
-    .click();
+  // A failed line was not carried out: it says when it failed (issue 43 point 12).
+  const item = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: /O-0000000008/ }) });
+  await expect(item).toContainText('Mislukt op');
+  await expect(item).not.toContainText('Uitgevoerd op');
+  await item.getByRole('link', { name: /O-0000000008/ }).click();
   await expect(page).toHaveURL(/\/subscription\/optimize\?order=O-0000000008$/);
   const order = page.getByRole('region', { name: 'Bestelling O-0000000008' });
   await expect(order).toContainText('Mislukt');

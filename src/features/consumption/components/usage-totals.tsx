@@ -16,6 +16,7 @@ import { FreshnessNote } from '#ui/freshness-note';
 import { Spinner } from '#ui/spinner';
 import { UsageMeter } from '#ui/usage-meter';
 import { forecast, type AggregateResult } from '#workers/usage-core';
+import { billedOutOfBundle } from '../data/out-of-bundle.ts';
 import { type ConsumptionContext, type UsageSummaryRow } from '../data/use-consumption.ts';
 import { type UsageQueryState } from '../data/use-usage-query.ts';
 
@@ -121,7 +122,15 @@ const Totals = ({
   const { t, i18n } = useTranslation('consumption');
   const lang = i18n.language;
   const { usage } = aggregate;
-  const charges = plan ? rateUsage(usage, plan.bundle, plan.rates).totalCents : null;
+  const rating = plan ? rateUsage(usage, plan.bundle, plan.rates) : null;
+  const charges = rating ? rating.totalCents : null;
+  // For a bill, "out of bundle" is what the invoice counts: the started units beyond every allowance (an option's
+  // included), as the charges' lines have them; for a chosen range (no bill), the use outside the national bundle.
+  const outside = (kind: UsageKind): string => {
+    if (!rating) return formatUsageAmount(kind, outsideOf(usage, kind), lang);
+    const billed = billedOutOfBundle(rating, kind);
+    return t(`charges.quantity.${billed.unit}`, { count: billed.count });
+  };
   return (
     <div className="totals card" role="group" aria-label={t('totals.label')} data-testid="usage-totals" aria-busy={busy}>
       <p>
@@ -148,14 +157,13 @@ const Totals = ({
               <th scope="row">{t(`kinds.${kind}`)}</th>
               <td className="num">{formatUsageAmount(kind, usage.domestic[kind].used, lang)}</td>
               <td className="num">{kind === 'data' ? '–' : formatUsageAmount(kind, usage.free[kind].used, lang)}</td>
-              <td className="num">{formatUsageAmount(kind, outsideOf(usage, kind), lang)}</td>
+              <td className="num">{outside(kind)}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      {charges === null ? (
-        <p className="muted">{t('totals.perBill')}</p>
-      ) : (
+      {charges === null ? <p className="muted">{t('totals.perBill')}</p> : <p className="muted">{t('totals.billedNote')}</p>}
+      {charges === null ? null : (
         <p>
           {t('totals.charges')} <strong>{formatMoneyCents(charges, lang)}</strong>
         </p>

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate, formatDateTime, formatMoneyCents } from '#lib/format';
+import { formatDate, formatDateTime, formatMoneyCents, productNameIn } from '#lib/format';
 import { localDayStart } from '#lib/usage-format';
 import { formatPhoneNumber } from '#lib/msisdn';
 import { paths, withQuery } from '#lib/route-paths';
@@ -28,6 +28,9 @@ const useSay = () => {
     if ('text' in words) return words.text;
     const values: Record<string, string | number> | undefined = 'values' in words ? words.values : undefined;
     if (words.key === 'value.money' && values) return formatMoneyCents(Number(values.cents), i18n.language);
+    // A plan's or an option's catalogue name in the customer's units ("Extra 5 Go" in French).
+    if (values && typeof values.name === 'string')
+      return translate(words.key, { ...values, name: productNameIn(values.name, i18n.language) });
     return translate(words.key, values);
   };
 };
@@ -94,7 +97,10 @@ const OrderLineCard = ({
         ) : null}
         {line.executed ? (
           <div>
-            <dt>{t('orders:executed')}</dt>
+            {/* A failed or cancelled line was not carried out: the date is when it ended (issue 43 point 12). */}
+            <dt>
+              {t(line.status === 'FAILED' ? 'orders:failedOn' : line.status === 'CANCELED' ? 'orders:canceledOn' : 'orders:executed')}
+            </dt>
             <dd>{formatDateTime(Date.parse(line.executed), lang)}</dd>
           </div>
         ) : null}
