@@ -95,8 +95,10 @@ export const dataSizeParts = (bytes: number): DataSizeParts =>
  * "1,50 Go" (fr), "1,50 GB" (nl), "1.50 GB" (en). Always 2 decimals. The unit label comes from Intl so
  * French gets its own "Go"/"Mo".
  */
-export const formatDataSize = (bytes: number, locale: LocaleInput): string => {
-  const { value, unit } = dataSizeParts(bytes);
+export const formatDataSize = (bytes: number, locale: LocaleInput, inUnit?: DataSizeUnit): string => {
+  // `inUnit`: one unit for a column of figures (a table per day), that of its largest one (issue 43 point 14).
+  const { value, unit } =
+    inUnit === undefined ? dataSizeParts(bytes) : { value: bytes / (inUnit === 'GB' ? BYTES_PER_GB : BYTES_PER_MB), unit: inUnit };
   return numberFormat(toIntlLocale(locale), {
     style: 'unit',
     unit: unit === 'GB' ? 'gigabyte' : 'megabyte',
@@ -104,6 +106,22 @@ export const formatDataSize = (bytes: number, locale: LocaleInput): string => {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   }).format(value);
+};
+
+/**
+ * A catalogue name in the customer's units (issue 43 point 14): the catalogue writes "Extra 5 GB" in every language,
+ * and French says "Go" ("Extra 5 Go" beside "3,60 Go restants"). Only a number followed by GB or MB changes.
+ */
+export const productNameIn = (name: string, locale: LocaleInput): string => {
+  const intl = toIntlLocale(locale);
+  const unitLabel = (unit: 'gigabyte' | 'megabyte') =>
+    numberFormat(intl, { style: 'unit', unit, unitDisplay: 'short' })
+      .formatToParts(1)
+      .find((part) => part.type === 'unit')?.value ?? (unit === 'gigabyte' ? 'GB' : 'MB');
+  return name.replace(
+    /(\d+(?:[.,]\d+)?)(\s?)(GB|MB)\b/g,
+    (_all, amount: string, space: string, unit: string) => `${amount}${space}${unitLabel(unit === 'GB' ? 'gigabyte' : 'megabyte')}`,
+  );
 };
 
 // ---------------------------------------------------------------------------------------------------
@@ -200,8 +218,11 @@ const inServiceZone = (options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat
  * "5 janv. 2026" (fr), "5 jan 2026" (nl), "5 Jan 2026" (en); "1er déc. 2026", "1er décembre" in French wherever
  * the month is written as a word. In Brussels time.
  */
-export const formatDate = (date: DateInput, locale: LocaleInput, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string => {
-  const intl = toIntlLocale(locale);
+export const formatDate = (date: DateInput, locale: LocaleInput, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string =>
+  withFrenchOrdinal(toIntlLocale(locale), options, date);
+
+/** The date written by Intl, with French's "1er" before a month's name (dates, and dates with their time alike). */
+const withFrenchOrdinal = (intl: IntlLocale, options: Intl.DateTimeFormatOptions, date: DateInput): string => {
   const format = dateFormat(intl, inServiceZone(options));
   if (intl !== 'fr-BE') return format.format(toDate(date));
   const parts = format.formatToParts(toDate(date));
@@ -210,9 +231,12 @@ export const formatDate = (date: DateInput, locale: LocaleInput, options: Intl.D
   return parts.map((p) => (p.type === 'day' && wordMonth ? dayText(intl, p.value) : p.value)).join('');
 };
 
-/** Medium date and short time, e.g. "5 janv. 2026, 14:03"; Brussels time. */
+/**
+ * Medium date and short time, e.g. "5 janv. 2026, 14:03", "1er déc. 2026, 10:00" (the same French first day as
+ * formatDate's: issue 43 point 14); Brussels time.
+ */
 export const formatDateTime = (date: DateInput, locale: LocaleInput): string =>
-  dateFormat(toIntlLocale(locale), inServiceZone({ dateStyle: 'medium', timeStyle: 'short' })).format(toDate(date));
+  withFrenchOrdinal(toIntlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' }, date);
 
 /**
  * "il y a 3 minutes" for the "updated N minutes ago" label of every data screen (docs/product/navigation.md

@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import {
+  productNameIn,
   dataSizeParts,
   formatDataSize,
   formatDate,
@@ -211,11 +212,43 @@ describe("formatDate and formatDateTime show the service's calendar (Europe/Brus
   });
 
   it.each<[string, AppLanguage, string]>([
-    ['2026-01-31T23:30:00Z', 'fr', '1 févr. 2026, 00:30'],
+    ['2026-01-31T23:30:00Z', 'fr', '1er févr. 2026, 00:30'],
     ['2026-03-29T01:30:00Z', 'en', '29 Mar 2026, 03:30'],
     ['2026-10-25T00:30:00Z', 'nl', '25 okt 2026, 02:30'],
     ['2026-10-25T01:30:00Z', 'nl', '25 okt 2026, 02:30'],
   ])('formatDateTime(%s, %s) → %s', (at, lang, expected) => {
     expect(norm(formatDateTime(Date.parse(at), lang))).toBe(expected);
+  });
+});
+
+// Issue 43 point 14: one unit per column, and the catalogue's names in the customer's units.
+describe('formatDataSize in a given unit, productNameIn', () => {
+  it.each([
+    [850 * 1024 * 1024, 'fr', 'GB', '0,83 Go'],
+    [1.2 * 1024 ** 3, 'fr', 'GB', '1,20 Go'],
+    [50 * 1024 * 1024, 'nl', 'MB', '50,00 MB'],
+  ] as const)('%d bytes in %s as %s → %s', (bytes, lang, unit, expected) => {
+    expect(norm(formatDataSize(bytes, lang, unit))).toBe(expected);
+  });
+  it.each([
+    ['Extra 5 GB', 'fr', 'Extra 5 Go'],
+    ['Roaming World 1 GB', 'fr', 'Roaming World 1 Go'],
+    ['Extra 5 GB', 'nl', 'Extra 5 GB'],
+    ['Extra 5 GB', 'en', 'Extra 5 GB'],
+    ['International 60', 'fr', 'International 60'],
+    ['Mega Pro 30', 'fr', 'Mega Pro 30'],
+  ] as const)('%s in %s → %s', (name, lang, expected) => {
+    expect(productNameIn(name, lang)).toBe(expected);
+  });
+});
+
+// Issue 43 point 14: "Le 1 déc." beside "1er déc.": the date with its time writes French's first day as the date does.
+describe('formatDateTime writes the first day as formatDate does', () => {
+  it.each([
+    ['2026-12-01T09:00:00Z', 'fr', '1er déc. 2026, 10:00'],
+    ['2026-12-02T09:00:00Z', 'fr', '2 déc. 2026, 10:00'],
+    ['2026-12-01T09:00:00Z', 'nl', '1 dec 2026, 10:00'],
+  ] as const)('%s in %s → %s', (iso, lang, expected) => {
+    expect(norm(formatDateTime(Date.parse(iso), lang))).toBe(expected);
   });
 });

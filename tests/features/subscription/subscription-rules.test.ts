@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderLineRow } from '#db/schema';
 import {
+  addsNothingTo,
   adviceWithheld,
   cancellableOptionOrders,
   changedOptions,
@@ -247,5 +248,20 @@ describe('adviceWithheld ("which plan fits me" on a blocked or restricted line)'
     ['plainUser', false],
   ] as const)('%s → %s', (refusal, expected) => {
     expect(adviceWithheld(refusal)).toBe(expected);
+  });
+});
+
+// Issue 43 point 14: no "Extra 1 GB" offered on an unlimited plan.
+describe('addsNothingTo: an option that adds nothing to the plan is not offered', () => {
+  const unlimited = { dataMb: 0, voiceMinutes: 0, smsCount: 0 };
+  const mobileM = { dataMb: 10_240, voiceMinutes: 300, smsCount: 0 };
+  const extra1Gb = { dataMb: 1024, voiceMinutes: 0, smsCount: 0, zone: 'domestic' as const };
+  const international60 = { dataMb: 0, voiceMinutes: 60, smsCount: 0, zone: 'international' as const };
+  it.each([
+    ['Extra 1 GB on Mega Pro Unlimited', unlimited, extra1Gb, true],
+    ['Extra 1 GB on Mega Mobile M', mobileM, extra1Gb, false],
+    ['International 60 on Mega Pro Unlimited (another zone)', unlimited, international60, false],
+  ] as const)('%s → %s', (_name, plan, option, expected) => {
+    expect(addsNothingTo(plan, option)).toBe(expected);
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '#lib/format';
+import { dataSizeParts, formatDataSize, formatDate } from '#lib/format';
 import { formatUsageAmount, localDayStart, type UsageKind } from '#lib/usage-format';
 import type { DayBucket } from '#workers/usage-core';
 import { usageAxis } from '../data/chart-axis.ts';
@@ -31,6 +31,9 @@ export const UsageChart = ({ days: allDays, kind, bundle = null }: { days: DayBu
   });
   const peakDay = days[peak];
   const fmt = (v: number) => formatUsageAmount(kind, v, lang);
+  // The table per day in one unit: that of its largest day (never "1,20 Go" above "850 Mo").
+  const tableUnit = dataSizeParts(Math.max(0, ...values)).unit;
+  const fmtDay = (v: number) => (kind === 'data' ? formatDataSize(v, lang, tableUnit) : fmt(v));
 
   useEffect(() => {
     const element = target.current;
@@ -105,7 +108,7 @@ export const UsageChart = ({ days: allDays, kind, bundle = null }: { days: DayBu
             {days.map((d) => (
               <tr key={d.day}>
                 <td>{formatDate(localDayStart(d.day), lang)}</td>
-                <td className="num">{fmt(d[kind])}</td>
+                <td className="num">{fmtDay(d[kind])}</td>
               </tr>
             ))}
           </tbody>

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { formatDate, formatDataSize, formatMoneyCents, BYTES_PER_MB } from '#lib/format';
+import { formatDate, formatDataSize, formatMoneyCents, productNameIn, BYTES_PER_MB } from '#lib/format';
 import { orderFailure } from '#lib/order-failure';
 import { paths, withQuery } from '#lib/route-paths';
 import { localDayStart } from '#lib/usage-format';
@@ -28,6 +28,7 @@ const OptionControl = ({ option, disabled, onChange }: { option: OptionChoice; d
   const { t, i18n } = useTranslation('subscription');
   const lang = langOf(i18n.language);
   const price = t('perMonth', { price: formatMoneyCents(option.priceCents, lang) });
+  const name = productNameIn(option.name, lang);
   const details = [option.descriptions[lang], option.enabled ? null : t('optimize.notOffered')].filter(Boolean).join(' · ');
   if (option.maxCombinations > 1) {
     const canAdd = option.enabled && option.count < option.maxCombinations && !disabled;
@@ -35,7 +36,7 @@ const OptionControl = ({ option, disabled, onChange }: { option: OptionChoice; d
       <div className="counter" data-active={option.count > 0 || undefined}>
         <div>
           <div className="choice__name" id={`option-${option.optionId}`}>
-            {option.name}
+            {name}
           </div>
           <span className="counter__price">{price}</span>
           <div className="muted">{details}</div>
@@ -43,18 +44,18 @@ const OptionControl = ({ option, disabled, onChange }: { option: OptionChoice; d
         <div className="counter__controls" role="group" aria-labelledby={`option-${option.optionId}`}>
           <Button
             variant="secondary"
-            aria-label={t('optimize.less', { name: option.name })}
+            aria-label={t('optimize.less', { name })}
             isDisabled={disabled || option.count === 0}
             onPress={() => onChange(option.count - 1)}
           >
             −
           </Button>
-          <output aria-live="polite" aria-label={t('optimize.count', { name: option.name })}>
+          <output aria-live="polite" aria-label={t('optimize.count', { name })}>
             {option.count}
           </output>
           <Button
             variant="secondary"
-            aria-label={t('optimize.more', { name: option.name })}
+            aria-label={t('optimize.more', { name })}
             isDisabled={!canAdd}
             onPress={() => onChange(option.count + 1)}
           >
@@ -72,7 +73,7 @@ const OptionControl = ({ option, disabled, onChange }: { option: OptionChoice; d
         disabled={disabled || (!option.enabled && option.count === 0)}
         onChange={(event) => onChange(event.target.checked ? 1 : 0)}
       />
-      <span className="choice__name">{option.name}</span>
+      <span className="choice__name">{name}</span>
       <span className="choice__price">{price}</span>
       <span className="choice__details">{details}</span>
     </label>
@@ -215,7 +216,11 @@ const PendingOptionOrders = ({ model }: { model: OptimizeModel }) => {
             {order.lines.map((line) => (
               <li key={line.id}>
                 <span>
-                  {t('subscription:pending.option', { name: line.resourceName, from: line.oldValue ?? '0', to: line.newValue ?? '0' })}
+                  {t('subscription:pending.option', {
+                    name: productNameIn(line.resourceName, i18n.language),
+                    from: line.oldValue ?? '0',
+                    to: line.newValue ?? '0',
+                  })}
                 </span>
                 {line.scheduledDate ? (
                   <span className="muted">
@@ -248,7 +253,11 @@ const PendingOptionOrders = ({ model }: { model: OptimizeModel }) => {
         <ul data-testid="cancel-withdrawn">
           {(model.cancellableOrders.find((o) => o.orderId === confirming)?.lines ?? []).map((line) => (
             <li key={line.id}>
-              {t('subscription:pending.option', { name: line.resourceName, from: line.oldValue ?? '0', to: line.newValue ?? '0' })}
+              {t('subscription:pending.option', {
+                name: productNameIn(line.resourceName, i18n.language),
+                from: line.oldValue ?? '0',
+                to: line.newValue ?? '0',
+              })}
             </li>
           ))}
         </ul>
@@ -276,7 +285,7 @@ const PendingOptionOrders = ({ model }: { model: OptimizeModel }) => {
  * only, even on a blocked line).
  */
 const ClosedOrder = ({ customerId, contractId, orderId }: { customerId: number; contractId: number; orderId: string }) => {
-  const { t } = useTranslation(['subscription', 'common']);
+  const { t, i18n } = useTranslation(['subscription', 'common']);
   const closed = useClosedOrder(customerId, contractId, orderId);
   if (closed.status === 'loading') return <Spinner label={t('common:loading')} />;
   const failureText = (error: OrderLineRow['error']): string => {
@@ -303,7 +312,11 @@ const ClosedOrder = ({ customerId, contractId, orderId }: { customerId: number; 
               <span>
                 {line.kind === 'PRODUCT'
                   ? t('pending.product', { from: line.oldValue ?? '', to: line.newValue ?? '' })
-                  : t('pending.option', { name: line.resourceName, from: line.oldValue ?? '0', to: line.newValue ?? '0' })}
+                  : t('pending.option', {
+                      name: productNameIn(line.resourceName, i18n.language),
+                      from: line.oldValue ?? '0',
+                      to: line.newValue ?? '0',
+                    })}
               </span>
               <Badge
                 tone={line.status === 'SUCCESS' ? 'success' : line.status === 'FAILED' || line.status === 'CANCELED' ? 'danger' : 'warning'}

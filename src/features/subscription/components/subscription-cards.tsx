@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type monthlyCharges } from '#contract/pricing';
-import { formatDate, formatMoneyCents } from '#lib/format';
+import { formatDate, formatMoneyCents, productNameIn } from '#lib/format';
 import { paths } from '#lib/route-paths';
 import { localDayStart } from '#lib/usage-format';
 import { countOf, optionDataMbOf, totalVolumes, type CountedOption } from '../data/subscription-rules.ts';
@@ -52,7 +52,7 @@ export const OptionsCard = ({ options, counted }: { options: SubscriptionData['o
             .map((o) => (
               <li key={o.optionId}>
                 <span>
-                  {o.name}
+                  {productNameIn(o.name, lang)}
                   {typeof o.active === 'number' ? ` × ${o.active}` : ''}
                 </span>
                 <span>{t('subscription:perMonth', { price: formatMoneyCents(o.priceCents * countOf(o.active), lang) })}</span>
@@ -137,7 +137,7 @@ export const PendingChanges = ({
                       to: productName(line.resourceId) || (line.newValue ?? ''),
                     })
                   : t('subscription:pending.option', {
-                      name: line.resourceName,
+                      name: productNameIn(line.resourceName, lang),
                       from: line.oldValue ?? '0',
                       to: line.newValue ?? '0',
                     })}

@@ -286,3 +286,17 @@ export const startSelection = (current: Selection, openLines: readonly OpenLine[
  */
 export const adviceWithheld = (refusal: OrderRefusal | null): boolean =>
   refusal === 'fraud' || refusal === 'suspectedFraud' || refusal === 'credit' || refusal === 'general' || refusal === 'restricted';
+
+/**
+ * An option adds nothing to a plan (issue 43 point 14: "Extra 1 GB" offered on an unlimited plan) when it applies to
+ * the national bundle and every volume it adds is one the plan has without limit (0 is unlimited on a base product).
+ * Such an option is not offered; a line that holds it may still remove it.
+ */
+export const addsNothingTo = (
+  plan: Pick<ProductRow, 'dataMb' | 'voiceMinutes' | 'smsCount'>,
+  option: { dataMb: number; voiceMinutes: number; smsCount: number; zone: AllowanceZone },
+): boolean =>
+  option.zone === 'domestic' &&
+  (option.dataMb === 0 || plan.dataMb === 0) &&
+  (option.voiceMinutes === 0 || plan.voiceMinutes === 0) &&
+  (option.smsCount === 0 || plan.smsCount === 0);

@@ -12,6 +12,7 @@ import { usePull, type PullCallOptions } from '#lib/use-pull';
 import type { OrderLineRow, ProductRow } from '#db/schema';
 import { saveDraft, useOptimizeDraft, type OptimizeDraft } from './optimize-draft.ts';
 import {
+  addsNothingTo,
   cancellableOptionOrders,
   changeLines,
   optimizeContext,
@@ -89,13 +90,15 @@ const optionChoicesOf = (
   data: SubscriptionData,
   choices: ReturnType<typeof usePlanChoices>,
   productId: number,
-  chosenId: number,
+  chosen: ProductRow,
   draftOptions: Selection['options'],
 ): OptionChoice[] => {
-  const offered =
+  const chosenId = chosen.id;
+  const offered = (
     chosenId === productId
       ? data.options.map((o) => ({ ...o, offered: true }))
-      : choices.options.filter((o) => o.productId === chosenId).map((o) => ({ ...o, offered: true }));
+      : choices.options.filter((o) => o.productId === chosenId).map((o) => ({ ...o, offered: true }))
+  ).filter((o) => !addsNothingTo(chosen, o));
   const held = data.options.filter((o) => countOf(o.active) > 0 && !offered.some((x) => x.optionId === o.optionId));
   return sortOptions(
     [...offered, ...held.map((o) => ({ ...o, offered: false }))].map(
@@ -176,7 +179,7 @@ export const useOptimize = ({ viewingClosedOrder }: { viewingClosedOrder: boolea
     const plans = podium.some((p) => p.id === product.id) ? podium : [product, ...podium];
     const chosen = plans.find((p) => p.id === draft.draft.product) ?? product;
 
-    const options = optionChoicesOf(data, choices, product.id, chosen.id, draft.draft.options);
+    const options = optionChoicesOf(data, choices, product.id, chosen, draft.draft.options);
     const action = orderAction({ current, start, draft: draft.draft, pending });
     const thisMonthOnly = optionEditsThisMonthOnly(data.openLines, action.kind === 'modify' ? action.orderId : null);
     const changes = action.kind === 'unchanged' ? [] : changeLines(current, action.request, thisMonthOnly);
