@@ -80,9 +80,20 @@ export const PendingChangesPopover = ({ changes }: { changes: readonly PendingCh
       {/* react-aria's own button: the trigger opens the popover through its press events. */}
       <TriggerButton className="button" data-variant="ghost">
         <span className="pending-indicator" data-attention={attention || undefined}>
-          {/* Phones show the count only (the header is narrow); the full text stays the accessible name. */}
+          {/* An arrow into a cloud: changes waiting to be sent (never a bare "● 2"). */}
+          <svg className="pending-indicator__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <path
+              d="M7 18a4.5 4.5 0 0 1-.6-8.96A6 6 0 0 1 18 8.5a4 4 0 0 1-.5 9.5M12 12v8M8.5 15.5 12 12l3.5 3.5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+          {/* Phones show a short label (the header is narrow), the desktop the full one; the full text is the name. */}
           <span className="pending-indicator__count" aria-hidden="true">
-            {changes.length}
+            {t('pending.short', { count: changes.length })}
           </span>
           <span className="pending-indicator__text">{t('pending.button', { count: changes.length })}</span>
         </span>

@@ -95,7 +95,10 @@ export const MainLayout = () => {
         </nav>
         <div className="app-header__tools">
           <PendingChangesIndicator />
-          <LanguageSwitcher />
+          {/* The phone's header keeps its room: the language is chosen in Profile (and on the login page). */}
+          <span className="desktop-only">
+            <LanguageSwitcher />
+          </span>
           <span className="desktop-only">
             <LogoutButton />
           </span>
