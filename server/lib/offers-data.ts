@@ -41,7 +41,7 @@ const toOffer =
  * on base products of the customer's kind (residential or professional) — never on a plan one of its lines already has,
  * whose promotion is then among the current ones.
  */
-export const offersFor = async (db: Db, contractIds: readonly number[], residential: boolean): Promise<Offer[]> => {
+export const offersFor = async (db: Db, contractIds: readonly number[], residential: boolean, now: Date): Promise<Offer[]> => {
   const lines =
     contractIds.length === 0
       ? []
@@ -64,6 +64,7 @@ export const offersFor = async (db: Db, contractIds: readonly number[], resident
     current.push(...rows.map((row) => toOffer('line')({ ...row, msisdn: line.msisdn })));
   }
   const held = new Set(lines.map((line) => line.product_id));
+  const monthlyData = await busiestMonthlyData(db, contractIds, now);
   const catalogue = (
     await db
       .selectFrom('promotions as p')
@@ -76,6 +77,7 @@ export const offersFor = async (db: Db, contractIds: readonly number[], resident
         sql<string | null>`NULL`.as('msisdn'),
         'pr.name as product_name',
         'pr.id as product_id',
+        'pr.data_limit_mb',
       ])
       .where('p.contract_id', 'is', null)
       .where('pr.type', '=', 'BASE')
@@ -85,8 +87,31 @@ export const offersFor = async (db: Db, contractIds: readonly number[], resident
       .execute()
   )
     .filter((row) => !held.has(row.product_id))
+    // Offers that fit (issue 43 point 7): never a plan whose data the customer's busiest line outgrows (Yasmine, at
+    // about 90 GB a month, is not offered the 20 GB plan). 0 MB is unlimited.
+    .filter((row) => row.data_limit_mb === 0 || row.data_limit_mb * MB >= monthlyData)
     .map(toOffer('catalogue'));
   return [...current, ...catalogue];
+};
+
+const MB = 1024 * 1024;
+/** The days over which a line's monthly data use is averaged (three months). */
+const AVERAGE_DAYS = 90;
+
+/** The average data a month (bytes) of the busiest of these lines over the last three months. */
+const busiestMonthlyData = async (db: Db, contractIds: readonly number[], now: Date): Promise<number> => {
+  if (contractIds.length === 0) return 0;
+  const since = now.getTime() - AVERAGE_DAYS * 86_400_000;
+  const rows = await db
+    .selectFrom('usage_records')
+    .select(['contract_id', (eb) => eb.fn.sum<number | string | null>('service_used').as('bytes')])
+    .where('contract_id', 'in', contractIds)
+    .where('service_cat', '=', 'data')
+    .where('event_time', '>=', since)
+    .where('event_time', '<=', now.getTime())
+    .groupBy('contract_id')
+    .execute();
+  return Math.max(0, ...rows.map((row) => (Number(row.bytes ?? 0) * 30) / AVERAGE_DAYS));
 };
 
 /**

@@ -26,6 +26,7 @@ const registerOfferRoutes = (router: Router, ctx: AppContext): void => {
         db,
         contracts.map((contract) => contract.id),
         residential,
+        ctx.clock.now(),
       ),
       referral: plain ? null : await referralOf(db, params.customerId),
     };

@@ -124,6 +124,18 @@ export const productNameIn = (name: string, locale: LocaleInput): string => {
   );
 };
 
+/**
+ * An account number as a customer recognises it without showing it whole (issue 43 point 7): grouped by four, the
+ * country and check digits and the last four kept, "BE68 •••• •••• 7034". Anything shorter than a Belgian IBAN is
+ * only grouped.
+ */
+export const maskIban = (iban: string): string => {
+  const compact = iban.replace(/\s+/g, '').toUpperCase();
+  if (compact.length < 12) return compact.replace(/(.{4})(?=.)/g, '$1 ');
+  const groups = compact.match(/.{1,4}/g) ?? [];
+  return groups.map((group, i) => (i === 0 || i === groups.length - 1 ? group : '••••')).join(' ');
+};
+
 // ---------------------------------------------------------------------------------------------------
 // Money
 

@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import {
+  maskIban,
   productNameIn,
   dataSizeParts,
   formatDataSize,
@@ -250,5 +251,19 @@ describe('formatDateTime writes the first day as formatDate does', () => {
     ['2026-12-01T09:00:00Z', 'nl', '1 dec 2026, 10:00'],
   ] as const)('%s in %s → %s', (iso, lang, expected) => {
     expect(norm(formatDateTime(Date.parse(iso), lang))).toBe(expected);
+  });
+});
+
+// Issue 43 point 7: the IBAN masked, the phone grouped.
+describe('maskIban, formatPhoneNumber', () => {
+  it.each([
+    ['BE68539007547034', 'BE68 •••• •••• 7034'],
+    ['be68 5390 0754 7034', 'BE68 •••• •••• 7034'],
+    ['NL91ABNA0417164300', 'NL91 •••• •••• •••• 00'],
+  ])('%s → %s', (iban, expected) => {
+    expect(maskIban(iban)).toBe(expected);
+  });
+  it('0470000001 → 0470 00 00 01', () => {
+    expect(formatPhoneNumber('0470000001')).toBe('0470 00 00 01');
   });
 });

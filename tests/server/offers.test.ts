@@ -46,6 +46,12 @@ describe('GET /customer/{id}/offers', () => {
     expect(summary(body!)).not.toContain('catalogue:Mega Mobile L:amount:500');
   });
 
+  // Issue 43 point 7: offers that fit. Yasmine uses about 90 GB a month: the 20 GB plan (Mega Mobile M) is not for her.
+  it('never offers Yasmine a plan whose data her use outgrows', async () => {
+    const { body } = await offersOf('MT00000005', 5);
+    expect(summary(body!).filter((offer) => offer.startsWith('catalogue:Mega Mobile M:'))).toEqual([]);
+  });
+
   it('gives a professional customer the professional catalogue, less the plans its lines have', async () => {
     const { body } = await offersOf('MT00000004', 4);
     // 0470000003 and 0470000006 are on Mega Pro 30: its −10 % is a current promotion there, not an offer.

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { Discount } from '#contract/offers';
 import { formatDataSize, formatMoneyCents } from '#lib/format';
+import { paths } from '#lib/route-paths';
 import { formatCount } from '#lib/usage-format';
 import { Alert } from '#ui/alert';
 import { Button } from '#ui/button';
@@ -22,7 +24,7 @@ const useDiscount = () => {
     });
 };
 
-const OfferList = ({ offers, scope }: { offers: OffersRow['offers']; scope: 'line' | 'catalogue' }) => {
+const OfferList = ({ offers, scope, canChange }: { offers: OffersRow['offers']; scope: 'line' | 'catalogue'; canChange: boolean }) => {
   const { t, i18n } = useTranslation('offers');
   const discount = useDiscount();
   const lang = (['fr', 'nl', 'en'].includes(i18n.language) ? i18n.language : 'fr') as Lang;
@@ -44,6 +46,17 @@ const OfferList = ({ offers, scope }: { offers: OffersRow['offers']; scope: 'lin
                   : t('advantages.line', { msisdn: offer.msisdn })
                 : t('catalogue.product', { product: offer.productName })}
             </p>
+            {/* One thing to do with each offer (issue 43 point 7): see the plan it applies to, or move to the plan offered
+                (who may change the subscription only). */}
+            {offer.scope === 'line' ? (
+              <Link className="offer__action" to={paths.subscriptionMain}>
+                {t('advantages.action')}
+              </Link>
+            ) : canChange && offer.productName ? (
+              <Link className="button offer__action" data-variant="secondary" to={paths.subscriptionOptimize}>
+                {t('catalogue.action', { product: offer.productName })}
+              </Link>
+            ) : null}
           </div>
         </li>
       ))}
@@ -168,12 +181,12 @@ export const OffersPage = () => {
           <section aria-labelledby="advantages-heading">
             <h2 id="advantages-heading">{t('offers:advantages.heading')}</h2>
             {offers.promo ? <p>{t('offers:advantages.promo', { code: offers.promo })}</p> : null}
-            <OfferList offers={offers.offers} scope="line" />
+            <OfferList offers={offers.offers} scope="line" canChange={!data?.plainUser} />
           </section>
           {offers.referral ? <Referral referral={offers.referral} /> : null}
           <section aria-labelledby="catalogue-heading">
             <h2 id="catalogue-heading">{t('offers:catalogue.heading')}</h2>
-            <OfferList offers={offers.offers} scope="catalogue" />
+            <OfferList offers={offers.offers} scope="catalogue" canChange={!data?.plainUser} />
           </section>
         </>
       )}

@@ -44,13 +44,16 @@ const AlertGrid = ({ data }: { data: AlertsData }) => {
               const waiting = data.waiting[setting.id];
               return (
                 <td key={channel}>
-                  <input
-                    type="checkbox"
-                    checked={setting.active}
-                    disabled={!data.canEdit}
-                    aria-label={t('alerts.grid.cell', { type: t(`alerts.types.${type}`), channel: t(`alerts.channels.${channel}`) })}
-                    onChange={(event) => void setAlert(data.customerId, setting.id, event.target.checked)}
-                  />
+                  {/* The whole 44 × 44 px cell is the tap target (issue 43 point 7), not the 24 px box alone. */}
+                  <label className="tap-target">
+                    <input
+                      type="checkbox"
+                      checked={setting.active}
+                      disabled={!data.canEdit}
+                      aria-label={t('alerts.grid.cell', { type: t(`alerts.types.${type}`), channel: t(`alerts.channels.${channel}`) })}
+                      onChange={(event) => void setAlert(data.customerId, setting.id, event.target.checked)}
+                    />
+                  </label>
                   {waiting && waiting !== 'applied' ? (
                     <span className="cell-waiting">{waiting === 'rejected' ? t('alerts.grid.refused') : t('alerts.grid.waiting')}</span>
                   ) : null}

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, languages, type Language } from '#contract/language';
 import { setLanguage } from '#i18n/i18n';
-import { formatPhoneNumber } from '#lib/format';
+import { formatPhoneNumber, maskIban } from '#lib/format';
 import { Alert } from '#ui/alert';
 import type { SettingsPageData } from '../data/use-settings-page.ts';
 
@@ -46,6 +46,12 @@ export const ProfileOverview = ({ data, saveLanguage }: { data: SettingsPageData
                   ? `${address.street} ${address.number}${address.box ? ` ${t('settings:profile.box', { box: address.box })}` : ''}, ${address.zipCode} ${address.city}`
                   : none}
               </dd>
+              {invoicing?.payment.iban ? (
+                <>
+                  <dt>{t('settings:profile.account')}</dt>
+                  <dd>{maskIban(invoicing.payment.iban)}</dd>
+                </>
+              ) : null}
             </>
           ) : null}
         </dl>

@@ -1,0 +1,52 @@
+import { signIn } from './fixtures/sign-in.ts';
+import { expect, test } from './fixtures/test.ts';
+
+/*
+ * Issue 43 points 6 and 7 on a phone: the header keeps its room (the language is chosen in Profile), tap targets of at
+ * least 44 px, the account number masked, and a call to action on each offer.
+ */
+
+test('the phone header has no language choice; Profile keeps it', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'the phone header');
+  await signIn(page, 'sophie', { lang: 'fr' });
+  await expect(page.getByRole('banner').getByRole('combobox')).toHaveCount(0);
+  await page.goto('/settings/main?lang=fr');
+  await expect(page.getByRole('combobox', { name: 'Langue' })).toHaveValue('fr');
+  // The account number, masked; the phone number, grouped.
+  await expect(page.getByText('BE68 •••• •••• 7034')).toBeVisible();
+  await expect(page.getByText('0470 00 00 01')).toBeVisible();
+});
+
+test('the period choices and the alert checkboxes are tap targets of 44 px at least', async ({ page }) => {
+  await signIn(page, 'marc', { lang: 'nl', path: '/consumption/main' });
+  const radios = page.getByRole('group', { name: 'Periode' }).getByRole('radio');
+  await expect(radios.first()).toBeVisible();
+  const periodTargets = await radios.evaluateAll((inputs) =>
+    inputs.map((input) => {
+      const box = (input.closest('label') ?? input).getBoundingClientRect();
+      return Math.min(box.width, box.height);
+    }),
+  );
+  expect(periodTargets.length).toBeGreaterThan(1);
+  for (const size of periodTargets) expect(size).toBeGreaterThanOrEqual(44);
+
+  await page.goto('/settings/alerts?lang=nl');
+  const boxes = page.getByRole('checkbox');
+  await expect(boxes.first()).toBeVisible();
+  const alertTargets = await boxes.evaluateAll((inputs) =>
+    inputs.map((input) => {
+      const box = (input.closest('label') ?? input).getBoundingClientRect();
+      return Math.min(box.width, box.height);
+    }),
+  );
+  for (const size of alertTargets) expect(size).toBeGreaterThanOrEqual(44);
+});
+
+test('each offer has a call to action', async ({ page }) => {
+  await signIn(page, 'sophie', { lang: 'fr', path: '/offers/main' });
+  const offers = page.locator('.offer');
+  await expect(offers.first()).toBeVisible();
+  const count = await offers.count();
+  for (let i = 0; i < count; i++) await expect(offers.nth(i).getByRole('link')).toHaveCount(1);
+  await expect(page.getByRole('link', { name: 'Passer à Mega Mobile L' })).toHaveAttribute('href', '/subscription/optimize');
+});
