@@ -72,7 +72,7 @@ describe('the demo customers of the states', () => {
     ['pieter', 13, 'orderBlockedCredit', 'a credit block'],
     ['pieter', 14, 'orderBlockedSuspectedFraud', 'suspected fraud'],
     ['pieter', 18, 'orderWaitingRequest', 'a request about the line still waiting'],
-  ] as const)('%s’s line %i refuses an order: %s (%s)', async (who, contractId, code) => {
+  ] as const)('%s’s line %i refuses an order: %s (%s)', async (who, contractId, code, _what) => {
     const response = await post(`/api/customer/${customerIds[who]}/contract/${contractId}/orders/create`, tokens[who], {
       product: 2,
       options: [],

@@ -22,26 +22,26 @@ describe('billedOutOfBundle', () => {
     [
       '17 min 20 s beyond the national bundle: 18 minutes, as billed',
       [],
-      (t: UsageTotals) => (t.domestic.call.used = 150 * 60 + 17 * 60 + 20),
+      (t: UsageTotals): void => void (t.domestic.call.used = 150 * 60 + 17 * 60 + 20),
       'call',
       18,
     ],
     [
       '12 international minutes covered by International 60: none',
       [international60],
-      (t: UsageTotals) => (t.international.call.used = 12 * 60),
+      (t: UsageTotals): void => void (t.international.call.used = 12 * 60),
       'call',
       0,
     ],
     [
       '12 international minutes without the option: 12 (no allowance)',
       [],
-      (t: UsageTotals) => (t.international.call.used = 12 * 60),
+      (t: UsageTotals): void => void (t.international.call.used = 12 * 60),
       'call',
       12,
     ],
-    ['1 byte beyond the data: 1 MB', [], (t: UsageTotals) => (t.domestic.data.used = 5120 * 1024 * 1024 + 1), 'data', 1],
-    ['within the bundle: none', [], (t: UsageTotals) => (t.domestic.call.used = 60), 'call', 0],
+    ['1 byte beyond the data: 1 MB', [], (t: UsageTotals): void => void (t.domestic.data.used = 5120 * 1024 * 1024 + 1), 'data', 1],
+    ['within the bundle: none', [], (t: UsageTotals): void => void (t.domestic.call.used = 60), 'call', 0],
   ] as const)('%s', (_name, options, fill, kind, expected) => {
     const rating = rateUsage(totals(fill), bundleOf(base, options), rates);
     expect(billedOutOfBundle(rating, kind).count).toBe(expected);
