@@ -12,7 +12,7 @@ test('a line blocked for an unpaid invoice says "pay to unblock", not "to avoid 
   await signIn(page, 'marc', { lang: 'nl', keepAlerts: true });
   const invoice = alertDialog(page, alertTitles.invoiceSituation);
   await expect(invoice.getByRole('heading')).toHaveText('Lijn geblokkeerd: onbetaalde factuur');
-  await expect(invoice).toContainText('Betaal uw openstaande facturen om ze te deblokkeren.');
+  await expect(invoice).toContainText('Betaal de openstaande factuur om uw lijn te deblokkeren.');
   await expect(invoice).not.toContainText('vermijden');
 });
 
