@@ -94,7 +94,7 @@ export type StateLine = {
 
 export const STATE_LINES: StateLine[] = [
   // Claire: her working line (an option order being executed: "pending order"), a suspended and a terminated one.
-  { id: 9, customerId: 7, msisdn: '0470000009', status: 'ACTIVATED', subStatus: 'ACTIVATED', fraudulentBehaviour: false, productId: P.mobileM, billCycleId: BC.day5, ageDays: 500, stoppedDaysAgo: null },
+  { id: 9, customerId: 7, msisdn: '0470000009', status: 'ACTIVATED', subStatus: 'ACTIVATED', fraudulentBehaviour: false, productId: P.mobileM, billCycleId: BC.day5, ageDays: 900, stoppedDaysAgo: null },
   { id: 10, customerId: 7, msisdn: '0470000010', status: 'SUSPENDED', subStatus: 'SUSPENDED', fraudulentBehaviour: false, productId: P.mobileS, billCycleId: BC.day5, ageDays: 400, stoppedDaysAgo: 9 },
   { id: 11, customerId: 7, msisdn: '0470000011', status: 'TERMINATED', subStatus: 'TERMINATED', fraudulentBehaviour: false, productId: P.mobileS, billCycleId: BC.day5, ageDays: 700, stoppedDaysAgo: 40 },
   // Pieter: a general block, a credit block (no debt), suspected fraud, and a SIM swap asked for and still waiting.

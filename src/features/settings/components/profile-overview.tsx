@@ -49,7 +49,7 @@ export const ProfileOverview = ({ data, saveLanguage }: { data: SettingsPageData
               {invoicing?.payment.iban ? (
                 <>
                   <dt>{t('settings:profile.account')}</dt>
-                  <dd>{maskIban(invoicing.payment.iban)}</dd>
+                  <dd className="nowrap">{maskIban(invoicing.payment.iban)}</dd>
                 </>
               ) : null}
             </>
