@@ -1,9 +1,10 @@
 import { signIn } from './fixtures/sign-in.ts';
+import { alertDialog, alertTitles } from './page-models/home-page.ts';
 import { expect, test } from './fixtures/test.ts';
 
 /*
  * Issue 43 points 6 and 7 on a phone: the header keeps its room (the language is chosen in Profile), tap targets of at
- * least 44 px, the account number masked, and a call to action on each offer.
+ * least 44 px, the account number masked, a call to action on each offer, and dialogs as bottom sheets.
  */
 
 test('the phone header has no language choice; Profile keeps it', async ({ page }, testInfo) => {
@@ -49,4 +50,28 @@ test('each offer has a call to action', async ({ page }) => {
   const count = await offers.count();
   for (let i = 0; i < count; i++) await expect(offers.nth(i).getByRole('link')).toHaveCount(1);
   await expect(page.getByRole('link', { name: 'Passer à Mega Mobile L' })).toHaveAttribute('href', '/subscription/optimize');
+});
+
+test('a dialog on a phone is a bottom sheet with its buttons stacked, full width', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'the phone layout');
+  await signIn(page, 'marc', { lang: 'nl', keepAlerts: true });
+  const sheet = page.locator('.modal', { has: alertDialog(page, alertTitles.invoiceSituation) });
+  await expect(sheet).toBeVisible();
+  const viewport = page.viewportSize();
+  if (!viewport) throw new Error('no viewport');
+  const box = await sheet.boundingBox();
+  // Against the bottom edge and as wide as the screen.
+  expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(viewport.height);
+  expect(Math.round(box?.width ?? 0)).toBe(viewport.width);
+  // Pay now, see my invoices (a link drawn as a button), close.
+  const buttons = sheet.locator('.dialog__actions .button');
+  await expect(buttons).toHaveCount(3);
+  const boxes = await buttons.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect()));
+  const [first] = boxes;
+  for (const button of boxes) {
+    // One above the other, each the same width (the sheet's less its padding).
+    expect(Math.round(button.width)).toBe(Math.round(first?.width ?? 0));
+    expect(button.width).toBeGreaterThan(viewport.width * 0.8);
+  }
+  expect(boxes.map((b) => Math.round(b.y))).toEqual([...boxes.map((b) => Math.round(b.y))].sort((a, b) => a - b));
 });
