@@ -8,6 +8,8 @@ import {
   pagingQuerySchema,
   translatedSchema,
 } from './common.ts';
+import { explanationCauses, explanationChanges } from './bill-explanation.ts';
+import { billedLineKinds } from './billing.ts';
 import { paymentModeSchema } from './customer.ts';
 
 /**
@@ -143,3 +145,57 @@ export const invoiceEstimateSchema = z.object({
   computedAt: isoDateTimeSchema,
 });
 export type InvoiceEstimate = z.infer<typeof invoiceEstimateSchema>;
+
+/**
+ * GET /customer/{id}/invoices/{uuid}: one invoice or credit note with its lines as billed (docs/product/invoices.md
+ * "The single invoice"): each line incl. and excl. VAT, which add up to the totals. The app stores it, so that the
+ * invoice and its explanation open offline (contract/bill-explanation.ts reads this shape).
+ */
+export const invoiceDetailLineSchema = z.object({
+  contract_id: z.number().int().nullable(),
+  msisdn: z.string().nullable(),
+  kind: z.enum(billedLineKinds),
+  label: translatedSchema.nullable(),
+  category: z.string().nullable(),
+  quantity: z.number().int(),
+  amount_cents: centsSchema,
+  amount_excl_vat_cents: centsSchema,
+  from: isoDateSchema.nullable(),
+  to: isoDateSchema.nullable(),
+});
+
+export const invoiceDetailSchema = z.object({
+  invoice: invoiceSchema,
+  lines: z.array(invoiceDetailLineSchema),
+  totals: z.object({ excl_vat_cents: centsSchema, vat_cents: centsSchema, incl_vat_cents: centsSchema }),
+});
+export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
+
+const translatedOrNull = translatedSchema.nullable();
+
+/** GET /customer/{id}/invoices/{uuid}/explanation: contract/bill-explanation.ts `explainInvoice`, as the server computes it. */
+export const invoiceExplanationSchema = z.object({
+  previous: z.object({ uuid: z.string(), total_cents: centsSchema }).nullable(),
+  difference_cents: centsSchema,
+  vat: z.object({ excl_vat_cents: centsSchema, vat_cents: centsSchema }),
+  lines: z.array(
+    z.object({
+      cause: z.enum(explanationCauses),
+      change: z.enum(explanationChanges),
+      amount_cents: centsSchema,
+      amount_excl_vat_cents: centsSchema,
+      current_cents: centsSchema,
+      previous_cents: centsSchema,
+      contract_id: z.number().int().nullable(),
+      msisdn: z.string().nullable(),
+      label: translatedOrNull,
+      category: z.string().nullable(),
+      plan: translatedOrNull,
+      date: isoDateSchema.nullable(),
+      spans: z.array(
+        z.object({ label: translatedOrNull, from: isoDateSchema, to: isoDateSchema, days: z.number().int(), amount_cents: centsSchema }),
+      ),
+      period: z.object({ start: isoDateSchema, end: isoDateSchema }).nullable(),
+    }),
+  ),
+});

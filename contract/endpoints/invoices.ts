@@ -6,7 +6,9 @@ import {
   costCenterPatchSchema,
   costCenterSchema,
   creditorSchema,
+  invoiceDetailSchema,
   invoiceEstimateSchema,
+  invoiceExplanationSchema,
   invoiceListQuerySchema,
   invoiceListSchema,
   invoiceSituationSchema,
@@ -71,6 +73,21 @@ export const invoicesEndpoints = define({
     path: '/customer/:customerId/invoices/estimate',
     params: customerParams,
     response: invoiceEstimateSchema,
+  },
+  invoiceDetail: {
+    method: 'GET',
+    base: 'api',
+    path: '/customer/:customerId/invoices/:uuid',
+    params: z.object({ customerId: idParamSchema, uuid: z.string().uuid() }),
+    response: invoiceDetailSchema,
+  },
+  // Why this invoice differs from the previous one (docs/product/invoices.md "Why this bill is different").
+  invoiceExplanation: {
+    method: 'GET',
+    base: 'api',
+    path: '/customer/:customerId/invoices/:uuid/explanation',
+    params: z.object({ customerId: idParamSchema, uuid: z.string().uuid() }),
+    response: invoiceExplanationSchema,
   },
   invoiceDownload: {
     method: 'GET',
