@@ -3,10 +3,18 @@ import type { BillCycleDto } from '#contract/contracts';
 import type { Translated } from '#contract/common';
 import { outOfBundleForecast } from '#contract/estimate';
 import { isPendingDebit, situationTotals, type OpenItem } from '#contract/invoice-rules';
-import type { CostCenter, EstimateLine, Invoice, InvoiceEstimate, InvoiceSituation } from '#contract/invoices';
+import {
+  explainableOf,
+  explainInvoice,
+  previousInvoiceOf,
+  withExclVat,
+  type InvoiceExplanation,
+  type InvoiceSummary,
+} from '#contract/bill-explanation';
+import type { CostCenter, EstimateLine, Invoice, InvoiceDetail, InvoiceEstimate, InvoiceSituation } from '#contract/invoices';
 import { structuredCommunication } from '#contract/structured-communication';
 import type { Db } from '../db/engine.ts';
-import { sumAmounts } from '#contract/pricing';
+import { sumAmounts, vatBreakdown } from '#contract/pricing';
 import type { Row } from '../db/rows.ts';
 import { outOfBundleSpending, subscriptionLines } from './invoice-lines.ts';
 import { stateFacts } from './order-history.ts';
@@ -378,4 +386,72 @@ export const updateInvoicing = async (db: Db, invoicingId: number, next: Editabl
     .set({ ...next, last_update: lastUpdate })
     .where('id', '=', invoicingId)
     .execute();
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// One invoice with its lines, and why it differs from the previous one
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * GET /customer/{id}/invoices/{uuid}: an invoice with its lines as billed. Lines stored before migration 020 have no
+ * amount excl. VAT: the billing run's allocation makes them (contract/bill-explanation.ts `withExclVat`), as the PDF
+ * does; the totals are those issued, or split from the total incl. VAT.
+ */
+export const invoiceDetail = async (db: Db, row: InvoiceRecord): Promise<InvoiceDetail> => {
+  const stored = await invoiceLines(db, row.id);
+  const lines = stored.map((line) => ({
+    contract_id: line.contract_id,
+    msisdn: line.msisdn,
+    kind: line.kind,
+    label: line.label,
+    category: line.category,
+    quantity: line.quantity,
+    amount_cents: line.amount,
+    amount_excl_vat_cents: line.amountExclVat,
+    from: line.from,
+    to: line.to,
+  }));
+  const complete = lines.every((line) => line.amount_excl_vat_cents !== null)
+    ? lines.map((line) => ({ ...line, amount_excl_vat_cents: line.amount_excl_vat_cents ?? 0 }))
+    : withExclVat(lines);
+  const split = vatBreakdown(row.total_incl_vat_cents);
+  const excl = row.total_excl_vat_cents ?? split.excl;
+  return {
+    invoice: toInvoice(row),
+    lines: complete,
+    totals: { excl_vat_cents: excl, vat_cents: row.vat_cents ?? row.total_incl_vat_cents - excl, incl_vat_cents: row.total_incl_vat_cents },
+  };
+};
+
+const summaryOf = (row: InvoiceRecord): InvoiceSummary & { row: InvoiceRecord } => ({
+  uuid: row.uuid,
+  document_type: row.document_type,
+  cost_center_id: row.cost_center_id,
+  generated_at: row.generated_at,
+  period_start: row.period_start,
+  period_end: row.period_end,
+  total_cents: row.total_incl_vat_cents,
+  row,
+});
+
+/**
+ * GET /customer/{id}/invoices/{uuid}/explanation (docs/product/invoices.md "Why this bill is different"): the invoice
+ * against the previous cycle invoice of the same customer and cost centre (`previousInvoiceOf`), by `explainInvoice`.
+ */
+export const invoiceExplanation = async (db: Db, row: InvoiceRecord): Promise<InvoiceExplanation> => {
+  const candidates = (
+    await db
+      .selectFrom('invoices')
+      .select(COLUMNS)
+      .where('customer_id', '=', row.customer_id)
+      .where('document_type', '=', 'invoice')
+      .where('period_start', 'is not', null)
+      .where('period_start', '<', row.period_start ?? '')
+      .execute()
+  ).map(summaryOf);
+  const previous = previousInvoiceOf(summaryOf(row), candidates);
+  return explainInvoice(
+    explainableOf(await invoiceDetail(db, row)),
+    previous ? explainableOf(await invoiceDetail(db, previous.row)) : null,
+  );
 };

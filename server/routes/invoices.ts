@@ -12,7 +12,9 @@ import {
   findBillCycle,
   findCostCenter,
   findInvoice,
+  invoiceDetail,
   invoiceEstimate,
+  invoiceExplanation,
   invoiceLines,
   invoiceSituation,
   openInvoices,
@@ -121,6 +123,22 @@ const registerInvoiceReadRoutes = (router: Router, ctx: AppContext): void => {
   router.route(endpoints.invoiceEstimate, ({ params, request }) => {
     requireCustomer(authOf(request), params.customerId, { plainUser: 'deny' });
     return invoiceEstimate(db, params.customerId, clock.now());
+  });
+
+  // One invoice with its lines, and why it differs from the previous one: 404 for an invoice that is not this
+  // customer's (another customer's uuid reveals nothing), as the download answers.
+  router.route(endpoints.invoiceDetail, async ({ params, request }) => {
+    requireCustomer(authOf(request), params.customerId, { plainUser: 'deny' });
+    const invoice = await findInvoice(db, params.customerId, params.uuid);
+    if (!invoice) throw notFound('Invoice not found');
+    return invoiceDetail(db, invoice);
+  });
+
+  router.route(endpoints.invoiceExplanation, async ({ params, request }) => {
+    requireCustomer(authOf(request), params.customerId, { plainUser: 'deny' });
+    const invoice = await findInvoice(db, params.customerId, params.uuid);
+    if (!invoice) throw notFound('Invoice not found');
+    return invoiceExplanation(db, invoice);
   });
 
   router.route(endpoints.costCenters, async ({ params, request }) => {
