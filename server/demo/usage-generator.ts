@@ -123,6 +123,15 @@ export function generateUsage(rng: Prng, now: Date, plan: UsagePlan, insert: (ro
       for (let i = 0; i < events(calls.perCycle); i++)
         oob.push([id, 'call', 1, 1, 0, extra.int(calls.seconds[0], calls.seconds[1]), 's', 0, 'international', extraAt()]);
     }
+    const trip = back === 1 ? plan.tripLastCycle : undefined;
+    if (trip) {
+      // Outside the EU: the network flags every record out of zone (is_oob), calls and texts included.
+      const week = (i: number, of: number): number => from + 7 * DAY_MS + Math.floor(((i + 0.5) * 7 * DAY_MS) / of);
+      trip.dataMb.forEach((size, i) => oob.push([id, 'data', 1, 1, 0, size * MB, 'B', 0, 'roaming', week(i, trip.dataMb.length)]));
+      trip.callSeconds.forEach((seconds, i) =>
+        oob.push([id, 'call', 1, 1, 0, seconds, 's', 0, 'roaming', week(i, trip.callSeconds.length) + 3_600_000]),
+      );
+    }
     for (const row of rows) row[3] = outsideFlag(row);
     const abroad = [...rows, ...oob].reduce(
       (sum, row) => (row[1] === 'call' && row[7] === 0 && row[8] === 'international' ? sum + row[5] : sum),

@@ -51,6 +51,11 @@ type OneOffDocument = {
   type: 'invoice' | 'credit_note';
   /** Issued this many days before the seed's `now` (relative, so the context holds whatever the day). */
   ageDays: number;
+  /**
+   * Issued this many days before the customer's last cycle invoice instead: within CREDIT_NOTE_REUSE_DAYS, a credit
+   * note is taken off that invoice (docs/product/invoices.md "Credit notes").
+   */
+  daysBeforeLastInvoice?: number;
   label: Texts;
   /** Cents incl. VAT; negative for a credit note. */
   amount: number;
@@ -79,5 +84,19 @@ export const ONE_OFF_DOCUMENTS: OneOffDocument[] = [
       en: 'Refund: Roaming World option billed twice',
     },
     amount: -1500,
+  },
+  // And a goodwill credit for a network outage, issued two days before her last invoice, which took it off.
+  {
+    customerId: C.yasmine,
+    contractId: K.yasmine,
+    type: 'credit_note',
+    ageDays: 0,
+    daysBeforeLastInvoice: 2,
+    label: {
+      fr: 'Geste commercial : panne du réseau mobile',
+      nl: 'Commerciële geste: storing van het mobiele netwerk',
+      en: 'Goodwill gesture: mobile network outage',
+    },
+    amount: -500,
   },
 ];

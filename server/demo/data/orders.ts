@@ -38,6 +38,11 @@ type DemoInitiator = { type: 'U' | 'O' | 'A' | 'C' | 'S'; user?: number; ref?: s
 export type DemoOrder = {
   contractId: number;
   ageDays: number;
+  /**
+   * Placed (and executed) on this day of the line's last closed bill cycle (0: its first day) instead of `ageDays` ago,
+   * so that the last invoice bills the change whatever the day of the seed (its "why is this bill different").
+   */
+  lastClosedCycleDay?: number;
   initiator: DemoInitiator;
   status: OrderStatus;
   lines: DemoOrderLine[];
@@ -61,10 +66,12 @@ export const ORDERS: DemoOrder[] = [
     status: 'PENDING',
     lines: [{ type: 'contract', kind: 'CONTRACT', resource: R.activate, old: null, new: 'Mega Mobile S', status: 'PENDING' }],
   },
-  // Sophie's plan change that left Mega Mobile S inactive.
+  // Sophie's plan change that left Mega Mobile S inactive, 12 days into her last closed cycle: her last invoice bills
+  // S, then M with its −20 % (docs/product/invoices.md "Why this bill is different").
   {
     contractId: K.sophieMain,
     ageDays: 95,
+    lastClosedCycleDay: 12,
     initiator: { type: 'O', user: U.sophie },
     status: 'SUCCESS',
     lines: [

@@ -33,6 +33,11 @@ export type UsagePlan = {
   callSeconds?: readonly [number, number];
   /** More calls abroad per cycle, drawn from the usage's own extra stream (the shared stream stays as it was). */
   extraCallsAbroad?: { perCycle: number; seconds: readonly [number, number] };
+  /**
+   * A trip outside the EU in the last closed cycle (roaming records flagged out of zone, no random draw): data records
+   * of `dataMb` each and calls of `callSeconds` each, spread over the cycle's second week.
+   */
+  tripLastCycle?: { dataMb: readonly number[]; callSeconds: readonly number[] };
   /** The line was blocked this many days before `now`: it used nothing since (the contracts' demo data says why). */
   blockedDaysAgo?: number;
 } & (
@@ -130,5 +135,7 @@ export const USAGE_PLANS: UsagePlan[] = [
     callSeconds: [8, 120],
     roamingShare: 0.15,
     oob: { call: 2, sms: 1, data: 2 },
+    // A week in Switzerland last cycle: 2.1 GB of data against her 1 GB Roaming World option, and calls home.
+    tripLastCycle: { dataMb: [700, 650, 750], callSeconds: [540, 660, 300] },
   },
 ];

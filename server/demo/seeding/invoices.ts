@@ -70,7 +70,11 @@ export const seedInvoices = async (s: SeedContext): Promise<void> => {
   for (const document of ONE_OFF_DOCUMENTS) {
     // After the customer's last invoice at the latest, so that the demo's stories hold whatever the day: a credit note
     // issued just before a close would be taken off that invoice (docs/product/invoices.md "Credit notes").
-    const at = Math.min(nowMs, Math.max(nowMs - document.ageDays * DAY_MS, (lastRunOf.get(document.customerId) ?? 0) + 3_600_000));
+    const lastRun = lastRunOf.get(document.customerId) ?? 0;
+    const at =
+      document.daysBeforeLastInvoice !== undefined
+        ? lastRun - document.daysBeforeLastInvoice * DAY_MS
+        : Math.min(nowMs, Math.max(nowMs - document.ageDays * DAY_MS, lastRun + 3_600_000));
     const msisdn =
       (await db.selectFrom('contracts').select('msisdn').where('id', '=', document.contractId).executeTakeFirst())?.msisdn ?? null;
     events.push({

@@ -1,4 +1,4 @@
-import { DAY_MS, iso, isoDate, nextCycleStartMs } from '../data/calendar.ts';
+import { DAY_MS, cycleStartMs, iso, isoDate, nextCycleStartMs } from '../data/calendar.ts';
 import { CONTRACTS } from '../data/contracts.ts';
 import { ORDERS, type DemoOrder } from '../data/orders.ts';
 import type { SeedContext } from './context.ts';
@@ -17,8 +17,16 @@ export const seedOrders = async (s: SeedContext): Promise<void> => {
     return isoDate(nowMs + days * DAY_MS);
   };
 
+  /** When the order was placed: `ageDays` ago, or 10:00 on its day of the line's last closed cycle. */
+  const createdAt = (order: DemoOrder): number => {
+    if (order.lastClosedCycleDay === undefined) return daysAgo(order.ageDays);
+    const startDay = CONTRACTS.find((c) => c.id === order.contractId)?.startDay;
+    if (startDay === undefined) throw new Error(`order on unknown contract ${order.contractId}`);
+    return cycleStartMs(now, startDay, 1) + order.lastClosedCycleDay * DAY_MS + 10 * 3_600_000;
+  };
+
   for (const [index, order] of ORDERS.entries()) {
-    const created = daysAgo(order.ageDays);
+    const created = createdAt(order);
     const scheduled = scheduledDate(order);
     const executed = order.status === 'SUCCESS' || order.status === 'FAILED' ? iso(created + 2 * 60_000) : null;
     const initiatorRef = order.initiator.user !== undefined ? await userGuid(s, order.initiator.user) : (order.initiator.ref ?? null);
