@@ -341,7 +341,12 @@ export type EstimateForExplanation = {
     contractId: number;
     msisdn: string | null;
     period: { start: string; end: string };
-    lines: readonly { kind: 'plan' | 'option' | 'promotion' | 'usage' | 'fee' | 'forecast'; label: Translated | null; quantity: number; amount: number }[];
+    lines: readonly {
+      kind: 'plan' | 'option' | 'promotion' | 'usage' | 'fee' | 'forecast';
+      label: Translated | null;
+      quantity: number;
+      amount: number;
+    }[];
     total: number;
   }[];
   total: number;
@@ -358,7 +363,10 @@ export const explainNextInvoice = (
   lastInvoices: readonly ExplainableInvoice[],
 ): (InvoiceExplanation & { worthSaying: boolean; main: ExplanationLine | null }) | null => {
   const cycle = lastInvoices.filter(isCycleInvoice);
-  const lastEnd = cycle.reduce<string | null>((latest, invoice) => (latest === null || (invoice.period_end ?? '') > latest ? invoice.period_end : latest), null);
+  const lastEnd = cycle.reduce<string | null>(
+    (latest, invoice) => (latest === null || (invoice.period_end ?? '') > latest ? invoice.period_end : latest),
+    null,
+  );
   const last = cycle.filter((invoice) => invoice.period_end === lastEnd);
   const first = estimate.contracts[0];
   if (last.length === 0 || !first) return null;
@@ -366,19 +374,17 @@ export const explainNextInvoice = (
   const lastLines = last.flatMap((invoice) => invoice.lines.map(asUsage));
   const estimateLines = withExclVat(
     estimate.contracts.flatMap((contract) =>
-      contract.lines.map(
-        (line): Omit<ExplainableLine, 'amount_excl_vat_cents'> => ({
-          contract_id: contract.contractId,
-          msisdn: contract.msisdn,
-          kind: line.kind === 'forecast' ? 'usage' : line.kind,
-          label: line.kind === 'usage' || line.kind === 'forecast' ? null : line.label,
-          category: line.kind === 'usage' || line.kind === 'forecast' ? 'estimate' : null,
-          quantity: line.quantity,
-          amount_cents: line.amount,
-          from: null,
-          to: null,
-        }),
-      ),
+      contract.lines.map((line): Omit<ExplainableLine, 'amount_excl_vat_cents'> => ({
+        contract_id: contract.contractId,
+        msisdn: contract.msisdn,
+        kind: line.kind === 'forecast' ? 'usage' : line.kind,
+        label: line.kind === 'usage' || line.kind === 'forecast' ? null : line.label,
+        category: line.kind === 'usage' || line.kind === 'forecast' ? 'estimate' : null,
+        quantity: line.quantity,
+        amount_cents: line.amount,
+        from: null,
+        to: null,
+      })),
     ),
   );
   const merged = (invoices: readonly ExplainableInvoice[]) => ({

@@ -32,6 +32,8 @@ const visits: Record<string, readonly string[]> = {
   // The forms by phone as well as by e-mail.
   createAccountMsisdn: ['/login/create-account', '/login/create-account?by=phone'],
   recoverPassword: ['/login/recover-password', '/login/recover-password?by=phone'],
+  // Sophie's last monthly invoice with its explanation (its uuid is the seed's), and an address of no invoice.
+  invoice: ['/bills/invoice/latest', '/bills/invoice/abc'],
 };
 
 const madeUp = ['abc', 'def', 'ghi'];

@@ -72,17 +72,17 @@ export const lastCycleInvoices = (listed: readonly InvoiceSummary[]): InvoiceSum
   return cycle.filter((invoice) => invoice.period_end === last && !seen.has(invoice.uuid) && seen.add(invoice.uuid));
 };
 
-/** What the sentence on the next bill says: how much it should differ from the last one, and mainly why. */
+/** The next bill against the last one: the explanation, and what its sentence says (how much, mainly why). */
 export type NextBillChange = {
-  difference: number;
+  explanation: InvoiceExplanation;
+  /** More than 10 % or 5 € apart: the sentence is said. */
+  worthSaying: boolean;
   main: ExplanationLine | null;
-  /** The last invoice, whose explanation the sentence opens (the first of them for a professional customer). */
-  lastUuid: string;
 };
 
 /**
- * The next bill against the last one (contract/bill-explanation.ts `explainNextInvoice`), when it is worth a sentence
- * (more than 10 % or 5 €); null otherwise, or while the last invoices' lines are not stored.
+ * The next bill against the last one (contract/bill-explanation.ts `explainNextInvoice`); null without an estimate or
+ * a last cycle invoice, or while the last invoices' lines are not stored.
  */
 export const nextBillChange = (
   estimate: InvoiceEstimateRow | undefined,
@@ -91,12 +91,12 @@ export const nextBillChange = (
 ): NextBillChange | null => {
   const last = lastCycleInvoices(listed);
   const stored = last.map((invoice) => details.find((row) => row.uuid === invoice.uuid));
-  const first = last[0];
-  if (!estimate || !first || stored.some((row) => row === undefined)) return null;
+  if (!estimate || last.length === 0 || stored.some((row) => row === undefined)) return null;
   const next = explainNextInvoice(
     estimate,
     stored.flatMap((row) => (row ? [explainableOf(row)] : [])),
   );
-  if (!next?.worthSaying) return null;
-  return { difference: next.difference_cents, main: next.main, lastUuid: first.uuid };
+  if (!next) return null;
+  const { worthSaying, main, ...explanation } = next;
+  return { explanation, worthSaying, main };
 };

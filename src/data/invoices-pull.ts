@@ -7,8 +7,9 @@ import type { InvoiceListRow, InvoiceRow } from '#db/schema';
 import { pull, type PullResult } from '#sync/pull';
 
 /*
- * The pulls of the bills screen and of the payment details: the invoice lists, the cost centres, the next
- * invoice's estimate and the creditor. Each writes its rows and fetch time in one transaction (sync/pull.ts).
+ * The pulls of the bills screen, of an invoice and of the payment details: the invoice lists, an invoice's lines, the
+ * cost centres, the next invoice's estimate and the creditor (home reads the lists, the estimate and the last
+ * invoice's lines too, for its sentence on the next bill). Each writes its rows and fetch time in one transaction (sync/pull.ts).
  * Offline: the call fails, nothing is written, and the screens keep the stored copy with its age.
  */
 
@@ -103,6 +104,18 @@ export const pullInvoiceEstimate = (customerId: number, options: { force?: boole
     },
   });
 
+/** GET …/invoices/{uuid}: an invoice with its lines as billed, kept so that it and its explanation open offline. */
+export const pullInvoiceDetail = (customerId: number, uuid: string, options: { force?: boolean } = {}): Promise<PullResult> =>
+  pull({
+    resource: resourceKeys.invoiceDetail(customerId, uuid),
+    force: options.force ?? false,
+    tables: [db.invoiceDetails],
+    fetch: () => call(endpoints.invoiceDetail, { params: { customerId, uuid }, silent: true }),
+    write: async (detail) => {
+      await db.invoiceDetails.put({ ...detail, uuid: detail.invoice.uuid, customerId });
+    },
+  });
+
 /** GET /invoices/creditor: the operator's account and creditor identifier (configuration of the server). */
 export const pullPaymentCreditor = (options: { force?: boolean } = {}): Promise<PullResult> =>
   pull({
@@ -114,3 +127,9 @@ export const pullPaymentCreditor = (options: { force?: boolean } = {}): Promise<
       await db.paymentCreditor.put({ ...creditor, id: 'current' });
     },
   });
+
+/** Several invoices' lines (the last cycle's, one per cost centre), each as `pullInvoiceDetail`. */
+export const pullInvoiceDetails = async (customerId: number, uuids: readonly string[], options: { force?: boolean } = {}): Promise<PullResult> => {
+  const results = await Promise.all(uuids.map((uuid) => pullInvoiceDetail(customerId, uuid, options)));
+  return results.includes('updated') ? 'updated' : 'fresh';
+};

@@ -54,6 +54,8 @@ export const resourceKeys = {
   invoicesPaid: resource<[customerId: number, costCenter: number | 'all', page: number]>('invoices-paid'),
   /** GET …/cost-centers. */
   costCenters: resource<[customerId: number]>('cost-centers'),
+  /** GET …/invoices/{uuid}: one invoice with its lines. */
+  invoiceDetail: resource<[customerId: number, uuid: string]>('invoice-detail'),
   /** GET …/invoices/estimate: the next invoice's estimate. */
   invoiceEstimate: resource<[customerId: number]>('invoice-estimate'),
   /** GET /invoices/creditor: who customers pay (not a customer's data: one copy). */

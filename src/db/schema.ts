@@ -143,5 +143,7 @@ export const createDatabase = (name = databaseName): AppDatabase => {
       for (const prefix of [resourceKeys.usageSummary.prefix, resourceKeys.products.prefix, resourceKeys.productOptions.prefix])
         await tx.table('meta').where('resource').startsWith(prefix).delete();
     });
+  // Version 18 (why a bill is different, docs/product/invoices.md): each invoice opened, with its lines as billed.
+  db.version(18).stores({ invoiceDetails: 'uuid, customerId' });
   return db;
 };

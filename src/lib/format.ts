@@ -146,6 +146,16 @@ export const maskIban = (iban: string): string => {
 export const formatMoneyCents = (cents: number, locale: LocaleInput): string =>
   numberFormat(toIntlLocale(locale), { style: 'currency', currency: 'EUR' }).format(cents / 100);
 
+/** An amount about which only whole euros matter ("about € 12"): 1234 → "12 €" (fr), "€ 12" (nl), "€12" (en). */
+export const formatMoneyRounded = (cents: number, locale: LocaleInput): string =>
+  numberFormat(toIntlLocale(locale), { style: 'currency', currency: 'EUR', maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(
+    Math.round(cents / 100),
+  );
+
+/** A difference, its sign always written: +3,87 € / −63,91 € (fr). */
+export const formatMoneyDifference = (cents: number, locale: LocaleInput): string =>
+  `${cents > 0 ? '+' : cents < 0 ? '−' : ''}${formatMoneyCents(Math.abs(cents), locale)}`;
+
 // ---------------------------------------------------------------------------------------------------
 // Durations
 

@@ -175,7 +175,10 @@ describe('an invoice explained against the previous one', () => {
   });
 
   it('without a previous invoice, explains the total', () => {
-    const current = invoiceOf(OCTOBER, cycle(OCTOBER, [{ ...M, from: '2025-01-01', to: null }], [{ category: 'premium:sms', amount: 150 }]));
+    const current = invoiceOf(
+      OCTOBER,
+      cycle(OCTOBER, [{ ...M, from: '2025-01-01', to: null }], [{ category: 'premium:sms', amount: 150 }]),
+    );
     const explanation = explainInvoice(current, null);
     expect(explanation.previous).toBeNull();
     expect(explanation.difference_cents).toBe(current.total_cents);
@@ -188,8 +191,14 @@ describe('an invoice explained against the previous one', () => {
   });
 
   it('names the main cause: the largest in the direction of the difference', () => {
-    const previous = invoiceOf(SEPTEMBER, cycle(SEPTEMBER, [{ ...M, from: '2025-01-01', to: null }], [{ category: 'premium:sms', amount: 900 }]));
-    const current = invoiceOf(OCTOBER, cycle(OCTOBER, [{ ...M, from: '2025-01-01', to: null }], [{ category: 'world:data', amount: 1500 }]));
+    const previous = invoiceOf(
+      SEPTEMBER,
+      cycle(SEPTEMBER, [{ ...M, from: '2025-01-01', to: null }], [{ category: 'premium:sms', amount: 900 }]),
+    );
+    const current = invoiceOf(
+      OCTOBER,
+      cycle(OCTOBER, [{ ...M, from: '2025-01-01', to: null }], [{ category: 'world:data', amount: 1500 }]),
+    );
     expect(mainCause(explainInvoice(current, previous))?.category).toBe('world:data');
   });
 });
@@ -329,7 +338,17 @@ const modelCycle = (generated: GeneratedCycle, period: { start: string; end: str
     generated.credits.map((amount, i) => ({ piece: `NC-${tag}-${i}`, issued, amount })),
   );
   for (const credit of used)
-    lines.push({ contractId: null, msisdn: null, kind: 'credit', label: t(credit.piece), category: null, quantity: 1, amount: -credit.amount, from: null, to: null });
+    lines.push({
+      contractId: null,
+      msisdn: null,
+      kind: 'credit',
+      label: t(credit.piece),
+      category: null,
+      quantity: 1,
+      amount: -credit.amount,
+      from: null,
+      to: null,
+    });
   return { lines, rating };
 };
 
@@ -351,7 +370,9 @@ describe('property: on any pair of cycles', () => {
         for (const line of explanation.lines) {
           if (line.cause === 'usage') {
             const cents = (rating: typeof a.rating) =>
-              rating.lines.filter((charge) => `${charge.zone}:${charge.kind}` === line.category).reduce((sum, charge) => sum + charge.cents, 0);
+              rating.lines
+                .filter((charge) => `${charge.zone}:${charge.kind}` === line.category)
+                .reduce((sum, charge) => sum + charge.cents, 0);
             expect(line.amount_cents).toBe(cents(b.rating) - cents(a.rating));
           } else {
             const same = (billed: BilledLine) =>

@@ -71,34 +71,39 @@ describe('GET /customer/:id/invoices/:uuid', () => {
 });
 
 describe('GET /customer/:id/invoices/:uuid/explanation', () => {
-  it.each(accounts)('%s: the causes add up to the difference, and the app computes the same from the stored invoices', async (who, customerId) => {
-    const invoices = await invoicesOf(customerId);
-    const details = await Promise.all(invoices.map(async (invoice) => ({ ...(await detailOf(customerId, invoice.uuid, who)), uuid: invoice.uuid, customerId })));
-    for (const invoice of invoices) {
-      const explanation = await explanationOf(customerId, invoice.uuid, who);
-      expect(explanation.lines.reduce((sum, line) => sum + line.amount_cents, 0)).toBe(explanation.difference_cents);
-      expect(explanation.lines.reduce((sum, line) => sum + line.amount_excl_vat_cents, 0)).toBe(explanation.vat.excl_vat_cents);
-      const previousTotal = explanation.previous?.total_cents ?? 0;
-      expect(explanation.difference_cents).toBe(invoice.total_incl_vat_cents - previousTotal);
-      // The previous one: the latest cycle invoice before, of the same cost centre; none for one-off documents.
-      const expected =
-        invoice.document_type === 'invoice' && invoice.period_start !== null
-          ? (invoices.find(
-              (other) =>
-                other.document_type === 'invoice' &&
-                other.period_start !== null &&
-                other.period_start < (invoice.period_start ?? '') &&
-                other.cost_center_id === invoice.cost_center_id,
-            )?.uuid ?? null)
-          : null;
-      expect(explanation.previous?.uuid ?? null).toBe(expected);
-      // The app: the same contract function on the invoices it stored (src/data/bill-explanation-rows.ts).
-      const detail = details.find((row) => row.uuid === invoice.uuid);
-      if (!detail) throw new Error('no detail');
-      const onDevice = explainStored(detail, [], details);
-      expect(onDevice).toEqual({ status: 'ready', explanation });
-    }
-  });
+  it.each(accounts)(
+    '%s: the causes add up to the difference, and the app computes the same from the stored invoices',
+    async (who, customerId) => {
+      const invoices = await invoicesOf(customerId);
+      const details = await Promise.all(
+        invoices.map(async (invoice) => ({ ...(await detailOf(customerId, invoice.uuid, who)), uuid: invoice.uuid, customerId })),
+      );
+      for (const invoice of invoices) {
+        const explanation = await explanationOf(customerId, invoice.uuid, who);
+        expect(explanation.lines.reduce((sum, line) => sum + line.amount_cents, 0)).toBe(explanation.difference_cents);
+        expect(explanation.lines.reduce((sum, line) => sum + line.amount_excl_vat_cents, 0)).toBe(explanation.vat.excl_vat_cents);
+        const previousTotal = explanation.previous?.total_cents ?? 0;
+        expect(explanation.difference_cents).toBe(invoice.total_incl_vat_cents - previousTotal);
+        // The previous one: the latest cycle invoice before, of the same cost centre; none for one-off documents.
+        const expected =
+          invoice.document_type === 'invoice' && invoice.period_start !== null
+            ? (invoices.find(
+                (other) =>
+                  other.document_type === 'invoice' &&
+                  other.period_start !== null &&
+                  other.period_start < (invoice.period_start ?? '') &&
+                  other.cost_center_id === invoice.cost_center_id,
+              )?.uuid ?? null)
+            : null;
+        expect(explanation.previous?.uuid ?? null).toBe(expected);
+        // The app: the same contract function on the invoices it stored (src/data/bill-explanation-rows.ts).
+        const detail = details.find((row) => row.uuid === invoice.uuid);
+        if (!detail) throw new Error('no detail');
+        const onDevice = explainStored(detail, [], details);
+        expect(onDevice).toEqual({ status: 'ready', explanation });
+      }
+    },
+  );
 
   it('Sophie’s last monthly invoice: her plan change with its days, the −20 % that started, her use beyond the bundle', async () => {
     const [latest] = (await invoicesOf(C.sophie)).filter((row) => row.document_type === 'invoice' && row.period_start !== null);
@@ -141,7 +146,9 @@ describe('GET /customer/:id/invoices/:uuid/explanation', () => {
     const notHers = await get(`/api/customer/${C.sophie}/invoices/${marcs.uuid}/explanation`, 'sophie');
     expect(notHers.statusCode).toBe(404);
     expect((await get(`/api/customer/${C.sophie}/invoices/${marcs.uuid}`, 'sophie')).statusCode).toBe(404);
-    expect((await get(`/api/customer/${C.sophie}/invoices/00000000-0000-4000-8000-000000000000/explanation`, 'sophie')).statusCode).toBe(404);
+    expect((await get(`/api/customer/${C.sophie}/invoices/00000000-0000-4000-8000-000000000000/explanation`, 'sophie')).statusCode).toBe(
+      404,
+    );
     // A plain user sees no invoice.
     expect((await get(`/api/customer/${C.martinLogistics}/invoices/${marcs.uuid}/explanation`, 'lucas')).statusCode).toBe(403);
     const bad = await get(`/api/customer/${C.sophie}/invoices/not-a-uuid/explanation`, 'sophie');

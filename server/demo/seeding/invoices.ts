@@ -9,6 +9,15 @@ import { BILLED_ACCOUNTS, BILLING_HOUR, COST_CENTERS, INVOICE_CYCLES, ONE_OFF_DO
 import type { SeedContext } from './context.ts';
 
 /**
+ * When a one-off document was issued: `ageDays` before now, after the customer's last invoice at the latest (so that
+ * it stays open), or `daysBeforeLastInvoice` before that invoice (which takes a credit note off).
+ */
+const issuedAt = (document: (typeof ONE_OFF_DOCUMENTS)[number], nowMs: number, lastRun: number): number =>
+  document.daysBeforeLastInvoice !== undefined
+    ? lastRun - document.daysBeforeLastInvoice * DAY_MS
+    : Math.min(nowMs, Math.max(nowMs - document.ageDays * DAY_MS, lastRun + 3_600_000));
+
+/**
  * The demo's billing: cost centres, the history of what each line held (replayed from its executed plan and option
  * orders), then the billing run itself at each cycle's close of the last INVOICE_CYCLES cycles and the one-off
  * documents at their dates, in the order they happened — the same code, and so the same invoices, numbers and
@@ -70,11 +79,7 @@ export const seedInvoices = async (s: SeedContext): Promise<void> => {
   for (const document of ONE_OFF_DOCUMENTS) {
     // After the customer's last invoice at the latest, so that the demo's stories hold whatever the day: a credit note
     // issued just before a close would be taken off that invoice (docs/product/invoices.md "Credit notes").
-    const lastRun = lastRunOf.get(document.customerId) ?? 0;
-    const at =
-      document.daysBeforeLastInvoice !== undefined
-        ? lastRun - document.daysBeforeLastInvoice * DAY_MS
-        : Math.min(nowMs, Math.max(nowMs - document.ageDays * DAY_MS, lastRun + 3_600_000));
+    const at = issuedAt(document, nowMs, lastRunOf.get(document.customerId) ?? 0);
     const msisdn =
       (await db.selectFrom('contracts').select('msisdn').where('id', '=', document.contractId).executeTakeFirst())?.msisdn ?? null;
     events.push({

@@ -91,6 +91,42 @@ export type PaymentCreditorRow = { id: 'current'; name: string; iban: string; bi
  */
 export type InvoicePdfRow = { uuid: string; customerId: number; piece: string; bytes: ArrayBuffer; storedAt: number };
 
+/**
+ * One invoice with its lines as billed (GET …/invoices/{uuid}), stored as the server sends it: the invoice screen and
+ * the explanation of its difference (contract/bill-explanation.ts) read it, offline too.
+ */
+export type InvoiceDetailRow = {
+  uuid: string;
+  customerId: number;
+  invoice: {
+    uuid: string;
+    dates: {
+      invoice_generated_at: string;
+      due_date: string;
+      paid_at: string | null;
+      period_start: string | null;
+      period_end: string | null;
+    };
+    total: { total_incl_vat: number };
+    structured_communication: string;
+    piece: string;
+    details: { payment_mode: 'DD' | 'BT'; document_type: 'invoice' | 'credit_note'; cost_center_id: number | null };
+  };
+  lines: {
+    contract_id: number | null;
+    msisdn: string | null;
+    kind: 'plan' | 'option' | 'promotion' | 'usage' | 'fee' | 'credit';
+    label: { fr: string; nl: string; en: string } | null;
+    category: string | null;
+    quantity: number;
+    amount_cents: number;
+    amount_excl_vat_cents: number;
+    from: string | null;
+    to: string | null;
+  }[];
+  totals: { excl_vat_cents: number; vat_cents: number; incl_vat_cents: number };
+};
+
 /** The tables of this area in the app database. */
 export type InvoicesTables = {
   invoiceSituations: EntityTable<InvoiceSituationRow, 'customerId'>;
@@ -99,4 +135,5 @@ export type InvoicesTables = {
   invoiceEstimates: EntityTable<InvoiceEstimateRow, 'customerId'>;
   paymentCreditor: EntityTable<PaymentCreditorRow, 'id'>;
   invoicePdfs: EntityTable<InvoicePdfRow, 'uuid'>;
+  invoiceDetails: EntityTable<InvoiceDetailRow, 'uuid'>;
 };

@@ -7,6 +7,8 @@ const screens = chunk(() => import('./components/invoice-screens.tsx'), ['invoic
 
 const routes = {
   bills: { path: '/bills/main', screen: screens.screen('BillsPage') },
+  // One invoice: its lines, its VAT, its PDF and why it differs from the previous one (`latest`: the last monthly one).
+  invoice: { path: '/bills/invoice/:uuid', screen: screens.screen('InvoicePage') },
   // The payment details belong to the invoices area (the creditor, the mandate and the payment rules).
   settingsPayment: { path: '/settings/payment', screen: screens.screen('PaymentPage') },
 } as const satisfies Routes;

@@ -81,6 +81,9 @@ const withData = (situation: InvoiceSituationRow, open: InvoiceRow[]): void => {
     estimate: undefined,
     creditor: undefined,
     storedPdfs: new Set(),
+    nextBill: null,
+    lastInvoices: [],
+    recentTotals: [],
     fetchedAt: Date.now(),
   };
 };

@@ -2,8 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#ui/button';
 import { Spinner } from '#ui/spinner';
-import type { InvoiceRow } from '../data/use-bills.ts';
-import type { CostCenterScope } from '../data/invoices-pull.ts';
+import { type InvoiceRow, type CostCenterScope } from '../data/use-bills.ts';
 
 /* The lists of the bills screen (bills-page.tsx): the cost centre chosen, the open invoices, the paid ones. */
 

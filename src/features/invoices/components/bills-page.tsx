@@ -5,10 +5,14 @@ import {
   type InvoiceEstimateRow,
   type InvoiceRow,
   type InvoiceSituationRow,
+  type NextBillChange,
   type PaymentCreditorRow,
   useBills,
+  type CostCenterScope,
 } from '../data/use-bills.ts';
 import { formatMoneyCents } from '#lib/format';
+import { pathTo, paths } from '#lib/route-paths';
+import { NextBillSentence } from '#ui/next-bill-sentence';
 import { Alert } from '#ui/alert';
 import { FreshnessNote } from '#ui/freshness-note';
 import { Spinner } from '#ui/spinner';
@@ -16,26 +20,16 @@ import { TitledPage } from '#ui/titled-page';
 import { PayNowButton, type PayNowOutcome } from '#ui/pay-now-button';
 import { useOnline } from '#ui/use-online';
 import { openInvoicePdf } from '../data/invoice-pdf-cache.ts';
-import type { CostCenterScope } from '../data/invoices-pull.ts';
 import { payNow, paymentReferenceOf, usePaymentReturn } from '../data/use-payment-return.ts';
 import { formatDay } from './dates.ts';
+import { saveFile } from './save-file.ts';
 import { CostCenterSelect, OpenInvoices, PaidHistory } from './bill-lists.tsx';
 import { InvoiceItem } from './invoice-item.tsx';
+import { BillRow } from './bill-row.tsx';
+import { BillsChart } from './bills-chart.tsx';
+import { ExplanationList } from './explanation-list.tsx';
 import { PayByTransfer } from './pay-by-transfer.tsx';
 import { PaymentOutcome } from './payment-outcome.tsx';
-
-/** Hands a PDF to the browser as a download (a same-document blob URL: no network, works offline). */
-const saveFile = (blob: Blob, fileName: string): void => {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started by then; the URL only holds the bytes in memory.
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-};
 
 /**
  * What is said of the direct-debit part of what is owed (docs/product/invoices.md "Invoice situation"): the server's
@@ -123,8 +117,8 @@ const Situation = ({
   );
 };
 
-/** The next invoice's estimate (labelled as one), with its lines per contract on demand. */
-const Estimate = ({ estimate }: { estimate: InvoiceEstimateRow }) => {
+/** The next invoice's estimate (labelled as one), what changes against the last bill, its lines per contract on demand. */
+const Estimate = ({ estimate, nextBill }: { estimate: InvoiceEstimateRow; nextBill: NextBillChange | null }) => {
   const { t, i18n } = useTranslation('invoices');
   const lang = i18n.language as 'fr' | 'nl' | 'en';
   const money = (cents: number) => formatMoneyCents(cents, lang);
@@ -150,6 +144,21 @@ const Estimate = ({ estimate }: { estimate: InvoiceEstimateRow }) => {
           </p>
           {estimate.nextInvoiceDate ? <p>{t('estimate.invoiceDate', { date: formatDay(estimate.nextInvoiceDate, lang) })}</p> : null}
           <p className="muted">{t('estimate.note')}</p>
+          {nextBill ? (
+            <div id="next-bill" className="bills-estimate__change" tabIndex={-1}>
+              {nextBill.worthSaying ? (
+                <NextBillSentence
+                  difference={nextBill.explanation.difference_cents}
+                  cause={nextBill.main?.cause ?? null}
+                  to="#next-bill-why"
+                />
+              ) : null}
+              <details className="bills-estimate__details" id="next-bill-why" open={nextBill.worthSaying ? undefined : false}>
+                <summary>{t('explain.title')}</summary>
+                <ExplanationList explanation={nextBill.explanation} kind="next" previousCycleStart={null} headingId="estimate-title" />
+              </details>
+            </div>
+          ) : null}
           <details className="bills-estimate__details">
             <summary>{t('estimate.details')}</summary>
             {estimate.contracts.map((contract) => (
@@ -243,6 +252,7 @@ export const BillsPage = () => {
       onPayNow={
         data.situation?.onlinePayment !== false ? (key) => payNow(data.customerId, { invoice: invoice.uuid }, key, i18n.language) : null
       }
+      detailsTo={pathTo(paths.invoice, { uuid: invoice.uuid })}
     />
   );
 
@@ -276,7 +286,8 @@ export const BillsPage = () => {
           payTotal={(key) => payNow(data.customerId, 'openTotal', key, i18n.language)}
         />
       ) : null}
-      {data.estimate ? <Estimate estimate={data.estimate} /> : null}
+      <BillsChart totals={data.recentTotals} />
+      {data.estimate ? <Estimate estimate={data.estimate} nextBill={data.nextBill} /> : null}
       {data.costCenters.length > 0 ? (
         <CostCenterSelect centers={data.costCenters} scope={scope} onChange={(costCenter) => go({ costCenter, page: 1 })} />
       ) : null}
@@ -290,7 +301,7 @@ export const BillsPage = () => {
         page={page}
         lastPage={lastPage}
         onPage={(target) => go({ page: target })}
-        item={(invoice) => item(invoice, 'paid')}
+        item={(invoice) => <BillRow key={invoice.uuid} invoice={invoice} list="paid" />}
       />
       {showsCreditNote ? <p className="muted">{t('invoices:creditNotes')}</p> : null}
     </TitledPage>

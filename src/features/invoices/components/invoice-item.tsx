@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { amountDue, creditNoteRefundBy, creditNoteReusableUntil, invoiceContext, type InvoiceContext } from '#contract/invoice-rules';
 import type { InvoiceRow, PaymentCreditorRow } from '../data/use-bills.ts';
 import { formatMoneyCents } from '#lib/format';
@@ -29,10 +30,47 @@ export type InvoiceItemProps = {
   /** Starts the online payment of what is left of it (docs/product/payments.md "Where the customer pays"). */
   /** Starts the online payment; null when the server takes none (no payment provider): no "Pay now" then. */
   onPayNow: ((idempotencyKey: string) => Promise<PayNowOutcome>) | null;
+  /** The invoice's own screen (its lines and why it differs), linked from the bills screen. */
+  detailsTo?: string;
+  /** 3 in the bills screen's lists, 2 on the invoice's own screen. */
+  headingLevel?: 2 | 3;
+};
+
+/** The structured communication: hidden for a direct debit, which needs none from the customer (invoices.md). */
+const Communication = ({ value }: { value: string }) => {
+  const { t } = useTranslation('invoices');
+  return (
+    <div>
+      <dt>{t('invoice.communication')}</dt>
+      <dd className="invoice__communication">{value}</dd>
+    </div>
+  );
+};
+
+/** The invoice's own screen: its lines and why it differs from the previous one. */
+const DetailsLink = ({ to, piece }: { to: string; piece: string }) => {
+  const { t } = useTranslation('invoices');
+  return (
+    <Link to={to} className="invoice__details" aria-label={t('invoicePage.detailsLabel', { piece })}>
+      {t('invoicePage.details')} ›
+    </Link>
+  );
 };
 
 /** One invoice or credit note: its context, dates, amount, communication, PDF, and how to pay it when due. */
-export const InvoiceItem = ({ invoice, list, partiallyPaid, creditor, storedOffline, online, onDownload, onPayNow }: InvoiceItemProps) => {
+export const InvoiceItem = ({
+  invoice,
+  list,
+  partiallyPaid,
+  creditor,
+  storedOffline,
+  online,
+  onDownload,
+  onPayNow,
+  detailsTo,
+  headingLevel = 3,
+}: InvoiceItemProps) => {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { t, i18n } = useTranslation('invoices');
   const lang = i18n.language;
   const [paying, setPaying] = useState(false);
@@ -48,7 +86,7 @@ export const InvoiceItem = ({ invoice, list, partiallyPaid, creditor, storedOffl
   return (
     <li className="invoice card" aria-labelledby={titleId} data-context={context}>
       <div className="invoice__head">
-        <h3 id={titleId}>{t(creditNote ? 'invoice.creditNote' : 'invoice.invoice', { piece: invoice.piece })}</h3>
+        <Heading id={titleId}>{t(creditNote ? 'invoice.creditNote' : 'invoice.invoice', { piece: invoice.piece })}</Heading>
         <Badge tone={tones[context]}>{t(`invoice.contexts.${context}`)}</Badge>
         {storedOffline ? <Badge>{t('invoice.offlineAvailable')}</Badge> : null}
       </div>
@@ -83,10 +121,7 @@ export const InvoiceItem = ({ invoice, list, partiallyPaid, creditor, storedOffl
           <dt>{t('invoice.mode')}</dt>
           <dd>{t(`invoice.modes.${invoice.paymentMode}`)}</dd>
         </div>
-        <div>
-          <dt>{t('invoice.communication')}</dt>
-          <dd className="invoice__communication">{invoice.structuredCommunication}</dd>
-        </div>
+        {invoice.paymentMode === 'DD' && !creditNote ? null : <Communication value={invoice.structuredCommunication} />}
         {partiallyPaid > 0 ? (
           <>
             <div>
@@ -111,6 +146,7 @@ export const InvoiceItem = ({ invoice, list, partiallyPaid, creditor, storedOffl
         </p>
       ) : null}
       <div className="invoice__actions">
+        {detailsTo ? <DetailsLink to={detailsTo} piece={invoice.piece} /> : null}
         {payable && onPayNow ? (
           <PayNowButton start={onPayNow} online={online} label={t('payNow.invoiceLabel', { piece: invoice.piece })} />
         ) : null}

@@ -5,4 +5,5 @@ import './invoices.css';
  * (/settings/payment), which share the creditor, the payment rules and the texts.
  */
 export { BillsPage } from './bills-page.tsx';
+export { InvoicePage } from './invoice-page.tsx';
 export { PaymentPage } from './payment-page.tsx';

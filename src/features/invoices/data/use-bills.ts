@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback } from 'react';
+import type { InvoiceSummary } from '#contract/bill-explanation';
 import { isPlainUser } from '#contract/roles';
 import { pullInvoiceSituation } from '#data/invoice-situation-pull';
 import { db } from '#db/db';
@@ -7,19 +8,23 @@ import { resourceKeys } from '#db/resource-keys';
 import type { CostCenterRow, InvoiceEstimateRow, InvoiceListRow, InvoiceSituationRow, PaymentCreditorRow } from '#db/schema';
 import { fromLive, type LiveResult } from '#lib/live-result';
 import { usePull } from '#lib/use-pull';
+import { lastCycleInvoices, nextBillChange, summaryOfRow, type NextBillChange } from '#data/bill-explanation-rows';
 import {
   openListKey,
   paidListKey,
   pullCostCenters,
+  pullInvoiceDetails,
   pullInvoiceEstimate,
   pullOpenInvoices,
   pullPaidInvoices,
   pullPaymentCreditor,
   type CostCenterScope,
-} from './invoices-pull.ts';
+} from '#data/invoices-pull';
 
 /** The rows the bills screen shows (its components take their types from here, never from db/). */
 export type { InvoiceEstimateRow, InvoiceRow, InvoiceSituationRow, PaymentCreditorRow } from '#db/schema';
+export type { NextBillChange } from '#data/bill-explanation-rows';
+export type { CostCenterScope } from '#data/invoices-pull';
 
 export type BillsData = {
   customerId: number;
@@ -33,8 +38,26 @@ export type BillsData = {
   creditor: PaymentCreditorRow | undefined;
   /** Invoices whose PDF is stored on this device (they open offline). */
   storedPdfs: ReadonlySet<string>;
+  /** The next bill against the last one (the whole account's lists only); null while not known. */
+  nextBill: NextBillChange | null;
+  /** The last cycle's invoices, whose lines the next bill is compared with. */
+  lastInvoices: string[];
+  /** The last 6 cycles' totals shown (oldest first), for the chart: the cycle's first day and the invoices' sum. */
+  recentTotals: { periodStart: string; total: number }[];
   /** When the lists shown were fetched: the oldest of the situation and the lists (undefined: never). */
   fetchedAt: number | undefined;
+};
+
+/** The totals of the last 6 cycles listed, oldest first (a professional customer's cost centres added up). */
+const recentTotalsOf = (listed: readonly InvoiceSummary[]): { periodStart: string; total: number }[] => {
+  const totals = new Map<string, number>();
+  for (const invoice of listed)
+    if (invoice.document_type === 'invoice' && invoice.period_start !== null)
+      totals.set(invoice.period_start, (totals.get(invoice.period_start) ?? 0) + invoice.total_cents);
+  return [...totals]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .slice(-6)
+    .map(([periodStart, total]) => ({ periodStart, total }));
 };
 
 const oldest = (times: (number | undefined)[]): number | undefined =>
@@ -54,7 +77,7 @@ export const useBills = (
       const session = await db.session.get('current');
       if (!session || session.customerId === null) return { data: null };
       const customerId = session.customerId;
-      const [situation, costCenters, open, paid, estimate, creditor, pdfs, metas] = await Promise.all([
+      const [situation, costCenters, open, paid, estimate, creditor, pdfs, metas, details] = await Promise.all([
         db.invoiceSituations.get(customerId),
         db.costCenters.where('customerId').equals(customerId).sortBy('name'),
         db.invoiceLists.get(openListKey(customerId, scope)),
@@ -63,7 +86,10 @@ export const useBills = (
         db.paymentCreditor.get('current'),
         db.invoicePdfs.where('customerId').equals(customerId).primaryKeys(),
         db.meta.bulkGet([resourceKeys.invoiceSituation(customerId), openListKey(customerId, scope), paidListKey(customerId, scope, page)]),
+        db.invoiceDetails.where('customerId').equals(customerId).toArray(),
       ]);
+      const listed = [...(open?.invoices ?? []), ...(paid?.invoices ?? [])].map(summaryOfRow);
+      const whole = scope === 'all' && page === 1;
       const data: BillsData = {
         customerId,
         canSee: !isPlainUser(session),
@@ -74,6 +100,9 @@ export const useBills = (
         estimate,
         creditor,
         storedPdfs: new Set(pdfs),
+        nextBill: whole ? nextBillChange(estimate, listed, details) : null,
+        lastInvoices: whole ? lastCycleInvoices(listed).map((invoice) => invoice.uuid) : [],
+        recentTotals: recentTotalsOf(listed),
         fetchedAt: oldest(metas.map((meta) => meta?.fetchedAt)),
       };
       return { data };
@@ -88,6 +117,8 @@ export const useBills = (
   const centers = usePull(customerId === null ? null : [customerId], pullCostCenters);
   const estimate = usePull(customerId === null ? null : [customerId], pullInvoiceEstimate);
   const creditor = usePull(customerId === null ? null : [], pullPaymentCreditor);
+  const lastInvoices = data?.lastInvoices ?? [];
+  usePull(customerId === null || lastInvoices.length === 0 ? null : [customerId, lastInvoices], pullInvoiceDetails);
 
   const pulls = [situation, open, paid, centers, estimate, creditor];
   const refresh = useCallback(async () => {

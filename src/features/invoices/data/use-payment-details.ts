@@ -6,7 +6,7 @@ import { resourceKeys } from '#db/resource-keys';
 import type { InvoicingRow, PaymentCreditorRow, PendingMutationRow } from '#db/schema';
 import { fromLive, type LiveResult } from '#lib/live-result';
 import { usePull } from '#lib/use-pull';
-import { pullPaymentCreditor } from './invoices-pull.ts';
+import { pullPaymentCreditor } from '#data/invoices-pull';
 import { invoicingEntity } from './invoicing.mutation.ts';
 
 export type PaymentDetailsData = {
