@@ -2,10 +2,12 @@ import { addDaysToDate, DAY_MS, localDate, startOfLocalDay } from '#contract/cal
 import {
   addUsage,
   emptyUsageTotals,
+  classify,
   outOfBundleByNature,
   usageDestinations,
   type UsageDestination as RatedDestination,
   type UsageTotals,
+  type RatingClass,
 } from '#contract/rating';
 import type { UsageRecordRow } from '#db/schema';
 
@@ -45,6 +47,11 @@ export type UsageFilter = {
   direction?: UsageDirection;
   /** Keep only rows outside every bundle by their nature (contract/rating.ts `outOfBundleByNature`). */
   oobOnly?: boolean;
+  /**
+   * Keep only rows the rating puts in this class (contract/rating.ts `classify`): an invoice's out-of-bundle cause
+   * opens its records (docs/product/invoices.md "Why this bill is different"). Omitted: every class.
+   */
+  ratingClass?: RatingClass;
 };
 
 export type AggregatorOptions = UsageFilter & {
@@ -139,6 +146,8 @@ const factsOf = (combo: number) => ({
 });
 /** 1 where the combination is outside every bundle by its nature (the "out-of-bundle only" filter). */
 const OUTSIDE = Uint8Array.from({ length: COMBINATIONS }, (_, combo) => (outOfBundleByNature(factsOf(combo)) ? 1 : 0));
+/** The rating class of each combination (the zone filter). */
+const CLASS_OF: readonly RatingClass[] = Array.from({ length: COMBINATIONS }, (_, combo) => classify(factsOf(combo)));
 // The rollup layout and the rating's destinations must stay in step.
 if (usageDestinations.some((d, i) => DESTINATION_NAMES[i] !== d)) throw new Error('usage-core: destinations out of step with the rating');
 
@@ -163,6 +172,11 @@ export const matchesFilter = (row: UsageRecordRow, filter: UsageFilter): boolean
   if (
     filter.oobOnly === true &&
     !outOfBundleByNature({ kind: row.serviceCat, incoming: row.incoming, destination: row.destination, outsideZone: row.isOob })
+  )
+    return false;
+  if (
+    filter.ratingClass !== undefined &&
+    classify({ kind: row.serviceCat, incoming: row.incoming, destination: row.destination, outsideZone: row.isOob }) !== filter.ratingClass
   )
     return false;
   return true;
@@ -227,6 +241,7 @@ export const createAggregator = (options: AggregatorOptions): Aggregator => {
   // -1: keep all; 1: keep incoming only; 0: keep outgoing only.
   const wantIncoming = direction === 'all' ? -1 : direction === 'in' ? 1 : 0;
   const oobOnly = options.oobOnly === true;
+  const ratingClass = options.ratingClass;
 
   // Float64 because byte sums pass 2^31 quickly; integer sums stay exact up to 2^53.
   const dayData = new Float64Array(dayCount);
@@ -254,6 +269,7 @@ export const createAggregator = (options: AggregatorOptions): Aggregator => {
       if (dest < 0) continue;
       const combo = ((typeIndex * 2 + (row.incoming ? 1 : 0)) * 2 + (row.isOob ? 1 : 0)) * 4 + dest;
       if (oobOnly && OUTSIDE[combo] === 0) continue;
+      if (ratingClass !== undefined && CLASS_OF[combo] !== ratingClass) continue;
 
       let day = Math.floor((t - base) / DAY_MS);
       if (day >= dayCount) day = dayCount - 1;
@@ -289,6 +305,7 @@ export const createAggregator = (options: AggregatorOptions): Aggregator => {
       if ((mask & (1 << typeIndex)) === 0) continue;
       if (wantIncoming !== -1 && ((combo >> 3) & 1) !== wantIncoming) continue;
       if (oobOnly && OUTSIDE[combo] === 0) continue;
+      if (ratingClass !== undefined && CLASS_OF[combo] !== ratingClass) continue;
       const amount = sums[combo * 3]!;
       matched += n;
       comboUsed[combo]! += amount;

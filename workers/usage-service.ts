@@ -1,4 +1,5 @@
 import { DAY_MS } from '#contract/calendar';
+import type { RatingClass } from '#contract/rating';
 import { resourceKeys } from '#db/resource-keys';
 import type { AppDatabase } from '#db/schema';
 import { comparePlans, type CycleUsage, type PlanCatalogue, type PlanFit } from './plan-fit.ts';
@@ -34,7 +35,18 @@ export type UsageQuery = {
   types?: UsageType[];
   direction?: UsageDirection;
   oobOnly?: boolean;
+  ratingClass?: RatingClass;
 };
+
+/** A query's filter, its defaults filled in. */
+const filterOf = (q: UsageQuery) => ({
+  from: q.from,
+  to: q.to,
+  types: q.types ?? [],
+  direction: q.direction ?? 'all',
+  oobOnly: q.oobOnly ?? false,
+  ...(q.ratingClass ? { ratingClass: q.ratingClass } : {}),
+});
 
 export type QueryAnswer = {
   /** Identifies the filtered list kept in the worker; `rows` answers only for the latest query. */
@@ -102,7 +114,7 @@ export const createUsageService = (db: AppDatabase) => {
   /** Filters and aggregates a period; keeps the matching rows, newest first, for `rows`. */
   const query = async (q: UsageQuery): Promise<QueryAnswer> => {
     const queryId = ++nextQueryId;
-    const filter = { from: q.from, to: q.to, types: q.types ?? [], direction: q.direction ?? 'all', oobOnly: q.oobOnly ?? false };
+    const filter = filterOf(q);
     const aggregator = createAggregator(filter);
     const matching: UsageRecordRow[] = [];
     await eachPage(q.contractId, q.from, q.to, (page) => {
@@ -156,13 +168,7 @@ export const createUsageService = (db: AppDatabase) => {
 
   /** Aggregation only (no list kept): the summary screen, the average and the benchmark use it. */
   const aggregateOnly = async (q: UsageQuery): Promise<AggregateResult> => {
-    const aggregator = createAggregator({
-      from: q.from,
-      to: q.to,
-      types: q.types ?? [],
-      direction: q.direction ?? 'all',
-      oobOnly: q.oobOnly ?? false,
-    });
+    const aggregator = createAggregator(filterOf(q));
     await feedRange(aggregator, q.contractId, q.from, q.to);
     return aggregator.result();
   };

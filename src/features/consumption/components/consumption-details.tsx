@@ -11,6 +11,8 @@ import { PullStatus } from './pull-status.tsx';
 
 const typeValues = ['all', 'data', 'call', 'sms'] as const;
 const directionValues = ['all', 'in', 'out'] as const;
+/** How the rating classed the use (contract/rating.ts): an invoice's out-of-bundle cause links here with its zone. */
+const zoneValues = ['all', 'domestic', 'international', 'world', 'premium'] as const;
 
 const DetailsBody = ({ context, period, choice }: { context: ConsumptionContext; period: ResolvedPeriod | null; choice: PeriodChoice }) => {
   const { t } = useTranslation('consumption');
@@ -19,7 +21,11 @@ const DetailsBody = ({ context, period, choice }: { context: ConsumptionContext;
   const type = typeValues.find((v) => v === params.get('type')) ?? 'all';
   const direction = directionValues.find((v) => v === params.get('dir')) ?? 'all';
   const oobOnly = params.get('oob') === '1';
-  const filters = useMemo(() => ({ types: type === 'all' ? [] : [type], direction, oobOnly }), [type, direction, oobOnly]);
+  const zone = zoneValues.find((v) => v === params.get('zone')) ?? 'all';
+  const filters = useMemo(
+    () => ({ types: type === 'all' ? [] : [type], direction, oobOnly, ...(zone === 'all' ? {} : { ratingClass: zone }) }),
+    [type, direction, oobOnly, zone],
+  );
   const query = useUsageQuery(context.session.customerId, context.contract?.id ?? null, period, filters);
   const setParam = (name: string, value: string | null) => {
     const next = new URLSearchParams(params);
@@ -46,6 +52,16 @@ const DetailsBody = ({ context, period, choice }: { context: ConsumptionContext;
             {directionValues.map((v) => (
               <option key={v} value={v}>
                 {t(`filters.directions.${v}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-zone`}>{t('filters.zone')}</label>
+          <select id={`${id}-zone`} value={zone} onChange={(e) => setParam('zone', e.target.value === 'all' ? null : e.target.value)}>
+            {zoneValues.map((v) => (
+              <option key={v} value={v}>
+                {t(`filters.zones.${v}`)}
               </option>
             ))}
           </select>

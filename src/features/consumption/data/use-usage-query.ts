@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { localDate } from '#contract/calendar';
+import type { RatingClass } from '#contract/rating';
 import { db } from '#db/db';
 import { resourceKeys } from '#db/resource-keys';
 import { usePull, type PullProgress } from '#lib/use-pull';
@@ -10,7 +11,13 @@ import type { ResolvedPeriod } from './period.ts';
 import { pullUsageRanges } from '#data/usage-records-pull';
 import { usageWorker } from '#data/usage-worker-client';
 
-export type UsageFilters = { types: UsageType[]; direction: UsageDirection; oobOnly: boolean };
+export type UsageFilters = {
+  types: UsageType[];
+  direction: UsageDirection;
+  oobOnly: boolean;
+  /** One rating class only (an invoice's out-of-bundle cause: docs/product/invoices.md "Why this bill is different"). */
+  ratingClass?: RatingClass;
+};
 
 export type UsageQueryState = {
   /** `loading` until the worker answered once for these inputs. */
@@ -131,7 +138,7 @@ export const useUsageQuery = (
   const { complete, fetchedAt, unknown } = rangeState(pullState, range);
   const [answer, setAnswer] = useState<{ key: string; revision: number; queryId: number; count: number; aggregate: AggregateResult } | null>(null);
   const typesKey = filters.types.join(',');
-  const key = `${contractId}|${period?.fromMs}|${period?.toMs}|${typesKey}|${filters.direction}|${filters.oobOnly}`;
+  const key = `${contractId}|${period?.fromMs}|${period?.toMs}|${typesKey}|${filters.direction}|${filters.oobOnly}|${filters.ratingClass ?? ''}`;
   const { revision } = pullState;
   const fromMs = period?.fromMs;
   const toMs = period?.toMs;
@@ -139,7 +146,15 @@ export const useUsageQuery = (
     if (contractId === null || fromMs === undefined || toMs === undefined || !complete) return;
     let live = true;
     const types = typesKey ? (typesKey.split(',') as UsageType[]) : [];
-    const q = { contractId, from: fromMs, to: toMs, types, direction: filters.direction, oobOnly: filters.oobOnly };
+    const q = {
+      contractId,
+      from: fromMs,
+      to: toMs,
+      types,
+      direction: filters.direction,
+      oobOnly: filters.oobOnly,
+      ...(filters.ratingClass ? { ratingClass: filters.ratingClass } : {}),
+    };
     const worker = usageWorker();
     (list ? worker.query(q) : worker.aggregateOnly(q).then((aggregate) => ({ queryId: 0, count: aggregate.matched, aggregate })))
       .then(
@@ -149,7 +164,7 @@ export const useUsageQuery = (
     return () => {
       live = false;
     };
-  }, [contractId, fromMs, toMs, typesKey, filters.direction, filters.oobOnly, key, revision, list, complete]);
+  }, [contractId, fromMs, toMs, typesKey, filters.direction, filters.oobOnly, filters.ratingClass, key, revision, list, complete]);
   const ready = complete && answer !== null && answer.key === key;
   const current = ready && answer.revision === revision;
   return {
