@@ -18,6 +18,7 @@ import { useContractUsage } from '../data/use-home-usage.ts';
 import { useHome } from '../data/use-home.ts';
 import { HomeAlertModals, useAlertsOnScreen } from './home-alerts.tsx';
 import { useFirstPaintSnapshot } from './use-first-paint-snapshot.ts';
+import { NextBillNote } from './next-bill-note.tsx';
 import { UsageOverview } from './usage-overview.tsx';
 
 export { readHomeFirstFrame } from '../data/home-first-frame.ts';
@@ -136,6 +137,7 @@ export const HomePage = () => {
           </ul>
         )}
       </section>
+      <NextBillNote customerId={isPlain ? null : session.customerId} />
       <HomeAlertModals
         alerts={alerts}
         activateContractId={contracts.find(canActivateSim)?.id ?? null}
