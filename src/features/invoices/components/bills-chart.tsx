@@ -51,23 +51,26 @@ export const BillsChart = ({ totals }: { totals: { periodStart: string; total: n
           );
         })}
       </svg>
-      <table className="visually-hidden">
-        <caption>{t('chart.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('chart.month')}</th>
-            <th scope="col">{t('chart.amount')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {totals.map((item) => (
-            <tr key={item.periodStart}>
-              <th scope="row">{month(item.periodStart)}</th>
-              <td>{formatMoneyCents(item.total, lang)}</td>
+      {/* Hidden as a block: a hidden table's cells would still widen the page. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{t('chart.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('chart.month')}</th>
+              <th scope="col">{t('chart.amount')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {totals.map((item) => (
+              <tr key={item.periodStart}>
+                <th scope="row">{month(item.periodStart)}</th>
+                <td>{formatMoneyCents(item.total, lang)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 };

@@ -155,7 +155,7 @@ const Estimate = ({ estimate, nextBill }: { estimate: InvoiceEstimateRow; nextBi
               ) : null}
               <details className="bills-estimate__details" id="next-bill-why" open={nextBill.worthSaying ? undefined : false}>
                 <summary>{t('explain.title')}</summary>
-                <ExplanationList explanation={nextBill.explanation} kind="next" previousCycleStart={null} headingId="estimate-title" />
+                <ExplanationList explanation={nextBill.explanation} kind="next" headingId="estimate-title" />
               </details>
             </div>
           ) : null}

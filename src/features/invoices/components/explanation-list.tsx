@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import type { ExplanationLine, InvoiceExplanation } from '#contract/bill-explanation';
 import { formatMoneyCents, formatMoneyDifference } from '#lib/format';
 import { paths, withQuery } from '#lib/route-paths';
-import { formatDay } from './dates.ts';
+import { cycleDates, monthlyCycle } from '#contract/bill-cycle';
+import { todayOnDevice } from './dates.ts';
 
 /*
  * Why a bill is different, cause by cause (docs/product/invoices.md "Why this bill is different"): each line in plain
@@ -13,12 +14,19 @@ import { formatDay } from './dates.ts';
 
 type Lang = 'fr' | 'nl' | 'en';
 
-/** The consumption details of a cause's cycle, zone and kind: their records' costs add up to its figure. */
-const recordsOf = (line: ExplanationLine, previousCycleStart: string | null): string | null => {
-  if (line.cause !== 'usage' || !line.category || !line.period) return null;
+/** Whether a cycle is the line's previous bill today (the consumption screen rates that one with its plan). */
+const isPreviousBill = (period: { start: string }): boolean =>
+  cycleDates(monthlyCycle(Number(period.start.slice(8, 10))), todayOnDevice(), 1).start === period.start;
+
+/**
+ * The consumption details of a cause's cycle, zone and kind: their records' costs add up to its figure (shown there
+ * for the previous bill, which the screen rates with its plan; an older cycle opens as a range of dates).
+ */
+const recordsOf = (line: ExplanationLine): string | null => {
+  if (line.cause !== 'usage' || !line.category || !line.period || line.current_cents === 0) return null;
   const [zone, kind] = line.category.split(':');
   if (!zone || !kind || zone === 'estimate') return null;
-  const previous = previousCycleStart !== null && line.period.start === previousCycleStart;
+  const previous = isPreviousBill(line.period);
   return withQuery(paths.consumptionDetails, {
     period: previous ? 'previous' : 'range',
     from: previous ? null : line.period.start,
@@ -28,17 +36,23 @@ const recordsOf = (line: ExplanationLine, previousCycleStart: string | null): st
   });
 };
 
+/** "17 oct." / "17 okt." / "17 Oct": a day of the bill's cycle, whose year the invoice already says. */
+const shortDay = (isoDate: string, lang: Lang): string =>
+  new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : `${lang}-BE`, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    new Date(`${isoDate}T12:00:00Z`),
+  );
+
 const CauseText = ({ line, lang }: { line: ExplanationLine; lang: Lang }) => {
   const { t } = useTranslation('invoices');
   const name = line.label ? (line.label[lang] ?? line.label.fr) : '';
-  const day = (date: string | null) => (date ? formatDay(date, lang) : null);
+  const day = (date: string | null) => (date ? shortDay(date, lang) : null);
   switch (line.cause) {
     case 'plan': {
       const spans = line.spans.map((span) =>
         t('explain.span', {
           name: span.label ? (span.label[lang] ?? span.label.fr) : '',
-          from: formatDay(span.from, lang),
-          to: formatDay(span.to, lang),
+          from: shortDay(span.from, lang),
+          to: shortDay(span.to, lang),
           count: span.days,
           amount: formatMoneyCents(span.amount_cents, lang),
         }),
@@ -73,21 +87,22 @@ const CauseLine = ({
   line,
   lang,
   withPrevious,
-  previousCycleStart,
+  withNumber,
 }: {
   line: ExplanationLine;
   lang: Lang;
   withPrevious: boolean;
-  previousCycleStart: string | null;
+  /** Several lines on the bill: each cause says whose it is. */
+  withNumber: boolean;
 }) => {
   const { t } = useTranslation('invoices');
-  const records = recordsOf(line, previousCycleStart);
+  const records = recordsOf(line);
   return (
     <li className="explain__line" data-cause={line.cause} data-category={line.category ?? undefined}>
       <div className="explain__text">
         <span>
           <CauseText line={line} lang={lang} />
-          {line.msisdn && line.cause !== 'credit' ? <span className="muted"> · {line.msisdn}</span> : null}
+          {withNumber && line.msisdn ? <span className="muted"> · {line.msisdn}</span> : null}
         </span>
         {withPrevious && line.cause === 'usage' ? (
           <span className="muted explain__figures">
@@ -117,18 +132,16 @@ const CauseLine = ({
 export const ExplanationList = ({
   explanation,
   kind,
-  previousCycleStart,
   headingId,
 }: {
   explanation: InvoiceExplanation;
   kind: 'cycle' | 'oneOff' | 'next';
-  /** The start of the line's previous bill cycle (the consumption screen's "previous bill"), when known. */
-  previousCycleStart: string | null;
   headingId: string;
 }) => {
   const { t, i18n } = useTranslation('invoices');
   const lang = (['fr', 'nl', 'en'].includes(i18n.language) ? i18n.language : 'fr') as Lang;
   const withPrevious = explanation.previous !== null;
+  const numbers = new Set(explanation.lines.flatMap((line) => (line.msisdn ? [line.msisdn] : []))).size;
   const difference = explanation.difference_cents;
   const summary = !withPrevious
     ? t(kind === 'oneOff' ? 'explain.oneOff' : 'explain.first')
@@ -153,7 +166,7 @@ export const ExplanationList = ({
               line={line}
               lang={lang}
               withPrevious={withPrevious}
-              previousCycleStart={previousCycleStart}
+              withNumber={numbers > 1}
             />
           ))}
         </ul>

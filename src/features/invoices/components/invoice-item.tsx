@@ -34,6 +34,8 @@ export type InvoiceItemProps = {
   detailsTo?: string;
   /** 3 in the bills screen's lists, 2 on the invoice's own screen. */
   headingLevel?: 2 | 3;
+  /** The heading, when not the piece (the invoice's own screen has the piece as its title). */
+  heading?: string;
 };
 
 /** The structured communication: hidden for a direct debit, which needs none from the customer (invoices.md). */
@@ -69,6 +71,7 @@ export const InvoiceItem = ({
   onPayNow,
   detailsTo,
   headingLevel = 3,
+  heading,
 }: InvoiceItemProps) => {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { t, i18n } = useTranslation('invoices');
@@ -86,7 +89,7 @@ export const InvoiceItem = ({
   return (
     <li className="invoice card" aria-labelledby={titleId} data-context={context}>
       <div className="invoice__head">
-        <Heading id={titleId}>{t(creditNote ? 'invoice.creditNote' : 'invoice.invoice', { piece: invoice.piece })}</Heading>
+        <Heading id={titleId}>{heading ?? t(creditNote ? 'invoice.creditNote' : 'invoice.invoice', { piece: invoice.piece })}</Heading>
         <Badge tone={tones[context]}>{t(`invoice.contexts.${context}`)}</Badge>
         {storedOffline ? <Badge>{t('invoice.offlineAvailable')}</Badge> : null}
       </div>

@@ -14,6 +14,7 @@ import { payNow } from '../data/use-payment-return.ts';
 import { saveFile } from './save-file.ts';
 import { ExplanationList } from './explanation-list.tsx';
 import { InvoiceItem } from './invoice-item.tsx';
+import { monthOf } from './bill-row.tsx';
 
 type Lang = 'fr' | 'nl' | 'en';
 
@@ -83,6 +84,8 @@ const InvoiceLines = ({ detail, lang }: { detail: InvoiceDetailRow; lang: Lang }
     </section>
   );
 };
+
+const capitalized = (text: string): string => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 
 const formatDayShort = (isoDate: string, lang: string): string =>
   new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : `${lang}-BE`, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
@@ -154,6 +157,7 @@ export const InvoicePage = () => {
             storedOffline={data.storedPdf}
             online={online}
             headingLevel={2}
+            heading={capitalized(monthOf(row, lang))}
             onDownload={async (invoice) => {
               setDownloadError(false);
               try {
@@ -182,7 +186,7 @@ export const InvoicePage = () => {
             <ExplanationList
               explanation={explanation.explanation}
               kind={cycle ? 'cycle' : 'oneOff'}
-              previousCycleStart={null}
+
               headingId="explain-title"
             />
           )}
