@@ -8,8 +8,8 @@ import {
   pagingQuerySchema,
   translatedSchema,
 } from './common.ts';
-import { explanationCauses, explanationChanges } from './bill-explanation.ts';
-import { billedLineKinds } from './billing.ts';
+import type { ExplanationCause, ExplanationChange } from './bill-explanation.ts';
+import type { BilledLineKind } from './billing.ts';
 import { paymentModeSchema } from './customer.ts';
 
 /**
@@ -145,6 +145,15 @@ export const invoiceEstimateSchema = z.object({
   computedAt: isoDateTimeSchema,
 });
 export type InvoiceEstimate = z.infer<typeof invoiceEstimateSchema>;
+
+/*
+ * The kinds of the explanation's answer, written out here: the app's client loads this module with every endpoint, and
+ * contract/bill-explanation.ts (with the pricing it reads) loads only on the screens that explain a bill. `satisfies`
+ * keeps them those of the model.
+ */
+const billedLineKinds = ['plan', 'option', 'promotion', 'usage', 'fee', 'credit'] as const satisfies readonly BilledLineKind[];
+const explanationCauses = ['plan', 'option', 'promotion', 'usage', 'fee', 'credit'] as const satisfies readonly ExplanationCause[];
+const explanationChanges = ['added', 'removed', 'started', 'ended', 'changed', 'billed'] as const satisfies readonly ExplanationChange[];
 
 /**
  * GET /customer/{id}/invoices/{uuid}: one invoice or credit note with its lines as billed (docs/product/invoices.md

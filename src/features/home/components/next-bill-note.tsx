@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { paths } from '#lib/route-paths';
 import { NextBillSentence } from '#ui/next-bill-sentence';
 import { useNextBill } from '../data/use-next-bill.ts';
@@ -8,6 +9,7 @@ import { useNextBill } from '../data/use-next-bill.ts';
  * moves when it appears.
  */
 export const NextBillNote = ({ customerId }: { customerId: number | null }) => {
+  const { t, i18n } = useTranslation('home');
   const change = useNextBill(customerId);
   if (customerId === null) return null;
   return (
@@ -16,6 +18,8 @@ export const NextBillNote = ({ customerId }: { customerId: number | null }) => {
         <NextBillSentence
           difference={change.explanation.difference_cents}
           cause={change.main?.cause ?? null}
+          text={(key, values) => t(key as 'nextBill.higher', values as { amount: string; cause: string })}
+          language={i18n.language}
           to={`${paths.bills}#next-bill`}
         />
       ) : null}

@@ -150,6 +150,8 @@ const Estimate = ({ estimate, nextBill }: { estimate: InvoiceEstimateRow; nextBi
                 <NextBillSentence
                   difference={nextBill.explanation.difference_cents}
                   cause={nextBill.main?.cause ?? null}
+                  text={(key, values) => t(key as 'nextBill.higher', values as { amount: string; cause: string })}
+                  language={lang}
                   to="#next-bill-why"
                 />
               ) : null}

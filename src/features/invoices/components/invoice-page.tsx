@@ -1,3 +1,4 @@
+import './invoices.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';

@@ -5,5 +5,4 @@ import './invoices.css';
  * (/settings/payment), which share the creditor, the payment rules and the texts.
  */
 export { BillsPage } from './bills-page.tsx';
-export { InvoicePage } from './invoice-page.tsx';
 export { PaymentPage } from './payment-page.tsx';
