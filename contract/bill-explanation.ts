@@ -62,7 +62,11 @@ export type ExplanationLine = {
   change: ExplanationChange;
   /** This invoice's amount of the cause minus the previous one's, cents incl. VAT (the causes add up to the difference). */
   amount_cents: number;
-  /** The same excl. VAT, from the invoices' own lines excl. VAT (they add up to the difference excl. VAT). */
+  /**
+   * The same excl. VAT, from the invoices' own lines excl. VAT (each line's share of its invoice's VAT split, to the
+   * cent: causes that did not change are left out even when their share moved by a cent, so these add up to
+   * `vat.excl_vat_cents` within a cent per cause left out).
+   */
   amount_excl_vat_cents: number;
   current_cents: number;
   previous_cents: number;
@@ -233,7 +237,7 @@ const changeOf = (
  * An invoice explained against the previous one (null: none; the lines then explain its total): one line per cause
  * that differs, in the order plan, options, promotions, usage, fees, credit notes (each in the invoice's own order).
  * - `amount_cents` is this invoice's lines of the cause minus the previous one's: the lines add up to
- *   `difference_cents` exactly, and excl. VAT to `vat.excl_vat_cents`.
+ *   `difference_cents` exactly; `vat` splits that difference as the invoices split their totals.
  * - A plan whose lines changed (another plan, or part of the cycle on each of two plans) is listed even when the two
  *   cost the same, with the days each plan applied.
  */
@@ -275,7 +279,8 @@ export const explainInvoice = (current: ExplainableInvoice, previous: Explainabl
       group.cause === 'plan' &&
       previous !== null &&
       (!sameTexts(group.current, group.previous) || group.current.some((line) => line.from !== null || line.to !== null));
-    if (amount === 0 && excl === 0 && !planChanged && (previous !== null || group.current.length === 0)) continue;
+    // Same amount incl. VAT: nothing to explain (its share excl. VAT may move by a cent with the other lines' rounding).
+    if (amount === 0 && !planChanged && (previous !== null || group.current.length === 0)) continue;
     const { change, date } = changeOf(group, previous !== null, period);
     lines.push({
       cause: group.cause,

@@ -132,6 +132,10 @@ export function generateUsage(rng: Prng, now: Date, plan: UsagePlan, insert: (ro
         oob.push([id, 'call', 1, 1, 0, seconds, 's', 0, 'roaming', week(i, trip.callSeconds.length) + 3_600_000]),
       );
     }
+    const premiumCalls = back === 1 ? (plan.premiumCallsLastCycle ?? []) : [];
+    premiumCalls.forEach((price, i) =>
+      premium.push([id, 'call', 1, 1, price, 180, 's', 0, 'premium', from + (10 + i) * DAY_MS + 12 * 3_600_000]),
+    );
     for (const row of rows) row[3] = outsideFlag(row);
     const abroad = [...rows, ...oob].reduce(
       (sum, row) => (row[1] === 'call' && row[7] === 0 && row[8] === 'international' ? sum + row[5] : sum),

@@ -38,6 +38,8 @@ export type UsagePlan = {
    * of `dataMb` each and calls of `callSeconds` each, spread over the cycle's second week.
    */
   tripLastCycle?: { dataMb: readonly number[]; callSeconds: readonly number[] };
+  /** Calls to premium numbers in the last closed cycle, at these prices (cents), no random draw. */
+  premiumCallsLastCycle?: readonly number[];
   /** The line was blocked this many days before `now`: it used nothing since (the contracts' demo data says why). */
   blockedDaysAgo?: number;
 } & (
@@ -94,6 +96,8 @@ export const USAGE_PLANS: UsagePlan[] = [
     roamingShare: 0,
     oob: { call: 4, sms: 1, data: 0 },
     extraCallsAbroad: { perCycle: 10, seconds: [900, 1500] },
+    // Two calls to a premium line last cycle: his last bill explains them beside his calls abroad.
+    premiumCallsLastCycle: [250, 350],
     blockedDaysAgo: 2,
     currentOobCents: 5230,
     reachedAt: 0.1,
