@@ -155,10 +155,18 @@ const Estimate = ({ estimate, nextBill }: { estimate: InvoiceEstimateRow; nextBi
                   to="#next-bill-why"
                 />
               ) : null}
-              <details className="bills-estimate__details" id="next-bill-why" open={nextBill.worthSaying ? undefined : false}>
-                <summary>{t('explain.title')}</summary>
-                <ExplanationList explanation={nextBill.explanation} kind="next" headingId="estimate-title" />
-              </details>
+              {nextBill.worthSaying ? (
+                // Worth a sentence: its explanation is open below it.
+                <div id="next-bill-why" className="bills-estimate__why">
+                  <h3 id="next-bill-why-title">{t('explain.title')}</h3>
+                  <ExplanationList explanation={nextBill.explanation} kind="next" headingId="next-bill-why-title" />
+                </div>
+              ) : (
+                <details className="bills-estimate__details" id="next-bill-why">
+                  <summary>{t('explain.title')}</summary>
+                  <ExplanationList explanation={nextBill.explanation} kind="next" headingId="estimate-title" />
+                </details>
+              )}
             </div>
           ) : null}
           <details className="bills-estimate__details">
