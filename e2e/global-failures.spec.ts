@@ -9,7 +9,9 @@ import { expect, test } from './fixtures/test.ts';
  */
 
 const answer = (page: Page, pattern: string, status: number, code: string) =>
-  page.route(pattern, (route) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ code, message: code }) }));
+  page.route(pattern, (route) =>
+    route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ code, message: code }) }),
+  );
 
 const openBills = (page: Page, name: string) => page.getByRole('navigation').getByRole('link', { name }).first().click();
 
