@@ -13,21 +13,8 @@ export class ApiError extends Error {
   readonly fields: FieldError[];
   readonly retryAfter: number | undefined;
   readonly endpoint: string;
-  /**
-   * No answer while the device says it is online and before the time-out: the server (or what stands before it)
-   * refused the connection (docs/product/errors.md "Server refused connection"). Still a network failure.
-   */
-  readonly refused: boolean;
 
-  constructor(init: {
-    status: number;
-    code: string;
-    message: string;
-    fields?: FieldError[];
-    retryAfter?: number;
-    endpoint: string;
-    refused?: boolean;
-  }) {
+  constructor(init: { status: number; code: string; message: string; fields?: FieldError[]; retryAfter?: number; endpoint: string }) {
     super(init.message);
     this.name = 'ApiError';
     this.status = init.status;
@@ -35,7 +22,6 @@ export class ApiError extends Error {
     this.fields = init.fields ?? [];
     this.retryAfter = init.retryAfter;
     this.endpoint = init.endpoint;
-    this.refused = init.refused ?? false;
   }
 
   /** No answer at all (offline, DNS, connection refused): status 0. */

@@ -52,13 +52,7 @@ const toApiError = (error: unknown, endpoint: string, signal: AbortSignal): ApiE
       });
     }
     const timedOut = error.cause instanceof DOMException && error.cause.name === 'TimeoutError';
-    return new ApiError({
-      status: 0,
-      code: timedOut ? 'timeout' : 'network',
-      message: error.message,
-      endpoint,
-      refused: !timedOut && isOnline(),
-    });
+    return new ApiError({ status: 0, code: timedOut ? 'timeout' : 'network', message: error.message, endpoint });
   }
   if (error instanceof DOMException && error.name === 'TimeoutError') {
     return new ApiError({ status: 0, code: 'timeout', message: error.message, endpoint });
@@ -73,13 +67,8 @@ export type CallOptions = {
   query?: Record<string, string | number | undefined>;
   body?: unknown;
   headers?: Record<string, string>;
-  /**
-   * The caller shows its own message: no red notice. A 401, a 503 or a refused connection still reach the one
-   * global handler (api-failures.ts), whatever the screen.
-   */
+  /** Don't report this call's failure to the global handler (the caller shows its own message). */
   silent?: boolean;
-  /** A call of the session itself (logout, PIN set-up): its 401 is the answer, not an expired session to renew. */
-  sessionCall?: boolean;
   /** Queued changes: sent as the `Idempotency-Key` header so that a replay applies once (docs/architecture.md). */
   idempotencyKey?: string;
 };
@@ -166,12 +155,6 @@ const parseAnswer = <E extends Endpoint>(endpoint: E, data: unknown): ResponseOf
   return parsed.data as ResponseOf<E>;
 };
 
-const failureContext = (endpoint: Endpoint, options: CallOptions) => ({
-  silent: options.silent ?? false,
-  sessionCall: options.sessionCall ?? false,
-  authenticated: endpoint.base === 'api',
-});
-
 /** Call one endpoint of the contract and parse its answer with the contract's schema. */
 export const call = async <E extends Endpoint>(endpoint: E, options: CallOptions = {}): Promise<ResponseOf<E>> => {
   const signal = controller.signal;
@@ -186,7 +169,7 @@ export const call = async <E extends Endpoint>(endpoint: E, options: CallOptions
     return data;
   } catch (error) {
     const apiError = toApiError(error, endpoint.path, signal);
-    if (!apiError.isAborted) reportApiError(apiError, failureContext(endpoint, options));
+    if (!apiError.isAborted && !options.silent) reportApiError(apiError);
     throw apiError;
   }
 };
@@ -222,7 +205,7 @@ export const callFile = async (endpoint: Endpoint, options: CallOptions = {}): P
       }
     }
     const apiError = toApiError(error, endpoint.path, signal);
-    if (!apiError.isAborted) reportApiError(apiError, failureContext(endpoint, options));
+    if (!apiError.isAborted && !options.silent) reportApiError(apiError);
     throw apiError;
   }
 };

@@ -28,12 +28,10 @@ const Notices = ({ notices, dismiss }: { notices: readonly Notice[]; dismiss: (i
   return notices.map((notice) => (
     <div key={notice.id} className="notice" role="alert">
       <p>
-        {notice.status === 0
-          ? t(`errors:${notice.code}` as 'errors:serverError', { defaultValue: t('errors:serverError') })
-          : t('common:notice.error', {
-              code: notice.status,
-              message: t(`errors:${notice.code}` as 'errors:serverError', { defaultValue: t('errors:serverError') }),
-            })}
+        {t('common:notice.error', {
+          code: notice.status,
+          message: t(`errors:${notice.code}` as 'errors:serverError', { defaultValue: t('errors:serverError') }),
+        })}
       </p>
       <button type="button" aria-label={t('common:notice.dismiss')} onClick={() => dismiss(notice.id)}>
         ×
@@ -68,21 +66,16 @@ export const RootShell = () => {
     window.scrollTo(0, 0);
   }, [location.pathname]);
 
-  // docs/product/errors.md "Global error handler": the one place where a 401, a 503 and a refused connection are
-  // handled, for every screen and every call (those whose caller shows its own messages too: `silent` only keeps
-  // the red notice away).
-  const renewing = useRef(false);
   useEffect(
     () =>
       onApiFailure((failure) => {
         const path = pathRef.current;
         if (failure.status === 503) {
-          if (!path.startsWith(paths.maintenance)) void navigate(paths.maintenance);
+          void navigate(paths.maintenance);
           return;
         }
-        if (failure.status === 401 && failure.authenticated && !failure.sessionCall) {
-          if (path.startsWith(paths.loginMain) || renewing.current) return;
-          renewing.current = true;
+        if (failure.status === 401) {
+          if (path.startsWith(paths.loginMain)) return;
           // docs/product/auth.md "Session lifetime and renewal": PIN renewal on a touch device that has a refresh
           // token and the user guid, otherwise login. The session module loads here, not with the login route (which
           // ships only what a logged-out visitor needs).
@@ -92,26 +85,17 @@ export const RootShell = () => {
               navigate(target === 'renew' ? withRedirect(paths.renewAccess, path) : loginPath({ expired: true, redirect: path }), {
                 replace: true,
               }),
-            )
-            .finally(() => {
-              renewing.current = false;
-            });
+            );
           return;
         }
-        if (quietPaths.some((p) => path.startsWith(p))) return;
-        const refused = failure.refused;
-        if ((failure.isNetwork && !refused) || (failure.silent && !refused)) return;
+        if (failure.isNetwork || quietPaths.some((p) => path.startsWith(p))) return;
+        const id = nextId.current++;
         const pathname = path.split('?')[0] ?? path;
-        const notice = { id: nextId.current++, code: refused ? 'connectionRefused' : failure.code, status: failure.status, path: pathname };
+        const notice = { id, code: failure.code, status: failure.status, path: pathname };
         // Shown once its texts are there (a failed load of them still shows the notice, with the key's fallback).
         void preloadNamespaces(['errors'])
           .catch(() => undefined)
-          .then(() =>
-            setNotices((current) =>
-              // One notice per message and screen: several calls failing together say it once.
-              current.some((n) => n.code === notice.code && n.path === notice.path) ? current : [...current.slice(-2), notice],
-            ),
-          );
+          .then(() => setNotices((current) => [...current.slice(-2), notice]));
       }),
     [navigate],
   );

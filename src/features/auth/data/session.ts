@@ -171,10 +171,7 @@ export const loginWithPin = async (pin: string): Promise<PinLoginResult> => {
 export const setupPin = async (pin: string): Promise<{ status: number; code?: string }> => {
   const device = await ensureDevice();
   try {
-    const answer = await call(endpoints.setupPin, { body: { deviceId: device.deviceId, deviceKey: device.deviceKey, pin },
-      silent: true,
-      sessionCall: true,
-    });
+    const answer = await call(endpoints.setupPin, { body: { deviceId: device.deviceId, deviceKey: device.deviceKey, pin }, silent: true });
     await updateDevice({ pinExpiresAt: Date.parse(answer.expires_at), pinPromptDismissedAt: null });
     return { status: 200 };
   } catch (error) {
@@ -260,7 +257,7 @@ export const logout = async (options: { accessOnly?: boolean } = {}): Promise<vo
   const device = await readDevice();
   const accessOnly = options.accessOnly ?? false;
   try {
-    await call(endpoints.logout, { body: { accessOnly, ...(device ? { deviceId: device.deviceId } : {}) }, silent: true, sessionCall: true });
+    await call(endpoints.logout, { body: { accessOnly, ...(device ? { deviceId: device.deviceId } : {}) }, silent: true });
   } catch {
     // Offline or already logged out on the server: the local wipe below is what protects the device.
   }

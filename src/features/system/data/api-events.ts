@@ -1,11 +1,9 @@
 import type { ApiError } from '#api/api-error';
-import { onApiError, type FailureContext } from '#api/api-failures';
+import { onApiError } from '#api/api-failures';
 
 /** What the global error handler needs to know of a failed call (docs/product/errors.md "Global error handler"). */
-export type ApiFailure = { status: number; code: string; isNetwork: boolean; refused: boolean } & FailureContext;
+export type ApiFailure = { status: number; code: string; isNetwork: boolean };
 
-/** Subscribe to failed API calls (aborted ones never arrive; silent ones do, marked so). */
+/** Subscribe to failed API calls (aborted ones never arrive). */
 export const onApiFailure = (listener: (failure: ApiFailure) => void): (() => void) =>
-  onApiError((error: ApiError, context) =>
-    listener({ status: error.status, code: error.code, isNetwork: error.isNetwork, refused: error.refused, ...context }),
-  );
+  onApiError((error: ApiError) => listener({ status: error.status, code: error.code, isNetwork: error.isNetwork }));
