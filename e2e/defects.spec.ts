@@ -25,7 +25,7 @@ test('the Dutch consumption tabs sit on one row, and the period group has no bro
   const spills = await tabs.evaluateAll((links) => links.filter((link) => link.scrollWidth > link.clientWidth + 1).length);
   expect(spills).toBe(0);
 
-  const period = page.getByRole('group', { name: 'Periode' });
+  const period = page.getByRole('group', { name: 'Periode', exact: true });
   await expect(period).toBeVisible();
   await expect(period).toHaveCSS('border-top-width', '0px');
   await expect(period).toHaveCSS('border-left-width', '0px');
