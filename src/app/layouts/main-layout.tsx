@@ -5,6 +5,7 @@ import { isPlainUser } from '#contract/roles';
 import { useSession } from '#features/auth/data/session-live.ts';
 import { loadChunk } from '#lib/chunk-load';
 import { EnergyNavEntry } from '#features/offers/components/energy-entry.tsx';
+import { LineSwitcher } from '#features/home/components/line-switcher.tsx';
 import { paths } from '#lib/route-paths';
 import { Button } from '#ui/button';
 import { Spinner } from '#ui/spinner';
@@ -94,6 +95,8 @@ export const MainLayout = () => {
           </ul>
         </nav>
         <div className="app-header__tools">
+          {/* The one line switcher: every screen shows the line chosen here (SPEC §4 "Contract selection"). */}
+          <LineSwitcher />
           <PendingChangesIndicator />
           {/* The phone's header keeps its room: the language is chosen in Profile (and on the login page). */}
           <span className="desktop-only">

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useSearchParams } from 'react-router';
 import { formatDate, formatPhoneNumber } from '#lib/format';
@@ -25,11 +25,10 @@ export type FrameProps = {
   }) => ReactNode;
 };
 
-/** Title, sub-navigation, contract switcher and period filter shared by the three consumption screens. */
+/** Title, sub-navigation, the line shown (chosen in the header) and period filter shared by the three consumption screens. */
 export const ConsumptionFrame = ({ title, withPeriod = true, children }: FrameProps) => {
   const { t, i18n } = useTranslation(['consumption', 'common']);
-  const id = useId();
-  const { result, error, refresh, select } = useConsumption();
+  const { result, error, refresh } = useConsumption();
   const [params, setParams] = useSearchParams();
   const choice = periodFromSearch(params);
   const context = result.status === 'ready' ? result.data : null;
@@ -78,22 +77,10 @@ export const ConsumptionFrame = ({ title, withPeriod = true, children }: FramePr
         <p>{t('consumption:noContract')}</p>
       ) : (
         <>
-          {context.switchable ? (
-            <div className="field">
-              <label htmlFor={`${id}-contract`}>{t('consumption:contract')}</label>
-              <select id={`${id}-contract`} value={contract.id} onChange={(e) => void select(Number(e.target.value))}>
-                {context.contracts.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.msisdn ? formatPhoneNumber(c.msisdn) : c.contractRef}
-                  </option>
-                ))}
-              </select>
-            </div>
-          ) : (
-            <p className="muted">
-              {t('consumption:contractOf', { number: contract.msisdn ? formatPhoneNumber(contract.msisdn) : contract.contractRef })}
-            </p>
-          )}
+          {/* The line is chosen in the header (its one switcher); the screen says which one it shows. */}
+          <p className="muted">
+            {t('consumption:contractOf', { number: contract.msisdn ? formatPhoneNumber(contract.msisdn) : contract.contractRef })}
+          </p>
           {withPeriod && current && typeof current === 'object' ? (
             <PeriodFilter
               key={`${choice.kind}`}

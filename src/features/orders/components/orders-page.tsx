@@ -178,33 +178,10 @@ const OutcomeModal = ({ outcome, onClose }: { outcome: Outcome; onClose: () => v
   );
 };
 
-/** The line whose orders are shown: a picker when the user has several, else its number. */
-const LineChoice = ({
-  data,
-  contract,
-  onSelect,
-}: {
-  data: NonNullable<ReturnType<typeof useOrderHistory>['data']>;
-  contract: { id: number; msisdn: string | null };
-  onSelect: (contractId: number) => void;
-}) => {
+/** The line whose orders are shown (chosen in the header's switcher, one for every screen). */
+const LineChoice = ({ contract }: { contract: { id: number; msisdn: string | null } }) => {
   const { t } = useTranslation(['orders', 'common']);
-  const pickerId = useId();
-  const numberOf = (msisdn: string | null) => (msisdn ? formatPhoneNumber(msisdn) : t('orders:noNumber'));
-  return data.switchable ? (
-    <div className="orders-line-picker">
-      <label htmlFor={pickerId}>{t('orders:line')}</label>
-      <select id={pickerId} value={contract.id} onChange={(event) => onSelect(Number(event.target.value))}>
-        {data.contracts.map((c) => (
-          <option key={c.id} value={c.id}>
-            {numberOf(c.msisdn)}
-          </option>
-        ))}
-      </select>
-    </div>
-  ) : (
-    <p>{t('orders:lineOf', { number: numberOf(contract.msisdn) })}</p>
-  );
+  return <p>{t('orders:lineOf', { number: contract.msisdn ? formatPhoneNumber(contract.msisdn) : t('orders:noNumber') })}</p>;
 };
 
 /** Previous and next page of the history, when it has more than one. */
@@ -245,7 +222,14 @@ export const OrdersPage = () => {
   const online = useOnline();
   const say = useSay();
   const [page, setPage] = useState(1);
-  const { data, refresh, refreshError, settled, select } = useOrderHistory(page);
+  const { data, refresh, refreshError, settled } = useOrderHistory(page);
+  // Another line chosen in the header starts on its history's first page.
+  const [pagedLine, setPagedLine] = useState<number | undefined>(undefined);
+  const shownLine = data?.contract?.id;
+  if (shownLine !== undefined && shownLine !== pagedLine) {
+    setPagedLine(shownLine);
+    if (pagedLine !== undefined) setPage(1);
+  }
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState<OrderLineRow | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -289,14 +273,7 @@ export const OrdersPage = () => {
 
   return (
     <TitledPage title={t('orders:title')}>
-      <LineChoice
-        data={data}
-        contract={contract}
-        onSelect={(id) => {
-          setPage(1);
-          void select(id);
-        }}
-      />
+      <LineChoice contract={contract} />
       <FreshnessNote fetchedAt={data.fetchedAt} onRefresh={onRefresh} busy={busy} />
       {!pageRow ? (
         refreshError ? (

@@ -12,7 +12,6 @@ import { useOnline } from '#ui/use-online';
 import { setAlert } from '../data/notification.mutation.ts';
 import { useAlerts, type AlertsData } from '../data/use-alerts.ts';
 import { usePush } from '../data/use-push.ts';
-import { ContractPicker } from './contract-picker.tsx';
 import './settings.css';
 
 /** The grid of alert types by channel for the selected line; each box is a queued change. */
@@ -167,7 +166,6 @@ export const AlertsPage = () => {
       {refreshError && data.fetchedAt === undefined ? <Alert tone="error">{t('settings:alerts.loadError')}</Alert> : null}
       <section className="settings-section" aria-labelledby={gridId}>
         <h2 id={gridId}>{t('settings:alerts.gridTitle')}</h2>
-        <ContractPicker contracts={data.contracts} selectedId={data.contract?.id} />
         {!data.canEdit ? <Alert tone="info">{t('settings:alerts.readOnly')}</Alert> : null}
         {data.settings.length > 0 ? (
           <AlertGrid data={data} />

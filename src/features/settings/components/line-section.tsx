@@ -8,7 +8,6 @@ import { FreshnessNote } from '#ui/freshness-note';
 import { LineStatusBanner } from '#ui/line-status';
 import { Spinner } from '#ui/spinner';
 import type { SettingsPageData } from '../data/use-settings-page.ts';
-import { ContractPicker } from './contract-picker.tsx';
 import { LimitCard } from './line-limits.tsx';
 import { LineNetwork } from './line-network.tsx';
 import { SimCodes } from './sim-codes.tsx';
@@ -60,7 +59,6 @@ export const LineSection = ({
   return (
     <section className="settings-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('settings:line.title', { number })}</h2>
-      <ContractPicker contracts={data.contracts} selectedId={contract.id} />
       <FreshnessNote
         fetchedAt={data.lineFetchedAt}
         busy={busy}

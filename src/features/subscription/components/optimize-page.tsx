@@ -372,7 +372,7 @@ export const OptimizePage = () => {
           : t('subscription:optimize.title')
       }
     >
-      <LinePicker contracts={model.data.contracts} contract={contract} switchable={false} onSelect={() => undefined} />
+      <LinePicker contract={contract} />
       {model.context === 'SeeClosedOrder' && closedOrderId ? (
         <ClosedOrder customerId={model.data.customerId} contractId={model.contractId} orderId={closedOrderId} />
       ) : (

@@ -177,7 +177,7 @@ export const OrderSummaryPage = () => {
 
   return (
     <TitledPage title={t('subscription:summary.title')}>
-      <LinePicker contracts={model.data.contracts} contract={contract} switchable={false} onSelect={() => undefined} />
+      <LinePicker contract={contract} />
       {action.kind === 'unchanged' || unchanged ? (
         <>
           <Alert tone="info">{t('subscription:unchanged')}</Alert>

@@ -79,7 +79,7 @@ export const SubscriptionPage = () => {
   const textLang = textLanguage(lang);
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const { result, refresh, refreshError, settled, select } = useSubscriptionData();
+  const { result, refresh, refreshError, settled } = useSubscriptionData();
   const [busy, setBusy] = useState(false);
   const data = result.status === 'ready' ? result.data : null;
   const choices = usePlanChoices(data && !data.plainUser ? (data.podium?.products.map((p) => p.id) ?? []) : []);
@@ -151,7 +151,7 @@ export const SubscriptionPage = () => {
 
   return (
     <TitledPage title={t('subscription:title')}>
-      <LinePicker contracts={data.contracts} contract={contract} switchable={data.switchable} onSelect={(id) => void select(id)} />
+      <LinePicker contract={contract} />
       <FreshnessNote fetchedAt={data.fetchedAt} onRefresh={onRefresh} busy={busy} />
       {/* A blockage is said once, by the line's banner below; other refusals say why the change was not opened. */}
       {isRefusal(refused) && !(blockageReasons as readonly string[]).includes(refused) ? (
