@@ -1,10 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { amountRefusal, parseEuroCents, safeguardResource, type SafeguardType } from '#contract/line-settings';
-import { formatMoneyCents } from '#lib/format';
+import { formatMoneyCents, formatMoneyRounded } from '#lib/format';
 import { AlertModal } from '#ui/alert-modal';
 import { Button } from '#ui/button';
 import { TextField } from '#ui/text-field';
+import { limitPresets, spendAgainstLimit } from '../data/line-controls.ts';
 import { changeNoteOf } from '../data/line-view.ts';
 import { requestSafeguardChange } from '../data/safeguard.mutation.ts';
 import type { LineSettingsRow } from '../data/selected-line.ts';
@@ -149,6 +150,82 @@ const AlertDecision = ({
   );
 };
 
+/**
+ * This cycle's out-of-bundle spend against the limit: the amounts in words, and a bar (an SVG drawn with attributes:
+ * the CSP allows no style attribute) with the alert threshold marked on it. The words carry it for screen readers.
+ */
+const SpendBar = ({ spent, limit, alert }: { spent: number; limit: number; alert: number | null }) => {
+  const { t, i18n } = useTranslation('settings');
+  const money = (cents: number) => formatMoneyCents(cents, i18n.language);
+  const { share, level } = spendAgainstLimit(spent, limit, alert);
+  const alertAt = alert !== null && alert > 0 && limit > 0 && alert < limit ? (alert / limit) * 100 : null;
+  return (
+    <div className="spend" data-level={level}>
+      <p className="spend__text">
+        <span>{t('line.limits.spent')}</span>
+        <span className="spend__amounts">{t('line.limits.spentOf', { spent: money(spent), limit: money(limit) })}</span>
+      </p>
+      <svg
+        className="spend__bar"
+        viewBox="0 0 100 10"
+        preserveAspectRatio="none"
+        width="100%"
+        height="10"
+        aria-hidden="true"
+        focusable="false"
+      >
+        <rect className="spend__track" x="0" y="0" width="100" height="10" rx="5" />
+        {share > 0 ? <rect className="spend__fill" x="0" y="0" width={Math.max(share * 100, 3)} height="10" rx="5" /> : null}
+        {alertAt !== null ? <rect className="spend__alert" x={alertAt - 0.4} y="0" width="0.8" height="10" /> : null}
+      </svg>
+      {level === 'reached' ? <p className="spend__reached">{t('line.limits.reached')}</p> : null}
+    </div>
+  );
+};
+
+/**
+ * The limit in one tap: € 0, 10, 20, 50, 100 within the line's maximum (and the maximum), only lower ones on a line in
+ * dunning (line-controls.ts). The one the line has, or will have, is pressed. A tap asks for the change as the amount
+ * field does (the alert question included).
+ */
+const LimitPresets = ({
+  max,
+  limit,
+  dunning,
+  onPick,
+}: {
+  max: number;
+  limit: number;
+  dunning: boolean;
+  onPick: (cents: number) => void;
+}) => {
+  const { t, i18n } = useTranslation('settings');
+  const labelId = useId();
+  const presets = limitPresets(max, limit, dunning);
+  return (
+    <div className="limit-presets" role="group" aria-labelledby={labelId}>
+      <span id={labelId} className="limit-presets__label">
+        {t('line.limits.presets')}
+      </span>
+      <div className="limit-presets__list">
+        {presets.map((cents) => (
+          <button
+            key={cents}
+            type="button"
+            className="limit-preset"
+            aria-pressed={cents === limit}
+            onClick={() => {
+              if (cents !== limit) onPick(cents);
+            }}
+          >
+            {cents % 100 === 0 ? formatMoneyRounded(cents, i18n.language) : formatMoneyCents(cents, i18n.language)}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+};
+
 export const LimitCard = ({
   type,
   data,
@@ -173,6 +250,10 @@ export const LimitCard = ({
   const alertNote = changeNoteOf(line.changes, data.waiting, contractId, safeguardResource(type, 'ALERT'));
   const alert =
     alertNote && (alertNote.kind === 'onDevice' || alertNote.kind === 'requested') ? Number(alertNote.value) : (safeguard.alert ?? 0);
+  // The limit the line has, or will have once its waiting change applies: the pressed preset and the bar's end.
+  const limitNote = changeNoteOf(line.changes, data.waiting, contractId, safeguardResource(type, 'LIMIT'));
+  const limit =
+    limitNote && (limitNote.kind === 'onDevice' || limitNote.kind === 'requested') ? Number(limitNote.value) : safeguard.current;
   // docs/product/settings.md "Out-of-bundle limits and alerts": a limit lowered below its alert asks what the alert
   // becomes; never moved silently.
   const submitLimit = async (cents: number) => {
@@ -188,13 +269,12 @@ export const LimitCard = ({
   return (
     <section className="card" aria-labelledby={headingId}>
       <h4 id={headingId}>{t(`line.limits.types.${type}`)}</h4>
+      <SpendBar spent={safeguard.overSpentCredit} limit={safeguard.current} alert={safeguard.alert} />
       <dl className="facts">
         <dt>{t('line.limits.current')}</dt>
         <dd>{money(safeguard.current)}</dd>
         <dt>{t('line.limits.alert')}</dt>
         <dd>{safeguard.alert ? money(safeguard.alert) : t('line.limits.noAlert')}</dd>
-        <dt>{t('line.limits.spent')}</dt>
-        <dd>{money(safeguard.overSpentCredit)}</dd>
         {safeguard.next !== null ? (
           <>
             <dt>{t('line.limits.next')}</dt>
@@ -213,6 +293,14 @@ export const LimitCard = ({
         resource={safeguardResource(type, 'ALERT')}
       />
       {/* Who may not change the line reads its limits: no inputs beside disabled buttons (docs/product/roles.md). */}
+      {editable ? (
+        <LimitPresets
+          max={safeguard.max}
+          limit={limit}
+          dunning={data.contract.dunningLevelReached}
+          onPick={(cents) => void submitLimit(cents)}
+        />
+      ) : null}
       {editable ? (
         <div className="limit-forms">
           <LimitForm type={type} form="LIMIT" line={line} onSubmit={submitLimit} />

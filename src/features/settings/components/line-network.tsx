@@ -5,7 +5,10 @@ import { blockedCategories, premiumBarrings, roamingTypes, throttlingTiers, type
 import { paths } from '#lib/route-paths';
 import { Alert } from '#ui/alert';
 import { Button } from '#ui/button';
+import { Icon } from '#ui/icons';
+import { Switch } from '#ui/switch';
 import { requestSettingChange } from '../data/line-setting.mutation.ts';
+import { switchIsOn, switchRefusedByDunning, switchValue, type SwitchResource } from '../data/line-controls.ts';
 import { changeNoteOf } from '../data/line-view.ts';
 import type { LineSettingsRow } from '../data/selected-line.ts';
 import type { SettingsPageData } from '../data/use-settings-page.ts';
@@ -25,10 +28,24 @@ type ChoiceFormProps = {
   submitLabel: string;
   /** What helps to choose, under the intro (the roaming zone: the travel guide). */
   more?: ReactNode;
+  /** Inside a card of its own (under a switch): no card around the form. */
+  bare?: boolean;
 };
 
 /** One setting as a group of choices and an explicit "apply" (a roaming change is not to be made by a stray tap). */
-const ChoiceForm = ({ resource, title, intro, current, options, data, line, editable, submitLabel, more }: ChoiceFormProps) => {
+const ChoiceForm = ({
+  resource,
+  title,
+  intro,
+  current,
+  options,
+  data,
+  line,
+  editable,
+  submitLabel,
+  more,
+  bare = false,
+}: ChoiceFormProps) => {
   const { t } = useTranslation('settings');
   const name = useId();
   const [choice, setChoice] = useState<string | null>(null);
@@ -52,17 +69,17 @@ const ChoiceForm = ({ resource, title, intro, current, options, data, line, edit
     // Who may not change the line reads the setting: no radios beside a disabled button (docs/product/roles.md).
     const currentLabel = options.find((option) => option.value === current)?.label ?? current;
     return (
-      <div className="card">
+      <div className={bare ? undefined : 'card'}>
         <dl className="facts">
           <dt>{title}</dt>
           <dd>{currentLabel}</dd>
         </dl>
-        <ChangeLine note={note} resource={resource} />
+        {bare ? null : <ChangeLine note={note} resource={resource} />}
       </div>
     );
   }
   return (
-    <form className="card" onSubmit={(event) => void submit(event)}>
+    <form className={bare ? 'choice-form' : 'card'} onSubmit={(event) => void submit(event)}>
       <fieldset className="choice-group">
         <legend>{title}</legend>
         <p className="muted">{intro}</p>
@@ -89,7 +106,7 @@ const ChoiceForm = ({ resource, title, intro, current, options, data, line, edit
           </label>
         ))}
       </fieldset>
-      <ChangeLine note={note} resource={resource} />
+      {bare ? null : <ChangeLine note={note} resource={resource} />}
       {unchanged ? <Alert tone="info">{t('line.unchanged')}</Alert> : null}
       <Button type="submit" variant="secondary">
         {submitLabel}
@@ -98,27 +115,187 @@ const ChoiceForm = ({ resource, title, intro, current, options, data, line, edit
   );
 };
 
-/** Roaming, throttling, premium and international blocking of a line (docs/product/settings.md), one form each. */
-export const LineNetwork = ({ data, line, editable }: { data: SettingsPageData; line: LineSettingsRow; editable: boolean }) => {
-  const { t, i18n } = useTranslation(['settings']);
+/**
+ * A setting with an on/off switch on top (roaming; premium blocking of every category), and its finer choice below
+ * (the zone; one category). The switch shows what the line will have once its waiting change applies, and moving it
+ * queues the same change as the form does: optimistic, with its pending note, replayed when back online. On a line in
+ * dunning the switch does not move where it would raise the line's costs, and says why.
+ */
+const SwitchCard = ({
+  resource,
+  label,
+  description,
+  current,
+  data,
+  line,
+  children,
+}: {
+  resource: SwitchResource;
+  label: string;
+  description: ReactNode;
+  current: string;
+  data: SettingsPageData;
+  line: LineSettingsRow;
+  children: (on: boolean) => ReactNode;
+}) => {
+  const { t } = useTranslation('settings');
+  const contract = data.contract;
+  if (!contract) return null;
+  const note = changeNoteOf(line.changes, data.waiting, contract.id, resource);
+  const target = note && (note.kind === 'onDevice' || note.kind === 'requested') ? note.value : current;
+  const on = switchIsOn(resource, target);
+  const refused = switchRefusedByDunning(contract, resource, target);
   return (
-    <div className="settings-grid settings-grid--two">
+    <div className="card switch-card">
+      <Switch
+        label={label}
+        checked={on}
+        disabled={refused}
+        description={
+          <>
+            {description}
+            {refused ? <span className="switch-card__refusal"> {t('line.switchDunning')}</span> : null}
+          </>
+        }
+        onChange={(checked) => void requestSettingChange(data.customerId, contract.id, resource, switchValue(resource, checked))}
+      />
+      <ChangeLine note={note} resource={resource} />
+      {children(on)}
+    </div>
+  );
+};
+
+type CardProps = { data: SettingsPageData; line: LineSettingsRow; editable: boolean };
+
+/** Roaming: a switch, then the zone (and the travel guide); read-only for who may not change it. */
+const RoamingCard = ({ data, line, editable }: CardProps) => {
+  const { t } = useTranslation(['settings']);
+  const options = roamingTypes.map((value) => ({ value, label: t(`settings:line.roaming.options.${value}`) }));
+  const guide = (
+    <p>
+      <Link to={paths.travelMain}>{t('settings:line.roaming.guide')}</Link>
+    </p>
+  );
+  if (!editable) {
+    return (
       <ChoiceForm
         resource="ROAMING"
         title={t('settings:line.roaming.title')}
         intro={t('settings:line.roaming.intro')}
         current={line.settings.roamingType}
-        options={roamingTypes.map((value) => ({ value, label: t(`settings:line.roaming.options.${value}`) }))}
+        options={options}
         data={data}
         line={line}
-        editable={editable}
+        editable={false}
         submitLabel={t('settings:line.roaming.save')}
-        more={
-          <p>
-            <Link to={paths.travelMain}>{t('settings:line.roaming.guide')}</Link>
-          </p>
-        }
       />
+    );
+  }
+  return (
+    <SwitchCard
+      resource="ROAMING"
+      label={t('settings:line.roaming.switch')}
+      description={t('settings:line.roaming.switchHint')}
+      current={line.settings.roamingType}
+      data={data}
+      line={line}
+    >
+      {(on) =>
+        on ? (
+          <ChoiceForm
+            bare
+            resource="ROAMING"
+            title={t('settings:line.roaming.title')}
+            intro={t('settings:line.roaming.zoneIntro')}
+            current={line.settings.roamingType}
+            options={options.filter((option) => option.value !== 'COVERAGE_NONE')}
+            data={data}
+            line={line}
+            editable
+            submitLabel={t('settings:line.roaming.save')}
+            more={guide}
+          />
+        ) : (
+          guide
+        )
+      }
+    </SwitchCard>
+  );
+};
+
+/** Premium services: a switch blocking them all, then (while not all are) one category at a time. */
+const PremiumCard = ({ data, line, editable }: CardProps) => {
+  const { t, i18n } = useTranslation(['settings']);
+  const options = premiumBarrings.map((value) => {
+    const blocked = blockedCategories[value].map((category) => t(`settings:line.premium.categories.${category}`));
+    return {
+      value,
+      label: t(`settings:line.premium.options.${value}`),
+      hint:
+        blocked.length === 0
+          ? t('settings:line.premium.blocksNothing')
+          : t('settings:line.premium.blocks', {
+              categories: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(blocked),
+            }),
+    };
+  });
+  if (!editable) {
+    return (
+      <ChoiceForm
+        resource="PREMIUM_BARRING"
+        title={t('settings:line.premium.title')}
+        intro={t('settings:line.premium.intro')}
+        current={line.settings.premiumBarring}
+        options={options}
+        data={data}
+        line={line}
+        editable={false}
+        submitLabel={t('settings:line.premium.save')}
+      />
+    );
+  }
+  return (
+    <SwitchCard
+      resource="PREMIUM_BARRING"
+      label={t('settings:line.premium.switch')}
+      description={t('settings:line.premium.intro')}
+      current={line.settings.premiumBarring}
+      data={data}
+      line={line}
+    >
+      {(on) =>
+        on ? null : (
+          <details className="switch-card__more">
+            <summary>
+              {t('settings:line.premium.oneCategory')}
+              <Icon name="chevronDown" size={20} className="icon switch-card__marker" />
+            </summary>
+            <ChoiceForm
+              bare
+              resource="PREMIUM_BARRING"
+              title={t('settings:line.premium.title')}
+              intro={t('settings:line.premium.oneCategoryIntro')}
+              current={line.settings.premiumBarring}
+              options={options.filter((option) => option.value !== 'all')}
+              data={data}
+              line={line}
+              editable
+              submitLabel={t('settings:line.premium.save')}
+            />
+          </details>
+        )
+      }
+    </SwitchCard>
+  );
+};
+
+/** Roaming, throttling, premium and international blocking of a line (docs/product/settings.md), one card each. */
+export const LineNetwork = ({ data, line, editable }: CardProps) => {
+  const { t } = useTranslation(['settings']);
+  return (
+    <div className="settings-grid settings-grid--two">
+      <RoamingCard data={data} line={line} editable={editable} />
+      <PremiumCard data={data} line={line} editable={editable} />
       <ChoiceForm
         resource="THROTTLING"
         title={t('settings:line.throttling.title')}
@@ -129,29 +306,6 @@ export const LineNetwork = ({ data, line, editable }: { data: SettingsPageData; 
         line={line}
         editable={editable}
         submitLabel={t('settings:line.throttling.save')}
-      />
-      <ChoiceForm
-        resource="PREMIUM_BARRING"
-        title={t('settings:line.premium.title')}
-        intro={t('settings:line.premium.intro')}
-        current={line.settings.premiumBarring}
-        options={premiumBarrings.map((value) => {
-          const blocked = blockedCategories[value].map((category) => t(`settings:line.premium.categories.${category}`));
-          return {
-            value,
-            label: t(`settings:line.premium.options.${value}`),
-            hint:
-              blocked.length === 0
-                ? t('settings:line.premium.blocksNothing')
-                : t('settings:line.premium.blocks', {
-                    categories: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(blocked),
-                  }),
-          };
-        })}
-        data={data}
-        line={line}
-        editable={editable}
-        submitLabel={t('settings:line.premium.save')}
       />
       <ChoiceForm
         resource="INTERNATIONAL_BARRING"

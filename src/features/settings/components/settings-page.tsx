@@ -1,9 +1,12 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { roamingTypes, type RoamingType } from '#contract/line-settings';
+import { formatMoneyCents, formatPhoneNumber, maskIban } from '#lib/format';
 import { paths } from '#lib/route-paths';
 import { Alert } from '#ui/alert';
 import { FreshnessNote } from '#ui/freshness-note';
+import { Icon, type IconName } from '#ui/icons';
 import { useShellParts } from '#ui/shell-parts';
 import { Spinner } from '#ui/spinner';
 import { TitledPage } from '#ui/titled-page';
@@ -16,33 +19,72 @@ import './settings.css';
 
 type SectionKey = 'contact' | 'payment' | 'alerts' | 'password' | 'limits' | 'network' | 'codes' | 'privacy';
 
-/** The profile's sections, each on its own page, in the order customers look for them. */
-const sections: readonly { key: SectionKey; to: string; holderOnly?: boolean }[] = [
-  { key: 'contact', to: paths.settingsContact },
-  { key: 'payment', to: paths.settingsPayment, holderOnly: true },
-  { key: 'alerts', to: paths.settingsAlerts },
-  { key: 'limits', to: paths.settingsLimits },
-  { key: 'network', to: paths.settingsNetwork },
-  { key: 'codes', to: paths.settingsCodes },
-  { key: 'privacy', to: paths.settingsPrivacy },
-  { key: 'password', to: paths.accountMain },
+type Section = { key: SectionKey; to: string; icon: IconName; holderOnly?: boolean };
+
+/** The shown line's settings, then the account's: each its own page, in the order customers look for them. */
+const lineSections: readonly Section[] = [
+  { key: 'limits', to: paths.settingsLimits, icon: 'limits' },
+  { key: 'network', to: paths.settingsNetwork, icon: 'network' },
+  { key: 'codes', to: paths.settingsCodes, icon: 'codes' },
+];
+const accountSections: readonly Section[] = [
+  { key: 'contact', to: paths.settingsContact, icon: 'contact' },
+  { key: 'payment', to: paths.settingsPayment, icon: 'payment', holderOnly: true },
+  { key: 'alerts', to: paths.settingsAlerts, icon: 'alerts' },
+  { key: 'privacy', to: paths.settingsPrivacy, icon: 'privacy' },
+  { key: 'password', to: paths.accountMain, icon: 'password' },
 ];
 
-/** The list of the profile's sections: a name and what is there, one tap to each. */
-const SectionLinks = ({ isPlain }: { isPlain: boolean }) => {
+/** What a row shows under its name: the setting's current value where the device has it, else what is there. */
+const useRowValue = (data: SettingsPageData) => {
+  const { t, i18n } = useTranslation('settings');
+  return (key: SectionKey): string | null => {
+    const limit = data.line?.safeguards.find((s) => s.type === 'OSG');
+    switch (key) {
+      case 'contact':
+        return data.contact?.email ?? null;
+      case 'payment': {
+        const payment = data.invoicing?.payment;
+        if (!payment) return null;
+        const mode = t(`sections.values.${payment.mode}`);
+        return payment.mode === 'DD' && payment.iban ? `${mode} · ${maskIban(payment.iban)}` : mode;
+      }
+      case 'limits':
+        return limit ? t('sections.values.limit', { amount: formatMoneyCents(limit.current, i18n.language) }) : null;
+      case 'network': {
+        const roaming = data.line?.settings.roamingType;
+        return roaming && (roamingTypes as readonly string[]).includes(roaming)
+          ? t(`line.roaming.options.${roaming as RoamingType}`)
+          : null;
+      }
+      default:
+        return null;
+    }
+  };
+};
+
+/** One row: an icon, the section's name, its current value (or what is there), and a chevron to its page. */
+const SectionRows = ({ title, sections, data }: { title: string; sections: readonly Section[]; data: SettingsPageData }) => {
   const { t } = useTranslation('settings');
   const headingId = useId();
+  const valueOf = useRowValue(data);
   return (
     <nav className="settings-section" aria-labelledby={headingId}>
-      <h2 id={headingId}>{t('sections.label')}</h2>
-      <ul className="section-links card">
+      <h2 id={headingId}>{title}</h2>
+      <ul className="settings-rows card">
         {sections
-          .filter((section) => !(section.holderOnly && isPlain))
+          .filter((section) => !(section.holderOnly && data.isPlain))
           .map((section) => (
             <li key={section.key}>
-              <Link to={section.to}>
-                <span className="section-links__title">{t(`sections.${section.key}.title`)}</span>
-                <span className="section-links__hint">{t(`sections.${section.key}.hint`)}</span>
+              <Link to={section.to} className="settings-row">
+                <span className="settings-row__icon">
+                  <Icon name={section.icon} />
+                </span>
+                <span className="settings-row__text">
+                  <span className="settings-row__title">{t(`sections.${section.key}.title`)}</span>
+                  <span className="settings-row__value">{valueOf(section.key) ?? t(`sections.${section.key}.hint`)}</span>
+                </span>
+                <Icon name="chevronRight" size={20} className="icon settings-row__chevron" />
               </Link>
             </li>
           ))}
@@ -53,7 +95,7 @@ const SectionLinks = ({ isPlain }: { isPlain: boolean }) => {
 
 /**
  * /settings/main (docs/product/settings.md "The profile screen"): one short page with the customer's details and
- * language, the list of the sections (each its own page: contact, payment, alerts, limits, network, PIN and PUK,
+ * language, the sections as rows (the shown line's, then the account's; icon, name, current value, chevron) (each its own page: contact, payment, alerts, limits, network, PIN and PUK,
  * privacy and cookies, password) and logout. Readable offline from Dexie with its age; every change is queued. The
  * language's save on the account and the logout entry are the main layout's to lend (ui/shell-parts.tsx).
  */
@@ -76,7 +118,16 @@ export const SettingsPage = () => {
       <FreshnessNote fetchedAt={data.customerFetchedAt} busy={busy} onRefresh={refreshAll} />
       {refreshError && data.customerFetchedAt === undefined ? <Alert tone="error">{t('settings:loadError')}</Alert> : null}
       <ProfileOverview data={data} saveLanguage={saveLanguage} />
-      <SectionLinks isPlain={data.isPlain} />
+      {data.contract ? (
+        <SectionRows
+          title={t('settings:sections.lineLabel', {
+            number: data.contract.msisdn ? formatPhoneNumber(data.contract.msisdn) : data.contract.contractRef,
+          })}
+          sections={lineSections}
+          data={data}
+        />
+      ) : null}
+      <SectionRows title={t('settings:sections.label')} sections={accountSections} data={data} />
       <section className="settings-section" aria-labelledby={logoutId}>
         <h2 id={logoutId}>{t('settings:logout.title')}</h2>
         <div className="card">
