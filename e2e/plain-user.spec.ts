@@ -25,9 +25,13 @@ test('a plain user reads his limits and network settings, with nothing that look
   await expect(page.getByText('Huidige limiet').first()).toBeVisible();
   await expect(page.getByRole('textbox')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Limiet wijzigen' })).toHaveCount(0);
+  await expect(page.getByRole('group', { name: 'Limiet in één tik' })).toHaveCount(0);
   await page.getByRole('link', { name: 'Terug naar mijn profiel' }).click();
   await page.getByRole('link', { name: /Netwerk en buitenland/ }).click();
   await expect(page).toHaveURL(/\/settings\/network$/);
   await expect(page.getByText('Europese Unie en Zwitserland').first()).toBeVisible();
   await expect(page.getByRole('radio')).toHaveCount(0);
+  await expect(page.getByRole('switch')).toHaveCount(0);
+  // His own line only: no line switcher in the header.
+  await expect(page.getByRole('banner').getByRole('button', { name: /Getoonde lijn/ })).toHaveCount(0);
 });

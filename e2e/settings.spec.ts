@@ -97,6 +97,72 @@ test(
   },
 );
 
+test(
+  'Sophie blocks premium services by keyboard and turns roaming off by a tap, offline: both kept over a reload, sent once back online',
+  { tag: withServiceWorker },
+  async ({ page, context }) => {
+    test.setTimeout(90_000);
+    await onlineVisit(page, 'sophie');
+    await page.goto('/settings/network');
+    const premium = page.getByRole('switch', { name: 'Bloquer les services premium' });
+    const roaming = page.getByRole('switch', { name: 'Roaming à l’étranger' });
+    await expect(roaming).toBeChecked({ timeout: 20_000 });
+    await expect(premium).not.toBeChecked();
+    await expect(roaming).toHaveAccessibleDescription(/jusqu’à 4 heures/);
+    // The whole row is the target: at least 44 px high.
+    expect((await premium.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+    const before = (await serverLog(page)).changes.length;
+
+    await setOffline(context, page, true);
+    await premium.focus();
+    await page.keyboard.press('Space');
+    await expect(premium).toBeChecked();
+    await roaming.click();
+    await expect(roaming).not.toBeChecked();
+    await expect(page.getByRole('status').filter({ hasText: 'Enregistré sur cet appareil : Tout bloquer' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Enregistré sur cet appareil : Aucun roaming' })).toBeVisible();
+    // Roaming off: no zone to choose, only the travel guide.
+    await expect(page.getByRole('group', { name: 'Zone de roaming' })).toHaveCount(0);
+
+    await page.reload();
+    await expect(page.getByRole('switch', { name: 'Bloquer les services premium' })).toBeChecked({ timeout: 20_000 });
+    await expect(page.getByRole('switch', { name: 'Roaming à l’étranger' })).not.toBeChecked();
+    await expect(page.getByRole('status').filter({ hasText: 'Aucun roaming' })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('settings-switches-offline.png'), fullPage: true });
+
+    await setOffline(context, page, false);
+    await expect(page.getByRole('status').filter({ hasText: /Nouvelle zone demandée : Aucun roaming.*4 heures/ })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /Nouvelle valeur demandée : Tout bloquer/ })).toBeVisible();
+    const sent = (await serverLog(page)).changes.slice(before).filter((c) => c.path.endsWith('/settings'));
+    expect(sent.map((c) => c.body)).toEqual([
+      { resource: 'PREMIUM_BARRING', value: 'all' },
+      { resource: 'ROAMING', value: 'COVERAGE_NONE' },
+    ]);
+    await expect(page.getByRole('switch', { name: 'Bloquer les services premium' })).toBeChecked();
+  },
+);
+
+test('Marc, in dunning, may turn roaming off but not unblock premium services; his limits offer only lower presets', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page, 'marc', { path: '/settings/network' });
+  const premium = page.getByRole('switch', { name: 'Premiumdiensten blokkeren' });
+  await expect(premium).toBeChecked({ timeout: 20_000 });
+  await expect(premium).toBeDisabled();
+  await expect(premium).toHaveAccessibleDescription(/zou verhogen wat de lijn kan kosten/);
+  await expect(page.getByRole('switch', { name: 'Roaming in het buitenland' })).toBeEnabled();
+
+  await page.goto('/settings/limits');
+  const card = page.getByRole('region', { name: 'Alle kosten buiten de bundel' });
+  const presets = card.getByRole('group', { name: 'Limiet in één tik' });
+  await expect(presets).toBeVisible({ timeout: 20_000 });
+  const limit = (await card.getByRole('definition').first().textContent()) ?? '';
+  const current = Number(limit.replace(/[^\d,]/g, '').replace(',', '.')) * 100;
+  for (const name of (await presets.getByRole('button').allTextContents()).map((text) => Number(text.replace(/[^\d]/g, '')) * 100)) {
+    expect(name).toBeLessThanOrEqual(current);
+  }
+  await expect(card.getByText(/Uitgegeven deze cyclus/)).toBeVisible();
+});
+
 test('Marc switches roaming to "EU only": pending up to 4 hours, then active', async ({ page }) => {
   // Sign-in, the change, four hours of the server's clock and a refresh: 17 s alone on a loaded 2-core machine, over
   // 30 s beside the other worker.
@@ -211,11 +277,15 @@ test('the profile overview: PIN and PUK behind a reveal, logout with its confirm
   page,
 }) => {
   await signIn(page, 'sophie', { path: '/settings/main' });
-  // The profile is one short page; the PIN and PUK have their own, one tap away.
-  await page
-    .getByRole('navigation', { name: 'Mes réglages' })
-    .getByRole('link', { name: /^Codes PIN et PUK/ })
-    .click();
+  // The profile is one short page of rows, the shown line's first (icon, name, current value, chevron); the PIN and
+  // PUK have their own page, one tap away.
+  const lineRows = page.getByRole('navigation', { name: 'Ma ligne 0470 00 00 01' });
+  await expect(lineRows.getByRole('link', { name: /^Limites de dépenses\s*Limite 30,00/ })).toBeVisible();
+  await expect(lineRows.getByRole('link', { name: /^Réseau et étranger\s*Union européenne et Suisse/ })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Mes réglages' }).getByRole('link', { name: /^Mes coordonnées\s*sophie\.dubois@example\.be/ }),
+  ).toBeVisible();
+  await lineRows.getByRole('link', { name: /^Codes PIN et PUK/ }).click();
   await expect(page).toHaveURL(/\/settings\/sim-codes$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Codes PIN et PUK');
   const reveal = page.getByRole('button', { name: 'Afficher les codes PIN et PUK' });
