@@ -14,8 +14,9 @@ test('the phone header has no language choice; Profile keeps it', async ({ page 
   await page.goto('/settings/main?lang=fr');
   await expect(page.getByRole('combobox', { name: 'Langue' })).toHaveValue('fr');
   // The account number, masked; the phone number, grouped.
-  await expect(page.getByText('BE68 •••• •••• 7034')).toBeVisible();
-  await expect(page.getByText('0470 00 00 01')).toBeVisible();
+  const details = page.getByRole('region', { name: 'Mes informations' });
+  await expect(details.getByText('BE68 •••• •••• 7034')).toBeVisible();
+  await expect(details.getByText('0470 00 00 01')).toBeVisible();
 });
 
 test('the period choices and the alert checkboxes are tap targets of 44 px at least', async ({ page }) => {

@@ -2,7 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { roamingTypes, type RoamingType } from '#contract/line-settings';
-import { formatMoneyCents, formatPhoneNumber, maskIban } from '#lib/format';
+import { formatMoneyCents, formatPhoneNumber } from '#lib/format';
 import { paths } from '#lib/route-paths';
 import { Alert } from '#ui/alert';
 import { FreshnessNote } from '#ui/freshness-note';
@@ -44,10 +44,9 @@ const useRowValue = (data: SettingsPageData) => {
       case 'contact':
         return data.contact?.email ?? null;
       case 'payment': {
-        const payment = data.invoicing?.payment;
-        if (!payment) return null;
-        const mode = t(`sections.values.${payment.mode}`);
-        return payment.mode === 'DD' && payment.iban ? `${mode} · ${maskIban(payment.iban)}` : mode;
+        // The mode only: the masked account number is in the details above.
+        const mode = data.invoicing?.payment.mode;
+        return mode ? t(`sections.values.${mode}`) : null;
       }
       case 'limits':
         return limit ? t('sections.values.limit', { amount: formatMoneyCents(limit.current, i18n.language) }) : null;
