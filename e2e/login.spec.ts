@@ -35,7 +35,8 @@ for (const c of cases) {
     await loginPage.goto();
     await loginPage.login(c.login);
     await expectHome(page, c.name);
-    for (const number of c.numbers) await expect(page.getByText(number, { exact: true })).toBeVisible();
+    // In home's content: the header's line switcher shows the selected number too.
+    for (const number of c.numbers) await expect(page.getByRole('main').getByText(number, { exact: true })).toBeVisible();
   });
 }
 

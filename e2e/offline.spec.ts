@@ -42,7 +42,7 @@ test('after one online visit, a page opened offline shows home from IndexedDB wi
   const offlinePage = await context.newPage();
   await offlinePage.goto('/');
   await expect(offlinePage.getByTestId('customer-name')).toContainText('Sophie Dubois');
-  await expect(offlinePage.getByText('0470 00 00 01', { exact: true })).toBeVisible();
+  await expect(offlinePage.getByRole('main').getByText('0470 00 00 01', { exact: true })).toBeVisible();
   await expect(offlinePage.getByRole('status').filter({ hasText: 'Pas de connexion internet' })).toBeVisible();
   await expect(offlinePage.getByTestId('freshness').first()).toHaveText(/^Mis à jour/);
   await setOffline(context, offlinePage, false);
