@@ -27,6 +27,11 @@ export type ExplainableLine = {
   /** The days a pro-rata line covers, both included; null for the whole cycle. */
   from: string | null;
   to: string | null;
+  /**
+   * Usage lines of roaming: the country where most of it was used (ISO 3166-1 alpha-2, the records' `country`), when
+   * it is known (the next invoice's estimate says it; an issued invoice's lines do not).
+   */
+  country?: string | null;
 };
 
 /** An invoice as the explanation reads it. */
@@ -76,11 +81,20 @@ export type ExplanationLine = {
   label: Translated | null;
   /** Usage: the rating model's zone and kind ('domestic:data', 'international:call', 'world:data', 'premium:sms'). */
   category: string | null;
+  /** Usage of roaming: the country where most of it was used, when the lines say it (ISO 3166-1 alpha-2). */
+  country: string | null;
   /** A promotion: the plan it was on. */
   plan: Translated | null;
-  /** The day it started or ended (an option added or removed, a promotion started or ended), when it is known. */
+  /**
+   * The day it started or ended, when it is known: an option's first day, or the day it was removed (its first day
+   * without); a promotion's first day, or its end date (its last day: the promotion's own, as the billing run cut the
+   * line to it, or the last day of the previous invoice that had it).
+   */
   date: string | null;
-  /** A plan: each plan of this invoice with the days it applied (a plan changed within the cycle has two). */
+  /**
+   * A plan: each plan of this invoice with the days it applied (a plan changed within the cycle has two). A promotion
+   * that ended within this cycle: the days it applied (the plan's full price applied the others).
+   */
   spans: ExplanationSpan[];
   /** The cycle of this invoice (usage: the consumption details of that cycle hold its records). */
   period: { start: string; end: string } | null;
@@ -106,8 +120,14 @@ export type DetailForExplanation = {
   totals: { excl_vat_cents: number; vat_cents: number; incl_vat_cents: number };
 };
 
-/** The shape the explanation reads, from an invoice's detail: the server and the app make it so. */
-export const explainableOf = (detail: DetailForExplanation): ExplainableInvoice => ({
+/** The invoice a cycle invoice is compared with (its summary: the lists carry it). */
+export type InvoiceSummary = Pick<
+  ExplainableInvoice,
+  'uuid' | 'document_type' | 'cost_center_id' | 'generated_at' | 'period_start' | 'period_end' | 'total_cents'
+>;
+
+/** An invoice's detail as a summary (to find its previous invoice among the listed and stored ones). */
+export const summaryOfDetail = (detail: Pick<DetailForExplanation, 'invoice' | 'totals'>): InvoiceSummary => ({
   uuid: detail.invoice.uuid,
   document_type: detail.invoice.details.document_type,
   cost_center_id: detail.invoice.details.cost_center_id,
@@ -115,16 +135,15 @@ export const explainableOf = (detail: DetailForExplanation): ExplainableInvoice 
   period_start: detail.invoice.dates.period_start,
   period_end: detail.invoice.dates.period_end,
   total_cents: detail.totals.incl_vat_cents,
+});
+
+/** The shape the explanation reads, from an invoice's detail: the server and the app make it so. */
+export const explainableOf = (detail: DetailForExplanation): ExplainableInvoice => ({
+  ...summaryOfDetail(detail),
   excl_vat_cents: detail.totals.excl_vat_cents,
   vat_cents: detail.totals.vat_cents,
   lines: detail.lines,
 });
-
-/** The invoice a cycle invoice is compared with (its summary: the lists carry it). */
-export type InvoiceSummary = Pick<
-  ExplainableInvoice,
-  'uuid' | 'document_type' | 'cost_center_id' | 'generated_at' | 'period_start' | 'period_end' | 'total_cents'
->;
 
 /** A monthly invoice of the billing run (one-off documents and credit notes cover no cycle). */
 export const isCycleInvoice = (invoice: Pick<InvoiceSummary, 'document_type' | 'period_start' | 'period_end'>): boolean =>
@@ -165,6 +184,7 @@ type Group = {
   msisdn: string | null;
   label: Translated | null;
   category: string | null;
+  country: string | null;
   plan: Translated | null;
   current: ExplainableLine[];
   previous: ExplainableLine[];
@@ -216,6 +236,7 @@ const changeOf = (
   group: Group,
   hasPrevious: boolean,
   period: { start: string; end: string } | null,
+  previousEnd: string | null,
 ): { change: ExplanationChange; date: string | null } => {
   if (!hasPrevious) return { change: 'billed', date: null };
   const { current, previous } = group;
@@ -225,11 +246,18 @@ const changeOf = (
     return { change: promotion ? 'started' : 'added', date: from ?? (promotion ? (period?.start ?? null) : null) };
   }
   const dated = promotion || group.cause === 'option';
-  if (current.length === 0) return { change: promotion ? 'ended' : 'removed', date: dated ? (period?.start ?? null) : null };
-  // Present on both: a promotion or an option that stopped within this cycle ended on the day after its last day.
+  if (current.length === 0) {
+    // Gone since the previous invoice: a promotion's last day is the previous one's last day with it; an option was
+    // removed by this cycle's first day.
+    const before = previous[previous.length - 1];
+    if (promotion) return { change: 'ended', date: before?.to ?? previousEnd ?? null };
+    return { change: 'removed', date: dated ? (period?.start ?? null) : null };
+  }
+  // Present on both: a promotion that stopped within this cycle ended on its last day (its end date, or its plan's
+  // last day); an option, on the day after its last day.
   const last = current[current.length - 1];
   if (dated && last?.to && period && last.to < period.end)
-    return { change: promotion ? 'ended' : 'removed', date: addDaysToDate(last.to, 1) };
+    return { change: promotion ? 'ended' : 'removed', date: promotion ? last.to : addDaysToDate(last.to, 1) };
   return { change: 'changed', date: null };
 };
 
@@ -256,6 +284,7 @@ export const explainInvoice = (current: ExplainableInvoice, previous: Explainabl
           msisdn: line.msisdn,
           label: line.kind === 'plan' || line.kind === 'usage' ? null : line.label,
           category: line.kind === 'usage' ? line.category : null,
+          country: null,
           plan: plans.get(line) ?? null,
           current: [],
           previous: [],
@@ -264,6 +293,8 @@ export const explainInvoice = (current: ExplainableInvoice, previous: Explainabl
         groups.set(key, group);
       }
       group[side].push(line);
+      // The country of this invoice's use names the cause; the previous one's only when this invoice has none.
+      if (line.country && (side === 'current' || group.current.length === 0)) group.country = line.country;
     }
   };
   add(current.lines, 'current');
@@ -281,7 +312,7 @@ export const explainInvoice = (current: ExplainableInvoice, previous: Explainabl
       (!sameTexts(group.current, group.previous) || group.current.some((line) => line.from !== null || line.to !== null));
     // Same amount incl. VAT: nothing to explain (its share excl. VAT may move by a cent with the other lines' rounding).
     if (amount === 0 && !planChanged && (previous !== null || group.current.length === 0)) continue;
-    const { change, date } = changeOf(group, previous !== null, period);
+    const { change, date } = changeOf(group, previous !== null, period, previous?.period_end ?? null);
     lines.push({
       cause: group.cause,
       change,
@@ -293,6 +324,7 @@ export const explainInvoice = (current: ExplainableInvoice, previous: Explainabl
       msisdn: group.msisdn,
       label: group.label,
       category: group.category,
+      country: group.country,
       plan: group.plan,
       date,
       spans:
@@ -300,7 +332,9 @@ export const explainInvoice = (current: ExplainableInvoice, previous: Explainabl
           ? (group.current.length > 0 ? group.current : group.previous)
               .map((line) => spanOf(line, group.current.length > 0 ? period : null))
               .filter((span): span is ExplanationSpan => span !== null)
-          : [],
+          : group.cause === 'promotion' && change === 'ended' && group.current.length > 0
+            ? group.current.map((line) => spanOf(line, period)).filter((span): span is ExplanationSpan => span !== null)
+            : [],
       period: group.cause === 'usage' ? period : null,
     });
   }
@@ -327,100 +361,4 @@ export const mainCause = (explanation: Pick<InvoiceExplanation, 'difference_cent
     if (best === null || Math.abs(line.amount_cents) > Math.abs(best.amount_cents)) best = line;
   }
   return best;
-};
-
-// ---------------------------------------------------------------------------------------------------------------
-// The next invoice (docs/product/invoices.md "Next invoice and estimate")
-// ---------------------------------------------------------------------------------------------------------------
-
-/** A change worth a sentence: more than 10 % of the last invoice, or more than 5 €. */
-export const NEXT_INVOICE_PERCENT = 10;
-export const NEXT_INVOICE_CENTS = 500;
-
-export const worthSaying = (difference: number, last: number): boolean =>
-  Math.abs(difference) > NEXT_INVOICE_CENTS || Math.abs(difference) * 100 > NEXT_INVOICE_PERCENT * Math.abs(last);
-
-/** The estimate's lines as the explanation reads them (contract/invoices.ts `InvoiceEstimate`). */
-export type EstimateForExplanation = {
-  contracts: readonly {
-    contractId: number;
-    msisdn: string | null;
-    period: { start: string; end: string };
-    lines: readonly {
-      kind: 'plan' | 'option' | 'promotion' | 'usage' | 'fee' | 'forecast';
-      label: Translated | null;
-      quantity: number;
-      amount: number;
-    }[];
-    total: number;
-  }[];
-  total: number;
-};
-
-/**
- * The next invoice against the last one: the estimate made an invoice (its usage so far and its forecast are one
- * out-of-bundle cause, category `estimate`, as are the last invoices' usage lines), compared with the last cycle's
- * invoices of the account (a professional customer's cost centres together, as the estimate counts them). Null
- * without a last cycle invoice or without a billed line.
- */
-export const explainNextInvoice = (
-  estimate: EstimateForExplanation,
-  lastInvoices: readonly ExplainableInvoice[],
-): (InvoiceExplanation & { worthSaying: boolean; main: ExplanationLine | null }) | null => {
-  const cycle = lastInvoices.filter(isCycleInvoice);
-  const lastEnd = cycle.reduce<string | null>(
-    (latest, invoice) => (latest === null || (invoice.period_end ?? '') > latest ? invoice.period_end : latest),
-    null,
-  );
-  const last = cycle.filter((invoice) => invoice.period_end === lastEnd);
-  const first = estimate.contracts[0];
-  if (last.length === 0 || !first) return null;
-  const asUsage = (line: ExplainableLine): ExplainableLine => (line.kind === 'usage' ? { ...line, category: 'estimate' } : line);
-  const lastLines = last.flatMap((invoice) => invoice.lines.map(asUsage));
-  const estimateLines = withExclVat(
-    estimate.contracts.flatMap((contract) =>
-      contract.lines.map((line): Omit<ExplainableLine, 'amount_excl_vat_cents'> => ({
-        contract_id: contract.contractId,
-        msisdn: contract.msisdn,
-        kind: line.kind === 'forecast' ? 'usage' : line.kind,
-        label: line.kind === 'usage' || line.kind === 'forecast' ? null : line.label,
-        category: line.kind === 'usage' || line.kind === 'forecast' ? 'estimate' : null,
-        quantity: line.quantity,
-        amount_cents: line.amount,
-        from: null,
-        to: null,
-      })),
-    ),
-  );
-  const merged = (invoices: readonly ExplainableInvoice[]) => ({
-    total_cents: invoices.reduce((total, invoice) => total + invoice.total_cents, 0),
-    excl_vat_cents: invoices.reduce((total, invoice) => total + invoice.excl_vat_cents, 0),
-    vat_cents: invoices.reduce((total, invoice) => total + invoice.vat_cents, 0),
-  });
-  const next = withExclVat([{ amount_cents: estimate.total }])[0]?.amount_excl_vat_cents ?? 0;
-  const explanation = explainInvoice(
-    {
-      uuid: 'next',
-      document_type: 'invoice',
-      cost_center_id: null,
-      generated_at: '',
-      period_start: first.period.start,
-      period_end: first.period.end,
-      total_cents: estimate.total,
-      excl_vat_cents: next,
-      vat_cents: estimate.total - next,
-      lines: estimateLines,
-    },
-    {
-      uuid: last[0]?.uuid ?? '',
-      document_type: 'invoice',
-      cost_center_id: null,
-      generated_at: '',
-      period_start: last[0]?.period_start ?? null,
-      period_end: lastEnd,
-      ...merged(last),
-      lines: lastLines,
-    },
-  );
-  return { ...explanation, worthSaying: worthSaying(explanation.difference_cents, merged(last).total_cents), main: mainCause(explanation) };
 };

@@ -112,12 +112,25 @@ export const lineCycleLines = (input: LineCycleInput): BilledLine[] => {
       amount: proRata(plan.price, days, cycleDays),
       ...part(days, span),
     });
-    const applicable = promotionsFor(plan.productId, input.contractId, input.promotions);
+    // A promotion that ended before this plan's days takes nothing; one that ends within them, its days only.
+    const applicable = promotionsFor(plan.productId, input.contractId, input.promotions).filter(
+      (promotion) => !promotion.endsOn || promotion.endsOn >= span.from,
+    );
     promotionDiscounts(plan.price, applicable).forEach((discount, i) => {
       const promotion = applicable[i];
-      const amount = proRata(discount, days, cycleDays);
-      if (promotion && amount > 0)
-        lines.push({ ...base, kind: 'promotion', label: promotion.label, quantity: 1, amount: -amount, ...part(days, span) });
+      if (!promotion) return;
+      const until = promotion.endsOn && promotion.endsOn < span.to ? promotion.endsOn : span.to;
+      const promotionDays = daysBetween(span.from, until);
+      const amount = proRata(discount, promotionDays, cycleDays);
+      if (amount > 0)
+        lines.push({
+          ...base,
+          kind: 'promotion',
+          label: promotion.label,
+          quantity: 1,
+          amount: -amount,
+          ...part(promotionDays, { from: span.from, to: until }),
+        });
     });
   }
   const options = input.held

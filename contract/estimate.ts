@@ -64,3 +64,23 @@ export const outOfBundleForecast = ({ charged, limits, line, cycleStart, cycleEn
   const premiumFurther = Math.min(further(premium), room(spendingCap(limits.psg), premium));
   return Math.min(premiumFurther + further(credit - premium), room(spendingCap(limits.osg), credit));
 };
+
+/**
+ * The forecast's share of each out-of-bundle cause so far (contract/bill-explanation-next.ts reads them): the rest of
+ * the cycle at the pace of the cycle so far, so each cause in proportion to what it charged, in whole cents that add
+ * up to the forecast (the largest remainders, then the first, take the cents the rounding leaves).
+ */
+export const forecastShares = (forecastCents: number, charged: readonly number[]): number[] => {
+  const total = charged.reduce((sum, cents) => sum + Math.max(0, cents), 0);
+  if (total <= 0 || forecastCents <= 0) return charged.map(() => 0);
+  const exact = charged.map((cents) => (Math.max(0, cents) * forecastCents) / total);
+  const shares = exact.map(Math.floor);
+  let left = forecastCents - shares.reduce((sum, cents) => sum + cents, 0);
+  const order = exact.map((value, i) => ({ i, rest: value - Math.floor(value) })).sort((a, b) => b.rest - a.rest || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    shares[i] = (shares[i] ?? 0) + 1;
+    left -= 1;
+  }
+  return shares;
+};

@@ -138,6 +138,13 @@ export const invoiceEstimateSchema = z.object({
       msisdn: z.string().nullable(),
       period: z.object({ start: isoDateSchema, end: isoDateSchema }),
       lines: z.array(estimateLineSchema),
+      /**
+       * The usage and forecast lines cause by cause (contract/bill-explanation-next.ts): the rating model's zone and
+       * kind, what it charged so far, its share of the forecast and, for roaming, the country where most of it was used.
+       */
+      outOfBundle: z.array(
+        z.object({ category: z.string(), country: z.string().length(2).nullable(), charged: centsSchema, forecast: centsSchema }),
+      ),
       total: centsSchema,
     }),
   ),
@@ -171,6 +178,8 @@ export const invoiceDetailLineSchema = z.object({
   amount_excl_vat_cents: centsSchema,
   from: isoDateSchema.nullable(),
   to: isoDateSchema.nullable(),
+  /** Roaming outside the EU zone: the country where most of the cycle's use was made (its records'), else null. */
+  country: z.string().length(2).nullable(),
 });
 
 export const invoiceDetailSchema = z.object({
@@ -199,6 +208,7 @@ export const invoiceExplanationSchema = z.object({
       msisdn: z.string().nullable(),
       label: translatedOrNull,
       category: z.string().nullable(),
+      country: z.string().nullable(),
       plan: translatedOrNull,
       date: isoDateSchema.nullable(),
       spans: z.array(

@@ -27,6 +27,8 @@ export type PromotionTerms = {
   type: 'percentage' | 'amount';
   amount: number;
   label: Translated;
+  /** The last day it applies ('YYYY-MM-DD', both included); null or absent: no end. */
+  endsOn?: string | null;
 };
 
 /** A plan or an option with its monthly price (cents, VAT included). */

@@ -34,6 +34,8 @@ export const usageRecordSchema = z.object({
   incoming: z.boolean(),
   destination: z.enum(destinations),
   event_time: z.string(),
+  /** Roaming: the country it was used in (ISO 3166-1 alpha-2), as the network reports it; absent elsewhere. */
+  country: z.string().length(2).optional(),
 });
 export type UsageRecordDto = z.infer<typeof usageRecordSchema>;
 

@@ -508,6 +508,7 @@ export interface Promotions {
   descriptions_json: string;
   discount_amount: number;
   discount_type: 'percentage' | 'amount';
+  ends_on: string | null;
   id: Generated<number>;
   product_id: number | null;
 }
@@ -678,6 +679,7 @@ export interface UsageHourly {
 
 export interface UsageRecords {
   contract_id: number;
+  country: string | null;
   destination: 'national' | 'international' | 'roaming' | 'premium';
   event_time: number;
   id: Generated<number>;

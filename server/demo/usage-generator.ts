@@ -26,7 +26,20 @@ export type UsageRow = [
   incoming: 0 | 1,
   destination: 'national' | 'international' | 'roaming' | 'premium',
   eventTime: number,
+  /** Roaming: the country it was used in (set once the cycle's rows are made, from no draw). */
+  country?: string | null,
 ];
+
+/** Where the demo's lines roam, by day: the EU's roaming area, and the rest of the world. */
+const euTrips = ['FR', 'NL', 'DE', 'ES', 'IT'] as const;
+const worldTrips = ['US', 'MA', 'TR'] as const;
+
+/** The country of a roaming record without one: by its day, in the EU or outside it as the network flagged it. */
+const roamingCountry = (row: UsageRow): string => {
+  const day = Math.floor(row[9] / DAY_MS);
+  const list = row[3] === 1 ? worldTrips : euTrips;
+  return list[day % list.length] ?? 'FR';
+};
 
 /** The network's out-of-zone flag of a record: set on what is outside every bundle by its nature. */
 const outsideFlag = (row: UsageRow): 0 | 1 => {
@@ -127,9 +140,11 @@ export function generateUsage(rng: Prng, now: Date, plan: UsagePlan, insert: (ro
     if (trip) {
       // Outside the EU: the network flags every record out of zone (is_oob), calls and texts included.
       const week = (i: number, of: number): number => from + 7 * DAY_MS + Math.floor(((i + 0.5) * 7 * DAY_MS) / of);
-      trip.dataMb.forEach((size, i) => oob.push([id, 'data', 1, 1, 0, size * MB, 'B', 0, 'roaming', week(i, trip.dataMb.length)]));
+      trip.dataMb.forEach((size, i) =>
+        oob.push([id, 'data', 1, 1, 0, size * MB, 'B', 0, 'roaming', week(i, trip.dataMb.length), trip.country]),
+      );
       trip.callSeconds.forEach((seconds, i) =>
-        oob.push([id, 'call', 1, 1, 0, seconds, 's', 0, 'roaming', week(i, trip.callSeconds.length) + 3_600_000]),
+        oob.push([id, 'call', 1, 1, 0, seconds, 's', 0, 'roaming', week(i, trip.callSeconds.length) + 3_600_000, trip.country]),
       );
     }
     const premiumCalls = back === 1 ? (plan.premiumCallsLastCycle ?? []) : [];
@@ -155,6 +170,7 @@ export function generateUsage(rng: Prng, now: Date, plan: UsagePlan, insert: (ro
       });
     }
     rows.push(...oob, ...premium);
+    for (const row of rows) if (row[8] === 'roaming' && !row[10]) row[10] = roamingCountry(row);
 
     // Chronological ids per contract, so "id DESC" pagination is also newest first.
     rows.sort((a, b) => a[9] - b[9]);

@@ -17,7 +17,7 @@ export const promotionTerms = async (db: Db): Promise<PromotionTerms[]> =>
   (
     await db
       .selectFrom('promotions')
-      .select(['id', 'product_id', 'contract_id', 'discount_type', 'discount_amount', 'descriptions_json'])
+      .select(['id', 'product_id', 'contract_id', 'discount_type', 'discount_amount', 'descriptions_json', 'ends_on'])
       .orderBy('id')
       .execute()
   ).map((row) => ({
@@ -27,13 +27,14 @@ export const promotionTerms = async (db: Db): Promise<PromotionTerms[]> =>
     type: row.discount_type,
     amount: row.discount_amount,
     label: JSON.parse(row.descriptions_json) as Translated,
+    endsOn: row.ends_on,
   }));
 
 /**
  * What the line's allowances and out-of-bundle rates were when a cycle closed: the plan and the options it held on the
  * cycle's last day (its history), as the rating model takes them.
  */
-const ratingPlanAt = async (db: Db, contractId: number, day: string): Promise<RatingPlan> => {
+export const ratingPlanAt = async (db: Db, contractId: number, day: string): Promise<RatingPlan> => {
   const held = await heldItems(db, contractId, day, day);
   const ids = held.map((item) => item.productId);
   const rows =

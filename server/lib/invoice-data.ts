@@ -1,7 +1,7 @@
 import type { BilledLineKind } from '#contract/billing';
 import type { BillCycleDto } from '#contract/contracts';
 import type { Translated } from '#contract/common';
-import { outOfBundleForecast } from '#contract/estimate';
+import { forecastShares, outOfBundleForecast } from '#contract/estimate';
 import { isPendingDebit, situationTotals, type OpenItem } from '#contract/invoice-rules';
 import {
   explainableOf,
@@ -16,7 +16,7 @@ import { structuredCommunication } from '#contract/structured-communication';
 import type { Db } from '../db/engine.ts';
 import { sumAmounts, vatBreakdown } from '#contract/pricing';
 import type { Row } from '../db/rows.ts';
-import { outOfBundleSpending, subscriptionLines } from './invoice-lines.ts';
+import { mainRoamingCountry, outOfBundleSpending, subscriptionLines } from './invoice-lines.ts';
 import { stateFacts } from './order-history.ts';
 import { safeguardsOf } from './usage-data.ts';
 import { addDaysToDate, localDate, localDayRange } from '#contract/calendar';
@@ -279,7 +279,8 @@ export const invoiceEstimate = async (db: Db, customerId: number, now: Date): Pr
   for (const row of await billedContracts(db, customerId)) {
     const period = cyclePeriod(now, cycleOf(row));
     const range = localDayRange(period.start, period.end);
-    const charged = await outOfBundleSpending(db, row.id, { from: range.from, to: Math.min(range.to, now.getTime()) });
+    const usedRange = { from: range.from, to: Math.min(range.to, now.getTime()) };
+    const charged = await outOfBundleSpending(db, row.id, usedRange);
     const safeguards = await safeguardsOf(db, row.id);
     const still = outOfBundleForecast({
       charged,
@@ -297,7 +298,20 @@ export const invoiceEstimate = async (db: Db, customerId: number, now: Date): Pr
     }));
     lines.push({ kind: 'usage', label: null, quantity: 1, amount: charged.credit });
     lines.push({ kind: 'forecast', label: null, quantity: 1, amount: still });
-    contracts.push({ contractId: row.id, msisdn: row.msisdn, period, lines, total: sumAmounts(lines) });
+    // The same use cause by cause, as an invoice bills it (one line per zone and kind), with its share of the forecast.
+    const shares = forecastShares(
+      still,
+      charged.lines.map((line) => line.cents),
+    );
+    const outOfBundle = await Promise.all(
+      charged.lines.map(async (line, i) => ({
+        category: `${line.zone}:${line.kind}`,
+        country: line.zone === 'world' ? await mainRoamingCountry(db, row.id, line.kind, usedRange) : null,
+        charged: line.cents,
+        forecast: shares[i] ?? 0,
+      })),
+    );
+    contracts.push({ contractId: row.id, msisdn: row.msisdn, period, lines, outOfBundle, total: sumAmounts(lines) });
   }
   return {
     nextInvoiceDate: (await nextInvoice(db, customerId, now))?.date ?? null,
@@ -399,18 +413,28 @@ export const updateInvoicing = async (db: Db, invoicingId: number, next: Editabl
  */
 export const invoiceDetail = async (db: Db, row: InvoiceRecord): Promise<InvoiceDetail> => {
   const stored = await invoiceLines(db, row.id);
-  const lines = stored.map((line) => ({
-    contract_id: line.contract_id,
-    msisdn: line.msisdn,
-    kind: line.kind,
-    label: line.label,
-    category: line.category,
-    quantity: line.quantity,
-    amount_cents: line.amount,
-    amount_excl_vat_cents: line.amountExclVat,
-    from: line.from,
-    to: line.to,
-  }));
+  const cycle = row.period_start && row.period_end ? localDayRange(row.period_start, row.period_end) : null;
+  // Roaming outside the EU zone: where most of it was used, from the cycle's records (the cause says the country).
+  const countryOf = async (line: (typeof stored)[number]): Promise<string | null> => {
+    const [zone, kind] = (line.category ?? '').split(':');
+    if (line.kind !== 'usage' || zone !== 'world' || line.contract_id === null || cycle === null) return null;
+    return kind === 'data' || kind === 'call' || kind === 'sms' ? mainRoamingCountry(db, line.contract_id, kind, cycle) : null;
+  };
+  const lines = await Promise.all(
+    stored.map(async (line) => ({
+      contract_id: line.contract_id,
+      msisdn: line.msisdn,
+      kind: line.kind,
+      label: line.label,
+      category: line.category,
+      quantity: line.quantity,
+      amount_cents: line.amount,
+      amount_excl_vat_cents: line.amountExclVat,
+      from: line.from,
+      to: line.to,
+      country: await countryOf(line),
+    })),
+  );
   const complete = lines.every((line) => line.amount_excl_vat_cents !== null)
     ? lines.map((line) => ({ ...line, amount_excl_vat_cents: line.amount_excl_vat_cents ?? 0 }))
     : withExclVat(lines);

@@ -1,6 +1,7 @@
 import type { InvoiceLineKind } from '#contract/invoices';
 import { monthlyCharges } from '#contract/pricing';
 import type { Translated } from '#contract/common';
+import type { ChargeLine, UsageKind } from '#contract/rating';
 import type { Db } from '../db/engine.ts';
 import { promotionTerms } from './billing-charges.ts';
 import { billCycleOfContract, rangeCharges, type TimeRange } from './rating-data.ts';
@@ -52,7 +53,35 @@ export const outOfBundleCost = async (db: Db, contractId: number, range: TimeRan
  * The same charges as the safeguards count them, cents: in all (the OSG limit's `credit`) and on premium services (the
  * PSG limit's), for the estimate's forecast within the line's limits (contract/estimate.ts `outOfBundleForecast`).
  */
-export const outOfBundleSpending = async (db: Db, contractId: number, range: TimeRange): Promise<{ credit: number; premium: number }> => {
-  const { overspent } = await rangeCharges(db, contractId, await billCycleOfContract(db, contractId), range);
-  return { credit: overspent.credit, premium: overspent.premium };
+export const outOfBundleSpending = async (
+  db: Db,
+  contractId: number,
+  range: TimeRange,
+): Promise<{ credit: number; premium: number; lines: ChargeLine[] }> => {
+  const { overspent, lines } = await rangeCharges(db, contractId, await billCycleOfContract(db, contractId), range);
+  return { credit: overspent.credit, premium: overspent.premium, lines };
+};
+
+/**
+ * Where most of a line's roaming of one kind outside the EU zone was used over a range (the records' `country`, by
+ * their use): the country that names the cause ("roaming in Switzerland"); null when the records do not say it.
+ */
+export const mainRoamingCountry = async (db: Db, contractId: number, kind: UsageKind, range: TimeRange): Promise<string | null> => {
+  const row = await db
+    .selectFrom('usage_records')
+    .select(['country', (eb) => eb.fn.sum<number | string>('service_used').as('used')])
+    .where('contract_id', '=', contractId)
+    .where('service_cat', '=', kind)
+    .where('event_time', '>=', range.from)
+    .where('event_time', '<=', range.to)
+    .where('destination', '=', 'roaming')
+    .where('is_oob', '=', 1)
+    .where('incoming', '=', 0)
+    .where('country', 'is not', null)
+    .groupBy('country')
+    .orderBy('used', 'desc')
+    .orderBy('country')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.country ?? null;
 };

@@ -6,7 +6,7 @@ import type { Row } from '../db/rows.ts';
 import type { ContractRecord } from './customer-data.ts';
 import { localDayRange } from '#contract/calendar';
 import { cyclePeriod, type CyclePeriod } from './service-calendar.ts';
-import { billCycleById, rateCycle, ratingPlanOf, type TimeRange } from './rating-data.ts';
+import { billCycleById, rateCycle, ratingPlanOf, type RatingPlan, type TimeRange } from './rating-data.ts';
 import { bool } from './sql.ts';
 
 /*
@@ -30,6 +30,7 @@ export type UsageRow = Pick<
   | 'incoming'
   | 'destination'
   | 'event_time'
+  | 'country'
 >;
 
 const COLUMNS = [
@@ -44,6 +45,7 @@ const COLUMNS = [
   'incoming',
   'destination',
   'event_time',
+  'country',
 ] as const;
 
 export const toUsageRecord = (row: UsageRow): UsageRecordDto => ({
@@ -58,6 +60,7 @@ export const toUsageRecord = (row: UsageRow): UsageRecordDto => ({
   incoming: bool(row.incoming),
   destination: row.destination,
   event_time: new Date(row.event_time).toISOString(),
+  ...(row.country === null ? {} : { country: row.country }),
 });
 
 export type { TimeRange };
@@ -119,9 +122,9 @@ export const safeguardsOf = async (db: Db, contractId: number): Promise<Safeguar
  * (outgoing national and EU-roaming use, never incoming calls and texts) and the bundle, the out-of-bundle cost per
  * type and per destination class, the charge lines, the incoming use (free), the 20 latest records and the safeguards.
  */
-export const usageSummary = async (db: Db, contract: ContractRecord, period: CyclePeriod): Promise<UsageSummary> => {
+export const usageSummary = async (db: Db, contract: ContractRecord, period: CyclePeriod, rated?: RatingPlan): Promise<UsageSummary> => {
   const range = localDayRange(period.start, period.end);
-  const plan = await ratingPlanOf(db, contract.id);
+  const plan = rated ?? (await ratingPlanOf(db, contract.id));
   const rating = await rateCycle(db, contract.id, range, plan);
   const balances = (['data', 'call', 'sms'] as const).map((cat): UsageBalance => {
     const use = rating.zones.domestic[cat];

@@ -1,13 +1,14 @@
 import {
   explainableOf,
   explainInvoice,
-  explainNextInvoice,
   isCycleInvoice,
   previousInvoiceOf,
+  summaryOfDetail,
   type ExplanationLine,
   type InvoiceExplanation,
   type InvoiceSummary,
 } from '#contract/bill-explanation';
+import { explainNextInvoice } from '#contract/bill-explanation-next';
 import type { InvoiceDetailRow, InvoiceEstimateRow, InvoiceRow } from '#db/schema';
 
 /*
@@ -26,16 +27,6 @@ export const summaryOfRow = (row: InvoiceRow): InvoiceSummary => ({
   period_start: row.periodStart,
   period_end: row.periodEnd,
   total_cents: row.totalInclVat,
-});
-
-const summaryOfDetail = (detail: Pick<InvoiceDetailRow, 'invoice' | 'totals'>): InvoiceSummary => ({
-  uuid: detail.invoice.uuid,
-  document_type: detail.invoice.details.document_type,
-  cost_center_id: detail.invoice.details.cost_center_id,
-  generated_at: detail.invoice.dates.invoice_generated_at,
-  period_start: detail.invoice.dates.period_start,
-  period_end: detail.invoice.dates.period_end,
-  total_cents: detail.totals.incl_vat_cents,
 });
 
 /** The previous invoice of an invoice, among those listed or stored (its uuid, to fetch its lines); null: none. */
@@ -81,7 +72,7 @@ export type NextBillChange = {
 };
 
 /**
- * The next bill against the last one (contract/bill-explanation.ts `explainNextInvoice`); null without an estimate or
+ * The next bill against the last one (contract/bill-explanation-next.ts `explainNextInvoice`); null without an estimate or
  * a last cycle invoice, or while the last invoices' lines are not stored.
  */
 export const nextBillChange = (

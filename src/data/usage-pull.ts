@@ -17,7 +17,11 @@ import { localDayOf } from '#workers/usage-rollup';
  * Offline: every call fails, nothing is written, and the views keep the last stored rows with their age.
  */
 
-export type UsagePeriod = 'current' | 'previous';
+/** The current or previous bill, or an earlier closed one by its first day ('cycle:2026-09-01'). */
+export type UsagePeriod = UsageSummaryRow['period'];
+
+/** The summary of an earlier closed bill cycle starting on `start`. */
+export const cyclePeriodKey = (start: string): UsagePeriod => `cycle:${start}`;
 
 export const toUsageRecordRow = (dto: UsageRecordDto, contractId: number): UsageRecordRow => ({
   id: dto.id,
@@ -32,6 +36,7 @@ export const toUsageRecordRow = (dto: UsageRecordDto, contractId: number): Usage
   incoming: dto.incoming,
   destination: dto.destination,
   eventTime: Date.parse(dto.event_time),
+  ...(dto.country === undefined ? {} : { country: dto.country }),
 });
 
 export const toUsageSummaryRow = (summary: UsageSummary, contractId: number, period: UsagePeriod): UsageSummaryRow => ({
@@ -104,7 +109,12 @@ export const pullUsageSummary = (
     resource: resourceKeys.usageSummary(customerId, contractId, period),
     force: options.force ?? false,
     tables: [db.usageSummaries, db.usageBlocks, db.usageDaily],
-    fetch: () => call(endpoints.usageSummary, { params: { customerId, contractId }, query: { period }, silent: true }),
+    fetch: () =>
+      call(endpoints.usageSummary, {
+        params: { customerId, contractId },
+        query: period.startsWith('cycle:') ? { cycle: period.slice('cycle:'.length) } : { period: period as 'current' | 'previous' },
+        silent: true,
+      }),
     write: async (summary) => {
       const blocks = groupIntoBlocks(summary.cdrUsage.map((r) => toUsageRecordRow(r, contractId)));
       const days = daysOfBlocks(blocks);

@@ -1,14 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  explainInvoice,
-  explainNextInvoice,
-  mainCause,
-  previousInvoiceOf,
-  worthSaying,
-  type ExplainableInvoice,
-  type InvoiceSummary,
-} from '#contract/bill-explanation';
+import { explainInvoice, mainCause, previousInvoiceOf, type ExplainableInvoice, type InvoiceSummary } from '#contract/bill-explanation';
+import { explainNextInvoice, worthSaying } from '#contract/bill-explanation-next';
 import { creditsToDeduct, invoiceTotals, lineCycleLines, type BilledLine, type HeldItem } from '#contract/billing';
 import { addDaysToDate } from '#contract/calendar';
 import type { PromotionTerms } from '#contract/pricing';
@@ -66,13 +59,18 @@ const invoiceOf = (
   };
 };
 
-const cycle = (period: { start: string; end: string }, held: HeldItem[], usage: { category: string; amount: number }[] = []) =>
+const cycle = (
+  period: { start: string; end: string },
+  held: HeldItem[],
+  usage: { category: string; amount: number }[] = [],
+  promotions: PromotionTerms[] = PROMOTIONS,
+) =>
   lineCycleLines({
     contractId: 1,
     msisdn: '0470000001',
     period,
     held,
-    promotions: PROMOTIONS,
+    promotions,
     usage: usage.map((u) => ({ ...u, label: t(u.category) })),
   });
 
@@ -114,11 +112,26 @@ describe('an invoice explained against the previous one', () => {
         // M for 15 of 31 days (968), L for 16 (1806): 2774 against 2000.
         ['plan', 'changed', null, 774, null],
         ['option', 'added', 'International 60', 258, '2026-10-20'],
-        // −20 % of M for 15 days (−194) against −400.
-        ['promotion', 'ended', '-20 % M', 206, '2026-10-20'],
+        // −20 % of M for 15 days (−194) against −400: its last day was M's.
+        ['promotion', 'ended', '-20 % M', 206, '2026-10-19'],
         ['usage', 'added', 'world:data', 776, null],
         ['usage', 'added', 'premium:sms', 300, null],
       ],
+    ],
+    [
+      'a promotion that ends within the cycle on its own end date: its days, then the full price',
+      cycle(SEPTEMBER, [{ ...M, from: '2025-01-01', to: null }]),
+      cycle(OCTOBER, [{ ...M, from: '2025-01-01', to: null }], [], [{ ...PROMOTIONS[0]!, endsOn: '2026-10-09' }, PROMOTIONS[1]!]),
+      [
+        // −20 % of M for 5 of 31 days (−65) against −400.
+        ['promotion', 'ended', '-20 % M', 335, '2026-10-09'],
+      ],
+    ],
+    [
+      'a promotion that ended with the previous cycle: its last day was the previous invoice’s',
+      cycle(SEPTEMBER, [{ ...M, from: '2025-01-01', to: null }], [], [{ ...PROMOTIONS[0]!, endsOn: '2026-10-04' }, PROMOTIONS[1]!]),
+      cycle(OCTOBER, [{ ...M, from: '2025-01-01', to: null }], [], [{ ...PROMOTIONS[0]!, endsOn: '2026-10-04' }, PROMOTIONS[1]!]),
+      [['promotion', 'ended', '-20 % M', 400, '2026-10-04']],
     ],
     [
       'nothing changed: no cause',
@@ -295,6 +308,8 @@ const cycleArb = fc.record({
     premium: fc.tuple(fc.integer({ min: 0, max: 0 }), fc.integer({ min: 0, max: 900 }), fc.integer({ min: 0, max: 900 })),
   }),
   credits: fc.array(fc.integer({ min: 1, max: 3_000 }), { maxLength: 2 }),
+  /** The −20 % on M ends this many days after the cycle's start (past its end, or before it: no end inside). */
+  promotionEnds: fc.option(fc.integer({ min: -5, max: 40 })),
 });
 type GeneratedCycle = typeof cycleArb extends fc.Arbitrary<infer T> ? T : never;
 
@@ -326,10 +341,13 @@ const modelCycle = (generated: GeneratedCycle, period: { start: string; end: str
     { dataMb: 1024, voiceMinutes: 0, smsCount: 0, zone: 'world', count: 1 },
   ]);
   const rating = rateUsage(totals, bundle, { dataPerMb: 1, callPerMinute: 15, sms: 10 });
+  const endsOn = generated.promotionEnds === null ? null : day(generated.promotionEnds);
+  const promotions = PROMOTIONS.map((promotion) => (promotion.id === 1 ? { ...promotion, endsOn } : promotion));
   const lines = cycle(
     period,
     held,
     rating.lines.map((line) => ({ category: `${line.zone}:${line.kind}`, amount: line.cents })),
+    promotions,
   );
   const issued = addDaysToDate(period.end, 1);
   const used = creditsToDeduct(
@@ -349,7 +367,7 @@ const modelCycle = (generated: GeneratedCycle, period: { start: string; end: str
       from: null,
       to: null,
     });
-  return { lines, rating };
+  return { lines, rating, endsOn };
 };
 
 describe('property: on any pair of cycles', () => {
@@ -386,6 +404,15 @@ describe('property: on any pair of cycles', () => {
         for (const charge of b.rating.lines) {
           const was = a.rating.lines.find((c) => c.zone === charge.zone && c.kind === charge.kind)?.cents ?? 0;
           if (charge.cents !== was) expect(listed.has(`usage|${charge.zone}:${charge.kind}`)).toBe(true);
+        }
+        // A promotion of both invoices that ends inside the cycle is said to end on its own end date, with its days.
+        const promotion = explanation.lines.find((line) => line.cause === 'promotion' && line.label?.fr === '-20 % M');
+        const cut = b.lines.find((line) => line.kind === 'promotion' && line.label?.fr === '-20 % M' && line.to === b.endsOn);
+        const had = a.lines.some((line) => line.kind === 'promotion' && line.label?.fr === '-20 % M');
+        if (promotion && had && cut && b.endsOn !== null && b.endsOn < OCTOBER.end) {
+          expect(promotion.change).toBe('ended');
+          expect(promotion.date).toBe(b.endsOn);
+          expect(promotion.spans.at(-1)?.to).toBe(b.endsOn);
         }
       }),
       { numRuns: 300, seed: 44 },

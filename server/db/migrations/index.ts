@@ -19,6 +19,7 @@ import * as payments from './060_payments.ts';
 import * as usageVersions from './070_usage_versions.ts';
 import * as paymentClaims from './080_payment_claims.ts';
 import * as idempotencyHolder from './085_idempotency_holder.ts';
+import * as usageCountryPromotionEnd from './090_usage_country_promotion_end.ts';
 
 /*
  * Every migration, under the name the migrator records (its file's name): a static list, so that the bundled server
@@ -46,4 +47,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '070_usage_versions': { up: usageVersions.up, down: usageVersions.down },
   '080_payment_claims': { up: paymentClaims.up, down: paymentClaims.down },
   '085_idempotency_holder': { up: idempotencyHolder.up, down: idempotencyHolder.down },
+  '090_usage_country_promotion_end': { up: usageCountryPromotionEnd.up, down: usageCountryPromotionEnd.down },
 };

@@ -279,6 +279,8 @@ type DemoPromotion = {
   /** Percent, or cents. */
   amount: number;
   descriptions: Texts;
+  /** The last day it applies (none: it runs on); the billing run cuts its line to it. */
+  endsOn?: string;
 };
 
 export const PROMOTIONS: DemoPromotion[] = [

@@ -37,7 +37,7 @@ export type UsagePlan = {
    * A trip outside the EU in the last closed cycle (roaming records flagged out of zone, no random draw): data records
    * of `dataMb` each and calls of `callSeconds` each, spread over the cycle's second week.
    */
-  tripLastCycle?: { dataMb: readonly number[]; callSeconds: readonly number[] };
+  tripLastCycle?: { country: string; dataMb: readonly number[]; callSeconds: readonly number[] };
   /** Calls to premium numbers in the last closed cycle, at these prices (cents), no random draw. */
   premiumCallsLastCycle?: readonly number[];
   /** The line was blocked this many days before `now`: it used nothing since (the contracts' demo data says why). */
@@ -140,6 +140,6 @@ export const USAGE_PLANS: UsagePlan[] = [
     roamingShare: 0.15,
     oob: { call: 2, sms: 1, data: 2 },
     // A week in Switzerland last cycle: 2.1 GB of data against her 1 GB Roaming World option, and calls home.
-    tripLastCycle: { dataMb: [700, 650, 750], callSeconds: [540, 660, 300] },
+    tripLastCycle: { country: 'CH', dataMb: [700, 650, 750], callSeconds: [540, 660, 300] },
   },
 ];

@@ -55,6 +55,7 @@ export const seedPromotions = async ({ db }: SeedContext): Promise<void> => {
         discount_type: promotion.discountType,
         discount_amount: promotion.amount,
         descriptions_json: JSON.stringify(promotion.descriptions),
+        ends_on: promotion.endsOn ?? null,
       })
       .execute();
   }

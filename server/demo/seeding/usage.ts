@@ -15,7 +15,7 @@ export const seedUsage = async ({ db, rng, rngFor, now }: SeedContext): Promise<
     await insertRows(
       db,
       'usage_records',
-      rows.map(([contractId, serviceCat, messages, isOob, impact, used, unit, incoming, destination, eventTime]) => ({
+      rows.map(([contractId, serviceCat, messages, isOob, impact, used, unit, incoming, destination, eventTime, country]) => ({
         contract_id: contractId,
         service_cat: serviceCat,
         messages,
@@ -27,6 +27,7 @@ export const seedUsage = async ({ db, rng, rngFor, now }: SeedContext): Promise<
         incoming,
         destination,
         event_time: eventTime,
+        country: country ?? null,
       })),
     );
   }

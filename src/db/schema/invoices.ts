@@ -1,4 +1,6 @@
 import type { EntityTable } from 'dexie';
+import type { ExplainableLine } from '#contract/bill-explanation';
+import type { EstimateOutOfBundle } from '#contract/bill-explanation-next';
 
 /*
  * Invoices, cost centres, the estimate, the creditor and the PDFs kept offline (docs/product/invoices.md).
@@ -76,6 +78,8 @@ export type InvoiceEstimateRow = {
       quantity: number;
       amount: number;
     }[];
+    /** The usage and forecast lines by cause (absent in estimates stored before the server sent it). */
+    outOfBundle?: EstimateOutOfBundle[];
     total: number;
   }[];
   total: number;
@@ -112,18 +116,8 @@ export type InvoiceDetailRow = {
     piece: string;
     details: { payment_mode: 'DD' | 'BT'; document_type: 'invoice' | 'credit_note'; cost_center_id: number | null };
   };
-  lines: {
-    contract_id: number | null;
-    msisdn: string | null;
-    kind: 'plan' | 'option' | 'promotion' | 'usage' | 'fee' | 'credit';
-    label: { fr: string; nl: string; en: string } | null;
-    category: string | null;
-    quantity: number;
-    amount_cents: number;
-    amount_excl_vat_cents: number;
-    from: string | null;
-    to: string | null;
-  }[];
+  /** The lines as the explanation reads them (one type, the contract's). */
+  lines: ExplainableLine[];
   totals: { excl_vat_cents: number; vat_cents: number; incl_vat_cents: number };
 };
 

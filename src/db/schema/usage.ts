@@ -22,12 +22,15 @@ export type UsageRecordRow = {
   destination: 'national' | 'international' | 'roaming' | 'premium';
   /** Epoch ms. */
   eventTime: number;
+  /** Roaming: the country it was used in (ISO 3166-1 alpha-2), when the server says it. */
+  country?: string;
 };
 
 /** Usage summary of one contract and period (GET …/usage), stored as the contract sends it (amounts in cents). */
 export type UsageSummaryRow = {
   contractId: number;
-  period: 'current' | 'previous';
+  /** The current or previous bill, or an earlier closed one by its first day (an older invoice's records). */
+  period: 'current' | 'previous' | `cycle:${string}`;
   start: string;
   end: string;
   balances: {
@@ -99,6 +102,6 @@ export type UsageDailyRow = {
 /** The tables of this area in the app database. */
 export type UsageTables = {
   usageBlocks: Table<UsageBlockRow, [number, number]>;
-  usageSummaries: Table<UsageSummaryRow, [number, 'current' | 'previous']>;
+  usageSummaries: Table<UsageSummaryRow, [number, UsageSummaryRow['period']]>;
   usageDaily: Table<UsageDailyRow, [number, number]>;
 };
