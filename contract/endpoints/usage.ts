@@ -10,7 +10,14 @@ export const usageEndpoints = define({
     base: 'api',
     path: '/customer/:customerId/contract/:contractId/usage',
     params: contractParams,
-    query: z.object({ period: z.enum(['current', 'previous']).default('current') }),
+    query: z.object({
+      period: z.enum(['current', 'previous']).default('current'),
+      /**
+       * The first day of an earlier closed bill cycle, instead of `period`: that cycle, rated with the plan and options
+       * the line held on its last day, as its invoice was (the records behind an older invoice's out-of-bundle cause).
+       */
+      cycle: z.iso.date().optional(),
+    }),
     response: usageSummarySchema,
   },
   usageHistory: {

@@ -1,5 +1,7 @@
+import { cycleDates } from '#contract/bill-cycle';
 import { endpoints } from '#contract/endpoints';
 import { requireContract } from '../lib/access.ts';
+import { ratingPlanAt } from '../lib/billing-charges.ts';
 import { invalidParameters } from '../lib/api-error.ts';
 import type { AppContext } from '../lib/app-context.ts';
 import { consumptionCsv, consumptionPdf, type ExportSubject } from '../lib/consumption-export.ts';
@@ -29,7 +31,13 @@ const registerUsageRoutes = (router: Router, ctx: AppContext): void => {
 
   router.route(endpoints.usageSummary, async ({ params, query, request }) => {
     const contract = await requireContract(db, authOf(request), params.customerId, params.contractId);
-    return usageSummary(db, contract, await periodOf(db, contract, clock.now(), query.period));
+    if (query.cycle === undefined) return usageSummary(db, contract, await periodOf(db, contract, clock.now(), query.period));
+    // An earlier closed cycle, named by its first day: rated as its invoice was (the plan of its last day).
+    const period = cycleDates(await billCycleOf(db, contract), query.cycle);
+    const current = await periodOf(db, contract, clock.now(), 'current');
+    if (period.start !== query.cycle || period.end >= current.start)
+      throw invalidParameters([{ field: 'cycle', message: 'validation:invalid' }]);
+    return usageSummary(db, contract, period, await ratingPlanAt(db, contract.id, period.end));
   });
 
   router.route(endpoints.usageHistory, async ({ params, query, request }) => {

@@ -20,8 +20,8 @@ export const resourceKeys = {
   customer: resource<[customerId: number]>('customer'),
   /** GET …/contract/{id}/products: the products and options of a contract. */
   products: resource<[customerId: number, contractId: number]>('products'),
-  /** GET …/usage?period=: a contract's usage summary of the current or previous bill. */
-  usageSummary: resource<[customerId: number, contractId: number, period: 'current' | 'previous']>('usage'),
+  /** GET …/usage?period= (or ?cycle=): a contract's usage summary of the current, previous or an earlier bill. */
+  usageSummary: resource<[customerId: number, contractId: number, period: 'current' | 'previous' | `cycle:${string}`]>('usage'),
   /** GET …/usage/history for a date range (ISO dates, inclusive): the range's records are stored. */
   usageRecords: resource<[customerId: number, contractId: number, from: string, to: string]>('usage-records'),
   /** Not a fetch: bumped whenever records of a contract are written, so the usage worker drops its cache. */

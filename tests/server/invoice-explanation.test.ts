@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '#contract/common';
 import { invoiceDetailSchema, invoiceExplanationSchema, type InvoiceDetail } from '#contract/invoices';
+import { usageSummarySchema } from '#contract/usage';
 import { explainStored } from '#data/bill-explanation-rows';
 import { DEMO_IDS } from '#server/demo/data/ids';
 import { createSession } from '#server/lib/sessions';
@@ -133,6 +134,42 @@ describe('GET /customer/:id/invoices/:uuid/explanation', () => {
     const explanation = await explanationOf(C.yasmine, latest.uuid, 'yasmine');
     expect(explanation.lines.filter((line) => line.category?.startsWith('world:')).length).toBeGreaterThan(0);
     expect(explanation.lines.find((line) => line.cause === 'credit')).toMatchObject({ change: 'added', amount_cents: -500 });
+    // Named by where she roamed: the cycle's records say Switzerland.
+    expect(explanation.lines.find((line) => line.category === 'world:data')?.country).toBe('CH');
+  });
+
+  it.each(accounts)(
+    '%s: each out-of-bundle cause of every invoice is its cycle’s records of that line, zone and kind, rated as billed',
+    async (who, customerId) => {
+      const invoices = await invoicesOf(customerId);
+      let checked = 0;
+      for (const invoice of invoices) {
+        for (const line of (await explanationOf(customerId, invoice.uuid, who)).lines) {
+          if (line.cause !== 'usage' || line.current_cents === 0 || !line.period || line.contract_id === null) continue;
+          // What the consumption details rate: the cycle's summary (GET …/usage?cycle=), its charge of that zone and kind.
+          const response = await get(`/api/customer/${customerId}/contract/${line.contract_id}/usage?cycle=${line.period.start}`, who);
+          expect(response.statusCode, response.body).toBe(200);
+          const summary = usageSummarySchema.parse(response.json());
+          expect(summary.period).toEqual(line.period);
+          const charge = summary.charges.find((c) => `${c.zone}:${c.kind}` === line.category);
+          expect(charge?.cents, `${invoice.uuid} ${line.category ?? ''}`).toBe(line.current_cents);
+          checked += 1;
+        }
+      }
+      expect(checked).toBeGreaterThan(0);
+    },
+  );
+
+  it('GET …/usage?cycle= answers a closed cycle by its first day only', async () => {
+    const contract = DEMO_IDS.contracts.yasmine;
+    const at = (cycle: string) => get(`/api/customer/${C.yasmine}/contract/${contract}/usage?cycle=${cycle}`, 'yasmine');
+    expect((await at('2026-09-01')).statusCode).toBe(200);
+    // Not a cycle's first day, or the current cycle: refused, with the field at fault.
+    for (const cycle of ['2026-09-02', '2026-11-01']) {
+      const response = await at(cycle);
+      expect(response.statusCode).toBe(400);
+      expect(errorBodySchema.parse(response.json()).fields?.map((field) => field.field)).toEqual(['cycle']);
+    }
   });
 
   it('Emma’s: each cost centre’s invoice against that cost centre’s previous one', async () => {

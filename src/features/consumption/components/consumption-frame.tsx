@@ -28,9 +28,9 @@ export type FrameProps = {
 /** Title, sub-navigation, the line shown (chosen in the header) and period filter shared by the three consumption screens. */
 export const ConsumptionFrame = ({ title, withPeriod = true, children }: FrameProps) => {
   const { t, i18n } = useTranslation(['consumption', 'common']);
-  const { result, error, refresh } = useConsumption();
   const [params, setParams] = useSearchParams();
   const choice = periodFromSearch(params);
+  const { result, error, refresh } = useConsumption(choice);
   const context = result.status === 'ready' ? result.data : null;
   const contract = context?.contract;
   const resolved: ResolvedPeriod | PeriodError | null = contract ? resolvePeriod(choice, contract.billCycle, new Date()) : null;

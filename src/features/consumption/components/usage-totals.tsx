@@ -187,6 +187,13 @@ export const PeriodTotals = ({ query, plan }: { query: UsageQueryState; plan: Ra
   );
 };
 
-/** The plan a bill was rated with, when the period shown is that bill (current or previous); null for a chosen range. */
+/**
+ * The plan a bill was rated with, when the period shown is that bill (current, previous, or a range that is exactly an
+ * earlier bill: its summary, rated as it was billed); null for any other range.
+ */
 export const planOfPeriod = (context: ConsumptionContext, kind: 'current' | 'previous' | 'range'): RatingPlan | null =>
-  kind === 'current' ? (context.current?.plan ?? null) : kind === 'previous' ? (context.previous?.plan ?? null) : null;
+  kind === 'current'
+    ? (context.current?.plan ?? null)
+    : kind === 'previous'
+      ? (context.previous?.plan ?? null)
+      : (context.earlier?.plan ?? null);

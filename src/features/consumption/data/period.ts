@@ -1,5 +1,5 @@
 import { daysBetween } from '#contract/calendar';
-import { currentCycle, lastCycles, monthlyCycle, previousCycle, type BillCycle } from '#contract/bill-cycle';
+import { currentCycle, cycleDates, lastCycles, monthlyCycle, previousCycle, type BillCycle } from '#contract/bill-cycle';
 import { isoLocalDate, localDayEnd, localDayStart } from '#lib/usage-format';
 import { MAX_RANGE_DAYS } from '#workers/usage-core';
 
@@ -47,6 +47,17 @@ export const resolvePeriod = (choice: PeriodChoice, cycle: BillCycle | null, now
   }
   const period = choice.kind === 'current' ? currentCycle(cycle ?? defaultCycle, now) : previousCycle(cycle ?? defaultCycle, now);
   return { from: isoLocalDate(period.start), to: isoLocalDate(period.end), fromMs: period.start.getTime(), toMs: period.end.getTime() };
+};
+
+/**
+ * The first day of the earlier closed bill a range is exactly (neither the current nor the previous one, which the
+ * screens choose by name), or null: such a range is rated with the plan the line held when it was billed.
+ */
+export const earlierBillOf = (range: { from: string; to: string }, cycle: BillCycle | null, now: Date): string | null => {
+  if (!validIso(range.from) || !validIso(range.to)) return null;
+  const dates = cycleDates(cycle ?? defaultCycle, range.from);
+  const previous = previousCycle(cycle ?? defaultCycle, now);
+  return dates.start === range.from && dates.end === range.to && localDayEnd(range.to) < previous.start.getTime() ? range.from : null;
 };
 
 /** The last `n` completed bills (for the average, docs/product/consumption.md "Average use": divisor 6). */

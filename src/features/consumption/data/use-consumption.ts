@@ -4,13 +4,14 @@ import { endpointUrl, endpoints, fillPath } from '#contract/endpoints';
 import { isPlainUser } from '#contract/roles';
 import { pullCustomer } from '#data/customer-pull';
 import { readForcedContractId, selectedContractKey, setSelectedContract } from '#data/selected-contract';
-import { pullUsageSummary } from '#data/usage-pull';
+import { cyclePeriodKey, pullUsageSummary, type UsagePeriod } from '#data/usage-pull';
 import { db } from '#db/db';
 import { resourceKeys } from '#db/resource-keys';
 import type { ContractRow, SessionRow, UsageSummaryRow } from '#db/schema';
 import { canSwitchContract, selectContract } from '#lib/contract-selection';
 import { fromLive, type LiveResult } from '#lib/live-result';
 import { usePull, type PullCallOptions } from '#lib/use-pull';
+import { earlierBillOf, type PeriodChoice } from './period.ts';
 
 export type { UsageSummaryRow };
 
@@ -21,17 +22,27 @@ export type ConsumptionContext = {
   switchable: boolean;
   current: UsageSummaryRow | undefined;
   previous: UsageSummaryRow | undefined;
+  /** The chosen range when it is an earlier closed bill (an older invoice's records): its summary, rated as billed. */
+  earlier: UsageSummaryRow | undefined;
+  /** Its key ('cycle:<first day>'); null when the period is not such a bill. */
+  earlierKey: UsagePeriod | null;
   currentFetchedAt: number | undefined;
   previousFetchedAt: number | undefined;
 };
 
 /** The customer (its contracts), then the selected contract's current and previous summaries. */
-const pullConsumption = async (customerId: number, contractId: number | null, options: PullCallOptions): Promise<void> => {
+const pullConsumption = async (
+  customerId: number,
+  contractId: number | null,
+  earlier: UsagePeriod | null,
+  options: PullCallOptions,
+): Promise<void> => {
   await pullCustomer(customerId, options);
   if (contractId === null) return;
   await Promise.all([
     pullUsageSummary(customerId, contractId, 'current', options),
     pullUsageSummary(customerId, contractId, 'previous', options),
+    earlier === null ? null : pullUsageSummary(customerId, contractId, earlier, options),
   ]);
 };
 
@@ -40,7 +51,9 @@ const pullConsumption = async (customerId: number, contractId: number | null, op
  * current and previous usage summaries, from Dexie; pulls what is older than 15 minutes. Offline: the stored rows
  * with their age; a failed refresh is reported, nothing is lost.
  */
-export const useConsumption = () => {
+export const useConsumption = (choice: PeriodChoice) => {
+  // A range that is exactly an earlier closed bill of the line (an older invoice's cause links to it) is rated as billed.
+  const rangeKey = choice.kind === 'range' ? `${choice.from}|${choice.to}` : null;
   const result: LiveResult<ConsumptionContext | null> = fromLive(
     useLiveQuery(async () => {
       const session = await db.session.get('current');
@@ -54,14 +67,18 @@ export const useConsumption = () => {
       const contracts = isPlain ? all.filter((c) => c.msisdn === session.msisdn) : all;
       const id = selectContract({ contracts, isPlainUser: isPlain, userMsisdn: session.msisdn, forcedContractId: readForcedContractId(forced?.value) });
       const contract = contracts.find((c) => c.id === id);
-      const [current, previous, currentMeta, previousMeta] = contract
+      const [from, to] = rangeKey?.split('|') ?? [];
+      const bill = contract && from && to ? earlierBillOf({ from, to }, contract.billCycle, new Date()) : null;
+      const earlierKey = bill === null ? null : cyclePeriodKey(bill);
+      const [current, previous, currentMeta, previousMeta, earlier] = contract
         ? await Promise.all([
             db.usageSummaries.get([contract.id, 'current']),
             db.usageSummaries.get([contract.id, 'previous']),
             db.meta.get(resourceKeys.usageSummary(customerId, contract.id, 'current')),
             db.meta.get(resourceKeys.usageSummary(customerId, contract.id, 'previous')),
+            earlierKey === null ? undefined : db.usageSummaries.get([contract.id, earlierKey]),
           ])
-        : [undefined, undefined, undefined, undefined];
+        : [undefined, undefined, undefined, undefined, undefined];
       return {
         data: {
           session,
@@ -70,17 +87,20 @@ export const useConsumption = () => {
           switchable: canSwitchContract(isPlain, contracts.length),
           current,
           previous,
+          earlier,
+          earlierKey,
           currentFetchedAt: currentMeta?.fetchedAt,
           previousFetchedAt: previousMeta?.fetchedAt,
         },
       };
-    }, []),
+    }, [rangeKey]),
   );
 
   const customerId = result.status === 'ready' ? (result.data?.session.customerId ?? null) : null;
   const contractId = result.status === 'ready' ? (result.data?.contract?.id ?? null) : null;
 
-  const { refresh, refreshError } = usePull(customerId === null ? null : [customerId, contractId], pullConsumption);
+  const earlierKey = result.status === 'ready' ? (result.data?.earlierKey ?? null) : null;
+  const { refresh, refreshError } = usePull(customerId === null ? null : [customerId, contractId, earlierKey], pullConsumption);
 
   return { result, error: refreshError, refresh, select: setSelectedContract };
 };

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ExplanationLine, InvoiceExplanation } from '#contract/bill-explanation';
-import { formatMoneyCents, formatMoneyDifference } from '#lib/format';
+import { formatCountry, formatMoneyCents, formatMoneyDifference } from '#lib/format';
 import { paths, withQuery } from '#lib/route-paths';
 import { cycleDates, monthlyCycle } from '#contract/bill-cycle';
 import { todayOnDevice } from './dates.ts';
@@ -19,8 +19,10 @@ const isPreviousBill = (period: { start: string }): boolean =>
   cycleDates(monthlyCycle(Number(period.start.slice(8, 10))), todayOnDevice(), 1).start === period.start;
 
 /**
- * The consumption details of a cause's cycle, zone and kind: their records' costs add up to its figure (shown there
- * for the previous bill, which the screen rates with its plan; an older cycle opens as a range of dates).
+ * The consumption details of a cause's line, cycle, zone and kind: the screen rates that cycle's records as it was
+ * billed (the previous bill with its summary's plan, an earlier one, opened as the range of its days, with that cycle's
+ * summary), so their sum is the cause's figure. `contractId` selects the cause's line (docs/product/home.md "Which line
+ * is shown"), so that a cause of another line of the account opens that line's records.
  */
 const recordsOf = (line: ExplanationLine): string | null => {
   if (line.cause !== 'usage' || !line.category || !line.period || line.current_cents === 0) return null;
@@ -33,6 +35,7 @@ const recordsOf = (line: ExplanationLine): string | null => {
     to: previous ? null : line.period.end,
     type: kind,
     zone,
+    contractId: line.contract_id === null ? null : String(line.contract_id),
   });
 };
 
@@ -70,14 +73,36 @@ const CauseText = ({ line, lang }: { line: ExplanationLine; lang: Lang }) => {
     case 'promotion': {
       const date = day(line.date);
       const plan = line.plan ? (line.plan[lang] ?? line.plan.fr) : null;
+      // Ended within this cycle: the days it applied (the plan's full price the others).
+      const spans = line.spans.map((span) =>
+        t('explain.span', {
+          name: span.label ? (span.label[lang] ?? span.label.fr) : '',
+          from: shortDay(span.from, lang),
+          to: shortDay(span.to, lang),
+          count: span.days,
+          amount: formatMoneyCents(span.amount_cents, lang),
+        }),
+      );
+      if (line.change === 'ended' && spans.length > 0)
+        return (
+          <>
+            {t(`explain.promotion.endedWithin${plan ? 'OnPlan' : ''}` as 'explain.promotion.endedWithin', {
+              name,
+              plan,
+              date: date ?? '',
+              spans: spans.join(t('explain.then')),
+            })}
+          </>
+        );
       const key = `explain.promotion.${line.change}${plan ? 'OnPlan' : ''}`;
       return <>{t(key as 'explain.promotion.started', { name, plan, date: date ?? '' })}</>;
     }
     case 'usage': {
       const category = line.category ?? 'estimate';
-      return (
-        <>{t(`explain.usage.${category.replace(':', '_')}` as 'explain.usage.estimate', { defaultValue: t('explain.usage.estimate') })}</>
-      );
+      const cause = t(`explain.usage.${category.replace(':', '_')}` as 'explain.usage.estimate', {
+        defaultValue: t('explain.usage.estimate'),
+      });
+      return <>{line.country ? t('explain.inCountry', { cause, country: formatCountry(line.country, lang) }) : cause}</>;
     }
   }
 };
