@@ -294,3 +294,15 @@ export const formatFileSize = (bytes: number, locale: LocaleInput): string => {
   const [value, unit] = megabytes >= 1 ? [megabytes, 'megabyte'] : [Math.max(1, Math.round(bytes / 1024)), 'kilobyte'];
   return new Intl.NumberFormat(toIntlLocale(locale), { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
 };
+
+/**
+ * A country's name in the language ('CH' → "Suisse", "Zwitserland", "Switzerland"), by the browser's own list
+ * (Intl.DisplayNames): no table of names to keep. An unknown code stays as it is.
+ */
+export const formatCountry = (code: string, locale: LocaleInput): string => {
+  try {
+    return new Intl.DisplayNames([toIntlLocale(locale)], { type: 'region' }).of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+};

@@ -17,7 +17,7 @@ export const NextBillNote = ({ customerId }: { customerId: number | null }) => {
       {change?.worthSaying ? (
         <NextBillSentence
           difference={change.explanation.difference_cents}
-          cause={change.main?.cause ?? null}
+          main={change.main}
           text={(key, values) => t(key as 'nextBill.higher', values as { amount: string; cause: string })}
           language={i18n.language}
           to={`${paths.bills}#next-bill`}

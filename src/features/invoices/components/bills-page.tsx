@@ -149,7 +149,7 @@ const Estimate = ({ estimate, nextBill }: { estimate: InvoiceEstimateRow; nextBi
               {nextBill.worthSaying ? (
                 <NextBillSentence
                   difference={nextBill.explanation.difference_cents}
-                  cause={nextBill.main?.cause ?? null}
+                  main={nextBill.main}
                   text={(key, values) => t(key as 'nextBill.higher', values as { amount: string; cause: string })}
                   language={lang}
                   to="#next-bill-why"
