@@ -4,6 +4,7 @@ import { explainInvoice, mainCause, previousInvoiceOf, type ExplainableInvoice, 
 import { explainNextInvoice, worthSaying } from '#contract/bill-explanation-next';
 import { creditsToDeduct, invoiceTotals, lineCycleLines, type BilledLine, type HeldItem } from '#contract/billing';
 import { addDaysToDate } from '#contract/calendar';
+import { forecastShares } from '#contract/estimate';
 import type { PromotionTerms } from '#contract/pricing';
 import { bundleOf, emptyUsageTotals, rateUsage, type UsageKind } from '#contract/rating';
 
@@ -285,6 +286,65 @@ describe('the next invoice against the last one', () => {
     expect(next?.lines.map((line) => [line.cause, line.category, line.amount_cents])).toEqual([['usage', 'estimate', 1200]]);
     expect(next?.worthSaying).toBe(true);
     expect(next?.main?.cause).toBe('usage');
+  });
+
+  it('with the estimate’s causes: each zone and kind against the last bill’s, roaming with its country', () => {
+    const last = invoiceOf(
+      OCTOBER,
+      cycle(
+        OCTOBER,
+        [{ ...M, from: '2025-01-01', to: null }],
+        [
+          { category: 'international:call', amount: 240 },
+          { category: 'world:data', amount: 300 },
+        ],
+      ),
+    );
+    const next = explainNextInvoice(
+      {
+        contracts: [
+          {
+            contractId: 1,
+            msisdn: '0470000001',
+            period: { start: '2026-11-05', end: '2026-12-04' },
+            lines: [
+              { kind: 'plan', label: t('Mega Mobile M'), quantity: 1, amount: 2000 },
+              { kind: 'promotion', label: t('-20 % M'), quantity: 1, amount: -400 },
+              { kind: 'promotion', label: t('Referral'), quantity: 1, amount: -300 },
+              { kind: 'usage', label: null, quantity: 1, amount: 1100 },
+              { kind: 'forecast', label: null, quantity: 1, amount: 250 },
+            ],
+            outOfBundle: [
+              { category: 'international:call', country: null, charged: 100, forecast: 50 },
+              { category: 'world:data', country: 'CH', charged: 1000, forecast: 200 },
+            ],
+            total: 2650,
+          },
+        ],
+        total: 2650,
+      },
+      [last],
+    );
+    expect(next?.lines.map((line) => [line.category, line.country, line.amount_cents])).toEqual([
+      ['international:call', null, -90],
+      ['world:data', 'CH', 900],
+    ]);
+    expect(next?.lines.reduce((sum, line) => sum + line.amount_cents, 0)).toBe(next?.difference_cents);
+    expect(next?.main).toMatchObject({ category: 'world:data', country: 'CH' });
+  });
+});
+
+describe('the forecast’s share of each cause', () => {
+  it.each<[number, number[], number[]]>([
+    [0, [100, 300], [0, 0]],
+    [100, [100, 300], [25, 75]],
+    [10, [1, 1, 1], [4, 3, 3]],
+    [7, [0, 0], [0, 0]],
+    [5, [], []],
+  ])('%i cents over %j: %j', (forecastCents, charged, expected) => {
+    const shares = forecastShares(forecastCents, charged);
+    expect(shares).toEqual(expected);
+    if (charged.some((cents) => cents > 0)) expect(shares.reduce((sum, cents) => sum + cents, 0)).toBe(forecastCents);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkRange, periodFromSearch, resolvePeriod, completedCycles } from '#features/consumption/data/period.ts';
+import { checkRange, earlierBillOf, periodFromSearch, resolvePeriod, completedCycles } from '#features/consumption/data/period.ts';
 import { brusselsEndOfDay, brusselsMidnight } from '../../fixtures/service-zone.ts';
 
 const monthly = (startDay: number) => ({ startDay, frequencyUnit: 'MONTH' as const, frequencyDuration: 1 });
@@ -33,6 +33,24 @@ describe('resolvePeriod (docs/product/consumption.md "Periods": start = last sta
 
   it('without a bill cycle, bills follow calendar months', () => {
     expect(resolvePeriod({ kind: 'current' }, null, at('2026-05-17'))).toMatchObject({ from: '2026-05-01', to: '2026-05-31' });
+  });
+});
+
+describe('earlierBillOf: a range that is exactly an earlier closed bill (an older invoice’s records)', () => {
+  const now = new Date(brusselsMidnight('2026-11-24') + 10 * 3_600_000);
+  const monthly = (startDay: number) => ({ id: 1, startDay, frequencyUnit: 'MONTH' as const, frequencyDuration: 1 });
+  it.each<[string, string, number, string | null]>([
+    ['2026-09-05', '2026-10-04', 5, '2026-09-05'],
+    ['2026-09-01', '2026-09-30', 1, '2026-09-01'],
+    // The previous bill and the current one are chosen by name, not as a range.
+    ['2026-10-05', '2026-11-04', 5, null],
+    ['2026-11-05', '2026-12-04', 5, null],
+    // Not a whole cycle.
+    ['2026-09-05', '2026-10-03', 5, null],
+    ['2026-09-06', '2026-10-05', 5, null],
+    ['not-a-date', '2026-10-04', 5, null],
+  ])('%s to %s, cycle from the %i: %s', (from, to, startDay, expected) => {
+    expect(earlierBillOf({ from, to }, monthly(startDay), now)).toBe(expected);
   });
 });
 
