@@ -29,6 +29,8 @@ const texts = {
     records: /Voir ces consommations/,
     zone: 'Zone',
     charges: /Frais hors forfait de la facture/,
+    line: 'Numéro affiché',
+    roaming: /Votre prochaine facture devrait être d’environ .+, surtout (à cause de|sur) votre consommation en roaming \(Suisse\)/,
   },
   nl: {
     why: 'Waarom dit bedrag?',
@@ -38,6 +40,8 @@ const texts = {
     records: /Dit verbruik bekijken/,
     zone: 'Zone',
     charges: /buiten de bundel van de factuur/,
+    line: 'Getoond nummer',
+    roaming: /Uw volgende factuur zou ongeveer .+ moeten uitvallen, vooral (door|op) roaming in Zwitserland/,
   },
 } as const;
 
@@ -47,9 +51,55 @@ const langOf = (project: string): Lang => (project === 'desktop' ? 'nl' : 'fr');
 /** The server's explanation of the invoice the screen shows (its uuid in the address once opened). */
 const serverExplanation = async (page: Page, customerId: number, uuid: string) =>
   (await (await page.request.get(`/api/customer/${customerId}/invoices/${uuid}/explanation`)).json()) as {
+    previous: { uuid: string } | null;
     difference_cents: number;
-    lines: { amount_cents: number }[];
+    lines: {
+      amount_cents: number;
+      category: string | null;
+      contract_id: number | null;
+      current_cents: number;
+      period: { start: string } | null;
+    }[];
   };
+
+/** Every invoice of a customer, open and paid, as the server lists them. */
+const invoiceUuids = async (page: Page, customerId: number): Promise<string[]> => {
+  const uuids: string[] = [];
+  for (const list of ['open', 'paid']) {
+    const answer = (await (await page.request.get(`/api/customer/${customerId}/invoices/${list}`)).json()) as {
+      invoices: { uuid: string }[];
+    };
+    uuids.push(...answer.invoices.map((invoice) => invoice.uuid));
+  }
+  return uuids;
+};
+
+/** The first of a customer's invoices with a cause that matches (its uuid and that cause). */
+const invoiceWithCause = async (
+  page: Page,
+  customerId: number,
+  matches: (line: Awaited<ReturnType<typeof serverExplanation>>['lines'][number]) => boolean,
+) => {
+  for (const uuid of await invoiceUuids(page, customerId)) {
+    const line = (await serverExplanation(page, customerId, uuid)).lines.find(matches);
+    if (line) return { uuid, line };
+  }
+  throw new Error('no such cause');
+};
+
+/** The demo's customer numbers (server/demo/data/ids.ts). */
+const demoCustomers = { sophie: 1, emma: 4 } as const;
+
+/** The figure a cause's records link shows ("Voir ces consommations (42,15 €)" → "42,15 €"), spaces made plain. */
+const figureOf = async (link: ReturnType<Page['getByRole']>): Promise<string> =>
+  ((await link.innerText()).match(/\(([^)]+)\)/)?.[1] ?? '').replace(/\s/g, ' ');
+
+/** The consumption details' totals hold the bill's charges, and that figure. */
+const expectCharges = async (page: Page, lang: Lang, figure: string): Promise<void> => {
+  const totals = page.getByTestId('usage-totals');
+  await expect(totals).toContainText(texts[lang].charges, { timeout: 60_000 });
+  await expect.poll(async () => (await totals.innerText()).replace(/\s/g, ' '), { timeout: 60_000 }).toContain(figure);
+};
 
 /** The logged-in customer's id, as the app stored its session (IndexedDB). */
 const customerIdOf = (page: Page): Promise<number> =>
@@ -145,4 +195,60 @@ test('an explanation opens offline, with its age', { tag: withServiceWorker }, a
   await expect(page.getByTestId('freshness').first()).toHaveText(/Mis à jour/);
   await shoot(page, 'yasmine-invoice-offline-phone-fr');
   await setOffline(context, page, false);
+});
+
+test('an older bill’s cause opens that cycle’s records, whose cost is the figure shown @desktop', async ({ page }, info) => {
+  const lang = langOf(info.project.name);
+  const t = texts[lang];
+  await signIn(page, 'sophie', { lang, path: '/bills/main' });
+  // The bill before her last one: its cycle (5 September to 4 October) is neither the current nor the previous one.
+  const older = await invoiceWithCause(
+    page,
+    demoCustomers.sophie,
+    (line) => line.category === 'domestic:data' && line.period?.start === '2026-09-05' && line.current_cents > 0,
+  );
+  await page.goto(`/bills/invoice/${older.uuid}`);
+  const cause = page.getByTestId('invoice-explanation').locator('[data-category="domestic:data"]');
+  const link = cause.getByRole('link', { name: t.records });
+  await expect(link).toBeVisible({ timeout: 20_000 });
+  const figure = await figureOf(link);
+  await link.click();
+  await expect(page).toHaveURL(/\/consumption\/details\?.*period=range&from=2026-09-05&to=2026-10-04.*zone=domestic/);
+  await expectCharges(page, lang, figure);
+});
+
+test('a cause of another line of the account opens that line’s records @desktop', async ({ page }, info) => {
+  const lang = langOf(info.project.name);
+  const t = texts[lang];
+  await signIn(page, 'emma', { lang, path: '/bills/main' });
+  // Use of line 0470000006 (contract 6), not the line the app shows first.
+  const target = await invoiceWithCause(
+    page,
+    demoCustomers.emma,
+    (line) => line.contract_id === 6 && line.current_cents > 0 && line.category !== null,
+  );
+  await page.goto(`/bills/invoice/${target.uuid}`);
+  const cause = page
+    .getByTestId('invoice-explanation')
+    .locator(`[data-category="${target.line.category ?? ''}"]`)
+    .first();
+  const link = cause.getByRole('link', { name: t.records });
+  await expect(link).toBeVisible({ timeout: 20_000 });
+  const figure = await figureOf(link);
+  await link.click();
+  await expect(page).toHaveURL(/contractId=6/);
+  await expect(page.getByLabel(t.line, { exact: true })).toHaveValue('6');
+  await expectCharges(page, lang, figure);
+});
+
+test('Yasmine’s next bill is said with where she roamed @desktop', async ({ page }, info) => {
+  const lang = langOf(info.project.name);
+  await signIn(page, 'yasmine', { lang });
+  const sentence = page.getByRole('link', { name: texts[lang].roaming });
+  await expect(sentence).toBeVisible({ timeout: 20_000 });
+  await shoot(page, `yasmine-home-${info.project.name}-${lang}`);
+  await page.goto('/bills/invoice/latest');
+  const world = page.getByTestId('invoice-explanation').locator('[data-category="world:data"]');
+  await expect(world).toContainText(lang === 'fr' ? '(Suisse)' : '(Zwitserland)');
+  await shoot(page, `yasmine-invoice-${info.project.name}-${lang}`);
 });
