@@ -114,3 +114,40 @@ export const usageHistoryQuerySchema = z.object({
   type: z.enum(serviceCategories).optional(),
 });
 export const usageHistoryResponseSchema = pagedSchema(usageRecordSchema);
+
+/** Sums of records of one rating class and kind (contract/rating.ts `UsageAmount`). */
+const usageAmountSchema = z.object({ used: z.number().min(0), count: z.number().int().min(0), priceCents: z.number().int() });
+const amountsPerKindSchema = z.object({ data: usageAmountSchema, call: usageAmountSchema, sms: usageAmountSchema });
+
+/** A range's usage summed by what the rating tells apart (contract/rating.ts `UsageTotals`). */
+export const usageTotalsSchema = z.object({
+  free: amountsPerKindSchema,
+  domestic: amountsPerKindSchema,
+  international: amountsPerKindSchema,
+  world: amountsPerKindSchema,
+  premium: amountsPerKindSchema,
+});
+
+/**
+ * How many completed bill cycles GET …/usage/cycles answers: the plan advisor judges on at most 6
+ * (workers/plan-fit.ts MAX_CYCLES) and the average use is taken over the last 6 (docs/product/consumption.md
+ * "Average use").
+ */
+export const usageCyclesCount = 6;
+
+/**
+ * GET …/usage/cycles: the totals of each of the last completed bill cycles of a line (oldest first, calendar dates of
+ * the service, inclusive), summed by the rating model, and how many records each holds. What the plan advisor and the
+ * tariff comparison need, without downloading the records (issue 41 point 7).
+ */
+export const usageCyclesSchema = z.object({
+  cycles: z.array(
+    z.object({
+      start: z.iso.date(),
+      end: z.iso.date(),
+      records: z.number().int().min(0),
+      totals: usageTotalsSchema,
+    }),
+  ),
+});
+export type UsageCycles = z.infer<typeof usageCyclesSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pagingQuerySchema } from '../common.ts';
-import { usageHistoryQuerySchema, usageHistoryResponseSchema, usageSummarySchema } from '../usage.ts';
+import { usageCyclesSchema, usageHistoryQuerySchema, usageHistoryResponseSchema, usageSummarySchema } from '../usage.ts';
 import { define, contractParams } from './endpoint.ts';
 
 /** Consumption: the period's summary, its history and its downloads (docs/product/consumption.md). */
@@ -19,6 +19,14 @@ export const usageEndpoints = define({
       cycle: z.iso.date().optional(),
     }),
     response: usageSummarySchema,
+  },
+  /** The last completed bill cycles' totals (the plan advisor, the tariff comparison): no records to download. */
+  usageCycles: {
+    method: 'GET',
+    base: 'api',
+    path: '/customer/:customerId/contract/:contractId/usage/cycles',
+    params: contractParams,
+    response: usageCyclesSchema,
   },
   usageHistory: {
     method: 'GET',

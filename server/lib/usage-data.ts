@@ -1,12 +1,19 @@
 import type { BillCycle } from '#contract/bill-cycle';
-import type { Safeguard, UsageBalance, UsageRecordDto, UsageSummary } from '#contract/usage';
+import {
+  usageCyclesCount,
+  type Safeguard,
+  type UsageBalance,
+  type UsageCycles,
+  type UsageRecordDto,
+  type UsageSummary,
+} from '#contract/usage';
 import { sql } from 'kysely';
 import type { Db } from '../db/engine.ts';
 import type { Row } from '../db/rows.ts';
 import type { ContractRecord } from './customer-data.ts';
 import { localDayRange } from '#contract/calendar';
 import { cyclePeriod, type CyclePeriod } from './service-calendar.ts';
-import { billCycleById, rateCycle, ratingPlanOf, type RatingPlan, type TimeRange } from './rating-data.ts';
+import { billCycleById, rateCycle, ratingPlanOf, usageTotalsIn, type RatingPlan, type TimeRange } from './rating-data.ts';
 import { bool } from './sql.ts';
 
 /*
@@ -161,6 +168,23 @@ export const usageSummary = async (db: Db, contract: ContractRecord, period: Cyc
     plan,
     safeguard: await safeguardsOf(db, contract.id),
   };
+};
+
+/**
+ * GET …/usage/cycles: each of the last completed bill cycles (oldest first) summed by the rating model from the hourly
+ * rollup (rating-data.ts `usageTotalsIn`, what the summary and the invoices rate), and its number of records. The plan
+ * advisor and the tariff comparison price and average these totals; the records stay on the server.
+ */
+export const usageCycles = async (db: Db, contract: ContractRecord, now: Date): Promise<UsageCycles> => {
+  const billCycle = await billCycleOf(db, contract);
+  const cycles: UsageCycles['cycles'] = [];
+  for (let back = usageCyclesCount; back >= 1; back--) {
+    const period = cyclePeriod(now, billCycle, back);
+    const totals = await usageTotalsIn(db, contract.id, localDayRange(period.start, period.end));
+    const records = Object.values(totals).reduce((n, kinds) => n + kinds.data.count + kinds.call.count + kinds.sms.count, 0);
+    cycles.push({ start: period.start, end: period.end, records, totals });
+  }
+  return { cycles };
 };
 
 // ---------------------------------------------------------------------------------------------------------------

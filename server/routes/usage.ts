@@ -10,7 +10,7 @@ import { buildPagination, pageWindow } from '../lib/paging.ts';
 import { createRouter, type Router } from '../lib/contract-route.ts';
 import { routePlugin } from '../lib/route-plugin.ts';
 import { localDate, localDayRange } from '../lib/service-calendar.ts';
-import { billCycleOf, countUsage, periodOf, rangeOfDates, toUsageRecord, usagePage, usageSummary } from '../lib/usage-data.ts';
+import { billCycleOf, countUsage, periodOf, rangeOfDates, toUsageRecord, usageCycles, usagePage, usageSummary } from '../lib/usage-data.ts';
 import { authOf } from '../plugins/auth.ts';
 
 /** The only sort the history offers: by time (the index order). */
@@ -38,6 +38,11 @@ const registerUsageRoutes = (router: Router, ctx: AppContext): void => {
     if (period.start !== query.cycle || period.end >= current.start)
       throw invalidParameters([{ field: 'cycle', message: 'validation:invalid' }]);
     return usageSummary(db, contract, period, await ratingPlanAt(db, contract.id, period.end));
+  });
+
+  router.route(endpoints.usageCycles, async ({ params, request }) => {
+    const contract = await requireContract(db, authOf(request), params.customerId, params.contractId);
+    return usageCycles(db, contract, clock.now());
   });
 
   router.route(endpoints.usageHistory, async ({ params, query, request }) => {
