@@ -1,10 +1,10 @@
 import { DAY_MS } from '#contract/calendar';
-import type { RatingClass } from '#contract/rating';
+import type { RatingClass, UsageTotals } from '#contract/rating';
 import { resourceKeys } from '#db/resource-keys';
 import type { AppDatabase } from '#db/schema';
 import { comparePlans, type CycleUsage, type PlanCatalogue, type PlanFit } from './plan-fit.ts';
 import { scanRecords } from './usage-blocks.ts';
-import { profileOf, type UsageProfile } from './usage-profile.ts';
+import { averageProfile, profileOf, type UsageProfile } from './usage-profile.ts';
 import {
   averagePerCycle,
   createAggregator,
@@ -212,18 +212,19 @@ export const createUsageService = (db: AppDatabase) => {
    * of the days without one.
    */
   const profile = async (contractId: number, cycles: CycleRange[], divisor?: number): Promise<ProfileAnswer> => {
-    const perCycle: UsageProfile[] = [];
-    for (const c of cycles) perCycle.push(profileOf((await aggregateOnly({ contractId, from: c.from, to: c.to })).usage));
-    const avg = (key: keyof UsageProfile) =>
-      averagePerCycle(
-        perCycle.map((p) => p[key]),
-        divisor,
-      );
-    return {
-      average: { dataBytes: avg('dataBytes'), nationalCallSeconds: avg('nationalCallSeconds'), nationalSms: avg('nationalSms') },
-      perCycle,
-    };
+    const usage: UsageTotals[] = [];
+    for (const c of cycles) usage.push((await aggregateOnly({ contractId, from: c.from, to: c.to })).usage);
+    return { average: averageProfile(usage, divisor), perCycle: usage.map(profileOf) };
   };
 
-  return { query, rows, aggregateOnly, average, planFit, profile };
+  return {
+    query,
+    rows,
+    aggregateOnly,
+    average,
+    planFit,
+    profile,
+    /** "Which plan fits me" over cycles' totals the page already has (the server's, GET …/usage/cycles): no records read. */
+    comparePlans: (usage: CycleUsage[], catalogue: PlanCatalogue): PlanFit => comparePlans(usage, catalogue),
+  };
 };

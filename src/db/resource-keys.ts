@@ -24,6 +24,8 @@ export const resourceKeys = {
   usageSummary: resource<[customerId: number, contractId: number, period: 'current' | 'previous' | `cycle:${string}`]>('usage'),
   /** GET …/usage/history for a date range (ISO dates, inclusive): the range's records are stored. */
   usageRecords: resource<[customerId: number, contractId: number, from: string, to: string]>('usage-records'),
+  /** GET …/usage/cycles: the totals of a contract's last completed bill cycles. */
+  usageCycles: resource<[customerId: number, contractId: number]>('usage-cycles'),
   /** Not a fetch: bumped whenever records of a contract are written, so the usage worker drops its cache. */
   usageRevision: resource<[contractId: number]>('usage-rev'),
   /** GET …/invoices/situation: open invoices, debt and urgency for the home alerts. */

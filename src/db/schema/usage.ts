@@ -1,5 +1,5 @@
 import type { Table } from 'dexie';
-import type { Bundle, ChargeLine, OobRates } from '#contract/rating';
+import type { Bundle, ChargeLine, OobRates, UsageTotals } from '#contract/rating';
 
 /*
  * Consumption: summaries, records and daily rollups (docs/product/consumption.md).
@@ -99,9 +99,29 @@ export type UsageDailyRow = {
   sums: number[];
 };
 
+/** One completed bill cycle of a line, summed by the server's rating (GET …/usage/cycles). */
+export type UsageCycleRow = {
+  /** The service's calendar dates (Europe/Brussels), inclusive. */
+  start: string;
+  end: string;
+  /** Epoch ms of the first day's midnight and of the last day's last millisecond. */
+  from: number;
+  to: number;
+  /** How many records the cycle holds (0: nothing recorded). */
+  records: number;
+  totals: UsageTotals;
+};
+
+/**
+ * The last completed bill cycles of a line, oldest first: what the plan advisor and the tariff comparison read, so
+ * neither waits for the records (issue 41 point 7). One row per contract, replaced whole by each pull.
+ */
+export type UsageCyclesRow = { contractId: number; customerId: number; cycles: UsageCycleRow[] };
+
 /** The tables of this area in the app database. */
 export type UsageTables = {
   usageBlocks: Table<UsageBlockRow, [number, number]>;
   usageSummaries: Table<UsageSummaryRow, [number, UsageSummaryRow['period']]>;
   usageDaily: Table<UsageDailyRow, [number, number]>;
+  usageCycles: Table<UsageCyclesRow, number>;
 };

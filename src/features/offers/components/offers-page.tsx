@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import type { Discount } from '#contract/offers';
 import { formatDataSize, formatMoneyCents } from '#lib/format';
 import { paths } from '#lib/route-paths';
-import { formatCount } from '#lib/usage-format';
 import { Alert } from '#ui/alert';
 import { Button } from '#ui/button';
 import { FreshnessNote } from '#ui/freshness-note';
@@ -115,17 +114,9 @@ const Comparison = ({ customerId, contract }: { customerId: number; contract: Pa
   return (
     <>
       <p>{t('compare.intro', { msisdn: contract.msisdn ?? '' })}</p>
-      {profile.progress ? (
-        <p role="status" className="muted">
-          {t('compare.downloading', {
-            count: profile.progress.total,
-            loaded: formatCount(profile.progress.loaded, i18n.language),
-            total: formatCount(profile.progress.total, i18n.language),
-          })}
-        </p>
-      ) : null}
       {params && profile.average ? (
         <>
+          <FreshnessNote fetchedAt={profile.fetchedAt} onRefresh={() => void profile.refresh()} />
           <p data-testid="comparison-profile">
             {t('compare.profile', {
               minutes: t('compare.minutes', { count: params.minutes }),

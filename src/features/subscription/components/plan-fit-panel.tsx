@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoneyCents } from '#lib/format';
-import { formatCount } from '#lib/usage-format';
 import { Alert } from '#ui/alert';
 import { Button } from '#ui/button';
+import { FreshnessNote } from '#ui/freshness-note';
 import { Spinner } from '#ui/spinner';
 import type { PlanFitState } from '../data/use-plan-fit.ts';
 
@@ -105,18 +105,10 @@ export const PlanFitPanel = ({
       ) : state.status === 'notOnDevice' ? (
         <Alert tone="info">{t('subscription:fit.notOnDevice')}</Alert>
       ) : state.status === 'loading' ? (
-        <Spinner
-          label={
-            state.progress
-              ? t('subscription:fit.loadingProgress', {
-                  loaded: formatCount(state.progress.loaded, lang),
-                  total: formatCount(state.progress.total, lang),
-                })
-              : t('subscription:fit.loading')
-          }
-        />
+        <Spinner label={t('subscription:fit.loading')} />
       ) : (
         <>
+          <FreshnessNote fetchedAt={state.fetchedAt} onRefresh={() => void state.refresh()} />
           <p className="muted">
             {t('subscription:fit.basis', {
               count: state.fit.cycles,

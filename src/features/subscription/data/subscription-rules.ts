@@ -2,7 +2,9 @@ import type { OptimizeContext, OrderRequest } from '#contract/orders';
 import type { PricedProduct, PromotionTerms, Subscription, WaitingChange } from '#contract/pricing';
 import type { OrderRefusal } from '#contract/contract-state';
 import { BYTES_PER_MB, bundleOf, type AllowanceZone } from '#contract/rating';
-import type { OrderLineRow, ProductRow, PromotionRow } from '#db/schema';
+import type { ContractRow, OrderLineRow, ProductRow, PromotionRow, UsageCycleRow } from '#db/schema';
+import { isoLocalDate, localDayStart } from '#lib/usage-format';
+import { MAX_CYCLES, type CycleUsage } from '#workers/plan-fit';
 
 /*
  * The pure rules of the subscription screens (docs/product/subscription.md "Products and options", "Promotions",
@@ -300,3 +302,24 @@ export const addsNothingTo = (
   (option.dataMb === 0 || plan.dataMb === 0) &&
   (option.voiceMinutes === 0 || plan.voiceMinutes === 0) &&
   (option.smsCount === 0 || plan.smsCount === 0);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Which plan fits me
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * The completed bill cycles to judge on, from the stored cycle totals (GET …/usage/cycles, oldest first): the last
+ * MAX_CYCLES, those that started after the line was activated only (a cycle cut by the activation would look like a
+ * light month).
+ */
+export const judgedCycles = (
+  contract: Pick<ContractRow, 'activatedAt'>,
+  cycles: readonly UsageCycleRow[],
+): { from: number; to: number; usage: CycleUsage }[] => {
+  if (!contract.activatedAt) return [];
+  const activated = localDayStart(isoLocalDate(new Date(contract.activatedAt)));
+  return cycles
+    .slice(-MAX_CYCLES)
+    .filter((cycle) => cycle.from >= activated)
+    .map((cycle) => ({ from: cycle.from, to: cycle.to, usage: { usage: cycle.totals, records: cycle.records } }));
+};

@@ -1,15 +1,13 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
-import { lastCycles } from '#contract/bill-cycle';
-import { pullUsageRecords } from '#data/usage-records-pull';
+import { pullUsageCycles } from '#data/usage-cycles-pull';
 import { usageWorker } from '#data/usage-worker-client';
 import { db } from '#db/db';
 import { resourceKeys } from '#db/resource-keys';
 import type { ContractOptionRow, ContractRow, ProductOptionRow, ProductRow } from '#db/schema';
-import { isoLocalDate, localDayStart } from '#lib/usage-format';
-import { usePull, type PullProgress } from '#lib/use-pull';
-import { MAX_CYCLES, MIN_CYCLES, type PlanCatalogue, type PlanFit, type PlanOption, type PlanProduct } from '#workers/plan-fit';
-import { countOf } from './subscription-rules.ts';
+import { usePull } from '#lib/use-pull';
+import { MIN_CYCLES, type CycleUsage, type PlanCatalogue, type PlanFit, type PlanOption, type PlanProduct } from '#workers/plan-fit';
+import { countOf, judgedCycles } from './subscription-rules.ts';
 
 export type { PlanFit };
 
@@ -18,9 +16,17 @@ export type PlanFitState =
   /** A blocked line, or one whose status allows no change: no advice (adviceWithheld). */
   | { status: 'withheld' }
   | { status: 'tooShort'; cycles: number; needed: number }
-  | { status: 'loading'; progress: PullProgress | null }
+  | { status: 'loading' }
   | { status: 'notOnDevice' }
-  | { status: 'ready'; fit: Extract<PlanFit, { status: 'ready' }>; from: number; to: number };
+  | {
+      status: 'ready';
+      fit: Extract<PlanFit, { status: 'ready' }>;
+      from: number;
+      to: number;
+      /** When the cycles' totals were fetched (their age is shown), and their explicit refresh. */
+      fetchedAt: number | undefined;
+      refresh: () => Promise<void>;
+    };
 
 const toPlanOption = (
   o: Pick<ProductOptionRow, 'optionId' | 'name' | 'priceCents' | 'dataMb' | 'voiceMinutes' | 'smsCount' | 'zone' | 'maxCombinations'>,
@@ -46,21 +52,9 @@ const toPlanProduct = (p: ProductRow, options: readonly PlanOption[]): PlanProdu
   options: [...options],
 });
 
-/**
- * The completed bill cycles to judge on: the last MAX_CYCLES before the current one, those that started after the
- * line was activated only (a cycle cut by the activation would look like a light month).
- */
-export const judgedCycles = (contract: Pick<ContractRow, 'billCycle' | 'activatedAt'>, now: Date): { from: number; to: number }[] => {
-  if (!contract.billCycle || !contract.activatedAt) return [];
-  const activated = localDayStart(isoLocalDate(new Date(contract.activatedAt)));
-  return lastCycles(contract.billCycle, now, MAX_CYCLES, { includeCurrent: false })
-    .filter((period) => period.start.getTime() >= activated)
-    .map((period) => ({ from: period.start.getTime(), to: period.end.getTime() }));
-};
-
 type Inputs = {
   customerId: number;
-  /** No advice at all (adviceWithheld): nothing is downloaded nor compared. */
+  /** No advice at all (adviceWithheld): nothing is fetched nor compared. */
   withheld: boolean;
   contract: ContractRow;
   product: ProductRow;
@@ -70,30 +64,27 @@ type Inputs = {
 };
 
 /**
- * "Which plan fits me" for the selected line: the records of its last completed cycles are pulled into Dexie (when
- * online and not there yet), then the usage worker compares the podium's plans over them (workers/plan-fit.ts).
- * Offline: computed from the records already on the device; without them the state says so.
+ * "Which plan fits me" for the selected line: the totals of its last completed cycles are pulled into Dexie (the
+ * server sums them with the rating model, GET …/usage/cycles; 15-minute rule), then the usage worker compares the
+ * podium's plans over them (workers/plan-fit.ts). No record is downloaded for it (issue 41 point 7).
+ * Offline: computed from the totals stored, with their age; without any the state says so.
  */
 export const usePlanFit = (inputs: Inputs | null): PlanFitState => {
   const contract = inputs?.contract;
-  const cycles = useMemo(() => (contract ? judgedCycles(contract, new Date()) : []), [contract]);
   const withheld = inputs?.withheld ?? false;
-  const enough = !withheld && cycles.length >= MIN_CYCLES;
-  const range = enough ? { from: isoLocalDate(cycles[0]!.from), to: isoLocalDate(cycles[cycles.length - 1]!.to) } : null;
   const customerId = inputs?.customerId ?? null;
   const contractId = contract?.id ?? null;
-  const { progress, refreshError } = usePull(customerId !== null && contractId !== null && range ? [customerId, contractId, range] : null, pullUsageRecords);
-  // Keyed: right after the range changes, the live query still holds the previous range's answer.
-  const rangeKey = `${customerId}|${contractId}|${range?.from}|${range?.to}`;
-  const fetchedAnswer = useLiveQuery(async () => {
-    if (customerId === null || contractId === null || !range) return { rangeKey, at: undefined, revision: 0 };
-    const [meta, revision] = await Promise.all([
-      db.meta.get(resourceKeys.usageRecords(customerId, contractId, range.from, range.to)),
-      db.meta.get(resourceKeys.usageRevision(contractId)),
-    ]);
-    return { rangeKey, at: meta?.fetchedAt, revision: revision?.fetchedAt ?? 0 };
-  }, [rangeKey]);
-  const fetched = fetchedAnswer?.rangeKey === rangeKey ? fetchedAnswer : undefined;
+  const { refresh, refreshError } = usePull(!withheld && customerId !== null && contractId !== null ? [customerId, contractId] : null, pullUsageCycles);
+  // Keyed: right after the line changes, the live query still holds the previous line's answer.
+  const lineKey = `${customerId}|${contractId}`;
+  const storedAnswer = useLiveQuery(async () => {
+    if (customerId === null || contractId === null) return { lineKey, row: undefined, at: undefined };
+    const [row, meta] = await Promise.all([db.usageCycles.get(contractId), db.meta.get(resourceKeys.usageCycles(customerId, contractId))]);
+    return { lineKey, row, at: meta?.fetchedAt };
+  }, [lineKey]);
+  const stored = storedAnswer?.lineKey === lineKey ? storedAnswer : undefined;
+  const activatedAt = contract?.activatedAt ?? null;
+  const cycles = useMemo(() => (stored?.row ? judgedCycles({ activatedAt }, stored.row.cycles) : []), [stored?.row, activatedAt]);
 
   const catalogue = useMemo((): PlanCatalogue | null => {
     if (!inputs) return null;
@@ -111,15 +102,16 @@ export const usePlanFit = (inputs: Inputs | null): PlanFitState => {
   }, [inputs]);
 
   const [answer, setAnswer] = useState<{ key: string; fit: PlanFit } | null>(null);
+  const enough = cycles.length >= MIN_CYCLES;
   // Compared by value: the inputs are new objects on every render, the question is the same.
-  const ready = contractId !== null && catalogue !== null && enough && fetched?.at !== undefined;
-  const key = JSON.stringify({ contractId, cycles, catalogue, revision: fetched?.revision ?? 0 });
+  const ready = contractId !== null && catalogue !== null && enough;
+  const key = JSON.stringify({ contractId, usage: cycles.map((c) => c.usage), catalogue });
   useEffect(() => {
     if (!ready) return;
-    const question = JSON.parse(key) as { contractId: number; cycles: { from: number; to: number }[]; catalogue: PlanCatalogue };
+    const question = JSON.parse(key) as { usage: CycleUsage[]; catalogue: PlanCatalogue };
     let live = true;
     usageWorker()
-      .planFit(question.contractId, question.cycles, question.catalogue)
+      .comparePlans(question.usage, question.catalogue)
       .then(
         (fit) => live && setAnswer({ key, fit }),
         () => undefined,
@@ -131,10 +123,17 @@ export const usePlanFit = (inputs: Inputs | null): PlanFitState => {
 
   if (withheld) return { status: 'withheld' };
   if (!inputs || inputs.podium.length === 0) return { status: 'unavailable' };
+  if (!stored?.row) return stored && refreshError ? { status: 'notOnDevice' } : { status: 'loading' };
   if (!enough) return { status: 'tooShort', cycles: cycles.length, needed: MIN_CYCLES };
-  if (fetched?.at === undefined) return refreshError ? { status: 'notOnDevice' } : { status: 'loading', progress };
-  if (!answer || answer.key !== key) return { status: 'loading', progress: null };
+  if (!answer || answer.key !== key) return { status: 'loading' };
   if (answer.fit.status === 'tooShort') return { status: 'tooShort', cycles: answer.fit.cycles, needed: answer.fit.needed };
   // The worker judges from the first cycle with any recorded use: the period shown is the one judged.
-  return { status: 'ready', fit: answer.fit, from: cycles[cycles.length - answer.fit.cycles]!.from, to: cycles[cycles.length - 1]!.to };
+  return {
+    status: 'ready',
+    fit: answer.fit,
+    from: cycles[cycles.length - answer.fit.cycles]!.from,
+    to: cycles[cycles.length - 1]!.to,
+    fetchedAt: stored.at,
+    refresh,
+  };
 };
