@@ -83,19 +83,15 @@ export const SubscriptionPage = () => {
   const [busy, setBusy] = useState(false);
   const data = result.status === 'ready' ? result.data : null;
   const choices = usePlanChoices(data && !data.plainUser ? (data.podium?.products.map((p) => p.id) ?? []) : []);
-  const fitInputs =
-    data && !data.plainUser && data.contract && data.product && data.podium
-      ? {
-          customerId: data.customerId,
-          withheld: adviceWithheld(data.refusal),
-          contract: data.contract,
-          product: data.product,
-          options: data.options,
-          podium: data.podium.products,
-          choices: choices.options,
-        }
+  const fitLine =
+    data && !data.plainUser && data.contract
+      ? { customerId: data.customerId, contract: data.contract, withheld: adviceWithheld(data.refusal) }
       : null;
-  const fit = usePlanFit(fitInputs);
+  const fitInputs =
+    fitLine && data?.product && data.podium
+      ? { product: data.product, options: data.options, podium: data.podium.products, choices: choices.options }
+      : null;
+  const fit = usePlanFit(fitLine, fitInputs);
 
   if (!data) return <Spinner label={t('common:loading')} />;
   const { contract, product } = data;

@@ -52,11 +52,16 @@ const toPlanProduct = (p: ProductRow, options: readonly PlanOption[]): PlanProdu
   options: [...options],
 });
 
-type Inputs = {
+/** The line judged: known as soon as the customer's contracts are, so its totals are pulled without waiting for the rest. */
+type Line = {
   customerId: number;
+  contract: ContractRow;
   /** No advice at all (adviceWithheld): nothing is fetched nor compared. */
   withheld: boolean;
-  contract: ContractRow;
+};
+
+/** The plans to compare: the line's plan and options, the podium and the podium's options. */
+type Inputs = {
   product: ProductRow;
   options: readonly ContractOptionRow[];
   podium: readonly ProductRow[];
@@ -69,11 +74,16 @@ type Inputs = {
  * podium's plans over them (workers/plan-fit.ts). No record is downloaded for it (issue 41 point 7).
  * Offline: computed from the totals stored, with their age; without any the state says so.
  */
-export const usePlanFit = (inputs: Inputs | null): PlanFitState => {
-  const contract = inputs?.contract;
-  const withheld = inputs?.withheld ?? false;
-  const customerId = inputs?.customerId ?? null;
+export const usePlanFit = (line: Line | null, inputs: Inputs | null): PlanFitState => {
+  const contract = line?.contract;
+  const withheld = line?.withheld ?? false;
+  const customerId = line?.customerId ?? null;
   const contractId = contract?.id ?? null;
+  // The worker starts while the totals and the catalogue are fetched, not after (its start is a second at 4× CPU).
+  const wanted = contractId !== null && !withheld;
+  useEffect(() => {
+    if (wanted) usageWorker();
+  }, [wanted]);
   const { refresh, refreshError } = usePull(!withheld && customerId !== null && contractId !== null ? [customerId, contractId] : null, pullUsageCycles);
   // Keyed: right after the line changes, the live query still holds the previous line's answer.
   const lineKey = `${customerId}|${contractId}`;
@@ -122,7 +132,7 @@ export const usePlanFit = (inputs: Inputs | null): PlanFitState => {
   }, [ready, key]);
 
   if (withheld) return { status: 'withheld' };
-  if (!inputs || inputs.podium.length === 0) return { status: 'unavailable' };
+  if (!line || !inputs || inputs.podium.length === 0) return { status: 'unavailable' };
   if (!stored?.row) return stored && refreshError ? { status: 'notOnDevice' } : { status: 'loading' };
   if (!enough) return { status: 'tooShort', cycles: cycles.length, needed: MIN_CYCLES };
   if (!answer || answer.key !== key) return { status: 'loading' };
