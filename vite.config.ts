@@ -111,10 +111,10 @@ export default defineConfig({
       includeAssets: ['favicon.svg', 'apple-touch-icon.png', 'robots.txt'],
       manifest,
       injectManifest: {
-        // Shell, lazy route chunks, the usage worker, locale chunks (i18n loads them as JS chunks), CSS, icons.
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,json}'],
-        // login-consent.html is the server's, for a first visit: the worker serves login.html (server/app.ts).
-        globIgnores: ['**/*.map', 'login-consent.html'],
+        // Shell, lazy route chunks, the usage worker, locale chunks (i18n loads them as JS chunks), CSS, icons, the typeface.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,json,woff2}'],
+        // login-consent*.html are the server's, for a first visit: the worker serves login*.html (sw/precache.ts).
+        globIgnores: ['**/*.map', 'login-consent*.html'],
         // The usage worker and the big shared chunks stay under this; a larger file would silently be skipped.
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
         rollupFormat: 'iife',
