@@ -4,6 +4,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build as esbuild } from 'esbuild';
 import { createServer, type Plugin, type Rollup } from 'vite';
+import { defaultLanguage, languages, pageFileIn } from '../../contract/language.ts';
 import type { PrerenderedPage, PrerenderedPages } from '../../src/app/prerender.tsx';
 
 /*
@@ -14,11 +15,14 @@ import type { PrerenderedPage, PrerenderedPages } from '../../src/app/prerender.
  *   the first paint (only the service worker answers with it, with the customer's last-seen screen in it:
  *   sw/first-paint.ts);
  * - dist/login.html: the login screen, complete as HTML and CSS; its scripts (the entry, the login route's chunks
- *   and its French texts) start all at once right after the first paint (src/paint-first.ts), so a slow connection
+ *   and its texts) start all at once right after the first paint (src/paint-first.ts), so a slow connection
  *   spends its first bytes on what paints the page and the app still loads in one round trip.
  * - dist/login-consent.html: the same with the cookie consent modal, for a visitor who has not answered yet.
- * The server sends login.html (or login-consent.html) for /login and index.html for the other routes; the service
- * worker sends login.html and index.html.
+ * - dist/login-nl.html, login-en.html, login-consent-nl.html, login-consent-en.html: the same in Dutch and English,
+ *   each with <html lang> and its texts' chunks in its language.
+ * The server sends the login page (or its consent variant) in the visitor's language for /login (contract/language.ts
+ * `pageLanguage`) and index.html for the other routes; the service worker sends the login page (in the same
+ * language) and index.html.
  * home.html also starts with src/layout-first.ts, a classic script that sets the layout mode before the first paint.
  * The strict CSP holds: the build fails if a page gets an inline script, an inline style or a style attribute.
  * Runs before the service worker is built, so its precache lists the final pages.
@@ -83,6 +87,7 @@ const composePage = (
     ...assets.js.filter((file) => !linked(file)).map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`),
   ];
   const html = template
+    .replace(/<html lang="[a-z]+">/, () => `<html lang="${page.language ?? defaultLanguage}">`)
     .replace(rootMarker, `<div id="root">${page.html}<!--/root--></div>`)
     .replace(/\s*<\/head>/, `\n${links.map((link) => `    ${link}\n`).join('')}  </head>`);
   return page.paintFirst ? startAfterPaint(html, base, loader, texts) : html;
@@ -221,11 +226,24 @@ export const prerender = (): Plugin => {
               base + layoutScript,
             ),
           ],
-          ['login.html', composePage(template, pages.login, assetsFor(bundle, root, pages.login.preload), base, loader)],
-          [
-            'login-consent.html',
-            composePage(template, pages.loginConsent, assetsFor(bundle, root, pages.loginConsent.preload), base, loader),
-          ],
+          // The login page in each language: login.html (fr), login-nl.html, login-en.html, and the same with the
+          // consent modal (contract/language.ts pageFileIn).
+          ...languages.flatMap((language): [string, string][] => [
+            [
+              pageFileIn('login', language),
+              composePage(template, pages.login[language], assetsFor(bundle!, root, pages.login[language].preload), base, loader),
+            ],
+            [
+              pageFileIn('login-consent', language),
+              composePage(
+                template,
+                pages.loginConsent[language],
+                assetsFor(bundle!, root, pages.loginConsent[language].preload),
+                base,
+                loader,
+              ),
+            ],
+          ]),
         ];
         for (const [name, html] of written) {
           checkCsp(name, html);

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { consentCookieValue, isIosUserAgent, parseConsent } from '#contract/consent';
+import { acceptedLanguages, languageCookieValue, languages, pageFileIn, pageLanguage, type Language } from '#contract/language';
 import { pathOf } from '../lib/request-path.ts';
 import { appPlugin } from '../lib/route-plugin.ts';
 import { registerNotFound, type SpaFallback } from './error-handler.ts';
@@ -23,6 +24,19 @@ const FILE_LIKE = /^\/assets\/|\.(?:js|mjs|css|map|png|jpe?g|gif|svg|ico|webp|av
 // The login screen is prerendered on its own page (scripts/build/prerender.ts); the other routes get the shell.
 const LOGIN_PAGE_PATH = /^\/login\/?$/;
 
+/**
+ * The login page's file in a language (contract/language.ts `pageFileIn`), or the French one when the build has no
+ * page in that language (an older build).
+ */
+const loginPagesOf = (staticDir: string): ((page: 'login' | 'login-consent', language: Language) => string) => {
+  const present = new Set(
+    languages
+      .flatMap((language) => ['login', 'login-consent'].map((page) => pageFileIn(page, language)))
+      .filter((file) => existsSync(join(resolve(staticDir), file))),
+  );
+  return (page, language) => (present.has(pageFileIn(page, language)) ? pageFileIn(page, language) : `${page}.html`);
+};
+
 const registerStatic = async (app: FastifyInstance, staticDir: string): Promise<SpaFallback> => {
   await app.register(fastifyStatic, {
     root: resolve(staticDir),
@@ -42,6 +56,7 @@ const registerStatic = async (app: FastifyInstance, staticDir: string): Promise<
   // A build without login.html (an older one, a test folder) answers every route with index.html.
   const hasLoginPage = existsSync(join(resolve(staticDir), 'login.html'));
   const hasConsentPage = existsSync(join(resolve(staticDir), 'login-consent.html'));
+  const loginPageIn = loginPagesOf(staticDir);
   return (request, reply) => {
     const path = pathOf(request);
     if (FILE_LIKE.test(path)) {
@@ -59,10 +74,16 @@ const registerStatic = async (app: FastifyInstance, staticDir: string): Promise<
       hasConsentPage &&
       parseConsent(consentCookieValue(request.headers.cookie)) === null &&
       !isIosUserAgent(request.headers['user-agent'] ?? '');
+    // In the visitor's language from the first paint: ?lang=, the saved choice, the browser's languages.
+    const language = pageLanguage({
+      query: new URL(request.url, 'http://localhost').searchParams.get('lang'),
+      saved: languageCookieValue(request.headers.cookie),
+      browser: acceptedLanguages(request.headers['accept-language']),
+    });
     void reply
       .header('Cache-Control', REVALIDATE)
-      .header('Vary', 'Accept-Encoding, Cookie, User-Agent')
-      .sendFile(asksConsent ? 'login-consent.html' : 'login.html');
+      .header('Vary', 'Accept-Encoding, Accept-Language, Cookie, User-Agent')
+      .sendFile(loginPageIn(asksConsent ? 'login-consent' : 'login', language));
   };
 };
 

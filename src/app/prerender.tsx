@@ -2,7 +2,8 @@ import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { PrerenderedConsent } from '#features/settings/components/consent-dialog.tsx';
-import { languages, type Language } from '#contract/language';
+import i18next from 'i18next';
+import { defaultLanguage, languages, type Language } from '#contract/language';
 import { initI18n, preloadNamespaces, startNamespaces } from '#i18n/i18n';
 import { PrerenderingContext } from '#ui/prerendering';
 import { BootScreen } from './boot-screen.tsx';
@@ -10,9 +11,10 @@ import { routes } from './router.tsx';
 
 /*
  * The pages the build writes as static HTML (scripts/build/prerender.ts loads this module with Vite's SSR loader and
- * calls prerenderPages): the login screen and the app shell, in French (docs/product/settings.md "Language": the
- * default language). The app renders over them when its first route is ready (src/main.tsx). No hydration: a visitor
- * in Dutch or English gets their language then, and the markup carries no state to match.
+ * calls prerenderPages): the login screen in each language (the server and the service worker send the visitor's:
+ * contract/language.ts `pageLanguage`), and the app shell, in French (docs/product/settings.md "Language": the
+ * default language; it shows only the brand and a spinner). The app renders over them when its first route is ready
+ * (src/main.tsx). No hydration: the markup carries no state to match.
  */
 
 export type PrerenderedPage = {
@@ -30,6 +32,8 @@ export type PrerenderedPage = {
    * browser spends the first bytes of a slow connection on the HTML and CSS that paint it.
    */
   paintFirst: boolean;
+  /** The language the page is painted in (its <html lang>); absent: the default one, as index.html says. */
+  language?: Language;
 };
 
 /**
@@ -39,7 +43,12 @@ export type PrerenderedPage = {
  * paint; only the service worker answers with it (it knows from IndexedDB that a session is stored, and puts the
  * customer's last-seen screen in it: sw/first-paint.ts).
  */
-export type PrerenderedPages = { login: PrerenderedPage; loginConsent: PrerenderedPage; shell: PrerenderedPage; home: PrerenderedPage };
+export type PrerenderedPages = {
+  login: Record<Language, PrerenderedPage>;
+  loginConsent: Record<Language, PrerenderedPage>;
+  shell: PrerenderedPage;
+  home: PrerenderedPage;
+};
 
 const render = (node: ReactNode): string =>
   renderToString(
@@ -48,11 +57,11 @@ const render = (node: ReactNode): string =>
     </StrictMode>,
   );
 
-/** The login route's screen, with its chunk and the French texts it reads. */
-const loginPreload = [
+/** The login route's screen, with its chunk and the texts it reads in the page's language. */
+const loginPreload = (language: Language) => [
   'src/features/auth/components/login-page.tsx',
-  'src/i18n/texts-fr.ts',
-  ...[...startNamespaces, 'login'].map((namespace) => `locales/fr/${namespace}.json`),
+  `src/i18n/texts-${language}.ts`,
+  ...[...startNamespaces, 'login'].map((namespace) => `locales/${language}/${namespace}.json`),
 ];
 
 /** Home's route as a cold start opens it: the main layout and home's screen, and their texts. */
@@ -65,12 +74,15 @@ const homeTexts = Object.fromEntries(
   ]),
 ) as Record<Language, string[]>;
 
-/** The consent modal's chunk (its script and its styles) and its French texts. */
-const consentPreload = ['src/features/settings/components/consent-dialog.tsx', 'locales/fr/consent.json'];
+/** The consent modal's chunk (its script and its styles) and its texts in the page's language. */
+const consentPreload = (language: Language) => ['src/features/settings/components/consent-dialog.tsx', `locales/${language}/consent.json`];
 
-export const prerenderPages = async (): Promise<PrerenderedPages> => {
-  await initI18n('fr');
-  await preloadNamespaces(['consent']);
+type LoginPages = { login: PrerenderedPage; loginConsent: PrerenderedPage };
+
+/** The login page, with and without the consent modal, in the language i18n is set to. */
+const renderLogin = async (language: Language): Promise<LoginPages> => {
+  await i18next.changeLanguage(language);
+  await preloadNamespaces(['consent', 'login']);
   // The route table itself: the login route's guard (no session at build time) and its lazy screen, as in the app.
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request('http://localhost/login'));
@@ -79,7 +91,7 @@ export const prerenderPages = async (): Promise<PrerenderedPages> => {
   const router = createStaticRouter(handler.dataRoutes, context);
   const loginScreen = <StaticRouterProvider router={router} context={context} hydrate={false} />;
   return {
-    login: { html: render(loginScreen), preload: loginPreload, paintFirst: true },
+    login: { html: render(loginScreen), preload: loginPreload(language), paintFirst: true, language },
     loginConsent: {
       html: render(
         <>
@@ -87,9 +99,27 @@ export const prerenderPages = async (): Promise<PrerenderedPages> => {
           <PrerenderedConsent />
         </>,
       ),
-      preload: [...loginPreload, ...consentPreload],
+      preload: [...loginPreload(language), ...consentPreload(language)],
       paintFirst: true,
+      language,
     },
+  };
+};
+
+export const prerenderPages = async (): Promise<PrerenderedPages> => {
+  await initI18n(defaultLanguage);
+  const login = {} as Record<Language, PrerenderedPage>;
+  const loginConsent = {} as Record<Language, PrerenderedPage>;
+  // One language at a time: i18n is one instance.
+  for (const language of languages) {
+    const pages = await renderLogin(language);
+    login[language] = pages.login;
+    loginConsent[language] = pages.loginConsent;
+  }
+  await i18next.changeLanguage(defaultLanguage);
+  return {
+    login,
+    loginConsent,
     // The shell is a placeholder: the screen itself needs the app's JavaScript as soon as possible.
     shell: { html: render(<BootScreen />), preload: [], paintFirst: false },
     // Painted first: with the customer's snapshot in it, that paint is the screen.

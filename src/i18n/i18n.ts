@@ -1,6 +1,15 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { defaultLanguage, isLanguage, languages, type Language } from '#contract/language';
+import {
+  defaultLanguage,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_MAX_AGE_SECONDS,
+  languageCookieValue,
+  languages,
+  pageLanguage,
+  type Language,
+} from '#contract/language';
 import { formatBelgianPhone } from '#contract/phone';
 import { operatorVariables } from '#lib/operator';
 import type { Namespace } from './types.ts';
@@ -60,17 +69,25 @@ export const storedLanguage = (): Language | null => {
   }
 };
 
-/** The language to start with: ?lang=, then the last choice on this device, then the browser's, then fr. */
+/**
+ * The choice, mirrored in a cookie: the server and the service worker read it to send the login page already painted
+ * in it (contract/language.ts `pageLanguage`). A necessary cookie: it holds only what the visitor chose.
+ */
+const rememberForPages = (language: Language): void => {
+  if (typeof document === 'undefined' || languageCookieValue(document.cookie) === language) return;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
+};
+
+/**
+ * The language to start with: ?lang=, then the last choice on this device, then the browser's, then fr: the rule the
+ * server and the service worker choose the prerendered login page by.
+ */
 export const initialLanguage = (search: string, browserLanguages: readonly string[]): Language => {
-  const fromQuery = new URLSearchParams(search).get('lang');
-  if (isLanguage(fromQuery)) return fromQuery;
-  const stored = storedLanguage();
-  if (stored) return stored;
-  for (const candidate of browserLanguages) {
-    const short = candidate.slice(0, 2).toLowerCase();
-    if (isLanguage(short)) return short;
-  }
-  return defaultLanguage;
+  const saved = storedLanguage();
+  // A choice saved before the cookie existed: the next login page is painted in it too.
+  if (saved) rememberForPages(saved);
+  return pageLanguage({ query: new URLSearchParams(search).get('lang'), saved, browser: browserLanguages });
 };
 
 export const currentLanguage = (): Language => {
@@ -84,6 +101,7 @@ export const setLanguage = async (language: Language): Promise<void> => {
   } catch {
     // Private mode without storage: the choice lasts for this page only.
   }
+  rememberForPages(language);
   if (currentLanguage() !== language) await i18next.changeLanguage(language);
 };
 
