@@ -1,20 +1,12 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { invoiceContext, type InvoiceContext } from '#contract/invoice-rules';
+import { invoiceContext } from '#contract/invoice-rules';
 import { formatMoneyCents } from '#lib/format';
 import { pathTo, paths } from '#lib/route-paths';
-import { Badge } from '#ui/badge';
 import type { InvoiceRow } from '../data/use-bills.ts';
 import { calendarDay, dayOfInstant, todayOnDevice } from './dates.ts';
-
-const tones: Record<InvoiceContext, 'success' | 'warning' | 'danger' | undefined> = {
-  IS_PAID: 'success',
-  TO_PAID: 'warning',
-  DD_PENDING: undefined,
-  DD_FAILED: 'danger',
-  CREDIT_OPEN: undefined,
-  CREDIT_REFUNDED: 'success',
-};
+import { InvoiceStatusChip } from './invoice-status.tsx';
 
 /** "octobre 2026": the month a bill is for (its cycle's first day, or the day a one-off document was issued). */
 export const monthOf = (invoice: Pick<InvoiceRow, 'periodStart' | 'generatedAt'>, lang: string): string =>
@@ -23,10 +15,10 @@ export const monthOf = (invoice: Pick<InvoiceRow, 'periodStart' | 'generatedAt'>
   );
 
 /**
- * One bill of the history as a row (docs/product/invoices.md "The bills screen"): its month, its piece, its amount, its
- * status and a chevron, opening the invoice's screen.
+ * One bill as a row (docs/product/invoices.md "The bills screen"): its month, its piece, its amount, its status and a
+ * chevron, opening the invoice's screen. `children`: what an open invoice adds under it (its due date, how to pay).
  */
-export const BillRow = ({ invoice, list }: { invoice: InvoiceRow; list: 'open' | 'paid' }) => {
+export const BillRow = ({ invoice, list, children }: { invoice: InvoiceRow; list: 'open' | 'paid'; children?: ReactNode }) => {
   const { t, i18n } = useTranslation('invoices');
   const lang = i18n.language;
   const creditNote = invoice.documentType === 'credit_note';
@@ -39,11 +31,12 @@ export const BillRow = ({ invoice, list }: { invoice: InvoiceRow; list: 'open' |
           <h3 className="bill-row__piece">{t(creditNote ? 'invoice.creditNote' : 'invoice.invoice', { piece: invoice.piece })}</h3>
         </span>
         <span className="bill-row__amount">{formatMoneyCents(creditNote ? -invoice.totalInclVat : invoice.totalInclVat, lang)}</span>
-        <Badge tone={tones[context]}>{t(`invoice.contexts.${context}`)}</Badge>
+        <InvoiceStatusChip context={context} />
         <span className="bill-row__chevron" aria-hidden="true">
           ›
         </span>
       </Link>
+      {children}
     </li>
   );
 };

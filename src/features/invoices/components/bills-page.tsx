@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
@@ -11,21 +10,18 @@ import {
   type CostCenterScope,
 } from '../data/use-bills.ts';
 import { formatMoneyCents } from '#lib/format';
-import { pathTo, paths } from '#lib/route-paths';
 import { NextBillSentence } from '#ui/next-bill-sentence';
 import { Alert } from '#ui/alert';
-import { FreshnessNote } from '#ui/freshness-note';
 import { Spinner } from '#ui/spinner';
 import { TitledPage } from '#ui/titled-page';
 import { PayNowButton, type PayNowOutcome } from '#ui/pay-now-button';
 import { useOnline } from '#ui/use-online';
-import { openInvoicePdf } from '../data/invoice-pdf-cache.ts';
 import { payNow, paymentReferenceOf, usePaymentReturn } from '../data/use-payment-return.ts';
 import { formatDay } from './dates.ts';
-import { saveFile } from './save-file.ts';
 import { CostCenterSelect, OpenInvoices, PaidHistory } from './bill-lists.tsx';
-import { InvoiceItem } from './invoice-item.tsx';
 import { BillRow } from './bill-row.tsx';
+import { OpenBillRow } from './open-bill-row.tsx';
+import { RefreshNote } from './invoice-status.tsx';
 import { BillsChart } from './bills-chart.tsx';
 import { ExplanationList } from './explanation-list.tsx';
 import { PayByTransfer } from './pay-by-transfer.tsx';
@@ -212,8 +208,6 @@ export const BillsPage = () => {
     online,
     refresh,
   );
-  const [busy, setBusy] = useState(false);
-  const [downloadError, setDownloadError] = useState(false);
   const data = result.status === 'ready' ? result.data : null;
 
   if (result.status === 'loading' || !data) return <Spinner label={t('common:loading')} />;
@@ -235,47 +229,27 @@ export const BillsPage = () => {
     else params.set('page', String(target));
     setSearch(params);
   };
-  const download = async (invoice: InvoiceRow) => {
-    setDownloadError(false);
-    try {
-      const { blob, fileName } = await openInvoicePdf(data.customerId, invoice, navigator.onLine);
-      saveFile(blob, fileName);
-    } catch {
-      setDownloadError(true);
-    }
-  };
   const partial = data.situation?.partialPayments ?? {};
   const openInvoices = data.open?.invoices;
   const paid = data.paid;
   const lastPage = paid?.pagination?.lastPage ?? 1;
   const showsCreditNote = [...(openInvoices ?? []), ...(paid?.invoices ?? [])].some((invoice) => invoice.documentType === 'credit_note');
-  const item = (invoice: InvoiceRow, list: 'open' | 'paid') => (
-    <InvoiceItem
+  const openRow = (invoice: InvoiceRow) => (
+    <OpenBillRow
       key={invoice.uuid}
       invoice={invoice}
-      list={list}
-      partiallyPaid={list === 'open' ? (partial[invoice.uuid] ?? 0) : 0}
+      partiallyPaid={partial[invoice.uuid] ?? 0}
       creditor={data.creditor}
-      storedOffline={data.storedPdfs.has(invoice.uuid)}
       online={online}
-      onDownload={download}
       onPayNow={
         data.situation?.onlinePayment !== false ? (key) => payNow(data.customerId, { invoice: invoice.uuid }, key, i18n.language) : null
       }
-      detailsTo={pathTo(paths.invoice, { uuid: invoice.uuid })}
     />
   );
 
   return (
     <TitledPage title={t('invoices:title')}>
-      <FreshnessNote
-        fetchedAt={data.fetchedAt}
-        busy={busy}
-        onRefresh={() => {
-          setBusy(true);
-          void refresh().finally(() => setBusy(false));
-        }}
-      />
+      <RefreshNote fetchedAt={data.fetchedAt} refresh={refresh} />
       {paymentReference ? (
         <PaymentOutcome
           result={paymentReturn}
@@ -301,9 +275,8 @@ export const BillsPage = () => {
       {data.costCenters.length > 0 ? (
         <CostCenterSelect centers={data.costCenters} scope={scope} onChange={(costCenter) => go({ costCenter, page: 1 })} />
       ) : null}
-      {downloadError ? <Alert tone="error">{t('invoices:invoice.downloadError')}</Alert> : null}
 
-      <OpenInvoices openInvoices={openInvoices} refreshError={refreshError} item={(invoice) => item(invoice, 'open')} />
+      <OpenInvoices openInvoices={openInvoices} refreshError={refreshError} item={openRow} />
 
       <PaidHistory
         paid={paid}

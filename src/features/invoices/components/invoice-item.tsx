@@ -1,23 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { amountDue, creditNoteRefundBy, creditNoteReusableUntil, invoiceContext, type InvoiceContext } from '#contract/invoice-rules';
+import { amountDue, creditNoteRefundBy, creditNoteReusableUntil, invoiceContext } from '#contract/invoice-rules';
 import type { InvoiceRow, PaymentCreditorRow } from '../data/use-bills.ts';
 import { formatMoneyCents } from '#lib/format';
 import { Badge } from '#ui/badge';
 import { Button } from '#ui/button';
 import { PayNowButton, type PayNowOutcome } from '#ui/pay-now-button';
 import { dayOfInstant, formatDay, formatInstantDay, todayOnDevice } from './dates.ts';
+import { InvoiceStatusChip } from './invoice-status.tsx';
 import { PayByTransfer } from './pay-by-transfer.tsx';
-
-const tones: Record<InvoiceContext, 'success' | 'warning' | 'danger' | undefined> = {
-  IS_PAID: 'success',
-  TO_PAID: 'warning',
-  DD_PENDING: undefined,
-  DD_FAILED: 'danger',
-  CREDIT_OPEN: undefined,
-  CREDIT_REFUNDED: 'success',
-};
 
 export type InvoiceItemProps = {
   invoice: InvoiceRow;
@@ -30,9 +21,7 @@ export type InvoiceItemProps = {
   /** Starts the online payment of what is left of it (docs/product/payments.md "Where the customer pays"). */
   /** Starts the online payment; null when the server takes none (no payment provider): no "Pay now" then. */
   onPayNow: ((idempotencyKey: string) => Promise<PayNowOutcome>) | null;
-  /** The invoice's own screen (its lines and why it differs), linked from the bills screen. */
-  detailsTo?: string;
-  /** 3 in the bills screen's lists, 2 on the invoice's own screen. */
+  /** 2 on the invoice's own screen. */
   headingLevel?: 2 | 3;
   /** The heading, when not the piece (the invoice's own screen has the piece as its title). */
   heading?: string;
@@ -49,17 +38,10 @@ const Communication = ({ value }: { value: string }) => {
   );
 };
 
-/** The invoice's own screen: its lines and why it differs from the previous one. */
-const DetailsLink = ({ to, piece }: { to: string; piece: string }) => {
-  const { t } = useTranslation('invoices');
-  return (
-    <Link to={to} className="invoice__details" aria-label={t('invoicePage.detailsLabel', { piece })}>
-      {t('invoicePage.details')} ›
-    </Link>
-  );
-};
-
-/** One invoice or credit note: its context, dates, amount, communication, PDF, and how to pay it when due. */
+/**
+ * One invoice or credit note on its own screen (invoice-page.tsx): its context, dates, amount, communication, PDF, and
+ * how to pay it when due. The bills screen lists them as rows (bill-row.tsx, open-bill-row.tsx).
+ */
 export const InvoiceItem = ({
   invoice,
   list,
@@ -69,7 +51,6 @@ export const InvoiceItem = ({
   online,
   onDownload,
   onPayNow,
-  detailsTo,
   headingLevel = 3,
   heading,
 }: InvoiceItemProps) => {
@@ -90,7 +71,7 @@ export const InvoiceItem = ({
     <li className="invoice card" aria-labelledby={titleId} data-context={context}>
       <div className="invoice__head">
         <Heading id={titleId}>{heading ?? t(creditNote ? 'invoice.creditNote' : 'invoice.invoice', { piece: invoice.piece })}</Heading>
-        <Badge tone={tones[context]}>{t(`invoice.contexts.${context}`)}</Badge>
+        <InvoiceStatusChip context={context} />
         {storedOffline ? <Badge>{t('invoice.offlineAvailable')}</Badge> : null}
       </div>
       <dl className="invoice__facts">
@@ -149,7 +130,6 @@ export const InvoiceItem = ({
         </p>
       ) : null}
       <div className="invoice__actions">
-        {detailsTo ? <DetailsLink to={detailsTo} piece={invoice.piece} /> : null}
         {payable && onPayNow ? (
           <PayNowButton start={onPayNow} online={online} label={t('payNow.invoiceLabel', { piece: invoice.piece })} />
         ) : null}

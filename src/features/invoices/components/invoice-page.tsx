@@ -5,7 +5,6 @@ import { Link, useParams } from 'react-router';
 import { formatMoneyCents } from '#lib/format';
 import { paths } from '#lib/route-paths';
 import { Alert } from '#ui/alert';
-import { FreshnessNote } from '#ui/freshness-note';
 import { Spinner } from '#ui/spinner';
 import { TitledPage } from '#ui/titled-page';
 import { useOnline } from '#ui/use-online';
@@ -16,6 +15,7 @@ import { saveFile } from './save-file.ts';
 import { ExplanationList } from './explanation-list.tsx';
 import { InvoiceItem } from './invoice-item.tsx';
 import { monthOf } from './bill-row.tsx';
+import { RefreshNote } from './invoice-status.tsx';
 
 type Lang = 'fr' | 'nl' | 'en';
 
@@ -104,7 +104,6 @@ export const InvoicePage = () => {
   const { uuid: param = '' } = useParams();
   const online = useOnline();
   const { result, refresh, refreshError, settled } = useInvoice(param);
-  const [busy, setBusy] = useState(false);
   const [downloadError, setDownloadError] = useState(false);
   const data = result.status === 'ready' ? result.data : null;
   if (result.status === 'loading' || !data) return <Spinner label={t('common:loading')} />;
@@ -139,14 +138,7 @@ export const InvoicePage = () => {
   return (
     <TitledPage title={t(creditNote ? 'invoices:invoice.creditNote' : 'invoices:invoice.invoice', { piece: row.piece })}>
       {back}
-      <FreshnessNote
-        fetchedAt={data.fetchedAt}
-        busy={busy}
-        onRefresh={() => {
-          setBusy(true);
-          void refresh().finally(() => setBusy(false));
-        }}
-      />
+      <RefreshNote fetchedAt={data.fetchedAt} refresh={refresh} />
       {downloadError ? <Alert tone="error">{t('invoices:invoice.downloadError')}</Alert> : null}
       <div className="invoice-page__top">
         <ul className="invoice-list invoice-page__summary">
