@@ -1,4 +1,5 @@
 import type QRCodeModule from 'qrcode';
+import { BRAND_ACCENT, BRAND_COLOR, BRAND_COLOR_STRONG, BRAND_MARK } from '#contract/brand';
 import type { Language } from '#contract/common';
 import { amountDue, creditNoteRefundBy, creditNoteReusableUntil, invoiceContext } from '#contract/invoice-rules';
 import type { CreditorDto } from '#contract/invoices';
@@ -50,9 +51,29 @@ const maskedIban = (iban: string): string => `${iban.slice(0, 4)} **** **** ${ib
 const groupedIban = (iban: string): string => iban.replace(/(.{4})/g, '$1 ').trim();
 
 const PAGE_MARGIN = 48;
-const BLUE = '#1d4ed8';
+/** The app's colours (contract/brand.ts): the document looks like the app it is downloaded from. */
+const BRAND = BRAND_COLOR;
 const GREY = '#4b5563';
 const QR_MODULE = 3;
+/** The mark's side on the page, in points, and the room it takes before the supplier's name. */
+const MARK_SIDE = 36;
+const MARK_ROOM = MARK_SIDE + 12;
+
+/**
+ * The app's mark (src/ui/brand-mark.tsx) drawn with the same paths as vectors, on a brand-coloured tile (the app
+ * draws it on its purple bar): sharp at any zoom, and no image to embed.
+ */
+const drawBrandMark = (doc: PDFKit.PDFDocument, x: number, y: number): void => {
+  const { size, tile, letter, dot } = BRAND_MARK;
+  doc
+    .save()
+    .translate(x, y)
+    .scale(MARK_SIDE / size);
+  doc.roundedRect(tile.x, tile.y, tile.side, tile.side, tile.radius).fill(BRAND);
+  doc.path(letter.d).lineWidth(letter.width).lineCap('round').lineJoin('round').stroke('#ffffff');
+  doc.circle(dot.cx, dot.cy, dot.r).fill(BRAND_ACCENT);
+  doc.restore();
+};
 
 /** The QR code's modules as squares at (x, y), with the 4-module quiet zone the standard asks for. */
 const drawQr = (QRCode: typeof QRCodeModule, doc: PDFKit.PDFDocument, payload: string, x: number, y: number): number => {
@@ -89,18 +110,23 @@ const drawParties = ({ doc, subject, t, left, width }: Sheet, title: string): nu
   const { invoice, supplier } = subject;
   const fact = (label: string, value: string) =>
     doc.font('Helvetica-Bold').text(`${label}${t.colon}`, { continued: true }).font('Helvetica').text(pdfSafe(value));
+  // The app's bar across the top of the sheet, and its mark.
+  doc.rect(0, 0, doc.page.width, 8).fill(BRAND);
+  drawBrandMark(doc, left, PAGE_MARGIN - 2);
+  const beside = width / 2 - MARK_ROOM;
   doc
-    .fillColor(BLUE)
+    .fillColor(BRAND)
     .font('Helvetica-Bold')
     .fontSize(18)
-    .text(pdfSafe(supplier.legalName), left, PAGE_MARGIN, { width: width / 2 });
+    .text(pdfSafe(supplier.legalName), left + MARK_ROOM, PAGE_MARGIN, { width: beside });
+  doc.fillColor(GREY).font('Helvetica').fontSize(9).text(pdfSafe(supplier.address), { width: beside });
+  doc.text(`${t.supplierVat}${t.colon}${supplier.vatNumber}`, { width: beside });
   doc
-    .fillColor(GREY)
-    .font('Helvetica')
-    .fontSize(9)
-    .text(pdfSafe(supplier.address), { width: width / 2 });
-  doc.text(`${t.supplierVat}${t.colon}${supplier.vatNumber}`, { width: width / 2 });
-  doc.fillColor(BLUE).font('Helvetica-Bold').moveDown(0.4).fontSize(16).text(title);
+    .fillColor(BRAND)
+    .font('Helvetica-Bold')
+    .moveDown(0.6)
+    .fontSize(16)
+    .text(title, left, doc.y, { width: width / 2 });
   doc.moveDown(0.6).fillColor('black').fontSize(10);
   fact(t.piece, invoice.piece_id);
   fact(t.issued, day(localDate(Date.parse(invoice.generated_at))));
@@ -167,7 +193,7 @@ const drawLines = (
       y = PAGE_MARGIN;
     }
     doc
-      .fillColor(BLUE)
+      .fillColor(BRAND)
       .font('Helvetica-Bold')
       .fontSize(11)
       .text(msisdn ? t.line(msisdn) : t.otherLines, left, y);
@@ -203,11 +229,15 @@ const drawTotals = ({ doc, subject, t, money, left, width, amountX }: Sheet, top
   doc
     .moveTo(left, y)
     .lineTo(left + width, y)
-    .strokeColor(GREY)
+    .lineWidth(1.5)
+    .strokeColor(BRAND)
     .stroke();
   y += 8;
   const totalRow = (label: string, cents: number, bold = false) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 12 : 10);
+    doc
+      .fillColor(bold ? BRAND_COLOR_STRONG : 'black')
+      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(bold ? 12 : 10);
     doc.text(label, left + width * 0.3, y, { width: amountX - left - width * 0.3 - 8, lineBreak: false });
     doc.text(money(cents), amountX, y, { width: 110, align: 'right', lineBreak: false });
     y += bold ? 18 : 15;
@@ -222,6 +252,7 @@ const drawTotals = ({ doc, subject, t, money, left, width, amountX }: Sheet, top
     totalRow(t.partial, invoice.partial_paid_cents);
     totalRow(t.left, toPay, true);
   }
+  doc.fillColor('black');
   return { y, toPay };
 };
 

@@ -23,7 +23,8 @@ import { accountReference, invoiceSituation } from '#server/lib/invoice-data';
 import { addDaysToDate, localDate } from '#contract/calendar';
 import { cyclePeriod } from '#server/lib/service-calendar';
 import { createSession } from '#server/lib/sessions';
-import { pdfText } from './pdf-text.ts';
+import { pdfColors, pdfText } from './pdf-text.ts';
+import { BRAND_ACCENT, BRAND_COLOR, BRAND_COLOR_STRONG } from '#contract/brand';
 import { sqlRows } from './test-database.ts';
 import { bearer, createTestApp, staticFixtureDir, type TestApp } from './test-app.ts';
 
@@ -368,6 +369,25 @@ describe('GET /customer/:id/invoices/:uuid/download', () => {
     expect(text).toContain(`Nog te betalen: ${euro(open.total - 1500)}`);
     expect(text).toContain(open.communication);
     expect(text).toContain('BE68 0017 7665 5434');
+  });
+
+  it('paints the app’s colours and its mark, and stays text a reader can extract', async () => {
+    const [open] = await openRowsOf(C.marc);
+    if (!open) throw new Error('Marc has no open invoice');
+    const pdf = (await get(`/api/customer/${C.marc}/invoices/${open.uuid}/download`, 'marc')).rawPayload;
+    const { fill, stroke } = pdfColors(pdf);
+    // The bar and the mark's tile, the supplier's name and the title in the brand colour; the dot in its accent.
+    expect(fill.slice(0, 2)).toEqual([BRAND_COLOR, BRAND_COLOR]);
+    expect(fill).toContain(BRAND_ACCENT);
+    expect(fill).toContain(BRAND_COLOR_STRONG);
+    expect(fill).not.toContain('#1d4ed8');
+    // The mark's M, stroked white, and the totals' rule in the brand colour.
+    expect(stroke).toEqual(expect.arrayContaining(['#ffffff', BRAND_COLOR]));
+    // Still text, not an image of text: the supplier, the piece and the total are read back from it.
+    const text = invoiceText(pdf);
+    expect(text).toContain(`${DEFAULT_SUPPLIER.legalName} ${DEFAULT_SUPPLIER.address}`);
+    expect(text).toMatch(/Factuur F\d{4}-\d{6}/);
+    expect(text).toContain('Totaal incl. btw');
   });
 
   it('sends Sophie’s paid invoice in French, without a code to pay it again', async () => {

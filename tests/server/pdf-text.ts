@@ -45,3 +45,32 @@ export const pdfRecordCosts = (text: string, recordsTitle: string): (number | nu
   }
   return costs;
 };
+
+/**
+ * The colours a pdfkit PDF paints with (`/DeviceRGB cs r g b scn` fills, `CS … SCN` strokes; `rg`/`RG` too), as
+ * '#rrggbb', in drawing order.
+ */
+export const pdfColors = (pdf: Buffer): { fill: string[]; stroke: string[] } => {
+  const fill: string[] = [];
+  const stroke: string[] = [];
+  const hex = (parts: string[]) =>
+    `#${parts
+      .map((part) =>
+        Math.round(Number(part) * 255)
+          .toString(16)
+          .padStart(2, '0'),
+      )
+      .join('')}`;
+  for (const match of pdf.toString('latin1').matchAll(/stream\n([\s\S]*?)\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const color of content.matchAll(/(?:^|\s)([\d.]+) ([\d.]+) ([\d.]+) (scn|SCN|rg|RG)(?=\s)/g)) {
+      (color[4] === 'rg' || color[4] === 'scn' ? fill : stroke).push(hex([color[1]!, color[2]!, color[3]!]));
+    }
+  }
+  return { fill, stroke };
+};
