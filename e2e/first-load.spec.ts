@@ -56,12 +56,61 @@ test.describe('without JavaScript', () => {
     );
   });
 
+  test.describe('a Dutch browser (nl-BE)', () => {
+    test.use({ locale: 'nl-BE' });
+
+    test('gets the login page painted in Dutch, the saved choice and ?lang= before it', { tag: '@desktop' }, async ({ page, context }) => {
+      const errors = cspErrors(page);
+      const response = await page.goto('/login');
+      // The HTML as served: Dutch from its first byte, and marked as depending on the browser's languages.
+      expect(response?.headers()['vary']).toMatch(/\bAccept-Language\b/);
+      const html = (await response?.text()) ?? '';
+      expect(html).toMatch(/^<!doctype html>\s*<html lang="nl">/);
+      expect(html).toContain('<h1 id="login-title">Aanmelden</h1>');
+      // What is painted without any script: the heading and the form's labels in Dutch.
+      await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Aanmelden');
+      await expect(page.getByLabel('Wachtwoord', { exact: true })).toBeEditable();
+      // The language chosen on this device (the app keeps it in a cookie for the server) wins over the browser's...
+      await context.addCookies([{ name: 'lang', value: 'en', url: page.url() }]);
+      await page.goto('/login');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in');
+      // ...and ?lang= over both.
+      await page.goto('/login?lang=fr');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Connexion');
+      expect(errors).toEqual([]);
+    });
+  });
+
   test('every other route paints the app shell', { tag: '@desktop' }, async ({ page }) => {
     const errors = cspErrors(page);
     await page.goto('/consumption/main');
     await expect(page.getByRole('banner')).toHaveText('MyMega');
     await expect(page.getByRole('status')).toHaveText('Chargement…');
     expect(errors).toEqual([]);
+  });
+});
+
+test.describe('a Dutch browser (nl-BE) with JavaScript', () => {
+  test.use({ locale: 'nl-BE' });
+
+  test('never paints the login page in French: the first frame is Dutch and stays so', async ({ page }) => {
+    // Every heading the page ever shows, from the first parse on (before the app's scripts run).
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { headings: string[] }).headings = seen;
+      new MutationObserver(() => {
+        const text = document.querySelector('h1')?.textContent ?? '';
+        if (text && seen.at(-1) !== text) seen.push(text);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Aanmelden', exact: true })).toBeEnabled();
+    const headings = await page.evaluate(() => (window as unknown as { headings: string[] }).headings);
+    expect(headings.length).toBeGreaterThan(0);
+    expect(new Set(headings)).toEqual(new Set(['Aanmelden']));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
   });
 });
 
