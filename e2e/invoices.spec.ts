@@ -4,6 +4,8 @@ import path from 'node:path';
 import { PNG } from 'pngjs';
 import jsQR from 'jsqr';
 import type { Page } from '@playwright/test';
+import { demoPassword } from '#contract/fixtures/demo';
+import { demoStateUsers } from '#contract/fixtures/demo-states';
 import { expectNothingSerious } from './fixtures/axe.ts';
 import { expect, test } from './fixtures/offline-server.ts';
 import { withServiceWorker } from './fixtures/test.ts';
@@ -13,7 +15,8 @@ import { onlineVisit, serverLog, setOffline } from './page-models/offline-app.ts
 
 /*
  * Invoices and payment (docs/product/invoices.md "The bills screen", "Urgent payment", "Payment details"): Marc's
- * urgent payment with an EPC QR code that a banking app can read, Sophie's PDF opened again offline, the payment
+ * urgent payment with an EPC QR code that a banking app can read, the open invoices as rows (Sophie's pending and
+ * Claire's failed direct debit), Sophie's PDF opened again offline, the payment
  * details changed offline and applied once, and a wrong IBAN refused with the field's message; each in French or in
  * Dutch (the payment form in Dutch: tests/features/screens/payment-form.test.tsx). On the worker's server of the
  * offline specs.
@@ -24,6 +27,7 @@ type Lang = 'fr' | 'nl';
 const texts = {
   fr: {
     costCenter: 'Centre de coûts',
+    open: 'Factures ouvertes',
     history: 'Historique',
     bills: 'Mes factures',
     seeBills: 'Voir mes factures',
@@ -40,6 +44,7 @@ const texts = {
   },
   nl: {
     costCenter: 'Kostenplaats',
+    open: 'Openstaande facturen',
     history: 'Geschiedenis',
     bills: 'Mijn facturen',
     seeBills: 'Mijn facturen bekijken',
@@ -150,12 +155,59 @@ test(`Marc's urgent payment: the QR code decodes to the amount and the communica
   await shoot(page, `bills-marc-${lang}`, info.project.name);
 });
 
+test(`open invoices are rows that open the invoice screen; a direct debit's shows no communication (fr)`, async ({ page }, info) => {
+  const lang = 'fr' as Lang;
+  // Sophie: the SIM fees of her second line, a direct debit still to be collected.
+  await signIn(page, 'sophie', { lang, path: '/bills/main' });
+  const open = page.getByRole('region', { name: texts[lang].open });
+  const row = open.getByRole('listitem').filter({ hasText: 'Domiciliation en cours' }).first();
+  await expect(row).toBeVisible();
+  await expect(row.getByText(/^Sera prélevée le .+ : vous n’avez rien à faire\.$/)).toBeVisible();
+  // Nothing to pay by hand: no payment action and no structured communication anywhere in the open list.
+  await expect(row.getByRole('button')).toHaveCount(0);
+  await expect(open.getByText(texts[lang].communication)).toHaveCount(0);
+  await expect(open.getByText(/\+\+\+\d{3}\/\d{4}\/\d{5}\+\+\+/)).toHaveCount(0);
+  await expectNothingSerious(page);
+  await shoot(page, `bills-open-rows-sophie-${lang}`, info.project.name);
+
+  // The row opens the invoice's screen: its piece as the title, its lines, still no communication for a direct debit.
+  const piece = (await row.getByRole('heading', { level: 3 }).textContent()) ?? '';
+  expect(piece).toMatch(/^Facture F\d{4}-\d{6}$/);
+  await row.getByRole('link').click();
+  await expect(page).toHaveURL(/\/bills\/invoice\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(piece);
+  await expect(page.getByText(texts[lang].communication)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: texts[lang].download })).toBeVisible();
+});
+
+test(`a failed direct debit's row says so and offers to pay it, by transfer with the communication (fr)`, async ({ page }) => {
+  const lang = 'fr' as Lang;
+  // Claire is one of the demo's state customers (contract/fixtures/demo-states.ts), outside signIn's list.
+  const login = await page.request.post('/api/public/users/login', {
+    data: { login: demoStateUsers.claire.logins[0], password: demoPassword },
+  });
+  expect(login.status()).toBe(200);
+  await page.goto(`/bills/main?lang=${lang}`);
+  const open = page.getByRole('region', { name: texts[lang].open });
+  const row = open.getByRole('listitem').filter({ hasText: 'Domiciliation échouée' });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText('La domiciliation n’a pas abouti : payez cette facture par virement.')).toBeVisible();
+  await expect(row.getByRole('button', { name: /^Payer maintenant/ })).toBeEnabled();
+  await row.getByRole('button', { name: 'Payer cette facture' }).click();
+  // Paid by transfer, it needs its communication: there, and only there.
+  await expect(transferValue(row, texts[lang].communication)).toHaveText(/^\+\+\+\d{3}\/\d{4}\/\d{5}\+\+\+$/);
+  await expectNothingSerious(page);
+});
+
 test(`Sophie opens an invoice PDF, then opens it again offline (fr)`, { tag: withServiceWorker }, async ({ page, context }, info) => {
   const lang = 'fr' as Lang;
   await onlineVisit(page, 'sophie', { lang });
   await page.goto('/bills/main');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts[lang].bills);
-  const download = page.getByRole('button', { name: texts[lang].download }).first();
+  // The PDF is on the invoice's screen, opened from its row.
+  await page.getByRole('region', { name: texts[lang].open }).getByRole('listitem').first().getByRole('link').click();
+  await expect(page).toHaveURL(/\/bills\/invoice\/[0-9a-f-]{36}$/);
+  const download = page.getByRole('button', { name: texts[lang].download });
   const invoice = page.getByRole('listitem').filter({ has: download });
   await expect(invoice.getByText(texts[lang].offlineAvailable)).toHaveCount(0);
 
@@ -167,7 +219,7 @@ test(`Sophie opens an invoice PDF, then opens it again offline (fr)`, { tag: wit
 
   await setOffline(context, page, true);
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts[lang].bills);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Facture F\d{4}-\d{6}$/);
   await expect(invoice.getByText(texts[lang].offlineAvailable)).toBeVisible();
   const [again] = await Promise.all([page.waitForEvent('download'), download.click()]);
   expect(again.suggestedFilename()).toBe(first.suggestedFilename());
