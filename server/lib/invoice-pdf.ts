@@ -132,6 +132,8 @@ const drawParties = ({ doc, subject, t, left, width }: Sheet, title: string): nu
   fact(t.issued, day(localDate(Date.parse(invoice.generated_at))));
   fact(t.due, day(invoice.due_date));
   if (invoice.period_start && invoice.period_end) doc.font('Helvetica').text(t.period(day(invoice.period_start), day(invoice.period_end)));
+  // Where the left column ends (the address below moves the cursor to its own end).
+  const factsEnd = doc.y;
 
   // The customer and the invoicing address (top right, where a window envelope shows it).
   const a = subject.address;
@@ -146,7 +148,7 @@ const drawParties = ({ doc, subject, t, left, width }: Sheet, title: string): nu
   ];
   doc.font('Helvetica').fontSize(10);
   addressLines.forEach((text, i) => doc.text(pdfSafe(text), left + width / 2 + 20, PAGE_MARGIN + 40 + i * 14, { width: width / 2 - 20 }));
-  return Math.max(doc.y, PAGE_MARGIN + 40 + addressLines.length * 14) + 20;
+  return Math.max(factsEnd, doc.y, PAGE_MARGIN + 40 + addressLines.length * 14) + 20;
 };
 
 /**
