@@ -27,6 +27,13 @@ describe('initialLanguage', () => {
     expect(initialLanguage(search, browser)).toBe(expected);
   });
 
+  it('mirrors a choice saved before the cookie existed into it, for the server’s login page', () => {
+    document.cookie = 'lang=; Max-Age=0; Path=/';
+    localStorage.setItem('app.language', 'en');
+    initialLanguage('?lang=nl', []);
+    expect(document.cookie).toContain('lang=en');
+  });
+
   it('a stored value that is no language is ignored', () => {
     localStorage.setItem('app.language', 'xx');
     expect(storedLanguage()).toBeNull();
@@ -46,6 +53,8 @@ describe('setLanguage and followLanguage', () => {
     expect(heard).toEqual(['fr']);
     await setLanguage('nl');
     expect(i18next.language).toBe('nl');
+    // Kept where the server and the service worker read it too (the login page painted in it).
+    expect(document.cookie).toContain('lang=nl');
     expect(initialLanguage('', ['fr-BE'])).toBe('nl');
     // The same language again changes nothing.
     await setLanguage('nl');

@@ -382,4 +382,36 @@ describe('static files and SPA fallback', () => {
       await pages.close();
     }
   });
+
+  it('sends /login in the visitor’s language: ?lang=, the saved choice, the browser’s, French', async () => {
+    for (const [file, title] of [
+      ['login.html', 'login fr'],
+      ['login-nl.html', 'login nl'],
+      ['login-en.html', 'login en'],
+      ['login-consent.html', 'consent fr'],
+      ['login-consent-nl.html', 'consent nl'],
+      ['login-consent-en.html', 'consent en'],
+    ])
+      writeFileSync(join(dir, file), `<!doctype html><title>${title}</title>`);
+    const pages = await buildApp({ demo: true, db: t.db, staticDir: dir });
+    try {
+      const login = async (url: string, headers: Record<string, string> = {}) => {
+        const answer = await pages.inject({ method: 'GET', url, headers: { cookie: 'consent=v1.s0.m0', ...headers } });
+        expect(answer.headers.vary).toContain('Accept-Language');
+        return /<title>(.*)<\/title>/.exec(answer.body)?.[1];
+      };
+      expect(await login('/login', { 'accept-language': 'nl-BE,nl;q=0.9,fr;q=0.8' })).toBe('login nl');
+      expect(await login('/login', { 'accept-language': 'de-DE, en;q=0.5, nl;q=0.7' })).toBe('login nl');
+      expect(await login('/login', { 'accept-language': 'de-DE' })).toBe('login fr');
+      expect(await login('/login')).toBe('login fr');
+      expect(await login('/login', { 'accept-language': 'nl-BE', cookie: 'consent=v1.s0.m0; lang=en' })).toBe('login en');
+      expect(await login('/login?lang=fr', { 'accept-language': 'nl-BE', cookie: 'consent=v1.s0.m0; lang=en' })).toBe('login fr');
+      // An unknown value is no choice.
+      expect(await login('/login?lang=xx', { 'accept-language': 'en', cookie: 'consent=v1.s0.m0; lang=de' })).toBe('login en');
+      // The consent variant in the same language for a visitor who has not decided.
+      expect(await login('/login', { 'accept-language': 'nl-BE', cookie: '' })).toBe('consent nl');
+    } finally {
+      await pages.close();
+    }
+  });
 });
