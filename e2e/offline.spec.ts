@@ -1,7 +1,7 @@
 import { demoPassword, demoUsers } from '#contract/fixtures/demo';
 import { expect, test } from './fixtures/offline-server.ts';
-import { ContactScreen, onlineVisit, serverLog, setOffline } from './page-models/offline-app.ts';
-import { openLogout } from './page-models/login-page.ts';
+import { ContactScreen, onlineVisit, serverLog, setOffline, waitForServiceWorker } from './page-models/offline-app.ts';
+import { LoginPage, openLogout } from './page-models/login-page.ts';
 
 // Every test here needs the app's service worker (e2e/fixtures/test.ts installs none by default).
 test.use({ serviceWorkers: 'allow' });
@@ -73,6 +73,29 @@ test('the precache holds the prerendered pages and the chunks decoded, though th
   // JavaScript as the browser decoded it, not Brotli bytes.
   expect(cached?.react).toContain('Symbol.for(`react.portal`)');
   expect(cached?.compressedCopies).toBe(0);
+});
+
+test.describe('a Dutch browser (nl-BE)', () => {
+  test.use({ locale: 'nl-BE' });
+
+  test('offline, /login comes from the precache in the visitor’s language: the browser’s, then the saved choice', async ({
+    page,
+    context,
+  }) => {
+    await new LoginPage(page).goto();
+    await waitForServiceWorker(page);
+    await context.setOffline(true);
+    const offline = await context.newPage();
+    await offline.goto('/login');
+    await expect(offline.locator('html')).toHaveAttribute('lang', 'nl');
+    await expect(offline.getByRole('heading', { level: 1 })).toHaveText('Aanmelden');
+    // The choice saved on this device (the app's, and its cookie, which the worker reads) wins over the browser's.
+    await offline.evaluate(() => localStorage.setItem('app.language', 'en'));
+    await context.addCookies([{ name: 'lang', value: 'en', url: offline.url() }]);
+    await offline.goto('/login');
+    await expect(offline.getByRole('heading', { level: 1 })).toHaveText('Log in');
+    await context.setOffline(false);
+  });
 });
 
 test('within 15 minutes a second visit sends no API request for fresh resources', async ({ page }) => {
