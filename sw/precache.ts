@@ -42,8 +42,9 @@ const loginPage = async ({ url }: { url: URL }): Promise<Response> => {
 };
 
 export const registerPrecache = (): void => {
-  // No directory index: `/` is home's navigation (first-paint.ts), not a request for the precached index.html.
-  precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '' });
+  // No directory index: `/` is home's navigation (first-paint.ts), not a request for the precached index.html. No
+  // clean URLs either: `/login` would be answered with login.html whatever the visitor's language (loginPage below).
+  precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '', cleanURLs: false });
   cleanupOutdatedCaches();
   // Registered first: the first matching route answers.
   registerRoute(new NavigationRoute(loginPage, { allowlist: [/^\/login\/?$/] }));
