@@ -391,7 +391,7 @@ describe('static files and SPA fallback', () => {
       ['login-consent.html', 'consent fr'],
       ['login-consent-nl.html', 'consent nl'],
       ['login-consent-en.html', 'consent en'],
-    ])
+    ] as const)
       writeFileSync(join(dir, file), `<!doctype html><title>${title}</title>`);
     const pages = await buildApp({ demo: true, db: t.db, staticDir: dir });
     try {
