@@ -5,6 +5,7 @@ import { applyHandoff, watchPrerendered } from '#app/prerendered-handoff.ts';
 import { createRouter } from '#app/router.tsx';
 import { peekSession } from '#features/auth/data/session-peek.ts';
 import { preloadConsentPrompt } from '#features/settings/components/consent-prompt.tsx';
+import { startFailureHandling } from '#features/system/data/api-events.ts';
 import { followLanguage, initI18n, initialLanguage } from '#i18n/i18n';
 import { loginPath, paths } from '#lib/route-paths';
 import { setZodJitless } from '#lib/zod-jitless';
@@ -89,15 +90,25 @@ const startBackground = async (router: AppRouter): Promise<void> => {
  * stored expiry decides). Without a stored session there is nothing to check, and the session module (Dexie, the API
  * client) is not loaded for it. The screens under /login/ (PIN entry, renewal, login by link) open a session
  * themselves: checking there would race with them and could drop the session they just opened.
+ *
+ * This check decides before the global error handler acts (docs/product/errors.md "Global error handler"): the
+ * failures of the first pulls wait until it has. Otherwise a 401 of a first pull, on a touch device with a refresh
+ * token, would renew silently what the check is about to send to login.
  */
 const checkSession = async (router: AppRouter): Promise<void> => {
-  if (window.location.pathname.startsWith(`${paths.loginMain}/`)) return;
-  if (!(await peekSession())) return;
-  const { checkSessionOnStart } = await import('#features/auth/data/session.ts');
-  const result = await checkSessionOnStart();
-  const { pathname, search } = window.location;
-  if (result !== 'expired' || pathname.startsWith(paths.loginMain)) return;
-  await router.navigate(loginPath({ expired: true, redirect: pathname + search }), { replace: true });
+  let redirected = false;
+  try {
+    if (window.location.pathname.startsWith(`${paths.loginMain}/`)) return;
+    if (!(await peekSession())) return;
+    const { checkSessionOnStart } = await import('#features/auth/data/session.ts');
+    const result = await checkSessionOnStart();
+    const { pathname, search } = window.location;
+    if (result !== 'expired' || pathname.startsWith(paths.loginMain)) return;
+    await router.navigate(loginPath({ expired: true, redirect: pathname + search }), { replace: true });
+    redirected = true;
+  } finally {
+    startFailureHandling({ redirected });
+  }
 };
 
 /** Resolves when the router has resolved its first route: guards run, lazy screen and its texts loaded. */

@@ -13,8 +13,22 @@ export class ApiError extends Error {
   readonly fields: FieldError[];
   readonly retryAfter: number | undefined;
   readonly endpoint: string;
+  /**
+   * No answer while the device says it is online, before the time-out: the server (or what stands before it) refused
+   * the connection (docs/product/errors.md "Global error handler"). Still a network failure. A browser does not tell a
+   * refused connection from other failures to connect; online and not timed out is as close as it gets.
+   */
+  readonly refused: boolean;
 
-  constructor(init: { status: number; code: string; message: string; fields?: FieldError[]; retryAfter?: number; endpoint: string }) {
+  constructor(init: {
+    status: number;
+    code: string;
+    message: string;
+    fields?: FieldError[];
+    retryAfter?: number;
+    endpoint: string;
+    refused?: boolean;
+  }) {
     super(init.message);
     this.name = 'ApiError';
     this.status = init.status;
@@ -22,6 +36,7 @@ export class ApiError extends Error {
     this.fields = init.fields ?? [];
     this.retryAfter = init.retryAfter;
     this.endpoint = init.endpoint;
+    this.refused = init.refused ?? false;
   }
 
   /** No answer at all (offline, DNS, connection refused): status 0. */

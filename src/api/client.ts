@@ -4,7 +4,7 @@ import { errorBodySchema } from '#contract/common';
 import { endpointUrl, fillPath, isCachedRead, type Endpoint } from '#contract/endpoints';
 import { CACHE_STATUS_HEADER, CACHED_READ_HEADER, FETCHED_AT_HEADER, IDEMPOTENCY_KEY_HEADER, QUEUED_HEADER } from '#contract/headers';
 import { ApiError } from './api-error.ts';
-import { reportApiError } from './api-failures.ts';
+import { advanceSessionGeneration, reportApiError, sessionGeneration, type FailureContext } from './api-failures.ts';
 import { toFormData } from './multipart.ts';
 
 export { ApiError } from './api-error.ts';
@@ -26,10 +26,14 @@ export const offlineTimeoutMs = 5_000;
 
 let controller = new AbortController();
 
-/** Cancel every request in flight (logout) and start a fresh signal for the next ones. */
+/**
+ * Cancel every request in flight (logout, a dropped session, a redirect to renewal) and start a fresh signal for the
+ * next ones. The calls in flight belong to a session that is over: a new session generation (api-failures.ts).
+ */
 export const abortAll = (): void => {
   controller.abort();
   controller = new AbortController();
+  advanceSessionGeneration();
 };
 
 const isOnline = (): boolean => (typeof navigator === 'undefined' ? true : navigator.onLine);
@@ -52,7 +56,13 @@ const toApiError = (error: unknown, endpoint: string, signal: AbortSignal): ApiE
       });
     }
     const timedOut = error.cause instanceof DOMException && error.cause.name === 'TimeoutError';
-    return new ApiError({ status: 0, code: timedOut ? 'timeout' : 'network', message: error.message, endpoint });
+    return new ApiError({
+      status: 0,
+      code: timedOut ? 'timeout' : 'network',
+      message: error.message,
+      endpoint,
+      refused: !timedOut && isOnline(),
+    });
   }
   if (error instanceof DOMException && error.name === 'TimeoutError') {
     return new ApiError({ status: 0, code: 'timeout', message: error.message, endpoint });
@@ -67,8 +77,13 @@ export type CallOptions = {
   query?: Record<string, string | number | undefined>;
   body?: unknown;
   headers?: Record<string, string>;
-  /** Don't report this call's failure to the global handler (the caller shows its own message). */
+  /**
+   * The caller shows its own message: no red notice. A 401, a 503 or a refused connection still reach the one global
+   * handler (api-failures.ts), whatever the screen.
+   */
   silent?: boolean;
+  /** A call of the session itself (logout, PIN set-up): its 401 is the answer, not an expired session to renew. */
+  sessionCall?: boolean;
   /** Queued changes: sent as the `Idempotency-Key` header so that a replay applies once (docs/architecture.md). */
   idempotencyKey?: string;
 };
@@ -155,9 +170,18 @@ const parseAnswer = <E extends Endpoint>(endpoint: E, data: unknown): ResponseOf
   return parsed.data as ResponseOf<E>;
 };
 
+/** What the global handler needs to know of a call besides its error: set when the call starts. */
+const failureContext = (endpoint: Endpoint, options: CallOptions): FailureContext => ({
+  silent: options.silent ?? false,
+  sessionCall: options.sessionCall ?? false,
+  authenticated: endpoint.base === 'api',
+  startedIn: sessionGeneration(),
+});
+
 /** Call one endpoint of the contract and parse its answer with the contract's schema. */
 export const call = async <E extends Endpoint>(endpoint: E, options: CallOptions = {}): Promise<ResponseOf<E>> => {
   const signal = controller.signal;
+  const context = failureContext(endpoint, options);
   try {
     const raw = await send(endpoint, options, signal);
     const data = parseAnswer(endpoint, raw._data);
@@ -169,7 +193,7 @@ export const call = async <E extends Endpoint>(endpoint: E, options: CallOptions
     return data;
   } catch (error) {
     const apiError = toApiError(error, endpoint.path, signal);
-    if (!apiError.isAborted && !options.silent) reportApiError(apiError);
+    if (!apiError.isAborted) reportApiError(apiError, context);
     throw apiError;
   }
 };
@@ -181,6 +205,7 @@ export const call = async <E extends Endpoint>(endpoint: E, options: CallOptions
  */
 export const callFile = async (endpoint: Endpoint, options: CallOptions = {}): Promise<ArrayBuffer> => {
   const signal = controller.signal;
+  const context = failureContext(endpoint, options);
   try {
     const raw = await ofetch.raw<ArrayBuffer, 'arrayBuffer'>(fillPath(endpointUrl(endpoint, apiBases), options.params ?? {}), {
       method: endpoint.method,
@@ -205,7 +230,7 @@ export const callFile = async (endpoint: Endpoint, options: CallOptions = {}): P
       }
     }
     const apiError = toApiError(error, endpoint.path, signal);
-    if (!apiError.isAborted && !options.silent) reportApiError(apiError);
+    if (!apiError.isAborted) reportApiError(apiError, context);
     throw apiError;
   }
 };

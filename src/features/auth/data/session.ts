@@ -1,3 +1,4 @@
+import { advanceSessionGeneration } from '#api/api-failures';
 import { abortAll, ApiError, call } from '#api/client';
 import type { AuthUser, LoginResponse } from '#contract/auth';
 import { endpoints } from '#contract/endpoints';
@@ -65,6 +66,9 @@ const resumeQueuedChanges = async (): Promise<void> => {
 
 /** Store the session of a successful login (any kind) and bind the device row to its user. */
 const establishSession = async (answer: LoginResponse): Promise<SessionRow> => {
+  // The server answered with fresh cookies: a 401 of a call sent before is about the old session, not this one
+  // (docs/product/errors.md "Global error handler").
+  advanceSessionGeneration();
   const now = Date.now();
   // A different user on this device must not see the previous one's data, nor reach its PIN.
   const previous = await readSession();
@@ -109,6 +113,7 @@ export const adoptSession = async (answer: unknown): Promise<boolean> => {
   }
   const session = sessionFromUser(user, expiresAt);
   if (isSessionExpired(session)) return false;
+  advanceSessionGeneration();
   await db.session.put(session);
   await resumeQueuedChanges();
   return true;
@@ -171,7 +176,11 @@ export const loginWithPin = async (pin: string): Promise<PinLoginResult> => {
 export const setupPin = async (pin: string): Promise<{ status: number; code?: string }> => {
   const device = await ensureDevice();
   try {
-    const answer = await call(endpoints.setupPin, { body: { deviceId: device.deviceId, deviceKey: device.deviceKey, pin }, silent: true });
+    const answer = await call(endpoints.setupPin, {
+      body: { deviceId: device.deviceId, deviceKey: device.deviceKey, pin },
+      silent: true,
+      sessionCall: true,
+    });
     await updateDevice({ pinExpiresAt: Date.parse(answer.expires_at), pinPromptDismissedAt: null });
     return { status: 200 };
   } catch (error) {
@@ -257,7 +266,7 @@ export const logout = async (options: { accessOnly?: boolean } = {}): Promise<vo
   const device = await readDevice();
   const accessOnly = options.accessOnly ?? false;
   try {
-    await call(endpoints.logout, { body: { accessOnly, ...(device ? { deviceId: device.deviceId } : {}) }, silent: true });
+    await call(endpoints.logout, { body: { accessOnly, ...(device ? { deviceId: device.deviceId } : {}) }, silent: true, sessionCall: true });
   } catch {
     // Offline or already logged out on the server: the local wipe below is what protects the device.
   }
@@ -307,7 +316,7 @@ export const checkSessionOnStart = async (): Promise<StartCheck> => {
   }
   if (typeof navigator !== 'undefined' && !navigator.onLine) return 'valid';
   try {
-    const answer = await call(endpoints.tokenExpired, { body: {}, silent: true });
+    const answer = await call(endpoints.tokenExpired, { body: {}, silent: true, sessionCall: true });
     if (answer.expired) {
       await dropLocalSession();
       return 'expired';
