@@ -56,6 +56,16 @@ export const confirmEmailLink = async (request: APIRequestContext, login: string
   return (await response.json()) as { uuid: string; token: string; path: string };
 };
 
+/**
+ * Leave the app as a customer closes it, so that the next visit is a start: the page shows a plain file of the site
+ * (same origin, no app). Home keeps calling the API for seconds after it shows (the cycle's records download in
+ * pages); a 401 of one of those, once the access token is ended, is a 401 of the running app, which goes to PIN
+ * renewal or login on its own (docs/product/errors.md "Global error handler"), before the test's start.
+ */
+export const leaveApp = async (page: Page) => {
+  await page.goto('/robots.txt');
+};
+
 /** End the access token of the page's session on the server (the logout flag variant), as a day passing would. */
 export const expireAccess = async (page: Page) => {
   // As the page itself would send it: a cookie-authenticated write names the app's origin.
