@@ -15,8 +15,11 @@ export type PageBudget = { path: string; kb: number };
  * i18next with react-i18next ≈ 17 KB; the app's start-up, the form, the prompt and their texts are the other 18 KB.
  * 130 KB is the target of issue 27 (129.4 KB in November 2026, after the signed-in screens' shared texts left the
  * start-up namespace and the form's small shared parts became one chunk): a page that must grow says why here.
+ * 131 KB since issue 43 point 16 (130.3 KB): the one global handler of failed calls, its decision rule and the session
+ * generations that keep it free of races, live in the root shell of every route, the login's included (a 503 there
+ * still leads to maintenance).
  */
 export const pageBudgets = {
-  login: { path: '/login', kb: 130 },
+  login: { path: '/login', kb: 131 },
   home: { path: '/', kb: 293 },
 } as const satisfies Record<string, PageBudget>;
