@@ -17,6 +17,9 @@ import { decidedConsent } from '../e2e/fixtures/consent.ts';
  * - home logged in, repeat visit: Sophie logs in once in a persistent profile (Playwright), the browser closes, and
  *   every run opens home in that profile with its storage kept (`disableStorageReset`): session cookies, the
  *   IndexedDB session and data, the service worker and its precache, as on the phone's next visit.
+ * - home logged in, first visit on a device (`home_cold`): the same login's cookies, but Lighthouse resets the
+ *   origin's storage before each run (IndexedDB, service worker, caches; cookies stay), as on a new phone or a browser
+ *   whose storage was cleared.
  * Figures: the performance, accessibility and best-practices scores (0–100), FCP, LCP, TBT and Speed Index (ms)
  * and CLS, each the median of LIGHTHOUSE_RUNS runs (default 5). With them, Lighthouse's benchmark index of this
  * machine's CPU (`lighthouse_<page>_benchmark_index`): the preset's 4× slowdown assumes a host of 1,000 or more, and
@@ -175,17 +178,35 @@ const loggedInProfile = async (baseUrl: string): Promise<string> => {
   return dir;
 };
 
+/** LIGHTHOUSE_PAGES (comma-separated: login, home_cold, home) runs some of the series; default all three. */
+const pages = new Set((process.env.LIGHTHOUSE_PAGES ?? 'login,home_cold,home').split(',').map((name) => name.trim()));
+
 export const run = async (): Promise<Record<string, number>> => {
   const server = await startOfflineServer({ from: benchBuildDir() });
   try {
-    const login = await series('login', () => auditWithRetry(`${server.url}/login`, { keepStorage: false }));
-    const profile = await loggedInProfile(server.url);
-    try {
-      const home = await series('home', () => auditWithRetry(`${server.url}/`, { userDataDir: profile, keepStorage: true }));
-      return { ...login, ...home, lighthouse_runs: runs };
-    } finally {
-      fs.rmSync(profile, { recursive: true, force: true });
+    const login = pages.has('login') ? await series('login', () => auditWithRetry(`${server.url}/login`, { keepStorage: false })) : {};
+    // Home's first visit on a device: a valid session cookie (Lighthouse's storage reset keeps cookies) and nothing
+    // else: no IndexedDB, no service worker, no cache. A profile of its own, so the returning visit below is not
+    // measured on storage the cold runs left.
+    let cold = {};
+    if (pages.has('home_cold')) {
+      const coldProfile = await loggedInProfile(server.url);
+      try {
+        cold = await series('home_cold', () => auditWithRetry(`${server.url}/`, { userDataDir: coldProfile, keepStorage: false }));
+      } finally {
+        fs.rmSync(coldProfile, { recursive: true, force: true });
+      }
     }
+    let home = {};
+    if (pages.has('home')) {
+      const profile = await loggedInProfile(server.url);
+      try {
+        home = await series('home', () => auditWithRetry(`${server.url}/`, { userDataDir: profile, keepStorage: true }));
+      } finally {
+        fs.rmSync(profile, { recursive: true, force: true });
+      }
+    }
+    return { ...login, ...cold, ...home, lighthouse_runs: runs };
   } finally {
     await server.stop();
   }
