@@ -114,7 +114,7 @@ export default defineConfig({
         // Shell, lazy route chunks, the usage worker, locale chunks (i18n loads them as JS chunks), CSS, icons.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,json}'],
         // login-consent.html is the server's, for a first visit: the worker serves login.html (server/app.ts).
-        globIgnores: ['**/*.map', 'login-consent.html'],
+        globIgnores: ['**/*.map', 'login-consent.html', 'home-first.html', 'ssr/**'],
         // The usage worker and the big shared chunks stay under this; a larger file would silently be skipped.
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
         rollupFormat: 'iife',

@@ -59,7 +59,7 @@ describe('POST /api/public/users/login', () => {
     const { response, token, refreshToken } = await login(t.app, 'MT00000001');
     const access = response.cookies.find((cookie) => cookie.name === 'access_token');
     const refresh = response.cookies.find((cookie) => cookie.name === 'refresh_token');
-    expect(access).toMatchObject({ value: token, path: '/api', httpOnly: true, sameSite: 'Strict', maxAge: 86_400 });
+    expect(access).toMatchObject({ value: token, path: '/', httpOnly: true, sameSite: 'Strict', maxAge: 86_400 });
     expect(refresh).toMatchObject({ value: refreshToken, path: '/api/public/users', httpOnly: true, sameSite: 'Strict' });
     // Three calendar months: between 89 and 92 days.
     expect(refresh?.maxAge).toBeGreaterThanOrEqual(89 * 86_400);

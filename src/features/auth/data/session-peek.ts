@@ -1,5 +1,6 @@
 import { peekStartRows } from '#db/peek';
 import type { DeviceRow, SessionRow } from '#db/schema';
+import { takeFirstAnswer } from '#lib/first-answers';
 import { paths } from '#lib/route-paths';
 import { detectTouch, hasUsablePin } from './auth-rules.ts';
 
@@ -30,6 +31,12 @@ export const adoptServerSession = (): Promise<boolean> => {
   if (serverSaidNoSession) return Promise.resolve(false);
   asking ??= (async () => {
     try {
+      // A first visit's page may carry the server's answer (lib/first-answers.ts).
+      const first = takeFirstAnswer(`${apiBase}/user/me`);
+      if (first !== undefined) {
+        const { adoptSession } = await import('./session.ts');
+        return await adoptSession(first);
+      }
       const response = await fetch(`${apiBase}/user/me`, {
         credentials: 'include',
         // Past the service worker's API cache: only the server knows whether the cookie is still good.
