@@ -11,6 +11,7 @@ import { Badge } from '#ui/badge';
 import { Button } from '#ui/button';
 import { FreshnessNote } from '#ui/freshness-note';
 import { Spinner } from '#ui/spinner';
+import { useScreenSettled } from '#lib/screen-settled';
 import { TitledPage } from '#ui/titled-page';
 import { useOnline } from '#ui/use-online';
 import { failureWords, resourceWords, statusTone, statusWord, valueWords, type Words } from '../data/order-words.ts';
@@ -249,6 +250,8 @@ export const OrdersPage = () => {
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState<OrderLineRow | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  // The sections below the list (the SIM orders under way) wait for it: drawn first, they would be pushed down.
+  useScreenSettled(data !== undefined && data !== null && (data.contract ? Boolean(data.page) || Boolean(refreshError) : settled));
   if (!data) return <Spinner label={t('common:loading')} />;
   const { contract, page: pageRow } = data;
   if (!contract) {

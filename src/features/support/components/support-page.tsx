@@ -54,7 +54,8 @@ export const SupportPage = () => {
     target?.querySelector('summary')?.focus({ preventScroll: true });
   }, [hash, entries]);
 
-  if (result.status === 'loading' || !data) return <Spinner label={t('common:loading')} />;
+  // A first visit: one spinner until the questions arrive, not the contact card drawn and pushed down (issue 41).
+  if (!data || (!data.entries.length && !refreshError && !settled)) return <Spinner label={t('common:loading')} />;
 
   const isOpen = (slug: string) => toggled.get(slug) ?? slug === hash;
   const toggle = (slug: string) => (open: boolean) =>
