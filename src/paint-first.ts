@@ -8,8 +8,9 @@
 const self = document.querySelector<HTMLScriptElement>(`script[src="${new URL(import.meta.url).pathname}"]`);
 
 // Links added per task: each modulepreload costs the main thread a few milliseconds on a phone (a first visit of home
-// starts some sixty), and one task adding them all was a long task of its own (120 ms at 4× CPU).
-const linksPerTask = 8;
+// starts some sixty), and one task adding them all was a long task of its own (120 ms at 4× CPU; eight a task still
+// made 100 ms tasks).
+const linksPerTask = 3;
 
 const preload = (hrefs: readonly string[]): void => {
   for (const href of hrefs) {
