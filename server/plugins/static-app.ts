@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { consentCookieValue, isIosUserAgent, parseConsent } from '#contract/consent';
 import { pathOf } from '../lib/request-path.ts';
 import { ACCESS_COOKIE } from './auth.ts';
@@ -115,9 +115,14 @@ const registerStatic = async (app: FastifyInstance, staticDir: string, now: () =
   const hasLoginPage = existsSync(join(resolve(staticDir), 'login.html'));
   const hasConsentPage = existsSync(join(resolve(staticDir), 'login-consent.html'));
   const firstVisit = await loadFirstVisit(staticDir);
-  const shellOrLogin: SpaFallback = (request, reply) => {
+  // The fallback sends and returns nothing: Fastify waits for the send. (Returning the reply made Fastify await it,
+  // adding listeners to the response on every page: tests/server/compression.test.ts.)
+  const shellOrLogin = (request: FastifyRequest, reply: FastifyReply): void => {
     const path = pathOf(request);
-    if (!hasLoginPage || !LOGIN_PAGE_PATH.test(path)) return reply.header('Cache-Control', REVALIDATE).sendFile('index.html');
+    if (!hasLoginPage || !LOGIN_PAGE_PATH.test(path)) {
+      void reply.header('Cache-Control', REVALIDATE).sendFile('index.html');
+      return;
+    }
     // A visitor who has not answered the cookie question gets the login page with the consent modal in its first
     // paint (docs/product/settings.md "Cookies and consent"), except on iOS, where it never shows. (An iPad that
     // presents itself as a Mac gets it, and the app takes it away at once.)
@@ -125,19 +130,24 @@ const registerStatic = async (app: FastifyInstance, staticDir: string, now: () =
       hasConsentPage &&
       parseConsent(consentCookieValue(request.headers.cookie)) === null &&
       !isIosUserAgent(request.headers['user-agent'] ?? '');
-    return reply
+    void reply
       .header('Cache-Control', REVALIDATE)
       .header('Vary', 'Accept-Encoding, Cookie, User-Agent')
       .sendFile(asksConsent ? 'login-consent.html' : 'login.html');
   };
   const fallback: SpaFallback = (request, reply) => {
-    if (FILE_LIKE.test(pathOf(request))) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
-    if (!firstVisit || !isHomeNavigation(request)) return shellOrLogin(request, reply);
-    return firstVisitPage(app, firstVisit, request, now()).then((composed) =>
-      composed === null
-        ? shellOrLogin(request, reply)
-        : reply.header('Cache-Control', PRIVATE).header('Vary', 'Cookie').type('text/html; charset=utf-8').send(composed),
-    );
+    if (FILE_LIKE.test(pathOf(request))) {
+      void reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+      return;
+    }
+    if (!firstVisit || !isHomeNavigation(request)) {
+      shellOrLogin(request, reply);
+      return;
+    }
+    void firstVisitPage(app, firstVisit, request, now()).then((composed) => {
+      if (composed === null) shellOrLogin(request, reply);
+      else void reply.header('Cache-Control', PRIVATE).header('Vary', 'Cookie').type('text/html; charset=utf-8').send(composed);
+    });
   };
   // `/` is home: answered like every other screen (the shell, or home's first visit drawn for a live session),
   // not as the folder's index.html.
