@@ -5,7 +5,7 @@ import type { AuthUser } from '#contract/auth';
 import { endpoints } from '#contract/endpoints';
 import type { Language } from '#contract/language';
 import { isPlainUser } from '#contract/roles';
-import { sessionFromUser } from '#features/auth/data/session.ts';
+import { sessionFromUser } from '#features/auth/data/session-row.ts';
 import { firstVisitAlerts, firstVisitContract, keepFirstVisitFrame } from '#features/home/data/first-visit-frame.ts';
 import { FirstVisitAlert, HomePage } from '#features/home/components/home-page.tsx';
 import { initI18n, initialLanguage, preloadNamespaces, setLanguage, startNamespaces } from '#i18n/i18n';

@@ -66,15 +66,12 @@ const loginPreload = [
 const homePreload = ['src/app/layouts/main-layout.tsx', 'src/features/home/components/home-page.tsx'];
 /**
  * Home's first visit on a device (app/first-visit.tsx): the server draws the screen from its answers and the app
- * stores them before its first render: the session's adoption and the pulls that store them start with the rest.
+ * stores them before its first render: the session's adoption and what stores them start with the rest.
  */
 const firstVisitPreload = [
   ...homePreload,
   'src/features/home/data/first-visit-store.ts',
-  'src/features/auth/data/session.ts',
-  'src/data/customer-pull.ts',
-  'src/data/usage-pull.ts',
-  'src/data/invoice-situation-pull.ts',
+  'src/features/auth/data/first-visit-adoption.ts',
   // Home's due alert: the server paints it, the app's modal takes its place.
   'src/ui/alert-modal.tsx',
 ];

@@ -34,6 +34,9 @@ export const adoptServerSession = (): Promise<boolean> => {
       // A first visit's page may carry the server's answer (lib/first-answers.ts).
       const first = takeFirstAnswer(`${apiBase}/user/me`);
       if (first !== undefined) {
+        // Without the API client when the device holds no one else's (first-visit-adoption.ts).
+        const { adoptFirstVisitSession } = await import('./first-visit-adoption.ts');
+        if (await adoptFirstVisitSession(first)) return true;
         const { adoptSession } = await import('./session.ts');
         return await adoptSession(first);
       }
