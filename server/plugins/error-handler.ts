@@ -11,7 +11,7 @@ import { appPlugin } from '../lib/route-plugin.ts';
  * answer and returns nothing: a handler that returns the reply has Fastify await it, and every wait adds listeners
  * to the response (Node warned of a leak on every page).
  */
-export type SpaFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | Promise<FastifyReply>;
+export type SpaFallback = (request: FastifyRequest, reply: FastifyReply) => void;
 
 // Fastify's own 4xx (body parsing) mapped to a field message the app can translate.
 const fastifyFieldMessages: Record<string, string> = {
@@ -80,7 +80,8 @@ export const registerNotFound = (app: FastifyInstance, spaFallback: SpaFallback 
     const path = pathOf(request);
     const isApi = isApiPath(path) || notApp.some((prefix) => path.startsWith(prefix));
     if (!isApi && spaFallback && (request.method === 'GET' || request.method === 'HEAD')) {
-      return spaFallback(request, reply);
+      spaFallback(request, reply);
+      return;
     }
     const body: ErrorBody = { statusCode: 404, code: 'notFound', message: 'Not found' };
     return reply.status(404).send(body);
