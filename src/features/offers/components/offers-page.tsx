@@ -160,7 +160,7 @@ export const OffersPage = () => {
   const data = result.status === 'ready' ? result.data : null;
   // A first visit, before the offers' first answer: one spinner for the page rather than the comparison drawn first
   // and pushed down when the offers arrive above it (issue 41: no layout shift).
-  const waiting = data !== null && !data.offers && !refreshError && !settled;
+  const waiting = data !== null && !data.offers && !refreshError && (!settled || data.fetchedAt === undefined);
   if (result.status === 'loading' || !data || waiting) return <Spinner label={t('common:loading')} />;
   const offers = data.offers;
   return (
