@@ -32,6 +32,8 @@ test.describe('home drawn by the server for a first visit', () => {
       expect(marcPage).not.toContain(demoUsers.sophie.name);
       expect(marcPage).not.toContain('0470 00 00 01');
 
+      // The server's render of the page is its own code, never a file of the app.
+      expect((await stranger.request.get('/ssr/first-visit.js')).status()).toBe(404);
       // Without a session, or with one that is no longer valid: the shell, which may be cached and revalidated.
       const shell = await stranger.request.get('/');
       expect(shell.headers()['cache-control']).toBe('no-cache');
