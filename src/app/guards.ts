@@ -2,7 +2,7 @@ import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import type { Role } from '#contract/auth';
 import { adoptServerSession, isSessionExpired, loginRouteTarget, peekSession } from '#features/auth/data/session-peek.ts';
 import { preloadNamespaces } from '#i18n/i18n';
-import { firstAnswersStored, hasFirstAnswers } from '#lib/first-answers';
+import { pageHasFirstAnswers } from '#lib/first-answers-mark';
 import { loginPath } from '#lib/route-paths';
 
 /*
@@ -27,7 +27,7 @@ export const requireSession =
       await guardSession(request, roles);
     } finally {
       // Home's first frame waits for the answers of a first visit's page to be stored (or for this guard to fail).
-      firstAnswersStored();
+      if (pageHasFirstAnswers()) (await import('#lib/first-answers')).firstAnswersStored();
     }
     return null;
   };
@@ -49,7 +49,7 @@ const guardSession = async (request: Request, roles?: readonly Role[]): Promise<
   }
   // A first visit's page carries the answers of home's first reads (app/first-visit.tsx): stored before its
   // first frame reads them.
-  if (hasFirstAnswers()) {
+  if (pageHasFirstAnswers() && (await import('#lib/first-answers')).hasFirstAnswers()) {
     const { storeFirstVisit } = await import('#features/home/data/first-visit-store.ts');
     await storeFirstVisit();
   }

@@ -72,6 +72,7 @@ const firstVisitPreload = [
   ...homePreload,
   'src/features/home/data/first-visit-store.ts',
   'src/features/auth/data/first-visit-adoption.ts',
+  'src/lib/first-answers.ts',
   // Home's due alert: the server paints it, the app's modal takes its place.
   'src/ui/alert-modal.tsx',
 ];

@@ -6,7 +6,8 @@
  * start: the first render then draws the same screen as the server's, and the figures cost no second round trip.
  */
 
-export const firstAnswersId = 'first-answers';
+import { firstAnswersId } from './first-answers-mark.ts';
+
 /** Where home-first.html (scripts/build/prerender.ts) takes the answers: right after #root. */
 export const firstAnswersMarker = '<!--/first-answers-->';
 
@@ -39,7 +40,6 @@ const read = (): Map<string, unknown> => {
   } catch {
     // A broken block: the app asks the server, as on any other start.
   }
-  element.remove();
   hadAnswers = answers.size > 0;
   return answers;
 };

@@ -1,6 +1,6 @@
 import { peekStartRows } from '#db/peek';
 import type { DeviceRow, SessionRow } from '#db/schema';
-import { takeFirstAnswer } from '#lib/first-answers';
+import { pageHasFirstAnswers } from '#lib/first-answers-mark';
 import { paths } from '#lib/route-paths';
 import { detectTouch, hasUsablePin } from './auth-rules.ts';
 
@@ -32,7 +32,7 @@ export const adoptServerSession = (): Promise<boolean> => {
   asking ??= (async () => {
     try {
       // A first visit's page may carry the server's answer (lib/first-answers.ts).
-      const first = takeFirstAnswer(`${apiBase}/user/me`);
+      const first = pageHasFirstAnswers() ? (await import('#lib/first-answers')).takeFirstAnswer(`${apiBase}/user/me`) : undefined;
       if (first !== undefined) {
         // Without the API client when the device holds no one else's (first-visit-adoption.ts).
         const { adoptFirstVisitSession } = await import('./first-visit-adoption.ts');
