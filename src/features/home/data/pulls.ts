@@ -11,3 +11,8 @@ export const pullUsageSummary = loadOnCall(async () => (await import('#data/usag
 /** The selected line's products (its plan and options): home loads them, so the subscription opens with them. */
 export const pullContractProducts = loadOnCall(async () => (await import('#data/products-pull')).pullContractProducts);
 export const pullUsageRecords = loadOnCall(async () => (await import('#data/usage-records-pull')).pullUsageRecords);
+/** The next bill's inputs (use-next-bill.ts): the bills screen's lists, the estimate, the last invoices' lines. */
+export const pullOpenInvoices = loadOnCall(async () => (await import('#data/invoices-pull')).pullOpenInvoices);
+export const pullPaidInvoices = loadOnCall(async () => (await import('#data/invoices-pull')).pullPaidInvoices);
+export const pullInvoiceEstimate = loadOnCall(async () => (await import('#data/invoices-pull')).pullInvoiceEstimate);
+export const pullInvoiceDetails = loadOnCall(async () => (await import('#data/invoices-pull')).pullInvoiceDetails);
