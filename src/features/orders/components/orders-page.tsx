@@ -250,8 +250,10 @@ export const OrdersPage = () => {
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState<OrderLineRow | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  // The sections below the list (the SIM orders under way) wait for it: drawn first, they would be pushed down.
-  useScreenSettled(data !== undefined && data !== null && (data.contract ? Boolean(data.page) || Boolean(refreshError) : settled));
+  // The sections below the list (the SIM orders under way) wait for it: drawn first, they would be pushed down. The
+  // list is in place once its pull is over (the history, then the line's products, whose names the cards show), not
+  // as soon as its first row is stored: drawn between the two, the section was pushed down on a first visit.
+  useScreenSettled(data !== undefined && data !== null && (settled || Boolean(refreshError)));
   if (!data) return <Spinner label={t('common:loading')} />;
   const { contract, page: pageRow } = data;
   if (!contract) {
