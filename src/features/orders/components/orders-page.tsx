@@ -253,12 +253,16 @@ export const OrdersPage = () => {
   // The sections below the list (the SIM orders under way) wait for it: drawn first, they would be pushed down. The
   // list is in place once its pull is over (the history, then the line's products, whose names the cards show), not
   // as soon as its first row is stored: drawn between the two, the section was pushed down on a first visit.
-  useScreenSettled(data !== undefined && data !== null && (settled || Boolean(refreshError)));
+  useScreenSettled(
+    data !== undefined && data !== null && ((settled && (data.contract !== undefined || data.customerFetched)) || Boolean(refreshError)),
+  );
   if (!data) return <Spinner label={t('common:loading')} />;
   const { contract, page: pageRow } = data;
   if (!contract) {
     return (
-      <TitledPage title={t('orders:title')}>{settled ? <p>{t('orders:noLine')}</p> : <Spinner label={t('common:loading')} />}</TitledPage>
+      <TitledPage title={t('orders:title')}>
+        {(settled && data.customerFetched) || refreshError ? <p>{t('orders:noLine')}</p> : <Spinner label={t('common:loading')} />}
+      </TitledPage>
     );
   }
 
