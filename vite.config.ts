@@ -113,8 +113,9 @@ export default defineConfig({
       injectManifest: {
         // Shell, lazy route chunks, the usage worker, locale chunks (i18n loads them as JS chunks), CSS, icons, the typeface.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,json,woff2}'],
-        // login-consent*.html are the server's, for a first visit: the worker serves login*.html (sw/precache.ts).
-        globIgnores: ['**/*.map', 'login-consent*.html'],
+        // login-consent*.html are the server's, for a first visit: the worker serves login*.html (sw/precache.ts); so
+        // are home's first visit (home-first.html) and its render (ssr/).
+        globIgnores: ['**/*.map', 'login-consent*.html', 'home-first.html', 'ssr/**'],
         // The usage worker and the big shared chunks stay under this; a larger file would silently be skipped.
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
         rollupFormat: 'iife',

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build as esbuild } from 'esbuild';
-import { createServer, type Plugin, type Rollup } from 'vite';
+import { build as viteBuild, createServer, type Plugin, type Rollup } from 'vite';
 import { defaultLanguage, languages, pageFileIn } from '../../contract/language.ts';
 import type { PrerenderedPage, PrerenderedPages } from '../../src/app/prerender.tsx';
 
@@ -177,6 +177,42 @@ const renderPages = async (root: string): Promise<PrerenderedPages> => {
   }
 };
 
+/** Where the server finds the render of home's first visit, under the build's folder (never served: static-app.ts). */
+const firstVisitModule = 'ssr/first-visit.js';
+const firstAnswersMarker = '<!--/first-answers-->';
+
+/**
+ * src/app/first-visit.tsx built for Node, everything bundled in (the server imports nothing from src/: it loads this
+ * file from the build it serves, server/plugins/static-app.ts).
+ */
+const buildFirstVisit = async (root: string, outDir: string): Promise<void> => {
+  await viteBuild({
+    configFile: false,
+    root,
+    mode: 'production',
+    logLevel: 'warn',
+    publicDir: false,
+    plugins: [
+      react(),
+      // The usage worker never starts on the server (vite.config.ts builds it for the app).
+      {
+        name: 'no-usage-worker',
+        resolveId: (id) => (id === 'virtual:usage-worker-url' ? '\0virtual:usage-worker-url' : null),
+        load: (id) => (id === '\0virtual:usage-worker-url' ? 'export const usageWorkerUrl = "";' : null),
+      },
+    ],
+    ssr: { noExternal: true },
+    build: {
+      ssr: 'src/app/first-visit.tsx',
+      outDir: path.join(outDir, path.dirname(firstVisitModule)),
+      emptyOutDir: true,
+      minify: false,
+      sourcemap: false,
+      rollupOptions: { output: { entryFileNames: path.basename(firstVisitModule) } },
+    },
+  });
+};
+
 export const prerender = (): Plugin => {
   let root = '';
   let outDir = '';
@@ -226,6 +262,21 @@ export const prerender = (): Plugin => {
               base + layoutScript,
             ),
           ],
+          [
+            // The server's page for home's first visit (src/app/first-visit.tsx): the answers go after #root.
+            'home-first.html',
+            withLayoutScript(
+              composePage(
+                template,
+                pages.homeFirstVisit,
+                assetsFor(bundle, root, pages.homeFirstVisit.preload),
+                base,
+                loader,
+                textsOf(pages.homeFirstVisit),
+              ).replace('<!--/root--></div>', () => `<!--/root--></div>${firstAnswersMarker}`),
+              base + layoutScript,
+            ),
+          ],
           // The login page in each language: login.html (fr), login-nl.html, login-en.html, and the same with the
           // consent modal (contract/language.ts pageFileIn).
           ...languages.flatMap((language): [string, string][] => [
@@ -250,6 +301,8 @@ export const prerender = (): Plugin => {
           await fs.writeFile(path.join(outDir, name), html);
         }
         this.info(`prerendered ${written.map(([name]) => name).join(', ')}`);
+        await buildFirstVisit(root, outDir);
+        this.info(`built ${firstVisitModule} for the server`);
       },
     },
   };

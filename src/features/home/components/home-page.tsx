@@ -16,12 +16,13 @@ import { formatPhoneNumber } from '../data/contract-status.ts';
 import { useHomeAlerts } from '../data/use-home-alerts.ts';
 import { useContractUsage } from '../data/use-home-usage.ts';
 import { useHome } from '../data/use-home.ts';
-import { HomeAlertModals, useAlertsOnScreen } from './home-alerts.tsx';
+import { HomeAlertModals, useAlertsOnScreen, useFirstAlertHandover } from './home-alerts.tsx';
 import { useFirstPaintSnapshot } from './use-first-paint-snapshot.ts';
 import { NextBillNote } from './next-bill-note.tsx';
 import { UsageOverview } from './usage-overview.tsx';
 
 export { readHomeFirstFrame } from '../data/home-first-frame.ts';
+export { FirstVisitAlert } from './home-alerts.tsx';
 
 export const HomePage = () => {
   const { t } = useTranslation(['home', 'common']);
@@ -40,6 +41,7 @@ export const HomePage = () => {
   const usage = useContractUsage(data?.session.customerId ?? null, selected);
   const alerts = useHomeAlerts(data?.session ?? null, data?.contracts ?? [], data?.selectedContractId ?? null, usage.settled);
   const alertsOnScreen = useAlertsOnScreen(alerts);
+  useFirstAlertHandover(alertsOnScreen);
   useDocumentTitle(null);
   // Home complete on screen (the selected contract's usage too, or its lack of any): kept for the next start's first
   // paint (lib/first-paint.ts).
@@ -47,7 +49,7 @@ export const HomePage = () => {
     !selected ||
     (usage.result.status === 'ready' &&
       (Boolean(usage.result.data.summary) || Boolean(usage.error) || (usage.settled && usage.result.data.fetchedAt !== undefined)));
-  useFirstPaintSnapshot(data !== null && usageShown, data?.session.userGuid ?? null);
+  useFirstPaintSnapshot(data !== null && usageShown, data?.session.userGuid ?? null, data?.selectedContractId ?? null);
 
   if (!data) return <Spinner label={t('common:loading')} />;
 
