@@ -34,25 +34,29 @@ export const NextBillNote = ({ customerId }: { customerId: number | null }) => {
       <h2 id="home-bill-title" className="home-bill__title">
         {bill?.kind === 'due' ? t('bill.dueTitle') : t('bill.nextTitle')}
       </h2>
-      {bill?.kind === 'due' ? (
-        <>
-          <p className="home-bill__amount">{formatMoneyCents(bill.amountCents, lang)}</p>
-          <p className="home-bill__when">
-            {bill.byDebit
-              ? t('bill.byDebit')
-              : bill.dueDate
-                ? t(bill.overdue ? 'bill.overdue' : 'bill.dueBy', { date: day(bill.dueDate) })
-                : null}
-          </p>
-        </>
-      ) : bill?.kind === 'next' ? (
-        <>
-          <p className="home-bill__amount">{t('bill.estimate', { amount: formatMoneyCents(bill.amountCents, lang) })}</p>
-          <p className="home-bill__when">{bill.date ? t('bill.nextOn', { date: day(bill.date) }) : null}</p>
-        </>
-      ) : bill?.kind === 'settled' ? (
-        <p className="home-bill__when">{t('bill.settled')}</p>
-      ) : null}
+      {/* The amount and its date always have their lines, empty until they are read (no layout shift). */}
+      <p className="home-bill__amount">
+        {bill?.kind === 'due'
+          ? formatMoneyCents(bill.amountCents, lang)
+          : bill?.kind === 'next'
+            ? t('bill.estimate', { amount: formatMoneyCents(bill.amountCents, lang) })
+            : null}
+      </p>
+      <p className="home-bill__when">
+        {bill?.kind === 'due'
+          ? bill.byDebit
+            ? t('bill.byDebit')
+            : bill.dueDate
+              ? t(bill.overdue ? 'bill.overdue' : 'bill.dueBy', { date: day(bill.dueDate) })
+              : null
+          : bill?.kind === 'next'
+            ? bill.date
+              ? t('bill.nextOn', { date: day(bill.date) })
+              : null
+            : bill?.kind === 'settled'
+              ? t('bill.settled')
+              : null}
+      </p>
       {change?.worthSaying ? (
         <NextBillSentence
           difference={change.explanation.difference_cents}
