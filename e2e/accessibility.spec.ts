@@ -71,6 +71,22 @@ test.describe('axe on screens in a given state', () => {
     },
   );
 
+  // Sophie (a limited and an unlimited bundle, a bill collected by direct debit), Marc (a blocked line, an overdue
+  // bill, out-of-bundle costs), Lucas (a plain user: no bill card, no pay action).
+  for (const who of ['sophie', 'marc', 'lucas'] as const) {
+    test(
+      `home’s hero with its data (gauges, bill card, quick actions) has no accessibility violations: ${who}`,
+      { tag: '@desktop' },
+      async ({ page }) => {
+        test.setTimeout(30_000 + axePassBudget);
+        await signIn(page, who);
+        await expect(page.getByRole('group').first()).toBeVisible();
+        const results = await axeOn(page).analyze();
+        expect(results.violations.map((v) => `home of ${who}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      },
+    );
+  }
+
   test(
     'settings screens with their data, and the cookie consent modal, have no accessibility violations',
     { tag: '@desktop' },

@@ -86,3 +86,29 @@ test(
     await context.setOffline(false);
   },
 );
+
+test('the details list scrolls with the page, not in a box of its own, and keeps only the rows in view in the DOM', async ({ page }) => {
+  await signIn(page, 'sophie', { path: '/consumption/details' });
+  const consumption = new ConsumptionPage(page);
+  await consumption.waitForTotals();
+  await consumption.waitForLocalData();
+  const count = await consumption.recordCount();
+  await expect(consumption.rows.first()).toHaveAttribute('aria-setsize', String(count));
+  // No scroll box inside the page (issue 43 point 7): the list is as tall as its rows; the window scrolls.
+  const box = await consumption.scroller.evaluate((el) => ({
+    overflow: getComputedStyle(el).overflowY,
+    inner: el.scrollHeight - el.clientHeight,
+  }));
+  expect(box).toEqual({ overflow: 'visible', inner: 0 });
+  // Virtualized: far fewer rows in the DOM than the period holds.
+  expect(await consumption.rows.count()).toBeLessThan(Math.min(count, 60));
+  // The keyboard scrolls it as it scrolls the page: End reaches the last record, which is then rendered. (Rows are
+  // measured as they render: the page grows by what the estimates missed, and End again reaches its new end.)
+  const last = consumption.scroller.locator(`[aria-posinset="${count}"]`);
+  await expect(async () => {
+    await page.keyboard.press('End');
+    await expect(last).toBeInViewport({ timeout: 1_000 });
+  }).toPass();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  expect(await consumption.rows.count()).toBeLessThan(Math.min(count, 60));
+});

@@ -15,15 +15,25 @@ const estimatedRowHeight = 72;
 const overscan = 8;
 
 /**
- * The rows in view (plus `overscan` on each side) of a scroller whose rows are measured as they render. Offsets
- * live in a Fenwick tree (lib/row-heights.ts): a measurement costs O(log n), so nothing per scroll step grows with
- * the number of rows and 200,000 of them scroll without long tasks. (TanStack Virtual, measuring the same rows,
- * recomputed every later offset per measurement: a 17 s task after a jump into a 200,000-row list.)
- * `measure` is the ref of a row element, which carries its index in `data-index`. A row that changes height above
- * the top of the view moves the scroll position by as much, so what is on screen stays put. Heights are kept
- * when the query changes: a row not measured since is a guess either way, and is measured when it renders.
+ * The part of the list in the window, in the list's own coordinates: the list scrolls with the page (issue 43 point
+ * 7: no scroll box inside the page), so what is in view is the window's viewport over the list's box.
  */
-const useMeasuredRows = (scroller: RefObject<HTMLDivElement | null>, count: number) => {
+const viewOf = (list: HTMLElement) => {
+  const top = list.getBoundingClientRect().top;
+  return { top: Math.max(0, -top), height: Math.max(0, window.innerHeight - Math.max(0, top)) };
+};
+
+/**
+ * The rows in view (plus `overscan` on each side) of a list that scrolls with the window, whose rows are measured as
+ * they render. Offsets live in a Fenwick tree (lib/row-heights.ts): a measurement costs O(log n), so nothing per
+ * scroll step grows with the number of rows and 200,000 of them scroll without long tasks. (TanStack Virtual,
+ * measuring the same rows, recomputed every later offset per measurement: a 17 s task after a jump into a
+ * 200,000-row list.) `measure` is the ref of a row element, which carries its index in `data-index`. A row that
+ * changes height above the top of the view moves the window's scroll position by as much, so what is on screen stays
+ * put. Heights are kept when the query changes: a row not measured since is a guess either way, and is measured when
+ * it renders.
+ */
+const useMeasuredRows = (listRef: RefObject<HTMLDivElement | null>, count: number) => {
   const heights = useMemo(() => createRowHeights(count, estimatedRowHeight), [count]);
   const [view, setView] = useState({ top: 0, height: 0 });
   const [, setMeasured] = useState(0);
@@ -31,26 +41,31 @@ const useMeasuredRows = (scroller: RefObject<HTMLDivElement | null>, count: numb
   const [rows] = useState(createRowObserver);
 
   useLayoutEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    const update = () =>
-      setView((v) => (v.top === el.scrollTop && v.height === el.clientHeight ? v : { top: el.scrollTop, height: el.clientHeight }));
+    const list = listRef.current;
+    if (!list) return;
+    const update = () => {
+      const next = viewOf(list);
+      setView((v) => (v.top === next.top && v.height === next.height ? v : next));
+    };
     update();
-    el.addEventListener('scroll', update, { passive: true });
+    window.addEventListener('scroll', update, { passive: true });
+    window.addEventListener('resize', update);
+    // What is above the list (filters, totals, a notice) can change height without a scroll: the list moves then.
     const resize = new ResizeObserver(update);
-    resize.observe(el);
+    resize.observe(document.body);
     return () => {
-      el.removeEventListener('scroll', update);
+      window.removeEventListener('scroll', update);
+      window.removeEventListener('resize', update);
       resize.disconnect();
     };
-  }, [scroller]);
+  }, [listRef]);
 
   useLayoutEffect(() => {
     rows.handle((entries) => {
-      const el = scroller.current;
+      const list = listRef.current;
       let changed = false;
       let above = 0;
-      const firstInView = el ? heights.indexAt(el.scrollTop) : 0;
+      const firstInView = list ? heights.indexAt(viewOf(list).top) : 0;
       for (const entry of entries) {
         const index = Number((entry.target as HTMLElement).dataset.index);
         if (!Number.isInteger(index)) continue;
@@ -61,10 +76,10 @@ const useMeasuredRows = (scroller: RefObject<HTMLDivElement | null>, count: numb
         changed = true;
         if (index < firstInView) above += height - before;
       }
-      if (el && above !== 0) el.scrollTop += above;
+      if (list && above !== 0) window.scrollBy(0, above);
       if (changed) setMeasured((n) => n + 1);
     });
-  }, [rows, heights, scroller]);
+  }, [rows, heights, listRef]);
 
   const measure = useCallback(
     (element: HTMLElement | null) => {
@@ -126,17 +141,20 @@ export const RecordList = ({ queryId, count, label }: { queryId: number; count: 
   return <RecordScroller queryId={queryId} count={count} label={label} />;
 };
 
-/** The scroller has a maximum height, not a fixed one: a short list is as tall as its rows. */
+/**
+ * The list is as tall as its rows and scrolls with the page (the keyboard's arrows, Page Down and Space scroll it as
+ * they scroll the page); only the rows in the window are in the DOM.
+ */
 const RecordScroller = ({ queryId, count, label }: { queryId: number; count: number; label: string }) => {
   const { t } = useTranslation('consumption');
-  const scroller = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   const rowAt = useRecordPages(queryId);
-  const { first, last, offsetOf, total, measure } = useMeasuredRows(scroller, count);
+  const { first, last, offsetOf, total, measure } = useMeasuredRows(list, count);
   const items: number[] = [];
   for (let index = first; index <= last; index++) items.push(index);
   return (
-    <div ref={scroller} className="record-scroller" tabIndex={0} role="region" aria-label={label}>
-      <div role="list" className="record-scroller__list" style={{ height: total }}>
+    <div className="record-scroller" role="region" aria-label={label}>
+      <div ref={list} role="list" className="record-scroller__list" style={{ height: total }}>
         {items.map((index) => {
           const row = rowAt(index);
           return (

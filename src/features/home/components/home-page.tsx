@@ -9,20 +9,31 @@ import { useDocumentTitle } from '#ui/titled-page';
 import { Alert } from '#ui/alert';
 import { FreshnessNote } from '#ui/freshness-note';
 import { LineStatusBadge, LineStatusBanner } from '#ui/line-status';
+import { PullToRefresh } from '#ui/pull-to-refresh';
 import { Spinner } from '#ui/spinner';
 import { canActivateSim } from '../data/alert-rules.ts';
 import { setSelectedContract } from '../data/contract-preference.ts';
 import { formatPhoneNumber } from '../data/contract-status.ts';
 import { useHomeAlerts } from '../data/use-home-alerts.ts';
-import { useContractUsage } from '../data/use-home-usage.ts';
+import { useContractUsage, type ContractRow } from '../data/use-home-usage.ts';
 import { useHome } from '../data/use-home.ts';
 import { HomeAlertModals, useAlertsOnScreen, useFirstAlertHandover } from './home-alerts.tsx';
 import { useFirstPaintSnapshot } from './use-first-paint-snapshot.ts';
 import { NextBillNote } from './next-bill-note.tsx';
+import { QuickActions } from './quick-actions.tsx';
 import { UsageOverview } from './usage-overview.tsx';
 
 export { readHomeFirstFrame } from '../data/home-first-frame.ts';
 export { FirstVisitAlert } from './home-alerts.tsx';
+
+/** One status per line, in words (docs/product/home.md "Line status"): a blocked line never shows as active. */
+const statusOf = (contract: ContractRow) =>
+  lineStatus({
+    status: contract.status,
+    subStatus: contract.subStatus,
+    dunningLevelReached: contract.dunningLevelReached,
+    fraudulentBehaviour: contract.fraudulentBehaviour,
+  });
 
 export const HomePage = () => {
   const { t } = useTranslation(['home', 'common']);
@@ -53,34 +64,33 @@ export const HomePage = () => {
 
   if (!data) return <Spinner label={t('common:loading')} />;
 
-  const { session, contact, contracts, selectedContractId, fetchedAt } = data;
-  // The contact is the account holder's; a plain user (an employee) is greeted with its own name.
+  const { session, contact, contracts, selectedContractId } = data;
+  // The contact is the account holder's; a plain user (an employee) is named with its own name.
   const isPlain = isPlainUser(session);
   const holder = isPlain ? undefined : contact;
-  const firstName = holder?.firstName ?? session.firstName;
-  const fullName = [firstName, holder?.lastName ?? session.lastName].filter(Boolean).join(' ');
+  const fullName = [holder?.firstName ?? session.firstName, holder?.lastName ?? session.lastName].filter(Boolean).join(' ');
   const company = contact && !contact.residential ? contact.company?.name : undefined;
   const switchable = canSwitchContract(isPlain, contracts.length);
-  // One status per line, in words (docs/product/home.md "Line status"): a blocked line never shows as active.
-  const statusOf = (contract: (typeof contracts)[number]) =>
-    lineStatus({
-      status: contract.status,
-      subStatus: contract.subStatus,
-      dunningLevelReached: contract.dunningLevelReached,
-      fraudulentBehaviour: contract.fraudulentBehaviour,
-    });
   const selectedStatus = selected ? statusOf(selected) : null;
+  // One quiet freshness line for the whole screen: the age of its oldest figures (the customer's lines or the usage).
+  const usageFetchedAt = usage.result.status === 'ready' ? usage.result.data.fetchedAt : undefined;
+  const fetchedAt =
+    data.fetchedAt !== undefined && usageFetchedAt !== undefined ? Math.min(data.fetchedAt, usageFetchedAt) : data.fetchedAt;
 
   const onRefresh = () => {
+    if (busy) return;
     setBusy(true);
     void Promise.all([refresh(), usage.refresh()]).finally(() => setBusy(false));
   };
 
   return (
-    <div className="page" data-testid="home-alerts" data-state={alertsOnScreen ? 'settled' : 'pending'}>
-      <header className="page__header">
-        <h1>{t('home:greeting', { name: firstName })}</h1>
-        <p className="muted" data-testid="customer-name">
+    <div className="page home" data-testid="home-alerts" data-state={alertsOnScreen ? 'settled' : 'pending'}>
+      <PullToRefresh onRefresh={onRefresh} busy={busy} />
+      {/* Issue 43 point 1: no greeting above the figures. Who is logged in (and for which company) and how fresh the
+          figures are fit one quiet line; the page's heading names the screen for assistive technology. */}
+      <header className="home-quiet">
+        <h1 className="visually-hidden">{t('home:title')}</h1>
+        <p className="home-quiet__who" data-testid="customer-name">
           {fullName}
           {company ? ` · ${t('home:company', { company })}` : ''}
         </p>
@@ -97,7 +107,13 @@ export const HomePage = () => {
           canAct={!isPlain}
         />
       ) : null}
-      {selected ? <UsageOverview contract={selected} usage={usage} /> : null}
+      <div className="home-hero" data-plain={isPlain || undefined}>
+        {selected ? <UsageOverview contract={selected} usage={usage} /> : null}
+        <div className="home-hero__side">
+          <NextBillNote customerId={isPlain ? null : session.customerId} />
+          <QuickActions plainUser={isPlain} contractId={selected?.id ?? null} />
+        </div>
+      </div>
       <section aria-labelledby="contracts-title">
         <h2 id="contracts-title">
           {t('home:contracts')} <span className="muted">({t('home:contractsCount', { count: contracts.length })})</span>
@@ -139,7 +155,6 @@ export const HomePage = () => {
           </ul>
         )}
       </section>
-      <NextBillNote customerId={isPlain ? null : session.customerId} />
       <HomeAlertModals
         alerts={alerts}
         activateContractId={contracts.find(canActivateSim)?.id ?? null}
