@@ -30,7 +30,7 @@ const texts = {
     zone: 'Zone',
     charges: /Frais hors forfait de la facture/,
     line: 'Numéro affiché',
-    roaming: /Votre prochaine facture devrait être d’environ .+, surtout (à cause de|sur) votre consommation en roaming \(Suisse\)/,
+    roaming: /Votre prochaine facture devrait être d’environ .+, surtout (pour|sur) votre consommation en roaming \(Suisse\)/,
   },
   nl: {
     why: 'Waarom dit bedrag?',

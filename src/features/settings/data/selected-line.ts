@@ -1,5 +1,5 @@
 import { isPlainUser } from '#contract/roles';
-import { selectedContractKey, setSelectedContract } from '#data/selected-contract';
+import { selectedContractKey } from '#data/selected-contract';
 import { db } from '#db/db';
 import type { ContractRow, SessionRow } from '#db/schema';
 import { selectContract } from '#lib/contract-selection';
@@ -8,8 +8,6 @@ import { selectContract } from '#lib/contract-selection';
  * The line the settings screens show: the app's selected contract (docs/product/home.md "Which line is shown", shared
  * with home and consumption), and a plain user's own line only. Offline: a local read.
  */
-
-export { setSelectedContract };
 
 export type VisibleLines = { contracts: ContractRow[]; selected: ContractRow | undefined };
 
