@@ -86,7 +86,7 @@ const rememberForPages = (language: Language): void => {
 export const initialLanguage = (search: string, browserLanguages: readonly string[]): Language => {
   const saved = storedLanguage();
   const query = new URLSearchParams(search).get('lang');
-  // ?lang= switches the language on this device from the start (SPEC §2 "Router rules"), not only once the router's
+  // ?lang= switches the language on this device from the start (docs/product/navigation.md "Router rules"), not only once the router's
   // effect has run: a navigation that leaves before it did would start the next page in the previous language.
   if (isLanguage(query) && query !== saved) {
     try {
