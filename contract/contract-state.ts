@@ -57,6 +57,10 @@ export const contractBlockages = (contract: ContractStateFacts, openBalance = fa
   return found;
 };
 
+/** Whether one of the lines is blocked for an unpaid invoice: what is said of paying is then "to unblock it". */
+export const anyLineBlockedForDebt = (contracts: readonly ContractStateFacts[], openBalance: boolean): boolean =>
+  contracts.some((contract) => contractBlockages(contract, openBalance).includes('unpaid'));
+
 /** The one status in which a line's plan and options may change (see the reading of the status checks above). */
 export const modifiableStatus = 'ACTIVATED';
 

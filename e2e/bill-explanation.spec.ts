@@ -29,7 +29,8 @@ const texts = {
     records: /Voir ces consommations/,
     zone: 'Zone',
     charges: /Frais hors forfait de la facture/,
-    line: 'Numéro affiché',
+    // The header's line switcher (issue 43 point 4) names the line shown.
+    line: 'Ligne affichée : 0470 00 00 06',
     roaming: /Votre prochaine facture devrait être d’environ .+, surtout (pour|sur) votre consommation en roaming \(Suisse\)/,
   },
   nl: {
@@ -40,7 +41,7 @@ const texts = {
     records: /Dit verbruik bekijken/,
     zone: 'Zone',
     charges: /buiten de bundel van de factuur/,
-    line: 'Getoond nummer',
+    line: 'Getoonde lijn: 0470 00 00 06',
     roaming: /Uw volgende factuur zou ongeveer .+ moeten uitvallen, vooral (door|op) roaming in Zwitserland/,
   },
 } as const;
@@ -237,7 +238,7 @@ test('a cause of another line of the account opens that line’s records @deskto
   const figure = await figureOf(link);
   await link.click();
   await expect(page).toHaveURL(/contractId=6/);
-  await expect(page.getByLabel(t.line, { exact: true })).toHaveValue('6');
+  await expect(page.getByRole('banner').getByRole('button', { name: t.line })).toBeVisible();
   await expectCharges(page, lang, figure);
 });
 

@@ -38,12 +38,15 @@ const readTable = async (page: Page, bill: Bill): Promise<Table> => {
   };
 };
 
-/** What the bundle card says was used of a type: "35,49 Go" of "35,49 Go sur 100,00 Go" or "35,49 Go utilisés". */
+/** What the bundle card says was used of a type: "35,49 Go" of "35,49 Go sur 100,00 Go" or "Utilisé : 35,49 Go". */
 const cardUse = async (page: Page, kind: string): Promise<string> => {
   const meter = page.getByRole('meter', { name: kind, exact: true });
   await expect(meter).toHaveAttribute('aria-valuetext', /\S/, { timeout: 30_000 });
   const text = (await meter.getAttribute('aria-valuetext')) ?? '';
-  return text.replace(/ (sur .*|utilisés)$/, '').trim();
+  return text
+    .replace(/ sur .*$/, '')
+    .replace(/^Utilisé : /, '')
+    .trim();
 };
 
 const expectDeviceZone = async (page: Page, zone: string) => {

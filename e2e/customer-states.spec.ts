@@ -14,6 +14,11 @@ test('a line blocked for an unpaid invoice says "pay to unblock", not "to avoid 
   await expect(invoice.getByRole('heading')).toHaveText('Lijn geblokkeerd: onbetaalde factuur');
   await expect(invoice).toContainText('Betaal de openstaande factuur om uw lijn te deblokkeren.');
   await expect(invoice).not.toContainText('vermijden');
+  // The bills' urgent payment says the same (it said "to keep your services").
+  await page.goto('/bills/main');
+  const urgent = page.getByRole('region', { name: 'Dringende betaling' });
+  await expect(urgent).toContainText(/en uw lijn is geblokkeerd\. Betaal €\s[\d.,]+ om ze te deblokkeren\./);
+  await expect(urgent).not.toContainText('behouden');
 });
 
 test("a closed order's link opened directly loads the order, with why it failed", async ({ page }) => {

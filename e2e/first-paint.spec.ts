@@ -231,7 +231,14 @@ test('the app replaces the snapshot without a layout shift', { tag: '@desktop' }
   expect(firstFrame.name).toContain(demoUsers.sophie.name);
   // The app drew the same box in the same place, and nothing on the page moved meanwhile.
   const box = await next.getByTestId('customer-name').boundingBox();
-  expect(box).toEqual({ x: firstFrame.box.left, y: firstFrame.box.top, width: firstFrame.box.width, height: firstFrame.box.height });
+  expect(box && { x: box.x, y: box.y, height: box.height }).toEqual({
+    x: firstFrame.box.left,
+    y: firstFrame.box.top,
+    height: firstFrame.box.height,
+  });
+  // The first frame may be drawn before the typeface is in (font-display: swap): its metric-adjusted fallback
+  // (docs/design/typeface.md) gives the name's width to within a pixel, and moves nothing around it.
+  expect(Math.abs((box?.width ?? 0) - firstFrame.box.width)).toBeLessThanOrEqual(1);
   expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
 });
 

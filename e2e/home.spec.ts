@@ -112,7 +112,7 @@ test('home’s hero: what remains of the bundle and the days left, unlimited, ou
   await expect(page.getByRole('meter', { name: 'SMS' })).toHaveCount(0);
   const sms = page.getByRole('group', { name: 'SMS' });
   await expect(sms.getByText('Illimité', { exact: true })).toBeVisible();
-  await expect(sms.getByText(/^\d+\sSMS utilisés$/)).toBeVisible();
+  await expect(sms.getByText(/^Utilisé : \d+\sSMS$/)).toBeVisible();
   await expect(page.getByText(/^À ce rythme : [\d,]+\sGo sur 20,00\sGo d’ici le \d+ \p{L}+$/u)).toBeVisible();
   await expect(page.getByText(/^Hors forfait : \d+,\d\d\s€$/).first()).toBeVisible();
   // The greeting is gone; the name is said once, in the quiet line that keeps the refresh button.

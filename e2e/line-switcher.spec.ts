@@ -4,7 +4,7 @@ import { signIn } from './fixtures/sign-in.ts';
 import { expect, test } from './fixtures/test.ts';
 
 /*
- * The header's line switcher (SPEC §4 "Contract selection", issue 43 point 4): one switcher for every screen instead
+ * The header's line switcher (docs/product/home.md "Which line is shown", issue 43 point 4): one switcher for every screen instead
  * of a "line shown" select on each. Sophie (0470000001, and 0470000002 whose SIM is ready) switches in the header;
  * settings, consumption and subscription follow, across navigation and a reload. A plain user (Lucas) has none. On
  * both sizes: the phone's header holds it beside the brand.

@@ -62,18 +62,25 @@ test('Marc: the calls bundle counts his outgoing calls only, the same on home, c
   await loginAs(page, 'marc');
   const since = await cycleStart(page, 3, 4);
 
-  // Home: "1 h 10 min sur 150 min" (a bundle reads in minutes), no "bundle used up" (he received 1 h 44 min more, which never count).
+  // Home's gauge says what remains ("110 min restants sur 150 min · 21 jours restants", in whole minutes), no "bundle
+  // used up" (he received 1 h 44 min more, which never count).
   const home = (await callsMeter(page).getAttribute('aria-valuetext')) ?? '';
-  expect(home).toMatch(/ sur 150\smin$/);
-  const used = expectPossibleCallTime(home.split(' sur ')[0] ?? '', since);
-  expect(used).toBeGreaterThan(0);
-  expect(used).toBeLessThan(150 * 60);
+  const remainingText = /^(.+) restants sur 150\smin · \d+ jours? restants?$/.exec(home)?.[1];
+  expect(remainingText, home).toBeDefined();
+  const remaining = secondsOf(remainingText ?? '');
   await expect(page.getByText('Forfait épuisé : la suite est facturée hors forfait.')).toHaveCount(0);
 
-  // Consumption: the same meter, the incoming calls said apart, and the worker's totals agree to the second.
+  // Consumption: the used time to the second ("1 h 10 min 24 s sur 150 min"), which is what home's remaining
+  // leaves of the 150 minutes (home counts whole minutes); the incoming calls said apart, and the worker's totals
+  // agree to the second.
   await page.goto('/consumption/main?lang=fr');
   const consumption = new ConsumptionPage(page);
-  await expect(callsMeter(page)).toHaveAttribute('aria-valuetext', home, { timeout: 30_000 });
+  await expect(callsMeter(page)).toHaveAttribute('aria-valuetext', / sur 150\smin$/, { timeout: 30_000 });
+  const shown = (await callsMeter(page).getAttribute('aria-valuetext')) ?? '';
+  const used = expectPossibleCallTime(shown.split(' sur ')[0] ?? '', since);
+  expect(used).toBeGreaterThan(0);
+  expect(used).toBeLessThan(150 * 60);
+  expect(Math.abs(150 * 60 - used - remaining), `${shown} against ${home}`).toBeLessThan(60);
   // The received calls said apart (the texts have their own line: "Reçus, gratuits : 8 SMS").
   await expect(page.getByText(/^Reçus, gratuits : [\d\s]+(h|min|s)\b/)).toBeVisible();
   await expect(page.getByText('Forfait épuisé : la suite est facturée hors forfait.')).toHaveCount(0);

@@ -85,9 +85,20 @@ const rememberForPages = (language: Language): void => {
  */
 export const initialLanguage = (search: string, browserLanguages: readonly string[]): Language => {
   const saved = storedLanguage();
-  // A choice saved before the cookie existed: the next login page is painted in it too.
-  if (saved) rememberForPages(saved);
-  return pageLanguage({ query: new URLSearchParams(search).get('lang'), saved, browser: browserLanguages });
+  const query = new URLSearchParams(search).get('lang');
+  // ?lang= switches the language on this device from the start (docs/product/navigation.md "Router rules"), not only once the router's
+  // effect has run: a navigation that leaves before it did would start the next page in the previous language.
+  if (isLanguage(query) && query !== saved) {
+    try {
+      localStorage.setItem(storageKey, query);
+    } catch {
+      // Private mode without storage: the choice lasts for this page only.
+    }
+  }
+  // The choice (or one saved before the cookie existed): the next login page is painted in it too.
+  const chosen = isLanguage(query) ? query : saved;
+  if (chosen) rememberForPages(chosen);
+  return pageLanguage({ query, saved, browser: browserLanguages });
 };
 
 export const currentLanguage = (): Language => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  anyLineBlockedForDebt,
   contractBlockages,
   isModificationRestricted,
   optimizeRedirect,
@@ -36,6 +37,19 @@ describe('contractBlockages (docs/product/home.md "Blockages"; docs/product/subs
     ['an identification block is not an order blockage', line({ subStatus: 'BLOCKED_IDENTIFICATION' }), false, []],
   ] as const)('%s', (_name, facts, openBalance, expected) => {
     expect(contractBlockages(facts, openBalance)).toEqual(expected);
+  });
+});
+
+describe('anyLineBlockedForDebt: paying unblocks a line (issue 43 point 8: "pay to unblock", never "to keep your services")', () => {
+  it.each([
+    ['no line', [], true, false],
+    ['active lines only, in debt', [line({}), line({})], true, false],
+    ['one line in dunning among others', [line({}), line({ dunningLevelReached: true })], false, true],
+    ['a credit block with an open balance', [line({ subStatus: 'BLOCKED_CREDIT_CHECK' })], true, true],
+    ['a credit block, nothing owed', [line({ subStatus: 'BLOCKED_CREDIT_CHECK' })], false, false],
+    ['a general block in debt is not for the debt', [line({ subStatus: 'BLOCKED' })], true, false],
+  ] as const)('%s → %s', (_name, lines, openBalance, expected) => {
+    expect(anyLineBlockedForDebt(lines, openBalance)).toBe(expected);
   });
 });
 

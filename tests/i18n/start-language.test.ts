@@ -30,8 +30,17 @@ describe('initialLanguage', () => {
   it('mirrors a choice saved before the cookie existed into it, for the server’s login page', () => {
     document.cookie = 'lang=; Max-Age=0; Path=/';
     localStorage.setItem('app.language', 'en');
-    initialLanguage('?lang=nl', []);
+    initialLanguage('', []);
     expect(document.cookie).toContain('lang=en');
+  });
+
+  it('?lang= is the choice from the start: saved and mirrored before the router runs (a quick navigation keeps it)', () => {
+    document.cookie = 'lang=; Max-Age=0; Path=/';
+    localStorage.setItem('app.language', 'en');
+    expect(initialLanguage('?lang=nl', ['fr-BE'])).toBe('nl');
+    expect(storedLanguage()).toBe('nl');
+    expect(document.cookie).toContain('lang=nl');
+    expect(initialLanguage('', ['fr-BE'])).toBe('nl');
   });
 
   it('a stored value that is no language is ignored', () => {

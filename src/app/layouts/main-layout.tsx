@@ -95,7 +95,7 @@ export const MainLayout = () => {
           </ul>
         </nav>
         <div className="app-header__tools">
-          {/* The one line switcher: every screen shows the line chosen here (SPEC §4 "Contract selection"). */}
+          {/* The one line switcher: every screen shows the line chosen here (docs/product/home.md "Which line is shown"). */}
           <LineSwitcher />
           <PendingChangesIndicator />
           {/* The phone's header keeps its room: the language is chosen in Profile (and on the login page). */}

@@ -16,8 +16,9 @@ export const feature: FeatureDeclaration = {
 };
 
 export const budgets: FeatureBudgets = {
-  // The usage chart (uPlot, loaded when shown) and the usage worker's client.
-  'components/consumption-screens.tsx': { customer: 34 },
+  // The usage chart (uPlot, loaded when shown) and the usage worker's client; 35 since the list scrolls with the
+  // window (its own virtual window, issue 43 point 7) and a bill's cause opens its earlier cycle rated (issue 44).
+  'components/consumption-screens.tsx': { customer: 35 },
 };
 
 declare module '#lib/feature-declaration' {

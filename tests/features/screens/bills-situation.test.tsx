@@ -85,6 +85,7 @@ const withData = (situation: InvoiceSituationRow, open: InvoiceRow[]): void => {
     lastInvoices: [],
     recentTotals: [],
     fetchedAt: Date.now(),
+    lineBlockedForDebt: false,
   };
 };
 

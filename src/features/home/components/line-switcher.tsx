@@ -11,7 +11,7 @@ const LineSwitcherMenu = lazy(async () => ({ default: (await loadChunk(() => imp
 /**
  * The header's line switcher (docs/product/home.md "Which line is shown"): the shown line's number as a button that
  * opens the list of the customer's lines; the choice moves every screen at once (the stored preference they all
- * read). Nothing for a plain user or a customer with one line (SPEC §4 "Contract selection": no switcher). It
+ * read). Nothing for a plain user or a customer with one line (docs/product/home.md "Which line is shown": no switcher). It
  * replaces the per-screen "line shown" selects, so the narrow phone header holds only the number and a chevron.
  */
 export const LineSwitcher = () => {

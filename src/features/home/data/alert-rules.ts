@@ -1,5 +1,5 @@
 import { canActivateSim, type SimState } from '#contract/activation-rules';
-import { contractBlockages, type ContractStateFacts } from '#contract/contract-state';
+import { anyLineBlockedForDebt, type ContractStateFacts } from '#contract/contract-state';
 
 /*
  * The alert modals of home (docs/product/home.md "Alert modals"), as pure rules. Offline-safe: they only look at rows
@@ -37,9 +37,9 @@ export type AlertSituation = { hasOpenInvoice: boolean; isInDebt: boolean; payUr
  */
 export type InvoiceAlertTone = 'lineBlocked' | 'pastDue' | 'notYetDue';
 
-/** Whether one of the lines is blocked for an unpaid invoice (contract/contract-state.ts "unpaid"). */
+/** Whether one of the lines is blocked for an unpaid invoice (contract/contract-state.ts `anyLineBlockedForDebt`). */
 export const anyLineBlockedUnpaid = (contracts: readonly ContractStateFacts[], situation: AlertSituation | null): boolean =>
-  contracts.some((contract) => contractBlockages(contract, situation?.isInDebt ?? false).includes('unpaid'));
+  anyLineBlockedForDebt(contracts, situation?.isInDebt ?? false);
 
 /**
  * Whether the unpaid-invoice modal is due (an open invoice and in debt), and in which tone. "Past due" is the server's

@@ -45,8 +45,11 @@ const Situation = ({
   creditor,
   payTotal,
   online,
+  lineBlocked,
 }: {
   situation: InvoiceSituationRow;
+  /** A line is blocked for the unpaid invoice: pay to unblock it, not "to keep your services". */
+  lineBlocked: boolean;
   creditor: PaymentCreditorRow | undefined;
   /** Starts the online payment of the urgent total (docs/product/payments.md "Where the customer pays"). */
   payTotal: (idempotencyKey: string) => Promise<PayNowOutcome>;
@@ -62,7 +65,12 @@ const Situation = ({
       {situation.payUrgently && situation.firstInvoiceDueDate ? (
         <div className="bills-urgent" role="region" aria-labelledby="urgent-title">
           <h2 id="urgent-title">{t('urgent.title')}</h2>
-          <p>{t('urgent.text', { date: formatDay(situation.firstInvoiceDueDate, lang), amount: money(-total) })}</p>
+          <p>
+            {t(lineBlocked ? 'urgent.blockedText' : 'urgent.text', {
+              date: formatDay(situation.firstInvoiceDueDate, lang),
+              amount: money(-total),
+            })}
+          </p>
           {situation.onlinePayment !== false ? (
             <PayNowButton start={payTotal} online={online} label={t('payNow.totalLabel', { amount: money(-total) })} />
           ) : null}
@@ -270,6 +278,7 @@ export const BillsPage = () => {
         <Situation
           situation={data.situation}
           creditor={data.creditor}
+          lineBlocked={data.lineBlockedForDebt}
           online={online}
           payTotal={(key) => payNow(data.customerId, 'openTotal', key, i18n.language)}
         />

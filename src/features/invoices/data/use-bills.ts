@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback } from 'react';
 import type { InvoiceSummary } from '#contract/bill-explanation';
+import { anyLineBlockedForDebt } from '#contract/contract-state';
 import { isPlainUser } from '#contract/roles';
 import { pullInvoiceSituation } from '#data/invoice-situation-pull';
 import { db } from '#db/db';
@@ -46,6 +47,8 @@ export type BillsData = {
   recentTotals: { periodStart: string; total: number }[];
   /** When the lists shown were fetched: the oldest of the situation and the lists (undefined: never). */
   fetchedAt: number | undefined;
+  /** A line is already blocked for an unpaid invoice: paying unblocks it (issue 43 point 8), it no longer "keeps" it. */
+  lineBlockedForDebt: boolean;
 };
 
 /** The totals of the last 6 cycles listed, oldest first (a professional customer's cost centres added up). */
@@ -77,7 +80,7 @@ export const useBills = (
       const session = await db.session.get('current');
       if (!session || session.customerId === null) return { data: null };
       const customerId = session.customerId;
-      const [situation, costCenters, open, paid, estimate, creditor, pdfs, metas, details] = await Promise.all([
+      const [situation, costCenters, open, paid, estimate, creditor, pdfs, metas, details, contracts] = await Promise.all([
         db.invoiceSituations.get(customerId),
         db.costCenters.where('customerId').equals(customerId).sortBy('name'),
         db.invoiceLists.get(openListKey(customerId, scope)),
@@ -87,6 +90,7 @@ export const useBills = (
         db.invoicePdfs.where('customerId').equals(customerId).primaryKeys(),
         db.meta.bulkGet([resourceKeys.invoiceSituation(customerId), openListKey(customerId, scope), paidListKey(customerId, scope, page)]),
         db.invoiceDetails.where('customerId').equals(customerId).toArray(),
+        db.contracts.where('customerId').equals(customerId).toArray(),
       ]);
       const listed = [...(open?.invoices ?? []), ...(paid?.invoices ?? [])].map(summaryOfRow);
       const whole = scope === 'all' && page === 1;
@@ -104,6 +108,7 @@ export const useBills = (
         lastInvoices: whole ? lastCycleInvoices(listed).map((invoice) => invoice.uuid) : [],
         recentTotals: recentTotalsOf(listed),
         fetchedAt: oldest(metas.map((meta) => meta?.fetchedAt)),
+        lineBlockedForDebt: anyLineBlockedForDebt(contracts, situation?.isInDebt ?? false),
       };
       return { data };
     }, [scope, page]),

@@ -3,8 +3,8 @@ import { formatPhoneNumber } from '#lib/msisdn';
 import type { ContractRow } from '../data/use-subscription.ts';
 
 /**
- * The number whose subscription is shown. The line is chosen in the header's switcher (one for every screen, SPEC §4
- * "Contract selection"), so the screen only says which one it is.
+ * The number whose subscription is shown. The line is chosen in the header's switcher (one for every screen,
+ * docs/product/home.md "Which line is shown"), so the screen only says which one it is.
  */
 export const LinePicker = ({ contract }: { contract: ContractRow }) => {
   const { t } = useTranslation('subscription');
