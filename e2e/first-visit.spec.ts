@@ -59,7 +59,8 @@ test.describe('home drawn by the server for a first visit', () => {
       expect(response.status()).toBe(200);
       await page.goto('/');
       await expect(page.getByTestId('customer-name')).toHaveText(demoUsers.sophie.name);
-      await expect(page.locator('[elementtiming="own-figures"]').first()).toHaveText(/ sur /);
+      // The data gauge's figure: what remains of the bundle, with its unit.
+      await expect(page.locator('[elementtiming="own-figures"]').first()).toHaveText(/^\d+(,\d+)?\s+Go$/);
       await expect(page.locator('section[aria-labelledby="contracts-title"] li')).toHaveCount(2);
       await expect(page.getByRole('alertdialog', { name: 'Votre carte SIM est prête' })).toBeVisible();
     });
