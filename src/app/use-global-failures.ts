@@ -1,63 +1,25 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { advanceSessionGeneration, onApiFailure, sessionGeneration } from '#features/system/data/api-events.ts';
-import { failureAction } from '#features/system/data/failure-rules.ts';
-import { loginPath, paths, withRedirect } from '#lib/route-paths';
 
 /** A red notice of a failed call, on the screen (path without query) where it happened. */
 export type Notice = { id: number; code: string; status: number; path: string };
 
 /**
- * docs/product/errors.md "Global error handler": the one place where a failed call becomes a redirect (401 → PIN
- * renewal or login, 503 → maintenance) or a red notice, for every screen and every call (`silent` only keeps the red
- * notice away). The decision is features/system/data/failure-rules.ts; this hook acts on it.
- *
- * One redirect at a time: from its decision until the new screen is on display every failure is ignored, and the
- * session generation moves on at both ends, so that a call started before the redirect landed is never acted on
- * afterwards (a late 401 of the screen left behind would otherwise send a renewed customer back to renewal).
+ * The global error handler (./global-failures.ts) listens from the root of every route. Its module loads after the
+ * first render, not with the entry: the login page's first visit ships only what a visitor needs (its 130 KB budget,
+ * issue 41). Nothing is lost meanwhile: failures wait in api/api-failures.ts until a listener subscribes.
  */
 export const useGlobalFailures = (showNotice: (notice: Omit<Notice, 'id'>) => void): void => {
   const navigate = useNavigate();
-  const redirecting = useRef(false);
-
   useEffect(() => {
-    const redirect = (target: () => Promise<string>, options: { replace: boolean }) => {
-      redirecting.current = true;
-      advanceSessionGeneration();
-      void target()
-        .then((to) => navigate(to, options))
-        .catch((error: unknown) => console.error('redirect after a failed call failed', error))
-        .finally(() => {
-          advanceSessionGeneration();
-          redirecting.current = false;
-        });
-    };
-
-    return onApiFailure((failure) => {
-      // The address bar, not React's state: it is the screen on display (an effect would follow a render late).
-      const path = window.location.pathname + window.location.search;
-      const action = failureAction(failure, { generation: sessionGeneration(), redirecting: redirecting.current, path });
-      switch (action.kind) {
-        case 'ignore':
-          return;
-        case 'maintenance':
-          redirect(() => Promise.resolve(paths.maintenance), { replace: false });
-          return;
-        case 'unauthorized':
-          // docs/product/auth.md "Session lifetime and renewal": PIN renewal on a touch device that has a refresh token
-          // and the user guid, otherwise login. The session module loads here, not with the login route (which ships
-          // only what a logged-out visitor needs).
-          redirect(
-            () =>
-              import('#features/auth/data/session.ts')
-                .then(({ afterUnauthorized }) => afterUnauthorized())
-                .then((to) => (to === 'renew' ? withRedirect(paths.renewAccess, path) : loginPath({ expired: true, redirect: path }))),
-            { replace: true },
-          );
-          return;
-        case 'notice':
-          showNotice({ code: action.code, status: action.status, path: window.location.pathname });
-      }
+    let live = true;
+    let stop: (() => void) | undefined;
+    void import('./global-failures.ts').then(({ listenToFailures }) => {
+      if (live) stop = listenToFailures(navigate, showNotice);
     });
+    return () => {
+      live = false;
+      stop?.();
+    };
   }, [navigate, showNotice]);
 };
