@@ -1,5 +1,5 @@
 import type { NavigateFunction } from 'react-router';
-import { advanceSessionGeneration, onApiFailure, sessionGeneration } from '#features/system/data/api-events.ts';
+import { advanceSessionGeneration, sessionGeneration, type ApiFailure } from '#features/system/data/api-events.ts';
 import { failureAction } from '#features/system/data/failure-rules.ts';
 import { loginPath, paths, withRedirect } from '#lib/route-paths';
 import type { Notice } from './use-global-failures.ts';
@@ -7,13 +7,16 @@ import type { Notice } from './use-global-failures.ts';
 /**
  * docs/product/errors.md "Global error handler": the one place where a failed call becomes a redirect (401 → PIN
  * renewal or login, 503 → maintenance) or a red notice, for every screen and every call (`silent` only keeps the red
- * notice away). The decision is features/system/data/failure-rules.ts; this acts on it. Returns the unsubscribe.
+ * notice away). The decision is features/system/data/failure-rules.ts; the handler returned acts on it.
  *
  * One redirect at a time: from its decision until the new screen is on display every failure is ignored, and the
  * session generation moves on at both ends, so that a call started before the redirect landed is never acted on
  * afterwards (a late 401 of the screen left behind would otherwise send a renewed customer back to renewal).
  */
-export const listenToFailures = (navigate: NavigateFunction, showNotice: (notice: Omit<Notice, 'id'>) => void): (() => void) => {
+export const createFailureHandler = (
+  navigate: NavigateFunction,
+  showNotice: (notice: Omit<Notice, 'id'>) => void,
+): ((failure: ApiFailure) => void) => {
   let redirecting = false;
   const redirect = (target: () => Promise<string>, options: { replace: boolean }) => {
     redirecting = true;
@@ -27,7 +30,7 @@ export const listenToFailures = (navigate: NavigateFunction, showNotice: (notice
       });
   };
 
-  return onApiFailure((failure) => {
+  return (failure) => {
     // The address bar, not React's state: it is the screen on display (an effect would follow a render late).
     const path = window.location.pathname + window.location.search;
     const action = failureAction(failure, { generation: sessionGeneration(), redirecting, path });
@@ -52,5 +55,5 @@ export const listenToFailures = (navigate: NavigateFunction, showNotice: (notice
       case 'notice':
         showNotice({ code: action.code, status: action.status, path: window.location.pathname });
     }
-  });
+  };
 };

@@ -1,25 +1,50 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { onApiFailure, type ApiFailure } from '#features/system/data/api-events.ts';
 
 /** A red notice of a failed call, on the screen (path without query) where it happened. */
 export type Notice = { id: number; code: string; status: number; path: string };
 
 /**
- * The global error handler (./global-failures.ts) listens from the root of every route. Its module loads after the
- * first render, not with the entry: the login page's first visit ships only what a visitor needs (its 130 KB budget,
- * issue 41). Nothing is lost meanwhile: failures wait in api/api-failures.ts until a listener subscribes.
+ * The root of every route listens to failed calls; the global error handler (./global-failures.ts) loads with the
+ * first failure, not with the entry: a visitor's login page, where nothing fails, ships only what it needs (its
+ * 130 KB budget, issue 41). The failures that arrive while it loads wait, in order, and go to it once it is in.
  */
 export const useGlobalFailures = (showNotice: (notice: Omit<Notice, 'id'>) => void): void => {
   const navigate = useNavigate();
   useEffect(() => {
     let live = true;
-    let stop: (() => void) | undefined;
-    void import('./global-failures.ts').then(({ listenToFailures }) => {
-      if (live) stop = listenToFailures(navigate, showNotice);
+    let handle: ((failure: ApiFailure) => void) | null = null;
+    const waiting: ApiFailure[] = [];
+    let loading = false;
+    const load = () =>
+      import('./global-failures.ts')
+        .then(({ createFailureHandler }) => {
+          if (!live) return;
+          const handler = createFailureHandler(navigate, showNotice);
+          handle = handler;
+          for (const failure of waiting.splice(0)) handler(failure);
+        })
+        .catch((error: unknown) => {
+          // Its chunk could not be fetched (offline after a new version): the next failure tries again.
+          console.error('the global error handler did not load', error);
+        })
+        .finally(() => {
+          loading = false;
+        });
+    const stop = onApiFailure((failure) => {
+      if (handle) {
+        handle(failure);
+        return;
+      }
+      waiting.push(failure);
+      if (loading) return;
+      loading = true;
+      void load();
     });
     return () => {
       live = false;
-      stop?.();
+      stop();
     };
   }, [navigate, showNotice]);
 };
