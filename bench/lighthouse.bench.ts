@@ -96,6 +96,13 @@ const audit = async (url: string, options: { userDataDir?: string; keepStorage: 
           )
           .join(', ')}`,
       );
+    // Which element the largest paint was, so that an LCP figure comes with what to look at.
+    const lcpElement = JSON.stringify(
+      lhr.audits['lcp-breakdown-insight']?.details ?? lhr.audits['largest-contentful-paint-element']?.details ?? null,
+    ).match(/"selector":"([^"]*)"/)?.[1];
+    if (process.env.LIGHTHOUSE_SAVE)
+      (await import('node:fs')).writeFileSync(`${process.env.LIGHTHOUSE_SAVE}-${Date.now()}.json`, JSON.stringify(lhr));
+    if (lcpElement) console.log(`    ${new URL(url).pathname} largest paint: ${lcpElement}`);
     return {
       performance: score(lhr.categories.performance?.score),
       accessibility: score(lhr.categories.accessibility?.score),
