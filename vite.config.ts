@@ -113,8 +113,9 @@ export default defineConfig({
       injectManifest: {
         // Shell, lazy route chunks, the usage worker, locale chunks (i18n loads them as JS chunks), CSS, icons, the typeface.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,json,woff2}'],
-        // login-consent*.html are the server's, for a first visit: the worker serves login*.html (sw/precache.ts).
-        globIgnores: ['**/*.map', 'login-consent*.html'],
+        // login-consent*.html are the server's, for a first visit: the worker serves login*.html (sw/precache.ts); so
+        // are home's first visit (home-first.html) and its render (ssr/).
+        globIgnores: ['**/*.map', 'login-consent*.html', 'home-first.html', 'ssr/**'],
         // The usage worker and the big shared chunks stay under this; a larger file would silently be skipped.
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
         rollupFormat: 'iife',
@@ -136,13 +137,13 @@ export default defineConfig({
     modulePreload: {
       // Vite's polyfill would need an inline script, which the CSP forbids; every supported browser has modulepreload.
       polyfill: false,
-      // A lazy chunk's own imports are preloaded with it only on the way into the app (the main layout and home,
-      // right after a login): the list of every route's imports would otherwise sit in the entry, which the login
-      // page downloads (about 1 KB gzip). Other routes fetch their imports when their chunk arrives; the service
-      // worker has them all precached, and home's page lists its chunks from its HTML (home.html). The shell's
-      // HTML (index.html) keeps the preloads of the entry's own imports.
-      resolveDependencies: (file, deps, { hostType }) =>
-        hostType === 'html' || /\/(main-layout|home-page)-[\w-]+\.js$/.test(file) ? deps : [],
+      // A lazy chunk's imports are not preloaded with it: the list of the imports sits in the chunk that imports it,
+      // the entry for the routes, which the login page downloads (the main layout's and home's alone were 0.5 KB
+      // gzip of hashed names: issue 41 keeps /login at 130 KB). A route fetches its imports when its chunk arrives;
+      // by then the service worker, installed on the first page, has them all precached, and a first visit of home
+      // lists its chunks in its HTML (home.html, the server's first-visit page). The shell's HTML (index.html) keeps
+      // the preloads of the entry's own imports.
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
     },
     // One stylesheet for every screen (≈ 19 kB, 5 kB in Brotli): the prerendered login page and the shell paint
     // with one render-blocking request, and no route waits for a CSS file of its own.
@@ -160,7 +161,9 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             // Dexie alone: the usage worker imports this chunk, and dexie-react-hooks would bring React with it.
             { name: 'dexie', test: /node_modules[\\/]dexie[\\/]/ },
-            { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
+            // With the phone numbers' format, which the texts' `phone` formatter uses (src/i18n/i18n.ts) and so every
+            // page too: a chunk of its own was one more request, and its import, on a first visitor's path.
+            { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]|[\\/]contract[\\/]phone\.ts$/ },
             // The login form's parts that other screens share too (a field, the password field, an alert, the
             // contract's input rules): one chunk, not four of a few hundred bytes each, on a first visitor's path.
             {

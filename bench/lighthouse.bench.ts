@@ -17,6 +17,9 @@ import { decidedConsent } from '../e2e/fixtures/consent.ts';
  * - home logged in, repeat visit: Sophie logs in once in a persistent profile (Playwright), the browser closes, and
  *   every run opens home in that profile with its storage kept (`disableStorageReset`): session cookies, the
  *   IndexedDB session and data, the service worker and its precache, as on the phone's next visit.
+ * - home logged in, first visit on a device (`home_cold`): the same login's cookies and nothing else (no IndexedDB,
+ *   no localStorage, no service worker, no cache), each run from a fresh copy of that profile, as on a new phone or
+ *   a browser whose storage was cleared (Lighthouse's own reset would keep IndexedDB and localStorage).
  * Figures: the performance, accessibility and best-practices scores (0–100), FCP, LCP, TBT and Speed Index (ms)
  * and CLS, each the median of LIGHTHOUSE_RUNS runs (default 5). With them, Lighthouse's benchmark index of this
  * machine's CPU (`lighthouse_<page>_benchmark_index`): the preset's 4× slowdown assumes a host of 1,000 or more, and
@@ -93,6 +96,13 @@ const audit = async (url: string, options: { userDataDir?: string; keepStorage: 
           )
           .join(', ')}`,
       );
+    // Which element the largest paint was, so that an LCP figure comes with what to look at.
+    const lcpElement = JSON.stringify(
+      lhr.audits['lcp-breakdown-insight']?.details ?? lhr.audits['largest-contentful-paint-element']?.details ?? null,
+    ).match(/"selector":"([^"]*)"/)?.[1];
+    if (process.env.LIGHTHOUSE_SAVE)
+      (await import('node:fs')).writeFileSync(`${process.env.LIGHTHOUSE_SAVE}-${Date.now()}.json`, JSON.stringify(lhr));
+    if (lcpElement) console.log(`    ${new URL(url).pathname} largest paint: ${lcpElement}`);
     return {
       performance: score(lhr.categories.performance?.score),
       accessibility: score(lhr.categories.accessibility?.score),
@@ -147,8 +157,14 @@ const series = async (name: string, once: () => Promise<Sample>): Promise<Record
   };
 };
 
-/** A profile in which Sophie logged in (cookies, IndexedDB, the service worker installed), closed again. */
-const loggedInProfile = async (baseUrl: string): Promise<string> => {
+/** Everything an origin keeps but its cookies (Storage.clearDataForOrigin). */
+const storageButCookies = 'indexeddb,local_storage,cache_storage,service_workers,file_systems,websql,shared_storage,storage_buckets';
+
+/**
+ * A profile in which Sophie logged in (cookies, IndexedDB, the service worker installed), closed again. With
+ * `cookiesOnly`, everything but the cookies is wiped before it closes: a new phone, with the session in its cookies.
+ */
+const loggedInProfile = async (baseUrl: string, options: { cookiesOnly?: boolean } = {}): Promise<string> => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-profile-'));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: chromePath,
@@ -169,23 +185,57 @@ const loggedInProfile = async (baseUrl: string): Promise<string> => {
     // The service worker has precached the shell and controls the page, as on a phone that used the app before.
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
     await page.waitForLoadState('networkidle');
+    if (options.cookiesOnly) {
+      const blank = await context.newPage();
+      await page.close();
+      const cdp = await context.newCDPSession(blank);
+      await cdp.send('Storage.clearDataForOrigin', { origin: new URL(baseUrl).origin, storageTypes: storageButCookies });
+    }
   } finally {
     await context.close();
   }
   return dir;
 };
 
+/** LIGHTHOUSE_PAGES (comma-separated: login, home_cold, home) runs some of the series; default all three. */
+const pages = new Set((process.env.LIGHTHOUSE_PAGES ?? 'login,home_cold,home').split(',').map((name) => name.trim()));
+
 export const run = async (): Promise<Record<string, number>> => {
   const server = await startOfflineServer({ from: benchBuildDir() });
   try {
-    const login = await series('login', () => auditWithRetry(`${server.url}/login`, { keepStorage: false }));
-    const profile = await loggedInProfile(server.url);
-    try {
-      const home = await series('home', () => auditWithRetry(`${server.url}/`, { userDataDir: profile, keepStorage: true }));
-      return { ...login, ...home, lighthouse_runs: runs };
-    } finally {
-      fs.rmSync(profile, { recursive: true, force: true });
+    const login = pages.has('login') ? await series('login', () => auditWithRetry(`${server.url}/login`, { keepStorage: false })) : {};
+    // Home's first visit on a device: a valid session cookie (Lighthouse's storage reset keeps cookies) and nothing
+    // else: no IndexedDB, no service worker, no cache. A profile of its own, so the returning visit below is not
+    // measured on storage the cold runs left.
+    let cold = {};
+    if (pages.has('home_cold')) {
+      // Lighthouse's own reset keeps IndexedDB and localStorage: each run starts from a copy of a profile that holds
+      // the session's cookies and nothing else.
+      const coldProfile = await loggedInProfile(server.url, { cookiesOnly: true });
+      try {
+        cold = await series('home_cold', async () => {
+          const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-cold-'));
+          fs.cpSync(coldProfile, copy, { recursive: true });
+          try {
+            return await auditWithRetry(`${server.url}/`, { userDataDir: copy, keepStorage: false });
+          } finally {
+            fs.rmSync(copy, { recursive: true, force: true });
+          }
+        });
+      } finally {
+        fs.rmSync(coldProfile, { recursive: true, force: true });
+      }
     }
+    let home = {};
+    if (pages.has('home')) {
+      const profile = await loggedInProfile(server.url);
+      try {
+        home = await series('home', () => auditWithRetry(`${server.url}/`, { userDataDir: profile, keepStorage: true }));
+      } finally {
+        fs.rmSync(profile, { recursive: true, force: true });
+      }
+    }
+    return { ...login, ...cold, ...home, lighthouse_runs: runs };
   } finally {
     await server.stop();
   }

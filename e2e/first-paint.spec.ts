@@ -133,6 +133,35 @@ for (const [lang, texts] of [
   });
 }
 
+test('offline, a query that selects what the snapshot shows gets it; another language, line or query gets the shell', async ({
+  page,
+  context,
+}) => {
+  // Issue 41, point 4: `/?lang=fr` or `/?contractId=…` of the snapshot's own line is the same screen.
+  await onlineVisit(page);
+  const snapshot = (await waitForSnapshot(page, 'fr')) as { value: { contractId?: number } };
+  const contractId = snapshot.value.contractId;
+  expect(contractId, 'the snapshot names the line it shows').toEqual(expect.any(Number));
+  await setOffline(context, page, true);
+  const painted = await pageWithoutApp(context);
+  for (const query of ['?lang=fr', `?contractId=${contractId}`, `?lang=fr&contractId=${contractId}`]) {
+    await painted.goto(`/${query}`);
+    await expect(painted.locator('#root'), query).toHaveAttribute('data-snapshot', /^\d+$/);
+    await expect(painted.getByTestId('customer-name')).toContainText(demoUsers.sophie.name);
+  }
+  for (const query of ['?lang=nl', `?contractId=${(contractId ?? 0) + 1000}`, '?lang=fr&utm=mail']) {
+    await painted.goto(`/${query}`);
+    await expect(painted.locator('#root .spinner'), query).toBeVisible();
+    await expect(painted.locator('#root'), query).not.toHaveAttribute('data-snapshot');
+    await expect(painted.getByTestId('customer-name')).toHaveCount(0);
+  }
+  // The app, started on such an address, draws what was asked: Dutch.
+  const app = await context.newPage();
+  await app.goto('/?lang=nl');
+  await expect(app.locator('html')).toHaveAttribute('lang', 'nl');
+  await expect(app.getByTestId('customer-name')).toContainText(demoUsers.sophie.name);
+});
+
 test('a language chosen away from home is the next start’s: no snapshot in the previous one is painted', async ({ page, context }) => {
   await onlineVisit(page);
   await waitForSnapshot(page, 'fr');

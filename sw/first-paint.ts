@@ -1,7 +1,7 @@
 import { matchPrecache } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { peekSessionAndPref } from '#db/peek';
-import { composeFirstPaint, firstPaintKey, isFirstPaintSnapshot } from '#lib/first-paint';
+import { composeFirstPaint, firstPaintKey, isFirstPaintSnapshot, snapshotFitsQuery } from '#lib/first-paint';
 
 /*
  * The navigation to home (docs/architecture.md "Start-up", lib/first-paint.ts): the worker knows from IndexedDB
@@ -22,7 +22,7 @@ const headersOf = (page: Response): Headers => {
   return headers;
 };
 
-const answerHome = async (): Promise<Response> => {
+const answerHome = async (url: URL): Promise<Response> => {
   const now = Date.now();
   const { session, value } = await peekSessionAndPref(firstPaintKey);
   // No live session: the app sends the visitor to login; home's chunks would be fetched for nothing.
@@ -30,13 +30,16 @@ const answerHome = async (): Promise<Response> => {
   const page = await matchPrecache('/home.html');
   if (!page) return answer('/index.html');
   if (!isFirstPaintSnapshot(value) || value.userGuid !== session.userGuid || value.path !== '/') return page;
+  // A query that selects another language or line than the snapshot's (or anything else) gets the page without it.
+  if (!snapshotFitsQuery(value, url.search)) return page;
   const composed = composeFirstPaint(await page.clone().text(), value, now);
   if (composed === null) return page;
   return new Response(composed, { status: 200, headers: headersOf(page) });
 };
 
-/** Registered before the shell's route: the first matching route answers. Only `/` itself: a query (`?lang=`,
- * `?contractId=`) may change what home shows, so those get the shell. */
+/** Registered before the shell's route: the first matching route answers. `/` and `/?…`: a query (`?lang=`,
+ * `?contractId=`) may change what home shows, so the snapshot is served only when it shows what the query selects
+ * (lib/first-paint.ts snapshotFitsQuery); otherwise home's page comes without it. */
 export const registerFirstPaint = (): void => {
-  registerRoute(new NavigationRoute(() => answerHome(), { allowlist: [/^\/$/] }));
+  registerRoute(new NavigationRoute(({ url }) => answerHome(url), { allowlist: [/^\/(\?.*)?$/] }));
 };

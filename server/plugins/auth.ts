@@ -5,8 +5,14 @@ import { resolveAccessToken, type IssuedSession, type ResolvedSession } from '..
 
 export const ACCESS_COOKIE = 'access_token';
 export const REFRESH_COOKIE = 'refresh_token';
-/** The access token goes with every API call; the refresh token only to the login/renew endpoints. */
-export const ACCESS_COOKIE_PATH = '/api';
+/**
+ * The access token goes with every API call and with the navigation to home, whose first answer the server draws
+ * with the customer's figures on a device with nothing stored (plugins/static-app.ts, docs/product/security.md
+ * "Cookies"); the refresh token only to the login/renew endpoints.
+ */
+export const ACCESS_COOKIE_PATH = '/';
+/** Where the access token lived before it went to home's navigation too: cleared whenever the cookie is set. */
+const FORMER_ACCESS_COOKIE_PATH = '/api';
 export const REFRESH_COOKIE_PATH = '/api/public/users';
 
 // Sessions resolved by the onRequest hook, per request. A WeakMap instead of a request decorator keeps the
@@ -67,6 +73,8 @@ export const setSessionCookies = (ctx: Pick<AppContext, 'mail'>, reply: FastifyR
     path: ACCESS_COOKIE_PATH,
     maxAge: seconds(issued.expiresAt),
   });
+  // A browser that still holds the former cookie would send both to the API, the former one first.
+  void reply.clearCookie(ACCESS_COOKIE, { ...baseCookie(ctx), path: FORMER_ACCESS_COOKIE_PATH });
   void reply.setCookie(REFRESH_COOKIE, issued.refreshToken, {
     ...baseCookie(ctx),
     path: REFRESH_COOKIE_PATH,
@@ -76,5 +84,6 @@ export const setSessionCookies = (ctx: Pick<AppContext, 'mail'>, reply: FastifyR
 
 export const clearSessionCookies = (ctx: Pick<AppContext, 'mail'>, reply: FastifyReply, options: { accessOnly: boolean }): void => {
   void reply.clearCookie(ACCESS_COOKIE, { ...baseCookie(ctx), path: ACCESS_COOKIE_PATH });
+  void reply.clearCookie(ACCESS_COOKIE, { ...baseCookie(ctx), path: FORMER_ACCESS_COOKIE_PATH });
   if (!options.accessOnly) void reply.clearCookie(REFRESH_COOKIE, { ...baseCookie(ctx), path: REFRESH_COOKIE_PATH });
 };

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { errorBodySchema } from '#contract/common';
 import { endpointUrl, fillPath, isCachedRead, type Endpoint } from '#contract/endpoints';
 import { CACHE_STATUS_HEADER, CACHED_READ_HEADER, FETCHED_AT_HEADER, IDEMPOTENCY_KEY_HEADER, QUEUED_HEADER } from '#contract/headers';
+import { takeFirstAnswer } from '#lib/first-answers';
 import { ApiError } from './api-error.ts';
 import { advanceSessionGeneration, reportApiError, sessionGeneration, type FailureContext } from './api-failures.ts';
 import { toFormData } from './multipart.ts';
@@ -183,6 +184,9 @@ export const call = async <E extends Endpoint>(endpoint: E, options: CallOptions
   const signal = controller.signal;
   const context = failureContext(endpoint, options);
   try {
+    // A first visit's page carries the answers of home's first reads (lib/first-answers.ts): taken, not asked again.
+    const first = endpoint.method === 'GET' ? takeFirstAnswer(requestUrl(endpoint, options)) : undefined;
+    if (first !== undefined) return parseAnswer(endpoint, first);
     const raw = await send(endpoint, options, signal);
     const data = parseAnswer(endpoint, raw._data);
     if (data !== null && typeof data === 'object') {

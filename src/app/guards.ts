@@ -2,6 +2,7 @@ import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import type { Role } from '#contract/auth';
 import { adoptServerSession, isSessionExpired, loginRouteTarget, peekSession } from '#features/auth/data/session-peek.ts';
 import { preloadNamespaces } from '#i18n/i18n';
+import { pageHasFirstAnswers } from '#lib/first-answers-mark';
 import { loginPath } from '#lib/route-paths';
 
 /*
@@ -22,22 +23,37 @@ const notFound = () => data(null, { status: 404 });
 export const requireSession =
   (roles?: readonly Role[]) =>
   async ({ request }: LoaderFunctionArgs) => {
-    // No local descriptor: the cookies may still hold a session (storage evicted, login outside the app).
-    const session = (await peekSession()) ?? ((await adoptServerSession()) ? await peekSession() : null);
-    if (!session) throw loginRedirect(request);
-    if (isSessionExpired(session)) {
-      const { dropLocalSession } = await import('#features/auth/data/session.ts');
-      await dropLocalSession();
-      throw loginRedirect(request);
-    }
-    if (roles && !roles.includes(session.role)) throw notFound();
-    const contractId = Number(new URL(request.url).searchParams.get('contractId'));
-    if (Number.isInteger(contractId) && contractId > 0) {
-      const { setSelectedContract } = await import('#features/home/data/contract-preference.ts');
-      await setSelectedContract(contractId);
+    try {
+      await guardSession(request, roles);
+    } finally {
+      // Home's first frame waits for the answers of a first visit's page to be stored (or for this guard to fail).
+      if (pageHasFirstAnswers()) (await import('#lib/first-answers')).firstAnswersStored();
     }
     return null;
   };
+
+const guardSession = async (request: Request, roles?: readonly Role[]): Promise<void> => {
+  // No local descriptor: the cookies may still hold a session (storage evicted, login outside the app).
+  const session = (await peekSession()) ?? ((await adoptServerSession()) ? await peekSession() : null);
+  if (!session) throw loginRedirect(request);
+  if (isSessionExpired(session)) {
+    const { dropLocalSession } = await import('#features/auth/data/session.ts');
+    await dropLocalSession();
+    throw loginRedirect(request);
+  }
+  if (roles && !roles.includes(session.role)) throw notFound();
+  const contractId = Number(new URL(request.url).searchParams.get('contractId'));
+  if (Number.isInteger(contractId) && contractId > 0) {
+    const { setSelectedContract } = await import('#features/home/data/contract-preference.ts');
+    await setSelectedContract(contractId);
+  }
+  // A first visit's page carries the answers of home's first reads (app/first-visit.tsx): stored before its
+  // first frame reads them.
+  if (pageHasFirstAnswers() && (await import('#lib/first-answers')).hasFirstAnswers()) {
+    const { storeFirstVisit } = await import('#features/home/data/first-visit-store.ts');
+    await storeFirstVisit();
+  }
+};
 
 /**
  * The login page (a route with `access: 'visitor'`) sends an already logged-in user home (or to the redirect target),

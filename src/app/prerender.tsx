@@ -42,12 +42,14 @@ export type PrerenderedPage = {
  * `home`: the shell for a logged-in customer's home, with home's chunks and texts started right after the first
  * paint; only the service worker answers with it (it knows from IndexedDB that a session is stored, and puts the
  * customer's last-seen screen in it: sw/first-paint.ts).
+ * `homeFirstVisit`: the same for the server's answer to home's first visit on a device (app/first-visit.tsx).
  */
 export type PrerenderedPages = {
   login: Record<Language, PrerenderedPage>;
   loginConsent: Record<Language, PrerenderedPage>;
   shell: PrerenderedPage;
   home: PrerenderedPage;
+  homeFirstVisit: PrerenderedPage;
 };
 
 const render = (node: ReactNode): string =>
@@ -66,6 +68,18 @@ const loginPreload = (language: Language) => [
 
 /** Home's route as a cold start opens it: the main layout and home's screen, and their texts. */
 const homePreload = ['src/app/layouts/main-layout.tsx', 'src/features/home/components/home-page.tsx'];
+/**
+ * Home's first visit on a device (app/first-visit.tsx): the server draws the screen from its answers and the app
+ * stores them before its first render: the session's adoption and what stores them start with the rest.
+ */
+const firstVisitPreload = [
+  ...homePreload,
+  'src/features/home/data/first-visit-store.ts',
+  'src/features/auth/data/first-visit-adoption.ts',
+  'src/lib/first-answers.ts',
+  // Home's due alert: the server paints it, the app's modal takes its place.
+  'src/ui/alert-modal.tsx',
+];
 const homeNamespaces = [...startNamespaces, 'nav', 'errors', 'customer', 'validation', 'home'];
 const homeTexts = Object.fromEntries(
   languages.map((language) => [
@@ -124,5 +138,7 @@ export const prerenderPages = async (): Promise<PrerenderedPages> => {
     shell: { html: render(<BootScreen />), preload: [], paintFirst: false },
     // Painted first: with the customer's snapshot in it, that paint is the screen.
     home: { html: render(<BootScreen />), preload: homePreload, texts: homeTexts, paintFirst: true },
+    // The page the server draws home's first visit in (server/plugins/static-app.ts): never the service worker's.
+    homeFirstVisit: { html: render(<BootScreen />), preload: firstVisitPreload, texts: homeTexts, paintFirst: true },
   };
 };

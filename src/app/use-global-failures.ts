@@ -1,63 +1,50 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { advanceSessionGeneration, onApiFailure, sessionGeneration } from '#features/system/data/api-events.ts';
-import { failureAction } from '#features/system/data/failure-rules.ts';
-import { loginPath, paths, withRedirect } from '#lib/route-paths';
+import { onApiFailure, type ApiFailure } from '#features/system/data/api-events.ts';
 
 /** A red notice of a failed call, on the screen (path without query) where it happened. */
 export type Notice = { id: number; code: string; status: number; path: string };
 
 /**
- * docs/product/errors.md "Global error handler": the one place where a failed call becomes a redirect (401 → PIN
- * renewal or login, 503 → maintenance) or a red notice, for every screen and every call (`silent` only keeps the red
- * notice away). The decision is features/system/data/failure-rules.ts; this hook acts on it.
- *
- * One redirect at a time: from its decision until the new screen is on display every failure is ignored, and the
- * session generation moves on at both ends, so that a call started before the redirect landed is never acted on
- * afterwards (a late 401 of the screen left behind would otherwise send a renewed customer back to renewal).
+ * The root of every route listens to failed calls; the global error handler (./global-failures.ts) loads with the
+ * first failure, not with the entry: a visitor's login page, where nothing fails, ships only what it needs (its
+ * 130 KB budget, issue 41). The failures that arrive while it loads wait, in order, and go to it once it is in.
  */
 export const useGlobalFailures = (showNotice: (notice: Omit<Notice, 'id'>) => void): void => {
   const navigate = useNavigate();
-  const redirecting = useRef(false);
-
   useEffect(() => {
-    const redirect = (target: () => Promise<string>, options: { replace: boolean }) => {
-      redirecting.current = true;
-      advanceSessionGeneration();
-      void target()
-        .then((to) => navigate(to, options))
-        .catch((error: unknown) => console.error('redirect after a failed call failed', error))
+    let live = true;
+    let handle: ((failure: ApiFailure) => void) | null = null;
+    const waiting: ApiFailure[] = [];
+    let loading = false;
+    const load = () =>
+      import('./global-failures.ts')
+        .then(({ createFailureHandler }) => {
+          if (!live) return;
+          const handler = createFailureHandler(navigate, showNotice);
+          handle = handler;
+          for (const failure of waiting.splice(0)) handler(failure);
+        })
+        .catch((error: unknown) => {
+          // Its chunk could not be fetched (offline after a new version): the next failure tries again.
+          console.error('the global error handler did not load', error);
+        })
         .finally(() => {
-          advanceSessionGeneration();
-          redirecting.current = false;
+          loading = false;
         });
-    };
-
-    return onApiFailure((failure) => {
-      // The address bar, not React's state: it is the screen on display (an effect would follow a render late).
-      const path = window.location.pathname + window.location.search;
-      const action = failureAction(failure, { generation: sessionGeneration(), redirecting: redirecting.current, path });
-      switch (action.kind) {
-        case 'ignore':
-          return;
-        case 'maintenance':
-          redirect(() => Promise.resolve(paths.maintenance), { replace: false });
-          return;
-        case 'unauthorized':
-          // docs/product/auth.md "Session lifetime and renewal": PIN renewal on a touch device that has a refresh token
-          // and the user guid, otherwise login. The session module loads here, not with the login route (which ships
-          // only what a logged-out visitor needs).
-          redirect(
-            () =>
-              import('#features/auth/data/session.ts')
-                .then(({ afterUnauthorized }) => afterUnauthorized())
-                .then((to) => (to === 'renew' ? withRedirect(paths.renewAccess, path) : loginPath({ expired: true, redirect: path }))),
-            { replace: true },
-          );
-          return;
-        case 'notice':
-          showNotice({ code: action.code, status: action.status, path: window.location.pathname });
+    const stop = onApiFailure((failure) => {
+      if (handle) {
+        handle(failure);
+        return;
       }
+      waiting.push(failure);
+      if (loading) return;
+      loading = true;
+      void load();
     });
+    return () => {
+      live = false;
+      stop();
+    };
   }, [navigate, showNotice]);
 };

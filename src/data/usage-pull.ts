@@ -1,10 +1,11 @@
 import { call } from '#api/client';
 import { endpoints } from '#contract/endpoints';
-import type { UsageRecordDto, UsageSummary } from '#contract/usage';
+import type { UsageRecordDto } from '#contract/usage';
 import { db } from '#db/db';
 import { resourceKeys } from '#db/resource-keys';
 import type { UsageRecordRow, UsageSummaryRow } from '#db/schema';
 import { pull, type PullResult } from '#sync/pull';
+import { toUsageSummaryRow } from './usage-summary-row.ts';
 import { blockMs, groupIntoBlocks, mergeIntoBlocks, type BlockGroup } from '#workers/usage-blocks';
 import { localDayOf } from '#workers/usage-rollup';
 
@@ -39,27 +40,7 @@ export const toUsageRecordRow = (dto: UsageRecordDto, contractId: number): Usage
   ...(dto.country === undefined ? {} : { country: dto.country }),
 });
 
-export const toUsageSummaryRow = (summary: UsageSummary, contractId: number, period: UsagePeriod): UsageSummaryRow => ({
-  contractId,
-  period,
-  start: summary.period.start,
-  end: summary.period.end,
-  balances: summary.balances,
-  overspent: summary.cdrOverspent,
-  charges: summary.charges,
-  free: summary.free,
-  plan: summary.plan,
-  safeguards: summary.safeguard.map((s) => ({
-    type: s.type,
-    overSpentCredit: s.overSpent.credit,
-    current: s.current,
-    next: s.next,
-    alert: s.alert,
-    default: s.default,
-    max: s.max,
-  })),
-  recentIds: summary.cdrUsage.map((r) => r.id),
-});
+export { toUsageSummaryRow } from './usage-summary-row.ts';
 
 /** Records of a contract were written: the usage worker drops its cached answers (resourceKeys.usageRevision). */
 export const bumpRevision = (contractId: number, now: number) => db.meta.put({ resource: resourceKeys.usageRevision(contractId), fetchedAt: now });

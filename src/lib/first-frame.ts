@@ -32,3 +32,16 @@ export const useFirstFrame = <T>(key: string): T | undefined => {
   }, [key]);
   return value;
 };
+
+/**
+ * Keeps `value` for the first frame of the screen whose hook asks for `key`, as `keepForFirstFrame` does with what
+ * it read: the server's render of a first visit (app/first-visit.tsx) keeps the rows of its answers so.
+ */
+export const keepValueForFirstFrame = (key: string, value: unknown): void => {
+  kept.set(key, value);
+};
+
+/** Forgets every kept answer (the server renders one page after another in one process). */
+export const forgetFirstFrames = (): void => {
+  kept.clear();
+};

@@ -39,6 +39,11 @@ export type FirstPaintSnapshot = {
   userGuid: string;
   /** The route it shows (home). */
   path: string;
+  /**
+   * The line whose figures it shows (the selected contract), so that `/?contractId=` may be served it: absent in a
+   * snapshot kept before it was written down, or when no line is selected.
+   */
+  contractId?: number;
   /** The markup of #root, free of inline styles and scripts, with the age markers of `ageMarker`. */
   html: string;
   lang: Language;
@@ -113,10 +118,29 @@ export const isFirstPaintSnapshot = (value: unknown): value is FirstPaintSnapsho
     (v.layout === 'mobile' || v.layout === 'desktop') &&
     typeof v.title === 'string' &&
     typeof v.savedAt === 'number' &&
+    (v.contractId === undefined || typeof v.contractId === 'number') &&
     typeof texts === 'object' &&
     texts !== null &&
     typeof texts.justNow === 'string' &&
     typeof texts.updated === 'string' &&
     typeof texts.stale === 'string'
   );
+};
+
+/** Query parameters of home's address that select what its screen shows: the language and the line. */
+const homeQuery = new Set(['lang', 'contractId']);
+
+/**
+ * Whether the snapshot shows what home's address `search` (`?lang=nl`, `?contractId=5`, both, or nothing) asks
+ * for: the same language and the same line. Any other parameter, or a line or language the snapshot does not show,
+ * is not (the worker then answers the shell, and the app draws what was asked).
+ */
+export const snapshotFitsQuery = (snapshot: Pick<FirstPaintSnapshot, 'lang' | 'contractId'>, search: string): boolean => {
+  const query = new URLSearchParams(search);
+  for (const name of query.keys()) if (!homeQuery.has(name)) return false;
+  const lang = query.get('lang');
+  if (lang !== null && lang !== snapshot.lang) return false;
+  const contractId = query.get('contractId');
+  if (contractId !== null && (snapshot.contractId === undefined || contractId !== String(snapshot.contractId))) return false;
+  return true;
 };

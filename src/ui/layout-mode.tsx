@@ -8,7 +8,7 @@ export const resizeDebounceMs = 20;
 
 type NavigatorWithUaData = Navigator & { userAgentData?: { mobile?: boolean } };
 
-export const isMobileDevice = (nav: NavigatorWithUaData): boolean =>
+export const isMobileDevice = (nav: Pick<NavigatorWithUaData, 'userAgent' | 'userAgentData'>): boolean =>
   nav.userAgentData?.mobile ?? /Mobi|Android|iPhone|iPad|iPod/i.test(nav.userAgent);
 
 export const layoutFor = (width: number, mobileDevice: boolean): 'mobile' | 'desktop' =>

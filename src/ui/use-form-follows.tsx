@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import type { FieldValues, UseFormReset } from 'react-hook-form';
 
 /**
@@ -9,6 +9,10 @@ import type { FieldValues, UseFormReset } from 'react-hook-form';
  * started from until the live query delivers the saved one. Resetting to it then showed the old value again for a
  * moment, and what the user typed next landed after the restored value. Returns what a save calls in place of
  * `reset(values)`.
+ *
+ * A layout effect: the form's first frame holds the row's values. Reset after that frame, the fields that depend on
+ * them (the payment mode's hint, the mandate line) appeared a frame later and pushed the rest of the form down: a
+ * layout shift on a first visit (issue 41).
  */
 export const useFormFollows = <Row extends object, Values extends FieldValues>(
   row: Row | null | undefined,
@@ -17,7 +21,7 @@ export const useFormFollows = <Row extends object, Values extends FieldValues>(
   reset: UseFormReset<Values>,
 ): ((saved: Values) => void) => {
   const followed = useRef<Row | null>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!row || isDirty || row === followed.current) return;
     followed.current = row;
     reset(valuesOf(row), { keepDirtyValues: true });

@@ -130,6 +130,14 @@ describe('bundle budgets (from the build manifest)', () => {
     expect(kb(visitor)).toBeGreaterThan(50);
   });
 
+  it('draws home’s first screen without the API client and the contract’s schemas: its pulls load them when called', () => {
+    // Building the schemas (zod) was a long task of 150–350 ms of home's start at 4× CPU (issue 41, point 6): the
+    // screen shows stored rows first, and a pull loads the client when it runs (features/home/data/pulls.ts).
+    const home = [...jsFiles(closure(['index.html', 'src/features/home/components/home-page.tsx'], false))];
+    // (use-pull is the hook that calls them, not a pull: it imports none.)
+    expect(home.filter((file) => /\/(zod|client|pull|(?!use-)[\w-]+-pull|outbox)-[\w-]+\.js$/.test(file))).toEqual([]);
+  });
+
   it('has Brotli and gzip copies of every JS file, so that none travels raw', () => {
     const js = new Set(
       Object.values(manifest)

@@ -15,6 +15,7 @@ import { needsCodeAgain, useActivationEntry, useHolderOrder, usePublicOrder, use
 import { CodeForm } from './code-form.tsx';
 import { OrderFollowUp, stageTone } from './order-follow-up.tsx';
 import './activation.css';
+import { useScreenAboveSettled } from '#lib/screen-settled';
 
 /*
  * SIM activation and the follow-up of SIM orders (docs/product/activation.md "Entry points"): /orders/activate (no
@@ -122,7 +123,9 @@ export const ActivationOrdersSection = () => {
   const { t, i18n } = useTranslation(['activation', 'common']);
   const { result, refresh } = useSimOrders();
   const [now] = useState(() => Date.now());
-  if (result.status === 'loading' || !result.data) return null;
+  // Below the orders' list: drawn once the list is in place, never pushed down by it (issue 41).
+  const above = useScreenAboveSettled();
+  if (result.status === 'loading' || !result.data || !above) return null;
   const { orders, fetchedAt } = result.data;
   const shown = orders.filter((order) => {
     const stage = activationStage(order);

@@ -1,5 +1,6 @@
 import { peekStartRows } from '#db/peek';
 import type { DeviceRow, SessionRow } from '#db/schema';
+import { pageHasFirstAnswers } from '#lib/first-answers-mark';
 import { paths } from '#lib/route-paths';
 import { detectTouch, hasUsablePin } from './auth-rules.ts';
 
@@ -30,6 +31,15 @@ export const adoptServerSession = (): Promise<boolean> => {
   if (serverSaidNoSession) return Promise.resolve(false);
   asking ??= (async () => {
     try {
+      // A first visit's page may carry the server's answer (lib/first-answers.ts).
+      const first = pageHasFirstAnswers() ? (await import('#lib/first-answers')).takeFirstAnswer(`${apiBase}/user/me`) : undefined;
+      if (first !== undefined) {
+        // Without the API client when the device holds no one else's (first-visit-adoption.ts).
+        const { adoptFirstVisitSession } = await import('./first-visit-adoption.ts');
+        if (await adoptFirstVisitSession(first)) return true;
+        const { adoptSession } = await import('./session.ts');
+        return await adoptSession(first);
+      }
       const response = await fetch(`${apiBase}/user/me`, {
         credentials: 'include',
         // Past the service worker's API cache: only the server knows whether the cookie is still good.

@@ -1,6 +1,6 @@
 import { advanceSessionGeneration } from '#api/api-failures';
 import { abortAll, ApiError, call } from '#api/client';
-import type { AuthUser, LoginResponse } from '#contract/auth';
+import type { LoginResponse } from '#contract/auth';
 import { endpoints } from '#contract/endpoints';
 import { db } from '#db/db';
 import type { SessionRow } from '#db/schema';
@@ -9,6 +9,7 @@ import { clearLocalData } from '#sync/pull';
 import { hasRefreshToken, pinRevokedCodes, refreshLifetimeMs, shouldOfferPinSetup, unauthorizedTarget } from './auth-rules.ts';
 import { ensureDevice, forgetDevice, isTouchDevice, readDevice, updateDevice } from './device.ts';
 import { clearRecoveryState } from './recovery.ts';
+import { sessionFromUser } from './session-row.ts';
 import { readSession } from './session-live.ts';
 import { isSessionExpired } from './session-peek.ts';
 
@@ -24,23 +25,7 @@ export { readSession, useSession } from './session-live.ts';
 
 export { isPlainUser } from '#contract/roles';
 
-export const sessionFromUser = (user: AuthUser, expiresAt: string, now = Date.now()): SessionRow => ({
-  id: 'current',
-  userId: user.id,
-  userGuid: user.guid,
-  customerId: user.customer_id,
-  role: user.role,
-  scope: user.scope,
-  msisdn: user.msisdn,
-  email: user.email,
-  energyRef: user.energy_ref,
-  language: user.language.app,
-  firstName: user.personal_data.first_name,
-  lastName: user.personal_data.last_name,
-  birthDate: user.personal_data.birth_date,
-  expiresAt: Date.parse(expiresAt),
-  loggedInAt: now,
-});
+export { sessionFromUser } from './session-row.ts';
 
 /**
  * Wipe the local data of an expired session but this device's credentials (so that its PIN keeps working) and the

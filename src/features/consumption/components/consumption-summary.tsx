@@ -79,10 +79,13 @@ const SummaryBody = ({
   context,
   period,
   kind,
+  error,
 }: {
   context: ConsumptionContext;
   period: ResolvedPeriod | null;
   kind: 'current' | 'previous' | 'range';
+  /** The summary's pull failed (offline, say): the screen shows what it has. */
+  error: unknown;
 }) => {
   const { t, i18n } = useTranslation('consumption');
   const lang = i18n.language;
@@ -97,6 +100,10 @@ const SummaryBody = ({
   const query = useUsageQuery(customerId, contract?.id ?? null, period, noFilters, { list: false, load });
   const average = useAverage(customerId, contract?.id ?? null, cycles, { load });
   const summary = kind === 'current' ? context.current : kind === 'previous' ? context.previous : undefined;
+  const summaryFetchedAt = kind === 'current' ? context.currentFetchedAt : kind === 'previous' ? context.previousFetchedAt : 0;
+  // A first visit, before the bill's summary arrives: one spinner rather than the totals drawn first and pushed down
+  // by the balances (issue 41: no layout shift).
+  if (!summary && summaryFetchedAt === undefined && !error) return <Spinner label={t('records.computing')} />;
   return (
     <>
       {summary ? (
@@ -160,7 +167,7 @@ export const ConsumptionPage = () => {
   const { t } = useTranslation('consumption');
   return (
     <ConsumptionFrame title={t('title')}>
-      {({ context, period, choice }) => <SummaryBody context={context} period={period} kind={choice.kind} />}
+      {({ context, period, choice, error }) => <SummaryBody context={context} period={period} kind={choice.kind} error={error} />}
     </ConsumptionFrame>
   );
 };

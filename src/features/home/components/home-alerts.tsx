@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { loadChunk } from '#lib/chunk-load';
 import { paths, withQuery } from '#lib/route-paths';
 import type * as AlertModalModule from '#ui/alert-modal';
+import type { AlertModalProps } from '#ui/alert-modal';
 import { PayNowButton } from '#ui/pay-now-button';
 import { useOnline } from '#ui/use-online';
 import type { AlertKind } from '../data/alert-rules.ts';
@@ -72,17 +73,31 @@ export const HomeAlertModals = ({
   activateContractId: number | null;
   customerId: number | null;
 }) => {
-  const { t, i18n } = useTranslation('home');
-  const online = useOnline();
   const kind = alerts.settled ? alerts.due[0] : undefined;
   // Rendered again by home once the modal has loaded (useAlertsOnScreen).
   const AlertModal = loaded?.AlertModal;
   if (!kind || !AlertModal) return null;
+  return (
+    <DueAlert key={kind} kind={kind} alerts={alerts} activateContractId={activateContractId} customerId={customerId} Modal={AlertModal} />
+  );
+};
+
+type DueAlertProps = {
+  kind: AlertKind;
+  alerts: HomeAlerts;
+  activateContractId: number | null;
+  customerId: number | null;
+  Modal: ComponentType<AlertModalProps>;
+};
+
+/** One alert's modal: its title, text and actions, in the app's modal or in the first visit's painted copy. */
+const DueAlert = ({ kind, alerts, activateContractId, customerId, Modal }: DueAlertProps) => {
+  const { t, i18n } = useTranslation('home');
+  const online = useOnline();
   const target = kind === 'activateSim' ? withQuery(targets.activateSim, { contractId: activateContractId }) : targets[kind];
   const keys = textKeys(kind, alerts);
   return (
-    <AlertModal
-      key={kind}
+    <Modal
       isOpen
       title={t(keys.title)}
       closeLabel={t('alerts.close')}
@@ -103,6 +118,44 @@ export const HomeAlertModals = ({
       }
     >
       <p>{t(keys.text)}</p>
-    </AlertModal>
+    </Modal>
   );
+};
+
+/** The attribute of the first visit's painted alert (below), which home removes once its own alerts are on screen. */
+export const firstAlertAttribute = 'data-first-alert';
+
+/**
+ * The markup of the app's alert modal (ui/alert-modal.tsx, react-aria's overlay, modal and dialog) without its
+ * behaviour: the server paints a first visit's due alert with it, beside the page's root, so that the screen's
+ * first paint is the one the app then shows (app/first-visit.tsx). Its closing button waits for the app.
+ */
+const PaintedAlertModal = ({ title, closeLabel, children, actions }: AlertModalProps) => (
+  <div className="modal-overlay" {...{ [firstAlertAttribute]: '' }}>
+    <div className="modal">
+      <section className="dialog" role="alertdialog" aria-label={title}>
+        <h2>{title}</h2>
+        {children}
+        <div className="dialog__actions">
+          {actions}
+          <button type="button" className="button" data-variant="secondary" disabled>
+            {closeLabel}
+          </button>
+        </div>
+      </section>
+    </div>
+  </div>
+);
+
+/** The first due alert of a first visit, as the server paints it (app/first-visit.tsx). */
+export const FirstVisitAlert = (props: Omit<DueAlertProps, 'Modal'>) => <DueAlert {...props} Modal={PaintedAlertModal} />;
+
+/**
+ * The painted alert of a first visit goes once home's own alerts are on screen (its modal in place, or none due).
+ * Until then it covers the page as the app's modal will.
+ */
+export const useFirstAlertHandover = (alertsOnScreen: boolean): void => {
+  useLayoutEffect(() => {
+    if (alertsOnScreen) document.querySelector(`[${firstAlertAttribute}]`)?.remove();
+  }, [alertsOnScreen]);
 };

@@ -17,13 +17,14 @@ import { formatPhoneNumber } from '../data/contract-status.ts';
 import { useHomeAlerts } from '../data/use-home-alerts.ts';
 import { useContractUsage, type ContractRow } from '../data/use-home-usage.ts';
 import { useHome } from '../data/use-home.ts';
-import { HomeAlertModals, useAlertsOnScreen } from './home-alerts.tsx';
+import { HomeAlertModals, useAlertsOnScreen, useFirstAlertHandover } from './home-alerts.tsx';
 import { useFirstPaintSnapshot } from './use-first-paint-snapshot.ts';
 import { NextBillNote } from './next-bill-note.tsx';
 import { QuickActions } from './quick-actions.tsx';
 import { UsageOverview } from './usage-overview.tsx';
 
 export { readHomeFirstFrame } from '../data/home-first-frame.ts';
+export { FirstVisitAlert } from './home-alerts.tsx';
 
 /** One status per line, in words (docs/product/home.md "Line status"): a blocked line never shows as active. */
 const statusOf = (contract: ContractRow) =>
@@ -33,6 +34,66 @@ const statusOf = (contract: ContractRow) =>
     dunningLevelReached: contract.dunningLevelReached,
     fraudulentBehaviour: contract.fraudulentBehaviour,
   });
+
+/** The customer's lines, each with its status, its activation when on its way, and the choice of the line shown. */
+const ContractList = ({
+  contracts,
+  selectedContractId,
+  loading,
+  isPlain,
+  switchable,
+}: {
+  contracts: ContractRow[];
+  selectedContractId: number | null;
+  loading: boolean;
+  isPlain: boolean;
+  switchable: boolean;
+}) => {
+  const { t } = useTranslation(['home', 'common']);
+  return (
+    <section aria-labelledby="contracts-title">
+      <h2 id="contracts-title">
+        {t('home:contracts')} <span className="muted">({t('home:contractsCount', { count: contracts.length })})</span>
+      </h2>
+      {loading ? (
+        <Spinner label={t('common:loading')} />
+      ) : contracts.length === 0 ? (
+        <p>{t('home:noContracts')}</p>
+      ) : (
+        <ul className="contract-list">
+          {contracts.map((contract) => {
+            const isSelected = contract.id === selectedContractId;
+            const number = contract.msisdn ? formatPhoneNumber(contract.msisdn) : t('home:noNumber');
+            return (
+              <li key={contract.id} className="card contract-card" data-selected={isSelected || undefined}>
+                <div className="contract-card__main">
+                  <span className="contract-card__number">{number}</span>
+                  <span className="contract-card__badges">
+                    <LineStatusBadge status={statusOf(contract)} />
+                  </span>
+                </div>
+                <span className="muted">{t('home:contractRef', { ref: contract.contractRef })}</span>
+                {!isPlain && contract.status === 'IN_DELIVERY' ? (
+                  // A line on its way: its activation (or the follow-up of its order), also once the modal is closed.
+                  <Link className="link-button" to={withQuery(paths.activateSim, { contractId: contract.id })}>
+                    {canActivateSim(contract) ? t('home:activateSim', { msisdn: number }) : t('home:followOrder', { msisdn: number })}
+                  </Link>
+                ) : null}
+                {isSelected ? (
+                  <span className="contract-card__selected">{t('home:selected')}</span>
+                ) : switchable ? (
+                  <button type="button" className="link-button" onClick={() => void setSelectedContract(contract.id)}>
+                    {t('home:select', { msisdn: number })}
+                  </button>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+};
 
 export const HomePage = () => {
   const { t } = useTranslation(['home', 'common']);
@@ -51,6 +112,7 @@ export const HomePage = () => {
   const usage = useContractUsage(data?.session.customerId ?? null, selected);
   const alerts = useHomeAlerts(data?.session ?? null, data?.contracts ?? [], data?.selectedContractId ?? null, usage.settled);
   const alertsOnScreen = useAlertsOnScreen(alerts);
+  useFirstAlertHandover(alertsOnScreen);
   useDocumentTitle(null);
   // Home complete on screen (the selected contract's usage too, or its lack of any): kept for the next start's first
   // paint (lib/first-paint.ts).
@@ -58,7 +120,7 @@ export const HomePage = () => {
     !selected ||
     (usage.result.status === 'ready' &&
       (Boolean(usage.result.data.summary) || Boolean(usage.error) || (usage.settled && usage.result.data.fetchedAt !== undefined)));
-  useFirstPaintSnapshot(data !== null && usageShown, data?.session.userGuid ?? null);
+  useFirstPaintSnapshot(data !== null && usageShown, data?.session.userGuid ?? null, data?.selectedContractId ?? null);
 
   if (!data) return <Spinner label={t('common:loading')} />;
 
@@ -107,52 +169,25 @@ export const HomePage = () => {
       ) : null}
       <div className="home-hero" data-plain={isPlain || undefined}>
         {selected ? <UsageOverview contract={selected} usage={usage} /> : null}
-        <div className="home-hero__side">
-          <NextBillNote customerId={isPlain ? null : session.customerId} />
-          <QuickActions plainUser={isPlain} contractId={selected?.id ?? null} />
-        </div>
+        {/* Beside the figures on a desktop, below them on a phone: drawn with them, so that a phone's first visit
+            (nothing stored, home not drawn by the server: /offers/link-accounts) does not draw the next bill and the
+            lines under the figures' spinner and push them down when the gauges replace it (issue 41: 0.06). */}
+        {usageShown ? (
+          <div className="home-hero__side">
+            <NextBillNote customerId={isPlain ? null : session.customerId} />
+            <QuickActions plainUser={isPlain} contractId={selected?.id ?? null} />
+          </div>
+        ) : null}
       </div>
-      <section aria-labelledby="contracts-title">
-        <h2 id="contracts-title">
-          {t('home:contracts')} <span className="muted">({t('home:contractsCount', { count: contracts.length })})</span>
-        </h2>
-        {fetchedAt === undefined && contracts.length === 0 ? (
-          <Spinner label={t('common:loading')} />
-        ) : contracts.length === 0 ? (
-          <p>{t('home:noContracts')}</p>
-        ) : (
-          <ul className="contract-list">
-            {contracts.map((contract) => {
-              const isSelected = contract.id === selectedContractId;
-              const number = contract.msisdn ? formatPhoneNumber(contract.msisdn) : t('home:noNumber');
-              return (
-                <li key={contract.id} className="card contract-card" data-selected={isSelected || undefined}>
-                  <div className="contract-card__main">
-                    <span className="contract-card__number">{number}</span>
-                    <span className="contract-card__badges">
-                      <LineStatusBadge status={statusOf(contract)} />
-                    </span>
-                  </div>
-                  <span className="muted">{t('home:contractRef', { ref: contract.contractRef })}</span>
-                  {!isPlain && contract.status === 'IN_DELIVERY' ? (
-                    // A line on its way: its activation (or the follow-up of its order), also once the modal is closed.
-                    <Link className="link-button" to={withQuery(paths.activateSim, { contractId: contract.id })}>
-                      {canActivateSim(contract) ? t('home:activateSim', { msisdn: number }) : t('home:followOrder', { msisdn: number })}
-                    </Link>
-                  ) : null}
-                  {isSelected ? (
-                    <span className="contract-card__selected">{t('home:selected')}</span>
-                  ) : switchable ? (
-                    <button type="button" className="link-button" onClick={() => void setSelectedContract(contract.id)}>
-                      {t('home:select', { msisdn: number })}
-                    </button>
-                  ) : null}
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </section>
+      {usageShown ? (
+        <ContractList
+          contracts={contracts}
+          selectedContractId={selectedContractId}
+          loading={fetchedAt === undefined && contracts.length === 0}
+          isPlain={isPlain}
+          switchable={switchable}
+        />
+      ) : null}
       <HomeAlertModals
         alerts={alerts}
         activateContractId={contracts.find(canActivateSim)?.id ?? null}

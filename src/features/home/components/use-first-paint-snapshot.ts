@@ -10,7 +10,7 @@ import { saveFirstPaint } from '../data/first-paint.ts';
  * are on screen), keeps the screen as the snapshot the next start paints before the app runs (lib/first-paint.ts).
  * Written when the browser is idle, so it never delays the screen; not when home has been left meanwhile.
  */
-export const useFirstPaintSnapshot = (ready: boolean, userGuid: string | null): void => {
+export const useFirstPaintSnapshot = (ready: boolean, userGuid: string | null, contractId: number | null): void => {
   const { t, i18n } = useTranslation('common');
   const lang = i18n.resolvedLanguage;
   // What this mount of home last kept, so that a render that changed nothing on screen writes nothing.
@@ -22,12 +22,13 @@ export const useFirstPaintSnapshot = (ready: boolean, userGuid: string | null): 
       if (!root || window.location.pathname !== paths.home) return;
       const html = snapshotMarkup(root);
       const layout = document.documentElement.dataset.layout === 'desktop' ? 'desktop' : 'mobile';
-      const key = `${userGuid}|${lang}|${layout}|${html}`;
+      const key = `${userGuid}|${lang}|${layout}|${contractId}|${html}`;
       if (key === lastKept.current) return;
       lastKept.current = key;
       void saveFirstPaint({
         userGuid,
         path: paths.home,
+        ...(contractId === null ? {} : { contractId }),
         html,
         lang,
         layout,

@@ -56,15 +56,16 @@ export const readContractUsage = async (customerId: number | null, contractId: n
     db.usageSummaries.get([contractId, 'current']),
     db.meta.get(resourceKeys.usageSummary(customerId, contractId, 'current')),
   ]);
-  return {
-    data: {
-      summary,
-      balances: summary ? toBalanceViews(summary, Date.now()) : [],
-      cycleEnd: summary ? localDayEnd(summary.end.slice(0, 10)) : null,
-      fetchedAt: meta?.fetchedAt,
-    },
-  };
+  return { data: homeUsageOf(summary, meta?.fetchedAt, Date.now()) };
 };
+
+/** The usage home shows of a stored summary as of `now` (pure): the live query's, and the server's first answer's. */
+export const homeUsageOf = (summary: UsageSummaryRow | undefined, fetchedAt: number | undefined, now: number): HomeUsage => ({
+  summary,
+  balances: summary ? toBalanceViews(summary, now) : [],
+  cycleEnd: summary ? localDayEnd(summary.end.slice(0, 10)) : null,
+  fetchedAt,
+});
 
 export const usageFrameKey = (customerId: number | null, contractId: number | null) => `home-usage:${customerId}:${contractId}`;
 

@@ -19,30 +19,40 @@ export type HomeData = {
   fetchedAt: number | undefined;
 };
 
+/** What home shows of the stored rows (pure): the live query's reading, and the server's first answer's (first-visit.ts). */
+export const assembleHome = (
+  session: SessionRow,
+  rows: { customer: CustomerRow | undefined; contact: ContactRow | undefined; contracts: ContractRow[]; fetchedAt: number | undefined },
+  forcedContractId: number | null,
+): HomeData => {
+  const isPlain = isPlainUser(session);
+  // A plain user only ever sees its own contract (docs/product/roles.md "Plain user"), even if more rows were
+  // stored.
+  const contracts = isPlain ? rows.contracts.filter((c) => c.msisdn === session.msisdn) : rows.contracts;
+  const selectedContractId = selectContract({
+    contracts,
+    isPlainUser: isPlain,
+    userMsisdn: session.msisdn,
+    forcedContractId,
+  });
+  return { session, customer: rows.customer, contact: rows.contact, contracts, selectedContractId, fetchedAt: rows.fetchedAt };
+};
+
 /** What home shows, as its live query reads it (and the route, for the first frame: see lib/first-frame.ts). */
 export const readHome = async (): Promise<{ data: HomeData | null }> => {
-      const session = await db.session.get('current');
-      if (!session || session.customerId === null) return { data: null };
-      const customerId = session.customerId;
-      const [customer, contact, allContracts, meta, forced] = await Promise.all([
-        db.customers.get(customerId),
-        db.contacts.get(customerId),
-        db.contracts.where('customerId').equals(customerId).sortBy('position'),
-        db.meta.get(resourceKeys.customer(customerId)),
-        db.prefs.get(selectedContractKey),
-      ]);
-      const isPlain = isPlainUser(session);
-      // A plain user only ever sees its own contract (docs/product/roles.md "Plain user"), even if more rows were
-      // stored.
-      const contracts = isPlain ? allContracts.filter((c) => c.msisdn === session.msisdn) : allContracts;
-      const selectedContractId = selectContract({
-        contracts,
-        isPlainUser: isPlain,
-        userMsisdn: session.msisdn,
-        forcedContractId: typeof forced?.value === 'number' ? forced.value : null,
-      });
-      return { data: { session, customer, contact, contracts, selectedContractId, fetchedAt: meta?.fetchedAt } };
-    };
+  const session = await db.session.get('current');
+  if (!session || session.customerId === null) return { data: null };
+  const customerId = session.customerId;
+  const [customer, contact, contracts, meta, forced] = await Promise.all([
+    db.customers.get(customerId),
+    db.contacts.get(customerId),
+    db.contracts.where('customerId').equals(customerId).sortBy('position'),
+    db.meta.get(resourceKeys.customer(customerId)),
+    db.prefs.get(selectedContractKey),
+  ]);
+  const forcedContractId = typeof forced?.value === 'number' ? forced.value : null;
+  return { data: assembleHome(session, { customer, contact, contracts, fetchedAt: meta?.fetchedAt }, forcedContractId) };
+};
 
 export const homeFrameKey = 'home';
 

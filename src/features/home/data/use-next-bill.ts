@@ -1,8 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { lastCycleInvoices, nextBillChange, summaryOfRow, type NextBillChange } from '#data/bill-explanation-rows';
-import { openListKey, paidListKey, pullInvoiceDetails, pullInvoiceEstimate, pullOpenInvoices, pullPaidInvoices } from '#data/invoices-pull';
 import { db } from '#db/db';
+import { resourceKeys } from '#db/resource-keys';
 import { usePull } from '#lib/use-pull';
+// Through loadOnCall, not #data/invoices-pull: home's first frame then loads neither the API client nor the
+// contract's schemas (issue 41: their module evaluation was a long task of home's start at 4× CPU).
+import { pullInvoiceDetails, pullInvoiceEstimate, pullOpenInvoices, pullPaidInvoices } from './pulls.ts';
 
 export type { NextBillChange } from '#data/bill-explanation-rows';
 
@@ -15,8 +18,8 @@ export const useNextBill = (customerId: number | null): NextBillChange | null | 
   const read = useLiveQuery(async () => {
     if (customerId === null) return { change: null, last: [] as string[] };
     const [open, paid, estimate, details] = await Promise.all([
-      db.invoiceLists.get(openListKey(customerId, 'all')),
-      db.invoiceLists.get(paidListKey(customerId, 'all', 1)),
+      db.invoiceLists.get(resourceKeys.invoicesOpen(customerId, 'all')),
+      db.invoiceLists.get(resourceKeys.invoicesPaid(customerId, 'all', 1)),
       db.invoiceEstimates.get(customerId),
       db.invoiceDetails.where('customerId').equals(customerId).toArray(),
     ]);

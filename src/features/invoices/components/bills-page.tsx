@@ -227,6 +227,10 @@ export const BillsPage = () => {
     );
   }
 
+  // A first visit, before the lists' first answers: one spinner for the page rather than sections drawn empty and
+  // pushed down as the lists above them fill (issue 41: no layout shift).
+  if ((data.open === undefined || data.paid === undefined) && !refreshError) return <Spinner label={t('common:loading')} />;
+
   const go = (next: { costCenter?: CostCenterScope; page?: number }) => {
     const params = new URLSearchParams(search);
     const center = next.costCenter ?? scope;

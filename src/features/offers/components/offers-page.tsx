@@ -149,7 +149,10 @@ export const OffersPage = () => {
   const { result, refresh, refreshError, settled } = useOffers();
   const [busy, setBusy] = useState(false);
   const data = result.status === 'ready' ? result.data : null;
-  if (result.status === 'loading' || !data) return <Spinner label={t('common:loading')} />;
+  // A first visit, before the offers' first answer: one spinner for the page rather than the comparison drawn first
+  // and pushed down when the offers arrive above it (issue 41: no layout shift).
+  const waiting = data !== null && !data.offers && !refreshError && (!settled || data.fetchedAt === undefined);
+  if (result.status === 'loading' || !data || waiting) return <Spinner label={t('common:loading')} />;
   const offers = data.offers;
   return (
     <TitledPage title={t('offers:title')}>

@@ -11,6 +11,7 @@ import { Badge } from '#ui/badge';
 import { Button } from '#ui/button';
 import { FreshnessNote } from '#ui/freshness-note';
 import { Spinner } from '#ui/spinner';
+import { useScreenSettled } from '#lib/screen-settled';
 import { TitledPage } from '#ui/titled-page';
 import { useOnline } from '#ui/use-online';
 import { failureWords, resourceWords, statusTone, statusWord, valueWords, type Words } from '../data/order-words.ts';
@@ -233,11 +234,19 @@ export const OrdersPage = () => {
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState<OrderLineRow | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  // The sections below the list (the SIM orders under way) wait for it: drawn first, they would be pushed down. The
+  // list is in place once its pull is over (the history, then the line's products, whose names the cards show), not
+  // as soon as its first row is stored: drawn between the two, the section was pushed down on a first visit.
+  useScreenSettled(
+    data !== undefined && data !== null && ((settled && (data.contract !== undefined || data.customerFetched)) || Boolean(refreshError)),
+  );
   if (!data) return <Spinner label={t('common:loading')} />;
   const { contract, page: pageRow } = data;
   if (!contract) {
     return (
-      <TitledPage title={t('orders:title')}>{settled ? <p>{t('orders:noLine')}</p> : <Spinner label={t('common:loading')} />}</TitledPage>
+      <TitledPage title={t('orders:title')}>
+        {(settled && data.customerFetched) || refreshError ? <p>{t('orders:noLine')}</p> : <Spinner label={t('common:loading')} />}
+      </TitledPage>
     );
   }
 

@@ -22,6 +22,12 @@ export type OrderHistoryData = {
   page: OrderPageRow | undefined;
   fetchedAt: number | undefined;
   pageNumber: number;
+  /**
+   * The customer (and with it the lines) has been stored: a line missing then is missing indeed. On a first visit
+   * the history's pull runs for no line before the customer's answer is stored, and settles before this query has
+   * read the lines it wrote.
+   */
+  customerFetched: boolean;
 };
 
 /**
@@ -50,9 +56,10 @@ export const useOrderHistory = (page: number) => {
       const session = await db.session.get('current');
       if (!session || session.customerId === null || isPlainUser(session)) return { data: null };
       const customerId = session.customerId;
-      const [contracts, forced] = await Promise.all([
+      const [contracts, forced, customerMeta] = await Promise.all([
         db.contracts.where('customerId').equals(customerId).sortBy('position'),
         db.prefs.get(selectedContractKey),
+        db.meta.get(resourceKeys.customer(customerId)),
       ]);
       const id = selectContract({ contracts, isPlainUser: false, userMsisdn: session.msisdn, forcedContractId: readForcedContractId(forced?.value) });
       const contract = contracts.find((c) => c.id === id);
@@ -68,6 +75,7 @@ export const useOrderHistory = (page: number) => {
           page: pageRow,
           fetchedAt: meta?.fetchedAt,
           pageNumber: page,
+          customerFetched: customerMeta !== undefined,
         },
       };
     }, [page]),

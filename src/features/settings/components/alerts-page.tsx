@@ -152,7 +152,10 @@ export const AlertsPage = () => {
   const [busy, setBusy] = useState(false);
   const gridId = useId();
   const data = result.status === 'ready' ? result.data : null;
-  if (!data) return <Spinner label={t('common:loading')} />;
+  // A first visit, before the grid's and the last notifications' first answers: one spinner for the page rather than
+  // sections drawn empty and pushed down as the ones above them fill (issue 41: no layout shift).
+  const firstLoad = data !== null && (data.fetchedAt === undefined || data.sentFetchedAt === undefined) && !refreshError;
+  if (!data || firstLoad) return <Spinner label={t('common:loading')} />;
   return (
     <TitledPage title={t('settings:alerts.title')}>
       <FreshnessNote

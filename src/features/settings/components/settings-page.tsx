@@ -106,7 +106,9 @@ export const SettingsPage = () => {
   const logoutId = useId();
   const data = result.status === 'ready' ? result.data : null;
 
-  if (!data) return <Spinner label={t('common:loading')} />;
+  // A first visit, before the customer's first answer: one spinner rather than the details drawn empty and grown
+  // (issue 41: no layout shift).
+  if (!data || (data.customerFetchedAt === undefined && !refreshError)) return <Spinner label={t('common:loading')} />;
   const refreshAll = () => {
     setBusy(true);
     void refresh().finally(() => setBusy(false));
@@ -171,13 +173,22 @@ export const NetworkPage = () => <LinePartPage part="network" />;
 export const SimCodesPage = () => <LinePartPage part="codes" />;
 
 /** /settings/privacy: the holder's consents and this browser's cookie choices. */
-export const PrivacyPage = () => (
-  <SectionPage titleKey="privacy">
-    {(data) => (
-      <>
-        <PrivacySection data={data} />
-        <CookieSettings />
-      </>
-    )}
-  </SectionPage>
-);
+export const PrivacyPage = () => {
+  const { t } = useTranslation(['settings', 'common']);
+  return (
+    <SectionPage titleKey="privacy">
+      {(data, page) =>
+        // A first visit, before the consents' first answer: one spinner rather than the cookie choices drawn first and
+        // pushed down by the consents' form (issue 41: no layout shift).
+        !data.isPlain && !data.privacy && !page.refreshError ? (
+          <Spinner label={t('common:loading')} />
+        ) : (
+          <>
+            <PrivacySection data={data} />
+            <CookieSettings />
+          </>
+        )
+      }
+    </SectionPage>
+  );
+};

@@ -28,6 +28,10 @@ const FaqItem = ({ entry, open, onToggle }: { entry: FaqEntryRow; open: boolean;
   );
 };
 
+/** No question yet and none ever fetched, nor a failure: the first answer is on its way. */
+const firstVisitWaiting = (data: { entries: readonly unknown[]; fetchedAt: number | undefined }, refreshError: unknown, settled: boolean) =>
+  data.entries.length === 0 && !refreshError && (!settled || data.fetchedAt === undefined);
+
 /** /support/main: the FAQ by topic with instant search, deep links to answers, and how to reach support. Offline too. */
 export const SupportPage = () => {
   const { t, i18n } = useTranslation(['support', 'common']);
@@ -54,7 +58,8 @@ export const SupportPage = () => {
     target?.querySelector('summary')?.focus({ preventScroll: true });
   }, [hash, entries]);
 
-  if (result.status === 'loading' || !data) return <Spinner label={t('common:loading')} />;
+  // A first visit: one spinner until the questions arrive, not the contact card drawn and pushed down (issue 41).
+  if (!data || firstVisitWaiting(data, refreshError, settled)) return <Spinner label={t('common:loading')} />;
 
   const isOpen = (slug: string) => toggled.get(slug) ?? slug === hash;
   const toggle = (slug: string) => (open: boolean) =>

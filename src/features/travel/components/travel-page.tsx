@@ -88,7 +88,7 @@ export const TravelPage = () => {
   return (
     <TitledPage title={t('travel:title')}>
       <p>{t('travel:intro')}</p>
-      {data ? (
+      {data && !(data.firstLoad && !refreshError) ? (
         <>
           <FreshnessNote
             fetchedAt={data.fetchedAt}
@@ -114,7 +114,7 @@ export const TravelPage = () => {
           {/* Announced when a country is chosen: the answer is what the customer came for. */}
           <div aria-live="polite">{chosen && data.line ? <Advice country={chosen.code} name={chosen.name} data={data} /> : null}</div>
         </>
-      ) : result.status === 'loading' ? (
+      ) : result.status === 'loading' || data ? (
         <Spinner label={t('common:loading')} />
       ) : (
         <Alert tone="info">{t('travel:noLine')}</Alert>

@@ -25,6 +25,11 @@ export type TravelGuideData = {
   /** Whether this user may change the zone (docs/product/settings.md "Which lines can change"); else the holder does. */
   canChange: boolean;
   fetchedAt: number | undefined;
+  /**
+   * Nothing stored yet to draw the guide from: neither the line's settings nor, for want of a line, the customer's
+   * answer (a first visit). The page shows one spinner meanwhile rather than a card that grows (issue 41).
+   */
+  firstLoad: boolean;
 };
 
 /** The latest roaming change that waits: made on this device (not answered yet) or requested and not yet applied. */
@@ -46,7 +51,11 @@ export const useTravelGuide = (): { result: LiveResult<TravelGuideData | null>; 
       const session = await db.session.get('current');
       if (!session || session.customerId === null) return { data: null };
       const customerId = session.customerId;
-      const [all, forced] = await Promise.all([db.contracts.where('customerId').equals(customerId).sortBy('position'), db.prefs.get(selectedContractKey)]);
+      const [all, forced, customerMeta] = await Promise.all([
+        db.contracts.where('customerId').equals(customerId).sortBy('position'),
+        db.prefs.get(selectedContractKey),
+        db.meta.get(resourceKeys.customer(customerId)),
+      ]);
       const plain = isPlainUser(session);
       const contracts = plain ? all.filter((c) => c.msisdn !== null && c.msisdn === session.msisdn) : all;
       const id = selectContract({ contracts, isPlainUser: plain, userMsisdn: session.msisdn, forcedContractId: readForcedContractId(forced?.value) });
@@ -63,6 +72,7 @@ export const useTravelGuide = (): { result: LiveResult<TravelGuideData | null>; 
           pending: settings ? pendingZoneOf(settings.changes) : null,
           canChange: settingsAccess(session.role, 'line') === 'edit',
           fetchedAt: meta?.fetchedAt,
+          firstLoad: meta === undefined && (contract !== undefined || customerMeta === undefined),
         },
       };
     }, []),
