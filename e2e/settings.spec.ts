@@ -219,15 +219,15 @@ test('usage past 80 % through the test endpoint: an e-mail in the outbox and a p
 
     const outbox = await page.request.get(`/dev/outbox.json?to=${encodeURIComponent('sophie.dubois@example.be')}&limit=1`);
     const messages = (await outbox.json()) as { messages: { subject: string }[] };
-    expect(messages.messages[0]?.subject).toBe('80 % de vos minutes d’appel utilisés');
+    expect(messages.messages[0]?.subject).toBe('80 % de vos minutes d’appel utilisées');
     await expect.poll(() => push.received.length).toBe(1);
     const received = push.received[0];
     expect(received?.problems).toEqual([]);
-    expect(JSON.parse(received?.payload ?? '{}')).toMatchObject({ title: '80 % de vos minutes d’appel utilisés', lang: 'fr' });
+    expect(JSON.parse(received?.payload ?? '{}')).toMatchObject({ title: '80 % de vos minutes d’appel utilisées', lang: 'fr' });
 
     await page.getByRole('button', { name: 'Actualiser' }).first().click();
     const sentList = page.getByRole('region', { name: 'Dernières notifications' });
-    await expect(sentList.getByRole('listitem').first()).toContainText('80 % de vos minutes d’appel utilisés');
+    await expect(sentList.getByRole('listitem').first()).toContainText('80 % de vos minutes d’appel utilisées');
   } finally {
     await push.close();
   }

@@ -26,6 +26,9 @@ const usageNames: Record<Language, Record<UsageType, string>> = {
   en: { DATA: 'mobile data', CALL: 'call minutes', SMS: 'texts' },
 };
 
+/** "Utilisé" agrees with the French name: les données, les minutes (feminine), les SMS (masculine). */
+const usedFr: Record<UsageType, string> = { DATA: 'utilisées', CALL: 'utilisées', SMS: 'utilisés' };
+
 const safeguardNames: Record<Language, Record<SafeguardType, string>> = {
   fr: { OSG: 'hors forfait', PSG: 'services premium', DSG: 'données hors forfait' },
   nl: { OSG: 'buiten de bundel', PSG: 'premiumdiensten', DSG: 'data buiten de bundel' },
@@ -108,7 +111,7 @@ const texts = (m: AlertMessage, lang: Language): { title: string; text: string }
                 text: `Vous avez utilisé tout le volume de ${usageNames.fr[m.usage]} de votre forfait sur le ${phone(m.msisdn)}. La suite est facturée hors forfait.`,
               }
             : {
-                title: `80 % de vos ${usageNames.fr[m.usage]} utilisés`,
+                title: `80 % de vos ${usageNames.fr[m.usage]} ${usedFr[m.usage]}`,
                 text: `Vous avez utilisé 80 % du volume de ${usageNames.fr[m.usage]} de votre forfait sur le ${phone(m.msisdn)}.`,
               };
         case 'oobStart':

@@ -149,10 +149,10 @@ describe('alerts', () => {
     ]);
     expect((await outbox('sophie.dubois@example.be')).at(-1)).toMatchObject({
       channel: 'EMAIL',
-      subject: '80 % de vos minutes d’appel utilisés',
+      subject: '80 % de vos minutes d’appel utilisées',
     });
     expect((await outbox('sophie.dubois@example.be')).at(-1)?.body).toContain('/consumption/main?contractId=1');
-    expect((await outbox('0470000001')).at(-1)).toMatchObject({ channel: 'SMS', subject: '80 % de vos minutes d’appel utilisés' });
+    expect((await outbox('0470000001')).at(-1)).toMatchObject({ channel: 'SMS', subject: '80 % de vos minutes d’appel utilisées' });
 
     const received = await push.waitFor((p) => p.subscriptionId === sophieSubscription.id);
     expect(received.problems).toEqual([]);
@@ -160,7 +160,7 @@ describe('alerts', () => {
       .publicKey;
     expect(received.vapidKey).toBe(key);
     expect(pushPayloadSchema.parse(JSON.parse(received.payload ?? ''))).toEqual({
-      title: '80 % de vos minutes d’appel utilisés',
+      title: '80 % de vos minutes d’appel utilisées',
       body: 'Vous avez utilisé 80 % du volume de minutes d’appel de votre forfait sur le 0470 00 00 01.',
       lang: 'fr',
       url: '/consumption/main?contractId=1',
@@ -265,7 +265,7 @@ describe('alerts', () => {
     // The seeded one is there too: her last invoice by e-mail. Her data alert is not: on the 20th she has used about
     // 65 % of her data (the seed's 80 % SMS comes with the day she passes it, tests/server/seed.test.ts).
     expect(mine.notifications.map((n) => n.title)).toContain('Nouvelle facture');
-    expect(mine.notifications.map((n) => n.title)).not.toContain('80 % de vos données mobiles utilisés');
+    expect(mine.notifications.map((n) => n.title)).not.toContain('80 % de vos données mobiles utilisées');
     const his = (await t.app.inject({ method: 'GET', url: '/api/customer/4/notifications/sent', headers: bearer(lucas) })).json<Sent>();
     expect(new Set(his.notifications.map((n) => n.msisdn))).toEqual(new Set(['0470000003']));
   });
