@@ -81,6 +81,17 @@ export const cookieOf = (response: LightMyRequestResponse, name: string): string
   response.cookies.find((cookie) => cookie.name === name)?.value;
 
 /**
+ * The cookies a browser keeps from an answer, by name: a cookie cleared at another path (the access token's former
+ * /api path, plugins/auth.ts) is a deletion, not a value.
+ */
+export const keptCookies = (response: LightMyRequestResponse): Record<string, string> =>
+  Object.fromEntries(
+    response.cookies
+      .filter((cookie) => cookie.value !== '' && cookie.maxAge !== 0 && !(cookie.expires && cookie.expires.getTime() <= Date.now()))
+      .map((cookie) => [cookie.name, cookie.value]),
+  );
+
+/**
  * The set-up of an auth test file: one seeded app for the file, rate limits reset before each test. Returns a
  * view whose `app` and `db` read the app of the running file.
  */

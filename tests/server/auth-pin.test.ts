@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { errorBodySchema } from '#contract/common';
 import { demoPassword } from '#contract/fixtures/demo';
 import { bearer, bearerLoginResponseSchema } from './test-app.ts';
-import { authTestApp, DAY, later, newDevice, post, type Device } from './auth-helpers.ts';
+import { authTestApp, DAY, keptCookies, later, newDevice, post, type Device } from './auth-helpers.ts';
 
 const t = authTestApp();
 
@@ -90,7 +90,7 @@ describe('PIN login', () => {
     expect(response.statusCode).toBe(200);
     const body = bearerLoginResponseSchema.parse(response.json());
     expect(body.user).toMatchObject({ guid, role: 'owner' });
-    expect(response.cookies.map((c) => c.name).sort()).toEqual(['access_token', 'refresh_token']);
+    expect(Object.keys(keptCookies(response)).sort()).toEqual(['access_token', 'refresh_token']);
     const me = await t.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(body.token) });
     expect(me.statusCode).toBe(200);
   });

@@ -5,7 +5,7 @@ import { demoPassword } from '#contract/fixtures/demo';
 import { DEVICE_COOKIE } from '#server/lib/device-cookies';
 import { renderMessage } from '#server/lib/messages';
 import { bearer, bearerLoginResponseSchema } from './test-app.ts';
-import { authTestApp, cookieOf, latestMessage, linkParts, newDevice, post, type Device } from './auth-helpers.ts';
+import { authTestApp, cookieOf, keptCookies, latestMessage, linkParts, newDevice, post, type Device } from './auth-helpers.ts';
 
 /*
  * A password change or reset ends every foothold of the account (docs/product/security.md "Password change ends every
@@ -93,7 +93,7 @@ describe('a logged-in password change', () => {
   it('renews a browser session in cookies, without tokens in the body', async () => {
     const device = newDevice();
     const loggedIn = await post(t.app, LOGIN, { login: 'MT00000004', password: demoPassword, ...device }, { browser: true });
-    const cookies = Object.fromEntries(loggedIn.cookies.map((c) => [c.name, c.value]));
+    const cookies = keptCookies(loggedIn);
     const change = await post(t.app, '/api/user/password', { old_pwd: demoPassword, pwd: 'Nouveau!2026' }, { browser: true, cookies });
     expect(change.statusCode, change.body).toBe(200);
     expect(change.json()).not.toHaveProperty('token');
