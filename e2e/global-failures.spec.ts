@@ -38,10 +38,38 @@ const forgetFreshness = (page: Page) =>
     db.close();
   });
 
+/**
+ * Home pulls the next bill's inputs and the line's products when the browser is idle (issue 41, point 6): they are
+ * waited for before a test answers the API with its failure, so that the failure is the next screen's, not a late
+ * pull of home's (which sent the customer to login with home as the way back).
+ */
+const homePullsDone = (page: Page) =>
+  expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const open = indexedDB.open('mobile-self-service');
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          open.onsuccess = () => resolve(open.result);
+          open.onerror = () => reject(open.error ?? new Error('open failed'));
+        });
+        const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
+          const request = db.transaction('meta').objectStore('meta').getAllKeys();
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error ?? new Error('read failed'));
+        });
+        db.close();
+        return ['products:', 'invoices-open:', 'invoices-paid:', 'invoice-estimate:', 'invoice-detail:'].filter(
+          (prefix) => !keys.some((key) => typeof key === 'string' && key.startsWith(prefix)),
+        );
+      }),
+    )
+    .toEqual([]);
+
 const tab = (page: Page, name: string) => page.getByRole('navigation').getByRole('link', { name, exact: true }).first();
 
 test('a 401 on the bills screen goes to login at once, not to a screen that stays "not loaded yet"', async ({ page }) => {
   await signIn(page, 'sophie', { lang: 'fr' });
+  await homePullsDone(page);
   await answer(page, invoices, 401, 'unauthenticated');
   await forgetFreshness(page);
   await tab(page, 'Factures').click();
@@ -95,6 +123,7 @@ test('a 401 on the bills screen of a touch phone renews access once, and late 40
 
 test('a 503 on the bills screen shows the maintenance page', async ({ page }) => {
   await signIn(page, 'sophie', { lang: 'fr' });
+  await homePullsDone(page);
   await answer(page, invoices, 503, 'maintenance');
   await forgetFreshness(page);
   await tab(page, 'Factures').click();
@@ -104,6 +133,7 @@ test('a 503 on the bills screen shows the maintenance page', async ({ page }) =>
 
 test('a 503 on the profile and settings screen shows the maintenance page', async ({ page }) => {
   await signIn(page, 'marc', { lang: 'nl' });
+  await homePullsDone(page);
   await answer(page, '**/api/customer/**', 503, 'maintenance');
   await page.getByRole('navigation').getByRole('button', { name: 'Meer' }).click();
   await page.getByRole('link', { name: 'Profiel', exact: true }).click();
@@ -120,6 +150,7 @@ test('a 503 at a start on consumption shows the maintenance page', async ({ page
 
 test('a refused connection says so, once, in the screen language', async ({ page }) => {
   await signIn(page, 'marc', { lang: 'nl' });
+  await homePullsDone(page);
   await page.route(invoices, (route) => route.abort('connectionrefused'));
   await forgetFreshness(page);
   await tab(page, 'Facturen').click();
@@ -133,6 +164,7 @@ test('a refused connection says so, once, in the screen language', async ({ page
 
 test('another failure shows the red notice with its code and message', async ({ page }) => {
   await signIn(page, 'sophie', { lang: 'fr' });
+  await homePullsDone(page);
   await page.route('**/api/customer/*/privacy', (route) => fulfil(route, 404, 'customerNotFound'));
   await page.getByRole('navigation').getByRole('button', { name: 'Plus' }).click();
   await page.getByRole('link', { name: 'Profil', exact: true }).click();
