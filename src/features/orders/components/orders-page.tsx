@@ -15,7 +15,7 @@ import { useScreenSettled } from '#lib/screen-settled';
 import { TitledPage } from '#ui/titled-page';
 import { useOnline } from '#ui/use-online';
 import { failureWords, resourceWords, statusTone, statusWord, valueWords, type Words } from '../data/order-words.ts';
-import { cancelOrderLineOf, useOrderHistory, type OrderLineRow } from '../data/use-order-history.ts';
+import { cancelOrderLineOf, useOrderHistory, type OrderHistoryData, type OrderLineRow } from '../data/use-order-history.ts';
 import './orders.css';
 
 type ErrorLike = { code?: string; message?: string } | null;
@@ -213,6 +213,19 @@ const OrderPager = ({
 };
 
 /**
+ * The sections below the list (the SIM orders under way) wait for it: drawn first, they would be pushed down. The
+ * list is in place once its pull is over (the history, then the line's products, whose names the cards show), not as
+ * soon as its first row is stored: drawn between the two, the section was pushed down on a first visit. Nor as soon
+ * as the pull says it is over: its rows are read again a moment later, and a frame without them drew the section
+ * under a spinner (0.09 on a phone): a line's list is in place when its page is read with its age.
+ */
+const listInPlace = (data: OrderHistoryData | null | undefined, settled: boolean, refreshError: unknown): boolean =>
+  data !== undefined &&
+  data !== null &&
+  ((settled && (data.contract !== undefined ? data.page !== undefined && data.fetchedAt !== undefined : data.customerFetched)) ||
+    Boolean(refreshError));
+
+/**
  * /orders: the selected line's order history (docs/product/subscription.md "Order history", "Order states"), 25 lines
  * a page, every kind of order in words, with the cancellation of what may still be cancelled (online only) and the
  * failure and cancellation modals. Owners and admins only (the route's guard). Offline: the stored pages with their
@@ -234,12 +247,7 @@ export const OrdersPage = () => {
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState<OrderLineRow | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  // The sections below the list (the SIM orders under way) wait for it: drawn first, they would be pushed down. The
-  // list is in place once its pull is over (the history, then the line's products, whose names the cards show), not
-  // as soon as its first row is stored: drawn between the two, the section was pushed down on a first visit.
-  useScreenSettled(
-    data !== undefined && data !== null && ((settled && (data.contract !== undefined || data.customerFetched)) || Boolean(refreshError)),
-  );
+  useScreenSettled(listInPlace(data, settled, refreshError));
   if (!data) return <Spinner label={t('common:loading')} />;
   const { contract, page: pageRow } = data;
   if (!contract) {
