@@ -11,6 +11,7 @@ import { ACCESS_COOKIE } from './auth.ts';
 import { appPlugin } from '../lib/route-plugin.ts';
 import { registerNotFound, type SpaFallback } from './error-handler.ts';
 import { namesSourceMap } from './path-rules.ts';
+import type { FirstVisitModule } from '#contract/first-visit';
 
 /*
  * The built app (dist/, STATIC_DIR) with its SPA fallback, and the answer to every path nothing else answers: the
@@ -39,18 +40,6 @@ const loginPagesOf = (staticDir: string): ((page: 'login' | 'login-consent', lan
   );
   return (page, language) => (present.has(pageFileIn(page, language)) ? pageFileIn(page, language) : `${page}.html`);
 };
-
-/** The render of home's first visit (src/app/first-visit.tsx, built into the build's ssr/ folder). */
-type FirstVisitRequest = {
-  url: string;
-  acceptLanguage: string;
-  userAgent: string;
-  mobileHint: string | undefined;
-  template: string;
-  now: number;
-  readApi: (url: string) => Promise<unknown>;
-};
-type FirstVisitModule = { composeFirstVisit: (request: FirstVisitRequest) => Promise<string | null> };
 
 const FIRST_VISIT_MODULE = 'ssr/first-visit.js';
 const FIRST_VISIT_PAGE = 'home-first.html';

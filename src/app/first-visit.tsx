@@ -15,6 +15,7 @@ import { firstAnswersMarker, firstAnswersMarkup } from '#lib/first-answers';
 import { operator } from '#lib/operator';
 import { isMobileDevice } from '#ui/layout-mode';
 import { MainLayout } from './layouts/main-layout.tsx';
+import type { FirstVisitRequest } from '#contract/first-visit';
 
 /*
  * Home's first visit on a device (docs/architecture.md "Start-up"): a phone with nothing stored, but a live session
@@ -29,23 +30,6 @@ import { MainLayout } from './layouts/main-layout.tsx';
  * Built for Node by scripts/build/prerender.ts (dist/ssr/first-visit.js), loaded by server/plugins/static-app.ts.
  * The page is the customer's: the server sends it `private, no-store`, and it is never kept by the service worker.
  */
-
-/** An API read of the server for this request (its cookies): the parsed JSON of a 200 answer, else null. */
-export type ReadApi = (url: string) => Promise<unknown>;
-
-export type FirstVisitRequest = {
-  /** The request's path and query (`/`, `/?lang=nl`, `/?contractId=5`). */
-  url: string;
-  acceptLanguage: string;
-  userAgent: string;
-  /** The `Sec-CH-UA-Mobile` client hint, when the browser sends it. */
-  mobileHint: string | undefined;
-  /** home-first.html, the page built for this answer. */
-  template: string;
-  /** The service's time (the server's clock): forecasts. */
-  now: number;
-  readApi: ReadApi;
-};
 
 const homeNamespaces = [...startNamespaces, 'nav', 'errors', 'customer', 'validation', 'home'] as const;
 

@@ -4,6 +4,7 @@ import { db } from '#db/db';
 import { resourceKeys } from '#db/resource-keys';
 import { pull, type PullResult } from '#sync/pull';
 import { normalizeCustomerFull } from './customer-rows.ts';
+import { putCustomerRows } from './customer-write.ts';
 
 /*
  * The customer, its contact, invoicing and contracts (GET /customer/{id}/full). Home, consumption, settings and
@@ -21,15 +22,5 @@ export const pullCustomer = (customerId: number, options: { force?: boolean } = 
     force: options.force ?? false,
     tables: [db.customers, db.contacts, db.invoicing, db.contracts],
     fetch: () => call(endpoints.customerFull, { params: { customerId }, query: { withContracts: '1', withLinkedUser: '1' } }),
-    write: async (full) => {
-      const rows = normalizeCustomerFull(full);
-      await db.customers.put(rows.customerRow);
-      await db.contacts.put(rows.contactRow);
-      // A plain user gets no invoicing (the holder's payment details): the local copy goes too.
-      if (rows.invoicingRow) await db.invoicing.put(rows.invoicingRow);
-      else await db.invoicing.delete(customerId);
-      // Contracts the server no longer lists (or no longer shows this user) disappear locally too.
-      await db.contracts.where('customerId').equals(customerId).delete();
-      await db.contracts.bulkPut(rows.contractRows);
-    },
+    write: (full) => putCustomerRows(customerId, normalizeCustomerFull(full)),
   });

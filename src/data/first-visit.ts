@@ -5,6 +5,7 @@ import { db } from '#db/db';
 import { resourceKeys } from '#db/resource-keys';
 import { takeFirstAnswer } from '#lib/first-answers';
 import { normalizeCustomerFull } from './customer-rows.ts';
+import { putCustomerRows } from './customer-write.ts';
 import { toInvoiceSituationRow } from './invoice-situation-row.ts';
 import { toUsageSummaryRow } from './usage-summary-row.ts';
 
@@ -30,12 +31,7 @@ export const storeFirstCustomer = async (customerId: number): Promise<boolean> =
   if (full === undefined) return false;
   const rows = normalizeCustomerFull(full);
   await db.transaction('rw', [db.customers, db.contacts, db.invoicing, db.contracts, db.meta], async () => {
-    await db.customers.put(rows.customerRow);
-    await db.contacts.put(rows.contactRow);
-    if (rows.invoicingRow) await db.invoicing.put(rows.invoicingRow);
-    else await db.invoicing.delete(customerId);
-    await db.contracts.where('customerId').equals(customerId).delete();
-    await db.contracts.bulkPut(rows.contractRows);
+    await putCustomerRows(customerId, rows);
     await db.meta.put({ resource: resourceKeys.customer(customerId), fetchedAt: Date.now() });
   });
   return true;

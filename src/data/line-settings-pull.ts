@@ -5,6 +5,7 @@ import { db } from '#db/db';
 import { resourceKeys } from '#db/resource-keys';
 import type { LineSettingsRow } from '#db/schema';
 import { pull, type PullResult } from '#sync/pull';
+import { toSafeguardRow } from './safeguard-row.ts';
 
 /*
  * A line's settings, PIN and PUK, safeguards and recent changes (GET …/contract/{id}/settings). The settings screens
@@ -18,15 +19,7 @@ export const toLineSettingsRow = (answer: LineSettings, customerId: number): Lin
   customerId,
   settings: answer.settings,
   codes: answer.codes,
-  safeguards: answer.safeguards.map((s) => ({
-    type: s.type,
-    overSpentCredit: s.overSpent.credit,
-    current: s.current,
-    next: s.next,
-    alert: s.alert,
-    default: s.default,
-    max: s.max,
-  })),
+  safeguards: answer.safeguards.map(toSafeguardRow),
   changes: answer.changes,
 });
 

@@ -1,5 +1,6 @@
 import type { UsageSummary } from '#contract/usage';
 import type { UsageSummaryRow } from '#db/schema';
+import { toSafeguardRow } from './safeguard-row.ts';
 
 /** A bill's summary row (pure: the summary pull stores it, and so does a first visit's start, data/first-visit.ts). */
 export const toUsageSummaryRow = (summary: UsageSummary, contractId: number, period: UsageSummaryRow['period']): UsageSummaryRow => ({
@@ -12,14 +13,6 @@ export const toUsageSummaryRow = (summary: UsageSummary, contractId: number, per
   charges: summary.charges,
   free: summary.free,
   plan: summary.plan,
-  safeguards: summary.safeguard.map((s) => ({
-    type: s.type,
-    overSpentCredit: s.overSpent.credit,
-    current: s.current,
-    next: s.next,
-    alert: s.alert,
-    default: s.default,
-    max: s.max,
-  })),
+  safeguards: summary.safeguard.map(toSafeguardRow),
   recentIds: summary.cdrUsage.map((r) => r.id),
 });
