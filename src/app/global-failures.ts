@@ -2,7 +2,7 @@ import type { NavigateFunction } from 'react-router';
 import { advanceSessionGeneration, sessionGeneration, type ApiFailure } from '#features/system/data/api-events.ts';
 import { failureAction } from '#features/system/data/failure-rules.ts';
 import { loginPath, paths, withRedirect } from '#lib/route-paths';
-import type { Notice } from './use-global-failures.ts';
+import type { FailureWhere, Notice } from './use-global-failures.ts';
 
 /**
  * docs/product/errors.md "Global error handler": the one place where a failed call becomes a redirect (401 → PIN
@@ -16,7 +16,7 @@ import type { Notice } from './use-global-failures.ts';
 export const createFailureHandler = (
   navigate: NavigateFunction,
   showNotice: (notice: Omit<Notice, 'id'>) => void,
-): ((failure: ApiFailure) => void) => {
+): ((failure: ApiFailure, where: FailureWhere) => void) => {
   let redirecting = false;
   const redirect = (target: () => Promise<string>, options: { replace: boolean }) => {
     redirecting = true;
@@ -30,9 +30,7 @@ export const createFailureHandler = (
       });
   };
 
-  return (failure) => {
-    // The address bar, not React's state: it is the screen on display (an effect would follow a render late).
-    const path = window.location.pathname + window.location.search;
+  return (failure, { path, pathname }) => {
     const action = failureAction(failure, { generation: sessionGeneration(), redirecting, path });
     switch (action.kind) {
       case 'ignore':
@@ -53,7 +51,7 @@ export const createFailureHandler = (
         );
         return;
       case 'notice':
-        showNotice({ code: action.code, status: action.status, path: window.location.pathname });
+        showNotice({ code: action.code, status: action.status, path: pathname });
     }
   };
 };
