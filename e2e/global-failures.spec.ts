@@ -3,6 +3,7 @@ import { demoUsers } from '#contract/fixtures/demo';
 import { signIn } from './fixtures/sign-in.ts';
 import { expect, test } from './fixtures/test.ts';
 import { expectHome, LoginPage } from './page-models/login-page.ts';
+import { homePullsDone } from './page-models/home-pulls.ts';
 
 /*
  * docs/product/errors.md "Global error handler": a 401, a 503 and a refused connection are handled in one place for
@@ -37,33 +38,6 @@ const forgetFreshness = (page: Page) =>
     });
     db.close();
   });
-
-/**
- * Home pulls the next bill's inputs and the line's products when the browser is idle (issue 41, point 6): they are
- * waited for before a test answers the API with its failure, so that the failure is the next screen's, not a late
- * pull of home's (which sent the customer to login with home as the way back).
- */
-const homePullsDone = (page: Page) =>
-  expect
-    .poll(() =>
-      page.evaluate(async () => {
-        const open = indexedDB.open('mobile-self-service');
-        const db = await new Promise<IDBDatabase>((resolve, reject) => {
-          open.onsuccess = () => resolve(open.result);
-          open.onerror = () => reject(open.error ?? new Error('open failed'));
-        });
-        const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
-          const request = db.transaction('meta').objectStore('meta').getAllKeys();
-          request.onsuccess = () => resolve(request.result);
-          request.onerror = () => reject(request.error ?? new Error('read failed'));
-        });
-        db.close();
-        return ['products:', 'invoices-open:', 'invoices-paid:', 'invoice-estimate:', 'invoice-detail:'].filter(
-          (prefix) => !keys.some((key) => typeof key === 'string' && key.startsWith(prefix)),
-        );
-      }),
-    )
-    .toEqual([]);
 
 const tab = (page: Page, name: string) => page.getByRole('navigation').getByRole('link', { name, exact: true }).first();
 

@@ -2,6 +2,7 @@ import { expect, type BrowserContext, type Page } from '@playwright/test';
 import type { DemoUserKey } from '#contract/fixtures/demo';
 import { signIn } from '../fixtures/sign-in.ts';
 import { LoginPage } from './login-page.ts';
+import { homePullsDone } from './home-pulls.ts';
 
 /*
  * Helpers of the offline specs: wait until the service worker controls the page, ask the server what it
@@ -36,6 +37,8 @@ export const onlineVisit = async (page: Page, who: DemoUserKey = 'sophie', optio
   await waitForServiceWorker(page);
   await signIn(page, who, options);
   await expect(page.getByTestId('freshness').first()).toHaveText(/Mis à jour|[Bb]ijgewerkt|Updated/);
+  // Home's idle pulls are part of the visit: a test that counts what a later visit asks starts after them.
+  await homePullsDone(page);
 };
 
 export const setOffline = async (context: BrowserContext, page: Page, offline: boolean): Promise<void> => {

@@ -30,7 +30,7 @@ export const createFailureHandler = (
       });
   };
 
-  return (failure, { path, pathname }) => {
+  return (failure, { path, pathname, back }) => {
     const action = failureAction(failure, { generation: sessionGeneration(), redirecting, path });
     switch (action.kind) {
       case 'ignore':
@@ -46,7 +46,7 @@ export const createFailureHandler = (
           () =>
             import('#features/auth/data/session.ts')
               .then(({ afterUnauthorized }) => afterUnauthorized())
-              .then((to) => (to === 'renew' ? withRedirect(paths.renewAccess, path) : loginPath({ expired: true, redirect: path }))),
+              .then((to) => (to === 'renew' ? withRedirect(paths.renewAccess, back) : loginPath({ expired: true, redirect: back }))),
           { replace: true },
         );
         return;

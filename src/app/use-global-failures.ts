@@ -1,16 +1,19 @@
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useNavigation, type Location } from 'react-router';
 import { onApiFailure, type ApiFailure } from '#features/system/data/api-events.ts';
+import { loadChunk } from '#lib/chunk-load';
 
 /** A red notice of a failed call, on the screen (path without query) where it happened. */
 export type Notice = { id: number; code: string; status: number; path: string };
 
 /**
- * The screen on display when a call failed, read from the address bar when the failure arrives (not React's state,
- * which an effect follows a render late; not when the handler gets to it, which may be after a navigation): `path`
- * with its query (the way back after a login), `pathname` the notice's screen.
+ * Where a call failed, read when the failure arrives (not when the handler gets to it, which may be after a
+ * navigation). `path` (with its query) and `pathname`: the screen on display, from the address bar (React's state
+ * follows a render late), which the decision and a notice go by. `back`: the way back after a login, the screen on
+ * its way when a navigation is pending (the customer asked for it: a 401 while the bills screen loads comes back to
+ * the bills), else the one on display.
  */
-export type FailureWhere = { path: string; pathname: string };
+export type FailureWhere = { path: string; pathname: string; back: string };
 
 /**
  * The root of every route listens to failed calls; the global error handler (./global-failures.ts) loads with the
@@ -19,28 +22,32 @@ export type FailureWhere = { path: string; pathname: string };
  */
 export const useGlobalFailures = (showNotice: (notice: Omit<Notice, 'id'>) => void): void => {
   const navigate = useNavigate();
+  const navigation = useNavigation();
+  const pending = useRef<Location | undefined>(undefined);
+  pending.current = navigation.location;
   useEffect(() => {
     let live = true;
     let handle: ((failure: ApiFailure, where: FailureWhere) => void) | null = null;
     const waiting: [ApiFailure, FailureWhere][] = [];
     let loading = false;
     const load = () =>
-      import('./global-failures.ts')
+      loadChunk(() => import('./global-failures.ts'))
         .then(({ createFailureHandler }) => {
           if (!live) return;
           const handler = createFailureHandler(navigate, showNotice);
           handle = handler;
           for (const [failure, where] of waiting.splice(0)) handler(failure, where);
         })
-        .catch((error: unknown) => {
-          // Its chunk could not be fetched (offline after a new version): the next failure tries again.
-          console.error('the global error handler did not load', error);
-        })
+        // Its chunk could not be fetched (offline after a new version): the chunk-load notice offers the reload
+        // (lib/chunk-load.ts), and the next failure tries again.
+        .catch(() => undefined)
         .finally(() => {
           loading = false;
         });
     const stop = onApiFailure((failure) => {
-      const where = { path: window.location.pathname + window.location.search, pathname: window.location.pathname };
+      const going = pending.current;
+      const { pathname, search } = window.location;
+      const where = { path: pathname + search, pathname, back: going ? going.pathname + going.search : pathname + search };
       if (handle) {
         handle(failure, where);
         return;
