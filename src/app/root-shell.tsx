@@ -41,6 +41,13 @@ export const RootShell = () => {
   usePageViews(i18n.resolvedLanguage ?? 'fr');
   const [notices, setNotices] = useState<Notice[]>([]);
   const nextId = useRef(1);
+  // Notices belong to the screen that caused them: another screen's go with the navigation, and do not come back with
+  // a return to that screen (a refused call of home's, then the bills, then home again showed it again).
+  const [noticesOn, setNoticesOn] = useState(location.pathname);
+  if (noticesOn !== location.pathname) {
+    setNoticesOn(location.pathname);
+    setNotices((current) => current.filter((notice) => notice.path === location.pathname));
+  }
 
   // docs/product/navigation.md "Router rules": ?lang= switches the language shown on this device. It is not the
   // customer's choice (a link from an e-mail or a colleague carries it), so it is never saved to the account: only

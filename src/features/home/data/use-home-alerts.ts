@@ -47,7 +47,8 @@ export const useHomeAlerts = (session: SessionRow | null, contracts: readonly Co
   // query below has seen their writes, and an alert would otherwise appear after the page said it had settled.
   const inputsPulled = pulls.settled && usageSettled;
   const data = useLiveQuery(async () => {
-    const [situation, summary, ...closed] = await Promise.all([
+    const [stored, situation, summary, ...closed] = await Promise.all([
+      customerId === null || isPlain ? 0 : db.contracts.where('customerId').equals(customerId).count(),
       customerId === null || isPlain ? undefined : db.invoiceSituations.get(customerId),
       selectedContractId === null ? undefined : db.usageSummaries.get([selectedContractId, 'current']),
       ...alertOrder.map((kind) => db.prefs.get(alertClosedKey(kind))),
@@ -63,6 +64,7 @@ export const useHomeAlerts = (session: SessionRow | null, contracts: readonly Co
       osg: osg ? { overSpentCredit: osg.overSpentCredit, current: osg.current } : null,
       closedAt,
       readAfterPulls: inputsPulled,
+      storedContracts: stored,
     };
   }, [customerId, isPlain, selectedContractId, inputsPulled]);
 
@@ -78,7 +80,9 @@ export const useHomeAlerts = (session: SessionRow | null, contracts: readonly Co
     due,
     invoiceTone: data ? invoiceAlertTone(data.situation, anyLineBlockedUnpaid(contracts, data.situation)) : null,
     onlinePayment: data?.situation?.onlinePayment !== false,
-    settled: data !== undefined && data.readAfterPulls && inputsPulled,
+    // The lines come from home's own query, which may read the customer's answer a moment after this one: until
+    // it has (as many lines as stored), a SIM alert could still appear after the page said it had settled.
+    settled: data !== undefined && data.readAfterPulls && inputsPulled && (isPlain || contracts.length === data.storedContracts),
     close: async (kind) => {
       const closedAt = Date.now();
       setClosedHere((current) => ({ ...current, [kind]: closedAt }));
