@@ -45,3 +45,18 @@ export const FreshnessNote = ({
     </div>
   );
 };
+
+/** When the screen's data was fetched, and its refresh, busy while the refresh runs. */
+export const RefreshNote = ({ fetchedAt, refresh }: { fetchedAt: number | undefined; refresh: () => Promise<unknown> }) => {
+  const [busy, setBusy] = useState(false);
+  return (
+    <FreshnessNote
+      fetchedAt={fetchedAt}
+      busy={busy}
+      onRefresh={() => {
+        setBusy(true);
+        void refresh().finally(() => setBusy(false));
+      }}
+    />
+  );
+};

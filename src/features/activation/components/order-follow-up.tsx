@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { activationStage, type ActivationStage } from '#contract/activation-rules';
@@ -7,7 +6,7 @@ import { formatPhoneNumber } from '#lib/format';
 import { paths } from '#lib/route-paths';
 import { Alert } from '#ui/alert';
 import { Badge } from '#ui/badge';
-import { FreshnessNote } from '#ui/freshness-note';
+import { RefreshNote } from '#ui/freshness-note';
 import type { Access } from '../data/activation-actions.ts';
 import { timelineOf, isUnderWay } from '../data/timeline.ts';
 import { useRefreshWhileUnderWay } from '../data/use-sim-orders.ts';
@@ -54,7 +53,6 @@ export const OrderFollowUp = ({
   canAct?: boolean;
 }) => {
   const { t } = useTranslation(['activation', 'common']);
-  const [busy, setBusy] = useState(false);
   useRefreshWhileUnderWay(order, refresh);
   const stage = activationStage(order);
   const number = order.msisdn ? formatPhoneNumber(order.msisdn) : t('activation:follow.noNumber');
@@ -69,14 +67,7 @@ export const OrderFollowUp = ({
       {order.portIn && stage !== 'active' ? (
         <p className="muted">{t('activation:follow.transfer', { number: formatPhoneNumber(order.portIn.msisdn) })}</p>
       ) : null}
-      <FreshnessNote
-        fetchedAt={fetchedAt}
-        busy={busy}
-        onRefresh={() => {
-          setBusy(true);
-          void refresh().finally(() => setBusy(false));
-        }}
-      />
+      <RefreshNote fetchedAt={fetchedAt} refresh={refresh} />
       <Alert tone={alertTone(stage)} role="status">
         {t(`activation:stage.${stage}`)}
       </Alert>

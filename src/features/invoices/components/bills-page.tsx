@@ -21,11 +21,11 @@ import { formatDay } from './dates.ts';
 import { CostCenterSelect, OpenInvoices, PaidHistory } from './bill-lists.tsx';
 import { BillRow } from './bill-row.tsx';
 import { OpenBillRow } from './open-bill-row.tsx';
-import { RefreshNote } from './invoice-status.tsx';
 import { BillsChart } from './bills-chart.tsx';
 import { ExplanationList } from './explanation-list.tsx';
 import { PayByTransfer } from './pay-by-transfer.tsx';
 import { PaymentOutcome } from './payment-outcome.tsx';
+import { RefreshNote } from '#ui/freshness-note';
 
 /**
  * What is said of the direct-debit part of what is owed (docs/product/invoices.md "Invoice situation"): the server's

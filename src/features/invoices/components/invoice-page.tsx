@@ -15,7 +15,7 @@ import { saveFile } from './save-file.ts';
 import { ExplanationList } from './explanation-list.tsx';
 import { InvoiceItem } from './invoice-item.tsx';
 import { monthOf } from './bill-row.tsx';
-import { RefreshNote } from './invoice-status.tsx';
+import { RefreshNote } from '#ui/freshness-note';
 
 type Lang = 'fr' | 'nl' | 'en';
 
