@@ -100,8 +100,14 @@ const audit = async (url: string, options: { userDataDir?: string; keepStorage: 
     const lcpElement = JSON.stringify(
       lhr.audits['lcp-breakdown-insight']?.details ?? lhr.audits['largest-contentful-paint-element']?.details ?? null,
     ).match(/"selector":"([^"]*)"/)?.[1];
-    if (process.env.LIGHTHOUSE_SAVE)
-      (await import('node:fs')).writeFileSync(`${process.env.LIGHTHOUSE_SAVE}-${Date.now()}.json`, JSON.stringify(lhr));
+    // LIGHTHOUSE_SAVE=prefix keeps each run's report and its trace (prefix-<time>.json, prefix-<time>.trace.json).
+    if (process.env.LIGHTHOUSE_SAVE) {
+      const { writeFileSync } = await import('node:fs');
+      const file = `${process.env.LIGHTHOUSE_SAVE}-${Date.now()}`;
+      writeFileSync(`${file}.json`, JSON.stringify(lhr));
+      const trace = (result.artifacts as { Trace?: unknown }).Trace;
+      if (trace) writeFileSync(`${file}.trace.json`, JSON.stringify(trace));
+    }
     if (lcpElement) console.log(`    ${new URL(url).pathname} largest paint: ${lcpElement}`);
     return {
       performance: score(lhr.categories.performance?.score),

@@ -11,6 +11,7 @@ import type { UsageRecordRow } from '#db/schema';
 import { stillCurrent, wipeEpoch, type PullResult } from '#sync/pull';
 import { blockMs, blockStartOf, groupIntoBlocks, mergeIntoBlocks, type BlockGroup } from '#workers/usage-blocks';
 import { createDayRollupBuilder, localDayOf, toDailyRow, type DayRollupBuilder } from '#workers/usage-rollup';
+import { yieldToMain } from '#lib/yield-to-main';
 
 /*
  * The usage records of a date range (paged GET …/usage/history → Dexie in batches of hourly blocks), for the
@@ -68,19 +69,6 @@ const completeDayRows = (
   }
   return rows;
 };
-
-/** Lets the browser run other tasks (input, rendering) before the next chunk: a macrotask, not throttled like timers. */
-const yieldToMain = (): Promise<void> =>
-  typeof MessageChannel === 'undefined'
-    ? Promise.resolve()
-    : new Promise((resolve) => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => {
-          channel.port1.close();
-          resolve();
-        };
-        channel.port2.postMessage(null);
-      });
 
 /** Groups in order, cut into runs of about `chunkSize` records (a run never splits an hour's block). */
 const packGroups = (groups: readonly BlockGroup[], chunkSize: number): BlockGroup[][] => {

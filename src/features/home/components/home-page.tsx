@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { lineStatus, lineTone } from '#contract/contract-state';
@@ -35,8 +35,12 @@ const statusOf = (contract: ContractRow) =>
     fraudulentBehaviour: contract.fraudulentBehaviour,
   });
 
-/** The customer's lines, each with its status, its activation when on its way, and the choice of the line shown. */
-const ContractList = ({
+/**
+ * The customer's lines, each with its status, its activation when on its way, and the choice of the line shown. A
+ * memo, as home's gauges and next bill: each of home's queries arriving re-renders home, not the parts it did not
+ * change (issue 41).
+ */
+const ContractList = memo(function ContractList({
   contracts,
   selectedContractId,
   loading,
@@ -48,7 +52,7 @@ const ContractList = ({
   loading: boolean;
   isPlain: boolean;
   switchable: boolean;
-}) => {
+}) {
   const { t } = useTranslation(['home', 'common']);
   return (
     <section aria-labelledby="contracts-title">
@@ -93,7 +97,7 @@ const ContractList = ({
       )}
     </section>
   );
-};
+});
 
 export const HomePage = () => {
   const { t } = useTranslation(['home', 'common']);

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate, formatMoneyCents } from '#lib/format';
@@ -16,7 +17,7 @@ const dayMonth: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long' };
  * explanation. The card has its room from the first frame (usage.css), so nothing moves when its figures arrive.
  * Nothing for a plain user (`customerId` null).
  */
-export const NextBillNote = ({ customerId }: { customerId: number | null }) => {
+export const NextBillNote = memo(function NextBillNote({ customerId }: { customerId: number | null }) {
   const { t, i18n } = useTranslation('home');
   const lang = i18n.language;
   const change = useNextBill(customerId);
@@ -71,4 +72,4 @@ export const NextBillNote = ({ customerId }: { customerId: number | null }) => {
       </p>
     </section>
   );
-};
+});

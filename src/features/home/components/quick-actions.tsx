@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths, withQuery } from '#lib/route-paths';
@@ -17,7 +18,7 @@ const icons: Record<QuickActionKey, string> = {
  * the roaming zone and the out-of-bundle limits of the line shown (its settings, `?contractId=` selecting it). Links,
  * not buttons: each leads to a screen.
  */
-export const QuickActions = ({ plainUser, contractId }: { plainUser: boolean; contractId: number | null }) => {
+export const QuickActions = memo(function QuickActions({ plainUser, contractId }: { plainUser: boolean; contractId: number | null }) {
   const { t } = useTranslation('home');
   const targets: Record<QuickActionKey, string> = {
     pay: paths.bills,
@@ -42,4 +43,4 @@ export const QuickActions = ({ plainUser, contractId }: { plainUser: boolean; co
       </ul>
     </nav>
   );
-};
+});

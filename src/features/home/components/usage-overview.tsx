@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate, formatMoneyCents, formatPhoneNumber } from '#lib/format';
@@ -66,7 +66,7 @@ const BalanceGauge = ({ balance, cycleEnd, daysLeft }: { balance: BalanceView; c
  * left in the cycle, out-of-bundle costs and the forecast. The figures are stored rows (the first-paint snapshot and a
  * server render show the same).
  */
-export const UsageOverview = ({ contract, usage }: { contract: ContractRow; usage: ReturnType<typeof useContractUsage> }) => {
+export const UsageOverview = memo(function UsageOverview({ contract, usage }: { contract: ContractRow; usage: ReturnType<typeof useContractUsage> }) {
   const { t, i18n } = useTranslation(['home', 'common']);
   const lang = i18n.language;
   const number = contract.msisdn ? formatPhoneNumber(contract.msisdn) : t('home:noNumber');
@@ -122,4 +122,4 @@ export const UsageOverview = ({ contract, usage }: { contract: ContractRow; usag
       )}
     </section>
   );
-};
+});

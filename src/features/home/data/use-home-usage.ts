@@ -1,4 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo } from 'react';
 import { currentCycleRange } from '#data/cycle-range';
 import { db } from '#db/db';
 import { resourceKeys } from '#db/resource-keys';
@@ -76,13 +77,12 @@ export const usageFrameKey = (customerId: number | null, contractId: number | nu
  */
 export const useContractUsage = (customerId: number | null, contract: ContractRow | undefined) => {
   const contractId = contract?.id ?? null;
-  const result: LiveResult<HomeUsage> = fromLive(
-    useLiveQuery(
-      () => readContractUsage(customerId, contractId),
-      [customerId, contractId],
-      useFirstFrame<{ data: HomeUsage }>(usageFrameKey(customerId, contractId)),
-    ),
+  const live = useLiveQuery(
+    () => readContractUsage(customerId, contractId),
+    [customerId, contractId],
+    useFirstFrame<{ data: HomeUsage }>(usageFrameKey(customerId, contractId)),
   );
+  const result: LiveResult<HomeUsage> = useMemo(() => fromLive(live), [live]);
   const { refresh, refreshError, settled } = usePull(
     customerId === null || contractId === null ? null : [customerId, contractId, 'current'],
     pullUsageSummary,
@@ -92,5 +92,7 @@ export const useContractUsage = (customerId: number | null, contract: ContractRo
   // screen reuses this download (same range) instead of starting another.
   const range = contract && settled ? currentCycleRange(contract.billCycle, new Date()) : null;
   usePull(customerId === null || contractId === null || range === null ? null : [customerId, contractId, range], pullUsageRecords);
-  return { result, error: refreshError, refresh, settled };
+  // The same object while nothing in it changed: home's gauges (a memo) skip the renders that home's other queries
+  // cause (issue 41: each of home's queries arriving re-rendered the whole screen, a long task at 4× CPU).
+  return useMemo(() => ({ result, error: refreshError, refresh, settled }), [result, refreshError, refresh, settled]);
 };
