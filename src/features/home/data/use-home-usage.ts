@@ -8,6 +8,7 @@ import { useFirstFrame } from '#lib/first-frame';
 import { fromLive, type LiveResult } from '#lib/live-result';
 import { localDayEnd, localDayStart } from '#lib/usage-format';
 import { usePull } from '#lib/use-pull';
+import { useStable } from '#lib/use-stable';
 import { forecast, type Forecast } from '#workers/usage-core';
 import { pullUsageSummary, pullUsageRecords } from './pulls.ts';
 
@@ -77,10 +78,12 @@ export const usageFrameKey = (customerId: number | null, contractId: number | nu
  */
 export const useContractUsage = (customerId: number | null, contract: ContractRow | undefined) => {
   const contractId = contract?.id ?? null;
-  const live = useLiveQuery(
-    () => readContractUsage(customerId, contractId),
-    [customerId, contractId],
-    useFirstFrame<{ data: HomeUsage }>(usageFrameKey(customerId, contractId)),
+  const live = useStable(
+    useLiveQuery(
+      () => readContractUsage(customerId, contractId),
+      [customerId, contractId],
+      useFirstFrame<{ data: HomeUsage }>(usageFrameKey(customerId, contractId)),
+    ),
   );
   const result: LiveResult<HomeUsage> = useMemo(() => fromLive(live), [live]);
   const { refresh, refreshError, settled } = usePull(

@@ -1,4 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo } from 'react';
 import { isPlainUser } from '#contract/roles';
 import { db } from '#db/db';
 import { resourceKeys } from '#db/resource-keys';
@@ -7,6 +8,7 @@ import { selectContract } from '#lib/contract-selection';
 import { usePull } from '#lib/use-pull';
 import { useFirstFrame } from '#lib/first-frame';
 import { fromLive, type LiveResult } from '#lib/live-result';
+import { useStable } from '#lib/use-stable';
 import { selectedContractKey } from './contract-preference.ts';
 import { pullContractProducts, pullCustomer } from './pulls.ts';
 
@@ -61,9 +63,8 @@ export const homeFrameKey = 'home';
  * minutes. Offline: shows the stored rows and their age; the refresh error is reported, nothing is lost.
  */
 export const useHome = (): { result: LiveResult<HomeData | null>; refresh: () => Promise<void>; refreshError: unknown } => {
-  const result = fromLive(
-    useLiveQuery(readHome, [], useFirstFrame<{ data: HomeData | null }>(homeFrameKey)),
-  );
+  const live = useStable(useLiveQuery(readHome, [], useFirstFrame<{ data: HomeData | null }>(homeFrameKey)));
+  const result = useMemo(() => fromLive(live), [live]);
 
   const customerId = result.status === 'ready' ? (result.data?.session.customerId ?? null) : null;
   const { refresh, refreshError } = usePull(customerId === null ? null : [customerId], pullCustomer);
