@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useState, type ComponentType } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { loadChunk } from '#lib/chunk-load';
@@ -28,7 +28,9 @@ export const useAlertsOnScreen = (alerts: HomeAlerts): boolean => {
     void loadChunk(() => import('#ui/alert-modal')).then(
       (m) => {
         loaded = m;
-        if (live) setModule(m);
+        // A transition: home renders again with the modal in slices of a few milliseconds, not in one long task
+        // (issue 41); the modal is not a reply to a tap, nothing waits on it.
+        if (live) startTransition(() => setModule(m));
       },
       // The chunk-load error notice (lib/chunk-load.ts) offers the reload.
       () => undefined,
