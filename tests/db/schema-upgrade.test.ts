@@ -9,27 +9,56 @@ import { createDatabase } from '#db/schema';
  * were shipped, each with the tables it added, changed (a string) or removed (null):
  */
 const shipped: readonly [number, Record<string, string | null>][] = [
-  [1, {
-    session: 'id', customers: 'id', contacts: 'customerId', invoicing: 'customerId', contracts: 'id, customerId, msisdn',
-    products: 'id', contractOptions: '[contractId+optionId], contractId', usageRecords: 'id, [contractId+eventTime]',
-    meta: 'resource', prefs: 'key', pendingMutations: 'key, state, createdAt',
-  }],
+  [
+    1,
+    {
+      session: 'id',
+      customers: 'id',
+      contacts: 'customerId',
+      invoicing: 'customerId',
+      contracts: 'id, customerId, msisdn',
+      products: 'id',
+      contractOptions: '[contractId+optionId], contractId',
+      usageRecords: 'id, [contractId+eventTime]',
+      meta: 'resource',
+      prefs: 'key',
+      pendingMutations: 'key, state, createdAt',
+    },
+  ],
   [2, { usageSummaries: '[contractId+period], contractId', invoiceSituations: 'customerId' }],
   [4, { devices: 'id' }],
   [5, { usageDaily: '[contractId+dayStart]' }],
   [6, { usageRecords: null, usageBlocks: '[contractId+blockStart]' }],
-  [10, {
-    productOptions: '[productId+optionId], productId', podiums: 'customerId', promotions: 'id, productId, contractId',
-    contractPromotions: 'contractId', orderPages: '[contractId+page], contractId', openOrders: 'contractId',
-  }],
-  [11, {
-    invoiceLists: 'key, customerId', costCenters: 'id, customerId', invoiceEstimates: 'customerId', paymentCreditor: 'id',
-    invoicePdfs: 'uuid, customerId, storedAt',
-  }],
-  [12, {
-    lineSettings: 'contractId, customerId', notificationSettings: 'id, customerId, contractId', privacySettings: 'customerId',
-    sentNotifications: 'id, customerId',
-  }],
+  [
+    10,
+    {
+      productOptions: '[productId+optionId], productId',
+      podiums: 'customerId',
+      promotions: 'id, productId, contractId',
+      contractPromotions: 'contractId',
+      orderPages: '[contractId+page], contractId',
+      openOrders: 'contractId',
+    },
+  ],
+  [
+    11,
+    {
+      invoiceLists: 'key, customerId',
+      costCenters: 'id, customerId',
+      invoiceEstimates: 'customerId',
+      paymentCreditor: 'id',
+      invoicePdfs: 'uuid, customerId, storedAt',
+    },
+  ],
+  [
+    12,
+    {
+      lineSettings: 'contractId, customerId',
+      notificationSettings: 'id, customerId, contractId',
+      privacySettings: 'customerId',
+      sentNotifications: 'id, customerId',
+    },
+  ],
   [13, { simOrders: 'uuid, customerId, contractId' }],
   [14, { faqEntries: '[lang+slug], lang', supportTickets: 'id, customerId, createdAt', offers: 'customerId' }],
   [15, { onlinePayments: 'reference, customerId' }],
@@ -111,5 +140,4 @@ describe('the database schema', () => {
       reference.close();
     },
   );
-
 });

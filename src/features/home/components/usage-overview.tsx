@@ -66,7 +66,13 @@ const BalanceGauge = ({ balance, cycleEnd, daysLeft }: { balance: BalanceView; c
  * left in the cycle, out-of-bundle costs and the forecast. The figures are stored rows (the first-paint snapshot and a
  * server render show the same).
  */
-export const UsageOverview = memo(function UsageOverview({ contract, usage }: { contract: ContractRow; usage: ReturnType<typeof useContractUsage> }) {
+export const UsageOverview = memo(function UsageOverview({
+  contract,
+  usage,
+}: {
+  contract: ContractRow;
+  usage: ReturnType<typeof useContractUsage>;
+}) {
   const { t, i18n } = useTranslation(['home', 'common']);
   const lang = i18n.language;
   const number = contract.msisdn ? formatPhoneNumber(contract.msisdn) : t('home:noNumber');
