@@ -75,6 +75,32 @@ test('the precache holds the prerendered pages and the chunks decoded, though th
   expect(cached?.compressedCopies).toBe(0);
 });
 
+test("the built files come from the precache without the worker's script; one the precache lacks comes from the server", async ({
+  page,
+  context,
+}) => {
+  // sw/precache.ts: a static route (Chromium's static routing API) answers /assets/ from the precache itself.
+  await onlineVisit(page);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const sources = new Map<string, string | undefined>();
+  cdp.on('Network.responseReceived', ({ response }) => {
+    if (new URL(response.url).pathname.startsWith('/assets/'))
+      sources.set(response.url, response.serviceWorkerRouterInfo?.actualSourceType);
+  });
+  await page.reload();
+  await page.getByTestId('customer-name').waitFor();
+  expect(sources.size).toBeGreaterThan(10);
+  expect(new Set(sources.values())).toEqual(new Set(['cache']));
+  // A file the precache lacks (a source map): the route's miss goes to the server, which answers (the server sends
+  // no source maps: its 404, where a refused route would fail the request).
+  const script = [...sources.keys()].find((url) => /\/assets\/index-[^/]+\.js$/.test(url));
+  const missing = `${script}.map`;
+  const status = await page.evaluate(async (url) => (await fetch(url)).status, missing);
+  expect(status).toBe(404);
+  await cdp.detach();
+});
+
 test('offline, /login comes from the precache in the language saved on the device', async ({ page, context }) => {
   await new LoginPage(page).goto();
   await waitForServiceWorker(page);
