@@ -9,8 +9,9 @@ const self = document.querySelector<HTMLScriptElement>(`script[src="${new URL(im
 
 // Links added per task: each modulepreload costs the main thread a few milliseconds on a phone (a first visit of home
 // starts some sixty), and one task adding them all was a long task of its own (120 ms at 4× CPU; eight a task still
-// made 100 ms tasks).
-const linksPerTask = 3;
+// made 100 ms tasks, and three a task 70–100 ms ones when a large chunk was among them: issue 41's traces). One a
+// task: the page has painted, and these only start sooner what the app's entry would find as it runs.
+const linksPerTask = 1;
 
 const preload = (hrefs: readonly string[]): void => {
   for (const href of hrefs) {
