@@ -6,7 +6,7 @@ import { formatDataSize, formatMoneyCents } from '#lib/format';
 import { paths } from '#lib/route-paths';
 import { Alert } from '#ui/alert';
 import { Button } from '#ui/button';
-import { FreshnessNote } from '#ui/freshness-note';
+import { FreshnessNote, RefreshNote } from '#ui/freshness-note';
 import { Spinner } from '#ui/spinner';
 import { TitledPage } from '#ui/titled-page';
 import { comparatorUrl, comparisonParams, comparisonUrl } from '../data/comparison-link.ts';
@@ -147,7 +147,6 @@ const Comparison = ({ customerId, contract }: { customerId: number; contract: Pa
 export const OffersPage = () => {
   const { t } = useTranslation(['offers', 'common']);
   const { result, refresh, refreshError, settled } = useOffers();
-  const [busy, setBusy] = useState(false);
   const data = result.status === 'ready' ? result.data : null;
   // A first visit, before the offers' first answer: one spinner for the page rather than the comparison drawn first
   // and pushed down when the offers arrive above it (issue 41: no layout shift).
@@ -156,14 +155,7 @@ export const OffersPage = () => {
   const offers = data.offers;
   return (
     <TitledPage title={t('offers:title')}>
-      <FreshnessNote
-        fetchedAt={data.fetchedAt}
-        busy={busy}
-        onRefresh={() => {
-          setBusy(true);
-          void refresh().finally(() => setBusy(false));
-        }}
-      />
+      <RefreshNote fetchedAt={data.fetchedAt} refresh={refresh} />
       {!offers ? (
         refreshError || settled ? (
           <Alert tone="warning">{t('offers:loadError')}</Alert>

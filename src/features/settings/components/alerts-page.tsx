@@ -1,11 +1,11 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notificationChannels, notificationTypes } from '#contract/settings';
 import { formatDateTime, formatPhoneNumber } from '#lib/format';
 import { Alert } from '#ui/alert';
 import { Badge } from '#ui/badge';
 import { Button } from '#ui/button';
-import { FreshnessNote } from '#ui/freshness-note';
+import { FreshnessNote, RefreshNote } from '#ui/freshness-note';
 import { Spinner } from '#ui/spinner';
 import { TitledPage } from '#ui/titled-page';
 import { useOnline } from '#ui/use-online';
@@ -149,7 +149,6 @@ export const AlertsPage = () => {
   const { t } = useTranslation(['settings', 'common']);
   const { result, refresh, refreshError } = useAlerts();
   const push = usePush();
-  const [busy, setBusy] = useState(false);
   const gridId = useId();
   const data = result.status === 'ready' ? result.data : null;
   // A first visit, before the grid's and the last notifications' first answers: one spinner for the page rather than
@@ -160,14 +159,7 @@ export const AlertsPage = () => {
   if (!data || firstLoad || push.status === 'loading') return <Spinner label={t('common:loading')} />;
   return (
     <TitledPage title={t('settings:alerts.title')}>
-      <FreshnessNote
-        fetchedAt={data.fetchedAt}
-        busy={busy}
-        onRefresh={() => {
-          setBusy(true);
-          void refresh().finally(() => setBusy(false));
-        }}
-      />
+      <RefreshNote fetchedAt={data.fetchedAt} refresh={refresh} />
       {refreshError && data.fetchedAt === undefined ? <Alert tone="error">{t('settings:alerts.loadError')}</Alert> : null}
       <section className="settings-section" aria-labelledby={gridId}>
         <h2 id={gridId}>{t('settings:alerts.gridTitle')}</h2>

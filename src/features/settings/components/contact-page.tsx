@@ -6,7 +6,7 @@ import { useFieldError } from '#i18n/use-field-error';
 import { Alert } from '#ui/alert';
 import { Badge } from '#ui/badge';
 import { Button } from '#ui/button';
-import { FreshnessNote } from '#ui/freshness-note';
+import { RefreshNote } from '#ui/freshness-note';
 import { Spinner } from '#ui/spinner';
 import { TextField } from '#ui/text-field';
 import { TitledPage } from '#ui/titled-page';
@@ -103,7 +103,6 @@ export const ContactPage = () => {
   const fieldError = useFieldError();
   const online = useOnline();
   const { result, refresh, refreshError } = useContact();
-  const [busy, setBusy] = useState(false);
   // The last save: its change's key (null: nothing to change). A new attempt replaces it, valid or not, so the
   // outcome of an earlier save never stays next to a later one.
   const [attempt, setAttempt] = useState<{ key: string | null } | null>(null);
@@ -148,14 +147,7 @@ export const ContactPage = () => {
 
   return (
     <TitledPage title={t('settings:contact.title')}>
-      <FreshnessNote
-        fetchedAt={data.fetchedAt}
-        busy={busy}
-        onRefresh={() => {
-          setBusy(true);
-          void refresh().finally(() => setBusy(false));
-        }}
-      />
+      <RefreshNote fetchedAt={data.fetchedAt} refresh={refresh} />
       <ContactNotices pendingCount={pendingCount} notice={notice} code={outcome?.code} />
       {data.canEdit && contact.email && !contact.isEmailConfirmed ? (
         <EmailConfirmation customerId={data.customerId} email={contact.email} />

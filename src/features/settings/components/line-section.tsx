@@ -1,10 +1,10 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lineRefusal } from '#contract/line-settings';
 import { lineStatus } from '#contract/contract-state';
 import { formatPhoneNumber } from '#lib/format';
 import { Alert } from '#ui/alert';
-import { FreshnessNote } from '#ui/freshness-note';
+import { RefreshNote } from '#ui/freshness-note';
 import { LineStatusBanner } from '#ui/line-status';
 import { Spinner } from '#ui/spinner';
 import type { SettingsPageData } from '../data/use-settings-page.ts';
@@ -42,7 +42,6 @@ export const LineSection = ({
   refreshError: unknown;
 }) => {
   const { t } = useTranslation(['settings', 'common']);
-  const [busy, setBusy] = useState(false);
   const headingId = useId();
   const { contract, line } = data;
   if (!contract) return null;
@@ -59,14 +58,7 @@ export const LineSection = ({
   return (
     <section className="settings-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('settings:line.title', { number })}</h2>
-      <FreshnessNote
-        fetchedAt={data.lineFetchedAt}
-        busy={busy}
-        onRefresh={() => {
-          setBusy(true);
-          void onRefreshLine().finally(() => setBusy(false));
-        }}
-      />
+      <RefreshNote fetchedAt={data.lineFetchedAt} refresh={onRefreshLine} />
       {!data.canEdit ? <Alert tone="info">{t('settings:line.readOnly')}</Alert> : null}
       {/* One banner for a line that does not simply work: why, and the one thing to do (docs/product/home.md). */}
       <LineStatusBanner status={lineStatus(state)} number={number} contractId={contract.id} canAct={data.canEdit} />

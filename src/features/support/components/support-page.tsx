@@ -5,7 +5,7 @@ import { faqTopics } from '#contract/support';
 import { paths } from '#lib/route-paths';
 import { Alert } from '#ui/alert';
 import { Button } from '#ui/button';
-import { FreshnessNote } from '#ui/freshness-note';
+import { RefreshNote } from '#ui/freshness-note';
 import { Spinner } from '#ui/spinner';
 import { TitledPage } from '#ui/titled-page';
 import { createFaqIndex } from '../data/faq-search.ts';
@@ -41,7 +41,6 @@ export const SupportPage = () => {
   const [query, setQuery] = useState('');
   // Typing stays responsive; the list follows a moment later if rendering lags.
   const deferredQuery = useDeferredValue(query);
-  const [busy, setBusy] = useState(false);
   // The answers the customer opened or closed; the one a deep link names starts open.
   const [toggled, setToggled] = useState<ReadonlyMap<string, boolean>>(new Map());
   const data = result.status === 'ready' ? result.data : null;
@@ -70,14 +69,7 @@ export const SupportPage = () => {
 
   return (
     <TitledPage title={t('support:title')}>
-      <FreshnessNote
-        fetchedAt={data.fetchedAt}
-        busy={busy}
-        onRefresh={() => {
-          setBusy(true);
-          void refresh().finally(() => setBusy(false));
-        }}
-      />
+      <RefreshNote fetchedAt={data.fetchedAt} refresh={refresh} />
       {data.shownLang !== null && data.shownLang !== i18n.language ? <Alert tone="info">{t('support:faq.otherLanguage')}</Alert> : null}
       <section aria-labelledby="faq-heading" className="faq">
         <h2 id="faq-heading">{t('support:faq.heading')}</h2>

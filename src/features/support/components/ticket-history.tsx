@@ -1,9 +1,9 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '#lib/format';
 import { Badge } from '#ui/badge';
 import { Button } from '#ui/button';
-import { FreshnessNote } from '#ui/freshness-note';
+import { RefreshNote } from '#ui/freshness-note';
 import { Spinner } from '#ui/spinner';
 import type { TicketItem } from '../data/use-tickets.ts';
 
@@ -49,19 +49,11 @@ export const TicketHistory = ({
   const { t, i18n } = useTranslation(['support', 'common']);
   const id = useId();
   const reason = useTicketReason();
-  const [refreshing, setRefreshing] = useState(false);
   return (
     <section aria-labelledby={`${id}-history`} className="support-history">
       <h2 id={`${id}-history`}>{t('support:contact.history.heading')}</h2>
       <p className="muted">{t('support:contact.history.intro')}</p>
-      <FreshnessNote
-        fetchedAt={fetchedAt}
-        busy={refreshing}
-        onRefresh={() => {
-          setRefreshing(true);
-          void refresh().finally(() => setRefreshing(false));
-        }}
-      />
+      <RefreshNote fetchedAt={fetchedAt} refresh={refresh} />
       {tickets.length === 0 ? (
         fetchedAt === undefined && !settled ? (
           <Spinner label={t('common:loading')} />

@@ -6,7 +6,7 @@ import { countryZone, travelAdvice, travelCountries } from '#contract/roaming-zo
 import { formatDateTime } from '#lib/format';
 import { paths } from '#lib/route-paths';
 import { Alert } from '#ui/alert';
-import { FreshnessNote } from '#ui/freshness-note';
+import { RefreshNote } from '#ui/freshness-note';
 import { Spinner } from '#ui/spinner';
 import { TitledPage } from '#ui/titled-page';
 import { useTravelGuide, type TravelGuideData } from '../data/use-travel-guide.ts';
@@ -79,7 +79,6 @@ export const TravelPage = () => {
   const { t, i18n } = useTranslation(['travel', 'common']);
   const { result, refresh, refreshError } = useTravelGuide();
   const [country, setCountry] = useState('');
-  const [busy, setBusy] = useState(false);
   const selectId = useId();
   const language = i18n.resolvedLanguage ?? i18n.language;
   const countries = useMemo(() => destinations(language), [language]);
@@ -90,14 +89,7 @@ export const TravelPage = () => {
       <p>{t('travel:intro')}</p>
       {data && !(data.firstLoad && !refreshError) ? (
         <>
-          <FreshnessNote
-            fetchedAt={data.fetchedAt}
-            busy={busy}
-            onRefresh={() => {
-              setBusy(true);
-              void refresh().finally(() => setBusy(false));
-            }}
-          />
+          <RefreshNote fetchedAt={data.fetchedAt} refresh={refresh} />
           {refreshError && data.fetchedAt === undefined ? <Alert tone="error">{t('travel:loadError')}</Alert> : null}
           <LineZone data={data} />
           <div className="field">
