@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { InvoiceContext } from '#contract/invoice-rules';
 import { Badge } from '#ui/badge';
 
-/* The two blocks the bills screen's rows and the invoice screen share: an invoice's status chip and the refresh line. */
+/* An invoice's status chip, which the bills screen's rows and the invoice screen share (their refresh line is ui/freshness-note.tsx's RefreshNote). */
 
 const tones: Record<InvoiceContext, 'success' | 'warning' | 'danger' | undefined> = {
   IS_PAID: 'success',
