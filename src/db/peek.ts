@@ -1,4 +1,4 @@
-import { databaseName } from './database-name.ts';
+import { databaseName, openExisting, valueOf } from './database-name.ts';
 import type { DeviceRow, PrefRow, SessionRow } from './schema.ts';
 
 /*
@@ -16,39 +16,6 @@ export const peekDatabaseName = databaseName;
 export type StartRows = { session: SessionRow | null; device: DeviceRow | null };
 
 const noRows: StartRows = { session: null, device: null };
-
-/** Open the existing database at its current version, or null (none yet, no IndexedDB, any failure). */
-const openExisting = (name: string): Promise<IDBDatabase | null> =>
-  new Promise((resolve) => {
-    let request: IDBOpenDBRequest;
-    try {
-      request = indexedDB.open(name);
-    } catch {
-      resolve(null);
-      return;
-    }
-    // Only a database that does not exist yet gets here: leave its creation to Dexie.
-    request.onupgradeneeded = () => request.transaction?.abort();
-    request.onsuccess = () => {
-      const connection = request.result;
-      // Never hold up Dexie's version upgrades.
-      connection.onversionchange = () => connection.close();
-      resolve(connection);
-    };
-    request.onerror = (event) => {
-      event.preventDefault();
-      resolve(null);
-    };
-  });
-
-const valueOf = <T>(request: IDBRequest): Promise<T | null> =>
-  new Promise((resolve) => {
-    request.onsuccess = () => resolve((request.result as T | undefined) ?? null);
-    request.onerror = (event) => {
-      event.preventDefault();
-      resolve(null);
-    };
-  });
 
 type Store = 'session' | 'devices' | 'prefs';
 

@@ -1,5 +1,5 @@
 import Dexie from 'dexie';
-import { databaseName } from './database-name.ts';
+import { databaseName, schemaVersion } from './database-name.ts';
 import { resourceKeys } from './resource-keys.ts';
 import type { SessionTables } from './schema/session.ts';
 import type { CustomerTables } from './schema/customer.ts';
@@ -153,7 +153,7 @@ export const createDatabase = (name = databaseName): AppDatabase => {
       for (const prefix of [resourceKeys.usageSummary.prefix, resourceKeys.products.prefix, resourceKeys.productOptions.prefix])
         await tx.table('meta').where('resource').startsWith(prefix).delete();
     });
-  // Versions 18 and 19: new tables, nothing to move.
-  db.version(19).stores({ invoiceDetails: 'uuid, customerId', usageCycles: 'contractId, customerId' });
+  // Versions 18 and 19 (schemaVersion): new tables, nothing to move.
+  db.version(schemaVersion).stores({ invoiceDetails: 'uuid, customerId', usageCycles: 'contractId, customerId' });
   return db;
 };

@@ -165,11 +165,13 @@ export const initI18n = async (language: Language): Promise<typeof i18next> => {
       interpolation: { escapeValue: false, defaultVariables: operatorVariables },
       returnNull: false,
       react: { useSuspense: true },
-      // A missing key is a bug: say so loudly during development.
-      saveMissing: import.meta.env.DEV,
-      missingKeyHandler: (lngs, ns, key) => {
-        console.error(`Missing translation ${ns}:${key} (${lngs.join(', ')})`);
-      },
+      // A missing key is a bug: say so loudly during development (the production build leaves this out).
+      ...(import.meta.env.DEV && {
+        saveMissing: true,
+        missingKeyHandler: (lngs: readonly string[], ns: string, key: string) => {
+          console.error(`Missing translation ${ns}:${key} (${lngs.join(', ')})`);
+        },
+      }),
     });
   // `{{number, phone}}`: a phone number grouped as customers read it ("0470 00 00 01"), in every text that names one.
   i18next.services.formatter?.add('phone', (value: unknown) => (typeof value === 'string' ? formatBelgianPhone(value) : String(value)));

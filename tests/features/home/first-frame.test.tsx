@@ -1,12 +1,15 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { renderHook, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '#db/db';
+import { resourceKeys } from '#db/resource-keys';
 import type { ContractRow, UsageSummaryRow } from '#db/schema';
+import { selectedContractKey } from '#features/home/data/contract-preference.ts';
 import { readHomeFirstFrame } from '#features/home/data/home-first-frame.ts';
-import { useContractUsage } from '#features/home/data/use-home-usage.ts';
-import { useHome } from '#features/home/data/use-home.ts';
+import { readContractUsage, useContractUsage, usageFrameKey } from '#features/home/data/use-home-usage.ts';
+import { homeFrameKey, readHome, useHome } from '#features/home/data/use-home.ts';
+import { useFirstFrame } from '#lib/first-frame';
 import { sessionRow } from '../../fixtures/session-row.ts';
 
 /*
@@ -138,5 +141,47 @@ describe("home's first frame", () => {
     const { renders, view } = renderHome();
     expect(renders[0]?.usage).toBeNull();
     view.unmount();
+  });
+
+  describe('read without Dexie (db/peek.ts)', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    /** What the route kept for home's two hooks, as their first mount takes it. */
+    const kept = (customerId: number, contractId: number) =>
+      renderHook(() => ({ home: useFirstFrame(homeFrameKey), usage: useFirstFrame(usageFrameKey(customerId, contractId)) })).result.current;
+
+    it("keeps what the live queries' readers answer: the contracts in the server's order, the chosen line, its usage and their ages", async () => {
+      vi.useFakeTimers({ now: Date.parse('2026-11-20T09:00:00Z'), toFake: ['Date'] });
+      // Stored out of order, with a line chosen on this device and the fetch times of both.
+      await db.contracts.clear();
+      await db.contracts.bulkPut([
+        { ...contract(2, '32470000002'), position: 0 },
+        { ...contract(1, '32470000001'), position: 1 },
+      ]);
+      await db.usageSummaries.put({ ...summary, contractId: 2 });
+      await db.prefs.put({ key: selectedContractKey, value: 2 });
+      await db.meta.bulkPut([
+        { resource: resourceKeys.customer(1), fetchedAt: 1_000 },
+        { resource: resourceKeys.usageSummary(1, 2, 'current'), fetchedAt: 2_000 },
+      ]);
+      // Dexie stays closed: the route reads without it.
+      db.close();
+      await readHomeFirstFrame();
+      expect(db.isOpen()).toBe(false);
+      await db.open();
+      const first = kept(1, 2);
+      expect(first.home).toEqual(await readHome());
+      expect(first.usage).toEqual(await readContractUsage(1, 2));
+      expect((first.home as Awaited<ReturnType<typeof readHome>>).data?.contracts.map((c) => c.id)).toEqual([2, 1]);
+      await db.prefs.delete(selectedContractKey);
+    });
+
+    it('keeps "no home" for a session without a customer, as the live query reads it', async () => {
+      await db.session.put({ ...session, customerId: null });
+      await readHomeFirstFrame();
+      expect(kept(1, 1).home).toEqual({ data: null });
+    });
   });
 });
