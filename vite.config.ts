@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { operatorFromEnv } from './contract/operator.ts';
 import { compressAssets } from './scripts/build/compress-assets.ts';
+import { isHomeStartModule } from './scripts/build/home-start.ts';
 import { prerender } from './scripts/build/prerender.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
@@ -171,6 +172,9 @@ export default defineConfig({
               test: /[\\/](src[\\/]ui[\\/](alert|text-field)\.tsx|src[\\/]features[\\/]auth[\\/]components[\\/]password-field\.tsx|contract[\\/]rules\.ts)$/,
               includeDependenciesRecursively: false,
             },
+            // The main layout and home's screen with what they import, in one file rather than thirty-one
+            // (scripts/build/home-start.ts): the modules listed only, not what they import (React, the entry's).
+            { name: 'home-start', test: isHomeStartModule, includeDependenciesRecursively: false },
             // What the usage worker shares with the page, kept apart from chunks that touch the DOM; the worker's
             // entry stays out (it starts the service when it runs).
             {

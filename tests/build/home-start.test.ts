@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { homeStartModules } from '../../scripts/build/home-start.ts';
+
+/*
+ * The chunk of a signed-in start (scripts/build/home-start.ts, vite.config.ts's `home-start` group), checked on the
+ * production build (`npm run build` first; `npm test` builds before the unit tests).
+ */
+
+const root = path.resolve(import.meta.dirname, '../..');
+const dist = process.env.STATIC_DIR ?? path.join(root, 'dist');
+const assets = path.join(dist, 'assets');
+
+type Chunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
+const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
+
+/** The JS files a module brings: its static imports and, with `onDemand`, what it loads when needed, recursively. */
+const filesOf = (keys: readonly string[], onDemand: boolean): string[] => {
+  const seen = new Set<string>();
+  const stack = [...keys];
+  while (stack.length > 0) {
+    const key = stack.pop()!;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build manifest`);
+    stack.push(...(chunk.imports ?? []));
+    if (onDemand && !chunk.isEntry) stack.push(...(chunk.dynamicImports ?? []));
+  }
+  return [...seen].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
+};
+
+const pageScripts = (page: string): string[] => {
+  const html = fs.readFileSync(path.join(dist, page), 'utf8');
+  return [...html.matchAll(/data-(?:entry|preload)="([^"]*)"/g)].flatMap((match) => match[1]!.split(' ')).filter(Boolean);
+};
+
+describe('the chunk of a signed-in start (scripts/build/home-start.ts)', () => {
+  it('lists modules that exist', () => {
+    expect(homeStartModules.filter((file) => !fs.existsSync(path.join(root, file)))).toEqual([]);
+  });
+
+  it('is one file of home’s start, which no longer fetches each shared module apart', () => {
+    const home = pageScripts('home.html');
+    expect(home.filter((file) => /\/home-start-[\w-]+\.js$/.test(file))).toHaveLength(1);
+    // The entry, the libraries, the layout, home's screen, this chunk and what it may not hold (see its list).
+    expect(home.length).toBeLessThanOrEqual(30);
+  });
+
+  it("is never loaded by a visitor: not by the login page, nor by a screen a visitor opens, nor by the session's start", () => {
+    const visitor = [
+      ...pageScripts('login.html'),
+      ...filesOf(
+        [
+          'index.html',
+          'src/paint-first.ts',
+          'src/features/auth/components/login-page.tsx',
+          'src/features/auth/components/recovery-screens.tsx',
+          'src/features/auth/components/account-screens.tsx',
+          'src/features/auth/components/pin-screens.tsx',
+          'src/features/activation/components/activation-screens.tsx',
+          'src/features/system/components/maintenance-page.tsx',
+        ],
+        true,
+      ),
+    ];
+    expect(visitor.filter((file) => /home-start-/.test(file))).toEqual([]);
+  });
+
+  it('leaves no two chunks importing each other (one would run before the other has defined what it uses)', () => {
+    const files = fs.readdirSync(assets).filter((file) => file.endsWith('.js'));
+    const imports = new Map(
+      files.map((file) => [
+        file,
+        [...fs.readFileSync(path.join(assets, file), 'utf8').matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)].map((match) => match[1]!),
+      ]),
+    );
+    const cycles: string[] = [];
+    const done = new Set<string>();
+    const visit = (file: string, trail: string[]): void => {
+      if (trail.includes(file)) {
+        cycles.push([...trail.slice(trail.indexOf(file)), file].join(' → '));
+        return;
+      }
+      if (done.has(file)) return;
+      for (const next of imports.get(file) ?? []) visit(next, [...trail, file]);
+      done.add(file);
+    };
+    for (const file of files) visit(file, []);
+    expect(cycles).toEqual([]);
+  });
+});
