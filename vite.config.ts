@@ -175,6 +175,14 @@ export default defineConfig({
             // The main layout and home's screen with what they import, in one file rather than thirty-one
             // (scripts/build/home-start.ts): the modules listed only, not what they import (React, the entry's).
             { name: 'home-start', test: isHomeStartModule, includeDependenciesRecursively: false },
+            // The contract's rules the usage worker shares with the page and the API client (the rating, the calendar,
+            // the forecast) with the resource keys: one small file, not four, on a signed-in start; apart from the
+            // worker's own chunk, which imports Dexie, so that the API client never brings Dexie to a visitor.
+            {
+              name: 'worker-shared',
+              test: /[\\/](contract[\\/](rating|calendar|forecast)\.ts|src[\\/]db[\\/]resource-keys\.ts)$/,
+              includeDependenciesRecursively: false,
+            },
             // What the usage worker shares with the page, kept apart from chunks that touch the DOM; the worker's
             // entry stays out (it starts the service when it runs).
             {

@@ -5,7 +5,7 @@ import path from 'node:path';
  * one file per set of screens that share a module: a signed-in start fetched 39 files besides its texts, most of a few
  * hundred bytes, and each is a request, a response, a compilation and an instantiation on the main thread (about
  * 3 ms at 4× CPU). An offline start spent well over 100 ms of its way to the app's take-over on them (issue 41
- * point 3); it now fetches 27.
+ * point 3); it now fetches 24.
  *
  * Every other signed-in screen renders inside the main layout, so it loads this chunk anyway, usually already there
  * from home. Left out, in their own chunks as before:
@@ -14,8 +14,9 @@ import path from 'node:path';
  * - what a visitor's screens load, the login page's and the session's among them (the roles, the live queries'
  *   hook, the outbox's registry, the date formats, the freshness note): a visitor would otherwise download this
  *   chunk, and with it Dexie, which it imports;
- * - what the usage worker imports (Dexie, the rating, the calendar, the forecast, the resource keys): the worker's
- *   chunk and this one would import each other, and one would run before the other has defined what it uses.
+ * - what the usage worker imports (Dexie; the rating, the calendar, the forecast and the resource keys, which are
+ *   the `worker-shared` chunk): the worker's chunk and this one would import each other, and one would run before
+ *   the other has defined what it uses.
  * tests/build/home-start.test.ts checks that each path exists, that no visitor's screen loads this chunk, and that no
  * chunks import each other; e2e/budgets.spec.ts weighs the login page and home as the browser fetches them.
  */
