@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FeatureBudgets } from '#lib/feature-declaration';
 import { appBudgets, bases, type Base } from './budgets.ts';
+import { chunk, closure, dist, manifest } from './manifest.ts';
 
 /*
  * The JS budgets of every lazily loaded screen, computed from the production build (`npm run build` first; `npm
@@ -13,42 +14,6 @@ import { appBudgets, bases, type Base } from './budgets.ts';
  */
 
 const root = path.resolve(import.meta.dirname, '../..');
-// The build the browser tests serve: dist/, or STATIC_DIR as for them.
-const dist = process.env.STATIC_DIR ?? path.join(root, 'dist');
-const manifestFile = path.join(dist, '.vite', 'manifest.json');
-
-type Chunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
-
-const readManifest = (): Record<string, Chunk> => {
-  if (!fs.existsSync(manifestFile)) throw new Error(`no build manifest at ${manifestFile}: run npm run build first`);
-  return JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, Chunk>;
-};
-
-const manifest = readManifest();
-
-const chunk = (key: string): Chunk => {
-  const found = manifest[key];
-  if (!found) throw new Error(`${key} is not in the build manifest (renamed or no longer built?)`);
-  return found;
-};
-
-/**
- * The manifest keys a module brings: its static imports and, with `onDemand`, the chunks it loads when needed (a
- * chart, a QR code, a dialog), recursively. An entry's on-demand imports are the whole route table: never followed.
- */
-const closure = (keys: readonly string[], onDemand = true): Set<string> => {
-  const seen = new Set<string>();
-  const stack = [...keys];
-  while (stack.length > 0) {
-    const key = stack.pop()!;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const found = chunk(key);
-    stack.push(...(found.imports ?? []));
-    if (onDemand && !found.isEntry) stack.push(...(found.dynamicImports ?? []));
-  }
-  return seen;
-};
 
 const texts = (namespaces: readonly string[]): string[] => namespaces.map((ns) => `locales/fr/${ns}.json`);
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { homeStartModules } from '../../scripts/build/home-start.ts';
+import { chunk, closure, dist } from './manifest.ts';
 
 /*
  * The chunk of a signed-in start (scripts/build/home-start.ts, vite.config.ts's `home-start` group), checked on the
@@ -9,27 +10,11 @@ import { homeStartModules } from '../../scripts/build/home-start.ts';
  */
 
 const root = path.resolve(import.meta.dirname, '../..');
-const dist = process.env.STATIC_DIR ?? path.join(root, 'dist');
 const assets = path.join(dist, 'assets');
 
-type Chunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
-const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
-
-/** The JS files a module brings: its static imports and, with `onDemand`, what it loads when needed, recursively. */
-const filesOf = (keys: readonly string[], onDemand: boolean): string[] => {
-  const seen = new Set<string>();
-  const stack = [...keys];
-  while (stack.length > 0) {
-    const key = stack.pop()!;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`${key} is not in the build manifest`);
-    stack.push(...(chunk.imports ?? []));
-    if (onDemand && !chunk.isEntry) stack.push(...(chunk.dynamicImports ?? []));
-  }
-  return [...seen].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
-};
+/** The JS files of the manifest keys a module brings (tests/build/manifest.ts `closure`). */
+const filesOf = (keys: readonly string[], onDemand: boolean): string[] =>
+  [...closure(keys, onDemand)].map((key) => chunk(key).file).filter((file) => file.endsWith('.js'));
 
 const pageScripts = (page: string): string[] => {
   const html = fs.readFileSync(path.join(dist, page), 'utf8');
