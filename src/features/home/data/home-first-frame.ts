@@ -1,10 +1,11 @@
+import { readForcedContractId } from '#data/selected-contract';
 import { peekReads } from '#db/peek-reads';
 import { resourceKeys } from '#db/resource-keys';
 import type { ContactRow, ContractRow, CustomerRow, MetaRow, PrefRow, SessionRow, UsageSummaryRow } from '#db/schema';
 import { whenFirstAnswersStored } from '#lib/first-answers';
 import { keepForFirstFrame, keepValueForFirstFrame } from '#lib/first-frame';
 import { selectedContractKey } from './contract-preference.ts';
-import { homeUsageOf, readContractUsage, usageFrameKey, type HomeUsage } from './use-home-usage.ts';
+import { currentUsageOf, readContractUsage, usageFrameKey, type HomeUsage } from './use-home-usage.ts';
 import { assembleHome, homeFrameKey, readHome, type HomeData } from './use-home.ts';
 
 type HomeRows = { home: HomeData | null; usage: { customerId: number; contractId: number; data: HomeUsage } | null };
@@ -39,14 +40,14 @@ const peekHome = async (): Promise<HomeRows | null> =>
       contracts: [...contracts].sort((a, b) => a.position - b.position),
       fetchedAt: meta?.fetchedAt,
     };
-    const home = assembleHome(session, rows, typeof forced?.value === 'number' ? forced.value : null);
+    const home = assembleHome(session, rows, readForcedContractId(forced?.value));
     const contractId = home.selectedContractId;
     if (contractId === null) return { home, usage: null };
     const [summary, usageMeta] = (await Promise.all([
       get('usageSummaries', [contractId, 'current']),
       get('meta', resourceKeys.usageSummary(customerId, contractId, 'current')),
     ])) as [UsageSummaryRow | null, MetaRow | null];
-    return { home, usage: { customerId, contractId, data: homeUsageOf(summary ?? undefined, usageMeta?.fetchedAt, Date.now()) } };
+    return { home, usage: { customerId, contractId, ...currentUsageOf(summary ?? undefined, usageMeta?.fetchedAt) } };
   });
 
 /**

@@ -58,8 +58,13 @@ export const readContractUsage = async (customerId: number | null, contractId: n
     db.usageSummaries.get([contractId, 'current']),
     db.meta.get(resourceKeys.usageSummary(customerId, contractId, 'current')),
   ]);
-  return { data: homeUsageOf(summary, meta?.fetchedAt, Date.now()) };
+  return currentUsageOf(summary, meta?.fetchedAt);
 };
+
+/** The live query's answer for a stored summary and its fetch time, as of now (its first frame's too). */
+export const currentUsageOf = (summary: UsageSummaryRow | undefined, fetchedAt: number | undefined): { data: HomeUsage } => ({
+  data: homeUsageOf(summary, fetchedAt, Date.now()),
+});
 
 /** The usage home shows of a stored summary as of `now` (pure): the live query's, and the server's first answer's. */
 export const homeUsageOf = (summary: UsageSummaryRow | undefined, fetchedAt: number | undefined, now: number): HomeUsage => ({

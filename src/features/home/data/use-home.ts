@@ -9,6 +9,7 @@ import { usePull } from '#lib/use-pull';
 import { useFirstFrame } from '#lib/first-frame';
 import { fromLive, type LiveResult } from '#lib/live-result';
 import { useStable } from '#lib/use-stable';
+import { readForcedContractId } from '#data/selected-contract';
 import { selectedContractKey } from './contract-preference.ts';
 import { pullContractProducts, pullCustomer } from './pulls.ts';
 
@@ -52,8 +53,7 @@ export const readHome = async (): Promise<{ data: HomeData | null }> => {
     db.meta.get(resourceKeys.customer(customerId)),
     db.prefs.get(selectedContractKey),
   ]);
-  const forcedContractId = typeof forced?.value === 'number' ? forced.value : null;
-  return { data: assembleHome(session, { customer, contact, contracts, fetchedAt: meta?.fetchedAt }, forcedContractId) };
+  return { data: assembleHome(session, { customer, contact, contracts, fetchedAt: meta?.fetchedAt }, readForcedContractId(forced?.value)) };
 };
 
 export const homeFrameKey = 'home';
