@@ -121,7 +121,10 @@ for (const [lang, texts] of [
     await before.screenshot({ path: test.info().outputPath(`first-paint-offline-${lang}-before-app.png`) });
 
     const after = await context.newPage();
+    // The page starts the Intl warm-up worker (workers/intl-warm.worker.ts) from its precache, offline too.
+    const warmUp = after.waitForEvent('worker', { predicate: (worker) => /\/assets\/intl-warm-[\w-]+\.js$/.test(worker.url()) });
     await after.goto('/');
+    await warmUp;
     await expect(after.locator('#root')).not.toHaveAttribute('data-snapshot');
     await expect(after.getByTestId('customer-name')).toContainText(demoUsers.sophie.name);
     await expect(after.getByRole('status').filter({ hasText: texts.offline })).toBeVisible();

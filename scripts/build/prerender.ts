@@ -136,12 +136,13 @@ const checkCsp = (name: string, page: string): void => {
  * src/layout-first.ts as a classic, render-blocking script of its own (bundled with the app's layout rule, no
  * imports: a module script would run after the first paint), written next to the chunks with a hashed name so that
  * the service worker precaches it with the pages. Only home.html loads it: it comes from the precache, so it
- * costs no round trip, where on the server's pages (the login page of a first visit) it would.
+ * costs no round trip, where on the server's pages (the login page of a first visit) it would. The same for
+ * workers/intl-warm.worker.ts, the worker home's page starts (a classic worker: one file, no module graph to fetch).
  */
-const writeLayoutScript = async (root: string, outDir: string, assetsDir: string): Promise<string> => {
+const writeClassicScript = async (root: string, outDir: string, assetsDir: string, entry: string): Promise<string> => {
   const result = await esbuild({
     absWorkingDir: root,
-    entryPoints: ['src/layout-first.ts'],
+    entryPoints: [entry],
     bundle: true,
     format: 'iife',
     minify: true,
@@ -149,8 +150,9 @@ const writeLayoutScript = async (root: string, outDir: string, assetsDir: string
     write: false,
   });
   const code = result.outputFiles[0]?.contents;
-  if (!code) throw new Error('prerender: src/layout-first.ts built to nothing');
-  const fileName = `${assetsDir}/layout-first-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`;
+  if (!code) throw new Error(`prerender: ${entry} built to nothing`);
+  const name = path.basename(entry).replace(/(\.worker)?\.ts$/, '');
+  const fileName = `${assetsDir}/${name}-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`;
   await fs.writeFile(path.join(outDir, fileName), code);
   return fileName;
 };
@@ -158,10 +160,13 @@ const writeLayoutScript = async (root: string, outDir: string, assetsDir: string
 /**
  * The layout script right after the title: after the viewport's <meta> (before it, a phone's window is still the
  * 980 px default and the rule would answer desktop) and before the stylesheet, which a classic script would wait for.
+ * `intlWarm`: the Intl warm-up worker home's page starts (src/paint-first.ts: home.html's; the server's page of a first visit has none, since there
+ * the worker's file would be one more download on the connection the page's own files need).
  */
-const withLayoutScript = (html: string, src: string): string => {
+const withLayoutScript = (html: string, src: string, intlWarm?: string): string => {
   if (!/<\/title>\s*<link rel="stylesheet"/.test(html)) throw new Error('prerender: home.html has no stylesheet right after its <title>');
-  return html.replace(/<\/title>/, () => `</title>\n    <script src="${src}"></script>`);
+  const warm = intlWarm === undefined ? '' : ` data-intl-warm="${intlWarm}"`;
+  return html.replace(/<\/title>/, () => `</title>\n    <script src="${src}"${warm}></script>`);
 };
 
 const renderPages = async (root: string): Promise<PrerenderedPages> => {
@@ -260,7 +265,8 @@ export const prerender = (): Plugin => {
               sources.map((source) => chunkOf(bundle!, root, source).fileName),
             ]),
           );
-        const layoutScript = await writeLayoutScript(root, outDir, assetsDir);
+        const layoutScript = await writeClassicScript(root, outDir, assetsDir, 'src/layout-first.ts');
+        const intlWarm = await writeClassicScript(root, outDir, assetsDir, 'workers/intl-warm.worker.ts');
         const written: [string, string][] = [
           ['index.html', composePage(template, pages.shell, assetsFor(bundle, root, pages.shell.preload), base, loader)],
           [
@@ -268,6 +274,7 @@ export const prerender = (): Plugin => {
             withLayoutScript(
               composePage(template, pages.home, assetsFor(bundle, root, pages.home.preload), base, loader, textsOf(pages.home)),
               base + layoutScript,
+              base + intlWarm,
             ),
           ],
           [
