@@ -11,3 +11,23 @@ import { isMobileDevice, layoutFor } from '#ui/layout-mode';
  * whether the device is a mobile one.
  */
 document.documentElement.dataset.layout = layoutFor(window.innerWidth, isMobileDevice(navigator));
+
+/*
+ * Right after the first paint (a frame callback runs before the paint; a task queued from it, after), as
+ * src/paint-first.ts starts the app's chunks: the Intl warm-up worker (workers/intl-warm.worker.ts, named after the
+ * page's language) that scripts/build/prerender.ts names on this script. The runtime's locale and time-zone data then
+ * load on another core while the chunks load, instead of in the first frame's formatters on the main thread. A
+ * browser that cannot start it (no workers, a CSP) runs as before.
+ */
+const intlWarm = document.currentScript?.dataset.intlWarm;
+if (intlWarm !== undefined && typeof Worker === 'function') {
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      try {
+        new Worker(intlWarm, { name: document.documentElement.lang });
+      } catch (error) {
+        console.warn('Intl warm-up not started', error);
+      }
+    }, 0),
+  );
+}

@@ -23,22 +23,6 @@ const preload = (hrefs: readonly string[]): void => {
   }
 };
 
-/*
- * Home's page (scripts/build/prerender.ts names it on its layout script) also starts the Intl warm-up worker
- * (workers/intl-warm.worker.ts, named after the page's language): the runtime's locale and time-zone data are then loaded on
- * another core while the app's chunks load, instead of by the first frame's formatters on the main thread. A browser
- * that cannot start it (no workers, a CSP) runs as before.
- */
-const startIntlWarmUp = (): void => {
-  const url = document.querySelector<HTMLScriptElement>('script[data-intl-warm]')?.dataset.intlWarm;
-  if (url === undefined || typeof Worker !== 'function') return;
-  try {
-    new Worker(url, { name: document.documentElement.lang });
-  } catch (error) {
-    console.warn('Intl warm-up not started', error);
-  }
-};
-
 const start = (): void => {
   const entry = self?.dataset.entry;
   if (!entry) throw new Error('paint-first: no data-entry on its script tag');
@@ -52,7 +36,6 @@ const start = (): void => {
   script.crossOrigin = '';
   script.src = entry;
   document.head.append(script);
-  startIntlWarmUp();
   const next = (from: number): void => {
     preload(hrefs.slice(from, from + linksPerTask));
     if (from + linksPerTask < hrefs.length) setTimeout(() => next(from + linksPerTask), 0);

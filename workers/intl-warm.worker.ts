@@ -2,7 +2,7 @@ import { zoneOffsetMs } from '#contract/calendar';
 import { formatDataSize, formatDate, formatMinutes, formatMoneyCents, formatRelativeMinutes, toIntlLocale } from '#lib/format';
 
 /*
- * A dedicated worker that home's page starts right after its first paint (src/paint-first.ts, with the page's language
+ * A dedicated worker that home's page starts right after its first paint (src/layout-first.ts, with the page's language
  * as the worker's name), so that the first screen's formatters find the runtime's locale and time-zone data loaded.
  *
  * The first Intl formatter a page makes costs far more than any later one: the runtime loads its locale data and the

@@ -23,7 +23,8 @@ import type { PrerenderedPage, PrerenderedPages } from '../../src/app/prerender.
  * The server sends the login page (or its consent variant) in the visitor's language for /login (contract/language.ts
  * `pageLanguage`) and index.html for the other routes; the service worker sends the login page (in the same
  * language) and index.html.
- * home.html also starts with src/layout-first.ts, a classic script that sets the layout mode before the first paint.
+ * home.html also starts with src/layout-first.ts, a classic script that sets the layout mode before the first paint
+ * and starts the Intl warm-up worker after it.
  * The strict CSP holds: the build fails if a page gets an inline script, an inline style or a style attribute.
  * Runs before the service worker is built, so its precache lists the final pages.
  */
@@ -160,8 +161,9 @@ const writeClassicScript = async (root: string, outDir: string, assetsDir: strin
 /**
  * The layout script right after the title: after the viewport's <meta> (before it, a phone's window is still the
  * 980 px default and the rule would answer desktop) and before the stylesheet, which a classic script would wait for.
- * `intlWarm`: the Intl warm-up worker home's page starts (src/paint-first.ts: home.html's; the server's page of a first visit has none, since there
- * the worker's file would be one more download on the connection the page's own files need).
+ * `intlWarm`: the Intl warm-up worker the script starts after the first paint (home.html's; the server's page of a
+ * first visit has none: there the worker's file would be one more download on the connection the page's own files
+ * need).
  */
 const withLayoutScript = (html: string, src: string, intlWarm?: string): string => {
   if (!/<\/title>\s*<link rel="stylesheet"/.test(html)) throw new Error('prerender: home.html has no stylesheet right after its <title>');
