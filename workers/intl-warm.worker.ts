@@ -14,12 +14,13 @@ import { formatDataSize, formatDate, formatMinutes, formatMoneyCents, formatRela
  * then closes. Nothing it computes is used; a browser whose caches are per thread only loses a worker's start.
  */
 const language = self.name;
-const now = Date.now();
-zoneOffsetMs(now);
+// Any instant loads the same data (a zone's rules come whole): a fixed one, no clock read.
+const instant = Date.UTC(2026, 0, 15, 12);
+zoneOffsetMs(instant);
 formatDataSize(1_536 * 1024 ** 2, language);
 formatMinutes(5_400, language);
-formatDate(now, language, { day: 'numeric', month: 'long' });
+formatDate(instant, language, { day: 'numeric', month: 'long' });
 formatMoneyCents(1_999, language);
-formatRelativeMinutes(now - 300_000, now, language);
+formatRelativeMinutes(instant - 300_000, instant, language);
 new Intl.PluralRules(toIntlLocale(language)).select(2);
 self.close();
