@@ -2,10 +2,11 @@ import { ApiError, callMutation } from '#api/client';
 import { endpoints } from '#contract/endpoints';
 import { db } from '#db/db';
 import type { PendingMutationRow } from '#db/schema';
+import { now } from '#lib/clock';
 import { classifyReplay, retryDelayMs } from '#sw/replay-rules';
 import { isKnownMutationType } from './registry.ts';
 import { applyOutcome, type Next } from './settle.ts';
-import { entityOf, exclusive, heldByWorker, isOnline, now, payloadOf, type Answer } from './state.ts';
+import { entityOf, exclusive, heldByWorker, isOnline, payloadOf, type Answer } from './state.ts';
 import { isControlled } from '../sw-bridge.ts';
 
 /*

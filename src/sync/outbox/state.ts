@@ -1,21 +1,12 @@
 import { db } from '#db/db';
 import type { PendingMutationRow } from '#db/schema';
+import { now } from '#lib/clock';
 import type { MutationPayload } from './mutation.ts';
 
 /*
- * What the outbox's sections share: the clock, change keys, the rows' payloads, the keys the service worker
- * holds, and the lock that lets one thing at a time touch the order of the queue.
+ * What the outbox's sections share: change keys, the rows' payloads, the keys the service worker
+ * holds, and the lock that lets one thing at a time touch the order of the queue. The clock is the page's (lib/clock.ts).
  */
-
-let clock: () => number = () => Date.now();
-export const now = (): number => clock();
-/**
- * Tests move the clock.
- * @internal Exported for its tests (knip --production).
- */
-export const setOutboxClock = (next: () => number): void => {
-  clock = next;
-};
 
 let lastCreatedAt = 0;
 /**

@@ -8,7 +8,7 @@ const { db } = await import('#db/db');
 const { pullCustomer } = await import('#data/customer-pull');
 const { mutation: contact, contactEntity } = await import('#features/settings/data/contact.mutation.ts');
 const { defineMutation, enqueue, flush } = await import('#sync/outbox');
-const { setOutboxClock } = await import('#sync/outbox/state');
+const { setClock } = await import('#lib/clock');
 const { recordSuperseded } = await import('#sync/outbox/version-chain');
 
 /*
@@ -71,7 +71,7 @@ describe('enqueue', () => {
   it('keeps the order changes were made in, even within one millisecond', async () => {
     const base = (await db.contacts.get(1))!.lastUpdate;
     // A clock that does not move: a tie on createdAt would be broken by the random keys.
-    setOutboxClock(() => 1_000);
+    setClock(() => 1_000);
     const keys: string[] = [];
     try {
       for (const name of ['One', 'Two', 'Three', 'Four', 'Five']) {
@@ -80,7 +80,7 @@ describe('enqueue', () => {
         );
       }
     } finally {
-      setOutboxClock(() => Date.now());
+      setClock(() => Date.now());
     }
     expect((await db.pendingMutations.orderBy('createdAt').toArray()).map((row) => row.key)).toEqual(keys);
   });

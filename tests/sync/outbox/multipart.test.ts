@@ -10,7 +10,7 @@ vi.mock('#api/client', async (importOriginal) => (await import('./harness.ts')).
 const { db } = await import('#db/db');
 const { sendTicket, takeBackTicket } = await import('#features/support/data/ticket.mutation.ts');
 const { flush } = await import('#sync/outbox');
-const { setOutboxClock } = await import('#sync/outbox/state');
+const { setClock } = await import('#lib/clock');
 
 /*
  * A queued change whose body is multipart (contract/endpoints.ts `multipart`): the contact form's message waits in
@@ -53,7 +53,7 @@ let clock = Date.now();
 
 beforeAll(async () => {
   ({ userGuid } = await startServer());
-  setOutboxClock(() => clock);
+  setClock(() => clock);
 });
 afterAll(stopServer);
 beforeEach(async () => {

@@ -10,7 +10,7 @@ const { pullCustomer } = await import('#data/customer-pull');
 const { mutation: contact, contactEntity } = await import('#features/settings/data/contact.mutation.ts');
 const { mutation: language } = await import('#features/auth/data/language.mutation.ts');
 const { enqueue, flush } = await import('#sync/outbox');
-const { setOutboxClock } = await import('#sync/outbox/state');
+const { setClock } = await import('#lib/clock');
 
 /*
  * Sending (src/sync/outbox/send.ts) against the reference server: changes to one entity go out one at a time,
@@ -23,7 +23,7 @@ let clock = Date.now();
 
 beforeAll(async () => {
   ({ userGuid } = await startServer());
-  setOutboxClock(() => clock);
+  setClock(() => clock);
 });
 afterAll(stopServer);
 

@@ -4,6 +4,7 @@ import { currentCycleRange } from '#data/cycle-range';
 import { db } from '#db/db';
 import { resourceKeys } from '#db/resource-keys';
 import type { ContractRow, UsageSummaryRow } from '#db/schema';
+import { now } from '#lib/clock';
 import { useFirstFrame } from '#lib/first-frame';
 import { fromLive, type LiveResult } from '#lib/live-result';
 import { localDayEnd, localDayStart } from '#lib/usage-format';
@@ -63,13 +64,13 @@ export const readContractUsage = async (customerId: number | null, contractId: n
 
 /** The live query's answer for a stored summary and its fetch time, as of now (its first frame's too). */
 export const currentUsageOf = (summary: UsageSummaryRow | undefined, fetchedAt: number | undefined): { data: HomeUsage } => ({
-  data: homeUsageOf(summary, fetchedAt, Date.now()),
+  data: homeUsageOf(summary, fetchedAt, now()),
 });
 
-/** The usage home shows of a stored summary as of `now` (pure): the live query's, and the server's first answer's. */
-export const homeUsageOf = (summary: UsageSummaryRow | undefined, fetchedAt: number | undefined, now: number): HomeUsage => ({
+/** The usage home shows of a stored summary as of `at` (pure): the live query's, and the server's first answer's. */
+export const homeUsageOf = (summary: UsageSummaryRow | undefined, fetchedAt: number | undefined, at: number): HomeUsage => ({
   summary,
-  balances: summary ? toBalanceViews(summary, now) : [],
+  balances: summary ? toBalanceViews(summary, at) : [],
   cycleEnd: summary ? localDayEnd(summary.end.slice(0, 10)) : null,
   fetchedAt,
 });
