@@ -133,14 +133,13 @@ export const followLanguage = (listener: (language: Language) => void): (() => v
  */
 export const startNamespaces = ['common'] as const satisfies readonly Namespace[];
 
-let initialized: Promise<unknown> | null = null;
-
 /**
  * Load namespaces before a screen renders (a route's lazy()), so that it never suspends on its texts. May be called
- * before initI18n has finished (the router starts a route's chunk and its texts while i18n starts): it waits.
+ * before initI18n has finished (the router starts a route's chunk and its texts while i18n starts): i18next knows the
+ * language from initI18n's first step (`initAsync: false` below), so these load beside the start-up's namespaces
+ * rather than after them, and the answer waits for both.
  */
 export const preloadNamespaces = async (ns: readonly Namespace[]): Promise<void> => {
-  if (initialized) await initialized;
   await i18next.loadNamespaces([...ns]);
 };
 
@@ -152,12 +151,16 @@ export const initI18n = async (language: Language): Promise<typeof i18next> => {
     // The window's (and the tab's) title, which index.html and the prerendered pages give in French.
     document.title = i18next.t('common:appName');
   });
-  initialized = i18next
+  const initialized = i18next
     .use(bundledBackend)
     .use(initReactI18next)
     .init({
       lng: language,
       fallbackLng: defaultLanguage,
+      // The language is set within init(), not in a timer after it: a route's namespaces, asked for right after
+      // (preloadNamespaces), then load in it at once (an offline start at 4× CPU waited some 100 ms for the start-up's
+      // namespaces before a route's began: issue 41 point 3). The texts themselves still load asynchronously.
+      initAsync: false,
       supportedLngs: [...languages],
       ns: [...startNamespaces],
       defaultNS: 'common',
