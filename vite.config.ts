@@ -3,6 +3,7 @@ import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { operatorFromEnv } from './contract/operator.ts';
+import { compileHintFor } from './scripts/build/compile-hints.ts';
 import { compressAssets } from './scripts/build/compress-assets.ts';
 import { isHomeStartModule } from './scripts/build/home-start.ts';
 import { prerender } from './scripts/build/prerender.ts';
@@ -156,6 +157,9 @@ export default defineConfig({
         'paint-first': path.resolve(import.meta.dirname, 'src/paint-first.ts'),
       },
       output: {
+        // The chunks a signed-in start mostly runs are compiled as they stream in, off the main thread
+        // (scripts/build/compile-hints.ts).
+        postBanner: compileHintFor,
         // Keep the big libraries that every screen shares in their own long-cached chunks.
         codeSplitting: {
           groups: [

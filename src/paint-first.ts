@@ -25,7 +25,7 @@ const preload = (hrefs: readonly string[]): void => {
 
 const start = (): void => {
   const entry = self?.dataset.entry;
-  if (!entry) throw new Error('paint-first: no data-entry on its script tag');
+  if (!entry) throw new Error('paint-first: no data-entry');
   // The texts in the language the page is painted in (home's snapshot sets it on <html>).
   const texts = self.getAttribute(`data-preload-${document.documentElement.lang}`) ?? '';
   const hrefs = `${self.dataset.preload ?? ''} ${texts}`.split(' ').filter(Boolean);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build as esbuild } from 'esbuild';
 import { build as viteBuild, createServer, type Plugin, type Rollup } from 'vite';
+import { streamedWithPaint } from './compile-hints.ts';
 import { defaultLanguage, languages, pageFileIn } from '../../contract/language.ts';
 import type { PrerenderedPage, PrerenderedPages } from '../../src/app/prerender.tsx';
 
@@ -87,6 +88,7 @@ const composePage = (
   base: string,
   loader: string,
   texts: Record<string, string[]> = {},
+  withPaint: readonly string[] = [],
 ): string => {
   if (!template.includes(rootMarker)) throw new Error(`prerender: ${rootMarker} not found in the built index.html`);
   const linked = (file: string) => template.includes(`"${base}${file}"`);
@@ -99,7 +101,7 @@ const composePage = (
     .replace(/<html lang="[a-z]+">/, () => `<html lang="${page.language ?? defaultLanguage}">`)
     .replace(rootMarker, `<div id="root">${page.html}<!--/root--></div>`)
     .replace(/\s*<\/head>/, `\n${links.map((link) => `    ${link}\n`).join('')}  </head>`);
-  return page.paintFirst ? startAfterPaint(html, base, loader, texts) : html;
+  return page.paintFirst ? startAfterPaint(html, base, loader, texts, withPaint) : html;
 };
 
 const entryScript = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
@@ -108,20 +110,32 @@ const modulePreload = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/
 /**
  * A page complete without JavaScript spends the first bytes of a slow connection on its HTML and CSS: its entry
  * script and module preloads move into data attributes of the paint-first loader (src/paint-first.ts), which
- * starts them all at once right after the first paint.
+ * starts them all at once right after the first paint. `withPaint`: the files among them that keep their
+ * <link rel="modulepreload"> in the page, after its stylesheet, so that they stream in and compile on a background
+ * thread while the page paints (home.html's: scripts/build/compile-hints.ts).
  */
-const startAfterPaint = (html: string, base: string, loader: string, texts: Record<string, string[]>): string => {
+const startAfterPaint = (
+  html: string,
+  base: string,
+  loader: string,
+  texts: Record<string, string[]>,
+  withPaint: readonly string[],
+): string => {
   const entry = entryScript.exec(html)?.[1];
   if (!entry) throw new Error('prerender: no entry <script type="module"> in the page');
   const preload = [...html.matchAll(modulePreload)].map((match) => match[1]!);
+  const early = preload.filter((file) => withPaint.includes(file));
+  if (early.length !== withPaint.length) throw new Error(`prerender: ${withPaint.join(', ')} not all among the page's preloads`);
   const byLanguage = Object.entries(texts).map(
     ([language, files]) => ` data-preload-${language}="${files.map((file) => base + file).join(' ')}"`,
   );
-  const tag = `<script type="module" crossorigin src="${base}${loader}" data-entry="${entry}" data-preload="${preload.join(' ')}"${byLanguage.join('')}></script>`;
+  const after = preload.filter((file) => !early.includes(file));
+  const tag = `<script type="module" crossorigin src="${base}${loader}" data-entry="${entry}" data-preload="${after.join(' ')}"${byLanguage.join('')}></script>`;
+  const links = early.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`);
   return html
     .replace(modulePreload, '')
     .replace(entryScript, '')
-    .replace(/\s*<\/head>/, `\n    ${tag}\n  </head>`);
+    .replace(/\s*<\/head>/, `\n${[...links, tag].map((line) => `    ${line}\n`).join('')}  </head>`);
 };
 
 /** The CSP allows scripts and styles from files only: prerendered markup may hold neither inline. */
@@ -274,7 +288,17 @@ export const prerender = (): Plugin => {
           [
             'home.html',
             withLayoutScript(
-              composePage(template, pages.home, assetsFor(bundle, root, pages.home.preload), base, loader, textsOf(pages.home)),
+              composePage(
+                template,
+                pages.home,
+                assetsFor(bundle, root, pages.home.preload),
+                base,
+                loader,
+                textsOf(pages.home),
+                chunksOf(bundle)
+                  .filter((chunk) => streamedWithPaint.includes(chunk.name))
+                  .map((chunk) => base + chunk.fileName),
+              ),
               base + layoutScript,
               base + intlWarm,
             ),

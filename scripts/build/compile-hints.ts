@@ -1,0 +1,34 @@
+/*
+ * V8's explicit compile hint (Chromium 136 and later): a file that starts with this comment has all its functions
+ * compiled while the browser streams it, on a background thread, instead of each on the main thread at its first
+ * call. Other engines read it as a comment.
+ *
+ * Without it, an offline start compiled about a thousand functions lazily on the main thread before the app took
+ * over home's snapshot (React DOM's and React Router's, i18next's, the entry's, home's), one by one as they first ran,
+ * with no code cache to spare it (docs/architecture.md "Start-up"): at 4× CPU, V8's trace counted 959 lazy
+ * compilations (`V8.CompileCode`) and 143 ms of `V8.ParseFunction` before the take-over. With every chunk hinted,
+ * 64 and 43 ms were left, and React's render and commit took 160 ms instead of 230 (issue 41 point 3).
+ *
+ * Only the chunks whose code a start mostly runs carry it: a file compiled whole costs the background thread the
+ * functions nobody calls, and the module cannot run until that is done. React's chunk is the one the login page loads
+ * too: its 130 KB budget (e2e/budgets.ts) counts the comment (21 bytes of gzip) and has no room for a second one, so
+ * i18next's chunk and the app's entry are compiled lazily as before.
+ */
+export const compileHint = '//# allFunctionsCalledOnLoad';
+
+/**
+ * The chunks, by name, compiled whole: React with React Router, and the main layout and home with what they import
+ * (vite.config.ts's groups, rolldown's names for the rest).
+ */
+export const hintedChunks: readonly string[] = ['react', 'main-layout', 'home-page', 'home-start'];
+
+/** The comment a chunk starts with (rolldown's `output.postBanner`: after minification, which drops comments). */
+export const compileHintFor = (chunk: { name: string }): string => (hintedChunks.includes(chunk.name) ? compileHint : '');
+
+/**
+ * The chunks home.html (the service worker's page of a signed-in start, served from its precache) asks for in its
+ * <head> rather than after its first paint (scripts/build/prerender.ts): the two largest, which the app's entry waits
+ * for, then stream in and compile while the page paints. The rest still start after the paint (src/paint-first.ts):
+ * all twenty-five in the <head> delayed the first paint by some 130 ms of main-thread work.
+ */
+export const streamedWithPaint: readonly string[] = ['react', 'i18n'];
