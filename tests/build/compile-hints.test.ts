@@ -29,8 +29,8 @@ describe('the compile hint', () => {
   });
 
   it('keeps the source maps in step (the comment is one more line above the code)', () => {
-    const entry = fileOf('react')!;
-    const map = JSON.parse(fs.readFileSync(path.join(assets, `${entry}.map`), 'utf8')) as { mappings: string };
+    const react = fileOf('react')!;
+    const map = JSON.parse(fs.readFileSync(path.join(assets, `${react}.map`), 'utf8')) as { mappings: string };
     expect(map.mappings.startsWith(';')).toBe(true);
   });
 });
