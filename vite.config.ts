@@ -5,8 +5,11 @@ import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { operatorFromEnv } from './contract/operator.ts';
 import { compileHintFor } from './scripts/build/compile-hints.ts';
 import { compressAssets } from './scripts/build/compress-assets.ts';
-import { isHomeStartModule } from './scripts/build/home-start.ts';
+import { languages } from './contract/language.ts';
+import { isClientSharedModule, isHomeStartModule, isLiveDataModule, isStartSharedModule, isTextOf } from './scripts/build/home-start.ts';
+import { moduleMap } from './scripts/build/module-map.ts';
 import { prerender } from './scripts/build/prerender.ts';
+import { homeNamespaces, startNamespaces } from './src/i18n/namespaces.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 
@@ -128,6 +131,8 @@ export default defineConfig({
       // behaviour is tested on the production build (e2e/offline*.spec.ts).
       devOptions: { enabled: false },
     }),
+    // Which chunk holds each module, for the build tests (dist/.vite/modules.json).
+    moduleMap(),
     // Last: Brotli and gzip copies of everything above, the service worker included.
     compressAssets(),
   ],
@@ -179,9 +184,18 @@ export default defineConfig({
             // The main layout and home's screen with what they import, in one file rather than thirty-one
             // (scripts/build/home-start.ts): the modules listed only, not what they import (React, the entry's).
             { name: 'home-start', test: isHomeStartModule, includeDependenciesRecursively: false },
-            // The page's database and its clock (src/lib/clock.ts), which home and the outbox both read: one small file,
-            // not a second one of a few bytes on a signed-in start.
-            { name: 'db', test: /[\\/]src[\\/](db[\\/]db|lib[\\/]clock)\.ts$/, includeDependenciesRecursively: false },
+            // What home's start shares with other screens, a visitor's among them, in one file rather than eight, what
+            // it shares with the API client in one rather than two, and the page's database with its live queries in
+            // one rather than three (same file).
+            { name: 'start-shared', test: isStartSharedModule, includeDependenciesRecursively: false },
+            { name: 'api-shared', test: isClientSharedModule, includeDependenciesRecursively: false },
+            { name: 'live-data', test: isLiveDataModule, includeDependenciesRecursively: false },
+            // Texts, per language: the list of the language's text chunks with the texts every page reads (the login
+            // page too), and the texts of the main layout and home, each one file rather than two and five.
+            ...languages.flatMap((language) => [
+              { name: `texts-${language}`, test: isTextOf(language, startNamespaces, true), includeDependenciesRecursively: false },
+              { name: `home-texts-${language}`, test: isTextOf(language, homeNamespaces), includeDependenciesRecursively: false },
+            ]),
             // The contract's rules the usage worker shares with the page and the API client (the rating, the calendar,
             // the forecast) with the resource keys: one small file, not four, on a signed-in start; apart from the
             // worker's own chunk, which imports Dexie, so that the API client never brings Dexie to a visitor.

@@ -17,10 +17,10 @@
 export const compileHint = '//# allFunctionsCalledOnLoad';
 
 /**
- * The chunks, by name, compiled whole: React with React Router, and the main layout and home with what they import
- * (vite.config.ts's groups, rolldown's names for the rest).
+ * The chunks, by name, compiled whole: React with React Router, the main layout and home with what they import, and
+ * what they share with other screens (vite.config.ts's groups).
  */
-export const hintedChunks: readonly string[] = ['react', 'main-layout', 'home-page', 'home-start'];
+export const hintedChunks: readonly string[] = ['react', 'home-start', 'start-shared', 'live-data'];
 
 /** The comment a chunk starts with (rolldown's `output.postBanner`: after minification, which drops comments). */
 export const compileHintFor = (chunk: { name: string }): string => (hintedChunks.includes(chunk.name) ? compileHint : '');

@@ -4,16 +4,15 @@ import path from 'node:path';
  * What the main layout and home's screen import, in one chunk (vite.config.ts, the `home-start` group), instead of
  * one file per set of screens that share a module: a signed-in start fetched 39 files besides its texts, most of a few
  * hundred bytes, and each is a request, a response, a compilation and an instantiation on the main thread (about
- * 3 ms at 4× CPU). An offline start spent well over 100 ms of its way to the app's take-over on them (issue 41
- * point 3); it now fetches 24.
+ * 3 to 6 ms at 4× CPU). An offline start spent well over 100 ms of its way to the app's take-over on them (issue 41
+ * point 3). With the `start-shared` chunk below and the texts' groups (vite.config.ts), it fetches 13.
  *
  * Every other signed-in screen renders inside the main layout, so it loads this chunk anyway, usually already there
- * from home. Left out, in their own chunks as before:
- * - the two modules the router loads (app/layouts/main-layout.tsx, features/home/components/home-page.tsx), as every
- *   lazily loaded screen: the bundle budgets find each by name (tests/build/bundle-budgets.test.ts);
- * - what a visitor's screens load, the login page's and the session's among them (the roles, the live queries'
- *   hook, the outbox's registry, the date formats, the freshness note): a visitor would otherwise download this
- *   chunk, and with it Dexie, which it imports;
+ * from home. The two modules the router loads (the main layout, home's screen) are in it too: the build tests find a
+ * module a group holds by its chunk's source map (tests/build/manifest.ts). Left out:
+ * - what a visitor's screens load too (the roles, the live queries' hook, the outbox's registry, the date formats,
+ *   the freshness note): they are the `start-shared` chunk below, since a visitor would otherwise download this one,
+ *   and with it Dexie, which it imports;
  * - what the usage worker imports (Dexie; the rating, the calendar, the forecast and the resource keys, which are
  *   the `worker-shared` chunk): the worker's chunk and this one would import each other, and one would run before
  *   the other has defined what it uses.
@@ -21,6 +20,9 @@ import path from 'node:path';
  * chunks import each other; e2e/budgets.spec.ts weighs the login page and home as the browser fetches them.
  */
 export const homeStartModules = [
+  // The two modules the router loads for home (src/app/router.tsx).
+  'src/app/layouts/main-layout.tsx',
+  'src/features/home/components/home-page.tsx',
   // What the main layout shows on every screen.
   'src/app/layouts/logout-entry.tsx',
   'src/app/layouts/nav-icons.tsx',
@@ -73,8 +75,70 @@ export const homeStartModules = [
   'node_modules/dequal/dist/index.mjs',
 ] as const;
 
-const root = path.resolve(import.meta.dirname, '../..');
-const ids = new Set(homeStartModules.map((file) => path.join(root, file)));
+/*
+ * The small modules home's start shares with other screens, the ones a visitor opens among them (the activation, the
+ * PIN and account screens, the recovery, the maintenance page): one chunk rather than eight of 100 to 1,900 bytes
+ * each (vite.config.ts, the `start-shared` group). None imports Dexie, so a visitor's screen that needs one of them
+ * gets a few KB more and no database; none is the login page's (tests/build/home-start.test.ts).
+ */
+export const startSharedModules = [
+  // Not here: the outbox's registry, which finds every queued change by name (their chunks would be on-demand
+  // imports of every screen that loads this chunk), and what the API client imports (`api-shared` below).
+  'contract/freshness.ts',
+  'contract/roles.ts',
+  'src/lib/compare.ts',
+  'src/lib/first-paint.ts',
+  'src/lib/format.ts',
+  'src/lib/use-pull.ts',
+  'src/ui/badge.tsx',
+  'src/ui/freshness-note.tsx',
+] as const;
 
-/** The `home-start` group's test: a module id (an absolute path, maybe with a query) of the list above. */
-export const isHomeStartModule = (id: string): boolean => ids.has(id.split('?')[0] ?? id);
+/*
+ * What the API client shares with home's start (the SIM's input rules, the first visit's answers): one chunk of its
+ * own (the `api-shared` group), since a visitor's screens load the client, rather than two.
+ */
+export const clientSharedModules = ['contract/activation-rules.ts', 'src/lib/first-answers.ts'] as const;
+
+/*
+ * The page's database with its clock (home, the session and the outbox read them), the live queries' hook and the
+ * session's live row: what a signed-in screen reads its rows with, one chunk rather than three (the `live-data`
+ * group). Apart from `start-shared` since they import Dexie.
+ */
+export const liveDataModules = [
+  'src/db/db.ts',
+  'src/lib/clock.ts',
+  'src/lib/live-result.ts',
+  'src/features/auth/data/session-live.ts',
+  'node_modules/dexie-react-hooks/dist/dexie-react-hooks.mjs',
+] as const;
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** A group's test for a list of files: a module id (an absolute path, maybe with a query) of the list. */
+const moduleTest = (files: readonly string[]): ((id: string) => boolean) => {
+  const ids = new Set(files.map((file) => path.join(root, file)));
+  return (id) => ids.has(id.split('?')[0] ?? id);
+};
+
+/** The `home-start` group's test. */
+export const isHomeStartModule = moduleTest(homeStartModules);
+
+/** The `start-shared` group's test. */
+export const isStartSharedModule = moduleTest(startSharedModules);
+
+/** The `api-shared` group's test. */
+export const isClientSharedModule = moduleTest(clientSharedModules);
+
+/** The `live-data` group's test. */
+export const isLiveDataModule = moduleTest(liveDataModules);
+
+/**
+ * A texts group's test (vite.config.ts): the language's files of `namespaces` and, with `withList`, the language's
+ * list of its text chunks (src/i18n/texts-<language>.ts), which every page loads with the start's texts.
+ */
+export const isTextOf = (language: string, namespaces: readonly string[], withList = false): ((id: string) => boolean) =>
+  moduleTest([
+    ...(withList ? [`src/i18n/texts-${language}.ts`] : []),
+    ...namespaces.map((namespace) => `locales/${language}/${namespace}.json`),
+  ]);

@@ -278,7 +278,8 @@ export const prerender = (): Plugin => {
           Object.fromEntries(
             Object.entries(page.texts ?? {}).map(([language, sources]) => [
               language,
-              sources.map((source) => chunkOf(bundle!, root, source).fileName),
+              // Several texts share a chunk (vite.config.ts, the texts' groups): each file once.
+              [...new Set(sources.map((source) => chunkOf(bundle!, root, source).fileName))],
             ]),
           );
         const layoutScript = await writeClassicScript(root, outDir, assetsDir, 'src/layout-first.ts');

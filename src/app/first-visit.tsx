@@ -9,6 +9,7 @@ import { sessionFromUser } from '#features/auth/data/session-row.ts';
 import { firstVisitAlerts, firstVisitContract, keepFirstVisitFrame } from '#features/home/data/first-visit-frame.ts';
 import { FirstVisitAlert, HomePage } from '#features/home/components/home-page.tsx';
 import { initI18n, initialLanguage, preloadNamespaces, setLanguage, startNamespaces } from '#i18n/i18n';
+import { homeNamespaces } from '#i18n/namespaces';
 import { composeFirstPaint } from '#lib/first-paint';
 import { forgetFirstFrames } from '#lib/first-frame';
 import { firstAnswersMarker, firstAnswersMarkup } from '#lib/first-answers';
@@ -31,7 +32,7 @@ import type { FirstVisitRequest } from '#contract/first-visit';
  * The page is the customer's: the server sends it `private, no-store`, and it is never kept by the service worker.
  */
 
-const homeNamespaces = [...startNamespaces, 'nav', 'errors', 'customer', 'validation', 'home'] as const;
+const homePageNamespaces = [...startNamespaces, ...homeNamespaces];
 
 /** The languages of an Accept-Language header, in order (the browser's navigator.languages). */
 const acceptedLanguages = (header: string): string[] =>
@@ -58,7 +59,7 @@ const renderHome = async (lang: Language, url: string, keep: () => void, alert: 
   started ??= initI18n(lang);
   await started;
   await setLanguage(lang);
-  await preloadNamespaces(homeNamespaces);
+  await preloadNamespaces(homePageNamespaces);
   forgetFirstFrames();
   keep();
   try {

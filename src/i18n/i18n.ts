@@ -12,6 +12,7 @@ import {
 } from '#contract/language';
 import { formatBelgianPhone } from '#contract/phone';
 import { operatorVariables } from '#lib/operator';
+import { startNamespaces } from './namespaces.ts';
 import type { Namespace } from './types.ts';
 
 /*
@@ -126,12 +127,7 @@ export const followLanguage = (listener: (language: Language) => void): (() => v
   return () => i18next.off('languageChanged', changed);
 };
 
-/**
- * The namespaces every screen needs, loaded by initI18n (the prerendered login page preloads them in French): the
- * shell's, with the chunk-load error's message (it must show when nothing else loads). The rest load with the routes
- * and the screens that read them (app/router.tsx, the route error), so the login page fetches only its own texts.
- */
-export const startNamespaces = ['common'] as const satisfies readonly Namespace[];
+export { startNamespaces } from './namespaces.ts';
 
 /**
  * Load namespaces before a screen renders (a route's lazy()), so that it never suspends on its texts. May be called

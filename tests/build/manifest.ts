@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { moduleMapFile } from '../../scripts/build/module-map.ts';
 
 /*
  * The production build's manifest (dist/.vite/manifest.json), as the build tests read it: which chunks each module
@@ -20,8 +21,29 @@ const readManifest = (): Record<string, Chunk> => {
 
 export const manifest = readManifest();
 
+/**
+ * The chunk of each module a group holds (vite.config.ts's `codeSplitting.groups`: home's start, its texts): Vite's
+ * manifest names such a chunk by one module or by the group's name, so the others are found in the build's module
+ * map (scripts/build/module-map.ts).
+ */
+const grouped = (() => {
+  let found: Map<string, Chunk> | undefined;
+  return (): Map<string, Chunk> => {
+    if (found) return found;
+    const byFile = new Map(Object.values(manifest).map((entry) => [entry.file, entry]));
+    const modules = JSON.parse(fs.readFileSync(path.join(dist, moduleMapFile), 'utf8')) as Record<string, string>;
+    found = new Map(
+      Object.entries(modules).flatMap(([module, file]) => {
+        const entry = byFile.get(file);
+        return entry ? [[module, entry] as const] : [];
+      }),
+    );
+    return found;
+  };
+})();
+
 export const chunk = (key: string): Chunk => {
-  const found = manifest[key];
+  const found = manifest[key] ?? grouped().get(key);
   if (!found) throw new Error(`${key} is not in the build manifest (renamed or no longer built?)`);
   return found;
 };
