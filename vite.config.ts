@@ -7,6 +7,7 @@ import { compileHintFor } from './scripts/build/compile-hints.ts';
 import { compressAssets } from './scripts/build/compress-assets.ts';
 import { languages } from './contract/language.ts';
 import { isClientSharedModule, isHomeStartModule, isLiveDataModule, isStartSharedModule, isTextOf } from './scripts/build/home-start.ts';
+import { leanPreload } from './scripts/build/lean-preload.ts';
 import { moduleMap } from './scripts/build/module-map.ts';
 import { prerender } from './scripts/build/prerender.ts';
 import { homeNamespaces, startNamespaces } from './src/i18n/namespaces.ts';
@@ -101,6 +102,7 @@ export default defineConfig({
   plugins: [
     react(),
     leanDependencies(),
+    leanPreload(),
     usageWorkerChunk(),
     // The login screen and the app shell as static HTML (dist/login.html, dist/index.html), before the service
     // worker is built.

@@ -24,7 +24,7 @@ describe('the compile hint', () => {
   it('starts no other chunk: the main thread is left the code a start does not run (Dexie, the screens, the texts)', () => {
     expect(hinted).toHaveLength(hintedChunks.length);
     expect(hinted).not.toContain(fileOf('dexie'));
-    expect(hinted).not.toContain(fileOf('i18n'));
+    expect(hinted).not.toContain(fileOf('texts-fr'));
     expect(hinted).not.toContain(path.basename(chunk('src/features/settings/components/settings-screens.tsx').file));
   });
 
