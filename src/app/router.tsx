@@ -24,11 +24,18 @@ import { RootShell } from './root-shell.tsx';
 
 /**
  * A screen and the texts it reads, loaded in parallel: the route's waterfall is one chunk deep and the screen renders
- * without suspending on its texts. Each chunk of screens is its own, so a route loads its own code and no more.
+ * without suspending on its texts. The chunk's task before the first render (home reads its first frame's rows) starts
+ * as soon as the chunk is in, while the texts may still be loading. Each chunk of screens is its own, so a route loads
+ * its own code and no more.
  */
 const loadScreen = async ({ chunk, name, before }: ScreenRef): Promise<ComponentType> => {
-  const [module] = await Promise.all([loadChunk(chunk.load) as Promise<Record<string, unknown>>, preloadNamespaces(chunk.namespaces)]);
-  if (before) await (module[before] as () => Promise<unknown>)();
+  const [module] = await Promise.all([
+    (loadChunk(chunk.load) as Promise<Record<string, unknown>>).then(async (loaded) => {
+      if (before) await (loaded[before] as () => Promise<unknown>)();
+      return loaded;
+    }),
+    preloadNamespaces(chunk.namespaces),
+  ]);
   return module[name] as ComponentType;
 };
 
