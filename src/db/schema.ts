@@ -51,6 +51,11 @@ export type AppDatabase = Dexie &
   AppTables;
 
 export const createDatabase = (name = databaseName): AppDatabase => {
+  // Dexie turns its debug mode on for a page served from localhost or 127.0.0.1: an async stack task
+  // (console.createTask) for every transaction, with the stack traces it takes, and its console messages. A production
+  // build served there (`npm start`, the browser tests, the benches) then ran otherwise than on the operator's
+  // domain; development keeps it.
+  if (!import.meta.env.DEV) Dexie.debug = false;
   const db = new Dexie(name) as AppDatabase;
   /*
    * Only the versions with an upgrade() are declared, each with the tables added since the one before it: Dexie
