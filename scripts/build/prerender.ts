@@ -124,7 +124,8 @@ const startAfterPaint = (
   const entry = entryScript.exec(html)?.[1];
   if (!entry) throw new Error('prerender: no entry <script type="module"> in the page');
   const preload = [...html.matchAll(modulePreload)].map((match) => match[1]!);
-  const early = preload.filter((file) => withPaint.includes(file));
+  // The entry among them: its <link> starts it with the paint, and the loader's <script> for it then finds it loaded.
+  const early = [...preload.filter((file) => withPaint.includes(file)), ...(withPaint.includes(entry) ? [entry] : [])];
   if (early.length !== withPaint.length) throw new Error(`prerender: ${withPaint.join(', ')} not all among the page's preloads`);
   const byLanguage = Object.entries(texts).map(
     ([language, files]) => ` data-preload-${language}="${files.map((file) => base + file).join(' ')}"`,

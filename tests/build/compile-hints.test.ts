@@ -39,13 +39,15 @@ describe("home's page", () => {
   const modulePreloads = (html: string): string[] =>
     [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]!);
 
-  it('asks for React and i18n with its paint, after its stylesheet; the rest after the paint', () => {
+  it('asks for the entry, React and i18n with its paint, after its stylesheet; the rest after the paint', () => {
     const html = page('home.html');
     expect(modulePreloads(html)).toEqual(streamedWithPaint.map((name) => `/assets/${fileOf(name)}`));
     expect(html.indexOf('rel="stylesheet"')).toBeLessThan(html.indexOf('rel="modulepreload"'));
     const later = /data-preload="([^"]*)"/.exec(html)![1]!.split(' ');
     for (const name of streamedWithPaint) expect(later).not.toContain(`/assets/${fileOf(name)}`);
     expect(later.length).toBeGreaterThan(5);
+    // The loader still runs the entry after the paint (src/paint-first.ts): the <link> only started it sooner.
+    expect(/data-entry="([^"]*)"/.exec(html)![1]).toBe(`/assets/${fileOf('index')}`);
   });
 
   it("is the only page that does: the login page's scripts wait for its paint, as a slow connection needs", () => {
