@@ -115,10 +115,17 @@ export const liveDataModules = [
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** A group's test for a list of files: a module id (an absolute path, maybe with a query) of the list. */
+/**
+ * A group's test for a list of files: a module id (an absolute path, maybe with a query) of the list. A package's file
+ * is matched from its `node_modules/` on, wherever the folder is (a link to another checkout's, for one).
+ */
 const moduleTest = (files: readonly string[]): ((id: string) => boolean) => {
-  const ids = new Set(files.map((file) => path.join(root, file)));
-  return (id) => ids.has(id.split('?')[0] ?? id);
+  const own = new Set(files.filter((file) => !file.startsWith('node_modules/')).map((file) => path.join(root, file)));
+  const packaged = files.filter((file) => file.startsWith('node_modules/')).map((file) => path.sep + path.join(...file.split('/')));
+  return (id) => {
+    const file = id.split('?')[0] ?? id;
+    return own.has(file) || packaged.some((end) => file.endsWith(end));
+  };
 };
 
 /** The `home-start` group's test. */

@@ -24,12 +24,12 @@ export const moduleMap = (): Plugin => {
         if (output.type !== 'chunk') continue;
         for (const id of output.moduleIds) {
           if (id.startsWith('\0')) continue;
-          chunks[
-            path
-              .relative(root, id.split('?')[0] ?? id)
-              .split(path.sep)
-              .join('/')
-          ] = output.fileName;
+          const file = path
+            .relative(root, id.split('?')[0] ?? id)
+            .split(path.sep)
+            .join('/');
+          // A package's file by its path from `node_modules/` on, wherever the folder is.
+          chunks[file.includes('node_modules/') ? file.slice(file.lastIndexOf('node_modules/')) : file] = output.fileName;
         }
       }
       this.emitFile({ type: 'asset', fileName: moduleMapFile, source: `${JSON.stringify(chunks, null, 2)}\n` });
