@@ -6,7 +6,7 @@ import { operatorFromEnv } from './contract/operator.ts';
 import { compileHintFor } from './scripts/build/compile-hints.ts';
 import { compressAssets } from './scripts/build/compress-assets.ts';
 import { languages } from './contract/language.ts';
-import { isClientSharedModule, isHomeStartModule, isLiveDataModule, isStartSharedModule, isTextOf } from './scripts/build/home-start.ts';
+import { isApiSharedModule, isHomeStartModule, isLiveDataModule, isStartSharedModule, isTextOf } from './scripts/build/home-start.ts';
 import { leanPreload } from './scripts/build/lean-preload.ts';
 import { moduleMap } from './scripts/build/module-map.ts';
 import { prerender } from './scripts/build/prerender.ts';
@@ -190,7 +190,7 @@ export default defineConfig({
             // it shares with the API client in one rather than two, and the page's database with its live queries in
             // one rather than three (same file).
             { name: 'start-shared', test: isStartSharedModule, includeDependenciesRecursively: false },
-            { name: 'api-shared', test: isClientSharedModule, includeDependenciesRecursively: false },
+            { name: 'api-shared', test: isApiSharedModule, includeDependenciesRecursively: false },
             { name: 'live-data', test: isLiveDataModule, includeDependenciesRecursively: false },
             // Texts, per language: the list of the language's text chunks with the texts every page reads (the login
             // page too), and the texts of the main layout and home, each one file rather than two and five.

@@ -98,7 +98,7 @@ export const startSharedModules = [
  * What the API client shares with home's start (the SIM's input rules, the first visit's answers): one chunk of its
  * own (the `api-shared` group), since a visitor's screens load the client, rather than two.
  */
-export const clientSharedModules = ['contract/activation-rules.ts', 'src/lib/first-answers.ts'] as const;
+export const apiSharedModules = ['contract/activation-rules.ts', 'src/lib/first-answers.ts'] as const;
 
 /*
  * The page's database with its clock (home, the session and the outbox read them), the live queries' hook and the
@@ -135,7 +135,7 @@ export const isHomeStartModule = moduleTest(homeStartModules);
 export const isStartSharedModule = moduleTest(startSharedModules);
 
 /** The `api-shared` group's test. */
-export const isClientSharedModule = moduleTest(clientSharedModules);
+export const isApiSharedModule = moduleTest(apiSharedModules);
 
 /** The `live-data` group's test. */
 export const isLiveDataModule = moduleTest(liveDataModules);
