@@ -12,9 +12,9 @@ import type { Plugin } from 'vite';
  * chunk-load error for it. Vite has no option for this (its import analysis is native in Vite 8): the plugin answers
  * the helper's module before Vite does, and a build test checks that it is the one in the build.
  */
-export const preloadHelperId = '\0vite/preload-helper.js';
+const preloadHelperId = '\0vite/preload-helper.js';
 
-export const leanPreloadHelper = `export const __vitePreload = (load) =>
+const leanPreloadHelper = `export const __vitePreload = (load) =>
   load().catch((error) => {
     const event = new Event('vite:preloadError', { cancelable: true });
     event.payload = error;

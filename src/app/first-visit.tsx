@@ -8,8 +8,8 @@ import { isPlainUser } from '#contract/roles';
 import { sessionFromUser } from '#features/auth/data/session-row.ts';
 import { firstVisitAlerts, firstVisitContract, keepFirstVisitFrame } from '#features/home/data/first-visit-frame.ts';
 import { FirstVisitAlert, HomePage } from '#features/home/components/home-page.tsx';
-import { initI18n, initialLanguage, preloadNamespaces, setLanguage, startNamespaces } from '#i18n/i18n';
-import { homeNamespaces } from '#i18n/namespaces';
+import { initI18n, initialLanguage, preloadNamespaces, setLanguage } from '#i18n/i18n';
+import { homePageNamespaces } from '#i18n/namespaces';
 import { composeFirstPaint } from '#lib/first-paint';
 import { forgetFirstFrames } from '#lib/first-frame';
 import { firstAnswersMarker, firstAnswersMarkup } from '#lib/first-answers';
@@ -31,8 +31,6 @@ import type { FirstVisitRequest } from '#contract/first-visit';
  * Built for Node by scripts/build/prerender.ts (dist/ssr/first-visit.js), loaded by server/plugins/static-app.ts.
  * The page is the customer's: the server sends it `private, no-store`, and it is never kept by the service worker.
  */
-
-const homePageNamespaces = [...startNamespaces, ...homeNamespaces];
 
 /** The languages of an Accept-Language header, in order (the browser's navigator.languages). */
 const acceptedLanguages = (header: string): string[] =>
@@ -59,7 +57,7 @@ const renderHome = async (lang: Language, url: string, keep: () => void, alert: 
   started ??= initI18n(lang);
   await started;
   await setLanguage(lang);
-  await preloadNamespaces(homePageNamespaces);
+  await preloadNamespaces(homePageNamespaces());
   forgetFirstFrames();
   keep();
   try {

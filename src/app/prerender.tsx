@@ -5,7 +5,7 @@ import { PrerenderedConsent } from '#features/settings/components/consent-dialog
 import i18next from 'i18next';
 import { defaultLanguage, languages, type Language } from '#contract/language';
 import { initI18n, preloadNamespaces, startNamespaces } from '#i18n/i18n';
-import { homeNamespaces } from '#i18n/namespaces';
+import { homePageNamespaces } from '#i18n/namespaces';
 import { PrerenderingContext } from '#ui/prerendering';
 import { BootScreen } from './boot-screen.tsx';
 import { routes } from './router.tsx';
@@ -81,11 +81,10 @@ const firstVisitPreload = [
   // Home's due alert: the server paints it, the app's modal takes its place.
   'src/ui/alert-modal.tsx',
 ];
-const homePageNamespaces = [...startNamespaces, ...homeNamespaces];
 const homeTexts = Object.fromEntries(
   languages.map((language) => [
     language,
-    [`src/i18n/texts-${language}.ts`, ...homePageNamespaces.map((namespace) => `locales/${language}/${namespace}.json`)],
+    [`src/i18n/texts-${language}.ts`, ...homePageNamespaces().map((namespace) => `locales/${language}/${namespace}.json`)],
   ]),
 ) as Record<Language, string[]>;
 

@@ -14,7 +14,12 @@ export const startNamespaces = ['common'] as const satisfies readonly Namespace[
 
 /**
  * What home's first screen reads besides them: the main layout's, the signed-in screens' shared texts, the messages of
- * wrong input and failed calls, and home's own. Its pages list them (src/app/prerender.tsx, src/app/first-visit.tsx),
- * and the build puts them in one chunk per language.
+ * wrong input and failed calls, and home's own. The build puts them in one chunk per language.
  */
 export const homeNamespaces = ['nav', 'errors', 'customer', 'validation', 'home'] as const satisfies readonly Namespace[];
+
+/**
+ * Everything home's pages (the service worker's, the server's first visit) read: the start's texts and home's. A
+ * function, so that the entry, which imports this module, builds no list it never reads.
+ */
+export const homePageNamespaces = (): Namespace[] => [...startNamespaces, ...homeNamespaces];
