@@ -9,10 +9,10 @@ import path from 'node:path';
  *
  * Every other signed-in screen renders inside the main layout, so it loads this chunk anyway, usually already there
  * from home. The two modules the router loads (the main layout, home's screen) are in it too: the build tests find a
- * module a group holds by its chunk's source map (tests/build/manifest.ts). Left out:
- * - what a visitor's screens load too (the roles, the live queries' hook, the outbox's registry, the date formats,
- *   the freshness note): they are the `start-shared` chunk below, since a visitor would otherwise download this one,
- *   and with it Dexie, which it imports;
+ * module a group holds in the build's module map (scripts/build/module-map.ts). Left out:
+ * - what a visitor's screens load too (the roles, the date formats, the freshness note, the live queries' hook, the
+ *   outbox's registry): they are the groups below, or a chunk of their own, since a visitor would otherwise download
+ *   this one, and with it Dexie, which it imports;
  * - what the usage worker imports (Dexie; the rating, the calendar, the forecast and the resource keys, which are
  *   the `worker-shared` chunk): the worker's chunk and this one would import each other, and one would run before
  *   the other has defined what it uses.
