@@ -4,8 +4,8 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { PrerenderedConsent } from '#features/settings/components/consent-dialog.tsx';
 import i18next from 'i18next';
 import { defaultLanguage, languages, type Language } from '#contract/language';
-import { initI18n, preloadNamespaces, startNamespaces } from '#i18n/i18n';
-import { homePageNamespaces } from '#i18n/namespaces';
+import { initI18n, preloadNamespaces } from '#i18n/i18n';
+import { homePageNamespaces, startNamespaces } from '#i18n/namespaces';
 import { PrerenderingContext } from '#ui/prerendering';
 import { BootScreen } from './boot-screen.tsx';
 import { routes } from './router.tsx';

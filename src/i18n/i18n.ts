@@ -127,8 +127,6 @@ export const followLanguage = (listener: (language: Language) => void): (() => v
   return () => i18next.off('languageChanged', changed);
 };
 
-export { startNamespaces } from './namespaces.ts';
-
 /**
  * Load namespaces before a screen renders (a route's lazy()), so that it never suspends on its texts. May be called
  * before initI18n has finished (the router starts a route's chunk and its texts while i18n starts): i18next knows the

@@ -17,7 +17,7 @@ export type { Base };
 /**
  * What a cold load of each base page fetches, as manifest keys: the modules whose static imports it loads, those
  * whose on-demand chunks it loads as well (home starts its pulls and may show an alert modal; the offline core
- * starts with a session), and the texts of the namespaces every screen needs (src/i18n/i18n.ts `startNamespaces`)
+ * starts with a session), and the texts of the namespaces every screen needs (src/i18n/namespaces.ts `startNamespaces`)
  * and the page's own, in French. e2e/budgets.spec.ts measures the same two loads in the browser.
  */
 export const bases: Record<Base, { modules: readonly string[]; withOnDemand: readonly string[]; namespaces: readonly string[] }> = {
