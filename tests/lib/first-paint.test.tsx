@@ -86,9 +86,12 @@ describe('composeFirstPaint', () => {
     // The snapshot's mode, until home's page sets this window's before the first paint (src/layout-first.ts).
     expect(out).toContain('<html lang="nl" data-layout="desktop">');
     expect(out).toContain('<title>A &amp; B</title>');
-    // The first frame waits for the whole snapshot (its figures come after the header in the markup).
-    expect(out).toMatch(/<link rel="expect" href="#root" blocking="render"><\/head>/);
-    expect(out).toContain(`<div id="root" data-snapshot="${now - 10 * minute}"><main><p>Bonjour Sophie</p></main></div>`);
+    // The first frame waits for the whole snapshot (its figures come after the header in the markup): the link names
+    // the element that follows #root, so the frame waits for #root's end, not its opening tag.
+    expect(out).toMatch(/<link rel="expect" href="#snapshot-end" blocking="render"><\/head>/);
+    expect(out).toContain(
+      `<div id="root" data-snapshot="${now - 10 * minute}"><main><p>Bonjour Sophie</p></main></div><span id="snapshot-end" hidden></span>`,
+    );
     expect(out).not.toContain('Chargement');
     expect(out).toContain('<noscript>');
   });
