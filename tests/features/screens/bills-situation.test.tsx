@@ -21,7 +21,13 @@ import { renderScreen } from './render-screen.tsx';
 let bills: BillsData;
 
 vi.mock('#features/invoices/data/use-bills.ts', () => ({
-  useBills: () => ({ result: { status: 'ready', data: bills }, refresh: () => Promise.resolve(), refreshError: null, settled: true }),
+  useBills: () => ({
+    result: { status: 'ready', data: bills },
+    refresh: () => Promise.resolve(),
+    refreshError: null,
+    settled: true,
+    aboveListsPending: false,
+  }),
 }));
 
 vi.mock('#features/invoices/data/use-payment-return.ts', async (original) => ({
@@ -83,6 +89,7 @@ const withData = (situation: InvoiceSituationRow, open: InvoiceRow[]): void => {
     storedPdfs: new Set(),
     nextBill: null,
     lastInvoices: [],
+    lastInvoicesUnread: false,
     recentTotals: [],
     fetchedAt: Date.now(),
     lineBlockedForDebt: false,

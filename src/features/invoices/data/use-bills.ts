@@ -43,6 +43,8 @@ export type BillsData = {
   nextBill: NextBillChange | null;
   /** The last cycle's invoices, whose lines the next bill is compared with. */
   lastInvoices: string[];
+  /** Some of `lastInvoices` have no lines stored yet: the next bill's sentence waits for them. */
+  lastInvoicesUnread: boolean;
   /** The last 6 cycles' totals shown (oldest first), for the chart: the cycle's first day and the invoices' sum. */
   recentTotals: { periodStart: string; total: number }[];
   /** When the lists shown were fetched: the oldest of the situation and the lists (undefined: never). */
@@ -74,7 +76,13 @@ const oldest = (times: (number | undefined)[]): number | undefined =>
 export const useBills = (
   scope: CostCenterScope,
   page: number,
-): { result: LiveResult<BillsData | null>; refresh: () => Promise<void>; refreshError: unknown; settled: boolean } => {
+): {
+  result: LiveResult<BillsData | null>;
+  refresh: () => Promise<void>;
+  refreshError: unknown;
+  settled: boolean;
+  aboveListsPending: boolean;
+} => {
   const result = fromLive(
     useLiveQuery(async () => {
       const session = await db.session.get('current');
@@ -94,6 +102,7 @@ export const useBills = (
       ]);
       const listed = [...(open?.invoices ?? []), ...(paid?.invoices ?? [])].map(summaryOfRow);
       const whole = scope === 'all' && page === 1;
+      const lastInvoices = whole ? lastCycleInvoices(listed).map((invoice) => invoice.uuid) : [];
       const data: BillsData = {
         customerId,
         canSee: !isPlainUser(session),
@@ -105,7 +114,8 @@ export const useBills = (
         creditor,
         storedPdfs: new Set(pdfs),
         nextBill: whole ? nextBillChange(estimate, listed, details) : null,
-        lastInvoices: whole ? lastCycleInvoices(listed).map((invoice) => invoice.uuid) : [],
+        lastInvoices,
+        lastInvoicesUnread: lastInvoices.some((uuid) => !details.some((row) => row.uuid === uuid)),
         recentTotals: recentTotalsOf(listed),
         fetchedAt: oldest(metas.map((meta) => meta?.fetchedAt)),
         lineBlockedForDebt: anyLineBlockedForDebt(contracts, situation?.isInDebt ?? false),
@@ -123,7 +133,7 @@ export const useBills = (
   const estimate = usePull(customerId === null ? null : [customerId], pullInvoiceEstimate);
   const creditor = usePull(customerId === null ? null : [], pullPaymentCreditor);
   const lastInvoices = data?.lastInvoices ?? [];
-  usePull(customerId === null || lastInvoices.length === 0 ? null : [customerId, lastInvoices], pullInvoiceDetails);
+  const details = usePull(customerId === null || lastInvoices.length === 0 ? null : [customerId, lastInvoices], pullInvoiceDetails);
 
   const pulls = [situation, open, paid, centers, estimate, creditor];
   const refresh = useCallback(async () => {
@@ -135,5 +145,13 @@ export const useBills = (
     refresh,
     refreshError: pulls.map((p) => p.refreshError).find((error) => error !== null) ?? null,
     settled: open.settled && paid.settled && situation.settled,
+    // What the screen draws above the lists (the situation, the estimate and its next-bill sentence) has never been
+    // stored and its first answer is on its way: a first visit. Once stored (or once its pull failed), never again.
+    aboveListsPending:
+      data !== null &&
+      data.canSee &&
+      ((data.situation === undefined && !situation.settled) ||
+        (data.estimate === undefined && !estimate.settled) ||
+        (data.lastInvoicesUnread && !details.settled)),
   };
 };
