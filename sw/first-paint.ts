@@ -32,7 +32,7 @@ const answerHome = async (url: URL): Promise<Response> => {
   if (!isFirstPaintSnapshot(value) || value.userGuid !== session.userGuid || value.path !== '/') return page;
   // A query that selects another language or line than the snapshot's (or anything else) gets the page without it.
   if (!snapshotFitsQuery(value, url.search)) return page;
-  const composed = composeFirstPaint(await page.clone().text(), value, now);
+  const composed = composeFirstPaint(await page.clone().text(), value, now, 'whole');
   if (composed === null) return page;
   return new Response(composed, { status: 200, headers: headersOf(page) });
 };

@@ -163,6 +163,8 @@ export const composeFirstVisit = async (request: FirstVisitRequest): Promise<str
       savedAt: fetchedAt,
     },
     request.now,
+    // Over the network, a piece at a time: painted as it arrives (lib/first-paint.ts).
+    'progressive',
   );
   if (page === null || !page.includes(firstAnswersMarker)) return null;
   return page.replace(firstAnswersMarker, () => alertMarkup + firstAnswersMarkup(answers));

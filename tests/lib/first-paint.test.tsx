@@ -82,7 +82,7 @@ describe('snapshotMarkupAt', () => {
 
 describe('composeFirstPaint', () => {
   it('puts the snapshot in #root, its language and layout on <html>, and its title', () => {
-    const out = composeFirstPaint(page, snapshot({ lang: 'nl', layout: 'desktop', title: 'A & B' }), now);
+    const out = composeFirstPaint(page, snapshot({ lang: 'nl', layout: 'desktop', title: 'A & B' }), now, 'whole');
     // The snapshot's mode, until home's page sets this window's before the first paint (src/layout-first.ts).
     expect(out).toContain('<html lang="nl" data-layout="desktop">');
     expect(out).toContain('<title>A &amp; B</title>');
@@ -96,13 +96,20 @@ describe('composeFirstPaint', () => {
     expect(out).toContain('<noscript>');
   });
 
+  it('lets a page that comes over the network paint as it arrives (the first visit)', () => {
+    const out = composeFirstPaint(page, snapshot(), now, 'progressive');
+    expect(out).not.toContain('rel="expect"');
+    expect(out).not.toContain('snapshot-end');
+    expect(out).toContain(`<div id="root" data-snapshot="${now - 10 * minute}"><main><p>Bonjour Sophie</p></main></div>`);
+  });
+
   it('answers null for a page without the shape it fills (an older build)', () => {
-    expect(composeFirstPaint(page.replace('<!--/root-->', ''), snapshot(), now)).toBeNull();
-    expect(composeFirstPaint(page.replace('<html lang="fr">', '<html>'), snapshot(), now)).toBeNull();
+    expect(composeFirstPaint(page.replace('<!--/root-->', ''), snapshot(), now, 'whole')).toBeNull();
+    expect(composeFirstPaint(page.replace('<html lang="fr">', '<html>'), snapshot(), now, 'whole')).toBeNull();
   });
 
   it('does not read replacement patterns in the snapshot', () => {
-    const out = composeFirstPaint(page, snapshot({ html: '<p>$& $1 $$</p>' }), now);
+    const out = composeFirstPaint(page, snapshot({ html: '<p>$& $1 $$</p>' }), now, 'whole');
     expect(out).toContain('<p>$& $1 $$</p>');
   });
 });
