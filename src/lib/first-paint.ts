@@ -101,9 +101,11 @@ const snapshotEndId = 'snapshot-end';
 const wholeSnapshotFirst = `<link rel="expect" href="#${snapshotEndId}" blocking="render">`;
 
 /**
- * The page the service worker answers: the app's page (`page`, the built home.html) with the snapshot in #root as
- * of `now`, its language and layout mode on <html>, its title, and no frame painted before #root is parsed to its end. Null when the page has not the expected shape
- * (an older build): the worker then answers the page as it is.
+ * Home's page with the snapshot in it: the app's page (`page`, the built home.html) with the snapshot in #root as of
+ * `now`, its language and layout mode on <html>, and its title. `'whole'` (the service worker's page, composed on the
+ * device): no frame painted before #root is parsed to its end; `'progressive'` (the server's first visit): painted as
+ * it arrives. Null when the page has not the expected shape (an older build): the worker then answers the page as it
+ * is.
  */
 export const composeFirstPaint = (
   page: string,
@@ -114,15 +116,12 @@ export const composeFirstPaint = (
   const root = /<div id="root">[\s\S]*?<!--\/root--><\/div>/;
   if (!root.test(page) || !/<html lang="[a-z]+"/.test(page)) return null;
   const markup = snapshotMarkupAt(snapshot, now);
+  const [waitForEnd, end] = firstFrame === 'whole' ? [wholeSnapshotFirst, `<span id="${snapshotEndId}" hidden></span>`] : ['', ''];
   return page
     .replace(/<html lang="[a-z]+"/, `<html lang="${snapshot.lang}" data-layout="${snapshot.layout}"`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(snapshot.title)}</title>`)
-    .replace(/<\/head>/, () => `${firstFrame === 'whole' ? wholeSnapshotFirst : ''}</head>`)
-    .replace(
-      root,
-      () =>
-        `<div id="root" ${snapshotAttribute}="${snapshot.savedAt}">${markup}</div>${firstFrame === 'whole' ? `<span id="${snapshotEndId}" hidden></span>` : ''}`,
-    );
+    .replace(/<\/head>/, () => `${waitForEnd}</head>`)
+    .replace(root, () => `<div id="root" ${snapshotAttribute}="${snapshot.savedAt}">${markup}</div>${end}`);
 };
 
 /** A stored value that has the snapshot's shape (the service worker reads it from IndexedDB, untyped). */
